@@ -1,0 +1,140 @@
+package dev.widefeed;
+
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.widefeed.auth.TokenAuthenticator;
+import dev.widefeed.auth.TokenService;
+import dev.widefeed.auth.UserPrincipal;
+import dev.widefeed.cli.SchemaCommand;
+import dev.widefeed.cli.TokenCommand;
+import dev.widefeed.core.FollowService;
+import dev.widefeed.core.IdGenerator;
+import dev.widefeed.core.RelationLimits;
+import dev.widefeed.core.RelationRepairer;
+import dev.widefeed.core.UserService;
+import dev.widefeed.errors.DomainExceptionMapper;
+import dev.widefeed.errors.JsonErrorMapper;
+import dev.widefeed.errors.StoreExceptionMapper;
+import dev.widefeed.errors.UnexpectedErrorMapper;
+import dev.widefeed.errors.ValidationErrorMapper;
+import dev.widefeed.errors.WebErrorMapper;
+import dev.widefeed.health.StoreHealthCheck;
+import dev.widefeed.http.BodyLimit;
+import dev.widefeed.jobs.RelationRepairJob;
+import dev.widefeed.resources.OpenApiDescription;
+import dev.widefeed.resources.RelationResource;
+import dev.widefeed.resources.UserResource;
+import dev.widefeed.store.Storage;
+import dev.widefeed.tasks.RepairRelationsTask;
+import io.dropwizard.auth.AuthDynamicFeature;
+import io.dropwizard.auth.AuthValueFactoryProvider;
+import io.dropwizard.auth.oauth.OAuthCredentialAuthFilter;
+import io.dropwizard.configuration.EnvironmentVariableSubstitutor;
+import io.dropwizard.configuration.SubstitutingSourceProvider;
+import io.dropwizard.core.Application;
+import io.dropwizard.core.server.AbstractServerFactory;
+import io.dropwizard.core.setup.Bootstrap;
+import io.dropwizard.core.setup.Environment;
+import io.dropwizard.lifecycle.Managed;
+
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+
+public class WidefeedApplication extends Application<WidefeedConfiguration> {
+
+    public static void main(String[] args) throws Exception {
+        new WidefeedApplication().run(args);
+    }
+
+    @Override
+    public String getName() {
+        return "widefeed";
+    }
+
+    @Override
+    public void initialize(Bootstrap<WidefeedConfiguration> bootstrap) {
+        bootstrap.setConfigurationSourceProvider(new SubstitutingSourceProvider(
+                bootstrap.getConfigurationSourceProvider(), new EnvironmentVariableSubstitutor(false)));
+        configure(bootstrap.getObjectMapper());
+        bootstrap.addCommand(new SchemaCommand());
+        bootstrap.addCommand(new TokenCommand());
+    }
+
+    @Override
+    public void run(WidefeedConfiguration config, Environment environment) {
+        Storage storage = config.storage.open(environment.metrics(), config.storage.applySchemaAtStart);
+        environment.lifecycle().manage(new Managed() {
+            @Override
+            public void stop() {
+                storage.close();
+            }
+        });
+        environment.healthChecks().register("store", new StoreHealthCheck(storage));
+
+        Clock clock = Clock.systemUTC();
+        IdGenerator ids = new IdGenerator(config.workerId != null ? config.workerId : derivedWorkerId());
+        TokenService tokens = config.auth.build(config.storage.embeddedDataDir());
+        ExecutorService batchFollows = environment.lifecycle().executorService("batch-follow-%d")
+                .minThreads(config.limits.batchFollowThreads).maxThreads(config.limits.batchFollowThreads).build();
+        UserService users = new UserService(storage.users(), ids, clock);
+        FollowService follows = new FollowService(storage.users(), storage.relations(), ids, clock,
+                new RelationLimits(config.limits.maxFollowing, RelationLimits.DEFAULT.maxBatchFollow()), batchFollows);
+        RelationRepairer repairer = new RelationRepairer(storage.users(), storage.relations());
+
+        environment.lifecycle().manage(new RelationRepairJob(repairer, clock,
+                Duration.ofMillis(config.relationRepair.period.toMilliseconds()),
+                Duration.ofMillis(config.relationRepair.settle.toMilliseconds()),
+                Duration.ofMillis(config.relationRepair.lookback.toMilliseconds()), environment.metrics()));
+        environment.admin().addTask(new RepairRelationsTask(repairer, clock));
+
+        registerWeb(config, environment, tokens);
+        environment.jersey().register(new UserResource(users, tokens));
+        environment.jersey().register(new RelationResource(follows));
+    }
+
+    private static void registerWeb(WidefeedConfiguration config, Environment environment, TokenService tokens) {
+        if (config.getServerFactory() instanceof AbstractServerFactory server) {
+            server.setRegisterDefaultExceptionMappers(false); // ours answer in the contract's error shape
+        }
+        environment.jersey().register(new AuthDynamicFeature(new OAuthCredentialAuthFilter.Builder<UserPrincipal>()
+                .setAuthenticator(new TokenAuthenticator(tokens))
+                .setPrefix("Bearer")
+                .setRealm("widefeed")
+                .buildAuthFilter()));
+        environment.jersey().register(new AuthValueFactoryProvider.Binder<>(UserPrincipal.class));
+        environment.jersey().register(new BodyLimit(config.limits.maxBodyBytes));
+        environment.jersey().register(new DomainExceptionMapper());
+        environment.jersey().register(new StoreExceptionMapper());
+        environment.jersey().register(new JsonErrorMapper());
+        environment.jersey().register(new ValidationErrorMapper());
+        environment.jersey().register(new WebErrorMapper());
+        environment.jersey().register(new UnexpectedErrorMapper());
+        environment.jersey().register(OpenApiDescription.resource());
+    }
+
+    /** Strict, bounded JSON in; ISO-8601 times out. */
+    static void configure(ObjectMapper mapper) {
+        mapper.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+        mapper.disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
+        mapper.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
+                .maxNestingDepth(32).maxNumberLength(32).maxStringLength(64 * 1024).build());
+    }
+
+    /** A worker id from host name and process id: unique enough for one host; configure it for a fleet. */
+    private static int derivedWorkerId() {
+        String host;
+        try {
+            host = InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            host = "localhost";
+        }
+        String name = host + "/" + ManagementFactory.getRuntimeMXBean().getPid();
+        return Math.floorMod(name.hashCode(), IdGenerator.MAX_WORKER_ID + 1);
+    }
+}

@@ -1,0 +1,4 @@
+package dev.widefeed.api;
+
+public record CreatedUserView(UserView user, String token) {
+}

@@ -1,0 +1,4 @@
+package dev.widefeed.api;
+
+public record RelationshipView(boolean following, boolean followedBy) {
+}

@@ -1,0 +1,17 @@
+package dev.widefeed.api;
+
+import dev.widefeed.core.User;
+import dev.widefeed.core.UserCounts;
+
+import java.time.Instant;
+
+/** A user as clients see it; ids are strings because 64-bit ids do not fit a JavaScript number. */
+public record UserView(String id, String name, Instant createdAt, Counts counts) {
+    public record Counts(long posts, long followers, long following) {
+    }
+
+    public static UserView of(User user, UserCounts counts) {
+        return new UserView(Long.toString(user.id()), user.name(), user.createdAt(),
+                new Counts(counts.posts(), counts.followers(), counts.following()));
+    }
+}

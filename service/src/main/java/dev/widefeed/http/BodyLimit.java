@@ -1,0 +1,78 @@
+package dev.widefeed.http;
+
+import dev.widefeed.api.ErrorView;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.ext.ReaderInterceptor;
+import jakarta.ws.rs.ext.ReaderInterceptorContext;
+
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * Caps request bodies at {@code maxBytes}: a declared Content-Length over the cap is refused before
+ * reading; a body without one (chunked, or inflated from gzip) is counted as it is read and refused
+ * as soon as it passes the cap. Either way the answer is 413 and nothing is written.
+ */
+public final class BodyLimit implements ContainerRequestFilter, ReaderInterceptor {
+    private final long maxBytes;
+
+    public BodyLimit(long maxBytes) {
+        this.maxBytes = maxBytes;
+    }
+
+    @Override
+    public void filter(ContainerRequestContext request) {
+        if (request.getLength() > maxBytes) {
+            throw tooLarge();
+        }
+    }
+
+    @Override
+    public Object aroundReadFrom(ReaderInterceptorContext context) throws IOException {
+        context.setInputStream(new CountingStream(context.getInputStream()));
+        return context.proceed();
+    }
+
+    private WebApplicationException tooLarge() {
+        return new WebApplicationException(Response.status(413).type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(new ErrorView(413, "the request body is larger than " + maxBytes + " bytes")).build());
+    }
+
+    private final class CountingStream extends FilterInputStream {
+        private long read;
+
+        CountingStream(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                count(1);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            int n = super.read(buffer, offset, length);
+            if (n > 0) {
+                count(n);
+            }
+            return n;
+        }
+
+        private void count(int n) {
+            read += n;
+            if (read > maxBytes) {
+                throw tooLarge();
+            }
+        }
+    }
+}

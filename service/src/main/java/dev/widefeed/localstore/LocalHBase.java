@@ -1,0 +1,268 @@
+package dev.widefeed.localstore;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.ClusterMetrics;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A real standalone Apache HBase (master, region server and ZooKeeper in one JVM) for development and tests, run
+ * from the jars the build resolved, so that what we test against is the server production runs, not a fake. An
+ * HBase whose ZooKeeper already listens on the port is reused rather than fought over, and is then not ours to stop.
+ */
+public final class LocalHBase implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LocalHBase.class);
+    static final String CLASSPATH_RESOURCE = "localstore/hbase-server.classpath";
+    private static final String MAIN_CLASS = "org.apache.hadoop.hbase.master.HMaster";
+
+    /** What HBase's and Hadoop's internals (and HBase's shaded Netty) reach into on Java 17. */
+    private static final List<String> JAVA17_OPTIONS = List.of(
+            "--add-opens=java.base/java.lang=ALL-UNNAMED",
+            "--add-opens=java.base/java.nio=ALL-UNNAMED",
+            "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
+            "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED",
+            "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
+            "--add-opens=java.base/java.io=ALL-UNNAMED",
+            "--add-opens=java.base/java.util=ALL-UNNAMED",
+            "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED",
+            "--add-exports=java.security.jgss/sun.security.krb5=ALL-UNNAMED",
+            "-Dorg.apache.hbase.thirdparty.io.netty.tryReflectionSetAccessible=true");
+
+    /**
+     * HBase's Maven dependencies log through slf4j 1.7 to reload4j (the log4j 1.2 API), not the log4j2 of HBase's
+     * binary distribution, so this is a log4j 1.x file. INFO, with ZooKeeper's and Hadoop's chatter cut to WARN.
+     */
+    private static final String LOG4J_PROPERTIES = """
+            log4j.rootLogger=INFO,console
+            log4j.appender.console=org.apache.log4j.ConsoleAppender
+            log4j.appender.console.target=System.out
+            log4j.appender.console.layout=org.apache.log4j.PatternLayout
+            log4j.appender.console.layout.ConversionPattern=%d{ISO8601} %-5p [%t] %c{1}: %m%n
+            log4j.logger.org.apache.zookeeper=WARN
+            log4j.logger.org.apache.hadoop=WARN
+            log4j.logger.org.apache.hadoop.hbase=INFO
+            """;
+
+    /**
+     * Where and how to run HBase. The defaults are HBase's own ports on loopback; tests use others so they do not
+     * collide with a developer's running service.
+     */
+    public record Settings(Path dataDir, String host, int zookeeperPort, int masterPort, int regionServerPort,
+                           int heapMb, Duration startTimeout) {
+
+        public Settings {
+            requireNonNull(dataDir, "dataDir");
+            requireNonNull(host, "host");
+            requireNonNull(startTimeout, "startTimeout");
+        }
+
+        public static Settings defaults(Path dataDir) {
+            return new Settings(dataDir, "127.0.0.1", 2181, 16000, 16020, 1024, Duration.ofMinutes(2));
+        }
+
+        public Settings withPorts(int zookeeperPort, int masterPort, int regionServerPort) {
+            return new Settings(dataDir, host, zookeeperPort, masterPort, regionServerPort, heapMb, startTimeout);
+        }
+
+        public Settings withHeapMb(int heapMb) {
+            return new Settings(dataDir, host, zookeeperPort, masterPort, regionServerPort, heapMb, startTimeout);
+        }
+    }
+
+    private final Settings settings;
+    private final String version;
+    private final LocalStoreProcess process;
+
+    private LocalHBase(Settings settings, String version, LocalStoreProcess process) {
+        this.settings = settings;
+        this.version = version;
+        this.process = process;
+    }
+
+    /**
+     * Starts HBase and returns once a client can reach hbase:meta through an initialized master, or reuses the
+     * HBase whose ZooKeeper already listens on the port.
+     *
+     * @throws LocalStoreException if HBase does not start or answer within {@code startTimeout}
+     */
+    public static LocalHBase start(Settings settings) {
+        String endpoint = "ZooKeeper " + settings.host() + ":" + settings.zookeeperPort();
+        if (Ports.isListening(settings.host(), settings.zookeeperPort())) {
+            String version = LocalStoreProcess.awaitExternal("the HBase behind " + endpoint,
+                    settings.startTimeout(), () -> probe(settings));
+            LOG.info("reusing HBase {} already running at {}", version, endpoint);
+            return new LocalHBase(settings, version, null);
+        }
+        StoreClasspath classpath = StoreClasspath.load(CLASSPATH_RESOURCE);
+        Path conf = settings.dataDir().resolve("conf");
+        Path log4jProperties = conf.resolve("log4j.properties");
+        writeConfig(settings, conf.resolve("hbase-site.xml"), log4jProperties);
+
+        List<String> jvmOptions = new ArrayList<>(List.of(
+                "-Xms" + settings.heapMb() + "m",
+                "-Xmx" + settings.heapMb() + "m",
+                "-XX:+UseG1GC",
+                "-Djava.net.preferIPv4Stack=true",
+                "-Dwidefeed.localstore=hbase",
+                "-Dlog4j.configuration=" + log4jProperties.toUri(),
+                "-Dhbase.log.dir=" + settings.dataDir().resolve("logs"),
+                // ZooKeeper's admin web server would otherwise take port 8080.
+                "-Dzookeeper.admin.enableServer=false"));
+        jvmOptions.addAll(JAVA17_OPTIONS);
+
+        LocalStoreProcess process = LocalStoreProcess.launch(new LocalStoreProcess.Launch(
+                "HBase",
+                classpath.versionOf("hbase-server").orElse("(unknown version)"),
+                endpoint + " in " + settings.dataDir(),
+                classpath,
+                List.of(conf), // first, so that our hbase-site.xml and log4j.properties win
+                jvmOptions,
+                MAIN_CLASS,
+                List.of("start"),
+                settings.dataDir(),
+                settings.dataDir().resolve("logs").resolve("hbase.log"),
+                settings.host(),
+                Map.of("ZooKeeper", settings.zookeeperPort(), "master", settings.masterPort(),
+                        "region server", settings.regionServerPort())));
+        String version = process.awaitReady(settings.startTimeout(), () -> probe(settings));
+        return new LocalHBase(settings, version, process);
+    }
+
+    /**
+     * Ready means the master has finished initializing (it serves namespace calls only then) and hbase:meta can be
+     * read; a client then creates tables without retrying. Short client timeouts keep a not-yet-ready HBase from
+     * holding a probe for minutes.
+     */
+    private static Optional<String> probe(Settings settings) throws IOException {
+        if (!Ports.isListening(settings.host(), settings.zookeeperPort())) {
+            return Optional.empty();
+        }
+        Configuration conf = clientConfiguration(settings);
+        conf.setInt("hbase.client.retries.number", 1);
+        conf.setInt("hbase.client.pause", 100);
+        conf.setInt("hbase.rpc.timeout", 3_000);
+        conf.setInt("hbase.client.operation.timeout", 5_000);
+        conf.setInt("hbase.client.meta.operation.timeout", 5_000);
+        conf.setInt("zookeeper.recovery.retry", 1);
+        conf.setInt("zookeeper.recovery.retry.intervalmill", 200);
+        conf.setInt("zookeeper.session.timeout", 5_000);
+        try (Connection connection = ConnectionFactory.createConnection(conf);
+             Admin admin = connection.getAdmin()) {
+            admin.listNamespaceDescriptors();
+            try (Table meta = connection.getTable(TableName.META_TABLE_NAME);
+                 ResultScanner scanner = meta.getScanner(new Scan().setLimit(1))) {
+                scanner.next();
+            }
+            return Optional.of(admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.HBASE_VERSION))
+                    .getHBaseVersion());
+        }
+    }
+
+    private static Configuration clientConfiguration(Settings settings) {
+        Configuration conf = HBaseConfiguration.create();
+        conf.set("hbase.zookeeper.quorum", settings.host());
+        conf.setInt("hbase.zookeeper.property.clientPort", settings.zookeeperPort());
+        return conf;
+    }
+
+    /** Standalone mode on the local file system, every file under {@code dataDir}, no web UIs. */
+    private static void writeConfig(Settings settings, Path hbaseSiteXml, Path log4jProperties) {
+        Path data = settings.dataDir();
+        Map<String, String> site = new LinkedHashMap<>();
+        site.put("hbase.cluster.distributed", "false");
+        site.put("hbase.rootdir", data.resolve("hbase").toUri().toString());
+        site.put("hbase.tmp.dir", data.resolve("tmp").toString());
+        site.put("hadoop.tmp.dir", data.resolve("tmp").resolve("hadoop").toString());
+        site.put("hbase.fs.tmp.dir", data.resolve("tmp").resolve("staging").toString());
+        site.put("hbase.zookeeper.quorum", settings.host());
+        site.put("hbase.zookeeper.property.clientPort", Integer.toString(settings.zookeeperPort()));
+        site.put("hbase.zookeeper.property.dataDir", data.resolve("zookeeper").toString());
+        // Standalone mode would otherwise put master and region server on random ports.
+        site.put("hbase.localcluster.assign.random.ports", "false");
+        site.put("hbase.master.port", Integer.toString(settings.masterPort()));
+        site.put("hbase.regionserver.port", Integer.toString(settings.regionServerPort()));
+        site.put("hbase.master.hostname", settings.host());
+        site.put("hbase.regionserver.hostname", settings.host());
+        site.put("hbase.master.ipc.address", settings.host());
+        site.put("hbase.regionserver.ipc.address", settings.host());
+        site.put("hbase.master.info.port", "-1");
+        site.put("hbase.regionserver.info.port", "-1");
+        // The local file system cannot hflush/hsync; HBase refuses to write its WAL there unless told not to check.
+        site.put("hbase.unsafe.stream.capability.enforce", "false");
+        Configuration conf = new Configuration(false);
+        site.forEach(conf::set);
+        try {
+            Files.createDirectories(hbaseSiteXml.getParent());
+            try (OutputStream out = Files.newOutputStream(hbaseSiteXml)) {
+                conf.writeXml(out);
+            }
+            Files.writeString(log4jProperties, LOG4J_PROPERTIES);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the HBase configuration under " + hbaseSiteXml.getParent(), e);
+        }
+    }
+
+    /** A fresh client configuration pointing at this HBase's ZooKeeper. */
+    public Configuration clientConfiguration() {
+        return clientConfiguration(settings);
+    }
+
+    /** The value for {@code hbase.zookeeper.quorum}. */
+    public String zookeeperQuorum() {
+        return settings.host();
+    }
+
+    /** The value for {@code hbase.zookeeper.property.clientPort}. */
+    public int zookeeperPort() {
+        return settings.zookeeperPort();
+    }
+
+    public String version() {
+        return version;
+    }
+
+    public Settings settings() {
+        return settings;
+    }
+
+    /** False when an already running HBase was reused; {@link #close()} then leaves it running. */
+    public boolean startedHere() {
+        return process != null;
+    }
+
+    /** HBase's log (stdout and stderr), if this JVM started it. */
+    public Optional<Path> logFile() {
+        return Optional.ofNullable(process).map(LocalStoreProcess::logFile);
+    }
+
+    /** Stops HBase if this JVM started it. */
+    @Override
+    public void close() {
+        if (process != null) {
+            process.close();
+        }
+    }
+}

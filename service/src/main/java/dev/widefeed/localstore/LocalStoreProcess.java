@@ -1,0 +1,202 @@
+package dev.widefeed.localstore;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A store runs in its own JVM because its dependencies (Guava, Netty, Jetty, logging) clash with Dropwizard's, and
+ * because a real server process behaves like production where an in-memory fake would not. This class owns that
+ * child: its command line, its log file (the only place a failed start can be explained), knowing when it really
+ * serves clients, and stopping it. It registers no shutdown hook: whoever starts a store decides when it stops.
+ */
+final class LocalStoreProcess implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LocalStoreProcess.class);
+    private static final int LOG_TAIL_LINES = 40;
+    private static final Duration PROBE_INTERVAL = Duration.ofMillis(250);
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
+
+    /**
+     * What to run. {@code ports} maps a role ("native", "storage", ...) to a port the child must bind on
+     * {@code host}; they are checked after a failed start to name the port another process held.
+     */
+    record Launch(String store, String version, String endpoint, StoreClasspath classpath, List<Path> classpathPrefix,
+                  List<String> jvmOptions, String mainClass, List<String> arguments, Path workDir, Path logFile,
+                  String host, Map<String, Integer> ports) {
+    }
+
+    /** One readiness check: empty while the store does not serve clients yet, a value describing it once it does. */
+    @FunctionalInterface
+    interface Probe<T> {
+        Optional<T> attempt() throws Exception;
+    }
+
+    private final Launch launch;
+    private final Process process;
+    private final long startedNanos;
+
+    private LocalStoreProcess(Launch launch, Process process, long startedNanos) {
+        this.launch = launch;
+        this.process = process;
+        this.startedNanos = startedNanos;
+    }
+
+    static LocalStoreProcess launch(Launch launch) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(launch.jvmOptions());
+        command.add("-cp");
+        command.add(Stream.concat(launch.classpathPrefix().stream(), launch.classpath().jars().stream())
+                .map(Path::toString)
+                .collect(Collectors.joining(File.pathSeparator)));
+        command.add(launch.mainClass());
+        command.addAll(launch.arguments());
+        try {
+            Files.createDirectories(launch.workDir());
+            Files.createDirectories(launch.logFile().getParent());
+            LOG.info("starting {} {} at {} (log: {})", launch.store(), launch.version(), launch.endpoint(),
+                    launch.logFile());
+            long startedNanos = System.nanoTime();
+            Process process = new ProcessBuilder(command)
+                    .directory(launch.workDir().toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(launch.logFile().toFile())
+                    .start();
+            process.getOutputStream().close();
+            return new LocalStoreProcess(launch, process, startedNanos);
+        } catch (IOException e) {
+            throw new LocalStoreException("cannot start " + launch.store() + " (" + command.get(0) + "): " + e, e);
+        }
+    }
+
+    /**
+     * Waits until {@code probe} sees the store serving clients. On a crash or a timeout the child is stopped and
+     * the exception names the reason, any port another process held, and the tail of the child's log.
+     */
+    <T> T awaitReady(Duration timeout, Probe<T> probe) {
+        AtomicReference<Exception> lastProbeFailure = new AtomicReference<>();
+        try {
+            Optional<T> ready = poll(timeout, probe, process::isAlive, lastProbeFailure);
+            if (ready.isPresent()) {
+                LOG.info("{} {} ready at {} after {} ms", launch.store(), launch.version(), launch.endpoint(),
+                        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos));
+                return ready.get();
+            }
+            String reason = process.isAlive()
+                    ? launch.store() + " was not ready after " + timeout.toSeconds() + " s"
+                    : launch.store() + " exited with code " + process.exitValue() + " during startup";
+            throw failure(reason, lastProbeFailure.get());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw failure("interrupted while waiting for " + launch.store() + " to start", e);
+        }
+    }
+
+    /** Waits for a store this JVM did not start (one already listening) to answer {@code probe}. */
+    static <T> T awaitExternal(String description, Duration timeout, Probe<T> probe) {
+        AtomicReference<Exception> lastProbeFailure = new AtomicReference<>();
+        try {
+            return poll(timeout, probe, () -> true, lastProbeFailure).orElseThrow(() -> new LocalStoreException(
+                    description + " did not answer within " + timeout.toSeconds() + " s"
+                            + Optional.ofNullable(lastProbeFailure.get()).map(e -> ": " + e).orElse(""),
+                    lastProbeFailure.get()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LocalStoreException("interrupted while waiting for " + description, e);
+        }
+    }
+
+    private static <T> Optional<T> poll(Duration timeout, Probe<T> probe, BooleanSupplier alive,
+                                        AtomicReference<Exception> lastFailure) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (alive.getAsBoolean()) {
+            try {
+                Optional<T> ready = probe.attempt();
+                if (ready.isPresent()) {
+                    return ready;
+                }
+            } catch (InterruptedException e) {
+                throw e;
+            } catch (Exception e) {
+                lastFailure.set(e);
+            }
+            if (System.nanoTime() - deadline > 0) {
+                break;
+            }
+            Thread.sleep(PROBE_INTERVAL.toMillis());
+        }
+        return Optional.empty();
+    }
+
+    private LocalStoreException failure(String reason, Exception cause) {
+        close();
+        StringBuilder message = new StringBuilder(reason);
+        launch.ports().forEach((role, port) -> {
+            if (Ports.isListening(launch.host(), port)) {
+                message.append("; ").append(role).append(" port ").append(launch.host()).append(':').append(port)
+                        .append(" is in use by another process");
+            }
+        });
+        if (cause != null) {
+            message.append("; last readiness check: ").append(cause);
+        }
+        message.append("\n--- last ").append(LOG_TAIL_LINES).append(" lines of ").append(launch.logFile())
+                .append(" ---\n").append(logTail());
+        return new LocalStoreException(message.toString(), cause);
+    }
+
+    String logTail() {
+        try {
+            List<String> lines = new String(Files.readAllBytes(launch.logFile()), UTF_8).lines().toList();
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - LOG_TAIL_LINES), lines.size()));
+        } catch (IOException e) {
+            return "(cannot read the log: " + e + ")";
+        }
+    }
+
+    Path logFile() {
+        return launch.logFile();
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    /** Stops the child as a server wants to be stopped (SIGTERM: flush and close), killing it only if it hangs. */
+    @Override
+    public void close() {
+        if (!process.isAlive()) {
+            return;
+        }
+        long stopping = System.nanoTime();
+        process.destroy();
+        try {
+            if (!process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                LOG.warn("{} (pid {}) did not stop within {} s, killing it", launch.store(), process.pid(),
+                        STOP_TIMEOUT.toSeconds());
+                process.destroyForcibly().waitFor();
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+        LOG.info("stopped {} (pid {}) in {} ms", launch.store(), process.pid(),
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stopping));
+    }
+}

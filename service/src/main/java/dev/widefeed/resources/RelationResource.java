@@ -1,0 +1,104 @@
+package dev.widefeed.resources;
+
+import dev.widefeed.api.BatchFollowRequest;
+import dev.widefeed.api.BatchFollowView;
+import dev.widefeed.api.FollowView;
+import dev.widefeed.api.PageView;
+import dev.widefeed.api.RelationshipView;
+import dev.widefeed.auth.UserPrincipal;
+import dev.widefeed.core.Cursors;
+import dev.widefeed.core.Follow;
+import dev.widefeed.core.FollowCursor;
+import dev.widefeed.core.FollowService;
+import dev.widefeed.core.Page;
+import dev.widefeed.core.Relationship;
+import io.dropwizard.auth.Auth;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+
+import java.util.List;
+import java.util.Optional;
+
+@Path("/v1/users/{id}")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "relations")
+@SecurityRequirement(name = "bearer")
+public class RelationResource {
+    private final FollowService follows;
+
+    public RelationResource(FollowService follows) {
+        this.follows = follows;
+    }
+
+    @PUT
+    @Path("/following/{target}")
+    @Operation(summary = "Follow a user (idempotent); 404 unknown target, 422 yourself")
+    public void follow(@Auth UserPrincipal principal, @PathParam("id") String id, @PathParam("target") String target) {
+        follows.follow(Params.me(principal, id), Params.id(target, "target"));
+    }
+
+    @DELETE
+    @Path("/following/{target}")
+    @Operation(summary = "Unfollow a user (idempotent)")
+    public void unfollow(@Auth UserPrincipal principal, @PathParam("id") String id, @PathParam("target") String target) {
+        follows.unfollow(Params.me(principal, id), Params.id(target, "target"));
+    }
+
+    @POST
+    @Path("/following")
+    @Operation(summary = "Follow up to 1000 users in one request; answers how many are newly followed")
+    public BatchFollowView followAll(@Auth UserPrincipal principal, @PathParam("id") String id,
+                                     @NotNull @Valid BatchFollowRequest request) {
+        long me = Params.me(principal, id);
+        List<Long> targets = request.ids().stream().map(t -> Params.id(t, "ids")).toList();
+        return new BatchFollowView(follows.followAll(me, targets));
+    }
+
+    @GET
+    @Path("/following")
+    @Operation(summary = "Whom the user follows, newest first")
+    public PageView<FollowView> following(@Auth UserPrincipal principal, @PathParam("id") String id,
+                                          @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+        return view(follows.following(Params.id(id, "user id"), cursor(cursor), Params.limit(limit)));
+    }
+
+    @GET
+    @Path("/followers")
+    @Operation(summary = "Who follows the user, newest first")
+    public PageView<FollowView> followers(@Auth UserPrincipal principal, @PathParam("id") String id,
+                                          @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+        return view(follows.followers(Params.id(id, "user id"), cursor(cursor), Params.limit(limit)));
+    }
+
+    @GET
+    @Path("/relationship/{other}")
+    @Operation(summary = "Whether the user follows the other, and whether the other follows the user")
+    public RelationshipView relationship(@Auth UserPrincipal principal, @PathParam("id") String id,
+                                         @PathParam("other") String other) {
+        Relationship r = follows.relationship(Params.id(id, "user id"), Params.id(other, "other user id"));
+        return new RelationshipView(r.following(), r.followedBy());
+    }
+
+    private static Optional<FollowCursor> cursor(String raw) {
+        return raw == null ? Optional.empty() : Optional.of(Cursors.decodeFollow(raw));
+    }
+
+    private static PageView<FollowView> view(Page<Follow, FollowCursor> page) {
+        return new PageView<>(page.items().stream().map(FollowView::of).toList(),
+                page.next().map(Cursors::encode).orElse(null));
+    }
+}

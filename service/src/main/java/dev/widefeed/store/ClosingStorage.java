@@ -1,0 +1,47 @@
+package dev.widefeed.store;
+
+/** A storage that also stops the embedded store it runs on (if any) when it is closed. */
+final class ClosingStorage implements Storage {
+    private final Storage storage;
+    private final AutoCloseable embedded;
+
+    ClosingStorage(Storage storage, AutoCloseable embedded) {
+        this.storage = storage;
+        this.embedded = embedded;
+    }
+
+    @Override
+    public String backend() {
+        return storage.backend();
+    }
+
+    @Override
+    public UserStore users() {
+        return storage.users();
+    }
+
+    @Override
+    public RelationStore relations() {
+        return storage.relations();
+    }
+
+    @Override
+    public void ping() {
+        storage.ping();
+    }
+
+    @Override
+    public void close() {
+        try {
+            storage.close();
+        } finally {
+            if (embedded != null) {
+                try {
+                    embedded.close();
+                } catch (Exception e) {
+                    throw new IllegalStateException("could not stop the embedded store", e);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,19 @@
+package dev.widefeed.store;
+
+/**
+ * One backend's set of stores, one per aggregate, sharing one client connection. Closing it
+ * closes that connection.
+ */
+public interface Storage extends AutoCloseable {
+    String backend();
+
+    UserStore users();
+
+    RelationStore relations();
+
+    /** Throws a {@link StoreException} if the store cannot serve a trivial read now. */
+    void ping();
+
+    @Override
+    void close();
+}

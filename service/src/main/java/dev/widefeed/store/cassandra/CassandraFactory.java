@@ -1,0 +1,202 @@
+package dev.widefeed.store.cassandra;
+
+import com.codahale.metrics.MetricRegistry;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.widefeed.localstore.LocalCassandra;
+import io.dropwizard.util.Duration;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.NotNull;
+
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How to reach Cassandra: an embedded local node (the default) or any external cluster, with
+ * contact points, datacenter, keyspace replication, consistency, credentials and TLS.
+ */
+public class CassandraFactory {
+    @Valid
+    @NotNull
+    @JsonProperty
+    public EmbeddedCassandraFactory embedded = new EmbeddedCassandraFactory();
+
+    /** Comma-separated host:port list; ignored when the embedded node is enabled. */
+    @NotEmpty
+    @JsonProperty
+    public String contactPoints = "127.0.0.1:9042";
+
+    @NotEmpty
+    @JsonProperty
+    public String localDatacenter = "datacenter1";
+
+    @NotEmpty
+    @JsonProperty
+    public String keyspace = "widefeed";
+
+    /** The keyspace's replication map, e.g. {class: NetworkTopologyStrategy, dc1: 3}. */
+    @NotEmpty
+    @JsonProperty
+    public Map<String, String> replication = new LinkedHashMap<>(Map.of(
+            "class", "SimpleStrategy", "replication_factor", "1"));
+
+    @NotEmpty
+    @JsonProperty
+    public String consistency = "LOCAL_QUORUM";
+
+    @NotEmpty
+    @JsonProperty
+    public String serialConsistency = "LOCAL_SERIAL";
+
+    @NotNull
+    @JsonProperty
+    public Duration requestTimeout = Duration.seconds(5);
+
+    @JsonProperty
+    public String username;
+
+    @JsonProperty
+    public String password;
+
+    @Valid
+    @NotNull
+    @JsonProperty
+    public TlsFactory tls = new TlsFactory();
+
+    /** Rows per bucket of a user's followers partition. */
+    @Min(1000)
+    @JsonProperty
+    public int followersPerBucket = 100_000;
+
+    /** Bound on outstanding asynchronous requests of bulk work (imports, fan-out). */
+    @Min(1)
+    @JsonProperty
+    public int maxInFlight = 256;
+
+    public static class TlsFactory {
+        @JsonProperty
+        public boolean enabled;
+        @JsonProperty
+        public String truststorePath;
+        @JsonProperty
+        public String truststorePassword;
+        @JsonProperty
+        public String keystorePath;
+        @JsonProperty
+        public String keystorePassword;
+    }
+
+    /** Starts the embedded node if it is enabled; the caller stops it. */
+    public LocalCassandra startEmbedded() {
+        return embedded.enabled ? LocalCassandra.start(embedded.settings()) : null;
+    }
+
+    /** Creates or upgrades the keyspace's schema from schema-cql/; returns the version applied. */
+    public int applySchema(LocalCassandra local) {
+        try (CqlSession session = connect(new MetricRegistry(), local, false)) {
+            return CqlSchema.apply(session, keyspace, replication);
+        }
+    }
+
+    /** The service's one session, bound to its keyspace, with metrics in {@code metrics}. */
+    public CqlStorage storage(MetricRegistry metrics, LocalCassandra local) {
+        return new CqlStorage(connect(metrics, local, true), metrics, followersPerBucket, maxInFlight);
+    }
+
+    /** A session on the cluster (or on the embedded node, when {@code local} is given). */
+    public CqlSession connect(MetricRegistry metrics, LocalCassandra local, boolean inKeyspace) {
+        ProgrammaticDriverConfigLoaderBuilder config = DriverConfigLoader.programmaticBuilder()
+                .withString(DefaultDriverOption.REQUEST_CONSISTENCY, consistency)
+                .withString(DefaultDriverOption.REQUEST_SERIAL_CONSISTENCY, serialConsistency)
+                .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, java.time.Duration.ofMillis(requestTimeout.toMilliseconds()))
+                .withBoolean(DefaultDriverOption.REQUEST_DEFAULT_IDEMPOTENCE, false)
+                .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, java.time.Duration.ofSeconds(30))
+                .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, java.time.Duration.ofSeconds(30))
+                .withStringList(DefaultDriverOption.METRICS_SESSION_ENABLED, List.of(
+                        "connected-nodes", "cql-requests", "cql-client-timeouts", "bytes-sent", "bytes-received",
+                        "throttling.errors"))
+                .withStringList(DefaultDriverOption.METRICS_NODE_ENABLED, List.of(
+                        "pool.open-connections", "pool.in-flight", "errors.request.write-timeouts",
+                        "errors.request.read-timeouts", "errors.request.unavailables", "errors.connection.init",
+                        "retries.total", "speculative-executions"));
+        CqlSessionBuilder builder = CqlSession.builder()
+                .withConfigLoader(config.build())
+                .withMetricRegistry(metrics)
+                .withLocalDatacenter(localDatacenter);
+        if (inKeyspace) {
+            builder.withKeyspace(keyspace);
+        }
+        for (InetSocketAddress address : addresses(local)) {
+            builder.addContactPoint(address);
+        }
+        if (username != null && !username.isEmpty()) {
+            builder.withAuthCredentials(username, password == null ? "" : password);
+        }
+        if (tls.enabled) {
+            builder.withSslContext(sslContext());
+        }
+        return builder.build();
+    }
+
+    private List<InetSocketAddress> addresses(LocalCassandra local) {
+        if (local != null) {
+            return List.of(new InetSocketAddress(local.host(), local.port()));
+        }
+        List<InetSocketAddress> addresses = new ArrayList<>();
+        for (String point : contactPoints.split(",")) {
+            String p = point.strip();
+            int colon = p.lastIndexOf(':');
+            addresses.add(colon < 0 ? new InetSocketAddress(p, 9042)
+                    : new InetSocketAddress(p.substring(0, colon), Integer.parseInt(p.substring(colon + 1))));
+        }
+        return addresses;
+    }
+
+    private SSLContext sslContext() {
+        try {
+            TrustManagerFactory tmf = null;
+            if (tls.truststorePath != null) {
+                tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+                tmf.init(keyStore(tls.truststorePath, tls.truststorePassword));
+            }
+            KeyManagerFactory kmf = null;
+            if (tls.keystorePath != null) {
+                kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+                kmf.init(keyStore(tls.keystorePath, tls.keystorePassword), chars(tls.keystorePassword));
+            }
+            SSLContext context = SSLContext.getInstance("TLS");
+            context.init(kmf == null ? null : kmf.getKeyManagers(), tmf == null ? null : tmf.getTrustManagers(), null);
+            return context;
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot set up TLS for Cassandra: " + e.getMessage(), e);
+        }
+    }
+
+    private static KeyStore keyStore(String path, String password) throws Exception {
+        KeyStore store = KeyStore.getInstance(KeyStore.getDefaultType());
+        try (InputStream in = Files.newInputStream(Path.of(path))) {
+            store.load(in, chars(password));
+        }
+        return store;
+    }
+
+    private static char[] chars(String password) {
+        return password == null ? null : password.toCharArray();
+    }
+}

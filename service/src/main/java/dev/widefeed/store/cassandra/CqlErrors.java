@@ -1,0 +1,50 @@
+package dev.widefeed.store.cassandra;
+
+import com.datastax.oss.driver.api.core.AllNodesFailedException;
+import com.datastax.oss.driver.api.core.DriverTimeoutException;
+import com.datastax.oss.driver.api.core.RequestThrottlingException;
+import com.datastax.oss.driver.api.core.connection.BusyConnectionException;
+import com.datastax.oss.driver.api.core.connection.ClosedConnectionException;
+import com.datastax.oss.driver.api.core.connection.HeartbeatException;
+import com.datastax.oss.driver.api.core.servererrors.BootstrappingException;
+import com.datastax.oss.driver.api.core.servererrors.CASWriteUnknownException;
+import com.datastax.oss.driver.api.core.servererrors.OverloadedException;
+import com.datastax.oss.driver.api.core.servererrors.ReadFailureException;
+import com.datastax.oss.driver.api.core.servererrors.ReadTimeoutException;
+import com.datastax.oss.driver.api.core.servererrors.TruncateException;
+import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
+import com.datastax.oss.driver.api.core.servererrors.WriteFailureException;
+import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
+import dev.widefeed.store.PermanentStoreException;
+import dev.widefeed.store.StoreException;
+import dev.widefeed.store.TemporaryStoreException;
+import dev.widefeed.store.UnknownOutcomeException;
+
+import java.util.concurrent.CompletionException;
+
+/** Translates java-driver exceptions into the service's own store exceptions. */
+final class CqlErrors {
+    private CqlErrors() {
+    }
+
+    static StoreException translate(RuntimeException e) {
+        Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+        if (cause instanceof StoreException store) {
+            return store;
+        }
+        String message = "Cassandra: " + cause.getMessage();
+        if (cause instanceof WriteTimeoutException || cause instanceof CASWriteUnknownException
+                || cause instanceof DriverTimeoutException) {
+            return new UnknownOutcomeException(message, cause);
+        }
+        if (cause instanceof AllNodesFailedException || cause instanceof ReadTimeoutException
+                || cause instanceof UnavailableException || cause instanceof OverloadedException
+                || cause instanceof BootstrappingException || cause instanceof BusyConnectionException
+                || cause instanceof ClosedConnectionException || cause instanceof HeartbeatException
+                || cause instanceof RequestThrottlingException || cause instanceof ReadFailureException
+                || cause instanceof WriteFailureException || cause instanceof TruncateException) {
+            return new TemporaryStoreException(message, cause);
+        }
+        return new PermanentStoreException(message, cause);
+    }
+}

@@ -1,0 +1,278 @@
+package dev.widefeed.store.cassandra;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
+import com.datastax.oss.driver.api.core.cql.BatchType;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.Statement;
+import dev.widefeed.core.EdgeState;
+import dev.widefeed.core.Follow;
+import dev.widefeed.core.FollowCursor;
+import dev.widefeed.core.IdGenerator;
+import dev.widefeed.core.RelationOp;
+import dev.widefeed.core.UserCounts;
+import dev.widefeed.store.RelationStore;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * The follow graph on Cassandra: truth in {@code follow_edges_by_follower} (lightweight
+ * transactions), copies in {@code following_by_user} and the bucketed {@code followers_by_user},
+ * journal in {@code relation_journal_by_minute}.
+ */
+final class CqlRelationStore implements RelationStore {
+    static final int JOURNAL_SHARDS = 8;
+    private static final int IMPORT_ROWS_PER_BATCH = 100;
+
+    private final CqlSession session;
+    private final CqlUserStore users;
+    private final FollowerBuckets buckets;
+    private final BoundedAsync async;
+    private final PreparedStatement selectEdge;
+    private final PreparedStatement insertEdgeIfAbsent;
+    private final PreparedStatement updateEdgeIfVersion;
+    private final PreparedStatement insertEdge;
+    private final PreparedStatement insertFollowing;
+    private final PreparedStatement deleteFollowing;
+    private final PreparedStatement insertFollower;
+    private final PreparedStatement deleteFollower;
+    private final PreparedStatement selectFollowing;
+    private final PreparedStatement selectFollowingAfter;
+    private final PreparedStatement selectFollowers;
+    private final PreparedStatement selectFollowersAfter;
+    private final PreparedStatement insertJournal;
+    private final PreparedStatement markJournalDone;
+    private final PreparedStatement selectJournal;
+
+    CqlRelationStore(CqlSession session, CqlUserStore users, FollowerBuckets buckets, BoundedAsync async) {
+        this.session = session;
+        this.users = users;
+        this.buckets = buckets;
+        this.async = async;
+        selectEdge = session.prepare("SELECT following, since, version FROM follow_edges_by_follower "
+                + "WHERE follower_id = ? AND followee_id = ?");
+        insertEdgeIfAbsent = session.prepare("INSERT INTO follow_edges_by_follower "
+                + "(follower_id, followee_id, following, since, version) VALUES (?, ?, ?, ?, ?) IF NOT EXISTS");
+        updateEdgeIfVersion = session.prepare("UPDATE follow_edges_by_follower SET following = ?, since = ?, "
+                + "version = ? WHERE follower_id = ? AND followee_id = ? IF version = ?");
+        insertEdge = session.prepare("INSERT INTO follow_edges_by_follower "
+                + "(follower_id, followee_id, following, since, version) VALUES (?, ?, ?, ?, ?) USING TIMESTAMP ?");
+        insertFollowing = session.prepare("INSERT INTO following_by_user (user_id, since, followee_id) "
+                + "VALUES (?, ?, ?) USING TIMESTAMP ?");
+        deleteFollowing = session.prepare("DELETE FROM following_by_user USING TIMESTAMP ? "
+                + "WHERE user_id = ? AND since = ? AND followee_id = ?");
+        insertFollower = session.prepare("INSERT INTO followers_by_user (user_id, bucket, since, follower_id) "
+                + "VALUES (?, ?, ?, ?) USING TIMESTAMP ?");
+        deleteFollower = session.prepare("DELETE FROM followers_by_user USING TIMESTAMP ? "
+                + "WHERE user_id = ? AND bucket = ? AND since = ? AND follower_id = ?");
+        selectFollowing = session.prepare("SELECT since, followee_id FROM following_by_user "
+                + "WHERE user_id = ? LIMIT ?");
+        selectFollowingAfter = session.prepare("SELECT since, followee_id FROM following_by_user "
+                + "WHERE user_id = ? AND (since, followee_id) < (?, ?) LIMIT ?");
+        selectFollowers = session.prepare("SELECT since, follower_id FROM followers_by_user "
+                + "WHERE user_id = ? AND bucket = ? LIMIT ?");
+        selectFollowersAfter = session.prepare("SELECT since, follower_id FROM followers_by_user "
+                + "WHERE user_id = ? AND bucket = ? AND (since, follower_id) < (?, ?) LIMIT ?");
+        insertJournal = session.prepare("INSERT INTO relation_journal_by_minute (minute, shard, op_id, "
+                + "follower_id, followee_id, from_following, from_since, from_version, to_following, to_since, "
+                + "to_version, done) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false)");
+        markJournalDone = session.prepare("UPDATE relation_journal_by_minute SET done = true "
+                + "WHERE minute = ? AND shard = ? AND op_id = ?");
+        selectJournal = session.prepare("SELECT * FROM relation_journal_by_minute WHERE minute = ? AND shard = ?");
+    }
+
+    @Override
+    public EdgeState edge(long followerId, long followeeId) {
+        Row row = session.execute(selectEdge.bind(followerId, followeeId).setIdempotent(true)).one();
+        if (row == null) {
+            return EdgeState.absent(followerId, followeeId);
+        }
+        return new EdgeState(followerId, followeeId, row.getBoolean(0), row.getInstant(1), row.getLong(2));
+    }
+
+    @Override
+    public boolean compareAndSet(EdgeState expected, EdgeState next) {
+        BoundStatement cas = expected.exists()
+                ? updateEdgeIfVersion.bind(next.following(), next.since(), next.version(),
+                        next.followerId(), next.followeeId(), expected.version())
+                : insertEdgeIfAbsent.bind(next.followerId(), next.followeeId(), next.following(), next.since(),
+                        next.version());
+        return session.execute(cas.setIdempotent(false)).wasApplied();
+    }
+
+    @Override
+    public void writeCopies(EdgeState previous, EdgeState next) {
+        BatchStatementBuilder batch = BatchStatement.builder(BatchType.LOGGED);
+        long ts = next.version();
+        boolean keepPreviousRows = next.following() && previous.since() != null
+                && previous.since().equals(next.since());
+        if (previous.following() && !keepPreviousRows) {
+            batch.addStatement(deleteFollowing.bind(ts, previous.followerId(), previous.since(), previous.followeeId()));
+            batch.addStatement(deleteFollower.bind(ts, previous.followeeId(),
+                    buckets.bucketFor(previous.followeeId(), previous.since()), previous.since(), previous.followerId()));
+        }
+        if (next.following()) {
+            buckets.openNextIfFull(next.followeeId(), users.counts(next.followeeId()).followers());
+            batch.addStatement(insertFollowing.bind(next.followerId(), next.since(), next.followeeId(), ts));
+            batch.addStatement(insertFollower.bind(next.followeeId(),
+                    buckets.bucketFor(next.followeeId(), next.since()), next.since(), next.followerId(), ts));
+        }
+        if (batch.getStatementsCount() > 0) {
+            // Logged: both copies land together or not at all, even if this process dies right now.
+            session.execute(batch.build().setIdempotent(true));
+        }
+    }
+
+    @Override
+    public List<Follow> following(long userId, Optional<FollowCursor> after, int limit) {
+        BoundStatement query = after
+                .map(c -> selectFollowingAfter.bind(userId, c.since(), c.userId(), limit))
+                .orElseGet(() -> selectFollowing.bind(userId, limit));
+        List<Follow> page = new ArrayList<>(Math.min(limit, 1024));
+        for (Row row : session.execute(query.setIdempotent(true).setPageSize(Math.min(limit, 5000)))) {
+            page.add(new Follow(row.getLong(1), row.getInstant(0)));
+        }
+        return page;
+    }
+
+    @Override
+    public List<Follow> followers(long userId, Optional<FollowCursor> after, int limit) {
+        List<FollowerBuckets.Bucket> newestFirst = buckets.buckets(userId);
+        int startBucket = after.map(c -> FollowerBuckets.bucketFor(newestFirst, c.since()))
+                .orElse(newestFirst.get(0).number());
+        List<Follow> page = new ArrayList<>(Math.min(limit, 1024));
+        for (int bucket = startBucket; bucket >= 0 && page.size() < limit; bucket--) {
+            int want = limit - page.size();
+            BoundStatement query = bucket == startBucket && after.isPresent()
+                    ? selectFollowersAfter.bind(userId, bucket, after.get().since(), after.get().userId(), want)
+                    : selectFollowers.bind(userId, bucket, want);
+            for (Row row : session.execute(query.setIdempotent(true).setPageSize(Math.min(want, 5000)))) {
+                page.add(new Follow(row.getLong(1), row.getInstant(0)));
+            }
+        }
+        return page;
+    }
+
+    @Override
+    public void journalIntent(RelationOp op) {
+        EdgeState from = op.from();
+        EdgeState to = op.to();
+        session.execute(insertJournal.bind(minuteOf(op), shardOf(op), op.opId(), op.followerId(), op.followeeId(),
+                from.following(), from.since(), from.version(), to.following(), to.since(), to.version())
+                .setIdempotent(true));
+    }
+
+    @Override
+    public void journalDone(RelationOp op) {
+        session.execute(markJournalDone.bind(minuteOf(op), shardOf(op), op.opId()).setIdempotent(true));
+    }
+
+    @Override
+    public List<RelationOp> unfinished(Instant from, Instant to) {
+        List<RelationOp> ops = new ArrayList<>();
+        for (long minute = from.getEpochSecond() / 60; minute * 60 < to.getEpochSecond(); minute++) {
+            for (int shard = 0; shard < JOURNAL_SHARDS; shard++) {
+                for (Row row : session.execute(selectJournal.bind(minute, shard).setIdempotent(true))) {
+                    RelationOp op = journalEntry(row);
+                    Instant issued = IdGenerator.timeOf(op.opId());
+                    if (!row.getBoolean("done") && !issued.isBefore(from) && issued.isBefore(to)) {
+                        ops.add(op);
+                    }
+                }
+            }
+        }
+        return ops;
+    }
+
+    @Override
+    public void importEdges(List<EdgeState> edges) {
+        Map<Long, List<EdgeState>> byFollowee = edges.stream().filter(EdgeState::following)
+                .collect(Collectors.groupingBy(EdgeState::followeeId));
+        List<Statement<?>> writes = new ArrayList<>(edges.size() * 2);
+        Map<Long, Long> followingAdded = new HashMap<>();
+        for (Map.Entry<Long, List<EdgeState>> group : byFollowee.entrySet()) {
+            long followee = group.getKey();
+            List<EdgeState> sorted = group.getValue().stream()
+                    .sorted(Comparator.comparing(EdgeState::since)).toList();
+            List<BoundStatement> followerRows = assignBuckets(followee, sorted);
+            for (int i = 0; i < followerRows.size(); i += IMPORT_ROWS_PER_BATCH) {
+                // Consecutive rows of one followee mostly share a bucket partition: batch those together.
+                writes.addAll(singlePartitionBatches(followerRows.subList(i,
+                        Math.min(followerRows.size(), i + IMPORT_ROWS_PER_BATCH))));
+            }
+            for (EdgeState edge : sorted) {
+                writes.add(insertEdge.bind(edge.followerId(), edge.followeeId(), true, edge.since(), edge.version(),
+                        edge.version()));
+                writes.add(insertFollowing.bind(edge.followerId(), edge.since(), edge.followeeId(), edge.version()));
+                followingAdded.merge(edge.followerId(), 1L, Long::sum);
+            }
+        }
+        writes.replaceAll(s -> s.setIdempotent(true)); // explicit timestamps make every import write replayable
+        async.runAll(writes);
+        List<Statement<?>> counts = new ArrayList<>(byFollowee.size() + followingAdded.size());
+        byFollowee.forEach((followee, group) -> counts.add(
+                users.addCountsStatement(followee, UserCounts.followers(group.size()))));
+        followingAdded.forEach((follower, n) -> counts.add(users.addCountsStatement(follower, UserCounts.following(n))));
+        async.runAll(counts);
+    }
+
+    /** Follower rows for {@code sorted} (oldest first), opening buckets as the count passes their size. */
+    private List<BoundStatement> assignBuckets(long followee, List<EdgeState> sorted) {
+        long count = users.counts(followee).followers();
+        int bucket = buckets.buckets(followee).get(0).number();
+        List<BoundStatement> rows = new ArrayList<>(sorted.size());
+        Instant previousSince = null;
+        for (EdgeState edge : sorted) {
+            boolean full = count >= (long) (bucket + 1) * buckets.bucketSize();
+            // Open a bucket only where since changes, so equal sinces never straddle two buckets.
+            if (full && !edge.since().equals(previousSince)) {
+                bucket++;
+                buckets.openAt(followee, bucket, edge.since());
+            }
+            rows.add(insertFollower.bind(followee, bucket, edge.since(), edge.followerId(), edge.version()));
+            previousSince = edge.since();
+            count++;
+        }
+        return rows;
+    }
+
+    private static List<Statement<?>> singlePartitionBatches(List<BoundStatement> rows) {
+        Map<Object, BatchStatementBuilder> byPartition = new HashMap<>();
+        for (BoundStatement row : rows) {
+            Object partition = List.of(row.getLong(0), row.getInt(1));
+            byPartition.computeIfAbsent(partition, k -> BatchStatement.builder(BatchType.UNLOGGED)).addStatement(row);
+        }
+        List<Statement<?>> batches = new ArrayList<>(byPartition.size());
+        byPartition.values().forEach(b -> batches.add(b.build()));
+        return batches;
+    }
+
+    private RelationOp journalEntry(Row row) {
+        long follower = row.getLong("follower_id");
+        long followee = row.getLong("followee_id");
+        EdgeState from = new EdgeState(follower, followee, row.getBoolean("from_following"),
+                row.getInstant("from_since"), row.getLong("from_version"));
+        EdgeState to = new EdgeState(follower, followee, row.getBoolean("to_following"),
+                row.getInstant("to_since"), row.getLong("to_version"));
+        return new RelationOp(row.getLong("op_id"), from, to);
+    }
+
+    private static long minuteOf(RelationOp op) {
+        return IdGenerator.timeOf(op.opId()).getEpochSecond() / 60;
+    }
+
+    private static int shardOf(RelationOp op) {
+        return (int) Math.floorMod(op.followerId(), (long) JOURNAL_SHARDS);
+    }
+}

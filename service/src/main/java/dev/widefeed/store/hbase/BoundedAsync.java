@@ -1,0 +1,58 @@
+package dev.widefeed.store.hbase;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+
+/**
+ * Runs many asynchronous calls (batches of mutations, for bulk work) with at most
+ * {@code maxInFlight} outstanding, so an import goes fast without queueing unbounded work in the
+ * client or flooding the region servers.
+ */
+final class BoundedAsync {
+    private final int maxInFlight;
+
+    BoundedAsync(int maxInFlight) {
+        if (maxInFlight < 1) {
+            throw new IllegalArgumentException("maxInFlight must be at least 1");
+        }
+        this.maxInFlight = maxInFlight;
+    }
+
+    /** Calls {@code call} on every item; waits for all; throws the first failure after all have finished. */
+    <T> void runAll(List<T> items, Function<T, CompletableFuture<?>> call) {
+        Semaphore permits = new Semaphore(maxInFlight);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        for (T item : items) {
+            if (failure.get() != null) {
+                break;
+            }
+            permits.acquireUninterruptibly();
+            CompletableFuture<?> future;
+            try {
+                future = call.apply(item);
+            } catch (RuntimeException e) {
+                permits.release();
+                failure.compareAndSet(null, e);
+                break;
+            }
+            future.whenComplete((result, error) -> {
+                if (error != null) {
+                    failure.compareAndSet(null, error);
+                }
+                permits.release();
+            });
+        }
+        permits.acquireUninterruptibly(maxInFlight);
+        Throwable error = failure.get();
+        if (error instanceof RuntimeException runtime) {
+            throw runtime;
+        } else if (error != null) {
+            // HBaseErrors looks through this wrapper to the client's IOException.
+            throw new CompletionException(error);
+        }
+    }
+}

@@ -1,0 +1,246 @@
+package dev.widefeed.resources;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.widefeed.WidefeedConfiguration;
+import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import jakarta.ws.rs.client.Entity;
+import jakarta.ws.rs.client.Invocation;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The REST contract of users and relations, end to end over HTTP against the real service on a
+ * real store; one subclass per backend.
+ */
+public abstract class ApiContract {
+
+    protected abstract DropwizardAppExtension<WidefeedConfiguration> app();
+
+    record Created(String id, String token) {
+    }
+
+    private Invocation.Builder request(String path, String token) {
+        Invocation.Builder builder = app().client().target("http://localhost:" + app().getLocalPort())
+                .path(path).request(MediaType.APPLICATION_JSON);
+        return token == null ? builder : builder.header("Authorization", "Bearer " + token);
+    }
+
+    private Invocation.Builder request(String path, String token, Map<String, String> query) {
+        var target = app().client().target("http://localhost:" + app().getLocalPort()).path(path);
+        for (var e : query.entrySet()) {
+            target = target.queryParam(e.getKey(), e.getValue());
+        }
+        return target.request(MediaType.APPLICATION_JSON).header("Authorization", "Bearer " + token);
+    }
+
+    private Created createUser(String name) {
+        try (Response r = request("/v1/users", null).post(Entity.json(Map.of("name", name)))) {
+            assertThat(r.getStatus()).isEqualTo(201);
+            JsonNode body = r.readEntity(JsonNode.class);
+            return new Created(body.get("user").get("id").asText(), body.get("token").asText());
+        }
+    }
+
+    private static JsonNode assertError(Response r, int status) {
+        try (r) {
+            assertThat(r.getStatus()).isEqualTo(status);
+            JsonNode body = r.readEntity(JsonNode.class);
+            assertThat(body.get("code").asInt()).isEqualTo(status);
+            assertThat(body.get("message").asText()).isNotBlank();
+            return body;
+        }
+    }
+
+    private static int status(Response r) {
+        try (r) {
+            return r.getStatus();
+        }
+    }
+
+    private JsonNode get(String path, String token) {
+        try (Response r = request(path, token).get()) {
+            assertThat(r.getStatus()).as("GET %s", path).isEqualTo(200);
+            return r.readEntity(JsonNode.class);
+        }
+    }
+
+    // --- users ---
+
+    @Test
+    void createUserAnswersTheUserAndAWorkingToken() {
+        try (Response r = request("/v1/users", null).post(Entity.json(Map.of("name", "Ada")))) {
+            assertThat(r.getStatus()).isEqualTo(201);
+            JsonNode body = r.readEntity(JsonNode.class);
+            JsonNode user = body.get("user");
+            assertThat(user.get("id").isTextual()).isTrue();
+            assertThat(user.get("id").asText()).matches("\\d+");
+            assertThat(user.get("name").asText()).isEqualTo("Ada");
+            assertThat(user.get("createdAt").asText()).matches("\\d{4}-\\d\\d-\\d\\dT.*Z");
+            assertThat(user.get("counts").get("followers").asLong()).isZero();
+            assertThat(r.getLocation().getPath()).endsWith("/v1/users/" + user.get("id").asText());
+            JsonNode fetched = get("/v1/users/" + user.get("id").asText(), body.get("token").asText());
+            assertThat(fetched.get("name").asText()).isEqualTo("Ada");
+            assertThat(fetched.get("counts").get("posts").asLong()).isZero();
+        }
+    }
+
+    @Test
+    void invalidUserBodiesAreRefusedWithTheirStatus() {
+        assertError(request("/v1/users", null).post(Entity.json(Map.of("name", ""))), 422);
+        assertError(request("/v1/users", null).post(Entity.json(Map.of("name", "x".repeat(31)))), 422);
+        assertError(request("/v1/users", null).post(Entity.json(Map.of("name", "bell\u0007"))), 422);
+        assertError(request("/v1/users", null).post(Entity.json("{}")), 422);
+        assertError(request("/v1/users", null).post(Entity.json("{\"name\":\"a\",\"admin\":true}")), 422);
+        assertError(request("/v1/users", null).post(Entity.json("{\"name\": [1]}")), 422);
+        assertError(request("/v1/users", null).post(Entity.json("{\"name\":")), 400);
+        assertError(request("/v1/users", null).post(Entity.json("")), 400);
+        String huge = "{\"name\":\"" + "x".repeat(70_000) + "\"}";
+        assertError(request("/v1/users", null).post(Entity.json(huge)), 413);
+        assertError(request("/v1/users", null).post(Entity.entity("name=x", MediaType.APPLICATION_FORM_URLENCODED)), 415);
+    }
+
+    @Test
+    void readsNeedAValidToken() {
+        Created ada = createUser("ada");
+        assertError(request("/v1/users/" + ada.id(), null).get(), 401);
+        assertError(request("/v1/users/" + ada.id(), "not-a-token").get(), 401);
+        assertError(request("/v1/users/" + ada.id(), ada.token() + "x").get(), 401);
+        assertThat(status(request("/v1/users/" + ada.id(), ada.token()).get())).isEqualTo(200);
+    }
+
+    @Test
+    void unknownAndMalformedIdsAre404And400() {
+        Created ada = createUser("ada");
+        assertError(request("/v1/users/1", ada.token()).get(), 404);
+        assertError(request("/v1/users/abc", ada.token()).get(), 400);
+        assertError(request("/v1/users/-5", ada.token()).get(), 400);
+        assertError(request("/v1/users/99999999999999999999", ada.token()).get(), 400);
+        assertError(request("/v1/nothing-here", ada.token()).get(), 404);
+    }
+
+    // --- relations ---
+
+    @Test
+    void followAndUnfollowAreIdempotentAndShowInCountsListsAndRelationship() {
+        Created ada = createUser("ada");
+        Created bob = createUser("bob");
+        String follow = "/v1/users/" + ada.id() + "/following/" + bob.id();
+        assertThat(status(request(follow, ada.token()).put(Entity.json("")))).isEqualTo(204);
+        assertThat(status(request(follow, ada.token()).put(Entity.json("")))).isEqualTo(204);
+
+        assertThat(get("/v1/users/" + bob.id(), ada.token()).get("counts").get("followers").asLong()).isEqualTo(1);
+        assertThat(get("/v1/users/" + ada.id(), bob.token()).get("counts").get("following").asLong()).isEqualTo(1);
+        JsonNode followers = get("/v1/users/" + bob.id() + "/followers", ada.token());
+        assertThat(followers.get("items").get(0).get("id").asText()).isEqualTo(ada.id());
+        assertThat(followers.get("items").get(0).get("since").asText()).endsWith("Z");
+        assertThat(followers.get("next").isNull()).isTrue();
+        JsonNode following = get("/v1/users/" + ada.id() + "/following", bob.token());
+        assertThat(following.get("items").get(0).get("id").asText()).isEqualTo(bob.id());
+        JsonNode relationship = get("/v1/users/" + ada.id() + "/relationship/" + bob.id(), ada.token());
+        assertThat(relationship.get("following").asBoolean()).isTrue();
+        assertThat(relationship.get("followedBy").asBoolean()).isFalse();
+
+        assertThat(status(request(follow, ada.token()).delete())).isEqualTo(204);
+        assertThat(status(request(follow, ada.token()).delete())).isEqualTo(204);
+        assertThat(get("/v1/users/" + bob.id(), ada.token()).get("counts").get("followers").asLong()).isZero();
+        assertThat(get("/v1/users/" + bob.id() + "/followers", ada.token()).get("items")).isEmpty();
+    }
+
+    @Test
+    void followErrorsHaveTheirStatus() {
+        Created ada = createUser("ada");
+        Created bob = createUser("bob");
+        assertError(request("/v1/users/" + ada.id() + "/following/" + ada.id(), ada.token()).put(Entity.json("")), 422);
+        assertError(request("/v1/users/" + ada.id() + "/following/1", ada.token()).put(Entity.json("")), 404);
+        assertError(request("/v1/users/" + ada.id() + "/following/x1", ada.token()).put(Entity.json("")), 400);
+        assertError(request("/v1/users/" + bob.id() + "/following/" + ada.id(), ada.token()).put(Entity.json("")), 403);
+        assertError(request("/v1/users/" + bob.id() + "/following/" + ada.id(), ada.token()).delete(), 403);
+        assertError(request("/v1/users/" + ada.id() + "/following/" + bob.id(), null).put(Entity.json("")), 401);
+        assertThat(get("/v1/users/" + ada.id(), ada.token()).get("counts").get("following").asLong()).isZero();
+        assertError(request("/v1/users/1/relationship/" + ada.id(), ada.token()).get(), 404);
+    }
+
+    @Test
+    void batchFollowFollowsManyInOneRequest() {
+        Created ada = createUser("ada");
+        List<String> targets = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            targets.add(createUser("fan" + i).id());
+        }
+        String path = "/v1/users/" + ada.id() + "/following";
+        try (Response r = request(path, ada.token()).post(Entity.json(Map.of("ids", targets)))) {
+            assertThat(r.getStatus()).isEqualTo(200);
+            assertThat(r.readEntity(JsonNode.class).get("followed").asInt()).isEqualTo(30);
+        }
+        try (Response r = request(path, ada.token()).post(Entity.json(Map.of("ids", targets.subList(0, 3))))) {
+            assertThat(r.readEntity(JsonNode.class).get("followed").asInt()).isZero();
+        }
+        assertThat(get("/v1/users/" + ada.id(), ada.token()).get("counts").get("following").asLong()).isEqualTo(30);
+
+        assertError(request(path, ada.token()).post(Entity.json(Map.of("ids", List.of()))), 422);
+        List<String> tooMany = IntStream.range(0, 1001).mapToObj(i -> targets.get(0)).collect(Collectors.toList());
+        assertError(request(path, ada.token()).post(Entity.json(Map.of("ids", tooMany))), 422);
+        assertError(request(path, ada.token()).post(Entity.json(Map.of("ids", List.of("abc")))), 400);
+        assertError(request(path, ada.token()).post(Entity.json(Map.of("ids", List.of("1")))), 404);
+        assertError(request(path, ada.token()).post(Entity.json(Map.of("ids", List.of(ada.id())))), 422);
+        assertError(request(path, ada.token()).post(Entity.json(Map.of("users", targets))), 422);
+        Created bob = createUser("bob");
+        assertError(request("/v1/users/" + bob.id() + "/following", ada.token())
+                .post(Entity.json(Map.of("ids", targets))), 403);
+        assertThat(get("/v1/users/" + bob.id(), bob.token()).get("counts").get("following").asLong()).isZero();
+    }
+
+    @Test
+    void followerPagesAreNewestFirstAndCursorsChain() throws Exception {
+        Created star = createUser("star");
+        List<String> fans = new ArrayList<>();
+        for (int i = 0; i < 7; i++) {
+            Created fan = createUser("fan" + i);
+            assertThat(status(request("/v1/users/" + fan.id() + "/following/" + star.id(), fan.token())
+                    .put(Entity.json("")))).isEqualTo(204);
+            fans.add(0, fan.id());
+            Thread.sleep(2);
+        }
+        List<String> listed = new ArrayList<>();
+        String cursor = null;
+        do {
+            Map<String, String> query = cursor == null ? Map.of("limit", "3") : Map.of("limit", "3", "cursor", cursor);
+            try (Response r = request("/v1/users/" + star.id() + "/followers", star.token(), query).get()) {
+                assertThat(r.getStatus()).isEqualTo(200);
+                JsonNode page = r.readEntity(JsonNode.class);
+                assertThat(page.get("items").size()).isLessThanOrEqualTo(3);
+                page.get("items").forEach(item -> listed.add(item.get("id").asText()));
+                cursor = page.get("next").isNull() ? null : page.get("next").asText();
+            }
+        } while (cursor != null);
+        assertThat(listed).isEqualTo(fans);
+
+        String path = "/v1/users/" + star.id() + "/followers";
+        assertError(request(path, star.token(), Map.of("limit", "0")).get(), 422);
+        assertError(request(path, star.token(), Map.of("limit", "101")).get(), 422);
+        assertError(request(path, star.token(), Map.of("limit", "ten")).get(), 400);
+        assertError(request(path, star.token(), Map.of("cursor", "garbage!")).get(), 400);
+        assertError(request(path, star.token(), Map.of("cursor", "ZjE6MTIzOmFiYw")).get(), 400);
+        assertError(request("/v1/users/1/followers", star.token()).get(), 404);
+    }
+
+    @Test
+    void openApiDescriptionIsServedWithoutAToken() {
+        try (Response r = request("/v1/openapi.json", null).get()) {
+            assertThat(r.getStatus()).isEqualTo(200);
+            JsonNode api = r.readEntity(JsonNode.class);
+            assertThat(api.get("openapi").asText()).startsWith("3.");
+            assertThat(api.get("paths").has("/v1/users")).isTrue();
+            assertThat(api.get("paths").has("/v1/users/{id}/following/{target}")).isTrue();
+        }
+    }
+}

@@ -1,0 +1,341 @@
+package dev.widefeed.store;
+
+import dev.widefeed.core.DomainException;
+import dev.widefeed.core.EdgeState;
+import dev.widefeed.core.Follow;
+import dev.widefeed.core.FollowCursor;
+import dev.widefeed.core.FollowService;
+import dev.widefeed.core.IdGenerator;
+import dev.widefeed.core.Page;
+import dev.widefeed.core.RelationLimits;
+import dev.widefeed.core.RelationOp;
+import dev.widefeed.core.RelationRepairer;
+import dev.widefeed.core.Relationship;
+import dev.widefeed.core.User;
+import dev.widefeed.core.UserCounts;
+import dev.widefeed.testing.TestStorages;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * What every backend's {@link RelationStore} must do, alone and under the domain's follow protocol
+ * ({@link FollowService}, {@link RelationRepairer}); one tiny subclass per backend runs it.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class RelationStoreContract {
+    private final IdGenerator ids = TestStorages.ids();
+    private ExecutorService executor;
+    private FollowService follows;
+    private RelationRepairer repairer;
+
+    protected abstract Storage storage();
+
+    @BeforeAll
+    void setUp() {
+        executor = Executors.newFixedThreadPool(16);
+        follows = newFollowService(RelationLimits.DEFAULT);
+        repairer = new RelationRepairer(storage().users(), storage().relations());
+    }
+
+    @AfterAll
+    void tearDown() {
+        executor.shutdownNow();
+    }
+
+    private FollowService newFollowService(RelationLimits limits) {
+        return new FollowService(storage().users(), storage().relations(), ids, Clock.systemUTC(), limits, executor);
+    }
+
+    private RelationStore relations() {
+        return storage().relations();
+    }
+
+    private long newUser() {
+        long id = ids.next();
+        storage().users().create(new User(id, "u" + id, Instant.now().truncatedTo(ChronoUnit.MILLIS)));
+        return id;
+    }
+
+    private UserCounts counts(long user) {
+        return storage().users().counts(user);
+    }
+
+    private List<Follow> all(long user, boolean following) {
+        List<Follow> all = new ArrayList<>();
+        Optional<FollowCursor> after = Optional.empty();
+        while (true) {
+            Page<Follow, FollowCursor> page = following ? follows.following(user, after, 7) : follows.followers(user, after, 7);
+            all.addAll(page.items());
+            if (page.next().isEmpty()) {
+                return all;
+            }
+            after = page.next();
+        }
+    }
+
+    private static List<Long> userIds(List<Follow> follows) {
+        return follows.stream().map(Follow::userId).toList();
+    }
+
+    // --- store primitives ---
+
+    @Test
+    void edgeOfNeverFollowedPairIsAbsent() {
+        EdgeState edge = relations().edge(ids.next(), ids.next());
+        assertThat(edge.exists()).isFalse();
+        assertThat(edge.following()).isFalse();
+    }
+
+    @Test
+    void compareAndSetAppliesOnlyOnTheExpectedVersion() {
+        long a = ids.next();
+        long b = ids.next();
+        EdgeState absent = EdgeState.absent(a, b);
+        EdgeState followed = absent.next(true, Instant.now());
+        assertThat(relations().compareAndSet(absent, followed)).isTrue();
+        assertThat(relations().compareAndSet(absent, absent.next(true, Instant.now()))).isFalse();
+        assertThat(relations().edge(a, b)).isEqualTo(followed);
+
+        EdgeState unfollowed = followed.next(false, Instant.now());
+        assertThat(relations().compareAndSet(absent.next(true, Instant.now().minusSeconds(5)), unfollowed)).isFalse();
+        assertThat(relations().compareAndSet(followed, unfollowed)).isTrue();
+        assertThat(relations().edge(a, b)).isEqualTo(unfollowed);
+    }
+
+    @Test
+    void copiesWrittenOutOfOrderConvergeOnTheLatestState() {
+        long a = ids.next();
+        long b = ids.next();
+        Instant t0 = Instant.now().minusSeconds(30).truncatedTo(ChronoUnit.MILLIS);
+        EdgeState absent = EdgeState.absent(a, b);
+        EdgeState first = absent.next(true, t0);
+        EdgeState second = first.next(false, t0.plusSeconds(1));
+        EdgeState third = second.next(true, t0.plusSeconds(2));
+
+        relations().writeCopies(second, third);
+        relations().writeCopies(first, second);
+        relations().writeCopies(absent, first);
+        relations().writeCopies(first, second); // replayed
+
+        assertThat(relations().following(a, Optional.empty(), 10)).containsExactly(new Follow(b, third.since()));
+        assertThat(relations().followers(b, Optional.empty(), 10)).containsExactly(new Follow(a, third.since()));
+    }
+
+    @Test
+    void journalListsIntentsUntilDone() {
+        long a = ids.next();
+        long b = ids.next();
+        EdgeState absent = EdgeState.absent(a, b);
+        RelationOp op = new RelationOp(ids.next(), absent, absent.next(true, Instant.now()));
+        Instant from = IdGenerator.timeOf(op.opId());
+        relations().journalIntent(op);
+        assertThat(relations().unfinished(from, from.plusMillis(1))).contains(op);
+        relations().journalDone(op);
+        assertThat(relations().unfinished(from, from.plusMillis(1))).doesNotContain(op);
+    }
+
+    @Test
+    void importedEdgesAreListedWithTheirCounts() {
+        long star = newUser();
+        Instant base = Instant.now().minusSeconds(3600).truncatedTo(ChronoUnit.MILLIS);
+        List<EdgeState> edges = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            edges.add(EdgeState.absent(ids.next(), star).next(true, base.plusMillis(i / 3)));
+        }
+        relations().importEdges(edges);
+        List<Follow> followers = all(star, false);
+        assertThat(followers).hasSize(300);
+        assertThat(new HashSet<>(userIds(followers))).hasSize(300);
+        assertThat(followers).isSortedAccordingTo((x, y) -> y.since().compareTo(x.since()) != 0
+                ? y.since().compareTo(x.since()) : Long.compare(y.userId(), x.userId()));
+        assertThat(counts(star).followers()).isEqualTo(300);
+        assertThat(relations().edge(edges.get(0).followerId(), star).following()).isTrue();
+        assertThat(counts(edges.get(0).followerId()).following()).isEqualTo(1);
+    }
+
+    // --- the follow protocol on this backend ---
+
+    @Test
+    void followUnfollowAndRefollowKeepListsAndCountsTrue() {
+        long me = newUser();
+        long star = newUser();
+        assertThat(follows.follow(me, star)).isTrue();
+        assertThat(follows.follow(me, star)).isFalse();
+        assertThat(follows.relationship(me, star)).isEqualTo(new Relationship(true, false));
+        assertThat(follows.relationship(star, me)).isEqualTo(new Relationship(false, true));
+        assertThat(userIds(all(me, true))).containsExactly(star);
+        assertThat(userIds(all(star, false))).containsExactly(me);
+        assertThat(counts(me).following()).isEqualTo(1);
+        assertThat(counts(star).followers()).isEqualTo(1);
+
+        assertThat(follows.unfollow(me, star)).isTrue();
+        assertThat(follows.unfollow(me, star)).isFalse();
+        assertThat(all(me, true)).isEmpty();
+        assertThat(all(star, false)).isEmpty();
+        assertThat(counts(me).following()).isZero();
+        assertThat(counts(star).followers()).isZero();
+
+        assertThat(follows.follow(me, star)).isTrue();
+        assertThat(userIds(all(star, false))).containsExactly(me);
+        assertThat(counts(star).followers()).isEqualTo(1);
+    }
+
+    @Test
+    void followingYourselfOrAnUnknownUserIsRefused() {
+        long me = newUser();
+        assertThatThrownBy(() -> follows.follow(me, me)).isInstanceOfSatisfying(DomainException.class,
+                e -> assertThat(e.kind()).isEqualTo(DomainException.Kind.INVALID));
+        assertThatThrownBy(() -> follows.follow(me, ids.next())).isInstanceOfSatisfying(DomainException.class,
+                e -> assertThat(e.kind()).isEqualTo(DomainException.Kind.NOT_FOUND));
+        assertThat(counts(me)).isEqualTo(UserCounts.ZERO);
+    }
+
+    @Test
+    void batchFollowCountsOnlyNewEdges() {
+        long me = newUser();
+        List<Long> targets = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            targets.add(newUser());
+        }
+        follows.follow(me, targets.get(0));
+        assertThat(follows.followAll(me, targets)).isEqualTo(39);
+        assertThat(follows.followAll(me, targets)).isZero();
+        assertThat(new HashSet<>(userIds(all(me, true)))).isEqualTo(new HashSet<>(targets));
+        assertThat(counts(me).following()).isEqualTo(40);
+        assertThat(counts(targets.get(39)).followers()).isEqualTo(1);
+    }
+
+    @Test
+    void batchFollowWithAnUnknownUserWritesNothing() {
+        long me = newUser();
+        List<Long> targets = List.of(newUser(), ids.next());
+        assertThatThrownBy(() -> follows.followAll(me, targets)).isInstanceOf(DomainException.class);
+        assertThat(all(me, true)).isEmpty();
+        assertThat(counts(me).following()).isZero();
+    }
+
+    @Test
+    void followingLimitIsEnforced() {
+        FollowService limited = newFollowService(new RelationLimits(2, 1000));
+        long me = newUser();
+        limited.follow(me, newUser());
+        limited.follow(me, newUser());
+        assertThatThrownBy(() -> limited.follow(me, newUser())).isInstanceOf(DomainException.class);
+        assertThatThrownBy(() -> limited.followAll(me, List.of(newUser()))).isInstanceOf(DomainException.class);
+        assertThat(counts(me).following()).isEqualTo(2);
+    }
+
+    @Test
+    void pagesHaveNoGapsOrDuplicatesWhileNewFollowersArrive() throws Exception {
+        long star = newUser();
+        Set<Long> before = new HashSet<>();
+        for (int i = 0; i < 20; i++) {
+            long fan = newUser();
+            follows.follow(fan, star);
+            before.add(fan);
+            Thread.sleep(1); // distinct since values make the order strict
+        }
+        List<Long> seen = new ArrayList<>();
+        Optional<FollowCursor> after = Optional.empty();
+        do {
+            Page<Follow, FollowCursor> page = follows.followers(star, after, 6);
+            seen.addAll(userIds(page.items()));
+            follows.follow(newUser(), star); // arrives while paging: newer than every page, so never listed here
+            after = page.next();
+        } while (after.isPresent());
+        assertThat(seen).doesNotHaveDuplicates();
+        assertThat(new HashSet<>(seen)).isEqualTo(before);
+    }
+
+    @Test
+    void concurrentFollowAndUnfollowOfOneEdgeLeaveCountsEqualToRows() throws Exception {
+        long me = newUser();
+        long star = newUser();
+        List<Future<?>> workers = new ArrayList<>();
+        for (int t = 0; t < 8; t++) {
+            workers.add(executor.submit(() -> {
+                for (int i = 0; i < 25; i++) {
+                    try {
+                        if (ThreadLocalRandom.current().nextBoolean()) {
+                            follows.follow(me, star);
+                        } else {
+                            follows.unfollow(me, star);
+                        }
+                    } catch (DomainException e) {
+                        assertThat(e.kind()).isEqualTo(DomainException.Kind.CONFLICT); // lost too many races: retryable
+                    }
+                }
+                return null;
+            }));
+        }
+        for (Future<?> worker : workers) {
+            worker.get();
+        }
+        boolean following = relations().edge(me, star).following();
+        int rows = following ? 1 : 0;
+        assertThat(all(me, true)).hasSize(rows);
+        assertThat(all(star, false)).hasSize(rows);
+        assertThat(counts(me).following()).isEqualTo(rows);
+        assertThat(counts(star).followers()).isEqualTo(rows);
+    }
+
+    @Test
+    void repairerFinishesAnOperationInterruptedAfterItsCompareAndSet() {
+        long me = newUser();
+        long star = newUser();
+        EdgeState absent = relations().edge(me, star);
+        RelationOp op = new RelationOp(ids.next(), absent, absent.next(true, Instant.now()));
+        relations().journalIntent(op);
+        assertThat(relations().compareAndSet(op.from(), op.to())).isTrue();
+        // ... and the process dies here: no copies, no counts, no "done".
+        assertThat(all(star, false)).isEmpty();
+
+        Instant issued = IdGenerator.timeOf(op.opId());
+        RelationRepairer.Report report = repairer.repair(issued, issued.plus(Duration.ofMillis(1)));
+
+        assertThat(report.operationsFinished()).isEqualTo(1);
+        assertThat(report.countDrift()).isEqualTo(2);
+        assertThat(userIds(all(star, false))).containsExactly(me);
+        assertThat(userIds(all(me, true))).containsExactly(star);
+        assertThat(counts(me).following()).isEqualTo(1);
+        assertThat(counts(star).followers()).isEqualTo(1);
+        assertThat(relations().unfinished(issued, issued.plusMillis(1))).isEmpty();
+    }
+
+    @Test
+    void repairerDoesNotResurrectAnOperationThatLostItsRace() {
+        long me = newUser();
+        long star = newUser();
+        EdgeState absent = relations().edge(me, star);
+        RelationOp lost = new RelationOp(ids.next(), absent, absent.next(true, Instant.now().minusSeconds(1)));
+        relations().journalIntent(lost); // journaled, then died before its compare-and-set
+        follows.follow(me, star);
+        follows.unfollow(me, star);
+
+        Instant issued = IdGenerator.timeOf(lost.opId());
+        repairer.repair(issued, issued.plusMillis(1));
+
+        assertThat(all(star, false)).isEmpty();
+        assertThat(all(me, true)).isEmpty();
+        assertThat(counts(star).followers()).isZero();
+    }
+}

@@ -1,0 +1,45 @@
+package dev.widefeed.testing;
+
+import com.codahale.metrics.MetricRegistry;
+import dev.widefeed.core.IdGenerator;
+import dev.widefeed.localstore.LocalCassandra;
+import dev.widefeed.store.Storage;
+import dev.widefeed.store.cassandra.CassandraFactory;
+
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The storages the contract suites run against, one per backend per test JVM, on the real local
+ * stores of {@link TestStores}, each with its schema applied from the project's schema files.
+ */
+public final class TestStorages {
+    public static final String KEYSPACE = "widefeed_test";
+    private static Storage cassandra;
+
+    private TestStorages() {
+    }
+
+    public static synchronized Storage cassandra() {
+        if (cassandra == null) {
+            LocalCassandra node = TestStores.cassandra();
+            CassandraFactory factory = cassandraFactory();
+            factory.applySchema(node);
+            cassandra = factory.storage(new MetricRegistry(), node);
+            Runtime.getRuntime().addShutdownHook(new Thread(cassandra::close));
+        }
+        return cassandra;
+    }
+
+    public static CassandraFactory cassandraFactory() {
+        CassandraFactory factory = new CassandraFactory();
+        factory.embedded.enabled = false;
+        factory.keyspace = KEYSPACE;
+        factory.contactPoints = TestStores.cassandra().host() + ":" + TestStores.cassandra().port();
+        return factory;
+    }
+
+    /** Ids for test data: time-ordered, so every run and every test writes its own rows. */
+    public static IdGenerator ids() {
+        return new IdGenerator(ThreadLocalRandom.current().nextInt(IdGenerator.MAX_WORKER_ID + 1));
+    }
+}

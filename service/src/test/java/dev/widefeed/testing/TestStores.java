@@ -1,0 +1,84 @@
+package dev.widefeed.testing;
+
+import dev.widefeed.localstore.LocalCassandra;
+import dev.widefeed.localstore.LocalHBase;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Starting a real Cassandra or HBase takes 10-15 s, so a test JVM starts each at most once, lazily (a test run
+ * that needs only one store does not pay for the other), and stops them when the JVM exits. The test ports differ
+ * from the defaults so that tests do not collide with a developer's running service; they can be overridden with
+ * the system properties named below.
+ */
+public final class TestStores {
+
+    private static final Path DATA_DIR = Path.of(System.getProperty("widefeed.test.dataDir", "target/test-stores"))
+            .toAbsolutePath();
+
+    private static LocalCassandra cassandra;
+    private static RuntimeException cassandraFailure;
+    private static LocalHBase hbase;
+    private static RuntimeException hbaseFailure;
+    private static boolean shutdownHookAdded;
+
+    private TestStores() {
+    }
+
+    /** The test JVM's Cassandra; a failed start is remembered so that later tests fail fast with the same cause. */
+    public static synchronized LocalCassandra cassandra() {
+        if (cassandra == null && cassandraFailure == null) {
+            try {
+                addShutdownHook();
+                cassandra = LocalCassandra.start(LocalCassandra.Settings.defaults(DATA_DIR.resolve("cassandra"))
+                        .withPorts(Integer.getInteger("widefeed.test.cassandra.nativePort", 19042),
+                                Integer.getInteger("widefeed.test.cassandra.storagePort", 17000)));
+            } catch (RuntimeException e) {
+                cassandraFailure = e;
+            }
+        }
+        if (cassandraFailure != null) {
+            throw cassandraFailure;
+        }
+        return cassandra;
+    }
+
+    /** The test JVM's HBase; a failed start is remembered so that later tests fail fast with the same cause. */
+    public static synchronized LocalHBase hbase() {
+        if (hbase == null && hbaseFailure == null) {
+            try {
+                addShutdownHook();
+                hbase = LocalHBase.start(LocalHBase.Settings.defaults(DATA_DIR.resolve("hbase"))
+                        .withPorts(Integer.getInteger("widefeed.test.hbase.zookeeperPort", 12181),
+                                Integer.getInteger("widefeed.test.hbase.masterPort", 16100),
+                                Integer.getInteger("widefeed.test.hbase.regionServerPort", 16120)));
+            } catch (RuntimeException e) {
+                hbaseFailure = e;
+            }
+        }
+        if (hbaseFailure != null) {
+            throw hbaseFailure;
+        }
+        return hbase;
+    }
+
+    private static void addShutdownHook() {
+        if (!shutdownHookAdded) {
+            Runtime.getRuntime().addShutdownHook(new Thread(TestStores::stopAll, "test-stores-shutdown"));
+            shutdownHookAdded = true;
+        }
+    }
+
+    /** In parallel: Surefire kills a test JVM that takes more than 30 s to exit, which would orphan the stores. */
+    private static synchronized void stopAll() {
+        CompletableFuture<Void> cassandraStopped = CompletableFuture.runAsync(() -> {
+            if (cassandra != null) {
+                cassandra.close();
+            }
+        });
+        if (hbase != null) {
+            hbase.close();
+        }
+        cassandraStopped.join();
+    }
+}
