@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.widefeed.auth.JsonUnauthorizedHandler;
 import dev.widefeed.auth.TokenAuthenticator;
 import dev.widefeed.auth.TokenService;
 import dev.widefeed.auth.UserPrincipal;
@@ -106,6 +107,7 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
                 .setAuthenticator(new TokenAuthenticator(tokens))
                 .setPrefix("Bearer")
                 .setRealm("widefeed")
+                .setUnauthorizedHandler(new JsonUnauthorizedHandler())
                 .buildAuthFilter()));
         environment.jersey().register(new AuthValueFactoryProvider.Binder<>(UserPrincipal.class));
         environment.jersey().register(new BodyLimit(config.limits.maxBodyBytes));

@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -133,13 +134,21 @@ public final class LocalCassandra implements AutoCloseable {
      * @throws LocalStoreException if the node does not start or answer within {@code startTimeout}
      */
     public static LocalCassandra start(Settings settings) {
-        String endpoint = settings.host() + ":" + settings.nativePort();
-        if (Ports.isListening(settings.host(), settings.nativePort())) {
-            Node node = LocalStoreProcess.awaitExternal("the process listening on " + endpoint,
-                    settings.startTimeout(), () -> probe(settings));
-            LOG.info("reusing Cassandra {} already listening at {}", node.releaseVersion(), endpoint);
-            return new LocalCassandra(settings, node, null);
+        try (DataDirLock ignored = DataDirLock.acquire(settings.dataDir())) {
+            String endpoint = settings.host() + ":" + settings.nativePort();
+            if (Ports.isListening(settings.host(), settings.nativePort())) {
+                Node node = LocalStoreProcess.awaitExternal("the process listening on " + endpoint,
+                        settings.startTimeout(), () -> probe(settings));
+                LOG.info("reusing Cassandra {} already listening at {}", node.releaseVersion(), endpoint);
+                return new LocalCassandra(settings, node, null);
+            }
+            LocalStoreProcess process = launch(settings, endpoint);
+            Node node = process.awaitReady(settings.startTimeout(), () -> probe(settings));
+            return new LocalCassandra(settings, node, process);
         }
+    }
+
+    private static LocalStoreProcess launch(Settings settings, String endpoint) {
         StoreClasspath classpath = StoreClasspath.load(CLASSPATH_RESOURCE);
         Path conf = settings.dataDir().resolve("conf");
         Path cassandraYaml = conf.resolve("cassandra.yaml");
@@ -163,7 +172,7 @@ public final class LocalCassandra implements AutoCloseable {
                 "-Dcassandra.skip_wait_for_gossip_to_settle=0"));
         jvmOptions.addAll(JAVA17_OPTIONS);
 
-        LocalStoreProcess process = LocalStoreProcess.launch(new LocalStoreProcess.Launch(
+        return LocalStoreProcess.launch(new LocalStoreProcess.Launch(
                 "Cassandra",
                 classpath.versionOf("cassandra-all").orElse("(unknown version)"),
                 endpoint + " in " + settings.dataDir(),
@@ -175,9 +184,7 @@ public final class LocalCassandra implements AutoCloseable {
                 settings.dataDir(),
                 settings.dataDir().resolve("logs").resolve("cassandra.log"),
                 settings.host(),
-                Map.of("native", settings.nativePort(), "storage", settings.storagePort())));
-        Node node = process.awaitReady(settings.startTimeout(), () -> probe(settings));
-        return new LocalCassandra(settings, node, process);
+                new TreeMap<>(Map.of("native", settings.nativePort(), "storage", settings.storagePort()))));
     }
 
     private static Optional<Node> probe(Settings settings) {

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.ClusterMetrics;
 import org.apache.hadoop.hbase.HBaseConfiguration;
@@ -109,13 +110,21 @@ public final class LocalHBase implements AutoCloseable {
      * @throws LocalStoreException if HBase does not start or answer within {@code startTimeout}
      */
     public static LocalHBase start(Settings settings) {
-        String endpoint = "ZooKeeper " + settings.host() + ":" + settings.zookeeperPort();
-        if (Ports.isListening(settings.host(), settings.zookeeperPort())) {
-            String version = LocalStoreProcess.awaitExternal("the HBase behind " + endpoint,
-                    settings.startTimeout(), () -> probe(settings));
-            LOG.info("reusing HBase {} already running at {}", version, endpoint);
-            return new LocalHBase(settings, version, null);
+        try (DataDirLock ignored = DataDirLock.acquire(settings.dataDir())) {
+            String endpoint = "ZooKeeper " + settings.host() + ":" + settings.zookeeperPort();
+            if (Ports.isListening(settings.host(), settings.zookeeperPort())) {
+                String version = LocalStoreProcess.awaitExternal("the HBase behind " + endpoint,
+                        settings.startTimeout(), () -> probe(settings));
+                LOG.info("reusing HBase {} already running at {}", version, endpoint);
+                return new LocalHBase(settings, version, null);
+            }
+            LocalStoreProcess process = launch(settings, endpoint);
+            String version = process.awaitReady(settings.startTimeout(), () -> probe(settings));
+            return new LocalHBase(settings, version, process);
         }
+    }
+
+    private static LocalStoreProcess launch(Settings settings, String endpoint) {
         StoreClasspath classpath = StoreClasspath.load(CLASSPATH_RESOURCE);
         Path conf = settings.dataDir().resolve("conf");
         Path log4jProperties = conf.resolve("log4j.properties");
@@ -133,7 +142,7 @@ public final class LocalHBase implements AutoCloseable {
                 "-Dzookeeper.admin.enableServer=false"));
         jvmOptions.addAll(JAVA17_OPTIONS);
 
-        LocalStoreProcess process = LocalStoreProcess.launch(new LocalStoreProcess.Launch(
+        return LocalStoreProcess.launch(new LocalStoreProcess.Launch(
                 "HBase",
                 classpath.versionOf("hbase-server").orElse("(unknown version)"),
                 endpoint + " in " + settings.dataDir(),
@@ -145,10 +154,8 @@ public final class LocalHBase implements AutoCloseable {
                 settings.dataDir(),
                 settings.dataDir().resolve("logs").resolve("hbase.log"),
                 settings.host(),
-                Map.of("ZooKeeper", settings.zookeeperPort(), "master", settings.masterPort(),
-                        "region server", settings.regionServerPort())));
-        String version = process.awaitReady(settings.startTimeout(), () -> probe(settings));
-        return new LocalHBase(settings, version, process);
+                new TreeMap<>(Map.of("ZooKeeper", settings.zookeeperPort(), "master", settings.masterPort(),
+                        "region server", settings.regionServerPort()))));
     }
 
     /**

@@ -105,6 +105,9 @@ final class LocalStoreProcess implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw failure("interrupted while waiting for " + launch.store() + " to start", e);
+        } catch (RuntimeException | Error e) {
+            close(); // never leave a child behind that nobody will stop
+            throw e;
         }
     }
 

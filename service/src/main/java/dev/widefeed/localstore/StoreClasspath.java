@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -50,7 +51,7 @@ record StoreClasspath(String resource, List<Path> jars) {
         Pattern name = Pattern.compile(Pattern.quote(artifactId) + "-(\\d[^/]*)\\.jar");
         return jars.stream()
                 .map(jar -> name.matcher(jar.getFileName().toString()))
-                .filter(java.util.regex.Matcher::matches)
+                .filter(Matcher::matches)
                 .map(matcher -> matcher.group(1))
                 .findFirst();
     }

@@ -32,7 +32,7 @@ import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import java.util.Optional;
 
-@Path("/v1/users/{id}")
+@Path("/v1/users")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "relations")
@@ -45,21 +45,21 @@ public class RelationResource {
     }
 
     @PUT
-    @Path("/following/{target}")
+    @Path("/{id}/following/{target}")
     @Operation(summary = "Follow a user (idempotent); 404 unknown target, 422 yourself")
     public void follow(@Auth UserPrincipal principal, @PathParam("id") String id, @PathParam("target") String target) {
         follows.follow(Params.me(principal, id), Params.id(target, "target"));
     }
 
     @DELETE
-    @Path("/following/{target}")
+    @Path("/{id}/following/{target}")
     @Operation(summary = "Unfollow a user (idempotent)")
     public void unfollow(@Auth UserPrincipal principal, @PathParam("id") String id, @PathParam("target") String target) {
         follows.unfollow(Params.me(principal, id), Params.id(target, "target"));
     }
 
     @POST
-    @Path("/following")
+    @Path("/{id}/following")
     @Operation(summary = "Follow up to 1000 users in one request; answers how many are newly followed")
     public BatchFollowView followAll(@Auth UserPrincipal principal, @PathParam("id") String id,
                                      @NotNull @Valid BatchFollowRequest request) {
@@ -69,7 +69,7 @@ public class RelationResource {
     }
 
     @GET
-    @Path("/following")
+    @Path("/{id}/following")
     @Operation(summary = "Whom the user follows, newest first")
     public PageView<FollowView> following(@Auth UserPrincipal principal, @PathParam("id") String id,
                                           @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
@@ -77,7 +77,7 @@ public class RelationResource {
     }
 
     @GET
-    @Path("/followers")
+    @Path("/{id}/followers")
     @Operation(summary = "Who follows the user, newest first")
     public PageView<FollowView> followers(@Auth UserPrincipal principal, @PathParam("id") String id,
                                           @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
@@ -85,7 +85,7 @@ public class RelationResource {
     }
 
     @GET
-    @Path("/relationship/{other}")
+    @Path("/{id}/relationship/{other}")
     @Operation(summary = "Whether the user follows the other, and whether the other follows the user")
     public RelationshipView relationship(@Auth UserPrincipal principal, @PathParam("id") String id,
                                          @PathParam("other") String other) {

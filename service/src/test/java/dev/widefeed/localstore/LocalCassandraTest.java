@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.widefeed.testing.TestStores;
 import java.io.IOException;
@@ -24,6 +26,10 @@ class LocalCassandraTest {
         try (CqlSession session = CqlSession.builder()
                 .addContactPoint(cassandra.contactPoint())
                 .withLocalDatacenter(cassandra.localDatacenter())
+                // Schema changes on a busy 2-core machine can take longer than the driver's default 2 s.
+                .withConfigLoader(DriverConfigLoader.programmaticBuilder()
+                        .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(30))
+                        .build())
                 .build()) {
             session.execute("CREATE KEYSPACE IF NOT EXISTS localstore_test"
                     + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");

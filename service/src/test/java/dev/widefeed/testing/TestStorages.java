@@ -3,8 +3,10 @@ package dev.widefeed.testing;
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.core.IdGenerator;
 import dev.widefeed.localstore.LocalCassandra;
+import dev.widefeed.localstore.LocalHBase;
 import dev.widefeed.store.Storage;
 import dev.widefeed.store.cassandra.CassandraFactory;
+import dev.widefeed.store.hbase.HBaseFactory;
 
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -14,7 +16,9 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 public final class TestStorages {
     public static final String KEYSPACE = "widefeed_test";
+    public static final String NAMESPACE = "widefeed_test";
     private static Storage cassandra;
+    private static Storage hbase;
 
     private TestStorages() {
     }
@@ -35,6 +39,25 @@ public final class TestStorages {
         factory.embedded.enabled = false;
         factory.keyspace = KEYSPACE;
         factory.contactPoints = TestStores.cassandra().host() + ":" + TestStores.cassandra().port();
+        return factory;
+    }
+
+    public static synchronized Storage hbase() {
+        if (hbase == null) {
+            LocalHBase local = TestStores.hbase();
+            HBaseFactory factory = hbaseFactory();
+            factory.applySchema(local);
+            hbase = factory.storage(new MetricRegistry(), local);
+            Runtime.getRuntime().addShutdownHook(new Thread(hbase::close));
+        }
+        return hbase;
+    }
+
+    public static HBaseFactory hbaseFactory() {
+        HBaseFactory factory = new HBaseFactory();
+        factory.embedded.enabled = false;
+        factory.namespace = NAMESPACE;
+        factory.zookeeperQuorum = TestStores.hbase().zookeeperQuorum() + ":" + TestStores.hbase().zookeeperPort();
         return factory;
     }
 

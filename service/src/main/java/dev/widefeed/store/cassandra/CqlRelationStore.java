@@ -15,6 +15,7 @@ import dev.widefeed.core.FollowCursor;
 import dev.widefeed.core.IdGenerator;
 import dev.widefeed.core.RelationOp;
 import dev.widefeed.core.UserCounts;
+import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.RelationStore;
 
 import java.time.Instant;
@@ -219,12 +220,12 @@ final class CqlRelationStore implements RelationStore {
             }
         }
         writes.replaceAll(s -> s.setIdempotent(true)); // explicit timestamps make every import write replayable
-        async.runAll(writes);
+        async.runAll(writes, session::executeAsync);
         List<Statement<?>> counts = new ArrayList<>(byFollowee.size() + followingAdded.size());
         byFollowee.forEach((followee, group) -> counts.add(
                 users.addCountsStatement(followee, UserCounts.followers(group.size()))));
         followingAdded.forEach((follower, n) -> counts.add(users.addCountsStatement(follower, UserCounts.following(n))));
-        async.runAll(counts);
+        async.runAll(counts, session::executeAsync);
     }
 
     /** Follower rows for {@code sorted} (oldest first), opening buckets as the count passes their size. */

@@ -2,6 +2,7 @@ package dev.widefeed.store.cassandra;
 
 import com.codahale.metrics.MetricRegistry;
 import com.datastax.oss.driver.api.core.CqlSession;
+import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.RelationStore;
 import dev.widefeed.store.Storage;
 import dev.widefeed.store.TimedStores;
@@ -19,7 +20,7 @@ public final class CqlStorage implements Storage {
         this.session = session;
         CqlUserStore rawUsers = new CqlUserStore(session);
         FollowerBuckets buckets = new FollowerBuckets(session, followersPerBucket, Clock.systemUTC());
-        BoundedAsync async = new BoundedAsync(session, maxInFlight);
+        BoundedAsync async = new BoundedAsync(maxInFlight);
         this.users = TimedStores.wrap(UserStore.class, rawUsers, backend(), metrics, CqlErrors::translate);
         this.relations = TimedStores.wrap(RelationStore.class,
                 new CqlRelationStore(session, rawUsers, buckets, async), backend(), metrics, CqlErrors::translate);

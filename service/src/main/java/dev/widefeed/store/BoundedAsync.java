@@ -1,21 +1,21 @@
-package dev.widefeed.store.hbase;
+package dev.widefeed.store;
 
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 /**
- * Runs many asynchronous calls (batches of mutations, for bulk work) with at most
+ * Runs many asynchronous store calls (statements, batches of mutations: bulk work) with at most
  * {@code maxInFlight} outstanding, so an import goes fast without queueing unbounded work in the
  * client or flooding the region servers.
  */
-final class BoundedAsync {
+public final class BoundedAsync {
     private final int maxInFlight;
 
-    BoundedAsync(int maxInFlight) {
+    public BoundedAsync(int maxInFlight) {
         if (maxInFlight < 1) {
             throw new IllegalArgumentException("maxInFlight must be at least 1");
         }
@@ -23,7 +23,7 @@ final class BoundedAsync {
     }
 
     /** Calls {@code call} on every item; waits for all; throws the first failure after all have finished. */
-    <T> void runAll(List<T> items, Function<T, CompletableFuture<?>> call) {
+    public <T> void runAll(List<T> items, Function<T, ? extends CompletionStage<?>> call) {
         Semaphore permits = new Semaphore(maxInFlight);
         AtomicReference<Throwable> failure = new AtomicReference<>();
         for (T item : items) {
@@ -31,7 +31,7 @@ final class BoundedAsync {
                 break;
             }
             permits.acquireUninterruptibly();
-            CompletableFuture<?> future;
+            CompletionStage<?> future;
             try {
                 future = call.apply(item);
             } catch (RuntimeException e) {
@@ -51,7 +51,7 @@ final class BoundedAsync {
         if (error instanceof RuntimeException runtime) {
             throw runtime;
         } else if (error != null) {
-            // HBaseErrors looks through this wrapper to the client's IOException.
+            // The adapters' error translation looks through this wrapper to the store's own exception.
             throw new CompletionException(error);
         }
     }

@@ -1,0 +1,201 @@
+package dev.widefeed.store.hbase;
+
+import dev.widefeed.core.EdgeState;
+import dev.widefeed.core.Follow;
+import dev.widefeed.core.FollowCursor;
+import dev.widefeed.core.RelationOp;
+import dev.widefeed.core.UserCounts;
+import dev.widefeed.store.BoundedAsync;
+import dev.widefeed.store.RelationStore;
+import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
+import org.apache.hadoop.hbase.client.AsyncTable;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Mutation;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Row;
+import org.apache.hadoop.hbase.util.Bytes;
+
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The follow graph on HBase: truth in {@code follow_edges_by_follower} (row key salt(follower) |
+ * follower | followee, changed by checkAndMutate on the version column), the two copies as
+ * {@link FollowList}s, the journal as a {@link RelationJournal}. Truth cells carry the edge version
+ * as their timestamp, like the copies, so an import and later compare-and-sets order alike.
+ */
+final class HBaseRelationStore implements RelationStore {
+    /** Rows per batch RPC of an import. */
+    static final int IMPORT_BATCH = 500;
+    private static final byte[] EDGE = Bytes.toBytes("e");
+    private static final byte[] FOLLOWING = Bytes.toBytes("following");
+    private static final byte[] SINCE = Bytes.toBytes("since");
+    private static final byte[] VERSION = Bytes.toBytes("version");
+
+    private final AsyncTable<AdvancedScanResultConsumer> edges;
+    private final AsyncTable<AdvancedScanResultConsumer> edgesOnce;
+    private final Salt edgeSalt;
+    private final FollowList following;
+    private final FollowList followers;
+    private final RelationJournal journal;
+    private final HBaseUserStore users;
+    private final BoundedAsync async;
+
+    /**
+     * @param edgesOnce the truth table without client retries: a retried compare-and-set that was
+     *                  applied the first time would fail its check and report a lost race, leaving the
+     *                  copies and counts of the applied change unwritten; with one attempt an
+     *                  ambiguous failure surfaces as a timeout and the journal settles it
+     */
+    HBaseRelationStore(AsyncTable<AdvancedScanResultConsumer> edges, AsyncTable<AdvancedScanResultConsumer> edgesOnce,
+                       Salt edgeSalt, FollowList following, FollowList followers, RelationJournal journal,
+                       HBaseUserStore users, BoundedAsync async) {
+        this.edges = edges;
+        this.edgesOnce = edgesOnce;
+        this.edgeSalt = edgeSalt;
+        this.following = following;
+        this.followers = followers;
+        this.journal = journal;
+        this.users = users;
+        this.async = async;
+    }
+
+    @Override
+    public EdgeState edge(long followerId, long followeeId) {
+        Result row = edges.get(new Get(edgeRow(followerId, followeeId)).addFamily(EDGE)).join();
+        if (row.isEmpty()) {
+            return EdgeState.absent(followerId, followeeId);
+        }
+        byte[] since = row.getValue(EDGE, SINCE);
+        return new EdgeState(followerId, followeeId, Bytes.toBoolean(row.getValue(EDGE, FOLLOWING)),
+                since == null ? null : Instant.ofEpochMilli(Bytes.toLong(since)),
+                Bytes.toLong(row.getValue(EDGE, VERSION)));
+    }
+
+    @Override
+    public boolean compareAndSet(EdgeState expected, EdgeState next) {
+        CheckAndMutate.Builder check = CheckAndMutate.newBuilder(edgeRow(next.followerId(), next.followeeId()));
+        CheckAndMutate cas = expected.exists()
+                ? check.ifEquals(EDGE, VERSION, Bytes.toBytes(expected.version())).build(edgePut(next))
+                : check.ifNotExists(EDGE, VERSION).build(edgePut(next));
+        return edgesOnce.checkAndMutate(cas).join().isSuccess();
+    }
+
+    @Override
+    public void writeCopies(EdgeState previous, EdgeState next) {
+        long version = next.version();
+        boolean keepPreviousRows = next.following() && previous.since() != null
+                && previous.since().equals(next.since());
+        List<Mutation> followingRows = new ArrayList<>(2);
+        List<Mutation> followerRows = new ArrayList<>(2);
+        if (previous.following() && !keepPreviousRows) {
+            followingRows.add(following.remove(previous, version));
+            followerRows.add(followers.remove(previous, version));
+        }
+        if (next.following()) {
+            followingRows.add(following.add(next, version));
+            followerRows.add(followers.add(next, version));
+        }
+        // Two tables, so not atomic: the journal entry stays unfinished until both are written.
+        CompletableFuture.allOf(following.write(followingRows), followers.write(followerRows)).join();
+    }
+
+    @Override
+    public List<Follow> following(long userId, Optional<FollowCursor> after, int limit) {
+        return following.page(userId, after, limit);
+    }
+
+    @Override
+    public List<Follow> followers(long userId, Optional<FollowCursor> after, int limit) {
+        return followers.page(userId, after, limit);
+    }
+
+    @Override
+    public void journalIntent(RelationOp op) {
+        journal.intent(op);
+    }
+
+    @Override
+    public void journalDone(RelationOp op) {
+        journal.done(op);
+    }
+
+    @Override
+    public List<RelationOp> unfinished(Instant from, Instant to) {
+        return journal.unfinished(from, to);
+    }
+
+    @Override
+    public void importEdges(List<EdgeState> edgeStates) {
+        List<Put> truth = new ArrayList<>();
+        List<Put> followingRows = new ArrayList<>();
+        List<Put> followerRows = new ArrayList<>();
+        Map<Long, Long> followersAdded = new HashMap<>();
+        Map<Long, Long> followingAdded = new HashMap<>();
+        for (EdgeState edge : edgeStates) {
+            if (edge.following()) {
+                truth.add(edgePut(edge));
+                followingRows.add(following.add(edge, edge.version()));
+                followerRows.add(followers.add(edge, edge.version()));
+                followersAdded.merge(edge.followeeId(), 1L, Long::sum);
+                followingAdded.merge(edge.followerId(), 1L, Long::sum);
+            }
+        }
+        List<Batch> batches = new ArrayList<>();
+        Batch.split(edges, truth, batches);
+        Batch.split(following.table(), followingRows, batches);
+        Batch.split(followers.table(), followerRows, batches);
+        async.runAll(batches, Batch::send);
+
+        // Counts last, as in a live follow: rows first, so a recount never sees fewer rows than counted.
+        Set<Long> counted = new HashSet<>(followersAdded.keySet());
+        counted.addAll(followingAdded.keySet());
+        List<Row> increments = new ArrayList<>(counted.size());
+        for (long user : counted) {
+            increments.add(users.increment(user, new UserCounts(0, followersAdded.getOrDefault(user, 0L),
+                    followingAdded.getOrDefault(user, 0L))));
+        }
+        List<Batch> countBatches = new ArrayList<>();
+        Batch.split(users.table(), increments, countBatches);
+        async.runAll(countBatches, Batch::send);
+    }
+
+    /** Up to {@link #IMPORT_BATCH} operations on one table, sent as one batch call. */
+    private record Batch(AsyncTable<AdvancedScanResultConsumer> table, List<? extends Row> rows) {
+        static void split(AsyncTable<AdvancedScanResultConsumer> table, List<? extends Row> rows, List<Batch> into) {
+            for (int i = 0; i < rows.size(); i += IMPORT_BATCH) {
+                into.add(new Batch(table, rows.subList(i, Math.min(rows.size(), i + IMPORT_BATCH))));
+            }
+        }
+
+        CompletableFuture<?> send() {
+            return table.batchAll(rows);
+        }
+    }
+
+    private Put edgePut(EdgeState edge) {
+        Put put = new Put(edgeRow(edge.followerId(), edge.followeeId()), edge.version())
+                .addColumn(EDGE, FOLLOWING, Bytes.toBytes(edge.following()))
+                .addColumn(EDGE, VERSION, Bytes.toBytes(edge.version()));
+        // A never-followed edge has no since; every state the protocol writes has one.
+        if (edge.since() != null) {
+            put.addColumn(EDGE, SINCE, Bytes.toBytes(edge.since().toEpochMilli()));
+        }
+        return put;
+    }
+
+    private byte[] edgeRow(long followerId, long followeeId) {
+        return ByteBuffer.allocate(1 + 2 * Long.BYTES).put(edgeSalt.of(followerId)).putLong(followerId)
+                .putLong(followeeId).array();
+    }
+}

@@ -1,0 +1,123 @@
+package dev.widefeed.store.hbase;
+
+import dev.widefeed.core.User;
+import dev.widefeed.core.UserCounts;
+import dev.widefeed.store.UserStore;
+import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
+import org.apache.hadoop.hbase.client.AsyncTable;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Increment;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.util.Bytes;
+
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Users in {@code users}: row key salt(id) | id, profile in family p, counts in family c as 8-byte
+ * counters changed only by {@link Increment}. The client retries increments with a nonce, so the
+ * region server applies a retried one once; our code never retries them itself.
+ */
+final class HBaseUserStore implements UserStore {
+    private static final byte[] PROFILE = Bytes.toBytes("p");
+    private static final byte[] NAME = Bytes.toBytes("name");
+    private static final byte[] CREATED_AT = Bytes.toBytes("created_at");
+    private static final byte[] COUNTS = Bytes.toBytes("c");
+    private static final byte[] POSTS = Bytes.toBytes("posts");
+    private static final byte[] FOLLOWERS = Bytes.toBytes("followers");
+    private static final byte[] FOLLOWING = Bytes.toBytes("following");
+
+    private final AsyncTable<AdvancedScanResultConsumer> table;
+    private final Salt salt;
+
+    HBaseUserStore(AsyncTable<AdvancedScanResultConsumer> table, Salt salt) {
+        this.table = table;
+        this.salt = salt;
+    }
+
+    @Override
+    public void create(User user) {
+        table.put(new Put(row(user.id()))
+                .addColumn(PROFILE, NAME, Bytes.toBytes(user.name()))
+                .addColumn(PROFILE, CREATED_AT, Bytes.toBytes(user.createdAt().toEpochMilli()))).join();
+    }
+
+    @Override
+    public Optional<User> find(long userId) {
+        return user(userId, table.get(new Get(row(userId)).addFamily(PROFILE)).join());
+    }
+
+    @Override
+    public Map<Long, User> findAll(Collection<Long> userIds) {
+        if (userIds.isEmpty()) {
+            return Map.of();
+        }
+        List<Long> ids = List.copyOf(userIds);
+        List<Get> gets = new ArrayList<>(ids.size());
+        ids.forEach(id -> gets.add(new Get(row(id)).addFamily(PROFILE)));
+        // One multi-get: the client groups the gets by region server, one RPC each.
+        List<Result> results = table.getAll(gets).join();
+        Map<Long, User> found = new HashMap<>();
+        for (int i = 0; i < ids.size(); i++) {
+            user(ids.get(i), results.get(i)).ifPresent(u -> found.put(u.id(), u));
+        }
+        return found;
+    }
+
+    @Override
+    public UserCounts counts(long userId) {
+        Result row = table.get(new Get(row(userId)).addFamily(COUNTS)).join();
+        return new UserCounts(counter(row, POSTS), counter(row, FOLLOWERS), counter(row, FOLLOWING));
+    }
+
+    @Override
+    public void addCounts(long userId, UserCounts delta) {
+        if (!delta.isZero()) {
+            table.increment(increment(userId, delta)).join();
+        }
+    }
+
+    /** One increment of the non-zero counts in {@code delta}, for single and batched use. */
+    Increment increment(long userId, UserCounts delta) {
+        Increment increment = new Increment(row(userId));
+        increment.setReturnResults(false);
+        addIfNonZero(increment, POSTS, delta.posts());
+        addIfNonZero(increment, FOLLOWERS, delta.followers());
+        addIfNonZero(increment, FOLLOWING, delta.following());
+        return increment;
+    }
+
+    AsyncTable<AdvancedScanResultConsumer> table() {
+        return table;
+    }
+
+    private static void addIfNonZero(Increment increment, byte[] column, long amount) {
+        if (amount != 0) {
+            increment.addColumn(COUNTS, column, amount);
+        }
+    }
+
+    private byte[] row(long userId) {
+        return ByteBuffer.allocate(1 + Long.BYTES).put(salt.of(userId)).putLong(userId).array();
+    }
+
+    private static Optional<User> user(long userId, Result row) {
+        if (row.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new User(userId, Bytes.toString(row.getValue(PROFILE, NAME)),
+                Instant.ofEpochMilli(Bytes.toLong(row.getValue(PROFILE, CREATED_AT)))));
+    }
+
+    private static long counter(Result row, byte[] column) {
+        byte[] value = row.getValue(COUNTS, column);
+        return value == null ? 0 : Bytes.toLong(value);
+    }
+}
