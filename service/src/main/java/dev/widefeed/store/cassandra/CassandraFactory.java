@@ -126,6 +126,9 @@ public class CassandraFactory {
                 .withString(DefaultDriverOption.REQUEST_SERIAL_CONSISTENCY, serialConsistency)
                 .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, java.time.Duration.ofMillis(requestTimeout.toMilliseconds()))
                 .withBoolean(DefaultDriverOption.REQUEST_DEFAULT_IDEMPOTENCE, false)
+                // Come back within seconds of a node's return, not the default minute.
+                .withDuration(DefaultDriverOption.RECONNECTION_BASE_DELAY, java.time.Duration.ofSeconds(1))
+                .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, java.time.Duration.ofSeconds(10))
                 .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, java.time.Duration.ofSeconds(30))
                 .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, java.time.Duration.ofSeconds(30))
                 .withStringList(DefaultDriverOption.METRICS_SESSION_ENABLED, List.of(

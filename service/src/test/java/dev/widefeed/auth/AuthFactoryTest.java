@@ -1,0 +1,48 @@
+package dev.widefeed.auth;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class AuthFactoryTest {
+    @Test
+    void anExternalStoreNeedsASecret() {
+        AuthFactory factory = new AuthFactory();
+        assertThatThrownBy(() -> factory.build(null)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("WIDEFEED_TOKEN_SECRET");
+        factory.tokenSecret = "short";
+        assertThatThrownBy(() -> factory.build(null)).hasMessageContaining("too short");
+    }
+
+    @Test
+    void theEmbeddedSetupKeepsAGeneratedSecretAcrossRestarts(@TempDir Path dataDir) {
+        AuthFactory factory = new AuthFactory();
+        String token = factory.build(dataDir).mint(42);
+        assertThat(dataDir.resolve("token-secret")).exists();
+        assertThat(factory.build(dataDir).verify(token)).contains(42L);
+    }
+
+    @Test
+    void tokensNameTheirUserAndExpire() {
+        String secret = "0123456789abcdef0123456789abcdef";
+        Instant now = Instant.parse("2026-11-22T06:00:00Z");
+        TokenService issuer = new TokenService(secret, Duration.ofHours(1), Clock.fixed(now, ZoneOffset.UTC));
+        String token = issuer.mint(7);
+        assertThat(issuer.verify(token)).contains(7L);
+        TokenService twoHoursLater = new TokenService(secret, Duration.ofHours(1),
+                Clock.fixed(now.plus(Duration.ofHours(2)), ZoneOffset.UTC));
+        assertThat(twoHoursLater.verify(token)).isEmpty();
+        assertThat(twoHoursLater.verify(twoHoursLater.mint(7))).contains(7L);
+        assertThat(new TokenService("another-secret-another-secret-0123", Duration.ofHours(1),
+                Clock.fixed(now, ZoneOffset.UTC)).verify(token)).isEmpty();
+        assertThat(issuer.verify("a.b.c")).isEmpty();
+    }
+}
