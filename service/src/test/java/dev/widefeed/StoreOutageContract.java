@@ -1,6 +1,5 @@
 package dev.widefeed;
 
-import dev.widefeed.localstore.LocalCassandra;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.DropwizardTestSupport;
 import io.dropwizard.testing.ResourceHelpers;
@@ -20,24 +19,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A store outage while the service runs: requests answer 503 with Retry-After (never a 500, never
  * a hang), the health check turns unhealthy, and when the store comes back the service serves
- * again by itself, without a restart. Uses a Cassandra node of its own, since it stops it.
+ * again by itself, without a restart. Each backend's subclass starts a store of its own (on ports
+ * of its own, since the test stops it) and says how the service reaches it.
  */
-class StoreOutageTest {
-    private static final Path DATA_DIR = Path.of(System.getProperty("widefeed.test.dataDir", "target/test-stores"))
-            .toAbsolutePath().resolve("outage-cassandra");
+public abstract class StoreOutageContract {
+    protected static final Path DATA_DIR = Path.of(System.getProperty("widefeed.test.dataDir", "target/test-stores"))
+            .toAbsolutePath();
+
+    /** Starts (or starts again) this test's own store. */
+    protected abstract AutoCloseable startStore();
+
+    /** How the service reaches the store {@link #startStore} runs. */
+    protected abstract ConfigOverride[] storeConfig();
 
     @Test
     void anOutageIs503AndTheServiceRecoversByItself() throws Exception {
-        LocalCassandra.Settings settings = LocalCassandra.Settings.defaults(DATA_DIR)
-                .withPorts(Integer.getInteger("widefeed.test.outage.nativePort", 19142),
-                        Integer.getInteger("widefeed.test.outage.storagePort", 17100))
-                .withHeapMb(512);
-        LocalCassandra node = LocalCassandra.start(settings);
+        AutoCloseable store = startStore();
         DropwizardTestSupport<WidefeedConfiguration> app = new DropwizardTestSupport<>(WidefeedApplication.class,
-                ResourceHelpers.resourceFilePath("api-test.yml"),
-                ConfigOverride.config("storage.cassandra.contactPoints", node.host() + ":" + node.port()),
-                ConfigOverride.config("storage.cassandra.keyspace", "widefeed_outage_test"),
-                ConfigOverride.config("storage.cassandra.requestTimeout", "2s"));
+                ResourceHelpers.resourceFilePath("api-test.yml"), storeConfig());
         Client client = ClientBuilder.newClient();
         try {
             app.before();
@@ -45,7 +44,7 @@ class StoreOutageTest {
             String health = "http://localhost:" + app.getAdminPort() + "/healthcheck";
             assertThat(createUser(client, base)).isEqualTo(201);
 
-            node.close();
+            store.close();
             try (Response r = client.target(base).path("/v1/users").request()
                     .post(Entity.json(Map.of("name", "during outage")))) {
                 assertThat(r.getStatus()).isEqualTo(503);
@@ -55,7 +54,7 @@ class StoreOutageTest {
                 assertThat(r.getStatus()).isEqualTo(500);
             }
 
-            node = LocalCassandra.start(settings);
+            store = startStore();
             Instant deadline = Instant.now().plus(Duration.ofSeconds(90));
             int status = 0;
             while (Instant.now().isBefore(deadline) && (status = createUser(client, base)) != 201) {
@@ -69,7 +68,7 @@ class StoreOutageTest {
         } finally {
             client.close();
             app.after();
-            node.close();
+            store.close();
         }
     }
 
