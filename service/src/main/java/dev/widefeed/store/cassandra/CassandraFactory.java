@@ -122,6 +122,7 @@ public class CassandraFactory {
     /** A session on the cluster (or on the embedded node, when {@code local} is given). */
     public CqlSession connect(MetricRegistry metrics, LocalCassandra local, boolean inKeyspace) {
         ProgrammaticDriverConfigLoaderBuilder config = DriverConfigLoader.programmaticBuilder()
+                .withString(DefaultDriverOption.SESSION_NAME, "cassandra") // metric names: cassandra.cql-requests ...
                 .withString(DefaultDriverOption.REQUEST_CONSISTENCY, consistency)
                 .withString(DefaultDriverOption.REQUEST_SERIAL_CONSISTENCY, serialConsistency)
                 .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, java.time.Duration.ofMillis(requestTimeout.toMilliseconds()))
