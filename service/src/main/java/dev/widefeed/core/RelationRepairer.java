@@ -57,20 +57,19 @@ public final class RelationRepairer {
 
     /** Sets the user's following count to the number of rows; returns the correction applied. */
     public long recountFollowing(long userId) {
-        long rows = countRows(userId, true);
-        long delta = rows - users.counts(userId).following();
-        if (delta != 0) {
-            users.addCounts(userId, UserCounts.following(delta));
-        }
-        return delta;
+        long delta = countRows(userId, true) - users.counts(userId).following();
+        return correct(userId, UserCounts.following(delta), delta);
     }
 
     /** Sets the user's followers count to the number of rows; returns the correction applied. */
     public long recountFollowers(long userId) {
-        long rows = countRows(userId, false);
-        long delta = rows - users.counts(userId).followers();
+        long delta = countRows(userId, false) - users.counts(userId).followers();
+        return correct(userId, UserCounts.followers(delta), delta);
+    }
+
+    private long correct(long userId, UserCounts correction, long delta) {
         if (delta != 0) {
-            users.addCounts(userId, UserCounts.followers(delta));
+            users.addCounts(userId, correction);
         }
         return delta;
     }

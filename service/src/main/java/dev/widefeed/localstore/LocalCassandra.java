@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * test against is the server production runs, not a fake. A node already listening on the native port (a
  * developer's own, or one a previous run left) is reused rather than fought over, and is then not ours to stop.
  */
-public final class LocalCassandra implements AutoCloseable {
+public final class LocalCassandra extends LocalStore {
 
     private static final Logger LOG = LoggerFactory.getLogger(LocalCassandra.class);
     static final String CLASSPATH_RESOURCE = "localstore/cassandra-server.classpath";
@@ -120,12 +120,11 @@ public final class LocalCassandra implements AutoCloseable {
 
     private final Settings settings;
     private final Node node;
-    private final LocalStoreProcess process;
 
     private LocalCassandra(Settings settings, Node node, LocalStoreProcess process) {
+        super(process);
         this.settings = settings;
         this.node = node;
-        this.process = process;
     }
 
     /**
@@ -269,23 +268,5 @@ public final class LocalCassandra implements AutoCloseable {
 
     public Settings settings() {
         return settings;
-    }
-
-    /** False when an already running node was reused; {@link #close()} then leaves it running. */
-    public boolean startedHere() {
-        return process != null;
-    }
-
-    /** The node's log (stdout and stderr), if this JVM started it. */
-    public Optional<Path> logFile() {
-        return Optional.ofNullable(process).map(LocalStoreProcess::logFile);
-    }
-
-    /** Stops the node if this JVM started it. */
-    @Override
-    public void close() {
-        if (process != null) {
-            process.close();
-        }
     }
 }

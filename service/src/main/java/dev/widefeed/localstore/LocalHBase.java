@@ -33,7 +33,7 @@ import org.slf4j.LoggerFactory;
  * from the jars the build resolved, so that what we test against is the server production runs, not a fake. An
  * HBase whose ZooKeeper already listens on the port is reused rather than fought over, and is then not ours to stop.
  */
-public final class LocalHBase implements AutoCloseable {
+public final class LocalHBase extends LocalStore {
 
     private static final Logger LOG = LoggerFactory.getLogger(LocalHBase.class);
     static final String CLASSPATH_RESOURCE = "localstore/hbase-server.classpath";
@@ -95,12 +95,11 @@ public final class LocalHBase implements AutoCloseable {
 
     private final Settings settings;
     private final String version;
-    private final LocalStoreProcess process;
 
     private LocalHBase(Settings settings, String version, LocalStoreProcess process) {
+        super(process);
         this.settings = settings;
         this.version = version;
-        this.process = process;
     }
 
     /**
@@ -253,23 +252,5 @@ public final class LocalHBase implements AutoCloseable {
 
     public Settings settings() {
         return settings;
-    }
-
-    /** False when an already running HBase was reused; {@link #close()} then leaves it running. */
-    public boolean startedHere() {
-        return process != null;
-    }
-
-    /** HBase's log (stdout and stderr), if this JVM started it. */
-    public Optional<Path> logFile() {
-        return Optional.ofNullable(process).map(LocalStoreProcess::logFile);
-    }
-
-    /** Stops HBase if this JVM started it. */
-    @Override
-    public void close() {
-        if (process != null) {
-            process.close();
-        }
     }
 }

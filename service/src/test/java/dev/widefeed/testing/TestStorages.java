@@ -17,6 +17,7 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class TestStorages {
     public static final String KEYSPACE = "widefeed_test";
     public static final String NAMESPACE = "widefeed_test";
+    private static final IdGenerator IDS = new IdGenerator(ThreadLocalRandom.current().nextInt(IdGenerator.MAX_WORKER_ID + 1));
     private static Storage cassandra;
     private static Storage hbase;
 
@@ -63,6 +64,6 @@ public final class TestStorages {
 
     /** Ids for test data: time-ordered, so every run and every test writes its own rows. */
     public static IdGenerator ids() {
-        return new IdGenerator(ThreadLocalRandom.current().nextInt(IdGenerator.MAX_WORKER_ID + 1));
+        return IDS;
     }
 }
