@@ -26,6 +26,21 @@ final class ClosingStorage implements Storage {
     }
 
     @Override
+    public PostStore posts() {
+        return storage.posts();
+    }
+
+    @Override
+    public LikeStore likes() {
+        return storage.likes();
+    }
+
+    @Override
+    public CommentStore comments() {
+        return storage.comments();
+    }
+
+    @Override
     public void ping() {
         storage.ping();
     }

@@ -11,6 +11,12 @@ public interface Storage extends AutoCloseable {
 
     RelationStore relations();
 
+    PostStore posts();
+
+    LikeStore likes();
+
+    CommentStore comments();
+
     /** Throws a {@link StoreException} if the store cannot serve a trivial read now. */
     void ping();
 

@@ -79,10 +79,10 @@ public class CassandraFactory {
     @JsonProperty
     public TlsFactory tls = new TlsFactory();
 
-    /** Rows per bucket of a user's followers partition. */
+    /** Rows per bucket of every list that grows with popularity (followers, likers, reposts ...). */
     @Min(1000)
     @JsonProperty
-    public int followersPerBucket = 100_000;
+    public int rowsPerBucket = 100_000;
 
     /** Bound on outstanding asynchronous requests of bulk work (imports, fan-out). */
     @Min(1)
@@ -116,7 +116,7 @@ public class CassandraFactory {
 
     /** The service's one session, bound to its keyspace, with metrics in {@code metrics}. */
     public CqlStorage storage(MetricRegistry metrics, LocalCassandra local) {
-        return new CqlStorage(connect(metrics, local, true), metrics, followersPerBucket, maxInFlight);
+        return new CqlStorage(connect(metrics, local, true), metrics, rowsPerBucket, maxInFlight);
     }
 
     /** A session on the cluster (or on the embedded node, when {@code local} is given). */

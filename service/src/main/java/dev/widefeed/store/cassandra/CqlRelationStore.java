@@ -38,7 +38,7 @@ final class CqlRelationStore implements RelationStore {
 
     private final CqlSession session;
     private final CqlUserStore users;
-    private final FollowerBuckets buckets;
+    private final ListBuckets buckets;
     private final BoundedAsync async;
     private final PreparedStatement selectEdge;
     private final PreparedStatement insertEdgeIfAbsent;
@@ -56,7 +56,7 @@ final class CqlRelationStore implements RelationStore {
     private final PreparedStatement markJournalDone;
     private final PreparedStatement selectJournal;
 
-    CqlRelationStore(CqlSession session, CqlUserStore users, FollowerBuckets buckets, BoundedAsync async) {
+    CqlRelationStore(CqlSession session, CqlUserStore users, ListBuckets buckets, BoundedAsync async) {
         this.session = session;
         this.users = users;
         this.buckets = buckets;
@@ -149,8 +149,8 @@ final class CqlRelationStore implements RelationStore {
 
     @Override
     public List<Follow> followers(long userId, Optional<FollowCursor> after, int limit) {
-        List<FollowerBuckets.Bucket> newestFirst = buckets.buckets(userId);
-        int startBucket = after.map(c -> FollowerBuckets.bucketFor(newestFirst, c.since()))
+        List<ListBuckets.Bucket> newestFirst = buckets.buckets(userId);
+        int startBucket = after.map(c -> ListBuckets.bucketFor(newestFirst, c.since()))
                 .orElse(newestFirst.get(0).number());
         List<Follow> page = new ArrayList<>(Math.min(limit, 1024));
         for (int bucket = startBucket; bucket >= 0 && page.size() < limit; bucket--) {

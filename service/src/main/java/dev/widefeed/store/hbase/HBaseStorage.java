@@ -2,6 +2,9 @@ package dev.widefeed.store.hbase;
 
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.store.BoundedAsync;
+import dev.widefeed.store.CommentStore;
+import dev.widefeed.store.LikeStore;
+import dev.widefeed.store.PostStore;
 import dev.widefeed.store.RelationStore;
 import dev.widefeed.store.Storage;
 import dev.widefeed.store.TimedStores;
@@ -24,6 +27,9 @@ public final class HBaseStorage implements Storage {
     private final AsyncTable<AdvancedScanResultConsumer> usersTable;
     private final UserStore users;
     private final RelationStore relations;
+    private final PostStore posts;
+    private final LikeStore likes;
+    private final CommentStore comments;
 
     public HBaseStorage(AsyncConnection connection, String namespace, MetricRegistry metrics, int maxInFlight) {
         this.connection = connection;
@@ -47,6 +53,12 @@ public final class HBaseStorage implements Storage {
         this.users = TimedStores.wrap(UserStore.class, rawUsers, backend(), metrics, HBaseErrors::translate);
         this.relations = TimedStores.wrap(RelationStore.class, rawRelations, backend(), metrics,
                 HBaseErrors::translate);
+        this.posts = TimedStores.wrap(PostStore.class, new HBasePostStore(connection, namespace, declared), backend(),
+                metrics, HBaseErrors::translate);
+        this.likes = TimedStores.wrap(LikeStore.class, new HBaseLikeStore(connection, namespace, declared), backend(),
+                metrics, HBaseErrors::translate);
+        this.comments = TimedStores.wrap(CommentStore.class, new HBaseCommentStore(connection, namespace, declared),
+                backend(), metrics, HBaseErrors::translate);
     }
 
     @Override
@@ -62,6 +74,21 @@ public final class HBaseStorage implements Storage {
     @Override
     public RelationStore relations() {
         return relations;
+    }
+
+    @Override
+    public PostStore posts() {
+        return posts;
+    }
+
+    @Override
+    public LikeStore likes() {
+        return likes;
+    }
+
+    @Override
+    public CommentStore comments() {
+        return comments;
     }
 
     /** A point read of a row that does not exist: one RPC to one region server, answered from its bloom filter. */

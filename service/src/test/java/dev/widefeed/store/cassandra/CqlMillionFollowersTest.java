@@ -17,7 +17,7 @@ class CqlMillionFollowersTest extends MillionFollowersContract {
     protected long largestFollowerPartition(long userId) {
         try (CqlSession session = TestStorages.cassandraFactory().connect(new MetricRegistry(), TestStores.cassandra(), true)) {
             long largest = 0;
-            int buckets = session.execute("SELECT bucket FROM follower_buckets_by_user WHERE user_id = ?", userId)
+            int buckets = session.execute("SELECT bucket FROM list_buckets_by_owner WHERE list = 'followers' AND owner_id = ?", userId)
                     .all().size();
             for (int bucket = 0; bucket <= buckets; bucket++) {
                 long rows = session.execute("SELECT COUNT(*) FROM followers_by_user WHERE user_id = ? AND bucket = ?",

@@ -1,0 +1,41 @@
+package dev.widefeed.store;
+
+import dev.widefeed.core.Post;
+import dev.widefeed.core.PostCounts;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Posts, their counters, each author's posts (newest first) and each post's reposts (newest
+ * first). Lists hold post ids only; ids are time-ordered, so "newest first" is "highest id first".
+ */
+public interface PostStore {
+    /** Writes the post and its entry in the author's list (and, for a repost, in its source's reposts). Idempotent. */
+    void create(Post post);
+
+    Optional<Post> find(long postId);
+
+    /** The posts among {@code postIds} that exist, by id; concurrent reads, not one round trip after another. */
+    Map<Long, Post> findAll(Collection<Long> postIds);
+
+    /** Removes the post and its list entries. Idempotent. Its counters are left to expire with it or be ignored. */
+    void delete(Post post);
+
+    /** Zero counts for a post without a counter row. */
+    PostCounts counts(long postId);
+
+    /** The counts of every id given (zero for those without a row), in one concurrent round. */
+    Map<Long, PostCounts> countsOf(Collection<Long> postIds);
+
+    /** Adds {@code delta}. Not idempotent, never retried: a timeout is {@link UnknownOutcomeException}. */
+    void addCounts(long postId, PostCounts delta);
+
+    /** The author's post ids, newest first, below {@code beforeId} if given; at most {@code limit}. */
+    List<Long> postIdsByAuthor(long authorId, Optional<Long> beforeId, int limit);
+
+    /** Ids of the live reposts of {@code sourceId}, newest first, below {@code beforeId} if given. */
+    List<Long> repostIds(long sourceId, Optional<Long> beforeId, int limit);
+}
