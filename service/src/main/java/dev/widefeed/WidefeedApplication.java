@@ -12,6 +12,7 @@ import dev.widefeed.cli.SchemaCommand;
 import dev.widefeed.cli.TokenCommand;
 import dev.widefeed.core.FollowService;
 import dev.widefeed.core.IdGenerator;
+import dev.widefeed.core.PostService;
 import dev.widefeed.core.RelationLimits;
 import dev.widefeed.core.RelationRepairer;
 import dev.widefeed.core.UserService;
@@ -25,6 +26,7 @@ import dev.widefeed.health.StoreHealthCheck;
 import dev.widefeed.http.BodyLimit;
 import dev.widefeed.jobs.RelationRepairJob;
 import dev.widefeed.resources.OpenApiDescription;
+import dev.widefeed.resources.PostResource;
 import dev.widefeed.resources.RelationResource;
 import dev.widefeed.resources.UserResource;
 import dev.widefeed.store.Storage;
@@ -97,6 +99,10 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         registerWeb(config, environment, tokens);
         environment.jersey().register(new UserResource(users, tokens));
         environment.jersey().register(new RelationResource(follows));
+        environment.jersey().register(new PostResource(
+                new PostService(storage.users(), storage.posts(), storage.likes(), ids, clock)));
+        // likes: register LikeResource here
+        // comments: register CommentResource here
     }
 
     private static void registerWeb(WidefeedConfiguration config, Environment environment, TokenService tokens) {

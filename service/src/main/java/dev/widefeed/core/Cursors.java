@@ -10,6 +10,7 @@ import java.util.Base64;
  */
 public final class Cursors {
     private static final String FOLLOW_PREFIX = "f1:";
+    private static final String LIKE_PREFIX = "l1:";
     private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
 
@@ -17,26 +18,45 @@ public final class Cursors {
     }
 
     public static String encode(FollowCursor cursor) {
-        String raw = FOLLOW_PREFIX + cursor.since().toEpochMilli() + ":" + cursor.userId();
-        return ENCODER.encodeToString(raw.getBytes(StandardCharsets.US_ASCII));
+        return encode(FOLLOW_PREFIX, cursor.since(), cursor.userId());
     }
 
     public static FollowCursor decodeFollow(String encoded) {
+        long[] position = decode(FOLLOW_PREFIX, encoded);
+        return new FollowCursor(Instant.ofEpochMilli(position[0]), position[1]);
+    }
+
+    public static String encode(LikeCursor cursor) {
+        return encode(LIKE_PREFIX, cursor.likedAt(), cursor.id());
+    }
+
+    public static LikeCursor decodeLike(String encoded) {
+        long[] position = decode(LIKE_PREFIX, encoded);
+        return new LikeCursor(Instant.ofEpochMilli(position[0]), position[1]);
+    }
+
+    private static String encode(String prefix, Instant at, long id) {
+        String raw = prefix + at.toEpochMilli() + ":" + id;
+        return ENCODER.encodeToString(raw.getBytes(StandardCharsets.US_ASCII));
+    }
+
+    /** The (epoch millis, id) a cursor of this kind holds. */
+    private static long[] decode(String prefix, String encoded) {
         String raw = decodeRaw(encoded);
-        if (!raw.startsWith(FOLLOW_PREFIX)) {
+        if (!raw.startsWith(prefix)) {
             throw bad();
         }
-        String[] parts = raw.substring(FOLLOW_PREFIX.length()).split(":", -1);
+        String[] parts = raw.substring(prefix.length()).split(":", -1);
         if (parts.length != 2) {
             throw bad();
         }
         try {
             long millis = Long.parseLong(parts[0]);
-            long userId = Long.parseLong(parts[1]);
-            if (millis < 0 || userId <= 0) {
+            long id = Long.parseLong(parts[1]);
+            if (millis < 0 || id <= 0) {
                 throw bad();
             }
-            return new FollowCursor(Instant.ofEpochMilli(millis), userId);
+            return new long[]{millis, id};
         } catch (NumberFormatException e) {
             throw bad();
         }

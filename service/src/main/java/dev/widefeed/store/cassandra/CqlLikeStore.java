@@ -1,48 +1,190 @@
 package dev.widefeed.store.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
+import com.datastax.oss.driver.api.core.cql.BatchType;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import dev.widefeed.core.EdgeState;
 import dev.widefeed.core.Like;
 import dev.widefeed.core.LikeCursor;
+import dev.widefeed.store.LikeProtocol;
 import dev.widefeed.store.LikeStore;
 
+import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiFunction;
 
-/** Work in progress: replaced by the real adapter before likes are wired to any endpoint. */
-final class CqlLikeStore implements LikeStore {
+/**
+ * Likes on Cassandra: truth in {@code likes_by_post} (lightweight transactions on the version),
+ * copies in the bucketed {@code likers_by_post} and {@code liked_by_user}, both written in one
+ * logged batch; the change protocol is {@link LikeProtocol}'s.
+ */
+final class CqlLikeStore implements LikeStore, LikeProtocol.Steps {
+    /** Partitions per post of {@code likes_by_post}; changing it orphans existing rows. */
+    static final int SHARDS = 64;
+
+    private final CqlSession session;
+    private final Clock clock;
+    private final LikeProtocol protocol;
+    private final BucketedList likers;
+    private final BucketedList liked;
+    private final PreparedStatement selectLike;
+    private final PreparedStatement selectShard;
+    private final PreparedStatement insertLikeIfAbsent;
+    private final PreparedStatement updateLikeIfVersion;
+    private final PreparedStatement selectPostLikes;
+    private final PreparedStatement selectUserLiked;
+    private final PreparedStatement addUserLiked;
+
     CqlLikeStore(CqlSession session, int bucketSize) {
+        this(session, bucketSize, Clock.systemUTC());
+    }
+
+    CqlLikeStore(CqlSession session, int bucketSize, Clock clock) {
+        this.session = session;
+        this.clock = clock;
+        this.protocol = new LikeProtocol(this);
+        this.likers = new BucketedList(session, new ListBuckets(session, "likers", bucketSize, clock),
+                "likers_by_post", "post_id", "liked_at", "user_id");
+        this.liked = new BucketedList(session, new ListBuckets(session, "liked", bucketSize, clock),
+                "liked_by_user", "user_id", "liked_at", "post_id");
+        selectLike = session.prepare("SELECT liked, liked_at, version FROM likes_by_post "
+                + "WHERE post_id = ? AND shard = ? AND user_id = ?");
+        selectShard = session.prepare("SELECT user_id, liked, liked_at, version FROM likes_by_post "
+                + "WHERE post_id = ? AND shard = ?");
+        insertLikeIfAbsent = session.prepare("INSERT INTO likes_by_post (post_id, shard, user_id, liked, liked_at, "
+                + "version) VALUES (?, ?, ?, ?, ?, ?) IF NOT EXISTS");
+        updateLikeIfVersion = session.prepare("UPDATE likes_by_post SET liked = ?, liked_at = ?, version = ? "
+                + "WHERE post_id = ? AND shard = ? AND user_id = ? IF version = ?");
+        selectPostLikes = session.prepare("SELECT likes FROM post_counts_by_id WHERE post_id = ?");
+        selectUserLiked = session.prepare("SELECT liked FROM like_counts_by_user WHERE user_id = ?");
+        addUserLiked = session.prepare("UPDATE like_counts_by_user SET liked = liked + ? WHERE user_id = ?");
     }
 
     @Override
     public boolean like(long postId, long userId, Instant at) {
-        throw new UnsupportedOperationException("likes are not implemented yet");
+        return protocol.change(postId, userId, true, at);
     }
 
     @Override
     public boolean unlike(long postId, long userId) {
-        throw new UnsupportedOperationException("likes are not implemented yet");
+        return protocol.change(postId, userId, false, clock.instant());
     }
 
     @Override
     public Set<Long> likedAmong(long userId, Collection<Long> postIds) {
-        throw new UnsupportedOperationException("likes are not implemented yet");
+        Set<Long> likedPosts = new HashSet<>();
+        CqlReads.readAll(session, postIds, post -> selectLike.bind(post, shard(userId), userId)).forEach((post, row) -> {
+            if (row != null && row.getBoolean(0)) {
+                likedPosts.add(post);
+            }
+        });
+        return likedPosts;
     }
 
     @Override
     public List<Like> likers(long postId, Optional<LikeCursor> after, int limit) {
-        throw new UnsupportedOperationException("likes are not implemented yet");
+        return page(likers, postId, after, limit, (at, user) -> new Like(postId, user, at));
     }
 
     @Override
     public List<Like> likedPosts(long userId, Optional<LikeCursor> after, int limit) {
-        throw new UnsupportedOperationException("likes are not implemented yet");
+        return page(liked, userId, after, limit, (at, post) -> new Like(post, userId, at));
     }
 
     @Override
     public long countAndRepair(long postId) {
-        throw new UnsupportedOperationException("likes are not implemented yet");
+        return protocol.countAndRepair(postId);
+    }
+
+    // --- the protocol's steps ---
+
+    @Override
+    public EdgeState read(long postId, long userId) {
+        Row row = session.execute(selectLike.bind(postId, shard(userId), userId).setIdempotent(true)).one();
+        return row == null ? EdgeState.absent(userId, postId)
+                : new EdgeState(userId, postId, row.getBoolean(0), row.getInstant(1), row.getLong(2));
+    }
+
+    @Override
+    public List<EdgeState> readAll(long postId) {
+        List<EdgeState> rows = new ArrayList<>();
+        for (int shard = 0; shard < SHARDS; shard++) {
+            for (Row row : session.execute(selectShard.bind(postId, shard).setIdempotent(true).setPageSize(5000))) {
+                rows.add(new EdgeState(row.getLong(0), postId, row.getBoolean(1), row.getInstant(2), row.getLong(3)));
+            }
+        }
+        return rows;
+    }
+
+    @Override
+    public boolean compareAndSet(EdgeState expected, EdgeState next) {
+        long post = next.followeeId();
+        long user = next.followerId();
+        BoundStatement cas = expected.exists()
+                ? updateLikeIfVersion.bind(next.following(), next.since(), next.version(), post, shard(user), user,
+                        expected.version())
+                : insertLikeIfAbsent.bind(post, shard(user), user, next.following(), next.since(), next.version());
+        return session.execute(cas.setIdempotent(false)).wasApplied();
+    }
+
+    @Override
+    public void applied(EdgeState previous, EdgeState next) {
+        long post = next.followeeId();
+        long user = next.followerId();
+        if (next.following()) {
+            // The counts decide when a bucket is full; a few entries more or less do not matter.
+            likers.openNextIfFull(post, countOf(selectPostLikes.bind(post)));
+            liked.openNextIfFull(user, countOf(selectUserLiked.bind(user)));
+        }
+        writeCopies(previous, next);
+        session.execute(addUserLiked.bind(next.following() ? 1L : -1L, user).setIdempotent(false));
+    }
+
+    @Override
+    public void writeCopies(EdgeState previous, EdgeState next) {
+        long post = next.followeeId();
+        long user = next.followerId();
+        long ts = next.version();
+        BatchStatementBuilder batch = BatchStatement.builder(BatchType.LOGGED);
+        boolean keepPreviousRows = next.following() && previous.since() != null
+                && previous.since().equals(next.since());
+        if (previous.since() != null && !keepPreviousRows) {
+            batch.addStatement(likers.remove(post, previous.since(), user, ts));
+            batch.addStatement(liked.remove(user, previous.since(), post, ts));
+        }
+        if (next.following()) {
+            batch.addStatement(likers.add(post, next.since(), user, ts));
+            batch.addStatement(liked.add(user, next.since(), post, ts));
+        }
+        if (batch.getStatementsCount() > 0) {
+            // Logged: both copies land together or not at all, which countAndRepair relies on.
+            session.execute(batch.build().setIdempotent(true));
+        }
+    }
+
+    private long countOf(BoundStatement query) {
+        Row row = session.execute(query.setIdempotent(true)).one();
+        return row == null ? 0 : row.getLong(0);
+    }
+
+    private static List<Like> page(BucketedList list, long ownerId, Optional<LikeCursor> after, int limit,
+                                   BiFunction<Instant, Long, Like> like) {
+        return list.page(ownerId, after.map(c -> new BucketedList.Entry(c.likedAt(), c.id())), limit).stream()
+                .map(e -> like.apply(e.at(), e.id())).toList();
+    }
+
+    /** Same mixing as the HBase salt: Snowflake ids differ mostly in their high bits. */
+    static int shard(long userId) {
+        return Math.floorMod(Long.hashCode(userId * 0x9E3779B97F4A7C15L), SHARDS);
     }
 }

@@ -1,61 +1,186 @@
 package dev.widefeed.store.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
+import com.datastax.oss.driver.api.core.cql.BatchType;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import dev.widefeed.core.IdGenerator;
 import dev.widefeed.core.Post;
 import dev.widefeed.core.PostCounts;
+import dev.widefeed.core.PostType;
+import dev.widefeed.store.AudienceJson;
 import dev.widefeed.store.PostStore;
 
+import java.time.Clock;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+/**
+ * Posts in {@code posts_by_id}, counters in {@code post_counts_by_id}, each author's posts in
+ * {@code posts_by_author} (a partition per year) and each post's reposts in the bucketed
+ * {@code reposts_by_post}.
+ */
 final class CqlPostStore implements PostStore {
+    private static final int FIRST_YEAR = IdGenerator.EPOCH.atZone(ZoneOffset.UTC).getYear();
+
+    private final CqlSession session;
+    private final ListBuckets repostBuckets;
+    private final PreparedStatement insertPost;
+    private final PreparedStatement selectPost;
+    private final PreparedStatement deletePost;
+    private final PreparedStatement insertByAuthor;
+    private final PreparedStatement deleteByAuthor;
+    private final PreparedStatement selectByAuthor;
+    private final PreparedStatement selectByAuthorBefore;
+    private final PreparedStatement insertRepost;
+    private final PreparedStatement deleteRepost;
+    private final PreparedStatement selectReposts;
+    private final PreparedStatement selectRepostsBefore;
+    private final PreparedStatement selectCounts;
+    private final PreparedStatement addCounts;
+
     CqlPostStore(CqlSession session, int bucketSize) {
+        this.session = session;
+        this.repostBuckets = new ListBuckets(session, "reposts", bucketSize, Clock.systemUTC());
+        insertPost = session.prepare("INSERT INTO posts_by_id (post_id, author_id, type, content, created_at, "
+                + "audience, repost_of) VALUES (?, ?, ?, ?, ?, ?, ?)");
+        selectPost = session.prepare("SELECT post_id, author_id, type, content, created_at, audience, repost_of "
+                + "FROM posts_by_id WHERE post_id = ?");
+        deletePost = session.prepare("DELETE FROM posts_by_id WHERE post_id = ?");
+        insertByAuthor = session.prepare("INSERT INTO posts_by_author (author_id, year, post_id) VALUES (?, ?, ?)");
+        deleteByAuthor = session.prepare("DELETE FROM posts_by_author WHERE author_id = ? AND year = ? AND post_id = ?");
+        selectByAuthor = session.prepare("SELECT post_id FROM posts_by_author WHERE author_id = ? AND year = ? LIMIT ?");
+        selectByAuthorBefore = session.prepare("SELECT post_id FROM posts_by_author "
+                + "WHERE author_id = ? AND year = ? AND post_id < ? LIMIT ?");
+        insertRepost = session.prepare("INSERT INTO reposts_by_post (post_id, bucket, repost_id) VALUES (?, ?, ?)");
+        deleteRepost = session.prepare("DELETE FROM reposts_by_post WHERE post_id = ? AND bucket = ? AND repost_id = ?");
+        selectReposts = session.prepare("SELECT repost_id FROM reposts_by_post WHERE post_id = ? AND bucket = ? LIMIT ?");
+        selectRepostsBefore = session.prepare("SELECT repost_id FROM reposts_by_post "
+                + "WHERE post_id = ? AND bucket = ? AND repost_id < ? LIMIT ?");
+        selectCounts = session.prepare("SELECT likes, comments, comments_ever, reposts, reposts_ever "
+                + "FROM post_counts_by_id WHERE post_id = ?");
+        addCounts = session.prepare("UPDATE post_counts_by_id SET likes = likes + ?, comments = comments + ?, "
+                + "comments_ever = comments_ever + ?, reposts = reposts + ?, reposts_ever = reposts_ever + ? "
+                + "WHERE post_id = ?");
     }
 
     @Override
     public void create(Post post) {
-        throw new UnsupportedOperationException();
+        BatchStatementBuilder batch = BatchStatement.builder(BatchType.LOGGED)
+                .addStatement(insertPost.bind(post.id(), post.authorId(), post.type().json(), post.content(),
+                        post.createdAt(), AudienceJson.write(post.audience()), post.repostOf().orElse(null)))
+                .addStatement(insertByAuthor.bind(post.authorId(), yearOf(post.id()), post.id()));
+        post.repostOf().ifPresent(source -> {
+            repostBuckets.openNextIfFull(source, counts(source).repostsEver());
+            batch.addStatement(insertRepost.bind(source, repostBucket(source, post.id()), post.id()));
+        });
+        session.execute(batch.build().setIdempotent(true)); // the post and its list entries, all or none
     }
 
     @Override
     public Optional<Post> find(long postId) {
-        throw new UnsupportedOperationException();
+        return Optional.ofNullable(session.execute(selectPost.bind(postId).setIdempotent(true)).one())
+                .map(CqlPostStore::post);
     }
 
     @Override
     public Map<Long, Post> findAll(Collection<Long> postIds) {
-        throw new UnsupportedOperationException();
+        Map<Long, Post> found = new HashMap<>();
+        CqlReads.readAll(session, postIds, id -> selectPost.bind(id)).forEach((id, row) -> {
+            if (row != null) {
+                found.put(id, post(row));
+            }
+        });
+        return found;
     }
 
     @Override
     public void delete(Post post) {
-        throw new UnsupportedOperationException();
+        BatchStatementBuilder batch = BatchStatement.builder(BatchType.LOGGED)
+                .addStatement(deletePost.bind(post.id()))
+                .addStatement(deleteByAuthor.bind(post.authorId(), yearOf(post.id()), post.id()));
+        post.repostOf().ifPresent(source ->
+                batch.addStatement(deleteRepost.bind(source, repostBucket(source, post.id()), post.id())));
+        session.execute(batch.build().setIdempotent(true));
     }
 
     @Override
     public PostCounts counts(long postId) {
-        throw new UnsupportedOperationException();
+        return counts(session.execute(selectCounts.bind(postId).setIdempotent(true)).one());
     }
 
     @Override
     public Map<Long, PostCounts> countsOf(Collection<Long> postIds) {
-        throw new UnsupportedOperationException();
+        Map<Long, PostCounts> counts = new HashMap<>();
+        CqlReads.readAll(session, postIds, id -> selectCounts.bind(id)).forEach((id, row) -> counts.put(id, counts(row)));
+        return counts;
     }
 
     @Override
     public void addCounts(long postId, PostCounts delta) {
-        throw new UnsupportedOperationException();
+        if (!delta.isZero()) {
+            session.execute(addCounts.bind(delta.likes(), delta.comments(), delta.commentsEver(), delta.reposts(),
+                    delta.repostsEver(), postId).setIdempotent(false));
+        }
     }
 
     @Override
     public List<Long> postIdsByAuthor(long authorId, Optional<Long> beforeId, int limit) {
-        throw new UnsupportedOperationException();
+        List<Long> ids = new ArrayList<>(Math.min(limit, 1024));
+        int year = beforeId.map(CqlPostStore::yearOf).orElseGet(() -> Clock.systemUTC().instant()
+                .atZone(ZoneOffset.UTC).getYear());
+        for (boolean first = true; year >= FIRST_YEAR && ids.size() < limit; year--, first = false) {
+            int want = limit - ids.size();
+            BoundStatement query = first && beforeId.isPresent()
+                    ? selectByAuthorBefore.bind(authorId, year, beforeId.get(), want)
+                    : selectByAuthor.bind(authorId, year, want);
+            session.execute(query.setIdempotent(true)).forEach(row -> ids.add(row.getLong(0)));
+        }
+        return ids;
     }
 
     @Override
     public List<Long> repostIds(long sourceId, Optional<Long> beforeId, int limit) {
-        throw new UnsupportedOperationException();
+        List<ListBuckets.Bucket> newestFirst = repostBuckets.buckets(sourceId);
+        int start = beforeId.map(id -> ListBuckets.bucketFor(newestFirst, IdGenerator.timeOf(id)))
+                .orElse(newestFirst.get(0).number());
+        List<Long> ids = new ArrayList<>(Math.min(limit, 1024));
+        for (int bucket = start; bucket >= 0 && ids.size() < limit; bucket--) {
+            int want = limit - ids.size();
+            BoundStatement query = bucket == start && beforeId.isPresent()
+                    ? selectRepostsBefore.bind(sourceId, bucket, beforeId.get(), want)
+                    : selectReposts.bind(sourceId, bucket, want);
+            session.execute(query.setIdempotent(true)).forEach(row -> ids.add(row.getLong(0)));
+        }
+        return ids;
+    }
+
+    private int repostBucket(long sourceId, long repostId) {
+        return repostBuckets.bucketFor(sourceId, IdGenerator.timeOf(repostId));
+    }
+
+    private static int yearOf(long postId) {
+        return IdGenerator.timeOf(postId).atZone(ZoneOffset.UTC).getYear();
+    }
+
+    private static Post post(Row row) {
+        long repostOf = row.getLong("repost_of");
+        return new Post(row.getLong("post_id"), row.getLong("author_id"),
+                PostType.valueOf(row.getString("type").toUpperCase()), row.getString("content"),
+                row.getInstant("created_at"), AudienceJson.read(row.getString("audience")),
+                row.isNull("repost_of") ? Optional.empty() : Optional.of(repostOf));
+    }
+
+    private static PostCounts counts(Row row) {
+        return row == null ? PostCounts.ZERO
+                : new PostCounts(row.getLong(0), row.getLong(1), row.getLong(2), row.getLong(3), row.getLong(4));
     }
 }

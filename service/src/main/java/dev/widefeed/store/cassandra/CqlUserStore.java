@@ -1,7 +1,6 @@
 package dev.widefeed.store.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
@@ -9,13 +8,10 @@ import dev.widefeed.core.User;
 import dev.widefeed.core.UserCounts;
 import dev.widefeed.store.UserStore;
 
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 
 /** Users in {@code users_by_id}, their counts in the counter table {@code user_counts_by_id}. */
 final class CqlUserStore implements UserStore {
@@ -47,20 +43,12 @@ final class CqlUserStore implements UserStore {
 
     @Override
     public Map<Long, User> findAll(Collection<Long> userIds) {
-        // One single-partition read per id, all in flight at once: an IN over many partition keys
-        // would load one coordinator with the whole fan-in.
-        List<CompletableFuture<AsyncResultSet>> reads = new ArrayList<>(userIds.size());
-        for (long id : userIds) {
-            reads.add(session.executeAsync(select.bind(id).setIdempotent(true)).toCompletableFuture());
-        }
         Map<Long, User> found = new HashMap<>();
-        for (CompletableFuture<AsyncResultSet> read : reads) {
-            Row row = read.join().one();
+        CqlReads.readAll(session, userIds, id -> select.bind(id)).forEach((id, row) -> {
             if (row != null) {
-                User user = user(row);
-                found.put(user.id(), user);
+                found.put(id, user(row));
             }
-        }
+        });
         return found;
     }
 

@@ -1,48 +1,190 @@
 package dev.widefeed.store.hbase;
 
-import org.apache.hadoop.hbase.client.AsyncConnection;
+import dev.widefeed.core.EdgeState;
+import dev.widefeed.core.Follow;
+import dev.widefeed.core.FollowCursor;
 import dev.widefeed.core.Like;
 import dev.widefeed.core.LikeCursor;
+import dev.widefeed.store.LikeProtocol;
 import dev.widefeed.store.LikeStore;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
+import org.apache.hadoop.hbase.client.AsyncConnection;
+import org.apache.hadoop.hbase.client.AsyncTable;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Mutation;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.util.Bytes;
 
+import java.nio.ByteBuffer;
+import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
-/** Work in progress: replaced by the real adapter before likes are wired to any endpoint. */
-final class HBaseLikeStore implements LikeStore {
+/**
+ * Likes on HBase: truth in {@code likes_by_post} (row key salt(post) | post | user, changed by
+ * checkAndMutate on the version column, cells timestamped with the version), copies as the
+ * {@link FollowList}s {@code likers_by_post} (owner: the post) and {@code liked_by_user} (owner: the
+ * user); the change protocol is {@link LikeProtocol}'s.
+ */
+final class HBaseLikeStore implements LikeStore, LikeProtocol.Steps {
+    private static final byte[] FAMILY = Bytes.toBytes("l");
+    private static final byte[] LIKED = Bytes.toBytes("liked");
+    private static final byte[] LIKED_AT = Bytes.toBytes("liked_at");
+    private static final byte[] VERSION = Bytes.toBytes("version");
+    private static final int SCAN_CACHING = 5_000;
+
+    private final AsyncTable<AdvancedScanResultConsumer> truth;
+    private final AsyncTable<AdvancedScanResultConsumer> truthOnce;
+    private final Salt salt;
+    private final FollowList likers;
+    private final FollowList liked;
+    private final Clock clock = Clock.systemUTC();
+    private final LikeProtocol protocol = new LikeProtocol(this);
+
     HBaseLikeStore(AsyncConnection connection, String namespace, HBaseTables declared) {
+        TableName likes = TableName.valueOf(namespace, "likes_by_post");
+        TableName likersTable = TableName.valueOf(namespace, "likers_by_post");
+        TableName likedTable = TableName.valueOf(namespace, "liked_by_user");
+        this.truth = connection.getTable(likes);
+        // One attempt: a retried compare-and-set that applied the first time would fail its check
+        // and report "not changed", and the change would go uncounted (see HBaseRelationStore).
+        this.truthOnce = connection.getTableBuilder(likes).setMaxAttempts(1).build();
+        this.salt = Salt.of(declared.table(likes.getQualifierAsString()));
+        // A like is the edge user -> post: the likers list is owned by the followee side.
+        this.likers = FollowList.followers(connection.getTable(likersTable),
+                Salt.of(declared.table(likersTable.getQualifierAsString())));
+        this.liked = FollowList.following(connection.getTable(likedTable),
+                Salt.of(declared.table(likedTable.getQualifierAsString())));
     }
 
     @Override
     public boolean like(long postId, long userId, Instant at) {
-        throw new UnsupportedOperationException("likes are not implemented yet");
+        return protocol.change(postId, userId, true, at);
     }
 
     @Override
     public boolean unlike(long postId, long userId) {
-        throw new UnsupportedOperationException("likes are not implemented yet");
+        return protocol.change(postId, userId, false, clock.instant());
     }
 
     @Override
     public Set<Long> likedAmong(long userId, Collection<Long> postIds) {
-        throw new UnsupportedOperationException("likes are not implemented yet");
+        List<Long> posts = List.copyOf(postIds);
+        List<Get> gets = posts.stream().map(post -> new Get(row(post, userId)).addColumn(FAMILY, LIKED)).toList();
+        // One multi-get: the client groups it into one call per region server.
+        List<Result> rows = truth.getAll(gets).join();
+        Set<Long> likedPosts = new HashSet<>();
+        for (int i = 0; i < posts.size(); i++) {
+            byte[] value = rows.get(i).getValue(FAMILY, LIKED);
+            if (value != null && Bytes.toBoolean(value)) {
+                likedPosts.add(posts.get(i));
+            }
+        }
+        return likedPosts;
     }
 
     @Override
     public List<Like> likers(long postId, Optional<LikeCursor> after, int limit) {
-        throw new UnsupportedOperationException("likes are not implemented yet");
+        return page(likers, postId, after, limit, f -> new Like(postId, f.userId(), f.since()));
     }
 
     @Override
     public List<Like> likedPosts(long userId, Optional<LikeCursor> after, int limit) {
-        throw new UnsupportedOperationException("likes are not implemented yet");
+        return page(liked, userId, after, limit, f -> new Like(f.userId(), userId, f.since()));
     }
 
     @Override
     public long countAndRepair(long postId) {
-        throw new UnsupportedOperationException("likes are not implemented yet");
+        return protocol.countAndRepair(postId);
+    }
+
+    // --- the protocol's steps ---
+
+    @Override
+    public EdgeState read(long postId, long userId) {
+        Result row = truth.get(new Get(row(postId, userId)).addFamily(FAMILY)).join();
+        return row.isEmpty() ? EdgeState.absent(userId, postId) : state(postId, userId, row);
+    }
+
+    @Override
+    public List<EdgeState> readAll(long postId) {
+        Scan scan = new Scan().setStartStopRowForPrefixScan(prefix(postId)).addFamily(FAMILY).setCaching(SCAN_CACHING);
+        List<EdgeState> rows = new ArrayList<>();
+        for (Result row : truth.scanAll(scan).join()) {
+            rows.add(state(postId, ByteBuffer.wrap(row.getRow()).getLong(1 + Long.BYTES), row));
+        }
+        return rows;
+    }
+
+    @Override
+    public boolean compareAndSet(EdgeState expected, EdgeState next) {
+        CheckAndMutate.Builder check = CheckAndMutate.newBuilder(row(next.followeeId(), next.followerId()));
+        CheckAndMutate cas = expected.exists()
+                ? check.ifEquals(FAMILY, VERSION, Bytes.toBytes(expected.version())).build(put(next))
+                : check.ifNotExists(FAMILY, VERSION).build(put(next));
+        return truthOnce.checkAndMutate(cas).join().isSuccess();
+    }
+
+    @Override
+    public void applied(EdgeState previous, EdgeState next) {
+        writeCopies(previous, next); // one row per like: no bucket to open, no count to keep
+    }
+
+    @Override
+    public void writeCopies(EdgeState previous, EdgeState next) {
+        long version = next.version();
+        boolean keepPreviousRows = next.following() && previous.since() != null
+                && previous.since().equals(next.since());
+        List<Mutation> likedRows = new ArrayList<>(2);
+        List<Mutation> likerRows = new ArrayList<>(2);
+        if (previous.since() != null && !keepPreviousRows) {
+            likedRows.add(liked.remove(previous, version));
+            likerRows.add(likers.remove(previous, version));
+        }
+        if (next.following()) {
+            likedRows.add(liked.add(next, version));
+            likerRows.add(likers.add(next, version));
+        }
+        // Two tables, so not atomic: the liked posts first, because countAndRepair takes the
+        // post's likers list as the witness of both copies.
+        liked.write(likedRows).join();
+        likers.write(likerRows).join();
+    }
+
+    private static List<Like> page(FollowList list, long ownerId, Optional<LikeCursor> after, int limit,
+                                   Function<Follow, Like> like) {
+        return list.page(ownerId, after.map(c -> new FollowCursor(c.likedAt(), c.id())), limit).stream()
+                .map(like).toList();
+    }
+
+    private static EdgeState state(long postId, long userId, Result row) {
+        return new EdgeState(userId, postId, Bytes.toBoolean(row.getValue(FAMILY, LIKED)),
+                Instant.ofEpochMilli(Bytes.toLong(row.getValue(FAMILY, LIKED_AT))),
+                Bytes.toLong(row.getValue(FAMILY, VERSION)));
+    }
+
+    private Put put(EdgeState like) {
+        return new Put(row(like.followeeId(), like.followerId()), like.version())
+                .addColumn(FAMILY, LIKED, Bytes.toBytes(like.following()))
+                .addColumn(FAMILY, LIKED_AT, Bytes.toBytes(like.since().toEpochMilli()))
+                .addColumn(FAMILY, VERSION, Bytes.toBytes(like.version()));
+    }
+
+    private byte[] row(long postId, long userId) {
+        return ByteBuffer.allocate(1 + 2 * Long.BYTES).put(salt.of(postId)).putLong(postId).putLong(userId).array();
+    }
+
+    private byte[] prefix(long postId) {
+        return ByteBuffer.allocate(1 + Long.BYTES).put(salt.of(postId)).putLong(postId).array();
     }
 }

@@ -1,61 +1,185 @@
 package dev.widefeed.store.hbase;
 
-import org.apache.hadoop.hbase.client.AsyncConnection;
+import dev.widefeed.core.Audience;
 import dev.widefeed.core.Post;
 import dev.widefeed.core.PostCounts;
+import dev.widefeed.core.PostType;
+import dev.widefeed.store.AudienceJson;
 import dev.widefeed.store.PostStore;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
+import org.apache.hadoop.hbase.client.AsyncConnection;
+import org.apache.hadoop.hbase.client.AsyncTable;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Increment;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.util.Bytes;
 
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
+/**
+ * Posts in {@code posts} (family p the post, family c its counters, changed only by
+ * {@link Increment}), each author's posts in {@code posts_by_author} and each post's reposts in
+ * {@code reposts_by_post}, both {@link IdList}s.
+ */
 final class HBasePostStore implements PostStore {
+    private static final byte[] POST = Bytes.toBytes("p");
+    private static final byte[] AUTHOR = Bytes.toBytes("author_id");
+    private static final byte[] TYPE = Bytes.toBytes("type");
+    private static final byte[] CONTENT = Bytes.toBytes("content");
+    private static final byte[] CREATED_AT = Bytes.toBytes("created_at");
+    private static final byte[] AUDIENCE = Bytes.toBytes("audience");
+    private static final byte[] REPOST_OF = Bytes.toBytes("repost_of");
+    private static final byte[] COUNTS = Bytes.toBytes("c");
+    private static final byte[] LIKES = Bytes.toBytes("likes");
+    private static final byte[] COMMENTS = Bytes.toBytes("comments");
+    private static final byte[] COMMENTS_EVER = Bytes.toBytes("comments_ever");
+    private static final byte[] REPOSTS = Bytes.toBytes("reposts");
+    private static final byte[] REPOSTS_EVER = Bytes.toBytes("reposts_ever");
+
+    private final AsyncTable<AdvancedScanResultConsumer> posts;
+    private final Salt salt;
+    private final IdList byAuthor;
+    private final IdList reposts;
+
     HBasePostStore(AsyncConnection connection, String namespace, HBaseTables declared) {
+        this.posts = connection.getTable(TableName.valueOf(namespace, "posts"));
+        this.salt = Salt.of(declared.table("posts"));
+        this.byAuthor = new IdList(connection.getTable(TableName.valueOf(namespace, "posts_by_author")),
+                Salt.of(declared.table("posts_by_author")));
+        this.reposts = new IdList(connection.getTable(TableName.valueOf(namespace, "reposts_by_post")),
+                Salt.of(declared.table("reposts_by_post")));
     }
 
     @Override
     public void create(Post post) {
-        throw new UnsupportedOperationException();
+        Put put = new Put(row(post.id()))
+                .addColumn(POST, AUTHOR, Bytes.toBytes(post.authorId()))
+                .addColumn(POST, TYPE, Bytes.toBytes(post.type().json()))
+                .addColumn(POST, CONTENT, Bytes.toBytes(post.content()))
+                .addColumn(POST, CREATED_AT, Bytes.toBytes(post.createdAt().toEpochMilli()))
+                .addColumn(POST, AUDIENCE, Bytes.toBytes(AudienceJson.write(post.audience())));
+        post.repostOf().ifPresent(source -> put.addColumn(POST, REPOST_OF, Bytes.toBytes(source)));
+        // List entries first: a crash in between leaves an entry whose post is missing, which
+        // readers skip, never a post missing from its lists.
+        List<CompletableFuture<Void>> entries = new ArrayList<>();
+        entries.add(byAuthor.table().put(byAuthor.add(post.authorId(), post.id())));
+        post.repostOf().ifPresent(source -> entries.add(reposts.table().put(reposts.add(source, post.id()))));
+        CompletableFuture.allOf(entries.toArray(CompletableFuture[]::new)).join();
+        posts.put(put).join();
     }
 
     @Override
     public Optional<Post> find(long postId) {
-        throw new UnsupportedOperationException();
+        return post(postId, posts.get(new Get(row(postId)).addFamily(POST)).join());
     }
 
     @Override
     public Map<Long, Post> findAll(Collection<Long> postIds) {
-        throw new UnsupportedOperationException();
+        Map<Long, Post> found = new HashMap<>();
+        getAll(postIds, POST).forEach((id, result) -> post(id, result).ifPresent(p -> found.put(id, p)));
+        return found;
     }
 
     @Override
     public void delete(Post post) {
-        throw new UnsupportedOperationException();
+        posts.delete(new Delete(row(post.id()))).join();
+        List<CompletableFuture<Void>> entries = new ArrayList<>();
+        entries.add(byAuthor.table().delete(byAuthor.remove(post.authorId(), post.id())));
+        post.repostOf().ifPresent(source -> entries.add(reposts.table().delete(reposts.remove(source, post.id()))));
+        CompletableFuture.allOf(entries.toArray(CompletableFuture[]::new)).join();
     }
 
     @Override
     public PostCounts counts(long postId) {
-        throw new UnsupportedOperationException();
+        return counts(posts.get(new Get(row(postId)).addFamily(COUNTS)).join());
     }
 
     @Override
     public Map<Long, PostCounts> countsOf(Collection<Long> postIds) {
-        throw new UnsupportedOperationException();
+        Map<Long, PostCounts> counts = new HashMap<>();
+        getAll(postIds, COUNTS).forEach((id, result) -> counts.put(id, counts(result)));
+        return counts;
     }
 
     @Override
     public void addCounts(long postId, PostCounts delta) {
-        throw new UnsupportedOperationException();
+        if (delta.isZero()) {
+            return;
+        }
+        Increment increment = new Increment(row(postId));
+        increment.setReturnResults(false);
+        add(increment, LIKES, delta.likes());
+        add(increment, COMMENTS, delta.comments());
+        add(increment, COMMENTS_EVER, delta.commentsEver());
+        add(increment, REPOSTS, delta.reposts());
+        add(increment, REPOSTS_EVER, delta.repostsEver());
+        posts.increment(increment).join();
     }
 
     @Override
     public List<Long> postIdsByAuthor(long authorId, Optional<Long> beforeId, int limit) {
-        throw new UnsupportedOperationException();
+        return byAuthor.page(authorId, beforeId, limit);
     }
 
     @Override
     public List<Long> repostIds(long sourceId, Optional<Long> beforeId, int limit) {
-        throw new UnsupportedOperationException();
+        return reposts.page(sourceId, beforeId, limit);
+    }
+
+    /** One multi-get: the client groups the gets by region server, one RPC each. */
+    private Map<Long, Result> getAll(Collection<Long> postIds, byte[] family) {
+        List<Long> ids = List.copyOf(postIds);
+        List<Get> gets = ids.stream().map(id -> new Get(row(id)).addFamily(family)).toList();
+        List<Result> results = ids.isEmpty() ? List.of() : posts.getAll(gets).join();
+        Map<Long, Result> byId = new HashMap<>();
+        for (int i = 0; i < ids.size(); i++) {
+            byId.put(ids.get(i), results.get(i));
+        }
+        return byId;
+    }
+
+    private static void add(Increment increment, byte[] column, long amount) {
+        if (amount != 0) {
+            increment.addColumn(COUNTS, column, amount);
+        }
+    }
+
+    private byte[] row(long postId) {
+        return ByteBuffer.allocate(1 + Long.BYTES).put(salt.of(postId)).putLong(postId).array();
+    }
+
+    private static Optional<Post> post(long postId, Result row) {
+        if (row.isEmpty()) {
+            return Optional.empty();
+        }
+        byte[] repostOf = row.getValue(POST, REPOST_OF);
+        byte[] audience = row.getValue(POST, AUDIENCE);
+        return Optional.of(new Post(postId, Bytes.toLong(row.getValue(POST, AUTHOR)),
+                PostType.valueOf(Bytes.toString(row.getValue(POST, TYPE)).toUpperCase()),
+                Bytes.toString(row.getValue(POST, CONTENT)),
+                Instant.ofEpochMilli(Bytes.toLong(row.getValue(POST, CREATED_AT))),
+                audience == null ? Audience.PUBLIC : AudienceJson.read(Bytes.toString(audience)),
+                repostOf == null ? Optional.empty() : Optional.of(Bytes.toLong(repostOf))));
+    }
+
+    private static PostCounts counts(Result row) {
+        return new PostCounts(counter(row, LIKES), counter(row, COMMENTS), counter(row, COMMENTS_EVER),
+                counter(row, REPOSTS), counter(row, REPOSTS_EVER));
+    }
+
+    private static long counter(Result row, byte[] column) {
+        byte[] value = row.getValue(COUNTS, column);
+        return value == null ? 0 : Bytes.toLong(value);
     }
 }

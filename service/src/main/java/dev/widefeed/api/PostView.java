@@ -1,0 +1,38 @@
+package dev.widefeed.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.widefeed.core.PostCounts;
+import dev.widefeed.core.PostDetails;
+
+import java.time.Instant;
+
+/** A post as clients see it. {@code original} is a PostView, or {@code {"id", "deleted": true}}. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record PostView(String id, String authorId, String type, String content, Instant createdAt,
+                       AudienceView audience, String repostOf, Object original, Counts counts, boolean likedByMe) {
+
+    public record Counts(long likes, long comments, long commentsEver, long reposts, long repostsEver) {
+        static Counts of(PostCounts c) {
+            return new Counts(c.likes(), c.comments(), c.commentsEver(), c.reposts(), c.repostsEver());
+        }
+    }
+
+    public record DeletedOriginal(String id, boolean deleted) {
+    }
+
+    private static Object original(PostDetails.Source source) {
+        if (source instanceof PostDetails.Source.Present present) {
+            return of(present.details());
+        }
+        return new DeletedOriginal(Long.toString(((PostDetails.Source.Deleted) source).id()), true);
+    }
+
+    public static PostView of(PostDetails details) {
+        var post = details.post();
+        Object original = details.source().map(PostView::original).orElse(null);
+        return new PostView(Long.toString(post.id()), Long.toString(post.authorId()), post.type().json(),
+                post.content(), post.createdAt(), AudienceView.of(post.audience()),
+                post.repostOf().map(String::valueOf).orElse(null), original, Counts.of(details.counts()),
+                details.likedByMe());
+    }
+}

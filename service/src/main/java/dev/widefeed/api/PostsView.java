@@ -1,0 +1,6 @@
+package dev.widefeed.api;
+
+import java.util.List;
+
+public record PostsView(List<PostView> items) {
+}

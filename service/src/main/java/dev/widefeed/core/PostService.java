@@ -1,0 +1,140 @@
+package dev.widefeed.core;
+
+import dev.widefeed.store.LikeStore;
+import dev.widefeed.store.PostStore;
+import dev.widefeed.store.StoreException;
+import dev.widefeed.store.UserStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Posts and reposts with seed 000's counter rules: a repost raises its source's {@code reposts}
+ * and {@code repostsEver}; deleting it lowers {@code reposts} only; deleting an original leaves
+ * its reposts, which then show the source as deleted; the author's {@code posts} count follows
+ * creates and deletes. Counter updates are never retried; if one fails after the post was written
+ * the request still succeeds and {@code reconcile} settles the count.
+ */
+public final class PostService {
+    public static final int MAX_CONTENT = 2000;
+    public static final int MAX_BATCH = 100;
+    private static final Logger LOG = LoggerFactory.getLogger(PostService.class);
+
+    private final UserStore users;
+    private final PostStore posts;
+    private final LikeStore likes;
+    private final IdGenerator ids;
+    private final Clock clock;
+
+    public PostService(UserStore users, PostStore posts, LikeStore likes, IdGenerator ids, Clock clock) {
+        this.users = users;
+        this.posts = posts;
+        this.likes = likes;
+        this.ids = ids;
+        this.clock = clock;
+    }
+
+    public PostDetails create(long me, String content, Audience audience) {
+        Post post = new Post(ids.next(), me, PostType.ORIGINAL, checkContent(content, false),
+                clock.instant().truncatedTo(ChronoUnit.MILLIS), AudienceRules.check(audience), Optional.empty());
+        posts.create(post);
+        count(() -> users.addCounts(me, new UserCounts(1, 0, 0)), "posts of user " + me);
+        return new PostDetails(post, PostCounts.ZERO, false, Optional.empty());
+    }
+
+    public PostDetails repost(long me, long sourceId, String content, Audience audience) {
+        Post source = posts.find(sourceId).orElseThrow(() -> DomainException.notFound("no post " + sourceId));
+        Post repost = new Post(ids.next(), me, PostType.REPOST, checkContent(content, true),
+                clock.instant().truncatedTo(ChronoUnit.MILLIS), AudienceRules.check(audience),
+                Optional.of(source.id()));
+        posts.create(repost);
+        count(() -> users.addCounts(me, new UserCounts(1, 0, 0)), "posts of user " + me);
+        count(() -> posts.addCounts(source.id(), PostCounts.repostAdded()), "reposts of post " + source.id());
+        return get(me, repost.id());
+    }
+
+    public PostDetails get(long viewer, long postId) {
+        List<PostDetails> found = getAll(viewer, List.of(postId));
+        if (found.isEmpty()) {
+            throw DomainException.notFound("no post " + postId);
+        }
+        return found.get(0);
+    }
+
+    /**
+     * The posts among {@code postIds} that exist, in the order asked, duplicates once. Costs a fixed
+     * number of concurrent rounds whatever the count: posts, their sources, then counts and likes.
+     */
+    public List<PostDetails> getAll(long viewer, List<Long> postIds) {
+        if (postIds.size() > MAX_BATCH) {
+            throw DomainException.invalid("at most " + MAX_BATCH + " ids");
+        }
+        Set<Long> asked = new LinkedHashSet<>(postIds);
+        Map<Long, Post> found = new HashMap<>(posts.findAll(asked));
+        Set<Long> sourceIds = new HashSet<>();
+        found.values().forEach(p -> p.repostOf().filter(id -> !found.containsKey(id)).ifPresent(sourceIds::add));
+        if (!sourceIds.isEmpty()) {
+            found.putAll(posts.findAll(sourceIds));
+        }
+        Map<Long, PostCounts> counts = posts.countsOf(found.keySet());
+        Set<Long> liked = likes.likedAmong(viewer, found.keySet());
+        List<PostDetails> details = new ArrayList<>(asked.size());
+        for (long id : asked) {
+            Post post = found.get(id);
+            if (post != null) {
+                Optional<PostDetails.Source> source = post.repostOf().map(sourceId -> {
+                    Post original = found.get(sourceId);
+                    return original == null ? new PostDetails.Source.Deleted(sourceId)
+                            : new PostDetails.Source.Present(new PostDetails(original, counts.get(sourceId),
+                            liked.contains(sourceId), Optional.empty()));
+                });
+                details.add(new PostDetails(post, counts.get(id), liked.contains(id), source));
+            }
+        }
+        return details;
+    }
+
+    public void delete(long me, long postId) {
+        Post post = posts.find(postId).orElseThrow(() -> DomainException.notFound("no post " + postId));
+        if (post.authorId() != me) {
+            throw DomainException.forbidden("only its author can delete a post");
+        }
+        posts.delete(post);
+        count(() -> users.addCounts(me, new UserCounts(-1, 0, 0)), "posts of user " + me);
+        post.repostOf().ifPresent(source ->
+                count(() -> posts.addCounts(source, PostCounts.repostRemoved()), "reposts of post " + source));
+    }
+
+    /** Content rules: 1..2000 characters (a repost may be empty), no control characters but line breaks and tabs. */
+    static String checkContent(String content, boolean mayBeEmpty) {
+        String text = content == null ? "" : content;
+        if (text.isBlank() && !mayBeEmpty) {
+            throw DomainException.invalid("content must not be empty");
+        }
+        if (text.codePointCount(0, text.length()) > MAX_CONTENT) {
+            throw DomainException.invalid("content must be at most " + MAX_CONTENT + " characters");
+        }
+        if (text.chars().anyMatch(c -> Character.isISOControl(c) && c != '\n' && c != '\r' && c != '\t')) {
+            throw DomainException.invalid("content must not contain control characters");
+        }
+        return text;
+    }
+
+    private static void count(Runnable update, String what) {
+        try {
+            update.run();
+        } catch (StoreException e) {
+            LOG.warn("the count of {} may be off until the next reconcile: {}", what, e.toString());
+        }
+    }
+}

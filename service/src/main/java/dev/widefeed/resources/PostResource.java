@@ -1,0 +1,105 @@
+package dev.widefeed.resources;
+
+import dev.widefeed.api.AudienceView;
+import dev.widefeed.api.PostRequest;
+import dev.widefeed.api.PostView;
+import dev.widefeed.api.PostsView;
+import dev.widefeed.auth.UserPrincipal;
+import dev.widefeed.core.Audience;
+import dev.widefeed.core.DomainException;
+import dev.widefeed.core.PostDetails;
+import dev.widefeed.core.PostService;
+import io.dropwizard.auth.Auth;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriBuilder;
+
+import java.util.Arrays;
+import java.util.List;
+
+@Path("/v1/posts")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "posts")
+@SecurityRequirement(name = "bearer")
+public class PostResource {
+    private final PostService posts;
+
+    public PostResource(PostService posts) {
+        this.posts = posts;
+    }
+
+    @POST
+    @Operation(summary = "Post an original (content 1..2000 characters, audience default public)")
+    public Response create(@Auth UserPrincipal me, @NotNull PostRequest request) {
+        return created(posts.create(me.id(), request.content(), audience(request.audience())));
+    }
+
+    @POST
+    @Path("/{id}/reposts")
+    @Operation(summary = "Repost a post, with or without text; raises the source's reposts and repostsEver")
+    public Response repost(@Auth UserPrincipal me, @PathParam("id") String id, PostRequest request) {
+        PostRequest body = request == null ? new PostRequest(null, null) : request;
+        return created(posts.repost(me.id(), Params.id(id, "post id"), body.content(), audience(body.audience())));
+    }
+
+    @GET
+    @Path("/{id}")
+    @Operation(summary = "A post with its counts, likedByMe and, for a repost, its source")
+    public PostView get(@Auth UserPrincipal me, @PathParam("id") String id) {
+        return PostView.of(posts.get(me.id(), Params.id(id, "post id")));
+    }
+
+    @GET
+    @Operation(summary = "Up to 100 posts by id, in the order asked; unknown ones left out")
+    public PostsView getAll(@Auth UserPrincipal me, @QueryParam("ids") String ids) {
+        if (ids == null || ids.isBlank()) {
+            throw DomainException.malformed("ids is required: a comma-separated list of post ids");
+        }
+        List<Long> postIds = Arrays.stream(ids.split(",", -1)).map(raw -> Params.id(raw.strip(), "ids")).toList();
+        return new PostsView(posts.getAll(me.id(), postIds).stream().map(PostView::of).toList());
+    }
+
+    @DELETE
+    @Path("/{id}")
+    @Operation(summary = "Delete your post; its reposts stay and show it as deleted")
+    public void delete(@Auth UserPrincipal me, @PathParam("id") String id) {
+        posts.delete(me.id(), Params.id(id, "post id"));
+    }
+
+    private static Response created(PostDetails details) {
+        PostView view = PostView.of(details);
+        return Response.created(UriBuilder.fromResource(PostResource.class).path(view.id()).build()).entity(view).build();
+    }
+
+    private static Audience audience(AudienceView view) {
+        if (view == null) {
+            return null;
+        }
+        if (view.type() == null) {
+            throw DomainException.invalid("audience.type is required");
+        }
+        List<String> tags = view.tags() == null ? List.of() : view.tags();
+        if (tags.contains(null)) {
+            throw DomainException.invalid("audience.tags must be names");
+        }
+        return new Audience(Audience.Type.ofJson(view.type()), ids(view.users(), "audience.users"), tags,
+                ids(view.groups(), "audience.groups"));
+    }
+
+    private static List<Long> ids(List<String> raw, String what) {
+        return raw == null ? List.of() : raw.stream().map(id -> Params.id(id, what)).toList();
+    }
+}

@@ -1,0 +1,33 @@
+package dev.widefeed.store.cassandra;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+
+/**
+ * Reads of many single-row partitions. Each key gets its own read, all in flight at once: an IN
+ * over many partition keys would make one coordinator gather them all, and reads one after another
+ * would cost a round trip each.
+ */
+final class CqlReads {
+    private CqlReads() {
+    }
+
+    /** The row of each key, or null where there is none. */
+    static <K> Map<K, Row> readAll(CqlSession session, Collection<K> keys, Function<K, BoundStatement> bind) {
+        Map<K, CompletableFuture<AsyncResultSet>> reads = new HashMap<>();
+        for (K key : keys) {
+            reads.put(key, session.executeAsync(bind.apply(key).setIdempotent(true)).toCompletableFuture());
+        }
+        Map<K, Row> rows = new HashMap<>();
+        reads.forEach((key, read) -> rows.put(key, read.join().one()));
+        return rows;
+    }
+}
