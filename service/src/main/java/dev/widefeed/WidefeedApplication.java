@@ -10,6 +10,7 @@ import dev.widefeed.auth.TokenService;
 import dev.widefeed.auth.UserPrincipal;
 import dev.widefeed.cli.SchemaCommand;
 import dev.widefeed.cli.TokenCommand;
+import dev.widefeed.core.CommentService;
 import dev.widefeed.core.FollowService;
 import dev.widefeed.core.IdGenerator;
 import dev.widefeed.core.PostService;
@@ -25,7 +26,9 @@ import dev.widefeed.errors.WebErrorMapper;
 import dev.widefeed.health.StoreHealthCheck;
 import dev.widefeed.http.BodyLimit;
 import dev.widefeed.jobs.RelationRepairJob;
+import dev.widefeed.resources.CommentResource;
 import dev.widefeed.resources.OpenApiDescription;
+import dev.widefeed.resources.PostCommentsResource;
 import dev.widefeed.resources.PostResource;
 import dev.widefeed.resources.RelationResource;
 import dev.widefeed.resources.UserResource;
@@ -101,8 +104,13 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         environment.jersey().register(new RelationResource(follows));
         environment.jersey().register(new PostResource(
                 new PostService(storage.users(), storage.posts(), storage.likes(), ids, clock)));
-        // likes: register LikeResource here
-        // comments: register CommentResource here
+        dev.widefeed.core.LikeService likes = new dev.widefeed.core.LikeService(storage.posts(), storage.users(),
+                storage.likes(), clock);
+        environment.jersey().register(new dev.widefeed.resources.LikeResource(likes));
+        environment.jersey().register(new dev.widefeed.resources.LikeResource.ByUser(likes));
+        CommentService comments = new CommentService(storage.posts(), storage.comments(), ids, clock);
+        environment.jersey().register(new CommentResource(comments));
+        environment.jersey().register(new PostCommentsResource(comments));
     }
 
     private static void registerWeb(WidefeedConfiguration config, Environment environment, TokenService tokens) {

@@ -28,6 +28,7 @@ import jakarta.ws.rs.core.UriBuilder;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 @Path("/v1/posts")
 @Produces(MediaType.APPLICATION_JSON)
@@ -92,7 +93,7 @@ public class PostResource {
             throw DomainException.invalid("audience.type is required");
         }
         List<String> tags = view.tags() == null ? List.of() : view.tags();
-        if (tags.contains(null)) {
+        if (tags.stream().anyMatch(Objects::isNull)) { // List.of(...).contains(null) would throw
             throw DomainException.invalid("audience.tags must be names");
         }
         return new Audience(Audience.Type.ofJson(view.type()), ids(view.users(), "audience.users"), tags,

@@ -7,6 +7,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.LongConsumer;
 
 /**
  * Posts, their counters, each author's posts (newest first) and each post's reposts (newest
@@ -38,4 +39,7 @@ public interface PostStore {
 
     /** Ids of the live reposts of {@code sourceId}, newest first, below {@code beforeId} if given. */
     List<Long> repostIds(long sourceId, Optional<Long> beforeId, int limit);
+
+    /** Every live post's id, in no particular order, paged through the whole table (reconciliation). */
+    void scanIds(LongConsumer consumer);
 }

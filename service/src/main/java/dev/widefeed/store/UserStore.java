@@ -6,6 +6,7 @@ import dev.widefeed.core.UserCounts;
 import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.LongConsumer;
 
 /** Users and their derived counts. */
 public interface UserStore {
@@ -25,4 +26,7 @@ public interface UserStore {
      * as {@link UnknownOutcomeException} and the counts are settled by recounting.
      */
     void addCounts(long userId, UserCounts delta);
+
+    /** Every user's id, in no particular order, paged through the whole table (reconciliation). */
+    void scanIds(LongConsumer consumer);
 }

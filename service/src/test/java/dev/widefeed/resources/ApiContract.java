@@ -1,8 +1,8 @@
 package dev.widefeed.resources;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.widefeed.WidefeedConfiguration;
-import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import dev.widefeed.testing.ApiClient;
+import dev.widefeed.testing.ApiClient.Created;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.client.Invocation;
 import jakarta.ws.rs.core.MediaType;
@@ -15,6 +15,8 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
+import static dev.widefeed.testing.ApiClient.assertError;
+import static dev.widefeed.testing.ApiClient.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -23,54 +25,22 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 public abstract class ApiContract {
 
-    protected abstract DropwizardAppExtension<WidefeedConfiguration> app();
-
-    record Created(String id, String token) {
-    }
+    protected abstract ApiClient api();
 
     private Invocation.Builder request(String path, String token) {
-        Invocation.Builder builder = app().client().target("http://localhost:" + app().getLocalPort())
-                .path(path).request(MediaType.APPLICATION_JSON);
-        return token == null ? builder : builder.header("Authorization", "Bearer " + token);
+        return api().request(path, token);
     }
 
     private Invocation.Builder request(String path, String token, Map<String, String> query) {
-        var target = app().client().target("http://localhost:" + app().getLocalPort()).path(path);
-        for (var e : query.entrySet()) {
-            target = target.queryParam(e.getKey(), e.getValue());
-        }
-        return target.request(MediaType.APPLICATION_JSON).header("Authorization", "Bearer " + token);
+        return api().request(path, token, query);
     }
 
     private Created createUser(String name) {
-        try (Response r = request("/v1/users", null).post(Entity.json(Map.of("name", name)))) {
-            assertThat(r.getStatus()).isEqualTo(201);
-            JsonNode body = r.readEntity(JsonNode.class);
-            return new Created(body.get("user").get("id").asText(), body.get("token").asText());
-        }
-    }
-
-    private static JsonNode assertError(Response r, int status) {
-        try (r) {
-            assertThat(r.getStatus()).isEqualTo(status);
-            JsonNode body = r.readEntity(JsonNode.class);
-            assertThat(body.get("code").asInt()).isEqualTo(status);
-            assertThat(body.get("message").asText()).isNotBlank();
-            return body;
-        }
-    }
-
-    private static int status(Response r) {
-        try (r) {
-            return r.getStatus();
-        }
+        return api().createUser(name);
     }
 
     private JsonNode get(String path, String token) {
-        try (Response r = request(path, token).get()) {
-            assertThat(r.getStatus()).as("GET %s", path).isEqualTo(200);
-            return r.readEntity(JsonNode.class);
-        }
+        return api().get(path, token);
     }
 
     // --- users ---

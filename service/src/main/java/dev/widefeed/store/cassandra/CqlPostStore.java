@@ -7,6 +7,7 @@ import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import dev.widefeed.core.IdGenerator;
 import dev.widefeed.core.Post;
 import dev.widefeed.core.PostCounts;
@@ -22,6 +23,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.LongConsumer;
 
 /**
  * Posts in {@code posts_by_id}, counters in {@code post_counts_by_id}, each author's posts in
@@ -182,5 +184,14 @@ final class CqlPostStore implements PostStore {
     private static PostCounts counts(Row row) {
         return row == null ? PostCounts.ZERO
                 : new PostCounts(row.getLong(0), row.getLong(1), row.getLong(2), row.getLong(3), row.getLong(4));
+    }
+
+    @Override
+    public void scanIds(LongConsumer consumer) {
+        // A full-table read: the driver pages through it, one page in memory at a time.
+        for (Row row : session.execute(SimpleStatement.newInstance("SELECT post_id FROM posts_by_id")
+                .setPageSize(5000).setIdempotent(true))) {
+            consumer.accept(row.getLong(0));
+        }
     }
 }

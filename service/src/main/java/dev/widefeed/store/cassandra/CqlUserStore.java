@@ -4,6 +4,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import dev.widefeed.core.User;
 import dev.widefeed.core.UserCounts;
 import dev.widefeed.store.UserStore;
@@ -12,6 +13,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.LongConsumer;
 
 /** Users in {@code users_by_id}, their counts in the counter table {@code user_counts_by_id}. */
 final class CqlUserStore implements UserStore {
@@ -72,5 +74,14 @@ final class CqlUserStore implements UserStore {
 
     private static User user(Row row) {
         return new User(row.getLong("user_id"), row.getString("name"), row.getInstant("created_at"));
+    }
+
+    @Override
+    public void scanIds(LongConsumer consumer) {
+        // A full-table read: the driver pages through it, one page in memory at a time.
+        for (Row row : session.execute(SimpleStatement.newInstance("SELECT user_id FROM users_by_id")
+                .setPageSize(5000).setIdempotent(true))) {
+            consumer.accept(row.getLong(0));
+        }
     }
 }

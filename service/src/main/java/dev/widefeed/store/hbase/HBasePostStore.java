@@ -25,6 +25,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.LongConsumer;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -181,5 +182,10 @@ final class HBasePostStore implements PostStore {
     private static long counter(Result row, byte[] column) {
         byte[] value = row.getValue(COUNTS, column);
         return value == null ? 0 : Bytes.toLong(value);
+    }
+
+    @Override
+    public void scanIds(LongConsumer consumer) {
+        TableScans.ids(posts, POST, consumer);
     }
 }

@@ -19,6 +19,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.LongConsumer;
 
 /**
  * Users in {@code users}: row key salt(id) | id, profile in family p, counts in family c as 8-byte
@@ -119,5 +120,10 @@ final class HBaseUserStore implements UserStore {
     private static long counter(Result row, byte[] column) {
         byte[] value = row.getValue(COUNTS, column);
         return value == null ? 0 : Bytes.toLong(value);
+    }
+
+    @Override
+    public void scanIds(LongConsumer consumer) {
+        TableScans.ids(table, PROFILE, consumer);
     }
 }

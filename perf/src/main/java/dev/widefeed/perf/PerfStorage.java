@@ -1,0 +1,38 @@
+package dev.widefeed.perf;
+
+import com.codahale.metrics.MetricRegistry;
+import dev.widefeed.store.Storage;
+import dev.widefeed.store.StorageFactory;
+
+import java.nio.file.Path;
+
+/**
+ * The storage a perf run measures: by default a store the run starts itself under
+ * {@code ./data/perf/}, on ports of its own so a developer's running service is left alone; or an
+ * external store when {@code --external} points at it.
+ */
+final class PerfStorage {
+    private PerfStorage() {
+    }
+
+    static Storage open(StorageFactory.Backend backend, Path dataDir, String external) {
+        StorageFactory factory = new StorageFactory();
+        factory.backend = backend;
+        factory.cassandra.keyspace = "widefeed_perf";
+        factory.cassandra.embedded.dataDir = dataDir.resolve("cassandra").toString();
+        factory.cassandra.embedded.nativePort = 9142;
+        factory.cassandra.embedded.storagePort = 7100;
+        factory.hbase.namespace = "widefeed_perf";
+        factory.hbase.embedded.dataDir = dataDir.resolve("hbase").toString();
+        factory.hbase.embedded.zookeeperPort = 2281;
+        factory.hbase.embedded.masterPort = 16300;
+        factory.hbase.embedded.regionServerPort = 16320;
+        if (external != null) {
+            factory.cassandra.embedded.enabled = false;
+            factory.hbase.embedded.enabled = false;
+            factory.cassandra.contactPoints = external;
+            factory.hbase.zookeeperQuorum = external;
+        }
+        return factory.open(new MetricRegistry(), true);
+    }
+}

@@ -1,0 +1,26 @@
+package dev.widefeed.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.widefeed.core.Comment;
+import dev.widefeed.core.CommentCounts;
+import dev.widefeed.core.CommentDetails;
+
+import java.time.Instant;
+
+/** A comment as clients see it; {@code rootId} and {@code parentId} only on replies; ids are strings. */
+public record CommentView(String id, String postId, String authorId, long floor,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) String rootId,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) String parentId,
+                          String content, Instant createdAt, Counts counts) {
+    public record Counts(long replies, long likes, long hates) {
+    }
+
+    public static CommentView of(CommentDetails details) {
+        Comment c = details.comment();
+        CommentCounts n = details.counts();
+        return new CommentView(Long.toString(c.id()), Long.toString(c.object().id()), Long.toString(c.authorId()),
+                c.floor(), c.isTopLevel() ? null : Long.toString(c.rootId()),
+                c.parentId() == 0 ? null : Long.toString(c.parentId()), c.content(), c.createdAt(),
+                new Counts(n.replies(), n.likes(), n.hates()));
+    }
+}

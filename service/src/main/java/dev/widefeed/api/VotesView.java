@@ -1,0 +1,10 @@
+package dev.widefeed.api;
+
+import dev.widefeed.core.CommentCounts;
+
+/** A comment's likes and hates after a vote. */
+public record VotesView(long likes, long hates) {
+    public static VotesView of(CommentCounts counts) {
+        return new VotesView(counts.likes(), counts.hates());
+    }
+}

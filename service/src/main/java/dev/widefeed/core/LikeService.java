@@ -1,0 +1,97 @@
+package dev.widefeed.core;
+
+import dev.widefeed.store.LikeStore;
+import dev.widefeed.store.PostStore;
+import dev.widefeed.store.UserStore;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Like, unlike, the likes lists and the recount of a post's likes. The like row is the truth and
+ * the post's like counter is derived from it: the counter moves only when the store reports that
+ * this call changed the row, so repeated and concurrent requests count once. Counter updates are
+ * never retried (a timed-out one may have applied); {@link #reconcile} settles any drift.
+ */
+public final class LikeService {
+    private final PostStore posts;
+    private final UserStore users;
+    private final LikeStore likes;
+    private final Clock clock;
+
+    public LikeService(PostStore posts, UserStore users, LikeStore likes, Clock clock) {
+        this.posts = posts;
+        this.users = users;
+        this.likes = likes;
+        this.clock = clock;
+    }
+
+    /** The like as it stands after the request, and the post's like count. */
+    public record Result(boolean liked, long likes) {
+    }
+
+    /** Idempotent; 404 for an unknown post. */
+    public Result like(long me, long postId) {
+        requirePost(postId);
+        return after(likes.like(postId, me, clock.instant()), postId, 1, true);
+    }
+
+    /** Idempotent; 404 for an unknown post. */
+    public Result unlike(long me, long postId) {
+        requirePost(postId);
+        return after(likes.unlike(postId, me), postId, -1, false);
+    }
+
+    private Result after(boolean changed, long postId, long delta, boolean liked) {
+        if (changed) {
+            posts.addCounts(postId, PostCounts.likes(delta));
+        }
+        return new Result(liked, posts.counts(postId).likes());
+    }
+
+    /** Who liked the post, newest first. */
+    public Page<Like, LikeCursor> likers(long postId, Optional<LikeCursor> after, int limit) {
+        requirePost(postId);
+        return page(likes.likers(postId, after, limit + 1), limit, l -> new LikeCursor(l.likedAt(), l.userId()));
+    }
+
+    /** The posts the user liked, newest first. */
+    public Page<Like, LikeCursor> likedPosts(long userId, Optional<LikeCursor> after, int limit) {
+        if (users.find(userId).isEmpty()) {
+            throw DomainException.notFound("no user " + userId);
+        }
+        return page(likes.likedPosts(userId, after, limit + 1), limit, l -> new LikeCursor(l.likedAt(), l.postId()));
+    }
+
+    /**
+     * Makes the post's likes lists agree with its like rows and sets its like counter to their
+     * number. Exact when no like of the post changes meanwhile; a concurrent change may leave a
+     * difference of one per change, which the next reconcile removes.
+     *
+     * @return the correction applied to the counter (rows minus counted)
+     */
+    public long reconcile(long postId) {
+        long rows = likes.countAndRepair(postId);
+        long drift = rows - posts.counts(postId).likes();
+        if (drift != 0) {
+            posts.addCounts(postId, PostCounts.likes(drift));
+        }
+        return drift;
+    }
+
+    private static Page<Like, LikeCursor> page(List<Like> fetched, int limit, Function<Like, LikeCursor> position) {
+        if (fetched.size() <= limit) {
+            return new Page<>(fetched, Optional.empty());
+        }
+        List<Like> items = List.copyOf(fetched.subList(0, limit));
+        return new Page<>(items, Optional.of(position.apply(items.get(limit - 1))));
+    }
+
+    private void requirePost(long postId) {
+        if (posts.find(postId).isEmpty()) {
+            throw DomainException.notFound("no post " + postId);
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package dev.widefeed.resources;
+
+import dev.widefeed.api.CommentView;
+import dev.widefeed.api.PageView;
+import dev.widefeed.api.VotesView;
+import dev.widefeed.auth.UserPrincipal;
+import dev.widefeed.core.CommentDetails;
+import dev.widefeed.core.CommentService;
+import dev.widefeed.core.FloorCursor;
+import dev.widefeed.core.Page;
+import dev.widefeed.core.Vote;
+import io.dropwizard.auth.Auth;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+
+import java.util.Optional;
+
+/** Comments by id: read, replies, delete, like and hate. A post's comments are in {@link PostCommentsResource}. */
+@Path("/v1/comments")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "comments")
+@SecurityRequirement(name = "bearer")
+public class CommentResource {
+    private final CommentService comments;
+
+    public CommentResource(CommentService comments) {
+        this.comments = comments;
+    }
+
+    @GET
+    @Path("/{id}")
+    @Operation(summary = "A comment with its counts")
+    public CommentView get(@Auth UserPrincipal me, @PathParam("id") String id) {
+        return CommentView.of(comments.get(commentId(id)));
+    }
+
+    @GET
+    @Path("/{id}/replies")
+    @Operation(summary = "Replies under a top-level comment, by floor (a reply's answers are listed under its root)")
+    public PageView<CommentView> replies(@Auth UserPrincipal me, @PathParam("id") String id,
+                                         @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+        Optional<FloorCursor> after = Optional.ofNullable(cursor).map(FloorCursor::decode);
+        Page<CommentDetails, FloorCursor> page = comments.replies(commentId(id), after, Params.limit(limit));
+        return new PageView<>(page.items().stream().map(CommentView::of).toList(),
+                page.next().map(FloorCursor::encode).orElse(null));
+    }
+
+    @DELETE
+    @Path("/{id}")
+    @Operation(summary = "Delete a comment (its author or the post's author); its floor stays empty")
+    public void delete(@Auth UserPrincipal me, @PathParam("id") String id) {
+        comments.delete(me.id(), commentId(id));
+    }
+
+    @PUT
+    @Path("/{id}/like")
+    @Operation(summary = "Like a comment (idempotent; moves a hate to a like)")
+    public VotesView like(@Auth UserPrincipal me, @PathParam("id") String id) {
+        return VotesView.of(comments.vote(me.id(), commentId(id), Vote.LIKE));
+    }
+
+    @DELETE
+    @Path("/{id}/like")
+    @Operation(summary = "Take back a like (idempotent)")
+    public VotesView unlike(@Auth UserPrincipal me, @PathParam("id") String id) {
+        return VotesView.of(comments.unvote(me.id(), commentId(id), Vote.LIKE));
+    }
+
+    @PUT
+    @Path("/{id}/hate")
+    @Operation(summary = "Hate a comment (idempotent; moves a like to a hate)")
+    public VotesView hate(@Auth UserPrincipal me, @PathParam("id") String id) {
+        return VotesView.of(comments.vote(me.id(), commentId(id), Vote.HATE));
+    }
+
+    @DELETE
+    @Path("/{id}/hate")
+    @Operation(summary = "Take back a hate (idempotent)")
+    public VotesView unhate(@Auth UserPrincipal me, @PathParam("id") String id) {
+        return VotesView.of(comments.unvote(me.id(), commentId(id), Vote.HATE));
+    }
+
+    private static long commentId(String raw) {
+        return Params.id(raw, "comment id");
+    }
+}

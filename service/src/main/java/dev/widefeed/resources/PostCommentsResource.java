@@ -1,0 +1,74 @@
+package dev.widefeed.resources;
+
+import dev.widefeed.api.CommentPageView;
+import dev.widefeed.api.CommentRequest;
+import dev.widefeed.api.CommentView;
+import dev.widefeed.auth.UserPrincipal;
+import dev.widefeed.core.CommentService;
+import dev.widefeed.core.DomainException;
+import io.dropwizard.auth.Auth;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriBuilder;
+
+import java.util.Optional;
+
+/**
+ * A post's comments. Its own root path (not a method of {@link CommentResource}): JAX-RS picks the
+ * root class with the longest literal path first, so {@code /v1/posts/{id}/comments} must be a class
+ * path to win over {@code /v1/posts}.
+ */
+@Path("/v1/posts/{id}/comments")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "comments")
+@SecurityRequirement(name = "bearer")
+public class PostCommentsResource {
+    private final CommentService comments;
+
+    public PostCommentsResource(CommentService comments) {
+        this.comments = comments;
+    }
+
+    @POST
+    @Operation(summary = "Comment on a post, or reply to one of its comments (replyTo); content 1..2000 characters")
+    public Response create(@Auth UserPrincipal me, @PathParam("id") String id, @NotNull CommentRequest request) {
+        Optional<Long> replyTo = Optional.ofNullable(request.replyTo()).map(raw -> Params.id(raw, "replyTo"));
+        CommentView comment = CommentView.of(comments.create(me.id(), Params.id(id, "post id"), request.content(), replyTo));
+        return Response.created(UriBuilder.fromResource(CommentResource.class).path(comment.id()).build())
+                .entity(comment).build();
+    }
+
+    @GET
+    @Operation(summary = "Fixed page N (default 1) of the post's top-level comments: floors (N-1)*20+1 .. N*20, "
+            + "oldest first; deleted comments leave the page short")
+    public CommentPageView page(@Auth UserPrincipal me, @PathParam("id") String id, @QueryParam("page") String page) {
+        return CommentPageView.of(comments.page(Params.id(id, "post id"), pageNumber(page)));
+    }
+
+    private static int pageNumber(String raw) {
+        if (raw == null) {
+            return 1;
+        }
+        try {
+            int page = Integer.parseInt(raw);
+            if (page >= 1) {
+                return page;
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw DomainException.malformed("page must be a number from 1");
+    }
+}

@@ -1,0 +1,59 @@
+package dev.widefeed.tasks;
+
+import com.codahale.metrics.Counter;
+import com.codahale.metrics.MetricRegistry;
+import dev.widefeed.core.Reconciler;
+import io.dropwizard.servlets.tasks.Task;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code POST /tasks/reconcile?post=ID}, {@code ?user=ID} (repeatable), or {@code ?all=true}:
+ * recounts counters from their rows and corrects them, printing each correction; a full run prints
+ * its progress every 10,000 objects. Metrics: {@code reconcile.drift-found} (sum of corrections).
+ */
+public final class ReconcileTask extends Task {
+    private final Reconciler reconciler;
+    private final Counter drift;
+
+    public ReconcileTask(Reconciler reconciler, MetricRegistry metrics) {
+        super("reconcile");
+        this.reconciler = reconciler;
+        this.drift = metrics.counter("reconcile.drift-found");
+    }
+
+    @Override
+    public void execute(Map<String, List<String>> parameters, PrintWriter output) {
+        List<String> posts = parameters.getOrDefault("post", List.of());
+        List<String> users = parameters.getOrDefault("user", List.of());
+        boolean all = parameters.getOrDefault("all", List.of()).contains("true");
+        if (posts.isEmpty() && users.isEmpty() && !all) {
+            output.println("name what to reconcile: post=ID, user=ID (both repeatable) or all=true");
+            return;
+        }
+        for (String post : posts) {
+            print(reconciler.post(Long.parseLong(post)), output);
+        }
+        for (String user : users) {
+            print(reconciler.user(Long.parseLong(user)), output);
+        }
+        if (all) {
+            print(reconciler.all((postsChecked, usersChecked, driftSoFar) -> {
+                if ((postsChecked + usersChecked) % 10_000 == 0) {
+                    output.printf("... %d posts, %d users checked, drift %d so far%n", postsChecked, usersChecked,
+                            driftSoFar);
+                    output.flush();
+                }
+            }), output);
+        }
+    }
+
+    private void print(Reconciler.Report report, PrintWriter output) {
+        report.corrections().forEach(c -> output.printf("corrected %s of %d by %+d%n", c.counter(), c.id(), c.delta()));
+        output.printf("checked %d posts and %d users; total drift %d%n", report.postsChecked(), report.usersChecked(),
+                report.drift());
+        drift.inc(report.drift());
+    }
+}

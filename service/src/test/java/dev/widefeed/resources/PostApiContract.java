@@ -1,0 +1,128 @@
+package dev.widefeed.resources;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.widefeed.testing.ApiClient;
+import dev.widefeed.testing.ApiClient.Created;
+import jakarta.ws.rs.client.Entity;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+import static dev.widefeed.testing.ApiClient.assertError;
+import static dev.widefeed.testing.ApiClient.body;
+import static dev.widefeed.testing.ApiClient.status;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The REST contract of posts and reposts, with seed 000's counter rules; one subclass per backend. */
+public abstract class PostApiContract {
+
+    protected abstract ApiClient api();
+
+    private JsonNode post(Created author, Object body) {
+        return body(api().request("/v1/posts", author.token()).post(Entity.json(body)), 201);
+    }
+
+    private JsonNode repost(Created author, String sourceId, Object body) {
+        return body(api().request("/v1/posts/" + sourceId + "/reposts", author.token()).post(Entity.json(body)), 201);
+    }
+
+    private JsonNode counts(String postId, Created viewer) {
+        return api().get("/v1/posts/" + postId, viewer.token()).get("counts");
+    }
+
+    @Test
+    void anOriginalIsCreatedAndReadBack() {
+        Created ada = api().createUser("ada");
+        JsonNode created = post(ada, Map.of("content", "hello, 世界 🌏"));
+        assertThat(created.get("id").asText()).matches("\\d+");
+        assertThat(created.get("authorId").asText()).isEqualTo(ada.id());
+        assertThat(created.get("type").asText()).isEqualTo("original");
+        assertThat(created.get("audience").get("type").asText()).isEqualTo("public");
+        assertThat(created.get("likedByMe").asBoolean()).isFalse();
+        assertThat(created.has("repostOf")).isFalse();
+        JsonNode read = api().get("/v1/posts/" + created.get("id").asText(), ada.token());
+        assertThat(read.get("content").asText()).isEqualTo("hello, 世界 🌏");
+        assertThat(read.get("counts").get("repostsEver").asLong()).isZero();
+        assertThat(api().get("/v1/users/" + ada.id(), ada.token()).get("counts").get("posts").asLong()).isEqualTo(1);
+    }
+
+    @Test
+    void repostsFollowSeed000sCounterRules() {
+        Created ada = api().createUser("ada");
+        Created bob = api().createUser("bob");
+        String source = post(ada, Map.of("content", "original")).get("id").asText();
+        JsonNode first = repost(bob, source, Map.of("content", "look"));
+        assertThat(first.get("type").asText()).isEqualTo("repost");
+        assertThat(first.get("repostOf").asText()).isEqualTo(source);
+        assertThat(first.get("original").get("content").asText()).isEqualTo("original");
+        String second = repost(bob, source, Map.of()).get("id").asText();
+        assertThat(counts(source, ada).get("reposts").asLong()).isEqualTo(2);
+        assertThat(counts(source, ada).get("repostsEver").asLong()).isEqualTo(2);
+
+        assertThat(status(api().request("/v1/posts/" + second, bob.token()).delete())).isEqualTo(204);
+        assertThat(counts(source, ada).get("reposts").asLong()).isEqualTo(1);
+        assertThat(counts(source, ada).get("repostsEver").asLong()).isEqualTo(2);
+        assertThat(api().get("/v1/users/" + bob.id(), bob.token()).get("counts").get("posts").asLong()).isEqualTo(1);
+
+        assertThat(status(api().request("/v1/posts/" + source, ada.token()).delete())).isEqualTo(204);
+        JsonNode orphan = api().get("/v1/posts/" + first.get("id").asText(), bob.token());
+        assertThat(orphan.get("original").get("id").asText()).isEqualTo(source);
+        assertThat(orphan.get("original").get("deleted").asBoolean()).isTrue();
+        assertThat(api().get("/v1/users/" + ada.id(), ada.token()).get("counts").get("posts").asLong()).isZero();
+        assertError(api().request("/v1/posts/" + source, ada.token()).get(), 404);
+        assertError(api().request("/v1/posts/" + source + "/reposts", bob.token()).post(Entity.json(Map.of())), 404);
+    }
+
+    @Test
+    void batchReadKeepsTheOrderAndLeavesOutUnknownPosts() {
+        Created ada = api().createUser("ada");
+        List<String> ids = IntStream.range(0, 5).mapToObj(i -> post(ada, Map.of("content", "p" + i)).get("id").asText())
+                .collect(Collectors.toList());
+        String asked = String.join(",", ids.get(3), "1", ids.get(0), ids.get(4), ids.get(3));
+        JsonNode items = api().get("/v1/posts", ada.token(), Map.of("ids", asked)).get("items");
+        assertThat(items.findValuesAsText("id")).containsExactly(ids.get(3), ids.get(0), ids.get(4));
+        String tooMany = IntStream.range(0, 101).mapToObj(i -> ids.get(0)).collect(Collectors.joining(","));
+        assertError(api().request("/v1/posts", ada.token(), Map.of("ids", tooMany)).get(), 422);
+        assertError(api().request("/v1/posts", ada.token(), Map.of("ids", "1,x")).get(), 400);
+        assertError(api().request("/v1/posts", ada.token()).get(), 400);
+    }
+
+    @Test
+    void audiencesAreKeptAndValidated() {
+        Created ada = api().createUser("ada");
+        JsonNode post = post(ada, Map.of("content", "for some", "audience",
+                Map.of("type", "partly-visible", "users", List.of("12", "34"), "tags", List.of("family"))));
+        assertThat(post.get("audience").get("type").asText()).isEqualTo("partly-visible");
+        assertThat(post.get("audience").get("users").get(1).asText()).isEqualTo("34");
+        assertError(api().request("/v1/posts", ada.token())
+                .post(Entity.json(Map.of("content", "x", "audience", Map.of("type", "friends")))), 422);
+        assertError(api().request("/v1/posts", ada.token())
+                .post(Entity.json(Map.of("content", "x", "audience", Map.of("type", "private", "colour", "red")))), 422);
+    }
+
+    @Test
+    void errorsHaveTheirStatusAndChangeNothing() {
+        Created ada = api().createUser("ada");
+        Created bob = api().createUser("bob");
+        String id = post(ada, Map.of("content", "mine")).get("id").asText();
+        assertError(api().request("/v1/posts/" + id, bob.token()).delete(), 403);
+        assertThat(api().get("/v1/posts/" + id, ada.token()).get("content").asText()).isEqualTo("mine");
+        assertError(api().request("/v1/posts", ada.token()).post(Entity.json(Map.of("content", ""))), 422);
+        assertError(api().request("/v1/posts", ada.token()).post(Entity.json(Map.of("content", "   "))), 422);
+        assertError(api().request("/v1/posts", ada.token()).post(Entity.json(Map.of())), 422);
+        assertError(api().request("/v1/posts", ada.token()).post(Entity.json(Map.of("content", "x".repeat(2001)))), 422);
+        assertThat(status(api().request("/v1/posts", ada.token())
+                .post(Entity.json(Map.of("content", "🌏".repeat(2000)))))).isEqualTo(201);
+        assertError(api().request("/v1/posts", ada.token()).post(Entity.json(Map.of("content", "a\u0000b"))), 422);
+        assertError(api().request("/v1/posts", ada.token()).post(Entity.json(Map.of("content", "x", "extra", 1))), 422);
+        assertError(api().request("/v1/posts", ada.token()).post(Entity.json("{\"content\":")), 400);
+        assertError(api().request("/v1/posts", null).post(Entity.json(Map.of("content", "x"))), 401);
+        assertError(api().request("/v1/posts/1", ada.token()).get(), 404);
+        assertError(api().request("/v1/posts/1", ada.token()).delete(), 404);
+        assertError(api().request("/v1/posts/abc", ada.token()).get(), 400);
+        assertThat(api().get("/v1/users/" + ada.id(), ada.token()).get("counts").get("posts").asLong()).isEqualTo(2);
+    }
+}

@@ -1,0 +1,360 @@
+package dev.widefeed.store;
+
+import dev.widefeed.core.Audience;
+import dev.widefeed.core.Comment;
+import dev.widefeed.core.CommentCounts;
+import dev.widefeed.core.CommentDetails;
+import dev.widefeed.core.CommentDrift;
+import dev.widefeed.core.CommentPage;
+import dev.widefeed.core.CommentService;
+import dev.widefeed.core.CommentSubject;
+import dev.widefeed.core.CommentThread;
+import dev.widefeed.core.CommentedObject;
+import dev.widefeed.core.DomainException;
+import dev.widefeed.core.FloorCursor;
+import dev.widefeed.core.IdGenerator;
+import dev.widefeed.core.Page;
+import dev.widefeed.core.Post;
+import dev.widefeed.core.PostCounts;
+import dev.widefeed.core.PostType;
+import dev.widefeed.core.SubjectCounts;
+import dev.widefeed.core.Vote;
+import dev.widefeed.testing.TestStorages;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Function;
+import java.util.stream.LongStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * What every backend's {@link CommentStore} must do, alone and under {@link CommentService}; one
+ * tiny subclass per backend runs it.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class CommentStoreContract {
+    private static final int WRITERS = 16;
+    private final IdGenerator ids = TestStorages.ids();
+    private ExecutorService executor;
+    private CommentService service;
+
+    protected abstract Storage storage();
+
+    /** The same tables through a second adapter instance: another service process, with its own caches and permits. */
+    protected abstract CommentStore otherProcess();
+
+    @BeforeAll
+    void setUp() {
+        executor = Executors.newFixedThreadPool(WRITERS * 2);
+        service = new CommentService(storage().posts(), storage().comments(), ids, Clock.systemUTC());
+    }
+
+    @AfterAll
+    void tearDown() {
+        executor.shutdownNow();
+    }
+
+    private CommentStore comments() {
+        return storage().comments();
+    }
+
+    private long newPost(long author) {
+        Post post = new Post(ids.next(), author, PostType.ORIGINAL, "a post", now(), Audience.PUBLIC, Optional.empty());
+        storage().posts().create(post);
+        return post.id();
+    }
+
+    private static Instant now() {
+        return Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    private <T> List<T> concurrently(int n, Function<Integer, T> task) throws Exception {
+        List<Future<T>> futures = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            int index = i;
+            futures.add(executor.submit((Callable<T>) () -> task.apply(index)));
+        }
+        List<T> results = new ArrayList<>(n);
+        for (Future<T> f : futures) {
+            results.add(f.get());
+        }
+        return results;
+    }
+
+    private static List<Long> floors(List<CommentDetails> details) {
+        return details.stream().map(d -> d.comment().floor()).toList();
+    }
+
+    private static List<Long> range(long from, long to) {
+        return LongStream.rangeClosed(from, to).boxed().toList();
+    }
+
+    private Comment unplaced(CommentThread thread, long author) {
+        return new Comment(ids.next(), thread.object(), author, thread.rootId(), thread.rootId(), 0, "text", now(), false);
+    }
+
+    // --- floors ---
+
+    @Test
+    void twoHundredConcurrentCommentsGetFloorsOneToTwoHundred() throws Exception {
+        long author = ids.next();
+        long post = newPost(author);
+        List<CommentDetails> created = concurrently(200, i -> service.create(ids.next(), post, "comment " + i, Optional.empty()));
+
+        assertThat(created.stream().map(c -> c.comment().floor()).sorted().toList()).isEqualTo(range(1, 200));
+        List<Long> listed = new ArrayList<>();
+        CommentPage first = service.page(post, 1);
+        assertThat(first.pages()).isEqualTo(10);
+        for (int page = 1; page <= 10; page++) {
+            CommentPage p = service.page(post, page);
+            assertThat(floors(p.items())).isEqualTo(range((page - 1) * 20L + 1, page * 20L));
+            listed.addAll(floors(p.items()));
+        }
+        assertThat(listed).isEqualTo(range(1, 200));
+        assertThat(service.page(post, 11).items()).isEmpty();
+        assertThat(storage().posts().counts(post).comments()).isEqualTo(200);
+        assertThat(storage().posts().counts(post).commentsEver()).isEqualTo(200);
+        assertThat(comments().subjectCounts(CommentedObject.post(post))).isEqualTo(new SubjectCounts(200, 200, 200));
+        assertThat(comments().subject(CommentedObject.post(post)))
+                .contains(new CommentSubject(CommentedObject.post(post), author, CommentSubject.State.NORMAL));
+    }
+
+    @Test
+    void twoProcessesPlacingOnOneThreadNeverShareOrSkipAFloor() throws Exception {
+        CommentThread thread = CommentThread.topLevel(CommentedObject.post(ids.next()));
+        CommentStore[] stores = {comments(), otherProcess()};
+        List<Comment> placed = concurrently(120, i -> {
+            CommentStore store = stores[i % 2];
+            Comment comment = unplaced(thread, ids.next());
+            store.writeContent(comment);
+            return comment.atFloor(store.place(comment));
+        });
+
+        assertThat(placed.stream().map(Comment::floor).sorted().toList()).isEqualTo(range(1, 120));
+        assertThat(comments().highestFloor(thread)).isEqualTo(120);
+        List<Comment> stored = comments().floors(thread, 1, 120);
+        assertThat(stored.stream().map(Comment::floor).toList()).isEqualTo(range(1, 120));
+        for (Comment c : placed) {
+            assertThat(comments().find(c.id())).contains(c);
+        }
+    }
+
+    @Test
+    void contentThatWasNeverPlacedIsNotFound() {
+        CommentThread thread = CommentThread.topLevel(CommentedObject.post(ids.next()));
+        Comment comment = unplaced(thread, ids.next());
+        comments().writeContent(comment);
+        assertThat(comments().find(comment.id())).isEmpty();
+        assertThat(comments().highestFloor(thread)).isZero();
+        assertThat(comments().floors(thread, 1, 20)).isEmpty();
+    }
+
+    @Test
+    void repliesTakeFloorsWithinTheirRoot() throws Exception {
+        long post = newPost(ids.next());
+        CommentDetails a = service.create(ids.next(), post, "root a", Optional.empty());
+        CommentDetails b = service.create(ids.next(), post, "root b", Optional.empty());
+        CommentDetails firstReply = service.create(ids.next(), post, "reply to a", Optional.of(a.comment().id()));
+        List<CommentDetails> replies = concurrently(40, i -> service.create(ids.next(), post, "reply " + i,
+                Optional.of(i % 2 == 0 ? a.comment().id() : i % 4 == 1 ? b.comment().id() : firstReply.comment().id())));
+
+        List<CommentDetails> underA = new ArrayList<>(List.of(firstReply));
+        replies.stream().filter(r -> r.comment().rootId() == a.comment().id()).forEach(underA::add);
+        List<CommentDetails> underB = replies.stream().filter(r -> r.comment().rootId() == b.comment().id()).toList();
+        assertThat(underA).hasSize(31);
+        assertThat(underB).hasSize(10);
+        assertThat(underA.stream().map(r -> r.comment().floor()).sorted().toList()).isEqualTo(range(1, 31));
+        assertThat(underB.stream().map(r -> r.comment().floor()).sorted().toList()).isEqualTo(range(1, 10));
+        assertThat(replies.stream().filter(r -> r.comment().parentId() == firstReply.comment().id()))
+                .allMatch(r -> r.comment().rootId() == a.comment().id());
+
+        // Replies do not take top-level floors, and paging them by cursor lists each once, in floor order.
+        assertThat(service.page(post, 1).items()).extracting(d -> d.comment().id())
+                .containsExactly(a.comment().id(), b.comment().id());
+        List<Long> paged = new ArrayList<>();
+        Optional<FloorCursor> after = Optional.empty();
+        do {
+            Page<CommentDetails, FloorCursor> page = service.replies(a.comment().id(), after, 7);
+            paged.addAll(floors(page.items()));
+            after = page.next();
+        } while (after.isPresent());
+        assertThat(paged).isEqualTo(range(1, 31));
+        assertThat(service.get(a.comment().id()).counts().replies()).isEqualTo(31);
+        assertThat(service.replies(firstReply.comment().id(), Optional.empty(), 20).items()).isEmpty();
+        assertThat(storage().posts().counts(post).comments()).isEqualTo(43);
+        assertThat(comments().subjectCounts(CommentedObject.post(post))).isEqualTo(new SubjectCounts(2, 43, 43));
+    }
+
+    // --- pages and deletes ---
+
+    @Test
+    void deletingCommentsLeavesPagesShortNotShifted() {
+        long postAuthor = ids.next();
+        long post = newPost(postAuthor);
+        List<CommentDetails> created = new ArrayList<>();
+        for (int i = 0; i < 45; i++) {
+            created.add(service.create(ids.next(), post, "c" + i, Optional.empty()));
+        }
+        for (int floor : new int[]{3, 20, 21, 45}) {
+            Comment c = created.get(floor - 1).comment();
+            service.delete(c.authorId(), c.id());
+        }
+
+        assertThat(floors(service.page(post, 1).items())).isEqualTo(range(1, 20).stream().filter(f -> f != 3 && f != 20).toList());
+        assertThat(floors(service.page(post, 2).items())).isEqualTo(range(22, 40));
+        assertThat(floors(service.page(post, 3).items())).isEqualTo(range(41, 44));
+        assertThat(service.page(post, 3).pages()).isEqualTo(3);
+        assertThat(storage().posts().counts(post)).extracting(PostCounts::comments, PostCounts::commentsEver)
+                .containsExactly(41L, 45L);
+        assertThat(comments().subjectCounts(CommentedObject.post(post))).isEqualTo(new SubjectCounts(41, 41, 45));
+        long deleted = created.get(2).comment().id();
+        assertThatThrownBy(() -> service.get(deleted)).isInstanceOf(DomainException.class)
+                .extracting(e -> ((DomainException) e).kind()).isEqualTo(DomainException.Kind.NOT_FOUND);
+        assertThat(comments().find(deleted)).hasValueSatisfying(c -> {
+            assertThat(c.deleted()).isTrue();
+            assertThat(c.content()).isNull();
+            assertThat(c.floor()).isEqualTo(3);
+        });
+
+        // Deleting again changes nothing; a new comment takes the next floor, not a freed one.
+        service.delete(postAuthor, deleted);
+        assertThat(storage().posts().counts(post).comments()).isEqualTo(41);
+        assertThat(service.create(ids.next(), post, "late", Optional.empty()).comment().floor()).isEqualTo(46);
+    }
+
+    @Test
+    void onlyTheCommentsAuthorOrThePostsAuthorMayDelete() {
+        long postAuthor = ids.next();
+        long post = newPost(postAuthor);
+        long commenter = ids.next();
+        CommentDetails mine = service.create(commenter, post, "mine", Optional.empty());
+        CommentDetails other = service.create(commenter, post, "other", Optional.empty());
+
+        assertThatThrownBy(() -> service.delete(ids.next(), mine.comment().id()))
+                .isInstanceOf(DomainException.class).extracting(e -> ((DomainException) e).kind())
+                .isEqualTo(DomainException.Kind.FORBIDDEN);
+        service.delete(commenter, mine.comment().id());
+        service.delete(postAuthor, other.comment().id());
+        assertThat(service.page(post, 1).items()).isEmpty();
+        assertThat(service.page(post, 1).pages()).isEqualTo(1);
+    }
+
+    @Test
+    void invalidRequestsAreRefusedWithTheirKind() {
+        long post = newPost(ids.next());
+        long me = ids.next();
+        CommentDetails root = service.create(me, post, "x".repeat(2000), Optional.empty());
+        long otherPost = newPost(ids.next());
+        CommentDetails elsewhere = service.create(me, otherPost, "elsewhere", Optional.empty());
+
+        assertKind(() -> service.create(me, post, "", Optional.empty()), DomainException.Kind.INVALID);
+        assertKind(() -> service.create(me, post, "   ", Optional.empty()), DomainException.Kind.INVALID);
+        assertKind(() -> service.create(me, post, null, Optional.empty()), DomainException.Kind.INVALID);
+        assertKind(() -> service.create(me, post, "x".repeat(2001), Optional.empty()), DomainException.Kind.INVALID);
+        assertKind(() -> service.create(me, ids.next(), "hi", Optional.empty()), DomainException.Kind.NOT_FOUND);
+        assertKind(() -> service.create(me, post, "hi", Optional.of(ids.next())), DomainException.Kind.NOT_FOUND);
+        assertKind(() -> service.create(me, post, "hi", Optional.of(elsewhere.comment().id())), DomainException.Kind.INVALID);
+        assertKind(() -> service.page(post, 0), DomainException.Kind.MALFORMED);
+        assertKind(() -> service.page(ids.next(), 1), DomainException.Kind.NOT_FOUND);
+        assertKind(() -> service.get(ids.next()), DomainException.Kind.NOT_FOUND);
+        assertKind(() -> service.delete(me, ids.next()), DomainException.Kind.NOT_FOUND);
+        assertKind(() -> service.vote(me, ids.next(), Vote.LIKE), DomainException.Kind.NOT_FOUND);
+        assertThat(service.page(post, 1).items()).extracting(d -> d.comment().id()).containsExactly(root.comment().id());
+    }
+
+    private static void assertKind(Runnable call, DomainException.Kind kind) {
+        assertThatThrownBy(call::run).isInstanceOf(DomainException.class)
+                .extracting(e -> ((DomainException) e).kind()).isEqualTo(kind);
+    }
+
+    // --- votes ---
+
+    @Test
+    void likeAndHateAreIdempotentAndExclusive() {
+        long post = newPost(ids.next());
+        long c = service.create(ids.next(), post, "vote on me", Optional.empty()).comment().id();
+        long me = ids.next();
+
+        assertThat(service.vote(me, c, Vote.LIKE)).isEqualTo(new CommentCounts(0, 1, 0));
+        assertThat(service.vote(me, c, Vote.LIKE)).isEqualTo(new CommentCounts(0, 1, 0));
+        assertThat(service.vote(me, c, Vote.HATE)).isEqualTo(new CommentCounts(0, 0, 1));
+        assertThat(service.unvote(me, c, Vote.LIKE)).isEqualTo(new CommentCounts(0, 0, 1));
+        assertThat(service.unvote(me, c, Vote.HATE)).isEqualTo(new CommentCounts(0, 0, 0));
+        assertThat(service.unvote(me, c, Vote.HATE)).isEqualTo(new CommentCounts(0, 0, 0));
+        assertThat(comments().vote(c, me)).isEqualTo(Vote.NONE);
+        assertThat(service.vote(me, c, Vote.LIKE)).isEqualTo(new CommentCounts(0, 1, 0));
+        assertThat(comments().vote(c, me)).isEqualTo(Vote.LIKE);
+    }
+
+    @Test
+    void voteCompareAndSetAppliesOnlyFromTheExpectedVote() {
+        long c = ids.next();
+        long me = ids.next();
+        assertThat(comments().compareAndSetVote(c, me, Vote.LIKE, Vote.HATE)).isFalse();
+        assertThat(comments().compareAndSetVote(c, me, Vote.NONE, Vote.LIKE)).isTrue();
+        assertThat(comments().compareAndSetVote(c, me, Vote.NONE, Vote.HATE)).isFalse();
+        assertThat(comments().compareAndSetVote(c, me, Vote.LIKE, Vote.NONE)).isTrue();
+        assertThat(comments().compareAndSetVote(c, me, Vote.NONE, Vote.HATE)).isTrue();
+        assertThat(comments().vote(c, me)).isEqualTo(Vote.HATE);
+    }
+
+    @Test
+    void concurrentVotesCountEachUserOnce() throws Exception {
+        long post = newPost(ids.next());
+        long c = service.create(ids.next(), post, "popular", Optional.empty()).comment().id();
+        List<Long> users = LongStream.range(0, 40).map(i -> ids.next()).boxed().toList();
+
+        // Every user likes twice at once; then half switch to hate while the other half like again.
+        concurrently(80, i -> service.vote(users.get(i % 40), c, Vote.LIKE));
+        assertThat(service.get(c).counts()).isEqualTo(new CommentCounts(0, 40, 0));
+        concurrently(80, i -> service.vote(users.get(i % 40), c, i % 40 < 20 ? Vote.HATE : Vote.LIKE));
+        assertThat(service.get(c).counts()).isEqualTo(new CommentCounts(0, 20, 20));
+        concurrently(40, i -> service.unvote(users.get(i), c, Vote.HATE));
+        assertThat(service.get(c).counts()).isEqualTo(new CommentCounts(0, 20, 0));
+    }
+
+    // --- reconcile ---
+
+    @Test
+    void reconcileFindsAndCorrectsInjectedDrift() {
+        long post = newPost(ids.next());
+        CommentedObject object = CommentedObject.post(post);
+        CommentDetails a = service.create(ids.next(), post, "a", Optional.empty());
+        CommentDetails b = service.create(ids.next(), post, "b", Optional.empty());
+        service.create(ids.next(), post, "a1", Optional.of(a.comment().id()));
+        CommentDetails a2 = service.create(ids.next(), post, "a2", Optional.of(a.comment().id()));
+        service.create(ids.next(), post, "b1", Optional.of(b.comment().id()));
+        service.delete(a2.comment().authorId(), a2.comment().id());
+        service.delete(b.comment().authorId(), b.comment().id());
+        assertThat(service.reconcile(post).isZero()).isTrue();
+
+        // What timed-out counter updates and crashes between steps leave behind:
+        storage().posts().addCounts(post, new PostCounts(0, 3, -1, 0, 0));
+        comments().addSubjectCounts(object, new SubjectCounts(1, -2, 0));
+        comments().addCounts(a.comment().id(), CommentCounts.replies(2));
+
+        CommentDrift drift = service.reconcile(post);
+        assertThat(drift.post()).isEqualTo(new PostCounts(0, 3, -1, 0, 0));
+        assertThat(drift.subject()).isEqualTo(new SubjectCounts(1, -2, 0));
+        assertThat(drift.replies()).isEqualTo(2);
+        assertThat(storage().posts().counts(post)).extracting(PostCounts::comments, PostCounts::commentsEver)
+                .containsExactly(3L, 5L);
+        assertThat(comments().subjectCounts(object)).isEqualTo(new SubjectCounts(1, 3, 5));
+        assertThat(service.get(a.comment().id()).counts().replies()).isEqualTo(1);
+        assertThat(service.reconcile(post).isZero()).isTrue();
+    }
+}

@@ -1,0 +1,380 @@
+package dev.widefeed.store;
+
+import dev.widefeed.core.Audience;
+import dev.widefeed.core.DomainException;
+import dev.widefeed.core.EdgeState;
+import dev.widefeed.core.IdGenerator;
+import dev.widefeed.core.Like;
+import dev.widefeed.core.LikeCursor;
+import dev.widefeed.core.LikeService;
+import dev.widefeed.core.Page;
+import dev.widefeed.core.Post;
+import dev.widefeed.core.PostCounts;
+import dev.widefeed.core.PostType;
+import dev.widefeed.core.User;
+import dev.widefeed.testing.TestStorages;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiFunction;
+import java.util.function.ToLongFunction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * What every backend's {@link LikeStore} must do, alone and under {@link LikeService}; one tiny
+ * subclass per backend runs it.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class LikeStoreContract {
+    private final IdGenerator ids = TestStorages.ids();
+    private ExecutorService executor;
+    private LikeService service;
+
+    protected abstract Storage storage();
+
+    /** The backend's adapter itself, on the same tables: to run single protocol steps, as a crash would leave them. */
+    protected abstract LikeProtocol.Steps steps();
+
+    @BeforeAll
+    void setUp() {
+        executor = Executors.newFixedThreadPool(16);
+        service = new LikeService(storage().posts(), storage().users(), likes(), Clock.systemUTC());
+    }
+
+    @AfterAll
+    void tearDown() {
+        executor.shutdownNow();
+    }
+
+    private LikeStore likes() {
+        return storage().likes();
+    }
+
+    protected long newUser() {
+        long id = ids.next();
+        storage().users().create(new User(id, "u" + id, Instant.now().truncatedTo(ChronoUnit.MILLIS)));
+        return id;
+    }
+
+    protected long newPost() {
+        long id = ids.next();
+        storage().posts().create(new Post(id, newUser(), PostType.ORIGINAL, "p" + id, IdGenerator.timeOf(id),
+                Audience.PUBLIC, Optional.empty()));
+        return id;
+    }
+
+    private long counted(long post) {
+        return storage().posts().counts(post).likes();
+    }
+
+    /** Every page of a list, {@code limit} at a time. */
+    protected static List<Like> all(BiFunction<Optional<LikeCursor>, Integer, Page<Like, LikeCursor>> list, int limit) {
+        List<Like> all = new ArrayList<>();
+        Optional<LikeCursor> after = Optional.empty();
+        do {
+            Page<Like, LikeCursor> page = list.apply(after, limit);
+            all.addAll(page.items());
+            after = page.next();
+        } while (after.isPresent());
+        return all;
+    }
+
+    private List<Like> likers(long post) {
+        return all((after, limit) -> service.likers(post, after, limit), 7);
+    }
+
+    private List<Like> likedPosts(long user) {
+        return all((after, limit) -> service.likedPosts(user, after, limit), 7);
+    }
+
+    private static List<Long> users(List<Like> likes) {
+        return likes.stream().map(Like::userId).toList();
+    }
+
+    private static List<Long> posts(List<Like> likes) {
+        return likes.stream().map(Like::postId).toList();
+    }
+
+    /** Newest first: by (likedAt, id) descending, id being {@code id}'s choice. */
+    private static void assertNewestFirst(List<Like> likes, ToLongFunction<Like> id) {
+        for (int i = 1; i < likes.size(); i++) {
+            Like newer = likes.get(i - 1);
+            Like older = likes.get(i);
+            int byTime = newer.likedAt().compareTo(older.likedAt());
+            assertThat(byTime > 0 || (byTime == 0 && id.applyAsLong(newer) > id.applyAsLong(older)))
+                    .as("%s before %s", newer, older).isTrue();
+        }
+    }
+
+    // --- likes, one at a time ---
+
+    @Test
+    void likeAndUnlikeAreIdempotentAndMoveTheCounterOnlyOnARealChange() {
+        long post = newPost();
+        long me = newUser();
+        assertThat(service.like(me, post)).isEqualTo(new LikeService.Result(true, 1));
+        assertThat(service.like(me, post)).isEqualTo(new LikeService.Result(true, 1));
+        assertThat(likes().like(post, me, Instant.now())).isFalse();
+        assertThat(counted(post)).isEqualTo(1);
+        assertThat(users(likers(post))).containsExactly(me);
+        assertThat(posts(likedPosts(me))).containsExactly(post);
+
+        assertThat(service.unlike(me, post)).isEqualTo(new LikeService.Result(false, 0));
+        assertThat(service.unlike(me, post)).isEqualTo(new LikeService.Result(false, 0));
+        assertThat(likes().unlike(post, me)).isFalse();
+        assertThat(likers(post)).isEmpty();
+        assertThat(likedPosts(me)).isEmpty();
+
+        assertThat(service.like(me, post)).isEqualTo(new LikeService.Result(true, 1));
+        assertThat(users(likers(post))).containsExactly(me);
+        assertThat(posts(likedPosts(me))).containsExactly(post);
+        assertThat(service.reconcile(post)).isZero();
+    }
+
+    @Test
+    void unknownPostsAndUsersAreNotFound() {
+        long me = newUser();
+        long nowhere = ids.next();
+        for (Runnable call : List.<Runnable>of(() -> service.like(me, nowhere), () -> service.unlike(me, nowhere),
+                () -> service.likers(nowhere, Optional.empty(), 10),
+                () -> service.likedPosts(ids.next(), Optional.empty(), 10))) {
+            assertThatThrownBy(call::run).isInstanceOfSatisfying(DomainException.class,
+                    e -> assertThat(e.kind()).isEqualTo(DomainException.Kind.NOT_FOUND));
+        }
+    }
+
+    @Test
+    void likedAmongAnswersForAPageOfPostsAtOnce() {
+        long me = newUser();
+        List<Long> page = new ArrayList<>();
+        Set<Long> liked = new HashSet<>();
+        for (int i = 0; i < 20; i++) {
+            long post = newPost();
+            page.add(post);
+            if (i % 3 == 0) {
+                service.like(me, post);
+                liked.add(post);
+            }
+        }
+        service.unlike(me, page.get(3));
+        liked.remove(page.get(3));
+        service.like(newUser(), page.get(1)); // someone else's like is not mine
+
+        assertThat(likes().likedAmong(me, page)).isEqualTo(liked);
+        assertThat(likes().likedAmong(newUser(), page)).isEmpty();
+        assertThat(likes().likedAmong(me, List.of())).isEmpty();
+    }
+
+    @Test
+    void pagesAreNewestFirstWithoutGapsOrDuplicatesWhileLikesArrive() throws InterruptedException {
+        long post = newPost();
+        long fan = newUser();
+        Set<Long> likersBefore = new HashSet<>();
+        Set<Long> likedBefore = new HashSet<>();
+        for (int i = 0; i < 20; i++) {
+            long user = newUser();
+            service.like(user, post);
+            likersBefore.add(user);
+            long other = newPost();
+            service.like(fan, other);
+            likedBefore.add(other);
+            if (i % 2 == 0) {
+                Thread.sleep(1); // some likes share a millisecond, so the id breaks ties
+            }
+        }
+        List<Like> seenLikers = new ArrayList<>();
+        List<Like> seenLiked = new ArrayList<>();
+        Optional<LikeCursor> likersAfter = Optional.empty();
+        Optional<LikeCursor> likedAfter = Optional.empty();
+        do {
+            Page<Like, LikeCursor> page = service.likers(post, likersAfter, 6);
+            seenLikers.addAll(page.items());
+            likersAfter = page.next();
+            service.like(newUser(), post); // newer than every page: never listed by this walk
+        } while (likersAfter.isPresent());
+        do {
+            Page<Like, LikeCursor> page = service.likedPosts(fan, likedAfter, 6);
+            seenLiked.addAll(page.items());
+            likedAfter = page.next();
+            service.like(fan, newPost());
+        } while (likedAfter.isPresent());
+
+        assertThat(users(seenLikers)).doesNotHaveDuplicates();
+        assertThat(new HashSet<>(users(seenLikers))).isEqualTo(likersBefore);
+        assertNewestFirst(seenLikers, Like::userId);
+        assertThat(posts(seenLiked)).doesNotHaveDuplicates();
+        assertThat(new HashSet<>(posts(seenLiked))).isEqualTo(likedBefore);
+        assertNewestFirst(seenLiked, Like::postId);
+    }
+
+    // --- concurrency ---
+
+    @Test
+    void fiftyUsersLikingAndUnlikingFromSixteenThreadsLeaveTheCounterEqualToTheRows() throws Exception {
+        long post = newPost();
+        List<Long> fans = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            fans.add(newUser());
+        }
+        AtomicInteger next = new AtomicInteger();
+        AtomicInteger conflicts = new AtomicInteger();
+        AtomicInteger unknown = new AtomicInteger();
+        List<Future<?>> workers = new ArrayList<>();
+        for (int t = 0; t < 16; t++) {
+            workers.add(executor.submit(() -> {
+                while (next.getAndIncrement() < 2_000) {
+                    ThreadLocalRandom random = ThreadLocalRandom.current();
+                    long fan = fans.get(random.nextInt(fans.size()));
+                    try {
+                        if (random.nextInt(3) > 0) { // more likes than unlikes, so many rows end liked
+                            service.like(fan, post);
+                        } else {
+                            service.unlike(fan, post);
+                        }
+                    } catch (DomainException e) {
+                        assertThat(e.kind()).isEqualTo(DomainException.Kind.CONFLICT); // lost too many races: retryable
+                        conflicts.incrementAndGet();
+                    } catch (UnknownOutcomeException e) {
+                        unknown.incrementAndGet(); // may or may not have applied: only reconciling can tell
+                    }
+                }
+                return null;
+            }));
+        }
+        for (Future<?> worker : workers) {
+            worker.get();
+        }
+
+        Set<Long> truth = new HashSet<>();
+        for (long fan : fans) {
+            if (likes().likedAmong(fan, List.of(post)).contains(post)) {
+                truth.add(fan);
+            }
+        }
+        if (unknown.get() > 0) {
+            assertThat(Math.abs(service.reconcile(post))).isLessThanOrEqualTo(unknown.get());
+        }
+        long likedListsHoldingIt = fans.stream()
+                .filter(fan -> posts(likedPosts(fan)).contains(post)).count();
+        assertThat(users(likers(post))).doesNotHaveDuplicates();
+        assertThat(new HashSet<>(users(likers(post)))).isEqualTo(truth);
+        assertThat(likedListsHoldingIt).isEqualTo(truth.size());
+        assertThat(counted(post)).isEqualTo(truth.size());
+        assertThat(service.reconcile(post)).isZero(); // counts the rows: nothing left to correct
+        System.out.printf("%s likes: 2000 ops from 16 threads -> %d liked, %d conflicts, %d unknown%n",
+                storage().backend(), truth.size(), conflicts.get(), unknown.get());
+    }
+
+    // --- faults and reconciliation ---
+
+    @Test
+    void reconcileFindsALikeWhoseCounterUpdateWasLostAndACounterBumpedByHand() {
+        long post = newPost();
+        service.like(newUser(), post);
+        assertThat(likes().like(post, newUser(), Instant.now())).isTrue(); // ... and the counter update never ran
+        assertThat(counted(post)).isEqualTo(1);
+        assertThat(service.reconcile(post)).isEqualTo(1);
+        assertThat(counted(post)).isEqualTo(2);
+
+        storage().posts().addCounts(post, PostCounts.likes(3)); // a timed-out increment that applied after all
+        assertThat(service.reconcile(post)).isEqualTo(-3);
+        assertThat(counted(post)).isEqualTo(2);
+        assertThat(service.reconcile(post)).isZero();
+    }
+
+    @Test
+    void countAndRepairWritesTheCopiesOfALikeInterruptedAfterItsCompareAndSet() {
+        long post = newPost();
+        long me = newUser();
+        EdgeState absent = steps().read(post, me);
+        EdgeState liked = absent.next(true, Instant.now());
+        assertThat(steps().compareAndSet(absent, liked)).isTrue();
+        // ... and the process dies here: no copies, no counter.
+        assertThat(likers(post)).isEmpty();
+
+        assertThat(service.reconcile(post)).isEqualTo(1);
+        assertThat(users(likers(post))).containsExactly(me);
+        assertThat(posts(likedPosts(me))).containsExactly(post);
+        assertThat(likers(post).get(0).likedAt()).isEqualTo(liked.since());
+    }
+
+    @Test
+    void countAndRepairRemovesTheCopiesOfAnUnlikeInterruptedAfterItsCompareAndSet() {
+        long post = newPost();
+        long me = newUser();
+        long other = newUser();
+        service.like(other, post);
+        service.like(me, post);
+        EdgeState liked = steps().read(post, me);
+        EdgeState unliked = liked.next(false, Instant.now());
+        assertThat(steps().compareAndSet(liked, unliked)).isTrue(); // copies and counter never updated
+        assertThat(users(likers(post))).contains(me);
+
+        assertThat(service.reconcile(post)).isEqualTo(-1);
+        assertThat(users(likers(post))).containsExactly(other);
+        assertThat(likedPosts(me)).isEmpty();
+        assertThat(counted(post)).isEqualTo(1);
+    }
+
+    @Test
+    void countAndRepairRemovesTheRowsOfAnEarlierLikeThatARelikeLeftBehind() {
+        long post = newPost();
+        long me = newUser();
+        Instant first = Instant.now().minusSeconds(60).truncatedTo(ChronoUnit.MILLIS);
+        EdgeState one = steps().read(post, me).next(true, first);
+        steps().compareAndSet(steps().read(post, me), one);
+        steps().writeCopies(EdgeState.absent(me, post), one);
+        EdgeState two = one.next(false, first.plusSeconds(1));
+        steps().compareAndSet(one, two); // unliked: copies not removed
+        EdgeState three = two.next(true, first.plusSeconds(2));
+        steps().compareAndSet(two, three);
+        steps().writeCopies(EdgeState.absent(me, post), three); // re-liked: only its own rows written
+        assertThat(likers(post)).hasSize(2);
+
+        assertThat(likes().countAndRepair(post)).isEqualTo(1);
+        assertThat(likers(post)).containsExactly(new Like(post, me, three.since()));
+        assertThat(likedPosts(me)).containsExactly(new Like(post, me, three.since()));
+    }
+
+    @Test
+    void copiesWrittenOutOfOrderConvergeOnTheLatestState() {
+        long post = newPost();
+        long me = newUser();
+        Instant t0 = Instant.now().minusSeconds(30).truncatedTo(ChronoUnit.MILLIS);
+        EdgeState absent = EdgeState.absent(me, post);
+        EdgeState first = absent.next(true, t0);
+        EdgeState second = first.next(false, t0.plusSeconds(1));
+        EdgeState third = second.next(true, t0.plusSeconds(2));
+        EdgeState fourth = third.next(false, t0.plusSeconds(3));
+
+        steps().writeCopies(third, fourth);
+        steps().writeCopies(second, third);
+        steps().writeCopies(absent, first);
+        steps().writeCopies(first, second);
+        assertThat(likers(post)).isEmpty();
+        assertThat(likedPosts(me)).isEmpty();
+
+        EdgeState fifth = fourth.next(true, t0.plusSeconds(4));
+        steps().writeCopies(fourth, fifth);
+        steps().writeCopies(first, second); // replayed late
+        assertThat(likers(post)).containsExactly(new Like(post, me, fifth.since()));
+        assertThat(likedPosts(me)).containsExactly(new Like(post, me, fifth.since()));
+    }
+}

@@ -1,0 +1,111 @@
+package dev.widefeed.store;
+
+import dev.widefeed.core.IdGenerator;
+import dev.widefeed.core.LikeService;
+import dev.widefeed.core.PostCounts;
+import dev.widefeed.core.PostService;
+import dev.widefeed.core.Reconciler;
+import dev.widefeed.core.RelationRepairer;
+import dev.widefeed.core.User;
+import dev.widefeed.testing.TestStorages;
+import org.junit.jupiter.api.Test;
+
+import java.lang.reflect.Proxy;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Counter updates whose outcome is unknown (a timeout after sending, injected here in front of the
+ * real store: the update is lost and the caller told "unknown") leave drift; one reconcile run
+ * finds it, reports it and removes it, and a second run finds none. One subclass per backend.
+ */
+public abstract class ReconcileContract {
+    private final IdGenerator ids = TestStorages.ids();
+
+    protected abstract Storage storage();
+
+    /** The real post store, except that the next {@code failures} counter updates time out unapplied. */
+    private PostStore losingCounterUpdates(AtomicInteger failures) {
+        PostStore real = storage().posts();
+        return (PostStore) Proxy.newProxyInstance(PostStore.class.getClassLoader(), new Class<?>[]{PostStore.class},
+                (proxy, method, args) -> {
+                    if (method.getName().equals("addCounts") && failures.getAndDecrement() > 0) {
+                        throw new UnknownOutcomeException("injected: the counter update timed out", null);
+                    }
+                    try {
+                        return method.invoke(real, args);
+                    } catch (java.lang.reflect.InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+    }
+
+    private long newUser() {
+        long id = ids.next();
+        storage().users().create(new User(id, "u" + id, Instant.now().truncatedTo(ChronoUnit.MILLIS)));
+        return id;
+    }
+
+    private Reconciler reconciler() {
+        LikeService likes = new LikeService(storage().posts(), storage().users(), storage().likes(), Clock.systemUTC());
+        return new Reconciler(storage().users(), storage().posts(), likes, postId -> 0,
+                new RelationRepairer(storage().users(), storage().relations()));
+    }
+
+    @Test
+    void lostLikeCountsAreFoundAndFixedByOneRun() {
+        long author = newUser();
+        PostService posts = new PostService(storage().users(), storage().posts(), storage().likes(), ids, Clock.systemUTC());
+        long post = posts.create(author, "popular", null).post().id();
+        AtomicInteger failures = new AtomicInteger(0);
+        LikeService faulty = new LikeService(losingCounterUpdates(failures), storage().users(), storage().likes(),
+                Clock.systemUTC());
+        for (int i = 0; i < 5; i++) {
+            long fan = newUser();
+            if (i % 2 == 0) {
+                failures.set(1);
+                assertThatThrownBy(() -> faulty.like(fan, post)).isInstanceOf(UnknownOutcomeException.class);
+            } else {
+                faulty.like(fan, post);
+            }
+        }
+        assertThat(storage().posts().counts(post).likes()).isEqualTo(2);
+
+        Reconciler.Report report = reconciler().post(post);
+
+        assertThat(report.corrections()).containsExactly(new Reconciler.Correction("post.likes", post, 3));
+        assertThat(report.drift()).isEqualTo(3);
+        assertThat(storage().posts().counts(post).likes()).isEqualTo(5);
+        assertThat(reconciler().post(post).drift()).isZero();
+    }
+
+    @Test
+    void lostRepostAndPostCountsAreFoundAndFixed() {
+        long author = newUser();
+        long fan = newUser();
+        PostService posts = new PostService(storage().users(), storage().posts(), storage().likes(), ids, Clock.systemUTC());
+        long source = posts.create(author, "source", null).post().id();
+        AtomicInteger failures = new AtomicInteger(1);
+        PostService faulty = new PostService(storage().users(), losingCounterUpdates(failures), storage().likes(), ids,
+                Clock.systemUTC());
+        faulty.repost(fan, source, "", null); // the source's repost counters are lost; the request still succeeds
+        storage().users().addCounts(fan, new dev.widefeed.core.UserCounts(3, 0, 0)); // and the fan's posts drift by +3
+
+        assertThat(storage().posts().counts(source)).isEqualTo(PostCounts.ZERO);
+        Reconciler.Report forPost = reconciler().post(source);
+        assertThat(forPost.corrections()).containsExactly(new Reconciler.Correction("post.reposts", source, 1),
+                new Reconciler.Correction("post.repostsEver", source, 1));
+        assertThat(storage().posts().counts(source).reposts()).isEqualTo(1);
+        assertThat(storage().posts().counts(source).repostsEver()).isEqualTo(1);
+
+        Reconciler.Report forUser = reconciler().user(fan);
+        assertThat(forUser.corrections()).containsExactly(new Reconciler.Correction("user.posts", fan, -3));
+        assertThat(storage().users().counts(fan).posts()).isEqualTo(1);
+        assertThat(reconciler().user(fan).drift()).isZero();
+    }
+}

@@ -1,0 +1,82 @@
+package dev.widefeed.store.cassandra;
+
+import com.codahale.metrics.MetricRegistry;
+import com.datastax.oss.driver.api.core.CqlSession;
+import dev.widefeed.core.Comment;
+import dev.widefeed.core.CommentThread;
+import dev.widefeed.core.CommentedObject;
+import dev.widefeed.store.CommentStore;
+import dev.widefeed.store.CommentStoreContract;
+import dev.widefeed.store.Storage;
+import dev.widefeed.testing.TestStorages;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.LongStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class CqlCommentStoreTest extends CommentStoreContract {
+    private CqlSession otherSession;
+
+    @Override
+    protected Storage storage() {
+        return TestStorages.cassandra();
+    }
+
+    @Override
+    protected synchronized CommentStore otherProcess() {
+        return new CqlCommentStore(session());
+    }
+
+    private synchronized CqlSession session() {
+        if (otherSession == null) {
+            otherSession = TestStorages.cassandraFactory().connect(new MetricRegistry(), null, true);
+        }
+        return otherSession;
+    }
+
+    @AfterAll
+    void closeSession() {
+        if (otherSession != null) {
+            otherSession.close();
+        }
+    }
+
+    /** With 10 floors per bucket, 25 comments span three partitions and still number 1..25 without a gap. */
+    @Test
+    void floorsCrossBucketBoundariesWithoutAGap() throws Exception {
+        CommentStore store = new CqlCommentStore(session(), 10);
+        CommentThread thread = CommentThread.topLevel(CommentedObject.post(TestStorages.ids().next()));
+        ExecutorService pool = Executors.newFixedThreadPool(16);
+        try {
+            List<Future<Long>> floors = new ArrayList<>();
+            for (int i = 0; i < 25; i++) {
+                floors.add(pool.submit(() -> {
+                    Comment c = new Comment(TestStorages.ids().next(), thread.object(), 7, 0, 0, 0, "x",
+                            Instant.now().truncatedTo(ChronoUnit.MILLIS), false);
+                    store.writeContent(c);
+                    return store.place(c);
+                }));
+            }
+            List<Long> placed = new ArrayList<>();
+            for (Future<Long> f : floors) {
+                placed.add(f.get());
+            }
+            assertThat(placed.stream().sorted().toList()).isEqualTo(LongStream.rangeClosed(1, 25).boxed().toList());
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(store.highestFloor(thread)).isEqualTo(25);
+        assertThat(new CqlCommentStore(session(), 10).highestFloor(thread)).isEqualTo(25); // a cold process finds it too
+        assertThat(store.floors(thread, 8, 22).stream().map(Comment::floor).toList())
+                .isEqualTo(LongStream.rangeClosed(8, 22).boxed().toList());
+    }
+}

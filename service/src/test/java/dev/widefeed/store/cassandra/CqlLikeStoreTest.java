@@ -1,0 +1,135 @@
+package dev.widefeed.store.cassandra;
+
+import com.codahale.metrics.MetricRegistry;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.Row;
+import dev.widefeed.core.Like;
+import dev.widefeed.core.LikeService;
+import dev.widefeed.store.LikeProtocol;
+import dev.widefeed.store.LikeStoreContract;
+import dev.widefeed.store.Storage;
+import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.TestStores;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class CqlLikeStoreTest extends LikeStoreContract {
+    private static final int SMALL_BUCKET = 10;
+    private CqlSession session;
+    private CqlLikeStore steps;
+
+    @Override
+    protected Storage storage() {
+        return TestStorages.cassandra();
+    }
+
+    @Override
+    protected synchronized LikeProtocol.Steps steps() {
+        if (steps == null) {
+            steps = new CqlLikeStore(session(), 100_000);
+        }
+        return steps;
+    }
+
+    private synchronized CqlSession session() {
+        if (session == null) {
+            storage(); // schema applied
+            session = TestStorages.cassandraFactory().connect(new MetricRegistry(), TestStores.cassandra(), true);
+        }
+        return session;
+    }
+
+    @AfterAll
+    void closeSession() {
+        if (session != null) {
+            session.close();
+        }
+    }
+
+    /** A clock the test moves: likes seconds apart, so buckets opened ahead of "now" fill up. */
+    private static final class SteppingClock extends Clock {
+        private Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+
+        synchronized void advance(Duration by) {
+            now = now.plus(by);
+        }
+
+        @Override
+        public synchronized Instant instant() {
+            return now;
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            throw new UnsupportedOperationException();
+        }
+    }
+
+    @Test
+    void hotPostsAndHeavyLikersRollOverIntoBoundedPartitionsAndStillPageCompletely() {
+        SteppingClock clock = new SteppingClock();
+        CqlLikeStore small = new CqlLikeStore(session(), SMALL_BUCKET, clock);
+        LikeService service = new LikeService(storage().posts(), storage().users(), small, clock);
+        long hotPost = newPost();
+        long heavyLiker = newUser();
+        List<Long> likers = new ArrayList<>();
+        List<Long> liked = new ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            long fan = newUser();
+            service.like(fan, hotPost);
+            likers.add(0, fan);
+            long post = newPost();
+            service.like(heavyLiker, post);
+            liked.add(0, post);
+            clock.advance(Duration.ofSeconds(2)); // a bucket opens ListBuckets.OPEN_AHEAD (10 s, 5 likes) ahead
+        }
+
+        List<Long> likersSizes = partitionSizes("likers", "likers_by_post", "post_id", hotPost);
+        List<Long> likedSizes = partitionSizes("liked", "liked_by_user", "user_id", heavyLiker);
+        System.out.printf("60 likes, bucket size %d: likers partitions %s, liked partitions %s%n",
+                SMALL_BUCKET, likersSizes, likedSizes);
+        int bound = SMALL_BUCKET + 5; // the likes that arrive while a new bucket's start is still ahead
+        assertThat(likersSizes).hasSizeGreaterThanOrEqualTo(4).allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(bound));
+        assertThat(likedSizes).hasSizeGreaterThanOrEqualTo(4).allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(bound));
+        assertThat(likersSizes.stream().mapToLong(Long::longValue).sum()).isEqualTo(60);
+
+        List<Like> likersPaged = all((after, limit) -> service.likers(hotPost, after, limit), 7);
+        List<Like> likedPaged = all((after, limit) -> service.likedPosts(heavyLiker, after, limit), 7);
+        assertThat(likersPaged.stream().map(Like::userId).toList()).isEqualTo(likers);
+        assertThat(likedPaged.stream().map(Like::postId).toList()).isEqualTo(liked);
+
+        assertThat(small.countAndRepair(hotPost)).isEqualTo(60);
+        assertThat(service.reconcile(hotPost)).isZero();
+        assertThat(new HashSet<>(small.likedAmong(heavyLiker, liked))).hasSize(60);
+    }
+
+    /** Rows in each bucket partition of one owner's list, oldest bucket first. */
+    private List<Long> partitionSizes(String list, String table, String ownerColumn, long owner) {
+        List<Long> sizes = new ArrayList<>();
+        List<Row> buckets = session().execute("SELECT bucket FROM list_buckets_by_owner WHERE list = ? AND owner_id = ?",
+                list, owner).all();
+        int newest = buckets.isEmpty() ? 0 : buckets.get(0).getInt(0);
+        for (int bucket = 0; bucket <= newest; bucket++) {
+            sizes.add(session().execute("SELECT count(*) FROM " + table + " WHERE " + ownerColumn + " = ? AND bucket = ?",
+                    owner, bucket).one().getLong(0));
+        }
+        return sizes;
+    }
+}

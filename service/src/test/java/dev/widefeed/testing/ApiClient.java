@@ -1,0 +1,99 @@
+package dev.widefeed.testing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.jakarta.rs.json.JacksonJsonProvider;
+import jakarta.ws.rs.client.Client;
+import jakarta.ws.rs.client.ClientBuilder;
+import jakarta.ws.rs.client.Entity;
+import jakarta.ws.rs.client.Invocation;
+import jakarta.ws.rs.client.WebTarget;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** HTTP calls to a running service, and the assertions every REST contract test makes on answers. */
+public final class ApiClient implements AutoCloseable {
+    /** A user created over the API, with its token. */
+    public record Created(String id, String token) {
+    }
+
+    private final Client client = ClientBuilder.newClient().register(JacksonJsonProvider.class);
+    private final String base;
+    private final String admin;
+
+    ApiClient(int port, int adminPort) {
+        this.base = "http://localhost:" + port;
+        this.admin = "http://localhost:" + adminPort;
+    }
+
+    public Invocation.Builder request(String path, String token) {
+        return request(path, token, Map.of());
+    }
+
+    public Invocation.Builder request(String path, String token, Map<String, String> query) {
+        WebTarget target = client.target(base).path(path);
+        for (var e : query.entrySet()) {
+            target = target.queryParam(e.getKey(), e.getValue());
+        }
+        Invocation.Builder builder = target.request(MediaType.APPLICATION_JSON);
+        return token == null ? builder : builder.header("Authorization", "Bearer " + token);
+    }
+
+    public Invocation.Builder admin(String path) {
+        return client.target(admin).path(path).request();
+    }
+
+    public Created createUser(String name) {
+        try (Response r = request("/v1/users", null).post(Entity.json(Map.of("name", name)))) {
+            assertThat(r.getStatus()).isEqualTo(201);
+            JsonNode body = r.readEntity(JsonNode.class);
+            return new Created(body.get("user").get("id").asText(), body.get("token").asText());
+        }
+    }
+
+    /** GET that must answer 200; its body. */
+    public JsonNode get(String path, String token) {
+        return get(path, token, Map.of());
+    }
+
+    public JsonNode get(String path, String token, Map<String, String> query) {
+        try (Response r = request(path, token, query).get()) {
+            assertThat(r.getStatus()).as("GET %s", path).isEqualTo(200);
+            return r.readEntity(JsonNode.class);
+        }
+    }
+
+    /** The answer is the contract's error shape with this status; its body. */
+    public static JsonNode assertError(Response r, int status) {
+        try (r) {
+            assertThat(r.getStatus()).isEqualTo(status);
+            JsonNode body = r.readEntity(JsonNode.class);
+            assertThat(body.get("code").asInt()).isEqualTo(status);
+            assertThat(body.get("message").asText()).isNotBlank();
+            return body;
+        }
+    }
+
+    /** The answer's status, the body read and closed. */
+    public static int status(Response r) {
+        try (r) {
+            return r.getStatus();
+        }
+    }
+
+    /** The answer must have this status; its JSON body. */
+    public static JsonNode body(Response r, int status) {
+        try (r) {
+            assertThat(r.getStatus()).isEqualTo(status);
+            return r.readEntity(JsonNode.class);
+        }
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}

@@ -1,0 +1,58 @@
+package dev.widefeed.testing;
+
+import dev.widefeed.WidefeedApplication;
+import dev.widefeed.WidefeedConfiguration;
+import io.dropwizard.testing.ConfigOverride;
+import io.dropwizard.testing.DropwizardTestSupport;
+import io.dropwizard.testing.ResourceHelpers;
+
+/**
+ * The service as the REST tests run it, once per backend per test JVM, on the real local stores
+ * of {@link TestStores}; stopped when the JVM exits. Every REST contract class shares these, so the
+ * suite pays for one application start per backend, not one per class.
+ */
+public final class TestApps {
+    private static ApiClient cassandra;
+    private static ApiClient hbase;
+
+    private TestApps() {
+    }
+
+    public static synchronized ApiClient cassandra() {
+        if (cassandra == null) {
+            cassandra = start(
+                    ConfigOverride.config("storage.backend", "cassandra"),
+                    ConfigOverride.config("storage.cassandra.contactPoints",
+                            TestStores.cassandra().host() + ":" + TestStores.cassandra().port()));
+        }
+        return cassandra;
+    }
+
+    public static synchronized ApiClient hbase() {
+        if (hbase == null) {
+            hbase = start(
+                    ConfigOverride.config("storage.backend", "hbase"),
+                    ConfigOverride.config("storage.hbase.embedded.enabled", "false"),
+                    ConfigOverride.config("storage.hbase.namespace", "widefeed_api_test"),
+                    ConfigOverride.config("storage.hbase.zookeeperQuorum",
+                            TestStores.hbase().zookeeperQuorum() + ":" + TestStores.hbase().zookeeperPort()));
+        }
+        return hbase;
+    }
+
+    private static ApiClient start(ConfigOverride... overrides) {
+        DropwizardTestSupport<WidefeedConfiguration> app = new DropwizardTestSupport<>(WidefeedApplication.class,
+                ResourceHelpers.resourceFilePath("api-test.yml"), overrides);
+        try {
+            app.before();
+        } catch (Exception e) {
+            throw new IllegalStateException("the service did not start", e);
+        }
+        ApiClient client = new ApiClient(app.getLocalPort(), app.getAdminPort());
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            client.close();
+            app.after();
+        }));
+        return client;
+    }
+}
