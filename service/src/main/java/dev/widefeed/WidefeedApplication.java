@@ -8,15 +8,11 @@ import dev.widefeed.auth.JsonUnauthorizedHandler;
 import dev.widefeed.auth.TokenAuthenticator;
 import dev.widefeed.auth.TokenService;
 import dev.widefeed.auth.UserPrincipal;
+import dev.widefeed.cli.ReconcileCommand;
 import dev.widefeed.cli.SchemaCommand;
 import dev.widefeed.cli.TokenCommand;
-import dev.widefeed.core.CommentService;
-import dev.widefeed.core.FollowService;
 import dev.widefeed.core.IdGenerator;
-import dev.widefeed.core.PostService;
 import dev.widefeed.core.RelationLimits;
-import dev.widefeed.core.RelationRepairer;
-import dev.widefeed.core.UserService;
 import dev.widefeed.errors.DomainExceptionMapper;
 import dev.widefeed.errors.JsonErrorMapper;
 import dev.widefeed.errors.StoreExceptionMapper;
@@ -27,12 +23,14 @@ import dev.widefeed.health.StoreHealthCheck;
 import dev.widefeed.http.BodyLimit;
 import dev.widefeed.jobs.RelationRepairJob;
 import dev.widefeed.resources.CommentResource;
+import dev.widefeed.resources.LikeResource;
 import dev.widefeed.resources.OpenApiDescription;
 import dev.widefeed.resources.PostCommentsResource;
 import dev.widefeed.resources.PostResource;
 import dev.widefeed.resources.RelationResource;
 import dev.widefeed.resources.UserResource;
 import dev.widefeed.store.Storage;
+import dev.widefeed.tasks.ReconcileTask;
 import dev.widefeed.tasks.RepairRelationsTask;
 import io.dropwizard.auth.AuthDynamicFeature;
 import io.dropwizard.auth.AuthValueFactoryProvider;
@@ -70,6 +68,7 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         configure(bootstrap.getObjectMapper());
         bootstrap.addCommand(new SchemaCommand());
         bootstrap.addCommand(new TokenCommand());
+        bootstrap.addCommand(new ReconcileCommand());
     }
 
     @Override
@@ -88,29 +87,24 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         TokenService tokens = config.auth.build(config.storage.embeddedDataDir());
         ExecutorService batchFollows = environment.lifecycle().executorService("batch-follow-%d")
                 .minThreads(config.limits.batchFollowThreads).maxThreads(config.limits.batchFollowThreads).build();
-        UserService users = new UserService(storage.users(), ids, clock);
-        FollowService follows = new FollowService(storage.users(), storage.relations(), ids, clock,
+        Services services = Services.over(storage, ids, clock,
                 new RelationLimits(config.limits.maxFollowing, RelationLimits.DEFAULT.maxBatchFollow()), batchFollows);
-        RelationRepairer repairer = new RelationRepairer(storage.users(), storage.relations());
 
-        environment.lifecycle().manage(new RelationRepairJob(repairer, clock,
+        environment.lifecycle().manage(new RelationRepairJob(services.relationRepairer(), clock,
                 Duration.ofMillis(config.relationRepair.period.toMilliseconds()),
                 Duration.ofMillis(config.relationRepair.settle.toMilliseconds()),
                 Duration.ofMillis(config.relationRepair.lookback.toMilliseconds()), environment.metrics()));
-        environment.admin().addTask(new RepairRelationsTask(repairer, clock));
+        environment.admin().addTask(new RepairRelationsTask(services.relationRepairer(), clock));
+        environment.admin().addTask(new ReconcileTask(services.reconciler(), environment.metrics()));
 
         registerWeb(config, environment, tokens);
-        environment.jersey().register(new UserResource(users, tokens));
-        environment.jersey().register(new RelationResource(follows));
-        environment.jersey().register(new PostResource(
-                new PostService(storage.users(), storage.posts(), storage.likes(), ids, clock)));
-        dev.widefeed.core.LikeService likes = new dev.widefeed.core.LikeService(storage.posts(), storage.users(),
-                storage.likes(), clock);
-        environment.jersey().register(new dev.widefeed.resources.LikeResource(likes));
-        environment.jersey().register(new dev.widefeed.resources.LikeResource.ByUser(likes));
-        CommentService comments = new CommentService(storage.posts(), storage.comments(), ids, clock);
-        environment.jersey().register(new CommentResource(comments));
-        environment.jersey().register(new PostCommentsResource(comments));
+        environment.jersey().register(new UserResource(services.users(), tokens));
+        environment.jersey().register(new RelationResource(services.follows()));
+        environment.jersey().register(new PostResource(services.posts()));
+        environment.jersey().register(new LikeResource(services.likes()));
+        environment.jersey().register(new LikeResource.ByUser(services.likes()));
+        environment.jersey().register(new PostCommentsResource(services.comments()));
+        environment.jersey().register(new CommentResource(services.comments()));
     }
 
     private static void registerWeb(WidefeedConfiguration config, Environment environment, TokenService tokens) {

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
-import java.util.function.LongUnaryOperator;
 
 /**
  * Recounts derived counters from the rows they count and corrects them, for one post, one user, or
@@ -23,13 +22,10 @@ public final class Reconciler {
     private final UserStore users;
     private final PostStore posts;
     private final LikeService likes;
-    private final LongUnaryOperator comments;
+    private final CommentService comments;
     private final RelationRepairer relations;
 
-    /**
-     * @param comments reconciles one post's comment counters, returning the correction applied
-     */
-    public Reconciler(UserStore users, PostStore posts, LikeService likes, LongUnaryOperator comments,
+    public Reconciler(UserStore users, PostStore posts, LikeService likes, CommentService comments,
                       RelationRepairer relations) {
         this.users = users;
         this.posts = posts;
@@ -56,7 +52,10 @@ public final class Reconciler {
     public Report post(long postId) {
         List<Correction> corrections = new ArrayList<>();
         note(corrections, "post.likes", postId, likes.reconcile(postId));
-        note(corrections, "post.comments", postId, comments.applyAsLong(postId));
+        CommentDrift commentDrift = comments.reconcile(postId); // counted minus true: the correction is its negative
+        note(corrections, "post.comments", postId, -commentDrift.post().comments());
+        note(corrections, "post.commentsEver", postId, -commentDrift.post().commentsEver());
+        note(corrections, "post.commentReplies", postId, commentDrift.replies());
         long reposts = count(before -> posts.repostIds(postId, before, PAGE));
         PostCounts counted = posts.counts(postId);
         long repostDrift = reposts - counted.reposts();

@@ -1,5 +1,6 @@
 package dev.widefeed.store;
 
+import dev.widefeed.core.CommentService;
 import dev.widefeed.core.IdGenerator;
 import dev.widefeed.core.LikeService;
 import dev.widefeed.core.PostCounts;
@@ -53,7 +54,8 @@ public abstract class ReconcileContract {
 
     private Reconciler reconciler() {
         LikeService likes = new LikeService(storage().posts(), storage().users(), storage().likes(), Clock.systemUTC());
-        return new Reconciler(storage().users(), storage().posts(), likes, postId -> 0,
+        CommentService comments = new CommentService(storage().posts(), storage().comments(), ids, Clock.systemUTC());
+        return new Reconciler(storage().users(), storage().posts(), likes, comments,
                 new RelationRepairer(storage().users(), storage().relations()));
     }
 

@@ -1,0 +1,35 @@
+package dev.widefeed;
+
+import dev.widefeed.core.CommentService;
+import dev.widefeed.core.FollowService;
+import dev.widefeed.core.IdGenerator;
+import dev.widefeed.core.LikeService;
+import dev.widefeed.core.PostService;
+import dev.widefeed.core.Reconciler;
+import dev.widefeed.core.RelationLimits;
+import dev.widefeed.core.RelationRepairer;
+import dev.widefeed.core.UserService;
+import dev.widefeed.store.Storage;
+
+import java.time.Clock;
+import java.util.concurrent.Executor;
+
+/** The domain services over one storage, built in one place for the server and the commands alike. */
+public record Services(UserService users, FollowService follows, RelationRepairer relationRepairer,
+                       PostService posts, LikeService likes, CommentService comments, Reconciler reconciler) {
+
+    public static Services over(Storage storage, IdGenerator ids, Clock clock, RelationLimits limits,
+                                Executor batchFollows) {
+        RelationRepairer repairer = new RelationRepairer(storage.users(), storage.relations());
+        LikeService likes = new LikeService(storage.posts(), storage.users(), storage.likes(), clock);
+        CommentService comments = new CommentService(storage.posts(), storage.comments(), ids, clock);
+        return new Services(
+                new UserService(storage.users(), ids, clock),
+                new FollowService(storage.users(), storage.relations(), ids, clock, limits, batchFollows),
+                repairer,
+                new PostService(storage.users(), storage.posts(), storage.likes(), ids, clock),
+                likes,
+                comments,
+                new Reconciler(storage.users(), storage.posts(), likes, comments, repairer));
+    }
+}

@@ -1,0 +1,68 @@
+package dev.widefeed.cli;
+
+import com.codahale.metrics.MetricRegistry;
+import dev.widefeed.Services;
+import dev.widefeed.WidefeedConfiguration;
+import dev.widefeed.core.IdGenerator;
+import dev.widefeed.core.Reconciler;
+import dev.widefeed.core.RelationLimits;
+import dev.widefeed.store.Storage;
+import io.dropwizard.core.cli.ConfiguredCommand;
+import io.dropwizard.core.setup.Bootstrap;
+import net.sourceforge.argparse4j.impl.Arguments;
+import net.sourceforge.argparse4j.inf.Namespace;
+import net.sourceforge.argparse4j.inf.Subparser;
+
+import java.time.Clock;
+import java.util.List;
+
+/**
+ * {@code reconcile config.yml (--post ID | --user ID)... | --all}: recounts counters from their
+ * rows on the configured store and corrects them, like the admin task, without a running server.
+ */
+public final class ReconcileCommand extends ConfiguredCommand<WidefeedConfiguration> {
+    public ReconcileCommand() {
+        super("reconcile", "Recount counters from their rows and correct drift (posts, users, or everything)");
+    }
+
+    @Override
+    public void configure(Subparser subparser) {
+        super.configure(subparser);
+        subparser.addArgument("--post").type(Long.class).action(Arguments.append()).help("a post to reconcile");
+        subparser.addArgument("--user").type(Long.class).action(Arguments.append()).help("a user to reconcile");
+        subparser.addArgument("--all").action(Arguments.storeTrue()).help("every post and every user");
+    }
+
+    @Override
+    protected void run(Bootstrap<WidefeedConfiguration> bootstrap, Namespace namespace, WidefeedConfiguration config) {
+        List<Long> posts = namespace.getList("post");
+        List<Long> users = namespace.getList("user");
+        boolean all = namespace.getBoolean("all");
+        if ((posts == null || posts.isEmpty()) && (users == null || users.isEmpty()) && !all) {
+            throw new IllegalArgumentException("name what to reconcile: --post ID, --user ID or --all");
+        }
+        try (Storage storage = config.storage.open(new MetricRegistry(), false)) {
+            Reconciler reconciler = Services.over(storage, new IdGenerator(0), Clock.systemUTC(),
+                    RelationLimits.DEFAULT, Runnable::run).reconciler();
+            if (posts != null) {
+                posts.forEach(id -> print(reconciler.post(id)));
+            }
+            if (users != null) {
+                users.forEach(id -> print(reconciler.user(id)));
+            }
+            if (all) {
+                print(reconciler.all((p, u, drift) -> {
+                    if ((p + u) % 10_000 == 0) {
+                        System.out.printf("... %d posts, %d users checked, drift %d so far%n", p, u, drift);
+                    }
+                }));
+            }
+        }
+    }
+
+    private static void print(Reconciler.Report report) {
+        report.corrections().forEach(c -> System.out.printf("corrected %s of %d by %+d%n", c.counter(), c.id(), c.delta()));
+        System.out.printf("checked %d posts and %d users; total drift %d%n", report.postsChecked(),
+                report.usersChecked(), report.drift());
+    }
+}
