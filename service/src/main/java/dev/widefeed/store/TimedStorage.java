@@ -1,0 +1,55 @@
+package dev.widefeed.store;
+
+import com.codahale.metrics.MetricRegistry;
+
+import java.util.function.Function;
+
+/**
+ * What every backend's {@link Storage} shares: its adapters, each wrapped by {@link TimedStores}
+ * so that both backends time their operations and translate their errors alike.
+ */
+public abstract class TimedStorage implements Storage {
+    private final String backend;
+    private final Stores stores;
+
+    protected TimedStorage(String backend, Stores adapters, MetricRegistry metrics,
+                           Function<RuntimeException, StoreException> translate) {
+        this.backend = backend;
+        this.stores = new Stores(
+                TimedStores.wrap(UserStore.class, adapters.users(), backend, metrics, translate),
+                TimedStores.wrap(RelationStore.class, adapters.relations(), backend, metrics, translate),
+                TimedStores.wrap(PostStore.class, adapters.posts(), backend, metrics, translate),
+                TimedStores.wrap(LikeStore.class, adapters.likes(), backend, metrics, translate),
+                TimedStores.wrap(CommentStore.class, adapters.comments(), backend, metrics, translate));
+    }
+
+    @Override
+    public String backend() {
+        return backend;
+    }
+
+    @Override
+    public UserStore users() {
+        return stores.users();
+    }
+
+    @Override
+    public RelationStore relations() {
+        return stores.relations();
+    }
+
+    @Override
+    public PostStore posts() {
+        return stores.posts();
+    }
+
+    @Override
+    public LikeStore likes() {
+        return stores.likes();
+    }
+
+    @Override
+    public CommentStore comments() {
+        return stores.comments();
+    }
+}
