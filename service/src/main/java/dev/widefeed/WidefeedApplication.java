@@ -28,6 +28,7 @@ import dev.widefeed.resources.OpenApiDescription;
 import dev.widefeed.resources.PostCommentsResource;
 import dev.widefeed.resources.PostResource;
 import dev.widefeed.resources.RelationResource;
+import dev.widefeed.resources.TimelineResource;
 import dev.widefeed.resources.UserResource;
 import dev.widefeed.store.Storage;
 import dev.widefeed.tasks.ReconcileTask;
@@ -101,6 +102,7 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         environment.jersey().register(new UserResource(services.users(), tokens));
         environment.jersey().register(new RelationResource(services.follows()));
         environment.jersey().register(new PostResource(services.posts()));
+        environment.jersey().register(new TimelineResource(services.posts()));
         environment.jersey().register(new LikeResource(services.likes()));
         environment.jersey().register(new LikeResource.ByUser(services.likes()));
         environment.jersey().register(new PostCommentsResource(services.comments()));

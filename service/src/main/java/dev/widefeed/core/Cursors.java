@@ -11,6 +11,7 @@ import java.util.Base64;
 public final class Cursors {
     private static final String FOLLOW_PREFIX = "f1:";
     private static final String LIKE_PREFIX = "l1:";
+    private static final String POST_PREFIX = "p1:";
     private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
 
@@ -33,6 +34,15 @@ public final class Cursors {
     public static LikeCursor decodeLike(String encoded) {
         long[] position = decode(LIKE_PREFIX, encoded);
         return new LikeCursor(Instant.ofEpochMilli(position[0]), position[1]);
+    }
+
+    /** A position in a list of posts, newest first: the last post id seen. */
+    public static String encodePost(long postId) {
+        return encode(POST_PREFIX, IdGenerator.timeOf(postId), postId);
+    }
+
+    public static long decodePost(String encoded) {
+        return decode(POST_PREFIX, encoded)[1];
     }
 
     private static String encode(String prefix, Instant at, long id) {

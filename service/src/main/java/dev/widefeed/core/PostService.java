@@ -104,6 +104,22 @@ public final class PostService {
         return details;
     }
 
+    /**
+     * The author's posts, newest first, strictly older than {@code beforeId}: the page's ids come
+     * from the author's list, the posts from one batch read, so a page costs the same few rounds
+     * whatever its size. Posts deleted since their id was listed are skipped.
+     */
+    public Page<PostDetails, Long> byAuthor(long viewer, long authorId, Optional<Long> beforeId, int limit) {
+        if (users.find(authorId).isEmpty()) {
+            throw DomainException.notFound("no user " + authorId);
+        }
+        List<Long> ids = posts.postIdsByAuthor(authorId, beforeId, limit + 1);
+        boolean more = ids.size() > limit;
+        List<Long> pageIds = more ? ids.subList(0, limit) : ids;
+        List<PostDetails> items = getAll(viewer, pageIds);
+        return new Page<>(items, more ? Optional.of(pageIds.get(limit - 1)) : Optional.empty());
+    }
+
     public void delete(long me, long postId) {
         Post post = posts.find(postId).orElseThrow(() -> DomainException.notFound("no post " + postId));
         if (post.authorId() != me) {

@@ -125,4 +125,32 @@ public abstract class PostApiContract {
         assertError(api().request("/v1/posts/abc", ada.token()).get(), 400);
         assertThat(api().get("/v1/users/" + ada.id(), ada.token()).get("counts").get("posts").asLong()).isEqualTo(2);
     }
+
+    @Test
+    void anAuthorsTimelinePagesNewestFirstWhilePostsArrive() {
+        Created ada = api().createUser("ada");
+        Created bob = api().createUser("bob");
+        List<String> expected = new java.util.ArrayList<>();
+        for (int i = 0; i < 7; i++) {
+            expected.add(0, post(ada, Map.of("content", "p" + i)).get("id").asText());
+        }
+        String deleted = expected.remove(2);
+        assertThat(status(api().request("/v1/posts/" + deleted, ada.token()).delete())).isEqualTo(204);
+        List<String> seen = new java.util.ArrayList<>();
+        String cursor = null;
+        do {
+            Map<String, String> query = cursor == null ? Map.of("limit", "2") : Map.of("limit", "2", "cursor", cursor);
+            JsonNode page = api().get("/v1/users/" + ada.id() + "/posts", bob.token(), query);
+            page.get("items").forEach(item -> seen.add(item.get("id").asText()));
+            post(ada, Map.of("content", "arrives while paging")); // newer than every page: not in this walk
+            cursor = page.get("next").isNull() ? null : page.get("next").asText();
+        } while (cursor != null);
+        assertThat(seen).isEqualTo(expected);
+
+        String path = "/v1/users/" + ada.id() + "/posts";
+        assertError(api().request(path, bob.token(), Map.of("cursor", "bm9wZQ")).get(), 400);
+        assertError(api().request(path, bob.token(), Map.of("limit", "0")).get(), 422);
+        assertError(api().request("/v1/users/1/posts", bob.token()).get(), 404);
+        assertError(api().request(path, null).get(), 401);
+    }
 }

@@ -110,4 +110,24 @@ public abstract class ReconcileContract {
         assertThat(storage().users().counts(fan).posts()).isEqualTo(1);
         assertThat(reconciler().user(fan).drift()).isZero();
     }
+
+    @Test
+    void aFullRunFindsDriftAnywhereAndReportsProgress() {
+        long author = newUser();
+        PostService posts = new PostService(storage().users(), storage().posts(), storage().likes(), ids, Clock.systemUTC());
+        long post = posts.create(author, "somewhere in the table", null).post().id();
+        storage().posts().addCounts(post, PostCounts.likes(4));
+        storage().users().addCounts(author, new dev.widefeed.core.UserCounts(0, 2, 0));
+        AtomicInteger progressCalls = new AtomicInteger();
+
+        Reconciler.Report report = reconciler().all((p, u, drift) -> progressCalls.incrementAndGet());
+
+        assertThat(report.corrections()).contains(new Reconciler.Correction("post.likes", post, -4),
+                new Reconciler.Correction("user.followers", author, -2));
+        assertThat(report.postsChecked()).isPositive();
+        assertThat(report.usersChecked()).isPositive();
+        assertThat((long) progressCalls.get()).isEqualTo(report.postsChecked() + report.usersChecked());
+        assertThat(reconciler().post(post).drift()).isZero();
+        assertThat(reconciler().user(author).drift()).isZero();
+    }
 }

@@ -1,0 +1,45 @@
+package dev.widefeed.resources;
+
+import dev.widefeed.api.PageView;
+import dev.widefeed.api.PostView;
+import dev.widefeed.auth.UserPrincipal;
+import dev.widefeed.core.Cursors;
+import dev.widefeed.core.Page;
+import dev.widefeed.core.PostDetails;
+import dev.widefeed.core.PostService;
+import io.dropwizard.auth.Auth;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+
+import java.util.Optional;
+
+/** Timelines. Rooted at /v1/users like the other user resources, which Jersey merges into one. */
+@Path("/v1/users")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "timelines")
+@SecurityRequirement(name = "bearer")
+public class TimelineResource {
+    private final PostService posts;
+
+    public TimelineResource(PostService posts) {
+        this.posts = posts;
+    }
+
+    @GET
+    @Path("/{id}/posts")
+    @Operation(summary = "The user's originals and reposts, newest first")
+    public PageView<PostView> posts(@Auth UserPrincipal me, @PathParam("id") String id,
+                                    @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+        Optional<Long> before = Optional.ofNullable(cursor).map(Cursors::decodePost);
+        Page<PostDetails, Long> page = posts.byAuthor(me.id(), Params.id(id, "user id"), before, Params.limit(limit));
+        return new PageView<>(page.items().stream().map(PostView::of).toList(),
+                page.next().map(Cursors::encodePost).orElse(null));
+    }
+}
