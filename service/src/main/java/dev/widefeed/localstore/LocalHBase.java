@@ -218,6 +218,11 @@ public final class LocalHBase extends LocalStore {
         site.put("hbase.regionserver.info.port", "-1");
         // The local file system cannot hflush/hsync; HBase refuses to write its WAL there unless told not to check.
         site.put("hbase.unsafe.stream.capability.enforce", "false");
+        // One small JVM holds master, region server and ZooKeeper, with a few hundred mostly idle
+        // regions (every table is pre-split): without this, each region's memstore takes 2 MB
+        // chunks (MSLAB) and, with the default 40 % block cache, a 1 GB heap ran out under tests.
+        site.put("hbase.hregion.memstore.mslab.enabled", "false");
+        site.put("hfile.block.cache.size", "0.2");
         Configuration conf = new Configuration(false);
         site.forEach(conf::set);
         try {

@@ -51,7 +51,9 @@ public final class TestStores {
                 hbase = LocalHBase.start(LocalHBase.Settings.defaults(DATA_DIR.resolve("hbase"))
                         .withPorts(Integer.getInteger("widefeed.test.hbase.zookeeperPort", 12181),
                                 Integer.getInteger("widefeed.test.hbase.masterPort", 16100),
-                                Integer.getInteger("widefeed.test.hbase.regionServerPort", 16120)));
+                                Integer.getInteger("widefeed.test.hbase.regionServerPort", 16120))
+                        // Two namespaces of ~20 pre-split tables each, and a million-follower account.
+                        .withHeapMb(Integer.getInteger("widefeed.test.hbase.heapMb", 1536)));
             } catch (RuntimeException e) {
                 hbaseFailure = e;
             }
