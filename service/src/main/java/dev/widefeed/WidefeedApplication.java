@@ -49,6 +49,7 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
 
 public class WidefeedApplication extends Application<WidefeedConfiguration> {
@@ -86,8 +87,10 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         Clock clock = Clock.systemUTC();
         IdGenerator ids = new IdGenerator(config.workerId != null ? config.workerId : derivedWorkerId());
         TokenService tokens = config.auth.build(config.storage.embeddedDataDir());
+        // Bounded: ten batches of 1,000 may wait; past that a batch follow is refused (429), not queued forever.
         ExecutorService batchFollows = environment.lifecycle().executorService("batch-follow-%d")
-                .minThreads(config.limits.batchFollowThreads).maxThreads(config.limits.batchFollowThreads).build();
+                .minThreads(config.limits.batchFollowThreads).maxThreads(config.limits.batchFollowThreads)
+                .workQueue(new ArrayBlockingQueue<>(10 * RelationLimits.DEFAULT.maxBatchFollow())).build();
         Services services = Services.over(storage, ids, clock,
                 new RelationLimits(config.limits.maxFollowing, RelationLimits.DEFAULT.maxBatchFollow()), batchFollows);
 

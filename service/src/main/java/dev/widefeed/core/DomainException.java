@@ -12,7 +12,9 @@ public final class DomainException extends RuntimeException {
         /** Acting on someone else's resource. */
         FORBIDDEN,
         /** The resource changed under the request too often to apply it; safe to retry. */
-        CONFLICT
+        CONFLICT,
+        /** Too much work is waiting already; retry later. */
+        BUSY
     }
 
     private final Kind kind;
@@ -44,5 +46,9 @@ public final class DomainException extends RuntimeException {
 
     public static DomainException conflict(String message) {
         return new DomainException(Kind.CONFLICT, message);
+    }
+
+    public static DomainException busy(String message) {
+        return new DomainException(Kind.BUSY, message);
     }
 }

@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * Follow, unfollow and the follow lists. Every change of an edge runs the same protocol:
@@ -83,10 +84,15 @@ public final class FollowService {
         if (!unknown.isEmpty()) {
             throw DomainException.notFound("no users " + unknown);
         }
-        checkFollowingLimit(me, unique.size());
+        checkFollowingLimit(me, newEdgesAtMost(me, unique));
         List<CompletableFuture<Boolean>> results = new ArrayList<>(unique.size());
-        for (long target : unique) {
-            results.add(CompletableFuture.supplyAsync(() -> change(me, target, true), batchExecutor));
+        try {
+            for (long target : unique) {
+                results.add(CompletableFuture.supplyAsync(() -> change(me, target, true), batchExecutor));
+            }
+        } catch (RejectedExecutionException e) {
+            // What was queued still runs; a retry of the whole batch is idempotent.
+            throw DomainException.busy("too many batch follows are waiting; try again shortly");
         }
         int added = 0;
         RuntimeException failure = null;
@@ -160,6 +166,17 @@ public final class FollowService {
             LOG.warn("follow edge {} -> {} changed but its copies or counts were not all written; "
                     + "the relation repairer will finish it: {}", op.followerId(), op.followeeId(), e.toString());
         }
+    }
+
+    /**
+     * How many of {@code targets} the user does not follow yet, counted edge by edge only when the
+     * cheap bound (all of them) would pass the limit, so re-sending a batch near the limit is not refused.
+     */
+    private int newEdgesAtMost(long me, Set<Long> targets) {
+        if (users.counts(me).following() + targets.size() <= limits.maxFollowing()) {
+            return targets.size();
+        }
+        return (int) targets.stream().filter(t -> !relations.edge(me, t).following()).count();
     }
 
     private void checkNotSelf(long me, long target) {

@@ -2,7 +2,10 @@ package dev.widefeed.core;
 
 import dev.widefeed.store.LikeStore;
 import dev.widefeed.store.PostStore;
+import dev.widefeed.store.StoreException;
 import dev.widefeed.store.UserStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.util.List;
@@ -16,6 +19,7 @@ import java.util.function.Function;
  * never retried (a timed-out one may have applied); {@link #reconcile} settles any drift.
  */
 public final class LikeService {
+    private static final Logger LOG = LoggerFactory.getLogger(LikeService.class);
     private final PostStore posts;
     private final UserStore users;
     private final LikeStore likes;
@@ -44,9 +48,17 @@ public final class LikeService {
         return after(likes.unlike(postId, me), postId, -1, false);
     }
 
+    /**
+     * The like row changed, so the request succeeded: a failed counter update is logged and left to
+     * reconcile rather than reported, since a retry would find the row unchanged and never count it.
+     */
     private Result after(boolean changed, long postId, long delta, boolean liked) {
         if (changed) {
-            posts.addCounts(postId, PostCounts.likes(delta));
+            try {
+                posts.addCounts(postId, PostCounts.likes(delta));
+            } catch (StoreException e) {
+                LOG.warn("the like count of post {} may be off until the next reconcile: {}", postId, e.toString());
+            }
         }
         return new Result(liked, posts.counts(postId).likes());
     }
@@ -67,18 +79,14 @@ public final class LikeService {
 
     /**
      * Makes the post's likes lists agree with its like rows and sets its like counter to their
-     * number. Exact when no like of the post changes meanwhile; a concurrent change may leave a
-     * difference of one per change, which the next reconcile removes.
+     * number, unless a like of the post changed the counter meanwhile (then the counter is left for
+     * the next reconcile: see {@link StableCount}).
      *
      * @return the correction applied to the counter (rows minus counted)
      */
     public long reconcile(long postId) {
-        long rows = likes.countAndRepair(postId);
-        long drift = rows - posts.counts(postId).likes();
-        if (drift != 0) {
-            posts.addCounts(postId, PostCounts.likes(drift));
-        }
-        return drift;
+        return StableCount.correct(() -> posts.counts(postId).likes(), () -> likes.countAndRepair(postId),
+                delta -> posts.addCounts(postId, PostCounts.likes(delta))).delta();
     }
 
     private static Page<Like, LikeCursor> page(List<Like> fetched, int limit, Function<Like, LikeCursor> position) {

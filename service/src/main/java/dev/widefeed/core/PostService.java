@@ -125,7 +125,9 @@ public final class PostService {
         if (post.authorId() != me) {
             throw DomainException.forbidden("only its author can delete a post");
         }
-        posts.delete(post);
+        if (!posts.delete(post)) {
+            return; // a concurrent delete of the same post got there first and lowers the counts
+        }
         count(() -> users.addCounts(me, new UserCounts(-1, 0, 0)), "posts of user " + me);
         post.repostOf().ifPresent(source ->
                 count(() -> posts.addCounts(source, PostCounts.repostRemoved()), "reposts of post " + source));

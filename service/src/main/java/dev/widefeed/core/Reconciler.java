@@ -14,7 +14,7 @@ import java.util.function.Function;
  * everything: a post's likes, comments and reposts; a user's posts, followers and following.
  * Counters drift when an increment's outcome is unknown (a timeout, a crash) and is never retried;
  * this is how they come back. Each correction adds the difference, so a counter updated
- * concurrently stays right up to that concurrent change, which the next run settles.
+ * concurrently is left alone (see {@link StableCount}) and settled by the next run.
  */
 public final class Reconciler {
     private static final int PAGE = 5_000;
@@ -56,26 +56,25 @@ public final class Reconciler {
         note(corrections, "post.comments", postId, -commentDrift.post().comments());
         note(corrections, "post.commentsEver", postId, -commentDrift.post().commentsEver());
         note(corrections, "post.commentReplies", postId, commentDrift.replies());
-        long reposts = count(before -> posts.repostIds(postId, before, PAGE));
-        PostCounts counted = posts.counts(postId);
-        long repostDrift = reposts - counted.reposts();
-        // repostsEver cannot be recounted (deleted reposts leave no row), but it is never below the live count.
-        long everDrift = Math.max(0, reposts - counted.repostsEver());
-        if (repostDrift != 0 || everDrift != 0) {
-            posts.addCounts(postId, new PostCounts(0, 0, 0, repostDrift, everDrift));
-        }
+        long repostDrift = StableCount.correct(() -> posts.counts(postId).reposts(),
+                () -> count(before -> posts.repostIds(postId, before, PAGE)),
+                delta -> posts.addCounts(postId, new PostCounts(0, 0, 0, delta, 0))).delta();
         note(corrections, "post.reposts", postId, repostDrift);
+        // repostsEver cannot be recounted (deleted reposts leave no row), but it is never below the live count.
+        PostCounts now = posts.counts(postId);
+        long everDrift = Math.max(0, now.reposts() - now.repostsEver());
+        if (everDrift != 0) {
+            posts.addCounts(postId, new PostCounts(0, 0, 0, 0, everDrift));
+        }
         note(corrections, "post.repostsEver", postId, everDrift);
         return new Report(1, 0, corrections);
     }
 
     public Report user(long userId) {
         List<Correction> corrections = new ArrayList<>();
-        long authored = count(before -> posts.postIdsByAuthor(userId, before, PAGE));
-        long postDrift = authored - users.counts(userId).posts();
-        if (postDrift != 0) {
-            users.addCounts(userId, new UserCounts(postDrift, 0, 0));
-        }
+        long postDrift = StableCount.correct(() -> users.counts(userId).posts(),
+                () -> count(before -> posts.postIdsByAuthor(userId, before, PAGE)),
+                delta -> users.addCounts(userId, new UserCounts(delta, 0, 0))).delta();
         note(corrections, "user.posts", userId, postDrift);
         note(corrections, "user.following", userId, relations.recountFollowing(userId));
         note(corrections, "user.followers", userId, relations.recountFollowers(userId));

@@ -37,6 +37,9 @@ public final class RelationRepairer {
         Set<Long> followees = new TreeSet<>();
         for (RelationOp op : unfinished) {
             EdgeState truth = relations.edge(op.followerId(), op.followeeId());
+            if (truth.version() < op.to().version()) {
+                continue; // its compare-and-set never applied (versions only grow): nothing to finish or count
+            }
             EdgeState to2 = truth.equals(op.to()) ? op.to() : withoutNewRows(op.to());
             relations.writeCopies(op.from(), to2);
             followers.add(op.followerId());
@@ -55,23 +58,19 @@ public final class RelationRepairer {
         return new Report(unfinished.size(), followers.size() + followees.size(), drift);
     }
 
-    /** Sets the user's following count to the number of rows; returns the correction applied. */
+    /**
+     * Sets the user's following count to the number of rows; returns the correction applied (0 when
+     * a live follow raced the count: see {@link StableCount}).
+     */
     public long recountFollowing(long userId) {
-        long delta = countRows(userId, true) - users.counts(userId).following();
-        return correct(userId, UserCounts.following(delta), delta);
+        return StableCount.correct(() -> users.counts(userId).following(), () -> countRows(userId, true),
+                delta -> users.addCounts(userId, UserCounts.following(delta))).delta();
     }
 
-    /** Sets the user's followers count to the number of rows; returns the correction applied. */
+    /** Sets the user's followers count to the number of rows, like {@link #recountFollowing}. */
     public long recountFollowers(long userId) {
-        long delta = countRows(userId, false) - users.counts(userId).followers();
-        return correct(userId, UserCounts.followers(delta), delta);
-    }
-
-    private long correct(long userId, UserCounts correction, long delta) {
-        if (delta != 0) {
-            users.addCounts(userId, correction);
-        }
-        return delta;
+        return StableCount.correct(() -> users.counts(userId).followers(), () -> countRows(userId, false),
+                delta -> users.addCounts(userId, UserCounts.followers(delta))).delta();
     }
 
     private long countRows(long userId, boolean following) {

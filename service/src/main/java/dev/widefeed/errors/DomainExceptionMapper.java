@@ -1,6 +1,7 @@
 package dev.widefeed.errors;
 
 import dev.widefeed.core.DomainException;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 
@@ -13,7 +14,12 @@ public final class DomainExceptionMapper implements ExceptionMapper<DomainExcept
             case MALFORMED -> 400;
             case FORBIDDEN -> 403;
             case CONFLICT -> 409;
+            case BUSY -> 429;
         };
-        return Errors.of(status, e.getMessage());
+        Response response = Errors.of(status, e.getMessage());
+        if (status == 429) {
+            response.getHeaders().putSingle(HttpHeaders.RETRY_AFTER, "1");
+        }
+        return response;
     }
 }

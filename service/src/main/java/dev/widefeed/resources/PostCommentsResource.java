@@ -61,14 +61,15 @@ public class PostCommentsResource {
         if (raw == null) {
             return 1;
         }
+        int page;
         try {
-            int page = Integer.parseInt(raw);
-            if (page >= 1) {
-                return page;
-            }
+            page = Integer.parseInt(raw);
         } catch (NumberFormatException e) {
-            // below
+            throw DomainException.malformed("page must be a number");
         }
-        throw DomainException.malformed("page must be a number from 1");
+        if (page < 1) {
+            throw DomainException.invalid("page must be 1 or more"); // a value out of range, like limit's
+        }
+        return page;
     }
 }

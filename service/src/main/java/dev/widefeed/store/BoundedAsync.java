@@ -1,5 +1,6 @@
 package dev.widefeed.store;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CompletionException;
@@ -20,6 +21,22 @@ public final class BoundedAsync {
             throw new IllegalArgumentException("maxInFlight must be at least 1");
         }
         this.maxInFlight = maxInFlight;
+    }
+
+    /**
+     * {@link #runAll} over consecutive chunks of at most {@code chunkSize} items (views of
+     * {@code items}, not copies), one call per chunk: for clients that take a batch per call, so a
+     * call for 100k users is 100k / chunkSize calls, never a future per user.
+     */
+    public <T> void runChunks(List<T> items, int chunkSize, Function<List<T>, ? extends CompletionStage<?>> call) {
+        if (chunkSize < 1) {
+            throw new IllegalArgumentException("chunkSize must be at least 1");
+        }
+        List<List<T>> chunks = new ArrayList<>(items.size() / chunkSize + 1);
+        for (int from = 0; from < items.size(); from += chunkSize) {
+            chunks.add(items.subList(from, Math.min(items.size(), from + chunkSize)));
+        }
+        runAll(chunks, call);
     }
 
     /** Calls {@code call} on every item; waits for all; throws the first failure after all have finished. */

@@ -41,6 +41,11 @@ final class ClosingStorage implements Storage {
     }
 
     @Override
+    public TimelineStore timelines() {
+        return storage.timelines();
+    }
+
+    @Override
     public void ping() {
         storage.ping();
     }

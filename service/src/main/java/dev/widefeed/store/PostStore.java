@@ -22,8 +22,14 @@ public interface PostStore {
     /** The posts among {@code postIds} that exist, by id; concurrent reads, not one round trip after another. */
     Map<Long, Post> findAll(Collection<Long> postIds);
 
-    /** Removes the post and its list entries. Idempotent. Its counters are left to expire with it or be ignored. */
-    void delete(Post post);
+    /**
+     * Removes the post (compare-and-set on its existing) and then its list entries. Of concurrent
+     * deletes of one post exactly one returns true, so its counters are lowered once. Not retried:
+     * a timeout is {@link UnknownOutcomeException}. Its counters are left behind, unread.
+     *
+     * @return whether this call removed it
+     */
+    boolean delete(Post post);
 
     /** Zero counts for a post without a counter row. */
     PostCounts counts(long postId);

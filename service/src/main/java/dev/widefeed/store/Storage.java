@@ -17,6 +17,8 @@ public interface Storage extends AutoCloseable {
 
     CommentStore comments();
 
+    TimelineStore timelines();
+
     /** Throws a {@link StoreException} if the store cannot serve a trivial read now. */
     void ping();
 

@@ -20,7 +20,8 @@ public abstract class TimedStorage implements Storage {
                 TimedStores.wrap(RelationStore.class, adapters.relations(), backend, metrics, translate),
                 TimedStores.wrap(PostStore.class, adapters.posts(), backend, metrics, translate),
                 TimedStores.wrap(LikeStore.class, adapters.likes(), backend, metrics, translate),
-                TimedStores.wrap(CommentStore.class, adapters.comments(), backend, metrics, translate));
+                TimedStores.wrap(CommentStore.class, adapters.comments(), backend, metrics, translate),
+                TimedStores.wrap(TimelineStore.class, adapters.timelines(), backend, metrics, translate));
     }
 
     @Override
@@ -51,5 +52,10 @@ public abstract class TimedStorage implements Storage {
     @Override
     public CommentStore comments() {
         return stores.comments();
+    }
+
+    @Override
+    public TimelineStore timelines() {
+        return stores.timelines();
     }
 }

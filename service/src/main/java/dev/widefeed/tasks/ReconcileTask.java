@@ -26,18 +26,25 @@ public final class ReconcileTask extends Task {
 
     @Override
     public void execute(Map<String, List<String>> parameters, PrintWriter output) {
-        List<String> posts = parameters.getOrDefault("post", List.of());
-        List<String> users = parameters.getOrDefault("user", List.of());
+        List<Long> posts;
+        List<Long> users;
+        try {
+            posts = TaskParameters.numbers(parameters, "post");
+            users = TaskParameters.numbers(parameters, "user");
+        } catch (TaskParameters.NotANumber e) {
+            output.println(e.getMessage());
+            return;
+        }
         boolean all = parameters.getOrDefault("all", List.of()).contains("true");
         if (posts.isEmpty() && users.isEmpty() && !all) {
             output.println("name what to reconcile: post=ID, user=ID (both repeatable) or all=true");
             return;
         }
-        for (String post : posts) {
-            print(reconciler.post(Long.parseLong(post)), output);
+        for (long post : posts) {
+            print(reconciler.post(post), output);
         }
-        for (String user : users) {
-            print(reconciler.user(Long.parseLong(user)), output);
+        for (long user : users) {
+            print(reconciler.user(user), output);
         }
         if (all) {
             print(reconciler.all((postsChecked, usersChecked, driftSoFar) -> {

@@ -27,17 +27,23 @@ public final class RepairRelationsTask extends Task {
 
     @Override
     public void execute(Map<String, List<String>> parameters, PrintWriter output) {
-        List<String> users = parameters.getOrDefault("user", List.of());
+        List<Long> users;
+        long minutes;
+        try {
+            users = TaskParameters.numbers(parameters, "user");
+            minutes = TaskParameters.number(parameters, "minutes").orElse(60);
+        } catch (TaskParameters.NotANumber e) {
+            output.println(e.getMessage());
+            return;
+        }
         if (!users.isEmpty()) {
-            for (String user : users) {
-                long id = Long.parseLong(user);
+            for (long id : users) {
                 long following = repairer.recountFollowing(id);
                 long followers = repairer.recountFollowers(id);
                 output.printf("user %d: following corrected by %d, followers corrected by %d%n", id, following, followers);
             }
             return;
         }
-        long minutes = Long.parseLong(parameters.getOrDefault("minutes", List.of("60")).get(0));
         Instant now = clock.instant();
         RelationRepairer.Report report = repairer.repair(now.minus(Duration.ofMinutes(minutes)), now);
         output.printf("finished %d operations, recounted %d users, fixed count drift %d%n",

@@ -213,7 +213,7 @@ public abstract class CommentApiContract {
         assertError(request("/v1/posts/abc/comments", bob.token()).get(), 400);
         assertError(request("/v1/comments/-5", bob.token()).get(), 400);
         assertError(request("/v1/comments/99999999999999999999/like", bob.token()).put(Entity.json("")), 400);
-        assertError(request(comments, bob.token(), Map.of("page", "0")).get(), 400);
+        assertError(request(comments, bob.token(), Map.of("page", "0")).get(), 422);
         assertError(request(comments, bob.token(), Map.of("page", "two")).get(), 400);
         assertError(request("/v1/comments/" + mine + "/replies", bob.token(), Map.of("cursor", "nope")).get(), 400);
         assertError(request(comments, bob.token()).post(Entity.json(Map.of("content", "hi", "replyTo", "x"))), 400);

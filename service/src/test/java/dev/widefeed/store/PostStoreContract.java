@@ -74,9 +74,9 @@ public abstract class PostStoreContract {
         Post source = original(author, "source");
         Post kept = original(author, "kept");
         Post repost = repost(ids.next(), source.id());
-        posts().delete(source);
-        posts().delete(repost);
-        posts().delete(repost);
+        assertThat(posts().delete(source)).isTrue();
+        assertThat(posts().delete(repost)).isTrue();
+        assertThat(posts().delete(repost)).isFalse();
         assertThat(posts().find(source.id())).isEmpty();
         assertThat(posts().postIdsByAuthor(author, Optional.empty(), 10)).containsExactly(kept.id());
         assertThat(posts().repostIds(source.id(), Optional.empty(), 10)).isEmpty();
@@ -125,5 +125,25 @@ public abstract class PostStoreContract {
             }
             before = Optional.of(page.get(page.size() - 1));
         }
+    }
+
+    @Test
+    void ofConcurrentDeletesOfOnePostExactlyOneWins() throws Exception {
+        Post post = original(ids.next(), "deleted by many at once");
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+        try {
+            List<java.util.concurrent.Future<Boolean>> deletes = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                deletes.add(pool.submit(() -> posts().delete(post)));
+            }
+            int won = 0;
+            for (java.util.concurrent.Future<Boolean> delete : deletes) {
+                won += delete.get() ? 1 : 0;
+            }
+            assertThat(won).isEqualTo(1);
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(posts().find(post.id())).isEmpty();
     }
 }

@@ -338,4 +338,22 @@ public abstract class RelationStoreContract {
         assertThat(all(me, true)).isEmpty();
         assertThat(counts(star).followers()).isZero();
     }
+
+    @Test
+    void repairerLeavesAnUnfollowThatNeverAppliedAlone() {
+        long me = newUser();
+        long star = newUser();
+        follows.follow(me, star);
+        EdgeState following = relations().edge(me, star);
+        RelationOp failed = new RelationOp(ids.next(), following, following.next(false, Instant.now()));
+        relations().journalIntent(failed); // journaled, then its compare-and-set failed (store error, crash)
+
+        Instant issued = IdGenerator.timeOf(failed.opId());
+        repairer.repair(issued, issued.plusMillis(1));
+
+        assertThat(userIds(all(star, false))).containsExactly(me);
+        assertThat(userIds(all(me, true))).containsExactly(star);
+        assertThat(counts(star).followers()).isEqualTo(1);
+        assertThat(relations().unfinished(issued, issued.plusMillis(1))).isEmpty();
+    }
 }

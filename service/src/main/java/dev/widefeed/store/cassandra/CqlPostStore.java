@@ -37,7 +37,7 @@ final class CqlPostStore implements PostStore {
     private final ListBuckets repostBuckets;
     private final PreparedStatement insertPost;
     private final PreparedStatement selectPost;
-    private final PreparedStatement deletePost;
+    private final PreparedStatement deletePostIfExists;
     private final PreparedStatement insertByAuthor;
     private final PreparedStatement deleteByAuthor;
     private final PreparedStatement selectByAuthor;
@@ -56,7 +56,7 @@ final class CqlPostStore implements PostStore {
                 + "audience, repost_of) VALUES (?, ?, ?, ?, ?, ?, ?)");
         selectPost = session.prepare("SELECT post_id, author_id, type, content, created_at, audience, repost_of "
                 + "FROM posts_by_id WHERE post_id = ?");
-        deletePost = session.prepare("DELETE FROM posts_by_id WHERE post_id = ?");
+        deletePostIfExists = session.prepare("DELETE FROM posts_by_id WHERE post_id = ? IF EXISTS");
         insertByAuthor = session.prepare("INSERT INTO posts_by_author (author_id, year, post_id) VALUES (?, ?, ?)");
         deleteByAuthor = session.prepare("DELETE FROM posts_by_author WHERE author_id = ? AND year = ? AND post_id = ?");
         selectByAuthor = session.prepare("SELECT post_id FROM posts_by_author WHERE author_id = ? AND year = ? LIMIT ?");
@@ -105,13 +105,16 @@ final class CqlPostStore implements PostStore {
     }
 
     @Override
-    public void delete(Post post) {
+    public boolean delete(Post post) {
+        if (!session.execute(deletePostIfExists.bind(post.id()).setIdempotent(false)).wasApplied()) {
+            return false;
+        }
         BatchStatementBuilder batch = BatchStatement.builder(BatchType.LOGGED)
-                .addStatement(deletePost.bind(post.id()))
                 .addStatement(deleteByAuthor.bind(post.authorId(), yearOf(post.id()), post.id()));
         post.repostOf().ifPresent(source ->
                 batch.addStatement(deleteRepost.bind(source, repostBucket(source, post.id()), post.id())));
         session.execute(batch.build().setIdempotent(true));
+        return true;
     }
 
     @Override
@@ -137,8 +140,9 @@ final class CqlPostStore implements PostStore {
     @Override
     public List<Long> postIdsByAuthor(long authorId, Optional<Long> beforeId, int limit) {
         List<Long> ids = new ArrayList<>(Math.min(limit, 1024));
-        int year = beforeId.map(CqlPostStore::yearOf).orElseGet(() -> Clock.systemUTC().instant()
-                .atZone(ZoneOffset.UTC).getYear());
+        int thisYear = Clock.systemUTC().instant().atZone(ZoneOffset.UTC).getYear();
+        // No post is newer than now: a cursor naming a future id starts from this year, not from 2090.
+        int year = Math.min(thisYear, beforeId.map(CqlPostStore::yearOf).orElse(thisYear));
         for (boolean first = true; year >= FIRST_YEAR && ids.size() < limit; year--, first = false) {
             int want = limit - ids.size();
             BoundStatement query = first && beforeId.isPresent()

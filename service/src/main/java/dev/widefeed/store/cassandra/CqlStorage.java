@@ -20,11 +20,13 @@ public final class CqlStorage extends TimedStorage {
     private static Stores adapters(CqlSession session, int bucketSize, int maxInFlight) {
         CqlUserStore users = new CqlUserStore(session);
         ListBuckets followerBuckets = new ListBuckets(session, "followers", bucketSize, Clock.systemUTC());
+        BoundedAsync async = new BoundedAsync(maxInFlight);
         return new Stores(users,
-                new CqlRelationStore(session, users, followerBuckets, new BoundedAsync(maxInFlight)),
+                new CqlRelationStore(session, users, followerBuckets, async),
                 new CqlPostStore(session, bucketSize),
                 new CqlLikeStore(session, bucketSize),
-                new CqlCommentStore(session));
+                new CqlCommentStore(session),
+                new CqlTimelineStore(session, async));
     }
 
     @Override

@@ -10,6 +10,7 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.AsyncTable;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Increment;
@@ -49,12 +50,15 @@ final class HBasePostStore implements PostStore {
     private static final byte[] REPOSTS_EVER = Bytes.toBytes("reposts_ever");
 
     private final AsyncTable<AdvancedScanResultConsumer> posts;
+    /** Without client retries: a retried delete that applied the first time would report "not found". */
+    private final AsyncTable<AdvancedScanResultConsumer> postsOnce;
     private final Salt salt;
     private final IdList byAuthor;
     private final IdList reposts;
 
     HBasePostStore(AsyncConnection connection, String namespace, HBaseTables declared) {
         this.posts = connection.getTable(TableName.valueOf(namespace, "posts"));
+        this.postsOnce = connection.getTableBuilder(TableName.valueOf(namespace, "posts")).setMaxAttempts(1).build();
         this.salt = Salt.of(declared.table("posts"));
         this.byAuthor = new IdList(connection.getTable(TableName.valueOf(namespace, "posts_by_author")),
                 Salt.of(declared.table("posts_by_author")));
@@ -93,12 +97,18 @@ final class HBasePostStore implements PostStore {
     }
 
     @Override
-    public void delete(Post post) {
-        posts.delete(new Delete(row(post.id()))).join();
+    public boolean delete(Post post) {
+        // Only while the row still names its author, i.e. exists: of concurrent deletes one succeeds.
+        CheckAndMutate delete = CheckAndMutate.newBuilder(row(post.id()))
+                .ifEquals(POST, AUTHOR, Bytes.toBytes(post.authorId())).build(new Delete(row(post.id())));
+        if (!postsOnce.checkAndMutate(delete).join().isSuccess()) {
+            return false;
+        }
         List<CompletableFuture<Void>> entries = new ArrayList<>();
         entries.add(byAuthor.table().delete(byAuthor.remove(post.authorId(), post.id())));
         post.repostOf().ifPresent(source -> entries.add(reposts.table().delete(reposts.remove(source, post.id()))));
         CompletableFuture.allOf(entries.toArray(CompletableFuture[]::new)).join();
+        return true;
     }
 
     @Override

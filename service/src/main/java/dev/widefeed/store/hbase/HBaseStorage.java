@@ -34,6 +34,8 @@ public final class HBaseStorage extends TimedStorage {
         TableName following = TableName.valueOf(namespace, "following_by_user");
         TableName followers = TableName.valueOf(namespace, "followers_by_user");
         TableName journal = TableName.valueOf(namespace, "relation_journal");
+        TableName timelines = TableName.valueOf(namespace, "home_timeline_by_user");
+        BoundedAsync async = new BoundedAsync(maxInFlight);
         HBaseUserStore userStore = new HBaseUserStore(connection.getTable(users), salt(declared, users));
         HBaseRelationStore relationStore = new HBaseRelationStore(
                 connection.getTable(edges),
@@ -43,11 +45,12 @@ public final class HBaseStorage extends TimedStorage {
                 FollowList.followers(connection.getTable(followers), salt(declared, followers)),
                 new RelationJournal(connection.getTable(journal), salt(declared, journal).buckets()),
                 userStore,
-                new BoundedAsync(maxInFlight));
+                async);
         return new Stores(userStore, relationStore,
                 new HBasePostStore(connection, namespace, declared),
                 new HBaseLikeStore(connection, namespace, declared),
-                new HBaseCommentStore(connection, namespace, declared));
+                new HBaseCommentStore(connection, namespace, declared),
+                new HBaseTimelineStore(connection.getTable(timelines), salt(declared, timelines), async));
     }
 
     /** A point read of a row that does not exist: one RPC to one region server, answered from its bloom filter. */

@@ -14,9 +14,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A newest-first list of time-ordered ids per owner (an author's posts, a post's reposts): one
- * empty row per entry, keyed salt(owner) | owner | descending(id), so a prefix scan lists the
- * newest first and no row grows however long the list gets.
+ * A newest-first list of time-ordered ids per owner (an author's posts, a post's reposts, a user's
+ * home timeline): one row per entry, keyed salt(owner) | owner | descending(id), so a prefix scan
+ * lists the newest first and no row grows however long the list gets. Plain lists use
+ * {@link #add}, {@link #remove} and {@link #page} (empty rows in family f); lists whose rows carry
+ * columns build on {@link #row}, {@link #scan} and {@link #idOf}.
  */
 final class IdList {
     private static final byte[] FAMILY = Bytes.toBytes("f");
@@ -45,19 +47,33 @@ final class IdList {
 
     /** At most {@code limit} ids below {@code beforeId}, newest first; one bounded scan. */
     List<Long> page(long ownerId, Optional<Long> beforeId, int limit) {
-        Scan scan = new Scan().setStartStopRowForPrefixScan(prefix(ownerId));
-        beforeId.ifPresent(id -> scan.withStartRow(row(ownerId, id), false));
-        scan.addFamily(FAMILY).setLimit(limit).setCaching(Math.min(limit, MAX_CACHING));
         List<Long> ids = new ArrayList<>();
-        for (Result row : table.scanAll(scan).join()) {
-            ids.add(descending(ByteBuffer.wrap(row.getRow(), 1 + Long.BYTES, Long.BYTES).getLong()));
+        for (Result row : table.scanAll(scan(ownerId, beforeId, limit).addFamily(FAMILY)).join()) {
+            ids.add(idOf(row.getRow()));
         }
         return ids;
     }
 
-    private byte[] row(long ownerId, long id) {
+    /** The scan of at most {@code limit} of the owner's rows below {@code beforeId}, newest first; add the families. */
+    Scan scan(long ownerId, Optional<Long> beforeId, int limit) {
+        Scan scan = new Scan().setStartStopRowForPrefixScan(prefix(ownerId));
+        beforeId.ifPresent(id -> scan.withStartRow(row(ownerId, id), false));
+        return scan.setLimit(limit).setCaching(Math.min(limit, MAX_CACHING));
+    }
+
+    /** The scan of all the owner's rows, newest first. */
+    Scan scanAll(long ownerId) {
+        return new Scan().setStartStopRowForPrefixScan(prefix(ownerId));
+    }
+
+    byte[] row(long ownerId, long id) {
         return ByteBuffer.allocate(1 + 2 * Long.BYTES).put(salt.of(ownerId)).putLong(ownerId)
                 .putLong(descending(id)).array();
+    }
+
+    /** The id a row of this layout is keyed by. */
+    static long idOf(byte[] row) {
+        return descending(ByteBuffer.wrap(row, 1 + Long.BYTES, Long.BYTES).getLong());
     }
 
     private byte[] prefix(long ownerId) {
