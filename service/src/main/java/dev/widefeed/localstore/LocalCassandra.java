@@ -19,8 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A real Apache Cassandra node for development and tests, run from the jars the build resolved, so that what we
@@ -29,7 +27,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class LocalCassandra extends LocalStore {
 
-    private static final Logger LOG = LoggerFactory.getLogger(LocalCassandra.class);
     static final String CLASSPATH_RESOURCE = "localstore/cassandra-server.classpath";
     private static final String MAIN_CLASS = "org.apache.cassandra.service.CassandraDaemon";
 
@@ -116,6 +113,10 @@ public final class LocalCassandra extends LocalStore {
 
     /** What the readiness probe learned from {@code system.local}. */
     private record Node(String releaseVersion, String dataCenter) {
+        @Override
+        public String toString() {
+            return releaseVersion;
+        }
     }
 
     private final Settings settings;
@@ -133,18 +134,10 @@ public final class LocalCassandra extends LocalStore {
      * @throws LocalStoreException if the node does not start or answer within {@code startTimeout}
      */
     public static LocalCassandra start(Settings settings) {
-        try (DataDirLock ignored = DataDirLock.acquire(settings.dataDir())) {
-            String endpoint = settings.host() + ":" + settings.nativePort();
-            if (Ports.isListening(settings.host(), settings.nativePort())) {
-                Node node = LocalStoreProcess.awaitExternal("the process listening on " + endpoint,
-                        settings.startTimeout(), () -> probe(settings));
-                LOG.info("reusing Cassandra {} already listening at {}", node.releaseVersion(), endpoint);
-                return new LocalCassandra(settings, node, null);
-            }
-            LocalStoreProcess process = launch(settings, endpoint);
-            Node node = process.awaitReady(settings.startTimeout(), () -> probe(settings));
-            return new LocalCassandra(settings, node, process);
-        }
+        String endpoint = settings.host() + ":" + settings.nativePort();
+        Running<Node> node = startOrReuse("Cassandra", settings.dataDir(), settings.host(), settings.nativePort(),
+                endpoint, settings.startTimeout(), () -> probe(settings), () -> launch(settings, endpoint));
+        return new LocalCassandra(settings, node.identity(), node.process());
     }
 
     private static LocalStoreProcess launch(Settings settings, String endpoint) {

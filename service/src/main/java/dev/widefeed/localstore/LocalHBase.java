@@ -25,8 +25,6 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A real standalone Apache HBase (master, region server and ZooKeeper in one JVM) for development and tests, run
@@ -35,7 +33,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class LocalHBase extends LocalStore {
 
-    private static final Logger LOG = LoggerFactory.getLogger(LocalHBase.class);
     static final String CLASSPATH_RESOURCE = "localstore/hbase-server.classpath";
     private static final String MAIN_CLASS = "org.apache.hadoop.hbase.master.HMaster";
 
@@ -109,18 +106,10 @@ public final class LocalHBase extends LocalStore {
      * @throws LocalStoreException if HBase does not start or answer within {@code startTimeout}
      */
     public static LocalHBase start(Settings settings) {
-        try (DataDirLock ignored = DataDirLock.acquire(settings.dataDir())) {
-            String endpoint = "ZooKeeper " + settings.host() + ":" + settings.zookeeperPort();
-            if (Ports.isListening(settings.host(), settings.zookeeperPort())) {
-                String version = LocalStoreProcess.awaitExternal("the HBase behind " + endpoint,
-                        settings.startTimeout(), () -> probe(settings));
-                LOG.info("reusing HBase {} already running at {}", version, endpoint);
-                return new LocalHBase(settings, version, null);
-            }
-            LocalStoreProcess process = launch(settings, endpoint);
-            String version = process.awaitReady(settings.startTimeout(), () -> probe(settings));
-            return new LocalHBase(settings, version, process);
-        }
+        String endpoint = "ZooKeeper " + settings.host() + ":" + settings.zookeeperPort();
+        Running<String> hbase = startOrReuse("HBase", settings.dataDir(), settings.host(), settings.zookeeperPort(),
+                endpoint, settings.startTimeout(), () -> probe(settings), () -> launch(settings, endpoint));
+        return new LocalHBase(settings, hbase.identity(), hbase.process());
     }
 
     private static LocalStoreProcess launch(Settings settings, String endpoint) {
