@@ -2,27 +2,12 @@ package dev.widefeed.store.cassandra;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.widefeed.localstore.LocalCassandra;
-import io.dropwizard.util.Duration;
+import dev.widefeed.store.EmbeddedStoreFactory;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
-import jakarta.validation.constraints.NotEmpty;
-import jakarta.validation.constraints.NotNull;
-
-import java.nio.file.Path;
 
 /** A single local Cassandra node the service starts itself, as a child process (the default). */
-public class EmbeddedCassandraFactory {
-    @JsonProperty
-    public boolean enabled = true;
-
-    @NotEmpty
-    @JsonProperty
-    public String dataDir = "./data/cassandra";
-
-    @NotEmpty
-    @JsonProperty
-    public String host = "127.0.0.1";
-
+public class EmbeddedCassandraFactory extends EmbeddedStoreFactory {
     @Min(1)
     @Max(65535)
     @JsonProperty
@@ -33,16 +18,11 @@ public class EmbeddedCassandraFactory {
     @JsonProperty
     public int storagePort = 7000;
 
-    @Min(256)
-    @JsonProperty
-    public int heapMb = 1024;
-
-    @NotNull
-    @JsonProperty
-    public Duration startTimeout = Duration.minutes(3);
+    public EmbeddedCassandraFactory() {
+        super("./data/cassandra");
+    }
 
     LocalCassandra.Settings settings() {
-        return new LocalCassandra.Settings(Path.of(dataDir).toAbsolutePath().normalize(), host, nativePort,
-                storagePort, heapMb, java.time.Duration.ofMillis(startTimeout.toMilliseconds()));
+        return new LocalCassandra.Settings(dataPath(), host, nativePort, storagePort, heapMb, startTimeoutDuration());
     }
 }
