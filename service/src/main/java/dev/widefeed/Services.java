@@ -1,7 +1,12 @@
 package dev.widefeed;
 
 import dev.widefeed.core.CommentService;
+import dev.widefeed.core.FanoutQueue;
+import dev.widefeed.core.FanoutService;
+import dev.widefeed.core.FanoutWorker;
+import dev.widefeed.core.FeedRules;
 import dev.widefeed.core.FollowService;
+import dev.widefeed.core.HomeTimelineService;
 import dev.widefeed.core.IdGenerator;
 import dev.widefeed.core.LikeService;
 import dev.widefeed.core.PostService;
@@ -16,20 +21,31 @@ import java.util.concurrent.Executor;
 
 /** The domain services over one storage, built in one place for the server and the commands alike. */
 public record Services(UserService users, FollowService follows, RelationRepairer relationRepairer,
-                       PostService posts, LikeService likes, CommentService comments, Reconciler reconciler) {
+                       PostService posts, LikeService likes, CommentService comments, Reconciler reconciler,
+                       HomeTimelineService home, FanoutWorker fanoutWorker, FanoutService fanout) {
 
     public static Services over(Storage storage, IdGenerator ids, Clock clock, RelationLimits limits,
-                                Executor batchFollows) {
+                                Executor batchFollows, FeedRules feed, FanoutWorker.Listener fanoutListener) {
         RelationRepairer repairer = new RelationRepairer(storage.users(), storage.relations());
         LikeService likes = new LikeService(storage.posts(), storage.users(), storage.likes(), clock);
         CommentService comments = new CommentService(storage.posts(), storage.comments(), ids, clock);
+        PostService posts = new PostService(storage.users(), storage.posts(), storage.likes(), storage.timelines(),
+                new FanoutQueue(storage.fanout(), feed.shards(), clock), feed.home().entryTtl(), ids, clock);
+        HomeTimelineService home = new HomeTimelineService(storage.relations(), storage.posts(), storage.timelines(),
+                posts, feed.home(), limits.maxFollowing(), clock);
+        FanoutWorker worker = new FanoutWorker(storage.users(), storage.relations(), storage.posts(),
+                storage.timelines(), storage.fanout(), feed.fanout(), feed.pageSize(), feed.home().entryTtl(), clock,
+                fanoutListener);
         return new Services(
                 new UserService(storage.users(), ids, clock),
-                new FollowService(storage.users(), storage.relations(), ids, clock, limits, batchFollows),
+                new FollowService(storage.users(), storage.relations(), ids, clock, limits, batchFollows, home),
                 repairer,
-                new PostService(storage.users(), storage.posts(), storage.likes(), ids, clock),
+                posts,
                 likes,
                 comments,
-                new Reconciler(storage.users(), storage.posts(), likes, comments, repairer));
+                new Reconciler(storage.users(), storage.posts(), likes, comments, repairer),
+                home,
+                worker,
+                new FanoutService(storage.posts(), worker));
     }
 }

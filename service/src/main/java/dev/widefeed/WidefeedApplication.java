@@ -29,6 +29,8 @@ import dev.widefeed.resources.PostCommentsResource;
 import dev.widefeed.resources.PostResource;
 import dev.widefeed.resources.RelationResource;
 import dev.widefeed.resources.TimelineResource;
+import dev.widefeed.resources.FanoutResource;
+import dev.widefeed.jobs.FeedFactory;
 import dev.widefeed.resources.UserResource;
 import dev.widefeed.store.Storage;
 import dev.widefeed.tasks.ReconcileTask;
@@ -92,7 +94,9 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
                 .minThreads(config.limits.batchFollowThreads).maxThreads(config.limits.batchFollowThreads)
                 .workQueue(new ArrayBlockingQueue<>(10 * RelationLimits.DEFAULT.maxBatchFollow())).build();
         Services services = Services.over(storage, ids, clock,
-                new RelationLimits(config.limits.maxFollowing, RelationLimits.DEFAULT.maxBatchFollow()), batchFollows);
+                new RelationLimits(config.limits.maxFollowing, RelationLimits.DEFAULT.maxBatchFollow()), batchFollows,
+                config.feed.rules(), FeedFactory.listener(environment.metrics()));
+        config.feed.buildJob(storage.fanout(), services.fanoutWorker(), clock, environment);
 
         environment.lifecycle().manage(new RelationRepairJob(services.relationRepairer(), clock,
                 Duration.ofMillis(config.relationRepair.period.toMilliseconds()),
@@ -105,7 +109,8 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         environment.jersey().register(new UserResource(services.users(), tokens));
         environment.jersey().register(new RelationResource(services.follows()));
         environment.jersey().register(new PostResource(services.posts()));
-        environment.jersey().register(new TimelineResource(services.posts()));
+        environment.jersey().register(new TimelineResource(services.posts(), services.home()));
+        environment.jersey().register(new FanoutResource(services.fanout()));
         environment.jersey().register(new LikeResource(services.likes()));
         environment.jersey().register(new LikeResource.ByUser(services.likes()));
         environment.jersey().register(new PostCommentsResource(services.comments()));

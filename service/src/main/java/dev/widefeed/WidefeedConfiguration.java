@@ -3,6 +3,7 @@ package dev.widefeed;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.widefeed.auth.AuthFactory;
 import dev.widefeed.core.IdGenerator;
+import dev.widefeed.jobs.FeedFactory;
 import dev.widefeed.store.StorageFactory;
 import io.dropwizard.core.Configuration;
 import io.dropwizard.util.Duration;
@@ -37,6 +38,11 @@ public class WidefeedConfiguration extends Configuration {
     @NotNull
     @JsonProperty
     public RelationRepair relationRepair = new RelationRepair();
+
+    @Valid
+    @NotNull
+    @JsonProperty
+    public FeedFactory feed = new FeedFactory();
 
     public static class Limits {
         /** Largest request body accepted, after gzip inflation (413 above). */

@@ -2,6 +2,8 @@ package dev.widefeed.perf;
 
 import dev.widefeed.Services;
 import dev.widefeed.core.CommentService;
+import dev.widefeed.core.FanoutWorker;
+import dev.widefeed.core.FeedRules;
 import dev.widefeed.core.IdGenerator;
 import dev.widefeed.core.LikeService;
 import dev.widefeed.core.PostCounts;
@@ -41,7 +43,8 @@ final class ContentThroughput {
             throws InterruptedException {
         IdGenerator ids = new IdGenerator(1000);
         Clock clock = Clock.systemUTC();
-        Services services = Services.over(storage, ids, clock, RelationLimits.DEFAULT, Runnable::run);
+        Services services = Services.over(storage, ids, clock, RelationLimits.DEFAULT, Runnable::run,
+                FeedRules.DEFAULT, FanoutWorker.Listener.NONE);
         PostService postService = services.posts();
         LikeService likes = services.likes();
         CommentService comments = services.comments();

@@ -3,6 +3,8 @@ package dev.widefeed.cli;
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.Services;
 import dev.widefeed.WidefeedConfiguration;
+import dev.widefeed.core.FanoutWorker;
+import dev.widefeed.core.FeedRules;
 import dev.widefeed.core.IdGenerator;
 import dev.widefeed.core.Reconciler;
 import dev.widefeed.core.RelationLimits;
@@ -43,7 +45,8 @@ public final class ReconcileCommand extends ConfiguredCommand<WidefeedConfigurat
         }
         try (Storage storage = config.storage.open(new MetricRegistry(), false)) {
             Reconciler reconciler = Services.over(storage, new IdGenerator(0), Clock.systemUTC(),
-                    RelationLimits.DEFAULT, Runnable::run).reconciler();
+                    RelationLimits.DEFAULT, Runnable::run, FeedRules.DEFAULT,
+                    FanoutWorker.Listener.NONE).reconciler();
             if (posts != null) {
                 posts.forEach(id -> print(reconciler.post(id)));
             }

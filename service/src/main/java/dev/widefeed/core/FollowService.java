@@ -35,15 +35,17 @@ public final class FollowService {
     private final Clock clock;
     private final RelationLimits limits;
     private final Executor batchExecutor;
+    private final FollowHooks hooks;
 
     public FollowService(UserStore users, RelationStore relations, IdGenerator ids, Clock clock,
-                         RelationLimits limits, Executor batchExecutor) {
+                         RelationLimits limits, Executor batchExecutor, FollowHooks hooks) {
         this.users = users;
         this.relations = relations;
         this.ids = ids;
         this.clock = clock;
         this.limits = limits;
         this.batchExecutor = batchExecutor;
+        this.hooks = hooks;
     }
 
     /** @return whether the edge is new (false: {@code me} already followed {@code target}) */
@@ -144,6 +146,11 @@ public final class FollowService {
             relations.journalIntent(op);
             if (relations.compareAndSet(current, next)) {
                 completeApplied(op);
+                if (follow) {
+                    hooks.followed(me, target);
+                } else {
+                    hooks.unfollowed(me, target);
+                }
                 return true;
             }
             relations.journalDone(op); // lost the race: nothing to finish, read the new state again

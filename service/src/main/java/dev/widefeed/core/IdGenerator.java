@@ -47,6 +47,11 @@ public final class IdGenerator {
         return (now << (WORKER_BITS + SEQUENCE_BITS)) | (workerId << SEQUENCE_BITS) | sequence;
     }
 
+    /** The lowest id any worker can issue at {@code at}: ids at or above it are from {@code at} or later. */
+    public static long lowestAt(Instant at) {
+        return Math.max(0, at.toEpochMilli() - EPOCH.toEpochMilli()) << (WORKER_BITS + SEQUENCE_BITS);
+    }
+
     /** The creation time encoded in an id. */
     public static Instant timeOf(long id) {
         return EPOCH.plusMillis(id >>> (WORKER_BITS + SEQUENCE_BITS));

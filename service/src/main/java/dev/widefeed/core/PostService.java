@@ -3,11 +3,13 @@ package dev.widefeed.core;
 import dev.widefeed.store.LikeStore;
 import dev.widefeed.store.PostStore;
 import dev.widefeed.store.StoreException;
+import dev.widefeed.store.TimelineStore;
 import dev.widefeed.store.UserStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -33,13 +35,20 @@ public final class PostService {
     private final UserStore users;
     private final PostStore posts;
     private final LikeStore likes;
+    private final TimelineStore timelines;
+    private final FanoutQueue fanout;
+    private final Duration entryTtl;
     private final IdGenerator ids;
     private final Clock clock;
 
-    public PostService(UserStore users, PostStore posts, LikeStore likes, IdGenerator ids, Clock clock) {
+    public PostService(UserStore users, PostStore posts, LikeStore likes, TimelineStore timelines, FanoutQueue fanout,
+                       Duration entryTtl, IdGenerator ids, Clock clock) {
         this.users = users;
         this.posts = posts;
         this.likes = likes;
+        this.timelines = timelines;
+        this.fanout = fanout;
+        this.entryTtl = entryTtl;
         this.ids = ids;
         this.clock = clock;
     }
@@ -47,8 +56,7 @@ public final class PostService {
     public PostDetails create(long me, String content, Audience audience) {
         Post post = new Post(ids.next(), me, PostType.ORIGINAL, checkContent(content, false),
                 clock.instant().truncatedTo(ChronoUnit.MILLIS), AudienceRules.check(audience), Optional.empty());
-        posts.create(post);
-        count(() -> users.addCounts(me, new UserCounts(1, 0, 0)), "posts of user " + me);
+        publish(post);
         return new PostDetails(post, PostCounts.ZERO, false, Optional.empty());
     }
 
@@ -57,8 +65,7 @@ public final class PostService {
         Post repost = new Post(ids.next(), me, PostType.REPOST, checkContent(content, true),
                 clock.instant().truncatedTo(ChronoUnit.MILLIS), AudienceRules.check(audience),
                 Optional.of(source.id()));
-        posts.create(repost);
-        count(() -> users.addCounts(me, new UserCounts(1, 0, 0)), "posts of user " + me);
+        publish(repost);
         count(() -> posts.addCounts(source.id(), PostCounts.repostAdded()), "reposts of post " + source.id());
         return get(me, repost.id());
     }
@@ -125,12 +132,28 @@ public final class PostService {
         if (post.authorId() != me) {
             throw DomainException.forbidden("only its author can delete a post");
         }
+        // The retraction is recorded first, like a delivery: no deleted post stays in home timelines.
+        fanout.enqueue(post.id(), post.authorId(), FanoutKind.RETRACT);
         if (!posts.delete(post)) {
             return; // a concurrent delete of the same post got there first and lowers the counts
         }
+        bestEffort(() -> timelines.remove(me, List.of(post.id())), "own home timeline of " + me);
         count(() -> users.addCounts(me, new UserCounts(-1, 0, 0)), "posts of user " + me);
         post.repostOf().ifPresent(source ->
                 count(() -> posts.addCounts(source, PostCounts.repostRemoved()), "reposts of post " + source));
+    }
+
+    /**
+     * Records the post's delivery, then writes the post, so no post exists whose fan-out nobody
+     * knows about (a task whose post never got written ends by itself). The author's own home
+     * timeline gets it at once; everyone else's is the fan-out workers' job, outside this request.
+     */
+    private void publish(Post post) {
+        fanout.enqueue(post.id(), post.authorId(), FanoutKind.DELIVER);
+        posts.create(post);
+        count(() -> users.addCounts(post.authorId(), new UserCounts(1, 0, 0)), "posts of user " + post.authorId());
+        bestEffort(() -> timelines.push(HomeTimelineService.entryOf(post), List.of(post.authorId()), entryTtl),
+                "own home timeline of " + post.authorId());
     }
 
     /** Content rules: 1..2000 characters (a repost may be empty), no control characters but line breaks and tabs. */
@@ -146,6 +169,15 @@ public final class PostService {
             throw DomainException.invalid("content must not contain control characters");
         }
         return text;
+    }
+
+    /** The author's own inbox entry is written at once for read-your-writes; the fan-out writes it again, durably. */
+    private static void bestEffort(Runnable update, String what) {
+        try {
+            update.run();
+        } catch (StoreException e) {
+            LOG.warn("could not update the {}: {}", what, e.toString());
+        }
     }
 
     private static void count(Runnable update, String what) {

@@ -4,6 +4,7 @@ import dev.widefeed.api.PageView;
 import dev.widefeed.api.PostView;
 import dev.widefeed.auth.UserPrincipal;
 import dev.widefeed.core.Cursors;
+import dev.widefeed.core.HomeTimelineService;
 import dev.widefeed.core.Page;
 import dev.widefeed.core.PostDetails;
 import dev.widefeed.core.PostService;
@@ -27,9 +28,11 @@ import java.util.Optional;
 @SecurityRequirement(name = "bearer")
 public class TimelineResource {
     private final PostService posts;
+    private final HomeTimelineService home;
 
-    public TimelineResource(PostService posts) {
+    public TimelineResource(PostService posts, HomeTimelineService home) {
         this.posts = posts;
+        this.home = home;
     }
 
     @GET
@@ -39,6 +42,17 @@ public class TimelineResource {
                                     @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
         Optional<Long> before = Optional.ofNullable(cursor).map(Cursors::decodePost);
         Page<PostDetails, Long> page = posts.byAuthor(me.id(), Params.id(id, "user id"), before, Params.limit(limit));
+        return new PageView<>(page.items().stream().map(PostView::of).toList(),
+                page.next().map(Cursors::encodePost).orElse(null));
+    }
+
+    @GET
+    @Path("/{id}/home")
+    @Operation(summary = "My home timeline: my posts and those of everyone I follow, newest first (403 for someone else's)")
+    public PageView<PostView> home(@Auth UserPrincipal me, @PathParam("id") String id,
+                                   @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+        Optional<Long> before = Optional.ofNullable(cursor).map(Cursors::decodePost);
+        Page<PostDetails, Long> page = home.home(me.id(), Params.id(id, "user id"), before, Params.limit(limit));
         return new PageView<>(page.items().stream().map(PostView::of).toList(),
                 page.next().map(Cursors::encodePost).orElse(null));
     }

@@ -46,6 +46,11 @@ final class ClosingStorage implements Storage {
     }
 
     @Override
+    public FanoutStore fanout() {
+        return storage.fanout();
+    }
+
+    @Override
     public void ping() {
         storage.ping();
     }

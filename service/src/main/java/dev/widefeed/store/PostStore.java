@@ -43,6 +43,14 @@ public interface PostStore {
     /** The author's post ids, newest first, below {@code beforeId} if given; at most {@code limit}. */
     List<Long> postIdsByAuthor(long authorId, Optional<Long> beforeId, int limit);
 
+    /**
+     * {@link #postIdsByAuthor} for many authors in one concurrent round (the pull side of the home
+     * timeline: a returning reader's followees, or history older than the inbox): each author's
+     * newest ids below {@code beforeId}, at most {@code limitEach} each. Authors without posts
+     * there map to an empty list.
+     */
+    Map<Long, List<Long>> postIdsByAuthors(Collection<Long> authorIds, Optional<Long> beforeId, int limitEach);
+
     /** Ids of the live reposts of {@code sourceId}, newest first, below {@code beforeId} if given. */
     List<Long> repostIds(long sourceId, Optional<Long> beforeId, int limit);
 

@@ -19,6 +19,8 @@ public interface Storage extends AutoCloseable {
 
     TimelineStore timelines();
 
+    FanoutStore fanout();
+
     /** Throws a {@link StoreException} if the store cannot serve a trivial read now. */
     void ping();
 

@@ -21,7 +21,8 @@ public abstract class TimedStorage implements Storage {
                 TimedStores.wrap(PostStore.class, adapters.posts(), backend, metrics, translate),
                 TimedStores.wrap(LikeStore.class, adapters.likes(), backend, metrics, translate),
                 TimedStores.wrap(CommentStore.class, adapters.comments(), backend, metrics, translate),
-                TimedStores.wrap(TimelineStore.class, adapters.timelines(), backend, metrics, translate));
+                TimedStores.wrap(TimelineStore.class, adapters.timelines(), backend, metrics, translate),
+                TimedStores.wrap(FanoutStore.class, adapters.fanout(), backend, metrics, translate));
     }
 
     @Override
@@ -57,5 +58,10 @@ public abstract class TimedStorage implements Storage {
     @Override
     public TimelineStore timelines() {
         return stores.timelines();
+    }
+
+    @Override
+    public FanoutStore fanout() {
+        return stores.fanout();
     }
 }

@@ -1,10 +1,13 @@
 package dev.widefeed.store;
 
+import dev.widefeed.core.HomeState;
 import dev.widefeed.core.TimelineEntry;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -25,6 +28,19 @@ public interface TimelineStore {
     void push(TimelineEntry entry, Collection<Long> userIds, Duration ttl);
 
     /**
+     * Adds many entries to one user's home timeline (a returning reader's rebuild by pull, a
+     * follow bringing the followee's recent posts), with bounded writes in flight. Idempotent.
+     */
+    void pushAll(long userId, Collection<TimelineEntry> entries, Duration ttl);
+
+    /**
+     * Removes one post from the home timeline of every user in {@code userIds}, where present (a
+     * deleted post's retraction, a page of followers at a time), with bounded writes in flight.
+     * Idempotent.
+     */
+    void retract(long postId, Collection<Long> userIds);
+
+    /**
      * At most {@code limit} of the user's entries, newest first, with post ids strictly below
      * {@code beforePostId} when given: the cursor is the last post id a page showed, so pages
      * never overlap and entries pushed meanwhile (all newer) never shift an older page.
@@ -40,7 +56,26 @@ public interface TimelineStore {
     /**
      * Keeps only the user's {@code keep} newest entries, so a timeline that is pushed to faster than
      * its entries expire stays bounded; older history is the pull path's job, not the inbox's.
-     * Idempotent; a timeline with at most {@code keep} entries is left alone.
+     * Idempotent; a timeline with fewer than {@code keep} entries is left alone.
+     *
+     * @return the id of the {@code keep}-th newest entry when there was one (every older entry is
+     * gone now), empty when the timeline had fewer than {@code keep} entries
      */
-    void trim(long userId, int keep);
+    Optional<Long> trim(long userId, int keep);
+
+    /** The user's home state, if the user ever read their home timeline. */
+    Optional<HomeState> state(long userId);
+
+    /** Saves the user's home state, replacing the previous one. */
+    void saveState(long userId, HomeState state);
+
+    /**
+     * The last home read of each of {@code userIds} that ever read it (users who never did are
+     * absent): what a fan-out page decides each follower's tier by. One concurrent round, however
+     * many users (a page of followers is a thousand).
+     */
+    Map<Long, Instant> lastReads(Collection<Long> userIds);
+
+    /** Saves many users' home states at once, with bounded writes in flight (perf loads, scale tests). */
+    void importStates(Map<Long, HomeState> states);
 }

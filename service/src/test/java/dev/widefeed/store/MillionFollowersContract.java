@@ -1,6 +1,17 @@
 package dev.widefeed.store;
 
+import com.codahale.metrics.MetricRegistry;
+import dev.widefeed.Services;
 import dev.widefeed.core.EdgeState;
+import dev.widefeed.core.FanoutKind;
+import dev.widefeed.core.FanoutProgress;
+import dev.widefeed.core.FanoutRules;
+import dev.widefeed.core.FanoutWorker;
+import dev.widefeed.core.FeedRules;
+import dev.widefeed.core.HomeState;
+import dev.widefeed.core.HomeTimelineService;
+import dev.widefeed.core.RelationLimits;
+import dev.widefeed.jobs.FanoutJob;
 import dev.widefeed.core.Follow;
 import dev.widefeed.core.FollowCursor;
 import dev.widefeed.core.IdGenerator;
@@ -10,11 +21,16 @@ import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Random;
 import java.util.List;
 import java.util.Optional;
 
@@ -24,6 +40,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A celebrity with 1,000,000 followers (system property {@code widefeed.test.followers} to change):
  * built through the store interface in bulk, then listed completely, page by page, every follower
  * exactly once, newest first; and no partition or row of the backend holds more than ~100k of them.
+ * Then the celebrity posts, and the post reaches every active follower by push and the rest by pull.
  */
 public abstract class MillionFollowersContract {
     private static final Logger LOG = LoggerFactory.getLogger(MillionFollowersContract.class);
@@ -89,6 +106,92 @@ public abstract class MillionFollowersContract {
         assertThat(listed).isEqualTo(FOLLOWERS);
         assertThat(seen.cardinality()).isEqualTo(FOLLOWERS);
         assertThat(largestFollowerPartition(star)).isLessThanOrEqualTo(110_000);
+
+        aPostReachesEveryActiveFollowerByPushAndEveryOtherByPull(star, fans);
+    }
+
+    /**
+     * One in ten followers read recently; the celebrity posts. The request returns without waiting
+     * for delivery; the fan-out (hybrid: tiers, most active first) pushes to exactly the active ones
+     * plus the author; a sample of the others finds the post in their home timeline by pull, once.
+     */
+    private void aPostReachesEveryActiveFollowerByPushAndEveryOtherByPull(long star, long[] fans) {
+        Instant recently = Instant.now().minusSeconds(3_600);
+        Map<Long, HomeState> active = new HashMap<>();
+        int activeCount = 0;
+        for (int i = 0; i < fans.length; i++) {
+            if (i % 10 == 0) {
+                active.put(fans[i], new HomeState(recently, 0, recently));
+                activeCount++;
+            }
+            if (active.size() == IMPORT_CHUNK || i == fans.length - 1) {
+                storage().timelines().importStates(active);
+                active.clear();
+            }
+        }
+        Clock clock = Clock.systemUTC();
+        Services services = Services.over(storage(), TestStorages.ids(), clock, RelationLimits.DEFAULT,
+                Runnable::run, FeedRules.DEFAULT, FanoutWorker.Listener.NONE);
+        FanoutJob job = new FanoutJob(storage().fanout(), services.fanoutWorker(), new FanoutJob.Settings(
+                FeedRules.DEFAULT.shards(), 2, 20, Duration.ofMillis(100), Duration.ofSeconds(30),
+                Duration.ofMinutes(10), "million-" + storage().backend()), clock, new MetricRegistry());
+        job.start();
+        try {
+            long requestStart = System.nanoTime();
+            long postId = services.posts().create(star, "hello, all million of you", null).post().id();
+            double requestMillis = (System.nanoTime() - requestStart) / 1e6;
+            Optional<FanoutProgress> atReturn = storage().fanout().progress(postId, FanoutKind.DELIVER);
+            assertThat(atReturn.map(FanoutProgress::done)).as("the request did not wait for delivery")
+                    .isNotEqualTo(Optional.of(true));
+
+            FanoutProgress done = null;
+            long deadline = System.nanoTime() + Duration.ofMinutes(15).toNanos();
+            while (done == null && System.nanoTime() < deadline) {
+                Optional<FanoutProgress> progress = storage().fanout().progress(postId, FanoutKind.DELIVER);
+                if (progress.isPresent() && progress.get().done()) {
+                    done = progress.get();
+                } else {
+                    sleep(500);
+                }
+            }
+            assertThat(done).as("fan-out finished within 15 minutes").isNotNull();
+            double seconds = Duration.between(done.createdAt(), done.finishedAt().orElseThrow()).toMillis() / 1e3;
+            LOG.info("{}: post request {} ms; fan-out {} of {} followers: {} pushed, {} skipped inactive, done in {} s "
+                            + "({} rows/s); tiers {}", storage().backend(), String.format("%.1f", requestMillis),
+                    done.mode(), done.followers(), done.pushed(), done.skippedInactive(), String.format("%.1f", seconds),
+                    Math.round(done.pushed() / seconds), done.tiers());
+            assertThat(done.mode()).isEqualTo(FanoutRules.HYBRID);
+            assertThat(done.pushed()).as("every active follower and the author, once").isEqualTo(activeCount + 1);
+            assertThat(done.skippedInactive()).isEqualTo(FOLLOWERS - activeCount);
+
+            Random random = new Random(7);
+            HomeTimelineService home = services.home();
+            for (int n = 0; n < 500; n++) {
+                int i = random.nextInt(fans.length);
+                long fan = fans[i];
+                long inInbox = storage().timelines().home(fan, Optional.empty(), 10).stream()
+                        .filter(e -> e.postId() == postId).count();
+                assertThat(inInbox).as("pushed to follower %d (active: %s)", fan, i % 10 == 0)
+                        .isEqualTo(i % 10 == 0 ? 1 : 0);
+                assertThat(home.home(fan, fan, Optional.empty(), 5).items().stream()
+                        .filter(d -> d.post().id() == postId).count()).as("home of %d", fan).isEqualTo(1);
+            }
+        } finally {
+            try {
+                job.stop();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
     }
 
     private static boolean newerFirst(Follow a, Follow b) {

@@ -8,12 +8,15 @@ import dev.widefeed.core.PostType;
 import dev.widefeed.testing.TestStorages;
 import org.junit.jupiter.api.Test;
 
+import java.time.Clock;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -112,6 +115,52 @@ public abstract class PostStoreContract {
         reposts.add(0, authored.get(0));
         assertThat(page(id -> posts().postIdsByAuthor(author, id, 5))).isEqualTo(authored);
         assertThat(page(id -> posts().repostIds(source.id(), id, 4))).isEqualTo(reposts);
+    }
+
+    @Test
+    void postIdsByAuthorsReadsEachAuthorsNewest() {
+        long a = ids.next();
+        long b = ids.next();
+        long silent = ids.next();
+        List<Long> ofA = new ArrayList<>(); // newest first
+        List<Long> ofB = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            ofA.add(0, original(a, "a " + i).id());
+            if (i % 2 == 0) {
+                ofB.add(0, original(b, "b " + i).id());
+            }
+        }
+        assertThat(posts().postIdsByAuthors(List.of(a, b, silent), Optional.empty(), 4))
+                .isEqualTo(Map.of(a, ofA.subList(0, 4), b, ofB, silent, List.of()));
+        long before = ofA.get(2);
+        assertThat(posts().postIdsByAuthors(List.of(a, b, silent), Optional.of(before), 2))
+                .isEqualTo(Map.of(a, below(ofA, before, 2), b, below(ofB, before, 2), silent, List.of()));
+        assertThat(posts().postIdsByAuthors(List.of(b), Optional.of(ofB.get(ofB.size() - 1)), 10))
+                .isEqualTo(Map.of(b, List.of()));
+        assertThat(posts().postIdsByAuthors(List.of(), Optional.empty(), 10)).isEmpty();
+    }
+
+    /** Lists are kept by year on some backends: a read must go on into earlier years. */
+    @Test
+    void postIdsByAuthorsReachBackIntoEarlierYears() {
+        long author = ids.next();
+        Instant longAgo = Instant.now().minus(ThreadLocalRandom.current().nextInt(400, 600), ChronoUnit.DAYS);
+        long oldId = new IdGenerator(ThreadLocalRandom.current().nextInt(IdGenerator.MAX_WORKER_ID + 1),
+                Clock.fixed(longAgo, ZoneOffset.UTC)).next();
+        posts().create(new Post(oldId, author, PostType.ORIGINAL, "last year", IdGenerator.timeOf(oldId),
+                Audience.PUBLIC, Optional.empty()));
+        long older = original(author, "this year").id();
+        long newer = original(author, "this year, later").id();
+        assertThat(posts().postIdsByAuthors(List.of(author), Optional.empty(), 10))
+                .isEqualTo(Map.of(author, List.of(newer, older, oldId)));
+        assertThat(posts().postIdsByAuthors(List.of(author), Optional.of(older), 10))
+                .isEqualTo(Map.of(author, List.of(oldId)));
+        assertThat(posts().postIdsByAuthors(List.of(author), Optional.empty(), 2))
+                .isEqualTo(Map.of(author, List.of(newer, older)));
+    }
+
+    private static List<Long> below(List<Long> newestFirst, long before, int limit) {
+        return newestFirst.stream().filter(id -> id < before).limit(limit).toList();
     }
 
     private static List<Long> page(java.util.function.Function<Optional<Long>, List<Long>> read) {

@@ -5,6 +5,7 @@ import dev.widefeed.core.IdGenerator;
 import dev.widefeed.core.LikeService;
 import dev.widefeed.core.PostCounts;
 import dev.widefeed.core.PostService;
+import dev.widefeed.core.FanoutQueue;
 import dev.widefeed.core.Reconciler;
 import dev.widefeed.core.RelationRepairer;
 import dev.widefeed.core.User;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.Proxy;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -61,7 +63,7 @@ public abstract class ReconcileContract {
     @Test
     void lostLikeCountsAreFoundAndFixedByOneRun() {
         long author = newUser();
-        PostService posts = new PostService(storage().users(), storage().posts(), storage().likes(), ids, Clock.systemUTC());
+        PostService posts = postService(storage().posts());
         long post = posts.create(author, "popular", null).post().id();
         AtomicInteger failures = new AtomicInteger(0);
         LikeService faulty = new LikeService(losingCounterUpdates(failures), storage().users(), storage().likes(),
@@ -85,11 +87,10 @@ public abstract class ReconcileContract {
     void lostRepostAndPostCountsAreFoundAndFixed() {
         long author = newUser();
         long fan = newUser();
-        PostService posts = new PostService(storage().users(), storage().posts(), storage().likes(), ids, Clock.systemUTC());
+        PostService posts = postService(storage().posts());
         long source = posts.create(author, "source", null).post().id();
         AtomicInteger failures = new AtomicInteger(1);
-        PostService faulty = new PostService(storage().users(), losingCounterUpdates(failures), storage().likes(), ids,
-                Clock.systemUTC());
+        PostService faulty = postService(losingCounterUpdates(failures));
         faulty.repost(fan, source, "", null); // the source's repost counters are lost; the request still succeeds
         storage().users().addCounts(fan, new dev.widefeed.core.UserCounts(3, 0, 0)); // and the fan's posts drift by +3
 
@@ -109,7 +110,7 @@ public abstract class ReconcileContract {
     @Test
     void aFullRunFindsDriftAnywhereAndReportsProgress() {
         long author = newUser();
-        PostService posts = new PostService(storage().users(), storage().posts(), storage().likes(), ids, Clock.systemUTC());
+        PostService posts = postService(storage().posts());
         long post = posts.create(author, "somewhere in the table", null).post().id();
         storage().posts().addCounts(post, PostCounts.likes(4));
         storage().users().addCounts(author, new dev.widefeed.core.UserCounts(0, 2, 0));
@@ -124,5 +125,11 @@ public abstract class ReconcileContract {
         assertThat((long) progressCalls.get()).isEqualTo(report.postsChecked() + report.usersChecked());
         assertThat(reconciler().post(post).drift()).isZero();
         assertThat(reconciler().user(author).drift()).isZero();
+    }
+
+    /** A post service over the real stores (its fan-out tasks are recorded, nobody works them here). */
+    private PostService postService(PostStore posts) {
+        return new PostService(storage().users(), posts, storage().likes(), storage().timelines(),
+                new FanoutQueue(storage().fanout(), 4, Clock.systemUTC()), Duration.ofDays(1), ids, Clock.systemUTC());
     }
 }

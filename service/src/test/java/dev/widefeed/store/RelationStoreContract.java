@@ -4,6 +4,7 @@ import dev.widefeed.core.DomainException;
 import dev.widefeed.core.EdgeState;
 import dev.widefeed.core.Follow;
 import dev.widefeed.core.FollowCursor;
+import dev.widefeed.core.FollowHooks;
 import dev.widefeed.core.FollowService;
 import dev.widefeed.core.IdGenerator;
 import dev.widefeed.core.Page;
@@ -62,7 +63,8 @@ public abstract class RelationStoreContract {
     }
 
     private FollowService newFollowService(RelationLimits limits) {
-        return new FollowService(storage().users(), storage().relations(), ids, Clock.systemUTC(), limits, executor);
+        return new FollowService(storage().users(), storage().relations(), ids, Clock.systemUTC(), limits, executor,
+                FollowHooks.NONE);
     }
 
     private RelationStore relations() {

@@ -1,14 +1,18 @@
 package dev.widefeed.store;
 
+import dev.widefeed.core.HomeState;
 import dev.widefeed.core.IdGenerator;
 import dev.widefeed.core.TimelineEntry;
 import dev.widefeed.testing.TestStorages;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -67,6 +71,33 @@ public abstract class TimelineStoreContract {
     }
 
     @Test
+    void pushAllAddsManyEntriesToOneUser() {
+        long user = ids.next();
+        List<TimelineEntry> entries = Stream.generate(this::entry).limit(250).toList();
+        timelines().pushAll(user, entries, DAY);
+        timelines().pushAll(user, entries.subList(0, 10), DAY); // again: nothing duplicated
+        timelines().pushAll(user, List.of(), DAY);
+        assertThat(timelines().home(user, Optional.empty(), 1_000)).isEqualTo(newestFirst(entries));
+    }
+
+    @Test
+    void retractRemovesOnePostFromEveryListedUser() {
+        List<Long> users = Stream.generate(ids::next).limit(2_000).toList();
+        TimelineEntry kept = entry();
+        TimelineEntry retracted = entry();
+        timelines().push(kept, users, DAY);
+        timelines().push(retracted, users, DAY);
+        timelines().retract(retracted.postId(), users);
+        timelines().retract(retracted.postId(), users.subList(0, 10)); // again: nothing left to remove
+        timelines().retract(ids.next(), users.subList(0, 10)); // never pushed
+        timelines().retract(kept.postId(), List.of());
+        List<Long> wrong = users.parallelStream()
+                .filter(user -> !timelines().home(user, Optional.empty(), 10).equals(List.of(kept)))
+                .toList();
+        assertThat(wrong).isEmpty();
+    }
+
+    @Test
     void pagesNewestFirstWithoutGapsOrDuplicatesWhileNewerArrive() {
         long user = ids.next();
         List<TimelineEntry> expected = newestFirst(pushed(user, 50));
@@ -102,17 +133,76 @@ public abstract class TimelineStoreContract {
     void trimKeepsExactlyTheNewest() {
         long user = ids.next();
         List<TimelineEntry> expected = newestFirst(pushed(user, 30)).subList(0, 10);
-        timelines().trim(user, 10);
-        timelines().trim(user, 10);
+        long tenth = expected.get(9).postId();
+        assertThat(timelines().trim(user, 10)).contains(tenth);
+        assertThat(timelines().trim(user, 10)).contains(tenth); // again: exactly 10 left, the same 10th
         assertThat(timelines().home(user, Optional.empty(), 100)).isEqualTo(expected);
-        assertThat(timelines().home(user, Optional.of(expected.get(9).postId()), 100)).isEmpty();
+        assertThat(timelines().home(user, Optional.of(tenth), 100)).isEmpty();
 
         TimelineEntry newer = pushed(user, 1).get(0);
-        timelines().trim(user, 100); // fewer than keep: left alone
+        assertThat(timelines().trim(user, 100)).isEmpty(); // fewer than keep: left alone
         assertThat(timelines().home(user, Optional.empty(), 100)).hasSize(11).first().isEqualTo(newer);
+        assertThat(timelines().trim(user, 11)).contains(tenth);
+        assertThat(timelines().trim(user, 1)).contains(newer.postId());
+        assertThat(timelines().home(user, Optional.empty(), 100)).containsExactly(newer);
         timelines().trim(user, 0);
         assertThat(timelines().home(user, Optional.empty(), 100)).isEmpty();
-        timelines().trim(ids.next(), 10); // an empty timeline
+        assertThat(timelines().trim(ids.next(), 10)).isEmpty(); // an empty timeline
+    }
+
+    private static HomeState state(long lastReadMillisAgo, long completeAbove) {
+        long now = System.currentTimeMillis();
+        return new HomeState(Instant.ofEpochMilli(now - lastReadMillisAgo), completeAbove,
+                Instant.ofEpochMilli(now - 2 * lastReadMillisAgo));
+    }
+
+    @Test
+    void homeStateIsAbsentUntilSavedAndThenTheLastSaved() {
+        long user = ids.next();
+        assertThat(timelines().state(user)).isEmpty();
+        HomeState first = state(60_000, 0);
+        timelines().saveState(user, first);
+        assertThat(timelines().state(user)).contains(first);
+        HomeState second = state(5, ids.next());
+        timelines().saveState(user, second);
+        timelines().saveState(user, second);
+        assertThat(timelines().state(user)).contains(second);
+        assertThat(timelines().state(ids.next())).isEmpty();
+    }
+
+    @Test
+    void lastReadsHoldOnlyUsersWithAState() {
+        Map<Long, Instant> expected = new HashMap<>();
+        List<Long> users = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            long user = ids.next();
+            users.add(user);
+            if (i % 2 == 0) { // every other user never read their home timeline
+                HomeState state = state(1_000L * i, ids.next());
+                timelines().saveState(user, state);
+                expected.put(user, state.lastRead());
+            }
+        }
+        assertThat(timelines().lastReads(users)).isEqualTo(expected);
+        assertThat(timelines().lastReads(List.of(ids.next()))).isEmpty();
+        assertThat(timelines().lastReads(List.of())).isEmpty();
+    }
+
+    @Test
+    void importStatesSavesEveryUsersState() {
+        Map<Long, HomeState> states = new HashMap<>();
+        for (int i = 0; i < 5_000; i++) {
+            states.put(ids.next(), state(i * 997L, i % 7 == 0 ? 0 : ids.next()));
+        }
+        timelines().importStates(states);
+        timelines().importStates(Map.of()); // nobody: nothing to do
+        Map<Long, Instant> lastReads = new HashMap<>();
+        states.forEach((user, state) -> lastReads.put(user, state.lastRead()));
+        assertThat(timelines().lastReads(states.keySet())).isEqualTo(lastReads);
+        List<Long> wrong = states.keySet().parallelStream()
+                .filter(user -> !timelines().state(user).equals(Optional.of(states.get(user))))
+                .toList();
+        assertThat(wrong).isEmpty();
     }
 
     @Test
@@ -120,9 +210,11 @@ public abstract class TimelineStoreContract {
         long user = ids.next();
         TimelineEntry kept = pushed(user, 1).get(0);
         TimelineEntry brief = entry();
+        TimelineEntry briefToo = entry();
         long start = System.nanoTime();
         timelines().push(brief, List.of(user), Duration.ofSeconds(2));
-        assertThat(timelines().home(user, Optional.empty(), 10)).containsExactly(brief, kept);
+        timelines().pushAll(user, List.of(briefToo), Duration.ofSeconds(2));
+        assertThat(timelines().home(user, Optional.empty(), 10)).containsExactly(briefToo, brief, kept);
         Thread.sleep(Math.max(0, Duration.ofSeconds(3).minus(Duration.ofNanos(System.nanoTime() - start)).toMillis()));
         assertThat(timelines().home(user, Optional.empty(), 10)).containsExactly(kept);
     }

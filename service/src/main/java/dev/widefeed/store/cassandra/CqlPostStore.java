@@ -13,6 +13,7 @@ import dev.widefeed.core.Post;
 import dev.widefeed.core.PostCounts;
 import dev.widefeed.core.PostType;
 import dev.widefeed.store.AudienceJson;
+import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.PostStore;
 
 import java.time.Clock;
@@ -23,6 +24,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongConsumer;
 
 /**
@@ -34,6 +38,7 @@ final class CqlPostStore implements PostStore {
     private static final int FIRST_YEAR = IdGenerator.EPOCH.atZone(ZoneOffset.UTC).getYear();
 
     private final CqlSession session;
+    private final BoundedAsync async;
     private final ListBuckets repostBuckets;
     private final PreparedStatement insertPost;
     private final PreparedStatement selectPost;
@@ -49,8 +54,9 @@ final class CqlPostStore implements PostStore {
     private final PreparedStatement selectCounts;
     private final PreparedStatement addCounts;
 
-    CqlPostStore(CqlSession session, int bucketSize) {
+    CqlPostStore(CqlSession session, int bucketSize, BoundedAsync async) {
         this.session = session;
+        this.async = async;
         this.repostBuckets = new ListBuckets(session, "reposts", bucketSize, Clock.systemUTC());
         insertPost = session.prepare("INSERT INTO posts_by_id (post_id, author_id, type, content, created_at, "
                 + "audience, repost_of) VALUES (?, ?, ?, ?, ?, ?, ?)");
@@ -140,9 +146,7 @@ final class CqlPostStore implements PostStore {
     @Override
     public List<Long> postIdsByAuthor(long authorId, Optional<Long> beforeId, int limit) {
         List<Long> ids = new ArrayList<>(Math.min(limit, 1024));
-        int thisYear = Clock.systemUTC().instant().atZone(ZoneOffset.UTC).getYear();
-        // No post is newer than now: a cursor naming a future id starts from this year, not from 2090.
-        int year = Math.min(thisYear, beforeId.map(CqlPostStore::yearOf).orElse(thisYear));
+        int year = newestYear(beforeId);
         for (boolean first = true; year >= FIRST_YEAR && ids.size() < limit; year--, first = false) {
             int want = limit - ids.size();
             BoundStatement query = first && beforeId.isPresent()
@@ -151,6 +155,41 @@ final class CqlPostStore implements PostStore {
             session.execute(query.setIdempotent(true)).forEach(row -> ids.add(row.getLong(0)));
         }
         return ids;
+    }
+
+    /**
+     * One read chain per author, at most {@code maxInFlight} authors at once: within a chain the years
+     * are read one after another, newest first, and only as far back as the author's limit needs
+     * (usually the current year alone).
+     */
+    @Override
+    public Map<Long, List<Long>> postIdsByAuthors(Collection<Long> authorIds, Optional<Long> beforeId, int limitEach) {
+        Map<Long, List<Long>> ids = new ConcurrentHashMap<>();
+        int newestYear = newestYear(beforeId);
+        async.runAll(authorIds.stream().distinct().toList(), author ->
+                idsByAuthorFrom(author, newestYear, newestYear, beforeId, limitEach, new ArrayList<>())
+                        .thenAccept(found -> ids.put(author, found)));
+        return ids;
+    }
+
+    private CompletionStage<List<Long>> idsByAuthorFrom(long authorId, int year, int newestYear,
+                                                         Optional<Long> beforeId, int limit, List<Long> ids) {
+        if (year < FIRST_YEAR || ids.size() >= limit) {
+            return CompletableFuture.completedFuture(ids);
+        }
+        int want = limit - ids.size();
+        BoundStatement query = year == newestYear && beforeId.isPresent()
+                ? selectByAuthorBefore.bind(authorId, year, beforeId.get(), want)
+                : selectByAuthor.bind(authorId, year, want);
+        return CqlReads.allRows(session.executeAsync(query.setIdempotent(true)), row -> row.getLong(0), ids)
+                .thenCompose(found -> idsByAuthorFrom(authorId, year - 1, newestYear, beforeId, limit, found));
+    }
+
+    /** The year of the newest posts a list read below {@code beforeId} can find. */
+    private static int newestYear(Optional<Long> beforeId) {
+        int thisYear = Clock.systemUTC().instant().atZone(ZoneOffset.UTC).getYear();
+        // No post is newer than now: a cursor naming a future id starts from this year, not from 2090.
+        return Math.min(thisYear, beforeId.map(CqlPostStore::yearOf).orElse(thisYear));
     }
 
     @Override

@@ -7,8 +7,10 @@ import com.datastax.oss.driver.api.core.cql.Row;
 
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 
 /**
@@ -29,5 +31,22 @@ final class CqlReads {
         Map<K, Row> rows = new HashMap<>();
         reads.forEach((key, read) -> rows.put(key, read.join().one()));
         return rows;
+    }
+
+    /**
+     * Every row of an asynchronous query, mapped, into {@code into}: an async result set holds one
+     * page, so the next is fetched (without blocking) once the previous has arrived.
+     */
+    static <T> CompletionStage<List<T>> allRows(CompletionStage<AsyncResultSet> query, Function<Row, T> map,
+                                                List<T> into) {
+        return query.thenCompose(page -> drain(page, map, into));
+    }
+
+    private static <T> CompletionStage<List<T>> drain(AsyncResultSet page, Function<Row, T> map, List<T> into) {
+        for (Row row : page.currentPage()) {
+            into.add(map.apply(row));
+        }
+        return page.hasMorePages() ? page.fetchNextPage().thenCompose(next -> drain(next, map, into))
+                : CompletableFuture.completedFuture(into);
     }
 }

@@ -23,10 +23,11 @@ public final class CqlStorage extends TimedStorage {
         BoundedAsync async = new BoundedAsync(maxInFlight);
         return new Stores(users,
                 new CqlRelationStore(session, users, followerBuckets, async),
-                new CqlPostStore(session, bucketSize),
+                new CqlPostStore(session, bucketSize, async),
                 new CqlLikeStore(session, bucketSize),
                 new CqlCommentStore(session),
-                new CqlTimelineStore(session, async));
+                new CqlTimelineStore(session, async),
+                new CqlFanoutStore(session));
     }
 
     @Override

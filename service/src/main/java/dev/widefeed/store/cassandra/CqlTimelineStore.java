@@ -1,36 +1,48 @@
 package dev.widefeed.store.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchType;
+import com.datastax.oss.driver.api.core.cql.BatchableStatement;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
+import dev.widefeed.core.HomeState;
 import dev.widefeed.core.TimelineEntry;
 import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.TimelineStore;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Home timelines in {@code home_timeline_by_user}: one partition per user, newest post first.
- * Every statement here is idempotent (rows keyed by post id, deletes of keys), so the driver may
- * retry them all.
+ * Home timelines in {@code home_timeline_by_user}: one partition per user, newest post first; each
+ * reader's state in {@code home_state_by_user}, one row per user. Every statement here is
+ * idempotent (rows keyed by post id or user, deletes of keys, whole-row overwrites), so the driver
+ * may retry them all.
  */
 final class CqlTimelineStore implements TimelineStore {
-    /** Cassandra rejects a longer TTL (20 years). */
-    private static final long MAX_TTL_SECONDS = 630_720_000;
+    /** Entries per single-partition batch: few enough to stay under the batch size warning (5 KiB). */
+    private static final int ENTRIES_PER_BATCH = 100;
 
     private final CqlSession session;
     private final BoundedAsync async;
     private final PreparedStatement insert;
     private final PreparedStatement select;
     private final PreparedStatement selectBefore;
+    private final PreparedStatement deleteOne;
     private final PreparedStatement deleteSome;
     private final PreparedStatement keepTail;
     private final PreparedStatement deleteOlder;
+    private final PreparedStatement selectState;
+    private final PreparedStatement selectLastRead;
+    private final PreparedStatement upsertState;
 
     CqlTimelineStore(CqlSession session, BoundedAsync async) {
         this.session = session;
@@ -41,9 +53,15 @@ final class CqlTimelineStore implements TimelineStore {
                 + "WHERE user_id = ? LIMIT ?");
         selectBefore = session.prepare("SELECT post_id, author_id, source_id FROM home_timeline_by_user "
                 + "WHERE user_id = ? AND post_id < ? LIMIT ?");
+        deleteOne = session.prepare("DELETE FROM home_timeline_by_user WHERE user_id = ? AND post_id = ?");
         deleteSome = session.prepare("DELETE FROM home_timeline_by_user WHERE user_id = ? AND post_id IN ?");
         keepTail = session.prepare("SELECT post_id FROM home_timeline_by_user WHERE user_id = ? LIMIT ?");
         deleteOlder = session.prepare("DELETE FROM home_timeline_by_user WHERE user_id = ? AND post_id < ?");
+        selectState = session.prepare("SELECT last_read, complete_above, trimmed_at FROM home_state_by_user "
+                + "WHERE user_id = ?");
+        selectLastRead = session.prepare("SELECT last_read FROM home_state_by_user WHERE user_id = ?");
+        upsertState = session.prepare("INSERT INTO home_state_by_user (user_id, last_read, complete_above, "
+                + "trimmed_at) VALUES (?, ?, ?, ?)");
     }
 
     /**
@@ -52,9 +70,31 @@ final class CqlTimelineStore implements TimelineStore {
      */
     @Override
     public void push(TimelineEntry entry, Collection<Long> userIds, Duration ttl) {
-        int seconds = ttlSeconds(ttl);
+        int seconds = CqlTtl.seconds(ttl);
         async.runAll(List.copyOf(userIds), user -> session.executeAsync(insert.bind(user, entry.postId(),
                 entry.authorId(), entry.sourceId(), seconds).setIdempotent(true)));
+    }
+
+    /**
+     * Unlogged batches of up to {@link #ENTRIES_PER_BATCH}, at most {@code maxInFlight} at once: all
+     * rows of one partition, so each batch is one mutation on one replica set (no batch log needed,
+     * and it lands whole).
+     */
+    @Override
+    public void pushAll(long userId, Collection<TimelineEntry> entries, Duration ttl) {
+        int seconds = CqlTtl.seconds(ttl);
+        async.runChunks(List.copyOf(entries), ENTRIES_PER_BATCH, chunk -> {
+            List<BatchableStatement<?>> inserts = chunk.stream().<BatchableStatement<?>>map(entry ->
+                    insert.bind(userId, entry.postId(), entry.authorId(), entry.sourceId(), seconds)).toList();
+            return session.executeAsync(BatchStatement.newInstance(BatchType.UNLOGGED, inserts).setIdempotent(true));
+        });
+    }
+
+    /** A row tombstone per user, each in its own partition, at most {@code maxInFlight} at once. */
+    @Override
+    public void retract(long postId, Collection<Long> userIds) {
+        async.runAll(List.copyOf(userIds),
+                user -> session.executeAsync(deleteOne.bind(user, postId).setIdempotent(true)));
     }
 
     @Override
@@ -84,13 +124,13 @@ final class CqlTimelineStore implements TimelineStore {
      * costs {@code keep} clustering keys (ids only).
      */
     @Override
-    public void trim(long userId, int keep) {
+    public Optional<Long> trim(long userId, int keep) {
         if (keep < 0) {
             throw new IllegalArgumentException("keep must not be negative");
         }
-        if (keep == 0) { // everything: still one range tombstone
+        if (keep == 0) { // everything: still one range tombstone, and no keep-th entry to name
             session.execute(deleteOlder.bind(userId, Long.MAX_VALUE).setIdempotent(true));
-            return;
+            return Optional.empty();
         }
         long oldestKept = 0;
         int seen = 0;
@@ -98,16 +138,51 @@ final class CqlTimelineStore implements TimelineStore {
             oldestKept = row.getLong(0);
             seen++;
         }
-        if (seen == keep) {
-            session.execute(deleteOlder.bind(userId, oldestKept).setIdempotent(true));
+        if (seen < keep) {
+            return Optional.empty();
         }
+        session.execute(deleteOlder.bind(userId, oldestKept).setIdempotent(true));
+        return Optional.of(oldestKept);
     }
 
-    private static int ttlSeconds(Duration ttl) {
-        long seconds = ttl.toSeconds();
-        if (seconds < 1 || seconds > MAX_TTL_SECONDS) {
-            throw new IllegalArgumentException("ttl must be 1 s to 20 years, was " + ttl);
-        }
-        return (int) seconds;
+    @Override
+    public Optional<HomeState> state(long userId) {
+        Row row = session.execute(selectState.bind(userId).setIdempotent(true)).one();
+        return Optional.ofNullable(row).map(r -> new HomeState(r.getInstant(0), r.getLong(1), r.getInstant(2)));
+    }
+
+    /** All three columns in one insert: the state is replaced whole, never merged with an older one. */
+    @Override
+    public void saveState(long userId, HomeState state) {
+        session.execute(bindState(userId, state));
+    }
+
+    /**
+     * A point read per user, at most {@code maxInFlight} in flight: an IN over a thousand partition
+     * keys would make one coordinator gather them all, and unbounded reads would queue a fan-out
+     * page's thousand requests on the connection at once.
+     */
+    @Override
+    public Map<Long, Instant> lastReads(Collection<Long> userIds) {
+        Map<Long, Instant> lastReads = new ConcurrentHashMap<>();
+        async.runAll(List.copyOf(userIds), user -> session.executeAsync(selectLastRead.bind(user).setIdempotent(true))
+                .thenAccept(rows -> {
+                    Row row = rows.one();
+                    if (row != null && !row.isNull(0)) {
+                        lastReads.put(user, row.getInstant(0));
+                    }
+                }));
+        return lastReads;
+    }
+
+    /** One single-row insert per user, each to its own partition, at most {@code maxInFlight} at once. */
+    @Override
+    public void importStates(Map<Long, HomeState> states) {
+        async.runAll(List.copyOf(states.entrySet()),
+                state -> session.executeAsync(bindState(state.getKey(), state.getValue())));
+    }
+
+    private BoundStatement bindState(long userId, HomeState state) {
+        return upsertState.bind(userId, state.lastRead(), state.completeAbove(), state.trimmedAt()).setIdempotent(true);
     }
 }

@@ -5,6 +5,7 @@ import dev.widefeed.core.Post;
 import dev.widefeed.core.PostCounts;
 import dev.widefeed.core.PostType;
 import dev.widefeed.store.AudienceJson;
+import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.PostStore;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
@@ -26,8 +27,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.LongConsumer;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongConsumer;
 
 /**
  * Posts in {@code posts} (family p the post, family c its counters, changed only by
@@ -48,6 +50,11 @@ final class HBasePostStore implements PostStore {
     private static final byte[] COMMENTS_EVER = Bytes.toBytes("comments_ever");
     private static final byte[] REPOSTS = Bytes.toBytes("reposts");
     private static final byte[] REPOSTS_EVER = Bytes.toBytes("reposts_ever");
+    /**
+     * Author scans in flight at once in {@link #postIdsByAuthors}: each is one small RPC, so many
+     * can be outstanding, yet a reader following thousands must not queue thousands on the servers.
+     */
+    private static final int SCANS_IN_FLIGHT = 128;
 
     private final AsyncTable<AdvancedScanResultConsumer> posts;
     /** Without client retries: a retried delete that applied the first time would report "not found". */
@@ -55,6 +62,7 @@ final class HBasePostStore implements PostStore {
     private final Salt salt;
     private final IdList byAuthor;
     private final IdList reposts;
+    private final BoundedAsync scans = new BoundedAsync(SCANS_IN_FLIGHT);
 
     HBasePostStore(AsyncConnection connection, String namespace, HBaseTables declared) {
         this.posts = connection.getTable(TableName.valueOf(namespace, "posts"));
@@ -141,6 +149,23 @@ final class HBasePostStore implements PostStore {
     @Override
     public List<Long> postIdsByAuthor(long authorId, Optional<Long> beforeId, int limit) {
         return byAuthor.page(authorId, beforeId, limit);
+    }
+
+    /** One bounded scan per author, up to {@link #SCANS_IN_FLIGHT} at once. */
+    @Override
+    public Map<Long, List<Long>> postIdsByAuthors(Collection<Long> authorIds, Optional<Long> beforeId, int limitEach) {
+        if (limitEach < 0) {
+            throw new IllegalArgumentException("limitEach must not be negative");
+        }
+        List<Long> authors = authorIds.stream().distinct().toList();
+        Map<Long, List<Long>> ids = new ConcurrentHashMap<>();
+        if (limitEach == 0) {
+            authors.forEach(author -> ids.put(author, List.of()));
+        } else {
+            scans.runAll(authors, author -> byAuthor.pageAsync(author, beforeId, limitEach)
+                    .thenAccept(page -> ids.put(author, page)));
+        }
+        return new HashMap<>(ids);
     }
 
     @Override

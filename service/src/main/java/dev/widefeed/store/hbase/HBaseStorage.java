@@ -12,6 +12,7 @@ import org.apache.hadoop.hbase.client.Get;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Clock;
 
 /**
  * The HBase backend: every store over one {@link AsyncConnection} (thread-safe, its tables cached
@@ -35,6 +36,7 @@ public final class HBaseStorage extends TimedStorage {
         TableName followers = TableName.valueOf(namespace, "followers_by_user");
         TableName journal = TableName.valueOf(namespace, "relation_journal");
         TableName timelines = TableName.valueOf(namespace, "home_timeline_by_user");
+        TableName homeStates = TableName.valueOf(namespace, "home_state_by_user");
         BoundedAsync async = new BoundedAsync(maxInFlight);
         HBaseUserStore userStore = new HBaseUserStore(connection.getTable(users), salt(declared, users));
         HBaseRelationStore relationStore = new HBaseRelationStore(
@@ -50,7 +52,11 @@ public final class HBaseStorage extends TimedStorage {
                 new HBasePostStore(connection, namespace, declared),
                 new HBaseLikeStore(connection, namespace, declared),
                 new HBaseCommentStore(connection, namespace, declared),
-                new HBaseTimelineStore(connection.getTable(timelines), salt(declared, timelines), async));
+                new HBaseTimelineStore(connection.getTable(timelines), salt(declared, timelines),
+                        connection.getTable(homeStates), salt(declared, homeStates), async),
+                new HBaseFanoutStore(connection.getTable(TableName.valueOf(namespace, "fanout_tasks_by_slot")),
+                        connection.getTable(TableName.valueOf(namespace, "fanout_progress_by_post")),
+                        connection.getTable(TableName.valueOf(namespace, "fanout_shards")), Clock.systemUTC()));
     }
 
     /** A point read of a row that does not exist: one RPC to one region server, answered from its bloom filter. */

@@ -1,11 +1,13 @@
 package dev.widefeed.store.hbase;
 
+import dev.widefeed.core.HomeState;
 import dev.widefeed.core.TimelineEntry;
 import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.TimelineStore;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
@@ -15,30 +17,46 @@ import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
 import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
 import org.apache.hadoop.hbase.util.Bytes;
 
+import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Home timelines in {@code home_timeline_by_user}, an {@link IdList} layout (salt(user) | user |
- * descending(post id)) whose rows carry the entry's author_id and source_id in family t.
+ * descending(post id)) whose rows carry the entry's author_id and source_id in family t; each
+ * reader's {@link HomeState} in {@code home_state_by_user} (salt(user) | user, family s: last_read
+ * and trimmed_at in epoch ms, complete_above).
  */
 final class HBaseTimelineStore implements TimelineStore {
     private static final byte[] FAMILY = Bytes.toBytes("t");
     private static final byte[] AUTHOR = Bytes.toBytes("author_id");
     private static final byte[] SOURCE = Bytes.toBytes("source_id");
+    private static final byte[] STATE = Bytes.toBytes("s");
+    private static final byte[] LAST_READ = Bytes.toBytes("last_read");
+    private static final byte[] COMPLETE_ABOVE = Bytes.toBytes("complete_above");
+    private static final byte[] TRIMMED_AT = Bytes.toBytes("trimmed_at");
     /** Mutations per batch call: large enough to amortize the RPCs, small enough to keep one call's memory small. */
     private static final int BATCH = 1000;
 
     private final IdList timelines;
     private final AsyncTable<AdvancedScanResultConsumer> table;
+    private final AsyncTable<AdvancedScanResultConsumer> states;
+    private final Salt stateSalt;
     private final BoundedAsync async;
 
-    HBaseTimelineStore(AsyncTable<AdvancedScanResultConsumer> table, Salt salt, BoundedAsync async) {
+    HBaseTimelineStore(AsyncTable<AdvancedScanResultConsumer> table, Salt salt,
+                       AsyncTable<AdvancedScanResultConsumer> states, Salt stateSalt, BoundedAsync async) {
         this.timelines = new IdList(table, salt);
         this.table = table;
+        this.states = states;
+        this.stateSalt = stateSalt;
         this.async = async;
     }
 
@@ -49,21 +67,40 @@ final class HBaseTimelineStore implements TimelineStore {
      */
     @Override
     public void push(TimelineEntry entry, Collection<Long> userIds, Duration ttl) {
+        long ttlMs = ttlMillis(ttl);
+        async.runChunks(List.copyOf(userIds), BATCH, users -> table.putAll(users.stream()
+                .map(user -> put(user, entry, ttlMs)).toList()));
+    }
+
+    /** {@link #push} turned around: one user, many entries, in batches of {@link #BATCH}. */
+    @Override
+    public void pushAll(long userId, Collection<TimelineEntry> entries, Duration ttl) {
+        long ttlMs = ttlMillis(ttl);
+        async.runChunks(List.copyOf(entries), BATCH, chunk -> table.putAll(chunk.stream()
+                .map(entry -> put(userId, entry, ttlMs)).toList()));
+    }
+
+    /** A delete of the one row per user, in batches of {@link #BATCH} users, like {@link #push}. */
+    @Override
+    public void retract(long postId, Collection<Long> userIds) {
+        async.runChunks(List.copyOf(userIds), BATCH, users -> table.deleteAll(users.stream()
+                .map(user -> new Delete(timelines.row(user, postId))).toList()));
+    }
+
+    private Put put(long userId, TimelineEntry entry, long ttlMs) {
+        Put put = new Put(timelines.row(userId, entry.postId()))
+                .addColumn(FAMILY, AUTHOR, Bytes.toBytes(entry.authorId()))
+                .addColumn(FAMILY, SOURCE, Bytes.toBytes(entry.sourceId()));
+        put.setTTL(ttlMs);
+        return put;
+    }
+
+    private static long ttlMillis(Duration ttl) {
         long ttlMs = ttl.toMillis();
         if (ttlMs < 1) {
             throw new IllegalArgumentException("ttl must be positive, was " + ttl);
         }
-        byte[] author = Bytes.toBytes(entry.authorId());
-        byte[] source = Bytes.toBytes(entry.sourceId());
-        async.runChunks(List.copyOf(userIds), BATCH, users -> table.putAll(users.stream()
-                .map(user -> {
-                    Put put = new Put(timelines.row(user, entry.postId()))
-                            .addColumn(FAMILY, AUTHOR, author)
-                            .addColumn(FAMILY, SOURCE, source);
-                    put.setTTL(ttlMs);
-                    return put;
-                })
-                .toList()));
+        return ttlMs;
     }
 
     @Override
@@ -89,17 +126,21 @@ final class HBaseTimelineStore implements TimelineStore {
      * trimming often keeps the dropped part, and so the markers, small.
      */
     @Override
-    public void trim(long userId, int keep) {
+    public Optional<Long> trim(long userId, int keep) {
         if (keep < 0) {
             throw new IllegalArgumentException("keep must not be negative");
         }
         Scan keys = timelines.scanAll(userId).addFamily(FAMILY).setCaching(BATCH)
                 .setFilter(new FilterList(new FirstKeyOnlyFilter(), new KeyOnlyFilter()));
         List<Delete> deletes = new ArrayList<>(BATCH);
+        Optional<Long> oldestKept = Optional.empty();
         int seen = 0;
         try (ResultScanner scanner = table.getScanner(keys)) {
             for (Result row : scanner) {
                 if (++seen <= keep) {
+                    if (seen == keep) {
+                        oldestKept = Optional.of(IdList.idOf(row.getRow()));
+                    }
                     continue;
                 }
                 deletes.add(new Delete(row.getRow()));
@@ -112,5 +153,69 @@ final class HBaseTimelineStore implements TimelineStore {
         if (!deletes.isEmpty()) {
             table.deleteAll(deletes).join();
         }
+        return oldestKept;
+    }
+
+    @Override
+    public Optional<HomeState> state(long userId) {
+        Result row = states.get(new Get(stateRow(userId)).addFamily(STATE)).join();
+        if (row.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new HomeState(Instant.ofEpochMilli(longOr(row, LAST_READ, 0)),
+                longOr(row, COMPLETE_ABOVE, 0), Instant.ofEpochMilli(longOr(row, TRIMMED_AT, 0))));
+    }
+
+    @Override
+    public void saveState(long userId, HomeState state) {
+        states.put(statePut(userId, state)).join();
+    }
+
+    /**
+     * Multi-gets of the last_read column, {@link #BATCH} users per call and every call at once: one
+     * concurrent round (the client groups each call's gets by region server, one RPC each).
+     */
+    @Override
+    public Map<Long, Instant> lastReads(Collection<Long> userIds) {
+        List<Long> users = List.copyOf(userIds);
+        List<CompletableFuture<List<Result>>> calls = new ArrayList<>(users.size() / BATCH + 1);
+        for (int from = 0; from < users.size(); from += BATCH) {
+            calls.add(states.getAll(users.subList(from, Math.min(users.size(), from + BATCH)).stream()
+                    .map(user -> new Get(stateRow(user)).addColumn(STATE, LAST_READ)).toList()));
+        }
+        Map<Long, Instant> reads = new HashMap<>();
+        int i = 0;
+        for (CompletableFuture<List<Result>> call : calls) {
+            for (Result row : call.join()) {
+                long user = users.get(i++);
+                byte[] lastRead = row.getValue(STATE, LAST_READ);
+                if (lastRead != null) {
+                    reads.put(user, Instant.ofEpochMilli(Bytes.toLong(lastRead)));
+                }
+            }
+        }
+        return reads;
+    }
+
+    @Override
+    public void importStates(Map<Long, HomeState> imported) {
+        async.runChunks(List.copyOf(imported.entrySet()), BATCH, chunk -> states.putAll(chunk.stream()
+                .map(e -> statePut(e.getKey(), e.getValue())).toList()));
+    }
+
+    private Put statePut(long userId, HomeState state) {
+        return new Put(stateRow(userId))
+                .addColumn(STATE, LAST_READ, Bytes.toBytes(state.lastRead().toEpochMilli()))
+                .addColumn(STATE, COMPLETE_ABOVE, Bytes.toBytes(state.completeAbove()))
+                .addColumn(STATE, TRIMMED_AT, Bytes.toBytes(state.trimmedAt().toEpochMilli()));
+    }
+
+    private byte[] stateRow(long userId) {
+        return ByteBuffer.allocate(1 + Long.BYTES).put(stateSalt.of(userId)).putLong(userId).array();
+    }
+
+    private static long longOr(Result row, byte[] column, long missing) {
+        byte[] value = row.getValue(STATE, column);
+        return value == null ? missing : Bytes.toLong(value);
     }
 }

@@ -12,6 +12,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * A newest-first list of time-ordered ids per owner (an author's posts, a post's reposts, a user's
@@ -47,11 +48,18 @@ final class IdList {
 
     /** At most {@code limit} ids below {@code beforeId}, newest first; one bounded scan. */
     List<Long> page(long ownerId, Optional<Long> beforeId, int limit) {
-        List<Long> ids = new ArrayList<>();
-        for (Result row : table.scanAll(scan(ownerId, beforeId, limit).addFamily(FAMILY)).join()) {
-            ids.add(idOf(row.getRow()));
-        }
-        return ids;
+        return pageAsync(ownerId, beforeId, limit).join();
+    }
+
+    /** {@link #page}, not waiting for it: for many owners' pages at once. */
+    CompletableFuture<List<Long>> pageAsync(long ownerId, Optional<Long> beforeId, int limit) {
+        return table.scanAll(scan(ownerId, beforeId, limit).addFamily(FAMILY)).thenApply(rows -> {
+            List<Long> ids = new ArrayList<>(rows.size());
+            for (Result row : rows) {
+                ids.add(idOf(row.getRow()));
+            }
+            return ids;
+        });
     }
 
     /** The scan of at most {@code limit} of the owner's rows below {@code beforeId}, newest first; add the families. */

@@ -1,0 +1,44 @@
+package dev.widefeed.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.widefeed.core.FanoutProgress;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A post's delivery plan and progress, for its author: the mode, each tier (pass) with its window,
+ * deadline, followers pushed and whether it met its deadline, followers skipped and why, and
+ * whether it is done or pending.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record FanoutView(String postId, String mode, String state, long followers, long pushed,
+                         List<TierView> tiers, List<SkipView> skipped, Instant createdAt, Instant updatedAt,
+                         Instant finishedAt, String endedBecause) {
+
+    public record TierView(String name, long activeWithinSeconds, long deadlineSeconds, String state, long pushed,
+                           Instant startedAt, Instant finishedAt, Boolean metDeadline) {
+    }
+
+    public record SkipView(String reason, long followers) {
+    }
+
+    public static FanoutView of(FanoutProgress p) {
+        List<TierView> tiers = new java.util.ArrayList<>();
+        for (int i = 0; i < p.tiers().size(); i++) {
+            FanoutProgress.TierProgress t = p.tiers().get(i);
+            String state = t.finishedAt().isPresent() ? "done" : i == p.pass() && t.startedAt().isPresent()
+                    ? "running" : p.done() ? "skipped" : "pending";
+            Boolean met = t.finishedAt().map(at -> Duration.between(p.createdAt(), at).compareTo(t.deadline()) <= 0)
+                    .orElse(null);
+            tiers.add(new TierView(t.name(), t.activeWithin().toSeconds(), t.deadline().toSeconds(), state,
+                    t.pushed(), t.startedAt().orElse(null), t.finishedAt().orElse(null), met));
+        }
+        List<SkipView> skipped = List.of(new SkipView("inactive: no home read within the widest tier's window;"
+                + " they get the post by pull when they come back", p.skippedInactive()));
+        return new FanoutView(Long.toString(p.postId()), p.mode(), p.done() ? "done" : "pending", p.followers(),
+                p.pushed(), tiers, skipped, p.createdAt(), p.updatedAt(), p.finishedAt().orElse(null),
+                p.endedBecause().orElse(null));
+    }
+}

@@ -1,0 +1,201 @@
+package dev.widefeed.core;
+
+import dev.widefeed.store.FanoutStore;
+import dev.widefeed.store.PostStore;
+import dev.widefeed.store.RelationStore;
+import dev.widefeed.store.TimelineStore;
+import dev.widefeed.store.UserStore;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Works one fan-out task a turn at a time: pages through the author's followers from the task's
+ * checkpoint, reads each page's last home reads, pushes (or retracts) the post for the followers
+ * the pass sends to, and saves the checkpoint after every page. A crash loses at most the page in
+ * flight, which the next worker pushes again: entries are keyed by post id, so that is harmless.
+ */
+public final class FanoutWorker {
+    /** How long a task may wait for its post: the post is written after its task, by the same request. */
+    static final Duration POST_GRACE = Duration.ofMinutes(1);
+
+    private final UserStore users;
+    private final RelationStore relations;
+    private final PostStore posts;
+    private final TimelineStore timelines;
+    private final FanoutStore fanout;
+    private final FanoutRules rules;
+    private final int pageSize;
+    private final Duration entryTtl;
+    private final Clock clock;
+    private final Listener listener;
+
+    /** What the worker reports as it goes (metrics). */
+    public interface Listener {
+        void page(FanoutKind kind, int followers, int sent);
+
+        Listener NONE = (kind, followers, sent) -> {
+        };
+    }
+
+    /** The outcome of one turn. */
+    public sealed interface Turn {
+        /** The post is not written yet: try again later. */
+        record NotReady() implements Turn {
+        }
+
+        record Worked(FanoutProgress progress) implements Turn {
+        }
+    }
+
+    public FanoutWorker(UserStore users, RelationStore relations, PostStore posts, TimelineStore timelines,
+                        FanoutStore fanout, FanoutRules rules, int pageSize, Duration entryTtl, Clock clock,
+                        Listener listener) {
+        if (pageSize < 1) {
+            throw new IllegalArgumentException("page size must be positive");
+        }
+        this.users = users;
+        this.relations = relations;
+        this.posts = posts;
+        this.timelines = timelines;
+        this.fanout = fanout;
+        this.rules = rules;
+        this.pageSize = pageSize;
+        this.entryTtl = entryTtl;
+        this.clock = clock;
+        this.listener = listener;
+    }
+
+    public FanoutRules rules() {
+        return rules;
+    }
+
+    /** The progress of a post's fan-out, or its plan if the worker has not started on it. */
+    public FanoutProgress progressOf(Post post, FanoutKind kind) {
+        return progressOf(new FanoutTask(0, 0, post.id(), post.authorId(), kind));
+    }
+
+    /** The task's checkpoint, or its plan if no page was done yet (not saved). */
+    public FanoutProgress progressOf(FanoutTask task) {
+        return fanout.progress(task.postId(), task.kind()).orElseGet(() -> rules.plan(task.postId(), task.kind(),
+                users.counts(task.authorId()).followers(), now()));
+    }
+
+    /**
+     * Does up to {@code pages} pages of the task, stopping early when {@code keepGoing} says so
+     * (the worker lost its lease, or is shutting down). The checkpoint is saved after every page.
+     */
+    public Turn work(FanoutTask task, int pages, BooleanSupplier keepGoing) {
+        FanoutProgress progress = progressOf(task);
+        if (progress.done()) {
+            return new Turn.Worked(progress);
+        }
+        Optional<TimelineEntry> entry = Optional.empty();
+        if (task.kind() == FanoutKind.DELIVER) {
+            Optional<Post> post = posts.find(task.postId());
+            if (post.isEmpty()) {
+                if (now().isBefore(progress.createdAt().plus(POST_GRACE))) {
+                    return new Turn.NotReady();
+                }
+                return new Turn.Worked(save(end(progress, "the post was deleted (or never written)")));
+            }
+            if (post.get().audience().type() == Audience.Type.PRIVATE) {
+                return new Turn.Worked(save(end(progress, "a private post: nobody but its author sees it")));
+            }
+            entry = Optional.of(new TimelineEntry(post.get().id(), post.get().authorId(),
+                    post.get().repostOf().orElse(0L)));
+        }
+        for (int page = 0; page < pages && !progress.done(); page++) {
+            progress = save(page(task, progress, entry));
+            if (!keepGoing.getAsBoolean()) {
+                break;
+            }
+        }
+        return new Turn.Worked(progress);
+    }
+
+    private FanoutProgress page(FanoutTask task, FanoutProgress progress, Optional<TimelineEntry> entry) {
+        Instant now = now();
+        int pass = progress.pass();
+        List<FanoutProgress.TierProgress> tiers = new ArrayList<>(progress.tiers());
+        FanoutProgress.TierProgress tier = tiers.get(pass);
+        if (tier.startedAt().isEmpty()) {
+            tier = new FanoutProgress.TierProgress(tier.name(), tier.activeWithin(), tier.deadline(), tier.pushed(),
+                    Optional.of(now), Optional.empty());
+            tiers.set(pass, tier);
+            progress = with(progress, tiers, pass, progress.cursor(), progress.skippedInactive(), now);
+        }
+        List<Follow> followers = relations.followers(task.authorId(), progress.cursor(), pageSize);
+        List<Long> ids = followers.stream().map(Follow::userId).toList();
+        Map<Long, Instant> lastReads = timelines.lastReads(ids);
+        List<Long> sendTo = new ArrayList<>();
+        if (pass == 0 && progress.cursor().isEmpty()) {
+            sendTo.add(task.authorId()); // my own posts are in my home timeline, whatever my activity
+        }
+        long inactive = 0;
+        Instant inactiveBefore = now.minus(rules.activeWindow());
+        for (long follower : ids) {
+            Optional<Instant> lastRead = Optional.ofNullable(lastReads.get(follower));
+            if (follower == task.authorId()) {
+                continue;
+            }
+            if (FanoutRules.sendsTo(progress, pass, lastRead, now)) {
+                sendTo.add(follower);
+            } else if (lastRead.isEmpty() || lastRead.get().isBefore(inactiveBefore)) {
+                inactive++;
+            }
+        }
+        if (!sendTo.isEmpty()) {
+            if (entry.isPresent()) {
+                timelines.push(entry.get(), sendTo, entryTtl);
+            } else {
+                timelines.retract(task.postId(), sendTo);
+            }
+        }
+        listener.page(task.kind(), ids.size(), sendTo.size());
+        boolean lastPage = followers.size() < pageSize;
+        boolean lastPass = pass == tiers.size() - 1;
+        tiers.set(pass, new FanoutProgress.TierProgress(tier.name(), tier.activeWithin(), tier.deadline(),
+                tier.pushed() + sendTo.size(), tier.startedAt(), lastPage ? Optional.of(now) : Optional.empty()));
+        // Only the last pass counts the inactive, so each is counted once however many passes there are.
+        long skipped = progress.skippedInactive() + (lastPass ? inactive : 0);
+        if (!lastPage) {
+            return with(progress, tiers, pass, Optional.of(FollowCursor.after(followers.get(followers.size() - 1))),
+                    skipped, now);
+        }
+        FanoutProgress next = with(progress, tiers, pass + 1, Optional.empty(), skipped, now);
+        return lastPass ? finish(next, now, Optional.empty()) : next;
+    }
+
+    /** Milliseconds: what the checkpoint keeps, so a saved checkpoint reads back equal. */
+    private Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    private FanoutProgress save(FanoutProgress progress) {
+        fanout.saveProgress(progress);
+        return progress;
+    }
+
+    private FanoutProgress end(FanoutProgress progress, String why) {
+        return finish(progress, now(), Optional.of(why));
+    }
+
+    private static FanoutProgress finish(FanoutProgress p, Instant now, Optional<String> why) {
+        return new FanoutProgress(p.postId(), p.kind(), p.mode(), p.followers(), p.tiers(), p.tiers().size(),
+                Optional.empty(), p.skippedInactive(), p.createdAt(), now, Optional.of(now), why);
+    }
+
+    private static FanoutProgress with(FanoutProgress p, List<FanoutProgress.TierProgress> tiers, int pass,
+                                       Optional<FollowCursor> cursor, long skipped, Instant now) {
+        return new FanoutProgress(p.postId(), p.kind(), p.mode(), p.followers(), tiers, pass, cursor, skipped,
+                p.createdAt(), now, p.finishedAt(), p.endedBecause());
+    }
+}

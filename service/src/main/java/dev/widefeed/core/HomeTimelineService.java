@@ -1,0 +1,231 @@
+package dev.widefeed.core;
+
+import dev.widefeed.store.PostStore;
+import dev.widefeed.store.RelationStore;
+import dev.widefeed.store.TimelineStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The home timeline: my posts and those of everyone I follow, newest first, read from two sources
+ * that meet at one boundary. Above the boundary ({@link HomeState#completeAbove}) the inbox that
+ * fan-out pushes into is complete; at and below it, history is pulled from my followees' own lists
+ * and merged. A page asks each source for the whole range below its cursor, and the cursor is the
+ * last post id shown, so pages have no gaps and no duplicates across the boundary or while new
+ * posts arrive. Posts deleted since they were pushed are dropped at read time.
+ * <p>
+ * A reader who has been away longer than the active window got no pushes meanwhile: their first
+ * read marks them active (so fan-out pushes to them from now on) and then rebuilds the inbox by
+ * pull, so that first page is complete, not empty.
+ */
+public final class HomeTimelineService implements FollowHooks {
+    private static final Logger LOG = LoggerFactory.getLogger(HomeTimelineService.class);
+    /** Rounds a page may take to replace posts deleted since they were listed. */
+    private static final int MAX_ROUNDS = 4;
+
+    private final RelationStore relations;
+    private final PostStore posts;
+    private final TimelineStore timelines;
+    private final PostService postService;
+    private final HomeRules rules;
+    private final int maxFollowing;
+    private final Clock clock;
+
+    public HomeTimelineService(RelationStore relations, PostStore posts, TimelineStore timelines,
+                               PostService postService, HomeRules rules, int maxFollowing, Clock clock) {
+        this.relations = relations;
+        this.posts = posts;
+        this.timelines = timelines;
+        this.postService = postService;
+        this.rules = rules;
+        this.maxFollowing = maxFollowing;
+        this.clock = clock;
+    }
+
+    public HomeRules rules() {
+        return rules;
+    }
+
+    public Page<PostDetails, Long> home(long viewer, long userId, Optional<Long> before, int limit) {
+        if (viewer != userId) {
+            throw DomainException.forbidden("only its owner reads a home timeline");
+        }
+        long floor = boundary(userId);
+        List<PostDetails> items = new ArrayList<>(limit);
+        Optional<Long> cursor = before;
+        for (int round = 0; round < MAX_ROUNDS; round++) {
+            int want = limit - items.size();
+            List<Long> ids = idsBelow(userId, cursor, want + 1, floor);
+            boolean more = ids.size() > want;
+            List<Long> pageIds = more ? ids.subList(0, want) : ids;
+            items.addAll(postService.getAll(viewer, pageIds));
+            if (!more) {
+                return new Page<>(items, Optional.empty());
+            }
+            cursor = Optional.of(pageIds.get(pageIds.size() - 1));
+            if (items.size() >= limit) {
+                break;
+            }
+        }
+        return new Page<>(items, cursor);
+    }
+
+    /**
+     * A follow brings the followee's newest posts in (bounded). If the followee has more, the inbox
+     * is no longer complete below the oldest one brought in, so the boundary moves up to it: older
+     * history, the followee's included, is pulled. Nothing fails the follow if this cannot be done.
+     */
+    @Override
+    public void followed(long me, long followee) {
+        try {
+            int backfill = rules.followBackfill();
+            List<Long> ids = posts.postIdsByAuthor(followee, Optional.empty(), backfill);
+            Map<Long, Post> found = posts.findAll(ids);
+            timelines.pushAll(me, found.values().stream().map(HomeTimelineService::entryOf).toList(),
+                    rules.entryTtl());
+            Optional<HomeState> state = timelines.state(me);
+            long complete = ids.size() >= backfill ? (ids.isEmpty() ? Long.MAX_VALUE : ids.get(ids.size() - 1) - 1) : 0;
+            if (state.isPresent() && complete > state.get().completeAbove()) {
+                HomeState s = state.get();
+                timelines.saveState(me, new HomeState(s.lastRead(), Math.min(complete, IdGenerator.lowestAt(
+                        clock.instant().plusSeconds(1))), s.trimmedAt()));
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("the home timeline of {} misses the recent posts of {} it just followed: {}", me, followee,
+                    e.toString());
+        }
+    }
+
+    /** An unfollow takes the followee's newest posts out (bounded); older ones expire or are trimmed. */
+    @Override
+    public void unfollowed(long me, long followee) {
+        try {
+            List<Long> ids = posts.postIdsByAuthor(followee, Optional.empty(), Math.max(rules.followBackfill(),
+                    rules.hotWindow()));
+            timelines.remove(me, ids);
+        } catch (RuntimeException e) {
+            LOG.warn("the home timeline of {} may still show recent posts of {}, unfollowed: {}", me, followee,
+                    e.toString());
+        }
+    }
+
+    /**
+     * The post id at and below which this reader's history is pulled: the stored boundary, or the
+     * oldest an unexpired entry can be, whichever is higher. Marks the reader active, trims the
+     * inbox when due, and rebuilds it for a reader coming back.
+     */
+    private long boundary(long userId) {
+        Instant now = clock.instant();
+        Optional<HomeState> state = timelines.state(userId);
+        HomeState current;
+        if (state.isEmpty() || state.get().lastRead().isBefore(now.minus(rules.activeWindow()))) {
+            current = rebuild(userId, state, now);
+        } else {
+            current = state.get();
+            boolean touch = current.lastRead().isBefore(now.minus(rules.touchEvery()));
+            boolean trim = current.trimmedAt().isBefore(now.minus(rules.trimEvery()));
+            if (trim) {
+                long cut = timelines.trim(userId, rules.hotWindow()).map(id -> id - 1).orElse(0L);
+                current = new HomeState(now, Math.max(current.completeAbove(), cut), now);
+                timelines.saveState(userId, current);
+            } else if (touch) {
+                current = new HomeState(now, current.completeAbove(), current.trimmedAt());
+                timelines.saveState(userId, current);
+            }
+        }
+        // An entry pushed when its post was new expires entryTtl later; allow an hour for slow deliveries.
+        long expired = IdGenerator.lowestAt(now.minus(rules.entryTtl()).plusSeconds(3600));
+        return Math.max(current.completeAbove(), expired);
+    }
+
+    /**
+     * Marks the reader active first, so fan-out pushes every post created from now on, then pulls
+     * the newest posts of everyone followed into the inbox: a post created in between is in its
+     * author's list before its fan-out reads this reader's activity, so one of the two gets it in.
+     */
+    private HomeState rebuild(long userId, Optional<HomeState> before, Instant now) {
+        long oldBoundary = before.map(HomeState::completeAbove).orElse(0L);
+        timelines.saveState(userId, new HomeState(now, oldBoundary, now));
+        List<Long> authors = authorsOf(userId);
+        int each = rules.rebuildSize();
+        Map<Long, List<Long>> byAuthor = posts.postIdsByAuthors(authors, Optional.empty(), each);
+        // Below the oldest id of any author that returned a full list, that author may have more: the
+        // merged list is only complete above the highest such id.
+        long complete = IdGenerator.lowestAt(now.minus(rules.entryTtl()));
+        List<Long> all = new ArrayList<>();
+        for (List<Long> ids : byAuthor.values()) {
+            all.addAll(ids);
+            if (ids.size() >= each) {
+                complete = Math.max(complete, ids.get(ids.size() - 1));
+            }
+        }
+        all.sort(Comparator.reverseOrder());
+        if (all.size() > each) {
+            complete = Math.max(complete, all.get(each));
+        }
+        long boundary = complete;
+        List<Long> keep = all.stream().filter(id -> id > boundary).limit(each).toList();
+        timelines.pushAll(userId, posts.findAll(keep).values().stream().map(HomeTimelineService::entryOf).toList(),
+                rules.entryTtl());
+        HomeState rebuilt = new HomeState(now, boundary, now);
+        timelines.saveState(userId, rebuilt);
+        return rebuilt;
+    }
+
+    /** At most {@code want} ids below the cursor, newest first: inbox above the boundary, then pull. */
+    private List<Long> idsBelow(long userId, Optional<Long> before, int want, long floor) {
+        List<Long> ids = new ArrayList<>(want);
+        if (before.isEmpty() || before.get() > floor + 1) {
+            for (TimelineEntry entry : timelines.home(userId, before, want)) {
+                if (entry.postId() <= floor) {
+                    break;
+                }
+                ids.add(entry.postId());
+            }
+            if (ids.size() == want) {
+                return ids;
+            }
+        }
+        long pullBelow = before.map(b -> Math.min(b, floor + 1)).orElse(floor + 1);
+        ids.addAll(pull(userId, pullBelow, want - ids.size()));
+        return ids;
+    }
+
+    /** The newest {@code want} post ids below {@code before} of me and everyone I follow. */
+    private List<Long> pull(long userId, long before, int want) {
+        Map<Long, List<Long>> byAuthor = posts.postIdsByAuthors(authorsOf(userId), Optional.of(before), want);
+        return byAuthor.values().stream().flatMap(Collection::stream).sorted(Comparator.reverseOrder())
+                .limit(want).toList();
+    }
+
+    /** Me and everyone I follow (at most the following limit, so this is bounded). */
+    private List<Long> authorsOf(long userId) {
+        Set<Long> authors = new HashSet<>();
+        authors.add(userId);
+        Optional<FollowCursor> after = Optional.empty();
+        while (authors.size() <= maxFollowing) {
+            List<Follow> page = relations.following(userId, after, 1000);
+            page.forEach(f -> authors.add(f.userId()));
+            if (page.size() < 1000) {
+                break;
+            }
+            after = Optional.of(FollowCursor.after(page.get(page.size() - 1)));
+        }
+        return List.copyOf(authors);
+    }
+
+    public static TimelineEntry entryOf(Post post) {
+        return new TimelineEntry(post.id(), post.authorId(), post.repostOf().orElse(0L));
+    }
+}

@@ -1,0 +1,134 @@
+package dev.widefeed.feed;
+
+import com.codahale.metrics.MetricRegistry;
+import dev.widefeed.Services;
+import dev.widefeed.core.EdgeState;
+import dev.widefeed.core.FanoutKind;
+import dev.widefeed.core.FanoutProgress;
+import dev.widefeed.core.FanoutRules;
+import dev.widefeed.core.FanoutWorker;
+import dev.widefeed.core.FeedRules;
+import dev.widefeed.core.HomeRules;
+import dev.widefeed.core.HomeState;
+import dev.widefeed.core.IdGenerator;
+import dev.widefeed.core.RelationLimits;
+import dev.widefeed.core.User;
+import dev.widefeed.jobs.FanoutJob;
+import dev.widefeed.store.Storage;
+import dev.widefeed.testing.TestStorages;
+import org.junit.jupiter.api.Test;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * kill -9 a process midway through a large fan-out, start another worker, and check that every
+ * follower has the post exactly once. One tiny subclass per backend runs it.
+ */
+public abstract class FanoutCrashContract {
+    private static final int FOLLOWERS = 20_000;
+    /** Small pages, so the fan-out is still under way when the process is killed. */
+    static final FeedRules RULES = new FeedRules(
+            new FanoutRules(100_000, List.of(new FanoutRules.Tier("active", Duration.ofDays(14), Duration.ofMinutes(1)))),
+            new HomeRules(800, Duration.ofDays(1), Duration.ofDays(14), 200, 20, Duration.ofMinutes(1),
+                    Duration.ofHours(1)),
+            2, 100);
+
+    protected abstract Storage storage();
+
+    protected abstract String backend();
+
+    static FanoutJob job(Storage storage, Services services, String owner) {
+        return new FanoutJob(storage.fanout(), services.fanoutWorker(), new FanoutJob.Settings(RULES.shards(), 2,
+                1_000_000, Duration.ofMillis(50), Duration.ofSeconds(3), Duration.ofMinutes(10), owner),
+                Clock.systemUTC(), new MetricRegistry());
+    }
+
+    @Test
+    void aFanoutKilledMidwayIsResumedAndNobodyMissesThePostOrGetsItTwice() throws Exception {
+        IdGenerator ids = TestStorages.ids();
+        long author = ids.next();
+        Instant base = Instant.now().minus(1, ChronoUnit.HOURS).truncatedTo(ChronoUnit.MILLIS);
+        storage().users().create(new User(author, "crashy", base));
+        List<Long> fans = new ArrayList<>(FOLLOWERS);
+        List<EdgeState> edges = new ArrayList<>(FOLLOWERS);
+        Map<Long, HomeState> active = new HashMap<>();
+        for (int i = 0; i < FOLLOWERS; i++) {
+            long fan = ids.next();
+            fans.add(fan);
+            edges.add(EdgeState.absent(fan, author).next(true, base.plusMillis(i)));
+            active.put(fan, new HomeState(base, 0, base));
+        }
+        storage().relations().importEdges(edges);
+        storage().timelines().importStates(active);
+
+        Services services = Services.over(storage(), ids, Clock.systemUTC(), RelationLimits.DEFAULT, Runnable::run,
+                RULES, FanoutWorker.Listener.NONE);
+        long postId = services.posts().create(author, "survives a crash", null).post().id();
+
+        Process worker = startWorkerProcess();
+        try {
+            FanoutProgress before = await(postId, p -> p.pushed() >= 2_000, Duration.ofSeconds(120));
+            assertThat(before.done()).as("still under way when killed").isFalse();
+        } finally {
+            worker.destroyForcibly(); // SIGKILL: no shutdown hook, no lease released, a page maybe half pushed
+            worker.waitFor(30, TimeUnit.SECONDS);
+        }
+        FanoutProgress killed = storage().fanout().progress(postId, FanoutKind.DELIVER).orElseThrow();
+        assertThat(killed.done()).isFalse();
+
+        FanoutJob resumed = job(storage(), services, "resuming-worker");
+        resumed.start(); // the killed worker's lease expires after 3 s; then this one takes the shard
+        try {
+            FanoutProgress done = await(postId, FanoutProgress::done, Duration.ofSeconds(120));
+            assertThat(done.pushed()).as("a re-pushed page may count twice, never more")
+                    .isBetween((long) FOLLOWERS + 1, (long) FOLLOWERS + 1 + RULES.pageSize());
+        } finally {
+            resumed.stop();
+        }
+        List<Long> wrong = fans.parallelStream().filter(fan -> storage().timelines().home(fan, Optional.empty(), 10)
+                .stream().filter(e -> e.postId() == postId).count() != 1).toList();
+        assertThat(wrong).as("followers without the post exactly once").isEmpty();
+    }
+
+    private FanoutProgress await(long postId, java.util.function.Predicate<FanoutProgress> condition, Duration timeout)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            Optional<FanoutProgress> progress = storage().fanout().progress(postId, FanoutKind.DELIVER);
+            if (progress.isPresent() && condition.test(progress.get())) {
+                return progress.get();
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("fan-out of " + postId + " did not get there in " + timeout + ": "
+                + storage().fanout().progress(postId, FanoutKind.DELIVER));
+    }
+
+    /** The worker in a JVM of its own, on this JVM's class path and store ports. */
+    private Process startWorkerProcess() throws Exception {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-Xmx512m");
+        System.getProperties().stringPropertyNames().stream().filter(name -> name.startsWith("widefeed.test."))
+                .forEach(name -> command.add("-D" + name + "=" + System.getProperty(name)));
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(FanoutProcess.class.getName());
+        command.add(backend());
+        File log = Path.of("target", "fanout-process-" + backend() + ".log").toFile();
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log).start();
+    }
+}

@@ -1,0 +1,31 @@
+package dev.widefeed.feed;
+
+import dev.widefeed.Services;
+import dev.widefeed.core.FanoutWorker;
+import dev.widefeed.core.RelationLimits;
+import dev.widefeed.jobs.FanoutJob;
+import dev.widefeed.store.Storage;
+import dev.widefeed.testing.TestStorages;
+
+import java.time.Clock;
+import java.time.Duration;
+
+/**
+ * A fan-out worker in a process of its own, on the test JVM's running stores, for the crash test
+ * to kill with SIGKILL midway: {@code FanoutProcess <cassandra|hbase>}. Runs until killed.
+ */
+public final class FanoutProcess {
+    private FanoutProcess() {
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        Storage storage = args[0].equals("hbase") ? TestStorages.hbase() : TestStorages.cassandra();
+        Services services = Services.over(storage, TestStorages.ids(), Clock.systemUTC(), RelationLimits.DEFAULT,
+                Runnable::run, FanoutCrashContract.RULES, FanoutWorker.Listener.NONE);
+        FanoutJob job = FanoutCrashContract.job(storage, services, "crashing-worker");
+        job.start();
+        System.out.println("fan-out worker started");
+        System.out.flush();
+        Thread.sleep(Long.MAX_VALUE);
+    }
+}
