@@ -69,6 +69,8 @@ public final class FanoutJob implements Managed {
     private final Timer delay;
     private final AtomicLong lastProgressMillis = new AtomicLong();
     private volatile boolean stopping;
+    /** Only the poll thread touches it. */
+    private int nextShard;
 
     /** What one shard looked like at its last scan here. */
     private record ShardState(int pending, Instant oldestPending) {
@@ -136,14 +138,17 @@ public final class FanoutJob implements Managed {
         return Instant.ofEpochMilli(lastProgressMillis.get());
     }
 
+    /** Shards are offered round-robin, starting after the last one taken, so no shard waits behind others. */
     private void poll() {
-        for (int shard = 0; shard < settings.shards() && !stopping; shard++) {
-            if (running.size() >= settings.threads() || running.contains(shard)) {
+        for (int i = 0; i < settings.shards() && !stopping && running.size() < settings.threads(); i++) {
+            int shard = (nextShard + i) % settings.shards();
+            if (running.contains(shard)) {
                 continue;
             }
             try {
                 if (store.lease(shard, settings.owner(), settings.leaseTtl())) {
                     int held = shard;
+                    nextShard = (shard + 1) % settings.shards();
                     running.add(held);
                     shardRunners.execute(() -> {
                         try {
