@@ -63,7 +63,7 @@ public abstract class StoreOutageContract {
             }
             assertThat(status).as("serving again after the store came back").isEqualTo(201);
             try (Response r = client.target(health).request().get()) {
-                assertThat(r.getStatus()).isEqualTo(200);
+                assertThat(r.getStatus()).as("health: %s", r.readEntity(String.class)).isEqualTo(200);
             }
         } finally {
             client.close();
