@@ -3,12 +3,12 @@ package dev.widefeed.perf;
 import dev.widefeed.Services;
 import dev.widefeed.core.CommentService;
 import dev.widefeed.core.FanoutWorker;
-import dev.widefeed.core.FeedRules;
 import dev.widefeed.core.IdGenerator;
 import dev.widefeed.core.LikeService;
 import dev.widefeed.core.PostCounts;
 import dev.widefeed.core.PostService;
 import dev.widefeed.core.RelationLimits;
+import dev.widefeed.jobs.FeedFactory;
 import dev.widefeed.store.Storage;
 
 import java.io.PrintStream;
@@ -44,7 +44,7 @@ final class ContentThroughput {
         IdGenerator ids = new IdGenerator(1000);
         Clock clock = Clock.systemUTC();
         Services services = Services.over(storage, ids, clock, RelationLimits.DEFAULT, Runnable::run,
-                FeedRules.DEFAULT, FanoutWorker.Listener.NONE);
+                new FeedFactory().rules(), FanoutWorker.Listener.NONE);
         PostService postService = services.posts();
         LikeService likes = services.likes();
         CommentService comments = services.comments();

@@ -13,6 +13,7 @@ import dev.widefeed.core.RelationLimits;
 import dev.widefeed.core.TimelineEntry;
 import dev.widefeed.core.User;
 import dev.widefeed.jobs.FanoutJob;
+import dev.widefeed.jobs.FeedFactory;
 import dev.widefeed.store.Storage;
 
 import java.io.PrintStream;
@@ -84,7 +85,7 @@ final class FanoutThroughput {
         out.printf("raw single-row inserts (ceiling): %,d rows in %.1f s = %,.0f rows/s%n", sample.size(), rawSeconds,
                 ceiling);
 
-        FeedRules defaults = FeedRules.DEFAULT;
+        FeedRules defaults = new FeedFactory().rules(); // the service's defaults
         FeedRules rules = new FeedRules(defaults.fanout(), defaults.home(), defaults.shards(), pageSize);
         Services services = Services.over(storage, ids, clock, RelationLimits.DEFAULT, Runnable::run, rules,
                 FanoutWorker.Listener.NONE);

@@ -4,7 +4,6 @@ import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.Services;
 import dev.widefeed.WidefeedConfiguration;
 import dev.widefeed.core.FanoutWorker;
-import dev.widefeed.core.FeedRules;
 import dev.widefeed.core.IdGenerator;
 import dev.widefeed.core.Reconciler;
 import dev.widefeed.core.RelationLimits;
@@ -45,7 +44,7 @@ public final class ReconcileCommand extends ConfiguredCommand<WidefeedConfigurat
         }
         try (Storage storage = config.storage.open(new MetricRegistry(), false)) {
             Reconciler reconciler = Services.over(storage, new IdGenerator(0), Clock.systemUTC(),
-                    RelationLimits.DEFAULT, Runnable::run, FeedRules.DEFAULT,
+                    RelationLimits.DEFAULT, Runnable::run, config.feed.rules(),
                     FanoutWorker.Listener.NONE).reconciler();
             if (posts != null) {
                 posts.forEach(id -> print(reconciler.post(id)));

@@ -41,9 +41,7 @@ public class TimelineResource {
     public PageView<PostView> posts(@Auth UserPrincipal me, @PathParam("id") String id,
                                     @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
         Optional<Long> before = Optional.ofNullable(cursor).map(Cursors::decodePost);
-        Page<PostDetails, Long> page = posts.byAuthor(me.id(), Params.id(id, "user id"), before, Params.limit(limit));
-        return new PageView<>(page.items().stream().map(PostView::of).toList(),
-                page.next().map(Cursors::encodePost).orElse(null));
+        return view(posts.byAuthor(me.id(), Params.id(id, "user id"), before, Params.limit(limit)));
     }
 
     @GET
@@ -52,7 +50,10 @@ public class TimelineResource {
     public PageView<PostView> home(@Auth UserPrincipal me, @PathParam("id") String id,
                                    @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
         Optional<Long> before = Optional.ofNullable(cursor).map(Cursors::decodePost);
-        Page<PostDetails, Long> page = home.home(me.id(), Params.id(id, "user id"), before, Params.limit(limit));
+        return view(home.home(me.id(), Params.id(id, "user id"), before, Params.limit(limit)));
+    }
+
+    private static PageView<PostView> view(Page<PostDetails, Long> page) {
         return new PageView<>(page.items().stream().map(PostView::of).toList(),
                 page.next().map(Cursors::encodePost).orElse(null));
     }

@@ -12,6 +12,7 @@ import dev.widefeed.core.HomeState;
 import dev.widefeed.core.HomeTimelineService;
 import dev.widefeed.core.RelationLimits;
 import dev.widefeed.jobs.FanoutJob;
+import dev.widefeed.jobs.FeedFactory;
 import dev.widefeed.core.Follow;
 import dev.widefeed.core.FollowCursor;
 import dev.widefeed.core.IdGenerator;
@@ -130,10 +131,11 @@ public abstract class MillionFollowersContract {
             }
         }
         Clock clock = Clock.systemUTC();
+        FeedRules rules = new FeedFactory().rules(); // the service's defaults
         Services services = Services.over(storage(), TestStorages.ids(), clock, RelationLimits.DEFAULT,
-                Runnable::run, FeedRules.DEFAULT, FanoutWorker.Listener.NONE);
+                Runnable::run, rules, FanoutWorker.Listener.NONE);
         FanoutJob job = new FanoutJob(storage().fanout(), services.fanoutWorker(), new FanoutJob.Settings(
-                FeedRules.DEFAULT.shards(), 2, 20, Duration.ofMillis(100), Duration.ofSeconds(30),
+                rules.shards(), 2, 20, Duration.ofMillis(100), Duration.ofSeconds(30),
                 Duration.ofMinutes(10), "million-" + storage().backend()), clock, new MetricRegistry());
         job.start();
         try {
