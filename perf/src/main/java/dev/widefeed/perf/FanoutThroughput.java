@@ -57,7 +57,7 @@ final class FanoutThroughput {
             long fan = ids.next();
             edges.add(EdgeState.absent(fan, author).next(true, base.plusMillis(i)));
             if ((i * 0.6180339887) % 1.0 < activeShare) {
-                states.put(fan, new HomeState(recently, 0, recently));
+                states.put(fan, new HomeState(recently, 0, recently, recently));
                 active++;
             }
             if (sample.size() < 200_000) {
@@ -66,6 +66,8 @@ final class FanoutThroughput {
             if (edges.size() == CHUNK || i == followers - 1) {
                 storage.relations().importEdges(edges);
                 storage.timelines().importStates(states);
+                // As a returning reader's first home read does: the read onto their follow edges.
+                states.keySet().parallelStream().forEach(user -> storage.relations().shareActivity(user, recently));
                 edges.clear();
                 states.clear();
                 out.printf("\rloaded %,d / %,d followers", i + 1, followers);

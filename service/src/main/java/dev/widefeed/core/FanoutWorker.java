@@ -12,13 +12,16 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.BooleanSupplier;
 
 /**
  * Works one fan-out task a turn at a time: pages through the author's followers from the task's
- * checkpoint, reads each page's last home reads, pushes (or retracts) the post for the followers
+ * checkpoint, each with their last home read as shared onto the edge (no read per follower), pushes (or retracts) the post for the followers
  * the pass sends to, and saves the checkpoint after every page. A crash loses at most the page in
  * flight, which the next worker pushes again: entries are keyed by post id, so that is harmless.
  */
@@ -36,6 +39,12 @@ public final class FanoutWorker {
     private final Duration entryTtl;
     private final Clock clock;
     private final Listener listener;
+    /** Reads the next page of followers ahead; at most one read per task being worked is in flight. */
+    private final ExecutorService prefetcher = Executors.newCachedThreadPool(r -> {
+        Thread thread = new Thread(r, "fanout-prefetch");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     /** What the worker reports as it goes (metrics). */
     public interface Listener {
@@ -112,16 +121,45 @@ public final class FanoutWorker {
             entry = Optional.of(new TimelineEntry(post.get().id(), post.get().authorId(),
                     post.get().repostOf().orElse(0L)));
         }
+        // The next page of followers is read while this one is pushed: the cursor after a page is
+        // known as soon as the page is read, and reading and writing then overlap.
+        List<Follower> followers = followersAfter(task, progress.cursor());
         for (int page = 0; page < pages && !progress.done(); page++) {
-            progress = save(page(task, progress, entry));
-            if (!keepGoing.getAsBoolean()) {
+            CompletableFuture<List<Follower>> next = null;
+            if (followers.size() == pageSize && page + 1 < pages) {
+                Optional<FollowCursor> after = Optional.of(cursorAfter(followers));
+                next = CompletableFuture.supplyAsync(() -> followersAfter(task, after), prefetcher);
+            }
+            int passBefore = progress.pass();
+            progress = save(page(task, progress, entry, followers));
+            if (!keepGoing.getAsBoolean() || progress.done()) {
                 break;
             }
+            followers = next != null && progress.pass() == passBefore ? join(next)
+                    : followersAfter(task, progress.cursor());
         }
         return new Turn.Worked(progress);
     }
 
-    private FanoutProgress page(FanoutTask task, FanoutProgress progress, Optional<TimelineEntry> entry) {
+    private List<Follower> followersAfter(FanoutTask task, Optional<FollowCursor> after) {
+        return relations.followersWithActivity(task.authorId(), after, pageSize);
+    }
+
+    private static FollowCursor cursorAfter(List<Follower> page) {
+        Follower last = page.get(page.size() - 1);
+        return new FollowCursor(last.since(), last.userId());
+    }
+
+    private static <T> T join(CompletableFuture<T> future) {
+        try {
+            return future.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
+    }
+
+    private FanoutProgress page(FanoutTask task, FanoutProgress progress, Optional<TimelineEntry> entry,
+                                List<Follower> followers) {
         Instant now = now();
         int pass = progress.pass();
         List<FanoutProgress.TierProgress> tiers = new ArrayList<>(progress.tiers());
@@ -132,22 +170,19 @@ public final class FanoutWorker {
             tiers.set(pass, tier);
             progress = with(progress, tiers, pass, progress.cursor(), progress.skippedInactive(), now);
         }
-        List<Follow> followers = relations.followers(task.authorId(), progress.cursor(), pageSize);
-        List<Long> ids = followers.stream().map(Follow::userId).toList();
-        Map<Long, Instant> lastReads = timelines.lastReads(ids);
         List<Long> sendTo = new ArrayList<>();
         if (pass == 0 && progress.cursor().isEmpty()) {
             sendTo.add(task.authorId()); // my own posts are in my home timeline, whatever my activity
         }
         long inactive = 0;
         Instant inactiveBefore = now.minus(rules.activeWindow());
-        for (long follower : ids) {
-            Optional<Instant> lastRead = Optional.ofNullable(lastReads.get(follower));
-            if (follower == task.authorId()) {
+        for (Follower follower : followers) {
+            Optional<Instant> lastRead = follower.lastRead();
+            if (follower.userId() == task.authorId()) {
                 continue;
             }
             if (FanoutRules.sendsTo(progress, pass, lastRead, now)) {
-                sendTo.add(follower);
+                sendTo.add(follower.userId());
             } else if (lastRead.isEmpty() || lastRead.get().isBefore(inactiveBefore)) {
                 inactive++;
             }
@@ -159,7 +194,7 @@ public final class FanoutWorker {
                 timelines.retract(task.postId(), sendTo);
             }
         }
-        listener.page(task.kind(), ids.size(), sendTo.size());
+        listener.page(task.kind(), followers.size(), sendTo.size());
         boolean lastPage = followers.size() < pageSize;
         boolean lastPass = pass == tiers.size() - 1;
         tiers.set(pass, new FanoutProgress.TierProgress(tier.name(), tier.activeWithin(), tier.deadline(),
@@ -167,8 +202,7 @@ public final class FanoutWorker {
         // Only the last pass counts the inactive, so each is counted once however many passes there are.
         long skipped = progress.skippedInactive() + (lastPass ? inactive : 0);
         if (!lastPage) {
-            return with(progress, tiers, pass, Optional.of(FollowCursor.after(followers.get(followers.size() - 1))),
-                    skipped, now);
+            return with(progress, tiers, pass, Optional.of(cursorAfter(followers)), skipped, now);
         }
         FanoutProgress next = with(progress, tiers, pass + 1, Optional.empty(), skipped, now);
         return lastPass ? finish(next, now, Optional.empty()) : next;

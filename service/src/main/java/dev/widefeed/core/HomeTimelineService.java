@@ -2,6 +2,7 @@ package dev.widefeed.core;
 
 import dev.widefeed.store.PostStore;
 import dev.widefeed.store.RelationStore;
+import dev.widefeed.store.StoreException;
 import dev.widefeed.store.TimelineStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -89,17 +90,22 @@ public final class HomeTimelineService implements FollowHooks {
     @Override
     public void followed(long me, long followee) {
         try {
+            // First the activity onto the new edge, then the backfill: a post the edge's fan-out page
+            // missed (read before this share) was written before it, so the backfill below finds it.
+            Optional<HomeState> state = timelines.state(me);
+            if (state.isPresent() && isActive(state.get(), clock.instant())) {
+                relations.shareActivity(me, followee, state.get().lastRead());
+            }
             int backfill = rules.followBackfill();
             List<Long> ids = posts.postIdsByAuthor(followee, Optional.empty(), backfill);
             Map<Long, Post> found = posts.findAll(ids);
             timelines.pushAll(me, found.values().stream().map(HomeTimelineService::entryOf).toList(),
                     rules.entryTtl());
-            Optional<HomeState> state = timelines.state(me);
             long complete = ids.size() >= backfill ? (ids.isEmpty() ? Long.MAX_VALUE : ids.get(ids.size() - 1) - 1) : 0;
             if (state.isPresent() && complete > state.get().completeAbove()) {
                 HomeState s = state.get();
                 timelines.saveState(me, new HomeState(s.lastRead(), Math.min(complete, IdGenerator.lowestAt(
-                        clock.instant().plusSeconds(1))), s.trimmedAt()));
+                        clock.instant().plusSeconds(1))), s.trimmedAt(), s.activitySharedAt()));
             }
         } catch (RuntimeException e) {
             LOG.warn("the home timeline of {} misses the recent posts of {} it just followed: {}", me, followee,
@@ -129,18 +135,23 @@ public final class HomeTimelineService implements FollowHooks {
         Instant now = clock.instant();
         Optional<HomeState> state = timelines.state(userId);
         HomeState current;
-        if (state.isEmpty() || state.get().lastRead().isBefore(now.minus(rules.activeWindow()))) {
+        if (state.isEmpty() || !isActive(state.get(), now)) {
             current = rebuild(userId, state, now);
         } else {
             current = state.get();
             boolean touch = current.lastRead().isBefore(now.minus(rules.touchEvery()));
             boolean trim = current.trimmedAt().isBefore(now.minus(rules.trimEvery()));
+            boolean share = current.activitySharedAt().isBefore(now.minus(rules.shareEvery()));
+            Instant sharedAt = current.activitySharedAt();
+            if (share && shared(userId, now)) {
+                sharedAt = now;
+            }
             if (trim) {
                 long cut = timelines.trim(userId, rules.hotWindow()).map(id -> id - 1).orElse(0L);
-                current = new HomeState(now, Math.max(current.completeAbove(), cut), now);
+                current = new HomeState(now, Math.max(current.completeAbove(), cut), now, sharedAt);
                 timelines.saveState(userId, current);
-            } else if (touch) {
-                current = new HomeState(now, current.completeAbove(), current.trimmedAt());
+            } else if (touch || share) {
+                current = new HomeState(now, current.completeAbove(), current.trimmedAt(), sharedAt);
                 timelines.saveState(userId, current);
             }
         }
@@ -150,13 +161,16 @@ public final class HomeTimelineService implements FollowHooks {
     }
 
     /**
-     * Marks the reader active first, so fan-out pushes every post created from now on, then pulls
-     * the newest posts of everyone followed into the inbox: a post created in between is in its
-     * author's list before its fan-out reads this reader's activity, so one of the two gets it in.
+     * Marks the reader active first (on their follow edges, where fan-out reads it), so fan-out
+     * pushes every post created from now on, then pulls the newest posts of everyone followed into
+     * the inbox: a post created in between is in its author's list before its fan-out page reads
+     * this reader's edge, so one of the two gets it in. The share is not best effort here: a reader
+     * marked active on no edge would get no pushes and no pull.
      */
     private HomeState rebuild(long userId, Optional<HomeState> before, Instant now) {
         long oldBoundary = before.map(HomeState::completeAbove).orElse(0L);
-        timelines.saveState(userId, new HomeState(now, oldBoundary, now));
+        relations.shareActivity(userId, now);
+        timelines.saveState(userId, new HomeState(now, oldBoundary, now, now));
         List<Long> authors = authorsOf(userId);
         int each = rules.rebuildSize();
         Map<Long, List<Long>> byAuthor = posts.postIdsByAuthors(authors, Optional.empty(), each);
@@ -178,9 +192,28 @@ public final class HomeTimelineService implements FollowHooks {
         List<Long> keep = all.stream().filter(id -> id > boundary).limit(each).toList();
         timelines.pushAll(userId, posts.findAll(keep).values().stream().map(HomeTimelineService::entryOf).toList(),
                 rules.entryTtl());
-        HomeState rebuilt = new HomeState(now, boundary, now);
+        HomeState rebuilt = new HomeState(now, boundary, now, now);
         timelines.saveState(userId, rebuilt);
         return rebuilt;
+    }
+
+    private boolean isActive(HomeState state, Instant now) {
+        return !state.lastRead().isBefore(now.minus(rules.activeWindow()));
+    }
+
+    /**
+     * The periodic share of an active reader: if it fails, the edges keep an older read, still well
+     * inside the active window (shareEvery is at most half of it), and the next read tries again.
+     */
+    private boolean shared(long userId, Instant now) {
+        try {
+            relations.shareActivity(userId, now);
+            return true;
+        } catch (StoreException e) {
+            LOG.warn("could not share the last read of {} onto their follow edges; will retry: {}", userId,
+                    e.toString());
+            return false;
+        }
     }
 
     /** At most {@code want} ids below the cursor, newest first: inbox above the boundary, then pull. */

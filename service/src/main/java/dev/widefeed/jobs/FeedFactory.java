@@ -132,6 +132,11 @@ public class FeedFactory {
         @NotNull
         @JsonProperty
         public Duration trimEvery = Duration.hours(1);
+
+        /** How often an active reader's last read is copied onto their follow edges, where fan-out reads it. */
+        @NotNull
+        @JsonProperty
+        public Duration shareActivityEvery = Duration.hours(6);
     }
 
     public FeedRules rules() {
@@ -139,7 +144,7 @@ public class FeedFactory {
                 .map(t -> new FanoutRules.Tier(t.name, java(t.activeWithin), java(t.deadline))).toList());
         return new FeedRules(fanoutRules, new HomeRules(home.hotWindow, java(home.entryTtl),
                 fanoutRules.activeWindow(), home.rebuildSize, home.followBackfill, java(home.touchEvery),
-                java(home.trimEvery)), fanout.shards, fanout.pageSize);
+                java(home.trimEvery), java(home.shareActivityEvery)), fanout.shards, fanout.pageSize);
     }
 
     /** Builds the fan-out workers, registers them with the lifecycle and their health check. */

@@ -3,6 +3,7 @@ package dev.widefeed.store;
 import dev.widefeed.core.EdgeState;
 import dev.widefeed.core.Follow;
 import dev.widefeed.core.FollowCursor;
+import dev.widefeed.core.Follower;
 import dev.widefeed.core.RelationOp;
 
 import java.time.Instant;
@@ -40,6 +41,23 @@ public interface RelationStore {
 
     /** Who follows {@code userId}, newest first, strictly after {@code after}; at most {@code limit}. */
     List<Follow> followers(long userId, Optional<FollowCursor> after, int limit);
+
+    /**
+     * {@link #followers} with each follower's last home read as last shared onto the edge: what a
+     * fan-out page decides each follower's tier by, with no read per follower.
+     */
+    List<Follower> followersWithActivity(long userId, Optional<FollowCursor> after, int limit);
+
+    /**
+     * Writes {@code lastRead} onto the followers-list copy of every edge {@code userId} follows by,
+     * at the edge's own version as the write's timestamp: a copy removed since (by an unfollow, at
+     * a later version) stays removed, since the removal shadows this write. Bounded by the
+     * following limit; writes in flight are bounded.
+     */
+    void shareActivity(long userId, Instant lastRead);
+
+    /** {@link #shareActivity} onto one edge only (a new follow), if {@code followerId} follows {@code followeeId}. */
+    void shareActivity(long followerId, long followeeId, Instant lastRead);
 
     /** Records an operation before it is applied. */
     void journalIntent(RelationOp op);

@@ -43,7 +43,7 @@ public abstract class FanoutCrashContract {
     static final FeedRules RULES = new FeedRules(
             new FanoutRules(100_000, List.of(new FanoutRules.Tier("active", Duration.ofDays(14), Duration.ofMinutes(1)))),
             new HomeRules(800, Duration.ofDays(1), Duration.ofDays(14), 200, 20, Duration.ofMinutes(1),
-                    Duration.ofHours(1)),
+                    Duration.ofHours(1), Duration.ofHours(6)),
             2, 100);
 
     protected abstract Storage storage();
@@ -69,10 +69,11 @@ public abstract class FanoutCrashContract {
             long fan = ids.next();
             fans.add(fan);
             edges.add(EdgeState.absent(fan, author).next(true, base.plusMillis(i)));
-            active.put(fan, new HomeState(base, 0, base));
+            active.put(fan, new HomeState(base, 0, base, base));
         }
         storage().relations().importEdges(edges);
         storage().timelines().importStates(active);
+        fans.parallelStream().forEach(fan -> storage().relations().shareActivity(fan, base));
 
         Services services = Services.over(storage(), ids, Clock.systemUTC(), RelationLimits.DEFAULT, Runnable::run,
                 RULES, FanoutWorker.Listener.NONE);

@@ -49,7 +49,8 @@ public abstract class FeedContract {
             new FanoutRules(50, List.of(
                     new FanoutRules.Tier("hot", Duration.ofDays(1), Duration.ofMinutes(1)),
                     new FanoutRules.Tier("warm", Duration.ofDays(14), Duration.ofMinutes(15)))),
-            new HomeRules(20, Duration.ofDays(1), Duration.ofDays(14), 20, 5, Duration.ofMinutes(1), Duration.ZERO),
+            new HomeRules(20, Duration.ofDays(1), Duration.ofDays(14), 20, 5, Duration.ofMinutes(1), Duration.ZERO,
+                    Duration.ofHours(6)),
             4, 7);
 
     private final IdGenerator ids = TestStorages.ids();
@@ -90,11 +91,12 @@ public abstract class FeedContract {
             fans.add(fan);
             if (ago != null) {
                 Instant at = Instant.now().minus(ago);
-                states.put(fan, new HomeState(at, 0, at));
+                states.put(fan, new HomeState(at, 0, at, at));
             }
         }
         if (!states.isEmpty()) {
             storage().timelines().importStates(states);
+            states.forEach((fan, state) -> storage().relations().shareActivity(fan, state.lastRead()));
         }
         return fans;
     }
@@ -287,7 +289,7 @@ public abstract class FeedContract {
     void aReturningReadersFirstPageIsRebuiltComplete() {
         long reader = user();
         Instant away = Instant.now().minus(Duration.ofDays(30));
-        storage().timelines().saveState(reader, new HomeState(away, 0, away));
+        storage().timelines().saveState(reader, new HomeState(away, 0, away, away));
         List<Long> authors = List.of(user(), user());
         List<Long> posted = new ArrayList<>();
         for (long author : authors) {

@@ -122,11 +122,12 @@ public abstract class MillionFollowersContract {
         int activeCount = 0;
         for (int i = 0; i < fans.length; i++) {
             if (i % 10 == 0) {
-                active.put(fans[i], new HomeState(recently, 0, recently));
+                active.put(fans[i], new HomeState(recently, 0, recently, recently));
                 activeCount++;
             }
             if (active.size() == IMPORT_CHUNK || i == fans.length - 1) {
                 storage().timelines().importStates(active);
+                active.keySet().parallelStream().forEach(fan -> storage().relations().shareActivity(fan, recently));
                 active.clear();
             }
         }

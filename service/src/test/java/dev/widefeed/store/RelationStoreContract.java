@@ -6,6 +6,7 @@ import dev.widefeed.core.Follow;
 import dev.widefeed.core.FollowCursor;
 import dev.widefeed.core.FollowHooks;
 import dev.widefeed.core.FollowService;
+import dev.widefeed.core.Follower;
 import dev.widefeed.core.IdGenerator;
 import dev.widefeed.core.Page;
 import dev.widefeed.core.RelationLimits;
@@ -357,5 +358,134 @@ public abstract class RelationStoreContract {
         assertThat(userIds(all(me, true))).containsExactly(star);
         assertThat(counts(star).followers()).isEqualTo(1);
         assertThat(relations().unfinished(issued, issued.plusMillis(1))).isEmpty();
+    }
+
+    // --- each follower's last read, shared onto the follow edges ---
+
+    private List<Follower> withActivity(long user) {
+        return relations().followersWithActivity(user, Optional.empty(), 100);
+    }
+
+    private static Follower follower(long user, EdgeState edge, Optional<Instant> lastRead) {
+        return new Follower(user, edge.since(), lastRead);
+    }
+
+    @Test
+    void sharedActivityIsOnEveryFolloweesCopyOfTheFollower() throws Exception {
+        long me = newUser();
+        long other = newUser();
+        long star = newUser();
+        long idol = newUser();
+        follows.follow(other, star);
+        Thread.sleep(2); // distinct since values make the order strict
+        follows.follow(me, star);
+        follows.follow(me, idol);
+        EdgeState meStar = relations().edge(me, star);
+        EdgeState otherStar = relations().edge(other, star);
+        EdgeState meIdol = relations().edge(me, idol);
+        assertThat(withActivity(star)).containsExactly(follower(me, meStar, Optional.empty()),
+                follower(other, otherStar, Optional.empty()));
+
+        Instant read = Instant.now().minusSeconds(60).truncatedTo(ChronoUnit.MILLIS);
+        relations().shareActivity(me, read);
+        assertThat(withActivity(star)).containsExactly(follower(me, meStar, Optional.of(read)),
+                follower(other, otherStar, Optional.empty()));
+        assertThat(withActivity(idol)).containsExactly(follower(me, meIdol, Optional.of(read)));
+        // The plain list is unchanged, and pages of either list follow the cursor alike.
+        assertThat(userIds(relations().followers(star, Optional.empty(), 100))).containsExactly(me, other);
+        assertThat(relations().followersWithActivity(star, Optional.of(new FollowCursor(meStar.since(), me)), 100))
+                .containsExactly(follower(other, otherStar, Optional.empty()));
+        assertThat(relations().followersWithActivity(star, Optional.empty(), 1))
+                .containsExactly(follower(me, meStar, Optional.of(read)));
+
+        Instant later = read.plusSeconds(45);
+        relations().shareActivity(me, later);
+        assertThat(withActivity(star)).containsExactly(follower(me, meStar, Optional.of(later)),
+                follower(other, otherStar, Optional.empty()));
+        assertThat(withActivity(idol)).containsExactly(follower(me, meIdol, Optional.of(later)));
+
+        relations().shareActivity(newUser(), later); // follows nobody: nothing to write
+        relations().shareActivity(star, later); // follows nobody either; its followers keep their own
+        assertThat(withActivity(star)).containsExactly(follower(me, meStar, Optional.of(later)),
+                follower(other, otherStar, Optional.empty()));
+    }
+
+    @Test
+    void sharingActivityNeverBringsAnUnfollowedFollowerBack() throws Exception {
+        long me = newUser();
+        long star = newUser();
+        long idol = newUser();
+        follows.follow(me, star);
+        follows.follow(me, idol);
+        Instant read = Instant.now().minusSeconds(60).truncatedTo(ChronoUnit.MILLIS);
+        relations().shareActivity(me, read);
+        follows.unfollow(me, star);
+
+        relations().shareActivity(me, read.plusSeconds(1));
+        assertThat(relations().followers(star, Optional.empty(), 100)).isEmpty();
+        assertThat(withActivity(star)).isEmpty();
+        assertThat(withActivity(idol)).containsExactly(
+                follower(me, relations().edge(me, idol), Optional.of(read.plusSeconds(1))));
+
+        Thread.sleep(2); // a later since than the first follow's
+        follows.follow(me, star);
+        EdgeState again = relations().edge(me, star);
+        assertThat(relations().followers(star, Optional.empty(), 100)).containsExactly(new Follow(me, again.since()));
+        assertThat(withActivity(star)).containsExactly(follower(me, again, Optional.empty()));
+        relations().shareActivity(me, read.plusSeconds(2));
+        assertThat(withActivity(star)).containsExactly(follower(me, again, Optional.of(read.plusSeconds(2))));
+    }
+
+    @Test
+    void sharingOntoOneEdgeLeavesTheOthersAlone() {
+        long me = newUser();
+        long star = newUser();
+        long idol = newUser();
+        long gone = newUser();
+        follows.follow(me, star);
+        follows.follow(me, idol);
+        follows.follow(me, gone);
+        follows.unfollow(me, gone);
+        Instant read = Instant.now().minusSeconds(60).truncatedTo(ChronoUnit.MILLIS);
+
+        relations().shareActivity(me, star, read);
+        relations().shareActivity(me, gone, read); // unfollowed: stays removed
+        relations().shareActivity(me, newUser(), read); // never followed: nothing to write
+
+        assertThat(withActivity(star)).containsExactly(follower(me, relations().edge(me, star), Optional.of(read)));
+        assertThat(withActivity(idol)).containsExactly(follower(me, relations().edge(me, idol), Optional.empty()));
+        assertThat(withActivity(gone)).isEmpty();
+        assertThat(relations().followers(gone, Optional.empty(), 10)).isEmpty();
+    }
+
+    /**
+     * The race the version timestamps settle: a share read the edge while it was followed (at v1),
+     * the unfollow then removed the copies (at v2), and the share's write (at v1) lands last. The
+     * removal must mask it: the copy stays removed, and no row of the share's alone is listed.
+     */
+    @Test
+    void aShareLandingAfterTheUnfollowsRemovalStaysMasked() {
+        long a = ids.next();
+        long b = ids.next();
+        Instant t0 = Instant.now().minusSeconds(30).truncatedTo(ChronoUnit.MILLIS);
+        EdgeState absent = EdgeState.absent(a, b);
+        EdgeState followed = absent.next(true, t0);
+        EdgeState unfollowed = followed.next(false, t0.plusSeconds(1));
+        assertThat(relations().compareAndSet(absent, followed)).isTrue();
+        relations().writeCopies(absent, followed);
+        // The unfollow's copies are written while its truth still reads as followed at v1 (as the
+        // share saw it before the unfollow's compare-and-set), so the share writes at v1 after them.
+        relations().writeCopies(followed, unfollowed);
+        relations().shareActivity(a, t0.plusSeconds(2));
+
+        assertThat(relations().followers(b, Optional.empty(), 10)).isEmpty();
+        assertThat(relations().followersWithActivity(b, Optional.empty(), 10)).isEmpty();
+
+        assertThat(relations().compareAndSet(followed, unfollowed)).isTrue();
+        EdgeState refollowed = unfollowed.next(true, t0.plusSeconds(3));
+        assertThat(relations().compareAndSet(unfollowed, refollowed)).isTrue();
+        relations().writeCopies(unfollowed, refollowed);
+        assertThat(relations().followersWithActivity(b, Optional.empty(), 10))
+                .containsExactly(new Follower(a, refollowed.since(), Optional.empty()));
     }
 }

@@ -153,7 +153,7 @@ public abstract class TimelineStoreContract {
     private static HomeState state(long lastReadMillisAgo, long completeAbove) {
         long now = System.currentTimeMillis();
         return new HomeState(Instant.ofEpochMilli(now - lastReadMillisAgo), completeAbove,
-                Instant.ofEpochMilli(now - 2 * lastReadMillisAgo));
+                Instant.ofEpochMilli(now - 2 * lastReadMillisAgo), Instant.ofEpochMilli(now - 3 * lastReadMillisAgo));
     }
 
     @Test
@@ -168,6 +168,15 @@ public abstract class TimelineStoreContract {
         timelines().saveState(user, second);
         assertThat(timelines().state(user)).contains(second);
         assertThat(timelines().state(ids.next())).isEmpty();
+
+        // Every field on its own, and back to never shared (the epoch).
+        HomeState shared = new HomeState(second.lastRead(), second.completeAbove(), second.trimmedAt(),
+                second.lastRead().plusMillis(7));
+        timelines().saveState(user, shared);
+        assertThat(timelines().state(user)).contains(shared);
+        HomeState neverShared = new HomeState(second.lastRead(), second.completeAbove(), second.trimmedAt(), Instant.EPOCH);
+        timelines().saveState(user, neverShared);
+        assertThat(timelines().state(user)).contains(neverShared);
     }
 
     @Test

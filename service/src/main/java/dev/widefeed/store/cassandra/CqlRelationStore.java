@@ -12,6 +12,7 @@ import com.datastax.oss.driver.api.core.cql.Statement;
 import dev.widefeed.core.EdgeState;
 import dev.widefeed.core.Follow;
 import dev.widefeed.core.FollowCursor;
+import dev.widefeed.core.Follower;
 import dev.widefeed.core.IdGenerator;
 import dev.widefeed.core.RelationOp;
 import dev.widefeed.core.UserCounts;
@@ -52,6 +53,8 @@ final class CqlRelationStore implements RelationStore {
     private final PreparedStatement selectFollowingAfter;
     private final PreparedStatement selectFollowers;
     private final PreparedStatement selectFollowersAfter;
+    private final PreparedStatement selectEdgesOf;
+    private final PreparedStatement shareLastRead;
     private final PreparedStatement insertJournal;
     private final PreparedStatement markJournalDone;
     private final PreparedStatement selectJournal;
@@ -81,10 +84,14 @@ final class CqlRelationStore implements RelationStore {
                 + "WHERE user_id = ? LIMIT ?");
         selectFollowingAfter = session.prepare("SELECT since, followee_id FROM following_by_user "
                 + "WHERE user_id = ? AND (since, followee_id) < (?, ?) LIMIT ?");
-        selectFollowers = session.prepare("SELECT since, follower_id FROM followers_by_user "
+        selectFollowers = session.prepare("SELECT since, follower_id, last_read FROM followers_by_user "
                 + "WHERE user_id = ? AND bucket = ? LIMIT ?");
-        selectFollowersAfter = session.prepare("SELECT since, follower_id FROM followers_by_user "
+        selectFollowersAfter = session.prepare("SELECT since, follower_id, last_read FROM followers_by_user "
                 + "WHERE user_id = ? AND bucket = ? AND (since, follower_id) < (?, ?) LIMIT ?");
+        selectEdgesOf = session.prepare("SELECT followee_id, following, since, version FROM follow_edges_by_follower "
+                + "WHERE follower_id = ?");
+        shareLastRead = session.prepare("UPDATE followers_by_user USING TIMESTAMP ? SET last_read = ? "
+                + "WHERE user_id = ? AND bucket = ? AND since = ? AND follower_id = ?");
         insertJournal = session.prepare("INSERT INTO relation_journal_by_minute (minute, shard, op_id, "
                 + "follower_id, followee_id, from_following, from_since, from_version, to_following, to_since, "
                 + "to_version, done) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false)");
@@ -149,17 +156,54 @@ final class CqlRelationStore implements RelationStore {
 
     @Override
     public List<Follow> followers(long userId, Optional<FollowCursor> after, int limit) {
+        return followerRows(userId, after, limit).stream().map(f -> new Follow(f.userId(), f.since())).toList();
+    }
+
+    @Override
+    public List<Follower> followersWithActivity(long userId, Optional<FollowCursor> after, int limit) {
+        return followerRows(userId, after, limit);
+    }
+
+    /**
+     * Every edge the user follows by, from the user's own truth partition (at most the following
+     * limit), gets the read on its followers copy, at the edge's version: the timestamp the copy was
+     * written with, so a later unfollow's delete shadows it.
+     */
+    @Override
+    public void shareActivity(long userId, Instant lastRead) {
+        List<BoundStatement> writes = new ArrayList<>();
+        for (Row row : session.execute(selectEdgesOf.bind(userId).setIdempotent(true).setPageSize(5000))) {
+            if (row.getBoolean("following")) {
+                long followee = row.getLong("followee_id");
+                Instant since = row.getInstant("since");
+                writes.add(shareLastRead.bind(row.getLong("version"), lastRead, followee,
+                        buckets.bucketFor(followee, since), since, userId).setIdempotent(true));
+            }
+        }
+        async.runAll(writes, session::executeAsync);
+    }
+
+    @Override
+    public void shareActivity(long followerId, long followeeId, Instant lastRead) {
+        EdgeState edge = edge(followerId, followeeId);
+        if (edge.following()) {
+            session.execute(shareLastRead.bind(edge.version(), lastRead, followeeId,
+                    buckets.bucketFor(followeeId, edge.since()), edge.since(), followerId).setIdempotent(true));
+        }
+    }
+
+    private List<Follower> followerRows(long userId, Optional<FollowCursor> after, int limit) {
         List<ListBuckets.Bucket> newestFirst = buckets.buckets(userId);
         int startBucket = after.map(c -> ListBuckets.bucketFor(newestFirst, c.since()))
                 .orElse(newestFirst.get(0).number());
-        List<Follow> page = new ArrayList<>(Math.min(limit, 1024));
+        List<Follower> page = new ArrayList<>(Math.min(limit, 1024));
         for (int bucket = startBucket; bucket >= 0 && page.size() < limit; bucket--) {
             int want = limit - page.size();
             BoundStatement query = bucket == startBucket && after.isPresent()
                     ? selectFollowersAfter.bind(userId, bucket, after.get().since(), after.get().userId(), want)
                     : selectFollowers.bind(userId, bucket, want);
             for (Row row : session.execute(query.setIdempotent(true).setPageSize(Math.min(want, 5000)))) {
-                page.add(new Follow(row.getLong(1), row.getInstant(0)));
+                page.add(new Follower(row.getLong(1), row.getInstant(0), Optional.ofNullable(row.getInstant(2))));
             }
         }
         return page;

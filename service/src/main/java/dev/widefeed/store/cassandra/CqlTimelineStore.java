@@ -57,11 +57,11 @@ final class CqlTimelineStore implements TimelineStore {
         deleteSome = session.prepare("DELETE FROM home_timeline_by_user WHERE user_id = ? AND post_id IN ?");
         keepTail = session.prepare("SELECT post_id FROM home_timeline_by_user WHERE user_id = ? LIMIT ?");
         deleteOlder = session.prepare("DELETE FROM home_timeline_by_user WHERE user_id = ? AND post_id < ?");
-        selectState = session.prepare("SELECT last_read, complete_above, trimmed_at FROM home_state_by_user "
-                + "WHERE user_id = ?");
+        selectState = session.prepare("SELECT last_read, complete_above, trimmed_at, activity_shared_at "
+                + "FROM home_state_by_user WHERE user_id = ?");
         selectLastRead = session.prepare("SELECT last_read FROM home_state_by_user WHERE user_id = ?");
         upsertState = session.prepare("INSERT INTO home_state_by_user (user_id, last_read, complete_above, "
-                + "trimmed_at) VALUES (?, ?, ?, ?)");
+                + "trimmed_at, activity_shared_at) VALUES (?, ?, ?, ?, ?)");
     }
 
     /**
@@ -148,10 +148,12 @@ final class CqlTimelineStore implements TimelineStore {
     @Override
     public Optional<HomeState> state(long userId) {
         Row row = session.execute(selectState.bind(userId).setIdempotent(true)).one();
-        return Optional.ofNullable(row).map(r -> new HomeState(r.getInstant(0), r.getLong(1), r.getInstant(2)));
+        // A row from before V007 has no activity_shared_at: never shared.
+        return Optional.ofNullable(row).map(r -> new HomeState(r.getInstant(0), r.getLong(1), r.getInstant(2),
+                r.isNull(3) ? Instant.EPOCH : r.getInstant(3)));
     }
 
-    /** All three columns in one insert: the state is replaced whole, never merged with an older one. */
+    /** All the columns in one insert: the state is replaced whole, never merged with an older one. */
     @Override
     public void saveState(long userId, HomeState state) {
         session.execute(bindState(userId, state));
@@ -183,6 +185,7 @@ final class CqlTimelineStore implements TimelineStore {
     }
 
     private BoundStatement bindState(long userId, HomeState state) {
-        return upsertState.bind(userId, state.lastRead(), state.completeAbove(), state.trimmedAt()).setIdempotent(true);
+        return upsertState.bind(userId, state.lastRead(), state.completeAbove(), state.trimmedAt(),
+                state.activitySharedAt()).setIdempotent(true);
     }
 }

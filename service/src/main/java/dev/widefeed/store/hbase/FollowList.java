@@ -3,6 +3,8 @@ package dev.widefeed.store.hbase;
 import dev.widefeed.core.EdgeState;
 import dev.widefeed.core.Follow;
 import dev.widefeed.core.FollowCursor;
+import dev.widefeed.core.Follower;
+import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.Delete;
@@ -10,6 +12,7 @@ import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
 import org.apache.hadoop.hbase.util.Bytes;
 
 import java.nio.ByteBuffer;
@@ -24,12 +27,17 @@ import java.util.function.ToLongFunction;
  * One copy table of the follow graph ({@code following_by_user} or {@code followers_by_user}): a
  * row per edge, keyed salt(owner) | owner | desc(since ms) | desc(other), so a prefix scan of the
  * owner lists newest first, ordered by (since, other) descending like the cursor. The row holds
- * one empty cell; every cell and delete marker is written at the edge version, so a removal masks
- * exactly the adds of older versions, whatever order they arrive in.
+ * one empty cell (its presence); every cell and delete marker is written at the edge version, so a
+ * removal masks exactly the adds of older versions, whatever order they arrive in. A followers row
+ * may also hold a {@code last_read} cell (epoch ms, {@link #shareLastRead}), written at the edge
+ * version too, so a removal masks it as well. Pages list only rows whose presence cell is visible:
+ * a {@code last_read} cell alone (written onto a row whose removal a major compaction has already
+ * purged, or onto copies not written yet) is never an edge.
  */
 final class FollowList {
     private static final byte[] FAMILY = Bytes.toBytes("f");
     private static final byte[] EMPTY = new byte[0];
+    private static final byte[] LAST_READ = Bytes.toBytes("last_read");
     private static final int ROW_LENGTH = 1 + 3 * Long.BYTES;
     private static final int MAX_CACHING = 10_000;
 
@@ -64,6 +72,16 @@ final class FollowList {
         return new Delete(row(edge), version);
     }
 
+    /**
+     * Sets the {@code last_read} cell of a following edge's row at the edge's version: the timestamp
+     * its presence cell was written with, so a removal of the edge (a delete marker at a later
+     * version) masks this cell too, whenever it arrives.
+     */
+    Put shareLastRead(EdgeState edge, Instant lastRead) {
+        return new Put(row(edge), edge.version()).addColumn(FAMILY, LAST_READ, edge.version(),
+                Bytes.toBytes(lastRead.toEpochMilli()));
+    }
+
     CompletableFuture<Void> write(List<? extends Mutation> mutations) {
         return mutations.isEmpty() ? CompletableFuture.completedFuture(null) : table.batchAll(mutations)
                 .thenApply(results -> null);
@@ -75,17 +93,43 @@ final class FollowList {
 
     /** At most {@code limit} entries strictly after {@code after}; one bounded scan. */
     List<Follow> page(long ownerId, Optional<FollowCursor> after, int limit) {
-        Scan scan = new Scan().setStartStopRowForPrefixScan(prefix(ownerId));
-        after.ifPresent(c -> scan.withStartRow(row(ownerId, c.since(), c.userId()), false));
-        scan.addFamily(FAMILY).setLimit(limit).setCaching(Math.min(limit, MAX_CACHING));
-        List<Result> rows = table.scanAll(scan).join();
+        List<Result> rows = scan(ownerId, after, limit);
         List<Follow> page = new ArrayList<>(rows.size());
         for (Result row : rows) {
-            ByteBuffer key = ByteBuffer.wrap(row.getRow(), 1 + Long.BYTES, 2 * Long.BYTES);
+            ByteBuffer key = key(row);
             Instant since = Instant.ofEpochMilli(descending(key.getLong()));
             page.add(new Follow(descending(key.getLong()), since));
         }
         return page;
+    }
+
+    /** {@link #page} with each row's {@code last_read} cell, if it has one; one bounded scan. */
+    List<Follower> pageWithLastRead(long ownerId, Optional<FollowCursor> after, int limit) {
+        List<Result> rows = scan(ownerId, after, limit);
+        List<Follower> page = new ArrayList<>(rows.size());
+        for (Result row : rows) {
+            ByteBuffer key = key(row);
+            Instant since = Instant.ofEpochMilli(descending(key.getLong()));
+            byte[] lastRead = row.getValue(FAMILY, LAST_READ);
+            page.add(new Follower(descending(key.getLong()), since,
+                    lastRead == null ? Optional.empty() : Optional.of(Instant.ofEpochMilli(Bytes.toLong(lastRead)))));
+        }
+        return page;
+    }
+
+    /** The rows whose presence cell is visible (filtered on the server, so the limit counts only those). */
+    private List<Result> scan(long ownerId, Optional<FollowCursor> after, int limit) {
+        Scan scan = new Scan().setStartStopRowForPrefixScan(prefix(ownerId));
+        after.ifPresent(c -> scan.withStartRow(row(ownerId, c.since(), c.userId()), false));
+        scan.addFamily(FAMILY);
+        SingleColumnValueFilter present = new SingleColumnValueFilter(FAMILY, EMPTY, CompareOperator.EQUAL, EMPTY);
+        present.setFilterIfMissing(true);
+        scan.setFilter(present).setLimit(limit).setCaching(Math.min(limit, MAX_CACHING));
+        return table.scanAll(scan).join();
+    }
+
+    private static ByteBuffer key(Result row) {
+        return ByteBuffer.wrap(row.getRow(), 1 + Long.BYTES, 2 * Long.BYTES);
     }
 
     private byte[] row(EdgeState edge) {

@@ -3,10 +3,12 @@ package dev.widefeed.store.hbase;
 import dev.widefeed.core.EdgeState;
 import dev.widefeed.core.Follow;
 import dev.widefeed.core.FollowCursor;
+import dev.widefeed.core.Follower;
 import dev.widefeed.core.RelationOp;
 import dev.widefeed.core.UserCounts;
 import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.RelationStore;
+import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
@@ -15,6 +17,8 @@ import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Row;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
 import org.apache.hadoop.hbase.util.Bytes;
 
 import java.nio.ByteBuffer;
@@ -37,6 +41,8 @@ import java.util.concurrent.CompletableFuture;
 final class HBaseRelationStore implements RelationStore {
     /** Rows per batch RPC of an import. */
     static final int IMPORT_BATCH = 500;
+    /** Rows per RPC of the scan of one user's truth rows: their whole following list, at the default limit. */
+    private static final int SHARE_CACHING = 5_000;
     private static final byte[] EDGE = Bytes.toBytes("e");
     private static final byte[] FOLLOWING = Bytes.toBytes("following");
     private static final byte[] SINCE = Bytes.toBytes("since");
@@ -76,6 +82,10 @@ final class HBaseRelationStore implements RelationStore {
         if (row.isEmpty()) {
             return EdgeState.absent(followerId, followeeId);
         }
+        return edgeOf(followerId, followeeId, row);
+    }
+
+    private static EdgeState edgeOf(long followerId, long followeeId, Result row) {
         byte[] since = row.getValue(EDGE, SINCE);
         return new EdgeState(followerId, followeeId, Bytes.toBoolean(row.getValue(EDGE, FOLLOWING)),
                 since == null ? null : Instant.ofEpochMilli(Bytes.toLong(since)),
@@ -118,6 +128,44 @@ final class HBaseRelationStore implements RelationStore {
     @Override
     public List<Follow> followers(long userId, Optional<FollowCursor> after, int limit) {
         return followers.page(userId, after, limit);
+    }
+
+    @Override
+    public List<Follower> followersWithActivity(long userId, Optional<FollowCursor> after, int limit) {
+        return followers.pageWithLastRead(userId, after, limit);
+    }
+
+    /**
+     * One scan of the user's truth rows (a row-key prefix; only the following ones come back, at
+     * most the following limit), then a Put of the last_read cell onto each edge's followers row at
+     * the edge's version, in batches of {@link #IMPORT_BATCH} with at most maxInFlight batches at
+     * once. An edge unfollowed after the scan had its row deleted at a later version, which masks
+     * the Put; a row whose presence cell is gone is never listed ({@link FollowList}).
+     */
+    @Override
+    public void shareActivity(long userId, Instant lastRead) {
+        SingleColumnValueFilter followingOnly = new SingleColumnValueFilter(EDGE, FOLLOWING, CompareOperator.EQUAL,
+                Bytes.toBytes(true));
+        followingOnly.setFilterIfMissing(true);
+        Scan scan = new Scan().setStartStopRowForPrefixScan(edgePrefix(userId)).addFamily(EDGE)
+                .setFilter(followingOnly).setCaching(SHARE_CACHING);
+        List<Put> puts = new ArrayList<>();
+        for (Result row : edges.scanAll(scan).join()) {
+            EdgeState edge = edgeOf(userId, Bytes.toLong(row.getRow(), 1 + Long.BYTES), row);
+            if (edge.following() && edge.since() != null) {
+                puts.add(followers.shareLastRead(edge, lastRead));
+            }
+        }
+        async.runChunks(puts, IMPORT_BATCH, followers::write);
+    }
+
+    /** A read of the edge's truth row, then the same Put as {@link #shareActivity(long, Instant)} makes. */
+    @Override
+    public void shareActivity(long followerId, long followeeId, Instant lastRead) {
+        EdgeState edge = edge(followerId, followeeId);
+        if (edge.following() && edge.since() != null) {
+            followers.write(List.of(followers.shareLastRead(edge, lastRead))).join();
+        }
     }
 
     @Override
@@ -192,6 +240,10 @@ final class HBaseRelationStore implements RelationStore {
             put.addColumn(EDGE, SINCE, Bytes.toBytes(edge.since().toEpochMilli()));
         }
         return put;
+    }
+
+    private byte[] edgePrefix(long followerId) {
+        return ByteBuffer.allocate(1 + Long.BYTES).put(edgeSalt.of(followerId)).putLong(followerId).array();
     }
 
     private byte[] edgeRow(long followerId, long followeeId) {

@@ -31,8 +31,8 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Home timelines in {@code home_timeline_by_user}, an {@link IdList} layout (salt(user) | user |
  * descending(post id)) whose rows carry the entry's author_id and source_id in family t; each
- * reader's {@link HomeState} in {@code home_state_by_user} (salt(user) | user, family s: last_read
- * and trimmed_at in epoch ms, complete_above).
+ * reader's {@link HomeState} in {@code home_state_by_user} (salt(user) | user, family s: last_read,
+ * trimmed_at and activity_shared_at in epoch ms, complete_above).
  */
 final class HBaseTimelineStore implements TimelineStore {
     private static final byte[] FAMILY = Bytes.toBytes("t");
@@ -42,6 +42,7 @@ final class HBaseTimelineStore implements TimelineStore {
     private static final byte[] LAST_READ = Bytes.toBytes("last_read");
     private static final byte[] COMPLETE_ABOVE = Bytes.toBytes("complete_above");
     private static final byte[] TRIMMED_AT = Bytes.toBytes("trimmed_at");
+    private static final byte[] ACTIVITY_SHARED_AT = Bytes.toBytes("activity_shared_at");
     /** Mutations per batch call: large enough to amortize the RPCs, small enough to keep one call's memory small. */
     private static final int BATCH = 1000;
 
@@ -162,8 +163,10 @@ final class HBaseTimelineStore implements TimelineStore {
         if (row.isEmpty()) {
             return Optional.empty();
         }
+        // A row written before V007 has no activity_shared_at: never shared.
         return Optional.of(new HomeState(Instant.ofEpochMilli(longOr(row, LAST_READ, 0)),
-                longOr(row, COMPLETE_ABOVE, 0), Instant.ofEpochMilli(longOr(row, TRIMMED_AT, 0))));
+                longOr(row, COMPLETE_ABOVE, 0), Instant.ofEpochMilli(longOr(row, TRIMMED_AT, 0)),
+                Instant.ofEpochMilli(longOr(row, ACTIVITY_SHARED_AT, 0))));
     }
 
     @Override
@@ -207,7 +210,8 @@ final class HBaseTimelineStore implements TimelineStore {
         return new Put(stateRow(userId))
                 .addColumn(STATE, LAST_READ, Bytes.toBytes(state.lastRead().toEpochMilli()))
                 .addColumn(STATE, COMPLETE_ABOVE, Bytes.toBytes(state.completeAbove()))
-                .addColumn(STATE, TRIMMED_AT, Bytes.toBytes(state.trimmedAt().toEpochMilli()));
+                .addColumn(STATE, TRIMMED_AT, Bytes.toBytes(state.trimmedAt().toEpochMilli()))
+                .addColumn(STATE, ACTIVITY_SHARED_AT, Bytes.toBytes(state.activitySharedAt().toEpochMilli()));
     }
 
     private byte[] stateRow(long userId) {
