@@ -18,7 +18,7 @@ public record FanoutView(String postId, String mode, String state, long follower
                          Instant finishedAt, String endedBecause) {
 
     public record TierView(String name, long activeWithinSeconds, long deadlineSeconds, String state, long pushed,
-                           Instant startedAt, Instant finishedAt, Boolean metDeadline) {
+                           long candidates, Instant startedAt, Instant finishedAt, Boolean metDeadline) {
     }
 
     public record SkipView(String reason, long followers) {
@@ -28,12 +28,13 @@ public record FanoutView(String postId, String mode, String state, long follower
         List<TierView> tiers = new java.util.ArrayList<>();
         for (int i = 0; i < p.tiers().size(); i++) {
             FanoutProgress.TierProgress t = p.tiers().get(i);
-            String state = t.finishedAt().isPresent() ? "done" : i == p.pass() && t.startedAt().isPresent()
-                    ? "running" : p.done() ? "skipped" : "pending";
+            boolean nobody = i > 0 && t.candidates() == 0 && t.pushed() == 0;
+            String state = t.finishedAt().isPresent() ? (nobody ? "skipped: nobody in this tier" : "done")
+                    : i == p.pass() && t.startedAt().isPresent() ? "running" : p.done() ? "skipped" : "pending";
             Boolean met = t.finishedAt().map(at -> Duration.between(p.createdAt(), at).compareTo(t.deadline()) <= 0)
                     .orElse(null);
             tiers.add(new TierView(t.name(), t.activeWithin().toSeconds(), t.deadline().toSeconds(), state,
-                    t.pushed(), t.startedAt().orElse(null), t.finishedAt().orElse(null), met));
+                    t.pushed(), t.candidates(), t.startedAt().orElse(null), t.finishedAt().orElse(null), met));
         }
         List<SkipView> skipped = List.of(new SkipView("inactive: no home read within the widest tier's window;"
                 + " they get the post by pull when they come back", p.skippedInactive()));

@@ -27,9 +27,33 @@ public record FanoutProgress(long postId, FanoutKind kind, String mode, long fol
     /**
      * One pass: followers whose last home read is within {@code activeWithin} (and, after the first
      * tier, not within the previous tier's) get the post, {@code deadline} after the post was created.
+     * {@code candidates}: the followers the first pass found in this tier (for the first tier, those
+     * it pushed to); a later tier with none is skipped instead of paging through everyone again.
      */
     public record TierProgress(String name, Duration activeWithin, Duration deadline,
-                               long pushed, Optional<Instant> startedAt, Optional<Instant> finishedAt) {
+                               long pushed, Optional<Instant> startedAt, Optional<Instant> finishedAt,
+                               long candidates) {
+        public static TierProgress planned(String name, Duration activeWithin, Duration deadline) {
+            return new TierProgress(name, activeWithin, deadline, 0, Optional.empty(), Optional.empty(), 0);
+        }
+
+        TierProgress started(Instant at) {
+            return new TierProgress(name, activeWithin, deadline, pushed, Optional.of(at), finishedAt, candidates);
+        }
+
+        TierProgress pushed(long more, long moreCandidates, Optional<Instant> finished) {
+            return new TierProgress(name, activeWithin, deadline, pushed + more, startedAt, finished,
+                    candidates + moreCandidates);
+        }
+
+        TierProgress counted(long moreCandidates) {
+            return new TierProgress(name, activeWithin, deadline, pushed, startedAt, finishedAt,
+                    candidates + moreCandidates);
+        }
+
+        TierProgress skipped(Instant at) {
+            return new TierProgress(name, activeWithin, deadline, pushed, Optional.of(at), Optional.of(at), candidates);
+        }
     }
 
     public FanoutProgress {

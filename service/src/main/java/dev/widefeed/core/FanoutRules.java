@@ -102,6 +102,6 @@ public record FanoutRules(long hybridAbove, List<Tier> tiers) {
     }
 
     private static FanoutProgress.TierProgress pass(String name, Duration activeWithin, Duration deadline) {
-        return new FanoutProgress.TierProgress(name, activeWithin, deadline, 0, Optional.empty(), Optional.empty());
+        return FanoutProgress.TierProgress.planned(name, activeWithin, deadline);
     }
 }

@@ -48,9 +48,9 @@ public final class FanoutWorker {
 
     /** What the worker reports as it goes (metrics). */
     public interface Listener {
-        void page(FanoutKind kind, int followers, int sent);
+        void page(FanoutTask task, int followers, int sent);
 
-        Listener NONE = (kind, followers, sent) -> {
+        Listener NONE = (task, followers, sent) -> {
         };
     }
 
@@ -163,19 +163,16 @@ public final class FanoutWorker {
         Instant now = now();
         int pass = progress.pass();
         List<FanoutProgress.TierProgress> tiers = new ArrayList<>(progress.tiers());
-        FanoutProgress.TierProgress tier = tiers.get(pass);
-        if (tier.startedAt().isEmpty()) {
-            tier = new FanoutProgress.TierProgress(tier.name(), tier.activeWithin(), tier.deadline(), tier.pushed(),
-                    Optional.of(now), Optional.empty());
-            tiers.set(pass, tier);
-            progress = with(progress, tiers, pass, progress.cursor(), progress.skippedInactive(), now);
+        if (tiers.get(pass).startedAt().isEmpty()) {
+            tiers.set(pass, tiers.get(pass).started(now));
         }
         List<Long> sendTo = new ArrayList<>();
         if (pass == 0 && progress.cursor().isEmpty()) {
             sendTo.add(task.authorId()); // my own posts are in my home timeline, whatever my activity
         }
+        // The first pass sees every follower: it counts the inactive, and each later tier's candidates.
         long inactive = 0;
-        Instant inactiveBefore = now.minus(rules.activeWindow());
+        long[] candidates = new long[tiers.size()];
         for (Follower follower : followers) {
             Optional<Instant> lastRead = follower.lastRead();
             if (follower.userId() == task.authorId()) {
@@ -183,8 +180,14 @@ public final class FanoutWorker {
             }
             if (FanoutRules.sendsTo(progress, pass, lastRead, now)) {
                 sendTo.add(follower.userId());
-            } else if (lastRead.isEmpty() || lastRead.get().isBefore(inactiveBefore)) {
-                inactive++;
+            }
+            if (pass == 0) {
+                int tier = tierOf(tiers, lastRead, now);
+                if (tier < 0) {
+                    inactive++;
+                } else {
+                    candidates[tier]++;
+                }
             }
         }
         if (!sendTo.isEmpty()) {
@@ -194,18 +197,37 @@ public final class FanoutWorker {
                 timelines.retract(task.postId(), sendTo);
             }
         }
-        listener.page(task.kind(), followers.size(), sendTo.size());
+        listener.page(task, followers.size(), sendTo.size());
         boolean lastPage = followers.size() < pageSize;
-        boolean lastPass = pass == tiers.size() - 1;
-        tiers.set(pass, new FanoutProgress.TierProgress(tier.name(), tier.activeWithin(), tier.deadline(),
-                tier.pushed() + sendTo.size(), tier.startedAt(), lastPage ? Optional.of(now) : Optional.empty()));
-        // Only the last pass counts the inactive, so each is counted once however many passes there are.
-        long skipped = progress.skippedInactive() + (lastPass ? inactive : 0);
+        for (int t = pass + 1; t < tiers.size(); t++) {
+            tiers.set(t, tiers.get(t).counted(candidates[t]));
+        }
+        tiers.set(pass, tiers.get(pass).pushed(sendTo.size(), candidates[pass], lastPage ? Optional.of(now)
+                : Optional.empty()));
+        long skipped = progress.skippedInactive() + inactive;
         if (!lastPage) {
             return with(progress, tiers, pass, Optional.of(cursorAfter(followers)), skipped, now);
         }
-        FanoutProgress next = with(progress, tiers, pass + 1, Optional.empty(), skipped, now);
-        return lastPass ? finish(next, now, Optional.empty()) : next;
+        // A later tier the first pass found nobody in is skipped, not paged through again.
+        int next = pass + 1;
+        while (next < tiers.size() && tiers.get(next).candidates() == 0) {
+            tiers.set(next, tiers.get(next).skipped(now));
+            next++;
+        }
+        FanoutProgress moved = with(progress, tiers, next, Optional.empty(), skipped, now);
+        return next == tiers.size() ? finish(moved, now, Optional.empty()) : moved;
+    }
+
+    /** The first tier whose window holds {@code lastRead}, or -1: inactive (or never shared). */
+    private static int tierOf(List<FanoutProgress.TierProgress> tiers, Optional<Instant> lastRead, Instant now) {
+        if (lastRead.isPresent()) {
+            for (int t = 0; t < tiers.size(); t++) {
+                if (!lastRead.get().isBefore(now.minus(tiers.get(t).activeWithin()))) {
+                    return t;
+                }
+            }
+        }
+        return -1;
     }
 
     /** Milliseconds: what the checkpoint keeps, so a saved checkpoint reads back equal. */

@@ -93,7 +93,7 @@ public final class FanoutJob implements Managed {
     public static FanoutWorker.Listener listener(MetricRegistry metrics) {
         Meter rows = metrics.meter("fanout.rows-written");
         Meter followers = metrics.meter("fanout.followers-paged");
-        return (kind, pageFollowers, sent) -> {
+        return (task, pageFollowers, sent) -> {
             rows.mark(sent);
             followers.mark(pageFollowers);
         };
@@ -195,7 +195,9 @@ public final class FanoutJob implements Managed {
                 boolean done = false;
                 if (lease.keep()) {
                     FanoutWorker.Turn turn = worker.work(p.task(), settings.pagesPerTurn(), lease::keep);
-                    lastProgressMillis.set(clock.millis());
+                    if (turn instanceof FanoutWorker.Turn.Worked) {
+                        lastProgressMillis.set(clock.millis()); // a task waiting for its post is no progress
+                    }
                     if (turn instanceof FanoutWorker.Turn.Worked worked && worked.progress().done()) {
                         done = true;
                         finished.add(key(p.task()));

@@ -4,7 +4,6 @@ import dev.widefeed.core.HomeState;
 import dev.widefeed.core.TimelineEntry;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -68,13 +67,6 @@ public interface TimelineStore {
 
     /** Saves the user's home state, replacing the previous one. */
     void saveState(long userId, HomeState state);
-
-    /**
-     * The last home read of each of {@code userIds} that ever read it (users who never did are
-     * absent): what a fan-out page decides each follower's tier by. One concurrent round, however
-     * many users (a page of followers is a thousand).
-     */
-    Map<Long, Instant> lastReads(Collection<Long> userIds);
 
     /** Saves many users' home states at once, with bounded writes in flight (perf loads, scale tests). */
     void importStates(Map<Long, HomeState> states);

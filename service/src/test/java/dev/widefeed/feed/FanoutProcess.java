@@ -8,7 +8,6 @@ import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;
 
 import java.time.Clock;
-import java.time.Duration;
 
 /**
  * A fan-out worker in a process of its own, on the test JVM's running stores, for the crash test

@@ -17,6 +17,9 @@ import dev.widefeed.core.PostDetails;
 import dev.widefeed.core.RelationLimits;
 import dev.widefeed.core.TimelineEntry;
 import dev.widefeed.core.User;
+import com.codahale.metrics.health.HealthCheck;
+import dev.widefeed.core.FanoutQueue;
+import dev.widefeed.health.FanoutHealthCheck;
 import dev.widefeed.jobs.FanoutJob;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;
@@ -34,6 +37,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -308,6 +312,71 @@ public abstract class FeedContract {
         assertThat(now.lastRead()).isAfter(Instant.now().minusSeconds(60));
         assertThat(storage().timelines().home(reader, Optional.empty(), 100).stream().map(TimelineEntry::postId)
                 .collect(Collectors.toSet())).as("rebuilt by pull into the inbox").containsAll(expected);
+    }
+
+    @Test
+    void twoInstancesShareTheWorkAndNeitherDoesAPageTheOtherDid() throws InterruptedException {
+        job.stop(); // only the two below work these tasks
+        long author = user();
+        AtomicLong paged = new AtomicLong();
+        FanoutWorker.Listener counting = (task, followers, sent) -> {
+            if (task.authorId() == author) {
+                paged.addAndGet(followers);
+            }
+        };
+        List<FanoutJob> instances = new ArrayList<>();
+        for (String name : List.of("one", "two")) {
+            Services instance = Services.over(storage(), ids, clock, RelationLimits.DEFAULT, Runnable::run, RULES,
+                    counting);
+            instances.add(new FanoutJob(storage().fanout(), instance.fanoutWorker(), new FanoutJob.Settings(
+                    RULES.shards(), 2, 1, Duration.ofMillis(20), Duration.ofSeconds(5), Duration.ofMinutes(10),
+                    name + "-" + UUID.randomUUID()), clock, new MetricRegistry()));
+        }
+        List<Long> fans = followers(author, 30, Duration.ofHours(1));
+        List<Long> posted = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            posted.add(services.posts().create(author, "shared " + i, null).post().id());
+        }
+        instances.forEach(FanoutJob::start);
+        try {
+            posted.forEach(this::awaitDelivered);
+        } finally {
+            for (FanoutJob instance : instances) {
+                instance.stop();
+            }
+        }
+        assertThat(paged.get()).as("every follower of every post paged exactly once over both instances")
+                .isEqualTo(12L * fans.size());
+        for (long post : posted) {
+            assertThat(inInbox(fans.get(0), post)).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void theHealthCheckFailsWhileTheBacklogStallsAndRecovers() {
+        FanoutHealthCheck health = new FanoutHealthCheck(job, Duration.ofMillis(300), clock);
+        long author = user();
+        followers(author, 3, Duration.ofHours(1));
+        Post post = new Post(ids.next(), author, dev.widefeed.core.PostType.ORIGINAL, "late", Instant.now(),
+                dev.widefeed.core.Audience.PUBLIC, Optional.empty());
+        // The task is recorded but its post is not written yet: the task waits, and no page is done.
+        new FanoutQueue(storage().fanout(), RULES.shards(), clock).enqueue(post.id(), author, FanoutKind.DELIVER);
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (health.execute().isHealthy() && System.nanoTime() < deadline) {
+            sleep(50);
+        }
+        HealthCheck.Result stalled = health.execute();
+        assertThat(stalled.isHealthy()).isFalse();
+        assertThat(stalled.getMessage()).contains("stalled");
+        assertThat(job.backlog()).isPositive();
+
+        storage().posts().create(post);
+        awaitDelivered(post.id());
+        deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (!health.execute().isHealthy() && System.nanoTime() < deadline) {
+            sleep(50);
+        }
+        assertThat(health.execute().isHealthy()).isTrue();
     }
 
     @Test

@@ -180,24 +180,6 @@ public abstract class TimelineStoreContract {
     }
 
     @Test
-    void lastReadsHoldOnlyUsersWithAState() {
-        Map<Long, Instant> expected = new HashMap<>();
-        List<Long> users = new ArrayList<>();
-        for (int i = 0; i < 6; i++) {
-            long user = ids.next();
-            users.add(user);
-            if (i % 2 == 0) { // every other user never read their home timeline
-                HomeState state = state(1_000L * i, ids.next());
-                timelines().saveState(user, state);
-                expected.put(user, state.lastRead());
-            }
-        }
-        assertThat(timelines().lastReads(users)).isEqualTo(expected);
-        assertThat(timelines().lastReads(List.of(ids.next()))).isEmpty();
-        assertThat(timelines().lastReads(List.of())).isEmpty();
-    }
-
-    @Test
     void importStatesSavesEveryUsersState() {
         Map<Long, HomeState> states = new HashMap<>();
         for (int i = 0; i < 5_000; i++) {
@@ -205,9 +187,6 @@ public abstract class TimelineStoreContract {
         }
         timelines().importStates(states);
         timelines().importStates(Map.of()); // nobody: nothing to do
-        Map<Long, Instant> lastReads = new HashMap<>();
-        states.forEach((user, state) -> lastReads.put(user, state.lastRead()));
-        assertThat(timelines().lastReads(states.keySet())).isEqualTo(lastReads);
         List<Long> wrong = states.keySet().parallelStream()
                 .filter(user -> !timelines().state(user).equals(Optional.of(states.get(user))))
                 .toList();

@@ -19,7 +19,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Home timelines in {@code home_timeline_by_user}: one partition per user, newest post first; each
@@ -41,7 +40,6 @@ final class CqlTimelineStore implements TimelineStore {
     private final PreparedStatement keepTail;
     private final PreparedStatement deleteOlder;
     private final PreparedStatement selectState;
-    private final PreparedStatement selectLastRead;
     private final PreparedStatement upsertState;
 
     CqlTimelineStore(CqlSession session, BoundedAsync async) {
@@ -59,7 +57,6 @@ final class CqlTimelineStore implements TimelineStore {
         deleteOlder = session.prepare("DELETE FROM home_timeline_by_user WHERE user_id = ? AND post_id < ?");
         selectState = session.prepare("SELECT last_read, complete_above, trimmed_at, activity_shared_at "
                 + "FROM home_state_by_user WHERE user_id = ?");
-        selectLastRead = session.prepare("SELECT last_read FROM home_state_by_user WHERE user_id = ?");
         upsertState = session.prepare("INSERT INTO home_state_by_user (user_id, last_read, complete_above, "
                 + "trimmed_at, activity_shared_at) VALUES (?, ?, ?, ?, ?)");
     }
@@ -157,24 +154,6 @@ final class CqlTimelineStore implements TimelineStore {
     @Override
     public void saveState(long userId, HomeState state) {
         session.execute(bindState(userId, state));
-    }
-
-    /**
-     * A point read per user, at most {@code maxInFlight} in flight: an IN over a thousand partition
-     * keys would make one coordinator gather them all, and unbounded reads would queue a fan-out
-     * page's thousand requests on the connection at once.
-     */
-    @Override
-    public Map<Long, Instant> lastReads(Collection<Long> userIds) {
-        Map<Long, Instant> lastReads = new ConcurrentHashMap<>();
-        async.runAll(List.copyOf(userIds), user -> session.executeAsync(selectLastRead.bind(user).setIdempotent(true))
-                .thenAccept(rows -> {
-                    Row row = rows.one();
-                    if (row != null && !row.isNull(0)) {
-                        lastReads.put(user, row.getInstant(0));
-                    }
-                }));
-        return lastReads;
     }
 
     /** One single-row insert per user, each to its own partition, at most {@code maxInFlight} at once. */

@@ -22,11 +22,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * Home timelines in {@code home_timeline_by_user}, an {@link IdList} layout (salt(user) | user |
@@ -172,32 +170,6 @@ final class HBaseTimelineStore implements TimelineStore {
     @Override
     public void saveState(long userId, HomeState state) {
         states.put(statePut(userId, state)).join();
-    }
-
-    /**
-     * Multi-gets of the last_read column, {@link #BATCH} users per call and every call at once: one
-     * concurrent round (the client groups each call's gets by region server, one RPC each).
-     */
-    @Override
-    public Map<Long, Instant> lastReads(Collection<Long> userIds) {
-        List<Long> users = List.copyOf(userIds);
-        List<CompletableFuture<List<Result>>> calls = new ArrayList<>(users.size() / BATCH + 1);
-        for (int from = 0; from < users.size(); from += BATCH) {
-            calls.add(states.getAll(users.subList(from, Math.min(users.size(), from + BATCH)).stream()
-                    .map(user -> new Get(stateRow(user)).addColumn(STATE, LAST_READ)).toList()));
-        }
-        Map<Long, Instant> reads = new HashMap<>();
-        int i = 0;
-        for (CompletableFuture<List<Result>> call : calls) {
-            for (Result row : call.join()) {
-                long user = users.get(i++);
-                byte[] lastRead = row.getValue(STATE, LAST_READ);
-                if (lastRead != null) {
-                    reads.put(user, Instant.ofEpochMilli(Bytes.toLong(lastRead)));
-                }
-            }
-        }
-        return reads;
     }
 
     @Override
