@@ -121,24 +121,48 @@ public final class FanoutWorker {
             entry = Optional.of(new TimelineEntry(post.get().id(), post.get().authorId(),
                     post.get().repostOf().orElse(0L)));
         }
-        // The next page of followers is read while this one is pushed: the cursor after a page is
-        // known as soon as the page is read, and reading and writing then overlap.
+        // Three pages overlap: the next one is read, this one is pushed, and the previous one's
+        // pushes finish; a page's checkpoint is saved only once its pushes are all done, so a crash
+        // resumes at most two pages back (pushing them again is harmless).
         List<Follower> followers = followersAfter(task, progress.cursor());
-        for (int page = 0; page < pages && !progress.done(); page++) {
-            CompletableFuture<List<Follower>> next = null;
-            if (followers.size() == pageSize && page + 1 < pages) {
-                Optional<FollowCursor> after = Optional.of(cursorAfter(followers));
-                next = CompletableFuture.supplyAsync(() -> followersAfter(task, after), prefetcher);
+        Optional<Pushing> previous = Optional.empty();
+        try {
+            for (int page = 0; page < pages && !progress.done(); page++) {
+                CompletableFuture<List<Follower>> next = null;
+                if (followers.size() == pageSize && page + 1 < pages) {
+                    Optional<FollowCursor> after = Optional.of(cursorAfter(followers));
+                    next = CompletableFuture.supplyAsync(() -> followersAfter(task, after), prefetcher);
+                }
+                int passBefore = progress.pass();
+                Planned planned = page(task, progress, entry, followers);
+                progress = planned.progress();
+                Pushing pushing = new Pushing(CompletableFuture.runAsync(planned.writes(), prefetcher), progress);
+                if (previous.isPresent()) {
+                    save(previous.get().finished());
+                }
+                previous = Optional.of(pushing);
+                if (!keepGoing.getAsBoolean() || progress.done()) {
+                    break;
+                }
+                followers = next != null && progress.pass() == passBefore ? join(next)
+                        : followersAfter(task, progress.cursor());
             }
-            int passBefore = progress.pass();
-            progress = save(page(task, progress, entry, followers));
-            if (!keepGoing.getAsBoolean() || progress.done()) {
-                break;
-            }
-            followers = next != null && progress.pass() == passBefore ? join(next)
-                    : followersAfter(task, progress.cursor());
+        } finally {
+            previous.ifPresent(pushing -> save(pushing.finished()));
         }
         return new Turn.Worked(progress);
+    }
+
+    /** A page's planned writes and the progress they lead to. */
+    private record Planned(Runnable writes, FanoutProgress progress) {
+    }
+
+    /** A page's writes under way, and the checkpoint to save once they are done. */
+    private record Pushing(CompletableFuture<Void> writes, FanoutProgress progress) {
+        FanoutProgress finished() {
+            join(writes);
+            return progress;
+        }
     }
 
     private List<Follower> followersAfter(FanoutTask task, Optional<FollowCursor> after) {
@@ -158,8 +182,8 @@ public final class FanoutWorker {
         }
     }
 
-    private FanoutProgress page(FanoutTask task, FanoutProgress progress, Optional<TimelineEntry> entry,
-                                List<Follower> followers) {
+    private Planned page(FanoutTask task, FanoutProgress progress, Optional<TimelineEntry> entry,
+                         List<Follower> followers) {
         Instant now = now();
         int pass = progress.pass();
         List<FanoutProgress.TierProgress> tiers = new ArrayList<>(progress.tiers());
@@ -190,14 +214,16 @@ public final class FanoutWorker {
                 }
             }
         }
-        if (!sendTo.isEmpty()) {
-            if (entry.isPresent()) {
-                timelines.push(entry.get(), sendTo, entryTtl);
-            } else {
-                timelines.retract(task.postId(), sendTo);
+        Runnable writes = () -> {
+            if (!sendTo.isEmpty()) {
+                if (entry.isPresent()) {
+                    timelines.push(entry.get(), sendTo, entryTtl);
+                } else {
+                    timelines.retract(task.postId(), sendTo);
+                }
             }
-        }
-        listener.page(task, followers.size(), sendTo.size());
+            listener.page(task, followers.size(), sendTo.size());
+        };
         boolean lastPage = followers.size() < pageSize;
         for (int t = pass + 1; t < tiers.size(); t++) {
             tiers.set(t, tiers.get(t).counted(candidates[t]));
@@ -206,7 +232,7 @@ public final class FanoutWorker {
                 : Optional.empty()));
         long skipped = progress.skippedInactive() + inactive;
         if (!lastPage) {
-            return with(progress, tiers, pass, Optional.of(cursorAfter(followers)), skipped, now);
+            return new Planned(writes, with(progress, tiers, pass, Optional.of(cursorAfter(followers)), skipped, now));
         }
         // A later tier the first pass found nobody in is skipped, not paged through again.
         int next = pass + 1;
@@ -215,7 +241,7 @@ public final class FanoutWorker {
             next++;
         }
         FanoutProgress moved = with(progress, tiers, next, Optional.empty(), skipped, now);
-        return next == tiers.size() ? finish(moved, now, Optional.empty()) : moved;
+        return new Planned(writes, next == tiers.size() ? finish(moved, now, Optional.empty()) : moved);
     }
 
     /** The first tier whose window holds {@code lastRead}, or -1: inactive (or never shared). */
