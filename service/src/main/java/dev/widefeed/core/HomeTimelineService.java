@@ -197,8 +197,12 @@ public final class HomeTimelineService implements FollowHooks {
         return rebuilt;
     }
 
+    /**
+     * Active as fan-out sees it: by the read last shared onto the reader's edges (older than the
+     * last read by up to shareEvery), so a reader fan-out has started to skip is rebuilt by pull.
+     */
     private boolean isActive(HomeState state, Instant now) {
-        return !state.lastRead().isBefore(now.minus(rules.activeWindow()));
+        return !state.activitySharedAt().isBefore(now.minus(rules.activeWindow()));
     }
 
     /**

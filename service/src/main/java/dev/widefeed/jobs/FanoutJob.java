@@ -44,6 +44,7 @@ public final class FanoutJob implements Managed {
     private static final Logger LOG = LoggerFactory.getLogger(FanoutJob.class);
     /** Tasks are recorded with the clock of the instance that took the request: leave slack for skew and slow requests. */
     private static final Duration SLOT_SETTLE = Duration.ofMinutes(1);
+    private static final Duration RELEASE_WAIT = Duration.ofSeconds(3);
 
     /** How the job runs. */
     public record Settings(int shards, int threads, int pagesPerTurn, Duration pollInterval, Duration leaseTtl,
@@ -57,6 +58,8 @@ public final class FanoutJob implements Managed {
     private final ScheduledExecutorService poller;
     private final ExecutorService shardRunners;
     private final Set<Integer> running = ConcurrentHashMap.newKeySet();
+    /** Shards this instance leased last time it asked (it may have lost some since). */
+    private final Set<Integer> held = ConcurrentHashMap.newKeySet();
     private final Map<Integer, ShardState> shardStates = new ConcurrentHashMap<>();
     /** Tasks known finished, so a rescan of a slot does not read their progress again. Bounded. */
     private final Set<String> finished = Collections.newSetFromMap(Collections.synchronizedMap(
@@ -109,10 +112,20 @@ public final class FanoutJob implements Managed {
         stopping = true;
         poller.shutdownNow();
         shardRunners.shutdown();
-        if (!shardRunners.awaitTermination(30, TimeUnit.SECONDS)) {
+        if (!shardRunners.awaitTermination(10, TimeUnit.SECONDS)) {
             shardRunners.shutdownNow();
         }
-        for (int shard = 0; shard < settings.shards(); shard++) {
+        // Giving the leases back lets another instance resume at once instead of after their ttl. It is
+        // a courtesy, so it gets a few seconds: a store that is down (or stopping with the process)
+        // must not hold up the shutdown; the leases then simply expire.
+        Thread releasing = new Thread(this::releaseHeld, "fanout-release");
+        releasing.setDaemon(true);
+        releasing.start();
+        releasing.join(RELEASE_WAIT.toMillis());
+    }
+
+    private void releaseHeld() {
+        for (int shard : List.copyOf(held)) {
             try {
                 store.release(shard, settings.owner());
             } catch (RuntimeException e) {
@@ -147,17 +160,19 @@ public final class FanoutJob implements Managed {
             }
             try {
                 if (store.lease(shard, settings.owner(), settings.leaseTtl())) {
-                    int held = shard;
+                    held.add(shard);
+                    int leased = shard;
                     nextShard = (shard + 1) % settings.shards();
-                    running.add(held);
+                    running.add(leased);
                     shardRunners.execute(() -> {
                         try {
-                            runShard(held);
+                            runShard(leased);
                         } finally {
-                            running.remove(held);
+                            running.remove(leased);
                         }
                     });
                 } else {
+                    held.remove(shard);
                     shardStates.remove(shard);
                 }
             } catch (RuntimeException e) {
