@@ -8,13 +8,19 @@ import net.sourceforge.argparse4j.inf.ArgumentParserException;
 import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;
 
+import dev.widefeed.perf.workload.WorkloadSpec;
+import dev.widefeed.perf.workload.WorkloadWriter;
+
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The perf module's command line. {@code content}: like and comment throughput against the raw
  * counter-update ceiling of the same store, measured in one run. {@code fanout}: a celebrity
- * post's fan-out against the raw single-row insert ceiling, measured in one run.
+ * post's fan-out against the raw single-row insert ceiling, measured in one run. {@code generate}: a
+ * seeded, deterministic synthetic workload written to files (no store involved).
  */
 public final class PerfMain {
     private PerfMain() {
@@ -44,6 +50,22 @@ public final class PerfMain {
         fanout.addArgument("--data").setDefault("data/perf").help("where the run's own store keeps its data");
         fanout.addArgument("--external").help("contact points (Cassandra) or ZooKeeper quorum (HBase) of a store "
                 + "to use instead of starting one");
+        Subparser generate = commands.addParser("generate")
+                .help("write a seeded, deterministic synthetic workload (users, follows, events) to files");
+        generate.addArgument("--users").type(Integer.class).setDefault(100_000);
+        generate.addArgument("--zipf-exponent").type(Double.class).setDefault(2.1)
+                .help("exponent a of the follower-count density P(k) ~ k^-a (> 1)");
+        generate.addArgument("--mean-followers").type(Double.class).setDefault(50.0)
+                .help("mean followers per user, celebrities included");
+        generate.addArgument("--celebrities").setDefault("10000,100000,1000000")
+                .help("comma-separated follower counts of celebrity users 0, 1, ... ('none' for none); "
+                        + "counts above users-1 are skipped");
+        generate.addArgument("--seed").type(Long.class).setDefault(1L);
+        generate.addArgument("--preset").choices("read-heavy", "write-heavy").setDefault("read-heavy")
+                .help("event mix: read-heavy = reads:writes 65:1, write-heavy = 1:3");
+        generate.addArgument("--events").type(Long.class).setDefault(1_000_000L);
+        generate.addArgument("--rate").type(Double.class).setDefault(1000.0).help("events per second");
+        generate.addArgument("--out").required(true).help("output directory");
         Namespace options;
         try {
             options = parser.parseArgs(args);
@@ -52,6 +74,17 @@ public final class PerfMain {
             System.exit(2);
             return;
         }
+        switch (options.getString("command")) {
+            case "generate" -> generate(options);
+            case "content", "fanout" -> {
+                onStore(options);
+                System.exit(0); // store clients keep non-daemon threads
+            }
+            default -> throw new IllegalStateException(options.getString("command"));
+        }
+    }
+
+    private static void onStore(Namespace options) throws Exception {
         StorageFactory.Backend backend = StorageFactory.Backend.valueOf(options.getString("backend"));
         try (Storage storage = PerfStorage.open(backend, Path.of(options.getString("data")),
                 options.getString("external"))) {
@@ -63,6 +96,34 @@ public final class PerfMain {
                         Duration.ofSeconds(options.getInt("seconds")), options.getInt("posts"), System.out);
             }
         }
-        System.exit(0); // store clients keep non-daemon threads
+    }
+
+    private static void generate(Namespace options) throws Exception {
+        WorkloadSpec spec;
+        try {
+            List<Integer> celebrities = new ArrayList<>();
+            String list = options.getString("celebrities").trim();
+            if (!list.isEmpty() && !list.equals("none")) {
+                for (String part : list.split(",")) {
+                    celebrities.add(Integer.parseInt(part.trim()));
+                }
+            }
+            spec = new WorkloadSpec(options.getInt("users"), options.getDouble("zipf_exponent"),
+                    options.getDouble("mean_followers"), celebrities, options.getLong("seed"),
+                    WorkloadSpec.Preset.fromLabel(options.getString("preset")), options.getLong("events"),
+                    options.getDouble("rate"));
+        } catch (IllegalArgumentException e) { // includes NumberFormatException
+            System.err.println("perf generate: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        long started = System.nanoTime();
+        WorkloadWriter.Summary summary = WorkloadWriter.write(spec, Path.of(options.getString("out")), System.err);
+        System.out.printf("wrote %s: %,d users, %,d follows, %,d events over %.1f s of workload time "
+                        + "(max following %,d); celebrities %s%s; %.1f s%n",
+                summary.directory(), summary.users(), summary.follows(), summary.events(),
+                summary.lastOffsetMillis() / 1000.0, summary.maxFollowing(), summary.celebrities(),
+                summary.skippedCelebrities().isEmpty() ? "" : ", skipped (too few users) " + summary.skippedCelebrities(),
+                (System.nanoTime() - started) / 1e9);
     }
 }
