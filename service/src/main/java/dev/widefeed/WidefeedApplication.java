@@ -30,7 +30,7 @@ import dev.widefeed.resources.PostResource;
 import dev.widefeed.resources.RelationResource;
 import dev.widefeed.resources.TimelineResource;
 import dev.widefeed.resources.FanoutResource;
-import dev.widefeed.jobs.FeedFactory;
+import dev.widefeed.jobs.FanoutJob;
 import dev.widefeed.resources.UserResource;
 import dev.widefeed.store.Storage;
 import dev.widefeed.tasks.ReconcileTask;
@@ -95,7 +95,7 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
                 .workQueue(new ArrayBlockingQueue<>(10 * RelationLimits.DEFAULT.maxBatchFollow())).build();
         Services services = Services.over(storage, ids, clock,
                 new RelationLimits(config.limits.maxFollowing, RelationLimits.DEFAULT.maxBatchFollow()), batchFollows,
-                config.feed.rules(), FeedFactory.listener(environment.metrics()));
+                config.feed.rules(), FanoutJob.listener(environment.metrics()));
         config.feed.buildJob(storage.fanout(), services.fanoutWorker(), clock, environment);
 
         environment.lifecycle().manage(new RelationRepairJob(services.relationRepairer(), clock,

@@ -95,6 +95,18 @@ public record FanoutRules(long hybridAbove, List<Tier> tiers) {
         return !inPrevious || readSincePrevious;
     }
 
+    /** The first of the plan's passes whose window holds {@code lastRead}, or -1: inactive (or never shared). */
+    public static int tierOf(FanoutProgress progress, Optional<Instant> lastRead, Instant now) {
+        if (lastRead.isPresent()) {
+            for (int t = 0; t < progress.tiers().size(); t++) {
+                if (!lastRead.get().isBefore(now.minus(progress.tiers().get(t).activeWithin()))) {
+                    return t;
+                }
+            }
+        }
+        return -1;
+    }
+
     /** The deadline of the pass under way (the last one's once done): what workers order tasks by. */
     public static Instant deadlineOf(FanoutProgress progress) {
         int pass = Math.min(progress.pass(), progress.tiers().size() - 1);

@@ -21,9 +21,10 @@ import java.util.function.BooleanSupplier;
 
 /**
  * Works one fan-out task a turn at a time: pages through the author's followers from the task's
- * checkpoint, each with their last home read as shared onto the edge (no read per follower), pushes (or retracts) the post for the followers
- * the pass sends to, and saves the checkpoint after every page. A crash loses at most the page in
- * flight, which the next worker pushes again: entries are keyed by post id, so that is harmless.
+ * checkpoint, each with their last home read as shared onto the edge (no read per follower), pushes
+ * (or retracts) the post for the followers the pass sends to, and saves the checkpoint after every
+ * page whose pushes are done. A crash loses at most the two pages in flight, which the next worker
+ * pushes again: entries are keyed by post id, so that is harmless.
  */
 public final class FanoutWorker {
     /** How long a task may wait for its post: the post is written after its task, by the same request. */
@@ -82,10 +83,6 @@ public final class FanoutWorker {
         this.listener = listener;
     }
 
-    public FanoutRules rules() {
-        return rules;
-    }
-
     /** The progress of a post's fan-out, or its plan if the worker has not started on it. */
     public FanoutProgress progressOf(Post post, FanoutKind kind) {
         return progressOf(new FanoutTask(0, 0, post.id(), post.authorId(), kind));
@@ -102,7 +99,15 @@ public final class FanoutWorker {
      * (the worker lost its lease, or is shutting down). The checkpoint is saved after every page.
      */
     public Turn work(FanoutTask task, int pages, BooleanSupplier keepGoing) {
-        FanoutProgress progress = progressOf(task);
+        return work(task, progressOf(task), pages, keepGoing);
+    }
+
+    /**
+     * {@link #work(FanoutTask, int, BooleanSupplier)} from a {@code progress} the caller has just read
+     * with {@link #progressOf(FanoutTask)}: a worker holding the task's shard lease is the only writer of
+     * its checkpoint, so reading it again would only repeat the read.
+     */
+    public Turn work(FanoutTask task, FanoutProgress progress, int pages, BooleanSupplier keepGoing) {
         if (progress.done()) {
             return new Turn.Worked(progress);
         }
@@ -118,8 +123,7 @@ public final class FanoutWorker {
             if (post.get().audience().type() == Audience.Type.PRIVATE) {
                 return new Turn.Worked(save(end(progress, "a private post: nobody but its author sees it")));
             }
-            entry = Optional.of(new TimelineEntry(post.get().id(), post.get().authorId(),
-                    post.get().repostOf().orElse(0L)));
+            entry = Optional.of(TimelineEntry.of(post.get()));
         }
         // Three pages overlap: the next one is read, this one is pushed, and the previous one's
         // pushes finish; a page's checkpoint is saved only once its pushes are all done, so a crash
@@ -170,8 +174,7 @@ public final class FanoutWorker {
     }
 
     private static FollowCursor cursorAfter(List<Follower> page) {
-        Follower last = page.get(page.size() - 1);
-        return new FollowCursor(last.since(), last.userId());
+        return FollowCursor.after(page.get(page.size() - 1));
     }
 
     private static <T> T join(CompletableFuture<T> future) {
@@ -206,7 +209,7 @@ public final class FanoutWorker {
                 sendTo.add(follower.userId());
             }
             if (pass == 0) {
-                int tier = tierOf(tiers, lastRead, now);
+                int tier = FanoutRules.tierOf(progress, lastRead, now);
                 if (tier < 0) {
                     inactive++;
                 } else {
@@ -242,18 +245,6 @@ public final class FanoutWorker {
         }
         FanoutProgress moved = with(progress, tiers, next, Optional.empty(), skipped, now);
         return new Planned(writes, next == tiers.size() ? finish(moved, now, Optional.empty()) : moved);
-    }
-
-    /** The first tier whose window holds {@code lastRead}, or -1: inactive (or never shared). */
-    private static int tierOf(List<FanoutProgress.TierProgress> tiers, Optional<Instant> lastRead, Instant now) {
-        if (lastRead.isPresent()) {
-            for (int t = 0; t < tiers.size(); t++) {
-                if (!lastRead.get().isBefore(now.minus(tiers.get(t).activeWithin()))) {
-                    return t;
-                }
-            }
-        }
-        return -1;
     }
 
     /** Milliseconds: what the checkpoint keeps, so a saved checkpoint reads back equal. */

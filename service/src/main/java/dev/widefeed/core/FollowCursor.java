@@ -10,4 +10,8 @@ public record FollowCursor(Instant since, long userId) {
     public static FollowCursor after(Follow last) {
         return new FollowCursor(last.since(), last.userId());
     }
+
+    public static FollowCursor after(Follower last) {
+        return new FollowCursor(last.since(), last.userId());
+    }
 }

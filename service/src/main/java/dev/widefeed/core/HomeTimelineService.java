@@ -54,20 +54,17 @@ public final class HomeTimelineService implements FollowHooks {
         this.clock = clock;
     }
 
-    public HomeRules rules() {
-        return rules;
-    }
-
     public Page<PostDetails, Long> home(long viewer, long userId, Optional<Long> before, int limit) {
         if (viewer != userId) {
             throw DomainException.forbidden("only its owner reads a home timeline");
         }
-        long floor = boundary(userId);
+        Authors authors = new Authors(userId);
+        long floor = boundary(userId, authors);
         List<PostDetails> items = new ArrayList<>(limit);
         Optional<Long> cursor = before;
         for (int round = 0; round < MAX_ROUNDS; round++) {
             int want = limit - items.size();
-            List<Long> ids = idsBelow(userId, cursor, want + 1, floor);
+            List<Long> ids = idsBelow(userId, authors, cursor, want + 1, floor);
             boolean more = ids.size() > want;
             List<Long> pageIds = more ? ids.subList(0, want) : ids;
             items.addAll(postService.getAll(viewer, pageIds));
@@ -99,7 +96,7 @@ public final class HomeTimelineService implements FollowHooks {
             int backfill = rules.followBackfill();
             List<Long> ids = posts.postIdsByAuthor(followee, Optional.empty(), backfill);
             Map<Long, Post> found = posts.findAll(ids);
-            timelines.pushAll(me, found.values().stream().map(HomeTimelineService::entryOf).toList(),
+            timelines.pushAll(me, found.values().stream().map(TimelineEntry::of).toList(),
                     rules.entryTtl());
             long complete = ids.size() >= backfill ? (ids.isEmpty() ? Long.MAX_VALUE : ids.get(ids.size() - 1) - 1) : 0;
             if (state.isPresent() && complete > state.get().completeAbove()) {
@@ -131,12 +128,12 @@ public final class HomeTimelineService implements FollowHooks {
      * oldest an unexpired entry can be, whichever is higher. Marks the reader active, trims the
      * inbox when due, and rebuilds it for a reader coming back.
      */
-    private long boundary(long userId) {
+    private long boundary(long userId, Authors authors) {
         Instant now = clock.instant();
         Optional<HomeState> state = timelines.state(userId);
         HomeState current;
         if (state.isEmpty() || !isActive(state.get(), now)) {
-            current = rebuild(userId, state, now);
+            current = rebuild(userId, authors, state, now);
         } else {
             current = state.get();
             boolean touch = current.lastRead().isBefore(now.minus(rules.touchEvery()));
@@ -167,30 +164,27 @@ public final class HomeTimelineService implements FollowHooks {
      * this reader's edge, so one of the two gets it in. The share is not best effort here: a reader
      * marked active on no edge would get no pushes and no pull.
      */
-    private HomeState rebuild(long userId, Optional<HomeState> before, Instant now) {
+    private HomeState rebuild(long userId, Authors authors, Optional<HomeState> before, Instant now) {
         long oldBoundary = before.map(HomeState::completeAbove).orElse(0L);
         relations.shareActivity(userId, now);
         timelines.saveState(userId, new HomeState(now, oldBoundary, now, now));
-        List<Long> authors = authorsOf(userId);
         int each = rules.rebuildSize();
-        Map<Long, List<Long>> byAuthor = posts.postIdsByAuthors(authors, Optional.empty(), each);
+        Map<Long, List<Long>> byAuthor = posts.postIdsByAuthors(authors.get(), Optional.empty(), each);
         // Below the oldest id of any author that returned a full list, that author may have more: the
         // merged list is only complete above the highest such id.
         long complete = IdGenerator.lowestAt(now.minus(rules.entryTtl()));
-        List<Long> all = new ArrayList<>();
         for (List<Long> ids : byAuthor.values()) {
-            all.addAll(ids);
             if (ids.size() >= each) {
                 complete = Math.max(complete, ids.get(ids.size() - 1));
             }
         }
-        all.sort(Comparator.reverseOrder());
+        List<Long> all = newestFirst(byAuthor);
         if (all.size() > each) {
             complete = Math.max(complete, all.get(each));
         }
         long boundary = complete;
         List<Long> keep = all.stream().filter(id -> id > boundary).limit(each).toList();
-        timelines.pushAll(userId, posts.findAll(keep).values().stream().map(HomeTimelineService::entryOf).toList(),
+        timelines.pushAll(userId, posts.findAll(keep).values().stream().map(TimelineEntry::of).toList(),
                 rules.entryTtl());
         HomeState rebuilt = new HomeState(now, boundary, now, now);
         timelines.saveState(userId, rebuilt);
@@ -221,7 +215,7 @@ public final class HomeTimelineService implements FollowHooks {
     }
 
     /** At most {@code want} ids below the cursor, newest first: inbox above the boundary, then pull. */
-    private List<Long> idsBelow(long userId, Optional<Long> before, int want, long floor) {
+    private List<Long> idsBelow(long userId, Authors authors, Optional<Long> before, int want, long floor) {
         List<Long> ids = new ArrayList<>(want);
         if (before.isEmpty() || before.get() > floor + 1) {
             for (TimelineEntry entry : timelines.home(userId, before, want)) {
@@ -235,34 +229,50 @@ public final class HomeTimelineService implements FollowHooks {
             }
         }
         long pullBelow = before.map(b -> Math.min(b, floor + 1)).orElse(floor + 1);
-        ids.addAll(pull(userId, pullBelow, want - ids.size()));
+        ids.addAll(pull(authors, pullBelow, want - ids.size()));
         return ids;
     }
 
     /** The newest {@code want} post ids below {@code before} of me and everyone I follow. */
-    private List<Long> pull(long userId, long before, int want) {
-        Map<Long, List<Long>> byAuthor = posts.postIdsByAuthors(authorsOf(userId), Optional.of(before), want);
-        return byAuthor.values().stream().flatMap(Collection::stream).sorted(Comparator.reverseOrder())
-                .limit(want).toList();
+    private List<Long> pull(Authors authors, long before, int want) {
+        List<Long> all = newestFirst(posts.postIdsByAuthors(authors.get(), Optional.of(before), want));
+        return all.subList(0, Math.min(want, all.size()));
     }
 
-    /** Me and everyone I follow (at most the following limit, so this is bounded). */
-    private List<Long> authorsOf(long userId) {
-        Set<Long> authors = new HashSet<>();
-        authors.add(userId);
-        Optional<FollowCursor> after = Optional.empty();
-        while (authors.size() <= maxFollowing) {
-            List<Follow> page = relations.following(userId, after, 1000);
-            page.forEach(f -> authors.add(f.userId()));
-            if (page.size() < 1000) {
-                break;
-            }
-            after = Optional.of(FollowCursor.after(page.get(page.size() - 1)));
+    /** Every id of every author's list, newest first. */
+    private static List<Long> newestFirst(Map<Long, List<Long>> byAuthor) {
+        return byAuthor.values().stream().flatMap(Collection::stream).sorted(Comparator.reverseOrder()).toList();
+    }
+
+    /**
+     * Me and everyone I follow (at most the following limit, so this is bounded), read when a
+     * rebuild or a pull first needs it and then kept for the rest of the request: a page that
+     * pulls in several rounds reads the following list once.
+     */
+    private final class Authors {
+        private final long userId;
+        private List<Long> ids;
+
+        Authors(long userId) {
+            this.userId = userId;
         }
-        return List.copyOf(authors);
-    }
 
-    public static TimelineEntry entryOf(Post post) {
-        return new TimelineEntry(post.id(), post.authorId(), post.repostOf().orElse(0L));
+        List<Long> get() {
+            if (ids == null) {
+                Set<Long> authors = new HashSet<>();
+                authors.add(userId);
+                Optional<FollowCursor> after = Optional.empty();
+                while (authors.size() <= maxFollowing) {
+                    List<Follow> page = relations.following(userId, after, 1000);
+                    page.forEach(f -> authors.add(f.userId()));
+                    if (page.size() < 1000) {
+                        break;
+                    }
+                    after = Optional.of(FollowCursor.after(page.get(page.size() - 1)));
+                }
+                ids = List.copyOf(authors);
+            }
+            return ids;
+        }
     }
 }

@@ -137,7 +137,8 @@ public final class PostService {
         if (!posts.delete(post)) {
             return; // a concurrent delete of the same post got there first and lowers the counts
         }
-        bestEffort(() -> timelines.remove(me, List.of(post.id())), "own home timeline of " + me);
+        bestEffort(() -> timelines.remove(me, List.of(post.id())),
+                "the home timeline of " + me + " shows deleted post " + post.id() + " until its retraction runs");
         count(() -> users.addCounts(me, new UserCounts(-1, 0, 0)), "posts of user " + me);
         post.repostOf().ifPresent(source ->
                 count(() -> posts.addCounts(source, PostCounts.repostRemoved()), "reposts of post " + source));
@@ -152,8 +153,9 @@ public final class PostService {
         fanout.enqueue(post.id(), post.authorId(), FanoutKind.DELIVER);
         posts.create(post);
         count(() -> users.addCounts(post.authorId(), new UserCounts(1, 0, 0)), "posts of user " + post.authorId());
-        bestEffort(() -> timelines.push(HomeTimelineService.entryOf(post), List.of(post.authorId()), entryTtl),
-                "own home timeline of " + post.authorId());
+        // Read-your-writes for the author; the fan-out writes the same entry again, durably.
+        bestEffort(() -> timelines.push(TimelineEntry.of(post), List.of(post.authorId()), entryTtl),
+                "the home timeline of " + post.authorId() + " misses post " + post.id() + " until fan-out writes it");
     }
 
     /** Content rules: 1..2000 characters (a repost may be empty), no control characters but line breaks and tabs. */
@@ -171,20 +173,16 @@ public final class PostService {
         return text;
     }
 
-    /** The author's own inbox entry is written at once for read-your-writes; the fan-out writes it again, durably. */
-    private static void bestEffort(Runnable update, String what) {
+    /** Runs a follow-up write whose failure must not fail the request; {@code consequence} says what a failure leaves. */
+    private static void bestEffort(Runnable update, String consequence) {
         try {
             update.run();
         } catch (StoreException e) {
-            LOG.warn("could not update the {}: {}", what, e.toString());
+            LOG.warn("{}: {}", consequence, e.toString());
         }
     }
 
     private static void count(Runnable update, String what) {
-        try {
-            update.run();
-        } catch (StoreException e) {
-            LOG.warn("the count of {} may be off until the next reconcile: {}", what, e.toString());
-        }
+        bestEffort(update, "the count of " + what + " may be off until the next reconcile");
     }
 }

@@ -12,4 +12,9 @@ public record TimelineEntry(long postId, long authorId, long sourceId) {
             throw new IllegalArgumentException("post and author ids must be positive, the source id 0 or positive");
         }
     }
+
+    /** The entry that points at {@code post}. */
+    public static TimelineEntry of(Post post) {
+        return new TimelineEntry(post.id(), post.authorId(), post.repostOf().orElse(0L));
+    }
 }

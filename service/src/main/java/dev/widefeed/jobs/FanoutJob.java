@@ -209,7 +209,7 @@ public final class FanoutJob implements Managed {
             for (Pending p : pending) {
                 boolean done = false;
                 if (lease.keep()) {
-                    FanoutWorker.Turn turn = worker.work(p.task(), settings.pagesPerTurn(), lease::keep);
+                    FanoutWorker.Turn turn = worker.work(p.task(), p.progress(), settings.pagesPerTurn(), lease::keep);
                     if (turn instanceof FanoutWorker.Turn.Worked) {
                         lastProgressMillis.set(clock.millis()); // a task waiting for its post is no progress
                     }

@@ -1,6 +1,5 @@
 package dev.widefeed.jobs;
 
-import com.codahale.metrics.MetricRegistry;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.widefeed.core.FanoutRules;
 import dev.widefeed.core.FanoutWorker;
@@ -155,10 +154,6 @@ public class FeedFactory {
         environment.lifecycle().manage(job);
         environment.healthChecks().register("fanout", new FanoutHealthCheck(job, java(fanout.stallAfter), clock));
         return job;
-    }
-
-    public static FanoutWorker.Listener listener(MetricRegistry metrics) {
-        return FanoutJob.listener(metrics);
     }
 
     private static Tier tier(String name, Duration activeWithin, Duration deadline) {

@@ -143,18 +143,12 @@ final class CqlPostStore implements PostStore {
         }
     }
 
+    /** The same read chain as {@link #postIdsByAuthors}, for one author. */
     @Override
     public List<Long> postIdsByAuthor(long authorId, Optional<Long> beforeId, int limit) {
-        List<Long> ids = new ArrayList<>(Math.min(limit, 1024));
-        int year = newestYear(beforeId);
-        for (boolean first = true; year >= FIRST_YEAR && ids.size() < limit; year--, first = false) {
-            int want = limit - ids.size();
-            BoundStatement query = first && beforeId.isPresent()
-                    ? selectByAuthorBefore.bind(authorId, year, beforeId.get(), want)
-                    : selectByAuthor.bind(authorId, year, want);
-            session.execute(query.setIdempotent(true)).forEach(row -> ids.add(row.getLong(0)));
-        }
-        return ids;
+        int newestYear = newestYear(beforeId);
+        return idsByAuthorFrom(authorId, newestYear, newestYear, beforeId, limit, new ArrayList<>())
+                .toCompletableFuture().join();
     }
 
     /**

@@ -173,10 +173,8 @@ final class CqlRelationStore implements RelationStore {
         List<BoundStatement> writes = new ArrayList<>();
         for (Row row : session.execute(selectEdgesOf.bind(userId).setIdempotent(true).setPageSize(5000))) {
             if (row.getBoolean("following")) {
-                long followee = row.getLong("followee_id");
-                Instant since = row.getInstant("since");
-                writes.add(shareLastRead.bind(row.getLong("version"), lastRead, followee,
-                        buckets.bucketFor(followee, since), since, userId).setIdempotent(true));
+                writes.add(shareOnEdge(userId, row.getLong("followee_id"), row.getInstant("since"),
+                        row.getLong("version"), lastRead));
             }
         }
         async.runAll(writes, session::executeAsync);
@@ -186,9 +184,14 @@ final class CqlRelationStore implements RelationStore {
     public void shareActivity(long followerId, long followeeId, Instant lastRead) {
         EdgeState edge = edge(followerId, followeeId);
         if (edge.following()) {
-            session.execute(shareLastRead.bind(edge.version(), lastRead, followeeId,
-                    buckets.bucketFor(followeeId, edge.since()), edge.since(), followerId).setIdempotent(true));
+            session.execute(shareOnEdge(followerId, followeeId, edge.since(), edge.version(), lastRead));
         }
+    }
+
+    /** The last read onto the edge's followers copy, at the edge's version. */
+    private BoundStatement shareOnEdge(long followerId, long followeeId, Instant since, long version, Instant lastRead) {
+        return shareLastRead.bind(version, lastRead, followeeId, buckets.bucketFor(followeeId, since), since,
+                followerId).setIdempotent(true);
     }
 
     private List<Follower> followerRows(long userId, Optional<FollowCursor> after, int limit) {
