@@ -313,6 +313,19 @@ public abstract class CommentStoreContract {
     }
 
     @Test
+    void aVoteWithdrawnAndCastAgainInTheSameInstantSticks() {
+        // Back to back, many of these land in one store millisecond: a withdrawal must not mask the next vote.
+        for (int i = 0; i < 50; i++) {
+            long c = ids.next();
+            long me = ids.next();
+            assertThat(comments().compareAndSetVote(c, me, Vote.NONE, Vote.LIKE)).isTrue();
+            assertThat(comments().compareAndSetVote(c, me, Vote.LIKE, Vote.NONE)).isTrue();
+            assertThat(comments().compareAndSetVote(c, me, Vote.NONE, Vote.HATE)).isTrue();
+            assertThat(comments().vote(c, me)).as("round %d", i).isEqualTo(Vote.HATE);
+        }
+    }
+
+    @Test
     void concurrentVotesCountEachUserOnce() throws Exception {
         long post = newPost(ids.next());
         long c = service.create(ids.next(), post, "popular", Optional.empty()).comment().id();

@@ -232,13 +232,17 @@ final class HBaseCommentStore implements CommentStore {
     @Override
     public boolean compareAndSetVote(long commentId, long userId, Vote expected, Vote next) {
         byte[] row = voteRow(commentId, userId);
-        CheckAndMutate.Builder check = CheckAndMutate.newBuilder(row);
-        check = expected == Vote.NONE ? check.ifNotExists(VOTE_FAMILY, VOTE)
-                : check.ifEquals(VOTE_FAMILY, VOTE, new byte[]{expected.code()});
-        // None is no cell: one delete marker in a one-cell row, which compaction drops.
-        CheckAndMutate cas = next == Vote.NONE ? check.build(new Delete(row).addColumns(VOTE_FAMILY, VOTE))
-                : check.build(new Put(row).addColumn(VOTE_FAMILY, VOTE, new byte[]{next.code()}));
-        return votesOnce.checkAndMutate(cas).join().isSuccess();
+        // None is written as a value, not a delete: a delete marker would mask a later vote put in the same
+        // millisecond (like, none, hate would read none). So "expected none" is "no cell yet, or a none cell".
+        Put put = new Put(row).addColumn(VOTE_FAMILY, VOTE, new byte[]{next.code()});
+        if (expected == Vote.NONE && casVote(CheckAndMutate.newBuilder(row).ifNotExists(VOTE_FAMILY, VOTE), put)) {
+            return true;
+        }
+        return casVote(CheckAndMutate.newBuilder(row).ifEquals(VOTE_FAMILY, VOTE, new byte[]{expected.code()}), put);
+    }
+
+    private boolean casVote(CheckAndMutate.Builder check, Put put) {
+        return votesOnce.checkAndMutate(check.build(put)).join().isSuccess();
     }
 
     private void recordFloor(long commentId, long floor) {
