@@ -34,6 +34,11 @@ public enum EventKind {
         return read;
     }
 
+    /** The kind named {@code label} in an events file. */
+    public static EventKind fromLabel(String label) {
+        return valueOf(label.toUpperCase(Locale.ROOT));
+    }
+
     /** The name in the events file: {@code post}, {@code home_read}, ... */
     public String label() {
         return name().toLowerCase(Locale.ROOT);

@@ -1,0 +1,25 @@
+package dev.widefeed.perf.results;
+
+import java.util.List;
+
+/**
+ * The {@code strategies} scenario: push-all, pull-all and the service's hybrid replaying the same events on the
+ * same population. Store operations are counted at the storage interface (one call = one operation; a call that
+ * writes or reads n rows counts n rows).
+ */
+public record StrategiesResult(String backend, long events, List<StrategyCost> strategies) {
+
+    /**
+     * @param readFanIn mean partitions (authors' lists) a home read touches
+     */
+    public record StrategyCost(String strategy, long events, long storeOperations, long rowsWritten, long rowsRead,
+                               long homeReads, double readFanIn, LatencySummary homeRead, LatencySummary post) {
+        public double operationsPerEvent() {
+            return events == 0 ? 0 : (double) storeOperations / events;
+        }
+
+        public double rowsWrittenPerEvent() {
+            return events == 0 ? 0 : (double) rowsWritten / events;
+        }
+    }
+}
