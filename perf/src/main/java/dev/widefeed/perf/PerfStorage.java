@@ -9,7 +9,9 @@ import java.nio.file.Path;
 /**
  * The storage a perf run measures: by default a store the run starts itself under
  * {@code ./data/perf/}, on ports of its own so a developer's running service is left alone; or an
- * external store when {@code --external} points at it.
+ * external store when {@code --external} points at it. The ports can be moved with the system properties
+ * {@code widefeed.perf.cassandra.nativePort} / {@code storagePort} and {@code widefeed.perf.hbase.zookeeperPort} /
+ * {@code masterPort} / {@code regionServerPort}.
  */
 final class PerfStorage {
     private PerfStorage() {
@@ -20,13 +22,13 @@ final class PerfStorage {
         factory.backend = backend;
         factory.cassandra.keyspace = "widefeed_perf";
         factory.cassandra.embedded.dataDir = dataDir.resolve("cassandra").toString();
-        factory.cassandra.embedded.nativePort = 9142;
-        factory.cassandra.embedded.storagePort = 7100;
+        factory.cassandra.embedded.nativePort = Integer.getInteger("widefeed.perf.cassandra.nativePort", 9142);
+        factory.cassandra.embedded.storagePort = Integer.getInteger("widefeed.perf.cassandra.storagePort", 7100);
         factory.hbase.namespace = "widefeed_perf";
         factory.hbase.embedded.dataDir = dataDir.resolve("hbase").toString();
-        factory.hbase.embedded.zookeeperPort = 2281;
-        factory.hbase.embedded.masterPort = 16300;
-        factory.hbase.embedded.regionServerPort = 16320;
+        factory.hbase.embedded.zookeeperPort = Integer.getInteger("widefeed.perf.hbase.zookeeperPort", 2281);
+        factory.hbase.embedded.masterPort = Integer.getInteger("widefeed.perf.hbase.masterPort", 16300);
+        factory.hbase.embedded.regionServerPort = Integer.getInteger("widefeed.perf.hbase.regionServerPort", 16320);
         if (external != null) {
             factory.cassandra.embedded.enabled = false;
             factory.hbase.embedded.enabled = false;
