@@ -1,0 +1,101 @@
+package dev.widefeed.perf.report;
+
+import dev.widefeed.perf.results.CelebrityResult;
+import dev.widefeed.perf.results.ReplayResult;
+import dev.widefeed.perf.results.StrategiesResult;
+
+import java.util.List;
+import java.util.Optional;
+
+/** The four goals of the perf module, measured from whatever results a run has. */
+final class Ratios {
+    static final String PUSH_ALL = "push-all";
+    static final String PULL_ALL = "pull-all";
+    static final String HYBRID = "hybrid";
+    static final String HOME_READ = "home_read";
+    static final String RAW_READ = "raw_read";
+
+    private static final Ratio.Goal FANOUT_GOAL = new Ratio.Goal(Ratio.Comparison.AT_LEAST, 0.7);
+    private static final Ratio.Goal COST_GOAL = new Ratio.Goal(Ratio.Comparison.BELOW, 1);
+    private static final Ratio.Goal READ_GOAL = new Ratio.Goal(Ratio.Comparison.AT_MOST, 5);
+    private static final Ratio.Goal POST_GOAL = new Ratio.Goal(Ratio.Comparison.AT_MOST, 2);
+
+    private Ratios() {
+    }
+
+    static List<Ratio> of(RunData run) {
+        return List.of(fanoutOverCeiling(run.celebrity()), hybridOver(run.strategies(), PUSH_ALL),
+                hybridOver(run.strategies(), PULL_ALL), homeOverRawRead(run), postLatency(run.celebrity()));
+    }
+
+    private static Ratio fanoutOverCeiling(Optional<CelebrityResult> celebrity) {
+        String key = "fanout_over_ceiling";
+        String name = "celebrity fan-out rows/s over the raw insert ceiling";
+        if (celebrity.isEmpty()) {
+            return notMeasured(key, name, FANOUT_GOAL, "not run: `perf celebrity`");
+        }
+        CelebrityResult c = celebrity.get();
+        return measured(key, name, FANOUT_GOAL, c.fanoutOverCeiling(),
+                Fmt.num(c.fanoutRowsPerSecond(), 0) + " rows/s over " + Fmt.num(c.ceilingInsertsPerSecond(), 0)
+                        + " inserts/s (" + Fmt.num(c.followers(), 0) + " followers)");
+    }
+
+    private static Ratio hybridOver(Optional<StrategiesResult> strategies, String baseline) {
+        String key = "hybrid_over_" + baseline.replace('-', '_') + "_ops";
+        String name = "hybrid store operations per event over " + baseline + "'s";
+        if (strategies.isEmpty()) {
+            return notMeasured(key, name, COST_GOAL, "not run: `perf strategies`");
+        }
+        Optional<StrategiesResult.StrategyCost> hybrid = strategy(strategies.get(), HYBRID);
+        Optional<StrategiesResult.StrategyCost> base = strategy(strategies.get(), baseline);
+        if (hybrid.isEmpty() || base.isEmpty()) {
+            return notMeasured(key, name, COST_GOAL, "strategies.json has no \"" + HYBRID + "\" and \"" + baseline
+                    + "\" both");
+        }
+        double h = hybrid.get().operationsPerEvent();
+        double b = base.get().operationsPerEvent();
+        return measured(key, name, COST_GOAL, h / b,
+                Fmt.num(h, 2) + " over " + Fmt.num(b, 2) + " operations per event");
+    }
+
+    private static Ratio homeOverRawRead(RunData run) {
+        String key = "home_read_over_raw_read_p99";
+        String name = "p99 home-timeline read over p99 raw single-partition read, same rate";
+        if (run.steady().isEmpty()) {
+            return notMeasured(key, name, READ_GOAL, "not run: `perf steady`");
+        }
+        Optional<ReplayResult> point = SteadyPoints.measuring(run.steady().get(), HOME_READ, RAW_READ);
+        if (point.isEmpty()) {
+            return notMeasured(key, name, READ_GOAL, "no steady point measured both " + HOME_READ + " and "
+                    + RAW_READ);
+        }
+        double home = point.get().byKind().get(HOME_READ).response().p99Ms();
+        double raw = point.get().byKind().get(RAW_READ).response().p99Ms();
+        return measured(key, name, READ_GOAL, home / raw, Fmt.num(home, 2) + " ms over " + Fmt.num(raw, 2)
+                + " ms at " + Fmt.num(point.get().offeredRate(), 0) + " events/s offered");
+    }
+
+    private static Ratio postLatency(Optional<CelebrityResult> celebrity) {
+        String key = "celebrity_over_small_author_post";
+        String name = "post latency of the celebrity over a 10-follower author";
+        if (celebrity.isEmpty()) {
+            return notMeasured(key, name, POST_GOAL, "not run: `perf celebrity`");
+        }
+        CelebrityResult c = celebrity.get();
+        return measured(key, name, POST_GOAL, c.postLatencyRatio(), Fmt.num(c.postRequestMs(), 2) + " ms ("
+                + Fmt.num(c.followers(), 0) + " followers) over " + Fmt.num(c.smallAuthorPostMs(), 2) + " ms");
+    }
+
+    private static Optional<StrategiesResult.StrategyCost> strategy(StrategiesResult result, String name) {
+        return result.strategies().stream().filter(s -> s.strategy().equals(name)).findFirst();
+    }
+
+    private static Ratio measured(String key, String name, Ratio.Goal goal, double value, String source) {
+        return Double.isFinite(value) ? new Ratio(key, name, goal, value, source)
+                : notMeasured(key, name, goal, "no finite value from " + source);
+    }
+
+    private static Ratio notMeasured(String key, String name, Ratio.Goal goal, String why) {
+        return new Ratio(key, name, goal, null, why);
+    }
+}

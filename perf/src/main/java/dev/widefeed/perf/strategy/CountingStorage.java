@@ -1,0 +1,220 @@
+package dev.widefeed.perf.strategy;
+
+import dev.widefeed.store.CommentStore;
+import dev.widefeed.store.FanoutStore;
+import dev.widefeed.store.LikeStore;
+import dev.widefeed.store.PostStore;
+import dev.widefeed.store.RelationStore;
+import dev.widefeed.store.Storage;
+import dev.widefeed.store.TimelineStore;
+import dev.widefeed.store.UserStore;
+
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.util.Collection;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
+
+/**
+ * A {@link Storage} that counts what the code above it asks of the store, at the storage interfaces: one call is
+ * one operation; a write of n rows (a collection argument of n) counts n rows written; a read returning n rows
+ * counts n rows read and, for a multi-partition read (several authors' lists, several posts), one partition per
+ * key asked. Counts are kept per activity: the caller names what it is doing with {@link #during}; anything else
+ * (the fan-out workers' threads) is {@link #BACKGROUND}. The fan-out job's polling (task scans, watermarks,
+ * leases) depends on time, not on events, so it is counted apart as {@link #POLLING}.
+ */
+public final class CountingStorage implements Storage {
+    public static final String BACKGROUND = "background";
+    public static final String POLLING = "polling";
+    private static final Set<String> POLLING_CALLS = Set.of("tasks", "watermark", "saveWatermark", "lease", "release");
+    /** Writes that return something other than nothing or a flag. */
+    private static final Set<String> WRITES_WITH_RESULT = Set.of("place", "trim");
+    /** Reads whose collection argument names one partition per element. */
+    private static final Set<String> MULTI_PARTITION_READS = Set.of("postIdsByAuthors", "findAll", "countsOf",
+            "likedAmong");
+
+    /** Operation and row counts of one activity. */
+    public static final class Counts {
+        final LongAdder operations = new LongAdder();
+        final LongAdder rowsWritten = new LongAdder();
+        final LongAdder rowsRead = new LongAdder();
+        final LongAdder partitionsRead = new LongAdder();
+
+        public long operations() {
+            return operations.sum();
+        }
+
+        public long rowsWritten() {
+            return rowsWritten.sum();
+        }
+
+        public long rowsRead() {
+            return rowsRead.sum();
+        }
+
+        public long partitionsRead() {
+            return partitionsRead.sum();
+        }
+    }
+
+    private static final ThreadLocal<String> ACTIVITY = new ThreadLocal<>();
+
+    private final Storage delegate;
+    private final Map<String, Counts> byActivity = new ConcurrentHashMap<>();
+    private final UserStore users;
+    private final RelationStore relations;
+    private final PostStore posts;
+    private final LikeStore likes;
+    private final CommentStore comments;
+    private final TimelineStore timelines;
+    private final FanoutStore fanout;
+
+    public CountingStorage(Storage delegate) {
+        this.delegate = delegate;
+        this.users = counting(UserStore.class, delegate.users());
+        this.relations = counting(RelationStore.class, delegate.relations());
+        this.posts = counting(PostStore.class, delegate.posts());
+        this.likes = counting(LikeStore.class, delegate.likes());
+        this.comments = counting(CommentStore.class, delegate.comments());
+        this.timelines = counting(TimelineStore.class, delegate.timelines());
+        this.fanout = counting(FanoutStore.class, delegate.fanout());
+    }
+
+    /** Runs {@code work} with its store calls counted under {@code activity}. */
+    public static <T> T during(String activity, Supplier<T> work) {
+        String outer = ACTIVITY.get();
+        ACTIVITY.set(activity);
+        try {
+            return work.get();
+        } finally {
+            ACTIVITY.set(outer);
+        }
+    }
+
+    /** What was counted so far, by activity. */
+    public Map<String, Counts> counts() {
+        return Map.copyOf(byActivity);
+    }
+
+    public void reset() {
+        byActivity.clear();
+    }
+
+    private <S> S counting(Class<S> type, S target) {
+        InvocationHandler handler = (proxy, method, args) -> {
+            Object result;
+            try {
+                result = method.invoke(target, args);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+            record(method, args, result);
+            return result;
+        };
+        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[]{type}, handler));
+    }
+
+    private void record(Method method, Object[] args, Object result) {
+        String name = method.getName();
+        if (method.getDeclaringClass() == Object.class) {
+            return;
+        }
+        String activity = method.getDeclaringClass() == FanoutStore.class && POLLING_CALLS.contains(name) ? POLLING
+                : Optional.ofNullable(ACTIVITY.get()).orElse(BACKGROUND);
+        Counts counts = byActivity.computeIfAbsent(activity, a -> new Counts());
+        counts.operations.increment();
+        Class<?> returns = method.getReturnType();
+        boolean write = returns == void.class || returns == boolean.class || WRITES_WITH_RESULT.contains(name);
+        if (write) {
+            counts.rowsWritten.add(Math.max(1, collectionSize(args)));
+        } else {
+            counts.rowsRead.add(rows(result));
+            counts.partitionsRead.add(MULTI_PARTITION_READS.contains(name) ? collectionSize(args) : 1);
+        }
+    }
+
+    private static long collectionSize(Object[] args) {
+        long size = 0;
+        for (Object arg : args == null ? new Object[0] : args) {
+            if (arg instanceof Collection<?> c) {
+                size += c.size();
+            } else if (arg instanceof Map<?, ?> m) {
+                size += m.size();
+            }
+        }
+        return size;
+    }
+
+    private static long rows(Object result) {
+        if (result instanceof Collection<?> c) {
+            return c.size();
+        }
+        if (result instanceof Map<?, ?> m) {
+            long rows = 0;
+            for (Object value : m.values()) {
+                rows += value instanceof Collection<?> c ? c.size() : 1;
+            }
+            return rows;
+        }
+        if (result instanceof Optional<?> o) {
+            return o.isPresent() ? 1 : 0;
+        }
+        return 1;
+    }
+
+    @Override
+    public String backend() {
+        return delegate.backend();
+    }
+
+    @Override
+    public UserStore users() {
+        return users;
+    }
+
+    @Override
+    public RelationStore relations() {
+        return relations;
+    }
+
+    @Override
+    public PostStore posts() {
+        return posts;
+    }
+
+    @Override
+    public LikeStore likes() {
+        return likes;
+    }
+
+    @Override
+    public CommentStore comments() {
+        return comments;
+    }
+
+    @Override
+    public TimelineStore timelines() {
+        return timelines;
+    }
+
+    @Override
+    public FanoutStore fanout() {
+        return fanout;
+    }
+
+    @Override
+    public void ping() {
+        delegate.ping();
+    }
+
+    /** Leaves the store open: its owner closes it. */
+    @Override
+    public void close() {
+    }
+}

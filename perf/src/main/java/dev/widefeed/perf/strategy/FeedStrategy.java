@@ -1,0 +1,20 @@
+package dev.widefeed.perf.strategy;
+
+import dev.widefeed.core.PostDetails;
+
+import java.util.List;
+
+/**
+ * How a post reaches its author's followers' home timelines, as the {@code strategies} scenario compares them:
+ * what publishing costs and what reading the first home page costs. Everything else a workload does (likes,
+ * comments, follows, user timelines) goes through the service's own code whatever the strategy.
+ */
+public interface FeedStrategy {
+    String name();
+
+    /** Publishes a post (a repost when {@code sourceId} is not null) and returns its id. */
+    long post(long author, String content, Long sourceId);
+
+    /** The first home page of {@code user}. */
+    List<PostDetails> home(long user, int limit);
+}

@@ -1,0 +1,66 @@
+package dev.widefeed.perf.strategy;
+
+import dev.widefeed.core.Follow;
+import dev.widefeed.core.FollowCursor;
+import dev.widefeed.core.Post;
+import dev.widefeed.core.PostDetails;
+import dev.widefeed.core.PostService;
+import dev.widefeed.core.TimelineEntry;
+import dev.widefeed.store.Storage;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Push to everyone, at write time (Feeding Frenzy's push-all): the post is written into every follower's
+ * home timeline, whether they ever read or not, before the request returns; a home read is one inbox page.
+ */
+public final class PushAllStrategy implements FeedStrategy {
+    private static final int PAGE = 1000;
+
+    private final Storage storage;
+    private final DirectPosts posts;
+    private final PostService postService;
+    private final Duration entryTtl;
+
+    public PushAllStrategy(Storage storage, DirectPosts posts, PostService postService, Duration entryTtl) {
+        this.storage = storage;
+        this.posts = posts;
+        this.postService = postService;
+        this.entryTtl = entryTtl;
+    }
+
+    @Override
+    public String name() {
+        return "push-all";
+    }
+
+    @Override
+    public long post(long author, String content, Long sourceId) {
+        Post post = posts.publish(author, content, sourceId);
+        TimelineEntry entry = TimelineEntry.of(post);
+        storage.timelines().push(entry, List.of(author), entryTtl);
+        Optional<FollowCursor> after = Optional.empty();
+        while (true) {
+            List<Follow> page = storage.relations().followers(author, after, PAGE);
+            List<Long> followers = new ArrayList<>(page.size());
+            page.forEach(f -> followers.add(f.userId()));
+            if (!followers.isEmpty()) {
+                storage.timelines().push(entry, followers, entryTtl);
+            }
+            if (page.size() < PAGE) {
+                return post.id();
+            }
+            after = Optional.of(FollowCursor.after(page.get(page.size() - 1)));
+        }
+    }
+
+    @Override
+    public List<PostDetails> home(long user, int limit) {
+        List<Long> ids = storage.timelines().home(user, Optional.empty(), limit).stream()
+                .map(TimelineEntry::postId).toList();
+        return postService.getAll(user, ids);
+    }
+}

@@ -1,0 +1,54 @@
+package dev.widefeed.perf.report;
+
+import dev.widefeed.perf.results.CelebrityResult;
+import dev.widefeed.perf.results.StrategiesResult;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class RatiosTest {
+
+    @Test
+    void goalsHoldAtTheirBoundaryOnlyWhenInclusive() {
+        assertThat(new Ratio.Goal(Ratio.Comparison.AT_LEAST, 0.7).test(0.7)).isTrue();
+        assertThat(new Ratio.Goal(Ratio.Comparison.AT_LEAST, 0.7).test(0.69)).isFalse();
+        assertThat(new Ratio.Goal(Ratio.Comparison.BELOW, 1).test(1)).isFalse();
+        assertThat(new Ratio.Goal(Ratio.Comparison.BELOW, 1).test(0.99)).isTrue();
+        assertThat(new Ratio.Goal(Ratio.Comparison.AT_MOST, 5).test(5)).isTrue();
+        assertThat(new Ratio.Goal(Ratio.Comparison.AT_MOST, 5).test(5.01)).isFalse();
+    }
+
+    @Test
+    void aRatioOverZeroIsNotMeasuredRatherThanInfinite() {
+        CelebrityResult c = SyntheticRun.celebrity();
+        CelebrityResult noCeiling = new CelebrityResult(c.backend(), c.followers(), c.activeFollowers(),
+                c.backgroundRate(), 0, c.fanoutRowsPerSecond(), c.deliverySeconds(), c.postRequestMs(),
+                c.smallAuthorPostMs(), c.tiers(), c.completion(), c.before(), c.during());
+
+        List<Ratio> ratios = Ratios.of(run(Optional.of(noCeiling), Optional.empty()));
+
+        assertThat(ratios.get(0).value()).isNull();
+        assertThat(ratios.get(0).verdict()).isEqualTo("not measured");
+        assertThat(ratios.get(4).value()).isEqualTo(3.0);
+    }
+
+    @Test
+    void strategyRatiosNeedBothStrategiesByName() {
+        StrategiesResult renamed = SyntheticRun.strategies("tiered");
+
+        List<Ratio> ratios = Ratios.of(run(Optional.empty(), Optional.of(renamed)));
+
+        assertThat(ratios.get(1).value()).isNull();
+        assertThat(ratios.get(1).source()).contains("\"hybrid\"", "\"push-all\"");
+        assertThat(ratios.get(2).value()).isNull();
+    }
+
+    private static RunData run(Optional<CelebrityResult> celebrity, Optional<StrategiesResult> strategies) {
+        return new RunData(Path.of("run"), Optional.empty(), Optional.empty(), Optional.empty(), celebrity,
+                strategies, List.of(), List.of());
+    }
+}
