@@ -18,13 +18,18 @@ final class PerfStorage {
     }
 
     static Storage open(StorageFactory.Backend backend, Path dataDir, String external) {
+        return open(backend, dataDir, external, "widefeed_perf");
+    }
+
+    /** {@code keyspace} is the Cassandra keyspace or HBase namespace: a running service's, to replay over HTTP. */
+    static Storage open(StorageFactory.Backend backend, Path dataDir, String external, String keyspace) {
         StorageFactory factory = new StorageFactory();
         factory.backend = backend;
-        factory.cassandra.keyspace = "widefeed_perf";
+        factory.cassandra.keyspace = keyspace;
         factory.cassandra.embedded.dataDir = dataDir.resolve("cassandra").toString();
         factory.cassandra.embedded.nativePort = Integer.getInteger("widefeed.perf.cassandra.nativePort", 9142);
         factory.cassandra.embedded.storagePort = Integer.getInteger("widefeed.perf.cassandra.storagePort", 7100);
-        factory.hbase.namespace = "widefeed_perf";
+        factory.hbase.namespace = keyspace;
         factory.hbase.embedded.dataDir = dataDir.resolve("hbase").toString();
         factory.hbase.embedded.zookeeperPort = Integer.getInteger("widefeed.perf.hbase.zookeeperPort", 2281);
         factory.hbase.embedded.masterPort = Integer.getInteger("widefeed.perf.hbase.masterPort", 16300);
