@@ -1,26 +1,17 @@
 package dev.widefeed.perf;
 
-import dev.widefeed.store.Storage;
-import dev.widefeed.store.StorageFactory;
 import net.sourceforge.argparse4j.ArgumentParsers;
 import net.sourceforge.argparse4j.inf.ArgumentParser;
 import net.sourceforge.argparse4j.inf.ArgumentParserException;
 import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;
-
-import dev.widefeed.perf.workload.WorkloadSpec;
-import dev.widefeed.perf.workload.WorkloadWriter;
-
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
+import net.sourceforge.argparse4j.inf.Subparsers;
 
 /**
- * The perf module's command line. {@code content}: like and comment throughput against the raw
- * counter-update ceiling of the same store, measured in one run. {@code fanout}: a celebrity
- * post's fan-out against the raw single-row insert ceiling, measured in one run. {@code generate}: a
- * seeded, deterministic synthetic workload written to files (no store involved).
+ * The perf module's command line: {@code generate} a workload, {@code load} it, {@code replay} it, run a scenario
+ * ({@code ceiling}, {@code steady}, {@code celebrity}, {@code strategies}; older single-purpose ones: {@code content},
+ * {@code fanout}), and {@code report} a run directory. Every store command starts its own store unless
+ * {@code --external} names one; {@code --target http} replays against a running service instead of in process.
  */
 public final class PerfMain {
     private PerfMain() {
@@ -28,28 +19,9 @@ public final class PerfMain {
 
     public static void main(String[] args) throws Exception {
         ArgumentParser parser = ArgumentParsers.newFor("perf").build()
-                .description("widefeed performance scenarios on a real store");
-        var commands = parser.addSubparsers().dest("command");
-        Subparser content = commands.addParser("content")
-                .help("likes and comments per second against the store's raw counter-update ceiling");
-        content.addArgument("--backend").choices("cassandra", "hbase").setDefault("cassandra");
-        content.addArgument("--threads").type(Integer.class).setDefault(32);
-        content.addArgument("--warmup").type(Integer.class).setDefault(10).help("seconds of warm-up per operation");
-        content.addArgument("--seconds").type(Integer.class).setDefault(20).help("seconds measured per operation");
-        content.addArgument("--posts").type(Integer.class).setDefault(1000);
-        content.addArgument("--data").setDefault("data/perf").help("where the run's own store keeps its data");
-        content.addArgument("--external").help("contact points (Cassandra) or ZooKeeper quorum (HBase) of a store "
-                + "to use instead of starting one");
-        Subparser fanout = commands.addParser("fanout")
-                .help("one celebrity post's fan-out against the store's raw single-row insert ceiling");
-        fanout.addArgument("--backend").choices("cassandra", "hbase").setDefault("cassandra");
-        fanout.addArgument("--followers").type(Integer.class).setDefault(1_000_000);
-        fanout.addArgument("--active").type(Double.class).setDefault(0.2).help("share of followers who read recently");
-        fanout.addArgument("--threads").type(Integer.class).setDefault(2).help("fan-out worker threads");
-        fanout.addArgument("--page-size").type(Integer.class).setDefault(1000).help("followers per fan-out page");
-        fanout.addArgument("--data").setDefault("data/perf").help("where the run's own store keeps its data");
-        fanout.addArgument("--external").help("contact points (Cassandra) or ZooKeeper quorum (HBase) of a store "
-                + "to use instead of starting one");
+                .description("widefeed's capacity-planning tool: synthetic social workloads replayed on a real store");
+        Subparsers commands = parser.addSubparsers().dest("command").title("commands");
+
         Subparser generate = commands.addParser("generate")
                 .help("write a seeded, deterministic synthetic workload (users, follows, events) to files");
         generate.addArgument("--users").type(Integer.class).setDefault(100_000);
@@ -66,6 +38,71 @@ public final class PerfMain {
         generate.addArgument("--events").type(Long.class).setDefault(1_000_000L);
         generate.addArgument("--rate").type(Double.class).setDefault(1000.0).help("events per second");
         generate.addArgument("--out").required(true).help("output directory");
+
+        Subparser load = store(commands.addParser("load")
+                .help("bulk-load a generated workload's users, follows and activity into the store"));
+        workload(load);
+
+        Subparser replay = run(target(store(commands.addParser("replay")
+                .help("replay a loaded workload open-loop at a rate: latency per event kind, drops, fan-out delay"))));
+        workload(replay);
+        replay.addArgument("--rate").type(Double.class).setDefault(100.0).help("events per second offered");
+        replay.addArgument("--seconds").type(Integer.class).setDefault(60);
+        replay.addArgument("--raw-read-probe").action(net.sourceforge.argparse4j.impl.Arguments.storeTrue())
+                .help("beside each home read, a raw read of the same home timeline partition (kind raw_read)");
+
+        Subparser ceiling = run(store(commands.addParser("ceiling")
+                .help("the store's raw limits: single-row inserts, reads, counters, conditional writes, batches")));
+        ceiling.addArgument("--threads").type(Integer.class).setDefault(32);
+        ceiling.addArgument("--warmup").type(Integer.class).setDefault(5).help("seconds of warm-up per operation");
+        ceiling.addArgument("--seconds").type(Integer.class).setDefault(15).help("seconds measured per operation");
+
+        Subparser steady = run(target(store(commands.addParser("steady")
+                .help("the workload's mix at a sweep of offered rates: latency vs throughput and the knee"))));
+        workload(steady);
+        steady.addArgument("--rates").setDefault("50,100,200,400,800").help("comma-separated events per second");
+        steady.addArgument("--seconds-per-rate").type(Integer.class).setDefault(30);
+        steady.addArgument("--slo-p99-ms").type(Double.class).setDefault(500.0)
+                .help("p99 response time a rate must keep to count as sustained");
+
+        Subparser celebrity = run(store(commands.addParser("celebrity")
+                .help("the workload's biggest celebrity posts on top of background load: delivery per tier, "
+                        + "its rate over the insert ceiling, the damage to background p99")));
+        workload(celebrity);
+        celebrity.addArgument("--background-rate").type(Double.class).setDefault(100.0);
+        celebrity.addArgument("--before").type(Integer.class).setDefault(20).help("seconds of background alone");
+        celebrity.addArgument("--during").type(Integer.class).setDefault(60)
+                .help("seconds of background measured from the post on");
+        celebrity.addArgument("--delivery-wait").type(Integer.class).setDefault(600)
+                .help("seconds to wait for the fan-out to finish");
+
+        Subparser strategies = run(store(commands.addParser("strategies")
+                .help("push-all, pull-all and the service's hybrid on the same events: store cost per event")));
+        workload(strategies);
+        strategies.addArgument("--rate").type(Double.class).setDefault(200.0);
+        strategies.addArgument("--events").type(Long.class).setDefault(20_000L).help("events replayed per strategy");
+
+        Subparser report = commands.addParser("report")
+                .help("render a run directory's results as report.html, summary.csv and summary.json");
+        report.addArgument("--run").required(true).help("the run directory the scenarios wrote into");
+        report.addArgument("--users").type(Long.class).help("users to plan capacity for (default: the workload's)");
+        report.addArgument("--events-per-second").type(Double.class)
+                .help("event rate to plan capacity for (default: the workload's)");
+
+        Subparser content = store(commands.addParser("content")
+                .help("likes and comments per second against the store's raw counter-update ceiling"));
+        content.addArgument("--threads").type(Integer.class).setDefault(32);
+        content.addArgument("--warmup").type(Integer.class).setDefault(10).help("seconds of warm-up per operation");
+        content.addArgument("--seconds").type(Integer.class).setDefault(20).help("seconds measured per operation");
+        content.addArgument("--posts").type(Integer.class).setDefault(1000);
+
+        Subparser fanout = store(commands.addParser("fanout")
+                .help("one celebrity post's fan-out against the store's raw single-row insert ceiling"));
+        fanout.addArgument("--followers").type(Integer.class).setDefault(1_000_000);
+        fanout.addArgument("--active").type(Double.class).setDefault(0.2).help("share of followers who read recently");
+        fanout.addArgument("--threads").type(Integer.class).setDefault(2).help("fan-out worker threads");
+        fanout.addArgument("--page-size").type(Integer.class).setDefault(1000).help("followers per fan-out page");
+
         Namespace options;
         try {
             options = parser.parseArgs(args);
@@ -74,56 +111,45 @@ public final class PerfMain {
             System.exit(2);
             return;
         }
-        switch (options.getString("command")) {
-            case "generate" -> generate(options);
-            case "content", "fanout" -> {
-                onStore(options);
-                System.exit(0); // store clients keep non-daemon threads
-            }
-            default -> throw new IllegalStateException(options.getString("command"));
-        }
-    }
-
-    private static void onStore(Namespace options) throws Exception {
-        StorageFactory.Backend backend = StorageFactory.Backend.valueOf(options.getString("backend"));
-        try (Storage storage = PerfStorage.open(backend, Path.of(options.getString("data")),
-                options.getString("external"))) {
-            if (options.getString("command").equals("fanout")) {
-                FanoutThroughput.run(storage, options.getInt("followers"), options.getDouble("active"),
-                        options.getInt("threads"), options.getInt("page_size"), System.out);
-            } else {
-                ContentThroughput.run(storage, options.getInt("threads"), Duration.ofSeconds(options.getInt("warmup")),
-                        Duration.ofSeconds(options.getInt("seconds")), options.getInt("posts"), System.out);
-            }
-        }
-    }
-
-    private static void generate(Namespace options) throws Exception {
-        WorkloadSpec spec;
+        int status;
         try {
-            List<Integer> celebrities = new ArrayList<>();
-            String list = options.getString("celebrities").trim();
-            if (!list.isEmpty() && !list.equals("none")) {
-                for (String part : list.split(",")) {
-                    celebrities.add(Integer.parseInt(part.trim()));
-                }
-            }
-            spec = new WorkloadSpec(options.getInt("users"), options.getDouble("zipf_exponent"),
-                    options.getDouble("mean_followers"), celebrities, options.getLong("seed"),
-                    WorkloadSpec.Preset.fromLabel(options.getString("preset")), options.getLong("events"),
-                    options.getDouble("rate"));
-        } catch (IllegalArgumentException e) { // includes NumberFormatException
-            System.err.println("perf generate: " + e.getMessage());
-            System.exit(2);
-            return;
+            status = new Commands(options).run();
+        } catch (IllegalArgumentException e) { // a bad option value or input directory, said plainly
+            System.err.println("perf " + options.getString("command") + ": " + e.getMessage());
+            status = 2;
         }
-        long started = System.nanoTime();
-        WorkloadWriter.Summary summary = WorkloadWriter.write(spec, Path.of(options.getString("out")), System.err);
-        System.out.printf("wrote %s: %,d users, %,d follows, %,d events over %.1f s of workload time "
-                        + "(max following %,d); celebrities %s%s; %.1f s%n",
-                summary.directory(), summary.users(), summary.follows(), summary.events(),
-                summary.lastOffsetMillis() / 1000.0, summary.maxFollowing(), summary.celebrities(),
-                summary.skippedCelebrities().isEmpty() ? "" : ", skipped (too few users) " + summary.skippedCelebrities(),
-                (System.nanoTime() - started) / 1e9);
+        System.exit(status); // store clients keep non-daemon threads
+    }
+
+    /** Options of every command that uses a store. */
+    private static Subparser store(Subparser command) {
+        command.addArgument("--backend").choices("cassandra", "hbase").setDefault("cassandra");
+        command.addArgument("--data").setDefault("data/perf").help("where the run's own store keeps its data");
+        command.addArgument("--external").help("contact points (Cassandra) or ZooKeeper quorum (HBase) of a store "
+                + "to use instead of starting one");
+        command.addArgument("--keyspace").setDefault("widefeed_perf")
+                .help("Cassandra keyspace / HBase namespace (a running service's, for --target http)");
+        return command;
+    }
+
+    private static Subparser workload(Subparser command) {
+        command.addArgument("--workload").required(true).help("a directory written by `perf generate`");
+        return command;
+    }
+
+    /** Options of commands that write results into a run directory. */
+    private static Subparser run(Subparser command) {
+        command.addArgument("--out").setDefault("data/perf-run")
+                .help("the run directory results are written into (then: perf report --run <dir>)");
+        return command;
+    }
+
+    /** Options of commands that can drive a running service over HTTP instead of the services in process. */
+    private static Subparser target(Subparser command) {
+        command.addArgument("--target").choices("service", "http").setDefault("service")
+                .help("service: the domain services in this process over the store; http: a running service");
+        command.addArgument("--service-url").setDefault("http://localhost:8080");
+        command.addArgument("--token-secret").help("the running service's auth.tokenSecret (to act as its users)");
+        return command;
     }
 }

@@ -1,0 +1,211 @@
+package dev.widefeed.perf;
+
+import dev.widefeed.perf.load.LoadSummary;
+import dev.widefeed.perf.load.PopulationLoader;
+import dev.widefeed.perf.replay.FanoutDelays;
+import dev.widefeed.perf.replay.HttpTarget;
+import dev.widefeed.perf.replay.OpenLoopReplayer;
+import dev.widefeed.perf.replay.ReplayTarget;
+import dev.widefeed.perf.replay.ServiceTarget;
+import dev.widefeed.perf.report.CapacityPlan;
+import dev.widefeed.perf.report.Report;
+import dev.widefeed.perf.results.ReplayResult;
+import dev.widefeed.perf.results.Results;
+import dev.widefeed.perf.results.RunManifest;
+import dev.widefeed.perf.scenario.CeilingScenario;
+import dev.widefeed.perf.scenario.CelebrityScenario;
+import dev.widefeed.perf.scenario.SteadyScenario;
+import dev.widefeed.perf.scenario.StrategiesScenario;
+import dev.widefeed.perf.workload.UserIds;
+import dev.widefeed.perf.workload.WorkloadReader;
+import dev.widefeed.perf.workload.WorkloadSpec;
+import dev.widefeed.perf.workload.WorkloadWriter;
+import dev.widefeed.store.Storage;
+import dev.widefeed.store.StorageFactory;
+import net.sourceforge.argparse4j.inf.Namespace;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** What each command of {@link PerfMain} does with its parsed options; returns the exit status. */
+final class Commands {
+    private static final Duration FANOUT_WAIT = Duration.ofMinutes(2);
+
+    private final Namespace options;
+    private final PrintStream out = System.out;
+
+    Commands(Namespace options) {
+        this.options = options;
+    }
+
+    int run() throws Exception {
+        String command = options.getString("command");
+        switch (command) {
+            case "generate" -> generate();
+            case "report" -> report();
+            default -> {
+                try (Storage storage = PerfStorage.open(StorageFactory.Backend.valueOf(options.getString("backend")),
+                        Path.of(options.getString("data")), options.getString("external"),
+                        options.getString("keyspace"))) {
+                    onStore(command, storage);
+                }
+            }
+        }
+        return 0;
+    }
+
+    private void onStore(String command, Storage storage) throws Exception {
+        switch (command) {
+            case "load" -> load(storage);
+            case "replay" -> replay(storage);
+            case "ceiling" -> {
+                manifest(storage, null);
+                CeilingScenario.run(storage, new CeilingScenario.Settings(options.getInt("threads"),
+                        Duration.ofSeconds(options.getInt("warmup")), Duration.ofSeconds(options.getInt("seconds"))),
+                        runDirectory(), out);
+            }
+            case "steady" -> steady(storage);
+            case "celebrity" -> celebrity(storage);
+            case "strategies" -> {
+                WorkloadReader workload = workload();
+                manifest(storage, workload);
+                StrategiesScenario.run(storage, workload, new StrategiesScenario.Settings(options.getDouble("rate"),
+                        options.getLong("events"), FANOUT_WAIT), runDirectory(), out);
+            }
+            case "content" -> ContentThroughput.run(storage, options.getInt("threads"),
+                    Duration.ofSeconds(options.getInt("warmup")), Duration.ofSeconds(options.getInt("seconds")),
+                    options.getInt("posts"), out);
+            case "fanout" -> FanoutThroughput.run(storage, options.getInt("followers"), options.getDouble("active"),
+                    options.getInt("threads"), options.getInt("page_size"), out);
+            default -> throw new IllegalStateException(command);
+        }
+    }
+
+    private void load(Storage storage) throws IOException, InterruptedException {
+        LoadSummary summary = PopulationLoader.load(storage, Path.of(options.getString("workload")), System.err);
+        out.println(summary.line());
+    }
+
+    private void replay(Storage storage) throws Exception {
+        WorkloadReader workload = workload();
+        manifest(storage, workload);
+        OpenLoopReplayer.Settings settings = OpenLoopReplayer.Settings.at(options.getDouble("rate"),
+                workload.eventsPerSecond()).withMaxDuration(Duration.ofSeconds(options.getInt("seconds")))
+                .withHdrLog(runDirectory().resolve("hdr"), "replay");
+        try (ReplayTarget target = target(storage, workload, options.getBoolean("raw_read_probe"));
+             WorkloadReader.EventStream events = workload.events()) {
+            ReplayResult result = new OpenLoopReplayer(settings, out).run(storage.backend(), target, events);
+            if (target instanceof ServiceTarget service) {
+                result = FanoutDelays.into(result, FanoutDelays.collect(storage.fanout(),
+                        lastOf(service.createdPosts(), 100), FANOUT_WAIT));
+            }
+            Results.write(runDirectory(), "replay.json", result);
+        }
+    }
+
+    private void steady(Storage storage) throws Exception {
+        WorkloadReader workload = workload();
+        manifest(storage, workload);
+        List<Double> rates = new ArrayList<>();
+        for (String rate : options.getString("rates").split(",")) {
+            rates.add(Double.parseDouble(rate.trim()));
+        }
+        try (ReplayTarget target = target(storage, workload, true)) {
+            SteadyScenario.run(storage.backend(), target, workload, new SteadyScenario.Settings(rates,
+                    Duration.ofSeconds(options.getInt("seconds_per_rate")), Duration.ofSeconds(5),
+                    options.getDouble("slo_p99_ms")), runDirectory(), out);
+        }
+    }
+
+    private void celebrity(Storage storage) throws Exception {
+        WorkloadReader workload = workload();
+        manifest(storage, workload);
+        CeilingScenario.Settings ceiling = new CeilingScenario.Settings(32, Duration.ofSeconds(5),
+                Duration.ofSeconds(15));
+        CelebrityScenario.run(storage, workload, () -> CeilingScenario.insert(storage, ceiling).opsPerSecond(),
+                new CelebrityScenario.Settings(options.getDouble("background_rate"),
+                        Duration.ofSeconds(options.getInt("before")), Duration.ofSeconds(options.getInt("during")),
+                        Duration.ofSeconds(options.getInt("delivery_wait"))), runDirectory(), out);
+    }
+
+    private ReplayTarget target(Storage storage, WorkloadReader workload, boolean rawReadProbe) {
+        UserIds users = UserIds.forSeed(workload.seed());
+        if (options.getString("target").equals("http")) {
+            String secret = options.getString("token_secret");
+            if (secret == null || secret.isBlank()) {
+                throw new IllegalArgumentException("--target http needs --token-secret (the service's "
+                        + "auth.tokenSecret) to act as the workload's users");
+            }
+            return HttpTarget.open(URI.create(options.getString("service_url")), users, secret, 1_000_000);
+        }
+        ServiceTarget.Settings settings = ServiceTarget.Settings.DEFAULT;
+        return ServiceTarget.open(storage, users, rawReadProbe ? settings.withRawReadProbe() : settings);
+    }
+
+    private void generate() throws IOException {
+        List<Integer> celebrities = new ArrayList<>();
+        String list = options.getString("celebrities").trim();
+        if (!list.isEmpty() && !list.equals("none")) {
+            for (String part : list.split(",")) {
+                celebrities.add(Integer.parseInt(part.trim()));
+            }
+        }
+        WorkloadSpec spec = new WorkloadSpec(options.getInt("users"), options.getDouble("zipf_exponent"),
+                options.getDouble("mean_followers"), celebrities, options.getLong("seed"),
+                WorkloadSpec.Preset.fromLabel(options.getString("preset")), options.getLong("events"),
+                options.getDouble("rate"));
+        long started = System.nanoTime();
+        WorkloadWriter.Summary summary = WorkloadWriter.write(spec, Path.of(options.getString("out")), System.err);
+        out.printf("wrote %s: %,d users, %,d follows, %,d events over %.1f s of workload time "
+                        + "(max following %,d); celebrities %s%s; %.1f s%n",
+                summary.directory(), summary.users(), summary.follows(), summary.events(),
+                summary.lastOffsetMillis() / 1000.0, summary.maxFollowing(), summary.celebrities(),
+                summary.skippedCelebrities().isEmpty() ? "" : ", skipped (too few users) " + summary.skippedCelebrities(),
+                (System.nanoTime() - started) / 1e9);
+    }
+
+    private void report() throws IOException {
+        Path run = Path.of(options.getString("run"));
+        Long users = options.get("users");
+        Double rate = options.get("events_per_second");
+        CapacityPlan.Assumptions assumptions = CapacityPlan.Assumptions.DEFAULT;
+        if (users != null || rate != null) {
+            assumptions = new CapacityPlan.Assumptions(rate, users, assumptions.headroom(),
+                    assumptions.replicationFactor());
+        }
+        out.println("wrote " + Report.render(run, assumptions, out));
+    }
+
+    private WorkloadReader workload() throws IOException {
+        return WorkloadReader.open(Path.of(options.getString("workload")));
+    }
+
+    private Path runDirectory() {
+        return Path.of(options.getString("out"));
+    }
+
+    /** The run directory's manifest: this command added to those already run into it. */
+    private void manifest(Storage storage, WorkloadReader workload) throws IOException {
+        var previous = Results.read(runDirectory(), Results.MANIFEST, RunManifest.class);
+        Map<String, String> settings = new TreeMap<>(previous.map(RunManifest::settings).orElse(Map.of()));
+        options.getAttrs().forEach((k, v) -> settings.put(options.getString("command") + "." + k,
+                k.contains("secret") ? (v == null ? "null" : "(set, not recorded)") : String.valueOf(v)));
+        String command = previous.map(p -> p.command() + "; ").orElse("") + "perf " + options.getString("command");
+        Object workloadManifest = workload != null ? workload.manifest()
+                : previous.map(RunManifest::workload).orElse(null);
+        Results.write(runDirectory(), Results.MANIFEST, RunManifest.here(command, storage.backend(),
+                options.getAttrs().containsKey("target") ? options.getString("target") : "store", settings,
+                workloadManifest));
+    }
+
+    private static <T> List<T> lastOf(List<T> list, int n) {
+        return list.subList(Math.max(0, list.size() - n), list.size());
+    }
+}

@@ -1,0 +1,157 @@
+package dev.widefeed.perf.scenario;
+
+import dev.widefeed.Services;
+import dev.widefeed.core.IdGenerator;
+import dev.widefeed.core.PostDetails;
+import dev.widefeed.core.RelationLimits;
+import dev.widefeed.perf.load.PopulationLoader;
+import dev.widefeed.perf.replay.CreatedPost;
+import dev.widefeed.perf.replay.FanoutDelays;
+import dev.widefeed.perf.replay.OpenLoopReplayer;
+import dev.widefeed.perf.replay.ServiceTarget;
+import dev.widefeed.perf.results.LatencySummary;
+import dev.widefeed.perf.results.ReplayResult;
+import dev.widefeed.perf.results.Results;
+import dev.widefeed.perf.results.StrategiesResult;
+import dev.widefeed.perf.strategy.CountingStorage;
+import dev.widefeed.perf.strategy.DirectPosts;
+import dev.widefeed.perf.strategy.FeedStrategy;
+import dev.widefeed.perf.strategy.HybridStrategy;
+import dev.widefeed.perf.strategy.PullAllStrategy;
+import dev.widefeed.perf.strategy.PushAllStrategy;
+import dev.widefeed.perf.workload.UserIds;
+import dev.widefeed.perf.workload.WorkloadReader;
+import dev.widefeed.store.Storage;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Push-all, pull-all and the service's hybrid replaying the same events on the same population, each on its own
+ * copy of the population (loaded side by side under other user ids), with every store call counted: store
+ * operations and rows written per event, rows read, and the partitions a home read touches: where the hybrid sits
+ * on Feeding Frenzy's cost curve. Only posting and the home read differ between strategies; likes, comments,
+ * follows and user timelines run the service's own code in all three. The hybrid's fan-out workers run, and the
+ * count waits for them to finish the replay's posts; their time-driven polling is left out.
+ */
+public final class StrategiesScenario {
+    public static final List<String> STRATEGIES = List.of("push-all", "pull-all", "hybrid");
+    private static final String HOME_READ = "home_read";
+    private static final String POST = "post";
+    /** Apart from the other perf id workers (1000-1002), so ids never collide in a shared store. */
+    private static final int STRATEGY_ID_WORKER = 1003;
+
+    /**
+     * @param rate        events per second offered
+     * @param events      events replayed per strategy (the first of the workload's)
+     * @param deliveryWait how long to wait for the hybrid's fan-out of the replayed posts
+     */
+    public record Settings(double rate, long events, Duration deliveryWait) {
+    }
+
+    private StrategiesScenario() {
+    }
+
+    public static StrategiesResult run(Storage storage, WorkloadReader workload, Settings settings,
+                                       Path runDirectory, PrintStream out) throws IOException, InterruptedException {
+        List<StrategiesResult.StrategyCost> costs = new ArrayList<>();
+        for (int i = 0; i < STRATEGIES.size(); i++) {
+            String name = STRATEGIES.get(i);
+            UserIds users = UserIds.forSeed(workload.seed(), 1 + i);
+            out.printf("strategies: %s: loading its own copy of the population%n", name);
+            PopulationLoader.load(storage, workload.directory(), users, PopulationLoader.Settings.DEFAULTS, out);
+            costs.add(measure(name, storage, users, workload, settings, runDirectory, out));
+        }
+        StrategiesResult result = new StrategiesResult(storage.backend(), settings.events(), costs);
+        Results.write(runDirectory, Results.STRATEGIES, result);
+        out.printf("%-9s %12s %14s %14s %12s %14s %14s%n", "strategy", "ops/event", "rows written/ev",
+                "rows read/ev", "read fan-in", "home p99 ms", "post p99 ms");
+        for (StrategiesResult.StrategyCost c : costs) {
+            out.printf("%-9s %12.1f %14.1f %14.1f %12.1f %14.1f %14.1f%n", c.strategy(), c.operationsPerEvent(),
+                    c.rowsWrittenPerEvent(), (double) c.rowsRead() / Math.max(1, c.events()), c.readFanIn(),
+                    c.homeRead().p99Ms(), c.post().p99Ms());
+        }
+        return result;
+    }
+
+    private static StrategiesResult.StrategyCost measure(String name, Storage storage, UserIds users,
+                                                         WorkloadReader workload, Settings settings,
+                                                         Path runDirectory, PrintStream out)
+            throws IOException, InterruptedException {
+        CountingStorage counting = new CountingStorage(storage);
+        boolean hybrid = name.equals("hybrid");
+        ServiceTarget.Settings target = new ServiceTarget.Settings(ServiceTarget.Settings.DEFAULT.threads(),
+                hybrid ? 2 : 0, false, ServiceTarget.Settings.DEFAULT.maxTracked());
+        ReplayResult replay;
+        List<CreatedPost> posts;
+        try (ServiceTarget service = ServiceTarget.open(counting, users, target, s -> counted(strategy(name, s,
+                counting)));
+             WorkloadReader.EventStream events = workload.events()) {
+            replay = new OpenLoopReplayer(OpenLoopReplayer.Settings.at(settings.rate(), workload.eventsPerSecond())
+                    .withMaxEvents(settings.events())
+                    .withHdrLog(runDirectory.resolve("hdr"), "strategies-" + name), out)
+                    .run(storage.backend(), service, events);
+            posts = service.createdPosts();
+            if (hybrid) {
+                out.printf("strategies: waiting for the fan-out of %,d posts%n", posts.size());
+                FanoutDelays.collect(storage.fanout(), posts, settings.deliveryWait());
+            }
+        }
+        long operations = 0;
+        long written = 0;
+        long read = 0;
+        for (Map.Entry<String, CountingStorage.Counts> e : counting.counts().entrySet()) {
+            if (!e.getKey().equals(CountingStorage.POLLING)) {
+                operations += e.getValue().operations();
+                written += e.getValue().rowsWritten();
+                read += e.getValue().rowsRead();
+            }
+        }
+        CountingStorage.Counts homeReads = counting.counts().get(HOME_READ);
+        ReplayResult.KindResult home = replay.byKind().get(HOME_READ);
+        ReplayResult.KindResult post = replay.byKind().get(POST);
+        long homeCount = home == null ? 0 : home.count();
+        double fanIn = homeReads == null || homeCount == 0 ? 0 : (double) homeReads.partitionsRead() / homeCount;
+        return new StrategiesResult.StrategyCost(name, replay.operations(), operations, written, read, homeCount,
+                fanIn, home == null ? LatencySummary.EMPTY : home.response(),
+                post == null ? LatencySummary.EMPTY : post.response());
+    }
+
+    private static FeedStrategy strategy(String name, Services services, Storage storage) {
+        DirectPosts posts = new DirectPosts(storage, new IdGenerator(STRATEGY_ID_WORKER), Clock.systemUTC());
+        Duration ttl = new dev.widefeed.jobs.FeedFactory().rules().home().entryTtl();
+        return switch (name) {
+            case "push-all" -> new PushAllStrategy(storage, posts, services.posts(), ttl);
+            case "pull-all" -> new PullAllStrategy(storage, posts, services.posts(), RelationLimits.DEFAULT.maxFollowing());
+            case "hybrid" -> new HybridStrategy(services);
+            default -> throw new IllegalArgumentException("no strategy " + name);
+        };
+    }
+
+    /** The strategy with its store calls counted under the event kind they serve. */
+    private static FeedStrategy counted(FeedStrategy strategy) {
+        return new FeedStrategy() {
+            @Override
+            public String name() {
+                return strategy.name();
+            }
+
+            @Override
+            public long post(long author, String content, Long sourceId) {
+                return CountingStorage.during(POST, () -> strategy.post(author, content, sourceId));
+            }
+
+            @Override
+            public List<PostDetails> home(long user, int limit) {
+                return CountingStorage.during(HOME_READ, () -> strategy.home(user, limit));
+            }
+        };
+    }
+}
