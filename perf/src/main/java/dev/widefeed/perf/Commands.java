@@ -118,7 +118,8 @@ final class Commands {
             rates.add(Double.parseDouble(rate.trim()));
         }
         try (ReplayTarget target = target(storage, workload, true)) {
-            SteadyScenario.run(storage.backend(), target, workload, new SteadyScenario.Settings(rates,
+            SteadyScenario.run(storage.backend(), target, workload, new SteadyScenario.Settings(
+                    Duration.ofSeconds(options.getInt("warmup")), rates,
                     Duration.ofSeconds(options.getInt("seconds_per_rate")), Duration.ofSeconds(5),
                     options.getDouble("slo_p99_ms")), runDirectory(), out);
         }

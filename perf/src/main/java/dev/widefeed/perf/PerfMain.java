@@ -61,6 +61,8 @@ public final class PerfMain {
                 .help("the workload's mix at a sweep of offered rates: latency vs throughput and the knee"))));
         workload(steady);
         steady.addArgument("--rates").setDefault("50,100,200,400,800").help("comma-separated events per second");
+        steady.addArgument("--warmup").type(Integer.class).setDefault(20)
+                .help("seconds at the lowest rate before the sweep, not recorded (JIT, caches, connections)");
         steady.addArgument("--seconds-per-rate").type(Integer.class).setDefault(30);
         steady.addArgument("--slo-p99-ms").type(Double.class).setDefault(500.0)
                 .help("p99 response time a rate must keep to count as sustained");

@@ -24,12 +24,15 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -57,7 +60,11 @@ public final class FanoutJob implements Managed {
     private final Clock clock;
     private final ScheduledExecutorService poller;
     private final ExecutorService shardRunners;
+    /** Shards being worked here now: a shard is never run twice at once. */
     private final Set<Integer> running = ConcurrentHashMap.newKeySet();
+    /** The shards of the current round not yet offered. */
+    private final Queue<Integer> round = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger busyRunners = new AtomicInteger();
     /** Shards this instance leased last time it asked (it may have lost some since). */
     private final Set<Integer> held = ConcurrentHashMap.newKeySet();
     private final Map<Integer, ShardState> shardStates = new ConcurrentHashMap<>();
@@ -73,7 +80,6 @@ public final class FanoutJob implements Managed {
     private final AtomicLong lastProgressMillis = new AtomicLong();
     private volatile boolean stopping;
     /** Only the poll thread touches it. */
-    private int nextShard;
 
     /** What one shard looked like at its last scan here. */
     private record ShardState(int pending, Instant oldestPending) {
@@ -151,33 +157,50 @@ public final class FanoutJob implements Managed {
         return Instant.ofEpochMilli(lastProgressMillis.get());
     }
 
-    /** Shards are offered round-robin, starting after the last one taken, so no shard waits behind others. */
+    /**
+     * Starts a round when the last one is over: every shard is offered once, to as many runners as there are
+     * threads, each taking the next shard nobody is running. A long turn on one shard holds one runner while the
+     * others go on through the rest, so a new post waits at most about one poll interval and one round.
+     */
     private void poll() {
-        for (int i = 0; i < settings.shards() && !stopping && running.size() < settings.threads(); i++) {
-            int shard = (nextShard + i) % settings.shards();
-            if (running.contains(shard)) {
-                continue;
+        if (round.isEmpty()) {
+            for (int shard = 0; shard < settings.shards(); shard++) {
+                round.add(shard);
             }
-            try {
-                if (store.lease(shard, settings.owner(), settings.leaseTtl())) {
-                    held.add(shard);
-                    int leased = shard;
-                    nextShard = (shard + 1) % settings.shards();
-                    running.add(leased);
-                    shardRunners.execute(() -> {
-                        try {
-                            runShard(leased);
-                        } finally {
-                            running.remove(leased);
-                        }
-                    });
-                } else {
-                    held.remove(shard);
-                    shardStates.remove(shard);
+        }
+        while (!stopping && busyRunners.get() < settings.threads()) {
+            busyRunners.incrementAndGet();
+            shardRunners.execute(this::offerRound);
+        }
+    }
+
+    private void offerRound() {
+        try {
+            for (Integer shard = round.poll(); shard != null && !stopping; shard = round.poll()) {
+                if (running.add(shard)) {
+                    try {
+                        offer(shard);
+                    } finally {
+                        running.remove(shard);
+                    }
                 }
-            } catch (RuntimeException e) {
-                LOG.warn("fan-out: could not lease shard {}: {}", shard, e.toString());
             }
+        } finally {
+            busyRunners.decrementAndGet();
+        }
+    }
+
+    private void offer(int shard) {
+        try {
+            if (store.lease(shard, settings.owner(), settings.leaseTtl())) {
+                held.add(shard);
+                runShard(shard);
+            } else {
+                held.remove(shard);
+                shardStates.remove(shard);
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("fan-out: could not lease shard {}: {}", shard, e.toString());
         }
     }
 

@@ -25,15 +25,16 @@ public final class SteadyScenario {
     static final double FAILED_SHARE = 0.01;
 
     /**
+     * @param warmup    the lowest rate offered first, unrecorded: a cold JVM's first seconds are not the target's
      * @param rates     offered rates, events per second, in the order run
      * @param perRate   how long each rate is offered
      * @param settle    the pause between rates, for background work (fan-out) the previous one left
      * @param sloP99Ms  the p99 response time (all events) a rate must keep to count as kept up with
      */
-    public record Settings(List<Double> rates, Duration perRate, Duration settle, double sloP99Ms) {
+    public record Settings(Duration warmup, List<Double> rates, Duration perRate, Duration settle, double sloP99Ms) {
         public Settings {
             rates = List.copyOf(rates);
-            if (rates.isEmpty() || rates.stream().anyMatch(r -> !(r > 0)) || perRate.isNegative()
+            if (rates.isEmpty() || rates.stream().anyMatch(r -> !(r > 0)) || perRate.isNegative() || warmup.isNegative()
                     || perRate.isZero() || !(sloP99Ms > 0)) {
                 throw new IllegalArgumentException("steady needs positive rates, a positive time per rate and SLO");
             }
@@ -45,6 +46,14 @@ public final class SteadyScenario {
 
     public static SteadyResult run(String backend, ReplayTarget target, WorkloadReader workload, Settings settings,
                                    Path runDirectory, PrintStream out) throws IOException, InterruptedException {
+        if (!settings.warmup().isZero()) {
+            double rate = settings.rates().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+            out.printf("steady: warming up at %,.0f events/s for %s (not recorded)%n", rate, settings.warmup());
+            try (WorkloadReader.EventStream events = workload.events()) {
+                new OpenLoopReplayer(OpenLoopReplayer.Settings.at(rate, workload.eventsPerSecond())
+                        .withMaxDuration(settings.warmup()), out).run(backend, target, events);
+            }
+        }
         List<ReplayResult> points = new ArrayList<>();
         for (int i = 0; i < settings.rates().size(); i++) {
             double rate = settings.rates().get(i);
