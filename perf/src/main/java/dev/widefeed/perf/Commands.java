@@ -161,7 +161,7 @@ final class Commands {
         WorkloadSpec spec = new WorkloadSpec(options.getInt("users"), options.getDouble("zipf_exponent"),
                 options.getDouble("mean_followers"), celebrities, options.getLong("seed"),
                 WorkloadSpec.Preset.fromLabel(options.getString("preset")), options.getLong("events"),
-                options.getDouble("rate"));
+                options.getDouble("rate"), options.getDouble("dormant"));
         long started = System.nanoTime();
         WorkloadWriter.Summary summary = WorkloadWriter.write(spec, Path.of(options.getString("out")), System.err);
         out.printf("wrote %s: %,d users, %,d follows, %,d events over %.1f s of workload time "

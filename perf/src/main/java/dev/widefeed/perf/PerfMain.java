@@ -37,6 +37,8 @@ public final class PerfMain {
                 .help("event mix: read-heavy = reads:writes 65:1, write-heavy = 1:3");
         generate.addArgument("--events").type(Long.class).setDefault(1_000_000L);
         generate.addArgument("--rate").type(Double.class).setDefault(1000.0).help("events per second");
+        generate.addArgument("--dormant").type(Double.class).setDefault(0.5)
+                .help("share of users who are followed but never read or post (fan-out skips them)");
         generate.addArgument("--out").required(true).help("output directory");
 
         Subparser load = store(commands.addParser("load")

@@ -4,8 +4,9 @@ import java.util.List;
 
 /**
  * The {@code strategies} scenario: push-all, pull-all and the service's hybrid replaying the same events on the
- * same population. Store operations are counted at the storage interface (one call = one operation; a call that
- * writes or reads n rows counts n rows).
+ * same population. Store operations are counted at the storage interfaces as the requests the store serves: a write
+ * into n partitions or a read of n partitions by key is n operations, any other call (a point read, a page of a
+ * range) one; rows written and read are counted beside.
  */
 public record StrategiesResult(String backend, long events, List<StrategyCost> strategies) {
 

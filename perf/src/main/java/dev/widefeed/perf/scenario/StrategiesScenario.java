@@ -38,8 +38,10 @@ import java.util.function.Function;
  * copy of the population (loaded side by side under other user ids), with every store call counted: store
  * operations and rows written per event, rows read, and the partitions a home read touches: where the hybrid sits
  * on Feeding Frenzy's cost curve. Only posting and the home read differ between strategies; likes, comments,
- * follows and user timelines run the service's own code in all three. The hybrid's fan-out workers run, and the
- * count waits for them to finish the replay's posts; their time-driven polling is left out.
+ * follows and user timelines run the service's own code in all three. Each strategy first replays the workload's
+ * first {@code events} events uncounted (inboxes fill, each reader's first-read bookkeeping is done), then the next
+ * {@code events} counted. The hybrid's fan-out workers run, and the count waits for them to finish the counted
+ * posts; their time-driven polling is left out.
  */
 public final class StrategiesScenario {
     public static final List<String> STRATEGIES = List.of("push-all", "pull-all", "hybrid");
@@ -50,7 +52,7 @@ public final class StrategiesScenario {
 
     /**
      * @param rate        events per second offered
-     * @param events      events replayed per strategy (the first of the workload's)
+     * @param events      events replayed per strategy, after as many uncounted
      * @param deliveryWait how long to wait for the hybrid's fan-out of the replayed posts
      */
     public record Settings(double rate, long events, Duration deliveryWait) {
@@ -94,11 +96,19 @@ public final class StrategiesScenario {
         try (ServiceTarget service = ServiceTarget.open(counting, users, target, s -> counted(strategy(name, s,
                 counting)));
              WorkloadReader.EventStream events = workload.events()) {
-            replay = new OpenLoopReplayer(OpenLoopReplayer.Settings.at(settings.rate(), workload.eventsPerSecond())
-                    .withMaxEvents(settings.events())
-                    .withHdrLog(runDirectory.resolve("hdr"), "strategies-" + name), out)
-                    .run(storage.backend(), service, events);
-            posts = service.createdPosts();
+            OpenLoopReplayer.Settings replaySettings = OpenLoopReplayer.Settings.at(settings.rate(),
+                    workload.eventsPerSecond()).withMaxEvents(settings.events());
+            out.printf("strategies: %s: %,d events to warm up (not counted)%n", name, settings.events());
+            new OpenLoopReplayer(replaySettings, out).run(storage.backend(), service, events);
+            int warmupPosts = service.createdPosts().size();
+            if (hybrid) {
+                FanoutDelays.collect(storage.fanout(), service.createdPosts(), settings.deliveryWait());
+            }
+            counting.reset();
+            out.printf("strategies: %s: %,d events counted%n", name, settings.events());
+            replay = new OpenLoopReplayer(replaySettings.withHdrLog(runDirectory.resolve("hdr"), "strategies-" + name),
+                    out).run(storage.backend(), service, events);
+            posts = service.createdPosts().subList(warmupPosts, service.createdPosts().size());
             if (hybrid) {
                 out.printf("strategies: waiting for the fan-out of %,d posts%n", posts.size());
                 FanoutDelays.collect(storage.fanout(), posts, settings.deliveryWait());

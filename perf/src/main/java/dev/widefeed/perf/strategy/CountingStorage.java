@@ -22,12 +22,13 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 
 /**
- * A {@link Storage} that counts what the code above it asks of the store, at the storage interfaces: one call is
- * one operation; a write of n rows (a collection argument of n) counts n rows written; a read returning n rows
- * counts n rows read and, for a multi-partition read (several authors' lists, several posts), one partition per
- * key asked. Counts are kept per activity: the caller names what it is doing with {@link #during}; anything else
- * (the fan-out workers' threads) is {@link #BACKGROUND}. The fan-out job's polling (task scans, watermarks,
- * leases) depends on time, not on events, so it is counted apart as {@link #POLLING}.
+ * A {@link Storage} that counts what the code above it asks of the store, at the storage interfaces, as the
+ * requests the store serves: a call that writes n rows into n partitions (a collection argument of n: a push to n
+ * users, n edges) is n operations, as is a read of n partitions by key (several authors' lists, several posts);
+ * any other call (a point read, one range read of a page) is one. Rows written and read are counted beside. Counts
+ * are kept per activity: the caller names what it is doing with {@link #during}; anything else (the fan-out
+ * workers' threads) is {@link #BACKGROUND}. The fan-out job's polling (task scans, watermarks, leases) depends on
+ * time, not on events, so it is counted apart as {@link #POLLING}.
  */
 public final class CountingStorage implements Storage {
     public static final String BACKGROUND = "background";
@@ -128,14 +129,17 @@ public final class CountingStorage implements Storage {
         String activity = method.getDeclaringClass() == FanoutStore.class && POLLING_CALLS.contains(name) ? POLLING
                 : Optional.ofNullable(ACTIVITY.get()).orElse(BACKGROUND);
         Counts counts = byActivity.computeIfAbsent(activity, a -> new Counts());
-        counts.operations.increment();
         Class<?> returns = method.getReturnType();
         boolean write = returns == void.class || returns == boolean.class || WRITES_WITH_RESULT.contains(name);
+        long keys = collectionSize(args);
         if (write) {
-            counts.rowsWritten.add(Math.max(1, collectionSize(args)));
+            counts.operations.add(Math.max(1, keys));
+            counts.rowsWritten.add(Math.max(1, keys));
         } else {
+            long partitions = MULTI_PARTITION_READS.contains(name) ? keys : 1;
+            counts.operations.add(partitions);
+            counts.partitionsRead.add(partitions);
             counts.rowsRead.add(rows(result));
-            counts.partitionsRead.add(MULTI_PARTITION_READS.contains(name) ? collectionSize(args) : 1);
         }
     }
 

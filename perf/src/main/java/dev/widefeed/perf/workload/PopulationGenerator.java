@@ -71,6 +71,11 @@ public final class PopulationGenerator {
             SplittableRandom random = Rng.stream(spec.seed(), Rng.RATES, u);
             readWeight[u] = StrictMath.exp(READ_SIGMA * Rng.gaussian(random));
             postWeight[u] = StrictMath.exp(POST_SIGMA * Rng.gaussian(random));
+            // Drawn after the rates, so a share of 0 leaves every other value as it was.
+            if (random.nextDouble() < spec.dormantShare() && u >= celebrities.size()) {
+                readWeight[u] = 0;
+                postWeight[u] = 0;
+            }
         }
         return new Population(followers, readWeight, postWeight, List.copyOf(celebrities), List.copyOf(skipped));
     }

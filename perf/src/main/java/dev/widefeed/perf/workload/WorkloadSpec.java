@@ -17,9 +17,11 @@ import java.util.Locale;
  * @param preset         the event mix
  * @param events         number of events
  * @param eventsPerSecond mean arrival rate of the (Poisson) event stream
+ * @param dormantShare   share of (non-celebrity) users who have accounts and are followed but never read or post,
+ *                       as most accounts of a real network: fan-out skips them, push-all writes to them anyway
  */
 public record WorkloadSpec(int users, double zipfExponent, double meanFollowers, List<Integer> celebrities,
-                           long seed, Preset preset, long events, double eventsPerSecond) {
+                           long seed, Preset preset, long events, double eventsPerSecond, double dormantShare) {
 
     public static final List<Integer> DEFAULT_CELEBRITIES = List.of(10_000, 100_000, 1_000_000);
 
@@ -44,6 +46,9 @@ public record WorkloadSpec(int users, double zipfExponent, double meanFollowers,
         }
         if (!(eventsPerSecond > 0) || Double.isInfinite(eventsPerSecond)) {
             throw new IllegalArgumentException("rate must be a finite number above 0");
+        }
+        if (!(dormantShare >= 0 && dormantShare < 1)) {
+            throw new IllegalArgumentException("dormant share must be at least 0 and below 1");
         }
     }
 

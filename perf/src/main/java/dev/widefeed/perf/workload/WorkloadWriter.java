@@ -20,7 +20,7 @@ import java.util.stream.Collectors;
  */
 public final class WorkloadWriter {
     /** Bump whenever the output for a given spec changes. */
-    public static final int GENERATOR_VERSION = 1;
+    public static final int GENERATOR_VERSION = 2;
     /** The service's default cap on how many users one user may follow. */
     public static final int FOLLOWING_CAP = 5_000;
 
@@ -108,7 +108,8 @@ public final class WorkloadWriter {
         json.append("    \"seed\": ").append(spec.seed()).append(",\n");
         json.append("    \"preset\": \"").append(spec.preset().label()).append("\",\n");
         json.append("    \"events\": ").append(spec.events()).append(",\n");
-        json.append("    \"eventsPerSecond\": ").append(spec.eventsPerSecond()).append("\n");
+        json.append("    \"eventsPerSecond\": ").append(spec.eventsPerSecond()).append(",\n");
+        json.append("    \"dormantShare\": ").append(spec.dormantShare()).append("\n");
         json.append("  },\n");
         json.append("  \"model\": {\n");
         json.append("    \"followers\": \"non-celebrities: min(users-1, floor(s * U^(-1/(a-1)))), s set so the mean "

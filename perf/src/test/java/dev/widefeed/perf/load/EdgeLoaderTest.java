@@ -35,7 +35,7 @@ class EdgeLoaderTest {
     @BeforeAll
     static void writeWorkload() throws Exception {
         WorkloadWriter.write(new WorkloadSpec(USERS, 2.1, 10, List.of(CELEBRITY_FOLLOWERS), 5,
-                WorkloadSpec.Preset.READ_HEAVY, 0, 1000), dir, null);
+                WorkloadSpec.Preset.READ_HEAVY, 0, 1000, 0.0), dir, null);
         workload = WorkloadReader.open(dir);
         ids = UserIds.forSeed(workload.seed());
         followers = new int[USERS];

@@ -18,7 +18,7 @@ class EventMixTest {
     @ParameterizedTest
     @EnumSource(WorkloadSpec.Preset.class)
     void mixMatchesThePresetAndEventsAreTimeOrdered(WorkloadSpec.Preset preset) throws Exception {
-        WorkloadSpec spec = new WorkloadSpec(USERS, 2.1, 50, List.of(2_000), 11, preset, EVENTS, 2_000);
+        WorkloadSpec spec = new WorkloadSpec(USERS, 2.1, 50, List.of(2_000), 11, preset, EVENTS, 2_000, 0.0);
         Population population = PopulationGenerator.generate(spec);
         Map<EventKind, Long> counts = new EnumMap<>(EventKind.class);
         long[] last = {0};
@@ -66,7 +66,7 @@ class EventMixTest {
     @Test
     void activityIsSkewed() {
         WorkloadSpec spec = new WorkloadSpec(USERS, 2.1, 50, List.of(), 5, WorkloadSpec.Preset.READ_HEAVY,
-                0, 1000);
+                0, 1000, 0.0);
         Population population = PopulationGenerator.generate(spec);
         double[] reads = EventGenerator.perDay(spec, population.readWeight(), EventKind.HOME_READ, EventKind.USER_READ);
         double[] sorted = reads.clone();

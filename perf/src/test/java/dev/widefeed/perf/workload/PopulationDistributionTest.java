@@ -3,6 +3,7 @@ package dev.widefeed.perf.workload;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -13,7 +14,7 @@ class PopulationDistributionTest {
     @Test
     void followerCountsAreHeavyTailedWithTheTargetMeanAndExactCelebrities() throws Exception {
         WorkloadSpec spec = new WorkloadSpec(USERS, 2.1, 50, WorkloadSpec.DEFAULT_CELEBRITIES, 1,
-                WorkloadSpec.Preset.READ_HEAVY, 0, 1000);
+                WorkloadSpec.Preset.READ_HEAVY, 0, 1000, 0.0);
         Population population = PopulationGenerator.generate(spec);
         int[] followers = population.followers();
 
@@ -82,7 +83,7 @@ class PopulationDistributionTest {
 
     private static double topShare(double exponent) {
         int[] f = PopulationGenerator.generate(new WorkloadSpec(USERS, exponent, 50, java.util.List.of(), 3,
-                WorkloadSpec.Preset.READ_HEAVY, 0, 1000)).followers().clone();
+                WorkloadSpec.Preset.READ_HEAVY, 0, 1000, 0.0)).followers().clone();
         Arrays.sort(f);
         long total = Arrays.stream(f).asLongStream().sum();
         long top = 0;
@@ -91,5 +92,29 @@ class PopulationDistributionTest {
         }
         assertThat((double) total / f.length).isCloseTo(50, within(5.0));
         return (double) top / total;
+    }
+
+    @Test
+    void theDormantShareNeitherReadsNorPostsAndLeavesTheRestAsTheyWere() {
+        WorkloadSpec awake = new WorkloadSpec(USERS, 2.1, 50, List.of(10_000), 3, WorkloadSpec.Preset.READ_HEAVY, 0,
+                1000, 0.0);
+        WorkloadSpec half = new WorkloadSpec(USERS, 2.1, 50, List.of(10_000), 3, WorkloadSpec.Preset.READ_HEAVY, 0,
+                1000, 0.5);
+        Population all = PopulationGenerator.generate(awake);
+        Population some = PopulationGenerator.generate(half);
+        int dormant = 0;
+        for (int u = 0; u < USERS; u++) {
+            assertThat(all.readWeight()[u]).isPositive();
+            if (some.readWeight()[u] == 0) {
+                dormant++;
+                assertThat(some.postWeight()[u]).isZero();
+            } else {
+                assertThat(some.readWeight()[u]).isEqualTo(all.readWeight()[u]);
+                assertThat(some.postWeight()[u]).isEqualTo(all.postWeight()[u]);
+            }
+        }
+        assertThat(some.readWeight()[0]).as("a celebrity is never dormant").isPositive();
+        assertThat(dormant / (double) USERS).isCloseTo(0.5, within(0.02));
+        assertThat(some.followers()).isEqualTo(all.followers());
     }
 }

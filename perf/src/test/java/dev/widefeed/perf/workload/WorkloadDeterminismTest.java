@@ -21,7 +21,7 @@ class WorkloadDeterminismTest {
 
     private static WorkloadSpec spec(long seed) {
         return new WorkloadSpec(5_000, 2.1, 50, List.of(1_000, 4_000, 1_000_000), seed,
-                WorkloadSpec.Preset.READ_HEAVY, 50_000, 1000);
+                WorkloadSpec.Preset.READ_HEAVY, 50_000, 1000, 0.0);
     }
 
     @Test
