@@ -199,8 +199,10 @@ final class Commands {
         options.getAttrs().forEach((k, v) -> settings.put(options.getString("command") + "." + k,
                 k.contains("secret") ? (v == null ? "null" : "(set, not recorded)") : String.valueOf(v)));
         String command = previous.map(p -> p.command() + "; ").orElse("") + "perf " + options.getString("command");
-        Object workloadManifest = workload != null ? workload.manifest()
-                : previous.map(RunManifest::workload).orElse(null);
+        // The first workload run into the directory is the one the report plans capacity for (steady, celebrity);
+        // a later one (strategies' smaller population) is named in the settings only.
+        Object workloadManifest = previous.map(RunManifest::workload)
+                .orElse(workload == null ? null : workload.manifest());
         Results.write(runDirectory(), Results.MANIFEST, RunManifest.here(command, storage.backend(),
                 options.getAttrs().containsKey("target") ? options.getString("target") : "store", settings,
                 workloadManifest));

@@ -62,8 +62,9 @@ public final class FanoutJob implements Managed {
     private final ExecutorService shardRunners;
     /** Shards being worked here now: a shard is never run twice at once. */
     private final Set<Integer> running = ConcurrentHashMap.newKeySet();
-    /** The shards of the current round not yet offered. */
+    /** Shards waiting for a runner, in order, each at most once. */
     private final Queue<Integer> round = new ConcurrentLinkedQueue<>();
+    private final Set<Integer> queued = ConcurrentHashMap.newKeySet();
     private final AtomicInteger busyRunners = new AtomicInteger();
     /** Shards this instance leased last time it asked (it may have lost some since). */
     private final Set<Integer> held = ConcurrentHashMap.newKeySet();
@@ -158,30 +159,40 @@ public final class FanoutJob implements Managed {
     }
 
     /**
-     * Starts a round when the last one is over: every shard is offered once, to as many runners as there are
-     * threads, each taking the next shard nobody is running. A long turn on one shard holds one runner while the
-     * others go on through the rest, so a new post waits at most about one poll interval and one round.
+     * Offers every shard that is neither queued nor being worked to the runners (as many as there are threads),
+     * each taking the next queued shard. A shard whose turn got work done and left work pending goes to the back of
+     * the queue at once, so a long fan-out goes on at the store's pace instead of one turn per poll interval, while
+     * the other shards keep their places ahead of it; a new post waits about one poll interval.
      */
     private void poll() {
-        if (round.isEmpty()) {
-            for (int shard = 0; shard < settings.shards(); shard++) {
-                round.add(shard);
-            }
+        for (int shard = 0; shard < settings.shards(); shard++) {
+            queue(shard);
         }
         while (!stopping && busyRunners.get() < settings.threads()) {
             busyRunners.incrementAndGet();
-            shardRunners.execute(this::offerRound);
+            shardRunners.execute(this::offerQueued);
         }
     }
 
-    private void offerRound() {
+    private void queue(int shard) {
+        if (!running.contains(shard) && queued.add(shard)) {
+            round.add(shard);
+        }
+    }
+
+    private void offerQueued() {
         try {
             for (Integer shard = round.poll(); shard != null && !stopping; shard = round.poll()) {
+                queued.remove(shard);
                 if (running.add(shard)) {
+                    boolean more;
                     try {
-                        offer(shard);
+                        more = offer(shard);
                     } finally {
                         running.remove(shard);
+                    }
+                    if (more) {
+                        queue(shard);
                     }
                 }
             }
@@ -190,22 +201,26 @@ public final class FanoutJob implements Managed {
         }
     }
 
-    private void offer(int shard) {
+    /** Leases and works the shard; whether it should be offered again right away. */
+    private boolean offer(int shard) {
         try {
             if (store.lease(shard, settings.owner(), settings.leaseTtl())) {
                 held.add(shard);
-                runShard(shard);
-            } else {
-                held.remove(shard);
-                shardStates.remove(shard);
+                return runShard(shard);
             }
+            held.remove(shard);
+            shardStates.remove(shard);
         } catch (RuntimeException e) {
             LOG.warn("fan-out: could not lease shard {}: {}", shard, e.toString());
         }
+        return false;
     }
 
-    /** One pass over a held shard: every pending task gets one turn. */
-    void runShard(int shard) {
+    /**
+     * One pass over a held shard: every pending task gets one turn. True if a turn got work done and work is
+     * still pending (a task waiting for its post is no work done, so it does not spin).
+     */
+    boolean runShard(int shard) {
         LeaseKeeper lease = new LeaseKeeper(shard);
         try {
             Instant now = clock.instant();
@@ -229,11 +244,13 @@ public final class FanoutJob implements Managed {
             long oldestPendingSlot = Long.MAX_VALUE;
             Instant oldestPending = null;
             int stillPending = 0;
+            boolean workedOne = false;
             for (Pending p : pending) {
                 boolean done = false;
                 if (lease.keep()) {
                     FanoutWorker.Turn turn = worker.work(p.task(), p.progress(), settings.pagesPerTurn(), lease::keep);
                     if (turn instanceof FanoutWorker.Turn.Worked) {
+                        workedOne = true;
                         lastProgressMillis.set(clock.millis()); // a task waiting for its post is no progress
                     }
                     if (turn instanceof FanoutWorker.Turn.Worked worked && worked.progress().done()) {
@@ -258,8 +275,10 @@ public final class FanoutJob implements Managed {
             if (watermark > from && lease.keep()) {
                 store.saveWatermark(shard, watermark);
             }
+            return workedOne && stillPending > 0 && lease.keep();
         } catch (RuntimeException e) {
             LOG.warn("fan-out of shard {} failed this turn; it resumes from its checkpoints: {}", shard, e.toString());
+            return false;
         }
     }
 
