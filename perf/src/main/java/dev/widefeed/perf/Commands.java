@@ -130,7 +130,8 @@ final class Commands {
         manifest(storage, workload);
         CeilingScenario.Settings ceiling = new CeilingScenario.Settings(32, Duration.ofSeconds(5),
                 Duration.ofSeconds(15));
-        CelebrityScenario.run(storage, workload, () -> CeilingScenario.insert(storage, ceiling).opsPerSecond(),
+        CelebrityScenario.run(storage, workload,
+                () -> CeilingScenario.pipelinedInsert(storage, ceiling).opsPerSecond(),
                 new CelebrityScenario.Settings(options.getDouble("background_rate"),
                         Duration.ofSeconds(options.getInt("before")), Duration.ofSeconds(options.getInt("during")),
                         Duration.ofSeconds(options.getInt("delivery_wait"))), runDirectory(), out);

@@ -6,7 +6,8 @@ import java.util.List;
  * The {@code celebrity} scenario: a post by an author with {@code followers} followers on top of background load,
  * in one run with the raw insert ceiling of the same store.
  *
- * @param ceilingInsertsPerSecond raw single-row home timeline inserts per second, measured in this run
+ * @param ceilingInsertsPerSecond raw single-row home timeline inserts per second, pipelined as fan-out sends them
+ *                                (the higher of the store's insert limits), measured in this run
  * @param fanoutRowsPerSecond     rows the service's fan-out delivered per second for the celebrity's post
  * @param postRequestMs           the celebrity's post request (delivery runs outside it)
  * @param smallAuthorPostMs       a 10-follower author's post request, same run, same background

@@ -7,12 +7,15 @@ import dev.widefeed.core.Vote;
 import dev.widefeed.jobs.FeedFactory;
 import dev.widefeed.perf.ClosedLoopCeiling;
 import dev.widefeed.perf.results.CeilingResult;
+import dev.widefeed.perf.results.LatencySummary;
 import dev.widefeed.perf.results.Results;
 import dev.widefeed.store.Storage;
+import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,6 +34,9 @@ public final class CeilingScenario {
     public static final String COUNTER = "counter";
     public static final String CONDITIONAL = "conditional";
     public static final String BATCH = "batch";
+    public static final String PIPELINED_INSERT = "pipelined-insert";
+    /** Users one pipelined push goes to: a page of fan-out is 1,000; this is many pages' worth in one call. */
+    private static final int PIPELINE_USERS = 20_000;
 
     /** Apart from the other perf id workers (1000-1003), so ids never collide in a shared store. */
     private static final IdGenerator IDS = new IdGenerator(1004);
@@ -72,7 +78,8 @@ public final class CeilingScenario {
         out.printf(Locale.ROOT, "%s ceiling: %d threads, %s warm-up, %s measured per operation%n", storage.backend(),
                 settings.threads(), settings.warmup(), settings.measure());
         List<CeilingResult.Operation> operations = new ArrayList<>();
-        for (Measurement measurement : List.<Measurement>of(CeilingScenario::insert, CeilingScenario::read,
+        for (Measurement measurement : List.<Measurement>of(CeilingScenario::insert,
+                CeilingScenario::pipelinedInsert, CeilingScenario::read,
                 CeilingScenario::counter, CeilingScenario::conditional, CeilingScenario::batch)) {
             CeilingResult.Operation operation = measurement.on(storage, settings);
             out.println(line(operation));
@@ -99,6 +106,42 @@ public final class CeilingScenario {
             storage.timelines().push(new TimelineEntry(posts + n, base, 0), List.of(users + n % SPREAD), TTL);
         }, rate -> String.format(Locale.ROOT, "timelines().push of one entry to one user: a single-row home "
                 + "timeline insert, the row fan-out writes per follower; over %,d users", SPREAD));
+    }
+
+    /**
+     * The same single-row inserts as {@link #insert}, pipelined the way fan-out sends them: one entry pushed to
+     * {@value #PIPELINE_USERS} users per call, the adapter keeping its own bounded number in flight, calls back to
+     * back from one thread. This is what the store absorbs when the client is not the limit; its latency is per call.
+     */
+    public static CeilingResult.Operation pipelinedInsert(Storage storage, Settings settings) {
+        long base = freshBlocks(2);
+        long users = base + RANGE;
+        long posts = base + 2 * RANGE;
+        List<Long> block = new ArrayList<>(PIPELINE_USERS);
+        for (int u = 0; u < PIPELINE_USERS; u++) {
+            block.add(users + u);
+        }
+        long warmupEnd = System.nanoTime() + settings.warmup().toNanos();
+        long n = 0;
+        while (System.nanoTime() - warmupEnd < 0) {
+            storage.timelines().push(new TimelineEntry(posts + n++, base, 0), block, TTL);
+        }
+        Histogram perCall = new Histogram(3);
+        long start = System.nanoTime();
+        long end = start + settings.measure().toNanos();
+        long rows = 0;
+        while (System.nanoTime() - end < 0) {
+            long began = System.nanoTime();
+            storage.timelines().push(new TimelineEntry(posts + n++, base, 0), block, TTL);
+            perCall.recordValue(Math.max(1, (System.nanoTime() - began) / 1000));
+            rows += PIPELINE_USERS;
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        double rate = rows / seconds;
+        return new CeilingResult.Operation(PIPELINED_INSERT, String.format(Locale.ROOT, "timelines().push of one entry "
+                + "to %,d users per call, back to back from one thread: single-row inserts pipelined as fan-out "
+                + "sends them; ops are rows, latency is per call of %,d rows", PIPELINE_USERS, PIPELINE_USERS), 1,
+                seconds, rows, 0, rate, LatencySummary.ofMicros(perCall));
     }
 
     /** One page from one user's home timeline partition. */

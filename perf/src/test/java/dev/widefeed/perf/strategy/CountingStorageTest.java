@@ -1,0 +1,113 @@
+package dev.widefeed.perf.strategy;
+
+import dev.widefeed.core.FanoutKind;
+import dev.widefeed.core.TimelineEntry;
+import dev.widefeed.store.CommentStore;
+import dev.widefeed.store.FanoutStore;
+import dev.widefeed.store.LikeStore;
+import dev.widefeed.store.PostStore;
+import dev.widefeed.store.RelationStore;
+import dev.widefeed.store.Storage;
+import dev.widefeed.store.TimelineStore;
+import dev.widefeed.store.UserStore;
+import org.junit.jupiter.api.Test;
+
+import java.lang.reflect.Proxy;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The counting rules, over stores that answer nothing: what is counted is the calls, not what a store does. */
+class CountingStorageTest {
+    private static <S> S nothing(Class<S> type, Object answer) {
+        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[]{type}, (proxy, method, args) -> {
+            Class<?> returns = method.getReturnType();
+            if (returns == void.class) {
+                return null;
+            }
+            if (returns == boolean.class) {
+                return true;
+            }
+            return returns.isInstance(answer) ? answer : returns == Optional.class ? Optional.empty() : null;
+        }));
+    }
+
+    private static Storage storage(Object answer) {
+        return new Storage() {
+            public String backend() {
+                return "none";
+            }
+
+            public UserStore users() {
+                return nothing(UserStore.class, answer);
+            }
+
+            public RelationStore relations() {
+                return nothing(RelationStore.class, answer);
+            }
+
+            public PostStore posts() {
+                return nothing(PostStore.class, answer);
+            }
+
+            public LikeStore likes() {
+                return nothing(LikeStore.class, answer);
+            }
+
+            public CommentStore comments() {
+                return nothing(CommentStore.class, answer);
+            }
+
+            public TimelineStore timelines() {
+                return nothing(TimelineStore.class, answer);
+            }
+
+            public FanoutStore fanout() {
+                return nothing(FanoutStore.class, answer);
+            }
+
+            public void ping() {
+            }
+
+            public void close() {
+            }
+        };
+    }
+
+    @Test
+    void aWriteIntoNPartitionsIsNOperationsAndAPageReadIsOne() {
+        CountingStorage counting = new CountingStorage(storage(List.of(1L, 2L, 3L)));
+        CountingStorage.during("post", () -> {
+            counting.timelines().push(new TimelineEntry(9, 1, 0), List.of(1L, 2L, 3L, 4L, 5L), Duration.ofDays(1));
+            return null;
+        });
+        CountingStorage.during("home_read", () -> counting.posts().postIdsByAuthor(1, Optional.empty(), 20));
+        CountingStorage.Counts post = counting.counts().get("post");
+        CountingStorage.Counts home = counting.counts().get("home_read");
+        assertThat(post.operations()).isEqualTo(5);
+        assertThat(post.rowsWritten()).isEqualTo(5);
+        assertThat(home.operations()).isEqualTo(1);
+        assertThat(home.rowsRead()).isEqualTo(3);
+        assertThat(home.partitionsRead()).isEqualTo(1);
+    }
+
+    @Test
+    void aMultiKeyReadIsOneOperationPerKeyAndPollingIsApart() {
+        CountingStorage counting = new CountingStorage(storage(Map.of(1L, List.of(5L, 6L), 2L, List.of(7L))));
+        CountingStorage.during("home_read", () -> counting.posts().postIdsByAuthors(List.of(1L, 2L, 3L),
+                Optional.empty(), 20));
+        counting.fanout().tasks(0, 1);
+        counting.fanout().progress(1, FanoutKind.DELIVER);
+        CountingStorage.Counts home = counting.counts().get("home_read");
+        assertThat(home.operations()).isEqualTo(3);
+        assertThat(home.partitionsRead()).isEqualTo(3);
+        assertThat(home.rowsRead()).isEqualTo(3);
+        assertThat(counting.counts().get(CountingStorage.POLLING).operations()).isEqualTo(1);
+        assertThat(counting.counts().get(CountingStorage.BACKGROUND).operations()).isEqualTo(1);
+        counting.reset();
+        assertThat(counting.counts()).isEmpty();
+    }
+}
