@@ -149,7 +149,7 @@ public final class CelebrityScenario {
         long until = System.nanoTime() + wait.toNanos();
         Optional<FanoutProgress> last = Optional.empty();
         while (System.nanoTime() - until < 0) {
-            last = storage.fanout().progress(postId, FanoutKind.DELIVER).or(() -> Optional.empty());
+            last = storage.fanout().progress(postId, FanoutKind.DELIVER);
             double at = (System.nanoTime() - postStarted) / 1e9;
             long pushed = last.map(FanoutProgress::pushed).orElse(0L);
             curve.add(new CelebrityResult.CompletionPoint(at, pushed));
