@@ -18,15 +18,15 @@ import java.util.concurrent.atomic.AtomicLong;
  * Closed-loop is right for ceilings (how much can this store do); latency under a given offered
  * load is the open-loop replay's job.
  */
-final class ClosedLoop {
+public final class ClosedLoop {
     /** One operation; {@code i} counts up per thread, for operations that pick their inputs by number. */
     @FunctionalInterface
-    interface Operation {
+    public interface Operation {
         void run(int thread, long i) throws Exception;
     }
 
-    record Result(String name, long operations, long errors, double seconds, Histogram latencyMicros) {
-        double perSecond() {
+    public record Result(String name, long operations, long errors, double seconds, Histogram latencyMicros) {
+        public double perSecond() {
             return operations / seconds;
         }
 
@@ -41,7 +41,7 @@ final class ClosedLoop {
     private ClosedLoop() {
     }
 
-    static Result run(String name, int threads, Duration warmup, Duration measure, Operation operation)
+    public static Result run(String name, int threads, Duration warmup, Duration measure, Operation operation)
             throws InterruptedException {
         Recorder recorder = new Recorder(3);
         AtomicLong done = new AtomicLong();

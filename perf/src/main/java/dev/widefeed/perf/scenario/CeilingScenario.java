@@ -5,7 +5,7 @@ import dev.widefeed.core.PostCounts;
 import dev.widefeed.core.TimelineEntry;
 import dev.widefeed.core.Vote;
 import dev.widefeed.jobs.FeedFactory;
-import dev.widefeed.perf.ClosedLoopCeiling;
+import dev.widefeed.perf.ClosedLoop;
 import dev.widefeed.perf.results.CeilingResult;
 import dev.widefeed.perf.results.LatencySummary;
 import dev.widefeed.perf.results.Results;
@@ -207,11 +207,15 @@ public final class CeilingScenario {
                 + "= %,.0f rows/s", BATCH_ROWS, BATCH_ROWS, rate, rate * BATCH_ROWS));
     }
 
-    private static CeilingResult.Operation measure(String name, Settings settings, ClosedLoopCeiling.Operation operation,
+    /** @param description the entry's description, given the measured operations per second */
+    private static CeilingResult.Operation measure(String name, Settings settings, ClosedLoop.Operation operation,
                                                    DoubleFunction<String> description)
             throws InterruptedException {
-        return ClosedLoopCeiling.measure(name, settings.threads(), settings.warmup(), settings.measure(), operation,
-                description);
+        ClosedLoop.Result result = ClosedLoop.run(name, settings.threads(), settings.warmup(), settings.measure(),
+                operation);
+        return new CeilingResult.Operation(name, description.apply(result.perSecond()), settings.threads(),
+                result.seconds(), result.operations(), result.errors(), result.perSecond(),
+                LatencySummary.ofMicros(result.latencyMicros()));
     }
 
     /** A fresh id, the first of {@code blocks} further blocks of ids above it that no other call gets. */
