@@ -63,7 +63,7 @@ public final class FanoutJob implements Managed {
     /** Shards being worked here now: a shard is never run twice at once. */
     private final Set<Integer> running = ConcurrentHashMap.newKeySet();
     /** Shards waiting for a runner, in order, each at most once. */
-    private final Queue<Integer> round = new ConcurrentLinkedQueue<>();
+    private final Queue<Integer> waiting = new ConcurrentLinkedQueue<>();
     private final Set<Integer> queued = ConcurrentHashMap.newKeySet();
     private final AtomicInteger busyRunners = new AtomicInteger();
     /** Shards this instance leased last time it asked (it may have lost some since). */
@@ -80,7 +80,6 @@ public final class FanoutJob implements Managed {
     private final Timer delay;
     private final AtomicLong lastProgressMillis = new AtomicLong();
     private volatile boolean stopping;
-    /** Only the poll thread touches it. */
 
     /** What one shard looked like at its last scan here. */
     private record ShardState(int pending, Instant oldestPending) {
@@ -176,13 +175,13 @@ public final class FanoutJob implements Managed {
 
     private void queue(int shard) {
         if (!running.contains(shard) && queued.add(shard)) {
-            round.add(shard);
+            waiting.add(shard);
         }
     }
 
     private void offerQueued() {
         try {
-            for (Integer shard = round.poll(); shard != null && !stopping; shard = round.poll()) {
+            for (Integer shard = waiting.poll(); shard != null && !stopping; shard = waiting.poll()) {
                 queued.remove(shard);
                 if (running.add(shard)) {
                     boolean more;

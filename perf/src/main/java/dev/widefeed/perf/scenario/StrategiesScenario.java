@@ -99,15 +99,16 @@ public final class StrategiesScenario {
                     workload.eventsPerSecond()).withMaxEvents(settings.events());
             out.printf("strategies: %s: %,d events to warm up (not counted)%n", name, settings.events());
             new OpenLoopReplayer(replaySettings, out).run(storage.backend(), service, events);
-            int warmupPosts = service.createdPosts().size();
+            List<CreatedPost> warmupPosts = service.createdPosts();
             if (hybrid) {
-                FanoutDelays.collect(storage.fanout(), service.createdPosts(), settings.deliveryWait());
+                FanoutDelays.collect(storage.fanout(), warmupPosts, settings.deliveryWait());
             }
             counting.reset();
             out.printf("strategies: %s: %,d events counted%n", name, settings.events());
             replay = new OpenLoopReplayer(replaySettings.withHdrLog(runDirectory.resolve("hdr"), "strategies-" + name),
                     out).run(storage.backend(), service, events);
-            posts = service.createdPosts().subList(warmupPosts, service.createdPosts().size());
+            List<CreatedPost> all = service.createdPosts();
+            posts = all.subList(warmupPosts.size(), all.size());
             if (hybrid) {
                 out.printf("strategies: waiting for the fan-out of %,d posts%n", posts.size());
                 FanoutDelays.collect(storage.fanout(), posts, settings.deliveryWait());
