@@ -1,5 +1,8 @@
 package dev.widefeed;
 
+import dev.widefeed.core.AudienceFacts;
+import dev.widefeed.core.AudienceService;
+import dev.widefeed.core.AudienceSettings;
 import dev.widefeed.core.CommentService;
 import dev.widefeed.core.FanoutQueue;
 import dev.widefeed.core.FanoutService;
@@ -9,6 +12,7 @@ import dev.widefeed.core.FollowService;
 import dev.widefeed.core.HomeTimelineService;
 import dev.widefeed.core.IdGenerator;
 import dev.widefeed.core.LikeService;
+import dev.widefeed.core.PostAccess;
 import dev.widefeed.core.PostService;
 import dev.widefeed.core.Reconciler;
 import dev.widefeed.core.RelationLimits;
@@ -22,20 +26,32 @@ import java.util.concurrent.Executor;
 /** The domain services over one storage, built in one place for the server and the commands alike. */
 public record Services(UserService users, FollowService follows, RelationRepairer relationRepairer,
                        PostService posts, LikeService likes, CommentService comments, Reconciler reconciler,
-                       HomeTimelineService home, FanoutWorker fanoutWorker, FanoutService fanout) {
+                       HomeTimelineService home, FanoutWorker fanoutWorker, FanoutService fanout,
+                       AudienceService audiences, AudienceFacts audienceFacts) {
 
     public static Services over(Storage storage, IdGenerator ids, Clock clock, RelationLimits limits,
                                 Executor batchFollows, FeedRules feed, FanoutWorker.Listener fanoutListener) {
+        return over(storage, ids, clock, limits, batchFollows, feed, fanoutListener, AudienceSettings.DEFAULT);
+    }
+
+    public static Services over(Storage storage, IdGenerator ids, Clock clock, RelationLimits limits,
+                                Executor batchFollows, FeedRules feed, FanoutWorker.Listener fanoutListener,
+                                AudienceSettings audience) {
+        AudienceFacts facts = new AudienceFacts(storage.audiences(), audience.cacheWeight(), audience.cacheTtl());
+        PostAccess access = new PostAccess(storage.posts(), facts);
+        AudienceService audiences = new AudienceService(storage.audiences(), storage.users(), facts, access,
+                audience.limits(), ids, clock);
         RelationRepairer repairer = new RelationRepairer(storage.users(), storage.relations());
-        LikeService likes = new LikeService(storage.posts(), storage.users(), storage.likes(), clock);
-        CommentService comments = new CommentService(storage.posts(), storage.comments(), ids, clock);
+        LikeService likes = new LikeService(storage.posts(), storage.users(), storage.likes(), access, clock);
+        CommentService comments = new CommentService(storage.posts(), storage.comments(), access, ids, clock);
         PostService posts = new PostService(storage.users(), storage.posts(), storage.likes(), storage.timelines(),
-                new FanoutQueue(storage.fanout(), feed.shards(), clock), feed.home().entryTtl(), ids, clock);
+                new FanoutQueue(storage.fanout(), feed.shards(), clock), access, audiences, feed.home().entryTtl(),
+                ids, clock);
         HomeTimelineService home = new HomeTimelineService(storage.relations(), storage.posts(), storage.timelines(),
-                posts, feed.home(), limits.maxFollowing(), clock);
+                posts, facts, feed.home(), limits.maxFollowing(), clock);
         FanoutWorker worker = new FanoutWorker(storage.users(), storage.relations(), storage.posts(),
-                storage.timelines(), storage.fanout(), feed.fanout(), feed.pageSize(), feed.home().entryTtl(), clock,
-                fanoutListener);
+                storage.timelines(), storage.fanout(), storage.audiences(), feed.fanout(), feed.pageSize(),
+                feed.home().entryTtl(), clock, fanoutListener);
         return new Services(
                 new UserService(storage.users(), ids, clock),
                 new FollowService(storage.users(), storage.relations(), ids, clock, limits, batchFollows, home),
@@ -46,6 +62,8 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 new Reconciler(storage.users(), storage.posts(), likes, comments, repairer),
                 home,
                 worker,
-                new FanoutService(storage.posts(), worker));
+                new FanoutService(access, worker),
+                audiences,
+                facts);
     }
 }

@@ -4,6 +4,9 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.type.LogicalType;
 import dev.widefeed.auth.JsonUnauthorizedHandler;
 import dev.widefeed.auth.TokenAuthenticator;
 import dev.widefeed.auth.TokenService;
@@ -21,6 +24,7 @@ import dev.widefeed.errors.ValidationErrorMapper;
 import dev.widefeed.errors.WebErrorMapper;
 import dev.widefeed.health.StoreHealthCheck;
 import dev.widefeed.http.BodyLimit;
+import dev.widefeed.http.JsonErrorHandler;
 import dev.widefeed.jobs.RelationRepairJob;
 import dev.widefeed.resources.CommentResource;
 import dev.widefeed.resources.LikeResource;
@@ -30,6 +34,8 @@ import dev.widefeed.resources.PostResource;
 import dev.widefeed.resources.RelationResource;
 import dev.widefeed.resources.TimelineResource;
 import dev.widefeed.resources.FanoutResource;
+import dev.widefeed.resources.GroupResource;
+import dev.widefeed.resources.UserListsResource;
 import dev.widefeed.jobs.FanoutJob;
 import dev.widefeed.resources.UserResource;
 import dev.widefeed.store.Storage;
@@ -95,7 +101,10 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
                 .workQueue(new ArrayBlockingQueue<>(10 * RelationLimits.DEFAULT.maxBatchFollow())).build();
         Services services = Services.over(storage, ids, clock,
                 new RelationLimits(config.limits.maxFollowing, RelationLimits.DEFAULT.maxBatchFollow()), batchFollows,
-                config.feed.rules(), FanoutJob.listener(environment.metrics()));
+                config.feed.rules(), FanoutJob.listener(environment.metrics()), config.audiences.settings());
+        environment.metrics().registerGauge("audiences.cache.marks.hitRate", services.audienceFacts()::marksHitRate);
+        environment.metrics().registerGauge("audiences.cache.memberships.hitRate",
+                services.audienceFacts()::membershipsHitRate);
         config.feed.buildJob(storage.fanout(), services.fanoutWorker(), clock, environment);
 
         environment.lifecycle().manage(new RelationRepairJob(services.relationRepairer(), clock,
@@ -108,7 +117,9 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         registerWeb(config, environment, tokens);
         environment.jersey().register(new UserResource(services.users(), tokens));
         environment.jersey().register(new RelationResource(services.follows()));
-        environment.jersey().register(new PostResource(services.posts()));
+        environment.jersey().register(new PostResource(services.posts(), services.audiences()));
+        environment.jersey().register(new UserListsResource(services.audiences()));
+        environment.jersey().register(new GroupResource(services.audiences()));
         environment.jersey().register(new TimelineResource(services.posts(), services.home()));
         environment.jersey().register(new FanoutResource(services.fanout()));
         environment.jersey().register(new LikeResource(services.likes()));
@@ -121,6 +132,8 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         if (config.getServerFactory() instanceof AbstractServerFactory server) {
             server.setRegisterDefaultExceptionMappers(false); // ours answer in the contract's error shape
         }
+        strictRequestBodies(environment.getObjectMapper());
+        JsonErrorHandler.install(environment);
         environment.jersey().register(new AuthDynamicFeature(new OAuthCredentialAuthFilter.Builder<UserPrincipal>()
                 .setAuthenticator(new TokenAuthenticator(tokens))
                 .setPrefix("Bearer")
@@ -128,6 +141,7 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
                 .setUnauthorizedHandler(new JsonUnauthorizedHandler())
                 .buildAuthFilter()));
         environment.jersey().register(new AuthValueFactoryProvider.Binder<>(UserPrincipal.class));
+        config.rateLimits.build(environment.metrics()).ifPresent(environment.jersey()::register);
         environment.jersey().register(new BodyLimit(config.limits.maxBodyBytes));
         environment.jersey().register(new DomainExceptionMapper());
         environment.jersey().register(new StoreExceptionMapper());
@@ -144,6 +158,20 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         mapper.disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
         mapper.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
                 .maxNestingDepth(32).maxNumberLength(32).maxStringLength(64 * 1024).build());
+    }
+
+    /**
+     * No lenient reading of request bodies: a number or boolean where the contract has a string (every
+     * id is one) is a wrong type (422), and anything after the JSON value is refused rather than ignored.
+     * Set here, not in {@link #configure}: the configuration, read with the same mapper before run,
+     * has numbers in string settings.
+     */
+    static void strictRequestBodies(ObjectMapper mapper) {
+        mapper.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+        mapper.coercionConfigFor(LogicalType.Textual)
+                .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
     }
 
     /** A worker id from host name and process id: unique enough for one host; configure it for a fleet. */

@@ -2,7 +2,10 @@ package dev.widefeed;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.widefeed.auth.AuthFactory;
+import dev.widefeed.core.AudienceLimits;
+import dev.widefeed.core.AudienceSettings;
 import dev.widefeed.core.IdGenerator;
+import dev.widefeed.http.RateLimitsFactory;
 import dev.widefeed.jobs.FeedFactory;
 import dev.widefeed.store.StorageFactory;
 import io.dropwizard.core.Configuration;
@@ -27,6 +30,11 @@ public class WidefeedConfiguration extends Configuration {
     @NotNull
     @JsonProperty
     public Limits limits = new Limits();
+
+    @Valid
+    @NotNull
+    @JsonProperty
+    public RateLimitsFactory rateLimits = new RateLimitsFactory();
 
     /** This instance's id-generator worker id, unique per running instance; derived from host and pid if unset. */
     @Min(0)
@@ -59,6 +67,49 @@ public class WidefeedConfiguration extends Configuration {
         @Min(1)
         @JsonProperty
         public int batchFollowThreads = 16;
+    }
+
+    @Valid
+    @NotNull
+    @JsonProperty
+    public Audiences audiences = new Audiences();
+
+    /** Caps on each user's audience lists, and the cache of what visibility checks read. */
+    public static class Audiences {
+        @Min(1)
+        @JsonProperty
+        public int maxBlocked = AudienceLimits.DEFAULT.maxBlocked();
+
+        @Min(1)
+        @JsonProperty
+        public int maxHidden = AudienceLimits.DEFAULT.maxHidden();
+
+        @Min(1)
+        @JsonProperty
+        public int maxTags = AudienceLimits.DEFAULT.maxTags();
+
+        @Min(1)
+        @JsonProperty
+        public int maxTagMembers = AudienceLimits.DEFAULT.maxTagMembers();
+
+        @Min(2)
+        @JsonProperty
+        public int maxGroupMembers = AudienceLimits.DEFAULT.maxGroupMembers();
+
+        /** Entries plus ids held, across the caches of marks, memberships and hidden lists. */
+        @Min(1000)
+        @JsonProperty
+        public long cacheWeight = AudienceSettings.DEFAULT.cacheWeight();
+
+        /** How long a cached fact is trusted: the longest a change made on another instance takes to apply here. */
+        @NotNull
+        @JsonProperty
+        public Duration cacheTtl = Duration.seconds(AudienceSettings.DEFAULT.cacheTtl().toSeconds());
+
+        public AudienceSettings settings() {
+            return new AudienceSettings(new AudienceLimits(maxBlocked, maxHidden, maxTags, maxTagMembers,
+                    maxGroupMembers), cacheWeight, java.time.Duration.ofMillis(cacheTtl.toMilliseconds()));
+        }
     }
 
     public static class RelationRepair {

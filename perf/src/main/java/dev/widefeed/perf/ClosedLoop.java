@@ -30,7 +30,7 @@ public final class ClosedLoop {
             return operations / seconds;
         }
 
-        String line() {
+        public String line() {
             return String.format("%-34s %10.0f ops/s  p50 %7.2f ms  p99 %7.2f ms  p99.9 %7.2f ms  errors %d",
                     name, perSecond(), latencyMicros.getValueAtPercentile(50) / 1000.0,
                     latencyMicros.getValueAtPercentile(99) / 1000.0,

@@ -16,6 +16,7 @@ import dev.widefeed.perf.scenario.CeilingScenario;
 import dev.widefeed.perf.scenario.CelebrityScenario;
 import dev.widefeed.perf.scenario.SteadyScenario;
 import dev.widefeed.perf.scenario.StrategiesScenario;
+import dev.widefeed.perf.scenario.VisibilityScenario;
 import dev.widefeed.perf.workload.UserIds;
 import dev.widefeed.perf.workload.WorkloadReader;
 import dev.widefeed.perf.workload.WorkloadSpec;
@@ -78,6 +79,13 @@ final class Commands {
                 manifest(storage, workload);
                 StrategiesScenario.run(storage, workload, new StrategiesScenario.Settings(options.getDouble("rate"),
                         options.getLong("events"), FANOUT_WAIT), runDirectory(), out);
+            }
+            case "visibility" -> {
+                manifest(storage, null);
+                VisibilityScenario.run(storage, new VisibilityScenario.Settings(options.getInt("authors"),
+                        options.getInt("readers"), options.getInt("following"), options.getInt("posts"),
+                        options.getInt("threads"), Duration.ofSeconds(options.getInt("warmup")),
+                        Duration.ofSeconds(options.getInt("seconds"))), runDirectory(), out);
             }
             case "content" -> ContentThroughput.run(storage, options.getInt("threads"),
                     Duration.ofSeconds(options.getInt("warmup")), Duration.ofSeconds(options.getInt("seconds")),

@@ -9,9 +9,10 @@ import net.sourceforge.argparse4j.inf.Subparsers;
 
 /**
  * The perf module's command line: {@code generate} a workload, {@code load} it, {@code replay} it, run a scenario
- * ({@code ceiling}, {@code steady}, {@code celebrity}, {@code strategies}; older single-purpose ones: {@code content},
- * {@code fanout}), and {@code report} a run directory. Every store command starts its own store unless
- * {@code --external} names one; {@code --target http} replays against a running service instead of in process.
+ * ({@code ceiling}, {@code steady}, {@code celebrity}, {@code strategies}, {@code visibility}; older
+ * single-purpose ones: {@code content}, {@code fanout}), and {@code report} a run directory. Every store command
+ * starts its own store unless {@code --external} names one; {@code --target http} replays against a running
+ * service instead of in process.
  */
 public final class PerfMain {
     private PerfMain() {
@@ -85,6 +86,18 @@ public final class PerfMain {
         workload(strategies);
         strategies.addArgument("--rate").type(Double.class).setDefault(200.0);
         strategies.addArgument("--events").type(Long.class).setDefault(20_000L).help("events replayed per strategy");
+
+        Subparser visibility = run(store(commands.addParser("visibility")
+                .help("what visibility checks cost a home page: the same reads without them, with their cache, "
+                        + "and with no cache")));
+        visibility.addArgument("--authors").type(Integer.class).setDefault(400);
+        visibility.addArgument("--readers").type(Integer.class).setDefault(200);
+        visibility.addArgument("--following").type(Integer.class).setDefault(100).help("authors each reader follows");
+        visibility.addArgument("--posts").type(Integer.class).setDefault(10).help("posts per author");
+        visibility.addArgument("--threads").type(Integer.class).setDefault(4);
+        visibility.addArgument("--warmup").type(Integer.class).setDefault(5).help("seconds of warm-up per set-up");
+        visibility.addArgument("--seconds").type(Integer.class).setDefault(15)
+                .help("seconds measured per set-up and round (two rounds)");
 
         Subparser report = commands.addParser("report")
                 .help("render a run directory's results as report.html, summary.csv and summary.json");

@@ -1,12 +1,18 @@
 package dev.widefeed.core;
 
+import java.util.List;
+
 /**
- * The shape an audience must have; lists given with a type that does not use them are dropped. Whether the listed groups and tags are the author's own is
- * checked where groups and tags live (issue 6); here only sizes and values.
+ * The shape an audience must have; lists given with a type that does not use them are dropped.
+ * Tags and groups are capped lower than users because a fan-out resolves each of them into its
+ * members (at most {@link AudienceLimits#maxTagMembers()} / {@link AudienceLimits#maxGroupMembers()}
+ * each) and holds them while it runs. Whether the groups are the author's own is checked by
+ * {@link AudienceService#check}, where groups live.
  */
 final class AudienceRules {
-    static final int MAX_ENTRIES = 100;
-    static final int MAX_TAG_LENGTH = 30;
+    static final int MAX_USERS = 100;
+    static final int MAX_TAGS = 20;
+    static final int MAX_GROUPS = 20;
 
     private AudienceRules() {
     }
@@ -15,17 +21,19 @@ final class AudienceRules {
         if (audience == null) {
             return Audience.PUBLIC;
         }
-        boolean partly = audience.type() == Audience.Type.PARTLY_VISIBLE || audience.type() == Audience.Type.PARTLY_INVISIBLE;
-        if (!partly) {
-            return new Audience(audience.type(), java.util.List.of(), java.util.List.of(), java.util.List.of());
+        if (!Visibility.isPartly(audience)) {
+            return new Audience(audience.type(), List.of(), List.of(), List.of());
         }
-        if (audience.users().size() > MAX_ENTRIES || audience.tags().size() > MAX_ENTRIES
-                || audience.groups().size() > MAX_ENTRIES) {
-            throw DomainException.invalid("an audience lists at most " + MAX_ENTRIES + " users, tags and groups each");
+        if (audience.users().size() > MAX_USERS || audience.tags().size() > MAX_TAGS
+                || audience.groups().size() > MAX_GROUPS) {
+            throw DomainException.invalid("an audience lists at most " + MAX_USERS + " users, " + MAX_TAGS + " tags and "
+                    + MAX_GROUPS + " groups");
         }
-        if (audience.tags().stream().anyMatch(t -> t.isBlank() || t.length() > MAX_TAG_LENGTH)) {
-            throw DomainException.invalid("tags have 1.." + MAX_TAG_LENGTH + " characters");
+        audience.tags().forEach(t -> AudienceService.checkName(t, "a tag"));
+        if (audience.users().stream().anyMatch(id -> id <= 0) || audience.groups().stream().anyMatch(id -> id <= 0)) {
+            throw DomainException.invalid("audience ids are positive");
         }
-        return audience;
+        return new Audience(audience.type(), audience.users().stream().distinct().toList(),
+                audience.tags().stream().distinct().toList(), audience.groups().stream().distinct().toList());
     }
 }

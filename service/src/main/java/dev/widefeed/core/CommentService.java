@@ -32,12 +32,14 @@ public final class CommentService {
 
     private final PostStore posts;
     private final CommentStore comments;
+    private final PostAccess access;
     private final IdGenerator ids;
     private final Clock clock;
 
-    public CommentService(PostStore posts, CommentStore comments, IdGenerator ids, Clock clock) {
+    public CommentService(PostStore posts, CommentStore comments, PostAccess access, IdGenerator ids, Clock clock) {
         this.posts = posts;
         this.comments = comments;
+        this.access = access;
         this.ids = ids;
         this.clock = clock;
     }
@@ -45,7 +47,7 @@ public final class CommentService {
     /** Comments on a post, or (with {@code replyTo}) replies to one of its comments. */
     public CommentDetails create(long me, long postId, String content, Optional<Long> replyTo) {
         String text = PostService.checkContent(content, false);
-        Post post = posts.find(postId).orElseThrow(() -> DomainException.notFound("no post " + postId));
+        Post post = access.require(me, postId);
         CommentedObject object = CommentedObject.post(postId);
         Optional<CommentSubject> subject = comments.subject(object);
         if (subject.isPresent() && subject.get().state() == CommentSubject.State.HIDDEN) {
@@ -78,17 +80,17 @@ public final class CommentService {
         return new CommentDetails(placed, CommentCounts.ZERO);
     }
 
-    public CommentDetails get(long commentId) {
-        Comment comment = live(commentId);
+    public CommentDetails get(long viewer, long commentId) {
+        Comment comment = live(viewer, commentId);
         return new CommentDetails(comment, comments.countsOf(List.of(commentId)).get(commentId));
     }
 
     /** Fixed page {@code page} (from 1) of the post's top-level comments. */
-    public CommentPage page(long postId, int page) {
+    public CommentPage page(long viewer, long postId, int page) {
         if (page < 1) {
             throw DomainException.malformed("page must be 1 or more");
         }
-        requirePost(postId);
+        access.require(viewer, postId);
         CommentThread thread = CommentThread.topLevel(CommentedObject.post(postId));
         long highest = comments.highestFloor(thread);
         long pages = (highest + PAGE_SIZE - 1) / PAGE_SIZE;
@@ -104,8 +106,9 @@ public final class CommentService {
      * answer to it is listed under its root with {@code parentId} naming it. Replies of a deleted
      * top-level comment stay listed.
      */
-    public Page<CommentDetails, FloorCursor> replies(long commentId, Optional<FloorCursor> after, int limit) {
-        Comment root = comments.find(commentId).orElseThrow(() -> DomainException.notFound("no comment " + commentId));
+    public Page<CommentDetails, FloorCursor> replies(long viewer, long commentId, Optional<FloorCursor> after,
+                                                      int limit) {
+        Comment root = visible(viewer, comments.find(commentId), commentId);
         if (!root.isTopLevel()) {
             return new Page<>(List.of(), Optional.empty());
         }
@@ -134,9 +137,14 @@ public final class CommentService {
         return new Page<>(withCounts(found), next);
     }
 
-    /** Deletes a comment: its author or the post's owner may. Idempotent; lowers live counts once. */
+    /**
+     * Deletes a comment: its author or the post's owner may. Idempotent; lowers live counts once.
+     * Its author may even when the post has since become invisible to them.
+     */
     public void delete(long me, long commentId) {
-        Comment comment = comments.find(commentId).orElseThrow(() -> DomainException.notFound("no comment " + commentId));
+        Optional<Comment> found = comments.find(commentId);
+        Comment comment = found.filter(c -> c.authorId() == me).isPresent() ? found.get()
+                : visible(me, found, commentId);
         long owner = comments.subject(comment.object()).map(CommentSubject::ownerId).orElse(comment.authorId());
         if (me != comment.authorId() && me != owner) {
             throw DomainException.forbidden("only its author or the post's author may delete comment " + commentId);
@@ -212,7 +220,7 @@ public final class CommentService {
     }
 
     private CommentCounts changeVote(long me, long commentId, UnaryOperator<Vote> change) {
-        live(commentId);
+        live(me, commentId);
         for (int attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt++) {
             Vote current = comments.vote(commentId, me);
             Vote next = change.apply(current);
@@ -228,15 +236,20 @@ public final class CommentService {
         throw DomainException.conflict("your vote on comment " + commentId + " changed too often; try again");
     }
 
-    private Comment live(long commentId) {
-        return comments.find(commentId).filter(c -> !c.deleted())
-                .orElseThrow(() -> DomainException.notFound("no comment " + commentId));
+    /** The comment, not deleted, on a post the viewer may see; else 404. */
+    private Comment live(long viewer, long commentId) {
+        return visible(viewer, comments.find(commentId).filter(c -> !c.deleted()), commentId);
     }
 
-    private void requirePost(long postId) {
-        if (posts.find(postId).isEmpty()) {
-            throw DomainException.notFound("no post " + postId);
+    /** A comment is a trace of its post: where the post is invisible (or gone), so is the comment. */
+    private Comment visible(long viewer, Optional<Comment> comment, long commentId) {
+        Comment found = comment.orElseThrow(() -> DomainException.notFound("no comment " + commentId));
+        try {
+            access.require(viewer, found.object().id());
+        } catch (DomainException e) {
+            throw DomainException.notFound("no comment " + commentId);
         }
+        return found;
     }
 
     private List<CommentDetails> withCounts(List<Comment> list) {

@@ -1,19 +1,18 @@
 package dev.widefeed.core;
 
-import dev.widefeed.store.PostStore;
-
 /** Explains a post's fan-out to its author: the plan, and how far it got. */
 public final class FanoutService {
-    private final PostStore posts;
+    private final PostAccess access;
     private final FanoutWorker worker;
 
-    public FanoutService(PostStore posts, FanoutWorker worker) {
-        this.posts = posts;
+    public FanoutService(PostAccess access, FanoutWorker worker) {
+        this.access = access;
         this.worker = worker;
     }
 
+    /** 404 to whoever may not see the post (as if unknown), 403 to others who are not its author. */
     public FanoutProgress status(long viewer, long postId) {
-        Post post = posts.find(postId).orElseThrow(() -> DomainException.notFound("no post " + postId));
+        Post post = access.require(viewer, postId);
         if (post.authorId() != viewer) {
             throw DomainException.forbidden("only its author sees a post's fan-out");
         }

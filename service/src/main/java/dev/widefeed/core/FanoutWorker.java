@@ -1,5 +1,6 @@
 package dev.widefeed.core;
 
+import dev.widefeed.store.AudienceStore;
 import dev.widefeed.store.FanoutStore;
 import dev.widefeed.store.PostStore;
 import dev.widefeed.store.RelationStore;
@@ -18,6 +19,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongPredicate;
 
 /**
  * Works one fan-out task a turn at a time: pages through the author's followers from the task's
@@ -35,6 +37,7 @@ public final class FanoutWorker {
     private final PostStore posts;
     private final TimelineStore timelines;
     private final FanoutStore fanout;
+    private final AudienceStore audiences;
     private final FanoutRules rules;
     private final int pageSize;
     private final Duration entryTtl;
@@ -66,8 +69,8 @@ public final class FanoutWorker {
     }
 
     public FanoutWorker(UserStore users, RelationStore relations, PostStore posts, TimelineStore timelines,
-                        FanoutStore fanout, FanoutRules rules, int pageSize, Duration entryTtl, Clock clock,
-                        Listener listener) {
+                        FanoutStore fanout, AudienceStore audiences, FanoutRules rules, int pageSize,
+                        Duration entryTtl, Clock clock, Listener listener) {
         if (pageSize < 1) {
             throw new IllegalArgumentException("page size must be positive");
         }
@@ -76,6 +79,7 @@ public final class FanoutWorker {
         this.posts = posts;
         this.timelines = timelines;
         this.fanout = fanout;
+        this.audiences = audiences;
         this.rules = rules;
         this.pageSize = pageSize;
         this.entryTtl = entryTtl;
@@ -112,6 +116,7 @@ public final class FanoutWorker {
             return new Turn.Worked(progress);
         }
         Optional<TimelineEntry> entry = Optional.empty();
+        LongPredicate mayReceive = id -> true; // a retraction goes to everyone the post may have reached
         if (task.kind() == FanoutKind.DELIVER) {
             Optional<Post> post = posts.find(task.postId());
             if (post.isEmpty()) {
@@ -124,6 +129,7 @@ public final class FanoutWorker {
                 return new Turn.Worked(save(end(progress, "a private post: nobody but its author sees it")));
             }
             entry = Optional.of(TimelineEntry.of(post.get()));
+            mayReceive = DeliveryAudience.of(post.get(), audiences);
         }
         // Three pages overlap: the next one is read, this one is pushed, and the previous one's
         // pushes finish; a page's checkpoint is saved only once its pushes are all done, so a crash
@@ -138,7 +144,7 @@ public final class FanoutWorker {
                     next = CompletableFuture.supplyAsync(() -> followersAfter(task, after), prefetcher);
                 }
                 int passBefore = progress.pass();
-                Planned planned = page(task, progress, entry, followers);
+                Planned planned = page(task, progress, entry, mayReceive, followers);
                 progress = planned.progress();
                 Pushing pushing = new Pushing(CompletableFuture.runAsync(planned.writes(), prefetcher), progress);
                 if (previous.isPresent()) {
@@ -186,7 +192,7 @@ public final class FanoutWorker {
     }
 
     private Planned page(FanoutTask task, FanoutProgress progress, Optional<TimelineEntry> entry,
-                         List<Follower> followers) {
+                         LongPredicate mayReceive, List<Follower> followers) {
         Instant now = now();
         int pass = progress.pass();
         List<FanoutProgress.TierProgress> tiers = new ArrayList<>(progress.tiers());
@@ -205,7 +211,7 @@ public final class FanoutWorker {
             if (follower.userId() == task.authorId()) {
                 continue;
             }
-            if (FanoutRules.sendsTo(progress, pass, lastRead, now)) {
+            if (FanoutRules.sendsTo(progress, pass, lastRead, now) && mayReceive.test(follower.userId())) {
                 sendTo.add(follower.userId());
             }
             if (pass == 0) {

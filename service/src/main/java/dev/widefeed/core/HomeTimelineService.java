@@ -24,7 +24,9 @@ import java.util.Set;
  * fan-out pushes into is complete; at and below it, history is pulled from my followees' own lists
  * and merged. A page asks each source for the whole range below its cursor, and the cursor is the
  * last post id shown, so pages have no gaps and no duplicates across the boundary or while new
- * posts arrive. Posts deleted since they were pushed are dropped at read time.
+ * posts arrive. Posts deleted since they were pushed, posts the reader may no longer see (the rule
+ * is applied at read time, to pushed and pulled posts alike) and the authors the reader hid are
+ * dropped as the page is read.
  * <p>
  * A reader who has been away longer than the active window got no pushes meanwhile: their first
  * read marks them active (so fan-out pushes to them from now on) and then rebuilds the inbox by
@@ -32,23 +34,22 @@ import java.util.Set;
  */
 public final class HomeTimelineService implements FollowHooks {
     private static final Logger LOG = LoggerFactory.getLogger(HomeTimelineService.class);
-    /** Rounds a page may take to replace posts deleted since they were listed. */
-    private static final int MAX_ROUNDS = 4;
-
     private final RelationStore relations;
     private final PostStore posts;
     private final TimelineStore timelines;
     private final PostService postService;
+    private final AudienceFacts audiences;
     private final HomeRules rules;
     private final int maxFollowing;
     private final Clock clock;
 
     public HomeTimelineService(RelationStore relations, PostStore posts, TimelineStore timelines,
-                               PostService postService, HomeRules rules, int maxFollowing, Clock clock) {
+                               PostService postService, AudienceFacts audiences, HomeRules rules, int maxFollowing, Clock clock) {
         this.relations = relations;
         this.posts = posts;
         this.timelines = timelines;
         this.postService = postService;
+        this.audiences = audiences;
         this.rules = rules;
         this.maxFollowing = maxFollowing;
         this.clock = clock;
@@ -58,25 +59,12 @@ public final class HomeTimelineService implements FollowHooks {
         if (viewer != userId) {
             throw DomainException.forbidden("only its owner reads a home timeline");
         }
-        Authors authors = new Authors(userId);
+        Set<Long> hidden = audiences.hiddenBy(userId);
+        Authors authors = new Authors(userId, hidden);
         long floor = boundary(userId, authors);
-        List<PostDetails> items = new ArrayList<>(limit);
-        Optional<Long> cursor = before;
-        for (int round = 0; round < MAX_ROUNDS; round++) {
-            int want = limit - items.size();
-            List<Long> ids = idsBelow(userId, authors, cursor, want + 1, floor);
-            boolean more = ids.size() > want;
-            List<Long> pageIds = more ? ids.subList(0, want) : ids;
-            items.addAll(postService.getAll(viewer, pageIds));
-            if (!more) {
-                return new Page<>(items, Optional.empty());
-            }
-            cursor = Optional.of(pageIds.get(pageIds.size() - 1));
-            if (items.size() >= limit) {
-                break;
-            }
-        }
-        return new Page<>(items, cursor);
+        return PageFill.fill(limit, before, (cursor, n) -> idsBelow(userId, authors, cursor, n, floor),
+                ids -> hidden.isEmpty() ? postService.getAll(viewer, ids) : postService.getAll(viewer, ids).stream()
+                        .filter(p -> !hidden.contains(p.post().authorId())).toList());
     }
 
     /**
@@ -245,16 +233,18 @@ public final class HomeTimelineService implements FollowHooks {
     }
 
     /**
-     * Me and everyone I follow (at most the following limit, so this is bounded), read when a
-     * rebuild or a pull first needs it and then kept for the rest of the request: a page that
-     * pulls in several rounds reads the following list once.
+     * Me and everyone I follow but have not hidden (at most the following limit, so this is
+     * bounded), read when a rebuild or a pull first needs it and then kept for the rest of the
+     * request: a page that pulls in several rounds reads the following list once.
      */
     private final class Authors {
         private final long userId;
+        private final Set<Long> hidden;
         private List<Long> ids;
 
-        Authors(long userId) {
+        Authors(long userId, Set<Long> hidden) {
             this.userId = userId;
+            this.hidden = hidden;
         }
 
         List<Long> get() {
@@ -270,6 +260,7 @@ public final class HomeTimelineService implements FollowHooks {
                     }
                     after = Optional.of(FollowCursor.after(page.get(page.size() - 1)));
                 }
+                authors.removeAll(hidden);
                 ids = List.copyOf(authors);
             }
             return ids;

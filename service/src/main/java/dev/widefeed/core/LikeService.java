@@ -10,6 +10,7 @@ import org.slf4j.LoggerFactory;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -23,12 +24,14 @@ public final class LikeService {
     private final PostStore posts;
     private final UserStore users;
     private final LikeStore likes;
+    private final PostAccess access;
     private final Clock clock;
 
-    public LikeService(PostStore posts, UserStore users, LikeStore likes, Clock clock) {
+    public LikeService(PostStore posts, UserStore users, LikeStore likes, PostAccess access, Clock clock) {
         this.posts = posts;
         this.users = users;
         this.likes = likes;
+        this.access = access;
         this.clock = clock;
     }
 
@@ -36,15 +39,15 @@ public final class LikeService {
     public record Result(boolean liked, long likes) {
     }
 
-    /** Idempotent; 404 for an unknown post. */
+    /** Idempotent; 404 for an unknown post or one I may not see. */
     public Result like(long me, long postId) {
-        requirePost(postId);
+        access.require(me, postId);
         return after(likes.like(postId, me, clock.instant()), postId, 1, true);
     }
 
-    /** Idempotent; 404 for an unknown post. */
+    /** Idempotent; 404 for an unknown post or one I may not see. */
     public Result unlike(long me, long postId) {
-        requirePost(postId);
+        access.require(me, postId);
         return after(likes.unlike(postId, me), postId, -1, false);
     }
 
@@ -63,18 +66,29 @@ public final class LikeService {
         return new Result(liked, posts.counts(postId).likes());
     }
 
-    /** Who liked the post, newest first. */
-    public Page<Like, LikeCursor> likers(long postId, Optional<LikeCursor> after, int limit) {
-        requirePost(postId);
+    /** Who liked the post, newest first; 404 when the viewer may not see the post. */
+    public Page<Like, LikeCursor> likers(long viewer, long postId, Optional<LikeCursor> after, int limit) {
+        access.require(viewer, postId);
         return page(likes.likers(postId, after, limit + 1), limit, l -> new LikeCursor(l.likedAt(), l.userId()));
     }
 
-    /** The posts the user liked, newest first. */
-    public Page<Like, LikeCursor> likedPosts(long userId, Optional<LikeCursor> after, int limit) {
+    /**
+     * The posts the user liked that the viewer may see, newest first. Likes of posts the viewer may
+     * not see (or since deleted) are left out, so a page may come back short; the cursor still
+     * moves past them.
+     */
+    public Page<Like, LikeCursor> likedPosts(long viewer, long userId, Optional<LikeCursor> after, int limit) {
         if (users.find(userId).isEmpty()) {
             throw DomainException.notFound("no user " + userId);
         }
-        return page(likes.likedPosts(userId, after, limit + 1), limit, l -> new LikeCursor(l.likedAt(), l.postId()));
+        Page<Like, LikeCursor> page = page(likes.likedPosts(userId, after, limit + 1), limit,
+                l -> new LikeCursor(l.likedAt(), l.postId()));
+        if (page.items().isEmpty()) {
+            return page;
+        }
+        Set<Long> visible = access.visible(viewer,
+                posts.findAll(page.items().stream().map(Like::postId).toList()).values());
+        return new Page<>(page.items().stream().filter(l -> visible.contains(l.postId())).toList(), page.next());
     }
 
     /**
@@ -95,11 +109,5 @@ public final class LikeService {
         }
         List<Like> items = List.copyOf(fetched.subList(0, limit));
         return new Page<>(items, Optional.of(position.apply(items.get(limit - 1))));
-    }
-
-    private void requirePost(long postId) {
-        if (posts.find(postId).isEmpty()) {
-            throw DomainException.notFound("no post " + postId);
-        }
     }
 }

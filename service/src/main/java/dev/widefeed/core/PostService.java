@@ -37,17 +37,21 @@ public final class PostService {
     private final LikeStore likes;
     private final TimelineStore timelines;
     private final FanoutQueue fanout;
+    private final PostAccess access;
+    private final AudienceService audiences;
     private final Duration entryTtl;
     private final IdGenerator ids;
     private final Clock clock;
 
     public PostService(UserStore users, PostStore posts, LikeStore likes, TimelineStore timelines, FanoutQueue fanout,
-                       Duration entryTtl, IdGenerator ids, Clock clock) {
+                       PostAccess access, AudienceService audiences, Duration entryTtl, IdGenerator ids, Clock clock) {
         this.users = users;
         this.posts = posts;
         this.likes = likes;
         this.timelines = timelines;
         this.fanout = fanout;
+        this.access = access;
+        this.audiences = audiences;
         this.entryTtl = entryTtl;
         this.ids = ids;
         this.clock = clock;
@@ -55,15 +59,15 @@ public final class PostService {
 
     public PostDetails create(long me, String content, Audience audience) {
         Post post = new Post(ids.next(), me, PostType.ORIGINAL, checkContent(content, false),
-                clock.instant().truncatedTo(ChronoUnit.MILLIS), AudienceRules.check(audience), Optional.empty());
+                clock.instant().truncatedTo(ChronoUnit.MILLIS), audiences.check(me, audience), Optional.empty());
         publish(post);
         return new PostDetails(post, PostCounts.ZERO, false, Optional.empty());
     }
 
     public PostDetails repost(long me, long sourceId, String content, Audience audience) {
-        Post source = posts.find(sourceId).orElseThrow(() -> DomainException.notFound("no post " + sourceId));
+        Post source = access.require(me, sourceId); // what I cannot see, I cannot repost
         Post repost = new Post(ids.next(), me, PostType.REPOST, checkContent(content, true),
-                clock.instant().truncatedTo(ChronoUnit.MILLIS), AudienceRules.check(audience),
+                clock.instant().truncatedTo(ChronoUnit.MILLIS), audiences.check(me, audience),
                 Optional.of(source.id()));
         publish(repost);
         count(() -> posts.addCounts(source.id(), PostCounts.repostAdded()), "reposts of post " + source.id());
@@ -79,8 +83,11 @@ public final class PostService {
     }
 
     /**
-     * The posts among {@code postIds} that exist, in the order asked, duplicates once. Costs a fixed
-     * number of concurrent rounds whatever the count: posts, their sources, then counts and likes.
+     * The posts among {@code postIds} that exist and the viewer may see, in the order asked,
+     * duplicates once. A repost the viewer sees embeds its source only if the viewer may see that
+     * too; otherwise the source shows as deleted, which is all a stranger to it may learn. Costs a
+     * fixed number of concurrent rounds whatever the count: posts, their sources, who may see
+     * them, then counts and likes.
      */
     public List<PostDetails> getAll(long viewer, List<Long> postIds) {
         if (postIds.size() > MAX_BATCH) {
@@ -93,6 +100,8 @@ public final class PostService {
         if (!sourceIds.isEmpty()) {
             found.putAll(posts.findAll(sourceIds));
         }
+        Set<Long> visible = access.visible(viewer, found.values());
+        found.keySet().retainAll(visible);
         Map<Long, PostCounts> counts = posts.countsOf(found.keySet());
         Set<Long> liked = likes.likedAmong(viewer, found.keySet());
         List<PostDetails> details = new ArrayList<>(asked.size());
@@ -112,23 +121,25 @@ public final class PostService {
     }
 
     /**
-     * The author's posts, newest first, strictly older than {@code beforeId}: the page's ids come
-     * from the author's list, the posts from one batch read, so a page costs the same few rounds
-     * whatever its size. Posts deleted since their id was listed are skipped.
+     * The author's posts that the viewer may see, newest first, strictly older than
+     * {@code beforeId}: the page's ids come from the author's list, the posts from one batch read,
+     * so a round costs the same few reads whatever its size; ids that yield nothing (deleted, or
+     * not for this viewer) are made up from further down the list ({@link PageFill}). A viewer the
+     * author blocked sees none of them.
      */
     public Page<PostDetails, Long> byAuthor(long viewer, long authorId, Optional<Long> beforeId, int limit) {
         if (users.find(authorId).isEmpty()) {
             throw DomainException.notFound("no user " + authorId);
         }
-        List<Long> ids = posts.postIdsByAuthor(authorId, beforeId, limit + 1);
-        boolean more = ids.size() > limit;
-        List<Long> pageIds = more ? ids.subList(0, limit) : ids;
-        List<PostDetails> items = getAll(viewer, pageIds);
-        return new Page<>(items, more ? Optional.of(pageIds.get(limit - 1)) : Optional.empty());
+        if (audiences.blocked(authorId, viewer)) {
+            return new Page<>(List.of(), Optional.empty());
+        }
+        return PageFill.fill(limit, beforeId, (before, n) -> posts.postIdsByAuthor(authorId, before, n),
+                ids -> getAll(viewer, ids));
     }
 
     public void delete(long me, long postId) {
-        Post post = posts.find(postId).orElseThrow(() -> DomainException.notFound("no post " + postId));
+        Post post = access.require(me, postId); // 404, not 403, for a post I may not see
         if (post.authorId() != me) {
             throw DomainException.forbidden("only its author can delete a post");
         }

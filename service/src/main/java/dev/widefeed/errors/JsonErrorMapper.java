@@ -1,14 +1,15 @@
 package dev.widefeed.errors;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 
 /**
- * A body that is not JSON is 400; JSON with an unknown field or a value of the wrong type is 422,
- * as the contract says.
+ * A body that is not JSON, or JSON past the parser's limits (nesting, number and string lengths), is
+ * 400; JSON with an unknown field or a value of the wrong type is 422, as the contract says.
  */
 public final class JsonErrorMapper implements ExceptionMapper<JsonProcessingException> {
     @Override
@@ -18,6 +19,9 @@ public final class JsonErrorMapper implements ExceptionMapper<JsonProcessingExce
         }
         if (e instanceof MismatchedInputException mismatch && !isEmptyBody(mismatch)) {
             return Errors.of(422, "a field has a value of the wrong type or shape: " + mismatch.getOriginalMessage());
+        }
+        if (e instanceof StreamConstraintsException limit) {
+            return Errors.of(400, "the request body is beyond this service's JSON limits: " + limit.getOriginalMessage());
         }
         return Errors.of(400, "the request body is not valid JSON");
     }

@@ -12,11 +12,13 @@ import jakarta.ws.rs.ext.ReaderInterceptorContext;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.zip.ZipException;
 
 /**
  * Caps request bodies at {@code maxBytes}: a declared Content-Length over the cap is refused before
  * reading; a body without one (chunked, or inflated from gzip) is counted as it is read and refused
- * as soon as it passes the cap. Either way the answer is 413 and nothing is written.
+ * as soon as it passes the cap. Either way the answer is 413 and nothing is written. A compressed
+ * body that does not inflate (Jetty inflates as it is read) is 400, not an error of ours.
  */
 public final class BodyLimit implements ContainerRequestFilter, ReaderInterceptor {
     private final long maxBytes;
@@ -39,8 +41,16 @@ public final class BodyLimit implements ContainerRequestFilter, ReaderIntercepto
     }
 
     private WebApplicationException tooLarge() {
-        return new WebApplicationException(Response.status(413).type(MediaType.APPLICATION_JSON_TYPE)
-                .entity(new ErrorView(413, "the request body is larger than " + maxBytes + " bytes")).build());
+        return error(413, "the request body is larger than " + maxBytes + " bytes");
+    }
+
+    private static WebApplicationException error(int status, String message) {
+        return new WebApplicationException(Response.status(status).type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(new ErrorView(status, message)).build());
+    }
+
+    private static WebApplicationException notInflatable() {
+        return error(400, "the request body is not valid for its Content-Encoding");
     }
 
     private final class CountingStream extends FilterInputStream {
@@ -52,7 +62,14 @@ public final class BodyLimit implements ContainerRequestFilter, ReaderIntercepto
 
         @Override
         public int read() throws IOException {
-            int b = super.read();
+            int b;
+            try {
+                b = super.read();
+            } catch (ZipException e) {
+                throw notInflatable();
+            } catch (RuntimeException e) { // Jetty's inflater wraps its ZipException
+                throw e.getCause() instanceof ZipException ? notInflatable() : e;
+            }
             if (b >= 0) {
                 count(1);
             }
@@ -61,7 +78,14 @@ public final class BodyLimit implements ContainerRequestFilter, ReaderIntercepto
 
         @Override
         public int read(byte[] buffer, int offset, int length) throws IOException {
-            int n = super.read(buffer, offset, length);
+            int n;
+            try {
+                n = super.read(buffer, offset, length);
+            } catch (ZipException e) {
+                throw notInflatable();
+            } catch (RuntimeException e) { // Jetty's inflater wraps its ZipException
+                throw e.getCause() instanceof ZipException ? notInflatable() : e;
+            }
             if (n > 0) {
                 count(n);
             }

@@ -42,7 +42,7 @@ public class CommentResource {
     @Path("/{id}")
     @Operation(summary = "A comment with its counts")
     public CommentView get(@Auth UserPrincipal me, @PathParam("id") String id) {
-        return CommentView.of(comments.get(commentId(id)));
+        return CommentView.of(comments.get(me.id(), commentId(id)));
     }
 
     @GET
@@ -51,7 +51,7 @@ public class CommentResource {
     public PageView<CommentView> replies(@Auth UserPrincipal me, @PathParam("id") String id,
                                          @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
         Optional<FloorCursor> after = Optional.ofNullable(cursor).map(FloorCursor::decode);
-        Page<CommentDetails, FloorCursor> page = comments.replies(commentId(id), after, Params.limit(limit));
+        Page<CommentDetails, FloorCursor> page = comments.replies(me.id(), commentId(id), after, Params.limit(limit));
         return new PageView<>(page.items().stream().map(CommentView::of).toList(),
                 page.next().map(FloorCursor::encode).orElse(null));
     }

@@ -3,10 +3,14 @@ package dev.widefeed.resources;
 import dev.widefeed.auth.UserPrincipal;
 import dev.widefeed.core.DomainException;
 
+import java.math.BigInteger;
+import java.util.regex.Pattern;
+
 /** Parsing and checking of path and query parameters, shared by every resource. */
 final class Params {
     static final int DEFAULT_LIMIT = 20;
     static final int MAX_LIMIT = 100;
+    private static final Pattern INTEGER = Pattern.compile("[-+]?[0-9]+");
 
     private Params() {
     }
@@ -29,19 +33,27 @@ final class Params {
 
     /** A page size: 1..100, 20 when absent; not a number is 400, out of range 422. */
     static int limit(String raw) {
-        if (raw == null) {
-            return DEFAULT_LIMIT;
+        return raw == null ? DEFAULT_LIMIT : number(raw, "limit", 1, MAX_LIMIT);
+    }
+
+    /** A page number: 1 or more, 1 when absent; not a number is 400, out of range 422. */
+    static int page(String raw) {
+        return raw == null ? 1 : number(raw, "page", 1, Integer.MAX_VALUE);
+    }
+
+    /**
+     * A decimal number in {@code min..max}. ASCII digits only (Integer.parseInt would take other
+     * scripts' digits too); a well-formed number too large for an int is out of range like any other.
+     */
+    private static int number(String raw, String what, int min, int max) {
+        if (!INTEGER.matcher(raw).matches()) {
+            throw DomainException.malformed(what + " must be a number");
         }
-        int limit;
-        try {
-            limit = Integer.parseInt(raw);
-        } catch (NumberFormatException e) {
-            throw DomainException.malformed("limit must be a number");
+        BigInteger value = new BigInteger(raw);
+        if (value.compareTo(BigInteger.valueOf(min)) < 0 || value.compareTo(BigInteger.valueOf(max)) > 0) {
+            throw DomainException.invalid(what + " must be " + min + (max == Integer.MAX_VALUE ? " or more" : ".." + max));
         }
-        if (limit < 1 || limit > MAX_LIMIT) {
-            throw DomainException.invalid("limit must be 1.." + MAX_LIMIT);
-        }
-        return limit;
+        return value.intValueExact();
     }
 
     /** The path names the acting user: writes on someone else's resources are 403. */

@@ -5,7 +5,6 @@ import dev.widefeed.api.CommentRequest;
 import dev.widefeed.api.CommentView;
 import dev.widefeed.auth.UserPrincipal;
 import dev.widefeed.core.CommentService;
-import dev.widefeed.core.DomainException;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
@@ -54,22 +53,6 @@ public class PostCommentsResource {
     @Operation(summary = "Fixed page N (default 1) of the post's top-level comments: floors (N-1)*20+1 .. N*20, "
             + "oldest first; deleted comments leave the page short")
     public CommentPageView page(@Auth UserPrincipal me, @PathParam("id") String id, @QueryParam("page") String page) {
-        return CommentPageView.of(comments.page(Params.id(id, "post id"), pageNumber(page)));
-    }
-
-    private static int pageNumber(String raw) {
-        if (raw == null) {
-            return 1;
-        }
-        int page;
-        try {
-            page = Integer.parseInt(raw);
-        } catch (NumberFormatException e) {
-            throw DomainException.malformed("page must be a number");
-        }
-        if (page < 1) {
-            throw DomainException.invalid("page must be 1 or more"); // a value out of range, like limit's
-        }
-        return page;
+        return CommentPageView.of(comments.page(me.id(), Params.id(id, "post id"), Params.page(page)));
     }
 }

@@ -1,11 +1,13 @@
 package dev.widefeed.resources;
 
+import dev.widefeed.api.AudienceDecisionView;
 import dev.widefeed.api.AudienceView;
 import dev.widefeed.api.PostRequest;
 import dev.widefeed.api.PostView;
 import dev.widefeed.api.PostsView;
 import dev.widefeed.auth.UserPrincipal;
 import dev.widefeed.core.Audience;
+import dev.widefeed.core.AudienceService;
 import dev.widefeed.core.DomainException;
 import dev.widefeed.core.PostDetails;
 import dev.widefeed.core.PostService;
@@ -37,9 +39,11 @@ import java.util.Objects;
 @SecurityRequirement(name = "bearer")
 public class PostResource {
     private final PostService posts;
+    private final AudienceService audiences;
 
-    public PostResource(PostService posts) {
+    public PostResource(PostService posts, AudienceService audiences) {
         this.posts = posts;
+        this.audiences = audiences;
     }
 
     @POST
@@ -78,6 +82,15 @@ public class PostResource {
     @Operation(summary = "Delete your post; its reposts stay and show it as deleted")
     public void delete(@Auth UserPrincipal me, @PathParam("id") String id) {
         posts.delete(me.id(), Params.id(id, "post id"));
+    }
+
+    @GET
+    @Path("/{id}/audience/{userId}")
+    @Operation(summary = "For the post's author: whether that user can see the post, and which rule decided it")
+    public AudienceDecisionView audience(@Auth UserPrincipal me, @PathParam("id") String id,
+                                         @PathParam("userId") String userId) {
+        return AudienceDecisionView.of(audiences.explain(me.id(), Params.id(id, "post id"),
+                Params.id(userId, "user id")));
     }
 
     private static Response created(PostDetails details) {

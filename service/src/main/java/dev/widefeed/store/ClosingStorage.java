@@ -51,6 +51,11 @@ final class ClosingStorage implements Storage {
     }
 
     @Override
+    public AudienceStore audiences() {
+        return storage.audiences();
+    }
+
+    @Override
     public void ping() {
         storage.ping();
     }

@@ -21,6 +21,8 @@ public interface Storage extends AutoCloseable {
 
     FanoutStore fanout();
 
+    AudienceStore audiences();
+
     /** Throws a {@link StoreException} if the store cannot serve a trivial read now. */
     void ping();
 

@@ -2,5 +2,6 @@ package dev.widefeed.store;
 
 /** One backend's adapters, one per aggregate. */
 public record Stores(UserStore users, RelationStore relations, PostStore posts, LikeStore likes,
-                     CommentStore comments, TimelineStore timelines, FanoutStore fanout) {
+                     CommentStore comments, TimelineStore timelines, FanoutStore fanout,
+                     AudienceStore audiences) {
 }

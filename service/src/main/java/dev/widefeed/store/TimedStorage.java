@@ -22,7 +22,8 @@ public abstract class TimedStorage implements Storage {
                 TimedStores.wrap(LikeStore.class, adapters.likes(), backend, metrics, translate),
                 TimedStores.wrap(CommentStore.class, adapters.comments(), backend, metrics, translate),
                 TimedStores.wrap(TimelineStore.class, adapters.timelines(), backend, metrics, translate),
-                TimedStores.wrap(FanoutStore.class, adapters.fanout(), backend, metrics, translate));
+                TimedStores.wrap(FanoutStore.class, adapters.fanout(), backend, metrics, translate),
+                TimedStores.wrap(AudienceStore.class, adapters.audiences(), backend, metrics, translate));
     }
 
     @Override
@@ -63,5 +64,10 @@ public abstract class TimedStorage implements Storage {
     @Override
     public FanoutStore fanout() {
         return stores.fanout();
+    }
+
+    @Override
+    public AudienceStore audiences() {
+        return stores.audiences();
     }
 }

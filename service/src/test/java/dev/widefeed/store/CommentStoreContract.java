@@ -47,6 +47,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class CommentStoreContract {
+    /** A reader with no relation to anyone: every post here is public, so they see all of them. */
+    private static final long ANYONE = 1;
     private static final int WRITERS = 16;
     private final IdGenerator ids = TestStorages.ids();
     private ExecutorService executor;
@@ -60,7 +62,8 @@ public abstract class CommentStoreContract {
     @BeforeAll
     void setUp() {
         executor = Executors.newFixedThreadPool(WRITERS * 2);
-        service = new CommentService(storage().posts(), storage().comments(), ids, Clock.systemUTC());
+        service = new CommentService(storage().posts(), storage().comments(), TestStorages.access(storage()), ids,
+                Clock.systemUTC());
     }
 
     @AfterAll
@@ -117,15 +120,15 @@ public abstract class CommentStoreContract {
 
         assertThat(created.stream().map(c -> c.comment().floor()).sorted().toList()).isEqualTo(range(1, 200));
         List<Long> listed = new ArrayList<>();
-        CommentPage first = service.page(post, 1);
+        CommentPage first = service.page(ANYONE, post, 1);
         assertThat(first.pages()).isEqualTo(10);
         for (int page = 1; page <= 10; page++) {
-            CommentPage p = service.page(post, page);
+            CommentPage p = service.page(ANYONE, post, page);
             assertThat(floors(p.items())).isEqualTo(range((page - 1) * 20L + 1, page * 20L));
             listed.addAll(floors(p.items()));
         }
         assertThat(listed).isEqualTo(range(1, 200));
-        assertThat(service.page(post, 11).items()).isEmpty();
+        assertThat(service.page(ANYONE, post, 11).items()).isEmpty();
         assertThat(storage().posts().counts(post).comments()).isEqualTo(200);
         assertThat(storage().posts().counts(post).commentsEver()).isEqualTo(200);
         assertThat(comments().subjectCounts(CommentedObject.post(post))).isEqualTo(new SubjectCounts(200, 200, 200));
@@ -183,18 +186,18 @@ public abstract class CommentStoreContract {
                 .allMatch(r -> r.comment().rootId() == a.comment().id());
 
         // Replies do not take top-level floors, and paging them by cursor lists each once, in floor order.
-        assertThat(service.page(post, 1).items()).extracting(d -> d.comment().id())
+        assertThat(service.page(ANYONE, post, 1).items()).extracting(d -> d.comment().id())
                 .containsExactly(a.comment().id(), b.comment().id());
         List<Long> paged = new ArrayList<>();
         Optional<FloorCursor> after = Optional.empty();
         do {
-            Page<CommentDetails, FloorCursor> page = service.replies(a.comment().id(), after, 7);
+            Page<CommentDetails, FloorCursor> page = service.replies(ANYONE, a.comment().id(), after, 7);
             paged.addAll(floors(page.items()));
             after = page.next();
         } while (after.isPresent());
         assertThat(paged).isEqualTo(range(1, 31));
-        assertThat(service.get(a.comment().id()).counts().replies()).isEqualTo(31);
-        assertThat(service.replies(firstReply.comment().id(), Optional.empty(), 20).items()).isEmpty();
+        assertThat(service.get(ANYONE, a.comment().id()).counts().replies()).isEqualTo(31);
+        assertThat(service.replies(ANYONE, firstReply.comment().id(), Optional.empty(), 20).items()).isEmpty();
         assertThat(storage().posts().counts(post).comments()).isEqualTo(43);
         assertThat(comments().subjectCounts(CommentedObject.post(post))).isEqualTo(new SubjectCounts(2, 43, 43));
     }
@@ -214,15 +217,15 @@ public abstract class CommentStoreContract {
             service.delete(c.authorId(), c.id());
         }
 
-        assertThat(floors(service.page(post, 1).items())).isEqualTo(range(1, 20).stream().filter(f -> f != 3 && f != 20).toList());
-        assertThat(floors(service.page(post, 2).items())).isEqualTo(range(22, 40));
-        assertThat(floors(service.page(post, 3).items())).isEqualTo(range(41, 44));
-        assertThat(service.page(post, 3).pages()).isEqualTo(3);
+        assertThat(floors(service.page(ANYONE, post, 1).items())).isEqualTo(range(1, 20).stream().filter(f -> f != 3 && f != 20).toList());
+        assertThat(floors(service.page(ANYONE, post, 2).items())).isEqualTo(range(22, 40));
+        assertThat(floors(service.page(ANYONE, post, 3).items())).isEqualTo(range(41, 44));
+        assertThat(service.page(ANYONE, post, 3).pages()).isEqualTo(3);
         assertThat(storage().posts().counts(post)).extracting(PostCounts::comments, PostCounts::commentsEver)
                 .containsExactly(41L, 45L);
         assertThat(comments().subjectCounts(CommentedObject.post(post))).isEqualTo(new SubjectCounts(41, 41, 45));
         long deleted = created.get(2).comment().id();
-        assertThatThrownBy(() -> service.get(deleted)).isInstanceOf(DomainException.class)
+        assertThatThrownBy(() -> service.get(ANYONE, deleted)).isInstanceOf(DomainException.class)
                 .extracting(e -> ((DomainException) e).kind()).isEqualTo(DomainException.Kind.NOT_FOUND);
         assertThat(comments().find(deleted)).hasValueSatisfying(c -> {
             assertThat(c.deleted()).isTrue();
@@ -249,8 +252,8 @@ public abstract class CommentStoreContract {
                 .isEqualTo(DomainException.Kind.FORBIDDEN);
         service.delete(commenter, mine.comment().id());
         service.delete(postAuthor, other.comment().id());
-        assertThat(service.page(post, 1).items()).isEmpty();
-        assertThat(service.page(post, 1).pages()).isEqualTo(1);
+        assertThat(service.page(ANYONE, post, 1).items()).isEmpty();
+        assertThat(service.page(ANYONE, post, 1).pages()).isEqualTo(1);
     }
 
     @Test
@@ -268,12 +271,12 @@ public abstract class CommentStoreContract {
         assertKind(() -> service.create(me, ids.next(), "hi", Optional.empty()), DomainException.Kind.NOT_FOUND);
         assertKind(() -> service.create(me, post, "hi", Optional.of(ids.next())), DomainException.Kind.NOT_FOUND);
         assertKind(() -> service.create(me, post, "hi", Optional.of(elsewhere.comment().id())), DomainException.Kind.INVALID);
-        assertKind(() -> service.page(post, 0), DomainException.Kind.MALFORMED);
-        assertKind(() -> service.page(ids.next(), 1), DomainException.Kind.NOT_FOUND);
-        assertKind(() -> service.get(ids.next()), DomainException.Kind.NOT_FOUND);
+        assertKind(() -> service.page(ANYONE, post, 0), DomainException.Kind.MALFORMED);
+        assertKind(() -> service.page(ANYONE, ids.next(), 1), DomainException.Kind.NOT_FOUND);
+        assertKind(() -> service.get(ANYONE, ids.next()), DomainException.Kind.NOT_FOUND);
         assertKind(() -> service.delete(me, ids.next()), DomainException.Kind.NOT_FOUND);
         assertKind(() -> service.vote(me, ids.next(), Vote.LIKE), DomainException.Kind.NOT_FOUND);
-        assertThat(service.page(post, 1).items()).extracting(d -> d.comment().id()).containsExactly(root.comment().id());
+        assertThat(service.page(ANYONE, post, 1).items()).extracting(d -> d.comment().id()).containsExactly(root.comment().id());
     }
 
     private static void assertKind(Runnable call, DomainException.Kind kind) {
@@ -333,11 +336,11 @@ public abstract class CommentStoreContract {
 
         // Every user likes twice at once; then half switch to hate while the other half like again.
         concurrently(80, i -> service.vote(users.get(i % 40), c, Vote.LIKE));
-        assertThat(service.get(c).counts()).isEqualTo(new CommentCounts(0, 40, 0));
+        assertThat(service.get(ANYONE, c).counts()).isEqualTo(new CommentCounts(0, 40, 0));
         concurrently(80, i -> service.vote(users.get(i % 40), c, i % 40 < 20 ? Vote.HATE : Vote.LIKE));
-        assertThat(service.get(c).counts()).isEqualTo(new CommentCounts(0, 20, 20));
+        assertThat(service.get(ANYONE, c).counts()).isEqualTo(new CommentCounts(0, 20, 20));
         concurrently(40, i -> service.unvote(users.get(i), c, Vote.HATE));
-        assertThat(service.get(c).counts()).isEqualTo(new CommentCounts(0, 20, 0));
+        assertThat(service.get(ANYONE, c).counts()).isEqualTo(new CommentCounts(0, 20, 0));
     }
 
     // --- reconcile ---
@@ -367,7 +370,7 @@ public abstract class CommentStoreContract {
         assertThat(storage().posts().counts(post)).extracting(PostCounts::comments, PostCounts::commentsEver)
                 .containsExactly(3L, 5L);
         assertThat(comments().subjectCounts(object)).isEqualTo(new SubjectCounts(1, 3, 5));
-        assertThat(service.get(a.comment().id()).counts().replies()).isEqualTo(1);
+        assertThat(service.get(ANYONE, a.comment().id()).counts().replies()).isEqualTo(1);
         assertThat(service.reconcile(post).isZero()).isTrue();
     }
 }

@@ -43,6 +43,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class LikeStoreContract {
+    /** A reader with no relation to anyone: every post here is public, so they see all of them. */
+    private static final long ANYONE = 1;
     private final IdGenerator ids = TestStorages.ids();
     private ExecutorService executor;
     private LikeService service;
@@ -55,7 +57,8 @@ public abstract class LikeStoreContract {
     @BeforeAll
     void setUp() {
         executor = Executors.newFixedThreadPool(16);
-        service = new LikeService(storage().posts(), storage().users(), likes(), Clock.systemUTC());
+        service = new LikeService(storage().posts(), storage().users(), likes(), TestStorages.access(storage()),
+                Clock.systemUTC());
     }
 
     @AfterAll
@@ -97,11 +100,11 @@ public abstract class LikeStoreContract {
     }
 
     private List<Like> likers(long post) {
-        return all((after, limit) -> service.likers(post, after, limit), 7);
+        return all((after, limit) -> service.likers(ANYONE, post, after, limit), 7);
     }
 
     private List<Like> likedPosts(long user) {
-        return all((after, limit) -> service.likedPosts(user, after, limit), 7);
+        return all((after, limit) -> service.likedPosts(ANYONE, user, after, limit), 7);
     }
 
     private static List<Long> users(List<Like> likes) {
@@ -153,8 +156,8 @@ public abstract class LikeStoreContract {
         long me = newUser();
         long nowhere = ids.next();
         for (Runnable call : List.<Runnable>of(() -> service.like(me, nowhere), () -> service.unlike(me, nowhere),
-                () -> service.likers(nowhere, Optional.empty(), 10),
-                () -> service.likedPosts(ids.next(), Optional.empty(), 10))) {
+                () -> service.likers(ANYONE, nowhere, Optional.empty(), 10),
+                () -> service.likedPosts(ANYONE, ids.next(), Optional.empty(), 10))) {
             assertThatThrownBy(call::run).isInstanceOfSatisfying(DomainException.class,
                     e -> assertThat(e.kind()).isEqualTo(DomainException.Kind.NOT_FOUND));
         }
@@ -204,13 +207,13 @@ public abstract class LikeStoreContract {
         Optional<LikeCursor> likersAfter = Optional.empty();
         Optional<LikeCursor> likedAfter = Optional.empty();
         do {
-            Page<Like, LikeCursor> page = service.likers(post, likersAfter, 6);
+            Page<Like, LikeCursor> page = service.likers(ANYONE, post, likersAfter, 6);
             seenLikers.addAll(page.items());
             likersAfter = page.next();
             service.like(newUser(), post); // newer than every page: never listed by this walk
         } while (likersAfter.isPresent());
         do {
-            Page<Like, LikeCursor> page = service.likedPosts(fan, likedAfter, 6);
+            Page<Like, LikeCursor> page = service.likedPosts(ANYONE, fan, likedAfter, 6);
             seenLiked.addAll(page.items());
             likedAfter = page.next();
             service.like(fan, newPost());

@@ -54,8 +54,10 @@ public abstract class ReconcileContract {
     }
 
     private Reconciler reconciler() {
-        LikeService likes = new LikeService(storage().posts(), storage().users(), storage().likes(), Clock.systemUTC());
-        CommentService comments = new CommentService(storage().posts(), storage().comments(), ids, Clock.systemUTC());
+        LikeService likes = new LikeService(storage().posts(), storage().users(), storage().likes(),
+                TestStorages.access(storage()), Clock.systemUTC());
+        CommentService comments = new CommentService(storage().posts(), storage().comments(),
+                TestStorages.access(storage()), ids, Clock.systemUTC());
         return new Reconciler(storage().users(), storage().posts(), likes, comments,
                 new RelationRepairer(storage().users(), storage().relations()));
     }
@@ -67,7 +69,7 @@ public abstract class ReconcileContract {
         long post = posts.create(author, "popular", null).post().id();
         AtomicInteger failures = new AtomicInteger(0);
         LikeService faulty = new LikeService(losingCounterUpdates(failures), storage().users(), storage().likes(),
-                Clock.systemUTC());
+                TestStorages.access(storage()), Clock.systemUTC());
         for (int i = 0; i < 5; i++) {
             long fan = newUser();
             failures.set(i % 2 == 0 ? 1 : 0);
@@ -130,6 +132,7 @@ public abstract class ReconcileContract {
     /** A post service over the real stores (its fan-out tasks are recorded, nobody works them here). */
     private PostService postService(PostStore posts) {
         return new PostService(storage().users(), posts, storage().likes(), storage().timelines(),
-                new FanoutQueue(storage().fanout(), 4, Clock.systemUTC()), Duration.ofDays(1), ids, Clock.systemUTC());
+                new FanoutQueue(storage().fanout(), 4, Clock.systemUTC()), TestStorages.access(storage()),
+                TestStorages.audiences(storage()), Duration.ofDays(1), ids, Clock.systemUTC());
     }
 }

@@ -10,6 +10,7 @@ import jakarta.ws.rs.client.WebTarget;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import java.net.URI;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -23,10 +24,22 @@ public final class ApiClient implements AutoCloseable {
     private final Client client = ClientBuilder.newClient().register(JacksonJsonProvider.class);
     private final String base;
     private final String admin;
+    private final String tokenSecret;
 
-    ApiClient(int port, int adminPort) {
+    ApiClient(int port, int adminPort, String tokenSecret) {
         this.base = "http://localhost:" + port;
         this.admin = "http://localhost:" + adminPort;
+        this.tokenSecret = tokenSecret;
+    }
+
+    /** Where the service answers, for tests that send requests byte by byte. */
+    public URI baseUri() {
+        return URI.create(base);
+    }
+
+    /** The secret the service signs tokens with, for tests that forge or age tokens. */
+    public String tokenSecret() {
+        return tokenSecret;
     }
 
     public Invocation.Builder request(String path, String token) {

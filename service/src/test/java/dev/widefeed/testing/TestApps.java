@@ -48,7 +48,8 @@ public final class TestApps {
         } catch (Exception e) {
             throw new IllegalStateException("the service did not start", e);
         }
-        ApiClient client = new ApiClient(app.getLocalPort(), app.getAdminPort());
+        ApiClient client = new ApiClient(app.getLocalPort(), app.getAdminPort(),
+                app.getConfiguration().auth.tokenSecret);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             client.close();
             app.after();

@@ -1,13 +1,19 @@
 package dev.widefeed.testing;
 
 import com.codahale.metrics.MetricRegistry;
+import dev.widefeed.core.AudienceFacts;
+import dev.widefeed.core.AudienceLimits;
+import dev.widefeed.core.AudienceService;
 import dev.widefeed.core.IdGenerator;
+import dev.widefeed.core.PostAccess;
 import dev.widefeed.localstore.LocalCassandra;
 import dev.widefeed.localstore.LocalHBase;
 import dev.widefeed.store.Storage;
 import dev.widefeed.store.cassandra.CassandraFactory;
 import dev.widefeed.store.hbase.HBaseFactory;
 
+import java.time.Clock;
+import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -63,6 +69,21 @@ public final class TestStorages {
     }
 
     /** Ids for test data: time-ordered, so every run and every test writes its own rows. */
+    /**
+     * Who sees which post, over the storage's audience tables, for tests that build a service by
+     * hand; its cache is its own (nothing in such tests changes audiences through another one).
+     */
+    public static PostAccess access(Storage storage) {
+        return new PostAccess(storage.posts(), new AudienceFacts(storage.audiences(), 10_000, Duration.ofSeconds(10)));
+    }
+
+    /** The audience service over the storage, with its own cache, for tests that build a post service by hand. */
+    public static AudienceService audiences(Storage storage) {
+        AudienceFacts facts = new AudienceFacts(storage.audiences(), 10_000, Duration.ofSeconds(10));
+        return new AudienceService(storage.audiences(), storage.users(), facts, new PostAccess(storage.posts(), facts),
+                AudienceLimits.DEFAULT, IDS, Clock.systemUTC());
+    }
+
     public static IdGenerator ids() {
         return IDS;
     }

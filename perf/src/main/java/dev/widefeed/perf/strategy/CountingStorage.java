@@ -1,5 +1,6 @@
 package dev.widefeed.perf.strategy;
 
+import dev.widefeed.store.AudienceStore;
 import dev.widefeed.store.CommentStore;
 import dev.widefeed.store.FanoutStore;
 import dev.widefeed.store.LikeStore;
@@ -38,7 +39,7 @@ public final class CountingStorage implements Storage {
     private static final Set<String> WRITES_WITH_RESULT = Set.of("place", "trim");
     /** Reads whose collection argument names one partition per element. */
     private static final Set<String> MULTI_PARTITION_READS = Set.of("postIdsByAuthors", "findAll", "countsOf",
-            "likedAmong");
+            "likedAmong", "marksOf", "memberships");
 
     /** Operation and row counts of one activity. */
     public static final class Counts {
@@ -75,6 +76,7 @@ public final class CountingStorage implements Storage {
     private final CommentStore comments;
     private final TimelineStore timelines;
     private final FanoutStore fanout;
+    private final AudienceStore audiences;
 
     public CountingStorage(Storage delegate) {
         this.delegate = delegate;
@@ -85,6 +87,7 @@ public final class CountingStorage implements Storage {
         this.comments = counting(CommentStore.class, delegate.comments());
         this.timelines = counting(TimelineStore.class, delegate.timelines());
         this.fanout = counting(FanoutStore.class, delegate.fanout());
+        this.audiences = counting(AudienceStore.class, delegate.audiences());
     }
 
     /** Runs {@code work} with its store calls counted under {@code activity}. */
@@ -210,6 +213,11 @@ public final class CountingStorage implements Storage {
     @Override
     public FanoutStore fanout() {
         return fanout;
+    }
+
+    @Override
+    public AudienceStore audiences() {
+        return audiences;
     }
 
     @Override

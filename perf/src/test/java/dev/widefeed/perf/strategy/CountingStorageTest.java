@@ -1,7 +1,10 @@
 package dev.widefeed.perf.strategy;
 
 import dev.widefeed.core.FanoutKind;
+import dev.widefeed.core.Link;
+import dev.widefeed.core.Mark;
 import dev.widefeed.core.TimelineEntry;
+import dev.widefeed.store.AudienceStore;
 import dev.widefeed.store.CommentStore;
 import dev.widefeed.store.FanoutStore;
 import dev.widefeed.store.LikeStore;
@@ -17,6 +20,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -69,6 +73,10 @@ class CountingStorageTest {
                 return nothing(FanoutStore.class, answer);
             }
 
+            public AudienceStore audiences() {
+                return nothing(AudienceStore.class, answer);
+            }
+
             public void ping() {
             }
 
@@ -109,5 +117,17 @@ class CountingStorageTest {
         assertThat(counting.counts().get(CountingStorage.BACKGROUND).operations()).isEqualTo(1);
         counting.reset();
         assertThat(counting.counts()).isEmpty();
+    }
+
+    @Test
+    void marksOfManyLinksIsOneOperationPerLink() {
+        CountingStorage counting = new CountingStorage(
+                storage(Map.of(new Link(1, 2), Set.of(Mark.BLOCKED, Mark.tag("t")))));
+        CountingStorage.during("visibility", () -> counting.audiences().marksOf(
+                List.of(new Link(1, 2), new Link(1, 3), new Link(4, 2))));
+        CountingStorage.Counts visibility = counting.counts().get("visibility");
+        assertThat(visibility.operations()).isEqualTo(3);
+        assertThat(visibility.partitionsRead()).isEqualTo(3);
+        assertThat(visibility.rowsRead()).isEqualTo(2);
     }
 }

@@ -5,6 +5,7 @@ import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -30,6 +31,22 @@ final class CqlReads {
         }
         Map<K, Row> rows = new HashMap<>();
         reads.forEach((key, read) -> rows.put(key, read.join().one()));
+        return rows;
+    }
+
+    /**
+     * Every row of each key's partition, mapped (for small partitions, one page each): like
+     * {@link #readAll}, all reads in flight at once; a key with no rows has an empty list.
+     */
+    static <K, T> Map<K, List<T>> readAllRows(CqlSession session, Collection<K> keys,
+                                              Function<K, BoundStatement> bind, Function<Row, T> map) {
+        Map<K, CompletableFuture<List<T>>> reads = new HashMap<>();
+        for (K key : keys) {
+            reads.put(key, allRows(session.executeAsync(bind.apply(key).setIdempotent(true)), map, new ArrayList<>())
+                    .toCompletableFuture());
+        }
+        Map<K, List<T>> rows = new HashMap<>();
+        reads.forEach((key, read) -> rows.put(key, read.join()));
         return rows;
     }
 

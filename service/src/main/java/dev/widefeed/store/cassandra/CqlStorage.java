@@ -27,7 +27,8 @@ public final class CqlStorage extends TimedStorage {
                 new CqlLikeStore(session, bucketSize),
                 new CqlCommentStore(session),
                 new CqlTimelineStore(session, async),
-                new CqlFanoutStore(session));
+                new CqlFanoutStore(session),
+                new CqlAudienceStore(session));
     }
 
     @Override

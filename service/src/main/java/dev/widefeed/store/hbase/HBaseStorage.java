@@ -56,7 +56,8 @@ public final class HBaseStorage extends TimedStorage {
                         connection.getTable(homeStates), salt(declared, homeStates), async),
                 new HBaseFanoutStore(connection.getTable(TableName.valueOf(namespace, "fanout_tasks_by_slot")),
                         connection.getTable(TableName.valueOf(namespace, "fanout_progress_by_post")),
-                        connection.getTable(TableName.valueOf(namespace, "fanout_shards")), Clock.systemUTC()));
+                        connection.getTable(TableName.valueOf(namespace, "fanout_shards")), Clock.systemUTC()),
+                new HBaseAudienceStore(connection, namespace, declared));
     }
 
     /** A point read of a row that does not exist: one RPC to one region server, answered from its bloom filter. */

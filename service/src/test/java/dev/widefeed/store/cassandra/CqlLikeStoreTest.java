@@ -86,7 +86,8 @@ class CqlLikeStoreTest extends LikeStoreContract {
     void hotPostsAndHeavyLikersRollOverIntoBoundedPartitionsAndStillPageCompletely() {
         SteppingClock clock = new SteppingClock();
         CqlLikeStore small = new CqlLikeStore(session(), SMALL_BUCKET, clock);
-        LikeService service = new LikeService(storage().posts(), storage().users(), small, clock);
+        LikeService service = new LikeService(storage().posts(), storage().users(), small,
+                TestStorages.access(storage()), clock);
         long hotPost = newPost();
         long heavyLiker = newUser();
         List<Long> likers = new ArrayList<>();
@@ -110,8 +111,8 @@ class CqlLikeStoreTest extends LikeStoreContract {
         assertThat(likedSizes).hasSizeGreaterThanOrEqualTo(4).allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(bound));
         assertThat(likersSizes.stream().mapToLong(Long::longValue).sum()).isEqualTo(60);
 
-        List<Like> likersPaged = all((after, limit) -> service.likers(hotPost, after, limit), 7);
-        List<Like> likedPaged = all((after, limit) -> service.likedPosts(heavyLiker, after, limit), 7);
+        List<Like> likersPaged = all((after, limit) -> service.likers(1, hotPost, after, limit), 7);
+        List<Like> likedPaged = all((after, limit) -> service.likedPosts(1, heavyLiker, after, limit), 7);
         assertThat(likersPaged.stream().map(Like::userId).toList()).isEqualTo(likers);
         assertThat(likedPaged.stream().map(Like::postId).toList()).isEqualTo(liked);
 

@@ -1,0 +1,177 @@
+package dev.widefeed.perf.scenario;
+
+import dev.widefeed.Services;
+import dev.widefeed.core.Audience;
+import dev.widefeed.core.AudienceSettings;
+import dev.widefeed.core.FanoutWorker;
+import dev.widefeed.core.FeedRules;
+import dev.widefeed.core.IdGenerator;
+import dev.widefeed.core.RelationLimits;
+import dev.widefeed.jobs.FeedFactory;
+import dev.widefeed.perf.ClosedLoop;
+import dev.widefeed.perf.results.LatencySummary;
+import dev.widefeed.perf.results.Results;
+import dev.widefeed.store.Storage;
+import org.HdrHistogram.Histogram;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+
+/**
+ * What seed 003's visibility checks cost a home page: the same home reads (20 posts each) over the
+ * same population, in three set-ups, each measured closed-loop:
+ * <ul>
+ *   <li>{@code without}: the audience tables replaced by empty lists that cost nothing to read
+ *   ({@link WithoutAudiences}): the service as it would be without checks;</li>
+ *   <li>{@code cached}: the service as configured (checks, with the cache of their facts);</li>
+ *   <li>{@code uncached}: checks with a cache that keeps nothing: every page reads its facts.</li>
+ * </ul>
+ * The population is built through the service: authors with tags, a group and blocks, a tenth of
+ * their posts in each partly-* audience and a tenth private; readers following many authors and
+ * hiding a few. Set-ups are measured in turn, twice, so that drift in the store (compaction, JIT)
+ * falls on all of them alike.
+ */
+public final class VisibilityScenario {
+    public static final String RESULT = "visibility.json";
+    private static final String TAG = "close";
+
+    public record Settings(int authors, int readers, int following, int postsPerAuthor, int threads,
+                           Duration warmup, Duration measure) {
+    }
+
+    /** One set-up's home reads: throughput and latency. */
+    public record Variant(String name, long reads, double perSecond, LatencySummary latency) {
+    }
+
+    public record Result(Settings settings, long posts, long follows, List<Variant> variants) {
+    }
+
+    private VisibilityScenario() {
+    }
+
+    public static Result run(Storage storage, Settings settings, Path runDirectory, PrintStream out)
+            throws Exception {
+        Clock clock = Clock.systemUTC();
+        IdGenerator ids = new IdGenerator(IdGenerator.MAX_WORKER_ID - 2, clock);
+        FeedRules rules = new FeedFactory().rules();
+        Services cached = services(storage, ids, clock, rules, AudienceSettings.DEFAULT);
+        Services uncached = services(storage, ids, clock, rules, new AudienceSettings(
+                AudienceSettings.DEFAULT.limits(), AudienceSettings.DEFAULT.cacheWeight(), Duration.ZERO));
+        Services without = services(new WithoutAudiences(storage), ids, clock, rules, AudienceSettings.DEFAULT);
+
+        out.printf("visibility: building %d authors x %d posts, %d readers following %d each%n", settings.authors(),
+                settings.postsPerAuthor(), settings.readers(), settings.following());
+        Population population = Population.build(cached, settings, new Random(42));
+        out.printf("visibility: %d posts, %d follows; first reads (inbox rebuilds)%n", population.posts,
+                population.follows);
+        for (long reader : population.readers) {
+            cached.home().home(reader, reader, Optional.empty(), 20);
+        }
+
+        Map<String, Services> setups = new LinkedHashMap<>();
+        setups.put("without", without);
+        setups.put("cached", cached);
+        setups.put("uncached", uncached);
+        Map<String, Histogram> latency = new LinkedHashMap<>();
+        Map<String, long[]> counts = new LinkedHashMap<>();
+        for (int round = 0; round < 2; round++) {
+            for (Map.Entry<String, Services> setup : setups.entrySet()) {
+                Services services = setup.getValue();
+                List<Long> readers = population.readers;
+                ClosedLoop.Result r = ClosedLoop.run("home " + setup.getKey(), settings.threads(), settings.warmup(),
+                        settings.measure(), (thread, i) -> {
+                            long reader = readers.get((int) ((thread * 7919L + i) % readers.size()));
+                            services.home().home(reader, reader, Optional.empty(), 20);
+                        });
+                out.println(r.line());
+                latency.computeIfAbsent(setup.getKey(), k -> new Histogram(3)).add(r.latencyMicros());
+                long[] c = counts.computeIfAbsent(setup.getKey(), k -> new long[2]);
+                c[0] += r.operations();
+                c[1] += Math.round(r.seconds() * 1000);
+            }
+        }
+        List<Variant> variants = new ArrayList<>();
+        latency.forEach((name, h) -> {
+            long[] c = counts.get(name);
+            variants.add(new Variant(name, c[0], c[0] / (c[1] / 1000.0), LatencySummary.ofMicros(h)));
+        });
+        Result result = new Result(settings, population.posts, population.follows, variants);
+        Results.write(runDirectory, RESULT, result);
+        out.println("visibility: home page of 20, " + settings.threads() + " threads, closed loop");
+        for (Variant v : variants) {
+            out.printf("  %-9s %8.0f reads/s  mean %6.2f ms  p50 %6.2f ms  p99 %6.2f ms%n", v.name(), v.perSecond(),
+                    v.latency().meanMs(), v.latency().p50Ms(), v.latency().p99Ms());
+        }
+        return result;
+    }
+
+    private static Services services(Storage storage, IdGenerator ids, Clock clock, FeedRules rules,
+                                     AudienceSettings audiences) {
+        return Services.over(storage, ids, clock, RelationLimits.DEFAULT, Runnable::run, rules,
+                FanoutWorker.Listener.NONE, audiences);
+    }
+
+    /** Authors with lists and posts in every audience, and readers following them. */
+    private static final class Population {
+        final List<Long> authors = new ArrayList<>();
+        final List<Long> readers = new ArrayList<>();
+        long posts;
+        long follows;
+
+        static Population build(Services services, Settings settings, Random random) {
+            Population p = new Population();
+            for (int i = 0; i < settings.authors(); i++) {
+                p.authors.add(services.users().create("author" + i).id());
+            }
+            for (int i = 0; i < settings.readers(); i++) {
+                p.readers.add(services.users().create("reader" + i).id());
+            }
+            for (long reader : p.readers) {
+                List<Long> followees = sample(p.authors, settings.following(), random);
+                p.follows += services.follows().followAll(reader, followees);
+                for (long hidden : sample(followees, 2, random)) {
+                    services.audiences().hide(reader, reader, hidden);
+                }
+            }
+            for (long author : p.authors) {
+                for (long reader : sample(p.readers, 10, random)) {
+                    services.audiences().tag(author, author, TAG, reader);
+                }
+                long group = services.audiences().createGroup(author, "group").id();
+                for (long reader : sample(p.readers, 10, random)) {
+                    services.audiences().addMember(author, group, reader);
+                }
+                for (long reader : sample(p.readers, 2, random)) {
+                    services.audiences().block(author, author, reader);
+                }
+                for (int n = 0; n < settings.postsPerAuthor(); n++) {
+                    Audience audience = switch (n % 10) {
+                        case 6 -> new Audience(Audience.Type.PARTLY_VISIBLE, List.of(), List.of(TAG), List.of());
+                        case 7 -> new Audience(Audience.Type.PARTLY_VISIBLE, List.of(), List.of(), List.of(group));
+                        case 8 -> new Audience(Audience.Type.PARTLY_INVISIBLE, sample(p.readers, 2, random), List.of(),
+                                List.of());
+                        case 9 -> new Audience(Audience.Type.PRIVATE, List.of(), List.of(), List.of());
+                        default -> Audience.PUBLIC;
+                    };
+                    services.posts().create(author, "post " + n + " of " + author, audience);
+                    p.posts++;
+                }
+            }
+            return p;
+        }
+
+        private static List<Long> sample(List<Long> from, int n, Random random) {
+            List<Long> copy = new ArrayList<>(from);
+            java.util.Collections.shuffle(copy, random);
+            return List.copyOf(copy.subList(0, Math.min(n, copy.size())));
+        }
+    }
+}

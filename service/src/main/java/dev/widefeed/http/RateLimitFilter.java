@@ -1,0 +1,68 @@
+package dev.widefeed.http;
+
+import dev.widefeed.api.ErrorView;
+import dev.widefeed.auth.UserPrincipal;
+import jakarta.annotation.Priority;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.HttpMethod;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import java.security.Principal;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Per-client request budgets: reads and writes of each acting user, and, for requests without a
+ * token, of each client address (creating a user is the one write that needs no token). Over
+ * budget is 429 with Retry-After. Runs after Dropwizard's authentication filter (priority
+ * AUTHENTICATION) so that the acting user is known, and before anything reads the body.
+ */
+@Priority(Priorities.AUTHORIZATION)
+public final class RateLimitFilter implements ContainerRequestFilter {
+    private static final Set<String> READS = Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.OPTIONS);
+
+    private final RateLimit reads;
+    private final RateLimit writes;
+    private final RateLimit signUps;
+
+    @Context
+    private HttpServletRequest http;
+
+    RateLimitFilter(RateLimit reads, RateLimit writes, RateLimit signUps) {
+        this.reads = reads;
+        this.writes = writes;
+        this.signUps = signUps;
+    }
+
+    @Override
+    public void filter(ContainerRequestContext request) {
+        boolean read = READS.contains(request.getMethod());
+        Principal principal = request.getSecurityContext().getUserPrincipal();
+        long waitNanos = principal instanceof UserPrincipal user
+                ? (read ? reads : writes).take(user.id())
+                : (read ? reads : signUps).take(clientAddress());
+        if (waitNanos > 0) {
+            request.abortWith(tooManyRequests(waitNanos));
+        }
+    }
+
+    /** The peer's address; Jetty puts the client's there when the connector trusts forwarded headers. */
+    private String clientAddress() {
+        return http == null ? "unknown" : http.getRemoteAddr();
+    }
+
+    private static Response tooManyRequests(long waitNanos) {
+        long seconds = Math.max(1, (waitNanos + TimeUnit.SECONDS.toNanos(1) - 1) / TimeUnit.SECONDS.toNanos(1));
+        return Response.status(429)
+                .header(HttpHeaders.RETRY_AFTER, Long.toString(seconds))
+                .type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(new ErrorView(429, "too many requests; retry in " + seconds + " s"))
+                .build();
+    }
+}
