@@ -84,8 +84,8 @@ final class Commands {
                 manifest(storage, null);
                 VisibilityScenario.run(storage, new VisibilityScenario.Settings(options.getInt("authors"),
                         options.getInt("readers"), options.getInt("following"), options.getInt("posts"),
-                        options.getInt("threads"), Duration.ofSeconds(options.getInt("warmup")),
-                        Duration.ofSeconds(options.getInt("seconds"))), runDirectory(), out);
+                        options.getInt("threads"), options.getInt("warmup"), options.getInt("seconds")),
+                        runDirectory(), out);
             }
             case "content" -> ContentThroughput.run(storage, options.getInt("threads"),
                     Duration.ofSeconds(options.getInt("warmup")), Duration.ofSeconds(options.getInt("seconds")),

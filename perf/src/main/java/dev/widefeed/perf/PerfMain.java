@@ -97,7 +97,7 @@ public final class PerfMain {
         visibility.addArgument("--threads").type(Integer.class).setDefault(4);
         visibility.addArgument("--warmup").type(Integer.class).setDefault(5).help("seconds of warm-up per set-up");
         visibility.addArgument("--seconds").type(Integer.class).setDefault(15)
-                .help("seconds measured per set-up and round (two rounds)");
+                .help("seconds measured per set-up and round (a first round unrecorded, then two recorded)");
 
         Subparser report = commands.addParser("report")
                 .help("render a run directory's results as report.html, summary.csv and summary.json");

@@ -36,15 +36,15 @@ import java.util.Random;
  * </ul>
  * The population is built through the service: authors with tags, a group and blocks, a tenth of
  * their posts in each partly-* audience and a tenth private; readers following many authors and
- * hiding a few. Set-ups are measured in turn, twice, so that drift in the store (compaction, JIT)
- * falls on all of them alike.
+ * hiding a few. Set-ups take turns: a first round that is not recorded (the store compacts what
+ * was just written, the JIT warms up), then two recorded rounds, so that drift falls on all alike.
  */
 public final class VisibilityScenario {
     public static final String RESULT = "visibility.json";
     private static final String TAG = "close";
 
     public record Settings(int authors, int readers, int following, int postsPerAuthor, int threads,
-                           Duration warmup, Duration measure) {
+                           int warmupSeconds, int measureSeconds) {
     }
 
     /** One set-up's home reads: throughput and latency. */
@@ -82,16 +82,21 @@ public final class VisibilityScenario {
         setups.put("uncached", uncached);
         Map<String, Histogram> latency = new LinkedHashMap<>();
         Map<String, long[]> counts = new LinkedHashMap<>();
-        for (int round = 0; round < 2; round++) {
+        Duration warmup = Duration.ofSeconds(settings.warmupSeconds());
+        Duration measure = Duration.ofSeconds(settings.measureSeconds());
+        for (int round = 0; round < 3; round++) {
             for (Map.Entry<String, Services> setup : setups.entrySet()) {
                 Services services = setup.getValue();
                 List<Long> readers = population.readers;
-                ClosedLoop.Result r = ClosedLoop.run("home " + setup.getKey(), settings.threads(), settings.warmup(),
-                        settings.measure(), (thread, i) -> {
+                ClosedLoop.Result r = ClosedLoop.run("home " + setup.getKey() + (round == 0 ? " (not recorded)" : ""),
+                        settings.threads(), warmup, measure, (thread, i) -> {
                             long reader = readers.get((int) ((thread * 7919L + i) % readers.size()));
                             services.home().home(reader, reader, Optional.empty(), 20);
                         });
                 out.println(r.line());
+                if (round == 0) {
+                    continue;
+                }
                 latency.computeIfAbsent(setup.getKey(), k -> new Histogram(3)).add(r.latencyMicros());
                 long[] c = counts.computeIfAbsent(setup.getKey(), k -> new long[2]);
                 c[0] += r.operations();
