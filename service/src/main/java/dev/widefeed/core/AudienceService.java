@@ -90,9 +90,7 @@ public final class AudienceService {
     /** One of my lists (blocked or hidden), by user id. */
     public Page<Long, Long> marked(long me, long owner, Mark mark, Optional<Long> after, int limit) {
         mine(me, owner, "these lists are private to their owner");
-        List<Long> fetched = store.marked(owner, mark, after, limit + 1);
-        return fetched.size() <= limit ? new Page<>(fetched, Optional.empty())
-                : new Page<>(List.copyOf(fetched.subList(0, limit)), Optional.of(fetched.get(limit - 1)));
+        return Page.of(store.marked(owner, mark, after, limit + 1), limit, id -> id);
     }
 
     public boolean blocked(long author, long viewer) {
@@ -158,9 +156,7 @@ public final class AudienceService {
     public Page<Long, Long> members(long me, long groupId, Optional<Long> after, int limit) {
         store.group(groupId).filter(g -> isMember(groupId, me))
                 .orElseThrow(() -> DomainException.notFound("no group " + groupId));
-        List<Long> fetched = store.members(groupId, after, limit + 1);
-        return fetched.size() <= limit ? new Page<>(fetched, Optional.empty())
-                : new Page<>(List.copyOf(fetched.subList(0, limit)), Optional.of(fetched.get(limit - 1)));
+        return Page.of(store.members(groupId, after, limit + 1), limit, id -> id);
     }
 
     private Group ownGroup(long me, long groupId) {

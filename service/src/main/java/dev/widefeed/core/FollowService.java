@@ -119,21 +119,14 @@ public final class FollowService {
 
     public Page<Follow, FollowCursor> following(long userId, Optional<FollowCursor> after, int limit) {
         requireUser(userId);
-        return page(relations.following(userId, after, limit + 1), limit);
+        return Page.of(relations.following(userId, after, limit + 1), limit, FollowCursor::after);
     }
 
     public Page<Follow, FollowCursor> followers(long userId, Optional<FollowCursor> after, int limit) {
         requireUser(userId);
-        return page(relations.followers(userId, after, limit + 1), limit);
+        return Page.of(relations.followers(userId, after, limit + 1), limit, FollowCursor::after);
     }
 
-    private static Page<Follow, FollowCursor> page(List<Follow> fetched, int limit) {
-        if (fetched.size() <= limit) {
-            return new Page<>(fetched, Optional.empty());
-        }
-        List<Follow> items = fetched.subList(0, limit);
-        return new Page<>(List.copyOf(items), Optional.of(FollowCursor.after(items.get(limit - 1))));
-    }
 
     private boolean change(long me, long target, boolean follow) {
         for (int attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt++) {

@@ -8,10 +8,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 
 /**
  * Like, unlike, the likes lists and the recount of a post's likes. The like row is the truth and
@@ -69,7 +67,7 @@ public final class LikeService {
     /** Who liked the post, newest first; 404 when the viewer may not see the post. */
     public Page<Like, LikeCursor> likers(long viewer, long postId, Optional<LikeCursor> after, int limit) {
         access.require(viewer, postId);
-        return page(likes.likers(postId, after, limit + 1), limit, l -> new LikeCursor(l.likedAt(), l.userId()));
+        return Page.of(likes.likers(postId, after, limit + 1), limit, l -> new LikeCursor(l.likedAt(), l.userId()));
     }
 
     /**
@@ -81,7 +79,7 @@ public final class LikeService {
         if (users.find(userId).isEmpty()) {
             throw DomainException.notFound("no user " + userId);
         }
-        Page<Like, LikeCursor> page = page(likes.likedPosts(userId, after, limit + 1), limit,
+        Page<Like, LikeCursor> page = Page.of(likes.likedPosts(userId, after, limit + 1), limit,
                 l -> new LikeCursor(l.likedAt(), l.postId()));
         if (page.items().isEmpty()) {
             return page;
@@ -103,11 +101,4 @@ public final class LikeService {
                 delta -> posts.addCounts(postId, PostCounts.likes(delta))).delta();
     }
 
-    private static Page<Like, LikeCursor> page(List<Like> fetched, int limit, Function<Like, LikeCursor> position) {
-        if (fetched.size() <= limit) {
-            return new Page<>(fetched, Optional.empty());
-        }
-        List<Like> items = List.copyOf(fetched.subList(0, limit));
-        return new Page<>(items, Optional.of(position.apply(items.get(limit - 1))));
-    }
 }

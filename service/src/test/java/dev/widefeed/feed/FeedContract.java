@@ -68,10 +68,7 @@ public abstract class FeedContract {
     void startFanout() {
         services = Services.over(storage(), ids, clock, RelationLimits.DEFAULT, Runnable::run, RULES,
                 FanoutWorker.Listener.NONE);
-        job = new FanoutJob(storage().fanout(), services.fanoutWorker(), new FanoutJob.Settings(RULES.shards(), 2, 5,
-                Duration.ofMillis(50), Duration.ofSeconds(5), Duration.ofMinutes(10),
-                "test-" + UUID.randomUUID()), clock, new MetricRegistry());
-        job.start();
+        job = RunningFanout.start(storage(), services, RULES, clock);
     }
 
     @AfterEach
@@ -110,15 +107,7 @@ public abstract class FeedContract {
     }
 
     private FanoutProgress awaitDone(long postId, FanoutKind kind) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (System.nanoTime() < deadline) {
-            Optional<FanoutProgress> progress = storage().fanout().progress(postId, kind);
-            if (progress.isPresent() && progress.get().done()) {
-                return progress.get();
-            }
-            sleep(50);
-        }
-        throw new AssertionError("fan-out of " + postId + " (" + kind + ") did not finish in 60 s");
+        return RunningFanout.awaitDone(storage(), postId, kind);
     }
 
     /** How often the post is in the user's inbox (the pushed side only). */
@@ -398,11 +387,6 @@ public abstract class FeedContract {
     }
 
     private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
+        RunningFanout.sleep(millis);
     }
 }

@@ -1,11 +1,9 @@
 package dev.widefeed.feed;
 
-import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.Services;
 import dev.widefeed.core.Audience;
 import dev.widefeed.core.DomainException;
 import dev.widefeed.core.FanoutKind;
-import dev.widefeed.core.FanoutProgress;
 import dev.widefeed.core.FanoutWorker;
 import dev.widefeed.core.HomeState;
 import dev.widefeed.core.IdGenerator;
@@ -33,7 +31,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.function.Supplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -74,10 +71,7 @@ public abstract class VisibilityMatrixContract {
     void startFanout() {
         services = Services.over(storage(), ids, clock, RelationLimits.DEFAULT, Runnable::run, FeedContract.RULES,
                 FanoutWorker.Listener.NONE);
-        job = new FanoutJob(storage().fanout(), services.fanoutWorker(), new FanoutJob.Settings(
-                FeedContract.RULES.shards(), 2, 5, Duration.ofMillis(50), Duration.ofSeconds(5), Duration.ofMinutes(10),
-                "test-" + UUID.randomUUID()), clock, new MetricRegistry());
-        job.start();
+        job = RunningFanout.start(storage(), services, FeedContract.RULES, clock);
     }
 
     @AfterEach
@@ -308,19 +302,6 @@ public abstract class VisibilityMatrixContract {
     }
 
     private void awaitDelivered(long postId) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (System.nanoTime() < deadline) {
-            Optional<FanoutProgress> progress = storage().fanout().progress(postId, FanoutKind.DELIVER);
-            if (progress.isPresent() && progress.get().done()) {
-                return;
-            }
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-        }
-        throw new AssertionError("fan-out of " + postId + " did not finish in 60 s");
+        RunningFanout.awaitDone(storage(), postId, FanoutKind.DELIVER);
     }
 }
