@@ -26,8 +26,8 @@ final class AudienceRules {
         }
         if (audience.users().size() > MAX_USERS || audience.tags().size() > MAX_TAGS
                 || audience.groups().size() > MAX_GROUPS) {
-            throw DomainException.invalid("an audience lists at most " + MAX_USERS + " users, " + MAX_TAGS + " tags and "
-                    + MAX_GROUPS + " groups");
+            throw DomainException.invalid("an audience lists at most " + MAX_USERS + " users, " + MAX_TAGS
+                    + " tags and " + MAX_GROUPS + " groups");
         }
         audience.tags().forEach(t -> AudienceService.checkName(t, "a tag"));
         if (audience.users().stream().anyMatch(id -> id <= 0) || audience.groups().stream().anyMatch(id -> id <= 0)) {

@@ -44,7 +44,8 @@ public final class HomeTimelineService implements FollowHooks {
     private final Clock clock;
 
     public HomeTimelineService(RelationStore relations, PostStore posts, TimelineStore timelines,
-                               PostService postService, AudienceFacts audiences, HomeRules rules, int maxFollowing, Clock clock) {
+                               PostService postService, AudienceFacts audiences, HomeRules rules, int maxFollowing,
+                               Clock clock) {
         this.relations = relations;
         this.posts = posts;
         this.timelines = timelines;

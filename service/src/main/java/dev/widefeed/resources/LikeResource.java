@@ -63,7 +63,8 @@ public class LikeResource {
     @Operation(summary = "Who liked the post, newest first")
     public PageView<LikerView> likers(@Auth UserPrincipal principal, @PathParam("id") String id,
                                       @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
-        return view(likes.likers(principal.id(), Params.id(id, "post id"), cursor(cursor), Params.limit(limit)), LikerView::of);
+        return view(likes.likers(principal.id(), Params.id(id, "post id"), cursor(cursor), Params.limit(limit)),
+                LikerView::of);
     }
 
     private static LikeView view(LikeService.Result result) {
