@@ -48,7 +48,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 new FanoutQueue(storage.fanout(), feed.shards(), clock), access, audiences, feed.home().entryTtl(),
                 ids, clock);
         HomeTimelineService home = new HomeTimelineService(storage.relations(), storage.posts(), storage.timelines(),
-                posts, facts, feed.home(), limits.maxFollowing(), clock);
+                posts, facts, access, feed.home(), limits.maxFollowing(), clock);
         FanoutWorker worker = new FanoutWorker(storage.users(), storage.relations(), storage.posts(),
                 storage.timelines(), storage.fanout(), storage.audiences(), feed.fanout(), feed.pageSize(),
                 feed.home().entryTtl(), clock, fanoutListener);

@@ -39,18 +39,20 @@ public final class HomeTimelineService implements FollowHooks {
     private final TimelineStore timelines;
     private final PostService postService;
     private final AudienceFacts audiences;
+    private final PostAccess access;
     private final HomeRules rules;
     private final int maxFollowing;
     private final Clock clock;
 
     public HomeTimelineService(RelationStore relations, PostStore posts, TimelineStore timelines,
-                               PostService postService, AudienceFacts audiences, HomeRules rules, int maxFollowing,
-                               Clock clock) {
+                               PostService postService, AudienceFacts audiences, PostAccess access,
+                               HomeRules rules, int maxFollowing, Clock clock) {
         this.relations = relations;
         this.posts = posts;
         this.timelines = timelines;
         this.postService = postService;
         this.audiences = audiences;
+        this.access = access;
         this.rules = rules;
         this.maxFollowing = maxFollowing;
         this.clock = clock;
@@ -84,9 +86,7 @@ public final class HomeTimelineService implements FollowHooks {
             }
             int backfill = rules.followBackfill();
             List<Long> ids = posts.postIdsByAuthor(followee, Optional.empty(), backfill);
-            Map<Long, Post> found = posts.findAll(ids);
-            timelines.pushAll(me, found.values().stream().map(TimelineEntry::of).toList(),
-                    rules.entryTtl());
+            timelines.pushAll(me, visibleEntries(me, posts.findAll(ids).values()), rules.entryTtl());
             long complete = ids.size() >= backfill ? (ids.isEmpty() ? Long.MAX_VALUE : ids.get(ids.size() - 1) - 1) : 0;
             if (state.isPresent() && complete > state.get().completeAbove()) {
                 HomeState s = state.get();
@@ -173,8 +173,7 @@ public final class HomeTimelineService implements FollowHooks {
         }
         long boundary = complete;
         List<Long> keep = all.stream().filter(id -> id > boundary).limit(each).toList();
-        timelines.pushAll(userId, posts.findAll(keep).values().stream().map(TimelineEntry::of).toList(),
-                rules.entryTtl());
+        timelines.pushAll(userId, visibleEntries(userId, posts.findAll(keep).values()), rules.entryTtl());
         HomeState rebuilt = new HomeState(now, boundary, now, now);
         timelines.saveState(userId, rebuilt);
         return rebuilt;
@@ -201,6 +200,16 @@ public final class HomeTimelineService implements FollowHooks {
                     e.toString());
             return false;
         }
+    }
+
+    /**
+     * The entries of those posts the reader may see: what a pull writes into an inbox is held to
+     * the rule fan-out pushes by, so that pages are not spent on entries the read would drop.
+     * Reads still re-check: the rule may change after the entry was written.
+     */
+    private List<TimelineEntry> visibleEntries(long reader, Collection<Post> found) {
+        Set<Long> visible = access.visible(reader, found);
+        return found.stream().filter(p -> visible.contains(p.id())).map(TimelineEntry::of).toList();
     }
 
     /** At most {@code want} ids below the cursor, newest first: inbox above the boundary, then pull. */

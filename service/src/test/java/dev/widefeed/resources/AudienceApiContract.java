@@ -132,6 +132,7 @@ public abstract class AudienceApiContract {
         String comment = body(api().request("/v1/posts/" + post + "/comments", ada.token())
                 .post(Entity.json(Map.of("content", "mine"))), 201).get("id").asText();
         assertThat(get("/v1/posts/" + post, bob)).isEqualTo(200);
+        assertThat(homeIds(bob)).contains(post); // delivered into bob's home while he may see it
         String repost = body(api().request("/v1/posts/" + post + "/reposts", bob.token()).post(Entity.json(Map.of())),
                 201).get("id").asText();
 
@@ -162,6 +163,7 @@ public abstract class AudienceApiContract {
 
         assertThat(delete("/v1/users/" + ada.id() + "/blocked/" + bob.id(), ada)).isEqualTo(204);
         assertThat(get("/v1/posts/" + post, bob)).isEqualTo(200);
+        assertThat(homeIds(bob)).contains(post); // the entry stayed; the read let it through again
 
         assertThat(put("/v1/users/" + bob.id() + "/hidden/" + ada.id(), bob)).isEqualTo(204);
         assertThat(homeIds(bob)).doesNotContain(post);
