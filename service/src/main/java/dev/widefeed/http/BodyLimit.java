@@ -53,6 +53,23 @@ public final class BodyLimit implements ContainerRequestFilter, ReaderIntercepto
         return error(400, "the request body is not valid for its Content-Encoding");
     }
 
+    /** One read of the (possibly inflating) request stream. */
+    @FunctionalInterface
+    private interface Read {
+        int read() throws IOException;
+    }
+
+    /** The read's result; a body that does not inflate is the client's error (400), not ours. */
+    private static int inflating(Read read) throws IOException {
+        try {
+            return read.read();
+        } catch (ZipException e) {
+            throw notInflatable();
+        } catch (RuntimeException e) { // Jetty's inflater wraps its ZipException
+            throw e.getCause() instanceof ZipException ? notInflatable() : e;
+        }
+    }
+
     private final class CountingStream extends FilterInputStream {
         private long read;
 
@@ -62,14 +79,7 @@ public final class BodyLimit implements ContainerRequestFilter, ReaderIntercepto
 
         @Override
         public int read() throws IOException {
-            int b;
-            try {
-                b = super.read();
-            } catch (ZipException e) {
-                throw notInflatable();
-            } catch (RuntimeException e) { // Jetty's inflater wraps its ZipException
-                throw e.getCause() instanceof ZipException ? notInflatable() : e;
-            }
+            int b = inflating(super::read);
             if (b >= 0) {
                 count(1);
             }
@@ -78,14 +88,7 @@ public final class BodyLimit implements ContainerRequestFilter, ReaderIntercepto
 
         @Override
         public int read(byte[] buffer, int offset, int length) throws IOException {
-            int n;
-            try {
-                n = super.read(buffer, offset, length);
-            } catch (ZipException e) {
-                throw notInflatable();
-            } catch (RuntimeException e) { // Jetty's inflater wraps its ZipException
-                throw e.getCause() instanceof ZipException ? notInflatable() : e;
-            }
+            int n = inflating(() -> super.read(buffer, offset, length));
             if (n > 0) {
                 count(n);
             }
