@@ -8,11 +8,11 @@ import dev.widefeed.store.AudienceStore;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -94,29 +94,25 @@ public final class AudienceFacts {
 
     /** Every member of one of the owner's lists (bounded by that list's cap), paged through. */
     static List<Long> all(AudienceStore store, long ownerId, Mark mark) {
-        List<Long> ids = new ArrayList<>();
-        Optional<Long> after = Optional.empty();
-        while (true) {
-            List<Long> page = store.marked(ownerId, mark, after, LIST_PAGE);
-            ids.addAll(page);
-            if (page.size() < LIST_PAGE) {
-                return ids;
-            }
-            after = Optional.of(page.get(page.size() - 1));
-        }
+        return pagedThrough((after, limit) -> store.marked(ownerId, mark, after, limit));
     }
 
     /** Every member of a group (bounded by the group cap), paged through. */
-    static Set<Long> allMembers(AudienceStore store, long groupId) {
-        Set<Long> ids = new HashSet<>();
+    static List<Long> allMembers(AudienceStore store, long groupId) {
+        return pagedThrough((after, limit) -> store.members(groupId, after, limit));
+    }
+
+    /** Every id of a list ordered by id, read a page at a time, each after the last id of the one before. */
+    private static List<Long> pagedThrough(BiFunction<Optional<Long>, Integer, List<Long>> page) {
+        List<Long> ids = new ArrayList<>();
         Optional<Long> after = Optional.empty();
         while (true) {
-            List<Long> page = store.members(groupId, after, LIST_PAGE);
-            ids.addAll(page);
-            if (page.size() < LIST_PAGE) {
+            List<Long> next = page.apply(after, LIST_PAGE);
+            ids.addAll(next);
+            if (next.size() < LIST_PAGE) {
                 return ids;
             }
-            after = Optional.of(page.get(page.size() - 1));
+            after = Optional.of(next.get(next.size() - 1));
         }
     }
 
