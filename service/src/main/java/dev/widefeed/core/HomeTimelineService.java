@@ -66,8 +66,8 @@ public final class HomeTimelineService implements FollowHooks {
         Authors authors = new Authors(userId, hidden);
         long floor = boundary(userId, authors);
         return PageFill.fill(limit, before, (cursor, n) -> idsBelow(userId, authors, cursor, n, floor),
-                ids -> hidden.isEmpty() ? postService.getAll(viewer, ids) : postService.getAll(viewer, ids).stream()
-                        .filter(p -> !hidden.contains(p.post().authorId())).toList());
+                ids -> postService.getAll(viewer, ids).stream().filter(p -> !hidden.contains(p.post().authorId()))
+                        .toList());
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.widefeed.store.PostStore;
 
 import java.util.Collection;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -55,7 +56,7 @@ public final class PostAccess {
         }
         Map<Link, Set<Mark>> marks = markLinks.isEmpty() ? Map.of() : facts.marksOf(markLinks);
         Set<Link> memberOf = groupLinks.isEmpty() ? Set.of() : facts.memberships(groupLinks);
-        Map<Post, Visibility.Decision> decisions = new java.util.LinkedHashMap<>();
+        Map<Post, Visibility.Decision> decisions = new LinkedHashMap<>();
         for (Post post : candidates) {
             Set<Mark> on = marks.getOrDefault(new Link(post.authorId(), viewer), Set.of());
             Set<Long> groups = new HashSet<>();

@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -175,7 +176,7 @@ public final class VisibilityScenario {
 
         private static List<Long> sample(List<Long> from, int n, Random random) {
             List<Long> copy = new ArrayList<>(from);
-            java.util.Collections.shuffle(copy, random);
+            Collections.shuffle(copy, random);
             return List.copyOf(copy.subList(0, Math.min(n, copy.size())));
         }
     }
