@@ -1,23 +1,23 @@
 package dev.widefeed;
 
-import dev.widefeed.core.AudienceFacts;
-import dev.widefeed.core.AudienceService;
-import dev.widefeed.core.AudienceSettings;
-import dev.widefeed.core.CommentService;
-import dev.widefeed.core.FanoutQueue;
-import dev.widefeed.core.FanoutService;
-import dev.widefeed.core.FanoutWorker;
-import dev.widefeed.core.FeedRules;
-import dev.widefeed.core.FollowService;
-import dev.widefeed.core.HomeTimelineService;
-import dev.widefeed.core.IdGenerator;
-import dev.widefeed.core.LikeService;
-import dev.widefeed.core.PostAccess;
-import dev.widefeed.core.PostService;
-import dev.widefeed.core.Reconciler;
-import dev.widefeed.core.RelationLimits;
-import dev.widefeed.core.RelationRepairer;
-import dev.widefeed.core.UserService;
+import dev.widefeed.audience.AudienceFacts;
+import dev.widefeed.audience.AudienceService;
+import dev.widefeed.audience.AudienceSettings;
+import dev.widefeed.comment.CommentService;
+import dev.widefeed.feed.FanoutQueue;
+import dev.widefeed.feed.FanoutService;
+import dev.widefeed.feed.FanoutWorker;
+import dev.widefeed.feed.FeedRules;
+import dev.widefeed.graph.FollowService;
+import dev.widefeed.feed.HomeTimelineService;
+import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.like.LikeService;
+import dev.widefeed.post.PostAccess;
+import dev.widefeed.post.PostService;
+import dev.widefeed.reconcile.Reconciler;
+import dev.widefeed.graph.RelationLimits;
+import dev.widefeed.graph.RelationRepairer;
+import dev.widefeed.graph.UserService;
 import dev.widefeed.store.Storage;
 
 import java.time.Clock;
@@ -39,7 +39,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                                 AudienceSettings audience) {
         AudienceFacts facts = new AudienceFacts(storage.audiences(), audience.cacheWeight(), audience.cacheTtl());
         PostAccess access = new PostAccess(storage.posts(), facts);
-        AudienceService audiences = new AudienceService(storage.audiences(), storage.users(), facts, access,
+        AudienceService audiences = new AudienceService(storage.audiences(), storage.users(), facts,
                 audience.limits(), ids, clock);
         RelationRepairer repairer = new RelationRepairer(storage.users(), storage.relations());
         LikeService likes = new LikeService(storage.posts(), storage.users(), storage.likes(), access, clock);

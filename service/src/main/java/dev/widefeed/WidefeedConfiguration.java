@@ -2,11 +2,11 @@ package dev.widefeed;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.widefeed.auth.AuthFactory;
-import dev.widefeed.core.AudienceLimits;
-import dev.widefeed.core.AudienceSettings;
-import dev.widefeed.core.IdGenerator;
+import dev.widefeed.audience.AudienceLimits;
+import dev.widefeed.audience.AudienceSettings;
+import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.http.RateLimitsFactory;
-import dev.widefeed.jobs.FeedFactory;
+import dev.widefeed.feed.FeedFactory;
 import dev.widefeed.store.StorageFactory;
 import io.dropwizard.core.Configuration;
 import io.dropwizard.util.Duration;

@@ -1,14 +1,14 @@
 package dev.widefeed.perf;
 
 import dev.widefeed.Services;
-import dev.widefeed.core.CommentService;
-import dev.widefeed.core.FanoutWorker;
-import dev.widefeed.core.IdGenerator;
-import dev.widefeed.core.LikeService;
-import dev.widefeed.core.PostCounts;
-import dev.widefeed.core.PostService;
-import dev.widefeed.core.RelationLimits;
-import dev.widefeed.jobs.FeedFactory;
+import dev.widefeed.comment.CommentService;
+import dev.widefeed.feed.FanoutWorker;
+import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.like.LikeService;
+import dev.widefeed.post.PostCounts;
+import dev.widefeed.post.PostService;
+import dev.widefeed.graph.RelationLimits;
+import dev.widefeed.feed.FeedFactory;
 import dev.widefeed.store.Storage;
 
 import java.io.PrintStream;

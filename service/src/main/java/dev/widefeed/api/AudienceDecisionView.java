@@ -1,6 +1,6 @@
 package dev.widefeed.api;
 
-import dev.widefeed.core.Visibility;
+import dev.widefeed.audience.Visibility;
 
 /** Whether a user sees a post, and the rule that decided it. */
 public record AudienceDecisionView(boolean visible, String reason) {

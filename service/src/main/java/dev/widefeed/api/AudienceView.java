@@ -1,6 +1,6 @@
 package dev.widefeed.api;
 
-import dev.widefeed.core.Audience;
+import dev.widefeed.audience.Audience;
 
 import java.util.List;
 

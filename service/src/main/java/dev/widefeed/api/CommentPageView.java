@@ -1,6 +1,6 @@
 package dev.widefeed.api;
 
-import dev.widefeed.core.CommentPage;
+import dev.widefeed.comment.CommentPage;
 
 import java.util.List;
 

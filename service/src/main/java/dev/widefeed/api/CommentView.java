@@ -1,9 +1,9 @@
 package dev.widefeed.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.widefeed.core.Comment;
-import dev.widefeed.core.CommentCounts;
-import dev.widefeed.core.CommentDetails;
+import dev.widefeed.comment.Comment;
+import dev.widefeed.comment.CommentCounts;
+import dev.widefeed.comment.CommentDetails;
 
 import java.time.Instant;
 

@@ -1,7 +1,7 @@
 package dev.widefeed.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.widefeed.core.FanoutProgress;
+import dev.widefeed.feed.FanoutProgress;
 
 import java.time.Duration;
 import java.time.Instant;

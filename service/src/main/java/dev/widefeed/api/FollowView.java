@@ -1,6 +1,6 @@
 package dev.widefeed.api;
 
-import dev.widefeed.core.Follow;
+import dev.widefeed.graph.Follow;
 
 import java.time.Instant;
 

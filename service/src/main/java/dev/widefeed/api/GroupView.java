@@ -1,6 +1,6 @@
 package dev.widefeed.api;
 
-import dev.widefeed.core.Group;
+import dev.widefeed.audience.Group;
 
 import java.time.Instant;
 

@@ -1,6 +1,6 @@
 package dev.widefeed.api;
 
-import dev.widefeed.core.Like;
+import dev.widefeed.like.Like;
 
 import java.time.Instant;
 

@@ -1,8 +1,8 @@
 package dev.widefeed.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.widefeed.core.PostCounts;
-import dev.widefeed.core.PostDetails;
+import dev.widefeed.post.PostCounts;
+import dev.widefeed.post.PostDetails;
 
 import java.time.Instant;
 

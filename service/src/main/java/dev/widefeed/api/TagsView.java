@@ -1,6 +1,6 @@
 package dev.widefeed.api;
 
-import dev.widefeed.core.AudienceService;
+import dev.widefeed.audience.AudienceService;
 
 import java.util.List;
 

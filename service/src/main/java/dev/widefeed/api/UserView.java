@@ -1,7 +1,7 @@
 package dev.widefeed.api;
 
-import dev.widefeed.core.User;
-import dev.widefeed.core.UserCounts;
+import dev.widefeed.graph.User;
+import dev.widefeed.graph.UserCounts;
 
 import java.time.Instant;
 

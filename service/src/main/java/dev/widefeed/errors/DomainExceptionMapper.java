@@ -1,6 +1,6 @@
 package dev.widefeed.errors;
 
-import dev.widefeed.core.DomainException;
+import dev.widefeed.kernel.DomainException;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;

@@ -1,8 +1,8 @@
 package dev.widefeed.errors;
 
-import dev.widefeed.store.StoreException;
-import dev.widefeed.store.TemporaryStoreException;
-import dev.widefeed.store.UnknownOutcomeException;
+import dev.widefeed.kernel.StoreException;
+import dev.widefeed.kernel.TemporaryStoreException;
+import dev.widefeed.kernel.UnknownOutcomeException;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;

@@ -2,7 +2,7 @@ package dev.widefeed.health;
 
 import com.codahale.metrics.health.HealthCheck;
 import dev.widefeed.store.Storage;
-import dev.widefeed.store.StoreException;
+import dev.widefeed.kernel.StoreException;
 
 /** Healthy while the store answers a trivial read. */
 public final class StoreHealthCheck extends HealthCheck {

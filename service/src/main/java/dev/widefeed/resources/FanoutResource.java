@@ -2,7 +2,7 @@ package dev.widefeed.resources;
 
 import dev.widefeed.api.FanoutView;
 import dev.widefeed.auth.UserPrincipal;
-import dev.widefeed.core.FanoutService;
+import dev.widefeed.feed.FanoutService;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;

@@ -5,7 +5,7 @@ import dev.widefeed.api.GroupView;
 import dev.widefeed.api.PageView;
 import dev.widefeed.api.UserIdView;
 import dev.widefeed.auth.UserPrincipal;
-import dev.widefeed.core.AudienceService;
+import dev.widefeed.audience.AudienceService;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;

@@ -1,7 +1,7 @@
 package dev.widefeed.resources;
 
 import dev.widefeed.auth.UserPrincipal;
-import dev.widefeed.core.DomainException;
+import dev.widefeed.kernel.DomainException;
 
 import java.math.BigInteger;
 import java.util.regex.Pattern;

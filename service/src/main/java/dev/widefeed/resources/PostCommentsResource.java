@@ -4,7 +4,7 @@ import dev.widefeed.api.CommentPageView;
 import dev.widefeed.api.CommentRequest;
 import dev.widefeed.api.CommentView;
 import dev.widefeed.auth.UserPrincipal;
-import dev.widefeed.core.CommentService;
+import dev.widefeed.comment.CommentService;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;

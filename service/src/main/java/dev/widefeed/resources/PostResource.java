@@ -6,11 +6,10 @@ import dev.widefeed.api.PostRequest;
 import dev.widefeed.api.PostView;
 import dev.widefeed.api.PostsView;
 import dev.widefeed.auth.UserPrincipal;
-import dev.widefeed.core.Audience;
-import dev.widefeed.core.AudienceService;
-import dev.widefeed.core.DomainException;
-import dev.widefeed.core.PostDetails;
-import dev.widefeed.core.PostService;
+import dev.widefeed.audience.Audience;
+import dev.widefeed.kernel.DomainException;
+import dev.widefeed.post.PostDetails;
+import dev.widefeed.post.PostService;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
@@ -39,11 +38,9 @@ import java.util.Objects;
 @SecurityRequirement(name = "bearer")
 public class PostResource {
     private final PostService posts;
-    private final AudienceService audiences;
 
-    public PostResource(PostService posts, AudienceService audiences) {
+    public PostResource(PostService posts) {
         this.posts = posts;
-        this.audiences = audiences;
     }
 
     @POST
@@ -89,7 +86,7 @@ public class PostResource {
     @Operation(summary = "For the post's author: whether that user can see the post, and which rule decided it")
     public AudienceDecisionView audience(@Auth UserPrincipal me, @PathParam("id") String id,
                                          @PathParam("userId") String userId) {
-        return AudienceDecisionView.of(audiences.explain(me.id(), Params.id(id, "post id"),
+        return AudienceDecisionView.of(posts.explain(me.id(), Params.id(id, "post id"),
                 Params.id(userId, "user id")));
     }
 

@@ -1,10 +1,11 @@
 package dev.widefeed.store;
 
+import dev.widefeed.kernel.PermanentStoreException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.widefeed.core.FanoutKind;
-import dev.widefeed.core.FanoutProgress;
-import dev.widefeed.core.FollowCursor;
+import dev.widefeed.feed.FanoutKind;
+import dev.widefeed.feed.FanoutProgress;
+import dev.widefeed.graph.FollowCursor;
 
 import java.time.Duration;
 import java.time.Instant;

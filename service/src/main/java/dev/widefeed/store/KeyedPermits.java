@@ -1,5 +1,6 @@
 package dev.widefeed.store;
 
+import dev.widefeed.kernel.TemporaryStoreException;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
 

@@ -1,5 +1,14 @@
 package dev.widefeed.store;
 
+import dev.widefeed.audience.AudienceStore;
+import dev.widefeed.comment.CommentStore;
+import dev.widefeed.feed.FanoutStore;
+import dev.widefeed.feed.TimelineStore;
+import dev.widefeed.graph.RelationStore;
+import dev.widefeed.graph.UserStore;
+import dev.widefeed.kernel.StoreException;
+import dev.widefeed.like.LikeStore;
+import dev.widefeed.post.PostStore;
 import com.codahale.metrics.MetricRegistry;
 
 import java.util.function.Function;

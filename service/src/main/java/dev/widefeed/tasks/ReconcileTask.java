@@ -2,7 +2,7 @@ package dev.widefeed.tasks;
 
 import com.codahale.metrics.Counter;
 import com.codahale.metrics.MetricRegistry;
-import dev.widefeed.core.Reconciler;
+import dev.widefeed.reconcile.Reconciler;
 import io.dropwizard.servlets.tasks.Task;
 
 import java.io.PrintWriter;

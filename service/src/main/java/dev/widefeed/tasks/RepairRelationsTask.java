@@ -1,6 +1,6 @@
 package dev.widefeed.tasks;
 
-import dev.widefeed.core.RelationRepairer;
+import dev.widefeed.graph.RelationRepairer;
 import io.dropwizard.servlets.tasks.Task;
 
 import java.io.PrintWriter;

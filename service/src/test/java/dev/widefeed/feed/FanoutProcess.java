@@ -1,9 +1,7 @@
 package dev.widefeed.feed;
 
 import dev.widefeed.Services;
-import dev.widefeed.core.FanoutWorker;
-import dev.widefeed.core.RelationLimits;
-import dev.widefeed.jobs.FanoutJob;
+import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;
 

@@ -2,25 +2,13 @@ package dev.widefeed.feed;
 
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.Services;
-import dev.widefeed.core.FanoutKind;
-import dev.widefeed.core.FanoutProgress;
-import dev.widefeed.core.FanoutRules;
-import dev.widefeed.core.FanoutTask;
-import dev.widefeed.core.FanoutWorker;
-import dev.widefeed.core.FeedRules;
-import dev.widefeed.core.HomeRules;
-import dev.widefeed.core.HomeState;
-import dev.widefeed.core.IdGenerator;
-import dev.widefeed.core.Page;
-import dev.widefeed.core.Post;
-import dev.widefeed.core.PostDetails;
-import dev.widefeed.core.RelationLimits;
-import dev.widefeed.core.TimelineEntry;
-import dev.widefeed.core.User;
+import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.kernel.Page;
+import dev.widefeed.post.Post;
+import dev.widefeed.post.PostDetails;
+import dev.widefeed.graph.RelationLimits;
+import dev.widefeed.graph.User;
 import com.codahale.metrics.health.HealthCheck;
-import dev.widefeed.core.FanoutQueue;
-import dev.widefeed.health.FanoutHealthCheck;
-import dev.widefeed.jobs.FanoutJob;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;
 import org.junit.jupiter.api.AfterEach;
@@ -179,8 +167,8 @@ public abstract class FeedContract {
     void aWorkerResumesFromTheCheckpointAndNobodyGetsThePostTwice() {
         long author = user();
         List<Long> fans = followers(author, 30, Duration.ofMinutes(10));
-        Post post = new Post(ids.next(), author, dev.widefeed.core.PostType.ORIGINAL, "resumable", Instant.now(),
-                dev.widefeed.core.Audience.PUBLIC, Optional.empty());
+        Post post = new Post(ids.next(), author, dev.widefeed.post.PostType.ORIGINAL, "resumable", Instant.now(),
+                dev.widefeed.audience.Audience.PUBLIC, Optional.empty());
         storage().posts().create(post); // no task recorded: this test works it by hand
         FanoutTask task = new FanoutTask(0, 0, post.id(), author, FanoutKind.DELIVER);
 
@@ -346,8 +334,8 @@ public abstract class FeedContract {
         FanoutHealthCheck health = new FanoutHealthCheck(job, Duration.ofMillis(300), clock);
         long author = user();
         followers(author, 3, Duration.ofHours(1));
-        Post post = new Post(ids.next(), author, dev.widefeed.core.PostType.ORIGINAL, "late", Instant.now(),
-                dev.widefeed.core.Audience.PUBLIC, Optional.empty());
+        Post post = new Post(ids.next(), author, dev.widefeed.post.PostType.ORIGINAL, "late", Instant.now(),
+                dev.widefeed.audience.Audience.PUBLIC, Optional.empty());
         // The task is recorded but its post is not written yet: the task waits, and no page is done.
         new FanoutQueue(storage().fanout(), RULES.shards(), clock).enqueue(post.id(), author, FanoutKind.DELIVER);
         long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
@@ -373,7 +361,7 @@ public abstract class FeedContract {
         long me = user();
         long other = user();
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> services.home().home(me, other, Optional.empty(), 5))
-                .isInstanceOf(dev.widefeed.core.DomainException.class);
+                .isInstanceOf(dev.widefeed.kernel.DomainException.class);
     }
 
     private long authorOf(long postId) {

@@ -2,10 +2,6 @@ package dev.widefeed.feed;
 
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.Services;
-import dev.widefeed.core.FanoutKind;
-import dev.widefeed.core.FanoutProgress;
-import dev.widefeed.core.FeedRules;
-import dev.widefeed.jobs.FanoutJob;
 import dev.widefeed.store.Storage;
 
 import java.time.Clock;

@@ -1,19 +1,14 @@
 package dev.widefeed.feed;
 
 import dev.widefeed.Services;
-import dev.widefeed.core.Audience;
-import dev.widefeed.core.DomainException;
-import dev.widefeed.core.FanoutKind;
-import dev.widefeed.core.FanoutWorker;
-import dev.widefeed.core.HomeState;
-import dev.widefeed.core.IdGenerator;
-import dev.widefeed.core.Like;
-import dev.widefeed.core.PostDetails;
-import dev.widefeed.core.RelationLimits;
-import dev.widefeed.core.TimelineEntry;
-import dev.widefeed.core.User;
-import dev.widefeed.jobs.FanoutJob;
-import dev.widefeed.store.AudienceStore;
+import dev.widefeed.audience.Audience;
+import dev.widefeed.kernel.DomainException;
+import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.like.Like;
+import dev.widefeed.post.PostDetails;
+import dev.widefeed.graph.RelationLimits;
+import dev.widefeed.graph.User;
+import dev.widefeed.audience.AudienceStore;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;
 import org.junit.jupiter.api.AfterEach;

@@ -1,9 +1,10 @@
 package dev.widefeed.store;
 
-import dev.widefeed.core.Group;
-import dev.widefeed.core.IdGenerator;
-import dev.widefeed.core.Link;
-import dev.widefeed.core.Mark;
+import dev.widefeed.audience.AudienceStore;
+import dev.widefeed.audience.Group;
+import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.audience.Link;
+import dev.widefeed.audience.Mark;
 import dev.widefeed.testing.TestStorages;
 import org.junit.jupiter.api.Test;
 

@@ -1,11 +1,12 @@
 package dev.widefeed.store;
 
-import dev.widefeed.core.FanoutKind;
-import dev.widefeed.core.FanoutProgress;
-import dev.widefeed.core.FanoutProgress.TierProgress;
-import dev.widefeed.core.FanoutTask;
-import dev.widefeed.core.FollowCursor;
-import dev.widefeed.core.IdGenerator;
+import dev.widefeed.feed.FanoutStore;
+import dev.widefeed.feed.FanoutKind;
+import dev.widefeed.feed.FanoutProgress;
+import dev.widefeed.feed.FanoutProgress.TierProgress;
+import dev.widefeed.feed.FanoutTask;
+import dev.widefeed.graph.FollowCursor;
+import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.testing.TestStorages;
 import org.junit.jupiter.api.Test;
 

@@ -1,14 +1,16 @@
 package dev.widefeed.store;
 
-import dev.widefeed.core.CommentService;
-import dev.widefeed.core.IdGenerator;
-import dev.widefeed.core.LikeService;
-import dev.widefeed.core.PostCounts;
-import dev.widefeed.core.PostService;
-import dev.widefeed.core.FanoutQueue;
-import dev.widefeed.core.Reconciler;
-import dev.widefeed.core.RelationRepairer;
-import dev.widefeed.core.User;
+import dev.widefeed.kernel.UnknownOutcomeException;
+import dev.widefeed.post.PostStore;
+import dev.widefeed.comment.CommentService;
+import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.like.LikeService;
+import dev.widefeed.post.PostCounts;
+import dev.widefeed.post.PostService;
+import dev.widefeed.feed.FanoutQueue;
+import dev.widefeed.reconcile.Reconciler;
+import dev.widefeed.graph.RelationRepairer;
+import dev.widefeed.graph.User;
 import dev.widefeed.testing.TestStorages;
 import org.junit.jupiter.api.Test;
 
@@ -94,7 +96,7 @@ public abstract class ReconcileContract {
         AtomicInteger failures = new AtomicInteger(1);
         PostService faulty = postService(losingCounterUpdates(failures));
         faulty.repost(fan, source, "", null); // the source's repost counters are lost; the request still succeeds
-        storage().users().addCounts(fan, new dev.widefeed.core.UserCounts(3, 0, 0)); // and the fan's posts drift by +3
+        storage().users().addCounts(fan, new dev.widefeed.graph.UserCounts(3, 0, 0)); // and the fan's posts drift by +3
 
         assertThat(storage().posts().counts(source)).isEqualTo(PostCounts.ZERO);
         Reconciler.Report forPost = reconciler().post(source);
@@ -115,7 +117,7 @@ public abstract class ReconcileContract {
         PostService posts = postService(storage().posts());
         long post = posts.create(author, "somewhere in the table", null).post().id();
         storage().posts().addCounts(post, PostCounts.likes(4));
-        storage().users().addCounts(author, new dev.widefeed.core.UserCounts(0, 2, 0));
+        storage().users().addCounts(author, new dev.widefeed.graph.UserCounts(0, 2, 0));
         AtomicInteger progressCalls = new AtomicInteger();
 
         Reconciler.Report report = reconciler().all((p, u, drift) -> progressCalls.incrementAndGet());

@@ -1,11 +1,11 @@
 package dev.widefeed.testing;
 
 import com.codahale.metrics.MetricRegistry;
-import dev.widefeed.core.AudienceFacts;
-import dev.widefeed.core.AudienceLimits;
-import dev.widefeed.core.AudienceService;
-import dev.widefeed.core.IdGenerator;
-import dev.widefeed.core.PostAccess;
+import dev.widefeed.audience.AudienceFacts;
+import dev.widefeed.audience.AudienceLimits;
+import dev.widefeed.audience.AudienceService;
+import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.post.PostAccess;
 import dev.widefeed.localstore.LocalCassandra;
 import dev.widefeed.localstore.LocalHBase;
 import dev.widefeed.store.Storage;
@@ -80,7 +80,7 @@ public final class TestStorages {
     /** The audience service over the storage, with its own cache, for tests that build a post service by hand. */
     public static AudienceService audiences(Storage storage) {
         AudienceFacts facts = new AudienceFacts(storage.audiences(), 10_000, Duration.ofSeconds(10));
-        return new AudienceService(storage.audiences(), storage.users(), facts, new PostAccess(storage.posts(), facts),
+        return new AudienceService(storage.audiences(), storage.users(), facts,
                 AudienceLimits.DEFAULT, IDS, Clock.systemUTC());
     }
 

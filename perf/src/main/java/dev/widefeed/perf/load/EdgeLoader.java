@@ -1,6 +1,6 @@
 package dev.widefeed.perf.load;
 
-import dev.widefeed.core.EdgeState;
+import dev.widefeed.kernel.EdgeState;
 import dev.widefeed.perf.workload.UserIds;
 import dev.widefeed.perf.workload.WorkloadReader;
 

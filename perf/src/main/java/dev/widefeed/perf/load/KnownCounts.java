@@ -1,6 +1,6 @@
 package dev.widefeed.perf.load;
 
-import dev.widefeed.core.UserCounts;
+import dev.widefeed.graph.UserCounts;
 
 /**
  * Each workload user's follower and following counts as the store holds them, as far as this load

@@ -1,8 +1,8 @@
 package dev.widefeed.perf.load;
 
-import dev.widefeed.core.HomeState;
-import dev.widefeed.core.User;
-import dev.widefeed.core.UserCounts;
+import dev.widefeed.feed.HomeState;
+import dev.widefeed.graph.User;
+import dev.widefeed.graph.UserCounts;
 import dev.widefeed.perf.workload.UserIds;
 import dev.widefeed.perf.workload.WorkloadReader;
 import dev.widefeed.store.Storage;

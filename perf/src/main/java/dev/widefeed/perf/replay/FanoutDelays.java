@@ -1,9 +1,9 @@
 package dev.widefeed.perf.replay;
 
-import dev.widefeed.core.FanoutKind;
-import dev.widefeed.core.FanoutProgress;
+import dev.widefeed.feed.FanoutKind;
+import dev.widefeed.feed.FanoutProgress;
 import dev.widefeed.perf.results.ReplayResult;
-import dev.widefeed.store.FanoutStore;
+import dev.widefeed.feed.FanoutStore;
 
 import java.time.Duration;
 import java.util.ArrayList;

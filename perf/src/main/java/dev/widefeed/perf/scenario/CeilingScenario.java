@@ -1,10 +1,10 @@
 package dev.widefeed.perf.scenario;
 
-import dev.widefeed.core.IdGenerator;
-import dev.widefeed.core.PostCounts;
-import dev.widefeed.core.TimelineEntry;
-import dev.widefeed.core.Vote;
-import dev.widefeed.jobs.FeedFactory;
+import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.post.PostCounts;
+import dev.widefeed.feed.TimelineEntry;
+import dev.widefeed.comment.Vote;
+import dev.widefeed.feed.FeedFactory;
 import dev.widefeed.perf.ClosedLoop;
 import dev.widefeed.perf.results.CeilingResult;
 import dev.widefeed.perf.results.LatencySummary;

@@ -1,9 +1,9 @@
 package dev.widefeed.perf.scenario;
 
 import dev.widefeed.Services;
-import dev.widefeed.core.IdGenerator;
-import dev.widefeed.core.PostDetails;
-import dev.widefeed.core.RelationLimits;
+import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.post.PostDetails;
+import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.perf.load.PopulationLoader;
 import dev.widefeed.perf.replay.CreatedPost;
 import dev.widefeed.perf.replay.FanoutDelays;
@@ -136,7 +136,7 @@ public final class StrategiesScenario {
 
     private static FeedStrategy strategy(String name, Services services, Storage storage) {
         DirectPosts posts = new DirectPosts(storage, new IdGenerator(STRATEGY_ID_WORKER), Clock.systemUTC());
-        Duration ttl = new dev.widefeed.jobs.FeedFactory().rules().home().entryTtl();
+        Duration ttl = new dev.widefeed.feed.FeedFactory().rules().home().entryTtl();
         return switch (name) {
             case "push-all" -> new PushAllStrategy(storage, posts, services.posts(), ttl);
             case "pull-all" -> new PullAllStrategy(storage, posts, services.posts(), RelationLimits.DEFAULT.maxFollowing());

@@ -1,13 +1,13 @@
 package dev.widefeed.perf.scenario;
 
 import dev.widefeed.Services;
-import dev.widefeed.core.Audience;
-import dev.widefeed.core.AudienceSettings;
-import dev.widefeed.core.FanoutWorker;
-import dev.widefeed.core.FeedRules;
-import dev.widefeed.core.IdGenerator;
-import dev.widefeed.core.RelationLimits;
-import dev.widefeed.jobs.FeedFactory;
+import dev.widefeed.audience.Audience;
+import dev.widefeed.audience.AudienceSettings;
+import dev.widefeed.feed.FanoutWorker;
+import dev.widefeed.feed.FeedRules;
+import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.graph.RelationLimits;
+import dev.widefeed.feed.FeedFactory;
 import dev.widefeed.perf.ClosedLoop;
 import dev.widefeed.perf.results.LatencySummary;
 import dev.widefeed.perf.results.Results;

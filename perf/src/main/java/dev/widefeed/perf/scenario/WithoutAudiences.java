@@ -1,17 +1,17 @@
 package dev.widefeed.perf.scenario;
 
-import dev.widefeed.core.Group;
-import dev.widefeed.core.Link;
-import dev.widefeed.core.Mark;
-import dev.widefeed.store.AudienceStore;
-import dev.widefeed.store.CommentStore;
-import dev.widefeed.store.FanoutStore;
-import dev.widefeed.store.LikeStore;
-import dev.widefeed.store.PostStore;
-import dev.widefeed.store.RelationStore;
+import dev.widefeed.audience.Group;
+import dev.widefeed.audience.Link;
+import dev.widefeed.audience.Mark;
+import dev.widefeed.audience.AudienceStore;
+import dev.widefeed.comment.CommentStore;
+import dev.widefeed.feed.FanoutStore;
+import dev.widefeed.like.LikeStore;
+import dev.widefeed.post.PostStore;
+import dev.widefeed.graph.RelationStore;
 import dev.widefeed.store.Storage;
-import dev.widefeed.store.TimelineStore;
-import dev.widefeed.store.UserStore;
+import dev.widefeed.feed.TimelineStore;
+import dev.widefeed.graph.UserStore;
 
 import java.time.Instant;
 import java.util.Collection;

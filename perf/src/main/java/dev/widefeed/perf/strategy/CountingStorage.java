@@ -1,14 +1,14 @@
 package dev.widefeed.perf.strategy;
 
-import dev.widefeed.store.AudienceStore;
-import dev.widefeed.store.CommentStore;
-import dev.widefeed.store.FanoutStore;
-import dev.widefeed.store.LikeStore;
-import dev.widefeed.store.PostStore;
-import dev.widefeed.store.RelationStore;
+import dev.widefeed.audience.AudienceStore;
+import dev.widefeed.comment.CommentStore;
+import dev.widefeed.feed.FanoutStore;
+import dev.widefeed.like.LikeStore;
+import dev.widefeed.post.PostStore;
+import dev.widefeed.graph.RelationStore;
 import dev.widefeed.store.Storage;
-import dev.widefeed.store.TimelineStore;
-import dev.widefeed.store.UserStore;
+import dev.widefeed.feed.TimelineStore;
+import dev.widefeed.graph.UserStore;
 
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;

@@ -1,11 +1,11 @@
 package dev.widefeed.perf.strategy;
 
-import dev.widefeed.core.Audience;
-import dev.widefeed.core.IdGenerator;
-import dev.widefeed.core.Post;
-import dev.widefeed.core.PostCounts;
-import dev.widefeed.core.PostType;
-import dev.widefeed.core.UserCounts;
+import dev.widefeed.audience.Audience;
+import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.post.Post;
+import dev.widefeed.post.PostCounts;
+import dev.widefeed.post.PostType;
+import dev.widefeed.graph.UserCounts;
 import dev.widefeed.store.Storage;
 
 import java.time.Clock;

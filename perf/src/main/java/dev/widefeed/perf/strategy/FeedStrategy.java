@@ -1,6 +1,6 @@
 package dev.widefeed.perf.strategy;
 
-import dev.widefeed.core.PostDetails;
+import dev.widefeed.post.PostDetails;
 
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package dev.widefeed.perf.strategy;
 
 import dev.widefeed.Services;
-import dev.widefeed.core.PostDetails;
+import dev.widefeed.post.PostDetails;
 
 import java.util.List;
 import java.util.Optional;

@@ -1,9 +1,9 @@
 package dev.widefeed.perf.strategy;
 
-import dev.widefeed.core.Follow;
-import dev.widefeed.core.FollowCursor;
-import dev.widefeed.core.PostDetails;
-import dev.widefeed.core.PostService;
+import dev.widefeed.graph.Follow;
+import dev.widefeed.graph.FollowCursor;
+import dev.widefeed.post.PostDetails;
+import dev.widefeed.post.PostService;
 import dev.widefeed.store.Storage;
 
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.widefeed.perf.load;
 
-import dev.widefeed.core.EdgeState;
-import dev.widefeed.core.UserCounts;
+import dev.widefeed.kernel.EdgeState;
+import dev.widefeed.graph.UserCounts;
 import dev.widefeed.perf.workload.UserIds;
 import dev.widefeed.perf.workload.WorkloadReader;
 import dev.widefeed.perf.workload.WorkloadSpec;

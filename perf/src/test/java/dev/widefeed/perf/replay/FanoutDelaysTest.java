@@ -1,10 +1,10 @@
 package dev.widefeed.perf.replay;
 
-import dev.widefeed.core.FanoutKind;
-import dev.widefeed.core.FanoutProgress;
-import dev.widefeed.core.FanoutTask;
+import dev.widefeed.feed.FanoutKind;
+import dev.widefeed.feed.FanoutProgress;
+import dev.widefeed.feed.FanoutTask;
 import dev.widefeed.perf.results.ReplayResult;
-import dev.widefeed.store.FanoutStore;
+import dev.widefeed.feed.FanoutStore;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

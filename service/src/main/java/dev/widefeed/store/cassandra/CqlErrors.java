@@ -15,10 +15,10 @@ import com.datastax.oss.driver.api.core.servererrors.TruncateException;
 import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
 import com.datastax.oss.driver.api.core.servererrors.WriteFailureException;
 import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
-import dev.widefeed.store.PermanentStoreException;
-import dev.widefeed.store.StoreException;
-import dev.widefeed.store.TemporaryStoreException;
-import dev.widefeed.store.UnknownOutcomeException;
+import dev.widefeed.kernel.PermanentStoreException;
+import dev.widefeed.kernel.StoreException;
+import dev.widefeed.kernel.TemporaryStoreException;
+import dev.widefeed.kernel.UnknownOutcomeException;
 
 import java.util.concurrent.CompletionException;
 

@@ -4,11 +4,11 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
-import dev.widefeed.core.FanoutKind;
-import dev.widefeed.core.FanoutProgress;
-import dev.widefeed.core.FanoutTask;
+import dev.widefeed.feed.FanoutKind;
+import dev.widefeed.feed.FanoutProgress;
+import dev.widefeed.feed.FanoutTask;
 import dev.widefeed.store.FanoutProgressJson;
-import dev.widefeed.store.FanoutStore;
+import dev.widefeed.feed.FanoutStore;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,7 +20,7 @@ import java.util.Optional;
  * {@code fanout_progress_by_post}, watermarks in {@code fanout_watermark_by_shard} and leases in
  * {@code fanout_lease_by_shard}. Everything but the lease is a plain keyed overwrite, so the
  * driver may retry it. The lease statements are lightweight transactions and are not retried: a
- * timeout is an {@link dev.widefeed.store.UnknownOutcomeException}, and the worker simply asks
+ * timeout is an {@link dev.widefeed.kernel.UnknownOutcomeException}, and the worker simply asks
  * again at its next renewal (a take that applied unseen then reads as its own lease, and renews).
  */
 final class CqlFanoutStore implements FanoutStore {

@@ -17,11 +17,11 @@ import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
-import dev.widefeed.core.Comment;
-import dev.widefeed.core.CommentThread;
+import dev.widefeed.comment.Comment;
+import dev.widefeed.comment.CommentThread;
 import dev.widefeed.store.KeyedPermits;
-import dev.widefeed.store.TemporaryStoreException;
-import dev.widefeed.store.UnknownOutcomeException;
+import dev.widefeed.kernel.TemporaryStoreException;
+import dev.widefeed.kernel.UnknownOutcomeException;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;

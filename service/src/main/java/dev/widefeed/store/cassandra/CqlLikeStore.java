@@ -7,11 +7,11 @@ import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
-import dev.widefeed.core.EdgeState;
-import dev.widefeed.core.Like;
-import dev.widefeed.core.LikeCursor;
-import dev.widefeed.store.LikeProtocol;
-import dev.widefeed.store.LikeStore;
+import dev.widefeed.kernel.EdgeState;
+import dev.widefeed.like.Like;
+import dev.widefeed.like.LikeCursor;
+import dev.widefeed.like.LikeProtocol;
+import dev.widefeed.like.LikeStore;
 
 import java.time.Clock;
 import java.time.Instant;

@@ -8,13 +8,13 @@ import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
-import dev.widefeed.core.IdGenerator;
-import dev.widefeed.core.Post;
-import dev.widefeed.core.PostCounts;
-import dev.widefeed.core.PostType;
+import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.post.Post;
+import dev.widefeed.post.PostCounts;
+import dev.widefeed.post.PostType;
 import dev.widefeed.store.AudienceJson;
 import dev.widefeed.store.BoundedAsync;
-import dev.widefeed.store.PostStore;
+import dev.widefeed.post.PostStore;
 
 import java.time.Clock;
 import java.time.ZoneOffset;

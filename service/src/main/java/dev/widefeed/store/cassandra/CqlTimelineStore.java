@@ -7,10 +7,10 @@ import com.datastax.oss.driver.api.core.cql.BatchableStatement;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
-import dev.widefeed.core.HomeState;
-import dev.widefeed.core.TimelineEntry;
+import dev.widefeed.feed.HomeState;
+import dev.widefeed.feed.TimelineEntry;
 import dev.widefeed.store.BoundedAsync;
-import dev.widefeed.store.TimelineStore;
+import dev.widefeed.feed.TimelineStore;
 
 import java.time.Duration;
 import java.time.Instant;

@@ -5,9 +5,9 @@ import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
-import dev.widefeed.core.User;
-import dev.widefeed.core.UserCounts;
-import dev.widefeed.store.UserStore;
+import dev.widefeed.graph.User;
+import dev.widefeed.graph.UserCounts;
+import dev.widefeed.graph.UserStore;
 
 import java.util.Collection;
 import java.util.HashMap;

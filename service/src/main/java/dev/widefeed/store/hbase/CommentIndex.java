@@ -2,12 +2,12 @@ package dev.widefeed.store.hbase;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import dev.widefeed.core.Comment;
-import dev.widefeed.core.CommentThread;
+import dev.widefeed.comment.Comment;
+import dev.widefeed.comment.CommentThread;
 import dev.widefeed.store.KeyedPermits;
-import dev.widefeed.store.PermanentStoreException;
-import dev.widefeed.store.TemporaryStoreException;
-import dev.widefeed.store.UnknownOutcomeException;
+import dev.widefeed.kernel.PermanentStoreException;
+import dev.widefeed.kernel.TemporaryStoreException;
+import dev.widefeed.kernel.UnknownOutcomeException;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.CheckAndMutate;

@@ -1,9 +1,9 @@
 package dev.widefeed.store.hbase;
 
-import dev.widefeed.core.EdgeState;
-import dev.widefeed.core.Follow;
-import dev.widefeed.core.FollowCursor;
-import dev.widefeed.core.Follower;
+import dev.widefeed.kernel.EdgeState;
+import dev.widefeed.graph.Follow;
+import dev.widefeed.graph.FollowCursor;
+import dev.widefeed.graph.Follower;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;

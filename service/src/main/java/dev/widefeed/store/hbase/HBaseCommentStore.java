@@ -1,13 +1,13 @@
 package dev.widefeed.store.hbase;
 
-import dev.widefeed.core.Comment;
-import dev.widefeed.core.CommentCounts;
-import dev.widefeed.core.CommentSubject;
-import dev.widefeed.core.CommentThread;
-import dev.widefeed.core.CommentedObject;
-import dev.widefeed.core.SubjectCounts;
-import dev.widefeed.core.Vote;
-import dev.widefeed.store.CommentStore;
+import dev.widefeed.comment.Comment;
+import dev.widefeed.comment.CommentCounts;
+import dev.widefeed.comment.CommentSubject;
+import dev.widefeed.comment.CommentThread;
+import dev.widefeed.comment.CommentedObject;
+import dev.widefeed.comment.SubjectCounts;
+import dev.widefeed.comment.Vote;
+import dev.widefeed.comment.CommentStore;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncConnection;

@@ -1,9 +1,9 @@
 package dev.widefeed.store.hbase;
 
-import dev.widefeed.store.PermanentStoreException;
-import dev.widefeed.store.StoreException;
-import dev.widefeed.store.TemporaryStoreException;
-import dev.widefeed.store.UnknownOutcomeException;
+import dev.widefeed.kernel.PermanentStoreException;
+import dev.widefeed.kernel.StoreException;
+import dev.widefeed.kernel.TemporaryStoreException;
+import dev.widefeed.kernel.UnknownOutcomeException;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.client.OperationTimeoutExceededException;
 import org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException;

@@ -1,10 +1,10 @@
 package dev.widefeed.store.hbase;
 
-import dev.widefeed.core.FanoutKind;
-import dev.widefeed.core.FanoutProgress;
-import dev.widefeed.core.FanoutTask;
+import dev.widefeed.feed.FanoutKind;
+import dev.widefeed.feed.FanoutProgress;
+import dev.widefeed.feed.FanoutTask;
 import dev.widefeed.store.FanoutProgressJson;
-import dev.widefeed.store.FanoutStore;
+import dev.widefeed.feed.FanoutStore;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.CheckAndMutate;

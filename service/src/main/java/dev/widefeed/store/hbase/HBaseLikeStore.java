@@ -1,12 +1,12 @@
 package dev.widefeed.store.hbase;
 
-import dev.widefeed.core.EdgeState;
-import dev.widefeed.core.Follow;
-import dev.widefeed.core.FollowCursor;
-import dev.widefeed.core.Like;
-import dev.widefeed.core.LikeCursor;
-import dev.widefeed.store.LikeProtocol;
-import dev.widefeed.store.LikeStore;
+import dev.widefeed.kernel.EdgeState;
+import dev.widefeed.graph.Follow;
+import dev.widefeed.graph.FollowCursor;
+import dev.widefeed.like.Like;
+import dev.widefeed.like.LikeCursor;
+import dev.widefeed.like.LikeProtocol;
+import dev.widefeed.like.LikeStore;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncConnection;

@@ -1,12 +1,12 @@
 package dev.widefeed.store.hbase;
 
-import dev.widefeed.core.Audience;
-import dev.widefeed.core.Post;
-import dev.widefeed.core.PostCounts;
-import dev.widefeed.core.PostType;
+import dev.widefeed.audience.Audience;
+import dev.widefeed.post.Post;
+import dev.widefeed.post.PostCounts;
+import dev.widefeed.post.PostType;
 import dev.widefeed.store.AudienceJson;
 import dev.widefeed.store.BoundedAsync;
-import dev.widefeed.store.PostStore;
+import dev.widefeed.post.PostStore;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncConnection;

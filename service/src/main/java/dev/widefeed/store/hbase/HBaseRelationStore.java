@@ -1,13 +1,13 @@
 package dev.widefeed.store.hbase;
 
-import dev.widefeed.core.EdgeState;
-import dev.widefeed.core.Follow;
-import dev.widefeed.core.FollowCursor;
-import dev.widefeed.core.Follower;
-import dev.widefeed.core.RelationOp;
-import dev.widefeed.core.UserCounts;
+import dev.widefeed.kernel.EdgeState;
+import dev.widefeed.graph.Follow;
+import dev.widefeed.graph.FollowCursor;
+import dev.widefeed.graph.Follower;
+import dev.widefeed.graph.RelationOp;
+import dev.widefeed.graph.UserCounts;
 import dev.widefeed.store.BoundedAsync;
-import dev.widefeed.store.RelationStore;
+import dev.widefeed.graph.RelationStore;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;

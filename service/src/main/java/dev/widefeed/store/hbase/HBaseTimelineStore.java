@@ -1,9 +1,9 @@
 package dev.widefeed.store.hbase;
 
-import dev.widefeed.core.HomeState;
-import dev.widefeed.core.TimelineEntry;
+import dev.widefeed.feed.HomeState;
+import dev.widefeed.feed.TimelineEntry;
 import dev.widefeed.store.BoundedAsync;
-import dev.widefeed.store.TimelineStore;
+import dev.widefeed.feed.TimelineStore;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.Delete;

@@ -1,8 +1,8 @@
 package dev.widefeed.store.hbase;
 
-import dev.widefeed.core.User;
-import dev.widefeed.core.UserCounts;
-import dev.widefeed.store.UserStore;
+import dev.widefeed.graph.User;
+import dev.widefeed.graph.UserCounts;
+import dev.widefeed.graph.UserStore;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.Get;

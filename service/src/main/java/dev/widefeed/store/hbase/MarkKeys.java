@@ -1,6 +1,6 @@
 package dev.widefeed.store.hbase;
 
-import dev.widefeed.core.Mark;
+import dev.widefeed.audience.Mark;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;

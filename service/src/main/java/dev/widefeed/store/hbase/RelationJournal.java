@@ -1,8 +1,8 @@
 package dev.widefeed.store.hbase;
 
-import dev.widefeed.core.EdgeState;
-import dev.widefeed.core.IdGenerator;
-import dev.widefeed.core.RelationOp;
+import dev.widefeed.kernel.EdgeState;
+import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.graph.RelationOp;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;

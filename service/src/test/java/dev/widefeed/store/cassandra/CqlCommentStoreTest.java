@@ -2,10 +2,10 @@ package dev.widefeed.store.cassandra;
 
 import com.codahale.metrics.MetricRegistry;
 import com.datastax.oss.driver.api.core.CqlSession;
-import dev.widefeed.core.Comment;
-import dev.widefeed.core.CommentThread;
-import dev.widefeed.core.CommentedObject;
-import dev.widefeed.store.CommentStore;
+import dev.widefeed.comment.Comment;
+import dev.widefeed.comment.CommentThread;
+import dev.widefeed.comment.CommentedObject;
+import dev.widefeed.comment.CommentStore;
 import dev.widefeed.store.CommentStoreContract;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;

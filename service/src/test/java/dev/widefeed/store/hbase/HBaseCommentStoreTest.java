@@ -1,6 +1,6 @@
 package dev.widefeed.store.hbase;
 
-import dev.widefeed.store.CommentStore;
+import dev.widefeed.comment.CommentStore;
 import dev.widefeed.store.CommentStoreContract;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;

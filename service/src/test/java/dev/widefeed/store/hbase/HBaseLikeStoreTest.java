@@ -1,6 +1,6 @@
 package dev.widefeed.store.hbase;
 
-import dev.widefeed.store.LikeProtocol;
+import dev.widefeed.like.LikeProtocol;
 import dev.widefeed.store.LikeStoreContract;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;

@@ -1,8 +1,8 @@
 package dev.widefeed.store.hbase;
 
-import dev.widefeed.core.EdgeState;
-import dev.widefeed.core.Follower;
-import dev.widefeed.store.RelationStore;
+import dev.widefeed.kernel.EdgeState;
+import dev.widefeed.graph.Follower;
+import dev.widefeed.graph.RelationStore;
 import dev.widefeed.store.RelationStoreContract;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;

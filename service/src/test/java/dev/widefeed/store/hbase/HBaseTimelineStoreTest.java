@@ -1,6 +1,6 @@
 package dev.widefeed.store.hbase;
 
-import dev.widefeed.core.HomeState;
+import dev.widefeed.feed.HomeState;
 import dev.widefeed.store.Storage;
 import dev.widefeed.store.TimelineStoreContract;
 import dev.widefeed.testing.TestStorages;

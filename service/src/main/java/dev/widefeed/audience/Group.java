@@ -1,0 +1,7 @@
+package dev.widefeed.audience;
+
+import java.time.Instant;
+
+/** A named set of users (seed 003) kept by its owner, who is always one of its members. */
+public record Group(long id, String name, long ownerId, Instant createdAt) {
+}

@@ -1,0 +1,5 @@
+package dev.widefeed.comment;
+
+/** A comment with its counts, as the domain answers it. */
+public record CommentDetails(Comment comment, CommentCounts counts) {
+}

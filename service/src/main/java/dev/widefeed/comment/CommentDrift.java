@@ -1,0 +1,13 @@
+package dev.widefeed.comment;
+
+import dev.widefeed.post.PostCounts;
+
+/**
+ * What a reconcile found and corrected: the post's counters minus the index's truth, likewise the
+ * subject's, and the sum of the absolute errors of its comments' reply counts.
+ */
+public record CommentDrift(PostCounts post, SubjectCounts subject, long replies) {
+    public boolean isZero() {
+        return post.isZero() && subject.isZero() && replies == 0;
+    }
+}

@@ -1,0 +1,85 @@
+package dev.widefeed.comment;
+
+
+import dev.widefeed.kernel.UnknownOutcomeException;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The comment platform of seed 001: a subject per commented object (owner, state, counts), the
+ * floor-numbered index of each thread (small and hot: floor, author, parent, state), the content
+ * apart and keyed by comment id, per-comment counters and per-(comment, user) votes.
+ *
+ * <p>A comment is written in two steps that the domain ({@code CommentService}) runs in order:
+ * {@link #writeContent} (a crash after it leaves content no read reaches), then {@link #place},
+ * which takes the thread's next floor and writes the index entry as one atomic step, so a floor is
+ * never handed out without its comment nor twice. Counters are derived from the index and votes and
+ * are changed only when a compare-and-set reports a real change; they are never retried.
+ */
+public interface CommentStore {
+    /** The object's subject, or empty if nothing was ever commented on it. */
+    Optional<CommentSubject> subject(CommentedObject object);
+
+    /** Records the subject's owner unless the subject exists; never changes an existing state. Idempotent. */
+    void openSubject(CommentSubject subject);
+
+    /** Zero counts for a subject without a counter row. */
+    SubjectCounts subjectCounts(CommentedObject object);
+
+    /** Adds {@code delta}. Not idempotent, never retried: a timeout is {@link UnknownOutcomeException}. */
+    void addSubjectCounts(CommentedObject object, SubjectCounts delta);
+
+    /** Writes the content of a comment not yet placed (its floor is ignored). Idempotent. */
+    void writeContent(Comment comment);
+
+    /**
+     * Gives the comment the next floor of its thread (1 for the first) and writes its index entry,
+     * as one atomic step; then records the floor with the content. Floors are unique and gap-free
+     * in the order placements succeed. An ambiguous failure is settled by reading the floor back;
+     * only if that fails too is it {@link UnknownOutcomeException} (the comment is then either at
+     * one floor or nowhere, never at two).
+     *
+     * @return the floor
+     */
+    long place(Comment comment);
+
+    /** The comment, placed, deleted or not; empty if unknown or not (yet) placed. */
+    Optional<Comment> find(long commentId);
+
+    /** The highest floor of the thread; 0 if it has none. */
+    long highestFloor(CommentThread thread);
+
+    /**
+     * The thread's entries with floors in [{@code fromFloor}, {@code toFloor}], ascending, deleted
+     * ones included (flagged, without content). One range read per ~100k-floor bucket the range
+     * touches (one for any page); at most 5000 floors per call.
+     */
+    List<Comment> floors(CommentThread thread, long fromFloor, long toFloor);
+
+    /**
+     * Marks a live comment deleted (compare-and-set on its state; its floor stays taken) and drops its
+     * content. Not retried: a timeout is {@link UnknownOutcomeException}.
+     *
+     * @return whether this call deleted it (false: it was deleted already)
+     */
+    boolean delete(Comment comment);
+
+    /** The counts of every id given (zero for those without a row), in one concurrent round. */
+    Map<Long, CommentCounts> countsOf(Collection<Long> commentIds);
+
+    /** Adds {@code delta}. Not idempotent, never retried: a timeout is {@link UnknownOutcomeException}. */
+    void addCounts(long commentId, CommentCounts delta);
+
+    /** The user's vote on the comment; {@link Vote#NONE} if none. */
+    Vote vote(long commentId, long userId);
+
+    /**
+     * Sets the user's vote to {@code next} if it still is {@code expected}. Not retried: a timeout is
+     * {@link UnknownOutcomeException}.
+     *
+     * @return whether it was applied
+     */
+    boolean compareAndSetVote(long commentId, long userId, Vote expected, Vote next);
+}

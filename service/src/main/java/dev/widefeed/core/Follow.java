@@ -1,7 +1,0 @@
-package dev.widefeed.core;
-
-import java.time.Instant;
-
-/** One entry of a following or followers list: the other user, and since when. */
-public record Follow(long userId, Instant since) {
-}

@@ -1,7 +1,0 @@
-package dev.widefeed.core;
-
-import java.time.Instant;
-
-/** A named set of users (seed 003) kept by its owner, who is always one of its members. */
-public record Group(long id, String name, long ownerId, Instant createdAt) {
-}

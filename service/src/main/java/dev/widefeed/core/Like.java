@@ -1,7 +1,0 @@
-package dev.widefeed.core;
-
-import java.time.Instant;
-
-/** One like: who liked which post, and when. */
-public record Like(long postId, long userId, Instant likedAt) {
-}

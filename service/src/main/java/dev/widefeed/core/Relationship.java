@@ -1,5 +1,0 @@
-package dev.widefeed.core;
-
-/** Whether a follows b, and whether b follows a. */
-public record Relationship(boolean following, boolean followedBy) {
-}

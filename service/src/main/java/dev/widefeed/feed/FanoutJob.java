@@ -1,0 +1,315 @@
+package dev.widefeed.feed;
+
+import com.codahale.metrics.Gauge;
+import com.codahale.metrics.Meter;
+import com.codahale.metrics.MetricRegistry;
+import com.codahale.metrics.Timer;
+import io.dropwizard.lifecycle.Managed;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Runs fan-out in the service, outside any request. Every poll it tries to lease each shard; for
+ * each shard it holds (at most {@code threads} at once, on their own threads, so fan-out never
+ * takes request threads) it reads the tasks from the shard's watermark to now, works the pending
+ * ones a turn each, earliest deadline first, and moves the watermark past slots with no pending
+ * work. Several instances share the shards through the leases; an instance that dies stops renewing
+ * its leases and another takes its shards over from their checkpoints.
+ */
+public final class FanoutJob implements Managed {
+    private static final Logger LOG = LoggerFactory.getLogger(FanoutJob.class);
+    /** Tasks are recorded with the clock of the instance that took the request: leave slack for skew and slow requests. */
+    private static final Duration SLOT_SETTLE = Duration.ofMinutes(1);
+    private static final Duration RELEASE_WAIT = Duration.ofSeconds(3);
+
+    /** How the job runs. */
+    public record Settings(int shards, int threads, int pagesPerTurn, Duration pollInterval, Duration leaseTtl,
+                           Duration initialLookback, String owner) {
+    }
+
+    private final FanoutStore store;
+    private final FanoutWorker worker;
+    private final Settings settings;
+    private final Clock clock;
+    private final ScheduledExecutorService poller;
+    private final ExecutorService shardRunners;
+    /** Shards being worked here now: a shard is never run twice at once. */
+    private final Set<Integer> running = ConcurrentHashMap.newKeySet();
+    /** Shards waiting for a runner, in order, each at most once. */
+    private final Queue<Integer> waiting = new ConcurrentLinkedQueue<>();
+    private final Set<Integer> queued = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger busyRunners = new AtomicInteger();
+    /** Shards this instance leased last time it asked (it may have lost some since). */
+    private final Set<Integer> held = ConcurrentHashMap.newKeySet();
+    private final Map<Integer, ShardState> shardStates = new ConcurrentHashMap<>();
+    /** Tasks known finished, so a rescan of a slot does not read their progress again. Bounded. */
+    private final Set<String> finished = Collections.newSetFromMap(Collections.synchronizedMap(
+            new LinkedHashMap<>(16, 0.75f, false) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+                    return size() > 200_000;
+                }
+            }));
+    private final Timer delay;
+    private final AtomicLong lastProgressMillis = new AtomicLong();
+    private volatile boolean stopping;
+
+    /** What one shard looked like at its last scan here. */
+    private record ShardState(int pending, Instant oldestPending) {
+    }
+
+    public FanoutJob(FanoutStore store, FanoutWorker worker, Settings settings, Clock clock, MetricRegistry metrics) {
+        this.store = store;
+        this.worker = worker;
+        this.settings = settings;
+        this.clock = clock;
+        this.poller = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "fanout-poll"));
+        this.shardRunners = Executors.newFixedThreadPool(settings.threads(), r -> daemon(r, "fanout-worker"));
+        this.delay = metrics.timer("fanout.delivery-time");
+        metrics.register("fanout.backlog", (Gauge<Integer>) this::backlog);
+        metrics.register("fanout.lag-seconds", (Gauge<Long>) () -> lag().toSeconds());
+        lastProgressMillis.set(clock.millis());
+    }
+
+    /** The listener the worker reports pages to; wired by whoever builds both. */
+    public static FanoutWorker.Listener listener(MetricRegistry metrics) {
+        Meter rows = metrics.meter("fanout.rows-written");
+        Meter followers = metrics.meter("fanout.followers-paged");
+        return (task, pageFollowers, sent) -> {
+            rows.mark(sent);
+            followers.mark(pageFollowers);
+        };
+    }
+
+    @Override
+    public void start() {
+        poller.scheduleWithFixedDelay(this::poll, 0, settings.pollInterval().toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void stop() throws InterruptedException {
+        stopping = true;
+        poller.shutdownNow();
+        shardRunners.shutdown();
+        if (!shardRunners.awaitTermination(10, TimeUnit.SECONDS)) {
+            shardRunners.shutdownNow();
+        }
+        // Giving the leases back lets another instance resume at once instead of after their ttl. It is
+        // a courtesy, so it gets a few seconds: a store that is down (or stopping with the process)
+        // must not hold up the shutdown; the leases then simply expire.
+        Thread releasing = new Thread(this::releaseHeld, "fanout-release");
+        releasing.setDaemon(true);
+        releasing.start();
+        releasing.join(RELEASE_WAIT.toMillis());
+    }
+
+    private void releaseHeld() {
+        for (int shard : List.copyOf(held)) {
+            try {
+                store.release(shard, settings.owner());
+            } catch (RuntimeException e) {
+                LOG.debug("could not release fan-out shard {}: {}", shard, e.toString());
+            }
+        }
+    }
+
+    /** Tasks pending in the shards this instance scanned last. */
+    public int backlog() {
+        return shardStates.values().stream().mapToInt(ShardState::pending).sum();
+    }
+
+    /** The age of the oldest pending task this instance knows of; zero when none. */
+    public Duration lag() {
+        return shardStates.values().stream().filter(s -> s.pending() > 0).map(ShardState::oldestPending)
+                .min(Comparator.naturalOrder()).map(oldest -> Duration.between(oldest, clock.instant()))
+                .orElse(Duration.ZERO);
+    }
+
+    /** When a page of fan-out was last done here (or the job started). */
+    public Instant lastProgress() {
+        return Instant.ofEpochMilli(lastProgressMillis.get());
+    }
+
+    /**
+     * Offers every shard that is neither queued nor being worked to the runners (as many as there are threads),
+     * each taking the next queued shard. A shard whose turn got work done and left work pending goes to the back of
+     * the queue at once, so a long fan-out goes on at the store's pace instead of one turn per poll interval, while
+     * the other shards keep their places ahead of it; a new post waits about one poll interval.
+     */
+    private void poll() {
+        for (int shard = 0; shard < settings.shards(); shard++) {
+            queue(shard);
+        }
+        while (!stopping && busyRunners.get() < settings.threads()) {
+            busyRunners.incrementAndGet();
+            shardRunners.execute(this::offerQueued);
+        }
+    }
+
+    private void queue(int shard) {
+        if (!running.contains(shard) && queued.add(shard)) {
+            waiting.add(shard);
+        }
+    }
+
+    private void offerQueued() {
+        try {
+            for (Integer shard = waiting.poll(); shard != null && !stopping; shard = waiting.poll()) {
+                queued.remove(shard);
+                if (running.add(shard)) {
+                    boolean more;
+                    try {
+                        more = offer(shard);
+                    } finally {
+                        running.remove(shard);
+                    }
+                    if (more) {
+                        queue(shard);
+                    }
+                }
+            }
+        } finally {
+            busyRunners.decrementAndGet();
+        }
+    }
+
+    /** Leases and works the shard; whether it should be offered again right away. */
+    private boolean offer(int shard) {
+        try {
+            if (store.lease(shard, settings.owner(), settings.leaseTtl())) {
+                held.add(shard);
+                return runShard(shard);
+            }
+            held.remove(shard);
+            shardStates.remove(shard);
+        } catch (RuntimeException e) {
+            LOG.warn("fan-out: could not lease shard {}: {}", shard, e.toString());
+        }
+        return false;
+    }
+
+    /**
+     * One pass over a held shard: every pending task gets one turn. True if a turn got work done and work is
+     * still pending (a task waiting for its post is no work done, so it does not spin).
+     */
+    boolean runShard(int shard) {
+        LeaseKeeper lease = new LeaseKeeper(shard);
+        try {
+            Instant now = clock.instant();
+            long from = store.watermark(shard).orElse(FanoutQueue.slotOf(now.minus(settings.initialLookback())));
+            long to = FanoutQueue.slotOf(now);
+            List<Pending> pending = new ArrayList<>();
+            for (long slot = from; slot <= to; slot++) {
+                for (FanoutTask task : store.tasks(shard, slot)) {
+                    if (!finished.contains(key(task))) {
+                        FanoutProgress progress = worker.progressOf(task);
+                        if (progress.done()) {
+                            finished.add(key(task));
+                        } else {
+                            pending.add(new Pending(task, progress));
+                        }
+                    }
+                }
+            }
+            pending.sort(Comparator.comparing((Pending p) -> FanoutRules.deadlineOf(p.progress()))
+                    .thenComparingLong(p -> p.task().postId()));
+            long oldestPendingSlot = Long.MAX_VALUE;
+            Instant oldestPending = null;
+            int stillPending = 0;
+            boolean workedOne = false;
+            for (Pending p : pending) {
+                boolean done = false;
+                if (lease.keep()) {
+                    FanoutWorker.Turn turn = worker.work(p.task(), p.progress(), settings.pagesPerTurn(), lease::keep);
+                    if (turn instanceof FanoutWorker.Turn.Worked) {
+                        workedOne = true;
+                        lastProgressMillis.set(clock.millis()); // a task waiting for its post is no progress
+                    }
+                    if (turn instanceof FanoutWorker.Turn.Worked worked && worked.progress().done()) {
+                        done = true;
+                        finished.add(key(p.task()));
+                        if (p.task().kind() == FanoutKind.DELIVER) {
+                            delay.update(Duration.between(worked.progress().createdAt(),
+                                    worked.progress().finishedAt().orElseThrow()));
+                        }
+                    }
+                }
+                if (!done) {
+                    stillPending++;
+                    oldestPendingSlot = Math.min(oldestPendingSlot, p.task().slot());
+                    Instant created = p.progress().createdAt();
+                    oldestPending = oldestPending == null || created.isBefore(oldestPending) ? created : oldestPending;
+                }
+            }
+            shardStates.put(shard, new ShardState(stillPending, oldestPending == null ? clock.instant() : oldestPending));
+            long settled = FanoutQueue.slotOf(clock.instant().minus(SLOT_SETTLE));
+            long watermark = Math.min(oldestPendingSlot, settled);
+            if (watermark > from && lease.keep()) {
+                store.saveWatermark(shard, watermark);
+            }
+            return workedOne && stillPending > 0 && lease.keep();
+        } catch (RuntimeException e) {
+            LOG.warn("fan-out of shard {} failed this turn; it resumes from its checkpoints: {}", shard, e.toString());
+            return false;
+        }
+    }
+
+    private record Pending(FanoutTask task, FanoutProgress progress) {
+    }
+
+    private static String key(FanoutTask task) {
+        return task.postId() + "/" + task.kind().json();
+    }
+
+    /** Renews the shard's lease every third of its ttl while the shard is worked; false once lost or stopping. */
+    private final class LeaseKeeper {
+        private final int shard;
+        private Instant renewedAt;
+        private boolean held = true;
+
+        LeaseKeeper(int shard) {
+            this.shard = shard;
+            this.renewedAt = clock.instant();
+        }
+
+        boolean keep() {
+            if (stopping || !held) {
+                return false;
+            }
+            if (clock.instant().isAfter(renewedAt.plus(settings.leaseTtl().dividedBy(3)))) {
+                held = store.lease(shard, settings.owner(), settings.leaseTtl());
+                renewedAt = clock.instant();
+                if (!held) {
+                    LOG.info("fan-out: lost the lease of shard {}; another worker resumes it", shard);
+                }
+            }
+            return held;
+        }
+    }
+
+    private static Thread daemon(Runnable r, String name) {
+        Thread t = new Thread(r, name);
+        t.setDaemon(true);
+        return t;
+    }
+}

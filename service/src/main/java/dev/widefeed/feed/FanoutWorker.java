@@ -1,0 +1,283 @@
+package dev.widefeed.feed;
+
+import dev.widefeed.audience.Audience;
+import dev.widefeed.audience.DeliveryAudience;
+import dev.widefeed.graph.FollowCursor;
+import dev.widefeed.graph.Follower;
+import dev.widefeed.post.Post;
+import dev.widefeed.audience.AudienceStore;
+import dev.widefeed.post.PostStore;
+import dev.widefeed.graph.RelationStore;
+import dev.widefeed.graph.UserStore;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongPredicate;
+
+/**
+ * Works one fan-out task a turn at a time: pages through the author's followers from the task's
+ * checkpoint, each with their last home read as shared onto the edge (no read per follower), pushes
+ * (or retracts) the post for the followers the pass sends to, and saves the checkpoint after every
+ * page whose pushes are done. A crash loses at most the two pages in flight, which the next worker
+ * pushes again: entries are keyed by post id, so that is harmless.
+ */
+public final class FanoutWorker {
+    /** How long a task may wait for its post: the post is written after its task, by the same request. */
+    static final Duration POST_GRACE = Duration.ofMinutes(1);
+
+    private final UserStore users;
+    private final RelationStore relations;
+    private final PostStore posts;
+    private final TimelineStore timelines;
+    private final FanoutStore fanout;
+    private final AudienceStore audiences;
+    private final FanoutRules rules;
+    private final int pageSize;
+    private final Duration entryTtl;
+    private final Clock clock;
+    private final Listener listener;
+    /** Reads the next page of followers ahead; at most one read per task being worked is in flight. */
+    private final ExecutorService prefetcher = Executors.newCachedThreadPool(r -> {
+        Thread thread = new Thread(r, "fanout-prefetch");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    /** What the worker reports as it goes (metrics). */
+    public interface Listener {
+        void page(FanoutTask task, int followers, int sent);
+
+        Listener NONE = (task, followers, sent) -> {
+        };
+    }
+
+    /** The outcome of one turn. */
+    public sealed interface Turn {
+        /** The post is not written yet: try again later. */
+        record NotReady() implements Turn {
+        }
+
+        record Worked(FanoutProgress progress) implements Turn {
+        }
+    }
+
+    public FanoutWorker(UserStore users, RelationStore relations, PostStore posts, TimelineStore timelines,
+                        FanoutStore fanout, AudienceStore audiences, FanoutRules rules, int pageSize,
+                        Duration entryTtl, Clock clock, Listener listener) {
+        if (pageSize < 1) {
+            throw new IllegalArgumentException("page size must be positive");
+        }
+        this.users = users;
+        this.relations = relations;
+        this.posts = posts;
+        this.timelines = timelines;
+        this.fanout = fanout;
+        this.audiences = audiences;
+        this.rules = rules;
+        this.pageSize = pageSize;
+        this.entryTtl = entryTtl;
+        this.clock = clock;
+        this.listener = listener;
+    }
+
+    /** The progress of a post's fan-out, or its plan if the worker has not started on it. */
+    public FanoutProgress progressOf(Post post, FanoutKind kind) {
+        return progressOf(new FanoutTask(0, 0, post.id(), post.authorId(), kind));
+    }
+
+    /** The task's checkpoint, or its plan if no page was done yet (not saved). */
+    public FanoutProgress progressOf(FanoutTask task) {
+        return fanout.progress(task.postId(), task.kind()).orElseGet(() -> rules.plan(task.postId(), task.kind(),
+                users.counts(task.authorId()).followers(), now()));
+    }
+
+    /**
+     * Does up to {@code pages} pages of the task, stopping early when {@code keepGoing} says so
+     * (the worker lost its lease, or is shutting down). The checkpoint is saved after every page.
+     */
+    public Turn work(FanoutTask task, int pages, BooleanSupplier keepGoing) {
+        return work(task, progressOf(task), pages, keepGoing);
+    }
+
+    /**
+     * {@link #work(FanoutTask, int, BooleanSupplier)} from a {@code progress} the caller has just read
+     * with {@link #progressOf(FanoutTask)}: a worker holding the task's shard lease is the only writer of
+     * its checkpoint, so reading it again would only repeat the read.
+     */
+    public Turn work(FanoutTask task, FanoutProgress progress, int pages, BooleanSupplier keepGoing) {
+        if (progress.done()) {
+            return new Turn.Worked(progress);
+        }
+        Optional<TimelineEntry> entry = Optional.empty();
+        LongPredicate mayReceive = id -> true; // a retraction goes to everyone the post may have reached
+        if (task.kind() == FanoutKind.DELIVER) {
+            Optional<Post> post = posts.find(task.postId());
+            if (post.isEmpty()) {
+                if (now().isBefore(progress.createdAt().plus(POST_GRACE))) {
+                    return new Turn.NotReady();
+                }
+                return new Turn.Worked(save(end(progress, "the post was deleted (or never written)")));
+            }
+            if (post.get().audience().type() == Audience.Type.PRIVATE) {
+                return new Turn.Worked(save(end(progress, "a private post: nobody but its author sees it")));
+            }
+            entry = Optional.of(TimelineEntry.of(post.get()));
+            mayReceive = DeliveryAudience.of(post.get().authorId(), post.get().audience(), audiences);
+        }
+        // Three pages overlap: the next one is read, this one is pushed, and the previous one's
+        // pushes finish; a page's checkpoint is saved only once its pushes are all done, so a crash
+        // resumes at most two pages back (pushing them again is harmless).
+        List<Follower> followers = followersAfter(task, progress.cursor());
+        Optional<Pushing> previous = Optional.empty();
+        try {
+            for (int page = 0; page < pages && !progress.done(); page++) {
+                CompletableFuture<List<Follower>> next = null;
+                if (followers.size() == pageSize && page + 1 < pages) {
+                    Optional<FollowCursor> after = Optional.of(cursorAfter(followers));
+                    next = CompletableFuture.supplyAsync(() -> followersAfter(task, after), prefetcher);
+                }
+                int passBefore = progress.pass();
+                Planned planned = page(task, progress, entry, mayReceive, followers);
+                progress = planned.progress();
+                Pushing pushing = new Pushing(CompletableFuture.runAsync(planned.writes(), prefetcher), progress);
+                if (previous.isPresent()) {
+                    save(previous.get().finished());
+                }
+                previous = Optional.of(pushing);
+                if (!keepGoing.getAsBoolean() || progress.done()) {
+                    break;
+                }
+                followers = next != null && progress.pass() == passBefore ? join(next)
+                        : followersAfter(task, progress.cursor());
+            }
+        } finally {
+            previous.ifPresent(pushing -> save(pushing.finished()));
+        }
+        return new Turn.Worked(progress);
+    }
+
+    /** A page's planned writes and the progress they lead to. */
+    private record Planned(Runnable writes, FanoutProgress progress) {
+    }
+
+    /** A page's writes under way, and the checkpoint to save once they are done. */
+    private record Pushing(CompletableFuture<Void> writes, FanoutProgress progress) {
+        FanoutProgress finished() {
+            join(writes);
+            return progress;
+        }
+    }
+
+    private List<Follower> followersAfter(FanoutTask task, Optional<FollowCursor> after) {
+        return relations.followersWithActivity(task.authorId(), after, pageSize);
+    }
+
+    private static FollowCursor cursorAfter(List<Follower> page) {
+        return FollowCursor.after(page.get(page.size() - 1));
+    }
+
+    private static <T> T join(CompletableFuture<T> future) {
+        try {
+            return future.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
+    }
+
+    private Planned page(FanoutTask task, FanoutProgress progress, Optional<TimelineEntry> entry,
+                         LongPredicate mayReceive, List<Follower> followers) {
+        Instant now = now();
+        int pass = progress.pass();
+        List<FanoutProgress.TierProgress> tiers = new ArrayList<>(progress.tiers());
+        if (tiers.get(pass).startedAt().isEmpty()) {
+            tiers.set(pass, tiers.get(pass).started(now));
+        }
+        List<Long> sendTo = new ArrayList<>();
+        if (pass == 0 && progress.cursor().isEmpty()) {
+            sendTo.add(task.authorId()); // my own posts are in my home timeline, whatever my activity
+        }
+        // The first pass sees every follower: it counts the inactive, and each later tier's candidates.
+        long inactive = 0;
+        long[] candidates = new long[tiers.size()];
+        for (Follower follower : followers) {
+            Optional<Instant> lastRead = follower.lastRead();
+            if (follower.userId() == task.authorId()) {
+                continue;
+            }
+            if (FanoutRules.sendsTo(progress, pass, lastRead, now) && mayReceive.test(follower.userId())) {
+                sendTo.add(follower.userId());
+            }
+            if (pass == 0) {
+                int tier = FanoutRules.tierOf(progress, lastRead, now);
+                if (tier < 0) {
+                    inactive++;
+                } else {
+                    candidates[tier]++;
+                }
+            }
+        }
+        Runnable writes = () -> {
+            if (!sendTo.isEmpty()) {
+                if (entry.isPresent()) {
+                    timelines.push(entry.get(), sendTo, entryTtl);
+                } else {
+                    timelines.retract(task.postId(), sendTo);
+                }
+            }
+            listener.page(task, followers.size(), sendTo.size());
+        };
+        boolean lastPage = followers.size() < pageSize;
+        for (int t = pass + 1; t < tiers.size(); t++) {
+            tiers.set(t, tiers.get(t).counted(candidates[t]));
+        }
+        tiers.set(pass, tiers.get(pass).pushed(sendTo.size(), candidates[pass], lastPage ? Optional.of(now)
+                : Optional.empty()));
+        long skipped = progress.skippedInactive() + inactive;
+        if (!lastPage) {
+            return new Planned(writes, with(progress, tiers, pass, Optional.of(cursorAfter(followers)), skipped, now));
+        }
+        // A later tier the first pass found nobody in is skipped, not paged through again.
+        int next = pass + 1;
+        while (next < tiers.size() && tiers.get(next).candidates() == 0) {
+            tiers.set(next, tiers.get(next).skipped(now));
+            next++;
+        }
+        FanoutProgress moved = with(progress, tiers, next, Optional.empty(), skipped, now);
+        return new Planned(writes, next == tiers.size() ? finish(moved, now, Optional.empty()) : moved);
+    }
+
+    /** Milliseconds: what the checkpoint keeps, so a saved checkpoint reads back equal. */
+    private Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    private FanoutProgress save(FanoutProgress progress) {
+        fanout.saveProgress(progress);
+        return progress;
+    }
+
+    private FanoutProgress end(FanoutProgress progress, String why) {
+        return finish(progress, now(), Optional.of(why));
+    }
+
+    private static FanoutProgress finish(FanoutProgress p, Instant now, Optional<String> why) {
+        return new FanoutProgress(p.postId(), p.kind(), p.mode(), p.followers(), p.tiers(), p.tiers().size(),
+                Optional.empty(), p.skippedInactive(), p.createdAt(), now, Optional.of(now), why);
+    }
+
+    private static FanoutProgress with(FanoutProgress p, List<FanoutProgress.TierProgress> tiers, int pass,
+                                       Optional<FollowCursor> cursor, long skipped, Instant now) {
+        return new FanoutProgress(p.postId(), p.kind(), p.mode(), p.followers(), tiers, pass, cursor, skipped,
+                p.createdAt(), now, p.finishedAt(), p.endedBecause());
+    }
+}

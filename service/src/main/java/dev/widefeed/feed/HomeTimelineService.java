@@ -1,0 +1,290 @@
+package dev.widefeed.feed;
+
+import dev.widefeed.audience.AudienceFacts;
+import dev.widefeed.graph.Follow;
+import dev.widefeed.graph.FollowCursor;
+import dev.widefeed.graph.FollowHooks;
+import dev.widefeed.kernel.DomainException;
+import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.kernel.Page;
+import dev.widefeed.post.PageFill;
+import dev.widefeed.post.Post;
+import dev.widefeed.post.PostAccess;
+import dev.widefeed.post.PostDetails;
+import dev.widefeed.post.PostService;
+import dev.widefeed.post.PostStore;
+import dev.widefeed.graph.RelationStore;
+import dev.widefeed.kernel.StoreException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The home timeline: my posts and those of everyone I follow, newest first, read from two sources
+ * that meet at one boundary. Above the boundary ({@link HomeState#completeAbove}) the inbox that
+ * fan-out pushes into is complete; at and below it, history is pulled from my followees' own lists
+ * and merged. A page asks each source for the whole range below its cursor, and the cursor is the
+ * last post id shown, so pages have no gaps and no duplicates across the boundary or while new
+ * posts arrive. Posts deleted since they were pushed, posts the reader may no longer see (the rule
+ * is applied at read time, to pushed and pulled posts alike) and the authors the reader hid are
+ * dropped as the page is read.
+ * <p>
+ * A reader who has been away longer than the active window got no pushes meanwhile: their first
+ * read marks them active (so fan-out pushes to them from now on) and then rebuilds the inbox by
+ * pull, so that first page is complete, not empty.
+ */
+public final class HomeTimelineService implements FollowHooks {
+    private static final Logger LOG = LoggerFactory.getLogger(HomeTimelineService.class);
+    private final RelationStore relations;
+    private final PostStore posts;
+    private final TimelineStore timelines;
+    private final PostService postService;
+    private final AudienceFacts audiences;
+    private final PostAccess access;
+    private final HomeRules rules;
+    private final int maxFollowing;
+    private final Clock clock;
+
+    public HomeTimelineService(RelationStore relations, PostStore posts, TimelineStore timelines,
+                               PostService postService, AudienceFacts audiences, PostAccess access,
+                               HomeRules rules, int maxFollowing, Clock clock) {
+        this.relations = relations;
+        this.posts = posts;
+        this.timelines = timelines;
+        this.postService = postService;
+        this.audiences = audiences;
+        this.access = access;
+        this.rules = rules;
+        this.maxFollowing = maxFollowing;
+        this.clock = clock;
+    }
+
+    public Page<PostDetails, Long> home(long viewer, long userId, Optional<Long> before, int limit) {
+        if (viewer != userId) {
+            throw DomainException.forbidden("only its owner reads a home timeline");
+        }
+        Set<Long> hidden = audiences.hiddenBy(userId);
+        Authors authors = new Authors(userId, hidden);
+        long floor = boundary(userId, authors);
+        return PageFill.fill(limit, before, (cursor, n) -> idsBelow(userId, authors, cursor, n, floor),
+                ids -> postService.getAll(viewer, ids).stream().filter(p -> !hidden.contains(p.post().authorId()))
+                        .toList());
+    }
+
+    /**
+     * A follow brings the followee's newest posts in (bounded). If the followee has more, the inbox
+     * is no longer complete below the oldest one brought in, so the boundary moves up to it: older
+     * history, the followee's included, is pulled. Nothing fails the follow if this cannot be done.
+     */
+    @Override
+    public void followed(long me, long followee) {
+        try {
+            // First the activity onto the new edge, then the backfill: a post the edge's fan-out page
+            // missed (read before this share) was written before it, so the backfill below finds it.
+            Optional<HomeState> state = timelines.state(me);
+            if (state.isPresent() && isActive(state.get(), clock.instant())) {
+                relations.shareActivity(me, followee, state.get().lastRead());
+            }
+            int backfill = rules.followBackfill();
+            List<Long> ids = posts.postIdsByAuthor(followee, Optional.empty(), backfill);
+            timelines.pushAll(me, visibleEntries(me, posts.findAll(ids).values()), rules.entryTtl());
+            long complete = ids.size() >= backfill ? (ids.isEmpty() ? Long.MAX_VALUE : ids.get(ids.size() - 1) - 1) : 0;
+            if (state.isPresent() && complete > state.get().completeAbove()) {
+                HomeState s = state.get();
+                timelines.saveState(me, new HomeState(s.lastRead(), Math.min(complete, IdGenerator.lowestAt(
+                        clock.instant().plusSeconds(1))), s.trimmedAt(), s.activitySharedAt()));
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("the home timeline of {} misses the recent posts of {} it just followed: {}", me, followee,
+                    e.toString());
+        }
+    }
+
+    /** An unfollow takes the followee's newest posts out (bounded); older ones expire or are trimmed. */
+    @Override
+    public void unfollowed(long me, long followee) {
+        try {
+            List<Long> ids = posts.postIdsByAuthor(followee, Optional.empty(), Math.max(rules.followBackfill(),
+                    rules.hotWindow()));
+            timelines.remove(me, ids);
+        } catch (RuntimeException e) {
+            LOG.warn("the home timeline of {} may still show recent posts of {}, unfollowed: {}", me, followee,
+                    e.toString());
+        }
+    }
+
+    /**
+     * The post id at and below which this reader's history is pulled: the stored boundary, or the
+     * oldest an unexpired entry can be, whichever is higher. Marks the reader active, trims the
+     * inbox when due, and rebuilds it for a reader coming back.
+     */
+    private long boundary(long userId, Authors authors) {
+        Instant now = clock.instant();
+        Optional<HomeState> state = timelines.state(userId);
+        HomeState current;
+        if (state.isEmpty() || !isActive(state.get(), now)) {
+            current = rebuild(userId, authors, state, now);
+        } else {
+            current = state.get();
+            boolean touch = current.lastRead().isBefore(now.minus(rules.touchEvery()));
+            boolean trim = current.trimmedAt().isBefore(now.minus(rules.trimEvery()));
+            boolean share = current.activitySharedAt().isBefore(now.minus(rules.shareEvery()));
+            Instant sharedAt = current.activitySharedAt();
+            if (share && shared(userId, now)) {
+                sharedAt = now;
+            }
+            if (trim) {
+                long cut = timelines.trim(userId, rules.hotWindow()).map(id -> id - 1).orElse(0L);
+                current = new HomeState(now, Math.max(current.completeAbove(), cut), now, sharedAt);
+                timelines.saveState(userId, current);
+            } else if (touch || share) {
+                current = new HomeState(now, current.completeAbove(), current.trimmedAt(), sharedAt);
+                timelines.saveState(userId, current);
+            }
+        }
+        // An entry pushed when its post was new expires entryTtl later; allow an hour for slow deliveries.
+        long expired = IdGenerator.lowestAt(now.minus(rules.entryTtl()).plusSeconds(3600));
+        return Math.max(current.completeAbove(), expired);
+    }
+
+    /**
+     * Marks the reader active first (on their follow edges, where fan-out reads it), so fan-out
+     * pushes every post created from now on, then pulls the newest posts of everyone followed into
+     * the inbox: a post created in between is in its author's list before its fan-out page reads
+     * this reader's edge, so one of the two gets it in. The share is not best effort here: a reader
+     * marked active on no edge would get no pushes and no pull.
+     */
+    private HomeState rebuild(long userId, Authors authors, Optional<HomeState> before, Instant now) {
+        long oldBoundary = before.map(HomeState::completeAbove).orElse(0L);
+        relations.shareActivity(userId, now);
+        timelines.saveState(userId, new HomeState(now, oldBoundary, now, now));
+        int each = rules.rebuildSize();
+        Map<Long, List<Long>> byAuthor = posts.postIdsByAuthors(authors.get(), Optional.empty(), each);
+        // Below the oldest id of any author that returned a full list, that author may have more: the
+        // merged list is only complete above the highest such id.
+        long complete = IdGenerator.lowestAt(now.minus(rules.entryTtl()));
+        for (List<Long> ids : byAuthor.values()) {
+            if (ids.size() >= each) {
+                complete = Math.max(complete, ids.get(ids.size() - 1));
+            }
+        }
+        List<Long> all = newestFirst(byAuthor);
+        if (all.size() > each) {
+            complete = Math.max(complete, all.get(each));
+        }
+        long boundary = complete;
+        List<Long> keep = all.stream().filter(id -> id > boundary).limit(each).toList();
+        timelines.pushAll(userId, visibleEntries(userId, posts.findAll(keep).values()), rules.entryTtl());
+        HomeState rebuilt = new HomeState(now, boundary, now, now);
+        timelines.saveState(userId, rebuilt);
+        return rebuilt;
+    }
+
+    /**
+     * Active as fan-out sees it: by the read last shared onto the reader's edges (older than the
+     * last read by up to shareEvery), so a reader fan-out has started to skip is rebuilt by pull.
+     */
+    private boolean isActive(HomeState state, Instant now) {
+        return !state.activitySharedAt().isBefore(now.minus(rules.activeWindow()));
+    }
+
+    /**
+     * The periodic share of an active reader: if it fails, the edges keep an older read, still well
+     * inside the active window (shareEvery is at most half of it), and the next read tries again.
+     */
+    private boolean shared(long userId, Instant now) {
+        try {
+            relations.shareActivity(userId, now);
+            return true;
+        } catch (StoreException e) {
+            LOG.warn("could not share the last read of {} onto their follow edges; will retry: {}", userId,
+                    e.toString());
+            return false;
+        }
+    }
+
+    /**
+     * The entries of those posts the reader may see: what a pull writes into an inbox is held to
+     * the rule fan-out pushes by, so that pages are not spent on entries the read would drop.
+     * Reads still re-check: the rule may change after the entry was written.
+     */
+    private List<TimelineEntry> visibleEntries(long reader, Collection<Post> found) {
+        Set<Long> visible = access.visible(reader, found);
+        return found.stream().filter(p -> visible.contains(p.id())).map(TimelineEntry::of).toList();
+    }
+
+    /** At most {@code want} ids below the cursor, newest first: inbox above the boundary, then pull. */
+    private List<Long> idsBelow(long userId, Authors authors, Optional<Long> before, int want, long floor) {
+        List<Long> ids = new ArrayList<>(want);
+        if (before.isEmpty() || before.get() > floor + 1) {
+            for (TimelineEntry entry : timelines.home(userId, before, want)) {
+                if (entry.postId() <= floor) {
+                    break;
+                }
+                ids.add(entry.postId());
+            }
+            if (ids.size() == want) {
+                return ids;
+            }
+        }
+        long pullBelow = before.map(b -> Math.min(b, floor + 1)).orElse(floor + 1);
+        ids.addAll(pull(authors, pullBelow, want - ids.size()));
+        return ids;
+    }
+
+    /** The newest {@code want} post ids below {@code before} of me and everyone I follow. */
+    private List<Long> pull(Authors authors, long before, int want) {
+        List<Long> all = newestFirst(posts.postIdsByAuthors(authors.get(), Optional.of(before), want));
+        return all.subList(0, Math.min(want, all.size()));
+    }
+
+    /** Every id of every author's list, newest first. */
+    private static List<Long> newestFirst(Map<Long, List<Long>> byAuthor) {
+        return byAuthor.values().stream().flatMap(Collection::stream).sorted(Comparator.reverseOrder()).toList();
+    }
+
+    /**
+     * Me and everyone I follow but have not hidden (at most the following limit, so this is
+     * bounded), read when a rebuild or a pull first needs it and then kept for the rest of the
+     * request: a page that pulls in several rounds reads the following list once.
+     */
+    private final class Authors {
+        private final long userId;
+        private final Set<Long> hidden;
+        private List<Long> ids;
+
+        Authors(long userId, Set<Long> hidden) {
+            this.userId = userId;
+            this.hidden = hidden;
+        }
+
+        List<Long> get() {
+            if (ids == null) {
+                Set<Long> authors = new HashSet<>();
+                authors.add(userId);
+                Optional<FollowCursor> after = Optional.empty();
+                while (authors.size() <= maxFollowing) {
+                    List<Follow> page = relations.following(userId, after, 1000);
+                    page.forEach(f -> authors.add(f.userId()));
+                    if (page.size() < 1000) {
+                        break;
+                    }
+                    after = Optional.of(FollowCursor.after(page.get(page.size() - 1)));
+                }
+                authors.removeAll(hidden);
+                ids = List.copyOf(authors);
+            }
+            return ids;
+        }
+    }
+}

@@ -1,0 +1,201 @@
+package dev.widefeed.graph;
+
+import dev.widefeed.kernel.DomainException;
+import dev.widefeed.kernel.EdgeState;
+import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.kernel.Page;
+import dev.widefeed.kernel.StoreException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * Follow, unfollow and the follow lists. Every change of an edge runs the same protocol:
+ * journal the intent, compare-and-set the truth row, write both copies at the new version,
+ * adjust both users' counts, journal done. A crash anywhere leaves either nothing applied or a
+ * journal entry that {@link RelationRepairer} completes; concurrent changes of one edge are
+ * serialised by the compare-and-set, so each applied change adjusts the counts exactly once.
+ */
+public final class FollowService {
+    private static final Logger LOG = LoggerFactory.getLogger(FollowService.class);
+    private static final int MAX_CAS_ATTEMPTS = 8;
+
+    private final UserStore users;
+    private final RelationStore relations;
+    private final IdGenerator ids;
+    private final Clock clock;
+    private final RelationLimits limits;
+    private final Executor batchExecutor;
+    private final FollowHooks hooks;
+
+    public FollowService(UserStore users, RelationStore relations, IdGenerator ids, Clock clock,
+                         RelationLimits limits, Executor batchExecutor, FollowHooks hooks) {
+        this.users = users;
+        this.relations = relations;
+        this.ids = ids;
+        this.clock = clock;
+        this.limits = limits;
+        this.batchExecutor = batchExecutor;
+        this.hooks = hooks;
+    }
+
+    /** @return whether the edge is new (false: {@code me} already followed {@code target}) */
+    public boolean follow(long me, long target) {
+        checkNotSelf(me, target);
+        if (users.find(target).isEmpty()) {
+            throw DomainException.notFound("no user " + target);
+        }
+        if (relations.edge(me, target).following()) {
+            return false;
+        }
+        checkFollowingLimit(me, 1);
+        return change(me, target, true);
+    }
+
+    /** @return whether an edge was removed */
+    public boolean unfollow(long me, long target) {
+        return change(me, target, false);
+    }
+
+    /**
+     * Follows every user in {@code targets} (duplicates ignored); all must exist. The edges are
+     * written concurrently on a bounded executor, so the request costs a few round trips, not one
+     * per followee.
+     *
+     * @return how many edges are new
+     */
+    public int followAll(long me, List<Long> targets) {
+        Set<Long> unique = new LinkedHashSet<>(targets);
+        if (unique.isEmpty() || unique.size() > limits.maxBatchFollow()) {
+            throw DomainException.invalid("ids must hold 1.." + limits.maxBatchFollow() + " users");
+        }
+        if (unique.contains(me)) {
+            throw DomainException.invalid("cannot follow yourself");
+        }
+        Map<Long, User> found = users.findAll(unique);
+        List<Long> unknown = unique.stream().filter(id -> !found.containsKey(id)).toList();
+        if (!unknown.isEmpty()) {
+            throw DomainException.notFound("no users " + unknown);
+        }
+        checkFollowingLimit(me, newEdgesAtMost(me, unique));
+        List<CompletableFuture<Boolean>> results = new ArrayList<>(unique.size());
+        try {
+            for (long target : unique) {
+                results.add(CompletableFuture.supplyAsync(() -> change(me, target, true), batchExecutor));
+            }
+        } catch (RejectedExecutionException e) {
+            // What was queued still runs; a retry of the whole batch is idempotent.
+            throw DomainException.busy("too many batch follows are waiting; try again shortly");
+        }
+        int added = 0;
+        RuntimeException failure = null;
+        for (CompletableFuture<Boolean> result : results) {
+            try {
+                added += result.join() ? 1 : 0;
+            } catch (CompletionException e) {
+                failure = e.getCause() instanceof RuntimeException r ? r : e;
+            }
+        }
+        if (failure != null) {
+            throw failure; // the rest were applied; a retry of the whole batch is idempotent
+        }
+        return added;
+    }
+
+    public Relationship relationship(long a, long b) {
+        requireUser(a);
+        requireUser(b);
+        return new Relationship(relations.edge(a, b).following(), relations.edge(b, a).following());
+    }
+
+    public Page<Follow, FollowCursor> following(long userId, Optional<FollowCursor> after, int limit) {
+        requireUser(userId);
+        return Page.of(relations.following(userId, after, limit + 1), limit, FollowCursor::after);
+    }
+
+    public Page<Follow, FollowCursor> followers(long userId, Optional<FollowCursor> after, int limit) {
+        requireUser(userId);
+        return Page.of(relations.followers(userId, after, limit + 1), limit, FollowCursor::after);
+    }
+
+
+    private boolean change(long me, long target, boolean follow) {
+        for (int attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt++) {
+            EdgeState current = relations.edge(me, target);
+            if (current.following() == follow) {
+                return false;
+            }
+            EdgeState next = current.next(follow, clock.instant());
+            RelationOp op = new RelationOp(ids.next(), current, next);
+            relations.journalIntent(op);
+            if (relations.compareAndSet(current, next)) {
+                completeApplied(op);
+                if (follow) {
+                    hooks.followed(me, target);
+                } else {
+                    hooks.unfollowed(me, target);
+                }
+                return true;
+            }
+            relations.journalDone(op); // lost the race: nothing to finish, read the new state again
+        }
+        throw DomainException.conflict("the follow edge " + me + " -> " + target + " changed too often; try again");
+    }
+
+    /**
+     * The edge changed: make the copies and counts agree. Failures here are left to the repairer
+     * (the journal entry stays unfinished) rather than reported, because the change itself is done.
+     */
+    private void completeApplied(RelationOp op) {
+        try {
+            relations.writeCopies(op.from(), op.to());
+            long delta = op.to().following() ? 1 : -1;
+            users.addCounts(op.followerId(), UserCounts.following(delta));
+            users.addCounts(op.followeeId(), UserCounts.followers(delta));
+            relations.journalDone(op);
+        } catch (StoreException e) {
+            LOG.warn("follow edge {} -> {} changed but its copies or counts were not all written; "
+                    + "the relation repairer will finish it: {}", op.followerId(), op.followeeId(), e.toString());
+        }
+    }
+
+    /**
+     * How many of {@code targets} the user does not follow yet, counted edge by edge only when the
+     * cheap bound (all of them) would pass the limit, so re-sending a batch near the limit is not refused.
+     */
+    private int newEdgesAtMost(long me, Set<Long> targets) {
+        if (users.counts(me).following() + targets.size() <= limits.maxFollowing()) {
+            return targets.size();
+        }
+        return (int) targets.stream().filter(t -> !relations.edge(me, t).following()).count();
+    }
+
+    private void checkNotSelf(long me, long target) {
+        if (me == target) {
+            throw DomainException.invalid("cannot follow yourself");
+        }
+    }
+
+    private void checkFollowingLimit(long me, int adding) {
+        if (users.counts(me).following() + adding > limits.maxFollowing()) {
+            throw DomainException.invalid("following limit of " + limits.maxFollowing() + " users reached");
+        }
+    }
+
+    private void requireUser(long userId) {
+        if (users.find(userId).isEmpty()) {
+            throw DomainException.notFound("no user " + userId);
+        }
+    }
+}

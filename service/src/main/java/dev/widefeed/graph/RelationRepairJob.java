@@ -1,0 +1,74 @@
+package dev.widefeed.graph;
+
+import com.codahale.metrics.Counter;
+import com.codahale.metrics.MetricRegistry;
+import io.dropwizard.lifecycle.Managed;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs the relation repairer in the background: every {@code period} it finishes the journaled
+ * operations that are older than {@code settle} (so live ones are left alone) and that it has not
+ * looked at yet. At start it looks back {@code lookback}, which covers a crash of a previous run.
+ */
+public final class RelationRepairJob implements Managed {
+    private static final Logger LOG = LoggerFactory.getLogger(RelationRepairJob.class);
+
+    private final RelationRepairer repairer;
+    private final Clock clock;
+    private final Duration period;
+    private final Duration settle;
+    private final Counter finished;
+    private final Counter drift;
+    private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "relation-repair");
+        t.setDaemon(true);
+        return t;
+    });
+    private Instant checkedUpTo;
+
+    public RelationRepairJob(RelationRepairer repairer, Clock clock, Duration period, Duration settle,
+                             Duration lookback, MetricRegistry metrics) {
+        this.repairer = repairer;
+        this.clock = clock;
+        this.period = period;
+        this.settle = settle;
+        this.checkedUpTo = clock.instant().minus(lookback);
+        this.finished = metrics.counter("relations.repair.operations-finished");
+        this.drift = metrics.counter("relations.repair.count-drift-fixed");
+    }
+
+    @Override
+    public void start() {
+        scheduler.scheduleWithFixedDelay(this::runOnce, period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void stop() throws InterruptedException {
+        scheduler.shutdownNow();
+        scheduler.awaitTermination(10, TimeUnit.SECONDS);
+    }
+
+    synchronized void runOnce() {
+        Instant upTo = clock.instant().minus(settle);
+        try {
+            RelationRepairer.Report report = repairer.repair(checkedUpTo, upTo);
+            finished.inc(report.operationsFinished());
+            drift.inc(report.countDrift());
+            if (report.operationsFinished() > 0) {
+                LOG.info("relation repair finished {} interrupted operations, recounted {} users, fixed drift {}",
+                        report.operationsFinished(), report.usersRecounted(), report.countDrift());
+            }
+            checkedUpTo = upTo;
+        } catch (RuntimeException e) {
+            LOG.warn("relation repair failed; will retry from {}: {}", checkedUpTo, e.toString());
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package dev.widefeed.graph;
+
+
+import dev.widefeed.kernel.EdgeState;
+import dev.widefeed.kernel.StableCount;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Finishes follow/unfollow operations that a crash or a timeout left unfinished in the journal.
+ * Replaying is safe whatever happened since: removals of the old copy rows are always right (an edge
+ * never returns to an old since), and the new rows are written only if the truth row still holds
+ * exactly the operation's result. Counts of the users involved are then recounted from the rows,
+ * because whether the interrupted counter updates applied cannot be known.
+ */
+public final class RelationRepairer {
+    private static final int COUNT_PAGE = 5_000;
+
+    private final UserStore users;
+    private final RelationStore relations;
+
+    public RelationRepairer(UserStore users, RelationStore relations) {
+        this.users = users;
+        this.relations = relations;
+    }
+
+    public record Report(int operationsFinished, int usersRecounted, long countDrift) {
+    }
+
+    /** Finishes the unfinished operations issued in [from, to). */
+    public Report repair(Instant from, Instant to) {
+        List<RelationOp> unfinished = relations.unfinished(from, to);
+        Set<Long> followers = new TreeSet<>();
+        Set<Long> followees = new TreeSet<>();
+        for (RelationOp op : unfinished) {
+            EdgeState truth = relations.edge(op.followerId(), op.followeeId());
+            if (truth.version() < op.to().version()) {
+                continue; // its compare-and-set never applied (versions only grow): nothing to finish or count
+            }
+            EdgeState to2 = truth.equals(op.to()) ? op.to() : withoutNewRows(op.to());
+            relations.writeCopies(op.from(), to2);
+            followers.add(op.followerId());
+            followees.add(op.followeeId());
+        }
+        long drift = 0;
+        for (long follower : followers) {
+            drift += Math.abs(recountFollowing(follower));
+        }
+        for (long followee : followees) {
+            drift += Math.abs(recountFollowers(followee));
+        }
+        for (RelationOp op : unfinished) {
+            relations.journalDone(op);
+        }
+        return new Report(unfinished.size(), followers.size() + followees.size(), drift);
+    }
+
+    /**
+     * Sets the user's following count to the number of rows; returns the correction applied (0 when
+     * a live follow raced the count: see {@link StableCount}).
+     */
+    public long recountFollowing(long userId) {
+        return StableCount.correct(() -> users.counts(userId).following(), () -> countRows(userId, true),
+                delta -> users.addCounts(userId, UserCounts.following(delta))).delta();
+    }
+
+    /** Sets the user's followers count to the number of rows, like {@link #recountFollowing}. */
+    public long recountFollowers(long userId) {
+        return StableCount.correct(() -> users.counts(userId).followers(), () -> countRows(userId, false),
+                delta -> users.addCounts(userId, UserCounts.followers(delta))).delta();
+    }
+
+    private long countRows(long userId, boolean following) {
+        long rows = 0;
+        Optional<FollowCursor> after = Optional.empty();
+        while (true) {
+            List<Follow> page = following
+                    ? relations.following(userId, after, COUNT_PAGE)
+                    : relations.followers(userId, after, COUNT_PAGE);
+            rows += page.size();
+            if (page.size() < COUNT_PAGE) {
+                return rows;
+            }
+            after = Optional.of(FollowCursor.after(page.get(page.size() - 1)));
+        }
+    }
+
+    /** The op's result with nothing to add: only its removals are replayed. */
+    private static EdgeState withoutNewRows(EdgeState to) {
+        return new EdgeState(to.followerId(), to.followeeId(), false, to.since(), to.version());
+    }
+}

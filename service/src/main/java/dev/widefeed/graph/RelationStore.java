@@ -1,0 +1,73 @@
+package dev.widefeed.graph;
+
+import dev.widefeed.kernel.UnknownOutcomeException;
+import dev.widefeed.kernel.EdgeState;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The follow graph: a truth row per edge, changed only by compare-and-set, and two list copies
+ * (following by user, followers by user) that the domain keeps in step through
+ * {@link #writeCopies}. The protocol that ties them together lives in the domain
+ * ({@code FollowService}); adapters only translate each step to their store.
+ */
+public interface RelationStore {
+
+    /** The edge's truth row, or {@link EdgeState#absent} if it was never written. */
+    EdgeState edge(long followerId, long followeeId);
+
+    /**
+     * Sets the edge to {@code next} if its truth row still is {@code expected} (by version; an
+     * absent row for a never-written edge). Not retried: a timeout is {@link UnknownOutcomeException}.
+     *
+     * @return whether it was applied
+     */
+    boolean compareAndSet(EdgeState expected, EdgeState next);
+
+    /**
+     * Brings both copies from {@code previous} to {@code next}, all written at {@code next.version()}:
+     * removes the rows of {@code previous} if it was following (at a different since), adds those of
+     * {@code next} if it is following. Idempotent, and order-independent thanks to the version.
+     */
+    void writeCopies(EdgeState previous, EdgeState next);
+
+    /** Whom {@code userId} follows, newest first, strictly after {@code after}; at most {@code limit}. */
+    List<Follow> following(long userId, Optional<FollowCursor> after, int limit);
+
+    /** Who follows {@code userId}, newest first, strictly after {@code after}; at most {@code limit}. */
+    List<Follow> followers(long userId, Optional<FollowCursor> after, int limit);
+
+    /**
+     * {@link #followers} with each follower's last home read as last shared onto the edge: what a
+     * fan-out page decides each follower's tier by, with no read per follower.
+     */
+    List<Follower> followersWithActivity(long userId, Optional<FollowCursor> after, int limit);
+
+    /**
+     * Writes {@code lastRead} onto the followers-list copy of every edge {@code userId} follows by,
+     * at the edge's own version as the write's timestamp: a copy removed since (by an unfollow, at
+     * a later version) stays removed, since the removal shadows this write. Bounded by the
+     * following limit; writes in flight are bounded.
+     */
+    void shareActivity(long userId, Instant lastRead);
+
+    /** {@link #shareActivity} onto one edge only (a new follow), if {@code followerId} follows {@code followeeId}. */
+    void shareActivity(long followerId, long followeeId, Instant lastRead);
+
+    /** Records an operation before it is applied. */
+    void journalIntent(RelationOp op);
+
+    /** Records that an operation's copies and counts were written (or that it did not apply). */
+    void journalDone(RelationOp op);
+
+    /** Journaled operations not marked done whose ids were issued in [{@code from}, {@code to}). */
+    List<RelationOp> unfinished(Instant from, Instant to);
+
+    /**
+     * Loads new edges in bulk (perf loads, scale tests): truth rows, both copies and the counts, with
+     * many writes in flight. Not for edges that live follows may touch at the same time.
+     */
+    void importEdges(List<EdgeState> edges);
+}

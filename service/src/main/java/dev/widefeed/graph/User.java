@@ -1,0 +1,6 @@
+package dev.widefeed.graph;
+
+import java.time.Instant;
+
+public record User(long id, String name, Instant createdAt) {
+}

@@ -1,0 +1,108 @@
+package dev.widefeed.like;
+
+import dev.widefeed.kernel.DomainException;
+import dev.widefeed.kernel.Page;
+import dev.widefeed.kernel.StableCount;
+import dev.widefeed.post.PostAccess;
+import dev.widefeed.post.PostCounts;
+import dev.widefeed.post.PostStore;
+import dev.widefeed.kernel.StoreException;
+import dev.widefeed.graph.UserStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Like, unlike, the likes lists and the recount of a post's likes. The like row is the truth and
+ * the post's like counter is derived from it: the counter moves only when the store reports that
+ * this call changed the row, so repeated and concurrent requests count once. Counter updates are
+ * never retried (a timed-out one may have applied); {@link #reconcile} settles any drift.
+ */
+public final class LikeService {
+    private static final Logger LOG = LoggerFactory.getLogger(LikeService.class);
+    private final PostStore posts;
+    private final UserStore users;
+    private final LikeStore likes;
+    private final PostAccess access;
+    private final Clock clock;
+
+    public LikeService(PostStore posts, UserStore users, LikeStore likes, PostAccess access, Clock clock) {
+        this.posts = posts;
+        this.users = users;
+        this.likes = likes;
+        this.access = access;
+        this.clock = clock;
+    }
+
+    /** The like as it stands after the request, and the post's like count. */
+    public record Result(boolean liked, long likes) {
+    }
+
+    /** Idempotent; 404 for an unknown post or one I may not see. */
+    public Result like(long me, long postId) {
+        access.require(me, postId);
+        return after(likes.like(postId, me, clock.instant()), postId, 1, true);
+    }
+
+    /** Idempotent; 404 for an unknown post or one I may not see. */
+    public Result unlike(long me, long postId) {
+        access.require(me, postId);
+        return after(likes.unlike(postId, me), postId, -1, false);
+    }
+
+    /**
+     * The like row changed, so the request succeeded: a failed counter update is logged and left to
+     * reconcile rather than reported, since a retry would find the row unchanged and never count it.
+     */
+    private Result after(boolean changed, long postId, long delta, boolean liked) {
+        if (changed) {
+            try {
+                posts.addCounts(postId, PostCounts.likes(delta));
+            } catch (StoreException e) {
+                LOG.warn("the like count of post {} may be off until the next reconcile: {}", postId, e.toString());
+            }
+        }
+        return new Result(liked, posts.counts(postId).likes());
+    }
+
+    /** Who liked the post, newest first; 404 when the viewer may not see the post. */
+    public Page<Like, LikeCursor> likers(long viewer, long postId, Optional<LikeCursor> after, int limit) {
+        access.require(viewer, postId);
+        return Page.of(likes.likers(postId, after, limit + 1), limit, l -> new LikeCursor(l.likedAt(), l.userId()));
+    }
+
+    /**
+     * The posts the user liked that the viewer may see, newest first. Likes of posts the viewer may
+     * not see (or since deleted) are left out, so a page may come back short; the cursor still
+     * moves past them.
+     */
+    public Page<Like, LikeCursor> likedPosts(long viewer, long userId, Optional<LikeCursor> after, int limit) {
+        if (users.find(userId).isEmpty()) {
+            throw DomainException.notFound("no user " + userId);
+        }
+        Page<Like, LikeCursor> page = Page.of(likes.likedPosts(userId, after, limit + 1), limit,
+                l -> new LikeCursor(l.likedAt(), l.postId()));
+        if (page.items().isEmpty()) {
+            return page;
+        }
+        Set<Long> visible = access.visible(viewer,
+                posts.findAll(page.items().stream().map(Like::postId).toList()).values());
+        return new Page<>(page.items().stream().filter(l -> visible.contains(l.postId())).toList(), page.next());
+    }
+
+    /**
+     * Makes the post's likes lists agree with its like rows and sets its like counter to their
+     * number, unless a like of the post changed the counter meanwhile (then the counter is left for
+     * the next reconcile: see {@link StableCount}).
+     *
+     * @return the correction applied to the counter (rows minus counted)
+     */
+    public long reconcile(long postId) {
+        return StableCount.correct(() -> posts.counts(postId).likes(), () -> likes.countAndRepair(postId),
+                delta -> posts.addCounts(postId, PostCounts.likes(delta))).delta();
+    }
+
+}

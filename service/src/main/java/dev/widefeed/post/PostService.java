@@ -1,0 +1,220 @@
+package dev.widefeed.post;
+
+import dev.widefeed.audience.Audience;
+import dev.widefeed.audience.AudienceService;
+import dev.widefeed.audience.Visibility;
+import dev.widefeed.feed.FanoutKind;
+import dev.widefeed.feed.FanoutQueue;
+import dev.widefeed.feed.TimelineEntry;
+import dev.widefeed.graph.UserCounts;
+import dev.widefeed.kernel.DomainException;
+import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.kernel.Page;
+import dev.widefeed.like.LikeStore;
+import dev.widefeed.kernel.StoreException;
+import dev.widefeed.feed.TimelineStore;
+import dev.widefeed.graph.UserStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Posts and reposts with seed 000's counter rules: a repost raises its source's {@code reposts}
+ * and {@code repostsEver}; deleting it lowers {@code reposts} only; deleting an original leaves
+ * its reposts, which then show the source as deleted; the author's {@code posts} count follows
+ * creates and deletes. Counter updates are never retried; if one fails after the post was written
+ * the request still succeeds and {@code reconcile} settles the count.
+ */
+public final class PostService {
+    public static final int MAX_CONTENT = 2000;
+    public static final int MAX_BATCH = 100;
+    private static final Logger LOG = LoggerFactory.getLogger(PostService.class);
+
+    private final UserStore users;
+    private final PostStore posts;
+    private final LikeStore likes;
+    private final TimelineStore timelines;
+    private final FanoutQueue fanout;
+    private final PostAccess access;
+    private final AudienceService audiences;
+    private final Duration entryTtl;
+    private final IdGenerator ids;
+    private final Clock clock;
+
+    public PostService(UserStore users, PostStore posts, LikeStore likes, TimelineStore timelines, FanoutQueue fanout,
+                       PostAccess access, AudienceService audiences, Duration entryTtl, IdGenerator ids, Clock clock) {
+        this.users = users;
+        this.posts = posts;
+        this.likes = likes;
+        this.timelines = timelines;
+        this.fanout = fanout;
+        this.access = access;
+        this.audiences = audiences;
+        this.entryTtl = entryTtl;
+        this.ids = ids;
+        this.clock = clock;
+    }
+
+    public PostDetails create(long me, String content, Audience audience) {
+        Post post = new Post(ids.next(), me, PostType.ORIGINAL, checkContent(content, false),
+                clock.instant().truncatedTo(ChronoUnit.MILLIS), audiences.check(me, audience), Optional.empty());
+        publish(post);
+        return new PostDetails(post, PostCounts.ZERO, false, Optional.empty());
+    }
+
+    public PostDetails repost(long me, long sourceId, String content, Audience audience) {
+        Post source = access.require(me, sourceId); // what I cannot see, I cannot repost
+        Post repost = new Post(ids.next(), me, PostType.REPOST, checkContent(content, true),
+                clock.instant().truncatedTo(ChronoUnit.MILLIS), audiences.check(me, audience),
+                Optional.of(source.id()));
+        publish(repost);
+        count(() -> posts.addCounts(source.id(), PostCounts.repostAdded()), "reposts of post " + source.id());
+        return get(me, repost.id());
+    }
+
+    public PostDetails get(long viewer, long postId) {
+        List<PostDetails> found = getAll(viewer, List.of(postId));
+        if (found.isEmpty()) {
+            throw DomainException.notFound("no post " + postId);
+        }
+        return found.get(0);
+    }
+
+    /**
+     * The posts among {@code postIds} that exist and the viewer may see, in the order asked,
+     * duplicates once. A repost the viewer sees embeds its source only if the viewer may see that
+     * too; otherwise the source shows as deleted, which is all a stranger to it may learn. Costs a
+     * fixed number of concurrent rounds whatever the count: posts, their sources, who may see
+     * them, then counts and likes.
+     */
+    public List<PostDetails> getAll(long viewer, List<Long> postIds) {
+        if (postIds.size() > MAX_BATCH) {
+            throw DomainException.invalid("at most " + MAX_BATCH + " ids");
+        }
+        Set<Long> asked = new LinkedHashSet<>(postIds);
+        Map<Long, Post> found = new HashMap<>(posts.findAll(asked));
+        Set<Long> sourceIds = new HashSet<>();
+        found.values().forEach(p -> p.repostOf().filter(id -> !found.containsKey(id)).ifPresent(sourceIds::add));
+        if (!sourceIds.isEmpty()) {
+            found.putAll(posts.findAll(sourceIds));
+        }
+        Set<Long> visible = access.visible(viewer, found.values());
+        found.keySet().retainAll(visible);
+        Map<Long, PostCounts> counts = posts.countsOf(found.keySet());
+        Set<Long> liked = likes.likedAmong(viewer, found.keySet());
+        List<PostDetails> details = new ArrayList<>(asked.size());
+        for (long id : asked) {
+            Post post = found.get(id);
+            if (post != null) {
+                Optional<PostDetails.Source> source = post.repostOf().map(sourceId -> {
+                    Post original = found.get(sourceId);
+                    return original == null ? new PostDetails.Source.Deleted(sourceId)
+                            : new PostDetails.Source.Present(new PostDetails(original, counts.get(sourceId),
+                            liked.contains(sourceId), Optional.empty()));
+                });
+                details.add(new PostDetails(post, counts.get(id), liked.contains(id), source));
+            }
+        }
+        return details;
+    }
+
+    /**
+     * The author's posts that the viewer may see, newest first, strictly older than
+     * {@code beforeId}: the page's ids come from the author's list, the posts from one batch read,
+     * so a round costs the same few reads whatever its size; ids that yield nothing (deleted, or
+     * not for this viewer) are made up from further down the list ({@link PageFill}). A viewer the
+     * author blocked sees none of them.
+     */
+    public Page<PostDetails, Long> byAuthor(long viewer, long authorId, Optional<Long> beforeId, int limit) {
+        if (users.find(authorId).isEmpty()) {
+            throw DomainException.notFound("no user " + authorId);
+        }
+        if (audiences.blocked(authorId, viewer)) {
+            return new Page<>(List.of(), Optional.empty());
+        }
+        return PageFill.fill(limit, beforeId, (before, n) -> posts.postIdsByAuthor(authorId, before, n),
+                ids -> getAll(viewer, ids));
+    }
+
+    /** For the post's author: whether {@code userId} sees the post, and which rule decided it. */
+    public Visibility.Decision explain(long me, long postId, long userId) {
+        Post post = access.require(me, postId);
+        if (post.authorId() != me) {
+            throw DomainException.forbidden("only its author asks who sees a post");
+        }
+        if (users.find(userId).isEmpty()) {
+            throw DomainException.notFound("no user " + userId);
+        }
+        return access.decide(userId, List.of(post)).get(post);
+    }
+
+    public void delete(long me, long postId) {
+        Post post = access.require(me, postId); // 404, not 403, for a post I may not see
+        if (post.authorId() != me) {
+            throw DomainException.forbidden("only its author can delete a post");
+        }
+        // The retraction is recorded first, like a delivery: no deleted post stays in home timelines.
+        fanout.enqueue(post.id(), post.authorId(), FanoutKind.RETRACT);
+        if (!posts.delete(post)) {
+            return; // a concurrent delete of the same post got there first and lowers the counts
+        }
+        bestEffort(() -> timelines.remove(me, List.of(post.id())),
+                "the home timeline of " + me + " shows deleted post " + post.id() + " until its retraction runs");
+        count(() -> users.addCounts(me, new UserCounts(-1, 0, 0)), "posts of user " + me);
+        post.repostOf().ifPresent(source ->
+                count(() -> posts.addCounts(source, PostCounts.repostRemoved()), "reposts of post " + source));
+    }
+
+    /**
+     * Records the post's delivery, then writes the post, so no post exists whose fan-out nobody
+     * knows about (a task whose post never got written ends by itself). The author's own home
+     * timeline gets it at once; everyone else's is the fan-out workers' job, outside this request.
+     */
+    private void publish(Post post) {
+        fanout.enqueue(post.id(), post.authorId(), FanoutKind.DELIVER);
+        posts.create(post);
+        count(() -> users.addCounts(post.authorId(), new UserCounts(1, 0, 0)), "posts of user " + post.authorId());
+        // Read-your-writes for the author; the fan-out writes the same entry again, durably.
+        bestEffort(() -> timelines.push(TimelineEntry.of(post), List.of(post.authorId()), entryTtl),
+                "the home timeline of " + post.authorId() + " misses post " + post.id() + " until fan-out writes it");
+    }
+
+    /** Content rules: 1..2000 characters (a repost may be empty), no control characters but line breaks and tabs. */
+    public static String checkContent(String content, boolean mayBeEmpty) {
+        String text = content == null ? "" : content;
+        if (text.isBlank() && !mayBeEmpty) {
+            throw DomainException.invalid("content must not be empty");
+        }
+        if (text.codePointCount(0, text.length()) > MAX_CONTENT) {
+            throw DomainException.invalid("content must be at most " + MAX_CONTENT + " characters");
+        }
+        if (text.chars().anyMatch(c -> Character.isISOControl(c) && c != '\n' && c != '\r' && c != '\t')) {
+            throw DomainException.invalid("content must not contain control characters");
+        }
+        return text;
+    }
+
+    /** Runs a follow-up write whose failure must not fail the request; {@code consequence} says what a failure leaves. */
+    private static void bestEffort(Runnable update, String consequence) {
+        try {
+            update.run();
+        } catch (StoreException e) {
+            LOG.warn("{}: {}", consequence, e.toString());
+        }
+    }
+
+    private static void count(Runnable update, String what) {
+        bestEffort(update, "the count of " + what + " may be off until the next reconcile");
+    }
+}

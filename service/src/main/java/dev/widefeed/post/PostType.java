@@ -1,0 +1,10 @@
+package dev.widefeed.post;
+
+/** What a post is; JSON names are the lower-case names. */
+public enum PostType {
+    ORIGINAL, REPOST;
+
+    public String json() {
+        return name().toLowerCase();
+    }
+}

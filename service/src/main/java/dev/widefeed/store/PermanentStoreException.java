@@ -1,8 +1,0 @@
-package dev.widefeed.store;
-
-/** A failure trying again will not fix: a schema mismatch, a rejected statement, a bug. */
-public final class PermanentStoreException extends StoreException {
-    public PermanentStoreException(String message, Throwable cause) {
-        super(message, cause);
-    }
-}

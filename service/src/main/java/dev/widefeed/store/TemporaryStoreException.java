@@ -1,8 +1,0 @@
-package dev.widefeed.store;
-
-/** The store is unreachable, overloaded or timed out: the request may succeed later (HTTP 503). */
-public sealed class TemporaryStoreException extends StoreException permits UnknownOutcomeException {
-    public TemporaryStoreException(String message, Throwable cause) {
-        super(message, cause);
-    }
-}
