@@ -4,15 +4,19 @@ import dev.widefeed.audience.AudienceFacts;
 import dev.widefeed.audience.AudienceService;
 import dev.widefeed.audience.AudienceSettings;
 import dev.widefeed.comment.CommentService;
+import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.FanoutQueue;
 import dev.widefeed.feed.FanoutService;
 import dev.widefeed.feed.FanoutWorker;
 import dev.widefeed.feed.FeedRules;
+import dev.widefeed.graph.FollowEvent;
 import dev.widefeed.graph.FollowService;
 import dev.widefeed.feed.HomeTimelineService;
+import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.like.LikeService;
 import dev.widefeed.post.PostAccess;
+import dev.widefeed.post.PostEvent;
 import dev.widefeed.post.PostService;
 import dev.widefeed.reconcile.Reconciler;
 import dev.widefeed.graph.RelationLimits;
@@ -41,20 +45,21 @@ public record Services(UserService users, FollowService follows, RelationRepaire
         PostAccess access = new PostAccess(storage.posts(), facts);
         AudienceService audiences = new AudienceService(storage.audiences(), storage.users(), facts,
                 audience.limits(), ids, clock);
+        Events events = new Events();
         RelationRepairer repairer = new RelationRepairer(storage.users(), storage.relations());
-        LikeService likes = new LikeService(storage.posts(), storage.users(), storage.likes(), access, clock);
-        CommentService comments = new CommentService(storage.posts(), storage.comments(), access, ids, clock);
-        PostService posts = new PostService(storage.users(), storage.posts(), storage.likes(), storage.timelines(),
-                new FanoutQueue(storage.fanout(), feed.shards(), clock), access, audiences, feed.home().entryTtl(),
+        LikeService likes = new LikeService(storage.posts(), storage.users(), storage.likes(), access, events, clock);
+        CommentService comments = new CommentService(storage.posts(), storage.comments(), access, events, ids, clock);
+        PostService posts = new PostService(storage.users(), storage.posts(), storage.likes(), events, access, audiences,
                 ids, clock);
         HomeTimelineService home = new HomeTimelineService(storage.relations(), storage.posts(), storage.timelines(),
                 posts, facts, access, feed.home(), limits.maxFollowing(), clock);
         FanoutWorker worker = new FanoutWorker(storage.users(), storage.relations(), storage.posts(),
                 storage.timelines(), storage.fanout(), storage.audiences(), feed.fanout(), feed.pageSize(),
                 feed.home().entryTtl(), clock, fanoutListener);
+        listen(events, home, new FanoutQueue(storage.fanout(), feed.shards(), clock));
         return new Services(
                 new UserService(storage.users(), ids, clock),
-                new FollowService(storage.users(), storage.relations(), ids, clock, limits, batchFollows, home),
+                new FollowService(storage.users(), storage.relations(), ids, clock, limits, batchFollows, events),
                 repairer,
                 posts,
                 likes,
@@ -65,5 +70,23 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 new FanoutService(access, worker),
                 audiences,
                 facts);
+    }
+
+    /**
+     * Who hears of what, in one place (docs/ARCHITECTURE.md, "Events"). A post's delivery and a
+     * deleted post's retraction go to the fan-out log before the change; the home timeline hears of
+     * posts and follows after it.
+     */
+    private static void listen(Events events, HomeTimelineService home, FanoutQueue fanout) {
+        events.logTo(PostEvent.Created.class, e -> fanout.enqueue(e.post().id(), e.post().authorId(), FanoutKind.DELIVER))
+                .logTo(PostEvent.Reposted.class, e -> fanout.enqueue(e.post().id(), e.post().authorId(),
+                        FanoutKind.DELIVER))
+                .logTo(PostEvent.Deleted.class, e -> fanout.enqueue(e.post().id(), e.post().authorId(),
+                        FanoutKind.RETRACT))
+                .on(PostEvent.Created.class, e -> home.posted(e.post()))
+                .on(PostEvent.Reposted.class, e -> home.posted(e.post()))
+                .on(PostEvent.Deleted.class, e -> home.deleted(e.post()))
+                .on(FollowEvent.Followed.class, e -> home.followed(e.followerId(), e.followeeId()))
+                .on(FollowEvent.Unfollowed.class, e -> home.unfollowed(e.followerId(), e.followeeId()));
     }
 }

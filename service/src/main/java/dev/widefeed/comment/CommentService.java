@@ -1,6 +1,8 @@
 package dev.widefeed.comment;
 
+import dev.widefeed.kernel.BestEffort;
 import dev.widefeed.kernel.DomainException;
+import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Page;
 import dev.widefeed.post.Post;
@@ -8,9 +10,6 @@ import dev.widefeed.post.PostAccess;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostService;
 import dev.widefeed.post.PostStore;
-import dev.widefeed.kernel.StoreException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
@@ -30,7 +29,6 @@ import java.util.function.UnaryOperator;
  */
 public final class CommentService {
     public static final int PAGE_SIZE = 20;
-    private static final Logger LOG = LoggerFactory.getLogger(CommentService.class);
     private static final int MAX_CAS_ATTEMPTS = 8;
     /** Floors one replies request reads at most, so a thread of deleted replies cannot make it unbounded. */
     private static final int MAX_SCANNED_FLOORS = 2000;
@@ -39,13 +37,16 @@ public final class CommentService {
     private final PostStore posts;
     private final CommentStore comments;
     private final PostAccess access;
+    private final Events events;
     private final IdGenerator ids;
     private final Clock clock;
 
-    public CommentService(PostStore posts, CommentStore comments, PostAccess access, IdGenerator ids, Clock clock) {
+    public CommentService(PostStore posts, CommentStore comments, PostAccess access, Events events, IdGenerator ids,
+                          Clock clock) {
         this.posts = posts;
         this.comments = comments;
         this.access = access;
+        this.events = events;
         this.ids = ids;
         this.clock = clock;
     }
@@ -77,12 +78,13 @@ public final class CommentService {
                 clock.instant().truncatedTo(ChronoUnit.MILLIS), false);
         comments.writeContent(comment);
         Comment placed = comment.atFloor(comments.place(comment));
-        count(() -> comments.addSubjectCounts(object, SubjectCounts.added(placed.isTopLevel())), "subject " + object);
-        count(() -> posts.addCounts(postId, PostCounts.commentAdded()), "comments of post " + postId);
+        BestEffort.count(() -> comments.addSubjectCounts(object, SubjectCounts.added(placed.isTopLevel())), "subject " + object);
+        BestEffort.count(() -> posts.addCounts(postId, PostCounts.commentAdded()), "comments of post " + postId);
         if (!placed.isTopLevel()) {
             long root = rootId;
-            count(() -> comments.addCounts(root, CommentCounts.replies(1)), "replies of comment " + root);
+            BestEffort.count(() -> comments.addCounts(root, CommentCounts.replies(1)), "replies of comment " + root);
         }
+        events.publish(placed.isTopLevel() ? new CommentEvent.Commented(placed) : new CommentEvent.Replied(placed));
         return new CommentDetails(placed, CommentCounts.ZERO);
     }
 
@@ -159,11 +161,13 @@ public final class CommentService {
             return;
         }
         CommentedObject object = comment.object();
-        count(() -> comments.addSubjectCounts(object, SubjectCounts.removed(comment.isTopLevel())), "subject " + object);
-        count(() -> posts.addCounts(object.id(), PostCounts.commentRemoved()), "comments of post " + object.id());
+        BestEffort.count(() -> comments.addSubjectCounts(object, SubjectCounts.removed(comment.isTopLevel())), "subject " + object);
+        BestEffort.count(() -> posts.addCounts(object.id(), PostCounts.commentRemoved()), "comments of post " + object.id());
         if (!comment.isTopLevel()) {
-            count(() -> comments.addCounts(comment.rootId(), CommentCounts.replies(-1)), "replies of " + comment.rootId());
+            BestEffort.count(() -> comments.addCounts(comment.rootId(), CommentCounts.replies(-1)),
+                    "replies of " + comment.rootId());
         }
+        events.publish(new CommentEvent.Deleted(comment));
     }
 
     /** Sets my vote on the comment to {@code vote} (moving it from the other kind if needed). */
@@ -234,8 +238,9 @@ public final class CommentService {
                 return comments.countsOf(List.of(commentId)).get(commentId);
             }
             if (comments.compareAndSetVote(commentId, me, current, next)) {
-                count(() -> comments.addCounts(commentId, CommentCounts.voteChange(current, next)),
+                BestEffort.count(() -> comments.addCounts(commentId, CommentCounts.voteChange(current, next)),
                         "votes of comment " + commentId);
+                events.publish(new CommentEvent.Voted(commentId, me, current, next));
                 return comments.countsOf(List.of(commentId)).get(commentId);
             }
         }
@@ -264,13 +269,5 @@ public final class CommentService {
         }
         Map<Long, CommentCounts> counts = comments.countsOf(list.stream().map(Comment::id).toList());
         return list.stream().map(c -> new CommentDetails(c, counts.getOrDefault(c.id(), CommentCounts.ZERO))).toList();
-    }
-
-    private static void count(Runnable update, String what) {
-        try {
-            update.run();
-        } catch (StoreException e) {
-            LOG.warn("the count of {} may be off until the next reconcile: {}", what, e.toString());
-        }
     }
 }

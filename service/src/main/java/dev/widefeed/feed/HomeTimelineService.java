@@ -3,7 +3,7 @@ package dev.widefeed.feed;
 import dev.widefeed.audience.AudienceFacts;
 import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowCursor;
-import dev.widefeed.graph.FollowHooks;
+import dev.widefeed.kernel.BestEffort;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Page;
@@ -43,7 +43,7 @@ import java.util.Set;
  * read marks them active (so fan-out pushes to them from now on) and then rebuilds the inbox by
  * pull, so that first page is complete, not empty.
  */
-public final class HomeTimelineService implements FollowHooks {
+public final class HomeTimelineService {
     private static final Logger LOG = LoggerFactory.getLogger(HomeTimelineService.class);
     private final RelationStore relations;
     private final PostStore posts;
@@ -82,11 +82,25 @@ public final class HomeTimelineService implements FollowHooks {
     }
 
     /**
+     * My own post is in my home timeline at once (read-your-writes); the fan-out writes the same entry
+     * again, durably, so a failure here only delays it.
+     */
+    public void posted(Post post) {
+        BestEffort.run(() -> timelines.push(TimelineEntry.of(post), List.of(post.authorId()), rules.entryTtl()),
+                "the home timeline of " + post.authorId() + " misses post " + post.id() + " until fan-out writes it");
+    }
+
+    /** My deleted post leaves my home timeline at once; its retraction takes it out of everyone else's. */
+    public void deleted(Post post) {
+        BestEffort.run(() -> timelines.remove(post.authorId(), List.of(post.id())), "the home timeline of "
+                + post.authorId() + " shows deleted post " + post.id() + " until its retraction runs");
+    }
+
+    /**
      * A follow brings the followee's newest posts in (bounded). If the followee has more, the inbox
      * is no longer complete below the oldest one brought in, so the boundary moves up to it: older
      * history, the followee's included, is pulled. Nothing fails the follow if this cannot be done.
      */
-    @Override
     public void followed(long me, long followee) {
         try {
             // First the activity onto the new edge, then the backfill: a post the edge's fan-out page
@@ -111,7 +125,6 @@ public final class HomeTimelineService implements FollowHooks {
     }
 
     /** An unfollow takes the followee's newest posts out (bounded); older ones expire or are trimmed. */
-    @Override
     public void unfollowed(long me, long followee) {
         try {
             List<Long> ids = posts.postIdsByAuthor(followee, Optional.empty(), Math.max(rules.followBackfill(),

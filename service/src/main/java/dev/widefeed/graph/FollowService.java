@@ -1,6 +1,7 @@
 package dev.widefeed.graph;
 
 import dev.widefeed.kernel.DomainException;
+import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.EdgeState;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Page;
@@ -37,17 +38,17 @@ public final class FollowService {
     private final Clock clock;
     private final RelationLimits limits;
     private final Executor batchExecutor;
-    private final FollowHooks hooks;
+    private final Events events;
 
     public FollowService(UserStore users, RelationStore relations, IdGenerator ids, Clock clock,
-                         RelationLimits limits, Executor batchExecutor, FollowHooks hooks) {
+                         RelationLimits limits, Executor batchExecutor, Events events) {
         this.users = users;
         this.relations = relations;
         this.ids = ids;
         this.clock = clock;
         this.limits = limits;
         this.batchExecutor = batchExecutor;
-        this.hooks = hooks;
+        this.events = events;
     }
 
     /** @return whether the edge is new (false: {@code me} already followed {@code target}) */
@@ -141,11 +142,7 @@ public final class FollowService {
             relations.journalIntent(op);
             if (relations.compareAndSet(current, next)) {
                 completeApplied(op);
-                if (follow) {
-                    hooks.followed(me, target);
-                } else {
-                    hooks.unfollowed(me, target);
-                }
+                events.publish(follow ? new FollowEvent.Followed(me, target) : new FollowEvent.Unfollowed(me, target));
                 return true;
             }
             relations.journalDone(op); // lost the race: nothing to finish, read the new state again

@@ -1,17 +1,17 @@
 package dev.widefeed.like;
 
+import dev.widefeed.kernel.BestEffort;
 import dev.widefeed.kernel.DomainException;
+import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.Page;
 import dev.widefeed.kernel.StableCount;
 import dev.widefeed.post.PostAccess;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostStore;
-import dev.widefeed.kernel.StoreException;
 import dev.widefeed.graph.UserStore;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
 
@@ -22,18 +22,20 @@ import java.util.Set;
  * never retried (a timed-out one may have applied); {@link #reconcile} settles any drift.
  */
 public final class LikeService {
-    private static final Logger LOG = LoggerFactory.getLogger(LikeService.class);
     private final PostStore posts;
     private final UserStore users;
     private final LikeStore likes;
     private final PostAccess access;
+    private final Events events;
     private final Clock clock;
 
-    public LikeService(PostStore posts, UserStore users, LikeStore likes, PostAccess access, Clock clock) {
+    public LikeService(PostStore posts, UserStore users, LikeStore likes, PostAccess access, Events events,
+                       Clock clock) {
         this.posts = posts;
         this.users = users;
         this.likes = likes;
         this.access = access;
+        this.events = events;
         this.clock = clock;
     }
 
@@ -44,26 +46,26 @@ public final class LikeService {
     /** Idempotent; 404 for an unknown post or one I may not see. */
     public Result like(long me, long postId) {
         access.require(me, postId);
-        return after(likes.like(postId, me, clock.instant()), postId, 1, true);
+        Instant at = clock.instant();
+        return after(likes.like(postId, me, at), new LikeEvent.Liked(postId, me, at));
     }
 
     /** Idempotent; 404 for an unknown post or one I may not see. */
     public Result unlike(long me, long postId) {
         access.require(me, postId);
-        return after(likes.unlike(postId, me), postId, -1, false);
+        return after(likes.unlike(postId, me), new LikeEvent.Unliked(postId, me));
     }
 
     /**
      * The like row changed, so the request succeeded: a failed counter update is logged and left to
      * reconcile rather than reported, since a retry would find the row unchanged and never count it.
      */
-    private Result after(boolean changed, long postId, long delta, boolean liked) {
+    private Result after(boolean changed, LikeEvent event) {
+        boolean liked = event instanceof LikeEvent.Liked;
+        long postId = event.postId();
         if (changed) {
-            try {
-                posts.addCounts(postId, PostCounts.likes(delta));
-            } catch (StoreException e) {
-                LOG.warn("the like count of post {} may be off until the next reconcile: {}", postId, e.toString());
-            }
+            BestEffort.count(() -> posts.addCounts(postId, PostCounts.likes(liked ? 1 : -1)), "likes of post " + postId);
+            events.publish(event);
         }
         return new Result(liked, posts.counts(postId).likes());
     }

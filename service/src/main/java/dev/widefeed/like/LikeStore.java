@@ -2,6 +2,7 @@ package dev.widefeed.like;
 
 
 import dev.widefeed.kernel.UnknownOutcomeException;
+import dev.widefeed.post.LikedPosts;
 import dev.widefeed.post.PostStore;
 import java.time.Instant;
 import java.util.Collection;
@@ -15,7 +16,7 @@ import java.util.Set;
  * is not here: it lives with the post ({@link PostStore#addCounts}) and the domain changes it only
  * when {@link #like} or {@link #unlike} report that the truth row really changed.
  */
-public interface LikeStore {
+public interface LikeStore extends LikedPosts {
     /**
      * Creates the like if absent (compare-and-set) and, when it did, both list entries.
      * Not retried: a timeout is {@link UnknownOutcomeException}.
@@ -30,9 +31,6 @@ public interface LikeStore {
      * @return whether this call removed it
      */
     boolean unlike(long postId, long userId);
-
-    /** Which of {@code postIds} the user likes: concurrent point reads, never one after another. */
-    Set<Long> likedAmong(long userId, Collection<Long> postIds);
 
     /** The post's likers, newest first, strictly after {@code after}; {@link Like#userId()} varies. */
     List<Like> likers(long postId, Optional<LikeCursor> after, int limit);

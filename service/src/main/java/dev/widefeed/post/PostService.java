@@ -3,22 +3,15 @@ package dev.widefeed.post;
 import dev.widefeed.audience.Audience;
 import dev.widefeed.audience.AudienceService;
 import dev.widefeed.audience.Visibility;
-import dev.widefeed.feed.FanoutKind;
-import dev.widefeed.feed.FanoutQueue;
-import dev.widefeed.feed.TimelineEntry;
 import dev.widefeed.graph.UserCounts;
+import dev.widefeed.kernel.BestEffort;
 import dev.widefeed.kernel.DomainException;
+import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Page;
-import dev.widefeed.like.LikeStore;
-import dev.widefeed.kernel.StoreException;
-import dev.widefeed.feed.TimelineStore;
 import dev.widefeed.graph.UserStore;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -39,29 +32,24 @@ import java.util.Set;
 public final class PostService {
     public static final int MAX_CONTENT = 2000;
     public static final int MAX_BATCH = 100;
-    private static final Logger LOG = LoggerFactory.getLogger(PostService.class);
 
     private final UserStore users;
     private final PostStore posts;
-    private final LikeStore likes;
-    private final TimelineStore timelines;
-    private final FanoutQueue fanout;
+    private final LikedPosts likes;
+    private final Events events;
     private final PostAccess access;
     private final AudienceService audiences;
-    private final Duration entryTtl;
     private final IdGenerator ids;
     private final Clock clock;
 
-    public PostService(UserStore users, PostStore posts, LikeStore likes, TimelineStore timelines, FanoutQueue fanout,
-                       PostAccess access, AudienceService audiences, Duration entryTtl, IdGenerator ids, Clock clock) {
+    public PostService(UserStore users, PostStore posts, LikedPosts likes, Events events, PostAccess access,
+                       AudienceService audiences, IdGenerator ids, Clock clock) {
         this.users = users;
         this.posts = posts;
         this.likes = likes;
-        this.timelines = timelines;
-        this.fanout = fanout;
+        this.events = events;
         this.access = access;
         this.audiences = audiences;
-        this.entryTtl = entryTtl;
         this.ids = ids;
         this.clock = clock;
     }
@@ -69,7 +57,7 @@ public final class PostService {
     public PostDetails create(long me, String content, Audience audience) {
         Post post = new Post(ids.next(), me, PostType.ORIGINAL, checkContent(content, false),
                 clock.instant().truncatedTo(ChronoUnit.MILLIS), audiences.check(me, audience), Optional.empty());
-        publish(post);
+        publish(post, new PostEvent.Created(post));
         return new PostDetails(post, PostCounts.ZERO, false, Optional.empty());
     }
 
@@ -78,8 +66,8 @@ public final class PostService {
         Post repost = new Post(ids.next(), me, PostType.REPOST, checkContent(content, true),
                 clock.instant().truncatedTo(ChronoUnit.MILLIS), audiences.check(me, audience),
                 Optional.of(source.id()));
-        publish(repost);
-        count(() -> posts.addCounts(source.id(), PostCounts.repostAdded()), "reposts of post " + source.id());
+        publish(repost, new PostEvent.Reposted(repost));
+        BestEffort.count(() -> posts.addCounts(source.id(), PostCounts.repostAdded()), "reposts of post " + source.id());
         return get(me, repost.id());
     }
 
@@ -164,30 +152,30 @@ public final class PostService {
         if (post.authorId() != me) {
             throw DomainException.forbidden("only its author can delete a post");
         }
-        // The retraction is recorded first, like a delivery: no deleted post stays in home timelines.
-        fanout.enqueue(post.id(), post.authorId(), FanoutKind.RETRACT);
+        // Recorded first, like a creation: what must follow a delete (retracting it from home
+        // timelines) is known before the post is gone.
+        PostEvent.Deleted deleted = new PostEvent.Deleted(post);
+        events.record(deleted);
         if (!posts.delete(post)) {
             return; // a concurrent delete of the same post got there first and lowers the counts
         }
-        bestEffort(() -> timelines.remove(me, List.of(post.id())),
-                "the home timeline of " + me + " shows deleted post " + post.id() + " until its retraction runs");
-        count(() -> users.addCounts(me, new UserCounts(-1, 0, 0)), "posts of user " + me);
+        BestEffort.count(() -> users.addCounts(me, new UserCounts(-1, 0, 0)), "posts of user " + me);
         post.repostOf().ifPresent(source ->
-                count(() -> posts.addCounts(source, PostCounts.repostRemoved()), "reposts of post " + source));
+                BestEffort.count(() -> posts.addCounts(source, PostCounts.repostRemoved()), "reposts of post " + source));
+        events.publish(deleted);
     }
 
     /**
-     * Records the post's delivery, then writes the post, so no post exists whose fan-out nobody
-     * knows about (a task whose post never got written ends by itself). The author's own home
-     * timeline gets it at once; everyone else's is the fan-out workers' job, outside this request.
+     * Records the event first (its durable log holds the post's delivery), then writes the post, so
+     * no post exists whose fan-out nobody knows about (a delivery whose post never got written ends
+     * by itself); then tells the listeners, outside of which nothing of the home timelines happens here.
      */
-    private void publish(Post post) {
-        fanout.enqueue(post.id(), post.authorId(), FanoutKind.DELIVER);
+    private void publish(Post post, PostEvent event) {
+        events.record(event);
         posts.create(post);
-        count(() -> users.addCounts(post.authorId(), new UserCounts(1, 0, 0)), "posts of user " + post.authorId());
-        // Read-your-writes for the author; the fan-out writes the same entry again, durably.
-        bestEffort(() -> timelines.push(TimelineEntry.of(post), List.of(post.authorId()), entryTtl),
-                "the home timeline of " + post.authorId() + " misses post " + post.id() + " until fan-out writes it");
+        BestEffort.count(() -> users.addCounts(post.authorId(), new UserCounts(1, 0, 0)),
+                "posts of user " + post.authorId());
+        events.publish(event);
     }
 
     /** Content rules: 1..2000 characters (a repost may be empty), no control characters but line breaks and tabs. */
@@ -203,18 +191,5 @@ public final class PostService {
             throw DomainException.invalid("content must not contain control characters");
         }
         return text;
-    }
-
-    /** Runs a follow-up write whose failure must not fail the request; {@code consequence} says what a failure leaves. */
-    private static void bestEffort(Runnable update, String consequence) {
-        try {
-            update.run();
-        } catch (StoreException e) {
-            LOG.warn("{}: {}", consequence, e.toString());
-        }
-    }
-
-    private static void count(Runnable update, String what) {
-        bestEffort(update, "the count of " + what + " may be off until the next reconcile");
     }
 }

@@ -1,5 +1,6 @@
 package dev.widefeed.store;
 
+import dev.widefeed.kernel.Events;
 import dev.widefeed.comment.CommentStore;
 import dev.widefeed.audience.Audience;
 import dev.widefeed.comment.Comment;
@@ -63,7 +64,7 @@ public abstract class CommentStoreContract {
     @BeforeAll
     void setUp() {
         executor = Executors.newFixedThreadPool(WRITERS * 2);
-        service = new CommentService(storage().posts(), storage().comments(), TestStorages.access(storage()), ids,
+        service = new CommentService(storage().posts(), storage().comments(), TestStorages.access(storage()), new Events(), ids,
                 Clock.systemUTC());
     }
 

@@ -1,5 +1,6 @@
 package dev.widefeed.store;
 
+import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.UnknownOutcomeException;
 import dev.widefeed.like.LikeProtocol;
 import dev.widefeed.like.LikeStore;
@@ -61,7 +62,7 @@ public abstract class LikeStoreContract {
     void setUp() {
         executor = Executors.newFixedThreadPool(16);
         service = new LikeService(storage().posts(), storage().users(), likes(), TestStorages.access(storage()),
-                Clock.systemUTC());
+                new Events(), Clock.systemUTC());
     }
 
     @AfterAll

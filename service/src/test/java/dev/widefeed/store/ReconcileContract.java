@@ -1,5 +1,6 @@
 package dev.widefeed.store;
 
+import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.UnknownOutcomeException;
 import dev.widefeed.post.PostStore;
 import dev.widefeed.comment.CommentService;
@@ -57,9 +58,9 @@ public abstract class ReconcileContract {
 
     private Reconciler reconciler() {
         LikeService likes = new LikeService(storage().posts(), storage().users(), storage().likes(),
-                TestStorages.access(storage()), Clock.systemUTC());
+                TestStorages.access(storage()), new Events(), Clock.systemUTC());
         CommentService comments = new CommentService(storage().posts(), storage().comments(),
-                TestStorages.access(storage()), ids, Clock.systemUTC());
+                TestStorages.access(storage()), new Events(), ids, Clock.systemUTC());
         return new Reconciler(storage().users(), storage().posts(), likes, comments,
                 new RelationRepairer(storage().users(), storage().relations()));
     }
@@ -71,7 +72,7 @@ public abstract class ReconcileContract {
         long post = posts.create(author, "popular", null).post().id();
         AtomicInteger failures = new AtomicInteger(0);
         LikeService faulty = new LikeService(losingCounterUpdates(failures), storage().users(), storage().likes(),
-                TestStorages.access(storage()), Clock.systemUTC());
+                TestStorages.access(storage()), new Events(), Clock.systemUTC());
         for (int i = 0; i < 5; i++) {
             long fan = newUser();
             failures.set(i % 2 == 0 ? 1 : 0);
@@ -133,8 +134,7 @@ public abstract class ReconcileContract {
 
     /** A post service over the real stores (its fan-out tasks are recorded, nobody works them here). */
     private PostService postService(PostStore posts) {
-        return new PostService(storage().users(), posts, storage().likes(), storage().timelines(),
-                new FanoutQueue(storage().fanout(), 4, Clock.systemUTC()), TestStorages.access(storage()),
-                TestStorages.audiences(storage()), Duration.ofDays(1), ids, Clock.systemUTC());
+        return new PostService(storage().users(), posts, storage().likes(), new Events(),
+                TestStorages.access(storage()), TestStorages.audiences(storage()), ids, Clock.systemUTC());
     }
 }

@@ -1,11 +1,11 @@
 package dev.widefeed.store;
 
+import dev.widefeed.kernel.Events;
 import dev.widefeed.graph.RelationStore;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.EdgeState;
 import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowCursor;
-import dev.widefeed.graph.FollowHooks;
 import dev.widefeed.graph.FollowService;
 import dev.widefeed.graph.Follower;
 import dev.widefeed.kernel.IdGenerator;
@@ -66,7 +66,7 @@ public abstract class RelationStoreContract {
 
     private FollowService newFollowService(RelationLimits limits) {
         return new FollowService(storage().users(), storage().relations(), ids, Clock.systemUTC(), limits, executor,
-                FollowHooks.NONE);
+                new Events());
     }
 
     private RelationStore relations() {

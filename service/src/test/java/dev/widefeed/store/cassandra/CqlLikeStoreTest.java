@@ -1,5 +1,6 @@
 package dev.widefeed.store.cassandra;
 
+import dev.widefeed.kernel.Events;
 import com.codahale.metrics.MetricRegistry;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
@@ -87,7 +88,7 @@ class CqlLikeStoreTest extends LikeStoreContract {
         SteppingClock clock = new SteppingClock();
         CqlLikeStore small = new CqlLikeStore(session(), SMALL_BUCKET, clock);
         LikeService service = new LikeService(storage().posts(), storage().users(), small,
-                TestStorages.access(storage()), clock);
+                TestStorages.access(storage()), new Events(), clock);
         long hotPost = newPost();
         long heavyLiker = newUser();
         List<Long> likers = new ArrayList<>();
