@@ -37,6 +37,7 @@ import dev.widefeed.resources.FanoutResource;
 import dev.widefeed.resources.GroupResource;
 import dev.widefeed.resources.UserListsResource;
 import dev.widefeed.feed.FanoutJob;
+import dev.widefeed.feed.FanoutWorker;
 import dev.widefeed.resources.UserResource;
 import dev.widefeed.store.Storage;
 import dev.widefeed.tasks.ReconcileTask;
@@ -76,9 +77,12 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         bootstrap.setConfigurationSourceProvider(new SubstitutingSourceProvider(
                 bootstrap.getConfigurationSourceProvider(), new EnvironmentVariableSubstitutor(false)));
         configure(bootstrap.getObjectMapper());
-        bootstrap.addCommand(new SchemaCommand());
-        bootstrap.addCommand(new TokenCommand());
-        bootstrap.addCommand(new ReconcileCommand());
+        bootstrap.addCommand(new SchemaCommand<WidefeedConfiguration>(config -> config.storage));
+        bootstrap.addCommand(new TokenCommand<WidefeedConfiguration>(
+                config -> config.auth.build(config.storage.embeddedDataDir())));
+        bootstrap.addCommand(new ReconcileCommand<WidefeedConfiguration>(config -> config.storage,
+                (config, storage) -> Services.over(storage, new IdGenerator(0), Clock.systemUTC(), RelationLimits.DEFAULT,
+                        Runnable::run, config.feed.rules(), FanoutWorker.Listener.NONE).reconciler()));
     }
 
     @Override

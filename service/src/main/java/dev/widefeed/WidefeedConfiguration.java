@@ -7,7 +7,7 @@ import dev.widefeed.audience.AudienceSettings;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.http.RateLimitsFactory;
 import dev.widefeed.feed.FeedFactory;
-import dev.widefeed.store.StorageFactory;
+import dev.widefeed.backends.StorageFactory;
 import io.dropwizard.core.Configuration;
 import io.dropwizard.util.Duration;
 import jakarta.validation.Valid;

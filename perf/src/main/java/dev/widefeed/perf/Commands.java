@@ -22,7 +22,7 @@ import dev.widefeed.perf.workload.WorkloadReader;
 import dev.widefeed.perf.workload.WorkloadSpec;
 import dev.widefeed.perf.workload.WorkloadWriter;
 import dev.widefeed.store.Storage;
-import dev.widefeed.store.StorageFactory;
+import dev.widefeed.backends.StorageFactory;
 import net.sourceforge.argparse4j.inf.Namespace;
 
 import java.io.IOException;

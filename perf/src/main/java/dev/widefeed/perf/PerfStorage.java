@@ -2,7 +2,7 @@ package dev.widefeed.perf;
 
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.store.Storage;
-import dev.widefeed.store.StorageFactory;
+import dev.widefeed.backends.StorageFactory;
 
 import java.nio.file.Path;
 

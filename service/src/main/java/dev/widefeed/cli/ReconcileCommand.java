@@ -1,12 +1,11 @@
 package dev.widefeed.cli;
 
+import io.dropwizard.core.Configuration;
+import java.util.function.Function;
+import dev.widefeed.backends.StorageFactory;
+import java.util.function.BiFunction;
 import com.codahale.metrics.MetricRegistry;
-import dev.widefeed.Services;
-import dev.widefeed.WidefeedConfiguration;
-import dev.widefeed.feed.FanoutWorker;
-import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.reconcile.Reconciler;
-import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.store.Storage;
 import io.dropwizard.core.cli.ConfiguredCommand;
 import io.dropwizard.core.setup.Bootstrap;
@@ -14,16 +13,21 @@ import net.sourceforge.argparse4j.impl.Arguments;
 import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;
 
-import java.time.Clock;
 import java.util.List;
 
 /**
  * {@code reconcile config.yml (--post ID | --user ID)... | --all}: recounts counters from their
  * rows on the configured store and corrects them, like the admin task, without a running server.
  */
-public final class ReconcileCommand extends ConfiguredCommand<WidefeedConfiguration> {
-    public ReconcileCommand() {
+public final class ReconcileCommand<C extends Configuration> extends ConfiguredCommand<C> {
+    private final Function<C, StorageFactory> storage;
+    private final BiFunction<C, Storage, Reconciler> reconciler;
+
+    /** {@code reconciler}: the reconciler over a storage opened from the configuration. */
+    public ReconcileCommand(Function<C, StorageFactory> storage, BiFunction<C, Storage, Reconciler> reconciler) {
         super("reconcile", "Recount counters from their rows and correct drift (posts, users, or everything)");
+        this.storage = storage;
+        this.reconciler = reconciler;
     }
 
     @Override
@@ -35,17 +39,15 @@ public final class ReconcileCommand extends ConfiguredCommand<WidefeedConfigurat
     }
 
     @Override
-    protected void run(Bootstrap<WidefeedConfiguration> bootstrap, Namespace namespace, WidefeedConfiguration config) {
+    protected void run(Bootstrap<C> bootstrap, Namespace namespace, C config) {
         List<Long> posts = namespace.getList("post");
         List<Long> users = namespace.getList("user");
         boolean all = namespace.getBoolean("all");
         if ((posts == null || posts.isEmpty()) && (users == null || users.isEmpty()) && !all) {
             throw new IllegalArgumentException("name what to reconcile: --post ID, --user ID or --all");
         }
-        try (Storage storage = config.storage.open(new MetricRegistry(), false)) {
-            Reconciler reconciler = Services.over(storage, new IdGenerator(0), Clock.systemUTC(),
-                    RelationLimits.DEFAULT, Runnable::run, config.feed.rules(),
-                    FanoutWorker.Listener.NONE).reconciler();
+        try (Storage storage = this.storage.apply(config).open(new MetricRegistry(), false)) {
+            Reconciler reconciler = this.reconciler.apply(config, storage);
             if (posts != null) {
                 posts.forEach(id -> print(reconciler.post(id)));
             }

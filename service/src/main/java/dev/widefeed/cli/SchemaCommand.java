@@ -1,19 +1,25 @@
 package dev.widefeed.cli;
 
-import dev.widefeed.WidefeedConfiguration;
+import io.dropwizard.core.Configuration;
+import java.util.function.Function;
+import dev.widefeed.backends.StorageFactory;
 import io.dropwizard.core.cli.ConfiguredCommand;
 import io.dropwizard.core.setup.Bootstrap;
 import net.sourceforge.argparse4j.inf.Namespace;
 
 /** {@code schema config.yml}: applies the schema files to the configured store and prints the version. */
-public final class SchemaCommand extends ConfiguredCommand<WidefeedConfiguration> {
-    public SchemaCommand() {
+public final class SchemaCommand<C extends Configuration> extends ConfiguredCommand<C> {
+    private final Function<C, StorageFactory> storage;
+
+    public SchemaCommand(Function<C, StorageFactory> storage) {
         super("schema", "Create or upgrade the configured store's tables from schema-cql/ or hbase-tables/");
+        this.storage = storage;
     }
 
     @Override
-    protected void run(Bootstrap<WidefeedConfiguration> bootstrap, Namespace namespace, WidefeedConfiguration config) {
-        int version = config.storage.applySchema();
-        System.out.printf("%s schema is at version %d%n", config.storage.backend, version);
+    protected void run(Bootstrap<C> bootstrap, Namespace namespace, C config) {
+        StorageFactory factory = storage.apply(config);
+        int version = factory.applySchema();
+        System.out.printf("%s schema is at version %d%n", factory.backend, version);
     }
 }

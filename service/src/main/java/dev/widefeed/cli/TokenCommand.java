@@ -1,15 +1,20 @@
 package dev.widefeed.cli;
 
-import dev.widefeed.WidefeedConfiguration;
+import io.dropwizard.core.Configuration;
+import java.util.function.Function;
+import dev.widefeed.auth.TokenService;
 import io.dropwizard.core.cli.ConfiguredCommand;
 import io.dropwizard.core.setup.Bootstrap;
 import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;
 
 /** {@code token config.yml <userId>}: mints a bearer token for a user, for operators. */
-public final class TokenCommand extends ConfiguredCommand<WidefeedConfiguration> {
-    public TokenCommand() {
+public final class TokenCommand<C extends Configuration> extends ConfiguredCommand<C> {
+    private final Function<C, TokenService> tokens;
+
+    public TokenCommand(Function<C, TokenService> tokens) {
         super("token", "Mint a bearer token for a user id");
+        this.tokens = tokens;
     }
 
     @Override
@@ -19,11 +24,11 @@ public final class TokenCommand extends ConfiguredCommand<WidefeedConfiguration>
     }
 
     @Override
-    protected void run(Bootstrap<WidefeedConfiguration> bootstrap, Namespace namespace, WidefeedConfiguration config) {
+    protected void run(Bootstrap<C> bootstrap, Namespace namespace, C config) {
         long userId = namespace.getLong("userId");
         if (userId <= 0) {
             throw new IllegalArgumentException("userId must be positive");
         }
-        System.out.println(config.auth.build(config.storage.embeddedDataDir()).mint(userId));
+        System.out.println(tokens.apply(config).mint(userId));
     }
 }

@@ -6,7 +6,6 @@ import dev.widefeed.feed.FanoutStore;
 import dev.widefeed.feed.TimelineStore;
 import dev.widefeed.graph.RelationStore;
 import dev.widefeed.graph.UserStore;
-import dev.widefeed.kernel.StoreException;
 import dev.widefeed.like.LikeStore;
 import dev.widefeed.post.PostStore;
 
@@ -17,25 +16,51 @@ import dev.widefeed.post.PostStore;
 public interface Storage extends AutoCloseable {
     String backend();
 
-    UserStore users();
+    Stores stores();
 
-    RelationStore relations();
-
-    PostStore posts();
-
-    LikeStore likes();
-
-    CommentStore comments();
-
-    TimelineStore timelines();
-
-    FanoutStore fanout();
-
-    AudienceStore audiences();
-
-    /** Throws a {@link StoreException} if the store cannot serve a trivial read now. */
+    /** Throws a {@link dev.widefeed.kernel.StoreException} if the store cannot serve a trivial read now. */
     void ping();
 
     @Override
     void close();
+
+    /**
+     * This storage with every store passed through {@code decorator}, over the same connection and
+     * ping; closing it closes nothing, since the connection stays this storage's.
+     */
+    default Storage decorated(Stores.Decorator decorator) {
+        return DerivedStorage.decorated(this, stores().map(decorator));
+    }
+
+    default UserStore users() {
+        return stores().users();
+    }
+
+    default RelationStore relations() {
+        return stores().relations();
+    }
+
+    default PostStore posts() {
+        return stores().posts();
+    }
+
+    default LikeStore likes() {
+        return stores().likes();
+    }
+
+    default CommentStore comments() {
+        return stores().comments();
+    }
+
+    default TimelineStore timelines() {
+        return stores().timelines();
+    }
+
+    default FanoutStore fanout() {
+        return stores().fanout();
+    }
+
+    default AudienceStore audiences() {
+        return stores().audiences();
+    }
 }

@@ -9,8 +9,30 @@ import dev.widefeed.graph.UserStore;
 import dev.widefeed.like.LikeStore;
 import dev.widefeed.post.PostStore;
 
-/** One backend's adapters, one per aggregate. */
+/**
+ * One backend's adapters, one per aggregate: the only list of every store interface (with
+ * {@link Storage}'s accessors). Whatever wraps every store (timing and error translation, perf's
+ * counting) does it through {@link #map}, so adding a store interface changes this record, not them.
+ */
 public record Stores(UserStore users, RelationStore relations, PostStore posts, LikeStore likes,
                      CommentStore comments, TimelineStore timelines, FanoutStore fanout,
                      AudienceStore audiences) {
+
+    /** Wraps one store, knowing only the interface it is served under. */
+    public interface Decorator {
+        <T> T wrap(Class<T> type, T store);
+    }
+
+    /** Every store passed through {@code decorator}. */
+    public Stores map(Decorator decorator) {
+        return new Stores(
+                decorator.wrap(UserStore.class, users),
+                decorator.wrap(RelationStore.class, relations),
+                decorator.wrap(PostStore.class, posts),
+                decorator.wrap(LikeStore.class, likes),
+                decorator.wrap(CommentStore.class, comments),
+                decorator.wrap(TimelineStore.class, timelines),
+                decorator.wrap(FanoutStore.class, fanout),
+                decorator.wrap(AudienceStore.class, audiences));
+    }
 }

@@ -66,7 +66,7 @@ public final class VisibilityScenario {
         Services cached = services(storage, ids, clock, rules, AudienceSettings.DEFAULT);
         Services uncached = services(storage, ids, clock, rules, new AudienceSettings(
                 AudienceSettings.DEFAULT.limits(), AudienceSettings.DEFAULT.cacheWeight(), Duration.ZERO));
-        Services without = services(new WithoutAudiences(storage), ids, clock, rules, AudienceSettings.DEFAULT);
+        Services without = services(WithoutAudiences.over(storage), ids, clock, rules, AudienceSettings.DEFAULT);
 
         out.printf("visibility: building %d authors x %d posts, %d readers following %d each%n", settings.authors(),
                 settings.postsPerAuthor(), settings.readers(), settings.following());

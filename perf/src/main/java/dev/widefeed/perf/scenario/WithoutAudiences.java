@@ -4,14 +4,8 @@ import dev.widefeed.audience.Group;
 import dev.widefeed.audience.Link;
 import dev.widefeed.audience.Mark;
 import dev.widefeed.audience.AudienceStore;
-import dev.widefeed.comment.CommentStore;
-import dev.widefeed.feed.FanoutStore;
-import dev.widefeed.like.LikeStore;
-import dev.widefeed.post.PostStore;
-import dev.widefeed.graph.RelationStore;
 import dev.widefeed.store.Storage;
-import dev.widefeed.feed.TimelineStore;
-import dev.widefeed.graph.UserStore;
+import dev.widefeed.store.Stores;
 
 import java.time.Instant;
 import java.util.Collection;
@@ -28,67 +22,20 @@ import java.util.stream.Collectors;
  * over it (the rule is still evaluated, in memory), so the difference to the real storage is what
  * visibility checks cost in store reads. Never a product storage: it refuses every write.
  */
-final class WithoutAudiences implements Storage {
-    private final Storage delegate;
-    private final AudienceStore none = new NoLists();
+final class WithoutAudiences {
+    private static final AudienceStore NONE = new NoLists();
 
-    WithoutAudiences(Storage delegate) {
-        this.delegate = delegate;
+    private WithoutAudiences() {
     }
 
-    @Override
-    public String backend() {
-        return delegate.backend();
-    }
-
-    @Override
-    public UserStore users() {
-        return delegate.users();
-    }
-
-    @Override
-    public RelationStore relations() {
-        return delegate.relations();
-    }
-
-    @Override
-    public PostStore posts() {
-        return delegate.posts();
-    }
-
-    @Override
-    public LikeStore likes() {
-        return delegate.likes();
-    }
-
-    @Override
-    public CommentStore comments() {
-        return delegate.comments();
-    }
-
-    @Override
-    public TimelineStore timelines() {
-        return delegate.timelines();
-    }
-
-    @Override
-    public FanoutStore fanout() {
-        return delegate.fanout();
-    }
-
-    @Override
-    public AudienceStore audiences() {
-        return none;
-    }
-
-    @Override
-    public void ping() {
-        delegate.ping();
-    }
-
-    @Override
-    public void close() {
-        // the delegate belongs to the caller
+    /** {@code storage} with no lists; closing it leaves {@code storage} open. */
+    static Storage over(Storage storage) {
+        return storage.decorated(new Stores.Decorator() {
+            @Override
+            public <T> T wrap(Class<T> type, T store) {
+                return type == AudienceStore.class ? type.cast(NONE) : store;
+            }
+        });
     }
 
     /** Nobody has marked anybody; there are no groups. */

@@ -1,14 +1,8 @@
 package dev.widefeed.perf.strategy;
 
-import dev.widefeed.audience.AudienceStore;
-import dev.widefeed.comment.CommentStore;
 import dev.widefeed.feed.FanoutStore;
-import dev.widefeed.like.LikeStore;
-import dev.widefeed.post.PostStore;
-import dev.widefeed.graph.RelationStore;
 import dev.widefeed.store.Storage;
-import dev.widefeed.feed.TimelineStore;
-import dev.widefeed.graph.UserStore;
+import dev.widefeed.store.Stores;
 
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
@@ -69,25 +63,16 @@ public final class CountingStorage implements Storage {
 
     private final Storage delegate;
     private final Map<String, Counts> byActivity = new ConcurrentHashMap<>();
-    private final UserStore users;
-    private final RelationStore relations;
-    private final PostStore posts;
-    private final LikeStore likes;
-    private final CommentStore comments;
-    private final TimelineStore timelines;
-    private final FanoutStore fanout;
-    private final AudienceStore audiences;
+    private final Stores stores;
 
     public CountingStorage(Storage delegate) {
         this.delegate = delegate;
-        this.users = counting(UserStore.class, delegate.users());
-        this.relations = counting(RelationStore.class, delegate.relations());
-        this.posts = counting(PostStore.class, delegate.posts());
-        this.likes = counting(LikeStore.class, delegate.likes());
-        this.comments = counting(CommentStore.class, delegate.comments());
-        this.timelines = counting(TimelineStore.class, delegate.timelines());
-        this.fanout = counting(FanoutStore.class, delegate.fanout());
-        this.audiences = counting(AudienceStore.class, delegate.audiences());
+        this.stores = delegate.stores().map(new Stores.Decorator() {
+            @Override
+            public <T> T wrap(Class<T> type, T store) {
+                return counting(type, store);
+            }
+        });
     }
 
     /** Runs {@code work} with its store calls counted under {@code activity}. */
@@ -181,43 +166,8 @@ public final class CountingStorage implements Storage {
     }
 
     @Override
-    public UserStore users() {
-        return users;
-    }
-
-    @Override
-    public RelationStore relations() {
-        return relations;
-    }
-
-    @Override
-    public PostStore posts() {
-        return posts;
-    }
-
-    @Override
-    public LikeStore likes() {
-        return likes;
-    }
-
-    @Override
-    public CommentStore comments() {
-        return comments;
-    }
-
-    @Override
-    public TimelineStore timelines() {
-        return timelines;
-    }
-
-    @Override
-    public FanoutStore fanout() {
-        return fanout;
-    }
-
-    @Override
-    public AudienceStore audiences() {
-        return audiences;
+    public Stores stores() {
+        return stores;
     }
 
     @Override

@@ -4,15 +4,8 @@ import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.audience.Link;
 import dev.widefeed.audience.Mark;
 import dev.widefeed.feed.TimelineEntry;
-import dev.widefeed.audience.AudienceStore;
-import dev.widefeed.comment.CommentStore;
-import dev.widefeed.feed.FanoutStore;
-import dev.widefeed.like.LikeStore;
-import dev.widefeed.post.PostStore;
-import dev.widefeed.graph.RelationStore;
 import dev.widefeed.store.Storage;
-import dev.widefeed.feed.TimelineStore;
-import dev.widefeed.graph.UserStore;
+import dev.widefeed.store.Stores;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.Proxy;
@@ -45,36 +38,13 @@ class CountingStorageTest {
                 return "none";
             }
 
-            public UserStore users() {
-                return nothing(UserStore.class, answer);
-            }
-
-            public RelationStore relations() {
-                return nothing(RelationStore.class, answer);
-            }
-
-            public PostStore posts() {
-                return nothing(PostStore.class, answer);
-            }
-
-            public LikeStore likes() {
-                return nothing(LikeStore.class, answer);
-            }
-
-            public CommentStore comments() {
-                return nothing(CommentStore.class, answer);
-            }
-
-            public TimelineStore timelines() {
-                return nothing(TimelineStore.class, answer);
-            }
-
-            public FanoutStore fanout() {
-                return nothing(FanoutStore.class, answer);
-            }
-
-            public AudienceStore audiences() {
-                return nothing(AudienceStore.class, answer);
+            public Stores stores() {
+                return new Stores(null, null, null, null, null, null, null, null).map(new Stores.Decorator() {
+                    @Override
+                    public <T> T wrap(Class<T> type, T none) {
+                        return nothing(type, answer);
+                    }
+                });
             }
 
             public void ping() {

@@ -8,6 +8,7 @@ import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.widefeed.localstore.LocalCassandra;
+import dev.widefeed.store.BackendFactory;
 import io.dropwizard.util.Duration;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;
@@ -26,12 +27,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * How to reach Cassandra: an embedded local node (the default) or any external cluster, with
  * contact points, datacenter, keyspace replication, consistency, credentials and TLS.
  */
-public class CassandraFactory {
+public class CassandraFactory extends BackendFactory<LocalCassandra> {
     @Valid
     @NotNull
     @JsonProperty
@@ -102,12 +104,13 @@ public class CassandraFactory {
         public String keystorePassword;
     }
 
-    /** Starts the embedded node if it is enabled; the caller stops it. */
+    @Override
     public LocalCassandra startEmbedded() {
         return embedded.enabled ? LocalCassandra.start(embedded.settings()) : null;
     }
 
     /** Creates or upgrades the keyspace's schema from schema-cql/; returns the version applied. */
+    @Override
     public int applySchema(LocalCassandra local) {
         try (CqlSession session = connect(new MetricRegistry(), local, false)) {
             return CqlSchema.apply(session, keyspace, replication);
@@ -115,8 +118,14 @@ public class CassandraFactory {
     }
 
     /** The service's one session, bound to its keyspace, with metrics in {@code metrics}. */
+    @Override
     public CqlStorage storage(MetricRegistry metrics, LocalCassandra local) {
         return new CqlStorage(connect(metrics, local, true), metrics, rowsPerBucket, maxInFlight);
+    }
+
+    @Override
+    public Optional<Path> embeddedDataDir() {
+        return embedded.enabled ? Optional.of(Path.of(embedded.dataDir)) : Optional.empty();
     }
 
     /** A session on the cluster (or on the embedded node, when {@code local} is given). */

@@ -3,6 +3,7 @@ package dev.widefeed.store.hbase;
 import com.codahale.metrics.MetricRegistry;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.widefeed.localstore.LocalHBase;
+import dev.widefeed.store.BackendFactory;
 import io.dropwizard.util.Duration;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;
@@ -18,13 +19,15 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.nio.file.Path;
 
 /**
  * How to reach HBase: an embedded local HBase (the default) or any external cluster through its
  * ZooKeeper quorum, with the namespace of the service's tables and client timeouts short enough
  * that an outage fails requests within seconds (503) instead of holding them for minutes.
  */
-public class HBaseFactory {
+public class HBaseFactory extends BackendFactory<LocalHBase> {
     @Valid
     @NotNull
     @JsonProperty
@@ -67,7 +70,18 @@ public class HBaseFactory {
     @JsonProperty
     public Map<String, String> properties = new LinkedHashMap<>();
 
+    @Override
+    public LocalHBase startEmbedded() {
+        return embedded.start();
+    }
+
+    @Override
+    public Optional<Path> embeddedDataDir() {
+        return embedded.enabled ? Optional.of(Path.of(embedded.dataDir)) : Optional.empty();
+    }
+
     /** Creates or upgrades the namespace's tables from hbase-tables/; returns the version applied. */
+    @Override
     public int applySchema(LocalHBase local) {
         try (Connection connection = connect(local)) {
             return HBaseSchema.apply(connection, namespace);
@@ -77,6 +91,7 @@ public class HBaseFactory {
     }
 
     /** The service's storage over one asynchronous connection, which it closes. */
+    @Override
     public HBaseStorage storage(MetricRegistry metrics, LocalHBase local) {
         return new HBaseStorage(connectAsync(local), namespace, metrics, maxInFlight);
     }

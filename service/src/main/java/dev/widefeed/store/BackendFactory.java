@@ -1,0 +1,62 @@
+package dev.widefeed.store;
+
+import com.codahale.metrics.MetricRegistry;
+
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * One backend's configuration, and what the service asks of any backend: apply the schema, open
+ * the storage, say where an embedded store keeps its data. Starting the embedded store (when it is
+ * enabled) around those, and stopping it, is written here once for every backend.
+ *
+ * @param <L> the backend's embedded store, as the local-store launcher runs it
+ */
+public abstract class BackendFactory<L extends AutoCloseable> {
+
+    /** Starts the embedded store if it is enabled (or reuses one already running there); null when external. */
+    public abstract L startEmbedded();
+
+    /** Creates or upgrades the schema on the embedded store {@code local}, or the external one when null. */
+    public abstract int applySchema(L local);
+
+    /** The storage over one client connection to {@code local}, or to the external store when null. */
+    public abstract Storage storage(MetricRegistry metrics, L local);
+
+    /** The embedded store's data directory; empty when the store is external. */
+    public abstract Optional<Path> embeddedDataDir();
+
+    /** Applies the schema files (starting and stopping the embedded store if enabled); returns the version. */
+    public final int applySchema() {
+        L local = startEmbedded();
+        try {
+            return applySchema(local);
+        } finally {
+            stop(local);
+        }
+    }
+
+    /** The storage; closing it also stops the embedded store it started. */
+    public final Storage open(MetricRegistry metrics, boolean applySchema) {
+        L local = startEmbedded();
+        try {
+            if (applySchema) {
+                applySchema(local);
+            }
+            return DerivedStorage.stoppingAlso(storage(metrics, local), local);
+        } catch (RuntimeException e) {
+            stop(local);
+            throw e;
+        }
+    }
+
+    private static void stop(AutoCloseable local) {
+        if (local != null) {
+            try {
+                local.close();
+            } catch (Exception e) {
+                throw new IllegalStateException("could not stop the embedded store", e);
+            }
+        }
+    }
+}
