@@ -16,7 +16,9 @@ import dev.widefeed.cli.SchemaCommand;
 import dev.widefeed.cli.TokenCommand;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.graph.RelationLimits;
+import dev.widefeed.errors.BusyMapper;
 import dev.widefeed.errors.DomainExceptionMapper;
+import dev.widefeed.errors.MalformedRequestMapper;
 import dev.widefeed.errors.JsonErrorMapper;
 import dev.widefeed.errors.StoreExceptionMapper;
 import dev.widefeed.errors.UnexpectedErrorMapper;
@@ -87,7 +89,8 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
 
     @Override
     public void run(WidefeedConfiguration config, Environment environment) {
-        Storage storage = config.storage.open(environment.metrics(), config.storage.applySchemaAtStart);
+        Clock clock = Clock.systemUTC();
+        Storage storage = config.storage.open(environment.metrics(), clock, config.storage.applySchemaAtStart);
         environment.lifecycle().manage(new Managed() {
             @Override
             public void stop() {
@@ -96,7 +99,6 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         });
         environment.healthChecks().register("store", new StoreHealthCheck(storage));
 
-        Clock clock = Clock.systemUTC();
         IdGenerator ids = new IdGenerator(config.workerId != null ? config.workerId : derivedWorkerId());
         TokenService tokens = config.auth.build(config.storage.embeddedDataDir());
         // Bounded: ten batches of 1,000 may wait; past that a batch follow is refused (429), not queued forever.
@@ -148,6 +150,8 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         config.rateLimits.build(environment.metrics()).ifPresent(environment.jersey()::register);
         environment.jersey().register(new BodyLimit(config.limits.maxBodyBytes));
         environment.jersey().register(new DomainExceptionMapper());
+        environment.jersey().register(new MalformedRequestMapper());
+        environment.jersey().register(new BusyMapper());
         environment.jersey().register(new StoreExceptionMapper());
         environment.jersey().register(new JsonErrorMapper());
         environment.jersey().register(new ValidationErrorMapper());

@@ -2,7 +2,7 @@ package dev.widefeed.perf;
 
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.Services;
-import dev.widefeed.kernel.EdgeState;
+import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.FanoutProgress;
 import dev.widefeed.feed.FanoutWorker;
@@ -49,13 +49,13 @@ final class FanoutThroughput {
         storage.users().create(new User(author, "celebrity", base));
         long loadStart = System.nanoTime();
         int active = 0;
-        List<EdgeState> edges = new ArrayList<>(CHUNK);
+        List<FollowEdge> edges = new ArrayList<>(CHUNK);
         Map<Long, HomeState> states = new HashMap<>();
         Instant recently = Instant.now().minus(1, ChronoUnit.HOURS);
         List<Long> sample = new ArrayList<>();
         for (int i = 0; i < followers; i++) {
             long fan = ids.next();
-            edges.add(EdgeState.absent(fan, author).next(true, base.plusMillis(i)));
+            edges.add(FollowEdge.absent(fan, author).next(true, base.plusMillis(i)));
             if ((i * 0.6180339887) % 1.0 < activeShare) {
                 states.put(fan, new HomeState(recently, 0, recently, recently));
                 active++;

@@ -1,5 +1,6 @@
 package dev.widefeed.perf;
 
+import java.time.Clock;
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.store.Storage;
 import dev.widefeed.backends.StorageFactory;
@@ -40,6 +41,6 @@ final class PerfStorage {
             factory.cassandra.contactPoints = external;
             factory.hbase.zookeeperQuorum = external;
         }
-        return factory.open(new MetricRegistry(), true);
+        return factory.open(new MetricRegistry(), Clock.systemUTC(), true);
     }
 }

@@ -10,6 +10,7 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.Map;
 
 /**
@@ -59,7 +60,7 @@ public class StorageFactory {
     }
 
     /** The configured backend's storage; closing it also stops the embedded store it started. */
-    public Storage open(MetricRegistry metrics, boolean applySchema) {
-        return selected().open(metrics, applySchema);
+    public Storage open(MetricRegistry metrics, Clock clock, boolean applySchema) {
+        return selected().open(metrics, clock, applySchema);
     }
 }

@@ -1,5 +1,6 @@
 package dev.widefeed.cli;
 
+import java.time.Clock;
 import io.dropwizard.core.Configuration;
 import java.util.function.Function;
 import dev.widefeed.backends.StorageFactory;
@@ -46,7 +47,7 @@ public final class ReconcileCommand<C extends Configuration> extends ConfiguredC
         if ((posts == null || posts.isEmpty()) && (users == null || users.isEmpty()) && !all) {
             throw new IllegalArgumentException("name what to reconcile: --post ID, --user ID or --all");
         }
-        try (Storage storage = this.storage.apply(config).open(new MetricRegistry(), false)) {
+        try (Storage storage = this.storage.apply(config).open(new MetricRegistry(), Clock.systemUTC(), false)) {
             Reconciler reconciler = this.reconciler.apply(config, storage);
             if (posts != null) {
                 posts.forEach(id -> print(reconciler.post(id)));

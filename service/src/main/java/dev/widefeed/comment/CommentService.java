@@ -1,6 +1,7 @@
 package dev.widefeed.comment;
 
 import dev.widefeed.kernel.BestEffort;
+import dev.widefeed.kernel.CompareAndSet;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
@@ -29,7 +30,6 @@ import java.util.function.UnaryOperator;
  */
 public final class CommentService {
     public static final int PAGE_SIZE = 20;
-    private static final int MAX_CAS_ATTEMPTS = 8;
     /** Floors one replies request reads at most, so a thread of deleted replies cannot make it unbounded. */
     private static final int MAX_SCANNED_FLOORS = 2000;
     private static final int RECONCILE_CHUNK = 1000;
@@ -96,7 +96,7 @@ public final class CommentService {
     /** Fixed page {@code page} (from 1) of the post's top-level comments. */
     public CommentPage page(long viewer, long postId, int page) {
         if (page < 1) {
-            throw DomainException.malformed("page must be 1 or more");
+            throw DomainException.invalid("page must be 1 or more");
         }
         access.require(viewer, postId);
         CommentThread thread = CommentThread.topLevel(CommentedObject.post(postId));
@@ -231,20 +231,21 @@ public final class CommentService {
 
     private CommentCounts changeVote(long me, long commentId, UnaryOperator<Vote> change) {
         live(me, commentId);
-        for (int attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt++) {
+        CompareAndSet.retry(() -> {
             Vote current = comments.vote(commentId, me);
             Vote next = change.apply(current);
             if (next == current) {
-                return comments.countsOf(List.of(commentId)).get(commentId);
+                return Optional.of(false);
             }
-            if (comments.compareAndSetVote(commentId, me, current, next)) {
-                BestEffort.count(() -> comments.addCounts(commentId, CommentCounts.voteChange(current, next)),
-                        "votes of comment " + commentId);
-                events.publish(new CommentEvent.Voted(commentId, me, current, next));
-                return comments.countsOf(List.of(commentId)).get(commentId);
+            if (!comments.compareAndSetVote(commentId, me, current, next)) {
+                return Optional.empty();
             }
-        }
-        throw DomainException.conflict("your vote on comment " + commentId + " changed too often; try again");
+            BestEffort.count(() -> comments.addCounts(commentId, CommentCounts.voteChange(current, next)),
+                    "votes of comment " + commentId);
+            events.publish(new CommentEvent.Voted(commentId, me, current, next));
+            return Optional.of(true);
+        }, () -> "your vote on comment " + commentId);
+        return comments.countsOf(List.of(commentId)).get(commentId);
     }
 
     /** The comment, not deleted, on a post the viewer may see; else 404. */

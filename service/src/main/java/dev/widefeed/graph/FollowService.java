@@ -1,8 +1,8 @@
 package dev.widefeed.graph;
 
 import dev.widefeed.kernel.DomainException;
+import dev.widefeed.kernel.EdgeProtocol;
 import dev.widefeed.kernel.Events;
-import dev.widefeed.kernel.EdgeState;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Page;
 import dev.widefeed.kernel.StoreException;
@@ -30,7 +30,6 @@ import java.util.concurrent.RejectedExecutionException;
  */
 public final class FollowService {
     private static final Logger LOG = LoggerFactory.getLogger(FollowService.class);
-    private static final int MAX_CAS_ATTEMPTS = 8;
 
     private final UserStore users;
     private final RelationStore relations;
@@ -97,7 +96,7 @@ public final class FollowService {
             }
         } catch (RejectedExecutionException e) {
             // What was queued still runs; a retry of the whole batch is idempotent.
-            throw DomainException.busy("too many batch follows are waiting; try again shortly");
+            throw new RejectedExecutionException("too many batch follows are waiting; try again shortly", e);
         }
         int added = 0;
         RuntimeException failure = null;
@@ -131,23 +130,23 @@ public final class FollowService {
     }
 
 
+    /** The edge protocol, with a journal entry around the compare-and-set for the repairer. */
     private boolean change(long me, long target, boolean follow) {
-        for (int attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt++) {
-            EdgeState current = relations.edge(me, target);
-            if (current.following() == follow) {
-                return false;
-            }
-            EdgeState next = current.next(follow, clock.instant());
-            RelationOp op = new RelationOp(ids.next(), current, next);
-            relations.journalIntent(op);
-            if (relations.compareAndSet(current, next)) {
-                completeApplied(op);
-                events.publish(follow ? new FollowEvent.Followed(me, target) : new FollowEvent.Unfollowed(me, target));
-                return true;
-            }
-            relations.journalDone(op); // lost the race: nothing to finish, read the new state again
+        boolean changed = EdgeProtocol.change(() -> relations.edge(me, target), follow, clock.instant(),
+                (current, next) -> {
+                    RelationOp op = new RelationOp(ids.next(), current, next);
+                    relations.journalIntent(op);
+                    if (!relations.compareAndSet(current, next)) {
+                        relations.journalDone(op); // lost the race: nothing to finish, read the new state again
+                        return false;
+                    }
+                    completeApplied(op);
+                    return true;
+                }, () -> "the follow edge " + me + " -> " + target);
+        if (changed) {
+            events.publish(follow ? new FollowEvent.Followed(me, target) : new FollowEvent.Unfollowed(me, target));
         }
-        throw DomainException.conflict("the follow edge " + me + " -> " + target + " changed too often; try again");
+        return changed;
     }
 
     /**

@@ -1,7 +1,6 @@
 package dev.widefeed.graph;
 
 
-import dev.widefeed.kernel.EdgeState;
 import dev.widefeed.kernel.StableCount;
 import java.time.Instant;
 import java.util.List;
@@ -36,11 +35,11 @@ public final class RelationRepairer {
         Set<Long> followers = new TreeSet<>();
         Set<Long> followees = new TreeSet<>();
         for (RelationOp op : unfinished) {
-            EdgeState truth = relations.edge(op.followerId(), op.followeeId());
+            FollowEdge truth = relations.edge(op.followerId(), op.followeeId());
             if (truth.version() < op.to().version()) {
                 continue; // its compare-and-set never applied (versions only grow): nothing to finish or count
             }
-            EdgeState to2 = truth.equals(op.to()) ? op.to() : withoutNewRows(op.to());
+            FollowEdge to2 = truth.equals(op.to()) ? op.to() : withoutNewRows(op.to());
             relations.writeCopies(op.from(), to2);
             followers.add(op.followerId());
             followees.add(op.followeeId());
@@ -89,7 +88,7 @@ public final class RelationRepairer {
     }
 
     /** The op's result with nothing to add: only its removals are replayed. */
-    private static EdgeState withoutNewRows(EdgeState to) {
-        return new EdgeState(to.followerId(), to.followeeId(), false, to.since(), to.version());
+    private static FollowEdge withoutNewRows(FollowEdge to) {
+        return new FollowEdge(to.followerId(), to.followeeId(), false, to.since(), to.version());
     }
 }

@@ -1,7 +1,6 @@
 package dev.widefeed.graph;
 
 import dev.widefeed.kernel.UnknownOutcomeException;
-import dev.widefeed.kernel.EdgeState;
 
 import java.time.Instant;
 import java.util.List;
@@ -15,8 +14,8 @@ import java.util.Optional;
  */
 public interface RelationStore {
 
-    /** The edge's truth row, or {@link EdgeState#absent} if it was never written. */
-    EdgeState edge(long followerId, long followeeId);
+    /** The edge's truth row, or {@link FollowEdge#absent} if it was never written. */
+    FollowEdge edge(long followerId, long followeeId);
 
     /**
      * Sets the edge to {@code next} if its truth row still is {@code expected} (by version; an
@@ -24,14 +23,14 @@ public interface RelationStore {
      *
      * @return whether it was applied
      */
-    boolean compareAndSet(EdgeState expected, EdgeState next);
+    boolean compareAndSet(FollowEdge expected, FollowEdge next);
 
     /**
      * Brings both copies from {@code previous} to {@code next}, all written at {@code next.version()}:
      * removes the rows of {@code previous} if it was following (at a different since), adds those of
      * {@code next} if it is following. Idempotent, and order-independent thanks to the version.
      */
-    void writeCopies(EdgeState previous, EdgeState next);
+    void writeCopies(FollowEdge previous, FollowEdge next);
 
     /** Whom {@code userId} follows, newest first, strictly after {@code after}; at most {@code limit}. */
     List<Follow> following(long userId, Optional<FollowCursor> after, int limit);
@@ -69,5 +68,5 @@ public interface RelationStore {
      * Loads new edges in bulk (perf loads, scale tests): truth rows, both copies and the counts, with
      * many writes in flight. Not for edges that live follows may touch at the same time.
      */
-    void importEdges(List<EdgeState> edges);
+    void importEdges(List<FollowEdge> edges);
 }

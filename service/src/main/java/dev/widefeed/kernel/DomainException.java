@@ -7,14 +7,10 @@ public final class DomainException extends RuntimeException {
         NOT_FOUND,
         /** A well-formed value the rules refuse (self-follow, over a limit, empty content). */
         INVALID,
-        /** A parameter that cannot be parsed (bad id, bad cursor). */
-        MALFORMED,
         /** Acting on someone else's resource. */
         FORBIDDEN,
         /** The resource changed under the request too often to apply it; safe to retry. */
-        CONFLICT,
-        /** Too much work is waiting already; retry later. */
-        BUSY
+        CONFLICT
     }
 
     private final Kind kind;
@@ -36,19 +32,11 @@ public final class DomainException extends RuntimeException {
         return new DomainException(Kind.INVALID, message);
     }
 
-    public static DomainException malformed(String message) {
-        return new DomainException(Kind.MALFORMED, message);
-    }
-
     public static DomainException forbidden(String message) {
         return new DomainException(Kind.FORBIDDEN, message);
     }
 
     public static DomainException conflict(String message) {
         return new DomainException(Kind.CONFLICT, message);
-    }
-
-    public static DomainException busy(String message) {
-        return new DomainException(Kind.BUSY, message);
     }
 }

@@ -1,7 +1,6 @@
 package dev.widefeed.like;
 
-import dev.widefeed.kernel.DomainException;
-import dev.widefeed.kernel.EdgeState;
+import dev.widefeed.kernel.EdgeProtocol;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -14,76 +13,50 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * How every {@link LikeStore} adapter changes and repairs likes, written once. A like is kept as
- * the edge user → post of the follow graph's design ({@link EdgeState}: follower = user, followee =
- * post, following = liked, since = likedAt): its truth row changes only by compare-and-set on the
- * version, and both list copies are written at that version (as write timestamp), so copies written
- * out of order, or replayed by a repair, still settle on the latest state. There is no journal: a
- * change interrupted after its compare-and-set is found by {@link #countAndRepair}, which the
- * reconciliation runs.
+ * How likes change and are repaired: the edge protocol ({@link EdgeProtocol}) over a
+ * {@link LikeStore}. There is no journal: a change interrupted after its compare-and-set is found by
+ * {@link #countAndRepair}, which reconciliation runs.
  */
 public final class LikeProtocol {
     private static final Logger LOG = LoggerFactory.getLogger(LikeProtocol.class);
-    private static final int MAX_CAS_ATTEMPTS = 8;
     private static final int REPAIR_PAGE = 5_000;
 
-    /** What an adapter translates to its store. */
-    public interface Steps {
-        /** The like's truth row, or {@link EdgeState#absent} if it was never written. */
-        EdgeState read(long postId, long userId);
+    private final LikeStore store;
 
-        /** Every truth row of the post, liked or not. */
-        List<EdgeState> readAll(long postId);
-
-        /** Sets the truth row to {@code next} if it still is {@code expected}; never retried. */
-        boolean compareAndSet(EdgeState expected, EdgeState next);
-
-        /** After a compare-and-set applied: the copies, and whatever bookkeeping new entries need. */
-        void applied(EdgeState previous, EdgeState next);
-
-        /**
-         * Brings both copies from {@code previous} to {@code next} at {@code next.version()}: removes
-         * the rows at {@code previous.since()} unless {@code next} keeps them, adds those of {@code next}
-         * if it is liked. Idempotent.
-         */
-        void writeCopies(EdgeState previous, EdgeState next);
-
-        List<Like> likers(long postId, Optional<LikeCursor> after, int limit);
+    public LikeProtocol(LikeStore store) {
+        this.store = store;
     }
 
-    private final Steps steps;
-
-    public LikeProtocol(Steps steps) {
-        this.steps = steps;
+    /** Creates the like if absent; whether this call did (false: it was there already). */
+    public boolean like(long postId, long userId, Instant at) {
+        return change(postId, userId, true, at);
     }
 
-    /** Sets the like to {@code liked}; whether this call changed it. */
-    public boolean change(long postId, long userId, boolean liked, Instant now) {
-        for (int attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt++) {
-            EdgeState current = steps.read(postId, userId);
-            if (current.following() == liked) {
-                return false;
+    /** Removes the like if present; whether this call did. */
+    public boolean unlike(long postId, long userId, Instant at) {
+        return change(postId, userId, false, at);
+    }
+
+    private boolean change(long postId, long userId, boolean liked, Instant now) {
+        return EdgeProtocol.change(() -> store.edge(postId, userId), liked, now, (current, next) -> {
+            if (!store.compareAndSet(current, next)) {
+                return false; // lost a race with the same user's other request: read the new state again
             }
-            EdgeState next = current.next(liked, now);
-            if (steps.compareAndSet(current, next)) {
-                completeApplied(current, next);
-                return true;
-            }
-            // Lost a race with the same user's other request: read the new state again.
-        }
-        throw DomainException.conflict("the like of post " + postId + " by " + userId + " changed too often; try again");
+            completeApplied(current, next);
+            return true;
+        }, () -> "the like of post " + postId + " by " + userId);
     }
 
     /**
      * The like changed, so the caller must count it whatever happens to the copies: a failure here
      * is left for {@link #countAndRepair} rather than reported as a failed like.
      */
-    private void completeApplied(EdgeState previous, EdgeState next) {
+    private void completeApplied(LikeEdge previous, LikeEdge next) {
         try {
-            steps.applied(previous, next);
+            store.applied(previous, next);
         } catch (RuntimeException e) {
             LOG.warn("like of post {} by {} changed but its list copies were not all written; "
-                    + "reconciling the post repairs them: {}", next.followeeId(), next.followerId(), e.toString());
+                    + "reconciling the post repairs them: {}", next.postId(), next.userId(), e.toString());
         }
     }
 
@@ -100,17 +73,17 @@ public final class LikeProtocol {
      * @return the liked rows read
      */
     public long countAndRepair(long postId) {
-        Map<Long, EdgeState> liked = new HashMap<>();
-        for (EdgeState state : steps.readAll(postId)) {
-            if (state.following()) {
-                liked.put(state.followerId(), state);
+        Map<Long, LikeEdge> liked = new HashMap<>();
+        for (LikeEdge state : store.edges(postId)) {
+            if (state.liked()) {
+                liked.put(state.userId(), state);
             }
         }
         Set<Long> listed = new HashSet<>();
         Optional<LikeCursor> after = Optional.empty();
         List<Like> page;
         do {
-            page = steps.likers(postId, after, REPAIR_PAGE);
+            page = store.likers(postId, after, REPAIR_PAGE);
             for (Like entry : page) {
                 if (holds(liked.get(entry.userId()), entry) || holdsNow(postId, entry)) {
                     listed.add(entry.userId());
@@ -121,9 +94,9 @@ public final class LikeProtocol {
                 after = Optional.of(new LikeCursor(last.likedAt(), last.userId()));
             }
         } while (page.size() == REPAIR_PAGE);
-        for (EdgeState state : liked.values()) {
-            if (!listed.contains(state.followerId())) {
-                steps.writeCopies(EdgeState.absent(state.followerId(), postId), state);
+        for (LikeEdge state : liked.values()) {
+            if (!listed.contains(state.userId())) {
+                store.writeCopies(LikeEdge.absent(postId, state.userId()), state);
             }
         }
         return liked.size();
@@ -134,22 +107,22 @@ public final class LikeProtocol {
      * is left by an unlike or a re-like whose copies were interrupted, and goes with its pair.
      */
     private boolean holdsNow(long postId, Like entry) {
-        EdgeState now = steps.read(postId, entry.userId());
+        LikeEdge now = store.edge(postId, entry.userId());
         if (holds(now, entry)) {
             return true;
         }
         if (now.exists()) {
-            steps.writeCopies(likedAt(now, entry.likedAt()), now);
+            store.writeCopies(likedAt(now, entry.likedAt()), now);
         }
         return false;
     }
 
-    private static boolean holds(EdgeState state, Like entry) {
-        return state != null && state.following() && entry.likedAt().equals(state.since());
+    private static boolean holds(LikeEdge state, Like entry) {
+        return state != null && state.liked() && entry.likedAt().equals(state.likedAt());
     }
 
     /** A liked state at {@code at}: as {@code previous}, it makes writeCopies remove the rows at that time. */
-    private static EdgeState likedAt(EdgeState state, Instant at) {
-        return new EdgeState(state.followerId(), state.followeeId(), true, at, state.version());
+    private static LikeEdge likedAt(LikeEdge state, Instant at) {
+        return new LikeEdge(state.postId(), state.userId(), true, at, state.version());
     }
 }

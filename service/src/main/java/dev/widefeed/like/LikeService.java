@@ -25,6 +25,7 @@ public final class LikeService {
     private final PostStore posts;
     private final UserStore users;
     private final LikeStore likes;
+    private final LikeProtocol protocol;
     private final PostAccess access;
     private final Events events;
     private final Clock clock;
@@ -34,6 +35,7 @@ public final class LikeService {
         this.posts = posts;
         this.users = users;
         this.likes = likes;
+        this.protocol = new LikeProtocol(likes);
         this.access = access;
         this.events = events;
         this.clock = clock;
@@ -47,13 +49,13 @@ public final class LikeService {
     public Result like(long me, long postId) {
         access.require(me, postId);
         Instant at = clock.instant();
-        return after(likes.like(postId, me, at), new LikeEvent.Liked(postId, me, at));
+        return after(protocol.like(postId, me, at), new LikeEvent.Liked(postId, me, at));
     }
 
     /** Idempotent; 404 for an unknown post or one I may not see. */
     public Result unlike(long me, long postId) {
         access.require(me, postId);
-        return after(likes.unlike(postId, me), new LikeEvent.Unliked(postId, me));
+        return after(protocol.unlike(postId, me, clock.instant()), new LikeEvent.Unliked(postId, me));
     }
 
     /**
@@ -103,7 +105,7 @@ public final class LikeService {
      * @return the correction applied to the counter (rows minus counted)
      */
     public long reconcile(long postId) {
-        return StableCount.correct(() -> posts.counts(postId).likes(), () -> likes.countAndRepair(postId),
+        return StableCount.correct(() -> posts.counts(postId).likes(), () -> protocol.countAndRepair(postId),
                 delta -> posts.addCounts(postId, PostCounts.likes(delta))).delta();
     }
 

@@ -1,49 +1,49 @@
 package dev.widefeed.like;
 
-
-import dev.widefeed.kernel.UnknownOutcomeException;
 import dev.widefeed.post.LikedPosts;
-import dev.widefeed.post.PostStore;
-import java.time.Instant;
-import java.util.Collection;
+
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
- * Likes: the truth row keyed by post id + user id (the design card's {@code weibo_id_user_id}),
- * plus two newest-first lists: a post's likers and a user's liked posts. The post's like counter
- * is not here: it lives with the post ({@link PostStore#addCounts}) and the domain changes it only
- * when {@link #like} or {@link #unlike} report that the truth row really changed.
+ * Likes: the truth row keyed by post id + user id ({@link LikeEdge}), plus two newest-first lists:
+ * a post's likers and a user's liked posts. The protocol that ties them together lives in the
+ * domain ({@link LikeProtocol}); adapters only translate each step to their store. The post's like
+ * counter is not here: it lives with the post, and the domain moves it only when a compare-and-set
+ * here applied.
  */
 public interface LikeStore extends LikedPosts {
-    /**
-     * Creates the like if absent (compare-and-set) and, when it did, both list entries.
-     * Not retried: a timeout is {@link UnknownOutcomeException}.
-     *
-     * @return whether this call created it (false: it was there already)
-     */
-    boolean like(long postId, long userId, Instant at);
+    /** The like's truth row, or {@link LikeEdge#absent} if it was never written. */
+    LikeEdge edge(long postId, long userId);
+
+    /** Every truth row of the post, liked or not (reconciliation; reads every like of the post). */
+    List<LikeEdge> edges(long postId);
 
     /**
-     * Removes the like if present (compare-and-set) and, when it did, both list entries.
+     * Sets the truth row to {@code next} if it still is {@code expected} (by version; absent for a
+     * never-written like). Not retried: a timeout is {@link dev.widefeed.kernel.UnknownOutcomeException}.
      *
-     * @return whether this call removed it
+     * @return whether it was applied
      */
-    boolean unlike(long postId, long userId);
+    boolean compareAndSet(LikeEdge expected, LikeEdge next);
+
+    /**
+     * After a compare-and-set applied: both copies ({@link #writeCopies}) and whatever bookkeeping
+     * the adapter's lists need for a new entry (a bucket to open, the count that sizes them).
+     */
+    void applied(LikeEdge previous, LikeEdge next);
+
+    /**
+     * Brings both copies from {@code previous} to {@code next}, the rows of
+     * {@link dev.widefeed.kernel.EdgeCopies#between}, all at {@code next.version()}. The user's liked
+     * posts are written no later than the post's likers (together, where the store can), which
+     * {@link LikeProtocol#countAndRepair} relies on. Idempotent.
+     */
+    void writeCopies(LikeEdge previous, LikeEdge next);
 
     /** The post's likers, newest first, strictly after {@code after}; {@link Like#userId()} varies. */
     List<Like> likers(long postId, Optional<LikeCursor> after, int limit);
 
     /** The user's liked posts, newest first, strictly after {@code after}; {@link Like#postId()} varies. */
     List<Like> likedPosts(long userId, Optional<LikeCursor> after, int limit);
-
-    /**
-     * Counts the post's like rows (the truth) and makes both lists agree with them: entries missing
-     * after an interrupted like are written, entries left by an interrupted unlike are removed.
-     * For reconciliation; reads every like of the post.
-     *
-     * @return the number of like rows
-     */
-    long countAndRepair(long postId);
 }

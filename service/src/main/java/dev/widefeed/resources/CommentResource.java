@@ -50,10 +50,10 @@ public class CommentResource {
     @Operation(summary = "Replies under a top-level comment, by floor (a reply's answers are listed under its root)")
     public PageView<CommentView> replies(@Auth UserPrincipal me, @PathParam("id") String id,
                                          @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
-        Optional<FloorCursor> after = Optional.ofNullable(cursor).map(FloorCursor::decode);
+        Optional<FloorCursor> after = Optional.ofNullable(cursor).map(Cursors::decodeFloor);
         Page<CommentDetails, FloorCursor> page = comments.replies(me.id(), commentId(id), after, Params.limit(limit));
         return new PageView<>(page.items().stream().map(CommentView::of).toList(),
-                page.next().map(FloorCursor::encode).orElse(null));
+                page.next().map(Cursors::encode).orElse(null));
     }
 
     @DELETE

@@ -1,7 +1,8 @@
 package dev.widefeed.resources;
 
+import dev.widefeed.comment.FloorCursor;
+import dev.widefeed.errors.MalformedRequestException;
 import dev.widefeed.graph.FollowCursor;
-import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.like.LikeCursor;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +17,7 @@ public final class Cursors {
     private static final String FOLLOW_PREFIX = "f1:";
     private static final String LIKE_PREFIX = "l1:";
     private static final String POST_PREFIX = "p1:";
+    private static final String FLOOR_PREFIX = "r1:";
     private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
 
@@ -47,6 +49,27 @@ public final class Cursors {
 
     public static long decodePost(String encoded) {
         return decode(POST_PREFIX, encoded)[1];
+    }
+
+    /** A position in a thread of replies: the last floor a page covered. */
+    public static String encode(FloorCursor cursor) {
+        return ENCODER.encodeToString((FLOOR_PREFIX + cursor.floor()).getBytes(StandardCharsets.US_ASCII));
+    }
+
+    public static FloorCursor decodeFloor(String encoded) {
+        String raw = decodeRaw(encoded);
+        if (!raw.startsWith(FLOOR_PREFIX)) {
+            throw bad();
+        }
+        try {
+            long floor = Long.parseLong(raw.substring(FLOOR_PREFIX.length()));
+            if (floor < 1) {
+                throw bad();
+            }
+            return new FloorCursor(floor);
+        } catch (NumberFormatException e) {
+            throw bad();
+        }
     }
 
     private static String encode(String prefix, Instant at, long id) {
@@ -87,7 +110,7 @@ public final class Cursors {
         }
     }
 
-    private static DomainException bad() {
-        return DomainException.malformed("cursor is not one this service handed out");
+    private static MalformedRequestException bad() {
+        return new MalformedRequestException("cursor is not one this service handed out");
     }
 }

@@ -1,5 +1,6 @@
 package dev.widefeed.resources;
 
+import dev.widefeed.errors.MalformedRequestException;
 import dev.widefeed.auth.UserPrincipal;
 import dev.widefeed.kernel.DomainException;
 
@@ -18,16 +19,16 @@ final class Params {
     /** An id: a positive 64-bit decimal number (400 otherwise). */
     static long id(String raw, String what) {
         if (raw == null || raw.isEmpty() || raw.length() > 19 || !raw.chars().allMatch(c -> c >= '0' && c <= '9')) {
-            throw DomainException.malformed(what + " must be a decimal id");
+            throw new MalformedRequestException(what + " must be a decimal id");
         }
         try {
             long id = Long.parseLong(raw);
             if (id <= 0) {
-                throw DomainException.malformed(what + " must be a positive id");
+                throw new MalformedRequestException(what + " must be a positive id");
             }
             return id;
         } catch (NumberFormatException e) {
-            throw DomainException.malformed(what + " is out of range");
+            throw new MalformedRequestException(what + " is out of range");
         }
     }
 
@@ -47,7 +48,7 @@ final class Params {
      */
     private static int number(String raw, String what, int min, int max) {
         if (!INTEGER.matcher(raw).matches()) {
-            throw DomainException.malformed(what + " must be a number");
+            throw new MalformedRequestException(what + " must be a number");
         }
         BigInteger value = new BigInteger(raw);
         if (value.compareTo(BigInteger.valueOf(min)) < 0 || value.compareTo(BigInteger.valueOf(max)) > 0) {

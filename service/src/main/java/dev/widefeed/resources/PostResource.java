@@ -1,5 +1,6 @@
 package dev.widefeed.resources;
 
+import dev.widefeed.errors.MalformedRequestException;
 import dev.widefeed.api.AudienceDecisionView;
 import dev.widefeed.api.AudienceView;
 import dev.widefeed.api.PostRequest;
@@ -68,7 +69,7 @@ public class PostResource {
     @Operation(summary = "Up to 100 posts by id, in the order asked; unknown ones left out")
     public PostsView getAll(@Auth UserPrincipal me, @QueryParam("ids") String ids) {
         if (ids == null || ids.isBlank()) {
-            throw DomainException.malformed("ids is required: a comma-separated list of post ids");
+            throw new MalformedRequestException("ids is required: a comma-separated list of post ids");
         }
         List<Long> postIds = Arrays.stream(ids.split(",", -1)).map(raw -> Params.id(raw.strip(), "ids")).toList();
         return new PostsView(posts.getAll(me.id(), postIds).stream().map(PostView::of).toList());

@@ -2,6 +2,8 @@ package dev.widefeed.store;
 
 import com.codahale.metrics.MetricRegistry;
 
+import java.time.Clock;
+
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -20,8 +22,11 @@ public abstract class BackendFactory<L extends AutoCloseable> {
     /** Creates or upgrades the schema on the embedded store {@code local}, or the external one when null. */
     public abstract int applySchema(L local);
 
-    /** The storage over one client connection to {@code local}, or to the external store when null. */
-    public abstract Storage storage(MetricRegistry metrics, L local);
+    /**
+     * The storage over one client connection to {@code local}, or to the external store when null;
+     * its adapters read time from {@code clock} only.
+     */
+    public abstract Storage storage(MetricRegistry metrics, Clock clock, L local);
 
     /** The embedded store's data directory; empty when the store is external. */
     public abstract Optional<Path> embeddedDataDir();
@@ -37,13 +42,13 @@ public abstract class BackendFactory<L extends AutoCloseable> {
     }
 
     /** The storage; closing it also stops the embedded store it started. */
-    public final Storage open(MetricRegistry metrics, boolean applySchema) {
+    public final Storage open(MetricRegistry metrics, Clock clock, boolean applySchema) {
         L local = startEmbedded();
         try {
             if (applySchema) {
                 applySchema(local);
             }
-            return DerivedStorage.stoppingAlso(storage(metrics, local), local);
+            return DerivedStorage.stoppingAlso(storage(metrics, clock, local), local);
         } catch (RuntimeException e) {
             stop(local);
             throw e;

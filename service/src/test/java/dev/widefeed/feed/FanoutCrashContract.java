@@ -2,7 +2,7 @@ package dev.widefeed.feed;
 
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.Services;
-import dev.widefeed.kernel.EdgeState;
+import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.graph.User;
@@ -55,12 +55,12 @@ public abstract class FanoutCrashContract {
         Instant base = Instant.now().minus(1, ChronoUnit.HOURS).truncatedTo(ChronoUnit.MILLIS);
         storage().users().create(new User(author, "crashy", base));
         List<Long> fans = new ArrayList<>(FOLLOWERS);
-        List<EdgeState> edges = new ArrayList<>(FOLLOWERS);
+        List<FollowEdge> edges = new ArrayList<>(FOLLOWERS);
         Map<Long, HomeState> active = new HashMap<>();
         for (int i = 0; i < FOLLOWERS; i++) {
             long fan = ids.next();
             fans.add(fan);
-            edges.add(EdgeState.absent(fan, author).next(true, base.plusMillis(i)));
+            edges.add(FollowEdge.absent(fan, author).next(true, base.plusMillis(i)));
             active.put(fan, new HomeState(base, 0, base, base));
         }
         storage().relations().importEdges(edges);

@@ -195,7 +195,7 @@ public abstract class HostileInputContract {
         wellFormed.put(CursorKind.FOLLOW, Cursors.encode(new FollowCursor(Instant.ofEpochMilli(1), 1)));
         wellFormed.put(CursorKind.LIKE, Cursors.encode(new LikeCursor(Instant.ofEpochMilli(1), 1)));
         wellFormed.put(CursorKind.POST, Cursors.encodePost(1L << 40));
-        wellFormed.put(CursorKind.FLOOR, new FloorCursor(1).encode());
+        wellFormed.put(CursorKind.FLOOR, Cursors.encode(new FloorCursor(1)));
         wellFormed.put(CursorKind.MEMBER, "123456");
         Map<CursorKind, List<String>> extremes = new EnumMap<>(CursorKind.class);
         extremes.put(CursorKind.FOLLOW, List.of(b64("f1:0:1"), b64("f1:" + Long.MAX_VALUE + ":" + Long.MAX_VALUE)));

@@ -273,7 +273,7 @@ public abstract class CommentStoreContract {
         assertKind(() -> service.create(me, ids.next(), "hi", Optional.empty()), DomainException.Kind.NOT_FOUND);
         assertKind(() -> service.create(me, post, "hi", Optional.of(ids.next())), DomainException.Kind.NOT_FOUND);
         assertKind(() -> service.create(me, post, "hi", Optional.of(elsewhere.comment().id())), DomainException.Kind.INVALID);
-        assertKind(() -> service.page(ANYONE, post, 0), DomainException.Kind.MALFORMED);
+        assertKind(() -> service.page(ANYONE, post, 0), DomainException.Kind.INVALID);
         assertKind(() -> service.page(ANYONE, ids.next(), 1), DomainException.Kind.NOT_FOUND);
         assertKind(() -> service.get(ANYONE, ids.next()), DomainException.Kind.NOT_FOUND);
         assertKind(() -> service.delete(me, ids.next()), DomainException.Kind.NOT_FOUND);

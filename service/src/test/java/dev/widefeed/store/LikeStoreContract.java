@@ -6,7 +6,7 @@ import dev.widefeed.like.LikeProtocol;
 import dev.widefeed.like.LikeStore;
 import dev.widefeed.audience.Audience;
 import dev.widefeed.kernel.DomainException;
-import dev.widefeed.kernel.EdgeState;
+import dev.widefeed.like.LikeEdge;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.like.Like;
 import dev.widefeed.like.LikeCursor;
@@ -52,17 +52,16 @@ public abstract class LikeStoreContract {
     private final IdGenerator ids = TestStorages.ids();
     private ExecutorService executor;
     private LikeService service;
+    private LikeProtocol protocol;
 
     protected abstract Storage storage();
-
-    /** The backend's adapter itself, on the same tables: to run single protocol steps, as a crash would leave them. */
-    protected abstract LikeProtocol.Steps steps();
 
     @BeforeAll
     void setUp() {
         executor = Executors.newFixedThreadPool(16);
         service = new LikeService(storage().posts(), storage().users(), likes(), TestStorages.access(storage()),
                 new Events(), Clock.systemUTC());
+        protocol = new LikeProtocol(likes());
     }
 
     @AfterAll
@@ -138,14 +137,14 @@ public abstract class LikeStoreContract {
         long me = newUser();
         assertThat(service.like(me, post)).isEqualTo(new LikeService.Result(true, 1));
         assertThat(service.like(me, post)).isEqualTo(new LikeService.Result(true, 1));
-        assertThat(likes().like(post, me, Instant.now())).isFalse();
+        assertThat(protocol.like(post, me, Instant.now())).isFalse();
         assertThat(counted(post)).isEqualTo(1);
         assertThat(users(likers(post))).containsExactly(me);
         assertThat(posts(likedPosts(me))).containsExactly(post);
 
         assertThat(service.unlike(me, post)).isEqualTo(new LikeService.Result(false, 0));
         assertThat(service.unlike(me, post)).isEqualTo(new LikeService.Result(false, 0));
-        assertThat(likes().unlike(post, me)).isFalse();
+        assertThat(protocol.unlike(post, me, Instant.now())).isFalse();
         assertThat(likers(post)).isEmpty();
         assertThat(likedPosts(me)).isEmpty();
 
@@ -295,7 +294,7 @@ public abstract class LikeStoreContract {
     void reconcileFindsALikeWhoseCounterUpdateWasLostAndACounterBumpedByHand() {
         long post = newPost();
         service.like(newUser(), post);
-        assertThat(likes().like(post, newUser(), Instant.now())).isTrue(); // ... and the counter update never ran
+        assertThat(protocol.like(post, newUser(), Instant.now())).isTrue(); // ... and the counter update never ran
         assertThat(counted(post)).isEqualTo(1);
         assertThat(service.reconcile(post)).isEqualTo(1);
         assertThat(counted(post)).isEqualTo(2);
@@ -310,9 +309,9 @@ public abstract class LikeStoreContract {
     void countAndRepairWritesTheCopiesOfALikeInterruptedAfterItsCompareAndSet() {
         long post = newPost();
         long me = newUser();
-        EdgeState absent = steps().read(post, me);
-        EdgeState liked = absent.next(true, Instant.now());
-        assertThat(steps().compareAndSet(absent, liked)).isTrue();
+        LikeEdge absent = likes().edge(post, me);
+        LikeEdge liked = absent.next(true, Instant.now());
+        assertThat(likes().compareAndSet(absent, liked)).isTrue();
         // ... and the process dies here: no copies, no counter.
         assertThat(likers(post)).isEmpty();
 
@@ -329,9 +328,9 @@ public abstract class LikeStoreContract {
         long other = newUser();
         service.like(other, post);
         service.like(me, post);
-        EdgeState liked = steps().read(post, me);
-        EdgeState unliked = liked.next(false, Instant.now());
-        assertThat(steps().compareAndSet(liked, unliked)).isTrue(); // copies and counter never updated
+        LikeEdge liked = likes().edge(post, me);
+        LikeEdge unliked = liked.next(false, Instant.now());
+        assertThat(likes().compareAndSet(liked, unliked)).isTrue(); // copies and counter never updated
         assertThat(users(likers(post))).contains(me);
 
         assertThat(service.reconcile(post)).isEqualTo(-1);
@@ -345,17 +344,17 @@ public abstract class LikeStoreContract {
         long post = newPost();
         long me = newUser();
         Instant first = Instant.now().minusSeconds(60).truncatedTo(ChronoUnit.MILLIS);
-        EdgeState one = steps().read(post, me).next(true, first);
-        steps().compareAndSet(steps().read(post, me), one);
-        steps().writeCopies(EdgeState.absent(me, post), one);
-        EdgeState two = one.next(false, first.plusSeconds(1));
-        steps().compareAndSet(one, two); // unliked: copies not removed
-        EdgeState three = two.next(true, first.plusSeconds(2));
-        steps().compareAndSet(two, three);
-        steps().writeCopies(EdgeState.absent(me, post), three); // re-liked: only its own rows written
+        LikeEdge one = likes().edge(post, me).next(true, first);
+        likes().compareAndSet(likes().edge(post, me), one);
+        likes().writeCopies(LikeEdge.absent(post, me), one);
+        LikeEdge two = one.next(false, first.plusSeconds(1));
+        likes().compareAndSet(one, two); // unliked: copies not removed
+        LikeEdge three = two.next(true, first.plusSeconds(2));
+        likes().compareAndSet(two, three);
+        likes().writeCopies(LikeEdge.absent(post, me), three); // re-liked: only its own rows written
         assertThat(likers(post)).hasSize(2);
 
-        assertThat(likes().countAndRepair(post)).isEqualTo(1);
+        assertThat(protocol.countAndRepair(post)).isEqualTo(1);
         assertThat(likers(post)).containsExactly(new Like(post, me, three.since()));
         assertThat(likedPosts(me)).containsExactly(new Like(post, me, three.since()));
     }
@@ -365,22 +364,22 @@ public abstract class LikeStoreContract {
         long post = newPost();
         long me = newUser();
         Instant t0 = Instant.now().minusSeconds(30).truncatedTo(ChronoUnit.MILLIS);
-        EdgeState absent = EdgeState.absent(me, post);
-        EdgeState first = absent.next(true, t0);
-        EdgeState second = first.next(false, t0.plusSeconds(1));
-        EdgeState third = second.next(true, t0.plusSeconds(2));
-        EdgeState fourth = third.next(false, t0.plusSeconds(3));
+        LikeEdge absent = LikeEdge.absent(post, me);
+        LikeEdge first = absent.next(true, t0);
+        LikeEdge second = first.next(false, t0.plusSeconds(1));
+        LikeEdge third = second.next(true, t0.plusSeconds(2));
+        LikeEdge fourth = third.next(false, t0.plusSeconds(3));
 
-        steps().writeCopies(third, fourth);
-        steps().writeCopies(second, third);
-        steps().writeCopies(absent, first);
-        steps().writeCopies(first, second);
+        likes().writeCopies(third, fourth);
+        likes().writeCopies(second, third);
+        likes().writeCopies(absent, first);
+        likes().writeCopies(first, second);
         assertThat(likers(post)).isEmpty();
         assertThat(likedPosts(me)).isEmpty();
 
-        EdgeState fifth = fourth.next(true, t0.plusSeconds(4));
-        steps().writeCopies(fourth, fifth);
-        steps().writeCopies(first, second); // replayed late
+        LikeEdge fifth = fourth.next(true, t0.plusSeconds(4));
+        likes().writeCopies(fourth, fifth);
+        likes().writeCopies(first, second); // replayed late
         assertThat(likers(post)).containsExactly(new Like(post, me, fifth.since()));
         assertThat(likedPosts(me)).containsExactly(new Like(post, me, fifth.since()));
     }

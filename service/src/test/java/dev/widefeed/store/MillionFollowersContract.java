@@ -2,7 +2,7 @@ package dev.widefeed.store;
 
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.Services;
-import dev.widefeed.kernel.EdgeState;
+import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.FanoutProgress;
 import dev.widefeed.feed.FanoutRules;
@@ -63,10 +63,10 @@ public abstract class MillionFollowersContract {
 
         long[] fans = new long[FOLLOWERS];
         long started = System.nanoTime();
-        List<EdgeState> chunk = new ArrayList<>(IMPORT_CHUNK);
+        List<FollowEdge> chunk = new ArrayList<>(IMPORT_CHUNK);
         for (int i = 0; i < FOLLOWERS; i++) {
             fans[i] = ids.next();
-            chunk.add(EdgeState.absent(fans[i], star).next(true, base.plusMillis(i / 4))); // ties of 4
+            chunk.add(FollowEdge.absent(fans[i], star).next(true, base.plusMillis(i / 4))); // ties of 4
             if (chunk.size() == IMPORT_CHUNK || i == FOLLOWERS - 1) {
                 storage().relations().importEdges(chunk);
                 chunk.clear();

@@ -3,7 +3,7 @@ package dev.widefeed.store;
 import dev.widefeed.kernel.Events;
 import dev.widefeed.graph.RelationStore;
 import dev.widefeed.kernel.DomainException;
-import dev.widefeed.kernel.EdgeState;
+import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.graph.FollowService;
@@ -104,7 +104,7 @@ public abstract class RelationStoreContract {
 
     @Test
     void edgeOfNeverFollowedPairIsAbsent() {
-        EdgeState edge = relations().edge(ids.next(), ids.next());
+        FollowEdge edge = relations().edge(ids.next(), ids.next());
         assertThat(edge.exists()).isFalse();
         assertThat(edge.following()).isFalse();
     }
@@ -113,13 +113,13 @@ public abstract class RelationStoreContract {
     void compareAndSetAppliesOnlyOnTheExpectedVersion() {
         long a = ids.next();
         long b = ids.next();
-        EdgeState absent = EdgeState.absent(a, b);
-        EdgeState followed = absent.next(true, Instant.now());
+        FollowEdge absent = FollowEdge.absent(a, b);
+        FollowEdge followed = absent.next(true, Instant.now());
         assertThat(relations().compareAndSet(absent, followed)).isTrue();
         assertThat(relations().compareAndSet(absent, absent.next(true, Instant.now()))).isFalse();
         assertThat(relations().edge(a, b)).isEqualTo(followed);
 
-        EdgeState unfollowed = followed.next(false, Instant.now());
+        FollowEdge unfollowed = followed.next(false, Instant.now());
         assertThat(relations().compareAndSet(absent.next(true, Instant.now().minusSeconds(5)), unfollowed)).isFalse();
         assertThat(relations().compareAndSet(followed, unfollowed)).isTrue();
         assertThat(relations().edge(a, b)).isEqualTo(unfollowed);
@@ -130,10 +130,10 @@ public abstract class RelationStoreContract {
         long a = ids.next();
         long b = ids.next();
         Instant t0 = Instant.now().minusSeconds(30).truncatedTo(ChronoUnit.MILLIS);
-        EdgeState absent = EdgeState.absent(a, b);
-        EdgeState first = absent.next(true, t0);
-        EdgeState second = first.next(false, t0.plusSeconds(1));
-        EdgeState third = second.next(true, t0.plusSeconds(2));
+        FollowEdge absent = FollowEdge.absent(a, b);
+        FollowEdge first = absent.next(true, t0);
+        FollowEdge second = first.next(false, t0.plusSeconds(1));
+        FollowEdge third = second.next(true, t0.plusSeconds(2));
 
         relations().writeCopies(second, third);
         relations().writeCopies(first, second);
@@ -148,7 +148,7 @@ public abstract class RelationStoreContract {
     void journalListsIntentsUntilDone() {
         long a = ids.next();
         long b = ids.next();
-        EdgeState absent = EdgeState.absent(a, b);
+        FollowEdge absent = FollowEdge.absent(a, b);
         RelationOp op = new RelationOp(ids.next(), absent, absent.next(true, Instant.now()));
         Instant from = IdGenerator.timeOf(op.opId());
         relations().journalIntent(op);
@@ -161,9 +161,9 @@ public abstract class RelationStoreContract {
     void importedEdgesAreListedWithTheirCounts() {
         long star = newUser();
         Instant base = Instant.now().minusSeconds(3600).truncatedTo(ChronoUnit.MILLIS);
-        List<EdgeState> edges = new ArrayList<>();
+        List<FollowEdge> edges = new ArrayList<>();
         for (int i = 0; i < 300; i++) {
-            edges.add(EdgeState.absent(ids.next(), star).next(true, base.plusMillis(i / 3)));
+            edges.add(FollowEdge.absent(ids.next(), star).next(true, base.plusMillis(i / 3)));
         }
         relations().importEdges(edges);
         List<Follow> followers = all(star, false);
@@ -306,7 +306,7 @@ public abstract class RelationStoreContract {
     void repairerFinishesAnOperationInterruptedAfterItsCompareAndSet() {
         long me = newUser();
         long star = newUser();
-        EdgeState absent = relations().edge(me, star);
+        FollowEdge absent = relations().edge(me, star);
         RelationOp op = new RelationOp(ids.next(), absent, absent.next(true, Instant.now()));
         relations().journalIntent(op);
         assertThat(relations().compareAndSet(op.from(), op.to())).isTrue();
@@ -329,7 +329,7 @@ public abstract class RelationStoreContract {
     void repairerDoesNotResurrectAnOperationThatLostItsRace() {
         long me = newUser();
         long star = newUser();
-        EdgeState absent = relations().edge(me, star);
+        FollowEdge absent = relations().edge(me, star);
         RelationOp lost = new RelationOp(ids.next(), absent, absent.next(true, Instant.now().minusSeconds(1)));
         relations().journalIntent(lost); // journaled, then died before its compare-and-set
         follows.follow(me, star);
@@ -348,7 +348,7 @@ public abstract class RelationStoreContract {
         long me = newUser();
         long star = newUser();
         follows.follow(me, star);
-        EdgeState following = relations().edge(me, star);
+        FollowEdge following = relations().edge(me, star);
         RelationOp failed = new RelationOp(ids.next(), following, following.next(false, Instant.now()));
         relations().journalIntent(failed); // journaled, then its compare-and-set failed (store error, crash)
 
@@ -367,7 +367,7 @@ public abstract class RelationStoreContract {
         return relations().followersWithActivity(user, Optional.empty(), 100);
     }
 
-    private static Follower follower(long user, EdgeState edge, Optional<Instant> lastRead) {
+    private static Follower follower(long user, FollowEdge edge, Optional<Instant> lastRead) {
         return new Follower(user, edge.since(), lastRead);
     }
 
@@ -381,9 +381,9 @@ public abstract class RelationStoreContract {
         Thread.sleep(2); // distinct since values make the order strict
         follows.follow(me, star);
         follows.follow(me, idol);
-        EdgeState meStar = relations().edge(me, star);
-        EdgeState otherStar = relations().edge(other, star);
-        EdgeState meIdol = relations().edge(me, idol);
+        FollowEdge meStar = relations().edge(me, star);
+        FollowEdge otherStar = relations().edge(other, star);
+        FollowEdge meIdol = relations().edge(me, idol);
         assertThat(withActivity(star)).containsExactly(follower(me, meStar, Optional.empty()),
                 follower(other, otherStar, Optional.empty()));
 
@@ -430,7 +430,7 @@ public abstract class RelationStoreContract {
 
         Thread.sleep(2); // a later since than the first follow's
         follows.follow(me, star);
-        EdgeState again = relations().edge(me, star);
+        FollowEdge again = relations().edge(me, star);
         assertThat(relations().followers(star, Optional.empty(), 100)).containsExactly(new Follow(me, again.since()));
         assertThat(withActivity(star)).containsExactly(follower(me, again, Optional.empty()));
         relations().shareActivity(me, read.plusSeconds(2));
@@ -469,9 +469,9 @@ public abstract class RelationStoreContract {
         long a = ids.next();
         long b = ids.next();
         Instant t0 = Instant.now().minusSeconds(30).truncatedTo(ChronoUnit.MILLIS);
-        EdgeState absent = EdgeState.absent(a, b);
-        EdgeState followed = absent.next(true, t0);
-        EdgeState unfollowed = followed.next(false, t0.plusSeconds(1));
+        FollowEdge absent = FollowEdge.absent(a, b);
+        FollowEdge followed = absent.next(true, t0);
+        FollowEdge unfollowed = followed.next(false, t0.plusSeconds(1));
         assertThat(relations().compareAndSet(absent, followed)).isTrue();
         relations().writeCopies(absent, followed);
         // The unfollow's copies are written while its truth still reads as followed at v1 (as the
@@ -483,7 +483,7 @@ public abstract class RelationStoreContract {
         assertThat(relations().followersWithActivity(b, Optional.empty(), 10)).isEmpty();
 
         assertThat(relations().compareAndSet(followed, unfollowed)).isTrue();
-        EdgeState refollowed = unfollowed.next(true, t0.plusSeconds(3));
+        FollowEdge refollowed = unfollowed.next(true, t0.plusSeconds(3));
         assertThat(relations().compareAndSet(unfollowed, refollowed)).isTrue();
         relations().writeCopies(unfollowed, refollowed);
         assertThat(relations().followersWithActivity(b, Optional.empty(), 10))

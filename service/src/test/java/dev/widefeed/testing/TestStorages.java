@@ -35,7 +35,7 @@ public final class TestStorages {
             LocalCassandra node = TestStores.cassandra();
             CassandraFactory factory = cassandraFactory();
             factory.applySchema(node);
-            cassandra = factory.storage(new MetricRegistry(), node);
+            cassandra = factory.storage(new MetricRegistry(), Clock.systemUTC(), node);
             Runtime.getRuntime().addShutdownHook(new Thread(cassandra::close));
         }
         return cassandra;
@@ -54,7 +54,7 @@ public final class TestStorages {
             LocalHBase local = TestStores.hbase();
             HBaseFactory factory = hbaseFactory();
             factory.applySchema(local);
-            hbase = factory.storage(new MetricRegistry(), local);
+            hbase = factory.storage(new MetricRegistry(), Clock.systemUTC(), local);
             Runtime.getRuntime().addShutdownHook(new Thread(hbase::close));
         }
         return hbase;

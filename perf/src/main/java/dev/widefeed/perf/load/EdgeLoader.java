@@ -1,6 +1,6 @@
 package dev.widefeed.perf.load;
 
-import dev.widefeed.kernel.EdgeState;
+import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.perf.workload.UserIds;
 import dev.widefeed.perf.workload.WorkloadReader;
 
@@ -37,10 +37,10 @@ final class EdgeLoader {
     private final UserIds ids;
     private final int chunkSize;
     private final int chunksInFlight;
-    private final Consumer<List<EdgeState>> importer;
+    private final Consumer<List<FollowEdge>> importer;
 
     /** @param importer a bulk import, e.g. {@code storage.relations()::importEdges} */
-    EdgeLoader(UserIds ids, int chunkSize, int chunksInFlight, Consumer<List<EdgeState>> importer) {
+    EdgeLoader(UserIds ids, int chunkSize, int chunksInFlight, Consumer<List<FollowEdge>> importer) {
         this.ids = ids;
         this.chunkSize = chunkSize;
         this.chunksInFlight = chunksInFlight;
@@ -80,7 +80,7 @@ final class EdgeLoader {
         private int followee = -1;
         private long seen;
         private long skip;
-        private List<EdgeState> chunk = new ArrayList<>();
+        private List<FollowEdge> chunk = new ArrayList<>();
         private int chunkFirst = -1;
         private int chunkLast = -1;
         private CompletableFuture<Void> previous;
@@ -108,7 +108,7 @@ final class EdgeLoader {
                 chunkFirst = followee;
             }
             chunkLast = followee;
-            chunk.add(EdgeState.absent(ids.id(follower), ids.id(followee)).next(true, FIRST_SINCE.plusMillis(index)));
+            chunk.add(FollowEdge.absent(ids.id(follower), ids.id(followee)).next(true, FIRST_SINCE.plusMillis(index)));
             counts.imported(follower, followee);
             if (chunk.size() == chunkSize) {
                 flush();
@@ -123,7 +123,7 @@ final class EdgeLoader {
                 throw new Abort();
             }
             permits.acquireUninterruptibly();
-            List<EdgeState> edges = chunk;
+            List<FollowEdge> edges = chunk;
             Runnable work = () -> {
                 importer.accept(edges);
                 progress.add(edges.size());

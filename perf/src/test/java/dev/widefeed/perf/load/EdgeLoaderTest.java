@@ -1,6 +1,6 @@
 package dev.widefeed.perf.load;
 
-import dev.widefeed.kernel.EdgeState;
+import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.graph.UserCounts;
 import dev.widefeed.perf.workload.UserIds;
 import dev.widefeed.perf.workload.WorkloadReader;
@@ -43,13 +43,13 @@ class EdgeLoaderTest {
     }
 
     /** Records every import; fails the test if two imports in flight share a followee. */
-    private static final class Recorder implements Consumer<List<EdgeState>> {
-        final List<EdgeState> imported = Collections.synchronizedList(new ArrayList<>());
+    private static final class Recorder implements Consumer<List<FollowEdge>> {
+        final List<FollowEdge> imported = Collections.synchronizedList(new ArrayList<>());
         final Set<Long> inFlight = new HashSet<>();
         volatile boolean overlapped;
 
         @Override
-        public void accept(List<EdgeState> chunk) {
+        public void accept(List<FollowEdge> chunk) {
             Set<Long> followees = new HashSet<>();
             chunk.forEach(e -> followees.add(e.followeeId()));
             synchronized (inFlight) {
@@ -83,12 +83,12 @@ class EdgeLoaderTest {
         assertThat(recorder.overlapped).isFalse();
         assertThat(recorder.imported).hasSize((int) workload.follows());
         assertThat(recorder.imported).doesNotHaveDuplicates();
-        Map<Long, EdgeState> latest = new HashMap<>();
+        Map<Long, FollowEdge> latest = new HashMap<>();
         int[] counted = new int[USERS];
-        for (EdgeState edge : recorder.imported) {
+        for (FollowEdge edge : recorder.imported) {
             assertThat(edge.following()).isTrue();
             assertThat(edge.version()).isEqualTo(edge.since().toEpochMilli() * 1000);
-            EdgeState before = latest.put(edge.followeeId(), edge);
+            FollowEdge before = latest.put(edge.followeeId(), edge);
             if (before != null) {
                 assertThat(edge.since()).as("a followee's followers go in oldest first").isAfter(before.since());
             }
@@ -119,7 +119,7 @@ class EdgeLoaderTest {
         partial.set(0, UserCounts.followers(500));
         Recorder resumed = new Recorder();
         load(resumed, partial);
-        List<EdgeState> celebrity = first.imported.stream().filter(e -> e.followeeId() == ids.id(0))
+        List<FollowEdge> celebrity = first.imported.stream().filter(e -> e.followeeId() == ids.id(0))
                 .sorted((a, b) -> a.since().compareTo(b.since())).toList();
         assertThat(celebrity).hasSize(CELEBRITY_FOLLOWERS);
         assertThat(resumed.imported).hasSize((int) workload.follows() - 500)

@@ -1,5 +1,6 @@
 package dev.widefeed.store.cassandra;
 
+import java.time.Clock;
 import com.codahale.metrics.MetricRegistry;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
@@ -119,8 +120,8 @@ public class CassandraFactory extends BackendFactory<LocalCassandra> {
 
     /** The service's one session, bound to its keyspace, with metrics in {@code metrics}. */
     @Override
-    public CqlStorage storage(MetricRegistry metrics, LocalCassandra local) {
-        return new CqlStorage(connect(metrics, local, true), metrics, rowsPerBucket, maxInFlight);
+    public CqlStorage storage(MetricRegistry metrics, Clock clock, LocalCassandra local) {
+        return new CqlStorage(connect(metrics, local, true), metrics, rowsPerBucket, maxInFlight, clock);
     }
 
     @Override

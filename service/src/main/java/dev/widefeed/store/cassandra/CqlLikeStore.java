@@ -7,10 +7,10 @@ import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
-import dev.widefeed.kernel.EdgeState;
+import dev.widefeed.kernel.EdgeCopies;
+import dev.widefeed.like.LikeEdge;
 import dev.widefeed.like.Like;
 import dev.widefeed.like.LikeCursor;
-import dev.widefeed.like.LikeProtocol;
 import dev.widefeed.like.LikeStore;
 
 import java.time.Clock;
@@ -26,15 +26,13 @@ import java.util.function.BiFunction;
 /**
  * Likes on Cassandra: truth in {@code likes_by_post} (lightweight transactions on the version),
  * copies in the bucketed {@code likers_by_post} and {@code liked_by_user}, both written in one
- * logged batch; the change protocol is {@link LikeProtocol}'s.
+ * logged batch; the change protocol is the domain's ({@code LikeProtocol}).
  */
-final class CqlLikeStore implements LikeStore, LikeProtocol.Steps {
+final class CqlLikeStore implements LikeStore {
     /** Partitions per post of {@code likes_by_post}; changing it orphans existing rows. */
     static final int SHARDS = 64;
 
     private final CqlSession session;
-    private final Clock clock;
-    private final LikeProtocol protocol;
     private final BucketedList likers;
     private final BucketedList liked;
     private final PreparedStatement selectLike;
@@ -45,14 +43,8 @@ final class CqlLikeStore implements LikeStore, LikeProtocol.Steps {
     private final PreparedStatement selectUserLiked;
     private final PreparedStatement addUserLiked;
 
-    CqlLikeStore(CqlSession session, int bucketSize) {
-        this(session, bucketSize, Clock.systemUTC());
-    }
-
     CqlLikeStore(CqlSession session, int bucketSize, Clock clock) {
         this.session = session;
-        this.clock = clock;
-        this.protocol = new LikeProtocol(this);
         this.likers = new BucketedList(session, new ListBuckets(session, "likers", bucketSize, clock),
                 "likers_by_post", "post_id", "liked_at", "user_id");
         this.liked = new BucketedList(session, new ListBuckets(session, "liked", bucketSize, clock),
@@ -68,16 +60,6 @@ final class CqlLikeStore implements LikeStore, LikeProtocol.Steps {
         selectPostLikes = session.prepare("SELECT likes FROM post_counts_by_id WHERE post_id = ?");
         selectUserLiked = session.prepare("SELECT liked FROM like_counts_by_user WHERE user_id = ?");
         addUserLiked = session.prepare("UPDATE like_counts_by_user SET liked = liked + ? WHERE user_id = ?");
-    }
-
-    @Override
-    public boolean like(long postId, long userId, Instant at) {
-        return protocol.change(postId, userId, true, at);
-    }
-
-    @Override
-    public boolean unlike(long postId, long userId) {
-        return protocol.change(postId, userId, false, clock.instant());
     }
 
     @Override
@@ -102,70 +84,62 @@ final class CqlLikeStore implements LikeStore, LikeProtocol.Steps {
     }
 
     @Override
-    public long countAndRepair(long postId) {
-        return protocol.countAndRepair(postId);
-    }
-
-    // --- the protocol's steps ---
-
-    @Override
-    public EdgeState read(long postId, long userId) {
+    public LikeEdge edge(long postId, long userId) {
         Row row = session.execute(selectLike.bind(postId, shard(userId), userId).setIdempotent(true)).one();
-        return row == null ? EdgeState.absent(userId, postId)
-                : new EdgeState(userId, postId, row.getBoolean(0), row.getInstant(1), row.getLong(2));
+        return row == null ? LikeEdge.absent(postId, userId)
+                : new LikeEdge(postId, userId, row.getBoolean(0), row.getInstant(1), row.getLong(2));
     }
 
     @Override
-    public List<EdgeState> readAll(long postId) {
-        List<EdgeState> rows = new ArrayList<>();
+    public List<LikeEdge> edges(long postId) {
+        List<LikeEdge> rows = new ArrayList<>();
         for (int shard = 0; shard < SHARDS; shard++) {
             for (Row row : session.execute(selectShard.bind(postId, shard).setIdempotent(true).setPageSize(5000))) {
-                rows.add(new EdgeState(row.getLong(0), postId, row.getBoolean(1), row.getInstant(2), row.getLong(3)));
+                rows.add(new LikeEdge(postId, row.getLong(0), row.getBoolean(1), row.getInstant(2), row.getLong(3)));
             }
         }
         return rows;
     }
 
     @Override
-    public boolean compareAndSet(EdgeState expected, EdgeState next) {
-        long post = next.followeeId();
-        long user = next.followerId();
+    public boolean compareAndSet(LikeEdge expected, LikeEdge next) {
+        long post = next.postId();
+        long user = next.userId();
         BoundStatement cas = expected.exists()
-                ? updateLikeIfVersion.bind(next.following(), next.since(), next.version(), post, shard(user), user,
+                ? updateLikeIfVersion.bind(next.liked(), next.likedAt(), next.version(), post, shard(user), user,
                         expected.version())
-                : insertLikeIfAbsent.bind(post, shard(user), user, next.following(), next.since(), next.version());
+                : insertLikeIfAbsent.bind(post, shard(user), user, next.liked(), next.likedAt(), next.version());
         return session.execute(cas.setIdempotent(false)).wasApplied();
     }
 
     @Override
-    public void applied(EdgeState previous, EdgeState next) {
-        long post = next.followeeId();
-        long user = next.followerId();
-        if (next.following()) {
+    public void applied(LikeEdge previous, LikeEdge next) {
+        long post = next.postId();
+        long user = next.userId();
+        if (next.liked()) {
             // The counts decide when a bucket is full; a few entries more or less do not matter.
             likers.openNextIfFull(post, countOf(selectPostLikes.bind(post)));
             liked.openNextIfFull(user, countOf(selectUserLiked.bind(user)));
         }
         writeCopies(previous, next);
-        session.execute(addUserLiked.bind(next.following() ? 1L : -1L, user).setIdempotent(false));
+        session.execute(addUserLiked.bind(next.liked() ? 1L : -1L, user).setIdempotent(false));
     }
 
     @Override
-    public void writeCopies(EdgeState previous, EdgeState next) {
-        long post = next.followeeId();
-        long user = next.followerId();
-        long ts = next.version();
+    public void writeCopies(LikeEdge previous, LikeEdge next) {
+        long post = next.postId();
+        long user = next.userId();
+        EdgeCopies copies = EdgeCopies.between(previous, next);
+        long ts = copies.version();
         BatchStatementBuilder batch = BatchStatement.builder(BatchType.LOGGED);
-        boolean keepPreviousRows = next.following() && previous.since() != null
-                && previous.since().equals(next.since());
-        if (previous.since() != null && !keepPreviousRows) {
-            batch.addStatement(likers.remove(post, previous.since(), user, ts));
-            batch.addStatement(liked.remove(user, previous.since(), post, ts));
-        }
-        if (next.following()) {
-            batch.addStatement(likers.add(post, next.since(), user, ts));
-            batch.addStatement(liked.add(user, next.since(), post, ts));
-        }
+        copies.removeAt().ifPresent(at -> {
+            batch.addStatement(likers.remove(post, at, user, ts));
+            batch.addStatement(liked.remove(user, at, post, ts));
+        });
+        copies.addAt().ifPresent(at -> {
+            batch.addStatement(likers.add(post, at, user, ts));
+            batch.addStatement(liked.add(user, at, post, ts));
+        });
         if (batch.getStatementsCount() > 0) {
             // Logged: both copies land together or not at all, which countAndRepair relies on.
             session.execute(batch.build().setIdempotent(true));

@@ -35,6 +35,7 @@ import java.util.function.LongConsumer;
  * {@code reposts_by_post}.
  */
 final class CqlPostStore implements PostStore {
+    private final Clock clock;
     private static final int FIRST_YEAR = IdGenerator.EPOCH.atZone(ZoneOffset.UTC).getYear();
 
     private final CqlSession session;
@@ -54,10 +55,11 @@ final class CqlPostStore implements PostStore {
     private final PreparedStatement selectCounts;
     private final PreparedStatement addCounts;
 
-    CqlPostStore(CqlSession session, int bucketSize, BoundedAsync async) {
+    CqlPostStore(CqlSession session, int bucketSize, BoundedAsync async, Clock clock) {
+        this.clock = clock;
         this.session = session;
         this.async = async;
-        this.repostBuckets = new ListBuckets(session, "reposts", bucketSize, Clock.systemUTC());
+        this.repostBuckets = new ListBuckets(session, "reposts", bucketSize, clock);
         insertPost = session.prepare("INSERT INTO posts_by_id (post_id, author_id, type, content, created_at, "
                 + "audience, repost_of) VALUES (?, ?, ?, ?, ?, ?, ?)");
         selectPost = session.prepare("SELECT post_id, author_id, type, content, created_at, audience, repost_of "
@@ -180,8 +182,8 @@ final class CqlPostStore implements PostStore {
     }
 
     /** The year of the newest posts a list read below {@code beforeId} can find. */
-    private static int newestYear(Optional<Long> beforeId) {
-        int thisYear = Clock.systemUTC().instant().atZone(ZoneOffset.UTC).getYear();
+    private int newestYear(Optional<Long> beforeId) {
+        int thisYear = clock.instant().atZone(ZoneOffset.UTC).getYear();
         // No post is newer than now: a cursor naming a future id starts from this year, not from 2090.
         return Math.min(thisYear, beforeId.map(CqlPostStore::yearOf).orElse(thisYear));
     }

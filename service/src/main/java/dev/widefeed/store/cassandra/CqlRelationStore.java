@@ -8,7 +8,8 @@ import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.Statement;
-import dev.widefeed.kernel.EdgeState;
+import dev.widefeed.graph.FollowEdge;
+import dev.widefeed.kernel.EdgeCopies;
 import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.graph.Follower;
@@ -100,16 +101,16 @@ final class CqlRelationStore implements RelationStore {
     }
 
     @Override
-    public EdgeState edge(long followerId, long followeeId) {
+    public FollowEdge edge(long followerId, long followeeId) {
         Row row = session.execute(selectEdge.bind(followerId, followeeId).setIdempotent(true)).one();
         if (row == null) {
-            return EdgeState.absent(followerId, followeeId);
+            return FollowEdge.absent(followerId, followeeId);
         }
-        return new EdgeState(followerId, followeeId, row.getBoolean(0), row.getInstant(1), row.getLong(2));
+        return new FollowEdge(followerId, followeeId, row.getBoolean(0), row.getInstant(1), row.getLong(2));
     }
 
     @Override
-    public boolean compareAndSet(EdgeState expected, EdgeState next) {
+    public boolean compareAndSet(FollowEdge expected, FollowEdge next) {
         BoundStatement cas = expected.exists()
                 ? updateEdgeIfVersion.bind(next.following(), next.since(), next.version(),
                         next.followerId(), next.followeeId(), expected.version())
@@ -119,21 +120,21 @@ final class CqlRelationStore implements RelationStore {
     }
 
     @Override
-    public void writeCopies(EdgeState previous, EdgeState next) {
+    public void writeCopies(FollowEdge previous, FollowEdge next) {
+        long follower = next.followerId();
+        long followee = next.followeeId();
+        EdgeCopies copies = EdgeCopies.between(previous, next);
+        long ts = copies.version();
         BatchStatementBuilder batch = BatchStatement.builder(BatchType.LOGGED);
-        long ts = next.version();
-        boolean keepPreviousRows = next.following() && previous.since() != null
-                && previous.since().equals(next.since());
-        if (previous.following() && !keepPreviousRows) {
-            batch.addStatement(deleteFollowing.bind(ts, previous.followerId(), previous.since(), previous.followeeId()));
-            batch.addStatement(deleteFollower.bind(ts, previous.followeeId(),
-                    buckets.bucketFor(previous.followeeId(), previous.since()), previous.since(), previous.followerId()));
-        }
-        if (next.following()) {
-            buckets.openNextIfFull(next.followeeId(), users.counts(next.followeeId()).followers());
-            batch.addStatement(insertFollowing.bind(next.followerId(), next.since(), next.followeeId(), ts));
-            batch.addStatement(insertFollower.bind(next.followeeId(),
-                    buckets.bucketFor(next.followeeId(), next.since()), next.since(), next.followerId(), ts));
+        copies.removeAt().ifPresent(at -> {
+            batch.addStatement(deleteFollowing.bind(ts, follower, at, followee));
+            batch.addStatement(deleteFollower.bind(ts, followee, buckets.bucketFor(followee, at), at, follower));
+        });
+        if (copies.addAt().isPresent()) {
+            Instant at = copies.addAt().get();
+            buckets.openNextIfFull(followee, users.counts(followee).followers());
+            batch.addStatement(insertFollowing.bind(follower, at, followee, ts));
+            batch.addStatement(insertFollower.bind(followee, buckets.bucketFor(followee, at), at, follower, ts));
         }
         if (batch.getStatementsCount() > 0) {
             // Logged: both copies land together or not at all, even if this process dies right now.
@@ -182,7 +183,7 @@ final class CqlRelationStore implements RelationStore {
 
     @Override
     public void shareActivity(long followerId, long followeeId, Instant lastRead) {
-        EdgeState edge = edge(followerId, followeeId);
+        FollowEdge edge = edge(followerId, followeeId);
         if (edge.following()) {
             session.execute(shareOnEdge(followerId, followeeId, edge.since(), edge.version(), lastRead));
         }
@@ -213,8 +214,8 @@ final class CqlRelationStore implements RelationStore {
 
     @Override
     public void journalIntent(RelationOp op) {
-        EdgeState from = op.from();
-        EdgeState to = op.to();
+        FollowEdge from = op.from();
+        FollowEdge to = op.to();
         session.execute(insertJournal.bind(minuteOf(op), shardOf(op), op.opId(), op.followerId(), op.followeeId(),
                 from.following(), from.since(), from.version(), to.following(), to.since(), to.version())
                 .setIdempotent(true));
@@ -243,22 +244,22 @@ final class CqlRelationStore implements RelationStore {
     }
 
     @Override
-    public void importEdges(List<EdgeState> edges) {
-        Map<Long, List<EdgeState>> byFollowee = edges.stream().filter(EdgeState::following)
-                .collect(Collectors.groupingBy(EdgeState::followeeId));
+    public void importEdges(List<FollowEdge> edges) {
+        Map<Long, List<FollowEdge>> byFollowee = edges.stream().filter(FollowEdge::following)
+                .collect(Collectors.groupingBy(FollowEdge::followeeId));
         List<Statement<?>> writes = new ArrayList<>(edges.size() * 2);
         Map<Long, Long> followingAdded = new HashMap<>();
-        for (Map.Entry<Long, List<EdgeState>> group : byFollowee.entrySet()) {
+        for (Map.Entry<Long, List<FollowEdge>> group : byFollowee.entrySet()) {
             long followee = group.getKey();
-            List<EdgeState> sorted = group.getValue().stream()
-                    .sorted(Comparator.comparing(EdgeState::since)).toList();
+            List<FollowEdge> sorted = group.getValue().stream()
+                    .sorted(Comparator.comparing(FollowEdge::since)).toList();
             List<BoundStatement> followerRows = assignBuckets(followee, sorted);
             for (int i = 0; i < followerRows.size(); i += IMPORT_ROWS_PER_BATCH) {
                 // Consecutive rows of one followee mostly share a bucket partition: batch those together.
                 writes.addAll(singlePartitionBatches(followerRows.subList(i,
                         Math.min(followerRows.size(), i + IMPORT_ROWS_PER_BATCH))));
             }
-            for (EdgeState edge : sorted) {
+            for (FollowEdge edge : sorted) {
                 writes.add(insertEdge.bind(edge.followerId(), edge.followeeId(), true, edge.since(), edge.version(),
                         edge.version()));
                 writes.add(insertFollowing.bind(edge.followerId(), edge.since(), edge.followeeId(), edge.version()));
@@ -275,12 +276,12 @@ final class CqlRelationStore implements RelationStore {
     }
 
     /** Follower rows for {@code sorted} (oldest first), opening buckets as the count passes their size. */
-    private List<BoundStatement> assignBuckets(long followee, List<EdgeState> sorted) {
+    private List<BoundStatement> assignBuckets(long followee, List<FollowEdge> sorted) {
         long count = users.counts(followee).followers();
         int bucket = buckets.buckets(followee).get(0).number();
         List<BoundStatement> rows = new ArrayList<>(sorted.size());
         Instant previousSince = null;
-        for (EdgeState edge : sorted) {
+        for (FollowEdge edge : sorted) {
             boolean full = count >= (long) (bucket + 1) * buckets.bucketSize();
             // Open a bucket only where since changes, so equal sinces never straddle two buckets.
             if (full && !edge.since().equals(previousSince)) {
@@ -308,9 +309,9 @@ final class CqlRelationStore implements RelationStore {
     private RelationOp journalEntry(Row row) {
         long follower = row.getLong("follower_id");
         long followee = row.getLong("followee_id");
-        EdgeState from = new EdgeState(follower, followee, row.getBoolean("from_following"),
+        FollowEdge from = new FollowEdge(follower, followee, row.getBoolean("from_following"),
                 row.getInstant("from_since"), row.getLong("from_version"));
-        EdgeState to = new EdgeState(follower, followee, row.getBoolean("to_following"),
+        FollowEdge to = new FollowEdge(follower, followee, row.getBoolean("to_following"),
                 row.getInstant("to_since"), row.getLong("to_version"));
         return new RelationOp(row.getLong("op_id"), from, to);
     }

@@ -12,19 +12,19 @@ import java.time.Clock;
 public final class CqlStorage extends TimedStorage {
     private final CqlSession session;
 
-    public CqlStorage(CqlSession session, MetricRegistry metrics, int bucketSize, int maxInFlight) {
-        super("cassandra", adapters(session, bucketSize, maxInFlight), metrics, CqlErrors::translate);
+    public CqlStorage(CqlSession session, MetricRegistry metrics, int bucketSize, int maxInFlight, Clock clock) {
+        super("cassandra", adapters(session, bucketSize, maxInFlight, clock), metrics, CqlErrors::translate);
         this.session = session;
     }
 
-    private static Stores adapters(CqlSession session, int bucketSize, int maxInFlight) {
+    private static Stores adapters(CqlSession session, int bucketSize, int maxInFlight, Clock clock) {
         CqlUserStore users = new CqlUserStore(session);
-        ListBuckets followerBuckets = new ListBuckets(session, "followers", bucketSize, Clock.systemUTC());
+        ListBuckets followerBuckets = new ListBuckets(session, "followers", bucketSize, clock);
         BoundedAsync async = new BoundedAsync(maxInFlight);
         return new Stores(users,
                 new CqlRelationStore(session, users, followerBuckets, async),
-                new CqlPostStore(session, bucketSize, async),
-                new CqlLikeStore(session, bucketSize),
+                new CqlPostStore(session, bucketSize, async, clock),
+                new CqlLikeStore(session, bucketSize, clock),
                 new CqlCommentStore(session),
                 new CqlTimelineStore(session, async),
                 new CqlFanoutStore(session),

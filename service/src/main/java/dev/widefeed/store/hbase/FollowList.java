@@ -1,6 +1,6 @@
 package dev.widefeed.store.hbase;
 
-import dev.widefeed.kernel.EdgeState;
+import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.graph.Follower;
@@ -21,11 +21,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.ToLongFunction;
 
 /**
- * One copy table of the follow graph ({@code following_by_user} or {@code followers_by_user}): a
- * row per edge, keyed salt(owner) | owner | desc(since ms) | desc(other), so a prefix scan of the
+ * One list copy of an edge ({@code following_by_user} or {@code followers_by_user} of a follow,
+ * {@code likers_by_post} or {@code liked_by_user} of a like): a row per edge, keyed
+ * salt(owner) | owner | desc(since ms) | desc(other), so a prefix scan of the
  * owner lists newest first, ordered by (since, other) descending like the cursor. The row holds
  * one empty cell (its presence); every cell and delete marker is written at the edge version, so a
  * removal masks exactly the adds of older versions, whatever order they arrive in. A followers row
@@ -43,43 +43,30 @@ final class FollowList {
 
     private final AsyncTable<AdvancedScanResultConsumer> table;
     private final Salt salt;
-    private final ToLongFunction<EdgeState> owner;
-    private final ToLongFunction<EdgeState> other;
 
-    FollowList(AsyncTable<AdvancedScanResultConsumer> table, Salt salt, ToLongFunction<EdgeState> owner,
-               ToLongFunction<EdgeState> other) {
+    FollowList(AsyncTable<AdvancedScanResultConsumer> table, Salt salt) {
         this.table = table;
         this.salt = salt;
-        this.owner = owner;
-        this.other = other;
     }
 
-    static FollowList following(AsyncTable<AdvancedScanResultConsumer> table, Salt salt) {
-        return new FollowList(table, salt, EdgeState::followerId, EdgeState::followeeId);
+    /** The row of the owner's entry {@code other} since {@code since}, at {@code version}. */
+    Put add(long ownerId, Instant since, long otherId, long version) {
+        return new Put(row(ownerId, since, otherId), version).addColumn(FAMILY, EMPTY, version, EMPTY);
     }
 
-    static FollowList followers(AsyncTable<AdvancedScanResultConsumer> table, Salt salt) {
-        return new FollowList(table, salt, EdgeState::followeeId, EdgeState::followerId);
-    }
-
-    /** The row of a following edge, at {@code version}. */
-    Put add(EdgeState edge, long version) {
-        return new Put(row(edge), version).addColumn(FAMILY, EMPTY, version, EMPTY);
-    }
-
-    /** Masks the row of a following edge for every version up to {@code version}. */
-    Delete remove(EdgeState edge, long version) {
-        return new Delete(row(edge), version);
+    /** Masks that row for every version up to {@code version}. */
+    Delete remove(long ownerId, Instant since, long otherId, long version) {
+        return new Delete(row(ownerId, since, otherId), version);
     }
 
     /**
-     * Sets the {@code last_read} cell of a following edge's row at the edge's version: the timestamp
-     * its presence cell was written with, so a removal of the edge (a delete marker at a later
-     * version) masks this cell too, whenever it arrives.
+     * Sets the {@code last_read} cell of a follower's row at the edge's version: the timestamp its
+     * presence cell was written with, so a removal of the edge (a delete marker at a later version)
+     * masks this cell too, whenever it arrives.
      */
-    Put shareLastRead(EdgeState edge, Instant lastRead) {
-        return new Put(row(edge), edge.version()).addColumn(FAMILY, LAST_READ, edge.version(),
-                Bytes.toBytes(lastRead.toEpochMilli()));
+    Put shareLastRead(FollowEdge edge, Instant lastRead) {
+        return new Put(row(edge.followeeId(), edge.since(), edge.followerId()), edge.version())
+                .addColumn(FAMILY, LAST_READ, edge.version(), Bytes.toBytes(lastRead.toEpochMilli()));
     }
 
     CompletableFuture<Void> write(List<? extends Mutation> mutations) {
@@ -130,10 +117,6 @@ final class FollowList {
 
     private static ByteBuffer key(Result row) {
         return ByteBuffer.wrap(row.getRow(), 1 + Long.BYTES, 2 * Long.BYTES);
-    }
-
-    private byte[] row(EdgeState edge) {
-        return row(owner.applyAsLong(edge), edge.since(), other.applyAsLong(edge));
     }
 
     private byte[] row(long ownerId, Instant since, long otherId) {

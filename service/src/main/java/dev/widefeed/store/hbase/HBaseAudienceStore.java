@@ -64,9 +64,10 @@ final class HBaseAudienceStore implements AudienceStore {
     private final MarkKeys keys;
     private final Salt groupSalt;
     private final Salt memberSalt;
-    private final CellTimestamps timestamps = new CellTimestamps(Clock.systemUTC());
+    private final CellTimestamps timestamps;
 
-    HBaseAudienceStore(AsyncConnection connection, String namespace, HBaseTables declared) {
+    HBaseAudienceStore(AsyncConnection connection, String namespace, HBaseTables declared, Clock clock) {
+        this.timestamps = new CellTimestamps(clock);
         TableName listsTable = TableName.valueOf(namespace, "marks_by_owner");
         TableName marksOfMemberTable = TableName.valueOf(namespace, "marks_by_owner_and_member");
         TableName groupsTable = TableName.valueOf(namespace, "groups_by_id");

@@ -1,5 +1,6 @@
 package dev.widefeed.store.hbase;
 
+import java.time.Clock;
 import com.codahale.metrics.MetricRegistry;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.widefeed.localstore.LocalHBase;
@@ -92,8 +93,8 @@ public class HBaseFactory extends BackendFactory<LocalHBase> {
 
     /** The service's storage over one asynchronous connection, which it closes. */
     @Override
-    public HBaseStorage storage(MetricRegistry metrics, LocalHBase local) {
-        return new HBaseStorage(connectAsync(local), namespace, metrics, maxInFlight);
+    public HBaseStorage storage(MetricRegistry metrics, Clock clock, LocalHBase local) {
+        return new HBaseStorage(connectAsync(local), namespace, metrics, maxInFlight, clock);
     }
 
     /** A blocking connection, for the schema and administration. */

@@ -1,11 +1,11 @@
 package dev.widefeed.store.hbase;
 
-import dev.widefeed.kernel.EdgeState;
+import dev.widefeed.kernel.EdgeCopies;
+import dev.widefeed.like.LikeEdge;
 import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.like.Like;
 import dev.widefeed.like.LikeCursor;
-import dev.widefeed.like.LikeProtocol;
 import dev.widefeed.like.LikeStore;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
@@ -34,9 +34,9 @@ import java.util.function.Function;
  * Likes on HBase: truth in {@code likes_by_post} (row key salt(post) | post | user, changed by
  * checkAndMutate on the version column, cells timestamped with the version), copies as the
  * {@link FollowList}s {@code likers_by_post} (owner: the post) and {@code liked_by_user} (owner: the
- * user); the change protocol is {@link LikeProtocol}'s.
+ * user); the change protocol is the domain's ({@code LikeProtocol}).
  */
-final class HBaseLikeStore implements LikeStore, LikeProtocol.Steps {
+final class HBaseLikeStore implements LikeStore {
     private static final byte[] FAMILY = Bytes.toBytes("l");
     private static final byte[] LIKED = Bytes.toBytes("liked");
     private static final byte[] LIKED_AT = Bytes.toBytes("liked_at");
@@ -48,8 +48,6 @@ final class HBaseLikeStore implements LikeStore, LikeProtocol.Steps {
     private final Salt salt;
     private final FollowList likers;
     private final FollowList liked;
-    private final Clock clock = Clock.systemUTC();
-    private final LikeProtocol protocol = new LikeProtocol(this);
 
     HBaseLikeStore(AsyncConnection connection, String namespace, HBaseTables declared) {
         TableName likes = TableName.valueOf(namespace, "likes_by_post");
@@ -60,21 +58,10 @@ final class HBaseLikeStore implements LikeStore, LikeProtocol.Steps {
         // and report "not changed", and the change would go uncounted (see HBaseRelationStore).
         this.truthOnce = connection.getTableBuilder(likes).setMaxAttempts(1).build();
         this.salt = Salt.of(declared.table(likes.getQualifierAsString()));
-        // A like is the edge user -> post: the likers list is owned by the followee side.
-        this.likers = FollowList.followers(connection.getTable(likersTable),
+        this.likers = new FollowList(connection.getTable(likersTable),
                 Salt.of(declared.table(likersTable.getQualifierAsString())));
-        this.liked = FollowList.following(connection.getTable(likedTable),
+        this.liked = new FollowList(connection.getTable(likedTable),
                 Salt.of(declared.table(likedTable.getQualifierAsString())));
-    }
-
-    @Override
-    public boolean like(long postId, long userId, Instant at) {
-        return protocol.change(postId, userId, true, at);
-    }
-
-    @Override
-    public boolean unlike(long postId, long userId) {
-        return protocol.change(postId, userId, false, clock.instant());
     }
 
     @Override
@@ -104,22 +91,15 @@ final class HBaseLikeStore implements LikeStore, LikeProtocol.Steps {
     }
 
     @Override
-    public long countAndRepair(long postId) {
-        return protocol.countAndRepair(postId);
-    }
-
-    // --- the protocol's steps ---
-
-    @Override
-    public EdgeState read(long postId, long userId) {
+    public LikeEdge edge(long postId, long userId) {
         Result row = truth.get(new Get(row(postId, userId)).addFamily(FAMILY)).join();
-        return row.isEmpty() ? EdgeState.absent(userId, postId) : state(postId, userId, row);
+        return row.isEmpty() ? LikeEdge.absent(postId, userId) : state(postId, userId, row);
     }
 
     @Override
-    public List<EdgeState> readAll(long postId) {
+    public List<LikeEdge> edges(long postId) {
         Scan scan = new Scan().setStartStopRowForPrefixScan(prefix(postId)).addFamily(FAMILY).setCaching(SCAN_CACHING);
-        List<EdgeState> rows = new ArrayList<>();
+        List<LikeEdge> rows = new ArrayList<>();
         for (Result row : truth.scanAll(scan).join()) {
             rows.add(state(postId, ByteBuffer.wrap(row.getRow()).getLong(1 + Long.BYTES), row));
         }
@@ -127,8 +107,8 @@ final class HBaseLikeStore implements LikeStore, LikeProtocol.Steps {
     }
 
     @Override
-    public boolean compareAndSet(EdgeState expected, EdgeState next) {
-        CheckAndMutate.Builder check = CheckAndMutate.newBuilder(row(next.followeeId(), next.followerId()));
+    public boolean compareAndSet(LikeEdge expected, LikeEdge next) {
+        CheckAndMutate.Builder check = CheckAndMutate.newBuilder(row(next.postId(), next.userId()));
         CheckAndMutate cas = expected.exists()
                 ? check.ifEquals(FAMILY, VERSION, Bytes.toBytes(expected.version())).build(put(next))
                 : check.ifNotExists(FAMILY, VERSION).build(put(next));
@@ -136,25 +116,26 @@ final class HBaseLikeStore implements LikeStore, LikeProtocol.Steps {
     }
 
     @Override
-    public void applied(EdgeState previous, EdgeState next) {
+    public void applied(LikeEdge previous, LikeEdge next) {
         writeCopies(previous, next); // one row per like: no bucket to open, no count to keep
     }
 
     @Override
-    public void writeCopies(EdgeState previous, EdgeState next) {
-        long version = next.version();
-        boolean keepPreviousRows = next.following() && previous.since() != null
-                && previous.since().equals(next.since());
+    public void writeCopies(LikeEdge previous, LikeEdge next) {
+        long post = next.postId();
+        long user = next.userId();
+        EdgeCopies copies = EdgeCopies.between(previous, next);
+        long version = copies.version();
         List<Mutation> likedRows = new ArrayList<>(2);
         List<Mutation> likerRows = new ArrayList<>(2);
-        if (previous.since() != null && !keepPreviousRows) {
-            likedRows.add(liked.remove(previous, version));
-            likerRows.add(likers.remove(previous, version));
-        }
-        if (next.following()) {
-            likedRows.add(liked.add(next, version));
-            likerRows.add(likers.add(next, version));
-        }
+        copies.removeAt().ifPresent(at -> {
+            likedRows.add(liked.remove(user, at, post, version));
+            likerRows.add(likers.remove(post, at, user, version));
+        });
+        copies.addAt().ifPresent(at -> {
+            likedRows.add(liked.add(user, at, post, version));
+            likerRows.add(likers.add(post, at, user, version));
+        });
         // Two tables, so not atomic: the liked posts first, because countAndRepair takes the
         // post's likers list as the witness of both copies.
         liked.write(likedRows).join();
@@ -167,16 +148,16 @@ final class HBaseLikeStore implements LikeStore, LikeProtocol.Steps {
                 .map(like).toList();
     }
 
-    private static EdgeState state(long postId, long userId, Result row) {
-        return new EdgeState(userId, postId, Bytes.toBoolean(row.getValue(FAMILY, LIKED)),
+    private static LikeEdge state(long postId, long userId, Result row) {
+        return new LikeEdge(postId, userId, Bytes.toBoolean(row.getValue(FAMILY, LIKED)),
                 Instant.ofEpochMilli(Bytes.toLong(row.getValue(FAMILY, LIKED_AT))),
                 Bytes.toLong(row.getValue(FAMILY, VERSION)));
     }
 
-    private Put put(EdgeState like) {
-        return new Put(row(like.followeeId(), like.followerId()), like.version())
-                .addColumn(FAMILY, LIKED, Bytes.toBytes(like.following()))
-                .addColumn(FAMILY, LIKED_AT, Bytes.toBytes(like.since().toEpochMilli()))
+    private Put put(LikeEdge like) {
+        return new Put(row(like.postId(), like.userId()), like.version())
+                .addColumn(FAMILY, LIKED, Bytes.toBytes(like.liked()))
+                .addColumn(FAMILY, LIKED_AT, Bytes.toBytes(like.likedAt().toEpochMilli()))
                 .addColumn(FAMILY, VERSION, Bytes.toBytes(like.version()));
     }
 

@@ -1,6 +1,7 @@
 package dev.widefeed.store.hbase;
 
-import dev.widefeed.kernel.EdgeState;
+import dev.widefeed.graph.FollowEdge;
+import dev.widefeed.kernel.EdgeCopies;
 import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.graph.Follower;
@@ -77,23 +78,23 @@ final class HBaseRelationStore implements RelationStore {
     }
 
     @Override
-    public EdgeState edge(long followerId, long followeeId) {
+    public FollowEdge edge(long followerId, long followeeId) {
         Result row = edges.get(new Get(edgeRow(followerId, followeeId)).addFamily(EDGE)).join();
         if (row.isEmpty()) {
-            return EdgeState.absent(followerId, followeeId);
+            return FollowEdge.absent(followerId, followeeId);
         }
         return edgeOf(followerId, followeeId, row);
     }
 
-    private static EdgeState edgeOf(long followerId, long followeeId, Result row) {
+    private static FollowEdge edgeOf(long followerId, long followeeId, Result row) {
         byte[] since = row.getValue(EDGE, SINCE);
-        return new EdgeState(followerId, followeeId, Bytes.toBoolean(row.getValue(EDGE, FOLLOWING)),
+        return new FollowEdge(followerId, followeeId, Bytes.toBoolean(row.getValue(EDGE, FOLLOWING)),
                 since == null ? null : Instant.ofEpochMilli(Bytes.toLong(since)),
                 Bytes.toLong(row.getValue(EDGE, VERSION)));
     }
 
     @Override
-    public boolean compareAndSet(EdgeState expected, EdgeState next) {
+    public boolean compareAndSet(FollowEdge expected, FollowEdge next) {
         CheckAndMutate.Builder check = CheckAndMutate.newBuilder(edgeRow(next.followerId(), next.followeeId()));
         CheckAndMutate cas = expected.exists()
                 ? check.ifEquals(EDGE, VERSION, Bytes.toBytes(expected.version())).build(edgePut(next))
@@ -102,20 +103,21 @@ final class HBaseRelationStore implements RelationStore {
     }
 
     @Override
-    public void writeCopies(EdgeState previous, EdgeState next) {
-        long version = next.version();
-        boolean keepPreviousRows = next.following() && previous.since() != null
-                && previous.since().equals(next.since());
+    public void writeCopies(FollowEdge previous, FollowEdge next) {
+        long follower = next.followerId();
+        long followee = next.followeeId();
+        EdgeCopies copies = EdgeCopies.between(previous, next);
+        long version = copies.version();
         List<Mutation> followingRows = new ArrayList<>(2);
         List<Mutation> followerRows = new ArrayList<>(2);
-        if (previous.following() && !keepPreviousRows) {
-            followingRows.add(following.remove(previous, version));
-            followerRows.add(followers.remove(previous, version));
-        }
-        if (next.following()) {
-            followingRows.add(following.add(next, version));
-            followerRows.add(followers.add(next, version));
-        }
+        copies.removeAt().ifPresent(at -> {
+            followingRows.add(following.remove(follower, at, followee, version));
+            followerRows.add(followers.remove(followee, at, follower, version));
+        });
+        copies.addAt().ifPresent(at -> {
+            followingRows.add(following.add(follower, at, followee, version));
+            followerRows.add(followers.add(followee, at, follower, version));
+        });
         // Two tables, so not atomic: the journal entry stays unfinished until both are written.
         CompletableFuture.allOf(following.write(followingRows), followers.write(followerRows)).join();
     }
@@ -151,7 +153,7 @@ final class HBaseRelationStore implements RelationStore {
                 .setFilter(followingOnly).setCaching(SHARE_CACHING);
         List<Put> puts = new ArrayList<>();
         for (Result row : edges.scanAll(scan).join()) {
-            EdgeState edge = edgeOf(userId, Bytes.toLong(row.getRow(), 1 + Long.BYTES), row);
+            FollowEdge edge = edgeOf(userId, Bytes.toLong(row.getRow(), 1 + Long.BYTES), row);
             if (edge.following() && edge.since() != null) {
                 puts.add(followers.shareLastRead(edge, lastRead));
             }
@@ -162,7 +164,7 @@ final class HBaseRelationStore implements RelationStore {
     /** A read of the edge's truth row, then the same Put as {@link #shareActivity(long, Instant)} makes. */
     @Override
     public void shareActivity(long followerId, long followeeId, Instant lastRead) {
-        EdgeState edge = edge(followerId, followeeId);
+        FollowEdge edge = edge(followerId, followeeId);
         if (edge.following() && edge.since() != null) {
             followers.write(List.of(followers.shareLastRead(edge, lastRead))).join();
         }
@@ -184,17 +186,17 @@ final class HBaseRelationStore implements RelationStore {
     }
 
     @Override
-    public void importEdges(List<EdgeState> edgeStates) {
+    public void importEdges(List<FollowEdge> edgeStates) {
         List<Put> truth = new ArrayList<>();
         List<Put> followingRows = new ArrayList<>();
         List<Put> followerRows = new ArrayList<>();
         Map<Long, Long> followersAdded = new HashMap<>();
         Map<Long, Long> followingAdded = new HashMap<>();
-        for (EdgeState edge : edgeStates) {
+        for (FollowEdge edge : edgeStates) {
             if (edge.following()) {
                 truth.add(edgePut(edge));
-                followingRows.add(following.add(edge, edge.version()));
-                followerRows.add(followers.add(edge, edge.version()));
+                followingRows.add(following.add(edge.followerId(), edge.since(), edge.followeeId(), edge.version()));
+                followerRows.add(followers.add(edge.followeeId(), edge.since(), edge.followerId(), edge.version()));
                 followersAdded.merge(edge.followeeId(), 1L, Long::sum);
                 followingAdded.merge(edge.followerId(), 1L, Long::sum);
             }
@@ -231,7 +233,7 @@ final class HBaseRelationStore implements RelationStore {
         }
     }
 
-    private Put edgePut(EdgeState edge) {
+    private Put edgePut(FollowEdge edge) {
         Put put = new Put(edgeRow(edge.followerId(), edge.followeeId()), edge.version())
                 .addColumn(EDGE, FOLLOWING, Bytes.toBytes(edge.following()))
                 .addColumn(EDGE, VERSION, Bytes.toBytes(edge.version()));

@@ -22,13 +22,14 @@ public final class HBaseStorage extends TimedStorage {
     private final AsyncConnection connection;
     private final AsyncTable<AdvancedScanResultConsumer> usersTable;
 
-    public HBaseStorage(AsyncConnection connection, String namespace, MetricRegistry metrics, int maxInFlight) {
-        super("hbase", adapters(connection, namespace, maxInFlight), metrics, HBaseErrors::translate);
+    public HBaseStorage(AsyncConnection connection, String namespace, MetricRegistry metrics, int maxInFlight,
+                        Clock clock) {
+        super("hbase", adapters(connection, namespace, maxInFlight, clock), metrics, HBaseErrors::translate);
         this.connection = connection;
         this.usersTable = connection.getTable(TableName.valueOf(namespace, "users"));
     }
 
-    private static Stores adapters(AsyncConnection connection, String namespace, int maxInFlight) {
+    private static Stores adapters(AsyncConnection connection, String namespace, int maxInFlight, Clock clock) {
         HBaseTables declared = HBaseTables.load();
         TableName users = TableName.valueOf(namespace, "users");
         TableName edges = TableName.valueOf(namespace, "follow_edges_by_follower");
@@ -43,8 +44,8 @@ public final class HBaseStorage extends TimedStorage {
                 connection.getTable(edges),
                 connection.getTableBuilder(edges).setMaxAttempts(1).build(),
                 salt(declared, edges),
-                FollowList.following(connection.getTable(following), salt(declared, following)),
-                FollowList.followers(connection.getTable(followers), salt(declared, followers)),
+                new FollowList(connection.getTable(following), salt(declared, following)),
+                new FollowList(connection.getTable(followers), salt(declared, followers)),
                 new RelationJournal(connection.getTable(journal), salt(declared, journal).buckets()),
                 userStore,
                 async);
@@ -56,8 +57,8 @@ public final class HBaseStorage extends TimedStorage {
                         connection.getTable(homeStates), salt(declared, homeStates), async),
                 new HBaseFanoutStore(connection.getTable(TableName.valueOf(namespace, "fanout_tasks_by_slot")),
                         connection.getTable(TableName.valueOf(namespace, "fanout_progress_by_post")),
-                        connection.getTable(TableName.valueOf(namespace, "fanout_shards")), Clock.systemUTC()),
-                new HBaseAudienceStore(connection, namespace, declared));
+                        connection.getTable(TableName.valueOf(namespace, "fanout_shards")), clock),
+                new HBaseAudienceStore(connection, namespace, declared, clock));
     }
 
     /** A point read of a row that does not exist: one RPC to one region server, answered from its bloom filter. */

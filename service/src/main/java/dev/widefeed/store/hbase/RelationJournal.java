@@ -1,6 +1,6 @@
 package dev.widefeed.store.hbase;
 
-import dev.widefeed.kernel.EdgeState;
+import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.graph.RelationOp;
 import org.apache.hadoop.hbase.CompareOperator;
@@ -38,7 +38,7 @@ final class RelationJournal {
             this(Bytes.toBytes(prefix + "following"), Bytes.toBytes(prefix + "since"), Bytes.toBytes(prefix + "version"));
         }
 
-        void write(Put put, EdgeState state) {
+        void write(Put put, FollowEdge state) {
             put.addColumn(FAMILY, following, Bytes.toBytes(state.following()))
                     .addColumn(FAMILY, version, Bytes.toBytes(state.version()));
             if (state.since() != null) {
@@ -46,9 +46,9 @@ final class RelationJournal {
             }
         }
 
-        EdgeState read(Result row, long followerId, long followeeId) {
+        FollowEdge read(Result row, long followerId, long followeeId) {
             byte[] sinceMs = row.getValue(FAMILY, since);
-            return new EdgeState(followerId, followeeId, Bytes.toBoolean(row.getValue(FAMILY, following)),
+            return new FollowEdge(followerId, followeeId, Bytes.toBoolean(row.getValue(FAMILY, following)),
                     sinceMs == null ? null : Instant.ofEpochMilli(Bytes.toLong(sinceMs)),
                     Bytes.toLong(row.getValue(FAMILY, version)));
         }

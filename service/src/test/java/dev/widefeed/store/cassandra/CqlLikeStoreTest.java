@@ -5,8 +5,8 @@ import com.codahale.metrics.MetricRegistry;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.widefeed.like.Like;
-import dev.widefeed.like.LikeService;
 import dev.widefeed.like.LikeProtocol;
+import dev.widefeed.like.LikeService;
 import dev.widefeed.store.LikeStoreContract;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;
@@ -29,19 +29,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 class CqlLikeStoreTest extends LikeStoreContract {
     private static final int SMALL_BUCKET = 10;
     private CqlSession session;
-    private CqlLikeStore steps;
 
     @Override
     protected Storage storage() {
         return TestStorages.cassandra();
-    }
-
-    @Override
-    protected synchronized LikeProtocol.Steps steps() {
-        if (steps == null) {
-            steps = new CqlLikeStore(session(), 100_000);
-        }
-        return steps;
     }
 
     private synchronized CqlSession session() {
@@ -117,7 +108,7 @@ class CqlLikeStoreTest extends LikeStoreContract {
         assertThat(likersPaged.stream().map(Like::userId).toList()).isEqualTo(likers);
         assertThat(likedPaged.stream().map(Like::postId).toList()).isEqualTo(liked);
 
-        assertThat(small.countAndRepair(hotPost)).isEqualTo(60);
+        assertThat(new LikeProtocol(small).countAndRepair(hotPost)).isEqualTo(60);
         assertThat(service.reconcile(hotPost)).isZero();
         assertThat(new HashSet<>(small.likedAmong(heavyLiker, liked))).hasSize(60);
     }

@@ -1,6 +1,6 @@
 package dev.widefeed.store.hbase;
 
-import dev.widefeed.kernel.EdgeState;
+import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.graph.Follower;
 import dev.widefeed.graph.RelationStore;
 import dev.widefeed.store.RelationStoreContract;
@@ -32,18 +32,18 @@ class HBaseRelationStoreTest extends RelationStoreContract {
         long b = TestStorages.ids().next();
         long c = TestStorages.ids().next();
         Instant t0 = Instant.now().minusSeconds(30).truncatedTo(ChronoUnit.MILLIS);
-        EdgeState listed = EdgeState.absent(c, b).next(true, t0);
-        assertThat(relations.compareAndSet(EdgeState.absent(c, b), listed)).isTrue();
-        relations.writeCopies(EdgeState.absent(c, b), listed);
-        EdgeState unwritten = EdgeState.absent(a, b).next(true, t0.plusSeconds(1)); // newer: first in the list
-        assertThat(relations.compareAndSet(EdgeState.absent(a, b), unwritten)).isTrue();
+        FollowEdge listed = FollowEdge.absent(c, b).next(true, t0);
+        assertThat(relations.compareAndSet(FollowEdge.absent(c, b), listed)).isTrue();
+        relations.writeCopies(FollowEdge.absent(c, b), listed);
+        FollowEdge unwritten = FollowEdge.absent(a, b).next(true, t0.plusSeconds(1)); // newer: first in the list
+        assertThat(relations.compareAndSet(FollowEdge.absent(a, b), unwritten)).isTrue();
 
         relations.shareActivity(a, t0.plusSeconds(2));
 
         assertThat(relations.followersWithActivity(b, Optional.empty(), 1))
                 .containsExactly(new Follower(c, t0, Optional.empty()));
         assertThat(relations.followers(b, Optional.empty(), 10)).hasSize(1);
-        relations.writeCopies(EdgeState.absent(a, b), unwritten); // the repairer's part
+        relations.writeCopies(FollowEdge.absent(a, b), unwritten); // the repairer's part
         assertThat(relations.followersWithActivity(b, Optional.empty(), 10)).containsExactly(
                 new Follower(a, unwritten.since(), Optional.of(t0.plusSeconds(2))),
                 new Follower(c, t0, Optional.empty()));
@@ -60,9 +60,9 @@ class HBaseRelationStoreTest extends RelationStoreContract {
         long a = TestStorages.ids().next();
         long b = TestStorages.ids().next();
         Instant t0 = Instant.now().minusSeconds(30).truncatedTo(ChronoUnit.MILLIS);
-        EdgeState absent = EdgeState.absent(a, b);
-        EdgeState followed = absent.next(true, t0);
-        EdgeState unfollowed = followed.next(false, t0.plusSeconds(1));
+        FollowEdge absent = FollowEdge.absent(a, b);
+        FollowEdge followed = absent.next(true, t0);
+        FollowEdge unfollowed = followed.next(false, t0.plusSeconds(1));
         assertThat(relations.compareAndSet(absent, followed)).isTrue();
         relations.writeCopies(absent, followed);
         relations.shareActivity(a, t0.plusMillis(500));

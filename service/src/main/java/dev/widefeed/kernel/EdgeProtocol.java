@@ -1,0 +1,35 @@
+package dev.widefeed.kernel;
+
+import java.time.Instant;
+import java.util.Optional;
+import java.util.function.BiPredicate;
+import java.util.function.Supplier;
+
+/**
+ * How an edge (a follow, a like) changes, written once: read the truth row; if it already is what
+ * is asked, nothing happens; else compare-and-set it to its next version and, only if that applied,
+ * write the copies and move the counters (the caller's {@code apply}, best effort after the
+ * compare-and-set). Concurrent changes of one edge are serialised by the compare-and-set, so each
+ * applied change is counted exactly once (docs/ARCHITECTURE.md, "Write protocols").
+ */
+public final class EdgeProtocol {
+    private EdgeProtocol() {
+    }
+
+    /**
+     * @param read  the edge's truth row now
+     * @param apply tries {@code (current, next)}: the compare-and-set and, if it applied, what follows
+     *              it; true if the compare-and-set applied, false if it lost a race
+     * @return whether this call changed the edge
+     */
+    public static <E extends VersionedEdge<E>> boolean change(Supplier<E> read, boolean on, Instant now,
+                                                              BiPredicate<E, E> apply, Supplier<String> what) {
+        return CompareAndSet.retry(() -> {
+            E current = read.get();
+            if (current.on() == on) {
+                return Optional.of(false);
+            }
+            return apply.test(current, current.next(on, now)) ? Optional.of(true) : Optional.empty();
+        }, what);
+    }
+}
