@@ -4,7 +4,7 @@ import dev.widefeed.kernel.DomainException;
 import java.util.List;
 
 /**
- * Who may see a post (seed 003): public, private, or partly visible / partly invisible to listed
+ * Who may see a post (docs/design.md, Audiences): public, private, or partly visible / partly invisible to listed
  * users, the author's tags and groups. The lists matter only for the partly-* types.
  */
 public record Audience(Type type, List<Long> users, List<String> tags, List<Long> groups) {

@@ -14,7 +14,7 @@ import java.util.Set;
 import java.util.function.IntSupplier;
 
 /**
- * Seed 003's lists and who sees what: a user's private tags on other users, groups, hidden users
+ * Audiences (docs/design.md): the lists and who sees what: a user's private tags on other users, groups, hidden users
  * ("don't see theirs") and blocked users ("don't let them see mine"); the check of a new post's
  * audience; and, for authors, why a given user does or does not see a post. Each change
  * invalidates the cached facts it touches ({@link AudienceFacts}). Every change applies to posts

@@ -9,7 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * What audiences are decided by (seed 003): each user's marks on other users (blocked, hidden,
+ * What audiences are decided by (docs/design.md, Audiences): each user's marks on other users (blocked, hidden,
  * tags) and groups with their members. Everything is keyed by its owner (a user or a group), so
  * a partition grows only with its owner's own choices, which the domain caps; nothing is indexed
  * by the marked user, whose count of markers would grow with popularity. Checks ask by

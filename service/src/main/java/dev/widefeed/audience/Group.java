@@ -2,6 +2,6 @@ package dev.widefeed.audience;
 
 import java.time.Instant;
 
-/** A named set of users (seed 003) kept by its owner, who is always one of its members. */
+/** A named set of users (docs/design.md, Audiences) kept by its owner, who is always one of its members. */
 public record Group(long id, String name, long ownerId, Instant createdAt) {
 }

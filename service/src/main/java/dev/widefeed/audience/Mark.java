@@ -1,7 +1,7 @@
 package dev.widefeed.audience;
 
 /**
- * What one user keeps about another (seed 003): blocked ("don't let them see mine"), hidden
+ * What one user keeps about another (docs/design.md, Audiences): blocked ("don't let them see mine"), hidden
  * ("don't see theirs") or one of their private tags. The owner's lists are theirs alone: nobody
  * else reads them, and they bound how much an owner's partition can hold.
  */

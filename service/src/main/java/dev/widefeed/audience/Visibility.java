@@ -3,10 +3,10 @@ package dev.widefeed.audience;
 import java.util.Set;
 
 /**
- * Seed 003's rule, in the contract's order, for a post by author A with an audience, and viewer V: V = A always;
- * otherwise not if A blocked V; then by the audience: public yes, private no, partly-visible if V
- * is listed, carries one of A's listed tags or is in one of the listed groups, partly-invisible if
- * none of those hold. The facts are given, so the rule knows nothing of where they are kept.
+ * The audience rule (docs/design.md, Audiences), in its order, for a post by author A with an audience, and viewer
+ * V: V = A always; otherwise not if A blocked V; then by the audience: public yes, private no, partly-visible if V
+ * is listed, carries one of A's listed tags or is in one of the listed groups, partly-invisible if none of those
+ * hold. The facts are given, so the rule knows nothing of where they are kept.
  */
 public final class Visibility {
     private Visibility() {

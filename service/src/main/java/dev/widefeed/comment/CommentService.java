@@ -21,7 +21,7 @@ import java.util.Optional;
 import java.util.function.UnaryOperator;
 
 /**
- * Comments on posts (seed 001's platform, seed 000's counters). Writing one: content first, then
+ * Comments on posts (docs/design.md, Comments and Counters). Writing one: content first, then
  * {@link CommentStore#place} gives it its floor and index entry in one atomic step, then the
  * counters (subject, the post's {@code comments}/{@code commentsEver}, the root's {@code replies}).
  * A crash before placing leaves unreachable content; after it, at worst counters that
@@ -78,7 +78,8 @@ public final class CommentService {
                 clock.instant().truncatedTo(ChronoUnit.MILLIS), false);
         comments.writeContent(comment);
         Comment placed = comment.atFloor(comments.place(comment));
-        BestEffort.count(() -> comments.addSubjectCounts(object, SubjectCounts.added(placed.isTopLevel())), "subject " + object);
+        BestEffort.count(() -> comments.addSubjectCounts(object, SubjectCounts.added(placed.isTopLevel())),
+                "subject " + object);
         BestEffort.count(() -> posts.addCounts(postId, PostCounts.commentAdded()), "comments of post " + postId);
         if (!placed.isTopLevel()) {
             long root = rootId;
@@ -110,9 +111,9 @@ public final class CommentService {
 
     /**
      * Replies under a top-level comment by floor, strictly after {@code after}. Replies are threaded
-     * under their top-level comment (seed 001's root), so a reply has no replies of its own here: an
-     * answer to it is listed under its root with {@code parentId} naming it. Replies of a deleted
-     * top-level comment stay listed.
+     * under their top-level comment (their root: docs/design.md, Comments), so a reply has no replies of its own
+     * here: an answer to it is listed under its root with {@code parentId} naming it. Replies of a deleted top-
+     * level comment stay listed.
      */
     public Page<CommentDetails, FloorCursor> replies(long viewer, long commentId, Optional<FloorCursor> after,
                                                       int limit) {
@@ -161,8 +162,10 @@ public final class CommentService {
             return;
         }
         CommentedObject object = comment.object();
-        BestEffort.count(() -> comments.addSubjectCounts(object, SubjectCounts.removed(comment.isTopLevel())), "subject " + object);
-        BestEffort.count(() -> posts.addCounts(object.id(), PostCounts.commentRemoved()), "comments of post " + object.id());
+        BestEffort.count(() -> comments.addSubjectCounts(object, SubjectCounts.removed(comment.isTopLevel())),
+                "subject " + object);
+        BestEffort.count(() -> posts.addCounts(object.id(), PostCounts.commentRemoved()),
+                "comments of post " + object.id());
         if (!comment.isTopLevel()) {
             BestEffort.count(() -> comments.addCounts(comment.rootId(), CommentCounts.replies(-1)),
                     "replies of " + comment.rootId());

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The comment platform of seed 001: a subject per commented object (owner, state, counts), the
+ * The comment platform (docs/design.md, Comments): a subject per commented object (owner, state, counts), the
  * floor-numbered index of each thread (small and hot: floor, author, parent, state), the content
  * apart and keyed by comment id, per-comment counters and per-(comment, user) votes.
  *

@@ -1,7 +1,7 @@
 package dev.widefeed.comment;
 
 /**
- * What a comment is about (seed 001's obj_id + obj_type): the key of a comment subject. Only posts
+ * What a comment is about (docs/design.md, Comments): the key of a comment subject. Only posts
  * take comments today; the kind is part of every key so that other objects can join later without
  * their ids colliding with posts'.
  */

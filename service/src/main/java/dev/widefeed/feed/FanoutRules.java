@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Who gets a post pushed, and in what order: the hybrid rules of seeds 000 and 004.
+ * Who gets a post pushed, and in what order: the hybrid rules of docs/design.md (Home timeline and fan-out).
  * <ul>
  *   <li>Only followers who read their home timeline within the widest tier's window get pushes;
  *       the rest are skipped and get the post by pull when they come back (a returning reader's

@@ -1,7 +1,7 @@
 package dev.widefeed.post;
 
 /**
- * A post's counters (seed 000): {@code comments} and {@code reposts} count live ones and go down on
+ * A post's counters (docs/design.md, Counters): {@code comments} and {@code reposts} count live ones and go down on
  * delete; {@code commentsEver} and {@code repostsEver} only grow. Also used as a delta.
  */
 public record PostCounts(long likes, long comments, long commentsEver, long reposts, long repostsEver) {

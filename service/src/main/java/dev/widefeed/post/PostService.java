@@ -23,7 +23,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Posts and reposts with seed 000's counter rules: a repost raises its source's {@code reposts}
+ * Posts and reposts with the counter rules of docs/design.md (Counters): a repost raises its source's {@code reposts}
  * and {@code repostsEver}; deleting it lowers {@code reposts} only; deleting an original leaves
  * its reposts, which then show the source as deleted; the author's {@code posts} count follows
  * creates and deletes. Counter updates are never retried; if one fails after the post was written
@@ -67,7 +67,8 @@ public final class PostService {
                 clock.instant().truncatedTo(ChronoUnit.MILLIS), audiences.check(me, audience),
                 Optional.of(source.id()));
         publish(repost, new PostEvent.Reposted(repost));
-        BestEffort.count(() -> posts.addCounts(source.id(), PostCounts.repostAdded()), "reposts of post " + source.id());
+        BestEffort.count(() -> posts.addCounts(source.id(), PostCounts.repostAdded()),
+                "reposts of post " + source.id());
         return get(me, repost.id());
     }
 
@@ -161,7 +162,8 @@ public final class PostService {
         }
         BestEffort.count(() -> users.addCounts(me, new UserCounts(-1, 0, 0)), "posts of user " + me);
         post.repostOf().ifPresent(source ->
-                BestEffort.count(() -> posts.addCounts(source, PostCounts.repostRemoved()), "reposts of post " + source));
+                BestEffort.count(() -> posts.addCounts(source, PostCounts.repostRemoved()),
+                        "reposts of post " + source));
         events.publish(deleted);
     }
 

@@ -24,7 +24,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriBuilder;
 
-/** Groups (seed 003): named sets of users an author can show a post to, or keep it from. */
+/** Groups (docs/design.md, Audiences): named sets of users an author can show a post to, or keep it from. */
 @Path("/v1/groups")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)

@@ -23,7 +23,10 @@ import jakarta.ws.rs.core.MediaType;
 
 import java.util.Optional;
 
-/** My private lists about other users (seed 003): tags, hidden ("don't see theirs"), blocked ("don't let them see mine"). */
+/**
+ * My private lists about other users (docs/design.md, Audiences): tags, hidden ("don't see theirs"), blocked
+ * ("don't let them see mine").
+ */
 @Path("/v1/users")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)

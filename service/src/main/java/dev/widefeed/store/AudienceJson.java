@@ -9,7 +9,7 @@ import java.util.List;
 
 /**
  * How both backends store a post's audience: one small JSON document, so audience rules can grow
- * (issue 6) without a schema change, and a data engineer can read it as it is.
+ * without a schema change, and a data engineer can read it as it is.
  */
 public final class AudienceJson {
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -31,10 +31,10 @@ import java.util.function.Supplier;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed 003's rule on every read path, over one real backend: for each audience type, each relation
- * a viewer can have to the author, and each path that returns a post or a trace of it, the post is
- * seen or is "not found" exactly as the contract's rule says. Then tags, groups, blocks and hides
- * change, and the whole matrix is checked again: changes apply to posts written before them,
+ * The audience rule (docs/design.md, Audiences) on every read path, over one real backend: for each audience type,
+ * each relation a viewer can have to the author, and each path that returns a post or a trace of it, the post is
+ * seen or is "not found" exactly as the contract's rule says. Then tags, groups, blocks and hides change, and the
+ * whole matrix is checked again: changes apply to posts written before them,
  * including posts already pushed into home timelines. The rule is written out here on its own
  * ({@link #expected}), not taken from the code under test.
  */

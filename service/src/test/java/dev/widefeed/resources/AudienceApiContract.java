@@ -16,7 +16,7 @@ import static dev.widefeed.testing.ApiClient.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The REST contract of audiences (seed 003): tags, groups, hidden and blocked users, the author's
+ * The REST contract of audiences (docs/design.md, Audiences): tags, groups, hidden and blocked users, the author's
  * "who sees this and why", and what an invisible post looks like on the wire (404, never 403;
  * an embedded original shows as deleted). One subclass per backend.
  */

@@ -16,7 +16,10 @@ import static dev.widefeed.testing.ApiClient.body;
 import static dev.widefeed.testing.ApiClient.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The REST contract of posts and reposts, with seed 000's counter rules; one subclass per backend. */
+/**
+ * The REST contract of posts and reposts, with the counter rules of docs/design.md (Counters); one subclass per
+ * backend.
+ */
 public abstract class PostApiContract {
 
     protected abstract ApiClient api();

@@ -27,7 +27,7 @@ import java.util.Optional;
 import java.util.Random;
 
 /**
- * What seed 003's visibility checks cost a home page: the same home reads (20 posts each) over the
+ * What audience checks (docs/design.md, Audiences) cost a home page: the same home reads (20 posts each) over the
  * same population, in three set-ups, each measured closed-loop:
  * <ul>
  *   <li>{@code without}: the audience tables replaced by empty lists that cost nothing to read
