@@ -1,7 +1,7 @@
 package dev.widefeed.comment;
 
-
 import dev.widefeed.kernel.UnknownOutcomeException;
+
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -40,6 +40,10 @@ public interface CommentStore {
      * in the order placements succeed. An ambiguous failure is settled by reading the floor back;
      * only if that fails too is it {@link UnknownOutcomeException} (the comment is then either at
      * one floor or nowhere, never at two).
+     * <p>Unlike the edge protocol, placement is not written once in the domain: its atomic step is
+     * each store's own (a conditional batch on Cassandra's static column, a create-if-absent of the
+     * floor's row in HBase), with no portable read-then-compare-and-set form to share
+     * (docs/ARCHITECTURE.md, "Write protocols").
      *
      * @return the floor
      */
