@@ -5,9 +5,4 @@ package dev.widefeed.comment;
  * replies placed meanwhile (always at higher floors) are neither skipped nor repeated.
  */
 public record FloorCursor(long floor) {
-    public FloorCursor {
-        if (floor < 1) {
-            throw new IllegalArgumentException("floors start at 1");
-        }
-    }
 }

@@ -5,6 +5,7 @@ import dev.widefeed.errors.MalformedRequestException;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.like.LikeCursor;
+
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Base64;
@@ -53,50 +54,53 @@ public final class Cursors {
 
     /** A position in a thread of replies: the last floor a page covered. */
     public static String encode(FloorCursor cursor) {
-        return ENCODER.encodeToString((FLOOR_PREFIX + cursor.floor()).getBytes(StandardCharsets.US_ASCII));
+        return encodeRaw(FLOOR_PREFIX + cursor.floor());
     }
 
     public static FloorCursor decodeFloor(String encoded) {
-        String raw = decodeRaw(encoded);
-        if (!raw.startsWith(FLOOR_PREFIX)) {
+        long floor = numbers(FLOOR_PREFIX, encoded, 1)[0];
+        if (floor < 1) {
             throw bad();
         }
-        try {
-            long floor = Long.parseLong(raw.substring(FLOOR_PREFIX.length()));
-            if (floor < 1) {
-                throw bad();
-            }
-            return new FloorCursor(floor);
-        } catch (NumberFormatException e) {
-            throw bad();
-        }
+        return new FloorCursor(floor);
     }
 
     private static String encode(String prefix, Instant at, long id) {
-        String raw = prefix + at.toEpochMilli() + ":" + id;
+        return encodeRaw(prefix + at.toEpochMilli() + ":" + id);
+    }
+
+    private static String encodeRaw(String raw) {
         return ENCODER.encodeToString(raw.getBytes(StandardCharsets.US_ASCII));
     }
 
     /** The (epoch millis, id) a cursor of this kind holds. */
     private static long[] decode(String prefix, String encoded) {
+        long[] position = numbers(prefix, encoded, 2);
+        if (position[0] < 0 || position[1] <= 0) {
+            throw bad();
+        }
+        return position;
+    }
+
+    /** The {@code count} ':'-separated numbers after {@code prefix}, or 400. */
+    private static long[] numbers(String prefix, String encoded, int count) {
         String raw = decodeRaw(encoded);
         if (!raw.startsWith(prefix)) {
             throw bad();
         }
         String[] parts = raw.substring(prefix.length()).split(":", -1);
-        if (parts.length != 2) {
+        if (parts.length != count) {
             throw bad();
         }
+        long[] numbers = new long[count];
         try {
-            long millis = Long.parseLong(parts[0]);
-            long id = Long.parseLong(parts[1]);
-            if (millis < 0 || id <= 0) {
-                throw bad();
+            for (int i = 0; i < count; i++) {
+                numbers[i] = Long.parseLong(parts[i]);
             }
-            return new long[]{millis, id};
         } catch (NumberFormatException e) {
             throw bad();
         }
+        return numbers;
     }
 
     private static String decodeRaw(String encoded) {
