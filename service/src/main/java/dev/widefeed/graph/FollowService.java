@@ -1,13 +1,11 @@
 package dev.widefeed.graph;
 
+import dev.widefeed.kernel.BestEffort;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.EdgeProtocol;
 import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Page;
-import dev.widefeed.kernel.StoreException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.util.ArrayList;
@@ -29,8 +27,6 @@ import java.util.concurrent.RejectedExecutionException;
  * serialised by the compare-and-set, so each applied change adjusts the counts exactly once.
  */
 public final class FollowService {
-    private static final Logger LOG = LoggerFactory.getLogger(FollowService.class);
-
     private final UserStore users;
     private final RelationStore relations;
     private final IdGenerator ids;
@@ -129,7 +125,6 @@ public final class FollowService {
         return Page.of(relations.followers(userId, after, limit + 1), limit, FollowCursor::after);
     }
 
-
     /** The edge protocol, with a journal entry around the compare-and-set for the repairer. */
     private boolean change(long me, long target, boolean follow) {
         boolean changed = EdgeProtocol.change(() -> relations.edge(me, target), follow, clock.instant(),
@@ -154,16 +149,14 @@ public final class FollowService {
      * (the journal entry stays unfinished) rather than reported, because the change itself is done.
      */
     private void completeApplied(RelationOp op) {
-        try {
+        BestEffort.run(() -> {
             relations.writeCopies(op.from(), op.to());
             long delta = op.to().following() ? 1 : -1;
             users.addCounts(op.followerId(), UserCounts.following(delta));
             users.addCounts(op.followeeId(), UserCounts.followers(delta));
             relations.journalDone(op);
-        } catch (StoreException e) {
-            LOG.warn("follow edge {} -> {} changed but its copies or counts were not all written; "
-                    + "the relation repairer will finish it: {}", op.followerId(), op.followeeId(), e.toString());
-        }
+        }, "follow edge " + op.followerId() + " -> " + op.followeeId() + " changed but its copies or counts were "
+                + "not all written; the relation repairer will finish it");
     }
 
     /**
