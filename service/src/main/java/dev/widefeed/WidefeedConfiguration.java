@@ -1,13 +1,13 @@
 package dev.widefeed;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.widefeed.auth.AuthFactory;
 import dev.widefeed.audience.AudienceLimits;
 import dev.widefeed.audience.AudienceSettings;
-import dev.widefeed.kernel.IdGenerator;
-import dev.widefeed.http.RateLimitsFactory;
-import dev.widefeed.feed.FeedFactory;
+import dev.widefeed.auth.AuthFactory;
 import dev.widefeed.backends.StorageFactory;
+import dev.widefeed.feed.FeedFactory;
+import dev.widefeed.http.RateLimitsFactory;
+import dev.widefeed.kernel.IdGenerator;
 import io.dropwizard.core.Configuration;
 import io.dropwizard.util.Duration;
 import jakarta.validation.Valid;

@@ -1,5 +1,6 @@
 package dev.widefeed.perf;
 
+import dev.widefeed.backends.StorageFactory;
 import dev.widefeed.perf.load.LoadSummary;
 import dev.widefeed.perf.load.PopulationLoader;
 import dev.widefeed.perf.replay.FanoutDelays;
@@ -22,7 +23,6 @@ import dev.widefeed.perf.workload.WorkloadReader;
 import dev.widefeed.perf.workload.WorkloadSpec;
 import dev.widefeed.perf.workload.WorkloadWriter;
 import dev.widefeed.store.Storage;
-import dev.widefeed.backends.StorageFactory;
 import net.sourceforge.argparse4j.inf.Namespace;
 
 import java.io.IOException;

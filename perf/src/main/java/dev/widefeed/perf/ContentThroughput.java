@@ -3,12 +3,12 @@ package dev.widefeed.perf;
 import dev.widefeed.Services;
 import dev.widefeed.comment.CommentService;
 import dev.widefeed.feed.FanoutWorker;
+import dev.widefeed.feed.FeedFactory;
+import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.like.LikeService;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostService;
-import dev.widefeed.graph.RelationLimits;
-import dev.widefeed.feed.FeedFactory;
 import dev.widefeed.store.Storage;
 
 import java.io.PrintStream;

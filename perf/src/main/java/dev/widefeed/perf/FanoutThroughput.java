@@ -2,18 +2,18 @@ package dev.widefeed.perf;
 
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.Services;
-import dev.widefeed.graph.FollowEdge;
+import dev.widefeed.feed.FanoutJob;
 import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.FanoutProgress;
 import dev.widefeed.feed.FanoutWorker;
+import dev.widefeed.feed.FeedFactory;
 import dev.widefeed.feed.FeedRules;
 import dev.widefeed.feed.HomeState;
-import dev.widefeed.kernel.IdGenerator;
-import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.feed.TimelineEntry;
+import dev.widefeed.graph.FollowEdge;
+import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.graph.User;
-import dev.widefeed.feed.FanoutJob;
-import dev.widefeed.feed.FeedFactory;
+import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
 
 import java.io.PrintStream;

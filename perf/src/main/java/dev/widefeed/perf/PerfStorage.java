@@ -1,11 +1,11 @@
 package dev.widefeed.perf;
 
-import java.time.Clock;
 import com.codahale.metrics.MetricRegistry;
-import dev.widefeed.store.Storage;
 import dev.widefeed.backends.StorageFactory;
+import dev.widefeed.store.Storage;
 
 import java.nio.file.Path;
+import java.time.Clock;
 
 /**
  * The storage a perf run measures: by default a store the run starts itself under

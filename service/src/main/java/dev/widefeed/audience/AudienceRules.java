@@ -1,6 +1,7 @@
 package dev.widefeed.audience;
 
 import dev.widefeed.kernel.DomainException;
+
 import java.util.List;
 
 /**

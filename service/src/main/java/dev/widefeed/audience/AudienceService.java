@@ -1,9 +1,9 @@
 package dev.widefeed.audience;
 
+import dev.widefeed.graph.UserStore;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Page;
-import dev.widefeed.graph.UserStore;
 
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;

@@ -1,20 +1,20 @@
 package dev.widefeed.cli;
 
-import java.time.Clock;
-import io.dropwizard.core.Configuration;
-import java.util.function.Function;
-import dev.widefeed.backends.StorageFactory;
-import java.util.function.BiFunction;
 import com.codahale.metrics.MetricRegistry;
+import dev.widefeed.backends.StorageFactory;
 import dev.widefeed.reconcile.Reconciler;
 import dev.widefeed.store.Storage;
+import io.dropwizard.core.Configuration;
 import io.dropwizard.core.cli.ConfiguredCommand;
 import io.dropwizard.core.setup.Bootstrap;
 import net.sourceforge.argparse4j.impl.Arguments;
 import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;
 
+import java.time.Clock;
 import java.util.List;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * {@code reconcile config.yml (--post ID | --user ID)... | --all}: recounts counters from their

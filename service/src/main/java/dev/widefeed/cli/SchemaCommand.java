@@ -1,11 +1,12 @@
 package dev.widefeed.cli;
 
-import io.dropwizard.core.Configuration;
-import java.util.function.Function;
 import dev.widefeed.backends.StorageFactory;
+import io.dropwizard.core.Configuration;
 import io.dropwizard.core.cli.ConfiguredCommand;
 import io.dropwizard.core.setup.Bootstrap;
 import net.sourceforge.argparse4j.inf.Namespace;
+
+import java.util.function.Function;
 
 /** {@code schema config.yml}: applies the schema files to the configured store and prints the version. */
 public final class SchemaCommand<C extends Configuration> extends ConfiguredCommand<C> {

@@ -1,6 +1,7 @@
 package dev.widefeed.feed;
 
 import dev.widefeed.graph.FollowCursor;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -1,6 +1,7 @@
 package dev.widefeed.feed;
 
 import dev.widefeed.kernel.IdGenerator;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,14 +1,14 @@
 package dev.widefeed.feed;
 
 import dev.widefeed.audience.Audience;
+import dev.widefeed.audience.AudienceStore;
 import dev.widefeed.audience.DeliveryAudience;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.graph.Follower;
-import dev.widefeed.post.Post;
-import dev.widefeed.audience.AudienceStore;
-import dev.widefeed.post.PostStore;
 import dev.widefeed.graph.RelationStore;
 import dev.widefeed.graph.UserStore;
+import dev.widefeed.post.Post;
+import dev.widefeed.post.PostStore;
 
 import java.time.Clock;
 import java.time.Duration;

@@ -2,6 +2,7 @@ package dev.widefeed.graph;
 
 
 import dev.widefeed.kernel.StableCount;
+
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;

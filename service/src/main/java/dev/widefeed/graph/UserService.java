@@ -3,6 +3,7 @@ package dev.widefeed.graph;
 
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.IdGenerator;
+
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 

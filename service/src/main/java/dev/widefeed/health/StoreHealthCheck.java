@@ -1,8 +1,8 @@
 package dev.widefeed.health;
 
 import com.codahale.metrics.health.HealthCheck;
-import dev.widefeed.store.Storage;
 import dev.widefeed.kernel.StoreException;
+import dev.widefeed.store.Storage;
 
 /** Healthy while the store answers a trivial read. */
 public final class StoreHealthCheck extends HealthCheck {

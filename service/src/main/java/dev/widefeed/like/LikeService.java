@@ -1,5 +1,6 @@
 package dev.widefeed.like;
 
+import dev.widefeed.graph.UserStore;
 import dev.widefeed.kernel.BestEffort;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.Events;
@@ -8,7 +9,6 @@ import dev.widefeed.kernel.StableCount;
 import dev.widefeed.post.PostAccess;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostStore;
-import dev.widefeed.graph.UserStore;
 
 import java.time.Clock;
 import java.time.Instant;

@@ -1,6 +1,7 @@
 package dev.widefeed.post;
 
 import dev.widefeed.kernel.Page;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,6 +1,7 @@
 package dev.widefeed.post;
 
 import dev.widefeed.audience.Audience;
+
 import java.time.Instant;
 import java.util.Optional;
 

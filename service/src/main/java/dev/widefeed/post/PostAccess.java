@@ -6,6 +6,7 @@ import dev.widefeed.audience.Link;
 import dev.widefeed.audience.Mark;
 import dev.widefeed.audience.Visibility;
 import dev.widefeed.kernel.DomainException;
+
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

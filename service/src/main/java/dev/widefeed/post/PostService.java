@@ -4,12 +4,12 @@ import dev.widefeed.audience.Audience;
 import dev.widefeed.audience.AudienceService;
 import dev.widefeed.audience.Visibility;
 import dev.widefeed.graph.UserCounts;
+import dev.widefeed.graph.UserStore;
 import dev.widefeed.kernel.BestEffort;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Page;
-import dev.widefeed.graph.UserStore;
 
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;

@@ -4,11 +4,11 @@ import dev.widefeed.comment.CommentDrift;
 import dev.widefeed.comment.CommentService;
 import dev.widefeed.graph.RelationRepairer;
 import dev.widefeed.graph.UserCounts;
+import dev.widefeed.graph.UserStore;
 import dev.widefeed.kernel.StableCount;
 import dev.widefeed.like.LikeService;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostStore;
-import dev.widefeed.graph.UserStore;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.widefeed.resources;
 
-import dev.widefeed.errors.MalformedRequestException;
 import dev.widefeed.auth.UserPrincipal;
+import dev.widefeed.errors.MalformedRequestException;
 import dev.widefeed.kernel.DomainException;
 
 import java.math.BigInteger;

@@ -1,13 +1,13 @@
 package dev.widefeed.resources;
 
-import dev.widefeed.errors.MalformedRequestException;
 import dev.widefeed.api.AudienceDecisionView;
 import dev.widefeed.api.AudienceView;
 import dev.widefeed.api.PostRequest;
 import dev.widefeed.api.PostView;
 import dev.widefeed.api.PostsView;
-import dev.widefeed.auth.UserPrincipal;
 import dev.widefeed.audience.Audience;
+import dev.widefeed.auth.UserPrincipal;
+import dev.widefeed.errors.MalformedRequestException;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.post.PostService;

@@ -1,9 +1,9 @@
 package dev.widefeed.store;
 
-import dev.widefeed.kernel.PermanentStoreException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.widefeed.audience.Audience;
+import dev.widefeed.kernel.PermanentStoreException;
 
 import java.util.List;
 

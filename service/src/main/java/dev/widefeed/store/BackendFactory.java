@@ -2,9 +2,8 @@ package dev.widefeed.store;
 
 import com.codahale.metrics.MetricRegistry;
 
-import java.time.Clock;
-
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.Optional;
 
 /**

@@ -1,11 +1,11 @@
 package dev.widefeed.store;
 
-import dev.widefeed.kernel.PermanentStoreException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.FanoutProgress;
 import dev.widefeed.graph.FollowCursor;
+import dev.widefeed.kernel.PermanentStoreException;
 
 import java.time.Duration;
 import java.time.Instant;

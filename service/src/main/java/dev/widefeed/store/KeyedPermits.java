@@ -1,8 +1,8 @@
 package dev.widefeed.store;
 
-import dev.widefeed.kernel.TemporaryStoreException;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
+import dev.widefeed.kernel.TemporaryStoreException;
 
 import java.time.Duration;
 import java.util.concurrent.Semaphore;

@@ -1,9 +1,9 @@
 package dev.widefeed.store;
 
-import dev.widefeed.kernel.StoreException;
 import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.Timer;
 import dev.widefeed.kernel.DomainException;
+import dev.widefeed.kernel.StoreException;
 
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;

@@ -1,14 +1,14 @@
 package dev.widefeed.feed;
 
 import com.codahale.metrics.MetricRegistry;
+import com.codahale.metrics.health.HealthCheck;
 import dev.widefeed.Services;
+import dev.widefeed.graph.RelationLimits;
+import dev.widefeed.graph.User;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Page;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostDetails;
-import dev.widefeed.graph.RelationLimits;
-import dev.widefeed.graph.User;
-import com.codahale.metrics.health.HealthCheck;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;
 import org.junit.jupiter.api.AfterEach;

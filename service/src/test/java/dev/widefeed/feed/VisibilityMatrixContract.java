@@ -2,13 +2,13 @@ package dev.widefeed.feed;
 
 import dev.widefeed.Services;
 import dev.widefeed.audience.Audience;
+import dev.widefeed.audience.AudienceStore;
+import dev.widefeed.graph.RelationLimits;
+import dev.widefeed.graph.User;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.like.Like;
 import dev.widefeed.post.PostDetails;
-import dev.widefeed.graph.RelationLimits;
-import dev.widefeed.graph.User;
-import dev.widefeed.audience.AudienceStore;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;
 import org.junit.jupiter.api.AfterEach;

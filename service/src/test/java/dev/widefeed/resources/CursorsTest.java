@@ -1,7 +1,7 @@
 package dev.widefeed.resources;
 
-import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.errors.MalformedRequestException;
+import dev.widefeed.graph.FollowCursor;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

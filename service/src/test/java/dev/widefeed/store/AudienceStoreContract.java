@@ -2,9 +2,9 @@ package dev.widefeed.store;
 
 import dev.widefeed.audience.AudienceStore;
 import dev.widefeed.audience.Group;
-import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.audience.Link;
 import dev.widefeed.audience.Mark;
+import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.testing.TestStorages;
 import org.junit.jupiter.api.Test;
 

@@ -1,9 +1,9 @@
 package dev.widefeed.store;
 
-import dev.widefeed.feed.FanoutStore;
 import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.FanoutProgress;
 import dev.widefeed.feed.FanoutProgress.TierProgress;
+import dev.widefeed.feed.FanoutStore;
 import dev.widefeed.feed.FanoutTask;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.kernel.IdGenerator;

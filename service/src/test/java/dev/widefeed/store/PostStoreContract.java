@@ -1,10 +1,10 @@
 package dev.widefeed.store;
 
-import dev.widefeed.post.PostStore;
 import dev.widefeed.audience.Audience;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostCounts;
+import dev.widefeed.post.PostStore;
 import dev.widefeed.post.PostType;
 import dev.widefeed.testing.TestStorages;
 import org.junit.jupiter.api.Test;

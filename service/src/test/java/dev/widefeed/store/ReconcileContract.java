@@ -1,23 +1,21 @@
 package dev.widefeed.store;
 
-import dev.widefeed.kernel.Events;
-import dev.widefeed.kernel.UnknownOutcomeException;
-import dev.widefeed.post.PostStore;
 import dev.widefeed.comment.CommentService;
+import dev.widefeed.graph.RelationRepairer;
+import dev.widefeed.graph.User;
+import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.kernel.UnknownOutcomeException;
 import dev.widefeed.like.LikeService;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostService;
-import dev.widefeed.feed.FanoutQueue;
+import dev.widefeed.post.PostStore;
 import dev.widefeed.reconcile.Reconciler;
-import dev.widefeed.graph.RelationRepairer;
-import dev.widefeed.graph.User;
 import dev.widefeed.testing.TestStorages;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.Proxy;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.concurrent.atomic.AtomicInteger;

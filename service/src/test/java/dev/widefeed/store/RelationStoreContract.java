@@ -1,21 +1,21 @@
 package dev.widefeed.store;
 
-import dev.widefeed.kernel.Events;
-import dev.widefeed.graph.RelationStore;
-import dev.widefeed.kernel.DomainException;
-import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowCursor;
+import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.graph.FollowService;
 import dev.widefeed.graph.Follower;
-import dev.widefeed.kernel.IdGenerator;
-import dev.widefeed.kernel.Page;
 import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.graph.RelationOp;
 import dev.widefeed.graph.RelationRepairer;
+import dev.widefeed.graph.RelationStore;
 import dev.widefeed.graph.Relationship;
 import dev.widefeed.graph.User;
 import dev.widefeed.graph.UserCounts;
+import dev.widefeed.kernel.DomainException;
+import dev.widefeed.kernel.Events;
+import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.kernel.Page;
 import dev.widefeed.testing.TestStorages;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

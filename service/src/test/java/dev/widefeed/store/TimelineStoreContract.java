@@ -1,9 +1,9 @@
 package dev.widefeed.store;
 
-import dev.widefeed.feed.TimelineStore;
 import dev.widefeed.feed.HomeState;
-import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.feed.TimelineEntry;
+import dev.widefeed.feed.TimelineStore;
+import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.testing.TestStorages;
 import org.junit.jupiter.api.Test;
 

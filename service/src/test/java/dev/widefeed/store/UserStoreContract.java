@@ -1,9 +1,9 @@
 package dev.widefeed.store;
 
-import dev.widefeed.graph.UserStore;
-import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.graph.User;
 import dev.widefeed.graph.UserCounts;
+import dev.widefeed.graph.UserStore;
+import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.testing.TestStorages;
 import org.junit.jupiter.api.Test;
 

@@ -2,8 +2,8 @@ package dev.widefeed.perf.replay;
 
 import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.FanoutProgress;
-import dev.widefeed.perf.results.ReplayResult;
 import dev.widefeed.feed.FanoutStore;
+import dev.widefeed.perf.results.ReplayResult;
 
 import java.time.Duration;
 import java.util.ArrayList;

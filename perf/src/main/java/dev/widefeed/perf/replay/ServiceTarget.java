@@ -2,12 +2,12 @@ package dev.widefeed.perf.replay;
 
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.Services;
-import dev.widefeed.feed.FanoutWorker;
-import dev.widefeed.feed.FeedRules;
-import dev.widefeed.kernel.IdGenerator;
-import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.feed.FanoutJob;
+import dev.widefeed.feed.FanoutWorker;
 import dev.widefeed.feed.FeedFactory;
+import dev.widefeed.feed.FeedRules;
+import dev.widefeed.graph.RelationLimits;
+import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.perf.strategy.FeedStrategy;
 import dev.widefeed.perf.strategy.HybridStrategy;
 import dev.widefeed.perf.workload.EventKind;

@@ -1,21 +1,20 @@
 package dev.widefeed.perf.scenario;
 
-import dev.widefeed.kernel.IdGenerator;
-import dev.widefeed.post.PostCounts;
-import dev.widefeed.feed.TimelineEntry;
 import dev.widefeed.comment.Vote;
 import dev.widefeed.feed.FeedFactory;
+import dev.widefeed.feed.TimelineEntry;
+import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.perf.ClosedLoop;
 import dev.widefeed.perf.results.CeilingResult;
 import dev.widefeed.perf.results.LatencySummary;
 import dev.widefeed.perf.results.Results;
+import dev.widefeed.post.PostCounts;
 import dev.widefeed.store.Storage;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,9 +1,8 @@
 package dev.widefeed.perf.scenario;
 
 import dev.widefeed.Services;
-import dev.widefeed.kernel.IdGenerator;
-import dev.widefeed.post.PostDetails;
 import dev.widefeed.graph.RelationLimits;
+import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.perf.load.PopulationLoader;
 import dev.widefeed.perf.replay.CreatedPost;
 import dev.widefeed.perf.replay.FanoutDelays;
@@ -21,6 +20,7 @@ import dev.widefeed.perf.strategy.PullAllStrategy;
 import dev.widefeed.perf.strategy.PushAllStrategy;
 import dev.widefeed.perf.workload.UserIds;
 import dev.widefeed.perf.workload.WorkloadReader;
+import dev.widefeed.post.PostDetails;
 import dev.widefeed.store.Storage;
 
 import java.io.IOException;

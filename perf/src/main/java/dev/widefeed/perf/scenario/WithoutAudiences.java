@@ -1,9 +1,9 @@
 package dev.widefeed.perf.scenario;
 
+import dev.widefeed.audience.AudienceStore;
 import dev.widefeed.audience.Group;
 import dev.widefeed.audience.Link;
 import dev.widefeed.audience.Mark;
-import dev.widefeed.audience.AudienceStore;
 import dev.widefeed.store.Storage;
 import dev.widefeed.store.Stores;
 

@@ -1,11 +1,11 @@
 package dev.widefeed.perf.strategy;
 
 import dev.widefeed.audience.Audience;
+import dev.widefeed.graph.UserCounts;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostType;
-import dev.widefeed.graph.UserCounts;
 import dev.widefeed.store.Storage;
 
 import java.time.Clock;

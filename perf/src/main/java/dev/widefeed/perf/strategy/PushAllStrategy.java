@@ -1,11 +1,11 @@
 package dev.widefeed.perf.strategy;
 
+import dev.widefeed.feed.TimelineEntry;
 import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.post.PostService;
-import dev.widefeed.feed.TimelineEntry;
 import dev.widefeed.store.Storage;
 
 import java.time.Duration;

@@ -2,9 +2,9 @@ package dev.widefeed.perf.replay;
 
 import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.FanoutProgress;
+import dev.widefeed.feed.FanoutStore;
 import dev.widefeed.feed.FanoutTask;
 import dev.widefeed.perf.results.ReplayResult;
-import dev.widefeed.feed.FanoutStore;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

@@ -1,8 +1,8 @@
 package dev.widefeed.perf.strategy;
 
-import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.audience.Link;
 import dev.widefeed.audience.Mark;
+import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.TimelineEntry;
 import dev.widefeed.store.Storage;
 import dev.widefeed.store.Stores;

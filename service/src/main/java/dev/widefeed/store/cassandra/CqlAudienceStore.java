@@ -6,10 +6,10 @@ import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
+import dev.widefeed.audience.AudienceStore;
 import dev.widefeed.audience.Group;
 import dev.widefeed.audience.Link;
 import dev.widefeed.audience.Mark;
-import dev.widefeed.audience.AudienceStore;
 
 import java.time.Instant;
 import java.util.ArrayList;

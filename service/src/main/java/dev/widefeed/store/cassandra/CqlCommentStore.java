@@ -6,12 +6,12 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.widefeed.comment.Comment;
 import dev.widefeed.comment.CommentCounts;
+import dev.widefeed.comment.CommentStore;
 import dev.widefeed.comment.CommentSubject;
 import dev.widefeed.comment.CommentThread;
 import dev.widefeed.comment.CommentedObject;
 import dev.widefeed.comment.SubjectCounts;
 import dev.widefeed.comment.Vote;
-import dev.widefeed.comment.CommentStore;
 
 import java.util.ArrayList;
 import java.util.Collection;

@@ -6,9 +6,9 @@ import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.FanoutProgress;
+import dev.widefeed.feed.FanoutStore;
 import dev.widefeed.feed.FanoutTask;
 import dev.widefeed.store.FanoutProgressJson;
-import dev.widefeed.feed.FanoutStore;
 
 import java.time.Duration;
 import java.util.ArrayList;

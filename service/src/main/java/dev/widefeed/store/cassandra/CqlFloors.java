@@ -19,9 +19,9 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
 import dev.widefeed.comment.Comment;
 import dev.widefeed.comment.CommentThread;
-import dev.widefeed.store.KeyedPermits;
 import dev.widefeed.kernel.TemporaryStoreException;
 import dev.widefeed.kernel.UnknownOutcomeException;
+import dev.widefeed.store.KeyedPermits;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -8,9 +8,9 @@ import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.widefeed.kernel.EdgeCopies;
-import dev.widefeed.like.LikeEdge;
 import dev.widefeed.like.Like;
 import dev.widefeed.like.LikeCursor;
+import dev.widefeed.like.LikeEdge;
 import dev.widefeed.like.LikeStore;
 
 import java.time.Clock;

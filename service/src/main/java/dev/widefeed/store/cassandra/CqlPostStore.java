@@ -11,10 +11,10 @@ import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostCounts;
+import dev.widefeed.post.PostStore;
 import dev.widefeed.post.PostType;
 import dev.widefeed.store.AudienceJson;
 import dev.widefeed.store.BoundedAsync;
-import dev.widefeed.post.PostStore;
 
 import java.time.Clock;
 import java.time.ZoneOffset;

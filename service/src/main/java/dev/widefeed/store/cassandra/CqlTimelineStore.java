@@ -9,8 +9,8 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.widefeed.feed.HomeState;
 import dev.widefeed.feed.TimelineEntry;
-import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.feed.TimelineStore;
+import dev.widefeed.store.BoundedAsync;
 
 import java.time.Duration;
 import java.time.Instant;

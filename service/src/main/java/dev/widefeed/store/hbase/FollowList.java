@@ -1,8 +1,8 @@
 package dev.widefeed.store.hbase;
 
-import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowCursor;
+import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.graph.Follower;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;

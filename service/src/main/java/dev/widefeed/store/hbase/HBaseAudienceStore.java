@@ -1,9 +1,9 @@
 package dev.widefeed.store.hbase;
 
+import dev.widefeed.audience.AudienceStore;
 import dev.widefeed.audience.Group;
 import dev.widefeed.audience.Link;
 import dev.widefeed.audience.Mark;
-import dev.widefeed.audience.AudienceStore;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;

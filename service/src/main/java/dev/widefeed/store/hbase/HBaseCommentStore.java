@@ -2,12 +2,12 @@ package dev.widefeed.store.hbase;
 
 import dev.widefeed.comment.Comment;
 import dev.widefeed.comment.CommentCounts;
+import dev.widefeed.comment.CommentStore;
 import dev.widefeed.comment.CommentSubject;
 import dev.widefeed.comment.CommentThread;
 import dev.widefeed.comment.CommentedObject;
 import dev.widefeed.comment.SubjectCounts;
 import dev.widefeed.comment.Vote;
-import dev.widefeed.comment.CommentStore;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncConnection;

@@ -1,6 +1,5 @@
 package dev.widefeed.store.hbase;
 
-import java.time.Clock;
 import com.codahale.metrics.MetricRegistry;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.widefeed.localstore.LocalHBase;
@@ -18,10 +17,11 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.nio.file.Path;
 
 /**
  * How to reach HBase: an embedded local HBase (the default) or any external cluster through its

@@ -2,9 +2,9 @@ package dev.widefeed.store.hbase;
 
 import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.FanoutProgress;
+import dev.widefeed.feed.FanoutStore;
 import dev.widefeed.feed.FanoutTask;
 import dev.widefeed.store.FanoutProgressJson;
-import dev.widefeed.feed.FanoutStore;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.CheckAndMutate;

@@ -1,11 +1,11 @@
 package dev.widefeed.store.hbase;
 
-import dev.widefeed.kernel.EdgeCopies;
-import dev.widefeed.like.LikeEdge;
 import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowCursor;
+import dev.widefeed.kernel.EdgeCopies;
 import dev.widefeed.like.Like;
 import dev.widefeed.like.LikeCursor;
+import dev.widefeed.like.LikeEdge;
 import dev.widefeed.like.LikeStore;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
@@ -20,7 +20,6 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.util.Bytes;
 
 import java.nio.ByteBuffer;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;

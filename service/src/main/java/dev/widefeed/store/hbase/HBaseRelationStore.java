@@ -1,14 +1,14 @@
 package dev.widefeed.store.hbase;
 
-import dev.widefeed.graph.FollowEdge;
-import dev.widefeed.kernel.EdgeCopies;
 import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowCursor;
+import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.graph.Follower;
 import dev.widefeed.graph.RelationOp;
-import dev.widefeed.graph.UserCounts;
-import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.graph.RelationStore;
+import dev.widefeed.graph.UserCounts;
+import dev.widefeed.kernel.EdgeCopies;
+import dev.widefeed.store.BoundedAsync;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;

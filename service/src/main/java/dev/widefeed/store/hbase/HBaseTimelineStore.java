@@ -2,8 +2,8 @@ package dev.widefeed.store.hbase;
 
 import dev.widefeed.feed.HomeState;
 import dev.widefeed.feed.TimelineEntry;
-import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.feed.TimelineStore;
+import dev.widefeed.store.BoundedAsync;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.Delete;

@@ -1,8 +1,8 @@
 package dev.widefeed.store.hbase;
 
 import dev.widefeed.graph.FollowEdge;
-import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.graph.RelationOp;
+import dev.widefeed.kernel.IdGenerator;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;

@@ -1,9 +1,9 @@
 package dev.widefeed.store.cassandra;
 
-import dev.widefeed.kernel.Events;
 import com.codahale.metrics.MetricRegistry;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
+import dev.widefeed.kernel.Events;
 import dev.widefeed.like.Like;
 import dev.widefeed.like.LikeProtocol;
 import dev.widefeed.like.LikeService;
