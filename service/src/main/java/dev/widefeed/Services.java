@@ -4,8 +4,10 @@ import dev.widefeed.audience.AudienceFacts;
 import dev.widefeed.audience.AudienceService;
 import dev.widefeed.audience.AudienceSettings;
 import dev.widefeed.comment.CommentService;
+import dev.widefeed.eventlog.EventLog;
+import dev.widefeed.eventlog.LogHandler;
+import dev.widefeed.feed.FanoutHandler;
 import dev.widefeed.feed.FanoutKind;
-import dev.widefeed.feed.FanoutQueue;
 import dev.widefeed.feed.FanoutService;
 import dev.widefeed.feed.FanoutWorker;
 import dev.widefeed.feed.FeedRules;
@@ -25,22 +27,29 @@ import dev.widefeed.reconcile.Reconciler;
 import dev.widefeed.store.Storage;
 
 import java.time.Clock;
+import java.util.Map;
 import java.util.concurrent.Executor;
 
-/** The domain services over one storage, built in one place for the server and the commands alike. */
+/**
+ * The domain services over one storage, built in one place for the server and the commands alike, with
+ * the handler of each kind of event log entry ({@code logHandlers}) for whoever runs the log's job.
+ */
 public record Services(UserService users, FollowService follows, RelationRepairer relationRepairer,
                        PostService posts, LikeService likes, CommentService comments, Reconciler reconciler,
                        HomeTimelineService home, FanoutWorker fanoutWorker, FanoutService fanout,
-                       AudienceService audiences, AudienceFacts audienceFacts) {
+                       AudienceService audiences, AudienceFacts audienceFacts, Map<String, LogHandler> logHandlers) {
 
+    /** @param logShards the event log's shard count: the same on every instance (see {@link EventLog}) */
     public static Services over(Storage storage, IdGenerator ids, Clock clock, RelationLimits limits,
-                                Executor batchFollows, FeedRules feed, FanoutWorker.Listener fanoutListener) {
-        return over(storage, ids, clock, limits, batchFollows, feed, fanoutListener, AudienceSettings.DEFAULT);
+                                Executor batchFollows, FeedRules feed, int logShards,
+                                FanoutWorker.Listener fanoutListener) {
+        return over(storage, ids, clock, limits, batchFollows, feed, logShards, fanoutListener,
+                AudienceSettings.DEFAULT);
     }
 
     public static Services over(Storage storage, IdGenerator ids, Clock clock, RelationLimits limits,
-                                Executor batchFollows, FeedRules feed, FanoutWorker.Listener fanoutListener,
-                                AudienceSettings audience) {
+                                Executor batchFollows, FeedRules feed, int logShards,
+                                FanoutWorker.Listener fanoutListener, AudienceSettings audience) {
         AudienceFacts facts = new AudienceFacts(storage.audiences(), audience.cacheWeight(), audience.cacheTtl());
         PostAccess access = new PostAccess(storage.posts(), facts);
         AudienceService audiences = new AudienceService(storage.audiences(), storage.users(), facts,
@@ -56,7 +65,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
         FanoutWorker worker = new FanoutWorker(storage.users(), storage.relations(), storage.posts(),
                 storage.timelines(), storage.fanout(), storage.audiences(), feed.fanout(), feed.pageSize(),
                 feed.home().entryTtl(), clock, fanoutListener);
-        listen(events, home, new FanoutQueue(storage.fanout(), feed.shards(), clock));
+        listen(events, home, new EventLog(storage.eventLog(), logShards, clock));
         return new Services(
                 new UserService(storage.users(), ids, clock),
                 new FollowService(storage.users(), storage.relations(), ids, clock, limits, batchFollows, events),
@@ -69,24 +78,27 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 worker,
                 new FanoutService(access, worker),
                 audiences,
-                facts);
+                facts,
+                new FanoutHandler(worker, fanoutListener).byKind());
     }
 
     /**
      * Who hears of what, in one place (docs/ARCHITECTURE.md, "Events"). A post's delivery and a
-     * deleted post's retraction go to the fan-out log before the change; the home timeline hears of
+     * deleted post's retraction go to the event log before the change; the home timeline hears of
      * posts and follows after it.
      */
-    private static void listen(Events events, HomeTimelineService home, FanoutQueue fanout) {
-        events.logTo(PostEvent.Created.class, e -> fanout.enqueue(e.post().id(), e.post().authorId(), FanoutKind.DELIVER))
-                .logTo(PostEvent.Reposted.class, e -> fanout.enqueue(e.post().id(), e.post().authorId(),
-                        FanoutKind.DELIVER))
-                .logTo(PostEvent.Deleted.class, e -> fanout.enqueue(e.post().id(), e.post().authorId(),
-                        FanoutKind.RETRACT))
+    private static void listen(Events events, HomeTimelineService home, EventLog log) {
+        events.logTo(PostEvent.Created.class, e -> fanout(log, e, FanoutKind.DELIVER))
+                .logTo(PostEvent.Reposted.class, e -> fanout(log, e, FanoutKind.DELIVER))
+                .logTo(PostEvent.Deleted.class, e -> fanout(log, e, FanoutKind.RETRACT))
                 .on(PostEvent.Created.class, e -> home.posted(e.post()))
                 .on(PostEvent.Reposted.class, e -> home.posted(e.post()))
                 .on(PostEvent.Deleted.class, e -> home.deleted(e.post()))
                 .on(FollowEvent.Followed.class, e -> home.followed(e.followerId(), e.followeeId()))
                 .on(FollowEvent.Unfollowed.class, e -> home.unfollowed(e.followerId(), e.followeeId()));
+    }
+
+    private static void fanout(EventLog log, PostEvent event, FanoutKind kind) {
+        log.append(kind.entryKind(), event.post().id(), event.post().authorId());
     }
 }

@@ -22,7 +22,7 @@ import dev.widefeed.errors.StoreExceptionMapper;
 import dev.widefeed.errors.UnexpectedErrorMapper;
 import dev.widefeed.errors.ValidationErrorMapper;
 import dev.widefeed.errors.WebErrorMapper;
-import dev.widefeed.feed.FanoutJob;
+import dev.widefeed.feed.FanoutMetrics;
 import dev.widefeed.feed.FanoutWorker;
 import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.graph.RelationRepairJob;
@@ -83,8 +83,9 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         bootstrap.addCommand(new TokenCommand<WidefeedConfiguration>(
                 config -> config.auth.build(config.storage.embeddedDataDir())));
         bootstrap.addCommand(new ReconcileCommand<WidefeedConfiguration>(config -> config.storage,
-                (config, storage) -> Services.over(storage, new IdGenerator(0), Clock.systemUTC(), RelationLimits.DEFAULT,
-                        Runnable::run, config.feed.rules(), FanoutWorker.Listener.NONE).reconciler()));
+                (config, storage) -> Services.over(storage, new IdGenerator(0), Clock.systemUTC(),
+                        RelationLimits.DEFAULT, Runnable::run, config.feed.rules(), config.eventLog.shards,
+                        FanoutWorker.Listener.NONE).reconciler()));
     }
 
     @Override
@@ -107,11 +108,13 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
                 .workQueue(new ArrayBlockingQueue<>(10 * RelationLimits.DEFAULT.maxBatchFollow())).build();
         Services services = Services.over(storage, ids, clock,
                 new RelationLimits(config.limits.maxFollowing, RelationLimits.DEFAULT.maxBatchFollow()), batchFollows,
-                config.feed.rules(), FanoutJob.listener(environment.metrics()), config.audiences.settings());
+                config.feed.rules(), config.eventLog.shards, FanoutMetrics.listener(environment.metrics()),
+                config.audiences.settings());
         environment.metrics().registerGauge("audiences.cache.marks.hitRate", services.audienceFacts()::marksHitRate);
         environment.metrics().registerGauge("audiences.cache.memberships.hitRate",
                 services.audienceFacts()::membershipsHitRate);
-        config.feed.buildJob(storage.fanout(), services.fanoutWorker(), clock, environment);
+        environment.lifecycle().manage(services.fanoutWorker()); // stopped after the job that drives it
+        config.eventLog.buildJob(storage.eventLog(), services.logHandlers(), clock, environment);
 
         environment.lifecycle().manage(new RelationRepairJob(services.relationRepairer(), clock,
                 Duration.ofMillis(config.relationRepair.period.toMilliseconds()),

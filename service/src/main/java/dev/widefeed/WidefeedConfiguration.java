@@ -5,6 +5,7 @@ import dev.widefeed.audience.AudienceLimits;
 import dev.widefeed.audience.AudienceSettings;
 import dev.widefeed.auth.AuthFactory;
 import dev.widefeed.backends.StorageFactory;
+import dev.widefeed.eventlog.EventLogFactory;
 import dev.widefeed.feed.FeedFactory;
 import dev.widefeed.http.RateLimitsFactory;
 import dev.widefeed.kernel.IdGenerator;
@@ -51,6 +52,11 @@ public class WidefeedConfiguration extends Configuration {
     @NotNull
     @JsonProperty
     public FeedFactory feed = new FeedFactory();
+
+    @Valid
+    @NotNull
+    @JsonProperty
+    public EventLogFactory eventLog = new EventLogFactory();
 
     public static class Limits {
         /** Largest request body accepted, after gzip inflation (413 above). */

@@ -28,12 +28,13 @@ class ArchitectureTest {
 
     static {
         FEATURES.put("kernel", Set.of());
+        FEATURES.put("eventlog", Set.of("kernel"));
         FEATURES.put("graph", Set.of("kernel"));
         FEATURES.put("audience", Set.of("kernel", "graph"));
         FEATURES.put("post", Set.of("kernel", "graph", "audience"));
         FEATURES.put("like", Set.of("kernel", "graph", "audience", "post"));
         FEATURES.put("comment", Set.of("kernel", "graph", "audience", "post"));
-        FEATURES.put("feed", Set.of("kernel", "graph", "audience", "post"));
+        FEATURES.put("feed", Set.of("kernel", "eventlog", "graph", "audience", "post"));
         FEATURES.put("reconcile", Set.of("kernel", "graph", "audience", "post", "like", "comment"));
     }
 

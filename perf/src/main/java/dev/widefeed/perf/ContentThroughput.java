@@ -2,6 +2,7 @@ package dev.widefeed.perf;
 
 import dev.widefeed.Services;
 import dev.widefeed.comment.CommentService;
+import dev.widefeed.eventlog.EventLogFactory;
 import dev.widefeed.feed.FanoutWorker;
 import dev.widefeed.feed.FeedFactory;
 import dev.widefeed.graph.RelationLimits;
@@ -44,7 +45,7 @@ final class ContentThroughput {
         IdGenerator ids = new IdGenerator(1000);
         Clock clock = Clock.systemUTC();
         Services services = Services.over(storage, ids, clock, RelationLimits.DEFAULT, Runnable::run,
-                new FeedFactory().rules(), FanoutWorker.Listener.NONE);
+                new FeedFactory().rules(), new EventLogFactory().shards, FanoutWorker.Listener.NONE);
         PostService postService = services.posts();
         LikeService likes = services.likes();
         CommentService comments = services.comments();

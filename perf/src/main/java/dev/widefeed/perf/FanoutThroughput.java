@@ -2,7 +2,8 @@ package dev.widefeed.perf;
 
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.Services;
-import dev.widefeed.feed.FanoutJob;
+import dev.widefeed.eventlog.EventLogFactory;
+import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.FanoutProgress;
 import dev.widefeed.feed.FanoutWorker;
@@ -88,11 +89,12 @@ final class FanoutThroughput {
                 ceiling);
 
         FeedRules defaults = new FeedFactory().rules(); // the service's defaults
-        FeedRules rules = new FeedRules(defaults.fanout(), defaults.home(), defaults.shards(), pageSize);
-        Services services = Services.over(storage, ids, clock, RelationLimits.DEFAULT, Runnable::run, rules,
+        FeedRules rules = new FeedRules(defaults.fanout(), defaults.home(), pageSize);
+        int shards = new EventLogFactory().shards;
+        Services services = Services.over(storage, ids, clock, RelationLimits.DEFAULT, Runnable::run, rules, shards,
                 FanoutWorker.Listener.NONE);
-        FanoutJob job = new FanoutJob(storage.fanout(), services.fanoutWorker(), new FanoutJob.Settings(
-                rules.shards(), threads, 1_000_000, Duration.ofMillis(100), Duration.ofSeconds(30),
+        EventLogJob job = new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(
+                shards, threads, 1_000_000, Duration.ofMillis(100), Duration.ofSeconds(30),
                 Duration.ofMinutes(10), "perf"), clock, new MetricRegistry());
         job.start();
         try {

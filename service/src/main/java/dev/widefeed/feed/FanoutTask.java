@@ -1,15 +1,21 @@
 package dev.widefeed.feed;
 
+import dev.widefeed.eventlog.LogEntry;
+
 /**
- * A unit of durable fan-out work, recorded before the post it concerns is written (or before the
- * post is deleted), so no post exists whose delivery nobody knows about. Tasks live in time slots
- * (epoch minutes) of a fixed number of shards: workers lease a shard and walk its slots forward,
- * the way a log is consumed, and a slot's tasks are read with one query.
+ * A unit of fan-out work: deliver a post to its author's followers' home timelines, or retract a
+ * deleted one. Appended to the event log before the post is written (or deleted), so no post exists
+ * whose delivery nobody knows about.
  */
-public record FanoutTask(int shard, long slot, long postId, long authorId, FanoutKind kind) {
+public record FanoutTask(long postId, long authorId, FanoutKind kind) {
     public FanoutTask {
-        if (shard < 0 || slot < 0 || postId <= 0 || authorId <= 0 || kind == null) {
+        if (postId <= 0 || authorId <= 0 || kind == null) {
             throw new IllegalArgumentException("bad fan-out task");
         }
+    }
+
+    /** The task an event log entry of a fan-out kind stands for. */
+    public static FanoutTask of(LogEntry entry) {
+        return new FanoutTask(entry.subjectId(), entry.actorId(), FanoutKind.ofEntryKind(entry.kind()));
     }
 }

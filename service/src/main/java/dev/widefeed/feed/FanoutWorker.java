@@ -9,6 +9,7 @@ import dev.widefeed.graph.RelationStore;
 import dev.widefeed.graph.UserStore;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostStore;
+import io.dropwizard.lifecycle.Managed;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -21,6 +22,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongPredicate;
 
@@ -31,7 +33,7 @@ import java.util.function.LongPredicate;
  * page whose pushes are done. A crash loses at most the two pages in flight, which the next worker
  * pushes again: entries are keyed by post id, so that is harmless.
  */
-public final class FanoutWorker {
+public final class FanoutWorker implements Managed {
     /** How long a task may wait for its post: the post is written after its task, by the same request. */
     static final Duration POST_GRACE = Duration.ofMinutes(1);
 
@@ -46,7 +48,10 @@ public final class FanoutWorker {
     private final Duration entryTtl;
     private final Clock clock;
     private final Listener listener;
-    /** Reads the next page of followers ahead; at most one read per task being worked is in flight. */
+    /**
+     * Reads the next page of followers ahead and writes the page before; per task being worked, at most
+     * one read and one page of writes are in flight. Its threads are stopped with the service ({@link #stop}).
+     */
     private final ExecutorService prefetcher = Executors.newCachedThreadPool(r -> {
         Thread thread = new Thread(r, "fanout-prefetch");
         thread.setDaemon(true);
@@ -56,6 +61,10 @@ public final class FanoutWorker {
     /** What the worker reports as it goes (metrics). */
     public interface Listener {
         void page(FanoutTask task, int followers, int sent);
+
+        /** A delivery finished, {@code took} after its post was created. */
+        default void delivered(FanoutTask task, Duration took) {
+        }
 
         Listener NONE = (task, followers, sent) -> {
         };
@@ -90,9 +99,18 @@ public final class FanoutWorker {
         this.listener = listener;
     }
 
+    /** Lets the pages under way finish (a page not checkpointed is done again by whoever resumes the task). */
+    @Override
+    public void stop() throws InterruptedException {
+        prefetcher.shutdown();
+        if (!prefetcher.awaitTermination(10, TimeUnit.SECONDS)) {
+            prefetcher.shutdownNow();
+        }
+    }
+
     /** The progress of a post's fan-out, or its plan if the worker has not started on it. */
     public FanoutProgress progressOf(Post post, FanoutKind kind) {
-        return progressOf(new FanoutTask(0, 0, post.id(), post.authorId(), kind));
+        return progressOf(new FanoutTask(post.id(), post.authorId(), kind));
     }
 
     /** The task's checkpoint, or its plan if no page was done yet (not saved). */

@@ -2,6 +2,7 @@ package dev.widefeed.store;
 
 import dev.widefeed.audience.AudienceStore;
 import dev.widefeed.comment.CommentStore;
+import dev.widefeed.eventlog.EventLogStore;
 import dev.widefeed.feed.FanoutStore;
 import dev.widefeed.feed.TimelineStore;
 import dev.widefeed.graph.RelationStore;
@@ -62,5 +63,9 @@ public interface Storage extends AutoCloseable {
 
     default AudienceStore audiences() {
         return stores().audiences();
+    }
+
+    default EventLogStore eventLog() {
+        return stores().eventLog();
     }
 }

@@ -2,6 +2,7 @@ package dev.widefeed.store;
 
 import dev.widefeed.audience.AudienceStore;
 import dev.widefeed.comment.CommentStore;
+import dev.widefeed.eventlog.EventLogStore;
 import dev.widefeed.feed.FanoutStore;
 import dev.widefeed.feed.TimelineStore;
 import dev.widefeed.graph.RelationStore;
@@ -16,7 +17,7 @@ import dev.widefeed.post.PostStore;
  */
 public record Stores(UserStore users, RelationStore relations, PostStore posts, LikeStore likes,
                      CommentStore comments, TimelineStore timelines, FanoutStore fanout,
-                     AudienceStore audiences) {
+                     AudienceStore audiences, EventLogStore eventLog) {
 
     /** Wraps one store, knowing only the interface it is served under. */
     public interface Decorator {
@@ -33,6 +34,7 @@ public record Stores(UserStore users, RelationStore relations, PostStore posts, 
                 decorator.wrap(CommentStore.class, comments),
                 decorator.wrap(TimelineStore.class, timelines),
                 decorator.wrap(FanoutStore.class, fanout),
-                decorator.wrap(AudienceStore.class, audiences));
+                decorator.wrap(AudienceStore.class, audiences),
+                decorator.wrap(EventLogStore.class, eventLog));
     }
 }

@@ -2,6 +2,7 @@ package dev.widefeed.feed;
 
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.Services;
+import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.graph.User;
@@ -36,14 +37,15 @@ public abstract class FanoutCrashContract {
             new FanoutRules(100_000, List.of(new FanoutRules.Tier("active", Duration.ofDays(14), Duration.ofMinutes(1)))),
             new HomeRules(800, Duration.ofDays(1), Duration.ofDays(14), 200, 20, Duration.ofMinutes(1),
                     Duration.ofHours(1), Duration.ofHours(6)),
-            2, 100);
+            100);
+    static final int SHARDS = 2;
 
     protected abstract Storage storage();
 
     protected abstract String backend();
 
-    static FanoutJob job(Storage storage, Services services, String owner) {
-        return new FanoutJob(storage.fanout(), services.fanoutWorker(), new FanoutJob.Settings(RULES.shards(), 2,
+    static EventLogJob job(Storage storage, Services services, String owner) {
+        return new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(SHARDS, 2,
                 1_000_000, Duration.ofMillis(50), Duration.ofSeconds(3), Duration.ofMinutes(10), owner),
                 Clock.systemUTC(), new MetricRegistry());
     }
@@ -68,7 +70,7 @@ public abstract class FanoutCrashContract {
         fans.parallelStream().forEach(fan -> storage().relations().shareActivity(fan, base));
 
         Services services = Services.over(storage(), ids, Clock.systemUTC(), RelationLimits.DEFAULT, Runnable::run,
-                RULES, FanoutWorker.Listener.NONE);
+                RULES, SHARDS, FanoutWorker.Listener.NONE);
         long postId = services.posts().create(author, "survives a crash", null).post().id();
 
         Process worker = startWorkerProcess();
@@ -82,7 +84,7 @@ public abstract class FanoutCrashContract {
         FanoutProgress killed = storage().fanout().progress(postId, FanoutKind.DELIVER).orElseThrow();
         assertThat(killed.done()).isFalse();
 
-        FanoutJob resumed = job(storage(), services, "resuming-worker");
+        EventLogJob resumed = job(storage(), services, "resuming-worker");
         resumed.start(); // the killed worker's lease expires after 3 s; then this one takes the shard
         try {
             FanoutProgress done = await(postId, FanoutProgress::done, Duration.ofSeconds(120));

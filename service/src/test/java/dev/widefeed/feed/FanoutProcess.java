@@ -1,6 +1,7 @@
 package dev.widefeed.feed;
 
 import dev.widefeed.Services;
+import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;
@@ -18,8 +19,8 @@ public final class FanoutProcess {
     public static void main(String[] args) throws InterruptedException {
         Storage storage = args[0].equals("hbase") ? TestStorages.hbase() : TestStorages.cassandra();
         Services services = Services.over(storage, TestStorages.ids(), Clock.systemUTC(), RelationLimits.DEFAULT,
-                Runnable::run, FanoutCrashContract.RULES, FanoutWorker.Listener.NONE);
-        FanoutJob job = FanoutCrashContract.job(storage, services, "crashing-worker");
+                Runnable::run, FanoutCrashContract.RULES, FanoutCrashContract.SHARDS, FanoutWorker.Listener.NONE);
+        EventLogJob job = FanoutCrashContract.job(storage, services, "crashing-worker");
         job.start();
         System.out.println("fan-out worker started");
         System.out.flush();

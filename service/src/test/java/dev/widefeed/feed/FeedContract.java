@@ -3,6 +3,9 @@ package dev.widefeed.feed;
 import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.health.HealthCheck;
 import dev.widefeed.Services;
+import dev.widefeed.eventlog.EventLog;
+import dev.widefeed.eventlog.EventLogHealthCheck;
+import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.graph.User;
 import dev.widefeed.kernel.IdGenerator;
@@ -43,20 +46,21 @@ public abstract class FeedContract {
                     new FanoutRules.Tier("warm", Duration.ofDays(14), Duration.ofMinutes(15)))),
             new HomeRules(20, Duration.ofDays(1), Duration.ofDays(14), 20, 5, Duration.ofMinutes(1), Duration.ZERO,
                     Duration.ofHours(6)),
-            4, 7);
+            7);
+    static final int SHARDS = 4;
 
     private final IdGenerator ids = TestStorages.ids();
     private final Clock clock = Clock.systemUTC();
     private Services services;
-    private FanoutJob job;
+    private EventLogJob job;
 
     protected abstract Storage storage();
 
     @BeforeEach
     void startFanout() {
-        services = Services.over(storage(), ids, clock, RelationLimits.DEFAULT, Runnable::run, RULES,
+        services = Services.over(storage(), ids, clock, RelationLimits.DEFAULT, Runnable::run, RULES, SHARDS,
                 FanoutWorker.Listener.NONE);
-        job = RunningFanout.start(storage(), services, RULES, clock);
+        job = RunningFanout.start(storage(), services, SHARDS, clock);
     }
 
     @AfterEach
@@ -170,7 +174,7 @@ public abstract class FeedContract {
         Post post = new Post(ids.next(), author, dev.widefeed.post.PostType.ORIGINAL, "resumable", Instant.now(),
                 dev.widefeed.audience.Audience.PUBLIC, Optional.empty());
         storage().posts().create(post); // no task recorded: this test works it by hand
-        FanoutTask task = new FanoutTask(0, 0, post.id(), author, FanoutKind.DELIVER);
+        FanoutTask task = new FanoutTask(post.id(), author, FanoutKind.DELIVER);
 
         FanoutWorker.Turn first = services.fanoutWorker().work(task, 2, () -> true);
         FanoutProgress halfway = ((FanoutWorker.Turn.Worked) first).progress();
@@ -180,7 +184,7 @@ public abstract class FeedContract {
 
         // A fresh worker, as after a restart: it knows only what the store has.
         FanoutWorker restarted = Services.over(storage(), ids, clock, RelationLimits.DEFAULT, Runnable::run, RULES,
-                FanoutWorker.Listener.NONE).fanoutWorker();
+                SHARDS, FanoutWorker.Listener.NONE).fanoutWorker();
         FanoutWorker.Turn rest = restarted.work(task, 100, () -> true);
         FanoutProgress done = ((FanoutWorker.Turn.Worked) rest).progress();
         assertThat(done.done()).isTrue();
@@ -301,12 +305,12 @@ public abstract class FeedContract {
                 paged.addAndGet(followers);
             }
         };
-        List<FanoutJob> instances = new ArrayList<>();
+        List<EventLogJob> instances = new ArrayList<>();
         for (String name : List.of("one", "two")) {
-            Services instance = Services.over(storage(), ids, clock, RelationLimits.DEFAULT, Runnable::run, RULES,
+            Services instance = Services.over(storage(), ids, clock, RelationLimits.DEFAULT, Runnable::run, RULES, SHARDS,
                     counting);
-            instances.add(new FanoutJob(storage().fanout(), instance.fanoutWorker(), new FanoutJob.Settings(
-                    RULES.shards(), 2, 1, Duration.ofMillis(20), Duration.ofSeconds(5), Duration.ofMinutes(10),
+            instances.add(new EventLogJob(storage().eventLog(), instance.logHandlers(), new EventLogJob.Settings(
+                    SHARDS, 2, 1, Duration.ofMillis(20), Duration.ofSeconds(5), Duration.ofMinutes(10),
                     name + "-" + UUID.randomUUID()), clock, new MetricRegistry()));
         }
         List<Long> fans = followers(author, 30, Duration.ofHours(1));
@@ -314,11 +318,11 @@ public abstract class FeedContract {
         for (int i = 0; i < 12; i++) {
             posted.add(services.posts().create(author, "shared " + i, null).post().id());
         }
-        instances.forEach(FanoutJob::start);
+        instances.forEach(EventLogJob::start);
         try {
             posted.forEach(this::awaitDelivered);
         } finally {
-            for (FanoutJob instance : instances) {
+            for (EventLogJob instance : instances) {
                 instance.stop();
             }
         }
@@ -331,13 +335,13 @@ public abstract class FeedContract {
 
     @Test
     void theHealthCheckFailsWhileTheBacklogStallsAndRecovers() {
-        FanoutHealthCheck health = new FanoutHealthCheck(job, Duration.ofMillis(300), clock);
+        EventLogHealthCheck health = new EventLogHealthCheck(job, Duration.ofMillis(300), clock);
         long author = user();
         followers(author, 3, Duration.ofHours(1));
         Post post = new Post(ids.next(), author, dev.widefeed.post.PostType.ORIGINAL, "late", Instant.now(),
                 dev.widefeed.audience.Audience.PUBLIC, Optional.empty());
         // The task is recorded but its post is not written yet: the task waits, and no page is done.
-        new FanoutQueue(storage().fanout(), RULES.shards(), clock).enqueue(post.id(), author, FanoutKind.DELIVER);
+        new EventLog(storage().eventLog(), SHARDS, clock).append(FanoutKind.DELIVER.entryKind(), post.id(), author);
         long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
         while (health.execute().isHealthy() && System.nanoTime() < deadline) {
             sleep(50);

@@ -2,6 +2,7 @@ package dev.widefeed.feed;
 
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.Services;
+import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.store.Storage;
 
 import java.time.Clock;
@@ -9,13 +10,13 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;
 
-/** The fan-out job as the feed tests run it beside their services (fast polling), and waiting for its work. */
+/** The event log's job as the feed tests run it beside their services (fast polling), and waiting for its work. */
 final class RunningFanout {
     private RunningFanout() {
     }
 
-    static FanoutJob start(Storage storage, Services services, FeedRules rules, Clock clock) {
-        FanoutJob job = new FanoutJob(storage.fanout(), services.fanoutWorker(), new FanoutJob.Settings(rules.shards(),
+    static EventLogJob start(Storage storage, Services services, int shards, Clock clock) {
+        EventLogJob job = new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(shards,
                 2, 5, Duration.ofMillis(50), Duration.ofSeconds(5), Duration.ofMinutes(10),
                 "test-" + UUID.randomUUID()), clock, new MetricRegistry());
         job.start();

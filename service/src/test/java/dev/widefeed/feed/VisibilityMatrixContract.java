@@ -3,6 +3,7 @@ package dev.widefeed.feed;
 import dev.widefeed.Services;
 import dev.widefeed.audience.Audience;
 import dev.widefeed.audience.AudienceStore;
+import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.graph.User;
 import dev.widefeed.kernel.DomainException;
@@ -58,15 +59,15 @@ public abstract class VisibilityMatrixContract {
     private final IdGenerator ids = TestStorages.ids();
     private final Clock clock = Clock.systemUTC();
     private Services services;
-    private FanoutJob job;
+    private EventLogJob job;
 
     protected abstract Storage storage();
 
     @BeforeEach
     void startFanout() {
         services = Services.over(storage(), ids, clock, RelationLimits.DEFAULT, Runnable::run, FeedContract.RULES,
-                FanoutWorker.Listener.NONE);
-        job = RunningFanout.start(storage(), services, FeedContract.RULES, clock);
+                FeedContract.SHARDS, FanoutWorker.Listener.NONE);
+        job = RunningFanout.start(storage(), services, FeedContract.SHARDS, clock);
     }
 
     @AfterEach
@@ -149,7 +150,7 @@ public abstract class VisibilityMatrixContract {
         List<String> calls = new ArrayList<>();
         Storage counted = countingAudienceCalls(storage(), calls);
         Services s = Services.over(counted, ids, clock, RelationLimits.DEFAULT, Runnable::run, FeedContract.RULES,
-                FanoutWorker.Listener.NONE);
+                FeedContract.SHARDS, FanoutWorker.Listener.NONE);
         long reader = user();
         for (int i = 0; i < 20; i++) {
             long author = user();
@@ -161,7 +162,7 @@ public abstract class VisibilityMatrixContract {
         }
         s.home().home(reader, reader, Optional.empty(), 20); // the first read rebuilds the inbox
         Services fresh = Services.over(counted, ids, clock, RelationLimits.DEFAULT, Runnable::run, FeedContract.RULES,
-                FanoutWorker.Listener.NONE); // a cold cache
+                FeedContract.SHARDS, FanoutWorker.Listener.NONE); // a cold cache
         calls.clear();
         assertThat(fresh.home().home(reader, reader, Optional.empty(), 20).items()).hasSize(20);
         // 20 posts by 20 authors in 20 groups: one round of marks, one of memberships, one for the hidden list.

@@ -2,7 +2,8 @@ package dev.widefeed.store;
 
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.Services;
-import dev.widefeed.feed.FanoutJob;
+import dev.widefeed.eventlog.EventLogFactory;
+import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.FanoutProgress;
 import dev.widefeed.feed.FanoutRules;
@@ -133,10 +134,11 @@ public abstract class MillionFollowersContract {
         }
         Clock clock = Clock.systemUTC();
         FeedRules rules = new FeedFactory().rules(); // the service's defaults
+        int shards = new EventLogFactory().shards;
         Services services = Services.over(storage(), TestStorages.ids(), clock, RelationLimits.DEFAULT,
-                Runnable::run, rules, FanoutWorker.Listener.NONE);
-        FanoutJob job = new FanoutJob(storage().fanout(), services.fanoutWorker(), new FanoutJob.Settings(
-                rules.shards(), 2, 20, Duration.ofMillis(100), Duration.ofSeconds(30),
+                Runnable::run, rules, shards, FanoutWorker.Listener.NONE);
+        EventLogJob job = new EventLogJob(storage().eventLog(), services.logHandlers(), new EventLogJob.Settings(
+                shards, 2, 20, Duration.ofMillis(100), Duration.ofSeconds(30),
                 Duration.ofMinutes(10), "million-" + storage().backend()), clock, new MetricRegistry());
         job.start();
         try {

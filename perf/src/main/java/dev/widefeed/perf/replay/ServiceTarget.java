@@ -2,7 +2,8 @@ package dev.widefeed.perf.replay;
 
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.Services;
-import dev.widefeed.feed.FanoutJob;
+import dev.widefeed.eventlog.EventLogFactory;
+import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.feed.FanoutWorker;
 import dev.widefeed.feed.FeedFactory;
 import dev.widefeed.feed.FeedRules;
@@ -67,12 +68,12 @@ public final class ServiceTarget implements ReplayTarget {
     private final Storage storage;
     private final Services services;
     private final FeedStrategy feed;
-    private final Optional<FanoutJob> fanoutJob;
+    private final Optional<EventLogJob> fanoutJob;
     private final Settings settings;
     private final Actions actions;
     private final ExecutorService pool;
 
-    private ServiceTarget(Storage storage, Services services, FeedStrategy feed, Optional<FanoutJob> fanoutJob,
+    private ServiceTarget(Storage storage, Services services, FeedStrategy feed, Optional<EventLogJob> fanoutJob,
                           Settings settings, Actions actions) {
         this.storage = storage;
         this.services = services;
@@ -101,13 +102,13 @@ public final class ServiceTarget implements ReplayTarget {
         Clock clock = Clock.systemUTC();
         FeedFactory feed = new FeedFactory();
         FeedRules rules = feed.rules();
+        EventLogFactory f = new EventLogFactory();
         Services services = Services.over(storage, new IdGenerator(ID_WORKER, clock), clock, RelationLimits.DEFAULT,
-                Runnable::run, rules, FanoutWorker.Listener.NONE);
-        Optional<FanoutJob> job = Optional.empty();
+                Runnable::run, rules, f.shards, FanoutWorker.Listener.NONE);
+        Optional<EventLogJob> job = Optional.empty();
         if (settings.fanoutThreads() > 0) {
-            FeedFactory.Fanout f = feed.fanout;
-            job = Optional.of(new FanoutJob(storage.fanout(), services.fanoutWorker(), new FanoutJob.Settings(
-                    rules.shards(), settings.fanoutThreads(), f.pagesPerTurn, java(f.pollInterval), java(f.leaseTtl),
+            job = Optional.of(new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(
+                    f.shards, settings.fanoutThreads(), f.pagesPerTurn, java(f.pollInterval), java(f.leaseTtl),
                     java(f.initialLookback), "perf-replay-" + UUID.randomUUID()), clock, new MetricRegistry()));
             job.get().start();
         }
@@ -197,7 +198,7 @@ public final class ServiceTarget implements ReplayTarget {
         }
     }
 
-    private static void stop(FanoutJob job) {
+    private static void stop(EventLogJob job) {
         try {
             job.stop();
         } catch (InterruptedException e) {

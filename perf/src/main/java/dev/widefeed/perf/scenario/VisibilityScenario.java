@@ -3,6 +3,7 @@ package dev.widefeed.perf.scenario;
 import dev.widefeed.Services;
 import dev.widefeed.audience.Audience;
 import dev.widefeed.audience.AudienceSettings;
+import dev.widefeed.eventlog.EventLogFactory;
 import dev.widefeed.feed.FanoutWorker;
 import dev.widefeed.feed.FeedFactory;
 import dev.widefeed.feed.FeedRules;
@@ -122,7 +123,7 @@ public final class VisibilityScenario {
     private static Services services(Storage storage, IdGenerator ids, Clock clock, FeedRules rules,
                                      AudienceSettings audiences) {
         return Services.over(storage, ids, clock, RelationLimits.DEFAULT, Runnable::run, rules,
-                FanoutWorker.Listener.NONE, audiences);
+                new EventLogFactory().shards, FanoutWorker.Listener.NONE, audiences);
     }
 
     /** Authors with lists and posts in every audience, and readers following them. */

@@ -1,6 +1,6 @@
 package dev.widefeed.perf.strategy;
 
-import dev.widefeed.feed.FanoutStore;
+import dev.widefeed.eventlog.EventLogStore;
 import dev.widefeed.store.Storage;
 import dev.widefeed.store.Stores;
 
@@ -22,13 +22,14 @@ import java.util.function.Supplier;
  * users, n edges) is n operations, as is a read of n partitions by key (several authors' lists, several posts);
  * any other call (a point read, one range read of a page) is one. Rows written and read are counted beside. Counts
  * are kept per activity: the caller names what it is doing with {@link #during}; anything else (the fan-out
- * workers' threads) is {@link #BACKGROUND}. The fan-out job's polling (task scans, watermarks, leases) depends on
+ * workers' threads) is {@link #BACKGROUND}. The event log job's polling (slot scans, watermarks, leases) depends on
  * time, not on events, so it is counted apart as {@link #POLLING}.
  */
 public final class CountingStorage implements Storage {
     public static final String BACKGROUND = "background";
     public static final String POLLING = "polling";
-    private static final Set<String> POLLING_CALLS = Set.of("tasks", "watermark", "saveWatermark", "lease", "release");
+    private static final Set<String> POLLING_CALLS = Set.of("entries", "watermark", "saveWatermark", "lease",
+            "release");
     /** Writes that return something other than nothing or a flag. */
     private static final Set<String> WRITES_WITH_RESULT = Set.of("place", "trim");
     /** Reads whose collection argument names one partition per element. */
@@ -114,7 +115,7 @@ public final class CountingStorage implements Storage {
         if (method.getDeclaringClass() == Object.class) {
             return;
         }
-        String activity = method.getDeclaringClass() == FanoutStore.class && POLLING_CALLS.contains(name) ? POLLING
+        String activity = method.getDeclaringClass() == EventLogStore.class && POLLING_CALLS.contains(name) ? POLLING
                 : Optional.ofNullable(ACTIVITY.get()).orElse(BACKGROUND);
         Counts counts = byActivity.computeIfAbsent(activity, a -> new Counts());
         Class<?> returns = method.getReturnType();

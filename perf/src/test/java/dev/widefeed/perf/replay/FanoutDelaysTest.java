@@ -3,7 +3,6 @@ package dev.widefeed.perf.replay;
 import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.FanoutProgress;
 import dev.widefeed.feed.FanoutStore;
-import dev.widefeed.feed.FanoutTask;
 import dev.widefeed.perf.results.ReplayResult;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class FanoutDelaysTest {
     private static final Instant POSTED = Instant.parse("2025-01-01T00:00:00Z");
 
-    /** Only progress look-ups; the rest of a fan-out store is not needed here. */
+    /** Only progress look-ups; saving is not needed here. */
     private record Checkpoints(Map<Long, FanoutProgress> byPost) implements FanoutStore {
         @Override
         public Optional<FanoutProgress> progress(long postId, FanoutKind kind) {
@@ -26,37 +25,7 @@ class FanoutDelaysTest {
         }
 
         @Override
-        public void enqueue(FanoutTask task) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public List<FanoutTask> tasks(int shard, long slot) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Optional<Long> watermark(int shard) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void saveWatermark(int shard, long slot) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
         public void saveProgress(FanoutProgress progress) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public boolean lease(int shard, String owner, Duration ttl) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void release(int shard, String owner) {
             throw new UnsupportedOperationException();
         }
     }

@@ -39,7 +39,7 @@ class CountingStorageTest {
             }
 
             public Stores stores() {
-                return new Stores(null, null, null, null, null, null, null, null).map(new Stores.Decorator() {
+                return new Stores(null, null, null, null, null, null, null, null, null).map(new Stores.Decorator() {
                     @Override
                     public <T> T wrap(Class<T> type, T none) {
                         return nothing(type, answer);
@@ -77,7 +77,7 @@ class CountingStorageTest {
         CountingStorage counting = new CountingStorage(storage(Map.of(1L, List.of(5L, 6L), 2L, List.of(7L))));
         CountingStorage.during("home_read", () -> counting.posts().postIdsByAuthors(List.of(1L, 2L, 3L),
                 Optional.empty(), 20));
-        counting.fanout().tasks(0, 1);
+        counting.eventLog().entries(0, 1);
         counting.fanout().progress(1, FanoutKind.DELIVER);
         CountingStorage.Counts home = counting.counts().get("home_read");
         assertThat(home.operations()).isEqualTo(3);

@@ -28,7 +28,8 @@ public final class CqlStorage extends TimedStorage {
                 new CqlCommentStore(session),
                 new CqlTimelineStore(session, async),
                 new CqlFanoutStore(session),
-                new CqlAudienceStore(session));
+                new CqlAudienceStore(session),
+                new CqlEventLogStore(session));
     }
 
     @Override

@@ -55,10 +55,10 @@ public final class HBaseStorage extends TimedStorage {
                 new HBaseCommentStore(connection, namespace, declared),
                 new HBaseTimelineStore(connection.getTable(timelines), salt(declared, timelines),
                         connection.getTable(homeStates), salt(declared, homeStates), async),
-                new HBaseFanoutStore(connection.getTable(TableName.valueOf(namespace, "fanout_tasks_by_slot")),
-                        connection.getTable(TableName.valueOf(namespace, "fanout_progress_by_post")),
-                        connection.getTable(TableName.valueOf(namespace, "fanout_shards")), clock),
-                new HBaseAudienceStore(connection, namespace, declared, clock));
+                new HBaseFanoutStore(connection.getTable(TableName.valueOf(namespace, "fanout_progress_by_post"))),
+                new HBaseAudienceStore(connection, namespace, declared, clock),
+                new HBaseEventLogStore(connection.getTable(TableName.valueOf(namespace, "event_log_by_slot")),
+                        connection.getTable(TableName.valueOf(namespace, "event_log_shards")), clock));
     }
 
     /** A point read of a row that does not exist: one RPC to one region server, answered from its bloom filter. */

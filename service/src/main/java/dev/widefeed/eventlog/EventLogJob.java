@@ -1,9 +1,7 @@
-package dev.widefeed.feed;
+package dev.widefeed.eventlog;
 
 import com.codahale.metrics.Gauge;
-import com.codahale.metrics.Meter;
 import com.codahale.metrics.MetricRegistry;
-import com.codahale.metrics.Timer;
 import io.dropwizard.lifecycle.Managed;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,16 +27,18 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Runs fan-out in the service, outside any request. Every poll it tries to lease each shard; for
- * each shard it holds (at most {@code threads} at once, on their own threads, so fan-out never
- * takes request threads) it reads the tasks from the shard's watermark to now, works the pending
- * ones a turn each, earliest deadline first, and moves the watermark past slots with no pending
- * work. Several instances share the shards through the leases; an instance that dies stops renewing
- * its leases and another takes its shards over from their checkpoints.
+ * Works the event log in the service, outside any request. Every poll it tries to lease each shard;
+ * for each shard it holds (at most {@code threads} at once, on their own threads, so the log's work
+ * never takes request threads) it reads the entries from the shard's watermark to now, gives the
+ * pending ones a turn each with the handler of their kind, earliest deadline first, and moves the
+ * watermark past slots with no pending work. Several instances share the shards through the leases;
+ * an instance that dies stops renewing its leases and another takes its shards over from the
+ * handlers' checkpoints. An entry of a kind no handler here knows (appended by a newer version) stays
+ * pending, holding the watermark, until an instance that knows it takes the shard.
  */
-public final class FanoutJob implements Managed {
-    private static final Logger LOG = LoggerFactory.getLogger(FanoutJob.class);
-    /** Tasks are recorded with the clock of the instance that took the request: leave slack for skew and slow requests. */
+public final class EventLogJob implements Managed {
+    private static final Logger LOG = LoggerFactory.getLogger(EventLogJob.class);
+    /** Entries are appended with the clock of the instance that took the request: slack for skew and slow requests. */
     private static final Duration SLOT_SETTLE = Duration.ofMinutes(1);
     private static final Duration RELEASE_WAIT = Duration.ofSeconds(3);
 
@@ -47,8 +47,8 @@ public final class FanoutJob implements Managed {
                            Duration initialLookback, String owner) {
     }
 
-    private final FanoutStore store;
-    private final FanoutWorker worker;
+    private final EventLogStore store;
+    private final Map<String, LogHandler> handlers;
     private final Settings settings;
     private final Clock clock;
     private final ScheduledExecutorService poller;
@@ -62,7 +62,7 @@ public final class FanoutJob implements Managed {
     /** Shards this instance leased last time it asked (it may have lost some since). */
     private final Set<Integer> held = ConcurrentHashMap.newKeySet();
     private final Map<Integer, ShardState> shardStates = new ConcurrentHashMap<>();
-    /** Tasks known finished, so a rescan of a slot does not read their progress again. Bounded. */
+    /** Entries known finished, so a rescan of a slot does not open them again. Bounded. */
     private final Set<String> finished = Collections.newSetFromMap(Collections.synchronizedMap(
             new LinkedHashMap<>(16, 0.75f, false) {
                 @Override
@@ -70,7 +70,6 @@ public final class FanoutJob implements Managed {
                     return size() > 200_000;
                 }
             }));
-    private final Timer delay;
     private final AtomicLong lastProgressMillis = new AtomicLong();
     private volatile boolean stopping;
 
@@ -78,27 +77,18 @@ public final class FanoutJob implements Managed {
     private record ShardState(int pending, Instant oldestPending) {
     }
 
-    public FanoutJob(FanoutStore store, FanoutWorker worker, Settings settings, Clock clock, MetricRegistry metrics) {
+    /** @param handlers the handler of each kind of entry this instance works */
+    public EventLogJob(EventLogStore store, Map<String, LogHandler> handlers, Settings settings, Clock clock,
+                       MetricRegistry metrics) {
         this.store = store;
-        this.worker = worker;
+        this.handlers = Map.copyOf(handlers);
         this.settings = settings;
         this.clock = clock;
-        this.poller = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "fanout-poll"));
-        this.shardRunners = Executors.newFixedThreadPool(settings.threads(), r -> daemon(r, "fanout-worker"));
-        this.delay = metrics.timer("fanout.delivery-time");
-        metrics.register("fanout.backlog", (Gauge<Integer>) this::backlog);
-        metrics.register("fanout.lag-seconds", (Gauge<Long>) () -> lag().toSeconds());
+        this.poller = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "eventlog-poll"));
+        this.shardRunners = Executors.newFixedThreadPool(settings.threads(), r -> daemon(r, "eventlog-worker"));
+        metrics.register("eventlog.backlog", (Gauge<Integer>) this::backlog);
+        metrics.register("eventlog.lag-seconds", (Gauge<Long>) () -> lag().toSeconds());
         lastProgressMillis.set(clock.millis());
-    }
-
-    /** The listener the worker reports pages to; wired by whoever builds both. */
-    public static FanoutWorker.Listener listener(MetricRegistry metrics) {
-        Meter rows = metrics.meter("fanout.rows-written");
-        Meter followers = metrics.meter("fanout.followers-paged");
-        return (task, pageFollowers, sent) -> {
-            rows.mark(sent);
-            followers.mark(pageFollowers);
-        };
     }
 
     @Override
@@ -117,7 +107,7 @@ public final class FanoutJob implements Managed {
         // Giving the leases back lets another instance resume at once instead of after their ttl. It is
         // a courtesy, so it gets a few seconds: a store that is down (or stopping with the process)
         // must not hold up the shutdown; the leases then simply expire.
-        Thread releasing = new Thread(this::releaseHeld, "fanout-release");
+        Thread releasing = new Thread(this::releaseHeld, "eventlog-release");
         releasing.setDaemon(true);
         releasing.start();
         releasing.join(RELEASE_WAIT.toMillis());
@@ -128,24 +118,24 @@ public final class FanoutJob implements Managed {
             try {
                 store.release(shard, settings.owner());
             } catch (RuntimeException e) {
-                LOG.debug("could not release fan-out shard {}: {}", shard, e.toString());
+                LOG.debug("could not release event log shard {}: {}", shard, e.toString());
             }
         }
     }
 
-    /** Tasks pending in the shards this instance scanned last. */
+    /** Entries pending in the shards this instance scanned last. */
     public int backlog() {
         return shardStates.values().stream().mapToInt(ShardState::pending).sum();
     }
 
-    /** The age of the oldest pending task this instance knows of; zero when none. */
+    /** The age of the oldest pending entry this instance knows of; zero when none. */
     public Duration lag() {
         return shardStates.values().stream().filter(s -> s.pending() > 0).map(ShardState::oldestPending)
                 .min(Comparator.naturalOrder()).map(oldest -> Duration.between(oldest, clock.instant()))
                 .orElse(Duration.ZERO);
     }
 
-    /** When a page of fan-out was last done here (or the job started). */
+    /** When a turn last got work done here (or the job started). */
     public Instant lastProgress() {
         return Instant.ofEpochMilli(lastProgressMillis.get());
     }
@@ -153,8 +143,8 @@ public final class FanoutJob implements Managed {
     /**
      * Offers every shard that is neither queued nor being worked to the runners (as many as there are threads),
      * each taking the next queued shard. A shard whose turn got work done and left work pending goes to the back of
-     * the queue at once, so a long fan-out goes on at the store's pace instead of one turn per poll interval, while
-     * the other shards keep their places ahead of it; a new post waits about one poll interval.
+     * the queue at once, so long work (a big fan-out) goes on at the store's pace instead of one turn per poll
+     * interval, while the other shards keep their places ahead of it; a new entry waits about one poll interval.
      */
     private void poll() {
         for (int shard = 0; shard < settings.shards(); shard++) {
@@ -203,82 +193,81 @@ public final class FanoutJob implements Managed {
             held.remove(shard);
             shardStates.remove(shard);
         } catch (RuntimeException e) {
-            LOG.warn("fan-out: could not lease shard {}: {}", shard, e.toString());
+            LOG.warn("event log: could not lease shard {}: {}", shard, e.toString());
         }
         return false;
     }
 
     /**
-     * One pass over a held shard: every pending task gets one turn. True if a turn got work done and work is
-     * still pending (a task waiting for its post is no work done, so it does not spin).
+     * One pass over a held shard: every pending entry gets one turn. True if a turn got work done and work is
+     * still pending (work waiting for its change is no work done, so it does not spin).
      */
     boolean runShard(int shard) {
         LeaseKeeper lease = new LeaseKeeper(shard);
         try {
             Instant now = clock.instant();
-            long from = store.watermark(shard).orElse(FanoutQueue.slotOf(now.minus(settings.initialLookback())));
-            long to = FanoutQueue.slotOf(now);
+            long from = store.watermark(shard).orElse(EventLog.slotOf(now.minus(settings.initialLookback())));
+            long to = EventLog.slotOf(now);
             List<Pending> pending = new ArrayList<>();
+            long oldestPendingSlot = Long.MAX_VALUE;
+            int unknown = 0;
             for (long slot = from; slot <= to; slot++) {
-                for (FanoutTask task : store.tasks(shard, slot)) {
-                    if (!finished.contains(key(task))) {
-                        FanoutProgress progress = worker.progressOf(task);
-                        if (progress.done()) {
-                            finished.add(key(task));
+                for (LogEntry entry : store.entries(shard, slot)) {
+                    LogHandler handler = handlers.get(entry.kind());
+                    if (handler == null) {
+                        unknown++;
+                        oldestPendingSlot = Math.min(oldestPendingSlot, slot);
+                    } else if (!finished.contains(entry.key())) {
+                        LogHandler.Work work = handler.open(entry);
+                        if (work.done()) {
+                            finished.add(entry.key());
                         } else {
-                            pending.add(new Pending(task, progress));
+                            pending.add(new Pending(entry, work));
                         }
                     }
                 }
             }
-            pending.sort(Comparator.comparing((Pending p) -> FanoutRules.deadlineOf(p.progress()))
-                    .thenComparingLong(p -> p.task().postId()));
-            long oldestPendingSlot = Long.MAX_VALUE;
+            if (unknown > 0) {
+                LOG.warn("event log: {} entries of shard {} are of kinds no handler here knows; they wait for an "
+                        + "instance that does", unknown, shard);
+            }
+            pending.sort(Comparator.comparing((Pending p) -> p.work().deadline())
+                    .thenComparing(p -> p.entry().key()));
             Instant oldestPending = null;
-            int stillPending = 0;
+            int stillPending = unknown;
             boolean workedOne = false;
             for (Pending p : pending) {
-                boolean done = false;
-                if (lease.keep()) {
-                    FanoutWorker.Turn turn = worker.work(p.task(), p.progress(), settings.pagesPerTurn(), lease::keep);
-                    if (turn instanceof FanoutWorker.Turn.Worked) {
-                        workedOne = true;
-                        lastProgressMillis.set(clock.millis()); // a task waiting for its post is no progress
-                    }
-                    if (turn instanceof FanoutWorker.Turn.Worked worked && worked.progress().done()) {
-                        done = true;
-                        finished.add(key(p.task()));
-                        if (p.task().kind() == FanoutKind.DELIVER) {
-                            delay.update(Duration.between(worked.progress().createdAt(),
-                                    worked.progress().finishedAt().orElseThrow()));
-                        }
-                    }
+                LogHandler.Work work = p.work();
+                if (lease.keep() && work.turn(settings.pagesPerTurn(), lease::keep)
+                        instanceof LogHandler.Turn.Worked worked) {
+                    workedOne = true;
+                    lastProgressMillis.set(clock.millis()); // work waiting for its change is no progress
+                    work = worked.after();
                 }
-                if (!done) {
+                if (work.done()) {
+                    finished.add(p.entry().key());
+                } else {
                     stillPending++;
-                    oldestPendingSlot = Math.min(oldestPendingSlot, p.task().slot());
-                    Instant created = p.progress().createdAt();
-                    oldestPending = oldestPending == null || created.isBefore(oldestPending) ? created : oldestPending;
+                    oldestPendingSlot = Math.min(oldestPendingSlot, p.entry().slot());
+                    Instant due = work.dueSince();
+                    oldestPending = oldestPending == null || due.isBefore(oldestPending) ? due : oldestPending;
                 }
             }
-            shardStates.put(shard, new ShardState(stillPending, oldestPending == null ? clock.instant() : oldestPending));
-            long settled = FanoutQueue.slotOf(clock.instant().minus(SLOT_SETTLE));
+            shardStates.put(shard, new ShardState(stillPending,
+                    oldestPending == null ? clock.instant() : oldestPending));
+            long settled = EventLog.slotOf(clock.instant().minus(SLOT_SETTLE));
             long watermark = Math.min(oldestPendingSlot, settled);
             if (watermark > from && lease.keep()) {
                 store.saveWatermark(shard, watermark);
             }
             return workedOne && stillPending > 0 && lease.keep();
         } catch (RuntimeException e) {
-            LOG.warn("fan-out of shard {} failed this turn; it resumes from its checkpoints: {}", shard, e.toString());
+            LOG.warn("event log shard {} failed this turn; it resumes from its checkpoints: {}", shard, e.toString());
             return false;
         }
     }
 
-    private record Pending(FanoutTask task, FanoutProgress progress) {
-    }
-
-    private static String key(FanoutTask task) {
-        return task.postId() + "/" + task.kind().json();
+    private record Pending(LogEntry entry, LogHandler.Work work) {
     }
 
     /** Renews the shard's lease every third of its ttl while the shard is worked; false once lost or stopping. */
@@ -300,7 +289,7 @@ public final class FanoutJob implements Managed {
                 held = store.lease(shard, settings.owner(), settings.leaseTtl());
                 renewedAt = clock.instant();
                 if (!held) {
-                    LOG.info("fan-out: lost the lease of shard {}; another worker resumes it", shard);
+                    LOG.info("event log: lost the lease of shard {}; another worker resumes it", shard);
                 }
             }
             return held;

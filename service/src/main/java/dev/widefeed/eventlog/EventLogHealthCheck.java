@@ -1,4 +1,4 @@
-package dev.widefeed.feed;
+package dev.widefeed.eventlog;
 
 import com.codahale.metrics.health.HealthCheck;
 
@@ -6,13 +6,13 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 
-/** Unhealthy while fan-out work is pending here and no page of it was done for {@code stallAfter}. */
-public final class FanoutHealthCheck extends HealthCheck {
-    private final FanoutJob job;
+/** Unhealthy while event log work is pending here and no turn got any of it done for {@code stallAfter}. */
+public final class EventLogHealthCheck extends HealthCheck {
+    private final EventLogJob job;
     private final Duration stallAfter;
     private final Clock clock;
 
-    public FanoutHealthCheck(FanoutJob job, Duration stallAfter, Clock clock) {
+    public EventLogHealthCheck(EventLogJob job, Duration stallAfter, Clock clock) {
         this.job = job;
         this.stallAfter = stallAfter;
         this.clock = clock;
@@ -23,9 +23,9 @@ public final class FanoutHealthCheck extends HealthCheck {
         int backlog = job.backlog();
         Instant last = job.lastProgress();
         if (backlog > 0 && last.isBefore(clock.instant().minus(stallAfter))) {
-            return Result.unhealthy("fan-out stalled: %d tasks pending, no page done since %s (lag %d s)",
+            return Result.unhealthy("event log stalled: %d entries pending, no work done since %s (lag %d s)",
                     backlog, last, job.lag().toSeconds());
         }
-        return Result.healthy("%d tasks pending, lag %d s", backlog, job.lag().toSeconds());
+        return Result.healthy("%d entries pending, lag %d s", backlog, job.lag().toSeconds());
     }
 }

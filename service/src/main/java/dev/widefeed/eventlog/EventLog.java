@@ -1,0 +1,43 @@
+package dev.widefeed.eventlog;
+
+import java.time.Clock;
+import java.time.Instant;
+
+/**
+ * Where entries go: shard by subject (so a burst of posts spreads over every shard's worker),
+ * slot by the minute the entry is appended in. The shard count must be the same on every
+ * instance and never change while entries are pending: an entry is only found in the shard it was
+ * appended to.
+ */
+public final class EventLog {
+    private final EventLogStore store;
+    private final int shards;
+    private final Clock clock;
+
+    public EventLog(EventLogStore store, int shards, Clock clock) {
+        if (shards < 1 || shards > 1024) {
+            throw new IllegalArgumentException("shards must be 1..1024");
+        }
+        this.store = store;
+        this.shards = shards;
+        this.clock = clock;
+    }
+
+    public int shards() {
+        return shards;
+    }
+
+    /** Records the entry durably; call it before the change it is about. */
+    public void append(String kind, long subjectId, long actorId) {
+        store.append(new LogEntry(shardOf(subjectId), slotOf(clock.instant()), kind, subjectId, actorId));
+    }
+
+    int shardOf(long subjectId) {
+        return Math.floorMod(Long.hashCode(subjectId * 0x9E3779B97F4A7C15L), shards);
+    }
+
+    /** The slot (epoch minute) an instant falls in. */
+    public static long slotOf(Instant at) {
+        return Math.floorDiv(at.getEpochSecond(), 60);
+    }
+}

@@ -1,0 +1,79 @@
+package dev.widefeed.eventlog;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.dropwizard.core.setup.Environment;
+import io.dropwizard.util.Duration;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.Clock;
+import java.util.Map;
+import java.util.UUID;
+
+/** The {@code eventLog} section: the durable event log's shards and the job that works them. */
+public class EventLogFactory {
+    /** Shards of the log. The same on every instance, and never changed while work is pending. */
+    @Min(1)
+    @Max(1024)
+    @JsonProperty
+    public int shards = 16;
+
+    /** Shards one instance works at once, each on its own thread (never a request thread). */
+    @Min(1)
+    @JsonProperty
+    public int threads = 2;
+
+    /** Pages (of followers, for a fan-out) an entry gets per turn before the shard's other entries get theirs. */
+    @Min(1)
+    @JsonProperty
+    public int pagesPerTurn = 20;
+
+    @NotNull
+    @JsonProperty
+    public Duration pollInterval = Duration.seconds(1);
+
+    /** A dead instance's shards are taken over this long after its last renewal. */
+    @NotNull
+    @JsonProperty
+    public Duration leaseTtl = Duration.seconds(30);
+
+    /** How far back a shard without a watermark (a new deployment) is read. */
+    @NotNull
+    @JsonProperty
+    public Duration initialLookback = Duration.hours(1);
+
+    /** The health check fails when work is pending and no turn got any done for this long. */
+    @NotNull
+    @JsonProperty
+    public Duration stallAfter = Duration.minutes(5);
+
+    /** Builds the job over {@code handlers}, registers it with the lifecycle and its health check. */
+    public EventLogJob buildJob(EventLogStore store, Map<String, LogHandler> handlers, Clock clock,
+                                Environment environment) {
+        EventLogJob job = new EventLogJob(store, handlers, new EventLogJob.Settings(shards, threads, pagesPerTurn,
+                java(pollInterval), java(leaseTtl), java(initialLookback), owner()), clock, environment.metrics());
+        environment.lifecycle().manage(job);
+        environment.healthChecks().register("event-log", new EventLogHealthCheck(job, java(stallAfter), clock));
+        return job;
+    }
+
+    /** A lease owner name unique to this process: host, pid, and a random part for restarts that reuse a pid. */
+    private static String owner() {
+        String host;
+        try {
+            host = InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            host = "localhost";
+        }
+        return host + "/" + ManagementFactory.getRuntimeMXBean().getPid() + "/"
+                + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    private static java.time.Duration java(Duration d) {
+        return java.time.Duration.ofMillis(d.toMilliseconds());
+    }
+}

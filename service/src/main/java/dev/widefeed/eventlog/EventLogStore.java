@@ -1,0 +1,37 @@
+package dev.widefeed.eventlog;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The durable event log: entries in time slots per shard (a log that workers consume), each
+ * shard's watermark (the oldest slot that may still hold unfinished work), and leases that give
+ * one worker at a time a shard. Entries expire by themselves (TTL), so nothing here is ever
+ * deleted row by row. What an entry's work has done so far is its handler's business, kept in the
+ * handler's own store (a fan-out's checkpoint in {@code FanoutStore}).
+ */
+public interface EventLogStore {
+    /** Records an entry. Idempotent: the same entry appended twice is one entry. */
+    void append(LogEntry entry);
+
+    /** The entries recorded in one slot of one shard, in no particular order. */
+    List<LogEntry> entries(int shard, long slot);
+
+    /** The shard's watermark, if one was ever saved. */
+    Optional<Long> watermark(int shard);
+
+    /** Saves the shard's watermark. Only the shard's lease holder calls this. */
+    void saveWatermark(int shard, long slot);
+
+    /**
+     * Takes the shard's lease for {@code owner}, or renews it if {@code owner} holds it, for
+     * {@code ttl}. A lease whose holder stopped renewing it is free once its ttl has passed.
+     *
+     * @return whether {@code owner} holds the lease now
+     */
+    boolean lease(int shard, String owner, Duration ttl);
+
+    /** Gives the lease back if {@code owner} holds it, so another worker need not wait for it to expire. */
+    void release(int shard, String owner);
+}

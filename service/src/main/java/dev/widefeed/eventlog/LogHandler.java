@@ -1,0 +1,44 @@
+package dev.widefeed.eventlog;
+
+import java.time.Instant;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Does the work one kind of entry asks for, a turn at a time, for {@link EventLogJob}. The job
+ * opens each entry it finds in a shard it holds, orders the pending ones by deadline, and gives each
+ * a turn; work that is not done stays pending and holds the shard's watermark, so nothing is lost
+ * when a worker dies. An entry may be opened and worked again after a crash (from the handler's
+ * own checkpoint, or from the start): every turn must be safe to repeat.
+ */
+public interface LogHandler {
+    /** Where the entry's work stands now. */
+    Work open(LogEntry entry);
+
+    /** One entry's work as far as it got. */
+    interface Work {
+        boolean done();
+
+        /** When the work became due: how old the oldest pending work is, is the log's lag. */
+        Instant dueSince();
+
+        /** Pending work is turned earliest deadline first. */
+        Instant deadline();
+
+        /**
+         * Does up to {@code pages} units of the work, stopping early when {@code keepGoing} turns
+         * false (the shard's lease was lost, or the job is stopping).
+         */
+        Turn turn(int pages, BooleanSupplier keepGoing);
+    }
+
+    /** The outcome of one turn. */
+    sealed interface Turn {
+        /** Nothing could be done yet (the change the entry announces is not written yet): no progress. */
+        record NotReady() implements Turn {
+        }
+
+        /** Work was done; {@code after} is where it stands now. */
+        record Worked(Work after) implements Turn {
+        }
+    }
+}

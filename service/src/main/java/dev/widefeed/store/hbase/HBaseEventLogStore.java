@@ -1,0 +1,151 @@
+package dev.widefeed.store.hbase;
+
+import dev.widefeed.eventlog.EventLogStore;
+import dev.widefeed.eventlog.LogEntry;
+import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
+import org.apache.hadoop.hbase.client.AsyncTable;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.util.Bytes;
+
+import java.nio.ByteBuffer;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The event log in two tables. {@code event_log_by_slot}: one row per entry keyed
+ * shard (4 bytes) | slot | subject id | actor id | kind (UTF-8, the rest of the key), family e
+ * holding a marker cell, so a slot of a shard is one prefix scan; rows expire by the family TTL.
+ * {@code event_log_shards}: one row per shard, family w column slot (the watermark) and family l
+ * columns owner and expires_at (epoch ms, this process's clock): the lease.
+ *
+ * <p>The lease is changed only by {@code checkAndMutate}: taken if absent, renewed if its owner is
+ * the caller, taken over when expired by comparing on the exact expires_at value read (so of
+ * concurrent takers exactly one wins), given back by marking it expired if its owner is the caller
+ * (see {@link #release}). Expiry is judged by the local clock, so workers' clocks must agree to
+ * within a small part of the lease ttl. The client may retry a conditional write whose first
+ * attempt did apply (then the retry fails); a lease write that reports failure is therefore
+ * checked with one read: if the row holds exactly what this call wrote, the call won.
+ */
+final class HBaseEventLogStore implements EventLogStore {
+    private static final byte[] ENTRY = Bytes.toBytes("e");
+    private static final byte[] MARKER = Bytes.toBytes("m");
+    private static final byte[] WATERMARK_FAMILY = Bytes.toBytes("w");
+    private static final byte[] SLOT = Bytes.toBytes("slot");
+    private static final byte[] LEASE = Bytes.toBytes("l");
+    private static final byte[] OWNER = Bytes.toBytes("owner");
+    private static final byte[] EXPIRES_AT = Bytes.toBytes("expires_at");
+    private static final int SLOT_PREFIX = Integer.BYTES + Long.BYTES;
+    private static final int IDS = SLOT_PREFIX + 2 * Long.BYTES;
+
+    private final AsyncTable<AdvancedScanResultConsumer> entries;
+    private final AsyncTable<AdvancedScanResultConsumer> shards;
+    private final Clock clock;
+
+    HBaseEventLogStore(AsyncTable<AdvancedScanResultConsumer> entries, AsyncTable<AdvancedScanResultConsumer> shards,
+                       Clock clock) {
+        this.entries = entries;
+        this.shards = shards;
+        this.clock = clock;
+    }
+
+    @Override
+    public void append(LogEntry entry) {
+        byte[] kind = Bytes.toBytes(entry.kind());
+        byte[] row = ByteBuffer.allocate(IDS + kind.length).put(slotPrefix(entry.shard(), entry.slot()))
+                .putLong(entry.subjectId()).putLong(entry.actorId()).put(kind).array();
+        entries.put(new Put(row).addColumn(ENTRY, MARKER, new byte[0])).join();
+    }
+
+    @Override
+    public List<LogEntry> entries(int shard, long slot) {
+        Scan scan = new Scan().setStartStopRowForPrefixScan(slotPrefix(shard, slot)).addFamily(ENTRY).setCaching(1000);
+        List<LogEntry> found = new ArrayList<>();
+        for (Result row : entries.scanAll(scan).join()) {
+            if (row.getRow().length <= IDS) {
+                continue; // not an entry row of this layout
+            }
+            ByteBuffer key = ByteBuffer.wrap(row.getRow());
+            int rowShard = key.getInt();
+            long rowSlot = key.getLong();
+            long subjectId = key.getLong();
+            long actorId = key.getLong();
+            String kind = Bytes.toString(row.getRow(), IDS, row.getRow().length - IDS);
+            found.add(new LogEntry(rowShard, rowSlot, kind, subjectId, actorId));
+        }
+        return found;
+    }
+
+    @Override
+    public Optional<Long> watermark(int shard) {
+        byte[] slot = shards.get(new Get(shardRow(shard)).addColumn(WATERMARK_FAMILY, SLOT)).join()
+                .getValue(WATERMARK_FAMILY, SLOT);
+        return slot == null ? Optional.empty() : Optional.of(Bytes.toLong(slot));
+    }
+
+    @Override
+    public void saveWatermark(int shard, long slot) {
+        shards.put(new Put(shardRow(shard)).addColumn(WATERMARK_FAMILY, SLOT, Bytes.toBytes(slot))).join();
+    }
+
+    @Override
+    public boolean lease(int shard, String owner, Duration ttl) {
+        if (ttl.isNegative() || ttl.isZero()) {
+            throw new IllegalArgumentException("ttl must be positive, was " + ttl);
+        }
+        byte[] row = shardRow(shard);
+        byte[] me = Bytes.toBytes(owner);
+        Result current = shards.get(new Get(row).addFamily(LEASE)).join();
+        byte[] holder = current.getValue(LEASE, OWNER);
+        byte[] expiresAt = current.getValue(LEASE, EXPIRES_AT);
+        long now = clock.millis();
+        CheckAndMutate.Builder check = CheckAndMutate.newBuilder(row);
+        if (holder == null) {
+            check = check.ifNotExists(LEASE, OWNER); // never taken
+        } else if (Arrays.equals(holder, me)) {
+            check = check.ifEquals(LEASE, OWNER, me); // renew
+        } else if (expiresAt == null) {
+            check = check.ifNotExists(LEASE, EXPIRES_AT); // a holder without an expiry: half-written, free
+        } else if (Bytes.toLong(expiresAt) <= now) {
+            check = check.ifEquals(LEASE, EXPIRES_AT, expiresAt); // expired or given back: take it over
+        } else {
+            return false;
+        }
+        byte[] mine = Bytes.toBytes(now + ttl.toMillis());
+        Put put = new Put(row).addColumn(LEASE, OWNER, me).addColumn(LEASE, EXPIRES_AT, mine);
+        if (shards.checkAndMutate(check.build(put)).join().isSuccess()) {
+            return true;
+        }
+        // Lost, or a retried attempt failed after the first one applied: the row says which.
+        Result after = shards.get(new Get(row).addFamily(LEASE)).join();
+        return Arrays.equals(after.getValue(LEASE, OWNER), me) && Arrays.equals(after.getValue(LEASE, EXPIRES_AT), mine);
+    }
+
+    /**
+     * Marks the lease expired (expires_at 0) if {@code owner} holds it, rather than deleting its
+     * cells: an HBase delete marker hides every later put that happens to get the same server
+     * timestamp, so a lease taken again within the same millisecond would be reported taken but
+     * read as free. An expired lease is free to anyone, and its old owner renews it like any other.
+     */
+    @Override
+    public void release(int shard, String owner) {
+        byte[] row = shardRow(shard);
+        shards.checkAndMutate(CheckAndMutate.newBuilder(row).ifEquals(LEASE, OWNER, Bytes.toBytes(owner))
+                .build(new Put(row).addColumn(LEASE, EXPIRES_AT, Bytes.toBytes(0L)))).join();
+    }
+
+    private static byte[] slotPrefix(int shard, long slot) {
+        return ByteBuffer.allocate(SLOT_PREFIX).putInt(shard).putLong(slot).array();
+    }
+
+    private static byte[] shardRow(int shard) {
+        return Bytes.toBytes(shard);
+    }
+}

@@ -1,0 +1,129 @@
+package dev.widefeed.store;
+
+import dev.widefeed.eventlog.EventLogStore;
+import dev.widefeed.eventlog.LogEntry;
+import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.testing.TestStorages;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** What every backend's {@link EventLogStore} must do; one tiny subclass per backend runs it. */
+public abstract class EventLogStoreContract {
+    private static final Duration LONG = Duration.ofSeconds(60);
+
+    private final IdGenerator ids = TestStorages.ids();
+
+    protected abstract Storage storage();
+
+    private EventLogStore log() {
+        return storage().eventLog();
+    }
+
+    /**
+     * A shard no other test and no earlier run used: watermarks and leases are per shard and outlive
+     * a run (the test stores keep their data), so a test that needs "never saved" needs its own shard.
+     * Below {@code Integer.MAX_VALUE} so that the next shard up exists too.
+     */
+    private static int freshShard() {
+        return ThreadLocalRandom.current().nextInt(1_000, Integer.MAX_VALUE - 1);
+    }
+
+    private static long thisMinute() {
+        return Instant.now().getEpochSecond() / 60;
+    }
+
+    private LogEntry entry(int shard, long slot, String kind) {
+        return new LogEntry(shard, slot, kind, ids.next(), ids.next());
+    }
+
+    /** Waits until {@code duration} has passed since {@code startNanos}. */
+    private static void sleepUntil(long startNanos, Duration duration) throws InterruptedException {
+        Thread.sleep(Math.max(0, duration.minus(Duration.ofNanos(System.nanoTime() - startNanos)).toMillis()));
+    }
+
+    @Test
+    void entriesAreReadBackByShardAndSlotAndAppendedOnce() {
+        int shard = freshShard();
+        long slot = thisMinute();
+        LogEntry deliver = entry(shard, slot, "fanout-deliver");
+        LogEntry other = entry(shard, slot, "fanout-deliver");
+        // The same subject and actor under another kind in the same minute is a second entry, not a rewrite.
+        LogEntry retract = new LogEntry(shard, slot, "fanout-retract", deliver.subjectId(), deliver.actorId());
+        // So is another actor on the same subject (two likes of one post).
+        LogEntry otherActor = new LogEntry(shard, slot, "fanout-deliver", deliver.subjectId(), ids.next());
+        LogEntry nextSlot = entry(shard, slot + 1, "fanout-deliver");
+        LogEntry nextShard = entry(shard + 1, slot, "a-much-longer-kind-name-of-forty-chars-x");
+        for (LogEntry entry : List.of(deliver, other, retract, otherActor, deliver, nextSlot, nextShard, deliver)) {
+            log().append(entry);
+        }
+        assertThat(log().entries(shard, slot)).containsExactlyInAnyOrder(deliver, other, retract, otherActor);
+        assertThat(log().entries(shard, slot + 1)).containsExactly(nextSlot);
+        assertThat(log().entries(shard + 1, slot)).containsExactly(nextShard);
+        assertThat(log().entries(shard, slot - 1)).isEmpty();
+    }
+
+    @Test
+    void watermarkIsAbsentUntilSavedAndThenTheLastSaved() {
+        int shard = freshShard();
+        assertThat(log().watermark(shard)).isEmpty();
+        log().saveWatermark(shard, 29_000_000L);
+        assertThat(log().watermark(shard)).contains(29_000_000L);
+        log().saveWatermark(shard, 29_000_007L);
+        assertThat(log().watermark(shard)).contains(29_000_007L);
+        assertThat(log().watermark(shard + 1)).isEmpty();
+    }
+
+    @Test
+    void leaseIsHeldByOneOwnerWhoRenewsIt() {
+        int shard = freshShard();
+        assertThat(log().lease(shard, "worker-a", LONG)).isTrue();
+        assertThat(log().lease(shard, "worker-a", LONG)).isTrue(); // a renewal
+        assertThat(log().lease(shard, "worker-b", LONG)).isFalse();
+        assertThat(log().lease(shard + 1, "worker-b", LONG)).isTrue(); // leases are per shard
+        assertThat(log().lease(shard, "worker-b", LONG)).isFalse();
+        assertThat(log().lease(shard, "worker-a", LONG)).isTrue();
+    }
+
+    @Test
+    void leaseIsFreeOnceItsHolderStopsRenewing() throws InterruptedException {
+        int shard = freshShard();
+        long start = System.nanoTime();
+        assertThat(log().lease(shard, "worker-a", Duration.ofSeconds(2))).isTrue();
+        assertThat(log().lease(shard, "worker-b", Duration.ofSeconds(2))).isFalse();
+        sleepUntil(start, Duration.ofSeconds(3));
+        assertThat(log().lease(shard, "worker-b", LONG)).isTrue();
+        assertThat(log().lease(shard, "worker-a", LONG)).isFalse();
+    }
+
+    @Test
+    void renewingExtendsTheLease() throws InterruptedException {
+        int shard = freshShard();
+        long start = System.nanoTime();
+        assertThat(log().lease(shard, "worker-a", Duration.ofSeconds(3))).isTrue();
+        sleepUntil(start, Duration.ofSeconds(1));
+        assertThat(log().lease(shard, "worker-a", Duration.ofSeconds(6))).isTrue();
+        sleepUntil(start, Duration.ofMillis(4_000)); // past the first ttl, well within the renewed one
+        assertThat(log().lease(shard, "worker-b", LONG)).isFalse();
+        assertThat(log().lease(shard, "worker-a", LONG)).isTrue();
+    }
+
+    @Test
+    void releaseFreesTheLeaseOnlyForItsHolder() {
+        int shard = freshShard();
+        log().release(shard, "worker-a"); // never leased: nothing to do
+        assertThat(log().lease(shard, "worker-a", LONG)).isTrue();
+        log().release(shard, "worker-b"); // not the holder: nothing happens
+        assertThat(log().lease(shard, "worker-b", LONG)).isFalse();
+        log().release(shard, "worker-a");
+        assertThat(log().lease(shard, "worker-b", LONG)).isTrue(); // at once, no waiting for the ttl
+        log().release(shard, "worker-a"); // released already; b's now
+        assertThat(log().lease(shard, "worker-a", LONG)).isFalse();
+        assertThat(log().lease(shard, "worker-b", LONG)).isTrue();
+    }
+}
