@@ -1,0 +1,77 @@
+package dev.widefeed.kernel;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.function.BiPredicate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class EdgeProtocolTest {
+    private static final Instant NOW = Instant.parse("2026-11-22T06:00:00Z");
+    private static final PlainEdge ON = new PlainEdge(true, NOW.minusSeconds(60), 5);
+
+    /** The compare-and-set's calls, each answered in turn by {@code outcomes}. */
+    private static final class Cas implements BiPredicate<PlainEdge, PlainEdge> {
+        final List<List<PlainEdge>> calls = new ArrayList<>();
+        private final Deque<Boolean> outcomes;
+
+        Cas(Boolean... outcomes) {
+            this.outcomes = new ArrayDeque<>(List.of(outcomes));
+        }
+
+        @Override
+        public boolean test(PlainEdge current, PlainEdge next) {
+            calls.add(List.of(current, next));
+            return outcomes.isEmpty() ? false : outcomes.poll();
+        }
+    }
+
+    @Test
+    void anEdgeAlreadyInTheAskedStateIsLeftAlone() {
+        Cas cas = new Cas(true);
+        assertThat(EdgeProtocol.change(() -> ON, true, NOW, cas, () -> "edge")).isFalse();
+        assertThat(EdgeProtocol.change(() -> PlainEdge.ABSENT, false, NOW, cas, () -> "edge")).isFalse();
+        assertThat(cas.calls).isEmpty();
+    }
+
+    @Test
+    void aChangeSetsTheNextStateAfterTheCurrentOne() {
+        Cas cas = new Cas(true);
+        assertThat(EdgeProtocol.change(() -> ON, false, NOW, cas, () -> "edge")).isTrue();
+        assertThat(cas.calls).containsExactly(List.of(ON, new PlainEdge(false, ON.since(), NOW.toEpochMilli() * 1000)));
+    }
+
+    @Test
+    void aLostRaceReadsTheEdgeAgainAndStopsIfTheWinnerDidTheSame() {
+        Deque<PlainEdge> reads = new ArrayDeque<>(List.of(PlainEdge.ABSENT, ON));
+        Cas cas = new Cas(false);
+        assertThat(EdgeProtocol.change(reads::poll, true, NOW, cas, () -> "edge")).isFalse();
+        assertThat(cas.calls).hasSize(1);
+    }
+
+    @Test
+    void aLostRaceIsRetriedFromTheNewState() {
+        PlainEdge offByOther = new PlainEdge(false, ON.since(), 6);
+        Deque<PlainEdge> reads = new ArrayDeque<>(List.of(PlainEdge.ABSENT, offByOther));
+        Cas cas = new Cas(false, true);
+        assertThat(EdgeProtocol.change(reads::poll, true, NOW, cas, () -> "edge")).isTrue();
+        assertThat(cas.calls).hasSize(2);
+        assertThat(cas.calls.get(1).get(0)).isEqualTo(offByOther);
+    }
+
+    @Test
+    void anEdgeThatKeepsChangingUnderneathIsAConflict() {
+        Cas cas = new Cas();
+        assertThatThrownBy(() -> EdgeProtocol.change(() -> PlainEdge.ABSENT, true, NOW, cas, () -> "follow 1 -> 2"))
+                .isInstanceOfSatisfying(DomainException.class,
+                        e -> assertThat(e.kind()).isEqualTo(DomainException.Kind.CONFLICT))
+                .hasMessageStartingWith("follow 1 -> 2");
+        assertThat(cas.calls).hasSize(CompareAndSet.MAX_ATTEMPTS);
+    }
+}
