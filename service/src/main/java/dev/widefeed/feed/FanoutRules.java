@@ -76,9 +76,10 @@ public record FanoutRules(long hybridAbove, List<Tier> tiers) {
     /**
      * Whether pass {@code pass} of {@code progress} sends to a follower who last read at
      * {@code lastRead} (empty: never): within the pass's window, and not already sent to by the
-     * previous pass. A follower within the previous tier's window who has not read since that pass
+     * previous pass that ran. A follower within that tier's window who has not read since that pass
      * started was within it then too, so that pass sent to them; one who read since may have been
-     * classified otherwise then and is sent to again, which is harmless.
+     * classified otherwise then and is sent to again, which is harmless. A skipped tier served nobody,
+     * so it is looked past: else a follower who read while it was being skipped would get no pass.
      */
     public static boolean sendsTo(FanoutProgress progress, int pass, Optional<Instant> lastRead, Instant now) {
         if (lastRead.isEmpty()) {
@@ -91,10 +92,22 @@ public record FanoutRules(long hybridAbove, List<Tier> tiers) {
         if (pass == 0) {
             return true;
         }
-        FanoutProgress.TierProgress previous = progress.tiers().get(pass - 1);
+        FanoutProgress.TierProgress previous = progress.tiers().get(lastRunBefore(progress, pass));
         boolean inPrevious = !lastRead.get().isBefore(now.minus(previous.activeWithin()));
         boolean readSincePrevious = previous.startedAt().map(started -> !lastRead.get().isBefore(started)).orElse(true);
         return !inPrevious || readSincePrevious;
+    }
+
+    /**
+     * The last pass before {@code pass} that paged through the followers. The first always does; a
+     * later tier the first pass counted no candidates in is skipped (see {@link FanoutWorker}).
+     */
+    private static int lastRunBefore(FanoutProgress progress, int pass) {
+        int ran = pass - 1;
+        while (ran > 0 && progress.tiers().get(ran).candidates() == 0) {
+            ran--;
+        }
+        return ran;
     }
 
     /** The first of the plan's passes whose window holds {@code lastRead}, or -1: inactive (or never shared). */

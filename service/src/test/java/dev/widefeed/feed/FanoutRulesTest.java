@@ -29,10 +29,16 @@ class FanoutRulesTest {
         return Optional.of(NOW.minus(ago));
     }
 
-    /** The hybrid plan at {@code pass}, with each earlier pass started at {@code startedAt}. */
+    /**
+     * The hybrid plan at {@code pass}, with each earlier pass started at {@code startedAt} and every
+     * tier given one candidate by the first pass (so none is skipped).
+     */
     private static FanoutProgress hybridAt(int pass, Instant startedAt) {
         FanoutProgress plan = RULES.plan(POST, FanoutKind.DELIVER, 5000, NOW);
         List<FanoutProgress.TierProgress> tiers = new ArrayList<>(plan.tiers());
+        for (int t = 0; t < tiers.size(); t++) {
+            tiers.set(t, tiers.get(t).counted(1));
+        }
         for (int t = 0; t <= Math.min(pass, tiers.size() - 1); t++) {
             tiers.set(t, tiers.get(t).started(startedAt));
         }
@@ -204,6 +210,28 @@ class FanoutRulesTest {
         assertThat(FanoutRules.sendsTo(second, 1, Optional.of(firstPassStarted), NOW)).isTrue();
         assertThat(FanoutRules.sendsTo(second, 1, read(Duration.ofSeconds(5)), NOW)).isTrue();
         assertThat(FanoutRules.sendsTo(second, 1, Optional.of(firstPassStarted.minusMillis(1)), NOW)).isFalse();
+    }
+
+    @Test
+    void aFollowerWhoReadWhileAMiddleTierWasSkippedIsSentToByTheNextPass() {
+        // The first pass started at t0 and found this follower cold (read 3 days before); they read at
+        // t0 + 5 s; the first pass found nobody warm, so warm was skipped at t0 + 10 s; the cold pass
+        // meets them at t0 + 11 s. Warm served nobody: the hot pass is the one to compare with, and it
+        // started before the read, so it may have missed them.
+        Instant t0 = NOW.minusSeconds(11);
+        FanoutProgress plan = RULES.plan(POST, FanoutKind.DELIVER, 5000, NOW);
+        List<FanoutProgress.TierProgress> tiers = new ArrayList<>(plan.tiers());
+        tiers.set(0, tiers.get(0).started(t0).counted(1));
+        tiers.set(1, tiers.get(1).skipped(t0.plusSeconds(10)));
+        tiers.set(2, tiers.get(2).counted(1));
+        FanoutProgress cold = new FanoutProgress(plan.postId(), plan.kind(), plan.mode(), plan.followers(), tiers, 2,
+                Optional.empty(), 0, plan.createdAt(), NOW, Optional.empty(), Optional.empty());
+
+        assertThat(FanoutRules.sendsTo(cold, 2, Optional.of(t0.plusSeconds(5)), NOW)).isTrue();
+        // One in the hot window who read before the hot pass started was served by it.
+        assertThat(FanoutRules.sendsTo(cold, 2, Optional.of(t0.minusSeconds(60)), NOW)).isFalse();
+        // One only in the skipped warm window was served by nobody.
+        assertThat(FanoutRules.sendsTo(cold, 2, read(Duration.ofHours(5)), NOW)).isTrue();
     }
 
     @Test
