@@ -3,6 +3,7 @@ package dev.widefeed.audience;
 import dev.widefeed.graph.UserStore;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.kernel.Ownership;
 import dev.widefeed.kernel.Page;
 
 import java.time.Clock;
@@ -63,7 +64,7 @@ public final class AudienceService {
 
     /** My tags with their members; tags are private, so only to me. */
     public List<Tag> tags(long me, long owner) {
-        mine(me, owner, "tags are private to their owner");
+        Ownership.require(me, owner, "tags are private to their owner");
         List<Tag> tags = new ArrayList<>();
         for (String name : store.tagNames(owner)) {
             tags.add(new Tag(name, AudienceFacts.all(store, owner, Mark.tag(name))));
@@ -89,7 +90,7 @@ public final class AudienceService {
 
     /** One of my lists (blocked or hidden), by user id. */
     public Page<Long, Long> marked(long me, long owner, Mark mark, Optional<Long> after, int limit) {
-        mine(me, owner, "these lists are private to their owner");
+        Ownership.require(me, owner, "these lists are private to their owner");
         return Page.of(store.marked(owner, mark, after, limit + 1), limit, id -> id);
     }
 
@@ -98,7 +99,7 @@ public final class AudienceService {
     }
 
     private void mark(long me, long owner, Mark mark, long member, IntSupplier cap) {
-        mine(me, owner, "only its owner changes their lists");
+        Ownership.require(me, owner, "only its owner changes their lists");
         if (member == owner) {
             throw DomainException.invalid("you cannot put yourself on your own list");
         }
@@ -115,7 +116,7 @@ public final class AudienceService {
     }
 
     private void unmark(long me, long owner, Mark mark, long member) {
-        mine(me, owner, "only its owner changes their lists");
+        Ownership.require(me, owner, "only its owner changes their lists");
         store.unmark(owner, mark, member);
         facts.marksChanged(owner, member, mark);
     }
@@ -198,12 +199,6 @@ public final class AudienceService {
     }
 
     // --- shared checks ---
-
-    private static void mine(long me, long owner, String why) {
-        if (me != owner) {
-            throw DomainException.forbidden(why);
-        }
-    }
 
     private void requireUser(long userId) {
         if (users.find(userId).isEmpty()) {

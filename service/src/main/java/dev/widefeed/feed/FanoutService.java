@@ -1,6 +1,6 @@
 package dev.widefeed.feed;
 
-import dev.widefeed.kernel.DomainException;
+import dev.widefeed.kernel.Ownership;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostAccess;
 
@@ -17,9 +17,7 @@ public final class FanoutService {
     /** 404 to whoever may not see the post (as if unknown), 403 to others who are not its author. */
     public FanoutProgress status(long viewer, long postId) {
         Post post = access.require(viewer, postId);
-        if (post.authorId() != viewer) {
-            throw DomainException.forbidden("only its author sees a post's fan-out");
-        }
+        Ownership.require(viewer, post.authorId(), "only its author sees a post's fan-out");
         return worker.progressOf(post, FanoutKind.DELIVER);
     }
 }

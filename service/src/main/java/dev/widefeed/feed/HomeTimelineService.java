@@ -5,8 +5,8 @@ import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.graph.RelationStore;
 import dev.widefeed.kernel.BestEffort;
-import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.kernel.Ownership;
 import dev.widefeed.kernel.Page;
 import dev.widefeed.kernel.StoreException;
 import dev.widefeed.post.PageFill;
@@ -70,9 +70,7 @@ public final class HomeTimelineService {
     }
 
     public Page<PostDetails, Long> home(long viewer, long userId, Optional<Long> before, int limit) {
-        if (viewer != userId) {
-            throw DomainException.forbidden("only its owner reads a home timeline");
-        }
+        Ownership.require(viewer, userId, "only its owner reads a home timeline");
         Set<Long> hidden = audiences.hiddenBy(userId);
         Authors authors = new Authors(userId, hidden);
         long floor = boundary(userId, authors);

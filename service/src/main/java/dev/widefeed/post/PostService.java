@@ -9,6 +9,7 @@ import dev.widefeed.kernel.BestEffort;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.kernel.Ownership;
 import dev.widefeed.kernel.Page;
 
 import java.time.Clock;
@@ -139,9 +140,7 @@ public final class PostService {
     /** For the post's author: whether {@code userId} sees the post, and which rule decided it. */
     public Visibility.Decision explain(long me, long postId, long userId) {
         Post post = access.require(me, postId);
-        if (post.authorId() != me) {
-            throw DomainException.forbidden("only its author asks who sees a post");
-        }
+        Ownership.require(me, post.authorId(), "only its author asks who sees a post");
         if (users.find(userId).isEmpty()) {
             throw DomainException.notFound("no user " + userId);
         }
@@ -150,9 +149,7 @@ public final class PostService {
 
     public void delete(long me, long postId) {
         Post post = access.require(me, postId); // 404, not 403, for a post I may not see
-        if (post.authorId() != me) {
-            throw DomainException.forbidden("only its author can delete a post");
-        }
+        Ownership.require(me, post.authorId(), "only its author can delete a post");
         // Recorded first, like a creation: what must follow a delete (retracting it from home
         // timelines) is known before the post is gone.
         PostEvent.Deleted deleted = new PostEvent.Deleted(post);

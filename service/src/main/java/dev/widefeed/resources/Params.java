@@ -3,6 +3,7 @@ package dev.widefeed.resources;
 import dev.widefeed.auth.UserPrincipal;
 import dev.widefeed.errors.MalformedRequestException;
 import dev.widefeed.kernel.DomainException;
+import dev.widefeed.kernel.Ownership;
 
 import java.math.BigInteger;
 import java.util.regex.Pattern;
@@ -60,9 +61,7 @@ final class Params {
     /** The path names the acting user: writes on someone else's resources are 403. */
     static long me(UserPrincipal principal, String rawId) {
         long id = id(rawId, "user id");
-        if (id != principal.id()) {
-            throw DomainException.forbidden("you can only act as yourself");
-        }
+        Ownership.require(principal.id(), id, "you can only act as yourself");
         return id;
     }
 }
