@@ -30,6 +30,7 @@ import dev.widefeed.health.StoreHealthCheck;
 import dev.widefeed.http.BodyLimit;
 import dev.widefeed.http.JsonErrorHandler;
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.kernel.ProcessName;
 import dev.widefeed.resources.CommentResource;
 import dev.widefeed.resources.FanoutResource;
 import dev.widefeed.resources.GroupResource;
@@ -55,9 +56,6 @@ import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
 import io.dropwizard.lifecycle.Managed;
 
-import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -187,13 +185,6 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
 
     /** A worker id from host name and process id: unique enough for one host; configure it for a fleet. */
     private static int derivedWorkerId() {
-        String host;
-        try {
-            host = InetAddress.getLocalHost().getHostName();
-        } catch (UnknownHostException e) {
-            host = "localhost";
-        }
-        String name = host + "/" + ManagementFactory.getRuntimeMXBean().getPid();
-        return Math.floorMod(name.hashCode(), IdGenerator.MAX_WORKER_ID + 1);
+        return Math.floorMod(ProcessName.hostAndPid().hashCode(), IdGenerator.MAX_WORKER_ID + 1);
     }
 }

@@ -1,15 +1,13 @@
 package dev.widefeed.eventlog;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.widefeed.kernel.ProcessName;
 import io.dropwizard.core.setup.Environment;
 import io.dropwizard.util.Duration;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 
-import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.time.Clock;
 import java.util.Map;
 import java.util.UUID;
@@ -63,14 +61,7 @@ public class EventLogFactory {
 
     /** A lease owner name unique to this process: host, pid, and a random part for restarts that reuse a pid. */
     private static String owner() {
-        String host;
-        try {
-            host = InetAddress.getLocalHost().getHostName();
-        } catch (UnknownHostException e) {
-            host = "localhost";
-        }
-        return host + "/" + ManagementFactory.getRuntimeMXBean().getPid() + "/"
-                + UUID.randomUUID().toString().substring(0, 8);
+        return ProcessName.hostAndPid() + "/" + UUID.randomUUID().toString().substring(0, 8);
     }
 
     private static java.time.Duration java(Duration d) {
