@@ -96,17 +96,13 @@ public final class CommentService {
 
     /** Fixed page {@code page} (from 1) of the post's top-level comments. */
     public CommentPage page(long viewer, long postId, int page) {
-        if (page < 1) {
-            throw DomainException.invalid("page must be 1 or more");
-        }
+        FloorPage floors = FloorPage.of(page, PAGE_SIZE);
         access.require(viewer, postId);
         CommentThread thread = CommentThread.topLevel(CommentedObject.post(postId));
         long highest = comments.highestFloor(thread);
-        long pages = (highest + PAGE_SIZE - 1) / PAGE_SIZE;
-        long first = (long) (page - 1) * PAGE_SIZE + 1;
-        List<Comment> live = first > highest ? List.of()
-                : comments.floors(thread, first, first + PAGE_SIZE - 1).stream().filter(c -> !c.deleted()).toList();
-        return new CommentPage(page, PAGE_SIZE, pages, withCounts(live));
+        List<Comment> live = floors.pastEnd(highest) ? List.of()
+                : comments.floors(thread, floors.first(), floors.last()).stream().filter(c -> !c.deleted()).toList();
+        return new CommentPage(page, PAGE_SIZE, floors.pagesUpTo(highest), withCounts(live));
     }
 
     /**
