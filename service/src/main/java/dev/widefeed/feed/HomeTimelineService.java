@@ -110,7 +110,7 @@ public final class HomeTimelineService {
             int backfill = rules.followBackfill();
             List<Long> ids = posts.postIdsByAuthor(followee, Optional.empty(), backfill);
             timelines.pushAll(me, visibleEntries(me, posts.findAll(ids).values()), rules.entryTtl());
-            long complete = ids.size() >= backfill ? (ids.isEmpty() ? Long.MAX_VALUE : ids.get(ids.size() - 1) - 1) : 0;
+            long complete = HomeBoundary.afterBackfill(ids, backfill);
             if (state.isPresent() && complete > state.get().completeAbove()) {
                 HomeState s = state.get();
                 timelines.saveState(me, new HomeState(s.lastRead(), Math.min(complete, IdGenerator.lowestAt(
@@ -163,9 +163,7 @@ public final class HomeTimelineService {
                 timelines.saveState(userId, current);
             }
         }
-        // An entry pushed when its post was new expires entryTtl later; allow an hour for slow deliveries.
-        long expired = IdGenerator.lowestAt(now.minus(rules.entryTtl()).plusSeconds(3600));
-        return Math.max(current.completeAbove(), expired);
+        return HomeBoundary.floor(current.completeAbove(), now, rules.entryTtl());
     }
 
     /**
@@ -181,19 +179,8 @@ public final class HomeTimelineService {
         timelines.saveState(userId, new HomeState(now, oldBoundary, now, now));
         int each = rules.rebuildSize();
         Map<Long, List<Long>> byAuthor = posts.postIdsByAuthors(authors.get(), Optional.empty(), each);
-        // Below the oldest id of any author that returned a full list, that author may have more: the
-        // merged list is only complete above the highest such id.
-        long complete = IdGenerator.lowestAt(now.minus(rules.entryTtl()));
-        for (List<Long> ids : byAuthor.values()) {
-            if (ids.size() >= each) {
-                complete = Math.max(complete, ids.get(ids.size() - 1));
-            }
-        }
         List<Long> all = newestFirst(byAuthor);
-        if (all.size() > each) {
-            complete = Math.max(complete, all.get(each));
-        }
-        long boundary = complete;
+        long boundary = HomeBoundary.afterRebuild(byAuthor.values(), all, each, now, rules.entryTtl());
         List<Long> keep = all.stream().filter(id -> id > boundary).limit(each).toList();
         timelines.pushAll(userId, visibleEntries(userId, posts.findAll(keep).values()), rules.entryTtl());
         HomeState rebuilt = new HomeState(now, boundary, now, now);
@@ -237,7 +224,7 @@ public final class HomeTimelineService {
     /** At most {@code want} ids below the cursor, newest first: inbox above the boundary, then pull. */
     private List<Long> idsBelow(long userId, Authors authors, Optional<Long> before, int want, long floor) {
         List<Long> ids = new ArrayList<>(want);
-        if (before.isEmpty() || before.get() > floor + 1) {
+        if (HomeBoundary.startsInInbox(before, floor)) {
             for (TimelineEntry entry : timelines.home(userId, before, want)) {
                 if (entry.postId() <= floor) {
                     break;
@@ -248,7 +235,7 @@ public final class HomeTimelineService {
                 return ids;
             }
         }
-        long pullBelow = before.map(b -> Math.min(b, floor + 1)).orElse(floor + 1);
+        long pullBelow = HomeBoundary.pullBelow(before, floor);
         ids.addAll(pull(authors, pullBelow, want - ids.size()));
         return ids;
     }
