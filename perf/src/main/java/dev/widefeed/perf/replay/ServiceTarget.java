@@ -102,14 +102,14 @@ public final class ServiceTarget implements ReplayTarget {
         Clock clock = Clock.systemUTC();
         FeedFactory feed = new FeedFactory();
         FeedRules rules = feed.rules();
-        EventLogFactory f = new EventLogFactory();
+        EventLogFactory log = new EventLogFactory(); // the service's defaults
         Services services = Services.over(storage, new IdGenerator(ID_WORKER, clock), clock, RelationLimits.DEFAULT,
-                Runnable::run, rules, f.shards, FanoutWorker.Listener.NONE);
+                Runnable::run, rules, log.shards, FanoutWorker.Listener.NONE);
         Optional<EventLogJob> job = Optional.empty();
         if (settings.fanoutThreads() > 0) {
             job = Optional.of(new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(
-                    f.shards, settings.fanoutThreads(), f.pagesPerTurn, java(f.pollInterval), java(f.leaseTtl),
-                    java(f.initialLookback), "perf-replay-" + UUID.randomUUID()), clock, new MetricRegistry()));
+                    log.shards, settings.fanoutThreads(), log.pagesPerTurn, java(log.pollInterval),
+                    java(log.leaseTtl), java(log.initialLookback), "perf-replay-" + UUID.randomUUID()), clock, new MetricRegistry()));
             job.get().start();
         }
         return new ServiceTarget(storage, services, strategy.apply(services), job, settings,
