@@ -13,6 +13,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BooleanSupplier;
 
@@ -45,25 +46,33 @@ public abstract class EventLogJobContract {
                 ahead, new MetricRegistry());
     }
 
-    /** Work that is done after {@code turnsNeeded} turns; every turn is written down as "name". */
+    /**
+     * Work that is done after {@code turnsNeeded} turns; every turn is written down as "name:subject".
+     * What is left is kept per entry across opens, the way a real handler keeps a checkpoint.
+     */
     private LogHandler handler(String name, int turnsNeeded, Instant deadline) {
-        return entry -> new Counted(name + ":" + entry.subjectId(), turnsNeeded, deadline);
+        Map<String, Integer> left = new ConcurrentHashMap<>();
+        return entry -> new Counted(name + ":" + entry.subjectId(), entry.key(), left, turnsNeeded, deadline);
     }
 
     private final class Counted implements LogHandler.Work {
         private final String name;
-        private final int left;
+        private final String key;
+        private final Map<String, Integer> left;
+        private final int turnsNeeded;
         private final Instant deadline;
 
-        Counted(String name, int left, Instant deadline) {
+        Counted(String name, String key, Map<String, Integer> left, int turnsNeeded, Instant deadline) {
             this.name = name;
+            this.key = key;
             this.left = left;
+            this.turnsNeeded = turnsNeeded;
             this.deadline = deadline;
         }
 
         @Override
         public boolean done() {
-            return left == 0;
+            return left.getOrDefault(key, turnsNeeded) == 0;
         }
 
         @Override
@@ -79,7 +88,8 @@ public abstract class EventLogJobContract {
         @Override
         public LogHandler.Turn turn(int pages, BooleanSupplier keepGoing) {
             turns.add(name);
-            return new LogHandler.Turn.Worked(new Counted(name, left - 1, deadline));
+            left.merge(key, turnsNeeded - 1, (was, one) -> was - 1);
+            return new LogHandler.Turn.Worked(this);
         }
     }
 
@@ -113,7 +123,8 @@ public abstract class EventLogJobContract {
         EventLogJob job = job(Map.of("test-long", handler("long", 2, Instant.now())));
 
         assertThat(job.runShard(shard)).isTrue(); // worked, and still pending: offer it again
-        assertThat(storage().eventLog().watermark(shard)).hasValueSatisfying(w -> assertThat(w).isLessThanOrEqualTo(slot));
+        assertThat(storage().eventLog().watermark(shard))
+                .hasValueSatisfying(w -> assertThat(w).isLessThanOrEqualTo(slot));
         assertThat(job.backlog()).isEqualTo(1);
         job.runShard(shard);
         assertThat(turns).containsExactly("long:" + twoTurns.subjectId(), "long:" + twoTurns.subjectId());
