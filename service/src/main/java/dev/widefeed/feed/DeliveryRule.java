@@ -1,0 +1,50 @@
+package dev.widefeed.feed;
+
+/**
+ * Push or pull, decided per follow edge by cost, after Silberstein et al., "Feeding Frenzy"
+ * (SIGMOD 2010). Pushing an author's posts to a follower costs one inbox write per post; pulling
+ * them costs that follower's every home read a merge of the author's recent posts. So the edge is
+ * pushed when the author's posts a day times the cost of a push is below the follower's reads a day
+ * times the cost of a pull, and pulled otherwise: each edge pays the cheaper of the two. An author
+ * with more than {@code pullAbove} followers is pulled by everyone, whatever the rates: their posts
+ * are never written into inboxes, so a post costs the same whoever posts it.
+ *
+ * @param pushCost what one inbox write costs, in store operations
+ * @param pullCost what merging one pulled author into one home read costs, in store operations
+ */
+public record DeliveryRule(long pullAbove, double pushCost, double pullCost) {
+
+    /** How an edge's posts reach the follower's home timeline. */
+    public enum Delivery {
+        /** Written into the follower's inbox by fan-out. */
+        PUSH,
+        /** Merged into the follower's home pages at read time. */
+        PULL
+    }
+
+    public DeliveryRule {
+        if (pullAbove < 0 || !(pushCost > 0) || !(pullCost > 0) || Double.isInfinite(pushCost)
+                || Double.isInfinite(pullCost)) {
+            throw new IllegalArgumentException("a non-negative threshold and positive, finite costs");
+        }
+    }
+
+    /** Whether an author with {@code followers} followers is pulled by all of them. */
+    public boolean pulledByEveryone(long followers) {
+        return followers > pullAbove;
+    }
+
+    /**
+     * The choice for one edge. A follower who does not read pays nothing for a pull, so is pulled; an
+     * author who has not posted lately costs nothing to push, so is pushed to anyone who reads.
+     */
+    public Delivery choose(long authorFollowers, double authorPostsPerDay, double followerReadsPerDay) {
+        if (authorPostsPerDay < 0 || followerReadsPerDay < 0) {
+            throw new IllegalArgumentException("rates are not negative");
+        }
+        if (pulledByEveryone(authorFollowers) || followerReadsPerDay == 0) {
+            return Delivery.PULL;
+        }
+        return authorPostsPerDay * pushCost <= followerReadsPerDay * pullCost ? Delivery.PUSH : Delivery.PULL;
+    }
+}

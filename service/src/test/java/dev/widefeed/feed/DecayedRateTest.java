@@ -1,0 +1,77 @@
+package dev.widefeed.feed;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+class DecayedRateTest {
+    private static final Instant T0 = Instant.parse("2026-11-23T00:00:00Z");
+    private static final Duration HALF_LIFE = Duration.ofDays(1);
+
+    @Test
+    void theCountHalvesEveryHalfLife() {
+        DecayedRate one = DecayedRate.NONE.plusOne(T0, HALF_LIFE);
+        assertThat(one.countAt(T0, HALF_LIFE)).isEqualTo(1.0);
+        assertThat(one.countAt(T0.plus(HALF_LIFE), HALF_LIFE)).isCloseTo(0.5, within(1e-12));
+        assertThat(one.countAt(T0.plus(HALF_LIFE.multipliedBy(3)), HALF_LIFE)).isCloseTo(0.125, within(1e-12));
+    }
+
+    @Test
+    void eventsAddToTheDecayedCount() {
+        DecayedRate two = DecayedRate.NONE.plusOne(T0, HALF_LIFE).plusOne(T0.plus(HALF_LIFE), HALF_LIFE);
+        assertThat(two.count()).isCloseTo(1.5, within(1e-12));
+        assertThat(two.at()).isEqualTo(T0.plus(HALF_LIFE));
+    }
+
+    @Test
+    void aSteadyRateReadsBackAsThatRate() {
+        // Ten events a day for thirty days: the estimate settles on ten a day (within the saw-tooth
+        // of the last event).
+        DecayedRate rate = DecayedRate.NONE;
+        Instant t = T0;
+        for (int i = 0; i < 300; i++) {
+            t = t.plus(Duration.ofMinutes(144));
+            rate = rate.plusOne(t, HALF_LIFE);
+        }
+        assertThat(rate.perDay(t.plus(Duration.ofMinutes(72)), HALF_LIFE)).isCloseTo(10.0, within(0.3));
+    }
+
+    @Test
+    void aRateFallsWhenTheEventsStop() {
+        DecayedRate rate = DecayedRate.NONE;
+        for (int i = 0; i < 100; i++) {
+            rate = rate.plusOne(T0.plus(Duration.ofMinutes(15L * i)), HALF_LIFE);
+        }
+        Instant last = T0.plus(Duration.ofMinutes(15L * 99));
+        double now = rate.perDay(last, HALF_LIFE);
+        assertThat(rate.perDay(last.plus(Duration.ofDays(2)), HALF_LIFE)).isCloseTo(now / 4, within(1e-9));
+    }
+
+    @Test
+    void aClockBehindTheLastUpdateNeitherGrowsNorRewindsTheCount() {
+        DecayedRate one = DecayedRate.NONE.plusOne(T0, HALF_LIFE);
+        assertThat(one.countAt(T0.minusSeconds(3600), HALF_LIFE)).isEqualTo(1.0);
+        DecayedRate two = one.plusOne(T0.minusSeconds(3600), HALF_LIFE);
+        assertThat(two.count()).isEqualTo(2.0);
+        assertThat(two.at()).isEqualTo(T0);
+    }
+
+    @Test
+    void nothingYetIsNoRate() {
+        assertThat(DecayedRate.NONE.perDay(T0, HALF_LIFE)).isZero();
+    }
+
+    @Test
+    void countsAreFiniteAndNotNegativeAndHalfLivesPositive() {
+        assertThatThrownBy(() -> new DecayedRate(-1, T0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new DecayedRate(Double.NaN, T0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new DecayedRate(1, null)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> DecayedRate.NONE.countAt(T0, Duration.ZERO))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+}
