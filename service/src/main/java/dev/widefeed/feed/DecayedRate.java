@@ -24,7 +24,7 @@ public record DecayedRate(double count, Instant at) {
         }
     }
 
-    /** The count with one more event at {@code now}; one stamped before {@code at} (clock skew) counts at {@code at}. */
+    /** The count with one more event at {@code now}; one stamped before {@code at} (skew) counts at {@code at}. */
     public DecayedRate plusOne(Instant now, Duration halfLife) {
         Instant when = now.isAfter(at) ? now : at;
         return new DecayedRate(countAt(when, halfLife) + 1, when);
