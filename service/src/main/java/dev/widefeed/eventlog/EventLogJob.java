@@ -62,6 +62,8 @@ public final class EventLogJob implements Managed {
     /** Shards this instance leased last time it asked (it may have lost some since). */
     private final Set<Integer> held = ConcurrentHashMap.newKeySet();
     private final Map<Integer, ShardState> shardStates = new ConcurrentHashMap<>();
+    /** Entries of unknown kinds per shard at its last scan here, so the warning is not repeated every poll. */
+    private final Map<Integer, Integer> unknownByShard = new ConcurrentHashMap<>();
     /** Entries known finished, so a rescan of a slot does not open them again. Bounded. */
     private final Set<String> finished = Collections.newSetFromMap(Collections.synchronizedMap(
             new LinkedHashMap<>(16, 0.75f, false) {
@@ -227,7 +229,9 @@ public final class EventLogJob implements Managed {
                     }
                 }
             }
-            if (unknown > 0) {
+            Integer unknownBefore = unknownByShard.put(shard, unknown);
+            if (unknown > 0 && (unknownBefore == null || unknownBefore != unknown)) {
+                // Once per change, not every poll: during a rolling upgrade this lasts as long as the upgrade.
                 LOG.warn("event log: {} entries of shard {} are of kinds no handler here knows; they wait for an "
                         + "instance that does", unknown, shard);
             }
