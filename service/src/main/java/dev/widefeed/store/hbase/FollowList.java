@@ -4,6 +4,7 @@ import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.graph.Follower;
+import dev.widefeed.kernel.EdgeCopies;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
@@ -57,6 +58,17 @@ final class FollowList {
     /** Masks that row for every version up to {@code version}. */
     Delete remove(long ownerId, Instant since, long otherId, long version) {
         return new Delete(row(ownerId, since, otherId), version);
+    }
+
+    /**
+     * This list's rows of one edge change: the owner's entry {@code other} removed at the previous
+     * since and added at the new one, as {@code copies} decides, removals first.
+     */
+    List<Mutation> rows(long ownerId, long otherId, EdgeCopies copies) {
+        List<Mutation> rows = new ArrayList<>(2);
+        copies.removeAt().ifPresent(at -> rows.add(remove(ownerId, at, otherId, copies.version())));
+        copies.addAt().ifPresent(at -> rows.add(add(ownerId, at, otherId, copies.version())));
+        return rows;
     }
 
     /**

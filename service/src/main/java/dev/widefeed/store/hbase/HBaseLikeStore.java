@@ -13,7 +13,6 @@ import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
@@ -124,21 +123,10 @@ final class HBaseLikeStore implements LikeStore {
         long post = next.postId();
         long user = next.userId();
         EdgeCopies copies = EdgeCopies.between(previous, next);
-        long version = copies.version();
-        List<Mutation> likedRows = new ArrayList<>(2);
-        List<Mutation> likerRows = new ArrayList<>(2);
-        copies.removeAt().ifPresent(at -> {
-            likedRows.add(liked.remove(user, at, post, version));
-            likerRows.add(likers.remove(post, at, user, version));
-        });
-        copies.addAt().ifPresent(at -> {
-            likedRows.add(liked.add(user, at, post, version));
-            likerRows.add(likers.add(post, at, user, version));
-        });
         // Two tables, so not atomic: the liked posts first, because countAndRepair takes the
         // post's likers list as the witness of both copies.
-        liked.write(likedRows).join();
-        likers.write(likerRows).join();
+        liked.write(liked.rows(user, post, copies)).join();
+        likers.write(likers.rows(post, user, copies)).join();
     }
 
     private static List<Like> page(FollowList list, long ownerId, Optional<LikeCursor> after, int limit,

@@ -14,7 +14,6 @@ import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Row;
@@ -107,19 +106,9 @@ final class HBaseRelationStore implements RelationStore {
         long follower = next.followerId();
         long followee = next.followeeId();
         EdgeCopies copies = EdgeCopies.between(previous, next);
-        long version = copies.version();
-        List<Mutation> followingRows = new ArrayList<>(2);
-        List<Mutation> followerRows = new ArrayList<>(2);
-        copies.removeAt().ifPresent(at -> {
-            followingRows.add(following.remove(follower, at, followee, version));
-            followerRows.add(followers.remove(followee, at, follower, version));
-        });
-        copies.addAt().ifPresent(at -> {
-            followingRows.add(following.add(follower, at, followee, version));
-            followerRows.add(followers.add(followee, at, follower, version));
-        });
         // Two tables, so not atomic: the journal entry stays unfinished until both are written.
-        CompletableFuture.allOf(following.write(followingRows), followers.write(followerRows)).join();
+        CompletableFuture.allOf(following.write(following.rows(follower, followee, copies)),
+                followers.write(followers.rows(followee, follower, copies))).join();
     }
 
     @Override
