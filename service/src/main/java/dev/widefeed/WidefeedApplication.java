@@ -57,7 +57,6 @@ import io.dropwizard.core.setup.Environment;
 import io.dropwizard.lifecycle.Managed;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
 
@@ -115,9 +114,9 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         config.eventLog.buildJob(storage.eventLog(), services.logHandlers(), clock, environment);
 
         environment.lifecycle().manage(new RelationRepairJob(services.relationRepairer(), clock,
-                Duration.ofMillis(config.relationRepair.period.toMilliseconds()),
-                Duration.ofMillis(config.relationRepair.settle.toMilliseconds()),
-                Duration.ofMillis(config.relationRepair.lookback.toMilliseconds()), environment.metrics()));
+                config.relationRepair.period.toJavaDuration(),
+                config.relationRepair.settle.toJavaDuration(),
+                config.relationRepair.lookback.toJavaDuration(), environment.metrics()));
         environment.admin().addTask(new RepairRelationsTask(services.relationRepairer(), clock));
         environment.admin().addTask(new ReconcileTask(services.reconciler(), environment.metrics()));
 

@@ -114,7 +114,7 @@ public class WidefeedConfiguration extends Configuration {
 
         public AudienceSettings settings() {
             return new AudienceSettings(new AudienceLimits(maxBlocked, maxHidden, maxTags, maxTagMembers,
-                    maxGroupMembers), cacheWeight, java.time.Duration.ofMillis(cacheTtl.toMilliseconds()));
+                    maxGroupMembers), cacheWeight, cacheTtl.toJavaDuration());
         }
     }
 

@@ -46,7 +46,7 @@ public class AuthFactory {
             throw new IllegalStateException("auth.tokenSecret is too short: it needs at least "
                     + TokenService.MIN_SECRET_LENGTH + " characters");
         }
-        return new TokenService(secret, java.time.Duration.ofMillis(tokenLifetime.toMilliseconds()), Clock.systemUTC());
+        return new TokenService(secret, tokenLifetime.toJavaDuration(), Clock.systemUTC());
     }
 
     private static String developmentSecret(Path file) {

@@ -53,9 +53,11 @@ public class EventLogFactory {
     public EventLogJob buildJob(EventLogStore store, Map<String, LogHandler> handlers, Clock clock,
                                 Environment environment) {
         EventLogJob job = new EventLogJob(store, handlers, new EventLogJob.Settings(shards, threads, pagesPerTurn,
-                java(pollInterval), java(leaseTtl), java(initialLookback), owner()), clock, environment.metrics());
+                pollInterval.toJavaDuration(), leaseTtl.toJavaDuration(), initialLookback.toJavaDuration(), owner()),
+                clock, environment.metrics());
         environment.lifecycle().manage(job);
-        environment.healthChecks().register("event-log", new EventLogHealthCheck(job, java(stallAfter), clock));
+        environment.healthChecks().register("event-log",
+                new EventLogHealthCheck(job, stallAfter.toJavaDuration(), clock));
         return job;
     }
 
@@ -64,7 +66,4 @@ public class EventLogFactory {
         return ProcessName.hostAndPid() + "/" + UUID.randomUUID().toString().substring(0, 8);
     }
 
-    private static java.time.Duration java(Duration d) {
-        return java.time.Duration.ofMillis(d.toMilliseconds());
-    }
 }

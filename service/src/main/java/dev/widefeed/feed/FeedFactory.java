@@ -93,10 +93,11 @@ public class FeedFactory {
 
     public FeedRules rules() {
         FanoutRules fanoutRules = new FanoutRules(fanout.hybridAbove, fanout.tiers.stream()
-                .map(t -> new FanoutRules.Tier(t.name, java(t.activeWithin), java(t.deadline))).toList());
-        return new FeedRules(fanoutRules, new HomeRules(home.hotWindow, java(home.entryTtl),
-                fanoutRules.activeWindow(), home.rebuildSize, home.followBackfill, java(home.touchEvery),
-                java(home.trimEvery), java(home.shareActivityEvery)), fanout.pageSize);
+                .map(t -> new FanoutRules.Tier(t.name, t.activeWithin.toJavaDuration(), t.deadline.toJavaDuration()))
+                .toList());
+        return new FeedRules(fanoutRules, new HomeRules(home.hotWindow, home.entryTtl.toJavaDuration(),
+                fanoutRules.activeWindow(), home.rebuildSize, home.followBackfill, home.touchEvery.toJavaDuration(),
+                home.trimEvery.toJavaDuration(), home.shareActivityEvery.toJavaDuration()), fanout.pageSize);
     }
 
     private static Tier tier(String name, Duration activeWithin, Duration deadline) {
@@ -107,7 +108,4 @@ public class FeedFactory {
         return tier;
     }
 
-    private static java.time.Duration java(Duration d) {
-        return java.time.Duration.ofMillis(d.toMilliseconds());
-    }
 }

@@ -41,6 +41,6 @@ public abstract class EmbeddedStoreFactory {
     }
 
     protected java.time.Duration startTimeoutDuration() {
-        return java.time.Duration.ofMillis(startTimeout.toMilliseconds());
+        return startTimeout.toJavaDuration();
     }
 }

@@ -18,7 +18,6 @@ import dev.widefeed.store.Storage;
 
 import java.io.PrintStream;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -108,17 +107,15 @@ public final class ServiceTarget implements ReplayTarget {
         Optional<EventLogJob> job = Optional.empty();
         if (settings.fanoutThreads() > 0) {
             job = Optional.of(new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(
-                    log.shards, settings.fanoutThreads(), log.pagesPerTurn, java(log.pollInterval),
-                    java(log.leaseTtl), java(log.initialLookback), "perf-replay-" + UUID.randomUUID()), clock, new MetricRegistry()));
+                    log.shards, settings.fanoutThreads(), log.pagesPerTurn, log.pollInterval.toJavaDuration(),
+                    log.leaseTtl.toJavaDuration(), log.initialLookback.toJavaDuration(),
+                    "perf-replay-" + UUID.randomUUID()), clock, new MetricRegistry()));
             job.get().start();
         }
         return new ServiceTarget(storage, services, strategy.apply(services), job, settings,
                 new Actions(users, RecentPosts.standard(), settings.maxTracked()));
     }
 
-    private static Duration java(io.dropwizard.util.Duration d) {
-        return Duration.ofMillis(d.toMilliseconds());
-    }
 
     @Override
     public String name() {

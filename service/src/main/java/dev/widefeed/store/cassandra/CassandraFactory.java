@@ -135,7 +135,7 @@ public class CassandraFactory extends BackendFactory<LocalCassandra> {
                 .withString(DefaultDriverOption.SESSION_NAME, "cassandra") // metric names: cassandra.cql-requests ...
                 .withString(DefaultDriverOption.REQUEST_CONSISTENCY, consistency)
                 .withString(DefaultDriverOption.REQUEST_SERIAL_CONSISTENCY, serialConsistency)
-                .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, java.time.Duration.ofMillis(requestTimeout.toMilliseconds()))
+                .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, requestTimeout.toJavaDuration())
                 .withBoolean(DefaultDriverOption.REQUEST_DEFAULT_IDEMPOTENCE, false)
                 // Come back within seconds of a node's return, not the default minute.
                 .withDuration(DefaultDriverOption.RECONNECTION_BASE_DELAY, java.time.Duration.ofSeconds(1))
