@@ -3,7 +3,8 @@ package dev.widefeed.feed;
 import java.util.Optional;
 
 /**
- * Each fan-out task's plan and checkpoint. The tasks themselves are entries of the event log
+ * Each fan-out task's plan and checkpoint, and each author's delivery (push or pull, and the switch
+ * between them). The tasks themselves are entries of the event log
  * ({@link dev.widefeed.eventlog.EventLogStore}); checkpoints expire by themselves (TTL), so nothing
  * here is ever deleted row by row.
  */
@@ -12,4 +13,10 @@ public interface FanoutStore {
 
     /** Saves a task's checkpoint, replacing the previous one. Idempotent. */
     void saveProgress(FanoutProgress progress);
+
+    /** How the author's posts reach their followers; empty for an author never switched (pushed). */
+    Optional<AuthorDelivery> delivery(long authorId);
+
+    /** Saves the author's delivery, replacing the previous one. Idempotent. */
+    void saveDelivery(AuthorDelivery delivery);
 }

@@ -60,6 +60,22 @@ public interface TimelineStore {
      */
     Optional<Long> trim(long userId, int keep);
 
+    /**
+     * One home page's inbox side in one request: the user's state, the authors they pull, and at most
+     * {@code limit} entries below {@code beforePostId} (as {@link #home}).
+     */
+    HomeRead read(long userId, Optional<Long> beforePostId, int limit);
+
+    /**
+     * Sets {@code authorId}'s entry in the pulled authors of every user in {@code readers} to
+     * {@code upTo} (the highest post id they pull: {@link HomeRead#ALL_POSTS} for every post), with
+     * bounded writes in flight. Idempotent; the last write wins.
+     */
+    void pull(long authorId, long upTo, Collection<Long> readers);
+
+    /** Takes these authors out of the user's pulled authors, where present. Idempotent. */
+    void unpull(long userId, Collection<Long> authorIds);
+
     /** The user's home state, if the user ever read their home timeline. */
     Optional<HomeState> state(long userId);
 

@@ -1,5 +1,6 @@
 package dev.widefeed.store;
 
+import dev.widefeed.feed.AuthorDelivery;
 import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.FanoutProgress;
 import dev.widefeed.feed.FanoutProgress.TierProgress;
@@ -62,5 +63,30 @@ public abstract class FanoutStoreContract {
         fanout().saveProgress(retract);
         assertThat(fanout().progress(postId, FanoutKind.RETRACT)).contains(retract);
         assertThat(fanout().progress(postId, FanoutKind.DELIVER)).contains(ended);
+    }
+
+    @Test
+    void aDeliveryIsAbsentUntilSavedAndThenTheLastSavedCursorIncluded() {
+        long author = ids.next();
+        assertThat(fanout().delivery(author)).isEmpty();
+        AuthorDelivery walking = new AuthorDelivery(author, AuthorDelivery.Mode.PULLING, 0,
+                Optional.of(new FollowCursor(millisAgo(86_400_000L * 30), ids.next())), millisAgo(5));
+        fanout().saveDelivery(walking);
+        fanout().saveDelivery(walking);
+        assertThat(fanout().delivery(author)).contains(walking);
+        AuthorDelivery further = new AuthorDelivery(author, AuthorDelivery.Mode.PULLING, 0,
+                Optional.of(new FollowCursor(millisAgo(86_400_000L * 90), ids.next())), millisAgo(4));
+        fanout().saveDelivery(further);
+        assertThat(fanout().delivery(author)).contains(further);
+        // The walk's end clears its cursor.
+        AuthorDelivery pulled = new AuthorDelivery(author, AuthorDelivery.Mode.PULLED, ids.next(), Optional.empty(),
+                millisAgo(0));
+        fanout().saveDelivery(pulled);
+        assertThat(fanout().delivery(author)).contains(pulled);
+        AuthorDelivery pushing = new AuthorDelivery(author, AuthorDelivery.Mode.PUSHING, ids.next(),
+                Optional.of(new FollowCursor(millisAgo(1_000), ids.next())), millisAgo(0));
+        fanout().saveDelivery(pushing);
+        assertThat(fanout().delivery(author)).contains(pushing);
+        assertThat(fanout().delivery(ids.next())).isEmpty();
     }
 }

@@ -1,5 +1,6 @@
 package dev.widefeed.store;
 
+import dev.widefeed.feed.HomeRead;
 import dev.widefeed.feed.HomeState;
 import dev.widefeed.feed.TimelineEntry;
 import dev.widefeed.feed.TimelineStore;
@@ -178,6 +179,67 @@ public abstract class TimelineStoreContract {
         HomeState neverShared = new HomeState(second.lastRead(), second.completeAbove(), second.trimmedAt(), Instant.EPOCH);
         timelines().saveState(user, neverShared);
         assertThat(timelines().state(user)).contains(neverShared);
+    }
+
+    @Test
+    void readAnswersTheStateThePulledAuthorsAndTheEntriesBelowTheCursorTogether() {
+        long user = ids.next();
+        assertThat(timelines().read(user, Optional.empty(), 10)).isEqualTo(new HomeRead(Optional.empty(), Map.of(),
+                List.of()));
+        List<TimelineEntry> newest = newestFirst(pushed(user, 5));
+        assertThat(timelines().read(user, Optional.empty(), 3))
+                .isEqualTo(new HomeRead(Optional.empty(), Map.of(), newest.subList(0, 3)));
+
+        HomeState state = state(1_000, ids.next());
+        timelines().saveState(user, state);
+        long celebrity = ids.next();
+        long wentBackToPush = ids.next();
+        timelines().pull(celebrity, HomeRead.ALL_POSTS, List.of(user));
+        timelines().pull(wentBackToPush, 77, List.of(user));
+        Map<Long, Long> pulled = Map.of(celebrity, HomeRead.ALL_POSTS, wentBackToPush, 77L);
+        assertThat(timelines().read(user, Optional.empty(), 3))
+                .isEqualTo(new HomeRead(Optional.of(state), pulled, newest.subList(0, 3)));
+        assertThat(timelines().read(user, Optional.of(newest.get(2).postId()), 10))
+                .isEqualTo(new HomeRead(Optional.of(state), pulled, newest.subList(3, 5)));
+        // Below every entry: no entry matches, and the state and pulled authors still come back.
+        assertThat(timelines().read(user, Optional.of(newest.get(4).postId()), 10))
+                .isEqualTo(new HomeRead(Optional.of(state), pulled, List.of()));
+        // The state and the pulled authors are not entries: paging and trimming never meet them.
+        assertThat(timelines().home(user, Optional.empty(), 10)).isEqualTo(newest);
+        assertThat(timelines().trim(user, 0)).isEmpty();
+        assertThat(timelines().read(user, Optional.empty(), 10))
+                .isEqualTo(new HomeRead(Optional.of(state), pulled, List.of()));
+        assertThat(timelines().state(user)).contains(state);
+    }
+
+    @Test
+    void pullSetsTheAuthorsEntryForEveryReaderAndUnpullTakesItOut() {
+        List<Long> readers = Stream.generate(ids::next).limit(3_000).toList();
+        long author = ids.next();
+        long other = ids.next();
+        timelines().pull(author, HomeRead.ALL_POSTS, readers);
+        timelines().pull(other, 5, readers.subList(0, 1));
+        timelines().pull(author, 99, List.of()); // nobody: nothing to do
+        List<Long> wrong = readers.parallelStream()
+                .filter(r -> !timelines().read(r, Optional.empty(), 1).pulledUpTo().equals(r.equals(readers.get(0))
+                        ? Map.of(author, HomeRead.ALL_POSTS, other, 5L) : Map.of(author, HomeRead.ALL_POSTS)))
+                .toList();
+        assertThat(wrong).isEmpty();
+        // A reader who never read has pulled authors but no state.
+        assertThat(timelines().read(readers.get(1), Optional.empty(), 1).state()).isEmpty();
+
+        long reader = readers.get(0);
+        timelines().pull(author, 1_234, List.of(reader)); // lowered: the last write wins
+        assertThat(timelines().read(reader, Optional.empty(), 1).pulledUpTo())
+                .isEqualTo(Map.of(author, 1_234L, other, 5L));
+        timelines().unpull(reader, List.of(author, ids.next()));
+        timelines().unpull(reader, List.of(author));
+        timelines().unpull(reader, List.of());
+        assertThat(timelines().read(reader, Optional.empty(), 1).pulledUpTo()).isEqualTo(Map.of(other, 5L));
+        timelines().unpull(reader, List.of(other));
+        assertThat(timelines().read(reader, Optional.empty(), 1).pulledUpTo()).isEmpty();
+        assertThat(timelines().read(readers.get(2), Optional.empty(), 1).pulledUpTo())
+                .isEqualTo(Map.of(author, HomeRead.ALL_POSTS));
     }
 
     @Test

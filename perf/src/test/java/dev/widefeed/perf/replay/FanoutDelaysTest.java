@@ -1,5 +1,6 @@
 package dev.widefeed.perf.replay;
 
+import dev.widefeed.feed.AuthorDelivery;
 import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.FanoutProgress;
 import dev.widefeed.feed.FanoutStore;
@@ -17,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class FanoutDelaysTest {
     private static final Instant POSTED = Instant.parse("2025-01-01T00:00:00Z");
 
-    /** Only progress look-ups; saving is not needed here. */
+    /** Only progress look-ups; nothing else is needed here. */
     private record Checkpoints(Map<Long, FanoutProgress> byPost) implements FanoutStore {
         @Override
         public Optional<FanoutProgress> progress(long postId, FanoutKind kind) {
@@ -26,6 +27,16 @@ class FanoutDelaysTest {
 
         @Override
         public void saveProgress(FanoutProgress progress) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public Optional<AuthorDelivery> delivery(long authorId) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void saveDelivery(AuthorDelivery delivery) {
             throw new UnsupportedOperationException();
         }
     }

@@ -7,13 +7,13 @@ import com.datastax.oss.driver.api.core.cql.BatchableStatement;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
+import dev.widefeed.feed.HomeRead;
 import dev.widefeed.feed.HomeState;
 import dev.widefeed.feed.TimelineEntry;
 import dev.widefeed.feed.TimelineStore;
 import dev.widefeed.store.BoundedAsync;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -21,12 +21,16 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Home timelines in {@code home_timeline_by_user}: one partition per user, newest post first; each
- * reader's state in {@code home_state_by_user}, one row per user. Every statement here is
- * idempotent (rows keyed by post id or user, deletes of keys, whole-row overwrites), so the driver
+ * Home timelines in {@code home_timeline_by_user}: one partition per user, newest post first, with
+ * the reader's state and pulled authors in the partition's static columns, so one single-partition
+ * query reads a page's inbox side whole. Every statement here is idempotent (rows keyed by post id
+ * or user, deletes of keys, overwrites of whole values, map entries set or deleted), so the driver
  * may retry them all.
  */
 final class CqlTimelineStore implements TimelineStore {
+    private static final String STATICS = "last_read, complete_above, trimmed_at, activity_shared_at, pulled_authors";
+    private static final int ENTRY_COLUMNS = 5;
+
     /** Entries per single-partition batch: few enough to stay under the batch size warning (5 KiB). */
     private static final int ENTRIES_PER_BATCH = 100;
 
@@ -41,6 +45,10 @@ final class CqlTimelineStore implements TimelineStore {
     private final PreparedStatement deleteOlder;
     private final PreparedStatement selectState;
     private final PreparedStatement upsertState;
+    private final PreparedStatement selectPage;
+    private final PreparedStatement selectPageBefore;
+    private final PreparedStatement putPulled;
+    private final PreparedStatement deletePulled;
 
     CqlTimelineStore(CqlSession session, BoundedAsync async) {
         this.session = session;
@@ -55,10 +63,17 @@ final class CqlTimelineStore implements TimelineStore {
         deleteSome = session.prepare("DELETE FROM home_timeline_by_user WHERE user_id = ? AND post_id IN ?");
         keepTail = session.prepare("SELECT post_id FROM home_timeline_by_user WHERE user_id = ? LIMIT ?");
         deleteOlder = session.prepare("DELETE FROM home_timeline_by_user WHERE user_id = ? AND post_id < ?");
-        selectState = session.prepare("SELECT last_read, complete_above, trimmed_at, activity_shared_at "
-                + "FROM home_state_by_user WHERE user_id = ?");
-        upsertState = session.prepare("INSERT INTO home_state_by_user (user_id, last_read, complete_above, "
-                + "trimmed_at, activity_shared_at) VALUES (?, ?, ?, ?, ?)");
+        // The statics are the same in every row of a partition; a partition with no entries left (all
+        // expired or trimmed) still answers one row with them, its clustering columns null.
+        selectState = session.prepare("SELECT " + STATICS + " FROM home_timeline_by_user WHERE user_id = ? LIMIT 1");
+        upsertState = session.prepare("UPDATE home_timeline_by_user SET last_read = ?, complete_above = ?, "
+                + "trimmed_at = ?, activity_shared_at = ? WHERE user_id = ?");
+        selectPage = session.prepare("SELECT " + STATICS + ", post_id, author_id, source_id FROM home_timeline_by_user "
+                + "WHERE user_id = ? LIMIT ?");
+        selectPageBefore = session.prepare("SELECT " + STATICS + ", post_id, author_id, source_id "
+                + "FROM home_timeline_by_user WHERE user_id = ? AND post_id < ? LIMIT ?");
+        putPulled = session.prepare("UPDATE home_timeline_by_user SET pulled_authors[?] = ? WHERE user_id = ?");
+        deletePulled = session.prepare("DELETE pulled_authors[?] FROM home_timeline_by_user WHERE user_id = ?");
     }
 
     /**
@@ -142,21 +157,67 @@ final class CqlTimelineStore implements TimelineStore {
         return Optional.of(oldestKept);
     }
 
+    /**
+     * One query: the statics come with every row. A cursor below every entry matches no row, and then
+     * no statics either, so only that page reads them again, with a second single-partition query.
+     */
     @Override
-    public Optional<HomeState> state(long userId) {
-        Row row = session.execute(selectState.bind(userId).setIdempotent(true)).one();
-        // A row from before V007 has no activity_shared_at: never shared.
-        return Optional.ofNullable(row).map(r -> new HomeState(r.getInstant(0), r.getLong(1), r.getInstant(2),
-                r.isNull(3) ? Instant.EPOCH : r.getInstant(3)));
+    public HomeRead read(long userId, Optional<Long> beforePostId, int limit) {
+        BoundStatement query = beforePostId.isPresent()
+                ? selectPageBefore.bind(userId, beforePostId.get(), limit)
+                : selectPage.bind(userId, limit);
+        List<TimelineEntry> entries = new ArrayList<>(Math.min(limit, 1024));
+        Row statics = null;
+        for (Row row : session.execute(query.setIdempotent(true))) {
+            statics = row;
+            if (!row.isNull(ENTRY_COLUMNS)) {
+                entries.add(new TimelineEntry(row.getLong(ENTRY_COLUMNS), row.getLong(ENTRY_COLUMNS + 1),
+                        row.getLong(ENTRY_COLUMNS + 2)));
+            }
+        }
+        if (statics == null) {
+            statics = session.execute(selectState.bind(userId).setIdempotent(true)).one();
+        }
+        return new HomeRead(stateOf(statics), pulledOf(statics), entries);
     }
 
-    /** All the columns in one insert: the state is replaced whole, never merged with an older one. */
+    /** One map-entry write per reader, each to its own partition, at most {@code maxInFlight} at once. */
+    @Override
+    public void pull(long authorId, long upTo, Collection<Long> readers) {
+        async.runAll(List.copyOf(readers), reader -> session.executeAsync(putPulled.bind(authorId, upTo, reader)
+                .setIdempotent(true)));
+    }
+
+    @Override
+    public void unpull(long userId, Collection<Long> authorIds) {
+        async.runAll(List.copyOf(authorIds), author -> session.executeAsync(deletePulled.bind(author, userId)
+                .setIdempotent(true)));
+    }
+
+    @Override
+    public Optional<HomeState> state(long userId) {
+        return stateOf(session.execute(selectState.bind(userId).setIdempotent(true)).one());
+    }
+
+    /** Absent until the reader's first read saves it (the statics of a partition never saved are null). */
+    private static Optional<HomeState> stateOf(Row row) {
+        if (row == null || row.isNull(0)) {
+            return Optional.empty();
+        }
+        return Optional.of(new HomeState(row.getInstant(0), row.getLong(1), row.getInstant(2), row.getInstant(3)));
+    }
+
+    private static Map<Long, Long> pulledOf(Row row) {
+        return row == null ? Map.of() : row.getMap(4, Long.class, Long.class);
+    }
+
+    /** The four state columns in one update: the state is replaced whole, never merged with an older one. */
     @Override
     public void saveState(long userId, HomeState state) {
         session.execute(bindState(userId, state));
     }
 
-    /** One single-row insert per user, each to its own partition, at most {@code maxInFlight} at once. */
+    /** One single-partition update per user, at most {@code maxInFlight} at once. */
     @Override
     public void importStates(Map<Long, HomeState> states) {
         async.runAll(List.copyOf(states.entrySet()),
@@ -164,7 +225,7 @@ final class CqlTimelineStore implements TimelineStore {
     }
 
     private BoundStatement bindState(long userId, HomeState state) {
-        return upsertState.bind(userId, state.lastRead(), state.completeAbove(), state.trimmedAt(),
-                state.activitySharedAt()).setIdempotent(true);
+        return upsertState.bind(state.lastRead(), state.completeAbove(), state.trimmedAt(), state.activitySharedAt(),
+                userId).setIdempotent(true);
     }
 }

@@ -1,30 +1,51 @@
 package dev.widefeed.store.hbase;
 
+import dev.widefeed.feed.AuthorDelivery;
 import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.FanoutProgress;
 import dev.widefeed.feed.FanoutStore;
+import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.store.FanoutProgressJson;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
+import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.RowMutations;
 import org.apache.hadoop.hbase.util.Bytes;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.time.Instant;
 import java.util.Optional;
 
 /**
  * Fan-out checkpoints in {@code fanout_progress_by_post}: one row per task keyed post id | kind
- * (1 byte), family p column progress holding {@link FanoutProgressJson}.
+ * (1 byte), family p column progress holding {@link FanoutProgressJson}. Authors' deliveries in
+ * {@code author_delivery_by_user}: one row per author keyed salt(author) | author, family d.
  */
 final class HBaseFanoutStore implements FanoutStore {
     private static final byte[] PROGRESS_FAMILY = Bytes.toBytes("p");
     private static final byte[] PROGRESS = Bytes.toBytes("progress");
 
-    private final AsyncTable<AdvancedScanResultConsumer> progress;
+    private static final byte[] DELIVERY_FAMILY = Bytes.toBytes("d");
+    private static final byte[] MODE = Bytes.toBytes("mode");
+    private static final byte[] SWITCH_ID = Bytes.toBytes("switch_id");
+    private static final byte[] CURSOR_SINCE = Bytes.toBytes("cursor_since");
+    private static final byte[] CURSOR_USER = Bytes.toBytes("cursor_user");
+    private static final byte[] UPDATED_AT = Bytes.toBytes("updated_at");
 
-    HBaseFanoutStore(AsyncTable<AdvancedScanResultConsumer> progress) {
+    private final AsyncTable<AdvancedScanResultConsumer> progress;
+    private final AsyncTable<AdvancedScanResultConsumer> deliveries;
+    private final Salt deliverySalt;
+
+    HBaseFanoutStore(AsyncTable<AdvancedScanResultConsumer> progress,
+                     AsyncTable<AdvancedScanResultConsumer> deliveries, Salt deliverySalt) {
         this.progress = progress;
+        this.deliveries = deliveries;
+        this.deliverySalt = deliverySalt;
     }
 
     @Override
@@ -38,6 +59,55 @@ final class HBaseFanoutStore implements FanoutStore {
     public void saveProgress(FanoutProgress checkpoint) {
         progress.put(new Put(progressRow(checkpoint.postId(), checkpoint.kind()))
                 .addColumn(PROGRESS_FAMILY, PROGRESS, Bytes.toBytes(FanoutProgressJson.write(checkpoint)))).join();
+    }
+
+    @Override
+    public Optional<AuthorDelivery> delivery(long authorId) {
+        Result row = deliveries.get(new Get(deliveryRow(authorId)).addFamily(DELIVERY_FAMILY)).join();
+        if (row.isEmpty()) {
+            return Optional.empty();
+        }
+        byte[] since = row.getValue(DELIVERY_FAMILY, CURSOR_SINCE);
+        Optional<FollowCursor> cursor = since == null ? Optional.empty() : Optional.of(new FollowCursor(
+                Instant.ofEpochMilli(Bytes.toLong(since)), Bytes.toLong(row.getValue(DELIVERY_FAMILY, CURSOR_USER))));
+        return Optional.of(new AuthorDelivery(authorId,
+                AuthorDelivery.Mode.ofJson(Bytes.toString(row.getValue(DELIVERY_FAMILY, MODE))),
+                Bytes.toLong(row.getValue(DELIVERY_FAMILY, SWITCH_ID)), cursor,
+                Instant.ofEpochMilli(Bytes.toLong(row.getValue(DELIVERY_FAMILY, UPDATED_AT)))));
+    }
+
+    /**
+     * One atomic row mutation: the new cells, and the cursor's cells deleted when the walk is done.
+     * The delete is at the put's timestamp minus one, so it never masks the cursor of a later save.
+     */
+    @Override
+    public void saveDelivery(AuthorDelivery delivery) {
+        byte[] row = deliveryRow(delivery.authorId());
+        long now = System.currentTimeMillis();
+        Put put = new Put(row, now)
+                .addColumn(DELIVERY_FAMILY, MODE, Bytes.toBytes(delivery.mode().json()))
+                .addColumn(DELIVERY_FAMILY, SWITCH_ID, Bytes.toBytes(delivery.switchId()))
+                .addColumn(DELIVERY_FAMILY, UPDATED_AT, Bytes.toBytes(delivery.updatedAt().toEpochMilli()));
+        RowMutations mutations = new RowMutations(row);
+        try {
+            if (delivery.cursor().isPresent()) {
+                FollowCursor cursor = delivery.cursor().get();
+                put.addColumn(DELIVERY_FAMILY, CURSOR_SINCE, Bytes.toBytes(cursor.since().toEpochMilli()))
+                        .addColumn(DELIVERY_FAMILY, CURSOR_USER, Bytes.toBytes(cursor.userId()));
+                mutations.add(put);
+            } else {
+                mutations.add(put);
+                mutations.add(new Delete(row).addColumns(DELIVERY_FAMILY, CURSOR_SINCE, now - 1)
+                        .addColumns(DELIVERY_FAMILY, CURSOR_USER, now - 1));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        deliveries.mutateRow(mutations).join();
+    }
+
+    private byte[] deliveryRow(long authorId) {
+        return ByteBuffer.allocate(1 + Long.BYTES).put(deliverySalt.of(authorId)).putLong(authorId).array();
     }
 
     private static byte[] progressRow(long postId, FanoutKind kind) {

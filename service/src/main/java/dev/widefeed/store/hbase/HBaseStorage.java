@@ -37,7 +37,7 @@ public final class HBaseStorage extends TimedStorage {
         TableName followers = TableName.valueOf(namespace, "followers_by_user");
         TableName journal = TableName.valueOf(namespace, "relation_journal");
         TableName timelines = TableName.valueOf(namespace, "home_timeline_by_user");
-        TableName homeStates = TableName.valueOf(namespace, "home_state_by_user");
+        TableName deliveries = TableName.valueOf(namespace, "author_delivery_by_user");
         BoundedAsync async = new BoundedAsync(maxInFlight);
         HBaseUserStore userStore = new HBaseUserStore(connection.getTable(users), salt(declared, users));
         HBaseRelationStore relationStore = new HBaseRelationStore(
@@ -53,9 +53,9 @@ public final class HBaseStorage extends TimedStorage {
                 new HBasePostStore(connection, namespace, declared),
                 new HBaseLikeStore(connection, namespace, declared),
                 new HBaseCommentStore(connection, namespace, declared),
-                new HBaseTimelineStore(connection.getTable(timelines), salt(declared, timelines),
-                        connection.getTable(homeStates), salt(declared, homeStates), async),
-                new HBaseFanoutStore(connection.getTable(TableName.valueOf(namespace, "fanout_progress_by_post"))),
+                new HBaseTimelineStore(connection.getTable(timelines), salt(declared, timelines), async),
+                new HBaseFanoutStore(connection.getTable(TableName.valueOf(namespace, "fanout_progress_by_post")),
+                        connection.getTable(deliveries), salt(declared, deliveries)),
                 new HBaseAudienceStore(connection, namespace, declared, clock),
                 new HBaseEventLogStore(connection.getTable(TableName.valueOf(namespace, "event_log_by_slot")),
                         connection.getTable(TableName.valueOf(namespace, "event_log_shards")), clock));

@@ -1,5 +1,6 @@
 package dev.widefeed.store.hbase;
 
+import dev.widefeed.feed.HomeRead;
 import dev.widefeed.feed.HomeState;
 import dev.widefeed.feed.TimelineEntry;
 import dev.widefeed.feed.TimelineStore;
@@ -15,22 +16,28 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.filter.FilterList;
 import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
 import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
+import org.apache.hadoop.hbase.filter.MultiRowRangeFilter;
+import org.apache.hadoop.hbase.filter.MultiRowRangeFilter.RowRange;
 import org.apache.hadoop.hbase.util.Bytes;
 
-import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Optional;
 
 /**
  * Home timelines in {@code home_timeline_by_user}, an {@link IdList} layout (salt(user) | user |
- * descending(post id)) whose rows carry the entry's author_id and source_id in family t; each
- * reader's {@link HomeState} in {@code home_state_by_user} (salt(user) | user, family s: last_read,
- * trimmed_at and activity_shared_at in epoch ms, complete_above).
+ * descending(post id)) whose rows carry the entry's author_id and source_id in family t. The user's
+ * state row is the key prefix alone, so it sorts before every entry and one scan reads it with a
+ * page: family s holds the {@link HomeState} (last_read, trimmed_at and activity_shared_at in epoch
+ * ms, complete_above), family p the pulled authors (qualifier: the author id, value: the highest post
+ * id pulled). Reads of entries alone ask for family t, which the state row has none of.
  */
 final class HBaseTimelineStore implements TimelineStore {
     private static final byte[] FAMILY = Bytes.toBytes("t");
@@ -41,21 +48,17 @@ final class HBaseTimelineStore implements TimelineStore {
     private static final byte[] COMPLETE_ABOVE = Bytes.toBytes("complete_above");
     private static final byte[] TRIMMED_AT = Bytes.toBytes("trimmed_at");
     private static final byte[] ACTIVITY_SHARED_AT = Bytes.toBytes("activity_shared_at");
+    private static final byte[] PULLED = Bytes.toBytes("p");
     /** Mutations per batch call: large enough to amortize the RPCs, small enough to keep one call's memory small. */
     private static final int BATCH = 1000;
 
     private final IdList timelines;
     private final AsyncTable<AdvancedScanResultConsumer> table;
-    private final AsyncTable<AdvancedScanResultConsumer> states;
-    private final Salt stateSalt;
     private final BoundedAsync async;
 
-    HBaseTimelineStore(AsyncTable<AdvancedScanResultConsumer> table, Salt salt,
-                       AsyncTable<AdvancedScanResultConsumer> states, Salt stateSalt, BoundedAsync async) {
+    HBaseTimelineStore(AsyncTable<AdvancedScanResultConsumer> table, Salt salt, BoundedAsync async) {
         this.timelines = new IdList(table, salt);
         this.table = table;
-        this.states = states;
-        this.stateSalt = stateSalt;
         this.async = async;
     }
 
@@ -106,10 +109,14 @@ final class HBaseTimelineStore implements TimelineStore {
     public List<TimelineEntry> home(long userId, Optional<Long> beforePostId, int limit) {
         List<TimelineEntry> entries = new ArrayList<>();
         for (Result row : table.scanAll(timelines.scan(userId, beforePostId, limit).addFamily(FAMILY)).join()) {
-            entries.add(new TimelineEntry(IdList.idOf(row.getRow()), Bytes.toLong(row.getValue(FAMILY, AUTHOR)),
-                    Bytes.toLong(row.getValue(FAMILY, SOURCE))));
+            entries.add(entryOf(row));
         }
         return entries;
+    }
+
+    private static TimelineEntry entryOf(Result row) {
+        return new TimelineEntry(IdList.idOf(row.getRow()), Bytes.toLong(row.getValue(FAMILY, AUTHOR)),
+                Bytes.toLong(row.getValue(FAMILY, SOURCE)));
     }
 
     @Override
@@ -155,39 +162,90 @@ final class HBaseTimelineStore implements TimelineStore {
         return oldestKept;
     }
 
+    /**
+     * One scan from the state row: on a first page the entries follow it; below a cursor a row-range
+     * filter skips from the state row to the cursor, so the newer entries in between are not read.
+     */
+    @Override
+    public HomeRead read(long userId, Optional<Long> beforePostId, int limit) {
+        byte[] stateRow = timelines.prefix(userId);
+        Scan scan = timelines.scanAll(userId).addFamily(FAMILY).addFamily(STATE).addFamily(PULLED)
+                .setLimit(limit + 1).setCaching(limit + 1);
+        if (beforePostId.isPresent()) {
+            // The filter sorts the list it is given in place.
+            scan.setFilter(new MultiRowRangeFilter(new ArrayList<>(List.of(new RowRange(stateRow, true, stateRow, true),
+                    new RowRange(timelines.row(userId, beforePostId.get()), false, scan.getStopRow(), false)))));
+        }
+        Result state = Result.EMPTY_RESULT;
+        List<TimelineEntry> entries = new ArrayList<>(Math.min(limit, 1024));
+        for (Result row : table.scanAll(scan).join()) {
+            if (Arrays.equals(row.getRow(), stateRow)) {
+                state = row;
+            } else if (entries.size() < limit) {
+                entries.add(entryOf(row));
+            }
+        }
+        return new HomeRead(stateOf(state), pulledOf(state), entries);
+    }
+
+    /** A put of one cell into each reader's state row, in batches of {@link #BATCH} readers. */
+    @Override
+    public void pull(long authorId, long upTo, Collection<Long> readers) {
+        async.runChunks(List.copyOf(readers), BATCH, chunk -> table.putAll(chunk.stream()
+                .map(reader -> new Put(timelines.prefix(reader)).addColumn(PULLED, Bytes.toBytes(authorId),
+                        Bytes.toBytes(upTo))).toList()));
+    }
+
+    @Override
+    public void unpull(long userId, Collection<Long> authorIds) {
+        if (!authorIds.isEmpty()) {
+            Delete delete = new Delete(timelines.prefix(userId));
+            authorIds.forEach(author -> delete.addColumns(PULLED, Bytes.toBytes(author)));
+            table.delete(delete).join();
+        }
+    }
+
     @Override
     public Optional<HomeState> state(long userId) {
-        Result row = states.get(new Get(stateRow(userId)).addFamily(STATE)).join();
-        if (row.isEmpty()) {
+        return stateOf(table.get(new Get(timelines.prefix(userId)).addFamily(STATE)).join());
+    }
+
+    private static Optional<HomeState> stateOf(Result row) {
+        if (row.isEmpty() || row.getFamilyMap(STATE) == null || row.getFamilyMap(STATE).isEmpty()) {
             return Optional.empty();
         }
-        // A row written before V007 has no activity_shared_at: never shared.
         return Optional.of(new HomeState(Instant.ofEpochMilli(longOr(row, LAST_READ, 0)),
                 longOr(row, COMPLETE_ABOVE, 0), Instant.ofEpochMilli(longOr(row, TRIMMED_AT, 0)),
                 Instant.ofEpochMilli(longOr(row, ACTIVITY_SHARED_AT, 0))));
     }
 
+    private static Map<Long, Long> pulledOf(Result row) {
+        NavigableMap<byte[], byte[]> cells = row.getFamilyMap(PULLED);
+        if (cells == null) {
+            return Map.of();
+        }
+        Map<Long, Long> pulled = new HashMap<>();
+        cells.forEach((author, upTo) -> pulled.put(Bytes.toLong(author), Bytes.toLong(upTo)));
+        return pulled;
+    }
+
     @Override
     public void saveState(long userId, HomeState state) {
-        states.put(statePut(userId, state)).join();
+        table.put(statePut(userId, state)).join();
     }
 
     @Override
     public void importStates(Map<Long, HomeState> imported) {
-        async.runChunks(List.copyOf(imported.entrySet()), BATCH, chunk -> states.putAll(chunk.stream()
+        async.runChunks(List.copyOf(imported.entrySet()), BATCH, chunk -> table.putAll(chunk.stream()
                 .map(e -> statePut(e.getKey(), e.getValue())).toList()));
     }
 
     private Put statePut(long userId, HomeState state) {
-        return new Put(stateRow(userId))
+        return new Put(timelines.prefix(userId))
                 .addColumn(STATE, LAST_READ, Bytes.toBytes(state.lastRead().toEpochMilli()))
                 .addColumn(STATE, COMPLETE_ABOVE, Bytes.toBytes(state.completeAbove()))
                 .addColumn(STATE, TRIMMED_AT, Bytes.toBytes(state.trimmedAt().toEpochMilli()))
                 .addColumn(STATE, ACTIVITY_SHARED_AT, Bytes.toBytes(state.activitySharedAt().toEpochMilli()));
-    }
-
-    private byte[] stateRow(long userId) {
-        return ByteBuffer.allocate(1 + Long.BYTES).put(stateSalt.of(userId)).putLong(userId).array();
     }
 
     private static long longOr(Result row, byte[] column, long missing) {

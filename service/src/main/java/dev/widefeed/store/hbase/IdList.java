@@ -84,7 +84,8 @@ final class IdList {
         return descending(ByteBuffer.wrap(row, 1 + Long.BYTES, Long.BYTES).getLong());
     }
 
-    private byte[] prefix(long ownerId) {
+    /** The owner's key prefix: every row of the owner's list starts with it (and is longer). */
+    byte[] prefix(long ownerId) {
         return ByteBuffer.allocate(1 + Long.BYTES).put(salt.of(ownerId)).putLong(ownerId).array();
     }
 
