@@ -6,6 +6,7 @@ import dev.widefeed.audience.AudienceSettings;
 import dev.widefeed.comment.CommentService;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.LogHandler;
+import dev.widefeed.feed.DeliverySwitch;
 import dev.widefeed.feed.FanoutHandler;
 import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.FanoutService;
@@ -27,6 +28,7 @@ import dev.widefeed.reconcile.Reconciler;
 import dev.widefeed.store.Storage;
 
 import java.time.Clock;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Executor;
 
@@ -60,12 +62,17 @@ public record Services(UserService users, FollowService follows, RelationRepaire
         CommentService comments = new CommentService(storage.posts(), storage.comments(), access, events, ids, clock);
         PostService posts = new PostService(storage.users(), storage.posts(), storage.likes(), events, access, audiences,
                 ids, clock);
+        EventLog log = new EventLog(storage.eventLog(), logShards, clock);
+        DeliverySwitch deliveries = new DeliverySwitch(storage.users(), storage.relations(), storage.timelines(),
+                storage.fanout(), feed.pull(), feed.pageSize(), clock);
         HomeTimelineService home = new HomeTimelineService(storage.relations(), storage.posts(), storage.timelines(),
-                posts, facts, access, feed.home(), limits.maxFollowing(), clock);
+                posts, facts, access, feed.home(), feed.pull(), deliveries, log, limits.maxFollowing(), clock);
         FanoutWorker worker = new FanoutWorker(storage.users(), storage.relations(), storage.posts(),
                 storage.timelines(), storage.fanout(), storage.audiences(), feed.fanout(), feed.pageSize(),
-                feed.home().entryTtl(), clock, fanoutListener);
-        listen(events, home, new EventLog(storage.eventLog(), logShards, clock));
+                feed.home().entryTtl(), feed.pull(), log, clock, fanoutListener);
+        listen(events, home, log);
+        Map<String, LogHandler> handlers = new HashMap<>(new FanoutHandler(worker, fanoutListener).byKind());
+        handlers.putAll(deliveries.byKind());
         return new Services(
                 new UserService(storage.users(), ids, clock),
                 new FollowService(storage.users(), storage.relations(), ids, clock, limits, batchFollows, events),
@@ -79,7 +86,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 new FanoutService(access, worker),
                 audiences,
                 facts,
-                new FanoutHandler(worker, fanoutListener).byKind());
+                Map.copyOf(handlers));
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.widefeed.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.widefeed.feed.FanoutProgress;
+import dev.widefeed.feed.FanoutRules;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -10,10 +11,11 @@ import java.util.List;
 /**
  * A post's delivery plan and progress, for its author: the mode, each tier (pass) with its window,
  * deadline, followers pushed and whether it met its deadline, followers skipped and why, and
- * whether it is done or pending.
+ * whether it is done or pending. In {@code pull} mode no follower's inbox gets the post: all
+ * {@code pulledBy} followers merge it into their home pages when they read.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record FanoutView(String postId, String mode, String state, long followers, long pushed,
+public record FanoutView(String postId, String mode, String state, long followers, long pushed, Long pulledBy,
                          List<TierView> tiers, List<SkipView> skipped, Instant createdAt, Instant updatedAt,
                          Instant finishedAt, String endedBecause) {
 
@@ -36,10 +38,11 @@ public record FanoutView(String postId, String mode, String state, long follower
             tiers.add(new TierView(t.name(), t.activeWithin().toSeconds(), t.deadline().toSeconds(), state,
                     t.pushed(), t.candidates(), t.startedAt().orElse(null), t.finishedAt().orElse(null), met));
         }
-        List<SkipView> skipped = List.of(new SkipView("inactive: no home read within the widest tier's window;"
-                + " they get the post by pull when they come back", p.skippedInactive()));
+        boolean pull = FanoutRules.PULL.equals(p.mode());
+        List<SkipView> skipped = pull ? List.of() : List.of(new SkipView("inactive: no home read within the widest"
+                + " tier's window; they get the post by pull when they come back", p.skippedInactive()));
         return new FanoutView(Long.toString(p.postId()), p.mode(), p.done() ? "done" : "pending", p.followers(),
-                p.pushed(), tiers, skipped, p.createdAt(), p.updatedAt(), p.finishedAt().orElse(null),
+                p.pushed(), pull ? p.followers() : null, tiers, skipped, p.createdAt(), p.updatedAt(), p.finishedAt().orElse(null),
                 p.endedBecause().orElse(null));
     }
 }

@@ -219,10 +219,10 @@ public final class EventLogJob implements Managed {
                     if (handler == null) {
                         unknown++;
                         oldestPendingSlot = Math.min(oldestPendingSlot, slot);
-                    } else if (!finished.contains(entry.key())) {
+                    } else if (!finished.contains(finishedKey(entry))) {
                         LogHandler.Work work = handler.open(entry);
                         if (work.done()) {
-                            finished.add(entry.key());
+                            finished.add(finishedKey(entry));
                         } else {
                             pending.add(new Pending(entry, work));
                         }
@@ -249,7 +249,7 @@ public final class EventLogJob implements Managed {
                     work = worked.after();
                 }
                 if (work.done()) {
-                    finished.add(p.entry().key());
+                    finished.add(finishedKey(p.entry()));
                 } else {
                     stillPending++;
                     oldestPendingSlot = Math.min(oldestPendingSlot, p.entry().slot());
@@ -272,6 +272,14 @@ public final class EventLogJob implements Managed {
     }
 
     private record Pending(LogEntry entry, LogHandler.Work work) {
+    }
+
+    /**
+     * What names an entry across the log: its key names it only within its slot, and the same work
+     * asked for again in a later slot (a second switch of one author) is a new entry.
+     */
+    private static String finishedKey(LogEntry entry) {
+        return entry.shard() + "/" + entry.slot() + "/" + entry.key();
     }
 
     /** Renews the shard's lease every third of its ttl while the shard is worked; false once lost or stopping. */

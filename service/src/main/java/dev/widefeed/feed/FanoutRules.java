@@ -36,6 +36,8 @@ public record FanoutRules(long hybridAbove, List<Tier> tiers) {
 
     public static final String PUSH = "push";
     public static final String HYBRID = "hybrid";
+    /** The author is pulled by their followers: the post goes into no inbox but its author's own. */
+    public static final String PULL = "pull";
 
     public FanoutRules {
         tiers = List.copyOf(tiers);
@@ -54,12 +56,19 @@ public record FanoutRules(long hybridAbove, List<Tier> tiers) {
         return tiers.get(tiers.size() - 1).activeWithin();
     }
 
-    /** The plan for a new task, before any page is done. */
-    public FanoutProgress plan(long postId, FanoutKind kind, long followers, Instant now) {
+    /**
+     * The plan for a new task, before any page is done.
+     *
+     * @param pulled the post reached no inbox but its author's (a retraction) or will reach none (a delivery),
+     *               because its followers pull the author
+     */
+    public FanoutProgress plan(long postId, FanoutKind kind, long followers, boolean pulled, Instant now) {
         Instant createdAt = IdGenerator.timeOf(postId);
         List<FanoutProgress.TierProgress> passes = new ArrayList<>();
         String mode;
-        if (kind == FanoutKind.RETRACT) {
+        if (pulled) {
+            mode = PULL; // no pass: only the author's own home timeline
+        } else if (kind == FanoutKind.RETRACT) {
             mode = "retract";
             passes.add(pass("active", activeWindow(), tiers.get(0).deadline()));
         } else if (followers <= hybridAbove) {
@@ -124,6 +133,9 @@ public record FanoutRules(long hybridAbove, List<Tier> tiers) {
 
     /** The deadline of the pass under way (the last one's once done): what workers order tasks by. */
     public static Instant deadlineOf(FanoutProgress progress) {
+        if (progress.tiers().isEmpty()) {
+            return progress.createdAt();
+        }
         int pass = Math.min(progress.pass(), progress.tiers().size() - 1);
         return progress.createdAt().plus(progress.tiers().get(pass).deadline());
     }

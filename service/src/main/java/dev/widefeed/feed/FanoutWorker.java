@@ -3,6 +3,7 @@ package dev.widefeed.feed;
 import dev.widefeed.audience.Audience;
 import dev.widefeed.audience.AudienceStore;
 import dev.widefeed.audience.DeliveryAudience;
+import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.graph.Follower;
 import dev.widefeed.graph.RelationStore;
@@ -32,6 +33,10 @@ import java.util.function.LongPredicate;
  * (or retracts) the post for the followers the pass sends to, and saves the checkpoint after every
  * page whose pushes are done. A crash loses at most the two pages in flight, which the next worker
  * pushes again: entries are keyed by post id, so that is harmless.
+ * <p>
+ * The post of an author their followers pull ({@link AuthorDelivery}) goes into its author's home
+ * timeline only. A task's first turn asks for a switch of the author's delivery when their follower
+ * count has crossed the pull threshold ({@link DeliverySwitch}); that post still goes as planned.
  */
 public final class FanoutWorker implements Managed {
     /** How long a task may wait for its post: the post is written after its task, by the same request. */
@@ -46,6 +51,8 @@ public final class FanoutWorker implements Managed {
     private final FanoutRules rules;
     private final int pageSize;
     private final Duration entryTtl;
+    private final PullRules pullRules;
+    private final EventLog log;
     private final Clock clock;
     private final Listener listener;
     /**
@@ -82,7 +89,7 @@ public final class FanoutWorker implements Managed {
 
     public FanoutWorker(UserStore users, RelationStore relations, PostStore posts, TimelineStore timelines,
                         FanoutStore fanout, AudienceStore audiences, FanoutRules rules, int pageSize,
-                        Duration entryTtl, Clock clock, Listener listener) {
+                        Duration entryTtl, PullRules pullRules, EventLog log, Clock clock, Listener listener) {
         if (pageSize < 1) {
             throw new IllegalArgumentException("page size must be positive");
         }
@@ -95,6 +102,8 @@ public final class FanoutWorker implements Managed {
         this.rules = rules;
         this.pageSize = pageSize;
         this.entryTtl = entryTtl;
+        this.pullRules = pullRules;
+        this.log = log;
         this.clock = clock;
         this.listener = listener;
     }
@@ -116,7 +125,31 @@ public final class FanoutWorker implements Managed {
     /** The task's checkpoint, or its plan if no page was done yet (not saved). */
     public FanoutProgress progressOf(FanoutTask task) {
         return fanout.progress(task.postId(), task.kind()).orElseGet(() -> rules.plan(task.postId(), task.kind(),
-                users.counts(task.authorId()).followers(), now()));
+                users.counts(task.authorId()).followers(), pulled(task), now()));
+    }
+
+    /**
+     * Whether the task's post goes (or went) into no follower's inbox: the author is pulled, and for a
+     * retraction the post was created after the switch, so no fan-out pushed it.
+     */
+    private boolean pulled(FanoutTask task) {
+        Optional<AuthorDelivery> delivery = fanout.delivery(task.authorId());
+        return delivery.isPresent() && delivery.get().mode() == AuthorDelivery.Mode.PULLED
+                && (task.kind() == FanoutKind.DELIVER || task.postId() > delivery.get().switchId());
+    }
+
+    /** A plan no turn has worked yet: nothing started, nothing saved. */
+    private static boolean unstarted(FanoutProgress progress) {
+        return !progress.done() && progress.tiers().stream().allMatch(t -> t.startedAt().isEmpty());
+    }
+
+    /** Asks for a switch of the author's delivery if their follower count has crossed the threshold. */
+    private void askForSwitch(FanoutTask task, FanoutProgress plan) {
+        boolean pulled = FanoutRules.PULL.equals(plan.mode());
+        AuthorDelivery.Mode mode = pulled ? AuthorDelivery.Mode.PULLED : AuthorDelivery.Mode.PUSHED;
+        if (pullRules.pulls(plan.followers(), mode) != pulled) {
+            log.append(DeliverySwitch.KIND, task.authorId(), task.postId());
+        }
     }
 
     /**
@@ -151,6 +184,12 @@ public final class FanoutWorker implements Managed {
             }
             entry = Optional.of(TimelineEntry.of(post.get()));
             mayReceive = DeliveryAudience.of(post.get().authorId(), post.get().audience(), audiences);
+            if (unstarted(progress)) {
+                askForSwitch(task, progress);
+            }
+        }
+        if (progress.tiers().isEmpty()) {
+            return new Turn.Worked(save(authorOnly(task, progress, entry)));
         }
         // Three pages overlap: the next one is read, this one is pushed, and the previous one's
         // pushes finish; a page's checkpoint is saved only once its pushes are all done, so a crash
@@ -272,6 +311,18 @@ public final class FanoutWorker implements Managed {
         }
         FanoutProgress moved = with(progress, tiers, next, Optional.empty(), skipped, now);
         return new Planned(writes, next == tiers.size() ? finish(moved, now, Optional.empty()) : moved);
+    }
+
+    /** The post of a pulled author: into (or out of) its author's own home timeline, and done. */
+    private FanoutProgress authorOnly(FanoutTask task, FanoutProgress progress, Optional<TimelineEntry> entry) {
+        List<Long> author = List.of(task.authorId());
+        if (entry.isPresent()) {
+            timelines.push(entry.get(), author, entryTtl);
+        } else {
+            timelines.retract(task.postId(), author);
+        }
+        listener.page(task, 0, 1);
+        return finish(progress, now(), Optional.empty());
     }
 
     /** Milliseconds: what the checkpoint keeps, so a saved checkpoint reads back equal. */

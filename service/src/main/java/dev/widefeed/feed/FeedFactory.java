@@ -10,7 +10,7 @@ import jakarta.validation.constraints.NotNull;
 
 import java.util.List;
 
-/** The {@code feed} section: home timeline and fan-out rules (the event log's job runs the fan-out). */
+/** The {@code feed} section: home timeline, fan-out and pull rules (the event log's job runs the fan-out). */
 public class FeedFactory {
     @Valid
     @NotNull
@@ -21,6 +21,11 @@ public class FeedFactory {
     @NotNull
     @JsonProperty
     public Home home = new Home();
+
+    @Valid
+    @NotNull
+    @JsonProperty
+    public Pull pull = new Pull();
 
     public static class Fanout {
         /** Followers per page; the checkpoint is saved after each. */
@@ -91,13 +96,39 @@ public class FeedFactory {
         public Duration shareActivityEvery = Duration.hours(6);
     }
 
+    /** Which authors are pulled at read time instead of pushed, and the cache their posts are merged from. */
+    public static class Pull {
+        /** Authors with more followers than this are pulled by all of them; pushed again below nine tenths of it. */
+        @Min(1)
+        @JsonProperty
+        public long pullAbove = PullRules.DEFAULT.pullAbove();
+
+        /** Newest post ids each instance keeps per pulled author. */
+        @Min(1)
+        @Max(10_000)
+        @JsonProperty
+        public int cachedPostsPerAuthor = PullRules.DEFAULT.cachedPerAuthor();
+
+        /** How long a cached list of a pulled author's posts is used before it is read again. */
+        @NotNull
+        @JsonProperty
+        public Duration cacheRefresh = Duration.milliseconds(PullRules.DEFAULT.cacheRefresh().toMillis());
+
+        /** Pulled authors each instance keeps at most. */
+        @Min(1)
+        @JsonProperty
+        public long cachedAuthors = PullRules.DEFAULT.cachedAuthors();
+    }
+
     public FeedRules rules() {
         FanoutRules fanoutRules = new FanoutRules(fanout.hybridAbove, fanout.tiers.stream()
                 .map(t -> new FanoutRules.Tier(t.name, t.activeWithin.toJavaDuration(), t.deadline.toJavaDuration()))
                 .toList());
         return new FeedRules(fanoutRules, new HomeRules(home.hotWindow, home.entryTtl.toJavaDuration(),
                 fanoutRules.activeWindow(), home.rebuildSize, home.followBackfill, home.touchEvery.toJavaDuration(),
-                home.trimEvery.toJavaDuration(), home.shareActivityEvery.toJavaDuration()), fanout.pageSize);
+                home.trimEvery.toJavaDuration(), home.shareActivityEvery.toJavaDuration()), fanout.pageSize,
+                new PullRules(pull.pullAbove, pull.cachedPostsPerAuthor, pull.cacheRefresh.toJavaDuration(),
+                        pull.cachedAuthors));
     }
 
     private static Tier tier(String name, Duration activeWithin, Duration deadline) {

@@ -1,6 +1,7 @@
 package dev.widefeed.feed;
 
 import dev.widefeed.audience.AudienceFacts;
+import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.graph.RelationStore;
@@ -23,21 +24,24 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 /**
- * The home timeline: my posts and those of everyone I follow, newest first, read from two sources
- * that meet at one boundary. Above the boundary ({@link HomeState#completeAbove}) the inbox that
- * fan-out pushes into is complete; at and below it, history is pulled from my followees' own lists
- * and merged. A page asks each source for the whole range below its cursor, and the cursor is the
- * last post id shown, so pages have no gaps and no duplicates across the boundary or while new
- * posts arrive. Posts deleted since they were pushed, posts the reader may no longer see (the rule
- * is applied at read time, to pushed and pulled posts alike) and the authors the reader hid are
- * dropped as the page is read.
+ * The home timeline: my posts and those of everyone I follow, newest first, read from three sources
+ * (docs/design.md, "Home timeline and fan-out"). Above the boundary ({@link HomeState#completeAbove})
+ * the inbox that fan-out pushes into holds every pushed post, and the authors I pull (big ones, whose
+ * posts go into no inbox) are merged in from this instance's cache of their newest posts
+ * ({@link HomeMerge}); at and below it, history is pulled from my followees' own lists. The inbox's
+ * first page, my state and my pulled authors come in one read. The cursor is the last post id shown,
+ * so pages have no gaps and no duplicates across the sources or while new posts arrive. Posts deleted
+ * since they were pushed or cached, posts the reader may no longer see (the rule is applied at read
+ * time, to pushed and pulled posts alike) and the authors the reader hid are dropped as the page is read.
  * <p>
  * A reader who has been away longer than the active window got no pushes meanwhile: their first
  * read marks them active (so fan-out pushes to them from now on) and then rebuilds the inbox by
@@ -52,12 +56,16 @@ public final class HomeTimelineService {
     private final AudienceFacts audiences;
     private final PostAccess access;
     private final HomeRules rules;
+    private final DeliverySwitch deliveries;
+    private final EventLog log;
+    private final PulledPosts pulledPosts;
     private final int maxFollowing;
     private final Clock clock;
 
     public HomeTimelineService(RelationStore relations, PostStore posts, TimelineStore timelines,
                                PostService postService, AudienceFacts audiences, PostAccess access,
-                               HomeRules rules, int maxFollowing, Clock clock) {
+                               HomeRules rules, PullRules pull, DeliverySwitch deliveries, EventLog log,
+                               int maxFollowing, Clock clock) {
         this.relations = relations;
         this.posts = posts;
         this.timelines = timelines;
@@ -65,6 +73,11 @@ public final class HomeTimelineService {
         this.audiences = audiences;
         this.access = access;
         this.rules = rules;
+        this.deliveries = deliveries;
+        this.log = log;
+        this.pulledPosts = new PulledPosts((authors, each) -> posts.postIdsByAuthors(authors, Optional.empty(), each),
+                pull.cachedPerAuthor(), pull.cacheRefresh(), pull.cachedAuthors(),
+                () -> TimeUnit.MILLISECONDS.toNanos(clock.millis()));
         this.maxFollowing = maxFollowing;
         this.clock = clock;
     }
@@ -73,8 +86,32 @@ public final class HomeTimelineService {
         Ownership.require(viewer, userId, "only its owner reads a home timeline");
         Set<Long> hidden = audiences.hiddenBy(userId);
         Authors authors = new Authors(userId, hidden);
-        long floor = boundary(userId, authors);
-        return PageFill.fill(limit, before, (cursor, n) -> idsBelow(userId, authors, cursor, n, floor),
+        HomeRead first = timelines.read(userId, before, limit + 1);
+        Instant now = clock.instant();
+        HomeState state;
+        boolean rebuilt = first.state().isEmpty() || !isActive(first.state().get(), now);
+        if (rebuilt) {
+            state = rebuild(userId, authors, first.state(), now);
+        } else {
+            state = maintain(userId, first.state().get(), now);
+        }
+        long floor = HomeBoundary.floor(state.completeAbove(), now, rules.entryTtl());
+        Map<Long, Long> pulled = new HashMap<>();
+        List<Long> stale = new ArrayList<>();
+        first.pulledUpTo().forEach((author, upTo) -> {
+            if (upTo <= floor) {
+                stale.add(author); // all its pulled posts are below the boundary, which pulls from everyone
+            } else if (!hidden.contains(author)) {
+                pulled.put(author, upTo);
+            }
+        });
+        if (!stale.isEmpty()) {
+            BestEffort.run(() -> timelines.unpull(userId, stale), "the pulled authors of " + userId
+                    + " keep entries no read needs until the next read");
+        }
+        Reading reading = new Reading(userId, authors, floor, new PulledSources(pulled, floor, pulledPosts,
+                posts::postIdsByAuthors), rebuilt ? null : first, before, limit + 1);
+        return PageFill.fill(limit, before, reading::idsBelow,
                 ids -> postService.getAll(viewer, ids).stream().filter(p -> !hidden.contains(p.post().authorId()))
                         .toList());
     }
@@ -84,23 +121,32 @@ public final class HomeTimelineService {
      * again, durably, so a failure here only delays it.
      */
     public void posted(Post post) {
+        pulledPosts.changed(post.authorId());
         BestEffort.run(() -> timelines.push(TimelineEntry.of(post), List.of(post.authorId()), rules.entryTtl()),
                 "the home timeline of " + post.authorId() + " misses post " + post.id() + " until fan-out writes it");
     }
 
     /** My deleted post leaves my home timeline at once; its retraction takes it out of everyone else's. */
     public void deleted(Post post) {
+        pulledPosts.changed(post.authorId());
         BestEffort.run(() -> timelines.remove(post.authorId(), List.of(post.id())), "the home timeline of "
                 + post.authorId() + " shows deleted post " + post.id() + " until its retraction runs");
     }
 
     /**
-     * A follow brings the followee's newest posts in (bounded). If the followee has more, the inbox
-     * is no longer complete below the oldest one brought in, so the boundary moves up to it: older
-     * history, the followee's included, is pulled. Nothing fails the follow if this cannot be done.
+     * A follow of an author their followers pull adds them to my pulled authors: their posts are merged
+     * into my pages from now on. Any other follow brings the followee's newest posts in (bounded). If
+     * the followee has more, the inbox is no longer complete below the oldest one brought in, so the
+     * boundary moves up to it: older history, the followee's included, is pulled. Nothing fails the
+     * follow if this cannot be done.
      */
     public void followed(long me, long followee) {
         try {
+            // Read after the edge is written: a walk that starts later finds the edge, and one under way
+            // (PULLING) may be past it, so the follow adds the entry itself.
+            if (deliveries.deliveryOf(followee).mode().pulledByNewFollowers()) {
+                timelines.pull(followee, HomeRead.ALL_POSTS, List.of(me));
+            }
             // First the activity onto the new edge, then the backfill: a post the edge's fan-out page
             // missed (read before this share) was written before it, so the backfill below finds it.
             Optional<HomeState> state = timelines.state(me);
@@ -122,9 +168,17 @@ public final class HomeTimelineService {
         }
     }
 
-    /** An unfollow takes the followee's newest posts out (bounded); older ones expire or are trimmed. */
+    /**
+     * An unfollow takes the followee out of my pulled authors, and their newest posts out of my inbox
+     * (bounded); older ones expire or are trimmed. During a walk of the followee's followers, the walk
+     * may write my entry again after this, so the log takes it out once more behind the walk.
+     */
     public void unfollowed(long me, long followee) {
         try {
+            if (DeliverySwitch.walking(deliveries.deliveryOf(followee))) {
+                log.append(DeliverySwitch.UNFOLLOWED_KIND, followee, me);
+            }
+            timelines.unpull(me, List.of(followee));
             List<Long> ids = posts.postIdsByAuthor(followee, Optional.empty(), Math.max(rules.followBackfill(),
                     rules.hotWindow()));
             timelines.remove(me, ids);
@@ -134,36 +188,24 @@ public final class HomeTimelineService {
         }
     }
 
-    /**
-     * The post id at and below which this reader's history is pulled: the stored boundary, or the
-     * oldest an unexpired entry can be, whichever is higher. Marks the reader active, trims the
-     * inbox when due, and rebuilds it for a reader coming back.
-     */
-    private long boundary(long userId, Authors authors) {
-        Instant now = clock.instant();
-        Optional<HomeState> state = timelines.state(userId);
-        HomeState current;
-        if (state.isEmpty() || !isActive(state.get(), now)) {
-            current = rebuild(userId, authors, state, now);
-        } else {
-            current = state.get();
-            boolean touch = current.lastRead().isBefore(now.minus(rules.touchEvery()));
-            boolean trim = current.trimmedAt().isBefore(now.minus(rules.trimEvery()));
-            boolean share = current.activitySharedAt().isBefore(now.minus(rules.shareEvery()));
-            Instant sharedAt = current.activitySharedAt();
-            if (share && shared(userId, now)) {
-                sharedAt = now;
-            }
-            if (trim) {
-                long cut = timelines.trim(userId, rules.hotWindow()).map(id -> id - 1).orElse(0L);
-                current = new HomeState(now, Math.max(current.completeAbove(), cut), now, sharedAt);
-                timelines.saveState(userId, current);
-            } else if (touch || share) {
-                current = new HomeState(now, current.completeAbove(), current.trimmedAt(), sharedAt);
-                timelines.saveState(userId, current);
-            }
+    /** Marks an active reader's read, trims their inbox and shares their activity, each when due. */
+    private HomeState maintain(long userId, HomeState current, Instant now) {
+        boolean touch = current.lastRead().isBefore(now.minus(rules.touchEvery()));
+        boolean trim = current.trimmedAt().isBefore(now.minus(rules.trimEvery()));
+        boolean share = current.activitySharedAt().isBefore(now.minus(rules.shareEvery()));
+        Instant sharedAt = current.activitySharedAt();
+        if (share && shared(userId, now)) {
+            sharedAt = now;
         }
-        return HomeBoundary.floor(current.completeAbove(), now, rules.entryTtl());
+        if (trim) {
+            long cut = timelines.trim(userId, rules.hotWindow()).map(id -> id - 1).orElse(0L);
+            current = new HomeState(now, Math.max(current.completeAbove(), cut), now, sharedAt);
+            timelines.saveState(userId, current);
+        } else if (touch || share) {
+            current = new HomeState(now, current.completeAbove(), current.trimmedAt(), sharedAt);
+            timelines.saveState(userId, current);
+        }
+        return current;
     }
 
     /**
@@ -221,23 +263,76 @@ public final class HomeTimelineService {
         return found.stream().filter(p -> visible.contains(p.id())).map(TimelineEntry::of).toList();
     }
 
-    /** At most {@code want} ids below the cursor, newest first: inbox above the boundary, then pull. */
-    private List<Long> idsBelow(long userId, Authors authors, Optional<Long> before, int want, long floor) {
-        List<Long> ids = new ArrayList<>(want);
-        if (HomeBoundary.startsInInbox(before, floor)) {
-            for (TimelineEntry entry : timelines.home(userId, before, want)) {
-                if (entry.postId() <= floor) {
+    /**
+     * One page request's reads: rounds of at most {@code want} ids below a cursor, newest first, from
+     * the inbox and the pulled authors above the boundary, then pulled from everyone below it. The
+     * first round is answered from the read the request began with.
+     */
+    private final class Reading {
+        private final long userId;
+        private final Authors authors;
+        private final long floor;
+        private final PulledSources pulled;
+        private HomeRead first;
+        private final Optional<Long> firstCursor;
+        private final int firstAsked;
+
+        Reading(long userId, Authors authors, long floor, PulledSources pulled, HomeRead first,
+                Optional<Long> firstCursor, int firstAsked) {
+            this.userId = userId;
+            this.authors = authors;
+            this.floor = floor;
+            this.pulled = pulled;
+            this.first = first;
+            this.firstCursor = firstCursor;
+            this.firstAsked = firstAsked;
+        }
+
+        List<Long> idsBelow(Optional<Long> before, int want) {
+            List<Long> ids = new ArrayList<>(want);
+            Optional<Long> cursor = before;
+            while (HomeBoundary.startsInInbox(cursor, floor)) {
+                int n = want - ids.size();
+                List<TimelineEntry> entries = entries(cursor, n);
+                List<HomeMerge.Source> sources = new ArrayList<>(pulled.below(cursor, n));
+                sources.add(inbox(entries, n));
+                HomeMerge.Merged merged = HomeMerge.merge(sources, cursor, n);
+                ids.addAll(merged.ids());
+                if (ids.size() == want) {
+                    return ids;
+                }
+                // Fewer than asked: every id between the merge's bound and the cursor is in; go on below it.
+                long bound = merged.completeAbove();
+                if (bound <= floor) {
                     break;
                 }
-                ids.add(entry.postId());
+                if (bound + 1 >= cursor.orElse(Long.MAX_VALUE)) {
+                    throw new IllegalStateException("a merge of home sources stopped above its cursor");
+                }
+                cursor = Optional.of(bound + 1);
             }
-            if (ids.size() == want) {
-                return ids;
-            }
+            long pullBelow = HomeBoundary.pullBelow(cursor, floor);
+            ids.addAll(pull(authors, pullBelow, want - ids.size()));
+            return ids;
         }
-        long pullBelow = HomeBoundary.pullBelow(before, floor);
-        ids.addAll(pull(authors, pullBelow, want - ids.size()));
-        return ids;
+
+        private List<TimelineEntry> entries(Optional<Long> cursor, int n) {
+            HomeRead answered = first;
+            first = null;
+            if (answered != null && cursor.equals(firstCursor) && n <= firstAsked) {
+                return answered.entries().subList(0, Math.min(n, answered.entries().size()));
+            }
+            return timelines.home(userId, cursor, n);
+        }
+
+        /** The inbox asked for {@code n} entries: complete to the floor if it reached it, else above its oldest. */
+        private HomeMerge.Source inbox(List<TimelineEntry> entries, int n) {
+            List<Long> ids = entries.stream().map(TimelineEntry::postId).toList();
+            if (!ids.isEmpty() && ids.get(ids.size() - 1) <= floor) {
+                return new HomeMerge.Source(ids, floor);
+            }
+            return HomeMerge.Source.read(ids, n, floor);
+        }
     }
 
     /** The newest {@code want} post ids below {@code before} of me and everyone I follow. */

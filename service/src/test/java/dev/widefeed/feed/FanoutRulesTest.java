@@ -34,7 +34,7 @@ class FanoutRulesTest {
      * tier given one candidate by the first pass (so none is skipped).
      */
     private static FanoutProgress hybridAt(int pass, Instant startedAt) {
-        FanoutProgress plan = RULES.plan(POST, FanoutKind.DELIVER, 5000, NOW);
+        FanoutProgress plan = RULES.plan(POST, FanoutKind.DELIVER, 5000, false, NOW);
         List<FanoutProgress.TierProgress> tiers = new ArrayList<>(plan.tiers());
         for (int t = 0; t < tiers.size(); t++) {
             tiers.set(t, tiers.get(t).counted(1));
@@ -97,7 +97,7 @@ class FanoutRulesTest {
 
     @Test
     void anAuthorAtTheThresholdIsPushedInOnePassOverTheWholeActiveWindow() {
-        FanoutProgress plan = RULES.plan(POST, FanoutKind.DELIVER, 1000, NOW);
+        FanoutProgress plan = RULES.plan(POST, FanoutKind.DELIVER, 1000, false, NOW);
         assertThat(plan.mode()).isEqualTo(FanoutRules.PUSH);
         assertThat(plan.tiers()).containsExactly(
                 FanoutProgress.TierProgress.planned("active", Duration.ofDays(7), Duration.ofMinutes(1)));
@@ -106,7 +106,7 @@ class FanoutRulesTest {
 
     @Test
     void anAuthorAboveTheThresholdIsFannedOutTierByTierMostActiveFirst() {
-        FanoutProgress plan = RULES.plan(POST, FanoutKind.DELIVER, 1001, NOW);
+        FanoutProgress plan = RULES.plan(POST, FanoutKind.DELIVER, 1001, false, NOW);
         assertThat(plan.mode()).isEqualTo(FanoutRules.HYBRID);
         assertThat(plan.tiers()).containsExactly(
                 FanoutProgress.TierProgress.planned("hot", Duration.ofHours(1), Duration.ofMinutes(1)),
@@ -117,13 +117,13 @@ class FanoutRulesTest {
     @Test
     void aThresholdOfZeroPushesOnlyForAnAuthorWithoutFollowers() {
         FanoutRules rules = new FanoutRules(0, List.of(HOT, WARM));
-        assertThat(rules.plan(POST, FanoutKind.DELIVER, 0, NOW).mode()).isEqualTo(FanoutRules.PUSH);
-        assertThat(rules.plan(POST, FanoutKind.DELIVER, 1, NOW).mode()).isEqualTo(FanoutRules.HYBRID);
+        assertThat(rules.plan(POST, FanoutKind.DELIVER, 0, false, NOW).mode()).isEqualTo(FanoutRules.PUSH);
+        assertThat(rules.plan(POST, FanoutKind.DELIVER, 1, false, NOW).mode()).isEqualTo(FanoutRules.HYBRID);
     }
 
     @Test
     void aRetractionIsOnePassOverTheActiveWindowHoweverManyFollowers() {
-        FanoutProgress plan = RULES.plan(POST, FanoutKind.RETRACT, 5_000_000, NOW);
+        FanoutProgress plan = RULES.plan(POST, FanoutKind.RETRACT, 5_000_000, false, NOW);
         assertThat(plan.mode()).isEqualTo("retract");
         assertThat(plan.kind()).isEqualTo(FanoutKind.RETRACT);
         assertThat(plan.tiers()).containsExactly(
@@ -132,7 +132,7 @@ class FanoutRulesTest {
 
     @Test
     void aNewPlanStartsAtTheFirstPassWithNothingDoneAndTheCreationTimeOfThePostId() {
-        FanoutProgress plan = RULES.plan(POST, FanoutKind.DELIVER, 5000, NOW);
+        FanoutProgress plan = RULES.plan(POST, FanoutKind.DELIVER, 5000, false, NOW);
         assertThat(plan.postId()).isEqualTo(POST);
         assertThat(plan.pass()).isZero();
         assertThat(plan.cursor()).isEmpty();
@@ -168,7 +168,7 @@ class FanoutRulesTest {
 
     @Test
     void aPushPlanHasOneTierSpanningTheWholeActiveWindow() {
-        FanoutProgress plan = RULES.plan(POST, FanoutKind.DELIVER, 10, NOW);
+        FanoutProgress plan = RULES.plan(POST, FanoutKind.DELIVER, 10, false, NOW);
         assertThat(FanoutRules.tierOf(plan, read(Duration.ofMinutes(1)), NOW)).isEqualTo(0);
         assertThat(FanoutRules.tierOf(plan, read(Duration.ofDays(7)), NOW)).isEqualTo(0);
         assertThat(FanoutRules.tierOf(plan, read(Duration.ofDays(8)), NOW)).isEqualTo(-1);
@@ -219,7 +219,7 @@ class FanoutRulesTest {
         // meets them at t0 + 11 s. Warm served nobody: the hot pass is the one to compare with, and it
         // started before the read, so it may have missed them.
         Instant t0 = NOW.minusSeconds(11);
-        FanoutProgress plan = RULES.plan(POST, FanoutKind.DELIVER, 5000, NOW);
+        FanoutProgress plan = RULES.plan(POST, FanoutKind.DELIVER, 5000, false, NOW);
         List<FanoutProgress.TierProgress> tiers = new ArrayList<>(plan.tiers());
         tiers.set(0, tiers.get(0).started(t0).counted(1));
         tiers.set(1, tiers.get(1).skipped(t0.plusSeconds(10)));
@@ -245,7 +245,18 @@ class FanoutRulesTest {
 
     @Test
     void aLatePlanKeepsTheDeadlineOfThePostsCreationNotOfThePlan() {
-        FanoutProgress late = RULES.plan(POST, FanoutKind.DELIVER, 10, CREATED.plus(Duration.ofHours(2)));
+        FanoutProgress late = RULES.plan(POST, FanoutKind.DELIVER, 10, false, CREATED.plus(Duration.ofHours(2)));
         assertThat(FanoutRules.deadlineOf(late)).isEqualTo(CREATED.plus(Duration.ofMinutes(1)));
+    }
+
+    @Test
+    void aPulledAuthorsPostIsPlannedWithNoPassAndItsDeadlineIsItsCreation() {
+        FanoutProgress plan = RULES.plan(POST, FanoutKind.DELIVER, 5_000_000, true, NOW);
+        assertThat(plan.mode()).isEqualTo(FanoutRules.PULL);
+        assertThat(plan.tiers()).isEmpty();
+        assertThat(plan.followers()).isEqualTo(5_000_000);
+        assertThat(plan.done()).isFalse();
+        assertThat(FanoutRules.deadlineOf(plan)).isEqualTo(plan.createdAt());
+        assertThat(RULES.plan(POST, FanoutKind.RETRACT, 5_000_000, true, NOW).mode()).isEqualTo(FanoutRules.PULL);
     }
 }

@@ -209,6 +209,11 @@ public abstract class TimelineStoreContract {
         assertThat(timelines().trim(user, 0)).isEmpty();
         assertThat(timelines().read(user, Optional.empty(), 10))
                 .isEqualTo(new HomeRead(Optional.of(state), pulled, List.of()));
+        assertThat(timelines().home(user, Optional.empty(), 10)).isEmpty();
+        assertThat(timelines().trim(user, 1)).isEmpty();
+        TimelineEntry again = pushed(user, 1).get(0);
+        assertThat(timelines().trim(user, 1)).contains(again.postId());
+        assertThat(timelines().home(user, Optional.empty(), 10)).containsExactly(again);
         assertThat(timelines().state(user)).contains(state);
     }
 

@@ -116,7 +116,9 @@ final class CqlTimelineStore implements TimelineStore {
                 : select.bind(userId, limit);
         List<TimelineEntry> entries = new ArrayList<>(Math.min(limit, 1024));
         for (Row row : session.execute(query.setIdempotent(true))) {
-            entries.add(new TimelineEntry(row.getLong(0), row.getLong(1), row.getLong(2)));
+            if (!row.isNull(0)) { // a partition with only its statics answers one row without an entry
+                entries.add(new TimelineEntry(row.getLong(0), row.getLong(1), row.getLong(2)));
+            }
         }
         return entries;
     }
@@ -147,8 +149,10 @@ final class CqlTimelineStore implements TimelineStore {
         long oldestKept = 0;
         int seen = 0;
         for (Row row : session.execute(keepTail.bind(userId, keep).setIdempotent(true))) {
-            oldestKept = row.getLong(0);
-            seen++;
+            if (!row.isNull(0)) { // a partition with only its statics answers one row without an entry
+                oldestKept = row.getLong(0);
+                seen++;
+            }
         }
         if (seen < keep) {
             return Optional.empty();

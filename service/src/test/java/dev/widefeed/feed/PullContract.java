@@ -1,0 +1,327 @@
+package dev.widefeed.feed;
+
+import dev.widefeed.Services;
+import dev.widefeed.audience.Audience;
+import dev.widefeed.eventlog.EventLogJob;
+import dev.widefeed.graph.RelationLimits;
+import dev.widefeed.graph.User;
+import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.kernel.Page;
+import dev.widefeed.post.PostDetails;
+import dev.widefeed.store.Storage;
+import dev.widefeed.testing.TestStorages;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The pull side of the hybrid over one real backend: authors past the threshold switched to pull and
+ * back without losing or duplicating a post on any follower's pages, pulled posts merged into pages
+ * with the same cursor, audience rule and hidden-author filter as pushed ones, follows and unfollows
+ * of pulled authors, and posts through another instance reaching readers within the cache refresh.
+ * One tiny subclass per backend runs it.
+ */
+public abstract class PullContract {
+    /** Pulled above 10 followers, pushed again below 9; few cached posts, so deep pages read authors' lists. */
+    static final PullRules PULL = new PullRules(10, 4, Duration.ofSeconds(1), 1_000);
+    static final FeedRules RULES = new FeedRules(FeedContract.RULES.fanout(), FeedContract.RULES.home(), 4, PULL);
+    static final int SHARDS = 4;
+
+    private final IdGenerator ids = TestStorages.ids();
+    private final Clock clock = Clock.systemUTC();
+    private Services services;
+    private EventLogJob job;
+
+    protected abstract Storage storage();
+
+    @BeforeEach
+    void startLog() {
+        services = newInstance();
+        job = RunningFanout.start(storage(), services, SHARDS, clock);
+    }
+
+    @AfterEach
+    void stopLog() throws InterruptedException {
+        job.stop();
+    }
+
+    private Services newInstance() {
+        return Services.over(storage(), ids, clock, RelationLimits.DEFAULT, Runnable::run, RULES, SHARDS,
+                FanoutWorker.Listener.NONE);
+    }
+
+    private long user() {
+        long id = ids.next();
+        storage().users().create(new User(id, "u" + id % 100_000, Instant.now()));
+        return id;
+    }
+
+    /** New users following {@code author}, who read their home an hour ago (active: fan-out pushes to them). */
+    private List<Long> followers(long author, int n) {
+        List<Long> fans = new ArrayList<>();
+        Map<Long, HomeState> states = new HashMap<>();
+        Instant at = Instant.now().minus(Duration.ofHours(1));
+        for (int i = 0; i < n; i++) {
+            long fan = user();
+            services.follows().follow(fan, author);
+            fans.add(fan);
+            states.put(fan, new HomeState(at, 0, at, at));
+        }
+        storage().timelines().importStates(states);
+        states.forEach((fan, state) -> storage().relations().shareActivity(fan, state.lastRead()));
+        return fans;
+    }
+
+    private long post(long author, String text) {
+        return services.posts().create(author, text, null).post().id();
+    }
+
+    private FanoutProgress awaitDelivered(long postId) {
+        return RunningFanout.awaitDone(storage(), postId, FanoutKind.DELIVER);
+    }
+
+    private AuthorDelivery awaitMode(long author, AuthorDelivery.Mode mode) {
+        await(() -> storage().fanout().delivery(author).map(d -> d.mode() == mode).orElse(false),
+                "author " + author + " reaches " + mode);
+        return storage().fanout().delivery(author).orElseThrow();
+    }
+
+    private static void await(BooleanSupplier condition, String what) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("not within 60 s: " + what);
+            }
+            RunningFanout.sleep(50);
+        }
+    }
+
+    /** An author with {@code fans} active followers, switched to pull by a first post (pushed, as planned then). */
+    private long pulledAuthor(List<Long> fans, List<Long> posted) {
+        long author = user();
+        fans.addAll(followers(author, 11));
+        long first = post(author, "the post that asks for the switch");
+        posted.add(first);
+        awaitDelivered(first);
+        awaitMode(author, AuthorDelivery.Mode.PULLED);
+        return author;
+    }
+
+    /** Every id of the user's home timeline, page by page, in the order shown. */
+    private List<Long> everyPage(Services instance, long user, int limit) {
+        List<Long> shown = new ArrayList<>();
+        Optional<Long> cursor = Optional.empty();
+        for (int pages = 0; pages < 500; pages++) {
+            Page<PostDetails, Long> page = instance.home().home(user, user, cursor, limit);
+            page.items().forEach(d -> shown.add(d.post().id()));
+            if (page.next().isEmpty()) {
+                return shown;
+            }
+            cursor = page.next();
+        }
+        throw new AssertionError("more than 500 pages");
+    }
+
+    private List<Long> firstPage(long user, int limit) {
+        return services.home().home(user, user, Optional.empty(), limit).items().stream().map(d -> d.post().id())
+                .toList();
+    }
+
+    private long inInbox(long user, long postId) {
+        return storage().timelines().home(user, Optional.empty(), 100).stream()
+                .filter(e -> e.postId() == postId).count();
+    }
+
+    private static List<Long> newestFirst(List<Long> ids) {
+        return ids.stream().sorted(Comparator.reverseOrder()).toList();
+    }
+
+    @Test
+    void anAuthorPastTheThresholdIsPulledAndTheirPostsGoIntoNoInboxButTheirOwn() {
+        List<Long> fans = new ArrayList<>();
+        List<Long> posted = new ArrayList<>();
+        long author = pulledAuthor(fans, posted);
+        assertThat(storage().fanout().progress(posted.get(0), FanoutKind.DELIVER).orElseThrow().mode())
+                .as("the post that crossed the threshold still went as planned").isEqualTo(FanoutRules.PUSH);
+        for (long fan : fans) {
+            assertThat(storage().timelines().read(fan, Optional.empty(), 1).pulledUpTo())
+                    .as("fan %d pulls the author", fan).containsEntry(author, HomeRead.ALL_POSTS);
+        }
+
+        long pulled = post(author, "pulled");
+        FanoutProgress done = awaitDelivered(pulled);
+        assertThat(done.mode()).isEqualTo(FanoutRules.PULL);
+        assertThat(done.followers()).isEqualTo(11);
+        assertThat(done.tiers()).isEmpty();
+        assertThat(inInbox(author, pulled)).as("the author's own home timeline has it").isEqualTo(1);
+        for (long fan : fans) {
+            assertThat(inInbox(fan, pulled)).as("no push to fan %d", fan).isZero();
+            assertThat(firstPage(fan, 10)).as("home of fan %d", fan).containsExactly(pulled, posted.get(0));
+        }
+        assertThat(firstPage(author, 10)).containsExactly(pulled, posted.get(0));
+    }
+
+    @Test
+    void crossingTheThresholdBothWaysLosesAndDuplicatesNoPostOnAnyPage() {
+        long author = user();
+        List<Long> fans = new ArrayList<>(followers(author, 9));
+        List<Long> posted = new ArrayList<>();
+        posted.add(post(author, "pushed 1"));
+        fans.addAll(followers(author, 3)); // 12: past the threshold
+        for (int i = 0; i < 3; i++) {
+            posted.add(post(author, "during the walk up " + i));
+        }
+        awaitMode(author, AuthorDelivery.Mode.PULLED);
+        for (int i = 0; i < 3; i++) {
+            posted.add(post(author, "pulled " + i));
+        }
+        List<Long> leaving = fans.subList(0, 4);
+        for (long fan : leaving) {
+            services.follows().unfollow(fan, author); // 8: below nine tenths of the threshold
+        }
+        List<Long> staying = List.copyOf(fans.subList(4, fans.size()));
+        for (int i = 0; i < 3; i++) {
+            posted.add(post(author, "during the walk down " + i));
+        }
+        AuthorDelivery pushed = awaitMode(author, AuthorDelivery.Mode.PUSHED);
+        for (int i = 0; i < 3; i++) {
+            posted.add(post(author, "pushed again " + i));
+        }
+        posted.forEach(this::awaitDelivered);
+
+        List<Long> expected = newestFirst(posted);
+        for (long fan : staying) {
+            assertThat(everyPage(services, fan, 3)).as("every page of fan %d", fan).isEqualTo(expected);
+            assertThat(storage().timelines().read(fan, Optional.empty(), 1).pulledUpTo())
+                    .as("fan %d pulls only what was not pushed", fan).containsEntry(author, pushed.switchId());
+        }
+        for (long fan : leaving) {
+            assertThat(storage().timelines().read(fan, Optional.empty(), 1).pulledUpTo()).doesNotContainKey(author);
+        }
+        // Every post of the author above the switch down was pushed to the active followers.
+        for (long post : posted.stream().filter(id -> id > pushed.switchId()).toList()) {
+            assertThat(inInbox(staying.get(0), post)).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aReaderOfSeveralPulledAuthorsPagesThroughHistoryWithoutGapsOrDuplicates() {
+        long reader = user();
+        List<Long> expected = new ArrayList<>();
+        List<Long> authors = new ArrayList<>();
+        for (int a = 0; a < 3; a++) {
+            List<Long> fans = new ArrayList<>();
+            long author = pulledAuthor(fans, expected);
+            services.follows().follow(reader, author); // pulled: all their posts, the switch's own included
+            authors.add(author);
+        }
+        long pushedAuthor = user();
+        services.follows().follow(reader, pushedAuthor);
+        firstPage(reader, 1); // the reader is active: fan-out pushes to them
+        for (int round = 0; round < 12; round++) {
+            for (long author : authors) {
+                expected.add(post(author, "pulled " + round));
+            }
+            expected.add(post(pushedAuthor, "pushed " + round));
+            if (round % 4 == 0) {
+                expected.add(post(reader, "mine " + round));
+            }
+        }
+        expected.forEach(this::awaitDelivered);
+        List<Long> all = newestFirst(expected);
+        for (int limit : List.of(1, 3, 7, 20)) {
+            assertThat(everyPage(services, reader, limit)).as("pages of %d", limit).isEqualTo(all);
+        }
+        // Another instance, its cache cold, shows the same history.
+        Services cold = newInstance();
+        assertThat(everyPage(cold, reader, 5)).isEqualTo(all);
+    }
+
+    @Test
+    void aDeletedPulledPostLeavesEveryInstancesPagesAtOnce() {
+        List<Long> fans = new ArrayList<>();
+        List<Long> posted = new ArrayList<>();
+        long author = pulledAuthor(fans, posted);
+        long kept = post(author, "kept");
+        long deleted = post(author, "deleted");
+        awaitDelivered(deleted);
+        Services other = newInstance(); // its cache holds the post until it reads the author's list again
+        long fan = fans.get(0);
+        assertThat(other.home().home(fan, fan, Optional.empty(), 10).items().stream().map(d -> d.post().id()))
+                .containsExactly(deleted, kept, posted.get(0));
+        services.posts().delete(author, deleted);
+        assertThat(firstPage(fan, 10)).containsExactly(kept, posted.get(0));
+        assertThat(other.home().home(fan, fan, Optional.empty(), 10).items().stream().map(d -> d.post().id()))
+                .containsExactly(kept, posted.get(0));
+    }
+
+    @Test
+    void aPostThroughAnotherInstanceReachesThisInstancesReadersWithinTheCacheRefresh() {
+        List<Long> fans = new ArrayList<>();
+        List<Long> posted = new ArrayList<>();
+        long author = pulledAuthor(fans, posted);
+        long fan = fans.get(0);
+        Services other = newInstance();
+        assertThat(other.home().home(fan, fan, Optional.empty(), 10).items()).hasSize(1); // cached now
+        long fresh = post(author, "through the first instance");
+        long start = System.nanoTime();
+        await(() -> other.home().home(fan, fan, Optional.empty(), 10).items().stream()
+                .anyMatch(d -> d.post().id() == fresh), "the other instance's reader sees the post");
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(PULL.cacheRefresh().plusSeconds(2));
+        assertThat(firstPage(fan, 10)).as("this instance knew at once").startsWith(fresh);
+    }
+
+    @Test
+    void audiencesAndHiddenAuthorsHoldForPulledPosts() {
+        List<Long> fans = new ArrayList<>();
+        List<Long> posted = new ArrayList<>();
+        long author = pulledAuthor(fans, posted);
+        long insider = fans.get(0);
+        long outsider = fans.get(1);
+        long hider = fans.get(2);
+        long forOne = services.posts().create(author, "for one", new Audience(Audience.Type.PARTLY_VISIBLE,
+                List.of(insider), List.of(), List.of())).post().id();
+        long secret = services.posts().create(author, "only me", new Audience(Audience.Type.PRIVATE, List.of(),
+                List.of(), List.of())).post().id();
+        services.audiences().hide(hider, hider, author);
+        awaitDelivered(forOne);
+        assertThat(firstPage(insider, 10)).containsExactly(forOne, posted.get(0));
+        assertThat(firstPage(outsider, 10)).containsExactly(posted.get(0));
+        assertThat(firstPage(hider, 10)).isEmpty();
+        assertThat(firstPage(author, 10)).containsExactly(secret, forOne, posted.get(0));
+    }
+
+    @Test
+    void aNewFollowerOfAPulledAuthorPullsThemAndAnUnfollowerStops() {
+        List<Long> fans = new ArrayList<>();
+        List<Long> posted = new ArrayList<>();
+        long author = pulledAuthor(fans, posted);
+        long newcomer = user();
+        firstPage(newcomer, 1);
+        services.follows().follow(newcomer, author);
+        assertThat(storage().timelines().read(newcomer, Optional.empty(), 1).pulledUpTo())
+                .containsEntry(author, HomeRead.ALL_POSTS);
+        long after = post(author, "after the follow");
+        assertThat(firstPage(newcomer, 10)).containsExactly(after, posted.get(0));
+        services.follows().unfollow(newcomer, author);
+        assertThat(storage().timelines().read(newcomer, Optional.empty(), 1).pulledUpTo()).isEmpty();
+        assertThat(firstPage(newcomer, 10)).isEmpty();
+        Set<Long> seen = new HashSet<>(firstPage(fans.get(0), 10));
+        assertThat(seen).contains(after);
+    }
+}
