@@ -6,13 +6,28 @@ import java.time.Instant;
  * What the read path and the fan-out know about one user's home timeline: when the user last read
  * it (the activity fan-out tiers are decided by), the post id above which the inbox is known to be
  * complete (everything older is served by pulling from the followees' own lists), when the
- * inbox was last trimmed, and when the last read was last copied onto the user's follow edges
- * (where fan-out reads it: {@code RelationStore#shareActivity}).
+ * inbox was last trimmed, when the last read was last copied onto the user's follow edges
+ * (where fan-out reads it: {@code RelationStore#shareActivity}), and the post id below which none of
+ * the user's followees has a post ({@code historyFrom}, 0 when not known), so a short inbox is not
+ * pulled again at every read to learn that nothing is there. Only a follow can make it lower: new
+ * posts are newer, and an unfollow takes history away.
  */
-public record HomeState(Instant lastRead, long completeAbove, Instant trimmedAt, Instant activitySharedAt) {
+public record HomeState(Instant lastRead, long completeAbove, Instant trimmedAt, Instant activitySharedAt,
+                        long historyFrom) {
     public HomeState {
-        if (lastRead == null || trimmedAt == null || activitySharedAt == null || completeAbove < 0) {
+        if (lastRead == null || trimmedAt == null || activitySharedAt == null || completeAbove < 0
+                || historyFrom < 0) {
             throw new IllegalArgumentException("bad home state");
         }
+    }
+
+    /** A state that knows nothing of the followees' history. */
+    public HomeState(Instant lastRead, long completeAbove, Instant trimmedAt, Instant activitySharedAt) {
+        this(lastRead, completeAbove, trimmedAt, activitySharedAt, 0);
+    }
+
+    /** This state with {@code historyFrom} replaced. */
+    public HomeState withHistoryFrom(long from) {
+        return new HomeState(lastRead, completeAbove, trimmedAt, activitySharedAt, from);
     }
 }

@@ -109,7 +109,7 @@ public final class HomeTimelineService {
             BestEffort.run(() -> timelines.unpull(userId, stale), "the pulled authors of " + userId
                     + " keep entries no read needs until the next read");
         }
-        Reading reading = new Reading(userId, authors, floor, new PulledSources(pulled, floor, pulledPosts,
+        Reading reading = new Reading(userId, authors, state, floor, new PulledSources(pulled, floor, pulledPosts,
                 posts::postIdsByAuthors), rebuilt ? null : first, before, limit + 1);
         return PageFill.fill(limit, before, reading::idsBelow,
                 ids -> postService.getAll(viewer, ids).stream().filter(p -> !hidden.contains(p.post().authorId()))
@@ -157,10 +157,11 @@ public final class HomeTimelineService {
             List<Long> ids = posts.postIdsByAuthor(followee, Optional.empty(), backfill);
             timelines.pushAll(me, visibleEntries(me, posts.findAll(ids).values()), rules.entryTtl());
             long complete = HomeBoundary.afterBackfill(ids, backfill);
-            if (state.isPresent() && complete > state.get().completeAbove()) {
+            // The followee's history may begin earlier than what this reader knew of theirs.
+            if (state.isPresent() && (complete > state.get().completeAbove() || state.get().historyFrom() != 0)) {
                 HomeState s = state.get();
-                timelines.saveState(me, new HomeState(s.lastRead(), Math.min(complete, IdGenerator.lowestAt(
-                        clock.instant().plusSeconds(1))), s.trimmedAt(), s.activitySharedAt()));
+                timelines.saveState(me, new HomeState(s.lastRead(), Math.max(s.completeAbove(), Math.min(complete,
+                        IdGenerator.lowestAt(clock.instant().plusSeconds(1)))), s.trimmedAt(), s.activitySharedAt(), 0));
             }
         } catch (RuntimeException e) {
             LOG.warn("the home timeline of {} misses the recent posts of {} it just followed: {}", me, followee,
@@ -199,10 +200,11 @@ public final class HomeTimelineService {
         }
         if (trim) {
             long cut = timelines.trim(userId, rules.hotWindow()).map(id -> id - 1).orElse(0L);
-            current = new HomeState(now, Math.max(current.completeAbove(), cut), now, sharedAt);
+            current = new HomeState(now, Math.max(current.completeAbove(), cut), now, sharedAt, current.historyFrom());
             timelines.saveState(userId, current);
         } else if (touch || share) {
-            current = new HomeState(now, current.completeAbove(), current.trimmedAt(), sharedAt);
+            current = new HomeState(now, current.completeAbove(), current.trimmedAt(), sharedAt,
+                    current.historyFrom());
             timelines.saveState(userId, current);
         }
         return current;
@@ -225,7 +227,7 @@ public final class HomeTimelineService {
         long boundary = HomeBoundary.afterRebuild(byAuthor.values(), all, each, now, rules.entryTtl());
         List<Long> keep = all.stream().filter(id -> id > boundary).limit(each).toList();
         timelines.pushAll(userId, visibleEntries(userId, posts.findAll(keep).values()), rules.entryTtl());
-        HomeState rebuilt = new HomeState(now, boundary, now, now);
+        HomeState rebuilt = new HomeState(now, boundary, now, now, authors.historyFrom(byAuthor.values(), each));
         timelines.saveState(userId, rebuilt);
         return rebuilt;
     }
@@ -271,16 +273,18 @@ public final class HomeTimelineService {
     private final class Reading {
         private final long userId;
         private final Authors authors;
+        private HomeState state;
         private final long floor;
         private final PulledSources pulled;
         private HomeRead first;
         private final Optional<Long> firstCursor;
         private final int firstAsked;
 
-        Reading(long userId, Authors authors, long floor, PulledSources pulled, HomeRead first,
+        Reading(long userId, Authors authors, HomeState state, long floor, PulledSources pulled, HomeRead first,
                 Optional<Long> firstCursor, int firstAsked) {
             this.userId = userId;
             this.authors = authors;
+            this.state = state;
             this.floor = floor;
             this.pulled = pulled;
             this.first = first;
@@ -312,8 +316,26 @@ public final class HomeTimelineService {
                 cursor = Optional.of(bound + 1);
             }
             long pullBelow = HomeBoundary.pullBelow(cursor, floor);
-            ids.addAll(pull(authors, pullBelow, want - ids.size()));
+            if (pullBelow <= state.historyFrom()) {
+                return ids; // known: no followee has a post down there
+            }
+            int wanted = want - ids.size();
+            List<Long> history = pull(authors, pullBelow, wanted);
+            ids.addAll(history);
+            if (history.size() < wanted && authors.areAll()) {
+                learnHistoryFrom(history.isEmpty() ? pullBelow : history.get(history.size() - 1));
+            }
             return ids;
+        }
+
+        /** Remembers where the followees' history begins, so the next read does not pull to find out again. */
+        private void learnHistoryFrom(long from) {
+            if (from > state.historyFrom()) {
+                HomeState learned = state.withHistoryFrom(from);
+                BestEffort.run(() -> timelines.saveState(userId, learned), "the home of " + userId
+                        + " pulls again next time to learn where its history begins");
+                state = learned;
+            }
         }
 
         private List<TimelineEntry> entries(Optional<Long> cursor, int n) {
@@ -355,6 +377,7 @@ public final class HomeTimelineService {
         private final long userId;
         private final Set<Long> hidden;
         private List<Long> ids;
+        private boolean cut;
 
         Authors(long userId, Set<Long> hidden) {
             this.userId = userId;
@@ -366,10 +389,12 @@ public final class HomeTimelineService {
                 Set<Long> authors = new HashSet<>();
                 authors.add(userId);
                 Optional<FollowCursor> after = Optional.empty();
+                cut = true;
                 while (authors.size() <= maxFollowing) {
                     List<Follow> page = relations.following(userId, after, 1000);
                     page.forEach(f -> authors.add(f.userId()));
                     if (page.size() < 1000) {
+                        cut = false;
                         break;
                     }
                     after = Optional.of(FollowCursor.after(page.get(page.size() - 1)));
@@ -378,6 +403,25 @@ public final class HomeTimelineService {
                 ids = List.copyOf(authors);
             }
             return ids;
+        }
+
+        /** Whether {@link #get} is everyone I follow: none hidden, none past the following limit. */
+        boolean areAll() {
+            get();
+            return hidden.isEmpty() && !cut;
+        }
+
+        /**
+         * Where the history of everyone I follow begins, from a read of up to {@code each} newest ids
+         * of each of them: known only if every list came back short (nothing more below) and they
+         * were everyone; with no post at all, nothing exists below now.
+         */
+        long historyFrom(Collection<List<Long>> byAuthor, int each) {
+            if (!areAll() || byAuthor.stream().anyMatch(ids -> ids.size() >= each)) {
+                return 0;
+            }
+            return byAuthor.stream().flatMap(Collection::stream).min(Comparator.naturalOrder())
+                    .orElse(IdGenerator.lowestAt(clock.instant()));
         }
     }
 }

@@ -12,12 +12,16 @@ import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Page;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostDetails;
+import dev.widefeed.post.PostStore;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -358,6 +362,80 @@ public abstract class FeedContract {
             sleep(50);
         }
         assertThat(health.execute().isHealthy()).isTrue();
+    }
+
+    @Test
+    void aShortInboxIsNotPulledAgainAtEveryRead() {
+        AtomicLong pulls = new AtomicLong();
+        Services counted = Services.over(countingPulls(storage(), pulls), ids, clock, RelationLimits.DEFAULT,
+                Runnable::run, RULES, SHARDS, FanoutWorker.Listener.NONE);
+        long reader = user();
+        // Older than anything the reader follows at first: the history a later follow brings.
+        long older = user();
+        List<Long> history = new ArrayList<>();
+        for (int i = 0; i < RULES.home().followBackfill() + 2; i++) {
+            history.add(counted.posts().create(older, "old " + i, null).post().id());
+        }
+        List<Long> posted = new ArrayList<>();
+        for (int a = 0; a < 2; a++) {
+            long author = user();
+            counted.follows().follow(reader, author);
+            posted.add(counted.posts().create(author, "one", null).post().id());
+            posted.add(counted.posts().create(author, "two", null).post().id());
+        }
+        List<Long> expected = posted.stream().sorted(Comparator.reverseOrder()).toList();
+        // The first read rebuilds the inbox from the followees' lists, and learns they hold no more.
+        assertThat(page(counted, reader)).isEqualTo(expected);
+        pulls.set(0);
+        for (int i = 0; i < 3; i++) {
+            assertThat(page(counted, reader)).isEqualTo(expected);
+        }
+        assertThat(pulls.get()).as("reads of the followees' lists after the first page").isZero();
+
+        // A follow brings in history that begins earlier than what was learned: below the follow's
+        // backfill it is pulled again, every post of it.
+        counted.follows().follow(reader, older);
+        List<Long> all = new ArrayList<>(expected);
+        all.addAll(history);
+        all.sort(Comparator.reverseOrder());
+        assertThat(pages(counted, reader, 50)).isEqualTo(all);
+        assertThat(pages(counted, reader, 3)).isEqualTo(all);
+    }
+
+    private static List<Long> page(Services s, long reader) {
+        return s.home().home(reader, reader, Optional.empty(), 50).items().stream().map(d -> d.post().id()).toList();
+    }
+
+    private static List<Long> pages(Services s, long reader, int limit) {
+        List<Long> shown = new ArrayList<>();
+        Optional<Long> cursor = Optional.empty();
+        do {
+            Page<PostDetails, Long> page = s.home().home(reader, reader, cursor, limit);
+            page.items().forEach(d -> shown.add(d.post().id()));
+            cursor = page.next();
+        } while (cursor.isPresent());
+        return shown;
+    }
+
+    /** The storage, with every read of several authors' lists at once (a pull from the followees) counted. */
+    private static Storage countingPulls(Storage storage, AtomicLong pulls) {
+        PostStore posts = (PostStore) Proxy.newProxyInstance(PostStore.class.getClassLoader(),
+                new Class<?>[] {PostStore.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("postIdsByAuthors")) {
+                        pulls.incrementAndGet();
+                    }
+                    return invoke(method, storage.posts(), args);
+                });
+        return (Storage) Proxy.newProxyInstance(Storage.class.getClassLoader(), new Class<?>[] {Storage.class},
+                (proxy, method, args) -> method.getName().equals("posts") ? posts : invoke(method, storage, args));
+    }
+
+    private static Object invoke(Method method, Object target, Object[] args) throws Throwable {
+        try {
+            return method.invoke(target, args);
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
     }
 
     @Test

@@ -155,7 +155,8 @@ public abstract class TimelineStoreContract {
     private static HomeState state(long lastReadMillisAgo, long completeAbove) {
         long now = System.currentTimeMillis();
         return new HomeState(Instant.ofEpochMilli(now - lastReadMillisAgo), completeAbove,
-                Instant.ofEpochMilli(now - 2 * lastReadMillisAgo), Instant.ofEpochMilli(now - 3 * lastReadMillisAgo));
+                Instant.ofEpochMilli(now - 2 * lastReadMillisAgo), Instant.ofEpochMilli(now - 3 * lastReadMillisAgo),
+                completeAbove / 3);
     }
 
     @Test

@@ -28,8 +28,9 @@ import java.util.Optional;
  * may retry them all.
  */
 final class CqlTimelineStore implements TimelineStore {
-    private static final String STATICS = "last_read, complete_above, trimmed_at, activity_shared_at, pulled_authors";
-    private static final int ENTRY_COLUMNS = 5;
+    private static final String STATICS = "last_read, complete_above, trimmed_at, activity_shared_at, history_from, "
+            + "pulled_authors";
+    private static final int ENTRY_COLUMNS = 6;
 
     /** Entries per single-partition batch: few enough to stay under the batch size warning (5 KiB). */
     private static final int ENTRIES_PER_BATCH = 100;
@@ -67,7 +68,7 @@ final class CqlTimelineStore implements TimelineStore {
         // expired or trimmed) still answers one row with them, its clustering columns null.
         selectState = session.prepare("SELECT " + STATICS + " FROM home_timeline_by_user WHERE user_id = ? LIMIT 1");
         upsertState = session.prepare("UPDATE home_timeline_by_user SET last_read = ?, complete_above = ?, "
-                + "trimmed_at = ?, activity_shared_at = ? WHERE user_id = ?");
+                + "trimmed_at = ?, activity_shared_at = ?, history_from = ? WHERE user_id = ?");
         selectPage = session.prepare("SELECT " + STATICS + ", post_id, author_id, source_id FROM home_timeline_by_user "
                 + "WHERE user_id = ? LIMIT ?");
         selectPageBefore = session.prepare("SELECT " + STATICS + ", post_id, author_id, source_id "
@@ -208,14 +209,15 @@ final class CqlTimelineStore implements TimelineStore {
         if (row == null || row.isNull(0)) {
             return Optional.empty();
         }
-        return Optional.of(new HomeState(row.getInstant(0), row.getLong(1), row.getInstant(2), row.getInstant(3)));
+        return Optional.of(new HomeState(row.getInstant(0), row.getLong(1), row.getInstant(2), row.getInstant(3),
+                row.getLong(4)));
     }
 
     private static Map<Long, Long> pulledOf(Row row) {
-        return row == null ? Map.of() : row.getMap(4, Long.class, Long.class);
+        return row == null ? Map.of() : row.getMap(5, Long.class, Long.class);
     }
 
-    /** The four state columns in one update: the state is replaced whole, never merged with an older one. */
+    /** The five state columns in one update: the state is replaced whole, never merged with an older one. */
     @Override
     public void saveState(long userId, HomeState state) {
         session.execute(bindState(userId, state));
@@ -230,6 +232,6 @@ final class CqlTimelineStore implements TimelineStore {
 
     private BoundStatement bindState(long userId, HomeState state) {
         return upsertState.bind(state.lastRead(), state.completeAbove(), state.trimmedAt(), state.activitySharedAt(),
-                userId).setIdempotent(true);
+                state.historyFrom(), userId).setIdempotent(true);
     }
 }

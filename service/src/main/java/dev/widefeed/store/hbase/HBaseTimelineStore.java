@@ -36,7 +36,7 @@ import java.util.Optional;
  * descending(post id)) whose rows carry the entry's author_id and source_id in family t. The user's
  * state row is the key prefix alone, so it sorts before every entry and one scan reads it with a
  * page: family s holds the {@link HomeState} (last_read, trimmed_at and activity_shared_at in epoch
- * ms, complete_above), family p the pulled authors (qualifier: the author id, value: the highest post
+ * ms, complete_above, history_from), family p the pulled authors (qualifier: the author id, value: the highest post
  * id pulled). Reads of entries alone ask for family t, which the state row has none of.
  */
 final class HBaseTimelineStore implements TimelineStore {
@@ -48,6 +48,7 @@ final class HBaseTimelineStore implements TimelineStore {
     private static final byte[] COMPLETE_ABOVE = Bytes.toBytes("complete_above");
     private static final byte[] TRIMMED_AT = Bytes.toBytes("trimmed_at");
     private static final byte[] ACTIVITY_SHARED_AT = Bytes.toBytes("activity_shared_at");
+    private static final byte[] HISTORY_FROM = Bytes.toBytes("history_from");
     private static final byte[] PULLED = Bytes.toBytes("p");
     /** Mutations per batch call: large enough to amortize the RPCs, small enough to keep one call's memory small. */
     private static final int BATCH = 1000;
@@ -216,7 +217,7 @@ final class HBaseTimelineStore implements TimelineStore {
         }
         return Optional.of(new HomeState(Instant.ofEpochMilli(longOr(row, LAST_READ, 0)),
                 longOr(row, COMPLETE_ABOVE, 0), Instant.ofEpochMilli(longOr(row, TRIMMED_AT, 0)),
-                Instant.ofEpochMilli(longOr(row, ACTIVITY_SHARED_AT, 0))));
+                Instant.ofEpochMilli(longOr(row, ACTIVITY_SHARED_AT, 0)), longOr(row, HISTORY_FROM, 0)));
     }
 
     private static Map<Long, Long> pulledOf(Result row) {
@@ -245,7 +246,8 @@ final class HBaseTimelineStore implements TimelineStore {
                 .addColumn(STATE, LAST_READ, Bytes.toBytes(state.lastRead().toEpochMilli()))
                 .addColumn(STATE, COMPLETE_ABOVE, Bytes.toBytes(state.completeAbove()))
                 .addColumn(STATE, TRIMMED_AT, Bytes.toBytes(state.trimmedAt().toEpochMilli()))
-                .addColumn(STATE, ACTIVITY_SHARED_AT, Bytes.toBytes(state.activitySharedAt().toEpochMilli()));
+                .addColumn(STATE, ACTIVITY_SHARED_AT, Bytes.toBytes(state.activitySharedAt().toEpochMilli()))
+                .addColumn(STATE, HISTORY_FROM, Bytes.toBytes(state.historyFrom()));
     }
 
     private static long longOr(Result row, byte[] column, long missing) {
