@@ -1,6 +1,7 @@
 package dev.widefeed.perf;
 
 import dev.widefeed.backends.StorageFactory;
+import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.perf.load.LoadSummary;
 import dev.widefeed.perf.load.PopulationLoader;
 import dev.widefeed.perf.replay.FanoutDelays;
@@ -111,7 +112,7 @@ final class Commands {
              WorkloadReader.EventStream events = workload.events()) {
             ReplayResult result = new OpenLoopReplayer(settings, out).run(storage.backend(), target, events);
             if (target instanceof ServiceTarget service) {
-                result = FanoutDelays.into(result, FanoutDelays.collect(storage.fanout(),
+                result = FanoutDelays.into(result, FanoutDelays.collect(id -> storage.fanout().progress(id, FanoutKind.DELIVER),
                         lastOf(service.createdPosts(), 100), FANOUT_WAIT));
             }
             Results.write(runDirectory(), "replay.json", result);

@@ -130,11 +130,12 @@ public final class EventLogJob implements Managed {
         return shardStates.values().stream().mapToInt(ShardState::pending).sum();
     }
 
-    /** The age of the oldest pending entry this instance knows of; zero when none. */
+    /** The age of the oldest pending entry this instance knows of; zero when none (or none is due yet). */
     public Duration lag() {
-        return shardStates.values().stream().filter(s -> s.pending() > 0).map(ShardState::oldestPending)
+        Duration lag = shardStates.values().stream().filter(s -> s.pending() > 0).map(ShardState::oldestPending)
                 .min(Comparator.naturalOrder()).map(oldest -> Duration.between(oldest, clock.instant()))
                 .orElse(Duration.ZERO);
+        return lag.isNegative() ? Duration.ZERO : lag;
     }
 
     /** When a turn last got work done here (or the job started). */

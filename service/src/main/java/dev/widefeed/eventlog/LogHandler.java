@@ -18,7 +18,10 @@ public interface LogHandler {
     interface Work {
         boolean done();
 
-        /** When the work became due: how old the oldest pending work is, is the log's lag. */
+        /**
+         * When the work became (or becomes: work that waits on purpose) due: how old the oldest pending
+         * work is, is the log's lag.
+         */
         Instant dueSince();
 
         /** Pending work is turned earliest deadline first. */

@@ -1,5 +1,11 @@
 package dev.widefeed.feed;
 
+import dev.widefeed.kernel.IdGenerator;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
 /**
  * Push or pull, decided per follow edge by cost, after Silberstein et al., "Feeding Frenzy"
  * (SIGMOD 2010). Pushing an author's posts to a follower costs one inbox write per post; pulling
@@ -21,6 +27,9 @@ public record DeliveryRule(long pullAbove, double pushCost, double pullCost) {
         /** Merged into the follower's home pages at read time. */
         PULL
     }
+
+    /** How much cheaper the other way must be before an edge switches. */
+    static final double BAND = 0.25;
 
     public DeliveryRule {
         if (pullAbove < 0 || !(pushCost > 0) || !(pullCost > 0) || Double.isInfinite(pushCost)
@@ -46,5 +55,38 @@ public record DeliveryRule(long pullAbove, double pushCost, double pullCost) {
             return Delivery.PULL;
         }
         return authorPostsPerDay * pushCost <= followerReadsPerDay * pullCost ? Delivery.PUSH : Delivery.PULL;
+    }
+
+    /**
+     * The choice for an edge that is now {@code current}: it switches only when the other way is
+     * cheaper by more than a quarter, so rates that waver about the break-even point do not flip the
+     * edge (two writes a flip) at every post.
+     */
+    public Delivery keepOrSwitch(Delivery current, long authorFollowers, double authorPostsPerDay,
+                                 double followerReadsPerDay) {
+        Delivery plain = choose(authorFollowers, authorPostsPerDay, followerReadsPerDay);
+        if (plain == current || pulledByEveryone(authorFollowers) || followerReadsPerDay == 0) {
+            return plain;
+        }
+        double push = authorPostsPerDay * pushCost;
+        double pull = followerReadsPerDay * pullCost;
+        boolean clearly = current == Delivery.PUSH ? push > pull * (1 + BAND) : push * (1 + BAND) < pull;
+        return clearly ? plain : current;
+    }
+
+    /**
+     * An author's posts a day from their newest post ids ({@code asked} were asked for, newest first;
+     * ids tell when they were made): their count over the time since the oldest of them, but over at
+     * least a day when the author has fewer than that many posts (a new author's first post is not a
+     * rate), and at least an hour otherwise.
+     */
+    public static double postsPerDay(List<Long> newestIds, int asked, Instant now) {
+        if (newestIds.isEmpty()) {
+            return 0;
+        }
+        Duration floor = newestIds.size() < asked ? Duration.ofDays(1) : Duration.ofHours(1);
+        Duration span = Duration.between(IdGenerator.timeOf(newestIds.get(newestIds.size() - 1)), now);
+        Duration window = span.compareTo(floor) < 0 ? floor : span;
+        return newestIds.size() * (double) Duration.ofDays(1).toMillis() / window.toMillis();
     }
 }

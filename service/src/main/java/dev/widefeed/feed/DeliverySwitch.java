@@ -29,10 +29,11 @@ import java.util.function.BooleanSupplier;
  * entries asking twice do it once. (By the post: an entry is named by its kind, subject and actor within
  * its minute, and a switch back within the minute of the last one is a new entry.)
  * <p>
- * An unfollow during a walk could meet a page read before it and written after it, leaving the author
- * in the pulled authors of someone who no longer follows them. So an unfollow then also logs
- * {@link #UNFOLLOWED_KIND}, about the author: in the same shard, it is worked after the walk's turn
- * under way, and takes the author out again unless they are followed again by then.
+ * An unfollow could meet a page of followers (of a walk, or of a fan-out deciding an edge) read before
+ * it and written after it, leaving the author in the pulled authors of someone who no longer follows
+ * them. So every unfollow also logs {@link #UNFOLLOWED_KIND}, about the author, worked a few minutes
+ * later, when any such page is long written: it takes the author out again unless they are followed
+ * again by then.
  */
 public final class DeliverySwitch implements LogHandler {
     /** The kind of the log entries that ask for a switch (as stored: never rename it). */
@@ -44,6 +45,11 @@ public final class DeliverySwitch implements LogHandler {
      * the switch id was created after the switch was saved, so its fan-out saw the new mode.
      */
     static final Duration CLOCK_SKEW = Duration.ofMinutes(1);
+    /**
+     * How long after its minute an unfollow's cleanup waits: far longer than a page of followers takes
+     * from its read to its last write (a worker that stalls longer loses its shard's lease and stops).
+     */
+    static final Duration UNFOLLOW_SETTLE = Duration.ofMinutes(2);
 
     private final UserStore users;
     private final RelationStore relations;
@@ -69,27 +75,27 @@ public final class DeliverySwitch implements LogHandler {
         return Map.of(KIND, this, UNFOLLOWED_KIND, this::unfollowed);
     }
 
-    /** Whether the author's followers list is being walked: an unfollow now must log {@link #UNFOLLOWED_KIND}. */
-    public static boolean walking(AuthorDelivery delivery) {
+    /** Whether the author's followers list is being walked. */
+    static boolean walking(AuthorDelivery delivery) {
         return delivery.mode() == AuthorDelivery.Mode.PULLING || delivery.mode() == AuthorDelivery.Mode.PUSHING;
     }
 
-    /** The entry's follower (actor) unfollowed its author (subject) during a walk. */
+    /** The entry's follower (actor) unfollowed its author (subject). */
     private Work unfollowed(LogEntry entry) {
-        return new Unfollowed(entry.actorId(), entry.subjectId(), clock.instant(),
-                relations.edge(entry.actorId(), entry.subjectId()).on());
+        Instant due = Instant.ofEpochSecond(entry.slot() * 60).plus(Duration.ofMinutes(1)).plus(UNFOLLOW_SETTLE);
+        return new Unfollowed(entry.actorId(), entry.subjectId(), due, false);
     }
 
     private final class Unfollowed implements Work {
         private final long followerId;
         private final long authorId;
-        private final Instant openedAt;
+        private final Instant due;
         private final boolean done;
 
-        Unfollowed(long followerId, long authorId, Instant openedAt, boolean done) {
+        Unfollowed(long followerId, long authorId, Instant due, boolean done) {
             this.followerId = followerId;
             this.authorId = authorId;
-            this.openedAt = openedAt;
+            this.due = due;
             this.done = done;
         }
 
@@ -98,23 +104,27 @@ public final class DeliverySwitch implements LogHandler {
             return done;
         }
 
+        /** Not due, and so no lag, before the pages that may have read the edge are written. */
         @Override
         public Instant dueSince() {
-            return openedAt;
+            return due;
         }
 
         @Override
         public Instant deadline() {
-            return openedAt;
+            return due;
         }
 
-        /** Reads the edge again: a follow back since the entry was opened keeps the author pulled. */
+        /** Reads the edge then: a follow back since keeps the author pulled. */
         @Override
         public Turn turn(int pages, BooleanSupplier keepGoing) {
+            if (clock.instant().isBefore(due)) {
+                return new Turn.NotReady();
+            }
             if (!relations.edge(followerId, authorId).on()) {
                 timelines.unpull(followerId, List.of(authorId));
             }
-            return new Turn.Worked(new Unfollowed(followerId, authorId, openedAt, true));
+            return new Turn.Worked(new Unfollowed(followerId, authorId, due, true));
         }
     }
 
@@ -195,8 +205,9 @@ public final class DeliverySwitch implements LogHandler {
     private AuthorDelivery walk(AuthorDelivery delivery) {
         boolean up = delivery.mode() == AuthorDelivery.Mode.PULLING;
         List<Follow> page = relations.followers(delivery.authorId(), delivery.cursor(), pageSize);
+        List<Follow> lowered = up ? page : pushedEdges(delivery.authorId(), page);
         timelines.pull(delivery.authorId(), up ? HomeRead.ALL_POSTS : delivery.switchId(),
-                page.stream().map(Follow::userId).toList());
+                lowered.stream().map(Follow::userId).toList());
         Instant now = clock.instant();
         AuthorDelivery next;
         if (page.size() == pageSize) {
@@ -213,6 +224,18 @@ public final class DeliverySwitch implements LogHandler {
         }
         fanout.saveDelivery(next);
         return next;
+    }
+
+    /**
+     * The followers of a page whose edge fan-out had not decided to pull: an edge it did keeps its
+     * follower pulling every post, because fan-out goes on skipping it once the author is pushed again.
+     */
+    private List<Follow> pushedEdges(long authorId, List<Follow> page) {
+        Map<Long, EdgeDelivery> decided = fanout.edgeDeliveries(authorId, page.stream().map(Follow::userId).toList());
+        return page.stream().filter(f -> {
+            EdgeDelivery d = decided.get(f.userId());
+            return d == null || !d.appliesTo(f.since()) || !d.pulled();
+        }).toList();
     }
 
     /** The lowest post id a post created after {@code now} can have, on any instance within the skew. */

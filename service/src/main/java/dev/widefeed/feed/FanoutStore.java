@@ -1,5 +1,7 @@
 package dev.widefeed.feed;
 
+import java.util.Collection;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -19,4 +21,10 @@ public interface FanoutStore {
 
     /** Saves the author's delivery, replacing the previous one. Idempotent. */
     void saveDelivery(AuthorDelivery delivery);
+
+    /** What fan-out last decided for each of these followers' edges to the author, where it decided anything. */
+    Map<Long, EdgeDelivery> edgeDeliveries(long authorId, Collection<Long> followerIds);
+
+    /** Saves these decisions for the author's edges, replacing earlier ones; one round, writes in flight bounded. */
+    void saveEdgeDeliveries(long authorId, Collection<EdgeDelivery> deliveries);
 }

@@ -37,10 +37,14 @@ import java.util.function.LongPredicate;
  * The post of an author their followers pull ({@link AuthorDelivery}) goes into its author's home
  * timeline only. A task's first turn asks for a switch of the author's delivery when their follower
  * count has crossed the pull threshold ({@link DeliverySwitch}); that post still goes as planned.
+ * Below it, each follower a page reaches is pushed the post or pulls its author as their edge's
+ * decision says ({@link EdgeDecisions}).
  */
 public final class FanoutWorker implements Managed {
     /** How long a task may wait for its post: the post is written after its task, by the same request. */
     static final Duration POST_GRACE = Duration.ofMinutes(1);
+    /** The author's newest posts their posts a day are estimated from. */
+    private static final int RATE_SAMPLE = 20;
 
     private final UserStore users;
     private final RelationStore relations;
@@ -191,6 +195,8 @@ public final class FanoutWorker implements Managed {
         if (progress.tiers().isEmpty()) {
             return new Turn.Worked(save(authorOnly(task, progress, entry)));
         }
+        Optional<EdgeDecisions> decisions = entry.isPresent() ? Optional.of(decisions(task, progress))
+                : Optional.empty(); // a retraction goes to every edge, pulled or not
         // Three pages overlap: the next one is read, this one is pushed, and the previous one's
         // pushes finish; a page's checkpoint is saved only once its pushes are all done, so a crash
         // resumes at most two pages back (pushing them again is harmless).
@@ -204,7 +210,7 @@ public final class FanoutWorker implements Managed {
                     next = CompletableFuture.supplyAsync(() -> followersAfter(task, after), prefetcher);
                 }
                 int passBefore = progress.pass();
-                Planned planned = page(task, progress, entry, mayReceive, followers);
+                Planned planned = page(task, progress, entry, mayReceive, decisions, followers);
                 progress = planned.progress();
                 Pushing pushing = new Pushing(CompletableFuture.runAsync(planned.writes(), prefetcher), progress);
                 if (previous.isPresent()) {
@@ -251,8 +257,21 @@ public final class FanoutWorker implements Managed {
         }
     }
 
+    /**
+     * The per-edge decisions of this turn: the author's posts a day from their newest posts, and whether
+     * edges may switch (only while the author is pushed and no walk of theirs is under way).
+     */
+    private EdgeDecisions decisions(FanoutTask task, FanoutProgress progress) {
+        Instant now = now();
+        boolean settled = fanout.delivery(task.authorId()).map(d -> d.mode() == AuthorDelivery.Mode.PUSHED)
+                .orElse(true);
+        List<Long> newest = posts.postIdsByAuthor(task.authorId(), Optional.empty(), RATE_SAMPLE);
+        return new EdgeDecisions(task.authorId(), progress.followers(), DeliveryRule.postsPerDay(newest, RATE_SAMPLE,
+                now), settled, pullRules.perEdge(), pullRules.edgeRule(), fanout, timelines, now);
+    }
+
     private Planned page(FanoutTask task, FanoutProgress progress, Optional<TimelineEntry> entry,
-                         LongPredicate mayReceive, List<Follower> followers) {
+                         LongPredicate mayReceive, Optional<EdgeDecisions> decisions, List<Follower> followers) {
         Instant now = now();
         int pass = progress.pass();
         List<FanoutProgress.TierProgress> tiers = new ArrayList<>(progress.tiers());
@@ -266,13 +285,14 @@ public final class FanoutWorker implements Managed {
         // The first pass sees every follower: it counts the inactive, and each later tier's candidates.
         long inactive = 0;
         long[] candidates = new long[tiers.size()];
+        List<Follower> reached = new ArrayList<>();
         for (Follower follower : followers) {
             Optional<Instant> lastRead = follower.lastRead();
             if (follower.userId() == task.authorId()) {
                 continue;
             }
             if (FanoutRules.sendsTo(progress, pass, lastRead, now) && mayReceive.test(follower.userId())) {
-                sendTo.add(follower.userId());
+                reached.add(follower);
             }
             if (pass == 0) {
                 int tier = FanoutRules.tierOf(progress, lastRead, now);
@@ -283,6 +303,9 @@ public final class FanoutWorker implements Managed {
                 }
             }
         }
+        EdgeDecisions.Decided decided = decisions.map(d -> d.decide(reached)).orElseGet(() -> new EdgeDecisions.Decided(
+                reached.stream().map(Follower::userId).toList(), 0, () -> { }));
+        sendTo.addAll(decided.pushTo());
         Runnable writes = () -> {
             if (!sendTo.isEmpty()) {
                 if (entry.isPresent()) {
@@ -291,6 +314,7 @@ public final class FanoutWorker implements Managed {
                     timelines.retract(task.postId(), sendTo);
                 }
             }
+            decided.switches().run();
             listener.page(task, followers.size(), sendTo.size());
         };
         boolean lastPage = followers.size() < pageSize;

@@ -3,6 +3,7 @@ package dev.widefeed.feed;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.dropwizard.util.Duration;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotEmpty;
@@ -118,6 +119,25 @@ public class FeedFactory {
         @Min(1)
         @JsonProperty
         public long cachedAuthors = PullRules.DEFAULT.cachedAuthors();
+
+        /** Below the threshold, whether fan-out decides push or pull per follow edge by cost. */
+        @JsonProperty
+        public boolean perEdge = PullRules.DEFAULT.perEdge();
+
+        /** What one inbox write costs, in store operations: the per-edge rule's weight of a push. */
+        @DecimalMin(value = "0", inclusive = false)
+        @JsonProperty
+        public double pushCost = PullRules.DEFAULT.pushCost();
+
+        /** What merging one pulled author into one home read costs: the per-edge rule's weight of a pull. */
+        @DecimalMin(value = "0", inclusive = false)
+        @JsonProperty
+        public double pullCost = PullRules.DEFAULT.pullCost();
+
+        /** How fast a reader's counted home reads fade (the half-life of their read rate). */
+        @NotNull
+        @JsonProperty
+        public Duration rateHalfLife = Duration.days(PullRules.DEFAULT.rateHalfLife().toDays());
     }
 
     public FeedRules rules() {
@@ -128,7 +148,8 @@ public class FeedFactory {
                 fanoutRules.activeWindow(), home.rebuildSize, home.followBackfill, home.touchEvery.toJavaDuration(),
                 home.trimEvery.toJavaDuration(), home.shareActivityEvery.toJavaDuration()), fanout.pageSize,
                 new PullRules(pull.pullAbove, pull.cachedPostsPerAuthor, pull.cacheRefresh.toJavaDuration(),
-                        pull.cachedAuthors));
+                        pull.cachedAuthors, pull.perEdge, pull.pushCost, pull.pullCost,
+                        pull.rateHalfLife.toJavaDuration()));
     }
 
     private static Tier tier(String name, Duration activeWithin, Duration deadline) {

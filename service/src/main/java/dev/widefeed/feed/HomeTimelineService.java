@@ -20,6 +20,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -29,6 +30,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
@@ -59,6 +61,7 @@ public final class HomeTimelineService {
     private final DeliverySwitch deliveries;
     private final EventLog log;
     private final PulledPosts pulledPosts;
+    private final Duration rateHalfLife;
     private final int maxFollowing;
     private final Clock clock;
 
@@ -78,6 +81,7 @@ public final class HomeTimelineService {
         this.pulledPosts = new PulledPosts((authors, each) -> posts.postIdsByAuthors(authors, Optional.empty(), each),
                 pull.cachedPerAuthor(), pull.cacheRefresh(), pull.cachedAuthors(),
                 () -> TimeUnit.MILLISECONDS.toNanos(clock.millis()));
+        this.rateHalfLife = pull.rateHalfLife();
         this.maxFollowing = maxFollowing;
         this.clock = clock;
     }
@@ -151,7 +155,8 @@ public final class HomeTimelineService {
             // missed (read before this share) was written before it, so the backfill below finds it.
             Optional<HomeState> state = timelines.state(me);
             if (state.isPresent() && isActive(state.get(), clock.instant())) {
-                relations.shareActivity(me, followee, state.get().lastRead());
+                relations.shareActivity(me, followee, state.get().lastRead(), readsPerDay(state.get(),
+                        clock.instant()));
             }
             int backfill = rules.followBackfill();
             List<Long> ids = posts.postIdsByAuthor(followee, Optional.empty(), backfill);
@@ -161,7 +166,8 @@ public final class HomeTimelineService {
             if (state.isPresent() && (complete > state.get().completeAbove() || state.get().historyFrom() != 0)) {
                 HomeState s = state.get();
                 timelines.saveState(me, new HomeState(s.lastRead(), Math.max(s.completeAbove(), Math.min(complete,
-                        IdGenerator.lowestAt(clock.instant().plusSeconds(1)))), s.trimmedAt(), s.activitySharedAt(), 0));
+                        IdGenerator.lowestAt(clock.instant().plusSeconds(1)))), s.trimmedAt(), s.activitySharedAt(), 0,
+                        s.reads()));
             }
         } catch (RuntimeException e) {
             LOG.warn("the home timeline of {} misses the recent posts of {} it just followed: {}", me, followee,
@@ -171,14 +177,12 @@ public final class HomeTimelineService {
 
     /**
      * An unfollow takes the followee out of my pulled authors, and their newest posts out of my inbox
-     * (bounded); older ones expire or are trimmed. During a walk of the followee's followers, the walk
-     * may write my entry again after this, so the log takes it out once more behind the walk.
+     * (bounded); older ones expire or are trimmed. A page of the followee's followers read before the
+     * unfollow may write my entry again after this, so the log takes it out once more, later.
      */
     public void unfollowed(long me, long followee) {
         try {
-            if (DeliverySwitch.walking(deliveries.deliveryOf(followee))) {
-                log.append(DeliverySwitch.UNFOLLOWED_KIND, followee, me);
-            }
+            log.append(DeliverySwitch.UNFOLLOWED_KIND, followee, me);
             timelines.unpull(me, List.of(followee));
             List<Long> ids = posts.postIdsByAuthor(followee, Optional.empty(), Math.max(rules.followBackfill(),
                     rules.hotWindow()));
@@ -189,25 +193,38 @@ public final class HomeTimelineService {
         }
     }
 
-    /** Marks an active reader's read, trims their inbox and shares their activity, each when due. */
+    /**
+     * Marks an active reader's read, trims their inbox and shares their activity, each when due. A read
+     * that writes the last read is counted in the reader's decayed read count (so reads are counted at
+     * most once a touch interval), and the share carries the reads a day it makes.
+     */
     private HomeState maintain(long userId, HomeState current, Instant now) {
         boolean touch = current.lastRead().isBefore(now.minus(rules.touchEvery()));
         boolean trim = current.trimmedAt().isBefore(now.minus(rules.trimEvery()));
         boolean share = current.activitySharedAt().isBefore(now.minus(rules.shareEvery()));
+        if (!touch && !trim && !share) {
+            return current;
+        }
+        DecayedRate reads = current.reads().plusOne(now, rateHalfLife);
         Instant sharedAt = current.activitySharedAt();
-        if (share && shared(userId, now)) {
+        if (share && shared(userId, now, reads)) {
             sharedAt = now;
         }
+        long completeAbove = current.completeAbove();
+        Instant trimmedAt = current.trimmedAt();
         if (trim) {
             long cut = timelines.trim(userId, rules.hotWindow()).map(id -> id - 1).orElse(0L);
-            current = new HomeState(now, Math.max(current.completeAbove(), cut), now, sharedAt, current.historyFrom());
-            timelines.saveState(userId, current);
-        } else if (touch || share) {
-            current = new HomeState(now, current.completeAbove(), current.trimmedAt(), sharedAt,
-                    current.historyFrom());
-            timelines.saveState(userId, current);
+            completeAbove = Math.max(completeAbove, cut);
+            trimmedAt = now;
         }
-        return current;
+        HomeState next = new HomeState(now, completeAbove, trimmedAt, sharedAt, current.historyFrom(), reads);
+        timelines.saveState(userId, next);
+        return next;
+    }
+
+    /** The reads a day of the reader as of {@code now}: what their shares carry onto their edges. */
+    private OptionalDouble readsPerDay(HomeState state, Instant now) {
+        return OptionalDouble.of(state.reads().perDay(now, rateHalfLife));
     }
 
     /**
@@ -219,15 +236,17 @@ public final class HomeTimelineService {
      */
     private HomeState rebuild(long userId, Authors authors, Optional<HomeState> before, Instant now) {
         long oldBoundary = before.map(HomeState::completeAbove).orElse(0L);
-        relations.shareActivity(userId, now);
-        timelines.saveState(userId, new HomeState(now, oldBoundary, now, now));
+        DecayedRate reads = before.map(HomeState::reads).orElse(DecayedRate.NONE).plusOne(now, rateHalfLife);
+        relations.shareActivity(userId, now, OptionalDouble.of(reads.perDay(now, rateHalfLife)));
+        timelines.saveState(userId, new HomeState(now, oldBoundary, now, now, 0, reads));
         int each = rules.rebuildSize();
         Map<Long, List<Long>> byAuthor = posts.postIdsByAuthors(authors.get(), Optional.empty(), each);
         List<Long> all = newestFirst(byAuthor);
         long boundary = HomeBoundary.afterRebuild(byAuthor.values(), all, each, now, rules.entryTtl());
         List<Long> keep = all.stream().filter(id -> id > boundary).limit(each).toList();
         timelines.pushAll(userId, visibleEntries(userId, posts.findAll(keep).values()), rules.entryTtl());
-        HomeState rebuilt = new HomeState(now, boundary, now, now, authors.historyFrom(byAuthor.values(), each));
+        HomeState rebuilt = new HomeState(now, boundary, now, now, authors.historyFrom(byAuthor.values(), each),
+                reads);
         timelines.saveState(userId, rebuilt);
         return rebuilt;
     }
@@ -244,9 +263,9 @@ public final class HomeTimelineService {
      * The periodic share of an active reader: if it fails, the edges keep an older read, still well
      * inside the active window (shareEvery is at most half of it), and the next read tries again.
      */
-    private boolean shared(long userId, Instant now) {
+    private boolean shared(long userId, Instant now, DecayedRate reads) {
         try {
-            relations.shareActivity(userId, now);
+            relations.shareActivity(userId, now, OptionalDouble.of(reads.perDay(now, rateHalfLife)));
             return true;
         } catch (StoreException e) {
             LOG.warn("could not share the last read of {} onto their follow edges; will retry: {}", userId,

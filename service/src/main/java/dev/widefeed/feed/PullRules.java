@@ -12,16 +12,34 @@ import java.time.Duration;
  * @param cacheRefresh    how long an instance's copy of a pulled author's newest posts is used before it
  *                        is read again: how late a post through another instance reaches this one's readers
  * @param cachedAuthors   pulled authors an instance keeps at most
+ * @param perEdge         whether fan-out decides push or pull per edge of authors below the threshold
+ * @param pushCost        what one inbox write costs, in store operations (the per-edge rule's weights)
+ * @param pullCost        what merging one pulled author into one home read costs
+ * @param rateHalfLife    how fast a reader's counted home reads fade: the read rate's memory
  */
-public record PullRules(long pullAbove, int cachedPerAuthor, Duration cacheRefresh, long cachedAuthors) {
+public record PullRules(long pullAbove, int cachedPerAuthor, Duration cacheRefresh, long cachedAuthors,
+                        boolean perEdge, double pushCost, double pullCost, Duration rateHalfLife) {
     /** The defaults of the {@code feed.pull} configuration section. */
-    public static final PullRules DEFAULT = new PullRules(200_000, 200, Duration.ofSeconds(1), 100_000);
+    public static final PullRules DEFAULT = new PullRules(200_000, 200, Duration.ofSeconds(1), 100_000, true, 1, 1,
+            Duration.ofDays(1));
 
     public PullRules {
         if (pullAbove < 1 || cachedPerAuthor < 1 || cachedAuthors < 1 || cacheRefresh.isNegative()
-                || cacheRefresh.isZero()) {
+                || cacheRefresh.isZero() || rateHalfLife.isNegative() || rateHalfLife.isZero()) {
             throw new IllegalArgumentException("bad pull settings");
         }
+        new DeliveryRule(pullAbove, pushCost, pullCost); // checks the costs
+    }
+
+    /** Pull above the threshold, per edge below it (if {@code perEdge}), with the default costs and half-life. */
+    public PullRules(long pullAbove, int cachedPerAuthor, Duration cacheRefresh, long cachedAuthors) {
+        this(pullAbove, cachedPerAuthor, cacheRefresh, cachedAuthors, DEFAULT.perEdge(), DEFAULT.pushCost(),
+                DEFAULT.pullCost(), DEFAULT.rateHalfLife());
+    }
+
+    /** The per-edge rule with these costs. */
+    public DeliveryRule edgeRule() {
+        return new DeliveryRule(pullAbove, pushCost, pullCost);
     }
 
     /**

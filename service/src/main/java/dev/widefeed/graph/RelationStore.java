@@ -5,6 +5,7 @@ import dev.widefeed.kernel.UnknownOutcomeException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * The follow graph: a truth row per edge, changed only by compare-and-set, and two list copies
@@ -39,21 +40,32 @@ public interface RelationStore {
     List<Follow> followers(long userId, Optional<FollowCursor> after, int limit);
 
     /**
-     * {@link #followers} with each follower's last home read as last shared onto the edge: what a
-     * fan-out page decides each follower's tier by, with no read per follower.
+     * {@link #followers} with each follower's last home read and reads a day as last shared onto the
+     * edge: what a fan-out page decides each follower's tier and push or pull by, with no read per follower.
      */
     List<Follower> followersWithActivity(long userId, Optional<FollowCursor> after, int limit);
 
     /**
-     * Writes {@code lastRead} onto the followers-list copy of every edge {@code userId} follows by,
-     * at the edge's own version as the write's timestamp: a copy removed since (by an unfollow, at
-     * a later version) stays removed, since the removal shadows this write. Bounded by the
-     * following limit; writes in flight are bounded.
+     * Writes {@code lastRead} and, when known, {@code readsPerDay} onto the followers-list copy of every
+     * edge {@code userId} follows by, at the edge's own version as the write's timestamp: a copy removed
+     * since (by an unfollow, at a later version) stays removed, since the removal shadows this write. Of
+     * two shares the later read wins, with its rate. Bounded by the following limit; writes in flight
+     * are bounded.
      */
-    void shareActivity(long userId, Instant lastRead);
+    void shareActivity(long userId, Instant lastRead, OptionalDouble readsPerDay);
+
+    /** {@link #shareActivity(long, Instant, OptionalDouble)} with no read rate. */
+    default void shareActivity(long userId, Instant lastRead) {
+        shareActivity(userId, lastRead, OptionalDouble.empty());
+    }
 
     /** {@link #shareActivity} onto one edge only (a new follow), if {@code followerId} follows {@code followeeId}. */
-    void shareActivity(long followerId, long followeeId, Instant lastRead);
+    void shareActivity(long followerId, long followeeId, Instant lastRead, OptionalDouble readsPerDay);
+
+    /** {@link #shareActivity(long, long, Instant, OptionalDouble)} with no read rate. */
+    default void shareActivity(long followerId, long followeeId, Instant lastRead) {
+        shareActivity(followerId, followeeId, lastRead, OptionalDouble.empty());
+    }
 
     /** Records an operation before it is applied. */
     void journalIntent(RelationOp op);

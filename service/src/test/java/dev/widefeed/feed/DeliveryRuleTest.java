@@ -1,10 +1,19 @@
 package dev.widefeed.feed;
 
 import dev.widefeed.feed.DeliveryRule.Delivery;
+import dev.widefeed.kernel.IdGenerator;
 import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 class DeliveryRuleTest {
     /** A push is one inbox write; a pull adds half an operation to a home read (a shared cache mostly answers it). */
@@ -53,5 +62,38 @@ class DeliveryRuleTest {
         assertThatThrownBy(() -> new DeliveryRule(1, Double.POSITIVE_INFINITY, 1))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> RULE.choose(1, -1, 1)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void anEdgeSwitchesOnlyWhenTheOtherWayIsClearlyCheaper() {
+        // Break-even at 5 posts a day for 10 reads (pull costs half a push); a quarter past it either way.
+        assertThat(RULE.keepOrSwitch(Delivery.PUSH, 500, 6, 10)).isEqualTo(Delivery.PUSH);
+        assertThat(RULE.keepOrSwitch(Delivery.PUSH, 500, 6.3, 10)).isEqualTo(Delivery.PULL);
+        assertThat(RULE.keepOrSwitch(Delivery.PULL, 500, 4.5, 10)).isEqualTo(Delivery.PULL);
+        assertThat(RULE.keepOrSwitch(Delivery.PULL, 500, 3.9, 10)).isEqualTo(Delivery.PUSH);
+        // No band where the plain rule is certain: nobody reading, or an author everyone pulls.
+        assertThat(RULE.keepOrSwitch(Delivery.PUSH, 500, 0.1, 0)).isEqualTo(Delivery.PULL);
+        assertThat(RULE.keepOrSwitch(Delivery.PUSH, 100_001, 0.1, 1000)).isEqualTo(Delivery.PULL);
+    }
+
+    @Test
+    void anAuthorsPostsADayComeFromTheTimesOfTheirNewestPosts() {
+        Instant now = Instant.parse("2026-01-10T00:00:00Z");
+        IdGenerator ids = new IdGenerator(1, Clock.fixed(now, ZoneOffset.UTC));
+        assertThat(DeliveryRule.postsPerDay(List.of(), 20, now)).isZero();
+        // Fewer than asked for: over at least a day, so a first post is one a day, not thousands.
+        assertThat(DeliveryRule.postsPerDay(List.of(ids.next()), 20, now)).isEqualTo(1.0);
+        // Twenty made over the last two days: ten a day.
+        List<Long> twenty = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            twenty.add(IdGenerator.lowestAt(now.minus(Duration.ofMinutes(144L * i))));
+        }
+        assertThat(DeliveryRule.postsPerDay(twenty, 20, now)).isCloseTo(20 / (19 * 144.0 / 1440), within(1e-9));
+        // Twenty in the last minute: over at least an hour, so 480 a day.
+        List<Long> burst = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            burst.add(IdGenerator.lowestAt(now.minusSeconds(i)));
+        }
+        assertThat(DeliveryRule.postsPerDay(burst, 20, now)).isEqualTo(480.0);
     }
 }

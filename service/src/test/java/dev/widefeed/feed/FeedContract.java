@@ -50,7 +50,8 @@ public abstract class FeedContract {
                     new FanoutRules.Tier("warm", Duration.ofDays(14), Duration.ofMinutes(15)))),
             new HomeRules(20, Duration.ofDays(1), Duration.ofDays(14), 20, 5, Duration.ofMinutes(1), Duration.ZERO,
                     Duration.ofHours(6)),
-            7);
+            7, new PullRules(PullRules.DEFAULT.pullAbove(), 200, Duration.ofSeconds(1), 1_000, false, 1, 1,
+                    Duration.ofDays(1))); // the push side alone: per-edge pulls are PullContract's
     static final int SHARDS = 4;
 
     private final IdGenerator ids = TestStorages.ids();

@@ -24,6 +24,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 
@@ -323,5 +324,48 @@ public abstract class PullContract {
         assertThat(firstPage(newcomer, 10)).isEmpty();
         Set<Long> seen = new HashSet<>(firstPage(fans.get(0), 10));
         assertThat(seen).contains(after);
+    }
+
+    @Test
+    void anEdgeIsPulledWhileItsReaderReadsLessThanTheAuthorPostsAndPushedAgainOnceTheyReadMore() {
+        long author = user();
+        List<Long> fans = followers(author, 2);
+        long rare = fans.get(0);
+        long avid = fans.get(1);
+        Instant read = Instant.now().minus(Duration.ofHours(1));
+        storage().relations().shareActivity(rare, read, OptionalDouble.of(0.5));
+        storage().relations().shareActivity(avid, read, OptionalDouble.of(500));
+        List<Long> posted = new ArrayList<>();
+        for (int i = 0; i < 5; i++) { // five posts today: five a day
+            posted.add(post(author, "post " + i));
+        }
+        posted.forEach(this::awaitDelivered);
+        for (long post : posted) {
+            assertThat(inInbox(avid, post)).as("pushed to the avid reader").isEqualTo(1);
+            assertThat(inInbox(rare, post)).as("not pushed to the rare reader").isZero();
+        }
+        assertThat(storage().timelines().read(rare, Optional.empty(), 1).pulledUpTo())
+                .containsEntry(author, HomeRead.ALL_POSTS);
+        assertThat(storage().timelines().read(avid, Optional.empty(), 1).pulledUpTo()).doesNotContainKey(author);
+        assertThat(storage().fanout().delivery(author)).as("the author is not pulled as a whole").isEmpty();
+        assertThat(everyPage(services, rare, 2)).isEqualTo(newestFirst(posted));
+        assertThat(everyPage(services, avid, 2)).isEqualTo(newestFirst(posted));
+
+        // The rare reader now reads far more than the author posts: their edge goes back to push.
+        storage().relations().shareActivity(rare, Instant.now(), OptionalDouble.of(1_000));
+        long again = post(author, "pushed again");
+        awaitDelivered(again);
+        posted.add(again);
+        long after = post(author, "and after");
+        awaitDelivered(after);
+        posted.add(after);
+        assertThat(inInbox(rare, again)).isEqualTo(1);
+        assertThat(inInbox(rare, after)).isEqualTo(1);
+        Map<Long, Long> pulled = storage().timelines().read(rare, Optional.empty(), 1).pulledUpTo();
+        assertThat(pulled.get(author)).as("only the posts that were not pushed are pulled")
+                .isLessThan(HomeRead.ALL_POSTS).isGreaterThanOrEqualTo(posted.get(4));
+        for (int limit : List.of(1, 3, 10)) {
+            assertThat(everyPage(services, rare, limit)).isEqualTo(newestFirst(posted));
+        }
     }
 }

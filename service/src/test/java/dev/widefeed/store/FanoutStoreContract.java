@@ -1,6 +1,7 @@
 package dev.widefeed.store;
 
 import dev.widefeed.feed.AuthorDelivery;
+import dev.widefeed.feed.EdgeDelivery;
 import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.FanoutProgress;
 import dev.widefeed.feed.FanoutProgress.TierProgress;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -88,5 +90,28 @@ public abstract class FanoutStoreContract {
         fanout().saveDelivery(pushing);
         assertThat(fanout().delivery(author)).contains(pushing);
         assertThat(fanout().delivery(ids.next())).isEmpty();
+    }
+
+    @Test
+    void edgeDeliveriesAreFoundForTheFollowersAskedAboutAndReplacedWhole() {
+        long author = ids.next();
+        List<Long> followers = java.util.stream.Stream.generate(ids::next).limit(1_200).toList();
+        assertThat(fanout().edgeDeliveries(author, followers)).isEmpty();
+        assertThat(fanout().edgeDeliveries(author, List.of())).isEmpty();
+        List<EdgeDelivery> pulled = followers.stream().filter(f -> f % 3 == 0)
+                .map(f -> new EdgeDelivery(f, millisAgo(f % 1000), true, f + 1)).toList();
+        fanout().saveEdgeDeliveries(author, pulled);
+        fanout().saveEdgeDeliveries(author, List.of());
+        Map<Long, EdgeDelivery> found = fanout().edgeDeliveries(author, followers);
+        assertThat(found).hasSize(pulled.size());
+        pulled.forEach(d -> assertThat(found.get(d.followerId())).isEqualTo(d));
+        assertThat(fanout().edgeDeliveries(ids.next(), followers)).as("another author's edges").isEmpty();
+
+        EdgeDelivery first = pulled.get(0);
+        EdgeDelivery pushedAgain = new EdgeDelivery(first.followerId(), first.followSince(), false, ids.next());
+        fanout().saveEdgeDeliveries(author, List.of(pushedAgain));
+        assertThat(fanout().edgeDeliveries(author, List.of(first.followerId(), pulled.get(1).followerId())))
+                .containsExactlyInAnyOrderEntriesOf(Map.of(first.followerId(), pushedAgain,
+                        pulled.get(1).followerId(), pulled.get(1)));
     }
 }

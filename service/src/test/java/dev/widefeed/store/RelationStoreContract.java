@@ -30,6 +30,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -409,6 +410,31 @@ public abstract class RelationStoreContract {
         relations().shareActivity(star, later); // follows nobody either; its followers keep their own
         assertThat(withActivity(star)).containsExactly(follower(me, meStar, Optional.of(later)),
                 follower(other, otherStar, Optional.empty()));
+    }
+
+    @Test
+    void theReadRateTravelsWithItsRead() {
+        long me = newUser();
+        long star = newUser();
+        follows.follow(me, star);
+        FollowEdge edge = relations().edge(me, star);
+        Instant read = Instant.now().minusSeconds(600).truncatedTo(ChronoUnit.MILLIS);
+        assertThat(relations().followersWithActivity(star, Optional.empty(), 10)).containsExactly(
+                new Follower(me, edge.since(), Optional.empty(), OptionalDouble.empty()));
+
+        relations().shareActivity(me, read, OptionalDouble.of(12.34));
+        assertThat(relations().followersWithActivity(star, Optional.empty(), 10)).containsExactly(
+                new Follower(me, edge.since(), Optional.of(read), OptionalDouble.of(12.34)));
+        relations().shareActivity(me, read.plusSeconds(60), OptionalDouble.of(3.5)); // later, and a lower rate
+        assertThat(relations().followersWithActivity(star, Optional.empty(), 10)).containsExactly(
+                new Follower(me, edge.since(), Optional.of(read.plusSeconds(60)), OptionalDouble.of(3.5)));
+        relations().shareActivity(me, star, read.plusSeconds(90), OptionalDouble.of(0));
+        assertThat(relations().followersWithActivity(star, Optional.empty(), 10)).containsExactly(
+                new Follower(me, edge.since(), Optional.of(read.plusSeconds(90)), OptionalDouble.of(0)));
+        // A share that knows no rate moves the read and leaves the last rate known.
+        relations().shareActivity(me, read.plusSeconds(120));
+        assertThat(relations().followersWithActivity(star, Optional.empty(), 10)).containsExactly(
+                new Follower(me, edge.since(), Optional.of(read.plusSeconds(120)), OptionalDouble.of(0)));
     }
 
     @Test

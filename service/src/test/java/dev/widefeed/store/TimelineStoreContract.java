@@ -1,5 +1,6 @@
 package dev.widefeed.store;
 
+import dev.widefeed.feed.DecayedRate;
 import dev.widefeed.feed.HomeRead;
 import dev.widefeed.feed.HomeState;
 import dev.widefeed.feed.TimelineEntry;
@@ -156,7 +157,7 @@ public abstract class TimelineStoreContract {
         long now = System.currentTimeMillis();
         return new HomeState(Instant.ofEpochMilli(now - lastReadMillisAgo), completeAbove,
                 Instant.ofEpochMilli(now - 2 * lastReadMillisAgo), Instant.ofEpochMilli(now - 3 * lastReadMillisAgo),
-                completeAbove / 3);
+                completeAbove / 3, new DecayedRate(lastReadMillisAgo / 7.0, Instant.ofEpochMilli(now - 5)));
     }
 
     @Test

@@ -1,8 +1,6 @@
 package dev.widefeed.perf.replay;
 
-import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.FanoutProgress;
-import dev.widefeed.feed.FanoutStore;
 import dev.widefeed.perf.results.ReplayResult;
 
 import java.time.Duration;
@@ -12,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.LongFunction;
 
 /**
  * How long the delivery of each tracked post took, tier by tier, from its fan-out checkpoints in the store. A tier
@@ -29,9 +28,12 @@ public final class FanoutDelays {
     /**
      * Looks up every post's delivery, looking again every half second while some are unfinished, for at most
      * {@code wait}; then reports each post's finished tiers, in the order given.
+     *
+     * @param deliveryOf a post's delivery checkpoint ({@code FanoutStore#progress} of its delivery)
      */
-    public static List<ReplayResult.FanoutDelay> collect(FanoutStore store, Collection<CreatedPost> posts,
-                                                         Duration wait) throws InterruptedException {
+    public static List<ReplayResult.FanoutDelay> collect(LongFunction<Optional<FanoutProgress>> deliveryOf,
+                                                         Collection<CreatedPost> posts, Duration wait)
+            throws InterruptedException {
         long until = System.nanoTime() + wait.toNanos();
         Map<Long, Optional<FanoutProgress>> progress = new LinkedHashMap<>();
         posts.forEach(p -> progress.put(p.postId(), Optional.empty()));
@@ -41,7 +43,7 @@ public final class FanoutDelays {
                 if (e.getValue().map(FanoutProgress::done).orElse(false)) {
                     continue;
                 }
-                e.setValue(store.progress(e.getKey(), FanoutKind.DELIVER));
+                e.setValue(deliveryOf.apply(e.getKey()));
                 allDone &= e.getValue().map(FanoutProgress::done).orElse(false);
             }
             if (allDone || System.nanoTime() - until >= 0) {

@@ -1,6 +1,7 @@
 package dev.widefeed.perf.scenario;
 
 import dev.widefeed.Services;
+import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.perf.load.PopulationLoader;
@@ -101,7 +102,7 @@ public final class StrategiesScenario {
             new OpenLoopReplayer(replaySettings, out).run(storage.backend(), service, events);
             List<CreatedPost> warmupPosts = service.createdPosts();
             if (hybrid) {
-                FanoutDelays.collect(storage.fanout(), warmupPosts, settings.deliveryWait());
+                FanoutDelays.collect(id -> storage.fanout().progress(id, FanoutKind.DELIVER), warmupPosts, settings.deliveryWait());
             }
             counting.reset();
             out.printf("strategies: %s: %,d events counted%n", name, settings.events());
@@ -111,7 +112,7 @@ public final class StrategiesScenario {
             posts = all.subList(warmupPosts.size(), all.size());
             if (hybrid) {
                 out.printf("strategies: waiting for the fan-out of %,d posts%n", posts.size());
-                FanoutDelays.collect(storage.fanout(), posts, settings.deliveryWait());
+                FanoutDelays.collect(id -> storage.fanout().progress(id, FanoutKind.DELIVER), posts, settings.deliveryWait());
             }
         }
         long operations = 0;

@@ -1,9 +1,7 @@
 package dev.widefeed.perf.replay;
 
-import dev.widefeed.feed.AuthorDelivery;
 import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.FanoutProgress;
-import dev.widefeed.feed.FanoutStore;
 import dev.widefeed.perf.results.ReplayResult;
 import org.junit.jupiter.api.Test;
 
@@ -18,29 +16,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 class FanoutDelaysTest {
     private static final Instant POSTED = Instant.parse("2025-01-01T00:00:00Z");
 
-    /** Only progress look-ups; nothing else is needed here. */
-    private record Checkpoints(Map<Long, FanoutProgress> byPost) implements FanoutStore {
-        @Override
-        public Optional<FanoutProgress> progress(long postId, FanoutKind kind) {
-            return kind == FanoutKind.DELIVER ? Optional.ofNullable(byPost.get(postId)) : Optional.empty();
-        }
-
-        @Override
-        public void saveProgress(FanoutProgress progress) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Optional<AuthorDelivery> delivery(long authorId) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void saveDelivery(AuthorDelivery delivery) {
-            throw new UnsupportedOperationException();
-        }
-    }
-
     private static FanoutProgress.TierProgress tier(String name, long pushed, Optional<Instant> finished) {
         return new FanoutProgress.TierProgress(name, Duration.ofDays(1), Duration.ofMinutes(1), pushed,
                 Optional.of(POSTED), finished, pushed);
@@ -54,9 +29,9 @@ class FanoutDelaysTest {
         FanoutProgress push = new FanoutProgress(2, FanoutKind.DELIVER, "push", 10,
                 List.of(tier("active", 8, Optional.of(POSTED.plusMillis(400)))), 1, Optional.empty(), 2, POSTED,
                 POSTED, Optional.of(POSTED.plusMillis(400)), Optional.empty());
-        Checkpoints store = new Checkpoints(Map.of(1L, hybrid, 2L, push));
+        Map<Long, FanoutProgress> checkpoints = Map.of(1L, hybrid, 2L, push);
 
-        List<ReplayResult.FanoutDelay> delays = FanoutDelays.collect(store,
+        List<ReplayResult.FanoutDelay> delays = FanoutDelays.collect(id -> Optional.ofNullable(checkpoints.get(id)),
                 List.of(new CreatedPost(2, 20), new CreatedPost(1, 10), new CreatedPost(3, 30)), Duration.ZERO);
 
         assertThat(delays).containsExactly(

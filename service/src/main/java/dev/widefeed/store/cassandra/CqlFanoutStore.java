@@ -4,17 +4,24 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.widefeed.feed.AuthorDelivery;
+import dev.widefeed.feed.EdgeDelivery;
 import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.FanoutProgress;
 import dev.widefeed.feed.FanoutStore;
 import dev.widefeed.graph.FollowCursor;
+import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.FanoutProgressJson;
 
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
- * Fan-out checkpoints on Cassandra, in {@code fanout_progress_by_post}, and authors' deliveries in
- * {@code author_delivery_by_user}: plain keyed overwrites the driver may retry.
+ * Fan-out checkpoints on Cassandra, in {@code fanout_progress_by_post}, authors' deliveries in
+ * {@code author_delivery_by_user} and edges' in {@code edge_delivery_by_author}: plain keyed
+ * overwrites the driver may retry.
  */
 final class CqlFanoutStore implements FanoutStore {
     private final CqlSession session;
@@ -22,9 +29,13 @@ final class CqlFanoutStore implements FanoutStore {
     private final PreparedStatement upsertProgress;
     private final PreparedStatement selectDelivery;
     private final PreparedStatement upsertDelivery;
+    private final PreparedStatement selectEdges;
+    private final PreparedStatement upsertEdge;
+    private final BoundedAsync async;
 
-    CqlFanoutStore(CqlSession session) {
+    CqlFanoutStore(CqlSession session, BoundedAsync async) {
         this.session = session;
+        this.async = async;
         selectProgress = session.prepare("SELECT progress FROM fanout_progress_by_post WHERE post_id = ? AND kind = ?");
         upsertProgress = session.prepare("INSERT INTO fanout_progress_by_post (post_id, kind, progress) "
                 + "VALUES (?, ?, ?)");
@@ -33,6 +44,10 @@ final class CqlFanoutStore implements FanoutStore {
         // Every column, nulls included: a walk's cursor is cleared when the walk is done.
         upsertDelivery = session.prepare("INSERT INTO author_delivery_by_user (user_id, mode, switch_id, "
                 + "cursor_since, cursor_user, updated_at) VALUES (?, ?, ?, ?, ?, ?)");
+        selectEdges = session.prepare("SELECT follower_id, follow_since, pulled, switch_id FROM edge_delivery_by_author "
+                + "WHERE author_id = ? AND follower_id IN ?");
+        upsertEdge = session.prepare("INSERT INTO edge_delivery_by_author (author_id, follower_id, follow_since, pulled, "
+                + "switch_id) VALUES (?, ?, ?, ?, ?)");
     }
 
     @Override
@@ -60,5 +75,27 @@ final class CqlFanoutStore implements FanoutStore {
         session.execute(upsertDelivery.bind(delivery.authorId(), delivery.mode().json(), delivery.switchId(),
                 delivery.cursor().map(FollowCursor::since).orElse(null),
                 delivery.cursor().map(FollowCursor::userId).orElse(null), delivery.updatedAt()).setIdempotent(true));
+    }
+
+    /** One single-partition IN query for the page of followers. */
+    @Override
+    public Map<Long, EdgeDelivery> edgeDeliveries(long authorId, Collection<Long> followerIds) {
+        if (followerIds.isEmpty()) {
+            return Map.of();
+        }
+        Map<Long, EdgeDelivery> found = new HashMap<>();
+        for (Row row : session.execute(selectEdges.bind(authorId, List.copyOf(followerIds)).setIdempotent(true)
+                .setPageSize(5000))) {
+            found.put(row.getLong(0), new EdgeDelivery(row.getLong(0), row.getInstant(1), row.getBoolean(2),
+                    row.getLong(3)));
+        }
+        return found;
+    }
+
+    /** One row insert per edge, at most {@code maxInFlight} at once. */
+    @Override
+    public void saveEdgeDeliveries(long authorId, Collection<EdgeDelivery> deliveries) {
+        async.runAll(List.copyOf(deliveries), d -> session.executeAsync(upsertEdge.bind(authorId, d.followerId(),
+                d.followSince(), d.pulled(), d.switchId()).setIdempotent(true)));
     }
 }

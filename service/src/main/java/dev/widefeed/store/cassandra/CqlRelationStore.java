@@ -17,6 +17,7 @@ import dev.widefeed.graph.RelationStore;
 import dev.widefeed.graph.UserCounts;
 import dev.widefeed.kernel.EdgeCopies;
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.store.ActivityCell;
 import dev.widefeed.store.BoundedAsync;
 
 import java.time.Instant;
@@ -26,6 +27,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.stream.Collectors;
 
 /**
@@ -55,6 +57,7 @@ final class CqlRelationStore implements RelationStore {
     private final PreparedStatement selectFollowersAfter;
     private final PreparedStatement selectEdgesOf;
     private final PreparedStatement shareLastRead;
+    private final PreparedStatement shareActivity;
     private final PreparedStatement insertJournal;
     private final PreparedStatement markJournalDone;
     private final PreparedStatement selectJournal;
@@ -84,13 +87,15 @@ final class CqlRelationStore implements RelationStore {
                 + "WHERE user_id = ? LIMIT ?");
         selectFollowingAfter = session.prepare("SELECT since, followee_id FROM following_by_user "
                 + "WHERE user_id = ? AND (since, followee_id) < (?, ?) LIMIT ?");
-        selectFollowers = session.prepare("SELECT since, follower_id, last_read FROM followers_by_user "
+        selectFollowers = session.prepare("SELECT since, follower_id, last_read, activity FROM followers_by_user "
                 + "WHERE user_id = ? AND bucket = ? LIMIT ?");
-        selectFollowersAfter = session.prepare("SELECT since, follower_id, last_read FROM followers_by_user "
+        selectFollowersAfter = session.prepare("SELECT since, follower_id, last_read, activity FROM followers_by_user "
                 + "WHERE user_id = ? AND bucket = ? AND (since, follower_id) < (?, ?) LIMIT ?");
         selectEdgesOf = session.prepare("SELECT followee_id, following, since, version FROM follow_edges_by_follower "
                 + "WHERE follower_id = ?");
         shareLastRead = session.prepare("UPDATE followers_by_user USING TIMESTAMP ? SET last_read = ? "
+                + "WHERE user_id = ? AND bucket = ? AND since = ? AND follower_id = ?");
+        shareActivity = session.prepare("UPDATE followers_by_user USING TIMESTAMP ? SET last_read = ?, activity = ? "
                 + "WHERE user_id = ? AND bucket = ? AND since = ? AND follower_id = ?");
         insertJournal = session.prepare("INSERT INTO relation_journal_by_minute (minute, shard, op_id, "
                 + "follower_id, followee_id, from_following, from_since, from_version, to_following, to_since, "
@@ -170,29 +175,34 @@ final class CqlRelationStore implements RelationStore {
      * written with, so a later unfollow's delete shadows it.
      */
     @Override
-    public void shareActivity(long userId, Instant lastRead) {
+    public void shareActivity(long userId, Instant lastRead, OptionalDouble readsPerDay) {
         List<BoundStatement> writes = new ArrayList<>();
         for (Row row : session.execute(selectEdgesOf.bind(userId).setIdempotent(true).setPageSize(5000))) {
             if (row.getBoolean("following")) {
                 writes.add(shareOnEdge(userId, row.getLong("followee_id"), row.getInstant("since"),
-                        row.getLong("version"), lastRead));
+                        row.getLong("version"), lastRead, readsPerDay));
             }
         }
         async.runAll(writes, session::executeAsync);
     }
 
     @Override
-    public void shareActivity(long followerId, long followeeId, Instant lastRead) {
+    public void shareActivity(long followerId, long followeeId, Instant lastRead, OptionalDouble readsPerDay) {
         FollowEdge edge = edge(followerId, followeeId);
         if (edge.following()) {
-            session.execute(shareOnEdge(followerId, followeeId, edge.since(), edge.version(), lastRead));
+            session.execute(shareOnEdge(followerId, followeeId, edge.since(), edge.version(), lastRead, readsPerDay));
         }
     }
 
-    /** The last read onto the edge's followers copy, at the edge's version. */
-    private BoundStatement shareOnEdge(long followerId, long followeeId, Instant since, long version, Instant lastRead) {
-        return shareLastRead.bind(version, lastRead, followeeId, buckets.bucketFor(followeeId, since), since,
-                followerId).setIdempotent(true);
+    /** The last read (and the read rate, when known) onto the edge's followers copy, at the edge's version. */
+    private BoundStatement shareOnEdge(long followerId, long followeeId, Instant since, long version, Instant lastRead,
+                                       OptionalDouble readsPerDay) {
+        int bucket = buckets.bucketFor(followeeId, since);
+        BoundStatement write = readsPerDay.isPresent()
+                ? shareActivity.bind(version, lastRead, ActivityCell.pack(lastRead, readsPerDay.getAsDouble()),
+                followeeId, bucket, since, followerId)
+                : shareLastRead.bind(version, lastRead, followeeId, bucket, since, followerId);
+        return write.setIdempotent(true);
     }
 
     private List<Follower> followerRows(long userId, Optional<FollowCursor> after, int limit) {
@@ -206,7 +216,8 @@ final class CqlRelationStore implements RelationStore {
                     ? selectFollowersAfter.bind(userId, bucket, after.get().since(), after.get().userId(), want)
                     : selectFollowers.bind(userId, bucket, want);
             for (Row row : session.execute(query.setIdempotent(true).setPageSize(Math.min(want, 5000)))) {
-                page.add(new Follower(row.getLong(1), row.getInstant(0), Optional.ofNullable(row.getInstant(2))));
+                page.add(new Follower(row.getLong(1), row.getInstant(0), Optional.ofNullable(row.getInstant(2)),
+                        ActivityCell.readsPerDay(row.isNull(3) ? null : row.getLong(3))));
             }
         }
         return page;

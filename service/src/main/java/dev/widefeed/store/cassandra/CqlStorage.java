@@ -27,7 +27,7 @@ public final class CqlStorage extends TimedStorage {
                 new CqlLikeStore(session, bucketSize, clock),
                 new CqlCommentStore(session),
                 new CqlTimelineStore(session, async),
-                new CqlFanoutStore(session),
+                new CqlFanoutStore(session, async),
                 new CqlAudienceStore(session),
                 new CqlEventLogStore(session));
     }

@@ -7,6 +7,7 @@ import com.datastax.oss.driver.api.core.cql.BatchableStatement;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
+import dev.widefeed.feed.DecayedRate;
 import dev.widefeed.feed.HomeRead;
 import dev.widefeed.feed.HomeState;
 import dev.widefeed.feed.TimelineEntry;
@@ -29,8 +30,9 @@ import java.util.Optional;
  */
 final class CqlTimelineStore implements TimelineStore {
     private static final String STATICS = "last_read, complete_above, trimmed_at, activity_shared_at, history_from, "
-            + "pulled_authors";
-    private static final int ENTRY_COLUMNS = 6;
+            + "read_count, read_count_at, pulled_authors";
+    private static final int PULLED = 7;
+    private static final int ENTRY_COLUMNS = 8;
 
     /** Entries per single-partition batch: few enough to stay under the batch size warning (5 KiB). */
     private static final int ENTRIES_PER_BATCH = 100;
@@ -68,7 +70,8 @@ final class CqlTimelineStore implements TimelineStore {
         // expired or trimmed) still answers one row with them, its clustering columns null.
         selectState = session.prepare("SELECT " + STATICS + " FROM home_timeline_by_user WHERE user_id = ? LIMIT 1");
         upsertState = session.prepare("UPDATE home_timeline_by_user SET last_read = ?, complete_above = ?, "
-                + "trimmed_at = ?, activity_shared_at = ?, history_from = ? WHERE user_id = ?");
+                + "trimmed_at = ?, activity_shared_at = ?, history_from = ?, read_count = ?, read_count_at = ? "
+                + "WHERE user_id = ?");
         selectPage = session.prepare("SELECT " + STATICS + ", post_id, author_id, source_id FROM home_timeline_by_user "
                 + "WHERE user_id = ? LIMIT ?");
         selectPageBefore = session.prepare("SELECT " + STATICS + ", post_id, author_id, source_id "
@@ -209,15 +212,16 @@ final class CqlTimelineStore implements TimelineStore {
         if (row == null || row.isNull(0)) {
             return Optional.empty();
         }
+        DecayedRate reads = row.isNull(6) ? DecayedRate.NONE : new DecayedRate(row.getDouble(5), row.getInstant(6));
         return Optional.of(new HomeState(row.getInstant(0), row.getLong(1), row.getInstant(2), row.getInstant(3),
-                row.getLong(4)));
+                row.getLong(4), reads));
     }
 
     private static Map<Long, Long> pulledOf(Row row) {
-        return row == null ? Map.of() : row.getMap(5, Long.class, Long.class);
+        return row == null ? Map.of() : row.getMap(PULLED, Long.class, Long.class);
     }
 
-    /** The five state columns in one update: the state is replaced whole, never merged with an older one. */
+    /** The state's columns in one update: the state is replaced whole, never merged with an older one. */
     @Override
     public void saveState(long userId, HomeState state) {
         session.execute(bindState(userId, state));
@@ -232,6 +236,6 @@ final class CqlTimelineStore implements TimelineStore {
 
     private BoundStatement bindState(long userId, HomeState state) {
         return upsertState.bind(state.lastRead(), state.completeAbove(), state.trimmedAt(), state.activitySharedAt(),
-                state.historyFrom(), userId).setIdempotent(true);
+                state.historyFrom(), state.reads().count(), state.reads().at(), userId).setIdempotent(true);
     }
 }

@@ -5,6 +5,7 @@ import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.graph.Follower;
 import dev.widefeed.kernel.EdgeCopies;
+import dev.widefeed.store.ActivityCell;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
@@ -21,6 +22,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -39,6 +41,7 @@ final class FollowList {
     private static final byte[] FAMILY = Bytes.toBytes("f");
     private static final byte[] EMPTY = new byte[0];
     private static final byte[] LAST_READ = Bytes.toBytes("last_read");
+    private static final byte[] ACTIVITY = Bytes.toBytes("activity");
     private static final int ROW_LENGTH = 1 + 3 * Long.BYTES;
     private static final int MAX_CACHING = 10_000;
 
@@ -76,9 +79,12 @@ final class FollowList {
      * presence cell was written with, so a removal of the edge (a delete marker at a later version)
      * masks this cell too, whenever it arrives.
      */
-    Put shareLastRead(FollowEdge edge, Instant lastRead) {
-        return new Put(row(edge.followeeId(), edge.since(), edge.followerId()), edge.version())
+    Put shareLastRead(FollowEdge edge, Instant lastRead, OptionalDouble readsPerDay) {
+        Put put = new Put(row(edge.followeeId(), edge.since(), edge.followerId()), edge.version())
                 .addColumn(FAMILY, LAST_READ, edge.version(), Bytes.toBytes(lastRead.toEpochMilli()));
+        readsPerDay.ifPresent(rate -> put.addColumn(FAMILY, ACTIVITY, edge.version(),
+                Bytes.toBytes(ActivityCell.pack(lastRead, rate))));
+        return put;
     }
 
     CompletableFuture<Void> write(List<? extends Mutation> mutations) {
@@ -102,7 +108,7 @@ final class FollowList {
         return page;
     }
 
-    /** {@link #page} with each row's {@code last_read} cell, if it has one; one bounded scan. */
+    /** {@link #page} with each row's {@code last_read} and {@code activity} cells, if it has them; one bounded scan. */
     List<Follower> pageWithLastRead(long ownerId, Optional<FollowCursor> after, int limit) {
         List<Result> rows = scan(ownerId, after, limit);
         List<Follower> page = new ArrayList<>(rows.size());
@@ -110,8 +116,10 @@ final class FollowList {
             ByteBuffer key = key(row);
             Instant since = Instant.ofEpochMilli(descending(key.getLong()));
             byte[] lastRead = row.getValue(FAMILY, LAST_READ);
+            byte[] activity = row.getValue(FAMILY, ACTIVITY);
             page.add(new Follower(descending(key.getLong()), since,
-                    lastRead == null ? Optional.empty() : Optional.of(Instant.ofEpochMilli(Bytes.toLong(lastRead)))));
+                    lastRead == null ? Optional.empty() : Optional.of(Instant.ofEpochMilli(Bytes.toLong(lastRead))),
+                    ActivityCell.readsPerDay(activity == null ? null : Bytes.toLong(activity))));
         }
         return page;
     }

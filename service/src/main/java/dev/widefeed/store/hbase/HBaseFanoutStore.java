@@ -1,10 +1,12 @@
 package dev.widefeed.store.hbase;
 
 import dev.widefeed.feed.AuthorDelivery;
+import dev.widefeed.feed.EdgeDelivery;
 import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.FanoutProgress;
 import dev.widefeed.feed.FanoutStore;
 import dev.widefeed.graph.FollowCursor;
+import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.FanoutProgressJson;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
@@ -19,12 +21,17 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.time.Instant;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * Fan-out checkpoints in {@code fanout_progress_by_post}: one row per task keyed post id | kind
  * (1 byte), family p column progress holding {@link FanoutProgressJson}. Authors' deliveries in
- * {@code author_delivery_by_user}: one row per author keyed salt(author) | author, family d.
+ * {@code author_delivery_by_user}: one row per author keyed salt(author) | author, family d. Edges'
+ * in {@code edge_delivery_by_author}: one row per edge keyed salt(author) | author | follower, family d.
  */
 final class HBaseFanoutStore implements FanoutStore {
     private static final byte[] PROGRESS_FAMILY = Bytes.toBytes("p");
@@ -36,16 +43,25 @@ final class HBaseFanoutStore implements FanoutStore {
     private static final byte[] CURSOR_SINCE = Bytes.toBytes("cursor_since");
     private static final byte[] CURSOR_USER = Bytes.toBytes("cursor_user");
     private static final byte[] UPDATED_AT = Bytes.toBytes("updated_at");
+    private static final byte[] FOLLOW_SINCE = Bytes.toBytes("follow_since");
+    private static final byte[] PULLED = Bytes.toBytes("pulled");
 
     private final AsyncTable<AdvancedScanResultConsumer> progress;
     private final AsyncTable<AdvancedScanResultConsumer> deliveries;
     private final Salt deliverySalt;
+    private final AsyncTable<AdvancedScanResultConsumer> edges;
+    private final Salt edgeSalt;
+    private final BoundedAsync async;
 
     HBaseFanoutStore(AsyncTable<AdvancedScanResultConsumer> progress,
-                     AsyncTable<AdvancedScanResultConsumer> deliveries, Salt deliverySalt) {
+                     AsyncTable<AdvancedScanResultConsumer> deliveries, Salt deliverySalt,
+                     AsyncTable<AdvancedScanResultConsumer> edges, Salt edgeSalt, BoundedAsync async) {
         this.progress = progress;
         this.deliveries = deliveries;
         this.deliverySalt = deliverySalt;
+        this.edges = edges;
+        this.edgeSalt = edgeSalt;
+        this.async = async;
     }
 
     @Override
@@ -104,6 +120,40 @@ final class HBaseFanoutStore implements FanoutStore {
             throw new UncheckedIOException(e);
         }
         deliveries.mutateRow(mutations).join();
+    }
+
+    /** One multi-get for the page of followers (the client groups it by region server). */
+    @Override
+    public Map<Long, EdgeDelivery> edgeDeliveries(long authorId, Collection<Long> followerIds) {
+        List<Get> gets = followerIds.stream().map(f -> new Get(edgeRow(authorId, f)).addFamily(DELIVERY_FAMILY)).toList();
+        Map<Long, EdgeDelivery> found = new HashMap<>();
+        if (gets.isEmpty()) {
+            return found;
+        }
+        for (Result row : edges.getAll(gets).join()) {
+            if (!row.isEmpty()) {
+                long follower = Bytes.toLong(row.getRow(), 1 + Long.BYTES);
+                found.put(follower, new EdgeDelivery(follower,
+                        Instant.ofEpochMilli(Bytes.toLong(row.getValue(DELIVERY_FAMILY, FOLLOW_SINCE))),
+                        row.getValue(DELIVERY_FAMILY, PULLED)[0] == 1, Bytes.toLong(row.getValue(DELIVERY_FAMILY,
+                        SWITCH_ID))));
+            }
+        }
+        return found;
+    }
+
+    @Override
+    public void saveEdgeDeliveries(long authorId, Collection<EdgeDelivery> saved) {
+        async.runChunks(List.copyOf(saved), 1000, chunk -> edges.putAll(chunk.stream().map(d -> new Put(
+                edgeRow(authorId, d.followerId()))
+                .addColumn(DELIVERY_FAMILY, FOLLOW_SINCE, Bytes.toBytes(d.followSince().toEpochMilli()))
+                .addColumn(DELIVERY_FAMILY, PULLED, new byte[] {(byte) (d.pulled() ? 1 : 0)})
+                .addColumn(DELIVERY_FAMILY, SWITCH_ID, Bytes.toBytes(d.switchId()))).toList()));
+    }
+
+    private byte[] edgeRow(long authorId, long followerId) {
+        return ByteBuffer.allocate(1 + 2 * Long.BYTES).put(edgeSalt.of(authorId)).putLong(authorId).putLong(followerId)
+                .array();
     }
 
     private byte[] deliveryRow(long authorId) {

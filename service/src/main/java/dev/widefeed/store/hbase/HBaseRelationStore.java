@@ -29,6 +29,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
@@ -134,7 +135,7 @@ final class HBaseRelationStore implements RelationStore {
      * the Put; a row whose presence cell is gone is never listed ({@link FollowList}).
      */
     @Override
-    public void shareActivity(long userId, Instant lastRead) {
+    public void shareActivity(long userId, Instant lastRead, OptionalDouble readsPerDay) {
         SingleColumnValueFilter followingOnly = new SingleColumnValueFilter(EDGE, FOLLOWING, CompareOperator.EQUAL,
                 Bytes.toBytes(true));
         followingOnly.setFilterIfMissing(true);
@@ -144,18 +145,18 @@ final class HBaseRelationStore implements RelationStore {
         for (Result row : edges.scanAll(scan).join()) {
             FollowEdge edge = edgeOf(userId, Bytes.toLong(row.getRow(), 1 + Long.BYTES), row);
             if (edge.following() && edge.since() != null) {
-                puts.add(followers.shareLastRead(edge, lastRead));
+                puts.add(followers.shareLastRead(edge, lastRead, readsPerDay));
             }
         }
         async.runChunks(puts, IMPORT_BATCH, followers::write);
     }
 
-    /** A read of the edge's truth row, then the same Put as {@link #shareActivity(long, Instant)} makes. */
+    /** A read of the edge's truth row, then the same Put as {@link #shareActivity(long, Instant, OptionalDouble)} makes. */
     @Override
-    public void shareActivity(long followerId, long followeeId, Instant lastRead) {
+    public void shareActivity(long followerId, long followeeId, Instant lastRead, OptionalDouble readsPerDay) {
         FollowEdge edge = edge(followerId, followeeId);
         if (edge.following() && edge.since() != null) {
-            followers.write(List.of(followers.shareLastRead(edge, lastRead))).join();
+            followers.write(List.of(followers.shareLastRead(edge, lastRead, readsPerDay))).join();
         }
     }
 

@@ -38,6 +38,7 @@ public final class HBaseStorage extends TimedStorage {
         TableName journal = TableName.valueOf(namespace, "relation_journal");
         TableName timelines = TableName.valueOf(namespace, "home_timeline_by_user");
         TableName deliveries = TableName.valueOf(namespace, "author_delivery_by_user");
+        TableName edgeDeliveries = TableName.valueOf(namespace, "edge_delivery_by_author");
         BoundedAsync async = new BoundedAsync(maxInFlight);
         HBaseUserStore userStore = new HBaseUserStore(connection.getTable(users), salt(declared, users));
         HBaseRelationStore relationStore = new HBaseRelationStore(
@@ -55,7 +56,8 @@ public final class HBaseStorage extends TimedStorage {
                 new HBaseCommentStore(connection, namespace, declared),
                 new HBaseTimelineStore(connection.getTable(timelines), salt(declared, timelines), async),
                 new HBaseFanoutStore(connection.getTable(TableName.valueOf(namespace, "fanout_progress_by_post")),
-                        connection.getTable(deliveries), salt(declared, deliveries)),
+                        connection.getTable(deliveries), salt(declared, deliveries), connection.getTable(edgeDeliveries),
+                        salt(declared, edgeDeliveries), async),
                 new HBaseAudienceStore(connection, namespace, declared, clock),
                 new HBaseEventLogStore(connection.getTable(TableName.valueOf(namespace, "event_log_by_slot")),
                         connection.getTable(TableName.valueOf(namespace, "event_log_shards")), clock));

@@ -1,5 +1,6 @@
 package dev.widefeed.store.hbase;
 
+import dev.widefeed.feed.DecayedRate;
 import dev.widefeed.feed.HomeRead;
 import dev.widefeed.feed.HomeState;
 import dev.widefeed.feed.TimelineEntry;
@@ -36,7 +37,7 @@ import java.util.Optional;
  * descending(post id)) whose rows carry the entry's author_id and source_id in family t. The user's
  * state row is the key prefix alone, so it sorts before every entry and one scan reads it with a
  * page: family s holds the {@link HomeState} (last_read, trimmed_at and activity_shared_at in epoch
- * ms, complete_above, history_from), family p the pulled authors (qualifier: the author id, value: the highest post
+ * ms, complete_above, history_from, read_count and read_count_at), family p the pulled authors (qualifier: the author id, value: the highest post
  * id pulled). Reads of entries alone ask for family t, which the state row has none of.
  */
 final class HBaseTimelineStore implements TimelineStore {
@@ -49,6 +50,8 @@ final class HBaseTimelineStore implements TimelineStore {
     private static final byte[] TRIMMED_AT = Bytes.toBytes("trimmed_at");
     private static final byte[] ACTIVITY_SHARED_AT = Bytes.toBytes("activity_shared_at");
     private static final byte[] HISTORY_FROM = Bytes.toBytes("history_from");
+    private static final byte[] READ_COUNT = Bytes.toBytes("read_count");
+    private static final byte[] READ_COUNT_AT = Bytes.toBytes("read_count_at");
     private static final byte[] PULLED = Bytes.toBytes("p");
     /** Mutations per batch call: large enough to amortize the RPCs, small enough to keep one call's memory small. */
     private static final int BATCH = 1000;
@@ -217,7 +220,13 @@ final class HBaseTimelineStore implements TimelineStore {
         }
         return Optional.of(new HomeState(Instant.ofEpochMilli(longOr(row, LAST_READ, 0)),
                 longOr(row, COMPLETE_ABOVE, 0), Instant.ofEpochMilli(longOr(row, TRIMMED_AT, 0)),
-                Instant.ofEpochMilli(longOr(row, ACTIVITY_SHARED_AT, 0)), longOr(row, HISTORY_FROM, 0)));
+                Instant.ofEpochMilli(longOr(row, ACTIVITY_SHARED_AT, 0)), longOr(row, HISTORY_FROM, 0), readsOf(row)));
+    }
+
+    private static DecayedRate readsOf(Result row) {
+        byte[] count = row.getValue(STATE, READ_COUNT);
+        return count == null ? DecayedRate.NONE
+                : new DecayedRate(Bytes.toDouble(count), Instant.ofEpochMilli(longOr(row, READ_COUNT_AT, 0)));
     }
 
     private static Map<Long, Long> pulledOf(Result row) {
@@ -247,7 +256,9 @@ final class HBaseTimelineStore implements TimelineStore {
                 .addColumn(STATE, COMPLETE_ABOVE, Bytes.toBytes(state.completeAbove()))
                 .addColumn(STATE, TRIMMED_AT, Bytes.toBytes(state.trimmedAt().toEpochMilli()))
                 .addColumn(STATE, ACTIVITY_SHARED_AT, Bytes.toBytes(state.activitySharedAt().toEpochMilli()))
-                .addColumn(STATE, HISTORY_FROM, Bytes.toBytes(state.historyFrom()));
+                .addColumn(STATE, HISTORY_FROM, Bytes.toBytes(state.historyFrom()))
+                .addColumn(STATE, READ_COUNT, Bytes.toBytes(state.reads().count()))
+                .addColumn(STATE, READ_COUNT_AT, Bytes.toBytes(state.reads().at().toEpochMilli()));
     }
 
     private static long longOr(Result row, byte[] column, long missing) {
