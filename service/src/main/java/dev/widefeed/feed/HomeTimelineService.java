@@ -100,11 +100,25 @@ public final class HomeTimelineService {
             state = maintain(userId, first.state().get(), now);
         }
         long floor = HomeBoundary.floor(state.completeAbove(), now, rules.entryTtl());
+        Reading reading = new Reading(userId, authors, state, floor, new PulledSources(pulledAbove(userId, first,
+                floor, hidden), floor, pulledPosts, posts::postIdsByAuthors), rebuilt ? null : first, before,
+                limit + 1);
+        return PageFill.fill(limit, before, reading::idsBelow,
+                ids -> postService.getAll(viewer, ids).stream().filter(p -> !hidden.contains(p.post().authorId()))
+                        .toList());
+    }
+
+    /**
+     * The authors the reader pulls, but hidden ones, with the highest post id pulled of each. An entry
+     * whose pulled posts are all at or below the boundary (which pulls from everyone) is needed no more,
+     * and is dropped.
+     */
+    private Map<Long, Long> pulledAbove(long userId, HomeRead read, long floor, Set<Long> hidden) {
         Map<Long, Long> pulled = new HashMap<>();
         List<Long> stale = new ArrayList<>();
-        first.pulledUpTo().forEach((author, upTo) -> {
+        read.pulledUpTo().forEach((author, upTo) -> {
             if (upTo <= floor) {
-                stale.add(author); // all its pulled posts are below the boundary, which pulls from everyone
+                stale.add(author);
             } else if (!hidden.contains(author)) {
                 pulled.put(author, upTo);
             }
@@ -113,11 +127,7 @@ public final class HomeTimelineService {
             BestEffort.run(() -> timelines.unpull(userId, stale), "the pulled authors of " + userId
                     + " keep entries no read needs until the next read");
         }
-        Reading reading = new Reading(userId, authors, state, floor, new PulledSources(pulled, floor, pulledPosts,
-                posts::postIdsByAuthors), rebuilt ? null : first, before, limit + 1);
-        return PageFill.fill(limit, before, reading::idsBelow,
-                ids -> postService.getAll(viewer, ids).stream().filter(p -> !hidden.contains(p.post().authorId()))
-                        .toList());
+        return pulled;
     }
 
     /**
