@@ -42,6 +42,11 @@ public record DecayedRate(double count, Instant at) {
         return count * Math.pow(0.5, halvings);
     }
 
+    /** The count a steady {@code perDay} events a day holds, as of {@code at}: {@link #perDay} turned around. */
+    public static DecayedRate ofRate(double perDay, Instant at, Duration halfLife) {
+        return new DecayedRate(perDay * halfLife.toMillis() / (LN_2 * DAY_MILLIS), at);
+    }
+
     /** Events a day, estimated from the decayed count. */
     public double perDay(Instant now, Duration halfLife) {
         return countAt(now, halfLife) * LN_2 * DAY_MILLIS / halfLife.toMillis();

@@ -74,4 +74,14 @@ class DecayedRateTest {
         assertThatThrownBy(() -> DecayedRate.NONE.countAt(T0, Duration.ZERO))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void aRateTurnsIntoTheCountItHoldsAndBack() {
+        Instant at = Instant.parse("2026-01-01T00:00:00Z");
+        Duration halfLife = Duration.ofHours(12);
+        DecayedRate rate = DecayedRate.ofRate(37.5, at, halfLife);
+        assertThat(rate.at()).isEqualTo(at);
+        assertThat(rate.perDay(at, halfLife)).isCloseTo(37.5, within(1e-9));
+        assertThat(DecayedRate.ofRate(0, at, halfLife)).isEqualTo(new DecayedRate(0, at));
+    }
 }

@@ -1,8 +1,11 @@
 package dev.widefeed.perf.load;
 
+import dev.widefeed.feed.DecayedRate;
 import dev.widefeed.feed.HomeState;
+import dev.widefeed.feed.PullRules;
 import dev.widefeed.graph.User;
 import dev.widefeed.graph.UserCounts;
+import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.perf.workload.UserIds;
 import dev.widefeed.perf.workload.WorkloadReader;
 import dev.widefeed.store.Storage;
@@ -18,6 +21,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.stream.IntStream;
 
 /**
@@ -146,8 +150,8 @@ public final class PopulationLoader {
                 active++;
             }
         }
-        saveStates(lastRead, active);
-        shareActivity(lastRead, following);
+        saveStates(lastRead, readsPerDay, active);
+        shareActivity(lastRead, readsPerDay, following);
 
         return new LoadSummary(n, workload.follows(), imported, active, wrong.length,
                 (System.nanoTime() - started) / 1e9, phases);
@@ -160,13 +164,19 @@ public final class PopulationLoader {
                 .toArray();
     }
 
-    /** As the read path leaves it after a read: inbox complete, trimmed and activity shared at the read. */
-    private void saveStates(Instant[] lastRead, int active) {
+    /**
+     * As the read path leaves it after a read: inbox complete, trimmed and activity shared at the read,
+     * the reader's reads counted at their workload rate, and their followees' history known to begin
+     * after the read (the population has no posts before the replay).
+     */
+    private void saveStates(Instant[] lastRead, double[] readsPerDay, int active) {
         try (Progress saved = new Progress(progress, "home states", active)) {
             Map<Long, HomeState> batch = new HashMap<>();
             for (int u = 0; u < lastRead.length; u++) {
                 if (lastRead[u] != null) {
-                    batch.put(ids.id(u), new HomeState(lastRead[u], 0, lastRead[u], lastRead[u]));
+                    batch.put(ids.id(u), new HomeState(lastRead[u], 0, lastRead[u], lastRead[u],
+                            IdGenerator.lowestAt(lastRead[u]), DecayedRate.ofRate(readsPerDay[u], lastRead[u],
+                            PullRules.DEFAULT.rateHalfLife())));
                 }
                 if (batch.size() == STATES_PER_IMPORT || (u == lastRead.length - 1 && !batch.isEmpty())) {
                     storage.timelines().importStates(batch);
@@ -178,8 +188,12 @@ public final class PopulationLoader {
         }
     }
 
-    /** Each active reader's last read onto the edges they follow by, where fan-out reads it; counted in edges. */
-    private void shareActivity(Instant[] lastRead, int[] following) throws InterruptedException {
+    /**
+     * Each active reader's last read and reads a day onto the edges they follow by, where fan-out reads
+     * them; counted in edges.
+     */
+    private void shareActivity(Instant[] lastRead, double[] readsPerDay, int[] following)
+            throws InterruptedException {
         int[] sharers = IntStream.range(0, lastRead.length).filter(u -> lastRead[u] != null && following[u] > 0)
                 .toArray();
         long edges = 0;
@@ -189,7 +203,7 @@ public final class PopulationLoader {
         try (Progress shared = new Progress(progress, "activity shared", edges)) {
             Parallel.forEach(sharers.length, settings.threads(), i -> {
                 int u = sharers[i];
-                storage.relations().shareActivity(ids.id(u), lastRead[u]);
+                storage.relations().shareActivity(ids.id(u), lastRead[u], OptionalDouble.of(readsPerDay[u]));
                 shared.add(following[u]);
             });
             record(shared);
