@@ -112,7 +112,8 @@ final class Commands {
              WorkloadReader.EventStream events = workload.events()) {
             ReplayResult result = new OpenLoopReplayer(settings, out).run(storage.backend(), target, events);
             if (target instanceof ServiceTarget service) {
-                result = FanoutDelays.into(result, FanoutDelays.collect(id -> storage.fanout().progress(id, FanoutKind.DELIVER),
+                result = FanoutDelays.into(result, FanoutDelays.collect(
+                        id -> storage.fanout().progress(id, FanoutKind.DELIVER),
                         lastOf(service.createdPosts(), 100), FANOUT_WAIT));
             }
             Results.write(runDirectory(), "replay.json", result);

@@ -42,7 +42,8 @@ public record FanoutView(String postId, String mode, String state, long follower
         List<SkipView> skipped = pull ? List.of() : List.of(new SkipView("inactive: no home read within the widest"
                 + " tier's window; they get the post by pull when they come back", p.skippedInactive()));
         return new FanoutView(Long.toString(p.postId()), p.mode(), p.done() ? "done" : "pending", p.followers(),
-                p.pushed(), pull ? p.followers() : null, tiers, skipped, p.createdAt(), p.updatedAt(), p.finishedAt().orElse(null),
+                p.pushed(), pull ? p.followers() : null, tiers, skipped, p.createdAt(), p.updatedAt(),
+                p.finishedAt().orElse(null),
                 p.endedBecause().orElse(null));
     }
 }

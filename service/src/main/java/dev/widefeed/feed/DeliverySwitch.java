@@ -135,7 +135,9 @@ public final class DeliverySwitch implements LogHandler {
 
     @Override
     public Work open(LogEntry entry) {
-        return new Switch(entry.subjectId(), clock.instant(), due(deliveryOf(entry.subjectId())));
+        // Due since the minute it was asked for in: a long walk shows as lag however often it is reopened.
+        return new Switch(entry.subjectId(), Instant.ofEpochSecond(entry.slot() * 60),
+                due(deliveryOf(entry.subjectId())));
     }
 
     /** Whether there is work: a walk under way, or a settled mode the follower count no longer fits. */

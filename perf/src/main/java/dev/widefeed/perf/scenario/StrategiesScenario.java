@@ -102,7 +102,8 @@ public final class StrategiesScenario {
             new OpenLoopReplayer(replaySettings, out).run(storage.backend(), service, events);
             List<CreatedPost> warmupPosts = service.createdPosts();
             if (hybrid) {
-                FanoutDelays.collect(id -> storage.fanout().progress(id, FanoutKind.DELIVER), warmupPosts, settings.deliveryWait());
+                FanoutDelays.collect(id -> storage.fanout().progress(id, FanoutKind.DELIVER), warmupPosts,
+                        settings.deliveryWait());
             }
             counting.reset();
             out.printf("strategies: %s: %,d events counted%n", name, settings.events());
@@ -112,7 +113,8 @@ public final class StrategiesScenario {
             posts = all.subList(warmupPosts.size(), all.size());
             if (hybrid) {
                 out.printf("strategies: waiting for the fan-out of %,d posts%n", posts.size());
-                FanoutDelays.collect(id -> storage.fanout().progress(id, FanoutKind.DELIVER), posts, settings.deliveryWait());
+                FanoutDelays.collect(id -> storage.fanout().progress(id, FanoutKind.DELIVER), posts,
+                        settings.deliveryWait());
             }
         }
         long operations = 0;

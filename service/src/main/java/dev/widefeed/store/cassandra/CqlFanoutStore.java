@@ -44,10 +44,10 @@ final class CqlFanoutStore implements FanoutStore {
         // Every column, nulls included: a walk's cursor is cleared when the walk is done.
         upsertDelivery = session.prepare("INSERT INTO author_delivery_by_user (user_id, mode, switch_id, "
                 + "cursor_since, cursor_user, updated_at) VALUES (?, ?, ?, ?, ?, ?)");
-        selectEdges = session.prepare("SELECT follower_id, follow_since, pulled, switch_id FROM edge_delivery_by_author "
-                + "WHERE author_id = ? AND follower_id IN ?");
-        upsertEdge = session.prepare("INSERT INTO edge_delivery_by_author (author_id, follower_id, follow_since, pulled, "
-                + "switch_id) VALUES (?, ?, ?, ?, ?)");
+        selectEdges = session.prepare("SELECT follower_id, follow_since, pulled, switch_id "
+                + "FROM edge_delivery_by_author WHERE author_id = ? AND follower_id IN ?");
+        upsertEdge = session.prepare("INSERT INTO edge_delivery_by_author (author_id, follower_id, follow_since, "
+                + "pulled, switch_id) VALUES (?, ?, ?, ?, ?)");
     }
 
     @Override
@@ -65,9 +65,9 @@ final class CqlFanoutStore implements FanoutStore {
     @Override
     public Optional<AuthorDelivery> delivery(long authorId) {
         Row row = session.execute(selectDelivery.bind(authorId).setIdempotent(true)).one();
-        return Optional.ofNullable(row).map(r -> new AuthorDelivery(authorId, AuthorDelivery.Mode.ofJson(r.getString(0)),
-                r.getLong(1), r.isNull(2) ? Optional.empty() : Optional.of(new FollowCursor(r.getInstant(2),
-                r.getLong(3))), r.getInstant(4)));
+        return Optional.ofNullable(row).map(r -> new AuthorDelivery(authorId,
+                AuthorDelivery.Mode.ofJson(r.getString(0)), r.getLong(1), r.isNull(2) ? Optional.empty()
+                : Optional.of(new FollowCursor(r.getInstant(2), r.getLong(3))), r.getInstant(4)));
     }
 
     @Override

@@ -125,7 +125,8 @@ final class HBaseFanoutStore implements FanoutStore {
     /** One multi-get for the page of followers (the client groups it by region server). */
     @Override
     public Map<Long, EdgeDelivery> edgeDeliveries(long authorId, Collection<Long> followerIds) {
-        List<Get> gets = followerIds.stream().map(f -> new Get(edgeRow(authorId, f)).addFamily(DELIVERY_FAMILY)).toList();
+        List<Get> gets = followerIds.stream().map(f -> new Get(edgeRow(authorId, f)).addFamily(DELIVERY_FAMILY))
+                .toList();
         Map<Long, EdgeDelivery> found = new HashMap<>();
         if (gets.isEmpty()) {
             return found;

@@ -151,7 +151,7 @@ final class HBaseRelationStore implements RelationStore {
         async.runChunks(puts, IMPORT_BATCH, followers::write);
     }
 
-    /** A read of the edge's truth row, then the same Put as {@link #shareActivity(long, Instant, OptionalDouble)} makes. */
+    /** A read of the edge's truth row, then the Put {@link #shareActivity(long, Instant, OptionalDouble)} makes. */
     @Override
     public void shareActivity(long followerId, long followeeId, Instant lastRead, OptionalDouble readsPerDay) {
         FollowEdge edge = edge(followerId, followeeId);

@@ -56,8 +56,8 @@ public final class HBaseStorage extends TimedStorage {
                 new HBaseCommentStore(connection, namespace, declared),
                 new HBaseTimelineStore(connection.getTable(timelines), salt(declared, timelines), async),
                 new HBaseFanoutStore(connection.getTable(TableName.valueOf(namespace, "fanout_progress_by_post")),
-                        connection.getTable(deliveries), salt(declared, deliveries), connection.getTable(edgeDeliveries),
-                        salt(declared, edgeDeliveries), async),
+                        connection.getTable(deliveries), salt(declared, deliveries),
+                        connection.getTable(edgeDeliveries), salt(declared, edgeDeliveries), async),
                 new HBaseAudienceStore(connection, namespace, declared, clock),
                 new HBaseEventLogStore(connection.getTable(TableName.valueOf(namespace, "event_log_by_slot")),
                         connection.getTable(TableName.valueOf(namespace, "event_log_shards")), clock));

@@ -36,9 +36,10 @@ import java.util.Optional;
  * Home timelines in {@code home_timeline_by_user}, an {@link IdList} layout (salt(user) | user |
  * descending(post id)) whose rows carry the entry's author_id and source_id in family t. The user's
  * state row is the key prefix alone, so it sorts before every entry and one scan reads it with a
- * page: family s holds the {@link HomeState} (last_read, trimmed_at and activity_shared_at in epoch
- * ms, complete_above, history_from, read_count and read_count_at), family p the pulled authors (qualifier: the author id, value: the highest post
- * id pulled). Reads of entries alone ask for family t, which the state row has none of.
+ * page: family s holds the {@link HomeState} (last_read, trimmed_at, activity_shared_at and
+ * read_count_at in epoch ms, complete_above, history_from, read_count), family p the pulled authors
+ * (qualifier: the author id, value: the highest post id pulled). Reads of entries alone ask for
+ * family t, which the state row has none of.
  */
 final class HBaseTimelineStore implements TimelineStore {
     private static final byte[] FAMILY = Bytes.toBytes("t");
