@@ -28,6 +28,8 @@ public record DeliveryRule(long pullAbove, double pushCost, double pullCost) {
         PULL
     }
 
+    /** Posts an author must have before their posts a day count. */
+    static final int RATE_EVIDENCE = 5;
     /** How much cheaper the other way must be before an edge switches. */
     static final double BAND = 0.25;
 
@@ -77,11 +79,12 @@ public record DeliveryRule(long pullAbove, double pushCost, double pullCost) {
     /**
      * An author's posts a day from their newest post ids ({@code asked} were asked for, newest first;
      * ids tell when they were made): their count over the time since the oldest of them, but over at
-     * least a day when the author has fewer than that many posts (a new author's first post is not a
-     * rate), and at least an hour otherwise.
+     * least a day when the author has fewer than that many posts, and at least an hour otherwise. Fewer
+     * than {@link #RATE_EVIDENCE} posts are not a rate yet: such an author counts as quiet (pushed to
+     * anyone who reads), so a new author's first posts do not switch their readers' edges.
      */
     public static double postsPerDay(List<Long> newestIds, int asked, Instant now) {
-        if (newestIds.isEmpty()) {
+        if (newestIds.size() < Math.min(RATE_EVIDENCE, asked)) {
             return 0;
         }
         Duration floor = newestIds.size() < asked ? Duration.ofDays(1) : Duration.ofHours(1);

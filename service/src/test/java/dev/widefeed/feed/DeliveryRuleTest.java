@@ -81,8 +81,13 @@ class DeliveryRuleTest {
         Instant now = Instant.parse("2026-01-10T00:00:00Z");
         IdGenerator ids = new IdGenerator(1, Clock.fixed(now, ZoneOffset.UTC));
         assertThat(DeliveryRule.postsPerDay(List.of(), 20, now)).isZero();
-        // Fewer than asked for: over at least a day, so a first post is one a day, not thousands.
-        assertThat(DeliveryRule.postsPerDay(List.of(ids.next()), 20, now)).isEqualTo(1.0);
+        // Too few to be a rate: a new author is quiet, not thousands a day.
+        assertThat(DeliveryRule.postsPerDay(List.of(ids.next()), 20, now)).isZero();
+        List<Long> four = List.of(ids.next(), ids.next(), ids.next(), ids.next());
+        assertThat(DeliveryRule.postsPerDay(four, 20, now)).isZero();
+        // Five, fewer than asked for: over at least a day, so five a day however recent.
+        List<Long> five = List.of(ids.next(), ids.next(), ids.next(), ids.next(), ids.next());
+        assertThat(DeliveryRule.postsPerDay(five, 20, now)).isEqualTo(5.0);
         // Twenty made over the last two days: ten a day.
         List<Long> twenty = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
