@@ -16,7 +16,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -30,9 +32,9 @@ import java.util.function.LongPredicate;
 /**
  * Works one fan-out task a turn at a time: pages through the author's followers from the task's
  * checkpoint, each with their last home read as shared onto the edge (no read per follower), pushes
- * (or retracts) the post for the followers the pass sends to, and saves the checkpoint after every
- * page whose pushes are done. A crash loses at most the two pages in flight, which the next worker
- * pushes again: entries are keyed by post id, so that is harmless.
+ * (or retracts) the post for the followers the pass sends to, and saves the checkpoint as pages' pushes
+ * are done, in page order. A crash loses at most the pages in flight ({@link #PAGES_IN_FLIGHT}), which
+ * the next worker pushes again: entries are keyed by post id, so that is harmless.
  * <p>
  * The post of an author their followers pull ({@link AuthorDelivery}) goes into its author's home
  * timeline only. A task's first turn asks for a switch of the author's delivery when their follower
@@ -43,6 +45,8 @@ import java.util.function.LongPredicate;
 public final class FanoutWorker implements Managed {
     /** How long a task may wait for its post: the post is written after its task, by the same request. */
     static final Duration POST_GRACE = Duration.ofMinutes(1);
+    /** Pages of one task whose writes run at once. */
+    static final int PAGES_IN_FLIGHT = 4;
     /** The author's newest posts their posts a day are estimated from. */
     private static final int RATE_SAMPLE = 20;
 
@@ -60,8 +64,8 @@ public final class FanoutWorker implements Managed {
     private final Clock clock;
     private final Listener listener;
     /**
-     * Reads the next page of followers ahead and writes the page before; per task being worked, at most
-     * one read and one page of writes are in flight. Its threads are stopped with the service ({@link #stop}).
+     * Reads the next page of followers ahead and writes the pages before; per task being worked, at most
+     * one read and {@link #PAGES_IN_FLIGHT} pages of writes are in flight. Its threads are stopped with the service ({@link #stop}).
      */
     private final ExecutorService prefetcher = Executors.newCachedThreadPool(r -> {
         Thread thread = new Thread(r, "fanout-prefetch");
@@ -197,11 +201,12 @@ public final class FanoutWorker implements Managed {
         }
         Optional<EdgeDecisions> decisions = entry.isPresent() ? Optional.of(decisions(task, progress))
                 : Optional.empty(); // a retraction goes to every edge, pulled or not
-        // Three pages overlap: the next one is read, this one is pushed, and the previous one's
-        // pushes finish; a page's checkpoint is saved only once its pushes are all done, so a crash
-        // resumes at most two pages back (pushing them again is harmless).
+        // Pages overlap: the next one is read while this one is planned, and the writes of up to
+        // PAGES_IN_FLIGHT pages run at once, so the store's write pipeline never drains between pages.
+        // Checkpoints are saved in page order, each once its page's writes and all earlier ones are
+        // done, so a crash resumes at most PAGES_IN_FLIGHT pages back (pushing them again is harmless).
         List<Follower> followers = followersAfter(task, progress.cursor());
-        Optional<Pushing> previous = Optional.empty();
+        Deque<Pushing> inFlight = new ArrayDeque<>();
         try {
             for (int page = 0; page < pages && !progress.done(); page++) {
                 CompletableFuture<List<Follower>> next = null;
@@ -212,11 +217,8 @@ public final class FanoutWorker implements Managed {
                 int passBefore = progress.pass();
                 Planned planned = page(task, progress, entry, mayReceive, decisions, followers);
                 progress = planned.progress();
-                Pushing pushing = new Pushing(CompletableFuture.runAsync(planned.writes(), prefetcher), progress);
-                if (previous.isPresent()) {
-                    save(previous.get().finished());
-                }
-                previous = Optional.of(pushing);
+                inFlight.addLast(new Pushing(CompletableFuture.runAsync(planned.writes(), prefetcher), progress));
+                saveFinished(inFlight, PAGES_IN_FLIGHT - 1);
                 if (!keepGoing.getAsBoolean() || progress.done()) {
                     break;
                 }
@@ -224,7 +226,7 @@ public final class FanoutWorker implements Managed {
                         : followersAfter(task, progress.cursor());
             }
         } finally {
-            previous.ifPresent(pushing -> save(pushing.finished()));
+            saveFinished(inFlight, 0);
         }
         return new Turn.Worked(progress);
     }
@@ -239,6 +241,18 @@ public final class FanoutWorker implements Managed {
             join(writes);
             return progress;
         }
+    }
+
+    /**
+     * Waits for the oldest pages until at most {@code keep} are in flight, takes every page done by then
+     * from the front, and saves the checkpoint of the last one taken (the earlier ones' are behind it).
+     */
+    private void saveFinished(Deque<Pushing> inFlight, int keep) {
+        Optional<FanoutProgress> reached = Optional.empty();
+        while (!inFlight.isEmpty() && (inFlight.size() > keep || inFlight.peekFirst().writes().isDone())) {
+            reached = Optional.of(inFlight.removeFirst().finished());
+        }
+        reached.ifPresent(this::save);
     }
 
     private List<Follower> followersAfter(FanoutTask task, Optional<FollowCursor> after) {
