@@ -26,8 +26,19 @@ public record DecayedRate(double count, Instant at) {
 
     /** The count with one more event at {@code now}; one stamped before {@code at} (skew) counts at {@code at}. */
     public DecayedRate plusOne(Instant now, Duration halfLife) {
+        return plus(1, now, halfLife);
+    }
+
+    /**
+     * The count with {@code events} more at {@code now}: events counted apart and added together (a little
+     * higher than adding each at its own time, since the earlier ones have not decayed).
+     */
+    public DecayedRate plus(int events, Instant now, Duration halfLife) {
+        if (events < 0) {
+            throw new IllegalArgumentException("events are not negative");
+        }
         Instant when = now.isAfter(at) ? now : at;
-        return new DecayedRate(countAt(when, halfLife) + 1, when);
+        return new DecayedRate(countAt(when, halfLife) + events, when);
     }
 
     /** The count as it has decayed by {@code now}; never grows when {@code now} is before {@code at}. */

@@ -83,9 +83,10 @@ public class FeedFactory {
         @JsonProperty
         public int followBackfill = 20;
 
+        /** How often a reader's state (last read, read count) is written; reads between are tallied in memory. */
         @NotNull
         @JsonProperty
-        public Duration touchEvery = Duration.minutes(1);
+        public Duration touchEvery = Duration.minutes(10);
 
         @NotNull
         @JsonProperty

@@ -51,6 +51,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class HomeTimelineService {
     private static final Logger LOG = LoggerFactory.getLogger(HomeTimelineService.class);
+    /** Readers whose reads between two writes of their state one instance counts at most (~100 bytes each). */
+    private static final long TALLIED_READERS = 250_000;
     private final RelationStore relations;
     private final PostStore posts;
     private final TimelineStore timelines;
@@ -62,6 +64,7 @@ public final class HomeTimelineService {
     private final EventLog log;
     private final PulledPosts pulledPosts;
     private final Duration rateHalfLife;
+    private final ReadTally tally;
     private final int maxFollowing;
     private final Clock clock;
 
@@ -82,6 +85,7 @@ public final class HomeTimelineService {
                 pull.cachedPerAuthor(), pull.cacheRefresh(), pull.cachedAuthors(),
                 () -> TimeUnit.MILLISECONDS.toNanos(clock.millis()));
         this.rateHalfLife = pull.rateHalfLife();
+        this.tally = new ReadTally(TALLIED_READERS, rules.touchEvery().multipliedBy(2).plusMinutes(1));
         this.maxFollowing = maxFollowing;
         this.clock = clock;
     }
@@ -91,6 +95,7 @@ public final class HomeTimelineService {
         Set<Long> hidden = audiences.hiddenBy(userId);
         Authors authors = new Authors(userId, hidden);
         HomeRead first = timelines.read(userId, before, limit + 1);
+        tally.read(userId);
         Instant now = clock.instant();
         HomeState state;
         boolean rebuilt = first.state().isEmpty() || !isActive(first.state().get(), now);
@@ -205,8 +210,8 @@ public final class HomeTimelineService {
 
     /**
      * Marks an active reader's read, trims their inbox and shares their activity, each when due. A read
-     * that writes the last read is counted in the reader's decayed read count (so reads are counted at
-     * most once a touch interval), and the share carries the reads a day it makes.
+     * that writes the state adds the reads this instance served since the last write ({@link ReadTally})
+     * to the reader's decayed read count, and the share carries the reads a day it makes.
      */
     private HomeState maintain(long userId, HomeState current, Instant now) {
         boolean touch = current.lastRead().isBefore(now.minus(rules.touchEvery()));
@@ -215,7 +220,7 @@ public final class HomeTimelineService {
         if (!touch && !trim && !share) {
             return current;
         }
-        DecayedRate reads = current.reads().plusOne(now, rateHalfLife);
+        DecayedRate reads = current.reads().plus(tally.take(userId), now, rateHalfLife);
         Instant sharedAt = current.activitySharedAt();
         if (share && shared(userId, now, reads)) {
             sharedAt = now;
@@ -246,7 +251,8 @@ public final class HomeTimelineService {
      */
     private HomeState rebuild(long userId, Authors authors, Optional<HomeState> before, Instant now) {
         long oldBoundary = before.map(HomeState::completeAbove).orElse(0L);
-        DecayedRate reads = before.map(HomeState::reads).orElse(DecayedRate.NONE).plusOne(now, rateHalfLife);
+        DecayedRate reads = before.map(HomeState::reads).orElse(DecayedRate.NONE).plus(tally.take(userId), now,
+                rateHalfLife);
         relations.shareActivity(userId, now, OptionalDouble.of(reads.perDay(now, rateHalfLife)));
         timelines.saveState(userId, new HomeState(now, oldBoundary, now, now, 0, reads));
         int each = rules.rebuildSize();

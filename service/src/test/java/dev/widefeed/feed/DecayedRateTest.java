@@ -42,6 +42,22 @@ class DecayedRateTest {
     }
 
     @Test
+    void readsTalliedBetweenWritesAndAddedTogetherKeepTheRate() {
+        // Forty reads a day, written every ten minutes' worth of reads at once, as a state written at most
+        // once a touch interval adds the reads tallied since: still forty a day, not the touches' rate.
+        DecayedRate rate = DecayedRate.NONE;
+        Instant t = T0;
+        for (int i = 0; i < 3000; i++) {
+            t = t.plus(Duration.ofMinutes(36));
+            if (i % 10 == 9) {
+                rate = rate.plus(10, t, HALF_LIFE);
+            }
+        }
+        assertThat(rate.perDay(t, HALF_LIFE)).isCloseTo(40.0, within(4.0));
+        assertThatThrownBy(() -> DecayedRate.NONE.plus(-1, T0, HALF_LIFE)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void aRateFallsWhenTheEventsStop() {
         DecayedRate rate = DecayedRate.NONE;
         for (int i = 0; i < 100; i++) {
