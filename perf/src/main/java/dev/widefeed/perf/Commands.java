@@ -4,6 +4,7 @@ import dev.widefeed.backends.StorageFactory;
 import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.perf.load.LoadSummary;
 import dev.widefeed.perf.load.PopulationLoader;
+import dev.widefeed.perf.load.PostHistory;
 import dev.widefeed.perf.replay.FanoutDelays;
 import dev.widefeed.perf.replay.HttpTarget;
 import dev.widefeed.perf.replay.OpenLoopReplayer;
@@ -78,8 +79,11 @@ final class Commands {
             case "strategies" -> {
                 WorkloadReader workload = workload();
                 manifest(storage, workload);
+                PostHistory.Settings history = new PostHistory.Settings(Duration.ofHours(options.getInt(
+                        "history_hours")), PostHistory.Settings.DEFAULTS.maxPerAuthor(),
+                        PostHistory.Settings.DEFAULTS.threads());
                 StrategiesScenario.run(storage, workload, new StrategiesScenario.Settings(options.getDouble("rate"),
-                        options.getLong("events"), FANOUT_WAIT), runDirectory(), out);
+                        options.getLong("events"), FANOUT_WAIT, history), runDirectory(), out);
             }
             case "visibility" -> {
                 manifest(storage, null);

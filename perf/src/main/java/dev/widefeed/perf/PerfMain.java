@@ -82,9 +82,12 @@ public final class PerfMain {
                 .help("seconds to wait for the fan-out to finish");
 
         Subparser strategies = run(store(commands.addParser("strategies")
-                .help("push-all, pull-all and the service's hybrid on the same events: store cost per event")));
+                .help("push-all, pull-all and the service's hybrid (threshold only, and per edge) on the same events:"
+                        + " store cost per event")));
         workload(strategies);
         strategies.addArgument("--rate").type(Double.class).setDefault(200.0);
+        strategies.addArgument("--history-hours").type(Integer.class).setDefault(24)
+                .help("each author's posts of this many hours before the replay, at their own rate (at most 20)");
         strategies.addArgument("--events").type(Long.class).setDefault(20_000L).help("events replayed per strategy");
 
         Subparser visibility = run(store(commands.addParser("visibility")

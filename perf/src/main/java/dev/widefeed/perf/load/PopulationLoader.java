@@ -1,8 +1,12 @@
 package dev.widefeed.perf.load;
 
+import dev.widefeed.feed.AuthorDelivery;
 import dev.widefeed.feed.DecayedRate;
+import dev.widefeed.feed.HomeRead;
 import dev.widefeed.feed.HomeState;
 import dev.widefeed.feed.PullRules;
+import dev.widefeed.graph.Follow;
+import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.graph.User;
 import dev.widefeed.graph.UserCounts;
 import dev.widefeed.kernel.IdGenerator;
@@ -27,7 +31,8 @@ import java.util.stream.IntStream;
 /**
  * Bulk-loads a workload written by {@code perf generate} into a store, in phases that each show a progress
  * line: users; the store's current counts of those users; follow edges (bulk imports, which also add
- * the counts); count corrections; the home states of recently active users ({@link Activity}); and
+ * the counts); count corrections; authors past the pull threshold switched to pull; the home states of
+ * recently active users ({@link Activity}); and
  * their activity shared onto the edges they follow by, which needs every one of those edges in place.
  *
  * <p>Loading the same workload again is safe: users and edges are written with fixed times and versions,
@@ -40,19 +45,27 @@ public final class PopulationLoader {
     /** Every workload user's creation time: fixed, so a reload writes the same rows. */
     static final Instant CREATED_AT = Instant.parse("2023-01-01T00:00:00Z");
     private static final int STATES_PER_IMPORT = 10_000;
+    private static final int PULL_PAGE = 5_000;
 
     /**
      * @param threads            single-row calls in flight (users, counts, activity)
      * @param edgeChunk          edges per bulk import
      * @param edgeChunksInFlight bulk imports at once (each runs many writes in flight itself)
+     * @param history            how far back the posts seeded after the load go ({@link PostHistory}); zero
+     *                           when the population has no posts before the replay
      */
-    public record Settings(int threads, int edgeChunk, int edgeChunksInFlight) {
-        public static final Settings DEFAULTS = new Settings(32, 10_000, 4);
+    public record Settings(int threads, int edgeChunk, int edgeChunksInFlight, Duration history) {
+        public static final Settings DEFAULTS = new Settings(32, 10_000, 4, Duration.ZERO);
 
         public Settings {
-            if (threads < 1 || edgeChunk < 1 || edgeChunksInFlight < 1) {
-                throw new IllegalArgumentException("threads, edge chunk and chunks in flight must be at least 1");
+            if (threads < 1 || edgeChunk < 1 || edgeChunksInFlight < 1 || history.isNegative()) {
+                throw new IllegalArgumentException(
+                        "threads, edge chunk and chunks in flight must be at least 1, history not negative");
             }
+        }
+
+        public Settings withHistory(Duration span) {
+            return new Settings(threads, edgeChunk, edgeChunksInFlight, span);
         }
     }
 
@@ -139,6 +152,8 @@ public final class PopulationLoader {
             record(corrected);
         }
 
+        pullBigAuthors(followers);
+
         Activity activity = new Activity(workload.seed());
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         Instant[] lastRead = new Instant[n]; // null: not recently active
@@ -150,11 +165,44 @@ public final class PopulationLoader {
                 active++;
             }
         }
-        saveStates(lastRead, readsPerDay, active);
+        saveStates(lastRead, readsPerDay, active, now.minus(settings.history()));
         shareActivity(lastRead, readsPerDay, following);
 
         return new LoadSummary(n, workload.follows(), imported, active, wrong.length,
                 (System.nanoTime() - started) / 1e9, phases);
+    }
+
+    /**
+     * Authors with more followers than the pull threshold as the switch to pull leaves them: every follower
+     * pulls them, and then their delivery is {@code PULLED} (the order the switch writes in). A steady state
+     * has had the switch long ago; without this, the replay's first post of each would start it.
+     */
+    private void pullBigAuthors(int[] followers) {
+        int[] big = IntStream.range(0, followers.length).filter(u -> followers[u] > PullRules.DEFAULT.pullAbove())
+                .toArray();
+        long entries = 0;
+        for (int u : big) {
+            entries += followers[u];
+        }
+        try (Progress pulled = new Progress(progress, "pulled authors", entries)) {
+            for (int u : big) {
+                long author = ids.id(u);
+                Optional<FollowCursor> after = Optional.empty();
+                while (true) {
+                    List<Follow> page = storage.relations().followers(author, after, PULL_PAGE);
+                    storage.timelines().pull(author, HomeRead.ALL_POSTS, page.stream().map(Follow::userId).toList());
+                    pulled.add(page.size());
+                    if (page.size() < PULL_PAGE) {
+                        break;
+                    }
+                    after = Optional.of(FollowCursor.after(page.get(page.size() - 1)));
+                }
+                Instant now = Instant.now();
+                storage.fanout().saveDelivery(new AuthorDelivery(author, AuthorDelivery.Mode.PULLED,
+                        IdGenerator.lowestAt(now), Optional.empty(), now));
+            }
+            record(pulled);
+        }
     }
 
     /** Users whose known counts are not the workload's. */
@@ -167,15 +215,16 @@ public final class PopulationLoader {
     /**
      * As the read path leaves it after a read: inbox complete, trimmed and activity shared at the read,
      * the reader's reads counted at their workload rate, and their followees' history known to begin
-     * after the read (the population has no posts before the replay).
+     * no earlier than the read or the seeded history, whichever is earlier.
      */
-    private void saveStates(Instant[] lastRead, double[] readsPerDay, int active) {
+    private void saveStates(Instant[] lastRead, double[] readsPerDay, int active, Instant historyStart) {
         try (Progress saved = new Progress(progress, "home states", active)) {
             Map<Long, HomeState> batch = new HashMap<>();
             for (int u = 0; u < lastRead.length; u++) {
                 if (lastRead[u] != null) {
+                    Instant historyFrom = lastRead[u].isBefore(historyStart) ? lastRead[u] : historyStart;
                     batch.put(ids.id(u), new HomeState(lastRead[u], 0, lastRead[u], lastRead[u],
-                            IdGenerator.lowestAt(lastRead[u]), DecayedRate.ofRate(readsPerDay[u], lastRead[u],
+                            IdGenerator.lowestAt(historyFrom), DecayedRate.ofRate(readsPerDay[u], lastRead[u],
                             PullRules.DEFAULT.rateHalfLife())));
                 }
                 if (batch.size() == STATES_PER_IMPORT || (u == lastRead.length - 1 && !batch.isEmpty())) {

@@ -98,9 +98,13 @@ public final class ServiceTarget implements ReplayTarget {
     /** As {@link #open(Storage, UserIds, Settings)}, posting and reading home timelines as {@code strategy} does. */
     public static ServiceTarget open(Storage storage, UserIds users, Settings settings,
                                      Function<Services, FeedStrategy> strategy) {
+        return open(storage, users, settings, new FeedFactory().rules(), strategy);
+    }
+
+    /** As {@link #open(Storage, UserIds, Settings, Function)}, the services with {@code rules} for their feed. */
+    public static ServiceTarget open(Storage storage, UserIds users, Settings settings, FeedRules rules,
+                                     Function<Services, FeedStrategy> strategy) {
         Clock clock = Clock.systemUTC();
-        FeedFactory feed = new FeedFactory();
-        FeedRules rules = feed.rules();
         EventLogFactory log = new EventLogFactory(); // the service's defaults
         Services services = Services.over(storage, new IdGenerator(ID_WORKER, clock), clock, RelationLimits.DEFAULT,
                 Runnable::run, rules, log.shards, FanoutWorker.Listener.NONE);
@@ -116,6 +120,11 @@ public final class ServiceTarget implements ReplayTarget {
                 new Actions(users, RecentPosts.standard(), settings.maxTracked()));
     }
 
+
+    /** How this target posts and reads home timelines. */
+    public FeedStrategy strategy() {
+        return feed;
+    }
 
     @Override
     public String name() {

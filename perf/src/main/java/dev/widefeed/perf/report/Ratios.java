@@ -7,7 +7,7 @@ import dev.widefeed.perf.results.StrategiesResult;
 import java.util.List;
 import java.util.Optional;
 
-/** The four goals of the perf module, measured from whatever results a run has. */
+/** The goals of the perf module (docs/design.md, "Capacity goals"), measured from whatever results a run has. */
 final class Ratios {
     static final String PUSH_ALL = "push-all";
     static final String PULL_ALL = "pull-all";
@@ -17,15 +17,17 @@ final class Ratios {
 
     private static final Ratio.Goal FANOUT_GOAL = new Ratio.Goal(Ratio.Comparison.AT_LEAST, 0.7);
     private static final Ratio.Goal COST_GOAL = new Ratio.Goal(Ratio.Comparison.BELOW, 1);
-    private static final Ratio.Goal READ_GOAL = new Ratio.Goal(Ratio.Comparison.AT_MOST, 5);
-    private static final Ratio.Goal POST_GOAL = new Ratio.Goal(Ratio.Comparison.AT_MOST, 2);
+    private static final Ratio.Goal READ_GOAL = new Ratio.Goal(Ratio.Comparison.AT_MOST, 3);
+    private static final Ratio.Goal POST_GOAL = new Ratio.Goal(Ratio.Comparison.AT_MOST, 1.2);
+    private static final Ratio.Goal REACH_GOAL = new Ratio.Goal(Ratio.Comparison.AT_MOST, 2_000);
 
     private Ratios() {
     }
 
     static List<Ratio> of(RunData run) {
         return List.of(fanoutOverCeiling(run.celebrity()), hybridOver(run.strategies(), PUSH_ALL),
-                hybridOver(run.strategies(), PULL_ALL), homeOverRawRead(run), postLatency(run.celebrity()));
+                hybridOver(run.strategies(), PULL_ALL), homeOverRawRead(run), postLatency(run.celebrity()),
+                reach(run.celebrity()));
     }
 
     private static Ratio fanoutOverCeiling(Optional<CelebrityResult> celebrity) {
@@ -84,6 +86,21 @@ final class Ratios {
         CelebrityResult c = celebrity.get();
         return measured(key, name, POST_GOAL, c.postLatencyRatio(), Fmt.num(c.postRequestMs(), 2) + " ms ("
                 + Fmt.num(c.followers(), 0) + " followers) over " + Fmt.num(c.smallAuthorPostMs(), 2) + " ms");
+    }
+
+    private static Ratio reach(Optional<CelebrityResult> celebrity) {
+        String key = "celebrity_post_reach_p99_ms";
+        String name = "p99 ms until a sampled active follower's home page shows the celebrity's post";
+        if (celebrity.isEmpty()) {
+            return notMeasured(key, name, REACH_GOAL, "not run: `perf celebrity`");
+        }
+        CelebrityResult.Reach reach = celebrity.get().reach();
+        if (reach.sampled() == 0 || reach.reached() < reach.sampled()) {
+            return notMeasured(key, name, REACH_GOAL, reach.sampled() == 0 ? "no active follower sampled"
+                    : reach.reached() + " of " + reach.sampled() + " sampled followers saw the post in time");
+        }
+        return measured(key, name, REACH_GOAL, reach.p99Ms(), Fmt.num(reach.sampled(), 0) + " followers of "
+                + Fmt.num(celebrity.get().followers(), 0) + "; p50 " + Fmt.num(reach.p50Ms(), 0) + " ms");
     }
 
     private static Optional<StrategiesResult.StrategyCost> strategy(StrategiesResult result, String name) {

@@ -1,6 +1,9 @@
 package dev.widefeed.perf.results;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The {@code strategies} scenario: push-all, pull-all and the service's hybrid replaying the same events on the
@@ -12,9 +15,15 @@ public record StrategiesResult(String backend, long events, List<StrategyCost> s
 
     /**
      * @param readFanIn mean partitions (authors' lists) a home read touches
+     * @param topCalls  the calls that made the most operations ({@code activity Store.method}), most first
      */
     public record StrategyCost(String strategy, long events, long storeOperations, long rowsWritten, long rowsRead,
-                               long homeReads, double readFanIn, LatencySummary homeRead, LatencySummary post) {
+                               long homeReads, double readFanIn, LatencySummary homeRead, LatencySummary post,
+                               Map<String, Long> topCalls) {
+        public StrategyCost {
+            topCalls = topCalls == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(topCalls));
+        }
+
         public double operationsPerEvent() {
             return events == 0 ? 0 : (double) storeOperations / events;
         }

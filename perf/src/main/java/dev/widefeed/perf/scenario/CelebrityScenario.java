@@ -32,12 +32,19 @@ import java.util.concurrent.CompletionException;
  *
  * <p>Order: the insert ceiling (closed loop, nothing else running); background alone for {@code before}; then,
  * with the background still offered, a few 10-follower posts, the celebrity's post, and the background measured
- * again for {@code during} while the fan-out runs; the completion curve is sampled until it is done.
+ * again for {@code during} while the fan-out runs; the completion curve is sampled until it is done, and
+ * sampled active followers' home pages are read until they show the post ({@link ReachProbe}).
  */
 public final class CelebrityScenario {
     private static final Duration SAMPLE = Duration.ofMillis(500);
     private static final int SMALL_AUTHOR_FOLLOWERS = 10;
-    private static final int SMALL_POSTS = 20;
+    /** Post requests timed per author: the celebrity's and the small author's p99 are compared. */
+    private static final int POSTS_EACH = 50;
+    /** Active followers whose home pages are read until they show the post, and the threads reading them. */
+    private static final int REACH_SAMPLE = 100;
+    private static final int REACH_THREADS = 8;
+    /** Readers within the first fan-out tier's window: the ones the product promises a fast delivery. */
+    private static final Duration REACH_ACTIVE = Duration.ofDays(1);
 
     /**
      * @param backgroundRate events per second of the workload's mix offered around the post
@@ -91,22 +98,32 @@ public final class CelebrityScenario {
                     new OpenLoopReplayer(background.withMaxDuration(settings.during())
                             .withHdrLog(runDirectory.resolve("hdr"), "celebrity-during"), out),
                     storage.backend(), target, events));
+            // Posts of both authors, taking turns, so both meet the same background; the celebrity's last
+            // one is the post whose delivery is followed.
             Histogram smallPosts = new Histogram(3);
-            for (int i = 0; i < SMALL_POSTS; i++) {
-                long started = System.nanoTime();
-                services.posts().create(smallAuthorId, "a post to ten followers " + i, null);
-                smallPosts.recordValue(Math.max(1, (System.nanoTime() - started) / 1000));
+            Histogram celebrityPosts = new Histogram(3);
+            for (int i = 0; i < POSTS_EACH - 1; i++) {
+                timed(smallPosts, () -> services.posts().create(smallAuthorId, "a post to ten followers", null));
+                timed(celebrityPosts, () -> services.posts().create(celebrityId, "a post for everyone", null));
             }
+            timed(smallPosts, () -> services.posts().create(smallAuthorId, "a post to ten followers", null));
+            ReachProbe probe = ReachProbe.sample(storage, services, celebrityId, REACH_SAMPLE, REACH_ACTIVE,
+                    REACH_THREADS);
             long postStarted = System.nanoTime();
             long postId = services.posts().create(celebrityId, "a post for a million", null).post().id();
-            double postMs = (System.nanoTime() - postStarted) / 1e6;
-            double smallMs = smallPosts.getValueAtPercentile(50) / 1000.0;
-            out.printf("celebrity: post request %.1f ms; 10-follower author's median of %d: %.1f ms (p99 %.1f ms)%n",
-                    postMs, SMALL_POSTS, smallMs, smallPosts.getValueAtPercentile(99) / 1000.0);
+            celebrityPosts.recordValue(Math.max(1, (System.nanoTime() - postStarted) / 1000));
+            CompletableFuture<CelebrityResult.Reach> reaching = CompletableFuture.supplyAsync(() -> reach(probe,
+                    postId, postStarted, settings.deliveryWait()));
+            double postMs = celebrityPosts.getValueAtPercentile(99) / 1000.0;
+            double smallMs = smallPosts.getValueAtPercentile(99) / 1000.0;
+            out.printf("celebrity: post requests p99 %.1f ms (median %.1f ms); the 10-follower author's p99 %.1f ms"
+                    + " (median %.1f ms), %d each%n", postMs, celebrityPosts.getValueAtPercentile(50) / 1000.0,
+                    smallMs, smallPosts.getValueAtPercentile(50) / 1000.0, POSTS_EACH);
 
             List<CelebrityResult.CompletionPoint> curve = new ArrayList<>();
             FanoutProgress done = follow(storage, postId, postStarted, settings.deliveryWait(), curve, out);
             ReplayResult during = join(duringRun);
+            CelebrityResult.Reach reach = join(reaching);
             ReplayResult.FanoutDelay delay = FanoutDelays.delayOf(done);
             double seconds = Duration.between(done.createdAt(), done.finishedAt().orElse(done.updatedAt()))
                     .toMillis() / 1e3;
@@ -114,13 +131,16 @@ public final class CelebrityScenario {
             long active = done.tiers().stream().mapToLong(FanoutProgress.TierProgress::pushed).sum();
             CelebrityResult result = new CelebrityResult(storage.backend(), celebrities[celebrity], active,
                     settings.backgroundRate(), ceilingRate, rowsPerSecond, seconds, postMs, smallMs, delay.tiers(),
-                    curve, before, FanoutDelays.into(during, List.of(delay)));
+                    curve, before, FanoutDelays.into(during, List.of(delay)), reach);
             Results.write(runDirectory, Results.CELEBRITY, result);
             out.printf("celebrity: %s; %,d rows in %.1f s = %,.0f rows/s; over the insert ceiling %.2f; "
                             + "post latency over a 10-follower author's %.2f%n", done.done() ? "delivered" : "NOT done",
                     done.pushed(), seconds, rowsPerSecond, result.fanoutOverCeiling(), result.postLatencyRatio());
             delay.tiers().forEach(t -> out.printf("  tier %s: %,d rows, done %.1f s after the post%n", t.tier(),
                     t.pushed(), t.seconds()));
+            out.printf("  on %,d of %,d sampled active followers' home pages: p50 %,.0f ms, p99 %,.0f ms, max %,.0f ms"
+                    + " after the post request began%n", reach.reached(), reach.sampled(), reach.p50Ms(),
+                    reach.p99Ms(), reach.maxMs());
             out.printf("  background p99 (all events) before %.1f ms, during %.1f ms%n",
                     before.byKind().get("all").response().p99Ms(), during.byKind().get("all").response().p99Ms());
             return result;
@@ -161,6 +181,21 @@ public final class CelebrityScenario {
         }
         out.println();
         return last.orElseThrow(() -> new IllegalStateException("the celebrity's post was never fanned out"));
+    }
+
+    private static void timed(Histogram micros, Runnable request) {
+        long started = System.nanoTime();
+        request.run();
+        micros.recordValue(Math.max(1, (System.nanoTime() - started) / 1000));
+    }
+
+    private static CelebrityResult.Reach reach(ReachProbe probe, long postId, long postStarted, Duration wait) {
+        try {
+            return probe.measure(postId, postStarted, wait);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CompletionException(e);
+        }
     }
 
     private static ReplayResult replay(OpenLoopReplayer replayer, String backend, ServiceTarget target,

@@ -2,9 +2,13 @@ package dev.widefeed.perf.scenario;
 
 import dev.widefeed.Services;
 import dev.widefeed.feed.FanoutKind;
+import dev.widefeed.feed.FeedFactory;
+import dev.widefeed.feed.FeedRules;
+import dev.widefeed.feed.PullRules;
 import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.perf.load.PopulationLoader;
+import dev.widefeed.perf.load.PostHistory;
 import dev.widefeed.perf.replay.CreatedPost;
 import dev.widefeed.perf.replay.FanoutDelays;
 import dev.widefeed.perf.replay.OpenLoopReplayer;
@@ -21,6 +25,7 @@ import dev.widefeed.perf.strategy.PullAllStrategy;
 import dev.widefeed.perf.strategy.PushAllStrategy;
 import dev.widefeed.perf.workload.UserIds;
 import dev.widefeed.perf.workload.WorkloadReader;
+import dev.widefeed.post.Post;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.store.Storage;
 
@@ -29,7 +34,9 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -44,18 +51,25 @@ import java.util.Map;
  * posts; their time-driven polling is left out.
  */
 public final class StrategiesScenario {
-    public static final List<String> STRATEGIES = List.of("push-all", "pull-all", "hybrid");
+    /** The service's hybrid with the per-edge rule off: pulled above the threshold, pushed to the active below. */
+    public static final String THRESHOLD = "threshold";
+    /** The service's hybrid as configured by default: the threshold and the per-edge rule. */
+    public static final String HYBRID = "hybrid";
+    public static final List<String> STRATEGIES = List.of("push-all", "pull-all", THRESHOLD, HYBRID);
     private static final String HOME_READ = "home_read";
     private static final String POST = "post";
     /** Apart from the other perf id workers (1000-1002), so ids never collide in a shared store. */
     private static final int STRATEGY_ID_WORKER = 1003;
+    /** The calls each strategy's result lists, most operations first. */
+    private static final int TOP_CALLS = 12;
 
     /**
      * @param rate        events per second offered
      * @param events      events replayed per strategy, after as many uncounted
      * @param deliveryWait how long to wait for the hybrid's fan-out of the replayed posts
+     * @param history      the posts seeded before the replay, delivered by each strategy its own way
      */
-    public record Settings(double rate, long events, Duration deliveryWait) {
+    public record Settings(double rate, long events, Duration deliveryWait, PostHistory.Settings history) {
     }
 
     private StrategiesScenario() {
@@ -68,7 +82,8 @@ public final class StrategiesScenario {
             String name = STRATEGIES.get(i);
             UserIds users = UserIds.forSeed(workload.seed(), 1 + i);
             out.printf("strategies: %s: loading its own copy of the population%n", name);
-            PopulationLoader.load(storage, workload.directory(), users, PopulationLoader.Settings.DEFAULTS, out);
+            PopulationLoader.load(storage, workload.directory(), users,
+                    PopulationLoader.Settings.DEFAULTS.withHistory(settings.history().span()), out);
             costs.add(measure(name, storage, users, workload, settings, runDirectory, out));
         }
         StrategiesResult result = new StrategiesResult(storage.backend(), settings.events(), costs);
@@ -88,14 +103,17 @@ public final class StrategiesScenario {
                                                          Path runDirectory, PrintStream out)
             throws IOException, InterruptedException {
         CountingStorage counting = new CountingStorage(storage);
-        boolean hybrid = name.equals("hybrid");
+        boolean hybrid = name.equals(HYBRID) || name.equals(THRESHOLD);
         ServiceTarget.Settings target = new ServiceTarget.Settings(ServiceTarget.Settings.DEFAULT.threads(),
                 hybrid ? 2 : 0, false, ServiceTarget.Settings.DEFAULT.maxTracked());
         ReplayResult replay;
         List<CreatedPost> posts;
-        try (ServiceTarget service = ServiceTarget.open(counting, users, target, s -> counted(strategy(name, s,
-                counting)));
+        try (ServiceTarget service = ServiceTarget.open(counting, users, target, rules(name),
+                s -> counted(strategy(name, s, counting)));
              WorkloadReader.EventStream events = workload.events()) {
+            long seeded = PostHistory.seed(storage, workload, users, settings.history(), Instant.now(),
+                    service.strategy()::deliver, out);
+            out.printf("strategies: %s: %,d posts of history delivered (not counted)%n", name, seeded);
             OpenLoopReplayer.Settings replaySettings = OpenLoopReplayer.Settings.at(settings.rate(),
                     workload.eventsPerSecond()).withMaxEvents(settings.events());
             out.printf("strategies: %s: %,d events to warm up (not counted)%n", name, settings.events());
@@ -132,20 +150,40 @@ public final class StrategiesScenario {
         ReplayResult.KindResult post = replay.byKind().get(POST);
         long homeCount = home == null ? 0 : home.count();
         double fanIn = homeReads == null || homeCount == 0 ? 0 : (double) homeReads.partitionsRead() / homeCount;
+        Map<String, Long> topCalls = new LinkedHashMap<>();
+        counting.operationsByCall().entrySet().stream().limit(TOP_CALLS)
+                .forEach(e -> topCalls.put(e.getKey(), e.getValue()));
+        out.printf("strategies: %s: where the operations went (per event):%n", name);
+        topCalls.forEach((call, ops) -> out.printf("  %-50s %8.2f%n", call, (double) ops / Math.max(1,
+                replay.operations())));
         return new StrategiesResult.StrategyCost(name, replay.operations(), operations, written, read, homeCount,
                 fanIn, home == null ? LatencySummary.EMPTY : home.response(),
-                post == null ? LatencySummary.EMPTY : post.response());
+                post == null ? LatencySummary.EMPTY : post.response(), topCalls);
     }
 
     private static FeedStrategy strategy(String name, Services services, Storage storage) {
         DirectPosts posts = new DirectPosts(storage, new IdGenerator(STRATEGY_ID_WORKER), Clock.systemUTC());
-        Duration ttl = new dev.widefeed.feed.FeedFactory().rules().home().entryTtl();
+        Duration ttl = new FeedFactory().rules().home().entryTtl();
         return switch (name) {
-            case "push-all" -> new PushAllStrategy(storage, posts, services.posts(), ttl);
-            case "pull-all" -> new PullAllStrategy(storage, posts, services.posts(), RelationLimits.DEFAULT.maxFollowing());
-            case "hybrid" -> new HybridStrategy(services);
+            case "push-all" -> new PushAllStrategy(storage, posts, services.posts(), services.audienceFacts(),
+                    ttl);
+            case "pull-all" -> new PullAllStrategy(storage, posts, services.posts(),
+                    services.audienceFacts(), RelationLimits.DEFAULT.maxFollowing());
+            case THRESHOLD, HYBRID -> new HybridStrategy(services, name);
             default -> throw new IllegalArgumentException("no strategy " + name);
         };
+    }
+
+    /** The service's default feed rules; for {@link #THRESHOLD}, with the per-edge rule off. */
+    private static FeedRules rules(String name) {
+        FeedRules defaults = new FeedFactory().rules();
+        if (!name.equals(THRESHOLD)) {
+            return defaults;
+        }
+        PullRules p = defaults.pull();
+        return new FeedRules(defaults.fanout(), defaults.home(), defaults.pageSize(), new PullRules(p.pullAbove(),
+                p.cachedPerAuthor(), p.cacheRefresh(), p.cachedAuthors(), false, p.pushCost(), p.pullCost(),
+                p.rateHalfLife()));
     }
 
     /** The strategy with its store calls counted under the event kind they serve. */
@@ -159,6 +197,11 @@ public final class StrategiesScenario {
             @Override
             public long post(long author, String content, Long sourceId) {
                 return CountingStorage.during(POST, () -> strategy.post(author, content, sourceId));
+            }
+
+            @Override
+            public void deliver(Post post) {
+                strategy.deliver(post);
             }
 
             @Override

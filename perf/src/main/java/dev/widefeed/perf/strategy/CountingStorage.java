@@ -9,6 +9,8 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -64,6 +66,7 @@ public final class CountingStorage implements Storage {
 
     private final Storage delegate;
     private final Map<String, Counts> byActivity = new ConcurrentHashMap<>();
+    private final Map<String, LongAdder> byCall = new ConcurrentHashMap<>();
     private final Stores stores;
 
     public CountingStorage(Storage delegate) {
@@ -92,8 +95,22 @@ public final class CountingStorage implements Storage {
         return Map.copyOf(byActivity);
     }
 
+    /**
+     * Operations by the call that made them, as {@code activity Store.method}, most first: where a
+     * strategy's operations go. Polling is left out, as from the totals.
+     */
+    public Map<String, Long> operationsByCall() {
+        Map<String, Long> sorted = new LinkedHashMap<>();
+        byCall.entrySet().stream().filter(e -> !e.getKey().startsWith(POLLING + " "))
+                .sorted(Map.Entry.<String, LongAdder>comparingByValue(Comparator.comparingLong(LongAdder::sum))
+                        .reversed())
+                .forEach(e -> sorted.put(e.getKey(), e.getValue().sum()));
+        return sorted;
+    }
+
     public void reset() {
         byActivity.clear();
+        byCall.clear();
     }
 
     private <S> S counting(Class<S> type, S target) {
@@ -121,12 +138,16 @@ public final class CountingStorage implements Storage {
         Class<?> returns = method.getReturnType();
         boolean write = returns == void.class || returns == boolean.class || WRITES_WITH_RESULT.contains(name);
         long keys = collectionSize(args);
+        LongAdder call = byCall.computeIfAbsent(activity + " " + method.getDeclaringClass().getSimpleName() + "."
+                + name, c -> new LongAdder());
         if (write) {
             counts.operations.add(Math.max(1, keys));
             counts.rowsWritten.add(Math.max(1, keys));
+            call.add(Math.max(1, keys));
         } else {
             long partitions = MULTI_PARTITION_READS.contains(name) ? keys : 1;
             counts.operations.add(partitions);
+            call.add(partitions);
             counts.partitionsRead.add(partitions);
             counts.rowsRead.add(rows(result));
         }

@@ -1,5 +1,6 @@
 package dev.widefeed.perf.strategy;
 
+import dev.widefeed.post.Post;
 import dev.widefeed.post.PostDetails;
 
 import java.util.List;
@@ -14,6 +15,12 @@ public interface FeedStrategy {
 
     /** Publishes a post (a repost when {@code sourceId} is not null) and returns its id. */
     long post(long author, String content, Long sourceId);
+
+    /**
+     * Delivers a post of the population's history ({@link dev.widefeed.perf.load.PostHistory}), already
+     * written, as this strategy delivered its posts when it was made.
+     */
+    void deliver(Post post);
 
     /** The first home page of {@code user}. */
     List<PostDetails> home(long user, int limit);

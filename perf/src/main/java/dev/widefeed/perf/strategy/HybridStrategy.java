@@ -1,22 +1,34 @@
 package dev.widefeed.perf.strategy;
 
 import dev.widefeed.Services;
+import dev.widefeed.feed.FanoutKind;
+import dev.widefeed.feed.FanoutTask;
+import dev.widefeed.post.Post;
 import dev.widefeed.post.PostDetails;
 
 import java.util.List;
 import java.util.Optional;
 
-/** The service's own delivery: the post request records a fan-out task; workers push by tier; reads merge. */
-public record HybridStrategy(Services services) implements FeedStrategy {
-    @Override
-    public String name() {
-        return "hybrid";
+/**
+ * The service's own delivery: the post request records a fan-out task; workers push by tier (or leave an edge or
+ * an author to be pulled); reads merge. {@code name} tells the service's settings it runs with apart.
+ */
+public record HybridStrategy(Services services, String name) implements FeedStrategy {
+    public HybridStrategy(Services services) {
+        this(services, "hybrid");
     }
 
     @Override
     public long post(long author, String content, Long sourceId) {
         return (sourceId == null ? services.posts().create(author, content, null)
                 : services.posts().repost(author, sourceId, content, null)).post().id();
+    }
+
+    /** The service's fan-out of the post, worked to its end in this thread, as a worker would work it. */
+    @Override
+    public void deliver(Post post) {
+        services.fanoutWorker().work(new FanoutTask(post.id(), post.authorId(), FanoutKind.DELIVER), Integer.MAX_VALUE,
+                () -> true);
     }
 
     @Override

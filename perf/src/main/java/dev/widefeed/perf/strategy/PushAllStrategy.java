@@ -1,5 +1,6 @@
 package dev.widefeed.perf.strategy;
 
+import dev.widefeed.audience.AudienceFacts;
 import dev.widefeed.feed.TimelineEntry;
 import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowCursor;
@@ -12,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Push to everyone, at write time (Feeding Frenzy's push-all): the post is written into every follower's
@@ -23,12 +25,14 @@ public final class PushAllStrategy implements FeedStrategy {
     private final Storage storage;
     private final DirectPosts posts;
     private final PostService postService;
+    private final AudienceFacts audiences;
     private final Duration entryTtl;
 
-    public PushAllStrategy(Storage storage, DirectPosts posts, PostService postService, Duration entryTtl) {
+    public PushAllStrategy(Storage storage, DirectPosts posts, PostService postService, AudienceFacts audiences, Duration entryTtl) {
         this.storage = storage;
         this.posts = posts;
         this.postService = postService;
+        this.audiences = audiences;
         this.entryTtl = entryTtl;
     }
 
@@ -40,27 +44,40 @@ public final class PushAllStrategy implements FeedStrategy {
     @Override
     public long post(long author, String content, Long sourceId) {
         Post post = posts.publish(author, content, sourceId);
+        deliver(post);
+        return post.id();
+    }
+
+    /** Into its author's home timeline and every follower's, a page of followers at a time. */
+    @Override
+    public void deliver(Post post) {
         TimelineEntry entry = TimelineEntry.of(post);
-        storage.timelines().push(entry, List.of(author), entryTtl);
+        storage.timelines().push(entry, List.of(post.authorId()), entryTtl);
         Optional<FollowCursor> after = Optional.empty();
         while (true) {
-            List<Follow> page = storage.relations().followers(author, after, PAGE);
+            List<Follow> page = storage.relations().followers(post.authorId(), after, PAGE);
             List<Long> followers = new ArrayList<>(page.size());
             page.forEach(f -> followers.add(f.userId()));
             if (!followers.isEmpty()) {
                 storage.timelines().push(entry, followers, entryTtl);
             }
             if (page.size() < PAGE) {
-                return post.id();
+                return;
             }
             after = Optional.of(FollowCursor.after(page.get(page.size() - 1)));
         }
+    }
+
+    /** The page the product shows: without the authors the reader hid, as the service's home read drops them. */
+    private List<PostDetails> withoutHidden(long user, List<PostDetails> page) {
+        Set<Long> hidden = audiences.hiddenBy(user);
+        return hidden.isEmpty() ? page : page.stream().filter(p -> !hidden.contains(p.post().authorId())).toList();
     }
 
     @Override
     public List<PostDetails> home(long user, int limit) {
         List<Long> ids = storage.timelines().home(user, Optional.empty(), limit).stream()
                 .map(TimelineEntry::postId).toList();
-        return postService.getAll(user, ids);
+        return withoutHidden(user, postService.getAll(user, ids));
     }
 }

@@ -27,7 +27,7 @@ class RatiosTest {
         CelebrityResult c = SyntheticRun.celebrity();
         CelebrityResult noCeiling = new CelebrityResult(c.backend(), c.followers(), c.activeFollowers(),
                 c.backgroundRate(), 0, c.fanoutRowsPerSecond(), c.deliverySeconds(), c.postRequestMs(),
-                c.smallAuthorPostMs(), c.tiers(), c.completion(), c.before(), c.during());
+                c.smallAuthorPostMs(), c.tiers(), c.completion(), c.before(), c.during(), c.reach());
 
         List<Ratio> ratios = Ratios.of(run(Optional.of(noCeiling), Optional.empty()));
 

@@ -45,7 +45,7 @@ class ReportTest {
     }
 
     @Test
-    void theGoalsTableMeasuresAllFourGoals() throws IOException {
+    void theGoalsTableMeasuresEveryGoal() throws IOException {
         SyntheticRun.writeAll(run, Map.of(), "hybrid");
 
         String html = render();
@@ -54,13 +54,15 @@ class ReportTest {
         assertThat(goalRow(html, "over push-all")).contains("0.333", "&lt; 1", "yes");
         assertThat(goalRow(html, "over pull-all")).contains("0.500", "&lt; 1", "yes");
         // at the knee (20 / 5), not at the highest rate (100 / 10)
-        assertThat(goalRow(html, "p99 home-timeline read")).contains("4.000", "&lt;= 5", "yes");
-        assertThat(goalRow(html, "post latency")).contains("3.000", "&lt;= 2", "no").contains("class=\"missed\"");
+        assertThat(goalRow(html, "p99 home-timeline read")).contains("4.000", "&lt;= 3", "no");
+        assertThat(goalRow(html, "post latency")).contains("3.000", "&lt;= 1.2", "no").contains("class=\"missed\"");
+        assertThat(goalRow(html, "until a sampled active follower")).contains("1,100", "&lt;= 2000", "yes");
 
         JsonNode summary = new ObjectMapper().readTree(run.resolve("summary.json").toFile());
-        assertThat(summary.path("goals")).hasSize(5);
+        assertThat(summary.path("goals")).hasSize(6);
         assertThat(summary.path("goals").get(0).path("value").asDouble()).isEqualTo(0.8);
         assertThat(summary.path("goals").get(4).path("met").asText()).isEqualTo("no");
+        assertThat(summary.path("goals").get(5).path("value").asDouble()).isEqualTo(1_100);
     }
 
     @Test
@@ -124,7 +126,7 @@ class ReportTest {
         assertThat(figure(html, "chart-strategy-cost")).contains("<code>perf strategies</code>");
         assertThat(html).contains("home_insert", "100,000");
         String goals = section(html, "<section id=\"ratios\">", "</section>");
-        assertThat(goals.split("<tr class=\"unmeasured\">")).as("five unmeasured rows").hasSize(6);
+        assertThat(goals.split("<tr class=\"unmeasured\">")).as("six unmeasured rows").hasSize(7);
         assertThat(goals).doesNotContain("class=\"met\"", "class=\"missed\"").contains("not run: `perf celebrity`",
                 "not run: `perf strategies`", "not run: `perf steady`");
         assertThat(section(html, "<section id=\"capacity\">", "</section>")).contains("Run `perf steady`");

@@ -60,17 +60,18 @@ final class SyntheticRun {
             completion.add(new CelebrityResult.CompletionPoint(s, Math.min(200_000, s * 60_000L)));
         }
         return new CelebrityResult("cassandra", 1_000_000, 200_000, 500, 100_000, 80_000, 4.0, 30, 10, tiers,
-                completion, replay(500, 500, 10, 4, 5, 2), replay(500, 490, 15, 9, 7, 3));
+                completion, replay(500, 500, 10, 4, 5, 2), replay(500, 490, 15, 9, 7, 3),
+                new CelebrityResult.Reach(100, 100, 800, 1_100, 1_200));
     }
 
     static StrategiesResult strategies(String hybridName) {
         return new StrategiesResult("cassandra", 10_000, List.of(
                 new StrategiesResult.StrategyCost("push-all", 10_000, 120_000, 90_000, 10_000, 8_000, 1.0,
-                        latency(1, 3), latency(5, 40)),
+                        latency(1, 3), latency(5, 40), Map.of()),
                 new StrategiesResult.StrategyCost("pull-all", 10_000, 80_000, 500, 400_000, 8_000, 50.0,
-                        latency(8, 30), latency(1, 2)),
+                        latency(8, 30), latency(1, 2), Map.of()),
                 new StrategiesResult.StrategyCost(hybridName, 10_000, 40_000, 20_000, 60_000, 8_000, 6.0,
-                        latency(2, 6), latency(1, 3))));
+                        latency(2, 6), latency(1, 3), Map.of())));
     }
 
     static void writeAll(Path directory, Map<String, String> settings, String hybridName) throws IOException {

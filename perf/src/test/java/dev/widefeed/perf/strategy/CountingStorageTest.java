@@ -100,4 +100,19 @@ class CountingStorageTest {
         assertThat(visibility.partitionsRead()).isEqualTo(3);
         assertThat(visibility.rowsRead()).isEqualTo(2);
     }
+
+    @Test
+    void operationsByCallNameTheActivityAndTheCallMostFirstAndLeavePollingOut() {
+        CountingStorage counting = new CountingStorage(storage(List.of(1L)));
+        CountingStorage.during("post", () -> {
+            counting.timelines().push(new TimelineEntry(9, 1, 0), List.of(1L, 2L, 3L), Duration.ofDays(1));
+            return counting.posts().postIdsByAuthor(1, Optional.empty(), 20);
+        });
+        counting.eventLog().entries(0, 1);
+
+        assertThat(counting.operationsByCall()).containsExactly(Map.entry("post TimelineStore.push", 3L),
+                Map.entry("post PostStore.postIdsByAuthor", 1L));
+        counting.reset();
+        assertThat(counting.operationsByCall()).isEmpty();
+    }
 }
