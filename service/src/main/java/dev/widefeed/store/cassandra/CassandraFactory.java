@@ -6,11 +6,13 @@ import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
+import com.datastax.oss.driver.internal.core.session.throttling.ConcurrencyLimitingRequestThrottler;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.widefeed.localstore.LocalCassandra;
 import dev.widefeed.store.BackendFactory;
 import io.dropwizard.util.Duration;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
@@ -92,6 +94,21 @@ public class CassandraFactory extends BackendFactory<LocalCassandra> {
     @JsonProperty
     public int maxInFlight = 256;
 
+    /**
+     * Requests of this instance outstanding at once; more wait in the driver's queue. Below one
+     * connection's 1,024 streams, so bulk work in parallel (fan-out pages, imports) queues instead of
+     * failing with "no connection available".
+     */
+    @Min(1)
+    @Max(1024)
+    @JsonProperty
+    public int maxRequestsInFlight = 1000;
+
+    /** Requests waiting for one of {@link #maxRequestsInFlight}; past this a request fails at once (503). */
+    @Min(0)
+    @JsonProperty
+    public int maxRequestsQueued = 20_000;
+
     public static class TlsFactory {
         @JsonProperty
         public boolean enabled;
@@ -137,6 +154,9 @@ public class CassandraFactory extends BackendFactory<LocalCassandra> {
                 .withString(DefaultDriverOption.REQUEST_SERIAL_CONSISTENCY, serialConsistency)
                 .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, requestTimeout.toJavaDuration())
                 .withBoolean(DefaultDriverOption.REQUEST_DEFAULT_IDEMPOTENCE, false)
+                .withClass(DefaultDriverOption.REQUEST_THROTTLER_CLASS, ConcurrencyLimitingRequestThrottler.class)
+                .withInt(DefaultDriverOption.REQUEST_THROTTLER_MAX_CONCURRENT_REQUESTS, maxRequestsInFlight)
+                .withInt(DefaultDriverOption.REQUEST_THROTTLER_MAX_QUEUE_SIZE, maxRequestsQueued)
                 // Come back within seconds of a node's return, not the default minute.
                 .withDuration(DefaultDriverOption.RECONNECTION_BASE_DELAY, java.time.Duration.ofSeconds(1))
                 .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, java.time.Duration.ofSeconds(10))
