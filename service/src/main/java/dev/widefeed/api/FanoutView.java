@@ -12,7 +12,9 @@ import java.util.List;
  * A post's delivery plan and progress, for its author: the mode, each tier (pass) with its window,
  * deadline, followers pushed and whether it met its deadline, followers skipped and why, and
  * whether it is done or pending. In {@code pull} mode no follower's inbox gets the post: all
- * {@code pulledBy} followers merge it into their home pages when they read.
+ * {@code pulledBy} followers merge it into their home pages when they read. Otherwise
+ * {@code pulledBy} counts the followers the passes reached whose edge is pulled (per-edge rule),
+ * per tier as {@code pulled}.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FanoutView(String postId, String mode, String state, long followers, long pushed, Long pulledBy,
@@ -20,7 +22,7 @@ public record FanoutView(String postId, String mode, String state, long follower
                          Instant finishedAt, String endedBecause) {
 
     public record TierView(String name, long activeWithinSeconds, long deadlineSeconds, String state, long pushed,
-                           long candidates, Instant startedAt, Instant finishedAt, Boolean metDeadline) {
+                           long pulled, long candidates, Instant startedAt, Instant finishedAt, Boolean metDeadline) {
     }
 
     public record SkipView(String reason, long followers) {
@@ -36,13 +38,13 @@ public record FanoutView(String postId, String mode, String state, long follower
             Boolean met = t.finishedAt().map(at -> Duration.between(p.createdAt(), at).compareTo(t.deadline()) <= 0)
                     .orElse(null);
             tiers.add(new TierView(t.name(), t.activeWithin().toSeconds(), t.deadline().toSeconds(), state,
-                    t.pushed(), t.candidates(), t.startedAt().orElse(null), t.finishedAt().orElse(null), met));
+                    t.pushed(), t.pulled(), t.candidates(), t.startedAt().orElse(null), t.finishedAt().orElse(null), met));
         }
         boolean pull = FanoutRules.PULL.equals(p.mode());
         List<SkipView> skipped = pull ? List.of() : List.of(new SkipView("inactive: no home read within the widest"
                 + " tier's window; they get the post by pull when they come back", p.skippedInactive()));
         return new FanoutView(Long.toString(p.postId()), p.mode(), p.done() ? "done" : "pending", p.followers(),
-                p.pushed(), pull ? p.followers() : null, tiers, skipped, p.createdAt(), p.updatedAt(),
+                p.pushed(), pull ? p.followers() : p.pulled(), tiers, skipped, p.createdAt(), p.updatedAt(),
                 p.finishedAt().orElse(null),
                 p.endedBecause().orElse(null));
     }

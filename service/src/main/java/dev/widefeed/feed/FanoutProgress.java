@@ -31,30 +31,34 @@ public record FanoutProgress(long postId, FanoutKind kind, String mode, long fol
      * tier, not within the previous tier's) get the post, {@code deadline} after the post was created.
      * {@code candidates}: the followers the first pass found in this tier (for the first tier, those
      * it pushed to); a later tier with none is skipped instead of paging through everyone again.
+     * {@code pulled}: the followers this pass reached whose edge to the author is pulled (per-edge
+     * rule), so they were not pushed the post and merge it into their pages when they read.
      */
     public record TierProgress(String name, Duration activeWithin, Duration deadline,
                                long pushed, Optional<Instant> startedAt, Optional<Instant> finishedAt,
-                               long candidates) {
+                               long candidates, long pulled) {
         public static TierProgress planned(String name, Duration activeWithin, Duration deadline) {
-            return new TierProgress(name, activeWithin, deadline, 0, Optional.empty(), Optional.empty(), 0);
+            return new TierProgress(name, activeWithin, deadline, 0, Optional.empty(), Optional.empty(), 0, 0);
         }
 
         TierProgress started(Instant at) {
-            return new TierProgress(name, activeWithin, deadline, pushed, Optional.of(at), finishedAt, candidates);
+            return new TierProgress(name, activeWithin, deadline, pushed, Optional.of(at), finishedAt, candidates,
+                    pulled);
         }
 
-        TierProgress pushed(long more, long moreCandidates, Optional<Instant> finished) {
+        TierProgress pushed(long more, long morePulled, long moreCandidates, Optional<Instant> finished) {
             return new TierProgress(name, activeWithin, deadline, pushed + more, startedAt, finished,
-                    candidates + moreCandidates);
+                    candidates + moreCandidates, pulled + morePulled);
         }
 
         TierProgress counted(long moreCandidates) {
             return new TierProgress(name, activeWithin, deadline, pushed, startedAt, finishedAt,
-                    candidates + moreCandidates);
+                    candidates + moreCandidates, pulled);
         }
 
         TierProgress skipped(Instant at) {
-            return new TierProgress(name, activeWithin, deadline, pushed, Optional.of(at), Optional.of(at), candidates);
+            return new TierProgress(name, activeWithin, deadline, pushed, Optional.of(at), Optional.of(at), candidates,
+                    pulled);
         }
     }
 
@@ -71,5 +75,10 @@ public record FanoutProgress(long postId, FanoutKind kind, String mode, long fol
 
     public long pushed() {
         return tiers.stream().mapToLong(TierProgress::pushed).sum();
+    }
+
+    /** Followers reached whose edge is pulled: they merge the post in at read time instead. */
+    public long pulled() {
+        return tiers.stream().mapToLong(TierProgress::pulled).sum();
     }
 }

@@ -335,8 +335,8 @@ public final class FanoutWorker implements Managed {
         for (int t = pass + 1; t < tiers.size(); t++) {
             tiers.set(t, tiers.get(t).counted(candidates[t]));
         }
-        tiers.set(pass, tiers.get(pass).pushed(sendTo.size(), candidates[pass], lastPage ? Optional.of(now)
-                : Optional.empty()));
+        tiers.set(pass, tiers.get(pass).pushed(sendTo.size(), decided.pulled(), candidates[pass], lastPage
+                ? Optional.of(now) : Optional.empty()));
         long skipped = progress.skippedInactive() + inactive;
         if (!lastPage) {
             return new Planned(writes, with(progress, tiers, pass, Optional.of(cursorAfter(followers)), skipped, now));

@@ -20,8 +20,9 @@ import java.util.Optional;
 public final class FanoutProgressJson {
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** {@code pulled} is absent from checkpoints written before per-edge pulls were counted: 0. */
     private record StoredTier(String name, long activeWithinSeconds, long deadlineSeconds, long pushed,
-                              Long startedAt, Long finishedAt, long candidates) {
+                              Long startedAt, Long finishedAt, long candidates, long pulled) {
     }
 
     private record Stored(long postId, String kind, String mode, long followers, List<StoredTier> tiers, int pass,
@@ -37,7 +38,7 @@ public final class FanoutProgressJson {
             return JSON.writeValueAsString(new Stored(p.postId(), p.kind().json(), p.mode(), p.followers(),
                     p.tiers().stream().map(t -> new StoredTier(t.name(), t.activeWithin().toSeconds(),
                             t.deadline().toSeconds(), t.pushed(), millis(t.startedAt()), millis(t.finishedAt()),
-                            t.candidates())).toList(),
+                            t.candidates(), t.pulled())).toList(),
                     p.pass(), p.cursor().map(c -> c.since().toEpochMilli()).orElse(null),
                     p.cursor().map(FollowCursor::userId).orElse(null), p.skippedInactive(),
                     p.createdAt().toEpochMilli(), p.updatedAt().toEpochMilli(), millis(p.finishedAt()),
@@ -55,7 +56,8 @@ public final class FanoutProgressJson {
             return new FanoutProgress(s.postId(), FanoutKind.ofJson(s.kind()), s.mode(), s.followers(),
                     s.tiers().stream().map(t -> new FanoutProgress.TierProgress(t.name(),
                             Duration.ofSeconds(t.activeWithinSeconds()), Duration.ofSeconds(t.deadlineSeconds()),
-                            t.pushed(), instant(t.startedAt()), instant(t.finishedAt()), t.candidates())).toList(),
+                            t.pushed(), instant(t.startedAt()), instant(t.finishedAt()), t.candidates(),
+                            t.pulled())).toList(),
                     s.pass(), cursor, s.skippedInactive(), Instant.ofEpochMilli(s.createdAt()),
                     Instant.ofEpochMilli(s.updatedAt()), instant(s.finishedAt()), Optional.ofNullable(s.endedBecause()));
         } catch (JsonProcessingException | RuntimeException e) {

@@ -338,7 +338,7 @@ public abstract class PullContract {
         List<Long> posted = new ArrayList<>();
         for (int i = 0; i < 4; i++) { // too few posts to be a rate: a quiet author, pushed to both
             long quiet = post(author, "quiet " + i);
-            awaitDelivered(quiet);
+            assertThat(awaitDelivered(quiet).pulled()).isZero();
             posted.add(quiet);
             assertThat(inInbox(rare, quiet)).as("pushed to the rare reader too").isEqualTo(1);
         }
@@ -346,9 +346,11 @@ public abstract class PullContract {
         for (int i = 0; i < 3; i++) { // five posts and more today: at least five a day
             rated.add(post(author, "post " + i));
         }
-        rated.forEach(this::awaitDelivered);
         posted.addAll(rated);
         for (long post : rated) {
+            FanoutProgress done = awaitDelivered(post);
+            assertThat(done.pushed()).as("the author and the avid reader").isEqualTo(2);
+            assertThat(done.pulled()).as("the rare reader's edge, counted where /fanout shows it").isEqualTo(1);
             assertThat(inInbox(avid, post)).as("pushed to the avid reader").isEqualTo(1);
             assertThat(inInbox(rare, post)).as("not pushed to the rare reader").isZero();
         }

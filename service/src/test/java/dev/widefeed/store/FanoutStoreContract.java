@@ -41,11 +41,11 @@ public abstract class FanoutStoreContract {
         Instant created = millisAgo(60_000);
         FanoutProgress underWay = new FanoutProgress(postId, FanoutKind.DELIVER, "hybrid", 1_234_567,
                 List.of(new TierProgress("hot", Duration.ofHours(1), Duration.ofSeconds(5), 41_000,
-                                Optional.of(millisAgo(59_000)), Optional.of(millisAgo(50_000)), 41_000),
+                                Optional.of(millisAgo(59_000)), Optional.of(millisAgo(50_000)), 41_000, 2_500),
                         new TierProgress("warm", Duration.ofDays(1), Duration.ofMinutes(5), 900,
-                                Optional.of(millisAgo(49_000)), Optional.empty(), 950),
+                                Optional.of(millisAgo(49_000)), Optional.empty(), 950, 50),
                         new TierProgress("cool", Duration.ofDays(7), Duration.ofHours(1), 0, Optional.empty(),
-                                Optional.empty(), 0)),
+                                Optional.empty(), 0, 0)),
                 1, Optional.of(new FollowCursor(millisAgo(86_400_000L * 400), ids.next())), 777_000, created,
                 millisAgo(10), Optional.empty(), Optional.empty());
         fanout().saveProgress(underWay);
@@ -55,7 +55,7 @@ public abstract class FanoutStoreContract {
 
         FanoutProgress ended = new FanoutProgress(postId, FanoutKind.DELIVER, "hybrid", 1_234_567,
                 List.of(new TierProgress("hot", Duration.ofHours(1), Duration.ofSeconds(5), 41_000,
-                        Optional.of(millisAgo(59_000)), Optional.of(millisAgo(50_000)), 41_000)),
+                        Optional.of(millisAgo(59_000)), Optional.of(millisAgo(50_000)), 41_000, 0)),
                 1, Optional.empty(), 0, created, millisAgo(0), Optional.of(millisAgo(0)), Optional.of("post deleted"));
         fanout().saveProgress(ended);
         assertThat(fanout().progress(postId, FanoutKind.DELIVER)).contains(ended);

@@ -18,7 +18,7 @@ class FanoutDelaysTest {
 
     private static FanoutProgress.TierProgress tier(String name, long pushed, Optional<Instant> finished) {
         return new FanoutProgress.TierProgress(name, Duration.ofDays(1), Duration.ofMinutes(1), pushed,
-                Optional.of(POSTED), finished, pushed);
+                Optional.of(POSTED), finished, pushed, 0);
     }
 
     @Test
