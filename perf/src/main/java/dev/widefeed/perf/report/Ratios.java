@@ -37,6 +37,10 @@ final class Ratios {
             return notMeasured(key, name, FANOUT_GOAL, "not run: `perf celebrity`");
         }
         CelebrityResult c = celebrity.get();
+        if (c.tiers().isEmpty()) {
+            return notMeasured(key, name, FANOUT_GOAL, "the celebrity is pulled (no fan-out): measure a pushed author"
+                    + " with `perf fanout --followers 100000`");
+        }
         return measured(key, name, FANOUT_GOAL, c.fanoutOverCeiling(),
                 Fmt.num(c.fanoutRowsPerSecond(), 0) + " rows/s over " + Fmt.num(c.ceilingInsertsPerSecond(), 0)
                         + " inserts/s (" + Fmt.num(c.followers(), 0) + " followers)");
@@ -79,7 +83,7 @@ final class Ratios {
 
     private static Ratio postLatency(Optional<CelebrityResult> celebrity) {
         String key = "celebrity_over_small_author_post";
-        String name = "post latency of the celebrity over a 10-follower author";
+        String name = "post request p99 of the celebrity over a 10-follower author's";
         if (celebrity.isEmpty()) {
             return notMeasured(key, name, POST_GOAL, "not run: `perf celebrity`");
         }

@@ -37,6 +37,21 @@ class RatiosTest {
     }
 
     @Test
+    void aPulledCelebrityHasNoFanoutToCompareButItsReachAndPostsCount() {
+        CelebrityResult c = SyntheticRun.celebrity();
+        CelebrityResult pulled = new CelebrityResult(c.backend(), c.followers(), 1, c.backgroundRate(),
+                c.ceilingInsertsPerSecond(), 1, 0.01, 9, 10, List.of(), c.completion(), c.before(), c.during(),
+                c.reach());
+
+        List<Ratio> ratios = Ratios.of(run(Optional.of(pulled), Optional.empty()));
+
+        assertThat(ratios.get(0).value()).isNull();
+        assertThat(ratios.get(0).source()).contains("perf fanout");
+        assertThat(ratios.get(4).value()).isEqualTo(0.9);
+        assertThat(ratios.get(5).value()).isEqualTo(1_100.0);
+    }
+
+    @Test
     void strategyRatiosNeedBothStrategiesByName() {
         StrategiesResult renamed = SyntheticRun.strategies("tiered");
 

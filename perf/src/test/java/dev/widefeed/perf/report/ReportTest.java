@@ -55,7 +55,7 @@ class ReportTest {
         assertThat(goalRow(html, "over pull-all")).contains("0.500", "&lt; 1", "yes");
         // at the knee (20 / 5), not at the highest rate (100 / 10)
         assertThat(goalRow(html, "p99 home-timeline read")).contains("4.000", "&lt;= 3", "no");
-        assertThat(goalRow(html, "post latency")).contains("3.000", "&lt;= 1.2", "no").contains("class=\"missed\"");
+        assertThat(goalRow(html, "post request p99")).contains("3.000", "&lt;= 1.2", "no").contains("class=\"missed\"");
         assertThat(goalRow(html, "until a sampled active follower")).contains("1,100", "&lt;= 2000", "yes");
 
         JsonNode summary = new ObjectMapper().readTree(run.resolve("summary.json").toFile());
