@@ -95,8 +95,11 @@ final class Commands {
             case "content" -> ContentThroughput.run(storage, options.getInt("threads"),
                     Duration.ofSeconds(options.getInt("warmup")), Duration.ofSeconds(options.getInt("seconds")),
                     options.getInt("posts"), out);
-            case "fanout" -> FanoutThroughput.run(storage, options.getInt("followers"), options.getDouble("active"),
-                    options.getInt("threads"), options.getInt("page_size"), out);
+            case "fanout" -> {
+                manifest(storage, null);
+                FanoutThroughput.run(storage, options.getInt("followers"), options.getDouble("active"),
+                        options.getInt("threads"), options.getInt("page_size"), runDirectory(), out);
+            }
             default -> throw new IllegalStateException(command);
         }
     }

@@ -15,9 +15,13 @@ import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.graph.User;
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.perf.results.FanoutResult;
+import dev.widefeed.perf.results.Results;
 import dev.widefeed.store.Storage;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -41,8 +45,8 @@ final class FanoutThroughput {
     private FanoutThroughput() {
     }
 
-    static void run(Storage storage, int followers, double activeShare, int threads, int pageSize, PrintStream out)
-            throws InterruptedException {
+    static FanoutResult run(Storage storage, int followers, double activeShare, int threads, int pageSize,
+                            Path runDirectory, PrintStream out) throws InterruptedException, IOException {
         IdGenerator ids = new IdGenerator(1001);
         Clock clock = Clock.systemUTC();
         long author = ids.next();
@@ -113,6 +117,10 @@ final class FanoutThroughput {
             double rate = done.pushed() / seconds;
             out.printf("time to reach every active follower: %.1f s; fan-out %,.0f rows/s; over the ceiling: %.2f%n",
                     seconds, rate, rate / ceiling);
+            FanoutResult result = new FanoutResult(storage.backend(), followers, active, ceiling, rate, seconds,
+                    done.mode(), done.pushed());
+            Results.write(runDirectory, Results.FANOUT, result);
+            return result;
         } finally {
             job.stop();
         }

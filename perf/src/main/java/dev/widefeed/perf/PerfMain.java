@@ -116,8 +116,8 @@ public final class PerfMain {
         content.addArgument("--seconds").type(Integer.class).setDefault(20).help("seconds measured per operation");
         content.addArgument("--posts").type(Integer.class).setDefault(1000);
 
-        Subparser fanout = store(commands.addParser("fanout")
-                .help("one celebrity post's fan-out against the store's raw single-row insert ceiling"));
+        Subparser fanout = run(store(commands.addParser("fanout")
+                .help("one celebrity post's fan-out against the store's raw single-row insert ceiling")));
         fanout.addArgument("--followers").type(Integer.class).setDefault(1_000_000);
         fanout.addArgument("--active").type(Double.class).setDefault(0.2).help("share of followers who read recently");
         fanout.addArgument("--threads").type(Integer.class).setDefault(2).help("fan-out worker threads");

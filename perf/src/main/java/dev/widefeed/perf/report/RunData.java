@@ -2,6 +2,7 @@ package dev.widefeed.perf.report;
 
 import dev.widefeed.perf.results.CeilingResult;
 import dev.widefeed.perf.results.CelebrityResult;
+import dev.widefeed.perf.results.FanoutResult;
 import dev.widefeed.perf.results.Results;
 import dev.widefeed.perf.results.RunManifest;
 import dev.widefeed.perf.results.SteadyResult;
@@ -22,7 +23,8 @@ import java.util.function.Consumer;
  */
 record RunData(Path directory, Optional<RunManifest> manifest, Optional<CeilingResult> ceiling,
                Optional<SteadyResult> steady, Optional<CelebrityResult> celebrity,
-               Optional<StrategiesResult> strategies, List<HdrLogs.Summary> hdrLogs, List<String> problems) {
+               Optional<StrategiesResult> strategies, Optional<FanoutResult> fanout, List<HdrLogs.Summary> hdrLogs,
+               List<String> problems) {
 
     static RunData load(Path directory, Consumer<String> progress) throws IOException {
         if (!Files.isDirectory(directory)) {
@@ -35,6 +37,7 @@ record RunData(Path directory, Optional<RunManifest> manifest, Optional<CeilingR
                 read(directory, Results.STEADY, SteadyResult.class, problems, progress),
                 read(directory, Results.CELEBRITY, CelebrityResult.class, problems, progress),
                 read(directory, Results.STRATEGIES, StrategiesResult.class, problems, progress),
+                read(directory, Results.FANOUT, FanoutResult.class, problems, progress),
                 HdrLogs.read(directory, problems), List.copyOf(problems));
         run.problems().forEach(p -> progress.accept("could not read " + p));
         return run;

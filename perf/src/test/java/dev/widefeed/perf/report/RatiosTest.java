@@ -1,6 +1,7 @@
 package dev.widefeed.perf.report;
 
 import dev.widefeed.perf.results.CelebrityResult;
+import dev.widefeed.perf.results.FanoutResult;
 import dev.widefeed.perf.results.StrategiesResult;
 import org.junit.jupiter.api.Test;
 
@@ -52,6 +53,18 @@ class RatiosTest {
     }
 
     @Test
+    void aPushedAuthorsFanoutRunIsTheFanoutGoal() {
+        RunData run = new RunData(Path.of("run"), Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.of(SyntheticRun.celebrity()), Optional.empty(), Optional.of(new FanoutResult("hbase", 100_000,
+                20_000, 40_000, 30_000, 0.7, "hybrid", 20_001)), List.of(), List.of());
+
+        Ratio fanout = Ratios.of(run).get(0);
+
+        assertThat(fanout.value()).isEqualTo(0.75);
+        assertThat(fanout.source()).contains("100,000 followers", "perf fanout");
+    }
+
+    @Test
     void strategyRatiosNeedBothStrategiesByName() {
         StrategiesResult renamed = SyntheticRun.strategies("tiered");
 
@@ -64,6 +77,6 @@ class RatiosTest {
 
     private static RunData run(Optional<CelebrityResult> celebrity, Optional<StrategiesResult> strategies) {
         return new RunData(Path.of("run"), Optional.empty(), Optional.empty(), Optional.empty(), celebrity,
-                strategies, List.of(), List.of());
+                strategies, Optional.empty(), List.of(), List.of());
     }
 }

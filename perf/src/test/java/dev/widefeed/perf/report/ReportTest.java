@@ -50,7 +50,7 @@ class ReportTest {
 
         String html = render();
 
-        assertThat(goalRow(html, "fan-out rows/s over the raw insert ceiling")).contains("0.800", "&gt;= 0.7", "yes");
+        assertThat(goalRow(html, "fan-out rows/s of a pushed author")).contains("0.800", "&gt;= 0.7", "yes");
         assertThat(goalRow(html, "over push-all")).contains("0.333", "&lt; 1", "yes");
         assertThat(goalRow(html, "over pull-all")).contains("0.500", "&lt; 1", "yes");
         // at the knee (20 / 5), not at the highest rate (100 / 10)
