@@ -38,7 +38,8 @@ public record FanoutView(String postId, String mode, String state, long follower
             Boolean met = t.finishedAt().map(at -> Duration.between(p.createdAt(), at).compareTo(t.deadline()) <= 0)
                     .orElse(null);
             tiers.add(new TierView(t.name(), t.activeWithin().toSeconds(), t.deadline().toSeconds(), state,
-                    t.pushed(), t.pulled(), t.candidates(), t.startedAt().orElse(null), t.finishedAt().orElse(null), met));
+                    t.pushed(), t.pulled(), t.candidates(), t.startedAt().orElse(null), t.finishedAt().orElse(null),
+                    met));
         }
         boolean pull = FanoutRules.PULL.equals(p.mode());
         List<SkipView> skipped = pull ? List.of() : List.of(new SkipView("inactive: no home read within the widest"

@@ -65,7 +65,8 @@ public final class FanoutWorker implements Managed {
     private final Listener listener;
     /**
      * Reads the next page of followers ahead and writes the pages before; per task being worked, at most
-     * one read and {@link #PAGES_IN_FLIGHT} pages of writes are in flight. Its threads are stopped with the service ({@link #stop}).
+     * one read and {@link #PAGES_IN_FLIGHT} pages of writes are in flight. Its threads are stopped with the
+     * service ({@link #stop}).
      */
     private final ExecutorService prefetcher = Executors.newCachedThreadPool(r -> {
         Thread thread = new Thread(r, "fanout-prefetch");

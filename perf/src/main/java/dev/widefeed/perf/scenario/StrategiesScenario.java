@@ -41,14 +41,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Push-all, pull-all and the service's hybrid replaying the same events on the same population, each on its own
- * copy of the population (loaded side by side under other user ids), with every store call counted: store
- * operations and rows written per event, rows read, and the partitions a home read touches: where the hybrid sits
- * on Feeding Frenzy's cost curve. Only posting and the home read differ between strategies; likes, comments,
- * follows and user timelines run the service's own code in all three. Each strategy first replays the workload's
- * first {@code events} events uncounted (inboxes fill, each reader's first-read bookkeeping is done), then the next
- * {@code events} counted. The hybrid's fan-out workers run, and the count waits for them to finish the counted
- * posts; their time-driven polling is left out.
+ * Push-all, pull-all and the service's hybrid (threshold only, and with the per-edge rule) replaying the same
+ * events on the same population, each on its own copy of the population (loaded side by side under other user
+ * ids), with every store call counted: store operations and rows written per event, rows read, the partitions a
+ * home read touches, and the calls that made the most operations: where each hybrid sits on Feeding Frenzy's cost
+ * curve. Only posting and the home read differ between strategies; likes, comments, follows and user timelines run
+ * the service's own code in all four. Each copy first gets the population's post history ({@link PostHistory}),
+ * delivered the strategy's way; then each strategy replays the workload's first {@code events} events uncounted
+ * (inboxes fill, each reader's first-read bookkeeping is done), then the next {@code events} counted. The hybrids'
+ * fan-out workers run, and the count waits for them to finish the counted posts; their time-driven polling is
+ * left out.
  */
 public final class StrategiesScenario {
     /** The service's hybrid with the per-edge rule off: pulled above the threshold, pushed to the active below. */

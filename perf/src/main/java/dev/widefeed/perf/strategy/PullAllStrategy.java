@@ -28,7 +28,8 @@ public final class PullAllStrategy implements FeedStrategy {
     private final AudienceFacts audiences;
     private final int maxFollowing;
 
-    public PullAllStrategy(Storage storage, DirectPosts posts, PostService postService, AudienceFacts audiences, int maxFollowing) {
+    public PullAllStrategy(Storage storage, DirectPosts posts, PostService postService, AudienceFacts audiences,
+                           int maxFollowing) {
         this.storage = storage;
         this.posts = posts;
         this.postService = postService;

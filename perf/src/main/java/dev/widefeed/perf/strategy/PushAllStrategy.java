@@ -28,7 +28,8 @@ public final class PushAllStrategy implements FeedStrategy {
     private final AudienceFacts audiences;
     private final Duration entryTtl;
 
-    public PushAllStrategy(Storage storage, DirectPosts posts, PostService postService, AudienceFacts audiences, Duration entryTtl) {
+    public PushAllStrategy(Storage storage, DirectPosts posts, PostService postService, AudienceFacts audiences,
+                           Duration entryTtl) {
         this.storage = storage;
         this.posts = posts;
         this.postService = postService;
