@@ -43,6 +43,12 @@ public final class CelebrityScenario {
     /** Active followers whose home pages are read until they show the post, and the threads reading them. */
     private static final int REACH_SAMPLE = 100;
     private static final int REACH_THREADS = 8;
+    /**
+     * The sampled followers read through a second instance of the service (no fan-out job of its own): most
+     * readers are on another instance than the author's, whose cache of a pulled author's posts learns of the
+     * post only at its next refresh.
+     */
+    private static final ServiceTarget.Settings READER_INSTANCE = new ServiceTarget.Settings(1, 0, false, 0);
     /** Readers within the first fan-out tier's window: the ones the product promises a fast delivery. */
     private static final Duration REACH_ACTIVE = Duration.ofDays(1);
 
@@ -86,6 +92,7 @@ public final class CelebrityScenario {
         out.printf("celebrity: insert ceiling %,.0f rows/s%n", ceilingRate);
 
         try (ServiceTarget target = ServiceTarget.open(storage, users, ServiceTarget.Settings.DEFAULT);
+             ServiceTarget readers = ServiceTarget.open(storage, users, READER_INSTANCE);
              WorkloadReader.EventStream events = workload.events()) {
             Services services = target.services();
             OpenLoopReplayer.Settings background = OpenLoopReplayer.Settings.at(settings.backgroundRate(),
@@ -107,7 +114,7 @@ public final class CelebrityScenario {
                 timed(celebrityPosts, () -> services.posts().create(celebrityId, "a post for everyone", null));
             }
             timed(smallPosts, () -> services.posts().create(smallAuthorId, "a post to ten followers", null));
-            ReachProbe probe = ReachProbe.sample(storage, services, celebrityId, REACH_SAMPLE, REACH_ACTIVE,
+            ReachProbe probe = ReachProbe.sample(storage, readers.services(), celebrityId, REACH_SAMPLE, REACH_ACTIVE,
                     REACH_THREADS);
             long postStarted = System.nanoTime();
             long postId = services.posts().create(celebrityId, "a post for a million", null).post().id();
