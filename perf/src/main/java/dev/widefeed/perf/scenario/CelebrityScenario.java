@@ -39,7 +39,7 @@ public final class CelebrityScenario {
     private static final Duration SAMPLE = Duration.ofMillis(500);
     private static final int SMALL_AUTHOR_FOLLOWERS = 10;
     /** Post requests timed per author: the celebrity's and the small author's p99 are compared. */
-    private static final int POSTS_EACH = 50;
+    private static final int POSTS_EACH = 200;
     /** Active followers whose home pages are read until they show the post, and the threads reading them. */
     private static final int REACH_SAMPLE = 100;
     private static final int REACH_THREADS = 8;
@@ -141,7 +141,7 @@ public final class CelebrityScenario {
                     curve, before, FanoutDelays.into(during, List.of(delay)), reach);
             Results.write(runDirectory, Results.CELEBRITY, result);
             out.printf("celebrity: %s; %,d rows in %.1f s = %,.0f rows/s; over the insert ceiling %.2f; "
-                            + "post latency over a 10-follower author's %.2f%n", done.done() ? "delivered" : "NOT done",
+                            + "post p99 over a 10-follower author's %.2f%n", done.done() ? "delivered" : "NOT done",
                     done.pushed(), seconds, rowsPerSecond, result.fanoutOverCeiling(), result.postLatencyRatio());
             delay.tiers().forEach(t -> out.printf("  tier %s: %,d rows, done %.1f s after the post%n", t.tier(),
                     t.pushed(), t.seconds()));
