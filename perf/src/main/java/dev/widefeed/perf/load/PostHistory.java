@@ -64,7 +64,7 @@ public final class PostHistory {
 
     /**
      * Writes the history of the population {@code ids} names, up to {@code now}, and hands each post to
-     * {@code deliver}, oldest first within each thread's share.
+     * {@code deliver}, taken up oldest first by {@code settings.threads()} threads.
      *
      * @return the posts written
      */
