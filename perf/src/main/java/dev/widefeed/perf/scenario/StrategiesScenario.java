@@ -21,6 +21,7 @@ import dev.widefeed.perf.strategy.CountingStorage;
 import dev.widefeed.perf.strategy.DirectPosts;
 import dev.widefeed.perf.strategy.FeedStrategy;
 import dev.widefeed.perf.strategy.HybridStrategy;
+import dev.widefeed.perf.strategy.ProductPage;
 import dev.widefeed.perf.strategy.PullAllStrategy;
 import dev.widefeed.perf.strategy.PushAllStrategy;
 import dev.widefeed.perf.workload.UserIds;
@@ -166,11 +167,10 @@ public final class StrategiesScenario {
     private static FeedStrategy strategy(String name, Services services, Storage storage) {
         DirectPosts posts = new DirectPosts(storage, new IdGenerator(STRATEGY_ID_WORKER), Clock.systemUTC());
         Duration ttl = new FeedFactory().rules().home().entryTtl();
+        ProductPage shown = new ProductPage(services.posts(), services.audienceFacts());
         return switch (name) {
-            case "push-all" -> new PushAllStrategy(storage, posts, services.posts(), services.audienceFacts(),
-                    ttl);
-            case "pull-all" -> new PullAllStrategy(storage, posts, services.posts(),
-                    services.audienceFacts(), RelationLimits.DEFAULT.maxFollowing());
+            case "push-all" -> new PushAllStrategy(storage, posts, shown, ttl);
+            case "pull-all" -> new PullAllStrategy(storage, posts, shown, RelationLimits.DEFAULT.maxFollowing());
             case THRESHOLD, HYBRID -> new HybridStrategy(services, name);
             default -> throw new IllegalArgumentException("no strategy " + name);
         };

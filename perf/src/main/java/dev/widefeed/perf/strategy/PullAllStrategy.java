@@ -1,11 +1,9 @@
 package dev.widefeed.perf.strategy;
 
-import dev.widefeed.audience.AudienceFacts;
 import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostDetails;
-import dev.widefeed.post.PostService;
 import dev.widefeed.store.Storage;
 
 import java.util.ArrayList;
@@ -13,7 +11,6 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Pull at read time (Feeding Frenzy's pull-all): a post is written only to its author's list; a home read lists
@@ -24,16 +21,13 @@ public final class PullAllStrategy implements FeedStrategy {
 
     private final Storage storage;
     private final DirectPosts posts;
-    private final PostService postService;
-    private final AudienceFacts audiences;
+    private final ProductPage shown;
     private final int maxFollowing;
 
-    public PullAllStrategy(Storage storage, DirectPosts posts, PostService postService, AudienceFacts audiences,
-                           int maxFollowing) {
+    public PullAllStrategy(Storage storage, DirectPosts posts, ProductPage shown, int maxFollowing) {
         this.storage = storage;
         this.posts = posts;
-        this.postService = postService;
-        this.audiences = audiences;
+        this.shown = shown;
         this.maxFollowing = maxFollowing;
     }
 
@@ -52,12 +46,6 @@ public final class PullAllStrategy implements FeedStrategy {
     public void deliver(Post post) {
     }
 
-    /** The page the product shows: without the authors the reader hid, as the service's home read drops them. */
-    private List<PostDetails> withoutHidden(long user, List<PostDetails> page) {
-        Set<Long> hidden = audiences.hiddenBy(user);
-        return hidden.isEmpty() ? page : page.stream().filter(p -> !hidden.contains(p.post().authorId())).toList();
-    }
-
     @Override
     public List<PostDetails> home(long user, int limit) {
         List<Long> authors = new ArrayList<>();
@@ -73,6 +61,6 @@ public final class PullAllStrategy implements FeedStrategy {
         }
         List<Long> ids = storage.posts().postIdsByAuthors(authors, Optional.empty(), limit).values().stream()
                 .flatMap(Collection::stream).sorted(Comparator.reverseOrder()).limit(limit).toList();
-        return withoutHidden(user, postService.getAll(user, ids));
+        return shown.of(user, ids);
     }
 }

@@ -1,19 +1,16 @@
 package dev.widefeed.perf.strategy;
 
-import dev.widefeed.audience.AudienceFacts;
 import dev.widefeed.feed.TimelineEntry;
 import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostDetails;
-import dev.widefeed.post.PostService;
 import dev.widefeed.store.Storage;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Push to everyone, at write time (Feeding Frenzy's push-all): the post is written into every follower's
@@ -24,16 +21,13 @@ public final class PushAllStrategy implements FeedStrategy {
 
     private final Storage storage;
     private final DirectPosts posts;
-    private final PostService postService;
-    private final AudienceFacts audiences;
+    private final ProductPage shown;
     private final Duration entryTtl;
 
-    public PushAllStrategy(Storage storage, DirectPosts posts, PostService postService, AudienceFacts audiences,
-                           Duration entryTtl) {
+    public PushAllStrategy(Storage storage, DirectPosts posts, ProductPage shown, Duration entryTtl) {
         this.storage = storage;
         this.posts = posts;
-        this.postService = postService;
-        this.audiences = audiences;
+        this.shown = shown;
         this.entryTtl = entryTtl;
     }
 
@@ -69,16 +63,10 @@ public final class PushAllStrategy implements FeedStrategy {
         }
     }
 
-    /** The page the product shows: without the authors the reader hid, as the service's home read drops them. */
-    private List<PostDetails> withoutHidden(long user, List<PostDetails> page) {
-        Set<Long> hidden = audiences.hiddenBy(user);
-        return hidden.isEmpty() ? page : page.stream().filter(p -> !hidden.contains(p.post().authorId())).toList();
-    }
-
     @Override
     public List<PostDetails> home(long user, int limit) {
         List<Long> ids = storage.timelines().home(user, Optional.empty(), limit).stream()
                 .map(TimelineEntry::postId).toList();
-        return withoutHidden(user, postService.getAll(user, ids));
+        return shown.of(user, ids);
     }
 }
