@@ -234,10 +234,7 @@ public final class DeliverySwitch implements LogHandler {
      */
     private List<Follow> pushedEdges(long authorId, List<Follow> page) {
         Map<Long, EdgeDelivery> decided = fanout.edgeDeliveries(authorId, page.stream().map(Follow::userId).toList());
-        return page.stream().filter(f -> {
-            EdgeDelivery d = decided.get(f.userId());
-            return d == null || !d.appliesTo(f.since()) || !d.pulled();
-        }).toList();
+        return page.stream().filter(f -> !EdgeDelivery.pulls(decided.get(f.userId()), f.since())).toList();
     }
 
     /** The lowest post id a post created after {@code now} can have, on any instance within the skew. */

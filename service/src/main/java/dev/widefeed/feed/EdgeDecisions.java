@@ -8,7 +8,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Push or pull per follow edge, for the pages of one fan-out turn of one post (docs/design.md, "Home
@@ -65,9 +64,8 @@ final class EdgeDecisions {
         List<Follower> toPush = new ArrayList<>();
         int pulled = 0;
         for (Follower follower : candidates) {
-            Delivery current = Optional.ofNullable(known.get(follower.userId()))
-                    .filter(d -> d.appliesTo(follower.since()))
-                    .map(d -> d.pulled() ? Delivery.PULL : Delivery.PUSH).orElse(Delivery.PUSH);
+            Delivery current = EdgeDelivery.pulls(known.get(follower.userId()), follower.since()) ? Delivery.PULL
+                    : Delivery.PUSH;
             Delivery next = mayFlip ? choice(current, follower) : current;
             if (next == Delivery.PULL) {
                 pulled++;

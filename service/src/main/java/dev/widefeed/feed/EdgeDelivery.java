@@ -22,4 +22,12 @@ public record EdgeDelivery(long followerId, Instant followSince, boolean pulled,
     public boolean appliesTo(Instant since) {
         return followSince.equals(since);
     }
+
+    /**
+     * Whether the follow that began at {@code since} is pulled, by its edge's last decision ({@code null}:
+     * none): a decision about an older follow of the same pair leaves it pushed.
+     */
+    public static boolean pulls(EdgeDelivery decided, Instant since) {
+        return decided != null && decided.pulled() && decided.appliesTo(since);
+    }
 }

@@ -170,7 +170,7 @@ public final class HomeTimelineService {
             // missed (read before this share) was written before it, so the backfill below finds it.
             Optional<HomeState> state = timelines.state(me);
             if (state.isPresent() && isActive(state.get(), clock.instant())) {
-                relations.shareActivity(me, followee, state.get().lastRead(), readsPerDay(state.get(),
+                relations.shareActivity(me, followee, state.get().lastRead(), readsPerDay(state.get().reads(),
                         clock.instant()));
             }
             int backfill = rules.followBackfill();
@@ -238,8 +238,8 @@ public final class HomeTimelineService {
     }
 
     /** The reads a day of the reader as of {@code now}: what their shares carry onto their edges. */
-    private OptionalDouble readsPerDay(HomeState state, Instant now) {
-        return OptionalDouble.of(state.reads().perDay(now, rateHalfLife));
+    private OptionalDouble readsPerDay(DecayedRate reads, Instant now) {
+        return OptionalDouble.of(reads.perDay(now, rateHalfLife));
     }
 
     /**
@@ -253,7 +253,7 @@ public final class HomeTimelineService {
         long oldBoundary = before.map(HomeState::completeAbove).orElse(0L);
         DecayedRate reads = before.map(HomeState::reads).orElse(DecayedRate.NONE).plus(tally.take(userId), now,
                 rateHalfLife);
-        relations.shareActivity(userId, now, OptionalDouble.of(reads.perDay(now, rateHalfLife)));
+        relations.shareActivity(userId, now, readsPerDay(reads, now));
         timelines.saveState(userId, new HomeState(now, oldBoundary, now, now, 0, reads));
         int each = rules.rebuildSize();
         Map<Long, List<Long>> byAuthor = posts.postIdsByAuthors(authors.get(), Optional.empty(), each);
@@ -281,7 +281,7 @@ public final class HomeTimelineService {
      */
     private boolean shared(long userId, Instant now, DecayedRate reads) {
         try {
-            relations.shareActivity(userId, now, OptionalDouble.of(reads.perDay(now, rateHalfLife)));
+            relations.shareActivity(userId, now, readsPerDay(reads, now));
             return true;
         } catch (StoreException e) {
             LOG.warn("could not share the last read of {} onto their follow edges; will retry: {}", userId,
