@@ -46,9 +46,16 @@ public record FanoutProgress(long postId, FanoutKind kind, String mode, long fol
                     pulled);
         }
 
-        TierProgress pushed(long more, long morePulled, long moreCandidates, Optional<Instant> finished) {
-            return new TierProgress(name, activeWithin, deadline, pushed + more, startedAt, finished,
-                    candidates + moreCandidates, pulled + morePulled);
+        /** A page of this pass read: its candidates counted, and the pass finished if it was the last page. */
+        TierProgress paged(long moreCandidates, Optional<Instant> finished) {
+            return new TierProgress(name, activeWithin, deadline, pushed, startedAt, finished,
+                    candidates + moreCandidates, pulled);
+        }
+
+        /** What pages' writes sent: followers pushed the post, and followers whose edge is pulled. */
+        TierProgress sent(long more, long morePulled) {
+            return new TierProgress(name, activeWithin, deadline, pushed + more, startedAt, finishedAt, candidates,
+                    pulled + morePulled);
         }
 
         TierProgress counted(long moreCandidates) {

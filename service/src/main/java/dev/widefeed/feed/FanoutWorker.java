@@ -28,6 +28,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongPredicate;
+import java.util.function.Supplier;
 
 /**
  * Works one fan-out task a turn at a time: pages through the author's followers from the task's
@@ -35,6 +36,10 @@ import java.util.function.LongPredicate;
  * (or retracts) the post for the followers the pass sends to, and saves the checkpoint as pages' pushes
  * are done, in page order. A crash loses at most the pages in flight ({@link #PAGES_IN_FLIGHT}), which
  * the next worker pushes again: entries are keyed by post id, so that is harmless.
+ * <p>
+ * Only the reading of follower pages is serial (each page starts after the last one's cursor); a page's
+ * edge decisions (one read) and its pushes run off that path, so the store sees reads and writes at
+ * once. Their counts (pushed, pulled) join the checkpoint when it is saved, in page order.
  * <p>
  * The post of an author their followers pull ({@link AuthorDelivery}) goes into its author's home
  * timeline only. A task's first turn asks for a switch of the author's delivery when their follower
@@ -64,9 +69,9 @@ public final class FanoutWorker implements Managed {
     private final Clock clock;
     private final Listener listener;
     /**
-     * Reads the next page of followers ahead and writes the pages before; per task being worked, at most
-     * one read and {@link #PAGES_IN_FLIGHT} pages of writes are in flight. Its threads are stopped with the
-     * service ({@link #stop}).
+     * Reads the next page of followers ahead, decides and writes the pages before, and saves checkpoints; per
+     * task being worked, at most one read of followers, {@link #PAGES_IN_FLIGHT} pages of decisions and writes,
+     * and one checkpoint save are in flight. Its threads are stopped with the service ({@link #stop}).
      */
     private final ExecutorService prefetcher = Executors.newCachedThreadPool(r -> {
         Thread thread = new Thread(r, "fanout-prefetch");
@@ -205,9 +210,10 @@ public final class FanoutWorker implements Managed {
         // Pages overlap: the next one is read while this one is planned, and the writes of up to
         // PAGES_IN_FLIGHT pages run at once, so the store's write pipeline never drains between pages.
         // Checkpoints are saved in page order, each once its page's writes and all earlier ones are
-        // done, so a crash resumes at most PAGES_IN_FLIGHT pages back (pushing them again is harmless).
+        // done, so a crash resumes at most PAGES_IN_FLIGHT pages (and the one whose checkpoint was being
+        // saved) back; pushing them again is harmless.
         List<Follower> followers = followersAfter(task, progress.cursor());
-        Deque<Pushing> inFlight = new ArrayDeque<>();
+        InFlight inFlight = new InFlight(progress.tiers().size());
         try {
             for (int page = 0; page < pages && !progress.done(); page++) {
                 CompletableFuture<List<Follower>> next = null;
@@ -218,8 +224,8 @@ public final class FanoutWorker implements Managed {
                 int passBefore = progress.pass();
                 Planned planned = page(task, progress, entry, mayReceive, decisions, followers);
                 progress = planned.progress();
-                inFlight.addLast(new Pushing(CompletableFuture.runAsync(planned.writes(), prefetcher), progress));
-                saveFinished(inFlight, PAGES_IN_FLIGHT - 1);
+                inFlight.add(CompletableFuture.supplyAsync(planned.writes(), prefetcher), progress);
+                inFlight.saveFinished(PAGES_IN_FLIGHT - 1);
                 if (!keepGoing.getAsBoolean() || progress.done()) {
                     break;
                 }
@@ -227,33 +233,119 @@ public final class FanoutWorker implements Managed {
                         : followersAfter(task, progress.cursor());
             }
         } finally {
-            saveFinished(inFlight, 0);
+            inFlight.saveFinished(0);
         }
-        return new Turn.Worked(progress);
-    }
-
-    /** A page's planned writes and the progress they lead to. */
-    private record Planned(Runnable writes, FanoutProgress progress) {
-    }
-
-    /** A page's writes under way, and the checkpoint to save once they are done. */
-    private record Pushing(CompletableFuture<Void> writes, FanoutProgress progress) {
-        FanoutProgress finished() {
-            join(writes);
-            return progress;
-        }
+        return new Turn.Worked(inFlight.withSent(progress));
     }
 
     /**
-     * Waits for the oldest pages until at most {@code keep} are in flight, takes every page done by then
-     * from the front, and saves the checkpoint of the last one taken (the earlier ones' are behind it).
+     * A page's decisions and writes, to run off the reading path, and the progress the page leads to, but for
+     * what the writes report they sent.
      */
-    private void saveFinished(Deque<Pushing> inFlight, int keep) {
-        Optional<FanoutProgress> reached = Optional.empty();
-        while (!inFlight.isEmpty() && (inFlight.size() > keep || inFlight.peekFirst().writes().isDone())) {
-            reached = Optional.of(inFlight.removeFirst().finished());
+    private record Planned(Supplier<Sent> writes, FanoutProgress progress) {
+    }
+
+    /** What a page of pass {@code pass} sent: followers pushed the post, and followers whose edge is pulled. */
+    private record Sent(int pass, long pushed, long pulled) {
+    }
+
+    /** A page's decisions and writes under way, and its progress (without what it sent) to save once done. */
+    private record Pushing(CompletableFuture<Sent> writes, FanoutProgress progress) {
+    }
+
+    /**
+     * The pages of this turn whose writes are under way, oldest first, and what the finished ones sent. A
+     * checkpoint is the progress of its page with everything the turn's finished pages sent added, so one is
+     * only saved once its page and every earlier one are done.
+     */
+    private final class InFlight {
+        private final Deque<Pushing> pages = new ArrayDeque<>();
+        private final long[] pushed;
+        private final long[] pulled;
+        /**
+         * Checkpoints are saved off the reading path, one at a time so they land in page order; one that comes
+         * while a save runs waits, and replaces any older one waiting (only the newest matters).
+         */
+        private CompletableFuture<Void> saving = CompletableFuture.completedFuture(null);
+        private Optional<FanoutProgress> waiting = Optional.empty();
+        private boolean running;
+
+        InFlight(int tiers) {
+            pushed = new long[tiers];
+            pulled = new long[tiers];
         }
-        reached.ifPresent(this::save);
+
+        void add(CompletableFuture<Sent> writes, FanoutProgress progress) {
+            pages.addLast(new Pushing(writes, progress));
+        }
+
+        /**
+         * Waits for the oldest pages until at most {@code keep} are in flight, takes every page done by then
+         * from the front, and saves the checkpoint of the last one taken (the earlier ones' are behind it),
+         * after the saves before it. With {@code keep} 0, also waits for every save.
+         */
+        void saveFinished(int keep) {
+            Optional<FanoutProgress> reached = Optional.empty();
+            while (!pages.isEmpty() && (pages.size() > keep || pages.peekFirst().writes().isDone())) {
+                Pushing page = pages.removeFirst();
+                Sent sent = join(page.writes());
+                pushed[sent.pass()] += sent.pushed();
+                pulled[sent.pass()] += sent.pulled();
+                reached = Optional.of(page.progress());
+            }
+            if (reached.isPresent()) {
+                queueSave(withSent(reached.get()));
+            }
+            if (keep == 0) {
+                join(saving);
+            }
+        }
+
+        private void queueSave(FanoutProgress checkpoint) {
+            synchronized (this) {
+                waiting = Optional.of(checkpoint);
+                if (running) {
+                    return;
+                }
+                running = true;
+            }
+            saving = CompletableFuture.runAsync(this::saveWaiting, prefetcher);
+        }
+
+        /** Saves the waiting checkpoint until none is left; a failed save drops the rest (resuming redoes it). */
+        private void saveWaiting() {
+            while (true) {
+                FanoutProgress next;
+                synchronized (this) {
+                    if (waiting.isEmpty()) {
+                        running = false;
+                        return;
+                    }
+                    next = waiting.get();
+                    waiting = Optional.empty();
+                }
+                try {
+                    save(next);
+                } catch (RuntimeException e) {
+                    synchronized (this) {
+                        waiting = Optional.empty();
+                        running = false;
+                    }
+                    throw e;
+                }
+            }
+        }
+
+        /** {@code progress} with what the pages taken so far sent. */
+        FanoutProgress withSent(FanoutProgress progress) {
+            List<FanoutProgress.TierProgress> tiers = new ArrayList<>(progress.tiers());
+            for (int t = 0; t < tiers.size(); t++) {
+                tiers.set(t, tiers.get(t).sent(pushed[t], pulled[t]));
+            }
+            return new FanoutProgress(progress.postId(), progress.kind(), progress.mode(), progress.followers(),
+                    tiers, progress.pass(), progress.cursor(), progress.skippedInactive(), progress.createdAt(),
+                    progress.updatedAt(), progress.finishedAt(), progress.endedBecause());
+        }
     }
 
     private List<Follower> followersAfter(FanoutTask task, Optional<FollowCursor> after) {
@@ -293,10 +385,7 @@ public final class FanoutWorker implements Managed {
         if (tiers.get(pass).startedAt().isEmpty()) {
             tiers.set(pass, tiers.get(pass).started(now));
         }
-        List<Long> sendTo = new ArrayList<>();
-        if (pass == 0 && progress.cursor().isEmpty()) {
-            sendTo.add(task.authorId()); // my own posts are in my home timeline, whatever my activity
-        }
+        boolean toAuthor = pass == 0 && progress.cursor().isEmpty(); // my own posts are in my home timeline
         // The first pass sees every follower: it counts the inactive, and each later tier's candidates.
         long inactive = 0;
         long[] candidates = new long[tiers.size()];
@@ -318,10 +407,14 @@ public final class FanoutWorker implements Managed {
                 }
             }
         }
-        EdgeDecisions.Decided decided = decisions.map(d -> d.decide(reached)).orElseGet(() -> new EdgeDecisions.Decided(
-                reached.stream().map(Follower::userId).toList(), 0, () -> { }));
-        sendTo.addAll(decided.pushTo());
-        Runnable writes = () -> {
+        Supplier<Sent> writes = () -> {
+            EdgeDecisions.Decided decided = decisions.map(d -> d.decide(reached)).orElseGet(() ->
+                    new EdgeDecisions.Decided(reached.stream().map(Follower::userId).toList(), 0, () -> { }));
+            List<Long> sendTo = new ArrayList<>(decided.pushTo().size() + 1);
+            if (toAuthor) {
+                sendTo.add(task.authorId());
+            }
+            sendTo.addAll(decided.pushTo());
             if (!sendTo.isEmpty()) {
                 if (entry.isPresent()) {
                     timelines.push(entry.get(), sendTo, entryTtl);
@@ -331,13 +424,13 @@ public final class FanoutWorker implements Managed {
             }
             decided.switches().run();
             listener.page(task, followers.size(), sendTo.size());
+            return new Sent(pass, sendTo.size(), decided.pulled());
         };
         boolean lastPage = followers.size() < pageSize;
         for (int t = pass + 1; t < tiers.size(); t++) {
             tiers.set(t, tiers.get(t).counted(candidates[t]));
         }
-        tiers.set(pass, tiers.get(pass).pushed(sendTo.size(), decided.pulled(), candidates[pass], lastPage
-                ? Optional.of(now) : Optional.empty()));
+        tiers.set(pass, tiers.get(pass).paged(candidates[pass], lastPage ? Optional.of(now) : Optional.empty()));
         long skipped = progress.skippedInactive() + inactive;
         if (!lastPage) {
             return new Planned(writes, with(progress, tiers, pass, Optional.of(cursorAfter(followers)), skipped, now));

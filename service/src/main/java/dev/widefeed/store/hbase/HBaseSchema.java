@@ -3,6 +3,7 @@ package dev.widefeed.store.hbase;
 import dev.widefeed.store.hbase.HBaseTables.TablesFile;
 import dev.widefeed.store.hbase.TableDefinition.Family;
 import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.NamespaceDescriptor;
 import org.apache.hadoop.hbase.NamespaceNotFoundException;
 import org.apache.hadoop.hbase.TableExistsException;
@@ -11,7 +12,9 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
@@ -23,7 +26,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -38,6 +43,8 @@ import java.util.Objects;
 public final class HBaseSchema {
     public static final String MIGRATIONS_TABLE = "schema_migrations";
     private static final Logger LOG = LoggerFactory.getLogger(HBaseSchema.class);
+    /** How long a start waits for the tables' regions to open. */
+    private static final Duration ONLINE_WAIT = Duration.ofMinutes(2);
     private static final byte[] MIGRATIONS_FAMILY = Bytes.toBytes("m");
     private static final byte[] NAME = Bytes.toBytes("name");
     private static final byte[] APPLIED_AT = Bytes.toBytes("applied_at");
@@ -54,6 +61,7 @@ public final class HBaseSchema {
             for (TableDefinition table : declared.tables().values()) {
                 ensureTable(admin, namespace, table);
             }
+            awaitOnline(connection, namespace, declared);
             int applied = appliedVersion(connection, namespace);
             try (Table migrations = connection.getTable(migrationsTable(namespace))) {
                 for (TablesFile file : declared.files()) {
@@ -175,6 +183,51 @@ public final class HBaseSchema {
         if (regions < table.saltBuckets()) {
             // Splitting a live table is an operator's decision (it moves data); report, don't act.
             LOG.warn("{} has {} regions, fewer than its {} salt buckets", name, regions, table.saltBuckets());
+        }
+    }
+
+    /**
+     * Waits until every region of every declared table serves a read. After a restart over existing data the
+     * master reopens regions one by one, and a request to one not yet open fails as not serving; a service that
+     * starts serving first would answer its first requests with 503s. Gives up (with a warning, not an error:
+     * the store errors then say what is wrong) after {@link #ONLINE_WAIT}.
+     */
+    private static void awaitOnline(Connection connection, String namespace, HBaseTables declared)
+            throws IOException {
+        long deadline = System.nanoTime() + ONLINE_WAIT.toNanos();
+        for (String table : declared.tables().keySet()) {
+            TableName name = TableName.valueOf(namespace, table);
+            try (RegionLocator locator = connection.getRegionLocator(name); Table live = connection.getTable(name)) {
+                for (HRegionLocation region : locator.getAllRegionLocations()) {
+                    byte[] start = region.getRegion().getStartKey();
+                    while (!serves(live, start.length == 0 ? new byte[]{0} : start)) {
+                        if (System.nanoTime() > deadline) {
+                            LOG.warn("{} is not serving after {}; going on", region.getRegion()
+                                    .getRegionNameAsString(), ONLINE_WAIT);
+                            return;
+                        }
+                        pause();
+                    }
+                }
+            }
+        }
+    }
+
+    private static boolean serves(Table table, byte[] row) {
+        try {
+            table.exists(new Get(row));
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static void pause() throws InterruptedIOException {
+        try {
+            Thread.sleep(200);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while waiting for regions to open");
         }
     }
 
