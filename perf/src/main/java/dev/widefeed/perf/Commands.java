@@ -1,7 +1,13 @@
 package dev.widefeed.perf;
 
+import dev.widefeed.Services;
 import dev.widefeed.backends.StorageFactory;
+import dev.widefeed.eventlog.EventLogFactory;
 import dev.widefeed.feed.FanoutKind;
+import dev.widefeed.feed.FanoutWorker;
+import dev.widefeed.feed.FeedFactory;
+import dev.widefeed.graph.RelationLimits;
+import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.perf.load.LoadSummary;
 import dev.widefeed.perf.load.PopulationLoader;
 import dev.widefeed.perf.load.PostHistory;
@@ -20,6 +26,7 @@ import dev.widefeed.perf.scenario.CelebrityScenario;
 import dev.widefeed.perf.scenario.SteadyScenario;
 import dev.widefeed.perf.scenario.StrategiesScenario;
 import dev.widefeed.perf.scenario.VisibilityScenario;
+import dev.widefeed.perf.strategy.HybridStrategy;
 import dev.widefeed.perf.workload.UserIds;
 import dev.widefeed.perf.workload.WorkloadReader;
 import dev.widefeed.perf.workload.WorkloadSpec;
@@ -31,7 +38,9 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -40,6 +49,8 @@ import java.util.TreeMap;
 /** What each command of {@link PerfMain} does with its parsed options; returns the exit status. */
 final class Commands {
     private static final Duration FANOUT_WAIT = Duration.ofMinutes(2);
+    /** The id worker of the services {@code load} delivers history with (they create no posts themselves). */
+    private static final int LOAD_ID_WORKER = 1001;
 
     private final Namespace options;
     private final PrintStream out = System.out;
@@ -104,9 +115,26 @@ final class Commands {
         }
     }
 
+    /**
+     * The population, then its post history delivered by the service's own fan-out (in this thread, as a worker
+     * would), so a replay starts from a steady state: full home pages, authors' rates measurable.
+     */
     private void load(Storage storage) throws IOException, InterruptedException {
-        LoadSummary summary = PopulationLoader.load(storage, Path.of(options.getString("workload")), System.err);
+        WorkloadReader workload = workload();
+        UserIds ids = UserIds.forSeed(workload.seed());
+        Duration span = Duration.ofHours(options.getInt("history_hours"));
+        LoadSummary summary = PopulationLoader.load(storage, workload.directory(), ids,
+                PopulationLoader.Settings.DEFAULTS.withHistory(span), System.err);
         out.println(summary.line());
+        if (!span.isZero()) {
+            Services services = Services.over(storage, new IdGenerator(LOAD_ID_WORKER), Clock.systemUTC(),
+                    RelationLimits.DEFAULT, Runnable::run, new FeedFactory().rules(), new EventLogFactory().shards,
+                    FanoutWorker.Listener.NONE);
+            long seeded = PostHistory.seed(storage, workload, ids, new PostHistory.Settings(span,
+                    PostHistory.Settings.DEFAULTS.maxPerAuthor(), PostHistory.Settings.DEFAULTS.threads()),
+                    Instant.now(), new HybridStrategy(services)::deliver, System.err);
+            out.printf("history: %,d posts of the last %s, delivered by the service's fan-out%n", seeded, span);
+        }
     }
 
     private void replay(Storage storage) throws Exception {

@@ -43,8 +43,12 @@ public final class PerfMain {
         generate.addArgument("--out").required(true).help("output directory");
 
         Subparser load = store(commands.addParser("load")
-                .help("bulk-load a generated workload's users, follows and activity into the store"));
+                .help("bulk-load a generated workload's users, follows and activity into the store, then its "
+                        + "post history"));
         workload(load);
+        load.addArgument("--history-hours").type(Integer.class).setDefault(24)
+                .help("each author's posts of this many hours before now, at their own rate (at most 20), "
+                        + "delivered by the service's fan-out; 0 for none");
 
         Subparser replay = run(target(store(commands.addParser("replay")
                 .help("replay a loaded workload open-loop at a rate: latency per event kind, drops, fan-out delay"))));
