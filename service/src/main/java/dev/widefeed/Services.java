@@ -49,9 +49,20 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 AudienceSettings.DEFAULT);
     }
 
+    /** {@link #over(Storage, IdGenerator, Clock, RelationLimits, Executor, FeedRules, int, FanoutWorker.Listener,
+     * AudienceSettings, Executor)} with a page's reads one after another. */
     public static Services over(Storage storage, IdGenerator ids, Clock clock, RelationLimits limits,
                                 Executor batchFollows, FeedRules feed, int logShards,
                                 FanoutWorker.Listener fanoutListener, AudienceSettings audience) {
+        return over(storage, ids, clock, limits, batchFollows, feed, logShards, fanoutListener, audience,
+                Runnable::run);
+    }
+
+    /** @param pageReads where a page's independent reads run beside each other ({@link PostService}) */
+    public static Services over(Storage storage, IdGenerator ids, Clock clock, RelationLimits limits,
+                                Executor batchFollows, FeedRules feed, int logShards,
+                                FanoutWorker.Listener fanoutListener, AudienceSettings audience,
+                                Executor pageReads) {
         AudienceFacts facts = new AudienceFacts(storage.audiences(), audience.cacheWeight(), audience.cacheTtl());
         PostAccess access = new PostAccess(storage.posts(), facts);
         AudienceService audiences = new AudienceService(storage.audiences(), storage.users(), facts,
@@ -61,7 +72,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
         LikeService likes = new LikeService(storage.posts(), storage.users(), storage.likes(), access, events, clock);
         CommentService comments = new CommentService(storage.posts(), storage.comments(), access, events, ids, clock);
         PostService posts = new PostService(storage.users(), storage.posts(), storage.likes(), events, access, audiences,
-                ids, clock);
+                ids, clock, pageReads);
         EventLog log = new EventLog(storage.eventLog(), logShards, clock);
         DeliverySwitch deliveries = new DeliverySwitch(storage.users(), storage.relations(), storage.timelines(),
                 storage.fanout(), feed.pull(), feed.pageSize(), clock);

@@ -59,6 +59,8 @@ import io.dropwizard.lifecycle.Managed;
 import java.time.Clock;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 
 public class WidefeedApplication extends Application<WidefeedConfiguration> {
 
@@ -103,10 +105,15 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         ExecutorService batchFollows = environment.lifecycle().executorService("batch-follow-%d")
                 .minThreads(config.limits.batchFollowThreads).maxThreads(config.limits.batchFollowThreads)
                 .workQueue(new ArrayBlockingQueue<>(10 * RelationLimits.DEFAULT.maxBatchFollow())).build();
+        // Handed over only to an idle thread; else the request reads on its own thread (never queued, never refused).
+        ExecutorService pageReads = environment.lifecycle().executorService("page-read-%d")
+                .minThreads(config.limits.pageReadThreads).maxThreads(config.limits.pageReadThreads)
+                .workQueue(new SynchronousQueue<>())
+                .rejectedExecutionHandler(new ThreadPoolExecutor.CallerRunsPolicy()).build();
         Services services = Services.over(storage, ids, clock,
                 new RelationLimits(config.limits.maxFollowing, RelationLimits.DEFAULT.maxBatchFollow()), batchFollows,
                 config.feed.rules(), config.eventLog.shards, FanoutMetrics.listener(environment.metrics()),
-                config.audiences.settings());
+                config.audiences.settings(), pageReads);
         environment.metrics().registerGauge("audiences.cache.marks.hitRate", services.audienceFacts()::marksHitRate);
         environment.metrics().registerGauge("audiences.cache.memberships.hitRate",
                 services.audienceFacts()::membershipsHitRate);

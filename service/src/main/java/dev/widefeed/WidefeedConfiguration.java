@@ -73,6 +73,14 @@ public class WidefeedConfiguration extends Configuration {
         @Min(1)
         @JsonProperty
         public int batchFollowThreads = 16;
+
+        /**
+         * Threads a page's independent reads (visibility facts, counts, likes) run on beside each other; when
+         * all are busy, a request reads on its own thread, one round after another.
+         */
+        @Min(1)
+        @JsonProperty
+        public int pageReadThreads = 64;
     }
 
     @Valid

@@ -133,7 +133,8 @@ final class Commands {
             long seeded = PostHistory.seed(storage, workload, ids, new PostHistory.Settings(span,
                     PostHistory.Settings.DEFAULTS.maxPerAuthor(), PostHistory.Settings.DEFAULTS.threads()),
                     Instant.now(), new HybridStrategy(services)::deliver, System.err);
-            out.printf("history: %,d posts of the last %s, delivered by the service's fan-out%n", seeded, span);
+            out.printf("history: %,d posts of the last %d h, delivered by the service's fan-out%n", seeded,
+                    span.toHours());
         }
     }
 

@@ -123,10 +123,15 @@ final class FanoutThroughput {
                                 / 1e3);
             }
             double rate = done.pushed() / seconds;
+            double paging = Duration.between(done.tiers().get(0).startedAt().orElseThrow(),
+                    done.finishedAt().orElseThrow()).toMillis() / 1e3;
+            double examined = followers / Math.max(paging, 1e-3);
             out.printf("time to reach every active follower: %.1f s; fan-out %,.0f rows/s; over the ceiling: %.2f%n",
                     seconds, rate, rate / ceiling);
+            out.printf("followers paged through: %,d in %.2f s = %,.0f/s (every follower is read to find the active)%n",
+                    followers, paging, examined);
             FanoutResult result = new FanoutResult(storage.backend(), followers, active, ceiling, rate, seconds,
-                    done.mode(), done.pushed());
+                    done.mode(), done.pushed(), examined);
             Results.write(runDirectory, Results.FANOUT, result);
             return result;
         } finally {

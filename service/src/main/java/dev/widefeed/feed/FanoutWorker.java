@@ -8,6 +8,7 @@ import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.graph.Follower;
 import dev.widefeed.graph.RelationStore;
 import dev.widefeed.graph.UserStore;
+import dev.widefeed.kernel.Futures;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostStore;
 import io.dropwizard.lifecycle.Managed;
@@ -22,7 +23,6 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -229,7 +229,7 @@ public final class FanoutWorker implements Managed {
                 if (!keepGoing.getAsBoolean() || progress.done()) {
                     break;
                 }
-                followers = next != null && progress.pass() == passBefore ? join(next)
+                followers = next != null && progress.pass() == passBefore ? Futures.join(next)
                         : followersAfter(task, progress.cursor());
             }
         } finally {
@@ -288,7 +288,7 @@ public final class FanoutWorker implements Managed {
             Optional<FanoutProgress> reached = Optional.empty();
             while (!pages.isEmpty() && (pages.size() > keep || pages.peekFirst().writes().isDone())) {
                 Pushing page = pages.removeFirst();
-                Sent sent = join(page.writes());
+                Sent sent = Futures.join(page.writes());
                 pushed[sent.pass()] += sent.pushed();
                 pulled[sent.pass()] += sent.pulled();
                 reached = Optional.of(page.progress());
@@ -297,7 +297,7 @@ public final class FanoutWorker implements Managed {
                 queueSave(withSent(reached.get()));
             }
             if (keep == 0) {
-                join(saving);
+                Futures.join(saving);
             }
         }
 
@@ -354,14 +354,6 @@ public final class FanoutWorker implements Managed {
 
     private static FollowCursor cursorAfter(List<Follower> page) {
         return FollowCursor.after(page.get(page.size() - 1));
-    }
-
-    private static <T> T join(CompletableFuture<T> future) {
-        try {
-            return future.join();
-        } catch (CompletionException e) {
-            throw e.getCause() instanceof RuntimeException cause ? cause : e;
-        }
     }
 
     /**

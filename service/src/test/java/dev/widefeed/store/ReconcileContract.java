@@ -133,6 +133,7 @@ public abstract class ReconcileContract {
     /** A post service over the real stores (its fan-out tasks are recorded, nobody works them here). */
     private PostService postService(PostStore posts) {
         return new PostService(storage().users(), posts, storage().likes(), new Events(),
-                TestStorages.access(storage()), TestStorages.audiences(storage()), ids, Clock.systemUTC());
+                TestStorages.access(storage()), TestStorages.audiences(storage()), ids, Clock.systemUTC(),
+                Runnable::run);
     }
 }

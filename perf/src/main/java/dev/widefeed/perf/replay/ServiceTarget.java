@@ -2,6 +2,8 @@ package dev.widefeed.perf.replay;
 
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.Services;
+import dev.widefeed.WidefeedConfiguration;
+import dev.widefeed.audience.AudienceSettings;
 import dev.widefeed.eventlog.EventLogFactory;
 import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.feed.FanoutWorker;
@@ -25,6 +27,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -71,10 +74,12 @@ public final class ServiceTarget implements ReplayTarget {
     private final Settings settings;
     private final Actions actions;
     private final ExecutorService pool;
+    private final ExecutorService pageReads;
 
-    private ServiceTarget(Storage storage, Services services, FeedStrategy feed, Optional<EventLogJob> fanoutJob,
-                          Settings settings, Actions actions) {
+    private ServiceTarget(Storage storage, Services services, ExecutorService pageReads, FeedStrategy feed,
+                          Optional<EventLogJob> fanoutJob, Settings settings, Actions actions) {
         this.storage = storage;
+        this.pageReads = pageReads;
         this.services = services;
         this.feed = feed;
         this.fanoutJob = fanoutJob;
@@ -106,8 +111,9 @@ public final class ServiceTarget implements ReplayTarget {
                                      Function<Services, FeedStrategy> strategy) {
         Clock clock = Clock.systemUTC();
         EventLogFactory log = new EventLogFactory(); // the service's defaults
+        ExecutorService pageReads = pageReads(new WidefeedConfiguration.Limits().pageReadThreads);
         Services services = Services.over(storage, new IdGenerator(ID_WORKER, clock), clock, RelationLimits.DEFAULT,
-                Runnable::run, rules, log.shards, FanoutWorker.Listener.NONE);
+                Runnable::run, rules, log.shards, FanoutWorker.Listener.NONE, AudienceSettings.DEFAULT, pageReads);
         Optional<EventLogJob> job = Optional.empty();
         if (settings.fanoutThreads() > 0) {
             job = Optional.of(new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(
@@ -116,10 +122,20 @@ public final class ServiceTarget implements ReplayTarget {
                     "perf-replay-" + UUID.randomUUID()), clock, new MetricRegistry()));
             job.get().start();
         }
-        return new ServiceTarget(storage, services, strategy.apply(services), job, settings,
+        return new ServiceTarget(storage, services, pageReads, strategy.apply(services), job, settings,
                 new Actions(users, RecentPosts.standard(), settings.maxTracked()));
     }
 
+
+    /** As the service runs a page's reads: handed to an idle thread, else read on the caller's. */
+    private static ExecutorService pageReads(int threads) {
+        AtomicInteger n = new AtomicInteger();
+        return new ThreadPoolExecutor(threads, threads, 0, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
+            Thread thread = new Thread(r, "page-read-" + n.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        }, new ThreadPoolExecutor.CallerRunsPolicy());
+    }
 
     /** How this target posts and reads home timelines. */
     public FeedStrategy strategy() {
@@ -192,6 +208,7 @@ public final class ServiceTarget implements ReplayTarget {
     @Override
     public void close() {
         pool.shutdown();
+        pageReads.shutdown();
         try {
             if (!pool.awaitTermination(30, TimeUnit.SECONDS)) {
                 pool.shutdownNow();

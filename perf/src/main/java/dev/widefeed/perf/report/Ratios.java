@@ -39,7 +39,8 @@ final class Ratios {
             FanoutResult f = fanout.get();
             return measured(key, name, FANOUT_GOAL, f.fanoutOverCeiling(), Fmt.num(f.fanoutRowsPerSecond(), 0)
                     + " rows/s over " + Fmt.num(f.ceilingInsertsPerSecond(), 0) + " inserts/s (" + Fmt.num(
-                    f.followers(), 0) + " followers, " + Fmt.num(f.activeFollowers(), 0) + " active; perf fanout)");
+                    f.followers(), 0) + " followers, " + Fmt.num(f.activeFollowers(), 0) + " active, paged through at "
+                    + Fmt.num(f.followersPerSecond(), 0) + "/s; perf fanout)");
         }
         if (celebrity.isEmpty()) {
             return notMeasured(key, name, FANOUT_GOAL, "not run: `perf fanout` or `perf celebrity`");
