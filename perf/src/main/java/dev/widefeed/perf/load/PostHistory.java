@@ -33,8 +33,11 @@ import java.util.function.Consumer;
  * and then delivered as the strategy under test delivers one.
  */
 public final class PostHistory {
-    /** Apart from the other perf id workers (1000-1003), so ids never collide in a shared store. */
-    private static final int HISTORY_ID_WORKER = 1004;
+    /**
+     * Apart from the other perf id workers (1000-1004), so ids never collide in a shared store: its ids are made
+     * at past times, where an earlier run's ids of another worker may be.
+     */
+    private static final int HISTORY_ID_WORKER = 1005;
     /** Mixed into the workload's seed: the history's phases are their own stream. */
     private static final long HISTORY_SEED = 0x4857_5354L;
     private static final long DAY_MILLIS = Duration.ofDays(1).toMillis();
