@@ -34,8 +34,9 @@ import java.util.function.Supplier;
  * Works one fan-out task a turn at a time: pages through the author's followers from the task's
  * checkpoint, each with their last home read as shared onto the edge (no read per follower), pushes
  * (or retracts) the post for the followers the pass sends to, and saves the checkpoint as pages' pushes
- * are done, in page order. A crash loses at most the pages in flight ({@link #PAGES_IN_FLIGHT}), which
- * the next worker pushes again: entries are keyed by post id, so that is harmless.
+ * are done, in page order. A crash loses the pages since the last saved checkpoint: those in flight
+ * ({@link #PAGES_IN_FLIGHT}) and those finished while a save was under way, which the next worker pushes
+ * again: entries are keyed by post id, so that is harmless.
  * <p>
  * Only the reading of follower pages is serial (each page starts after the last one's cursor); a page's
  * edge decisions (one read) and its pushes run off that path, so the store sees reads and writes at
@@ -210,8 +211,8 @@ public final class FanoutWorker implements Managed {
         // Pages overlap: the next one is read while this one is planned, and the writes of up to
         // PAGES_IN_FLIGHT pages run at once, so the store's write pipeline never drains between pages.
         // Checkpoints are saved in page order, each once its page's writes and all earlier ones are
-        // done, so a crash resumes at most PAGES_IN_FLIGHT pages (and the one whose checkpoint was being
-        // saved) back; pushing them again is harmless.
+        // done, so a crash resumes at most PAGES_IN_FLIGHT pages, and those finished while a save was
+        // under way, back; pushing them again is harmless.
         List<Follower> followers = followersAfter(task, progress.cursor());
         InFlight inFlight = new InFlight(progress.tiers().size());
         try {
