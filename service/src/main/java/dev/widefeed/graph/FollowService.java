@@ -4,6 +4,7 @@ import dev.widefeed.kernel.BestEffort;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.EdgeProtocol;
 import dev.widefeed.kernel.Events;
+import dev.widefeed.kernel.Futures;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Page;
 
@@ -15,7 +16,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
@@ -98,9 +98,9 @@ public final class FollowService {
         RuntimeException failure = null;
         for (CompletableFuture<Boolean> result : results) {
             try {
-                added += result.join() ? 1 : 0;
-            } catch (CompletionException e) {
-                failure = e.getCause() instanceof RuntimeException r ? r : e;
+                added += Futures.join(result) ? 1 : 0;
+            } catch (RuntimeException e) {
+                failure = e;
             }
         }
         if (failure != null) {
