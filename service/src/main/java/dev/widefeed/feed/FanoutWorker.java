@@ -31,10 +31,11 @@ import java.util.function.LongPredicate;
 import java.util.function.Supplier;
 
 /**
- * Works one fan-out task a turn at a time: pages through the author's followers from the task's
- * checkpoint, each with their last home read as shared onto the edge (no read per follower), pushes
- * (or retracts) the post for the followers the pass sends to, and saves the checkpoint as pages' pushes
- * are done, in page order. A crash loses the pages since the last saved checkpoint: those in flight
+ * Works one fan-out task a turn at a time: pages through the author's active followers from the task's
+ * checkpoint (the store drops the others as it reads them, so the inactive majority of a big author's
+ * followers are never shipped), each with their last home read as shared onto the edge (no read per
+ * follower), pushes (or retracts) the post for the followers the pass sends to, and saves the checkpoint
+ * as pages' pushes are done, in page order. A crash loses the pages since the last saved checkpoint: those in flight
  * ({@link #PAGES_IN_FLIGHT}) and those finished while a save was under way, which the next worker pushes
  * again: entries are keyed by post id, so that is harmless.
  * <p>
@@ -213,14 +214,15 @@ public final class FanoutWorker implements Managed {
         // Checkpoints are saved in page order, each once its page's writes and all earlier ones are
         // done, so a crash resumes at most PAGES_IN_FLIGHT pages, and those finished while a save was
         // under way, back; pushing them again is harmless.
-        List<Follower> followers = followersAfter(task, progress.cursor());
+        List<Follower> followers = followersAfter(task, progress, progress.cursor());
         InFlight inFlight = new InFlight(progress.tiers().size());
         try {
             for (int page = 0; page < pages && !progress.done(); page++) {
                 CompletableFuture<List<Follower>> next = null;
                 if (followers.size() == pageSize && page + 1 < pages) {
                     Optional<FollowCursor> after = Optional.of(cursorAfter(followers));
-                    next = CompletableFuture.supplyAsync(() -> followersAfter(task, after), prefetcher);
+                    FanoutProgress reading = progress;
+                    next = CompletableFuture.supplyAsync(() -> followersAfter(task, reading, after), prefetcher);
                 }
                 int passBefore = progress.pass();
                 Planned planned = page(task, progress, entry, mayReceive, decisions, followers);
@@ -231,7 +233,7 @@ public final class FanoutWorker implements Managed {
                     break;
                 }
                 followers = next != null && progress.pass() == passBefore ? Futures.join(next)
-                        : followersAfter(task, progress.cursor());
+                        : followersAfter(task, progress, progress.cursor());
             }
         } finally {
             inFlight.saveFinished(0);
@@ -349,8 +351,17 @@ public final class FanoutWorker implements Managed {
         }
     }
 
-    private List<Follower> followersAfter(FanoutTask task, Optional<FollowCursor> after) {
-        return relations.followersWithActivity(task.authorId(), after, pageSize);
+    /**
+     * The next page of followers the pass under way may send to: only those whose last read is within its
+     * window, dropped by the store where it reads them. The first pass counts every later tier's candidates,
+     * so it reads everyone within the widest window. The bound is taken before the page is planned, so it is
+     * never tighter than the pass's own test ({@link FanoutRules#sendsTo}).
+     */
+    private List<Follower> followersAfter(FanoutTask task, FanoutProgress progress, Optional<FollowCursor> after) {
+        List<FanoutProgress.TierProgress> tiers = progress.tiers();
+        int pass = progress.pass();
+        Duration window = (pass == 0 ? tiers.get(tiers.size() - 1) : tiers.get(pass)).activeWithin();
+        return relations.activeFollowers(task.authorId(), after, pageSize, now().minus(window));
     }
 
     private static FollowCursor cursorAfter(List<Follower> page) {
@@ -379,8 +390,7 @@ public final class FanoutWorker implements Managed {
             tiers.set(pass, tiers.get(pass).started(now));
         }
         boolean toAuthor = pass == 0 && progress.cursor().isEmpty(); // my own posts are in my home timeline
-        // The first pass sees every follower: it counts the inactive, and each later tier's candidates.
-        long inactive = 0;
+        // The first pass sees every active follower: it counts each later tier's candidates.
         long[] candidates = new long[tiers.size()];
         List<Follower> reached = new ArrayList<>();
         for (Follower follower : followers) {
@@ -391,13 +401,9 @@ public final class FanoutWorker implements Managed {
             if (FanoutRules.sendsTo(progress, pass, lastRead, now) && mayReceive.test(follower.userId())) {
                 reached.add(follower);
             }
-            if (pass == 0) {
-                int tier = FanoutRules.tierOf(progress, lastRead, now);
-                if (tier < 0) {
-                    inactive++;
-                } else {
-                    candidates[tier]++;
-                }
+            int tier = pass == 0 ? FanoutRules.tierOf(progress, lastRead, now) : -1;
+            if (tier >= 0) {
+                candidates[tier]++;
             }
         }
         Supplier<Sent> writes = () -> {
@@ -424,7 +430,9 @@ public final class FanoutWorker implements Managed {
             tiers.set(t, tiers.get(t).counted(candidates[t]));
         }
         tiers.set(pass, tiers.get(pass).paged(candidates[pass], lastPage ? Optional.of(now) : Optional.empty()));
-        long skipped = progress.skippedInactive() + inactive;
+        // The inactive are never read, so they are counted once, as the followers the first pass found in no tier.
+        long active = tiers.stream().mapToLong(FanoutProgress.TierProgress::candidates).sum();
+        long skipped = pass == 0 && lastPage ? Math.max(0, progress.followers() - active) : progress.skippedInactive();
         if (!lastPage) {
             return new Planned(writes, with(progress, tiers, pass, Optional.of(cursorAfter(followers)), skipped, now));
         }

@@ -46,6 +46,14 @@ public interface RelationStore {
     List<Follower> followersWithActivity(long userId, Optional<FollowCursor> after, int limit);
 
     /**
+     * {@link #followersWithActivity} of only the followers whose last read as shared onto the edge is at or
+     * after {@code readSince}. The store drops the others where it reads them: it still reads their rows, but
+     * sends none, so a fan-out that reaches a fifth of an author's followers ships a fifth of the rows. The
+     * cursor of a page is its last follower, as for every page; at most {@code limit}, fewer only at the end.
+     */
+    List<Follower> activeFollowers(long userId, Optional<FollowCursor> after, int limit, Instant readSince);
+
+    /**
      * Writes {@code lastRead} and, when known, {@code readsPerDay} onto the followers-list copy of every
      * edge {@code userId} follows by, at the edge's own version as the write's timestamp: a copy removed
      * since (by an unfollow, at a later version) stays removed, since the removal shadows this write. Of

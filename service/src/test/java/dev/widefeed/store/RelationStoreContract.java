@@ -413,6 +413,45 @@ public abstract class RelationStoreContract {
     }
 
     @Test
+    void activeFollowersAreThoseWhoReadSinceTheBoundPagedPastTheRest() throws Exception {
+        long star = newUser();
+        long recent = newUser();
+        long never = newUser();
+        long longAgo = newUser();
+        long atBound = newUser();
+        long gone = newUser();
+        for (long follower : List.of(recent, never, longAgo, atBound, gone)) {
+            follows.follow(follower, star);
+            Thread.sleep(2); // distinct since values make the order strict
+        }
+        Instant bound = Instant.now().minus(Duration.ofDays(1)).truncatedTo(ChronoUnit.MILLIS);
+        relations().shareActivity(recent, bound.plus(Duration.ofHours(20)), OptionalDouble.of(4));
+        relations().shareActivity(longAgo, bound.minusMillis(1));
+        relations().shareActivity(atBound, bound);
+        relations().shareActivity(gone, bound.plus(Duration.ofHours(23)));
+        follows.unfollow(gone, star);
+        FollowEdge recentEdge = relations().edge(recent, star);
+        FollowEdge atBoundEdge = relations().edge(atBound, star);
+        Instant recentRead = bound.plus(Duration.ofHours(20));
+        Follower recentFollower = new Follower(recent, recentEdge.since(), Optional.of(recentRead), OptionalDouble.of(4));
+        Follower atBoundFollower = new Follower(atBound, atBoundEdge.since(), Optional.of(bound),
+                OptionalDouble.empty());
+
+        assertThat(relations().activeFollowers(star, Optional.empty(), 10, bound))
+                .containsExactly(atBoundFollower, recentFollower);
+        // A page of one stops at the first active follower; the next starts after it and skips the inactive.
+        List<Follower> first = relations().activeFollowers(star, Optional.empty(), 1, bound);
+        assertThat(first).containsExactly(atBoundFollower);
+        FollowCursor after = FollowCursor.after(first.get(0));
+        assertThat(relations().activeFollowers(star, Optional.of(after), 1, bound)).containsExactly(recentFollower);
+        assertThat(relations().activeFollowers(star, Optional.of(FollowCursor.after(recentFollower)), 1, bound))
+                .isEmpty();
+        assertThat(relations().activeFollowers(star, Optional.empty(), 10, bound.plusMillis(1)))
+                .containsExactly(recentFollower);
+        assertThat(withActivity(star)).hasSize(4); // everyone still following, active or not
+    }
+
+    @Test
     void theReadRateTravelsWithItsRead() {
         long me = newUser();
         long star = newUser();

@@ -37,7 +37,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -153,15 +152,13 @@ public final class StrategiesScenario {
         ReplayResult.KindResult post = replay.byKind().get(POST);
         long homeCount = home == null ? 0 : home.count();
         double fanIn = homeReads == null || homeCount == 0 ? 0 : (double) homeReads.partitionsRead() / homeCount;
-        Map<String, Long> topCalls = new LinkedHashMap<>();
-        counting.operationsByCall().entrySet().stream().limit(TOP_CALLS)
-                .forEach(e -> topCalls.put(e.getKey(), e.getValue()));
-        out.printf("strategies: %s: where the operations went (per event):%n", name);
-        topCalls.forEach((call, ops) -> out.printf("  %-50s %8.2f%n", call, (double) ops / Math.max(1,
-                replay.operations())));
+        Map<String, Long> calls = counting.operationsByCall();
+        out.printf("strategies: %s: where the operations went (per event; every call in strategies.json):%n", name);
+        calls.entrySet().stream().limit(TOP_CALLS).forEach(e -> out.printf("  %-50s %8.2f%n", e.getKey(),
+                (double) e.getValue() / Math.max(1, replay.operations())));
         return new StrategiesResult.StrategyCost(name, replay.operations(), operations, written, read, homeCount,
                 fanIn, home == null ? LatencySummary.EMPTY : home.response(),
-                post == null ? LatencySummary.EMPTY : post.response(), topCalls);
+                post == null ? LatencySummary.EMPTY : post.response(), calls);
     }
 
     private static FeedStrategy strategy(String name, Services services, Storage storage) {

@@ -55,6 +55,8 @@ final class CqlRelationStore implements RelationStore {
     private final PreparedStatement selectFollowingAfter;
     private final PreparedStatement selectFollowers;
     private final PreparedStatement selectFollowersAfter;
+    private final PreparedStatement selectActiveFollowers;
+    private final PreparedStatement selectActiveFollowersAfter;
     private final PreparedStatement selectEdgesOf;
     private final PreparedStatement shareLastRead;
     private final PreparedStatement shareActivity;
@@ -91,6 +93,13 @@ final class CqlRelationStore implements RelationStore {
                 + "WHERE user_id = ? AND bucket = ? LIMIT ?");
         selectFollowersAfter = session.prepare("SELECT since, follower_id, last_read, activity FROM followers_by_user "
                 + "WHERE user_id = ? AND bucket = ? AND (since, follower_id) < (?, ?) LIMIT ?");
+        // Filtering inside one partition (both key parts bound): the replica skips the inactive rows as it
+        // reads them, and the LIMIT counts only the rows it returns.
+        selectActiveFollowers = session.prepare("SELECT since, follower_id, last_read, activity "
+                + "FROM followers_by_user WHERE user_id = ? AND bucket = ? AND last_read >= ? LIMIT ? ALLOW FILTERING");
+        selectActiveFollowersAfter = session.prepare("SELECT since, follower_id, last_read, activity "
+                + "FROM followers_by_user WHERE user_id = ? AND bucket = ? AND (since, follower_id) < (?, ?) "
+                + "AND last_read >= ? LIMIT ? ALLOW FILTERING");
         selectEdgesOf = session.prepare("SELECT followee_id, following, since, version FROM follow_edges_by_follower "
                 + "WHERE follower_id = ?");
         shareLastRead = session.prepare("UPDATE followers_by_user USING TIMESTAMP ? SET last_read = ? "
@@ -161,12 +170,18 @@ final class CqlRelationStore implements RelationStore {
 
     @Override
     public List<Follow> followers(long userId, Optional<FollowCursor> after, int limit) {
-        return followerRows(userId, after, limit).stream().map(f -> new Follow(f.userId(), f.since())).toList();
+        return followerRows(userId, after, limit, Optional.empty()).stream()
+                .map(f -> new Follow(f.userId(), f.since())).toList();
     }
 
     @Override
     public List<Follower> followersWithActivity(long userId, Optional<FollowCursor> after, int limit) {
-        return followerRows(userId, after, limit);
+        return followerRows(userId, after, limit, Optional.empty());
+    }
+
+    @Override
+    public List<Follower> activeFollowers(long userId, Optional<FollowCursor> after, int limit, Instant readSince) {
+        return followerRows(userId, after, limit, Optional.of(readSince));
     }
 
     /**
@@ -205,22 +220,34 @@ final class CqlRelationStore implements RelationStore {
         return write.setIdempotent(true);
     }
 
-    private List<Follower> followerRows(long userId, Optional<FollowCursor> after, int limit) {
+    /** A page of followers across buckets, newest first; with {@code readSince}, only those who read since then. */
+    private List<Follower> followerRows(long userId, Optional<FollowCursor> after, int limit,
+                                        Optional<Instant> readSince) {
         List<ListBuckets.Bucket> newestFirst = buckets.buckets(userId);
         int startBucket = after.map(c -> ListBuckets.bucketFor(newestFirst, c.since()))
                 .orElse(newestFirst.get(0).number());
         List<Follower> page = new ArrayList<>(Math.min(limit, 1024));
         for (int bucket = startBucket; bucket >= 0 && page.size() < limit; bucket--) {
             int want = limit - page.size();
-            BoundStatement query = bucket == startBucket && after.isPresent()
-                    ? selectFollowersAfter.bind(userId, bucket, after.get().since(), after.get().userId(), want)
-                    : selectFollowers.bind(userId, bucket, want);
+            BoundStatement query = followersQuery(userId, bucket, bucket == startBucket ? after : Optional.empty(),
+                    want, readSince);
             for (Row row : session.execute(query.setIdempotent(true).setPageSize(Math.min(want, 5000)))) {
                 page.add(new Follower(row.getLong(1), row.getInstant(0), Optional.ofNullable(row.getInstant(2)),
                         ActivityCell.readsPerDay(row.isNull(3) ? null : row.getLong(3))));
             }
         }
         return page;
+    }
+
+    private BoundStatement followersQuery(long userId, int bucket, Optional<FollowCursor> after, int want,
+                                          Optional<Instant> readSince) {
+        if (readSince.isPresent()) {
+            return after.isPresent() ? selectActiveFollowersAfter.bind(userId, bucket, after.get().since(),
+                    after.get().userId(), readSince.get(), want)
+                    : selectActiveFollowers.bind(userId, bucket, readSince.get(), want);
+        }
+        return after.isPresent() ? selectFollowersAfter.bind(userId, bucket, after.get().since(), after.get().userId(),
+                want) : selectFollowers.bind(userId, bucket, want);
     }
 
     @Override

@@ -14,6 +14,8 @@ import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.filter.Filter;
+import org.apache.hadoop.hbase.filter.FilterList;
 import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
 import org.apache.hadoop.hbase.util.Bytes;
 
@@ -98,7 +100,7 @@ final class FollowList {
 
     /** At most {@code limit} entries strictly after {@code after}; one bounded scan. */
     List<Follow> page(long ownerId, Optional<FollowCursor> after, int limit) {
-        List<Result> rows = scan(ownerId, after, limit);
+        List<Result> rows = scan(ownerId, after, limit, Optional.empty());
         List<Follow> page = new ArrayList<>(rows.size());
         for (Result row : rows) {
             ByteBuffer key = key(row);
@@ -108,9 +110,13 @@ final class FollowList {
         return page;
     }
 
-    /** {@link #page} with each row's {@code last_read} and {@code activity} cells, if it has them; one bounded scan. */
-    List<Follower> pageWithLastRead(long ownerId, Optional<FollowCursor> after, int limit) {
-        List<Result> rows = scan(ownerId, after, limit);
+    /**
+     * {@link #page} with each row's {@code last_read} and {@code activity} cells, if it has them; one bounded scan.
+     * With {@code readSince}, only the rows whose {@code last_read} is at or after it (filtered on the server).
+     */
+    List<Follower> pageWithLastRead(long ownerId, Optional<FollowCursor> after, int limit,
+                                    Optional<Instant> readSince) {
+        List<Result> rows = scan(ownerId, after, limit, readSince);
         List<Follower> page = new ArrayList<>(rows.size());
         for (Result row : rows) {
             ByteBuffer key = key(row);
@@ -124,14 +130,25 @@ final class FollowList {
         return page;
     }
 
-    /** The rows whose presence cell is visible (filtered on the server, so the limit counts only those). */
-    private List<Result> scan(long ownerId, Optional<FollowCursor> after, int limit) {
+    /**
+     * The rows whose presence cell is visible and, with {@code readSince}, whose {@code last_read} is at or after
+     * it (filtered on the server, so the limit counts only those). Times are big-endian non-negative longs, so
+     * their bytes compare as the times do.
+     */
+    private List<Result> scan(long ownerId, Optional<FollowCursor> after, int limit, Optional<Instant> readSince) {
         Scan scan = new Scan().setStartStopRowForPrefixScan(prefix(ownerId));
         after.ifPresent(c -> scan.withStartRow(row(ownerId, c.since(), c.userId()), false));
         scan.addFamily(FAMILY);
         SingleColumnValueFilter present = new SingleColumnValueFilter(FAMILY, EMPTY, CompareOperator.EQUAL, EMPTY);
         present.setFilterIfMissing(true);
-        scan.setFilter(present).setLimit(limit).setCaching(Math.min(limit, MAX_CACHING));
+        Filter filter = present;
+        if (readSince.isPresent()) {
+            SingleColumnValueFilter active = new SingleColumnValueFilter(FAMILY, LAST_READ,
+                    CompareOperator.GREATER_OR_EQUAL, Bytes.toBytes(readSince.get().toEpochMilli()));
+            active.setFilterIfMissing(true);
+            filter = new FilterList(FilterList.Operator.MUST_PASS_ALL, present, active);
+        }
+        scan.setFilter(filter).setLimit(limit).setCaching(Math.min(limit, MAX_CACHING));
         return table.scanAll(scan).join();
     }
 

@@ -124,7 +124,12 @@ final class HBaseRelationStore implements RelationStore {
 
     @Override
     public List<Follower> followersWithActivity(long userId, Optional<FollowCursor> after, int limit) {
-        return followers.pageWithLastRead(userId, after, limit);
+        return followers.pageWithLastRead(userId, after, limit, Optional.empty());
+    }
+
+    @Override
+    public List<Follower> activeFollowers(long userId, Optional<FollowCursor> after, int limit, Instant readSince) {
+        return followers.pageWithLastRead(userId, after, limit, Optional.of(readSince));
     }
 
     /**
