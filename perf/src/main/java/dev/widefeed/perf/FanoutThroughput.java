@@ -128,7 +128,7 @@ final class FanoutThroughput {
             double examined = followers / Math.max(paging, 1e-3);
             out.printf("time to reach every active follower: %.1f s; fan-out %,.0f rows/s; over the ceiling: %.2f%n",
                     seconds, rate, rate / ceiling);
-            out.printf("followers paged through: %,d in %.2f s = %,.0f/s (every follower is read to find the active)%n",
+            out.printf("followers paged through: %,d in %.2f s = %,.0f/s (the store reads all, sends the active)%n",
                     followers, paging, examined);
             FanoutResult result = new FanoutResult(storage.backend(), followers, active, ceiling, rate, seconds,
                     done.mode(), done.pushed(), examined);

@@ -9,7 +9,7 @@ package dev.widefeed.perf.results;
  * @param fanoutRowsPerSecond     rows the fan-out delivered per second, from the post to its last page
  * @param mode                    the fan-out's mode ({@code push}, {@code hybrid}; {@code pull} pushes nothing)
  * @param followersPerSecond      followers the fan-out paged through per second, from its first page to its last:
- *                                its first pass reads every follower, active or not
+ *                                the store reads every follower, active or not, and sends only the active
  */
 public record FanoutResult(String backend, int followers, long activeFollowers, double ceilingInsertsPerSecond,
                            double fanoutRowsPerSecond, double deliverySeconds, String mode, long pushed,
