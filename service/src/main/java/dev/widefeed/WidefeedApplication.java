@@ -11,6 +11,7 @@ import dev.widefeed.auth.JsonUnauthorizedHandler;
 import dev.widefeed.auth.TokenAuthenticator;
 import dev.widefeed.auth.TokenService;
 import dev.widefeed.auth.UserPrincipal;
+import dev.widefeed.cli.HandlesCommand;
 import dev.widefeed.cli.ReconcileCommand;
 import dev.widefeed.cli.SchemaCommand;
 import dev.widefeed.cli.TokenCommand;
@@ -81,6 +82,7 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         bootstrap.addCommand(new SchemaCommand<WidefeedConfiguration>(config -> config.storage));
         bootstrap.addCommand(new TokenCommand<WidefeedConfiguration>(
                 config -> config.auth.build(config.storage.embeddedDataDir())));
+        bootstrap.addCommand(new HandlesCommand<WidefeedConfiguration>(config -> config.storage));
         bootstrap.addCommand(new ReconcileCommand<WidefeedConfiguration>(config -> config.storage,
                 (config, storage) -> Services.over(storage, new IdGenerator(0), Clock.systemUTC(),
                         RelationLimits.DEFAULT, Runnable::run, config.feed.rules(), config.eventLog.shards,

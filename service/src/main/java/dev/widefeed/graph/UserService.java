@@ -1,13 +1,21 @@
 package dev.widefeed.graph;
 
-
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.IdGenerator;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.temporal.ChronoUnit;
+import java.util.Optional;
 
+/** Sign-up, profiles and handles (docs/design.md, "Handles"). */
 public final class UserService {
+    /**
+     * How long a claim may wait for its user: a sign-up claims the handle first and writes the user after, so a
+     * claim older than this whose user does not exist was left by a sign-up that failed, and is free again.
+     */
+    static final Duration CLAIM_GRACE = Duration.ofMinutes(1);
+
     private final UserStore users;
     private final IdGenerator ids;
     private final Clock clock;
@@ -18,17 +26,72 @@ public final class UserService {
         this.clock = clock;
     }
 
-    public User create(String name) {
-        User user = new User(ids.next(), name, clock.instant().truncatedTo(ChronoUnit.MILLIS));
+    /**
+     * A new user with the handle they chose (409 when someone holds it, 422 when it is not a handle), or, if they
+     * chose none, the first free one of {@link Handle#candidates}. The handle is claimed before the user is
+     * written, so no user ever shows a handle someone else holds.
+     */
+    public User create(String name, Optional<String> typedHandle) {
+        long id = ids.next();
+        Handle handle;
+        if (typedHandle.isPresent()) {
+            handle = Handle.parse(typedHandle.get());
+            if (!claim(handle, id)) {
+                throw DomainException.conflict("the handle " + handle.value() + " is taken");
+            }
+        } else {
+            handle = claimFirstFree(id, name).orElseThrow(() -> DomainException.conflict(
+                    "no handle could be made from the name; choose one"));
+        }
+        User user = new User(id, Optional.of(handle), name, clock.instant().truncatedTo(ChronoUnit.MILLIS));
         users.create(user);
         return user;
+    }
+
+    /**
+     * Gives a user who has no handle (one created before handles) the first free one derived from their name, and
+     * answers it; a user who has one keeps it. Safe to run again after a crash: the derivation is the same, so it
+     * finds its own claim.
+     */
+    public Optional<Handle> giveHandle(long userId) {
+        Optional<User> user = users.find(userId);
+        if (user.isEmpty() || user.get().handle().isPresent()) {
+            return user.flatMap(User::handle);
+        }
+        Optional<Handle> handle = claimFirstFree(userId, user.get().name());
+        handle.ifPresent(h -> users.setHandle(userId, h));
+        return handle;
     }
 
     public User get(long userId) {
         return users.find(userId).orElseThrow(() -> DomainException.notFound("no user " + userId));
     }
 
+    /** The user holding {@code handle}: 404 if nobody does. */
+    public User byHandle(Handle handle) {
+        return users.handleOwner(handle).flatMap(users::find).orElseThrow(() -> DomainException.notFound(
+                "nobody has the handle " + handle.value()));
+    }
+
     public UserCounts counts(long userId) {
         return users.counts(userId);
+    }
+
+    private Optional<Handle> claimFirstFree(long userId, String name) {
+        return Handle.candidates(userId, name).stream().filter(h -> claim(h, userId)).findFirst();
+    }
+
+    /**
+     * Whether {@code handle} is {@code userId}'s after the call: claimed now, claimed by them before, or taken over
+     * from a claim whose user was never written within {@link #CLAIM_GRACE}.
+     */
+    private boolean claim(Handle handle, long userId) {
+        long holder = users.claimHandle(handle, userId);
+        if (holder == userId) {
+            return true;
+        }
+        boolean orphaned = IdGenerator.timeOf(holder).isBefore(clock.instant().minus(CLAIM_GRACE))
+                && users.find(holder).isEmpty();
+        return orphaned && users.reclaimHandle(handle, holder, userId);
     }
 }

@@ -18,6 +18,25 @@ public interface UserStore {
     /** The users among {@code userIds} that exist, by id; one round trip per store node, not per id. */
     Map<Long, User> findAll(Collection<Long> userIds);
 
+    /**
+     * Claims {@code handle} for {@code userId} by a conditional write: the first claim wins, and its owner's own
+     * claim again succeeds, so a claim whose outcome was unknown can simply be made again. Answers the handle's
+     * owner after the call: {@code userId} when it is theirs.
+     */
+    long claimHandle(Handle handle, long userId);
+
+    /** Whose handle it is, if anyone's claimed it. */
+    Optional<Long> handleOwner(Handle handle);
+
+    /**
+     * Moves the claim on {@code handle} from {@code from} to {@code to} if it is still {@code from}'s (a conditional
+     * write): for a claim whose user was never written. Whether it moved.
+     */
+    boolean reclaimHandle(Handle handle, long from, long to);
+
+    /** Writes the handle onto an existing user's profile; its claim is made first, by the caller. */
+    void setHandle(long userId, Handle handle);
+
     /** Zero counts for a user that has none yet. */
     UserCounts counts(long userId);
 

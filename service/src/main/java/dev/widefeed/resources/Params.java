@@ -2,6 +2,7 @@ package dev.widefeed.resources;
 
 import dev.widefeed.auth.UserPrincipal;
 import dev.widefeed.errors.MalformedRequestException;
+import dev.widefeed.graph.Handle;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.Ownership;
 
@@ -31,6 +32,12 @@ final class Params {
         } catch (NumberFormatException e) {
             throw new MalformedRequestException(what + " is out of range");
         }
+    }
+
+    /** A handle in a path, folded (400 when it cannot be one). */
+    static Handle handle(String raw) {
+        return Handle.tryParse(raw).orElseThrow(() -> new MalformedRequestException("not a handle: a handle is "
+                + Handle.MIN_LENGTH + ".." + Handle.MAX_LENGTH + " of a-z, 0-9 and _"));
     }
 
     /** A page size: 1..100, 20 when absent; not a number is 400, out of range 422. */

@@ -24,6 +24,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriBuilder;
 
+import java.util.Optional;
+
 @Path("/v1/users")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
@@ -38,12 +40,22 @@ public class UserResource {
     }
 
     @POST
-    @Operation(summary = "Create a user; answers the user and a bearer token for it (no token needed)")
+    @Operation(summary = "Create a user with a unique handle (chosen, or made from the name); answers the user and "
+            + "a bearer token for it (no token needed). 409 when the handle is taken, 422 when it is not a handle")
     public Response create(@NotNull @Valid CreateUserRequest request) {
-        User user = users.create(request.name());
+        User user = users.create(request.name(), Optional.ofNullable(request.handle()));
         CreatedUserView body = new CreatedUserView(UserView.of(user, UserCounts.ZERO), tokens.mint(user.id()));
         return Response.created(UriBuilder.fromResource(UserResource.class).path(Long.toString(user.id())).build())
                 .entity(body).build();
+    }
+
+    @GET
+    @Path("/by-handle/{handle}")
+    @Operation(summary = "The user holding a handle (any case), with its counts; 404 when nobody holds it",
+            security = @SecurityRequirement(name = "bearer"))
+    public UserView byHandle(@Auth UserPrincipal me, @PathParam("handle") String handle) {
+        User user = users.byHandle(Params.handle(handle));
+        return UserView.of(user, users.counts(user.id()));
     }
 
     @GET

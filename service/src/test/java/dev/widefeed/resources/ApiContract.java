@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -95,6 +96,68 @@ public abstract class ApiContract {
         assertError(request("/v1/users/-5", ada.token()).get(), 400);
         assertError(request("/v1/users/99999999999999999999", ada.token()).get(), 400);
         assertError(request("/v1/nothing-here", ada.token()).get(), 404);
+    }
+
+    // --- handles ---
+
+    /** A handle no other test run chose: unique per run, so a store kept between runs does not hold it. */
+    private static String freshHandle(String prefix) {
+        return prefix + Long.toString(System.nanoTime() % 1_000_000_000_000L, 36);
+    }
+
+    @Test
+    void aChosenHandleIsKeptFoldedAndFindsItsUserInAnyCase() {
+        String handle = freshHandle("Ada_");
+        JsonNode body;
+        try (Response r = request("/v1/users", null).post(Entity.json(Map.of("name", "Ada", "handle", handle)))) {
+            body = ApiClient.body(r, 201);
+        }
+        String folded = handle.toLowerCase(Locale.ROOT);
+        assertThat(body.get("user").get("handle").asText()).isEqualTo(folded);
+        String token = body.get("token").asText();
+        JsonNode found = get("/v1/users/by-handle/" + handle.toUpperCase(Locale.ROOT), token);
+        assertThat(found.get("id").asText()).isEqualTo(body.get("user").get("id").asText());
+        assertThat(found.get("handle").asText()).isEqualTo(folded);
+        assertThat(get("/v1/users/" + found.get("id").asText(), token).get("handle").asText()).isEqualTo(folded);
+    }
+
+    @Test
+    void aTakenHandleIs409InAnyCaseAndNothingIsCreated() {
+        String handle = freshHandle("bob_");
+        Created bob;
+        try (Response r = request("/v1/users", null).post(Entity.json(Map.of("name", "Bob", "handle", handle)))) {
+            JsonNode body = ApiClient.body(r, 201);
+            bob = new Created(body.get("user").get("id").asText(), body.get("token").asText());
+        }
+        JsonNode error = assertError(request("/v1/users", null).post(Entity.json(Map.of("name", "Other Bob",
+                "handle", handle.toUpperCase(Locale.ROOT)))), 409);
+        assertThat(error.get("message").asText()).contains("taken");
+        assertThat(get("/v1/users/by-handle/" + handle, bob.token()).get("id").asText()).isEqualTo(bob.id());
+    }
+
+    @Test
+    void withoutAChosenHandleOneIsMadeFromTheNameAndEachIsUnique() {
+        List<String> handles = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            try (Response r = request("/v1/users", null).post(Entity.json(Map.of("name", "Zoë Q")))) {
+                handles.add(ApiClient.body(r, 201).get("user").get("handle").asText());
+            }
+        }
+        assertThat(handles).doesNotHaveDuplicates().allSatisfy(h -> assertThat(h).matches("[a-z0-9_]{3,20}"));
+        assertThat(handles.subList(1, 3)).allSatisfy(h -> assertThat(h).startsWith("zoe_q"));
+    }
+
+    @Test
+    void badHandlesAre422AndMalformedOnesInAPath400() {
+        Created ada = createUser("ada");
+        assertError(request("/v1/users", null).post(Entity.json(Map.of("name", "a", "handle", "x".repeat(21)))), 422);
+        assertError(request("/v1/users", null).post(Entity.json(Map.of("name", "a", "handle", "no"))), 422);
+        assertError(request("/v1/users", null).post(Entity.json(Map.of("name", "a", "handle", "no spaces"))), 422);
+        assertError(request("/v1/users", null).post(Entity.json("{\"name\":\"a\",\"handle\":5}")), 422);
+        assertError(request("/v1/users/by-handle/no-dashes", ada.token()).get(), 400);
+        assertError(request("/v1/users/by-handle/" + "x".repeat(21), ada.token()).get(), 400);
+        assertError(request("/v1/users/by-handle/" + freshHandle("nobody_"), ada.token()).get(), 404);
+        assertError(request("/v1/users/by-handle/whoever", null).get(), 401);
     }
 
     // --- relations ---

@@ -1,5 +1,6 @@
 package dev.widefeed.store;
 
+import dev.widefeed.graph.Handle;
 import dev.widefeed.graph.User;
 import dev.widefeed.graph.UserCounts;
 import dev.widefeed.graph.UserStore;
@@ -9,8 +10,15 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -65,6 +73,81 @@ public abstract class UserStoreContract {
         users().addCounts(user.id(), new UserCounts(1, 2, 3));
         users().addCounts(user.id(), new UserCounts(1, -1, 0));
         assertThat(users().counts(user.id())).isEqualTo(new UserCounts(2, 1, 3));
+    }
+
+    @Test
+    void aUserWithAHandleKeepsIt() {
+        User user = new User(ids.next(), Optional.of(new Handle("h_" + ids.next() % 1_000_000_000)), "handled",
+                Instant.now().truncatedTo(ChronoUnit.MILLIS));
+        users().create(user);
+        assertThat(users().find(user.id())).contains(user);
+        assertThat(users().findAll(List.of(user.id())).get(user.id())).isEqualTo(user);
+    }
+
+    @Test
+    void theFirstClaimOfAHandleWinsAndItsOwnerMayClaimAgain() {
+        Handle handle = freshHandle();
+        long first = ids.next();
+        long second = ids.next();
+        assertThat(users().handleOwner(handle)).isEmpty();
+        assertThat(users().claimHandle(handle, first)).isEqualTo(first);
+        assertThat(users().claimHandle(handle, second)).isEqualTo(first);
+        assertThat(users().claimHandle(handle, first)).isEqualTo(first); // a retried claim
+        assertThat(users().handleOwner(handle)).contains(first);
+    }
+
+    @Test
+    void concurrentClaimsOfOneHandleHaveOneWinner() throws Exception {
+        Handle handle = freshHandle();
+        List<Long> claimants = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            claimants.add(ids.next());
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(claimants.size());
+        try {
+            List<Future<Long>> answers = new ArrayList<>();
+            for (long claimant : claimants) {
+                answers.add(pool.submit(() -> users().claimHandle(handle, claimant)));
+            }
+            Set<Long> owners = new HashSet<>();
+            for (Future<Long> answer : answers) {
+                owners.add(answer.get());
+            }
+            assertThat(owners).hasSize(1);
+            assertThat(claimants).contains(owners.iterator().next());
+            assertThat(users().handleOwner(handle)).contains(owners.iterator().next());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void aClaimMovesOnlyFromTheHolderItNames() {
+        Handle handle = freshHandle();
+        long orphan = ids.next();
+        long next = ids.next();
+        long other = ids.next();
+        users().claimHandle(handle, orphan);
+        assertThat(users().reclaimHandle(handle, other, next)).isFalse();
+        assertThat(users().handleOwner(handle)).contains(orphan);
+        assertThat(users().reclaimHandle(handle, orphan, next)).isTrue();
+        assertThat(users().reclaimHandle(handle, orphan, next)).isTrue(); // again, as a retry would: still next's
+        assertThat(users().reclaimHandle(handle, orphan, other)).isFalse();
+        assertThat(users().handleOwner(handle)).contains(next);
+    }
+
+    @Test
+    void aHandleIsSetOnAUserWhoHadNone() {
+        User user = newUser("no handle yet");
+        assertThat(users().find(user.id()).orElseThrow().handle()).isEmpty();
+        Handle handle = freshHandle();
+        users().setHandle(user.id(), handle);
+        assertThat(users().find(user.id())).contains(new User(user.id(), Optional.of(handle), user.name(),
+                user.createdAt()));
+    }
+
+    private Handle freshHandle() {
+        return new Handle("t_" + Long.toString(ids.next(), 36));
     }
 
     @Test

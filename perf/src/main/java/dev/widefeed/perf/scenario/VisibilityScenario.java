@@ -136,10 +136,10 @@ public final class VisibilityScenario {
         static Population build(Services services, Settings settings, Random random) {
             Population p = new Population();
             for (int i = 0; i < settings.authors(); i++) {
-                p.authors.add(services.users().create("author" + i).id());
+                p.authors.add(services.users().create("author" + i, Optional.empty()).id());
             }
             for (int i = 0; i < settings.readers(); i++) {
-                p.readers.add(services.users().create("reader" + i).id());
+                p.readers.add(services.users().create("reader" + i, Optional.empty()).id());
             }
             for (long reader : p.readers) {
                 List<Long> followees = sample(p.authors, settings.following(), random);

@@ -5,6 +5,7 @@ import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import dev.widefeed.graph.Handle;
 import dev.widefeed.graph.User;
 import dev.widefeed.graph.UserCounts;
 import dev.widefeed.graph.UserStore;
@@ -22,20 +23,57 @@ final class CqlUserStore implements UserStore {
     private final PreparedStatement select;
     private final PreparedStatement selectCounts;
     private final PreparedStatement addCounts;
+    private final PreparedStatement claimHandle;
+    private final PreparedStatement selectHandle;
+    private final PreparedStatement reclaimHandle;
+    private final PreparedStatement setHandle;
 
     CqlUserStore(CqlSession session) {
         this.session = session;
-        this.insert = session.prepare("INSERT INTO users_by_id (user_id, name, created_at) VALUES (?, ?, ?)");
-        this.select = session.prepare("SELECT user_id, name, created_at FROM users_by_id WHERE user_id = ?");
+        this.insert = session.prepare("INSERT INTO users_by_id (user_id, handle, name, created_at) "
+                + "VALUES (?, ?, ?, ?)");
+        this.select = session.prepare("SELECT user_id, handle, name, created_at FROM users_by_id WHERE user_id = ?");
         this.selectCounts = session.prepare(
                 "SELECT posts, followers, following FROM user_counts_by_id WHERE user_id = ?");
         this.addCounts = session.prepare("UPDATE user_counts_by_id SET posts = posts + ?, "
                 + "followers = followers + ?, following = following + ? WHERE user_id = ?");
+        this.claimHandle = session.prepare("INSERT INTO users_by_handle (handle, user_id) VALUES (?, ?) IF NOT EXISTS");
+        this.selectHandle = session.prepare("SELECT user_id FROM users_by_handle WHERE handle = ?");
+        this.reclaimHandle = session.prepare("UPDATE users_by_handle SET user_id = ? WHERE handle = ? IF user_id = ?");
+        this.setHandle = session.prepare("UPDATE users_by_id SET handle = ? WHERE user_id = ?");
     }
 
     @Override
     public void create(User user) {
-        session.execute(insert.bind(user.id(), user.name(), user.createdAt()).setIdempotent(true));
+        session.execute(insert.bind(user.id(), user.handle().map(Handle::value).orElse(null), user.name(),
+                user.createdAt()).setIdempotent(true));
+    }
+
+    /**
+     * A lightweight transaction; idempotent on purpose: a claim made again by its owner finds its own row, so the
+     * driver may retry one whose first outcome it did not learn.
+     */
+    @Override
+    public long claimHandle(Handle handle, long userId) {
+        Row row = session.execute(claimHandle.bind(handle.value(), userId).setIdempotent(true)).one();
+        return row.getBoolean("[applied]") ? userId : row.getLong("user_id");
+    }
+
+    @Override
+    public Optional<Long> handleOwner(Handle handle) {
+        return Optional.ofNullable(session.execute(selectHandle.bind(handle.value()).setIdempotent(true)).one())
+                .map(row -> row.getLong(0));
+    }
+
+    @Override
+    public boolean reclaimHandle(Handle handle, long from, long to) {
+        Row row = session.execute(reclaimHandle.bind(to, handle.value(), from).setIdempotent(true)).one();
+        return row.getBoolean("[applied]") || (!row.isNull("user_id") && row.getLong("user_id") == to);
+    }
+
+    @Override
+    public void setHandle(long userId, Handle handle) {
+        session.execute(setHandle.bind(handle.value(), userId).setIdempotent(true));
     }
 
     @Override
@@ -73,7 +111,9 @@ final class CqlUserStore implements UserStore {
     }
 
     private static User user(Row row) {
-        return new User(row.getLong("user_id"), row.getString("name"), row.getInstant("created_at"));
+        String handle = row.getString("handle");
+        return new User(row.getLong("user_id"), Optional.ofNullable(handle).map(Handle::new), row.getString("name"),
+                row.getInstant("created_at"));
     }
 
     @Override

@@ -40,7 +40,9 @@ public final class HBaseStorage extends TimedStorage {
         TableName deliveries = TableName.valueOf(namespace, "author_delivery_by_user");
         TableName edgeDeliveries = TableName.valueOf(namespace, "edge_delivery_by_author");
         BoundedAsync async = new BoundedAsync(maxInFlight);
-        HBaseUserStore userStore = new HBaseUserStore(connection.getTable(users), salt(declared, users));
+        TableName handles = TableName.valueOf(namespace, "users_by_handle");
+        HBaseUserStore userStore = new HBaseUserStore(connection.getTable(users), salt(declared, users),
+                connection.getTable(handles), salt(declared, handles));
         HBaseRelationStore relationStore = new HBaseRelationStore(
                 connection.getTable(edges),
                 connection.getTableBuilder(edges).setMaxAttempts(1).build(),

@@ -1,10 +1,12 @@
 package dev.widefeed.store.hbase;
 
+import dev.widefeed.graph.Handle;
 import dev.widefeed.graph.User;
 import dev.widefeed.graph.UserCounts;
 import dev.widefeed.graph.UserStore;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Increment;
 import org.apache.hadoop.hbase.client.Put;
@@ -30,6 +32,9 @@ final class HBaseUserStore implements UserStore {
     private static final byte[] PROFILE = Bytes.toBytes("p");
     private static final byte[] NAME = Bytes.toBytes("name");
     private static final byte[] CREATED_AT = Bytes.toBytes("created_at");
+    private static final byte[] HANDLE = Bytes.toBytes("handle");
+    private static final byte[] HOLDER = Bytes.toBytes("h");
+    private static final byte[] HOLDER_ID = Bytes.toBytes("user_id");
     private static final byte[] COUNTS = Bytes.toBytes("c");
     private static final byte[] POSTS = Bytes.toBytes("posts");
     private static final byte[] FOLLOWERS = Bytes.toBytes("followers");
@@ -37,17 +42,59 @@ final class HBaseUserStore implements UserStore {
 
     private final AsyncTable<AdvancedScanResultConsumer> table;
     private final Salt salt;
+    private final AsyncTable<AdvancedScanResultConsumer> handles;
+    private final Salt handleSalt;
 
-    HBaseUserStore(AsyncTable<AdvancedScanResultConsumer> table, Salt salt) {
+    HBaseUserStore(AsyncTable<AdvancedScanResultConsumer> table, Salt salt,
+                   AsyncTable<AdvancedScanResultConsumer> handles, Salt handleSalt) {
         this.table = table;
         this.salt = salt;
+        this.handles = handles;
+        this.handleSalt = handleSalt;
     }
 
     @Override
     public void create(User user) {
-        table.put(new Put(row(user.id()))
+        Put put = new Put(row(user.id()))
                 .addColumn(PROFILE, NAME, Bytes.toBytes(user.name()))
-                .addColumn(PROFILE, CREATED_AT, Bytes.toBytes(user.createdAt().toEpochMilli()))).join();
+                .addColumn(PROFILE, CREATED_AT, Bytes.toBytes(user.createdAt().toEpochMilli()));
+        user.handle().ifPresent(h -> put.addColumn(PROFILE, HANDLE, Bytes.toBytes(h.value())));
+        table.put(put).join();
+    }
+
+    /**
+     * A checkAndMutate; a claim made again by its owner finds its own cell, so one whose outcome the client did not
+     * learn can be made again.
+     */
+    @Override
+    public long claimHandle(Handle handle, long userId) {
+        byte[] row = handleRow(handle);
+        CheckAndMutate claim = CheckAndMutate.newBuilder(row).ifNotExists(HOLDER, HOLDER_ID)
+                .build(new Put(row).addColumn(HOLDER, HOLDER_ID, Bytes.toBytes(userId)));
+        if (handles.checkAndMutate(claim).join().isSuccess()) {
+            return userId;
+        }
+        return handleOwner(handle).orElseThrow(() -> new IllegalStateException("a claimed handle has no holder"));
+    }
+
+    @Override
+    public Optional<Long> handleOwner(Handle handle) {
+        Result row = handles.get(new Get(handleRow(handle)).addColumn(HOLDER, HOLDER_ID)).join();
+        byte[] holder = row.getValue(HOLDER, HOLDER_ID);
+        return holder == null ? Optional.empty() : Optional.of(Bytes.toLong(holder));
+    }
+
+    @Override
+    public boolean reclaimHandle(Handle handle, long from, long to) {
+        byte[] row = handleRow(handle);
+        CheckAndMutate move = CheckAndMutate.newBuilder(row).ifEquals(HOLDER, HOLDER_ID, Bytes.toBytes(from))
+                .build(new Put(row).addColumn(HOLDER, HOLDER_ID, Bytes.toBytes(to)));
+        return handles.checkAndMutate(move).join().isSuccess() || handleOwner(handle).equals(Optional.of(to));
+    }
+
+    @Override
+    public void setHandle(long userId, Handle handle) {
+        table.put(new Put(row(userId)).addColumn(PROFILE, HANDLE, Bytes.toBytes(handle.value()))).join();
     }
 
     @Override
@@ -105,6 +152,11 @@ final class HBaseUserStore implements UserStore {
         }
     }
 
+    private byte[] handleRow(Handle handle) {
+        byte[] text = Bytes.toBytes(handle.value());
+        return ByteBuffer.allocate(1 + text.length).put(handleSalt.of(handle.value().hashCode())).put(text).array();
+    }
+
     private byte[] row(long userId) {
         return ByteBuffer.allocate(1 + Long.BYTES).put(salt.of(userId)).putLong(userId).array();
     }
@@ -113,7 +165,9 @@ final class HBaseUserStore implements UserStore {
         if (row.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new User(userId, Bytes.toString(row.getValue(PROFILE, NAME)),
+        byte[] handle = row.getValue(PROFILE, HANDLE);
+        return Optional.of(new User(userId, Optional.ofNullable(handle).map(h -> new Handle(Bytes.toString(h))),
+                Bytes.toString(row.getValue(PROFILE, NAME)),
                 Instant.ofEpochMilli(Bytes.toLong(row.getValue(PROFILE, CREATED_AT)))));
     }
 
