@@ -1,15 +1,29 @@
 package dev.widefeed.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.widefeed.mention.Mention;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostDetails;
+import dev.widefeed.topic.TopicParser;
 
 import java.time.Instant;
+import java.util.List;
 
-/** A post as clients see it. {@code original} is a PostView, or {@code {"id", "deleted": true}}. */
+/**
+ * A post as clients see it. {@code original} is a PostView, or {@code {"id", "deleted": true}}. {@code mentions}: the
+ * users its text names, where (code points, {@code [start, end)}, the {@code @} included); {@code topics}: its
+ * topics, folded, in order.
+ */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PostView(String id, String authorId, String type, String content, Instant createdAt,
-                       AudienceView audience, String repostOf, Object original, Counts counts, boolean likedByMe) {
+                       AudienceView audience, String repostOf, Object original, Counts counts, boolean likedByMe,
+                       List<MentionView> mentions, List<String> topics) {
+
+    public record MentionView(String id, String handle, int start, int end) {
+        static MentionView of(Mention m) {
+            return new MentionView(Long.toString(m.userId()), m.handle().value(), m.start(), m.end());
+        }
+    }
 
     public record Counts(long likes, long comments, long commentsEver, long reposts, long repostsEver) {
         static Counts of(PostCounts c) {
@@ -33,6 +47,7 @@ public record PostView(String id, String authorId, String type, String content, 
         return new PostView(Long.toString(post.id()), Long.toString(post.authorId()), post.type().json(),
                 post.content(), post.createdAt(), AudienceView.of(post.audience()),
                 post.repostOf().map(String::valueOf).orElse(null), original, Counts.of(details.counts()),
-                details.likedByMe());
+                details.likedByMe(), post.mentioned().stream().map(MentionView::of).toList(),
+                TopicParser.topics(post.content()));
     }
 }

@@ -3,6 +3,7 @@ package dev.widefeed.post;
 import dev.widefeed.audience.Audience;
 import dev.widefeed.audience.AudienceService;
 import dev.widefeed.audience.Visibility;
+import dev.widefeed.graph.Handle;
 import dev.widefeed.graph.UserCounts;
 import dev.widefeed.graph.UserStore;
 import dev.widefeed.kernel.BestEffort;
@@ -12,12 +13,14 @@ import dev.widefeed.kernel.Futures;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Ownership;
 import dev.widefeed.kernel.Page;
+import dev.widefeed.mention.MentionParser;
 
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -65,17 +68,18 @@ public final class PostService {
     }
 
     public PostDetails create(long me, String content, Audience audience) {
-        Post post = new Post(ids.next(), me, PostType.ORIGINAL, checkContent(content, false),
-                clock.instant().truncatedTo(ChronoUnit.MILLIS), audiences.check(me, audience), Optional.empty());
+        String text = checkContent(content, false);
+        Post post = new Post(ids.next(), me, PostType.ORIGINAL, text, clock.instant().truncatedTo(ChronoUnit.MILLIS),
+                audiences.check(me, audience), Optional.empty(), held(text));
         publish(post, new PostEvent.Created(post));
         return new PostDetails(post, PostCounts.ZERO, false, Optional.empty());
     }
 
     public PostDetails repost(long me, long sourceId, String content, Audience audience) {
         Post source = access.require(me, sourceId); // what I cannot see, I cannot repost
-        Post repost = new Post(ids.next(), me, PostType.REPOST, checkContent(content, true),
-                clock.instant().truncatedTo(ChronoUnit.MILLIS), audiences.check(me, audience),
-                Optional.of(source.id()));
+        String text = checkContent(content, true);
+        Post repost = new Post(ids.next(), me, PostType.REPOST, text, clock.instant().truncatedTo(ChronoUnit.MILLIS),
+                audiences.check(me, audience), Optional.of(source.id()), held(text));
         publish(repost, new PostEvent.Reposted(repost));
         BestEffort.count(() -> posts.addCounts(source.id(), PostCounts.repostAdded()),
                 "reposts of post " + source.id());
@@ -190,6 +194,22 @@ public final class PostService {
         BestEffort.count(() -> users.addCounts(post.authorId(), new UserCounts(1, 0, 0)),
                 "posts of user " + post.authorId());
         events.publish(event);
+    }
+
+    /**
+     * Who holds each handle {@code text} names, among those someone holds (at most ten handles, read at once): what
+     * the post keeps, so a mention names the user who held the handle when it was written.
+     */
+    private Map<Handle, Long> held(String text) {
+        List<Handle> named = MentionParser.parse(text).stream().map(MentionParser.Found::handle).distinct().toList();
+        if (named.isEmpty()) {
+            return Map.of();
+        }
+        Map<Handle, CompletableFuture<Optional<Long>>> owners = new LinkedHashMap<>();
+        named.forEach(h -> owners.put(h, CompletableFuture.supplyAsync(() -> users.handleOwner(h), reads)));
+        Map<Handle, Long> held = new HashMap<>();
+        owners.forEach((handle, owner) -> Futures.join(owner).ifPresent(id -> held.put(handle, id)));
+        return held;
     }
 
     /** Content rules: 1..2000 characters (a repost may be empty), no control characters but line breaks and tabs. */

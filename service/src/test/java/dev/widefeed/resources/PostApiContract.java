@@ -4,9 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
 import dev.widefeed.testing.ApiClient.Created;
 import jakarta.ws.rs.client.Entity;
+import jakarta.ws.rs.core.Response;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -34,6 +36,33 @@ public abstract class PostApiContract {
 
     private JsonNode counts(String postId, Created viewer) {
         return api().get("/v1/posts/" + postId, viewer.token()).get("counts");
+    }
+
+    @Test
+    void mentionsOfHeldHandlesAndTopicsComeWithThePost() {
+        Created ada = api().createUser("ada");
+        String handle = "men_" + Long.toString(System.nanoTime() % 1_000_000_000_000L, 36);
+        JsonNode named;
+        Map<String, String> signUp = Map.of("name", "Named", "handle", handle);
+        try (Response r = api().request("/v1/users", null).post(Entity.json(signUp))) {
+            named = body(r, 201).get("user");
+        }
+        String unheld = "nobody_" + Long.toString(System.nanoTime() % 1_000_000_000L, 36);
+        String text = "🌏 hi @" + handle.toUpperCase(Locale.ROOT) + ", @" + unheld + " #Java #java #2024";
+        JsonNode created = post(ada, Map.of("content", text));
+        JsonNode read = api().get("/v1/posts/" + created.get("id").asText(), ada.token());
+        for (JsonNode view : List.of(created, read)) {
+            assertThat(view.get("mentions")).hasSize(1);
+            JsonNode mention = view.get("mentions").get(0);
+            assertThat(mention.get("id").asText()).isEqualTo(named.get("id").asText());
+            assertThat(mention.get("handle").asText()).isEqualTo(handle);
+            assertThat(mention.get("start").asInt()).isEqualTo(5); // code points: the globe is one
+            assertThat(mention.get("end").asInt()).isEqualTo(6 + handle.length());
+            assertThat(view.get("topics")).extracting(JsonNode::asText).containsExactly("java");
+        }
+        JsonNode repost = repost(ada, created.get("id").asText(), Map.of("content", "via @" + handle));
+        assertThat(repost.get("mentions").get(0).get("id").asText()).isEqualTo(named.get("id").asText());
+        assertThat(post(ada, Map.of("content", "plain")).get("mentions")).isEmpty();
     }
 
     @Test

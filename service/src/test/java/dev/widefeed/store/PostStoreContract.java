@@ -2,6 +2,7 @@ package dev.widefeed.store;
 
 import dev.widefeed.audience.Audience;
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.graph.Handle;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostStore;
@@ -37,6 +38,18 @@ public abstract class PostStoreContract {
                 Optional.empty());
         posts().create(post);
         return post;
+    }
+
+    @Test
+    void aPostKeepsWhoItsHandlesNamed() {
+        long id = ids.next();
+        Map<Handle, Long> mentions = Map.of(new Handle("ada"), 11L, new Handle("bob_2"), 22L);
+        Post post = new Post(id, 5L, PostType.ORIGINAL, "hi @ada and @Bob_2, not @carol", IdGenerator.timeOf(id),
+                Audience.PUBLIC, Optional.empty(), mentions);
+        posts().create(post);
+        assertThat(posts().find(id)).contains(post);
+        assertThat(posts().findAll(List.of(id)).get(id).mentions()).isEqualTo(mentions);
+        assertThat(posts().find(original(5L, "nobody named").id()).orElseThrow().mentions()).isEmpty();
     }
 
     private Post repost(long author, long source) {

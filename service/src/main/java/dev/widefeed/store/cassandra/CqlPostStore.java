@@ -8,6 +8,7 @@ import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import dev.widefeed.graph.Handle;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostCounts;
@@ -61,9 +62,9 @@ final class CqlPostStore implements PostStore {
         this.async = async;
         this.repostBuckets = new ListBuckets(session, "reposts", bucketSize, clock);
         insertPost = session.prepare("INSERT INTO posts_by_id (post_id, author_id, type, content, created_at, "
-                + "audience, repost_of) VALUES (?, ?, ?, ?, ?, ?, ?)");
-        selectPost = session.prepare("SELECT post_id, author_id, type, content, created_at, audience, repost_of "
-                + "FROM posts_by_id WHERE post_id = ?");
+                + "audience, repost_of, mentions) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+        selectPost = session.prepare("SELECT post_id, author_id, type, content, created_at, audience, repost_of, "
+                + "mentions FROM posts_by_id WHERE post_id = ?");
         deletePostIfExists = session.prepare("DELETE FROM posts_by_id WHERE post_id = ? IF EXISTS");
         insertByAuthor = session.prepare("INSERT INTO posts_by_author (author_id, year, post_id) VALUES (?, ?, ?)");
         deleteByAuthor = session.prepare("DELETE FROM posts_by_author WHERE author_id = ? AND year = ? AND post_id = ?");
@@ -84,9 +85,13 @@ final class CqlPostStore implements PostStore {
 
     @Override
     public void create(Post post) {
+        BoundStatement insert = insertPost.bind(post.id(), post.authorId(), post.type().json(), post.content(),
+                post.createdAt(), AudienceJson.write(post.audience()), post.repostOf().orElse(null), mentions(post));
+        if (post.mentions().isEmpty()) {
+            insert = insert.unset("mentions"); // an empty collection would be written as a tombstone
+        }
         BatchStatementBuilder batch = BatchStatement.builder(BatchType.LOGGED)
-                .addStatement(insertPost.bind(post.id(), post.authorId(), post.type().json(), post.content(),
-                        post.createdAt(), AudienceJson.write(post.audience()), post.repostOf().orElse(null)))
+                .addStatement(insert)
                 .addStatement(insertByAuthor.bind(post.authorId(), yearOf(post.id()), post.id()));
         post.repostOf().ifPresent(source -> {
             repostBuckets.openNextIfFull(source, counts(source).repostsEver());
@@ -217,7 +222,20 @@ final class CqlPostStore implements PostStore {
         return new Post(row.getLong("post_id"), row.getLong("author_id"),
                 PostType.valueOf(row.getString("type").toUpperCase()), row.getString("content"),
                 row.getInstant("created_at"), AudienceJson.read(row.getString("audience")),
-                row.isNull("repost_of") ? Optional.empty() : Optional.of(repostOf));
+                row.isNull("repost_of") ? Optional.empty() : Optional.of(repostOf),
+                mentions(row.getMap("mentions", String.class, Long.class)));
+    }
+
+    private static Map<String, Long> mentions(Post post) {
+        Map<String, Long> byHandle = new HashMap<>();
+        post.mentions().forEach((handle, user) -> byHandle.put(handle.value(), user));
+        return byHandle;
+    }
+
+    private static Map<Handle, Long> mentions(Map<String, Long> stored) {
+        Map<Handle, Long> byHandle = new HashMap<>();
+        stored.forEach((handle, user) -> byHandle.put(new Handle(handle), user));
+        return byHandle;
     }
 
     private static PostCounts counts(Row row) {
