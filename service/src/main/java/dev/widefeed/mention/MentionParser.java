@@ -1,12 +1,9 @@
 package dev.widefeed.mention;
 
 import dev.widefeed.graph.Handle;
+import dev.widefeed.kernel.MarkedWords;
 
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Optional;
-import java.util.Set;
 
 /**
  * Finds the {@code @handle}s in a text (docs/design.md, "Mentions and topics"): an {@code @} not right after a
@@ -26,25 +23,8 @@ public final class MentionParser {
 
     /** Every mention in {@code text}, in order; a handle named twice is found twice, and counts once. */
     public static List<Found> parse(String text) {
-        List<Found> found = new ArrayList<>();
-        Set<Handle> distinct = new HashSet<>();
-        int[] cps = text.codePoints().toArray();
-        for (int i = 0; i < cps.length; i++) {
-            if (cps[i] != '@' || (i > 0 && handleChar(cps[i - 1]))) {
-                continue;
-            }
-            int end = i + 1;
-            while (end < cps.length && handleChar(cps[end])) {
-                end++;
-            }
-            Optional<Handle> handle = Handle.tryParse(new String(cps, i + 1, end - i - 1));
-            if (handle.isPresent() && (distinct.contains(handle.get()) || distinct.size() < MAX_PER_TEXT)) {
-                distinct.add(handle.get());
-                found.add(new Found(handle.get(), i, end));
-            }
-            i = end - 1;
-        }
-        return found;
+        return MarkedWords.find(text, '@', MentionParser::handleChar, Handle::tryParse, MAX_PER_TEXT).stream()
+                .map(f -> new Found(f.value(), f.start(), f.end())).toList();
     }
 
     private static boolean handleChar(int cp) {

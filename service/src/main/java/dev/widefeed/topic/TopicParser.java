@@ -1,12 +1,11 @@
 package dev.widefeed.topic;
 
+import dev.widefeed.kernel.MarkedWords;
+
 import java.text.Normalizer;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Finds the {@code #topic}s of a post (docs/design.md, "Mentions and topics"): a {@code #} not right after a
@@ -26,25 +25,8 @@ public final class TopicParser {
     }
 
     public static List<Found> parse(String text) {
-        List<Found> found = new ArrayList<>();
-        Set<String> distinct = new LinkedHashSet<>();
-        int[] cps = text.codePoints().toArray();
-        for (int i = 0; i < cps.length; i++) {
-            if (cps[i] != '#' || (i > 0 && topicChar(cps[i - 1]))) {
-                continue;
-            }
-            int end = i + 1;
-            while (end < cps.length && topicChar(cps[end])) {
-                end++;
-            }
-            Optional<String> topic = fold(new String(cps, i + 1, end - i - 1));
-            if (topic.isPresent() && (distinct.contains(topic.get()) || distinct.size() < MAX_PER_POST)) {
-                distinct.add(topic.get());
-                found.add(new Found(topic.get(), i, end));
-            }
-            i = end - 1;
-        }
-        return found;
+        return MarkedWords.find(text, '#', TopicParser::topicChar, TopicParser::fold, MAX_PER_POST).stream()
+                .map(f -> new Found(f.value(), f.start(), f.end())).toList();
     }
 
     /** The distinct topics of {@code text}, folded, in order of first appearance. */
