@@ -21,6 +21,7 @@ import dev.widefeed.graph.UserService;
 import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.like.LikeService;
+import dev.widefeed.mention.MentionResolver;
 import dev.widefeed.post.PostAccess;
 import dev.widefeed.post.PostEvent;
 import dev.widefeed.post.PostService;
@@ -70,7 +71,8 @@ public record Services(UserService users, FollowService follows, RelationRepaire
         Events events = new Events();
         RelationRepairer repairer = new RelationRepairer(storage.users(), storage.relations());
         LikeService likes = new LikeService(storage.posts(), storage.users(), storage.likes(), access, events, clock);
-        CommentService comments = new CommentService(storage.posts(), storage.comments(), access, events, ids, clock);
+        CommentService comments = new CommentService(storage.posts(), storage.comments(), access, events, ids, clock,
+                new MentionResolver(storage.users(), pageReads));
         PostService posts = new PostService(storage.users(), storage.posts(), storage.likes(), events, access, audiences,
                 ids, clock, pageReads);
         EventLog log = new EventLog(storage.eventLog(), logShards, clock);

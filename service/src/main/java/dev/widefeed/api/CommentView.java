@@ -6,12 +6,16 @@ import dev.widefeed.comment.CommentCounts;
 import dev.widefeed.comment.CommentDetails;
 
 import java.time.Instant;
+import java.util.List;
 
-/** A comment as clients see it; {@code rootId} and {@code parentId} only on replies; ids are strings. */
+/**
+ * A comment as clients see it; {@code rootId} and {@code parentId} only on replies; ids are strings; {@code mentions}
+ * as a post's.
+ */
 public record CommentView(String id, String postId, String authorId, long floor,
                           @JsonInclude(JsonInclude.Include.NON_NULL) String rootId,
                           @JsonInclude(JsonInclude.Include.NON_NULL) String parentId,
-                          String content, Instant createdAt, Counts counts) {
+                          String content, Instant createdAt, Counts counts, List<PostView.MentionView> mentions) {
     public record Counts(long replies, long likes, long hates) {
     }
 
@@ -21,6 +25,7 @@ public record CommentView(String id, String postId, String authorId, long floor,
         return new CommentView(Long.toString(c.id()), Long.toString(c.object().id()), Long.toString(c.authorId()),
                 c.floor(), c.isTopLevel() ? null : Long.toString(c.rootId()),
                 c.parentId() == 0 ? null : Long.toString(c.parentId()), c.content(), c.createdAt(),
-                new Counts(n.replies(), n.likes(), n.hates()));
+                new Counts(n.replies(), n.likes(), n.hates()),
+                c.mentioned().stream().map(PostView.MentionView::of).toList());
     }
 }

@@ -6,6 +6,7 @@ import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Page;
+import dev.widefeed.mention.MentionResolver;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostAccess;
 import dev.widefeed.post.PostCounts;
@@ -40,9 +41,11 @@ public final class CommentService {
     private final Events events;
     private final IdGenerator ids;
     private final Clock clock;
+    private final MentionResolver mentions;
 
     public CommentService(PostStore posts, CommentStore comments, PostAccess access, Events events, IdGenerator ids,
-                          Clock clock) {
+                          Clock clock, MentionResolver mentions) {
+        this.mentions = mentions;
         this.posts = posts;
         this.comments = comments;
         this.access = access;
@@ -75,7 +78,7 @@ public final class CommentService {
             comments.openSubject(new CommentSubject(object, post.authorId(), CommentSubject.State.NORMAL));
         }
         Comment comment = new Comment(ids.next(), object, me, rootId, parentId, 0, text,
-                clock.instant().truncatedTo(ChronoUnit.MILLIS), false);
+                clock.instant().truncatedTo(ChronoUnit.MILLIS), false, mentions.held(text));
         comments.writeContent(comment);
         Comment placed = comment.atFloor(comments.place(comment));
         BestEffort.count(() -> comments.addSubjectCounts(object, SubjectCounts.added(placed.isTopLevel())),

@@ -3,7 +3,6 @@ package dev.widefeed.post;
 import dev.widefeed.audience.Audience;
 import dev.widefeed.audience.AudienceService;
 import dev.widefeed.audience.Visibility;
-import dev.widefeed.graph.Handle;
 import dev.widefeed.graph.UserCounts;
 import dev.widefeed.graph.UserStore;
 import dev.widefeed.kernel.BestEffort;
@@ -13,14 +12,13 @@ import dev.widefeed.kernel.Futures;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Ownership;
 import dev.widefeed.kernel.Page;
-import dev.widefeed.mention.MentionParser;
+import dev.widefeed.mention.MentionResolver;
 
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -49,6 +47,7 @@ public final class PostService {
     private final IdGenerator ids;
     private final Clock clock;
     private final Executor reads;
+    private final MentionResolver mentions;
 
     /**
      * @param reads where a page's counts and likes are read beside its visibility facts (so the page waits for
@@ -65,12 +64,13 @@ public final class PostService {
         this.ids = ids;
         this.clock = clock;
         this.reads = reads;
+        this.mentions = new MentionResolver(users, reads);
     }
 
     public PostDetails create(long me, String content, Audience audience) {
         String text = checkContent(content, false);
         Post post = new Post(ids.next(), me, PostType.ORIGINAL, text, clock.instant().truncatedTo(ChronoUnit.MILLIS),
-                audiences.check(me, audience), Optional.empty(), held(text));
+                audiences.check(me, audience), Optional.empty(), mentions.held(text));
         publish(post, new PostEvent.Created(post));
         return new PostDetails(post, PostCounts.ZERO, false, Optional.empty());
     }
@@ -79,7 +79,7 @@ public final class PostService {
         Post source = access.require(me, sourceId); // what I cannot see, I cannot repost
         String text = checkContent(content, true);
         Post repost = new Post(ids.next(), me, PostType.REPOST, text, clock.instant().truncatedTo(ChronoUnit.MILLIS),
-                audiences.check(me, audience), Optional.of(source.id()), held(text));
+                audiences.check(me, audience), Optional.of(source.id()), mentions.held(text));
         publish(repost, new PostEvent.Reposted(repost));
         BestEffort.count(() -> posts.addCounts(source.id(), PostCounts.repostAdded()),
                 "reposts of post " + source.id());
@@ -194,22 +194,6 @@ public final class PostService {
         BestEffort.count(() -> users.addCounts(post.authorId(), new UserCounts(1, 0, 0)),
                 "posts of user " + post.authorId());
         events.publish(event);
-    }
-
-    /**
-     * Who holds each handle {@code text} names, among those someone holds (at most ten handles, read at once): what
-     * the post keeps, so a mention names the user who held the handle when it was written.
-     */
-    private Map<Handle, Long> held(String text) {
-        List<Handle> named = MentionParser.parse(text).stream().map(MentionParser.Found::handle).distinct().toList();
-        if (named.isEmpty()) {
-            return Map.of();
-        }
-        Map<Handle, CompletableFuture<Optional<Long>>> owners = new LinkedHashMap<>();
-        named.forEach(h -> owners.put(h, CompletableFuture.supplyAsync(() -> users.handleOwner(h), reads)));
-        Map<Handle, Long> held = new HashMap<>();
-        owners.forEach((handle, owner) -> Futures.join(owner).ifPresent(id -> held.put(handle, id)));
-        return held;
     }
 
     /** Content rules: 1..2000 characters (a repost may be empty), no control characters but line breaks and tabs. */

@@ -76,6 +76,28 @@ public abstract class CommentApiContract {
     }
 
     @Test
+    void aCommentShowsTheUsersItNames() {
+        Created ada = createUser("ada");
+        String handle = "cm_" + Long.toString(System.nanoTime() % 1_000_000_000_000L, 36);
+        String holder;
+        try (Response r = request("/v1/users", null).post(Entity.json(Map.of("name", "Held", "handle", handle)))) {
+            assertThat(r.getStatus()).isEqualTo(201);
+            holder = r.readEntity(JsonNode.class).get("user").get("id").asText();
+        }
+        String post = createPost(ada);
+        JsonNode made = comment(ada, post, "thanks @" + handle, null);
+        JsonNode read = api().get("/v1/comments/" + made.get("id").asText(), ada.token());
+        for (JsonNode view : List.of(made, read)) {
+            assertThat(view.get("mentions")).hasSize(1);
+            assertThat(view.get("mentions").get(0).get("id").asText()).isEqualTo(holder);
+            assertThat(view.get("mentions").get(0).get("start").asInt()).isEqualTo(7);
+        }
+        JsonNode reply = comment(ada, post, "@" + handle + " @unheld_" + handle, made.get("id").asText());
+        assertThat(reply.get("mentions")).extracting(m -> m.get("id").asText()).containsExactly(holder);
+        assertThat(comment(ada, post, "no one", null).get("mentions")).isEmpty();
+    }
+
+    @Test
     void commentsRepliesVotesAndDeletesShowInTheirViews() {
         Created ada = createUser("ada");
         Created bob = createUser("bob");

@@ -14,10 +14,12 @@ import dev.widefeed.comment.CommentedObject;
 import dev.widefeed.comment.FloorCursor;
 import dev.widefeed.comment.SubjectCounts;
 import dev.widefeed.comment.Vote;
+import dev.widefeed.graph.Handle;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Page;
+import dev.widefeed.mention.MentionResolver;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostType;
@@ -32,6 +34,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -42,6 +45,7 @@ import java.util.stream.LongStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 /**
  * What every backend's {@link CommentStore} must do, alone and under {@link CommentService}; one
@@ -65,7 +69,7 @@ public abstract class CommentStoreContract {
     void setUp() {
         executor = Executors.newFixedThreadPool(WRITERS * 2);
         service = new CommentService(storage().posts(), storage().comments(), TestStorages.access(storage()), new Events(), ids,
-                Clock.systemUTC());
+                Clock.systemUTC(), new MentionResolver(storage().users(), Runnable::run));
     }
 
     @AfterAll
@@ -156,6 +160,28 @@ public abstract class CommentStoreContract {
         for (Comment c : placed) {
             assertThat(comments().find(c.id())).contains(c);
         }
+    }
+
+    @Test
+    void aCommentKeepsWhoItsHandlesNamedUntilItIsDeleted() {
+        long author = ids.next();
+        long post = newPost(author);
+        Handle held = new Handle("c_" + Long.toString(ids.next(), 36).substring(3));
+        long holder = ids.next();
+        storage().users().claimHandle(held, holder);
+        String text = "ask @" + held.value() + " and @nobody_" + Long.toString(ids.next(), 36).substring(5);
+        CommentDetails made = service.create(author, post, text, Optional.empty());
+        assertThat(made.comment().mentions()).isEqualTo(Map.of(held, holder));
+        Comment found = comments().find(made.comment().id()).orElseThrow();
+        assertThat(found.mentions()).isEqualTo(Map.of(held, holder));
+        assertThat(found.mentioned()).extracting(m -> m.userId(), m -> m.start()).containsExactly(tuple(holder, 4));
+        assertThat(comments().floors(made.comment().thread(), 1, 1).get(0).mentions()).isEqualTo(Map.of(held, holder));
+
+        service.delete(author, made.comment().id());
+        Comment deleted = comments().find(made.comment().id()).orElseThrow();
+        assertThat(deleted.deleted()).isTrue();
+        assertThat(deleted.mentions()).isEmpty();
+        assertThat(deleted.mentioned()).isEmpty();
     }
 
     @Test

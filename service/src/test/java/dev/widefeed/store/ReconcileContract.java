@@ -7,6 +7,7 @@ import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.UnknownOutcomeException;
 import dev.widefeed.like.LikeService;
+import dev.widefeed.mention.MentionResolver;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostService;
 import dev.widefeed.post.PostStore;
@@ -58,7 +59,8 @@ public abstract class ReconcileContract {
         LikeService likes = new LikeService(storage().posts(), storage().users(), storage().likes(),
                 TestStorages.access(storage()), new Events(), Clock.systemUTC());
         CommentService comments = new CommentService(storage().posts(), storage().comments(),
-                TestStorages.access(storage()), new Events(), ids, Clock.systemUTC());
+                TestStorages.access(storage()), new Events(), ids, Clock.systemUTC(),
+                new MentionResolver(storage().users(), Runnable::run));
         return new Reconciler(storage().users(), storage().posts(), likes, comments,
                 new RelationRepairer(storage().users(), storage().relations()));
     }

@@ -2,6 +2,7 @@ package dev.widefeed.store.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.widefeed.comment.Comment;
@@ -66,11 +67,12 @@ final class CqlCommentStore implements CommentStore {
         addSubjectCounts = session.prepare("UPDATE comment_subject_counts SET roots = roots + ?, live = live + ?, "
                 + "ever = ever + ?" + subjectKey);
         insertContent = session.prepare("INSERT INTO comment_content_by_id (comment_id, obj_id, obj_type, root_id, "
-                + "parent_id, author_id, created_at, content) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+                + "parent_id, author_id, created_at, content, mentions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
         setContentFloor = session.prepare("UPDATE comment_content_by_id SET floor = ? WHERE comment_id = ?");
         selectContent = session.prepare("SELECT comment_id, obj_id, obj_type, root_id, parent_id, author_id, "
-                + "created_at, floor, content FROM comment_content_by_id WHERE comment_id = ?");
-        dropContent = session.prepare("UPDATE comment_content_by_id SET content = null WHERE comment_id = ?");
+                + "created_at, floor, content, mentions FROM comment_content_by_id WHERE comment_id = ?");
+        dropContent = session.prepare("UPDATE comment_content_by_id SET content = null, mentions = null "
+                + "WHERE comment_id = ?");
         String entryColumns = "SELECT floor, comment_id, parent_id, author_id, state, created_at FROM comment_index "
                 + "WHERE obj_id = ? AND obj_type = ? AND root_id = ? AND bucket = ?";
         selectEntry = session.prepare(entryColumns + " AND floor = ?");
@@ -117,8 +119,13 @@ final class CqlCommentStore implements CommentStore {
     @Override
     public void writeContent(Comment comment) {
         CommentedObject object = comment.object();
-        session.execute(insertContent.bind(comment.id(), object.id(), object.kind().stored(), comment.rootId(),
-                comment.parentId(), comment.authorId(), comment.createdAt(), comment.content()).setIdempotent(true));
+        BoundStatement insert = insertContent.bind(comment.id(), object.id(), object.kind().stored(), comment.rootId(),
+                comment.parentId(), comment.authorId(), comment.createdAt(), comment.content(),
+                CqlMentions.write(comment.mentions()));
+        if (comment.mentions().isEmpty()) {
+            insert = insert.unset("mentions"); // an empty collection would be written as a tombstone
+        }
+        session.execute(insert.setIdempotent(true));
     }
 
     @Override
@@ -143,7 +150,7 @@ final class CqlCommentStore implements CommentStore {
         if (entry == null || entry.getLong("comment_id") != commentId) {
             return Optional.empty();
         }
-        return Optional.of(comment(thread, entry, content.getString("content")));
+        return Optional.of(comment(thread, entry, content));
     }
 
     @Override
@@ -177,7 +184,7 @@ final class CqlCommentStore implements CommentStore {
                 // Placed, but the process died before recording the floor with the content: finish that.
                 session.execute(setContentFloor.bind(entry.getLong("floor"), entry.getLong("comment_id")).setIdempotent(true));
             }
-            comments.add(comment(thread, entry, content == null ? null : content.getString("content")));
+            comments.add(comment(thread, entry, content));
         }
         return comments;
     }
@@ -222,10 +229,12 @@ final class CqlCommentStore implements CommentStore {
         return session.execute(cas.setIdempotent(false)).wasApplied();
     }
 
-    private static Comment comment(CommentThread thread, Row entry, String content) {
+    /** The comment of an index entry and its content row (null when the content was never written). */
+    private static Comment comment(CommentThread thread, Row entry, Row content) {
         boolean deleted = entry.getByte("state") != LIVE;
+        boolean shown = !deleted && content != null;
         return new Comment(entry.getLong("comment_id"), thread.object(), entry.getLong("author_id"), thread.rootId(),
-                entry.getLong("parent_id"), entry.getLong("floor"), deleted ? null : content,
-                entry.getInstant("created_at"), deleted);
+                entry.getLong("parent_id"), entry.getLong("floor"), shown ? content.getString("content") : null,
+                entry.getInstant("created_at"), deleted, shown ? CqlMentions.read(content) : Map.of());
     }
 }

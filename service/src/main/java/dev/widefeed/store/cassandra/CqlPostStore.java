@@ -8,7 +8,6 @@ import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
-import dev.widefeed.graph.Handle;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostCounts;
@@ -86,7 +85,8 @@ final class CqlPostStore implements PostStore {
     @Override
     public void create(Post post) {
         BoundStatement insert = insertPost.bind(post.id(), post.authorId(), post.type().json(), post.content(),
-                post.createdAt(), AudienceJson.write(post.audience()), post.repostOf().orElse(null), mentions(post));
+                post.createdAt(), AudienceJson.write(post.audience()), post.repostOf().orElse(null),
+                CqlMentions.write(post.mentions()));
         if (post.mentions().isEmpty()) {
             insert = insert.unset("mentions"); // an empty collection would be written as a tombstone
         }
@@ -223,19 +223,7 @@ final class CqlPostStore implements PostStore {
                 PostType.valueOf(row.getString("type").toUpperCase()), row.getString("content"),
                 row.getInstant("created_at"), AudienceJson.read(row.getString("audience")),
                 row.isNull("repost_of") ? Optional.empty() : Optional.of(repostOf),
-                mentions(row.getMap("mentions", String.class, Long.class)));
-    }
-
-    private static Map<String, Long> mentions(Post post) {
-        Map<String, Long> byHandle = new HashMap<>();
-        post.mentions().forEach((handle, user) -> byHandle.put(handle.value(), user));
-        return byHandle;
-    }
-
-    private static Map<Handle, Long> mentions(Map<String, Long> stored) {
-        Map<Handle, Long> byHandle = new HashMap<>();
-        stored.forEach((handle, user) -> byHandle.put(new Handle(handle), user));
-        return byHandle;
+                CqlMentions.read(row));
     }
 
     private static PostCounts counts(Row row) {

@@ -118,14 +118,16 @@ final class HBaseCommentStore implements CommentStore {
 
     @Override
     public void writeContent(Comment comment) {
-        contents.put(new Put(contentRow(comment.id()))
+        Put put = new Put(contentRow(comment.id()))
                 .addColumn(MESSAGE, OBJ_ID, Bytes.toBytes(comment.object().id()))
                 .addColumn(MESSAGE, OBJ_TYPE, new byte[]{comment.object().kind().code()})
                 .addColumn(MESSAGE, ROOT_ID, Bytes.toBytes(comment.rootId()))
                 .addColumn(MESSAGE, PARENT_ID, Bytes.toBytes(comment.parentId()))
                 .addColumn(MESSAGE, AUTHOR_ID, Bytes.toBytes(comment.authorId()))
                 .addColumn(MESSAGE, CREATED_AT, Bytes.toBytes(comment.createdAt().toEpochMilli()))
-                .addColumn(MESSAGE, CONTENT, Bytes.toBytes(comment.content()))).join();
+                .addColumn(MESSAGE, CONTENT, Bytes.toBytes(comment.content()));
+        HBaseMentions.write(put, MESSAGE, comment.mentions());
+        contents.put(put).join();
     }
 
     @Override
@@ -188,7 +190,9 @@ final class HBaseCommentStore implements CommentStore {
     public boolean delete(Comment comment) {
         boolean applied = index.markDeleted(comment.thread(), comment.floor());
         if (applied) {
-            contents.delete(new Delete(contentRow(comment.id())).addColumns(MESSAGE, CONTENT)).join();
+            Delete content = new Delete(contentRow(comment.id())).addColumns(MESSAGE, CONTENT);
+            HBaseMentions.delete(content, MESSAGE, comment.mentions());
+            contents.delete(content).join();
         }
         return applied;
     }
@@ -251,7 +255,8 @@ final class HBaseCommentStore implements CommentStore {
     private static Comment comment(CommentThread thread, CommentIndex.Entry entry, Result content) {
         byte[] text = content == null || entry.deleted() ? null : content.getValue(MESSAGE, CONTENT);
         return new Comment(entry.commentId(), thread.object(), entry.authorId(), thread.rootId(), entry.parentId(),
-                entry.floor(), text == null ? null : Bytes.toString(text), entry.createdAt(), entry.deleted());
+                entry.floor(), text == null ? null : Bytes.toString(text), entry.createdAt(), entry.deleted(),
+                text == null ? Map.of() : HBaseMentions.read(content, MESSAGE));
     }
 
     private byte[] subjectRow(CommentedObject object) {

@@ -1,7 +1,6 @@
 package dev.widefeed.store.hbase;
 
 import dev.widefeed.audience.Audience;
-import dev.widefeed.graph.Handle;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostStore;
@@ -27,7 +26,6 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableMap;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -45,8 +43,6 @@ final class HBasePostStore implements PostStore {
     private static final byte[] CONTENT = Bytes.toBytes("content");
     private static final byte[] CREATED_AT = Bytes.toBytes("created_at");
     private static final byte[] AUDIENCE = Bytes.toBytes("audience");
-    /** The prefix of a mention's qualifier: no other qualifier of family p starts with it. */
-    private static final String MENTION = "@";
     private static final byte[] REPOST_OF = Bytes.toBytes("repost_of");
     private static final byte[] COUNTS = Bytes.toBytes("c");
     private static final byte[] LIKES = Bytes.toBytes("likes");
@@ -87,8 +83,7 @@ final class HBasePostStore implements PostStore {
                 .addColumn(POST, CREATED_AT, Bytes.toBytes(post.createdAt().toEpochMilli()))
                 .addColumn(POST, AUDIENCE, Bytes.toBytes(AudienceJson.write(post.audience())));
         post.repostOf().ifPresent(source -> put.addColumn(POST, REPOST_OF, Bytes.toBytes(source)));
-        post.mentions().forEach((handle, user) -> put.addColumn(POST, Bytes.toBytes(MENTION + handle.value()),
-                Bytes.toBytes(user)));
+        HBaseMentions.write(put, POST, post.mentions());
         // List entries first: a crash in between leaves an entry whose post is missing, which
         // readers skip, never a post missing from its lists.
         List<CompletableFuture<Void>> entries = new ArrayList<>();
@@ -212,23 +207,8 @@ final class HBasePostStore implements PostStore {
                 Bytes.toString(row.getValue(POST, CONTENT)),
                 Instant.ofEpochMilli(Bytes.toLong(row.getValue(POST, CREATED_AT))),
                 audience == null ? Audience.PUBLIC : AudienceJson.read(Bytes.toString(audience)),
-                repostOf == null ? Optional.empty() : Optional.of(Bytes.toLong(repostOf)), mentions(row)));
-    }
-
-    /** The qualifiers of family p that start with {@link #MENTION}: one per handle, its holder's id the value. */
-    private static Map<Handle, Long> mentions(Result row) {
-        Map<Handle, Long> mentions = new HashMap<>();
-        NavigableMap<byte[], byte[]> family = row.getFamilyMap(POST);
-        byte[] prefix = Bytes.toBytes(MENTION);
-        if (family != null) {
-            family.tailMap(prefix, true).forEach((qualifier, value) -> {
-                if (Bytes.startsWith(qualifier, prefix)) {
-                    mentions.put(new Handle(Bytes.toString(qualifier, prefix.length, qualifier.length - prefix.length)),
-                            Bytes.toLong(value));
-                }
-            });
-        }
-        return mentions;
+                repostOf == null ? Optional.empty() : Optional.of(Bytes.toLong(repostOf)),
+                HBaseMentions.read(row, POST)));
     }
 
     private static PostCounts counts(Result row) {

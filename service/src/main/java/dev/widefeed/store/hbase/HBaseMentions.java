@@ -1,0 +1,49 @@
+package dev.widefeed.store.hbase;
+
+import dev.widefeed.graph.Handle;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.util.Bytes;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.NavigableMap;
+
+/**
+ * A text's mentions as qualifiers of the family that holds the text: {@code '@' + handle} (UTF-8) -> the holder's user
+ * id (8 bytes). No other qualifier of those families starts with {@code '@'}.
+ */
+final class HBaseMentions {
+    private static final byte[] PREFIX = Bytes.toBytes("@");
+
+    private HBaseMentions() {
+    }
+
+    static void write(Put put, byte[] family, Map<Handle, Long> mentions) {
+        mentions.forEach((handle, user) -> put.addColumn(family, qualifier(handle), Bytes.toBytes(user)));
+    }
+
+    static Map<Handle, Long> read(Result row, byte[] family) {
+        Map<Handle, Long> mentions = new HashMap<>();
+        NavigableMap<byte[], byte[]> cells = row.getFamilyMap(family);
+        if (cells != null) {
+            cells.tailMap(PREFIX, true).forEach((qualifier, value) -> {
+                if (Bytes.startsWith(qualifier, PREFIX)) {
+                    mentions.put(new Handle(Bytes.toString(qualifier, PREFIX.length, qualifier.length - PREFIX.length)),
+                            Bytes.toLong(value));
+                }
+            });
+        }
+        return mentions;
+    }
+
+    /** Adds the removal of every mention's qualifier to {@code delete}. */
+    static void delete(Delete delete, byte[] family, Map<Handle, Long> mentions) {
+        mentions.keySet().forEach(handle -> delete.addColumns(family, qualifier(handle)));
+    }
+
+    private static byte[] qualifier(Handle handle) {
+        return Bytes.add(PREFIX, Bytes.toBytes(handle.value()));
+    }
+}
