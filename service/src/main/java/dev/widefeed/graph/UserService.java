@@ -12,9 +12,10 @@ import java.util.Optional;
 public final class UserService {
     /**
      * How long a claim may wait for its user: a sign-up claims the handle first and writes the user after, so a
-     * claim older than this whose user does not exist was left by a sign-up that failed, and is free again.
+     * claim older than this whose user does not exist was left by a sign-up that failed, and is free again. Far
+     * past any store timeout, so a sign-up still writing its user is not overtaken.
      */
-    static final Duration CLAIM_GRACE = Duration.ofMinutes(1);
+    static final Duration CLAIM_GRACE = Duration.ofMinutes(10);
 
     private final UserStore users;
     private final IdGenerator ids;
