@@ -31,11 +31,13 @@ class ArchitectureTest {
         FEATURES.put("eventlog", Set.of("kernel"));
         FEATURES.put("graph", Set.of("kernel"));
         FEATURES.put("audience", Set.of("kernel", "graph"));
-        FEATURES.put("post", Set.of("kernel", "graph", "audience"));
-        FEATURES.put("like", Set.of("kernel", "graph", "audience", "post"));
-        FEATURES.put("comment", Set.of("kernel", "graph", "audience", "post"));
-        FEATURES.put("feed", Set.of("kernel", "eventlog", "graph", "audience", "post"));
-        FEATURES.put("reconcile", Set.of("kernel", "graph", "audience", "post", "like", "comment"));
+        FEATURES.put("mention", Set.of("kernel", "graph"));
+        FEATURES.put("topic", Set.of("kernel"));
+        FEATURES.put("post", Set.of("kernel", "graph", "audience", "mention"));
+        FEATURES.put("like", Set.of("kernel", "graph", "audience", "mention", "post"));
+        FEATURES.put("comment", Set.of("kernel", "graph", "audience", "mention", "post"));
+        FEATURES.put("feed", Set.of("kernel", "eventlog", "graph", "audience", "mention", "post"));
+        FEATURES.put("reconcile", Set.of("kernel", "graph", "audience", "mention", "post", "like", "comment"));
     }
 
     /** What no domain class may touch: store drivers, HBase, the web layer, and the packages above the domain. */
