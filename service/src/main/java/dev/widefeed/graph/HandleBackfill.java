@@ -59,7 +59,7 @@ public final class HandleBackfill {
                         if (before.isPresent() && before.get().handle().isPresent()) {
                             hadOne.incrementAndGet();
                         } else if (before.isPresent()) {
-                            (service.giveHandle(id).isPresent() ? given : noneFree).incrementAndGet();
+                            (service.giveHandle(before.get()).isPresent() ? given : noneFree).incrementAndGet();
                         }
                         if (seen.incrementAndGet() % every == 0) {
                             progress.at(new Report(seen.get(), given.get(), hadOne.get(), noneFree.get()));

@@ -55,12 +55,16 @@ public final class UserService {
      * finds its own claim.
      */
     public Optional<Handle> giveHandle(long userId) {
-        Optional<User> user = users.find(userId);
-        if (user.isEmpty() || user.get().handle().isPresent()) {
-            return user.flatMap(User::handle);
+        return users.find(userId).flatMap(this::giveHandle);
+    }
+
+    /** {@link #giveHandle(long)} of a user the caller has just read. */
+    public Optional<Handle> giveHandle(User user) {
+        if (user.handle().isPresent()) {
+            return user.handle();
         }
-        Optional<Handle> handle = claimFirstFree(userId, user.get().name());
-        handle.ifPresent(h -> users.setHandle(userId, h));
+        Optional<Handle> handle = claimFirstFree(user.id(), user.name());
+        handle.ifPresent(h -> users.setHandle(user.id(), h));
         return handle;
     }
 
