@@ -3,6 +3,7 @@ package dev.widefeed;
 import dev.widefeed.audience.AudienceFacts;
 import dev.widefeed.audience.AudienceService;
 import dev.widefeed.audience.AudienceSettings;
+import dev.widefeed.comment.CommentEvent;
 import dev.widefeed.comment.CommentService;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.LogHandler;
@@ -18,10 +19,16 @@ import dev.widefeed.graph.FollowService;
 import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.graph.RelationRepairer;
 import dev.widefeed.graph.UserService;
+import dev.widefeed.kernel.DomainEvent;
 import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.like.LikeEvent;
 import dev.widefeed.like.LikeService;
 import dev.widefeed.mention.MentionResolver;
+import dev.widefeed.notification.NotificationHandler;
+import dev.widefeed.notification.NotificationRules;
+import dev.widefeed.notification.NotificationService;
+import dev.widefeed.notification.NotificationSources;
 import dev.widefeed.post.PostAccess;
 import dev.widefeed.post.PostEvent;
 import dev.widefeed.post.PostService;
@@ -32,6 +39,7 @@ import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Executor;
+import java.util.function.ToLongFunction;
 
 /**
  * The domain services over one storage, built in one place for the server and the commands alike, with
@@ -40,7 +48,8 @@ import java.util.concurrent.Executor;
 public record Services(UserService users, FollowService follows, RelationRepairer relationRepairer,
                        PostService posts, LikeService likes, CommentService comments, Reconciler reconciler,
                        HomeTimelineService home, FanoutWorker fanoutWorker, FanoutService fanout,
-                       AudienceService audiences, AudienceFacts audienceFacts, Map<String, LogHandler> logHandlers) {
+                       AudienceService audiences, AudienceFacts audienceFacts, NotificationService notifications,
+                       Map<String, LogHandler> logHandlers) {
 
     /** @param logShards the event log's shard count: the same on every instance (see {@link EventLog}) */
     public static Services over(Storage storage, IdGenerator ids, Clock clock, RelationLimits limits,
@@ -84,8 +93,12 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 storage.timelines(), storage.fanout(), storage.audiences(), feed.fanout(), feed.pageSize(),
                 feed.home().entryTtl(), feed.pull(), log, clock, fanoutListener);
         listen(events, home, log);
+        NotificationRules notificationRules = NotificationRules.DEFAULT;
         Map<String, LogHandler> handlers = new HashMap<>(new FanoutHandler(worker, fanoutListener).byKind());
         handlers.putAll(deliveries.byKind());
+        handlers.putAll(new NotificationHandler(storage.notifications(), new NotificationSources(storage.posts(),
+                storage.likes(), storage.relations(), storage.comments(), access, facts, notificationRules, pageReads),
+                notificationRules, clock).byKind());
         return new Services(
                 new UserService(storage.users(), ids, clock),
                 new FollowService(storage.users(), storage.relations(), ids, clock, limits, batchFollows, events),
@@ -99,6 +112,8 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 new FanoutService(access, worker),
                 audiences,
                 facts,
+                new NotificationService(storage.notifications(), storage.posts(), storage.comments(), access, facts,
+                        notificationRules, clock),
                 Map.copyOf(handlers));
     }
 
@@ -116,6 +131,39 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 .on(PostEvent.Deleted.class, e -> home.deleted(e.post()))
                 .on(FollowEvent.Followed.class, e -> home.followed(e.followerId(), e.followeeId()))
                 .on(FollowEvent.Unfollowed.class, e -> home.unfollowed(e.followerId(), e.followeeId()));
+        notify(events, log, LikeEvent.Liked.class, NotificationSources.LIKE, LikeEvent::postId, LikeEvent::userId);
+        notify(events, log, LikeEvent.Unliked.class, NotificationSources.LIKE, LikeEvent::postId, LikeEvent::userId);
+        notify(events, log, FollowEvent.Followed.class, NotificationSources.FOLLOW, FollowEvent::followeeId,
+                FollowEvent::followerId);
+        notify(events, log, FollowEvent.Unfollowed.class, NotificationSources.FOLLOW, FollowEvent::followeeId,
+                FollowEvent::followerId);
+        notify(events, log, CommentEvent.Commented.class, NotificationSources.COMMENT, CommentEvent::commentId,
+                e -> e.comment().authorId());
+        notify(events, log, CommentEvent.Replied.class, NotificationSources.COMMENT, CommentEvent::commentId,
+                e -> e.reply().authorId());
+        notify(events, log, CommentEvent.Deleted.class, NotificationSources.COMMENT, CommentEvent::commentId,
+                e -> e.comment().authorId());
+        notify(events, log, CommentEvent.Voted.class, NotificationSources.VOTE, CommentEvent::commentId,
+                CommentEvent.Voted::userId);
+        notify(events, log, PostEvent.Created.class, NotificationSources.POST, e -> e.post().id(),
+                e -> e.post().authorId());
+        notify(events, log, PostEvent.Reposted.class, NotificationSources.POST, e -> e.post().id(),
+                e -> e.post().authorId());
+        notify(events, log, PostEvent.Deleted.class, NotificationSources.POST, e -> e.post().id(),
+                e -> e.post().authorId());
+    }
+
+    /**
+     * A change that may notify is logged twice (docs/design.md, "Notifications"): a guard entry before it, which the
+     * handler checks once the change must have landed, and an entry after it, worked at once. A failure of the
+     * second only delays the notification until the guard's turn.
+     */
+    private static <E extends DomainEvent> void notify(Events events, EventLog log, Class<E> type, String family,
+                                                       ToLongFunction<E> subject, ToLongFunction<E> actor) {
+        events.logTo(type, e -> log.append(NotificationHandler.guardKind(family), subject.applyAsLong(e),
+                        actor.applyAsLong(e)))
+                .on(type, e -> log.append(NotificationHandler.afterKind(family), subject.applyAsLong(e),
+                        actor.applyAsLong(e)));
     }
 
     private static void fanout(EventLog log, PostEvent event, FanoutKind kind) {

@@ -36,6 +36,7 @@ import dev.widefeed.resources.CommentResource;
 import dev.widefeed.resources.FanoutResource;
 import dev.widefeed.resources.GroupResource;
 import dev.widefeed.resources.LikeResource;
+import dev.widefeed.resources.NotificationResource;
 import dev.widefeed.resources.OpenApiDescription;
 import dev.widefeed.resources.PostCommentsResource;
 import dev.widefeed.resources.PostResource;
@@ -141,6 +142,7 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         environment.jersey().register(new LikeResource.ByUser(services.likes()));
         environment.jersey().register(new PostCommentsResource(services.comments()));
         environment.jersey().register(new CommentResource(services.comments()));
+        environment.jersey().register(new NotificationResource(services.notifications()));
     }
 
     private static void registerWeb(WidefeedConfiguration config, Environment environment, TokenService tokens) {

@@ -2,7 +2,10 @@ package dev.widefeed.comment;
 
 import dev.widefeed.kernel.DomainEvent;
 
-/** What happens to comments, as {@link CommentService} announces it, once each change has really happened. */
+/**
+ * What happens to comments, as {@link CommentService} announces it: recorded before each change is tried (a comment
+ * not placed yet), published once it really happened.
+ */
 public sealed interface CommentEvent extends DomainEvent {
     long commentId();
 

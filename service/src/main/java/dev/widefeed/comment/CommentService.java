@@ -79,6 +79,7 @@ public final class CommentService {
         }
         Comment comment = new Comment(ids.next(), object, me, rootId, parentId, 0, text,
                 clock.instant().truncatedTo(ChronoUnit.MILLIS), false, mentions.held(text));
+        events.record(comment.isTopLevel() ? new CommentEvent.Commented(comment) : new CommentEvent.Replied(comment));
         comments.writeContent(comment);
         Comment placed = comment.atFloor(comments.place(comment));
         BestEffort.count(() -> comments.addSubjectCounts(object, SubjectCounts.added(placed.isTopLevel())),
@@ -157,7 +158,11 @@ public final class CommentService {
         if (me != comment.authorId() && me != owner) {
             throw DomainException.forbidden("only its author or the post's author may delete comment " + commentId);
         }
-        if (comment.deleted() || !comments.delete(comment)) {
+        if (comment.deleted()) {
+            return;
+        }
+        events.record(new CommentEvent.Deleted(comment));
+        if (!comments.delete(comment)) {
             return;
         }
         CommentedObject object = comment.object();
@@ -239,6 +244,7 @@ public final class CommentService {
             if (next == current) {
                 return Optional.of(false);
             }
+            events.record(new CommentEvent.Voted(commentId, me, current, next));
             if (!comments.compareAndSetVote(commentId, me, current, next)) {
                 return Optional.empty();
             }

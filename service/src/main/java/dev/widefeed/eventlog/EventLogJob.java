@@ -225,7 +225,7 @@ public final class EventLogJob implements Managed {
                         if (work.done()) {
                             finished.add(finishedKey(entry));
                         } else {
-                            pending.add(new Pending(entry, work));
+                            pending.add(new Pending(entry, handler, work));
                         }
                     }
                 }
@@ -238,27 +238,28 @@ public final class EventLogJob implements Managed {
             }
             pending.sort(Comparator.comparing((Pending p) -> p.work().deadline())
                     .thenComparing(p -> p.entry().key()));
-            Instant oldestPending = null;
-            int stillPending = unknown;
-            boolean workedOne = false;
+            Tally tally = new Tally(unknown, oldestPendingSlot, now);
+            Map<LogHandler.Batching, List<Pending>> batches = new LinkedHashMap<>();
             for (Pending p : pending) {
-                LogHandler.Work work = p.work();
-                if (lease.keep() && work.turn(settings.pagesPerTurn(), lease::keep)
-                        instanceof LogHandler.Turn.Worked worked) {
-                    workedOne = true;
-                    lastProgressMillis.set(clock.millis()); // work waiting for its change is no progress
-                    work = worked.after();
-                }
-                if (work.done()) {
-                    finished.add(finishedKey(p.entry()));
+                if (p.handler() instanceof LogHandler.Batching batching) {
+                    batches.computeIfAbsent(batching, b -> new ArrayList<>()).add(p);
                 } else {
-                    stillPending++;
-                    oldestPendingSlot = Math.min(oldestPendingSlot, p.entry().slot());
-                    Instant due = work.dueSince();
-                    oldestPending = oldestPending == null || due.isBefore(oldestPending) ? due : oldestPending;
+                    tally.add(p, lease.keep() ? p.work().turn(settings.pagesPerTurn(), lease::keep) : null);
                 }
             }
-            shardStates.put(shard, new ShardState(stillPending,
+            for (Map.Entry<LogHandler.Batching, List<Pending>> batch : batches.entrySet()) {
+                List<Pending> works = batch.getValue();
+                List<LogHandler.Turn> turns = lease.keep()
+                        ? batch.getKey().turnAll(works.stream().map(Pending::work).toList(), lease::keep) : null;
+                for (int i = 0; i < works.size(); i++) {
+                    tally.add(works.get(i), turns == null ? null : turns.get(i));
+                }
+            }
+            oldestPendingSlot = tally.oldestPendingSlot;
+            int stillPending = tally.stillPending;
+            boolean workedOne = tally.workedOne;
+            Instant oldestPending = tally.oldestPending;
+            shardStates.put(shard, new ShardState(tally.due,
                     oldestPending == null ? clock.instant() : oldestPending));
             long settled = EventLog.slotOf(clock.instant().minus(SLOT_SETTLE));
             long watermark = Math.min(oldestPendingSlot, settled);
@@ -272,7 +273,48 @@ public final class EventLogJob implements Managed {
         }
     }
 
-    private record Pending(LogEntry entry, LogHandler.Work work) {
+    private record Pending(LogEntry entry, LogHandler handler, LogHandler.Work work) {
+    }
+
+    /**
+     * What a pass's turns left: the entries still pending (and those of them already due: work that waits on purpose
+     * is no backlog), the oldest slot and due time among them, and whether any turn got work done.
+     */
+    private final class Tally {
+        private final Instant now;
+        int stillPending;
+        int due;
+        long oldestPendingSlot;
+        Instant oldestPending;
+        boolean workedOne;
+
+        Tally(int unknown, long oldestPendingSlot, Instant now) {
+            this.stillPending = unknown;
+            this.due = unknown;
+            this.oldestPendingSlot = oldestPendingSlot;
+            this.now = now;
+        }
+
+        /** @param turn the entry's turn, or null when it got none (the lease was lost) */
+        void add(Pending p, LogHandler.Turn turn) {
+            LogHandler.Work work = p.work();
+            if (turn instanceof LogHandler.Turn.Worked worked) {
+                workedOne = true;
+                lastProgressMillis.set(clock.millis()); // work waiting for its change is no progress
+                work = worked.after();
+            }
+            if (work.done()) {
+                finished.add(finishedKey(p.entry()));
+                return;
+            }
+            stillPending++;
+            oldestPendingSlot = Math.min(oldestPendingSlot, p.entry().slot());
+            Instant dueSince = work.dueSince();
+            if (!dueSince.isAfter(now)) {
+                due++;
+            }
+            oldestPending = oldestPending == null || dueSince.isBefore(oldestPending) ? dueSince : oldestPending;
+        }
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.widefeed.eventlog;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -13,6 +14,18 @@ import java.util.function.BooleanSupplier;
 public interface LogHandler {
     /** Where the entry's work stands now. */
     Work open(LogEntry entry);
+
+    /**
+     * A handler whose entries cost less worked together (one round of reads and writes for many): the job hands it
+     * all of its pending works of one shard's pass at once instead of a turn each.
+     */
+    interface Batching {
+        /**
+         * Gives every work one turn; answers each one's outcome, in the order of {@code works} (earliest deadline
+         * first, all of one shard).
+         */
+        List<Turn> turnAll(List<Work> works, BooleanSupplier keepGoing);
+    }
 
     /** One entry's work as far as it got. */
     interface Work {

@@ -2,7 +2,10 @@ package dev.widefeed.graph;
 
 import dev.widefeed.kernel.DomainEvent;
 
-/** A follow edge that really changed, as {@link FollowService} announces it once its truth row is written. */
+/**
+ * A change of a follow edge, as {@link FollowService} announces it: recorded before the change is tried, published
+ * once its truth row really changed.
+ */
 public sealed interface FollowEvent extends DomainEvent {
     long followerId();
 

@@ -127,6 +127,8 @@ public final class FollowService {
 
     /** The edge protocol, with a journal entry around the compare-and-set for the repairer. */
     private boolean change(long me, long target, boolean follow) {
+        FollowEvent event = follow ? new FollowEvent.Followed(me, target) : new FollowEvent.Unfollowed(me, target);
+        events.record(event);
         boolean changed = EdgeProtocol.change(() -> relations.edge(me, target), follow, clock.instant(),
                 (current, next) -> {
                     RelationOp op = new RelationOp(ids.next(), current, next);
@@ -139,7 +141,7 @@ public final class FollowService {
                     return true;
                 }, () -> "the follow edge " + me + " -> " + target);
         if (changed) {
-            events.publish(follow ? new FollowEvent.Followed(me, target) : new FollowEvent.Unfollowed(me, target));
+            events.publish(event);
         }
         return changed;
     }

@@ -4,7 +4,10 @@ import dev.widefeed.kernel.DomainEvent;
 
 import java.time.Instant;
 
-/** A like that really changed (a repeated like or unlike announces nothing), as {@link LikeService} announces it. */
+/**
+ * A like or unlike, as {@link LikeService} announces it: recorded before the change is tried, published only once
+ * it really changed (a repeated like or unlike publishes nothing).
+ */
 public sealed interface LikeEvent extends DomainEvent {
     long postId();
 

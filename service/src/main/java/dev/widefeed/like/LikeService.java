@@ -49,13 +49,17 @@ public final class LikeService {
     public Result like(long me, long postId) {
         access.require(me, postId);
         Instant at = clock.instant();
-        return after(protocol.like(postId, me, at), new LikeEvent.Liked(postId, me, at));
+        LikeEvent.Liked event = new LikeEvent.Liked(postId, me, at);
+        events.record(event);
+        return after(protocol.like(postId, me, at), event);
     }
 
     /** Idempotent; 404 for an unknown post or one I may not see. */
     public Result unlike(long me, long postId) {
         access.require(me, postId);
-        return after(protocol.unlike(postId, me, clock.instant()), new LikeEvent.Unliked(postId, me));
+        LikeEvent.Unliked event = new LikeEvent.Unliked(postId, me);
+        events.record(event);
+        return after(protocol.unlike(postId, me, clock.instant()), event);
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.widefeed.errors.MalformedRequestException;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.like.LikeCursor;
+import dev.widefeed.notification.NotificationCursor;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -19,6 +20,7 @@ public final class Cursors {
     private static final String LIKE_PREFIX = "l1:";
     private static final String POST_PREFIX = "p1:";
     private static final String FLOOR_PREFIX = "r1:";
+    private static final String NOTIFICATION_PREFIX = "n1:";
     private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
 
@@ -63,6 +65,19 @@ public final class Cursors {
             throw bad();
         }
         return new FloorCursor(floor);
+    }
+
+    public static String encode(NotificationCursor cursor) {
+        return encodeRaw(NOTIFICATION_PREFIX + cursor.window().getEpochSecond() + ":" + cursor.kindCode() + ":"
+                + cursor.targetId());
+    }
+
+    public static NotificationCursor decodeNotification(String encoded) {
+        long[] n = numbers(NOTIFICATION_PREFIX, encoded, 3);
+        if (n[0] < 0 || n[0] > 253_402_300_799L || n[1] < 0 || n[1] > 255 || n[2] < 0) { // up to the year 9999
+            throw bad();
+        }
+        return new NotificationCursor(Instant.ofEpochSecond(n[0]), (int) n[1], n[2]);
     }
 
     private static String encode(String prefix, Instant at, long id) {

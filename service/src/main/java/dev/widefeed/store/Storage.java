@@ -8,6 +8,7 @@ import dev.widefeed.feed.TimelineStore;
 import dev.widefeed.graph.RelationStore;
 import dev.widefeed.graph.UserStore;
 import dev.widefeed.like.LikeStore;
+import dev.widefeed.notification.NotificationStore;
 import dev.widefeed.post.PostStore;
 
 /**
@@ -67,5 +68,9 @@ public interface Storage extends AutoCloseable {
 
     default EventLogStore eventLog() {
         return stores().eventLog();
+    }
+
+    default NotificationStore notifications() {
+        return stores().notifications();
     }
 }

@@ -8,6 +8,7 @@ import dev.widefeed.feed.TimelineStore;
 import dev.widefeed.graph.RelationStore;
 import dev.widefeed.graph.UserStore;
 import dev.widefeed.like.LikeStore;
+import dev.widefeed.notification.NotificationStore;
 import dev.widefeed.post.PostStore;
 
 /**
@@ -17,7 +18,8 @@ import dev.widefeed.post.PostStore;
  */
 public record Stores(UserStore users, RelationStore relations, PostStore posts, LikeStore likes,
                      CommentStore comments, TimelineStore timelines, FanoutStore fanout,
-                     AudienceStore audiences, EventLogStore eventLog) {
+                     AudienceStore audiences, EventLogStore eventLog,
+                     NotificationStore notifications) {
 
     /** Wraps one store, knowing only the interface it is served under. */
     public interface Decorator {
@@ -35,6 +37,7 @@ public record Stores(UserStore users, RelationStore relations, PostStore posts, 
                 decorator.wrap(TimelineStore.class, timelines),
                 decorator.wrap(FanoutStore.class, fanout),
                 decorator.wrap(AudienceStore.class, audiences),
-                decorator.wrap(EventLogStore.class, eventLog));
+                decorator.wrap(EventLogStore.class, eventLog),
+                decorator.wrap(NotificationStore.class, notifications));
     }
 }

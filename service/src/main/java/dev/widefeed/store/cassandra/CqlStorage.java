@@ -29,7 +29,8 @@ public final class CqlStorage extends TimedStorage {
                 new CqlTimelineStore(session, async),
                 new CqlFanoutStore(session, async),
                 new CqlAudienceStore(session),
-                new CqlEventLogStore(session));
+                new CqlEventLogStore(session),
+                new CqlNotificationStore(session, async));
     }
 
     @Override

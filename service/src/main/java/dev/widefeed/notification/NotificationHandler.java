@@ -1,0 +1,238 @@
+package dev.widefeed.notification;
+
+import dev.widefeed.eventlog.LogEntry;
+import dev.widefeed.eventlog.LogHandler;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The event log's handler of notification entries (docs/design.md, "Notifications"). Every source is logged twice:
+ * a guard entry recorded before its change (checked once the change must have landed, so a crash between the change
+ * and the second entry loses nothing) and an entry appended after the change (worked at once). Either one brings the
+ * source's groups to what its truth says now, so a repeat, or the other entry, changes nothing.
+ *
+ * <p>All of a pass's entries are worked together: their marks read at once, any change a crash interrupted finished
+ * first, their truth read at once, then one write per touched group share for all of them. A share has one writer,
+ * the holder of its event log shard, so the step named in the share tells whether an interrupted change landed.
+ */
+public final class NotificationHandler implements LogHandler, LogHandler.Batching {
+    private static final String PREFIX = "notify-";
+    private static final String GUARD = "-guard";
+
+    private final NotificationStore store;
+    private final NotificationSources sources;
+    private final NotificationRules rules;
+    private final Clock clock;
+
+    public NotificationHandler(NotificationStore store, NotificationSources sources, NotificationRules rules,
+                               Clock clock) {
+        this.store = store;
+        this.sources = sources;
+        this.rules = rules;
+        this.clock = clock;
+    }
+
+    /** The entry kind worked at once, appended after a source's change. */
+    public static String afterKind(String family) {
+        return PREFIX + family;
+    }
+
+    /** The entry kind recorded before a source's change, worked once the change must have landed. */
+    public static String guardKind(String family) {
+        return PREFIX + family + GUARD;
+    }
+
+    /** This handler under every notification entry kind, for the job's handler map. */
+    public Map<String, LogHandler> byKind() {
+        Map<String, LogHandler> kinds = new HashMap<>();
+        for (String family : NotificationSources.FAMILIES) {
+            kinds.put(afterKind(family), this);
+            kinds.put(guardKind(family), this);
+        }
+        return kinds;
+    }
+
+    @Override
+    public Work open(LogEntry entry) {
+        String kind = entry.kind();
+        boolean guard = kind.endsWith(GUARD);
+        String family = kind.substring(PREFIX.length(), kind.length() - (guard ? GUARD.length() : 0));
+        Instant recorded = Instant.ofEpochSecond(entry.slot() * 60);
+        // A guard's change may land up to a request's lifetime after the end of its minute.
+        Instant due = guard ? recorded.plusSeconds(60).plus(rules.guardDelay()) : recorded;
+        return new SourceWork(entry.shard(), new NotificationSource(family, entry.subjectId(), entry.actorId()),
+                recorded, due, false);
+    }
+
+    private final class SourceWork implements Work {
+        final int shard;
+        final NotificationSource source;
+        final Instant recorded;
+        final Instant due;
+        final boolean done;
+
+        SourceWork(int shard, NotificationSource source, Instant recorded, Instant due, boolean done) {
+            this.shard = shard;
+            this.source = source;
+            this.recorded = recorded;
+            this.due = due;
+            this.done = done;
+        }
+
+        @Override
+        public boolean done() {
+            return done;
+        }
+
+        @Override
+        public Instant dueSince() {
+            return due;
+        }
+
+        @Override
+        public Instant deadline() {
+            return due;
+        }
+
+        @Override
+        public Turn turn(int pages, BooleanSupplier keepGoing) {
+            return turnAll(List.of(this), keepGoing).get(0);
+        }
+
+        SourceWork finished() {
+            return new SourceWork(shard, source, recorded, due, true);
+        }
+    }
+
+    @Override
+    public List<Turn> turnAll(List<Work> works, BooleanSupplier keepGoing) {
+        Instant now = clock.instant();
+        Map<NotificationSource, Instant> ready = new LinkedHashMap<>();
+        int shard = -1;
+        for (Work work : works) {
+            SourceWork w = (SourceWork) work;
+            if (!w.due.isAfter(now)) {
+                ready.merge(w.source, w.recorded, (a, b) -> a.isBefore(b) ? a : b);
+                if (shard != -1 && shard != w.shard) {
+                    throw new IllegalArgumentException("a batch of notification entries spans shards");
+                }
+                shard = w.shard;
+            }
+        }
+        if (!ready.isEmpty() && keepGoing.getAsBoolean()) {
+            work(shard, ready);
+        }
+        List<Turn> turns = new ArrayList<>(works.size());
+        for (Work work : works) {
+            SourceWork w = (SourceWork) work;
+            turns.add(ready.containsKey(w.source) ? new Turn.Worked(w.finished()) : new Turn.NotReady());
+        }
+        return turns;
+    }
+
+    /** Brings every source's groups to its truth, writing each touched share of {@code shard} once. */
+    private void work(int shard, Map<NotificationSource, Instant> ready) {
+        Map<NotificationSource, SourceMark> marks = new HashMap<>(store.marks(ready.keySet()));
+        settleInterrupted(shard, marks);
+        Map<NotificationSource, Set<Contribution>> desired = sources.desired(ready, marks);
+        String step = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
+        Map<NotificationSource, SourceMark> changing = new HashMap<>();
+        Map<GroupKey, List<Contribution>> added = new HashMap<>();
+        Map<GroupKey, List<Contribution>> removed = new HashMap<>();
+        desired.forEach((source, target) -> {
+            SourceMark mark = marks.getOrDefault(source, SourceMark.NONE);
+            if (!mark.applied().equals(target)) {
+                changing.put(source, mark.changingTo(target, step));
+                collect(mark.applied(), target, added, removed);
+            }
+        });
+        if (changing.isEmpty()) {
+            return;
+        }
+        store.saveMarks(changing);
+        Set<GroupKey> touched = new HashSet<>(added.keySet());
+        touched.addAll(removed.keySet());
+        Map<GroupKey, Optional<GroupPart>> parts = store.parts(touched, shard);
+        for (GroupKey group : touched) {
+            Optional<GroupPart> part = parts.get(group);
+            GroupPart next = part.orElse(GroupPart.empty()).plus(added.getOrDefault(group, List.of()),
+                    removed.getOrDefault(group, List.of()), step);
+            if (!store.compareAndSetPart(group, shard, part, next)) {
+                // Another writer holds the shard now (this one's lease lapsed): it finishes these from their marks.
+                throw new IllegalStateException("notification group share " + group + "/" + shard + " changed under "
+                        + "its writer; the shard's holder finishes it");
+            }
+        }
+        Map<NotificationSource, SourceMark> settled = new HashMap<>();
+        changing.forEach((source, mark) -> settled.put(source, mark.settled()));
+        store.saveMarks(settled);
+    }
+
+    /**
+     * Settles the marks of changes a crash (or a failed write) interrupted, to what their step really put into the
+     * groups: the step wrote each share it touched once, naming itself, so a share whose last step is this one got
+     * the change and any other did not. Only marks are written here; the pass then changes what still differs from
+     * the truth as usual. Nothing else wrote those shares since: each has one writer, and every pass settles the
+     * interrupted changes of all its pending entries before it writes any share.
+     */
+    private void settleInterrupted(int shard, Map<NotificationSource, SourceMark> marks) {
+        Map<NotificationSource, SourceMark> interrupted = new HashMap<>();
+        Set<GroupKey> touched = new HashSet<>();
+        marks.forEach((source, mark) -> mark.pending().ifPresent(p -> {
+            interrupted.put(source, mark);
+            mark.applied().forEach(c -> touched.add(c.group()));
+            p.target().forEach(c -> touched.add(c.group()));
+        }));
+        if (interrupted.isEmpty()) {
+            return;
+        }
+        Map<GroupKey, Optional<GroupPart>> parts = store.parts(touched, shard);
+        Map<NotificationSource, SourceMark> settled = new HashMap<>();
+        interrupted.forEach((source, mark) -> {
+            SourceMark.Pending pending = mark.pending().orElseThrow();
+            Set<Contribution> inGroups = new HashSet<>();
+            for (Contribution c : mark.applied()) {
+                if (pending.target().contains(c) || !landed(parts.get(c.group()), pending.step())) {
+                    inGroups.add(c);
+                }
+            }
+            for (Contribution c : pending.target()) {
+                if (landed(parts.get(c.group()), pending.step())) {
+                    inGroups.add(c);
+                }
+            }
+            settled.put(source, new SourceMark(inGroups, Optional.empty()));
+        });
+        store.saveMarks(settled);
+        marks.putAll(settled);
+    }
+
+    private static boolean landed(Optional<GroupPart> part, String step) {
+        return part.map(GroupPart::lastStep).filter(step::equals).isPresent();
+    }
+
+    private static void collect(Set<Contribution> from, Set<Contribution> to, Map<GroupKey, List<Contribution>> added,
+                                Map<GroupKey, List<Contribution>> removed) {
+        for (Contribution c : from) {
+            if (!to.contains(c)) {
+                removed.computeIfAbsent(c.group(), g -> new ArrayList<>()).add(c);
+            }
+        }
+        for (Contribution c : to) {
+            if (!from.contains(c)) {
+                added.computeIfAbsent(c.group(), g -> new ArrayList<>()).add(c);
+            }
+        }
+    }
+}

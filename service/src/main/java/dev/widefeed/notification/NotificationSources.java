@@ -1,0 +1,210 @@
+package dev.widefeed.notification;
+
+import dev.widefeed.audience.AudienceFacts;
+import dev.widefeed.audience.Link;
+import dev.widefeed.audience.Mark;
+import dev.widefeed.comment.Comment;
+import dev.widefeed.comment.CommentStore;
+import dev.widefeed.comment.Vote;
+import dev.widefeed.graph.FollowEdge;
+import dev.widefeed.graph.RelationStore;
+import dev.widefeed.kernel.Futures;
+import dev.widefeed.like.LikeEdge;
+import dev.widefeed.like.LikeStore;
+import dev.widefeed.mention.Mention;
+import dev.widefeed.post.Post;
+import dev.widefeed.post.PostAccess;
+import dev.widefeed.post.PostStore;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/**
+ * What each source should have put into groups now, read from the truth (docs/design.md, "Notifications"): a like
+ * that stands notifies the post's author, a follow that stands the followee, a live comment the post's author (a
+ * reply the author of the comment it answers) and everyone it mentions, a like of a comment the comment's author, a
+ * live post everyone it mentions and, when a repost, its source's author. Never one's own doing; never from a user
+ * the recipient blocked or hid; never about a post the recipient may not see.
+ */
+public final class NotificationSources {
+    public static final String LIKE = "like";
+    public static final String FOLLOW = "follow";
+    public static final String COMMENT = "comment";
+    public static final String VOTE = "vote";
+    public static final String POST = "post";
+    public static final List<String> FAMILIES = List.of(LIKE, FOLLOW, COMMENT, VOTE, POST);
+
+    private final PostStore posts;
+    private final LikeStore likes;
+    private final RelationStore relations;
+    private final CommentStore comments;
+    private final PostAccess access;
+    private final AudienceFacts facts;
+    private final NotificationRules rules;
+    private final Executor reads;
+
+    /** @param reads where the truth of many sources is read at once */
+    public NotificationSources(PostStore posts, LikeStore likes, RelationStore relations, CommentStore comments,
+                               PostAccess access, AudienceFacts facts, NotificationRules rules, Executor reads) {
+        this.posts = posts;
+        this.likes = likes;
+        this.relations = relations;
+        this.comments = comments;
+        this.access = access;
+        this.facts = facts;
+        this.rules = rules;
+        this.reads = reads;
+    }
+
+    /**
+     * What each source should have put into groups now. A contribution it has already put in ({@code marks}) and
+     * still stands keeps its window and time, so a source read again (after a crash, or by its second entry) changes
+     * nothing.
+     *
+     * @param seenAt when each source's entry was recorded: the time of a change whose truth keeps none (a vote)
+     */
+    public Map<NotificationSource, Set<Contribution>> desired(Map<NotificationSource, Instant> seenAt,
+                                                               Map<NotificationSource, SourceMark> marks) {
+        Map<NotificationSource, CompletableFuture<List<Contribution>>> reading = new HashMap<>();
+        seenAt.forEach((source, at) -> reading.put(source,
+                CompletableFuture.supplyAsync(() -> candidates(source, at), reads)));
+        Map<NotificationSource, Set<Contribution>> desired = new HashMap<>();
+        reading.forEach((source, future) -> {
+            List<Contribution> stable = new ArrayList<>();
+            for (Contribution c : Futures.join(future)) {
+                stable.add(marks.getOrDefault(source, SourceMark.NONE).applied().stream()
+                        .filter(a -> sameFact(a, c)).findFirst().orElse(c));
+            }
+            desired.put(source, allowed(stable));
+        });
+        return desired;
+    }
+
+    private static boolean sameFact(Contribution a, Contribution b) {
+        return a.actorId() == b.actorId() && a.group().recipientId() == b.group().recipientId()
+                && a.group().kind() == b.group().kind() && a.group().targetId() == b.group().targetId();
+    }
+
+    /** Drops what the recipient blocked or hid the actor from, and one's own doing. */
+    private Set<Contribution> allowed(List<Contribution> candidates) {
+        Set<Link> links = new HashSet<>();
+        candidates.forEach(c -> links.add(new Link(c.group().recipientId(), c.actorId())));
+        Map<Link, Set<Mark>> marks = links.isEmpty() ? Map.of() : facts.marksOf(links);
+        Set<Contribution> allowed = new LinkedHashSet<>();
+        for (Contribution c : candidates) {
+            Set<Mark> kept = marks.getOrDefault(new Link(c.group().recipientId(), c.actorId()), Set.of());
+            if (c.group().recipientId() != c.actorId() && !kept.contains(Mark.BLOCKED) && !kept.contains(Mark.HIDDEN)) {
+                allowed.add(c);
+            }
+        }
+        return allowed;
+    }
+
+    private List<Contribution> candidates(NotificationSource source, Instant seenAt) {
+        return switch (source.family()) {
+            case LIKE -> like(source.subjectId(), source.actorId());
+            case FOLLOW -> follow(source.subjectId(), source.actorId());
+            case COMMENT -> comment(source.subjectId());
+            case VOTE -> vote(source.subjectId(), source.actorId(), seenAt);
+            case POST -> post(source.subjectId());
+            default -> throw new IllegalArgumentException("no notification source family " + source.family());
+        };
+    }
+
+    private List<Contribution> like(long postId, long userId) {
+        LikeEdge like = likes.edge(postId, userId);
+        if (!like.liked()) {
+            return List.of();
+        }
+        return posts.find(postId).map(post -> List.of(contribution(post.authorId(), NotificationKind.LIKE, postId,
+                userId, like.likedAt()))).orElse(List.of());
+    }
+
+    private List<Contribution> follow(long followeeId, long followerId) {
+        FollowEdge edge = relations.edge(followerId, followeeId);
+        return edge.following()
+                ? List.of(contribution(followeeId, NotificationKind.FOLLOW, followeeId, followerId, edge.since()))
+                : List.of();
+    }
+
+    private List<Contribution> comment(long commentId) {
+        Optional<Comment> found = comments.find(commentId).filter(c -> !c.deleted());
+        if (found.isEmpty()) {
+            return List.of();
+        }
+        Comment comment = found.get();
+        Optional<Post> post = posts.find(comment.object().id());
+        if (post.isEmpty()) {
+            return List.of();
+        }
+        List<Contribution> all = new ArrayList<>();
+        if (comment.isTopLevel()) {
+            all.add(contribution(post.get().authorId(), NotificationKind.COMMENT, post.get().id(), comment.authorId(),
+                    comment.createdAt()));
+        } else {
+            comments.find(comment.parentId()).filter(p -> !p.deleted())
+                    .filter(parent -> maySee(parent.authorId(), post.get()))
+                    .ifPresent(parent -> all.add(contribution(parent.authorId(), NotificationKind.REPLY, parent.id(),
+                            comment.authorId(), comment.createdAt())));
+        }
+        all.addAll(mentions(comment.mentioned(), post.get(), comment.authorId(), comment.createdAt()));
+        return all;
+    }
+
+    private List<Contribution> vote(long commentId, long voterId, Instant seenAt) {
+        if (comments.vote(commentId, voterId) != Vote.LIKE) {
+            return List.of();
+        }
+        Optional<Comment> comment = comments.find(commentId).filter(c -> !c.deleted());
+        Optional<Post> post = comment.flatMap(c -> posts.find(c.object().id()));
+        if (post.isEmpty() || !maySee(comment.get().authorId(), post.get())) {
+            return List.of();
+        }
+        return List.of(contribution(comment.get().authorId(), NotificationKind.COMMENT_LIKE, commentId, voterId,
+                seenAt));
+    }
+
+    private List<Contribution> post(long postId) {
+        Optional<Post> found = posts.find(postId);
+        if (found.isEmpty()) {
+            return List.of();
+        }
+        Post post = found.get();
+        List<Contribution> all = new ArrayList<>();
+        post.repostOf().flatMap(posts::find).filter(source -> maySee(source.authorId(), post))
+                .ifPresent(source -> all.add(contribution(source.authorId(), NotificationKind.REPOST, source.id(),
+                        post.authorId(), post.createdAt())));
+        all.addAll(mentions(post.mentioned(), post, post.authorId(), post.createdAt()));
+        return all;
+    }
+
+    private List<Contribution> mentions(Collection<Mention> mentioned, Post about, long actorId, Instant at) {
+        Set<Long> users = new LinkedHashSet<>();
+        mentioned.forEach(m -> users.add(m.userId()));
+        List<Contribution> all = new ArrayList<>();
+        for (long user : users) {
+            if (maySee(user, about)) {
+                all.add(contribution(user, NotificationKind.MENTION, user, actorId, at));
+            }
+        }
+        return all;
+    }
+
+    private boolean maySee(long viewer, Post post) {
+        return access.visible(viewer, List.of(post)).contains(post.id());
+    }
+
+    private Contribution contribution(long recipient, NotificationKind kind, long target, long actor, Instant at) {
+        return new Contribution(new GroupKey(recipient, rules.windowOf(at), kind, target), actor, at);
+    }
+}

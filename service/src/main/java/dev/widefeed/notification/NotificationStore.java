@@ -1,0 +1,44 @@
+package dev.widefeed.notification;
+
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Notifications: each recipient's groups newest window first (a group holds one share per event log shard,
+ * {@link GroupPart}), each source's mark of what it put into them ({@link SourceMark}), and each recipient's read
+ * marker. Groups and marks expire by themselves after the retention; nothing here grows with the number of actors
+ * of one group (docs/design.md, "Notifications").
+ */
+public interface NotificationStore {
+    /** Each source's mark; {@link SourceMark#NONE} for a source that never put anything anywhere. */
+    Map<NotificationSource, SourceMark> marks(Collection<NotificationSource> sources);
+
+    /** Writes the marks (each overwrites its source's); idempotent. */
+    void saveMarks(Map<NotificationSource, SourceMark> marks);
+
+    /** The share of {@code shard} in each group, if it has one. */
+    Map<GroupKey, Optional<GroupPart>> parts(Collection<GroupKey> groups, int shard);
+
+    /**
+     * Sets the share of {@code shard} in the group to {@code next} if it still is {@code expected} (absent: none yet).
+     * Not retried: a timeout is {@link dev.widefeed.kernel.UnknownOutcomeException}.
+     *
+     * @return whether it was applied
+     */
+    boolean compareAndSetPart(GroupKey group, int shard, Optional<GroupPart> expected, GroupPart next);
+
+    /**
+     * The recipient's groups strictly after {@code after} in list order (newest window first, then kind code and
+     * target id, highest first), down to the window starting at {@code oldestWindow}; at most {@code limit}.
+     */
+    List<StoredGroup> groups(long recipientId, NotificationCursor after, Instant oldestWindow, int limit);
+
+    /** Up to when the user has read their notifications, if they ever said. */
+    Optional<Instant> readUpTo(long userId);
+
+    /** Moves the user's read marker to {@code upTo}, unless it is further already: the latest time ever given wins. */
+    void markRead(long userId, Instant upTo);
+}

@@ -1,0 +1,147 @@
+package dev.widefeed.store.cassandra;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import dev.widefeed.notification.GroupKey;
+import dev.widefeed.notification.GroupPart;
+import dev.widefeed.notification.NotificationCursor;
+import dev.widefeed.notification.NotificationKind;
+import dev.widefeed.notification.NotificationSource;
+import dev.widefeed.notification.NotificationStore;
+import dev.widefeed.notification.SourceMark;
+import dev.widefeed.notification.StoredGroup;
+import dev.widefeed.store.BoundedAsync;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Notifications on Cassandra: groups in {@code notifications_by_user} (a partition per recipient and day, a row per
+ * group, a map cell per event log shard's share), marks in {@code notification_marks_by_source} (spread over 64
+ * partitions per subject) and read markers in {@code notification_state_by_user}. A share changes by a lightweight
+ * transaction on its own map cell, never retried; everything else is a keyed overwrite the driver may retry.
+ */
+final class CqlNotificationStore implements NotificationStore {
+    static final int MARK_SHARDS = 64;
+
+    private final CqlSession session;
+    private final BoundedAsync async;
+    private final PreparedStatement selectMark;
+    private final PreparedStatement upsertMark;
+    private final PreparedStatement selectParts;
+    private final PreparedStatement insertPart;
+    private final PreparedStatement replacePart;
+    private final PreparedStatement selectDay;
+    private final PreparedStatement selectDayAfter;
+    private final PreparedStatement selectReadUpTo;
+    private final PreparedStatement upsertReadUpTo;
+
+    CqlNotificationStore(CqlSession session, BoundedAsync async) {
+        this.session = session;
+        this.async = async;
+        selectMark = session.prepare("SELECT mark FROM notification_marks_by_source "
+                + "WHERE family = ? AND subject_id = ? AND shard = ? AND actor_id = ?");
+        upsertMark = session.prepare("INSERT INTO notification_marks_by_source (family, subject_id, shard, actor_id, "
+                + "mark) VALUES (?, ?, ?, ?, ?)");
+        String group = " WHERE user_id = ? AND day = ? AND window_start = ? AND kind = ? AND target_id = ?";
+        selectParts = session.prepare("SELECT parts FROM notifications_by_user" + group);
+        insertPart = session.prepare("UPDATE notifications_by_user SET parts[?] = ?" + group + " IF parts[?] = null");
+        replacePart = session.prepare("UPDATE notifications_by_user SET parts[?] = ?" + group + " IF parts[?] = ?");
+        String columns = "SELECT window_start, kind, target_id, parts FROM notifications_by_user "
+                + "WHERE user_id = ? AND day = ?";
+        selectDay = session.prepare(columns + " LIMIT ?");
+        selectDayAfter = session.prepare(columns + " AND (window_start, kind, target_id) < (?, ?, ?) LIMIT ?");
+        selectReadUpTo = session.prepare("SELECT read_up_to FROM notification_state_by_user WHERE user_id = ?");
+        upsertReadUpTo = session.prepare("INSERT INTO notification_state_by_user (user_id, read_up_to) VALUES (?, ?) "
+                + "USING TIMESTAMP ?");
+    }
+
+    @Override
+    public Map<NotificationSource, SourceMark> marks(Collection<NotificationSource> sources) {
+        Map<NotificationSource, SourceMark> marks = new HashMap<>();
+        CqlReads.readAll(session, sources, s -> selectMark.bind(s.family(), s.subjectId(), markShard(s.actorId()),
+                s.actorId())).forEach((source, row) -> marks.put(source,
+                row == null ? SourceMark.NONE : SourceMark.decode(row.getString(0))));
+        return marks;
+    }
+
+    @Override
+    public void saveMarks(Map<NotificationSource, SourceMark> marks) {
+        async.runAll(List.copyOf(marks.entrySet()), e -> session.executeAsync(upsertMark.bind(e.getKey().family(),
+                e.getKey().subjectId(), markShard(e.getKey().actorId()), e.getKey().actorId(), e.getValue().encode())
+                .setIdempotent(true)));
+    }
+
+    @Override
+    public Map<GroupKey, Optional<GroupPart>> parts(Collection<GroupKey> groups, int shard) {
+        Map<GroupKey, Optional<GroupPart>> parts = new HashMap<>();
+        CqlReads.readAll(session, groups, g -> selectParts.bind(g.recipientId(), day(g.window()), g.window(),
+                g.kind().code(), g.targetId())).forEach((group, row) -> parts.put(group, Optional.ofNullable(
+                row == null ? null : row.getMap(0, Integer.class, String.class).get(shard)).map(GroupPart::decode)));
+        return parts;
+    }
+
+    @Override
+    public boolean compareAndSetPart(GroupKey g, int shard, Optional<GroupPart> expected, GroupPart next) {
+        Object[] key = {g.recipientId(), day(g.window()), g.window(), g.kind().code(), g.targetId()};
+        if (expected.isEmpty()) {
+            return session.execute(insertPart.bind(shard, next.encode(), key[0], key[1], key[2], key[3], key[4], shard)
+                    .setIdempotent(false)).wasApplied();
+        }
+        return session.execute(replacePart.bind(shard, next.encode(), key[0], key[1], key[2], key[3], key[4], shard,
+                expected.get().encode()).setIdempotent(false)).wasApplied();
+    }
+
+    /** One day partition after another, newest first, each read from where the last left off. */
+    @Override
+    public List<StoredGroup> groups(long recipientId, NotificationCursor after, Instant oldestWindow, int limit) {
+        List<StoredGroup> found = new ArrayList<>();
+        int oldestDay = day(oldestWindow);
+        for (int day = day(after.window()); day >= oldestDay && found.size() < limit; day--) {
+            int left = limit - found.size();
+            Iterable<Row> rows = day == day(after.window())
+                    ? session.execute(selectDayAfter.bind(recipientId, day, after.window(), after.kindCode(),
+                    after.targetId(), left).setIdempotent(true))
+                    : session.execute(selectDay.bind(recipientId, day, left).setIdempotent(true));
+            for (Row row : rows) {
+                Instant window = row.getInstant(0);
+                Optional<NotificationKind> kind = NotificationKind.ofCode(row.getInt(1));
+                if (window.isBefore(oldestWindow) || kind.isEmpty()) {
+                    continue; // expiring, or of a kind a newer version writes
+                }
+                Map<Integer, GroupPart> parts = new HashMap<>();
+                row.getMap(3, Integer.class, String.class).forEach((s, text) -> parts.put(s, GroupPart.decode(text)));
+                found.add(new StoredGroup(new GroupKey(recipientId, window, kind.get(), row.getLong(2)), parts));
+            }
+        }
+        return found;
+    }
+
+    @Override
+    public Optional<Instant> readUpTo(long userId) {
+        Row row = session.execute(selectReadUpTo.bind(userId).setIdempotent(true)).one();
+        return row == null || row.isNull(0) ? Optional.empty() : Optional.of(row.getInstant(0));
+    }
+
+    @Override
+    public void markRead(long userId, Instant upTo) {
+        Instant kept = upTo.truncatedTo(ChronoUnit.MILLIS);
+        session.execute(upsertReadUpTo.bind(userId, kept, ChronoUnit.MICROS.between(Instant.EPOCH, kept))
+                .setIdempotent(true));
+    }
+
+    private static int day(Instant window) {
+        return (int) Math.floorDiv(window.getEpochSecond(), 86_400);
+    }
+
+    static int markShard(long actorId) {
+        return Math.floorMod(Long.hashCode(actorId * 0x9E3779B97F4A7C15L), MARK_SHARDS);
+    }
+}

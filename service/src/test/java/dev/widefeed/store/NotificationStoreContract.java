@@ -1,0 +1,134 @@
+package dev.widefeed.store;
+
+import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.notification.Contribution;
+import dev.widefeed.notification.GroupKey;
+import dev.widefeed.notification.GroupPart;
+import dev.widefeed.notification.NotificationCursor;
+import dev.widefeed.notification.NotificationKind;
+import dev.widefeed.notification.NotificationSource;
+import dev.widefeed.notification.NotificationStore;
+import dev.widefeed.notification.SourceMark;
+import dev.widefeed.notification.StoredGroup;
+import dev.widefeed.testing.TestStorages;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** What every backend's {@link NotificationStore} must do; one tiny subclass per backend runs it. */
+public abstract class NotificationStoreContract {
+    private final IdGenerator ids = TestStorages.ids();
+    private final Instant hour = Instant.now().truncatedTo(ChronoUnit.HOURS);
+
+    protected abstract Storage storage();
+
+    private NotificationStore store() {
+        return storage().notifications();
+    }
+
+    private GroupKey group(long recipient, Instant window, NotificationKind kind, long target) {
+        return new GroupKey(recipient, window, kind, target);
+    }
+
+    private GroupPart part(long count, String step) {
+        return GroupPart.empty().plus(List.of(), List.of(), step).plus(
+                java.util.stream.LongStream.range(0, count).mapToObj(i -> new Contribution(
+                        group(1, hour, NotificationKind.LIKE, 1), 100 + i, hour.plusSeconds(i))).toList(),
+                List.of(), step);
+    }
+
+    @Test
+    void aMarkReadsBackAsWrittenAndNoneWhenNeverWritten() {
+        NotificationSource liked = new NotificationSource("like", ids.next(), ids.next());
+        NotificationSource never = new NotificationSource("like", ids.next(), ids.next());
+        Contribution one = new Contribution(group(ids.next(), hour, NotificationKind.LIKE, liked.subjectId()),
+                liked.actorId(), hour.plusMillis(1234));
+        Contribution two = new Contribution(group(ids.next(), hour.minus(Duration.ofHours(5)), NotificationKind.MENTION,
+                7), liked.actorId(), hour.minusSeconds(1));
+        SourceMark mark = new SourceMark(Set.of(one), Optional.empty()).changingTo(Set.of(one, two), "step1");
+
+        store().saveMarks(Map.of(liked, mark));
+
+        Map<NotificationSource, SourceMark> read = store().marks(List.of(liked, never));
+        assertThat(read.get(liked)).isEqualTo(mark);
+        assertThat(read.get(never)).isEqualTo(SourceMark.NONE);
+        store().saveMarks(Map.of(liked, mark.settled()));
+        assertThat(store().marks(List.of(liked)).get(liked)).isEqualTo(new SourceMark(Set.of(one, two), Optional.empty()));
+    }
+
+    @Test
+    void aShareChangesOnlyFromWhatItsWriterRead() {
+        GroupKey g = group(ids.next(), hour, NotificationKind.LIKE, ids.next());
+        GroupPart first = part(1, "a");
+        GroupPart second = part(2, "b");
+
+        assertThat(store().parts(List.of(g), 3)).containsEntry(g, Optional.empty());
+        assertThat(store().compareAndSetPart(g, 3, Optional.empty(), first)).isTrue();
+        assertThat(store().compareAndSetPart(g, 3, Optional.empty(), second)).isFalse();
+        assertThat(store().compareAndSetPart(g, 3, Optional.of(second), second)).isFalse();
+        assertThat(store().parts(List.of(g), 3)).containsEntry(g, Optional.of(first));
+        assertThat(store().compareAndSetPart(g, 3, Optional.of(first), second)).isTrue();
+        // Another shard's share of the same group is its own.
+        assertThat(store().compareAndSetPart(g, 4, Optional.empty(), first)).isTrue();
+
+        assertThat(store().parts(List.of(g), 3)).containsEntry(g, Optional.of(second));
+        assertThat(store().parts(List.of(g), 4)).containsEntry(g, Optional.of(first));
+        List<StoredGroup> listed = store().groups(g.recipientId(), new NotificationCursor(hour.plus(Duration.ofHours(1)),
+                0, 0), hour.minus(Duration.ofDays(30)), 10);
+        assertThat(listed).containsExactly(new StoredGroup(g, Map.of(3, second, 4, first)));
+    }
+
+    @Test
+    void groupsListNewestWindowFirstThenKindAndTargetHighestFirstAcrossDaysAndPageFromACursor() {
+        long recipient = ids.next();
+        Instant now = hour;
+        Instant yesterday = hour.minus(Duration.ofHours(26));
+        Instant lastWeek = hour.minus(Duration.ofDays(7));
+        Instant tooOld = hour.minus(Duration.ofDays(40));
+        long postA = ids.next();
+        long postB = ids.next();
+        List<GroupKey> expected = List.of(
+                group(recipient, now, NotificationKind.FOLLOW, recipient),
+                group(recipient, now, NotificationKind.LIKE, postB),
+                group(recipient, now, NotificationKind.LIKE, postA),
+                group(recipient, yesterday, NotificationKind.COMMENT, postA),
+                group(recipient, lastWeek, NotificationKind.LIKE, postA));
+        for (GroupKey g : List.of(expected.get(3), expected.get(1), expected.get(4), expected.get(0), expected.get(2),
+                group(recipient, tooOld, NotificationKind.LIKE, postA), group(ids.next(), now, NotificationKind.LIKE, postA))) {
+            assertThat(store().compareAndSetPart(g, 0, Optional.empty(), part(1, "s"))).isTrue();
+        }
+        NotificationCursor top = new NotificationCursor(now.plus(Duration.ofHours(1)), 0, 0);
+        Instant oldest = now.minus(Duration.ofDays(30));
+
+        assertThat(store().groups(recipient, top, oldest, 100).stream().map(StoredGroup::key)).containsExactlyElementsOf(expected);
+        List<StoredGroup> first = store().groups(recipient, top, oldest, 2);
+        assertThat(first.stream().map(StoredGroup::key)).containsExactlyElementsOf(expected.subList(0, 2));
+        List<StoredGroup> rest = store().groups(recipient, first.get(1).key().position(), oldest, 100);
+        assertThat(rest.stream().map(StoredGroup::key)).containsExactlyElementsOf(expected.subList(2, 5));
+        assertThat(store().groups(recipient, expected.get(3).position(), oldest, 100).stream().map(StoredGroup::key))
+                .containsExactly(expected.get(4));
+        assertThat(store().groups(recipient, top, yesterday, 100)).hasSize(4);
+    }
+
+    @Test
+    void theReadMarkerKeepsTheLatestTimeEverGiven() {
+        long user = ids.next();
+        Instant later = hour.plusSeconds(90).plusMillis(5);
+        assertThat(store().readUpTo(user)).isEmpty();
+
+        store().markRead(user, later);
+        store().markRead(user, hour);
+
+        assertThat(store().readUpTo(user)).contains(later);
+        store().markRead(user, later.plusSeconds(1));
+        assertThat(store().readUpTo(user)).contains(later.plusSeconds(1));
+    }
+}
