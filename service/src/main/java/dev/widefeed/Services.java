@@ -92,7 +92,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
         FanoutWorker worker = new FanoutWorker(storage.users(), storage.relations(), storage.posts(),
                 storage.timelines(), storage.fanout(), storage.audiences(), feed.fanout(), feed.pageSize(),
                 feed.home().entryTtl(), feed.pull(), log, clock, fanoutListener);
-        listen(events, home, log);
+        listen(events, home, log, clock);
         NotificationRules notificationRules = NotificationRules.DEFAULT;
         Map<String, LogHandler> handlers = new HashMap<>(new FanoutHandler(worker, fanoutListener).byKind());
         handlers.putAll(deliveries.byKind());
@@ -122,7 +122,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
      * deleted post's retraction go to the event log before the change; the home timeline hears of
      * posts and follows after it.
      */
-    private static void listen(Events events, HomeTimelineService home, EventLog log) {
+    private static void listen(Events events, HomeTimelineService home, EventLog log, Clock clock) {
         events.logTo(PostEvent.Created.class, e -> fanout(log, e, FanoutKind.DELIVER))
                 .logTo(PostEvent.Reposted.class, e -> fanout(log, e, FanoutKind.DELIVER))
                 .logTo(PostEvent.Deleted.class, e -> fanout(log, e, FanoutKind.RETRACT))
@@ -131,25 +131,25 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 .on(PostEvent.Deleted.class, e -> home.deleted(e.post()))
                 .on(FollowEvent.Followed.class, e -> home.followed(e.followerId(), e.followeeId()))
                 .on(FollowEvent.Unfollowed.class, e -> home.unfollowed(e.followerId(), e.followeeId()));
-        notify(events, log, LikeEvent.Liked.class, NotificationSources.LIKE, LikeEvent::postId, LikeEvent::userId);
-        notify(events, log, LikeEvent.Unliked.class, NotificationSources.LIKE, LikeEvent::postId, LikeEvent::userId);
-        notify(events, log, FollowEvent.Followed.class, NotificationSources.FOLLOW, FollowEvent::followeeId,
+        notify(events, log, clock, LikeEvent.Liked.class, NotificationSources.LIKE, LikeEvent::postId, LikeEvent::userId);
+        notify(events, log, clock, LikeEvent.Unliked.class, NotificationSources.LIKE, LikeEvent::postId, LikeEvent::userId);
+        notify(events, log, clock, FollowEvent.Followed.class, NotificationSources.FOLLOW, FollowEvent::followeeId,
                 FollowEvent::followerId);
-        notify(events, log, FollowEvent.Unfollowed.class, NotificationSources.FOLLOW, FollowEvent::followeeId,
+        notify(events, log, clock, FollowEvent.Unfollowed.class, NotificationSources.FOLLOW, FollowEvent::followeeId,
                 FollowEvent::followerId);
-        notify(events, log, CommentEvent.Commented.class, NotificationSources.COMMENT, CommentEvent::commentId,
+        notify(events, log, clock, CommentEvent.Commented.class, NotificationSources.COMMENT, CommentEvent::commentId,
                 e -> e.comment().authorId());
-        notify(events, log, CommentEvent.Replied.class, NotificationSources.COMMENT, CommentEvent::commentId,
+        notify(events, log, clock, CommentEvent.Replied.class, NotificationSources.COMMENT, CommentEvent::commentId,
                 e -> e.reply().authorId());
-        notify(events, log, CommentEvent.Deleted.class, NotificationSources.COMMENT, CommentEvent::commentId,
+        notify(events, log, clock, CommentEvent.Deleted.class, NotificationSources.COMMENT, CommentEvent::commentId,
                 e -> e.comment().authorId());
-        notify(events, log, CommentEvent.Voted.class, NotificationSources.VOTE, CommentEvent::commentId,
+        notify(events, log, clock, CommentEvent.Voted.class, NotificationSources.VOTE, CommentEvent::commentId,
                 CommentEvent.Voted::userId);
-        notify(events, log, PostEvent.Created.class, NotificationSources.POST, e -> e.post().id(),
+        notify(events, log, clock, PostEvent.Created.class, NotificationSources.POST, e -> e.post().id(),
                 e -> e.post().authorId());
-        notify(events, log, PostEvent.Reposted.class, NotificationSources.POST, e -> e.post().id(),
+        notify(events, log, clock, PostEvent.Reposted.class, NotificationSources.POST, e -> e.post().id(),
                 e -> e.post().authorId());
-        notify(events, log, PostEvent.Deleted.class, NotificationSources.POST, e -> e.post().id(),
+        notify(events, log, clock, PostEvent.Deleted.class, NotificationSources.POST, e -> e.post().id(),
                 e -> e.post().authorId());
     }
 
@@ -158,11 +158,12 @@ public record Services(UserService users, FollowService follows, RelationRepaire
      * handler checks once the change must have landed, and an entry after it, worked at once. A failure of the
      * second only delays the notification until the guard's turn.
      */
-    private static <E extends DomainEvent> void notify(Events events, EventLog log, Class<E> type, String family,
+    private static <E extends DomainEvent> void notify(Events events, EventLog log, Clock clock, Class<E> type,
+                                                       String family,
                                                        ToLongFunction<E> subject, ToLongFunction<E> actor) {
         events.logTo(type, e -> log.append(NotificationHandler.guardKind(family), subject.applyAsLong(e),
                         actor.applyAsLong(e)))
-                .on(type, e -> log.append(NotificationHandler.afterKind(family), subject.applyAsLong(e),
+                .on(type, e -> log.append(NotificationHandler.afterKind(family, clock.instant()), subject.applyAsLong(e),
                         actor.applyAsLong(e)));
     }
 

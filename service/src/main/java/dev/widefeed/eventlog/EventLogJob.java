@@ -216,7 +216,7 @@ public final class EventLogJob implements Managed {
             int unknown = 0;
             for (long slot = from; slot <= to; slot++) {
                 for (LogEntry entry : store.entries(shard, slot)) {
-                    LogHandler handler = handlers.get(entry.kind());
+                    LogHandler handler = handlers.get(entry.handlerKind());
                     if (handler == null) {
                         unknown++;
                         oldestPendingSlot = Math.min(oldestPendingSlot, slot);

@@ -2,6 +2,7 @@ package dev.widefeed.notification;
 
 import java.time.Instant;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -17,7 +18,11 @@ public record Notification(GroupKey key, long count, List<NotifiedActor> newest,
     public static Notification of(StoredGroup stored) {
         Map<Integer, GroupPart> parts = stored.parts();
         long count = parts.values().stream().mapToLong(GroupPart::count).sum();
-        List<NotifiedActor> newest = parts.values().stream().flatMap(p -> p.newest().stream())
+        // One actor may be newest in several shares (two of their comments, worked in two shards): named once.
+        Map<Long, NotifiedActor> latestOfEach = new HashMap<>();
+        parts.values().stream().flatMap(p -> p.newest().stream()).forEach(a -> latestOfEach.merge(a.userId(), a,
+                (x, y) -> x.at().isAfter(y.at()) ? x : y));
+        List<NotifiedActor> newest = latestOfEach.values().stream()
                 .sorted(Comparator.comparing(NotifiedActor::at).reversed().thenComparing(NotifiedActor::userId))
                 .limit(GroupPart.NEWEST).toList();
         Instant latest = parts.values().stream().map(GroupPart::latestAt).max(Comparator.naturalOrder())

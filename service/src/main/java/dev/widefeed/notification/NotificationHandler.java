@@ -29,6 +29,8 @@ import java.util.function.BooleanSupplier;
 public final class NotificationHandler implements LogHandler, LogHandler.Batching {
     private static final String PREFIX = "notify-";
     private static final String GUARD = "-guard";
+    /** Sources worked together: one round of reads, one of mark writes and one write per touched share for them all. */
+    private static final int CHUNK = 256;
 
     private final NotificationStore store;
     private final NotificationSources sources;
@@ -43,9 +45,12 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
         this.clock = clock;
     }
 
-    /** The entry kind worked at once, appended after a source's change. */
-    public static String afterKind(String family) {
-        return PREFIX + family;
+    /**
+     * The entry kind worked at once, appended after a source's change; tagged with the change's millisecond within its
+     * minute, so a second change of one source within a minute is an entry of its own, not one already worked.
+     */
+    public static String afterKind(String family, Instant changedAt) {
+        return PREFIX + family + "." + Long.toString(Math.floorMod(changedAt.toEpochMilli(), 60_000L), 36);
     }
 
     /** The entry kind recorded before a source's change, worked once the change must have landed. */
@@ -57,7 +62,7 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
     public Map<String, LogHandler> byKind() {
         Map<String, LogHandler> kinds = new HashMap<>();
         for (String family : NotificationSources.FAMILIES) {
-            kinds.put(afterKind(family), this);
+            kinds.put(PREFIX + family, this);
             kinds.put(guardKind(family), this);
         }
         return kinds;
@@ -65,7 +70,7 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
 
     @Override
     public Work open(LogEntry entry) {
-        String kind = entry.kind();
+        String kind = entry.handlerKind();
         boolean guard = kind.endsWith(GUARD);
         String family = kind.substring(PREFIX.length(), kind.length() - (guard ? GUARD.length() : 0));
         Instant recorded = Instant.ofEpochSecond(entry.slot() * 60);
@@ -130,22 +135,39 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
                 shard = w.shard;
             }
         }
-        if (!ready.isEmpty() && keepGoing.getAsBoolean()) {
-            work(shard, ready);
-        }
+        Set<NotificationSource> done = ready.isEmpty() || !keepGoing.getAsBoolean() ? Set.of()
+                : work(shard, ready, keepGoing);
         List<Turn> turns = new ArrayList<>(works.size());
         for (Work work : works) {
             SourceWork w = (SourceWork) work;
-            turns.add(ready.containsKey(w.source) ? new Turn.Worked(w.finished()) : new Turn.NotReady());
+            turns.add(done.contains(w.source) ? new Turn.Worked(w.finished()) : new Turn.NotReady());
         }
         return turns;
     }
 
-    /** Brings every source's groups to its truth, writing each touched share of {@code shard} once. */
-    private void work(int shard, Map<NotificationSource, Instant> ready) {
-        Map<NotificationSource, SourceMark> marks = new HashMap<>(store.marks(ready.keySet()));
+    /**
+     * Brings every source's groups to its truth: first the changes a crash interrupted are settled (for all of them,
+     * before any share is written), then chunk by chunk, each chunk writing every share it touches once.
+     */
+    private Set<NotificationSource> work(int shard, Map<NotificationSource, Instant> ready, BooleanSupplier keepGoing) {
+        Set<NotificationSource> done = new HashSet<>();
+        List<NotificationSource> all = new ArrayList<>(ready.keySet());
+        Map<NotificationSource, SourceMark> marks = new HashMap<>();
+        for (int from = 0; from < all.size(); from += CHUNK) {
+            marks.putAll(store.marks(all.subList(from, Math.min(all.size(), from + CHUNK))));
+        }
         settleInterrupted(shard, marks);
-        Map<NotificationSource, Set<Contribution>> desired = sources.desired(ready, marks);
+        for (int from = 0; from < all.size() && keepGoing.getAsBoolean(); from += CHUNK) {
+            Map<NotificationSource, Instant> chunk = new LinkedHashMap<>();
+            all.subList(from, Math.min(all.size(), from + CHUNK)).forEach(s -> chunk.put(s, ready.get(s)));
+            workChunk(shard, chunk, marks);
+            done.addAll(chunk.keySet());
+        }
+        return done;
+    }
+
+    private void workChunk(int shard, Map<NotificationSource, Instant> chunk, Map<NotificationSource, SourceMark> marks) {
+        Map<NotificationSource, Set<Contribution>> desired = sources.desired(chunk, marks);
         String step = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
         Map<NotificationSource, SourceMark> changing = new HashMap<>();
         Map<GroupKey, List<Contribution>> added = new HashMap<>();

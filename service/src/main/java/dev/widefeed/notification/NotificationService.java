@@ -63,7 +63,9 @@ public final class NotificationService {
     public Page<Shown, NotificationCursor> page(long me, long userId, Optional<NotificationCursor> after, int limit) {
         Ownership.require(me, userId, "only they may read their notifications");
         Instant now = clock.instant();
-        NotificationCursor from = after.orElse(rules.top(now));
+        NotificationCursor top = rules.top(now);
+        // Nothing is newer than the top; a cursor past it (made up) would only make the store walk empty days.
+        NotificationCursor from = after.filter(c -> c.window().isBefore(top.window())).orElse(top);
         List<StoredGroup> read = store.groups(me, from, rules.oldestWindow(now), limit + 1);
         Page<StoredGroup, NotificationCursor> page = Page.of(read, limit, g -> g.key().position());
         Instant readUpTo = store.readUpTo(me).orElse(Instant.EPOCH);

@@ -21,7 +21,7 @@ final class ContractEndpoints {
     static final boolean AUDIENCE_ENDPOINTS_SERVED = true;
 
     /** Which of the service's cursors a list hands out; MEMBER lists (ordered by user id) page by the last id. */
-    enum CursorKind { FOLLOW, LIKE, POST, FLOOR, MEMBER }
+    enum CursorKind { FOLLOW, LIKE, POST, FLOOR, MEMBER, NOTIFICATION }
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{(\\w+)}");
 
@@ -131,6 +131,10 @@ final class ContractEndpoints {
                 list("/v1/users/{user}/posts", CursorKind.POST),
                 list("/v1/users/{me}/home", CursorKind.POST),
                 call("GET", "/v1/posts/{myPost}/fanout"),
+                // notifications
+                list("/v1/users/{me}/notifications", CursorKind.NOTIFICATION),
+                call("GET", "/v1/users/{me}/notifications/unread"),
+                body("PUT", "/v1/users/{me}/notifications/read", "{\"upTo\":\"2026-01-01T00:00:00Z\"}"),
                 // audiences and privacy
                 call("PUT", "/v1/users/{me}/tags/{tag}/members/{user}").ofAudiences(),
                 call("DELETE", "/v1/users/{me}/tags/{tag}/members/{user}").ofAudiences(),

@@ -10,6 +10,7 @@ import dev.widefeed.auth.TokenService;
 import dev.widefeed.comment.FloorCursor;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.like.LikeCursor;
+import dev.widefeed.notification.NotificationCursor;
 import dev.widefeed.resources.ContractEndpoints.CursorKind;
 import dev.widefeed.resources.ContractEndpoints.Endpoint;
 import dev.widefeed.testing.ApiClient;
@@ -197,16 +198,19 @@ public abstract class HostileInputContract {
         wellFormed.put(CursorKind.POST, Cursors.encodePost(1L << 40));
         wellFormed.put(CursorKind.FLOOR, Cursors.encode(new FloorCursor(1)));
         wellFormed.put(CursorKind.MEMBER, "123456");
+        wellFormed.put(CursorKind.NOTIFICATION, Cursors.encode(new NotificationCursor(Instant.ofEpochSecond(1), 1, 1)));
         Map<CursorKind, List<String>> extremes = new EnumMap<>(CursorKind.class);
         extremes.put(CursorKind.FOLLOW, List.of(b64("f1:0:1"), b64("f1:" + Long.MAX_VALUE + ":" + Long.MAX_VALUE)));
         extremes.put(CursorKind.LIKE, List.of(b64("l1:0:1"), b64("l1:" + Long.MAX_VALUE + ":" + Long.MAX_VALUE)));
         extremes.put(CursorKind.POST, List.of(b64("p1:0:1"), b64("p1:0:" + Long.MAX_VALUE)));
         extremes.put(CursorKind.FLOOR, List.of(b64("r1:1"), b64("r1:" + Long.MAX_VALUE)));
         extremes.put(CursorKind.MEMBER, List.of("1", Long.toString(Long.MAX_VALUE)));
+        extremes.put(CursorKind.NOTIFICATION, List.of(b64("n1:0:0:0"), b64("n1:253402300799:255:" + Long.MAX_VALUE)));
         List<String> garbage = List.of("garbage!", "", "%20", "%25%25", "A".repeat(300), "ZjE6MTIzOmFiYw",
                 b64("f1:"), b64("x1:1:1"), b64("f1:1:1:1"), b64("f1:-1:5"), b64("f1:1:0"), b64("f1:1:abc"),
                 b64("f1:99999999999999999999:1"), b64("l1::"), b64("p1:1:-1"), b64("r1:0"), b64("r1:-5"), b64("r1:x"),
-                b64("r1:99999999999999999999"), b64("\u0000\u0001"), "ZjE", "ZjE6M");
+                b64("r1:99999999999999999999"), b64("n1:1:1"), b64("n1:-1:1:1"), b64("n1:1:256:1"),
+                b64("n1:253402300800:1:1"), b64("\u0000\u0001"), "ZjE", "ZjE6M");
 
         Sweep sweep = new Sweep();
         for (Endpoint endpoint : ContractEndpoints.swept()) {
