@@ -38,6 +38,8 @@ class ArchitectureTest {
         FEATURES.put("comment", Set.of("kernel", "graph", "audience", "mention", "post"));
         FEATURES.put("feed", Set.of("kernel", "eventlog", "graph", "audience", "mention", "post"));
         FEATURES.put("reconcile", Set.of("kernel", "graph", "audience", "mention", "post", "like", "comment"));
+        FEATURES.put("notification", Set.of("kernel", "eventlog", "graph", "audience", "mention", "post", "like",
+                "comment"));
     }
 
     /** What no domain class may touch: store drivers, HBase, the web layer, and the packages above the domain. */

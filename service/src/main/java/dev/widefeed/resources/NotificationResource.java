@@ -5,6 +5,7 @@ import dev.widefeed.api.PageView;
 import dev.widefeed.api.ReadMarkerRequest;
 import dev.widefeed.api.UnreadView;
 import dev.widefeed.auth.UserPrincipal;
+import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.Page;
 import dev.widefeed.notification.NotificationCursor;
 import dev.widefeed.notification.NotificationService;
@@ -23,6 +24,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.Optional;
 
 /** A user's notifications. Rooted at /v1/users like the other user resources, which Jersey merges into one. */
@@ -62,7 +65,13 @@ public class NotificationResource {
     @Operation(summary = "Mark my notifications read up to a time; answers the unread count after it")
     public UnreadView markRead(@Auth UserPrincipal me, @PathParam("id") String id,
                                @NotNull @Valid ReadMarkerRequest request) {
-        return view(notifications.markRead(me.id(), Params.id(id, "user id"), request.upTo()));
+        Instant upTo;
+        try {
+            upTo = Instant.parse(request.upTo());
+        } catch (DateTimeParseException e) {
+            throw DomainException.invalid("upTo must be an ISO-8601 instant such as 2026-11-24T18:00:00Z");
+        }
+        return view(notifications.markRead(me.id(), Params.id(id, "user id"), upTo));
     }
 
     private static UnreadView view(NotificationService.Unread unread) {
