@@ -1,0 +1,26 @@
+package dev.widefeed.notification;
+
+import dev.widefeed.eventlog.EventLogJob;
+import dev.widefeed.store.Storage;
+import dev.widefeed.testing.TestStorages;
+
+import java.util.concurrent.Executors;
+
+/**
+ * A notification worker in a process of its own, on the test JVM's running stores, for the crash test to kill with
+ * SIGKILL midway: {@code NotificationProcess <cassandra|hbase>}. Runs until killed.
+ */
+public final class NotificationProcess {
+    private NotificationProcess() {
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        Storage storage = args[0].equals("hbase") ? TestStorages.hbase() : TestStorages.cassandra();
+        EventLogJob job = ViralPostContract.job(storage,
+                ViralPostContract.worker(storage, Executors.newFixedThreadPool(32)), "crashing-worker");
+        job.start();
+        System.out.println("notification worker started");
+        System.out.flush();
+        Thread.sleep(Long.MAX_VALUE);
+    }
+}

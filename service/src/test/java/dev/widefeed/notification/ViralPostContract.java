@@ -1,0 +1,194 @@
+package dev.widefeed.notification;
+
+import com.codahale.metrics.MetricRegistry;
+import dev.widefeed.Services;
+import dev.widefeed.audience.AudienceSettings;
+import dev.widefeed.eventlog.EventLogJob;
+import dev.widefeed.feed.FanoutWorker;
+import dev.widefeed.graph.RelationLimits;
+import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.store.Storage;
+import dev.widefeed.testing.TestStorages;
+import org.junit.jupiter.api.Test;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.LongStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A viral post: a hundred thousand likes by distinct users leave its author one group per window with the exact
+ * count, and a worker killed with SIGKILL while likes are pending loses and doubles none. One tiny subclass per
+ * backend runs it.
+ */
+public abstract class ViralPostContract {
+    static final int SHARDS = 2;
+    /** The handler's clock runs this far ahead, so guard entries are due at once and the test need not wait. */
+    static final Duration AHEAD = Duration.ofMinutes(5);
+
+    private final IdGenerator ids = TestStorages.ids();
+
+    protected abstract Storage storage();
+
+    protected abstract String backend();
+
+    /** The services that take the likes: the real clock, no job of their own. */
+    private Services writer() {
+        return Services.over(storage(), ids, Clock.systemUTC(), RelationLimits.DEFAULT, Runnable::run,
+                NotificationContract.FEED, SHARDS, FanoutWorker.Listener.NONE);
+    }
+
+    /** The services a notification worker runs on: truth read 32 at a time, the clock {@link #AHEAD}. */
+    static Services worker(Storage storage, ExecutorService reads) {
+        return Services.over(storage, TestStorages.ids(), Clock.offset(Clock.systemUTC(), AHEAD),
+                RelationLimits.DEFAULT, Runnable::run, NotificationContract.FEED, SHARDS, FanoutWorker.Listener.NONE,
+                AudienceSettings.DEFAULT, reads);
+    }
+
+    /** The job keeps the real clock: the watermarks it saves are the shared log's. */
+    static EventLogJob job(Storage storage, Services services, String owner) {
+        return new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(SHARDS, 2, 5,
+                Duration.ofMillis(50), Duration.ofSeconds(3), Duration.ofMinutes(10), owner), Clock.systemUTC(),
+                new MetricRegistry());
+    }
+
+    private long likes(long author, long postId) {
+        return storage().notifications().groups(author, new NotificationCursor(Instant.now().plus(AHEAD), 0, 0),
+                        Instant.now().minus(Duration.ofDays(1)), 100).stream()
+                .filter(g -> g.key().kind() == NotificationKind.LIKE && g.key().targetId() == postId)
+                .mapToLong(g -> Notification.of(g).count()).sum();
+    }
+
+    /** Every like, from 32 threads at once. */
+    private void likeAll(Services writer, long postId, List<Long> fans) throws Exception {
+        ExecutorService likers = Executors.newFixedThreadPool(32);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (long fan : fans) {
+                done.add(likers.submit(() -> writer.likes().like(fan, postId)));
+            }
+            for (Future<?> f : done) {
+                f.get();
+            }
+        } finally {
+            likers.shutdown();
+        }
+    }
+
+    private void awaitLikes(long author, long postId, long expected, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        long seen = likes(author, postId);
+        while (seen != expected) {
+            assertThat(System.nanoTime()).as("likes counted: %d of %d", seen, expected).isLessThan(deadline);
+            Thread.sleep(200);
+            seen = likes(author, postId);
+        }
+    }
+
+    @Test
+    void aHundredThousandLikesAreOneGroupPerWindowWithTheExactCount() throws Exception {
+        Services writer = writer();
+        long author = writer.users().create("viral", Optional.empty()).id();
+        long postId = writer.posts().create(author, "going viral", null).post().id();
+        List<Long> fans = LongStream.range(0, 100_000).map(i -> ids.next()).boxed().toList();
+        ExecutorService reads = Executors.newFixedThreadPool(32);
+        EventLogJob job = job(storage(), worker(storage(), reads), "viral-worker");
+        job.start();
+        try {
+            Instant from = Instant.now();
+            likeAll(writer, postId, fans);
+            Instant to = Instant.now();
+            awaitLikes(author, postId, fans.size(), Duration.ofMinutes(10));
+            Instant counted = Instant.now();
+            System.out.printf("%s: %,d likes taken in %.1f s (%.0f/s); all counted %.1f s after the last%n", backend(),
+                    fans.size(), Duration.between(from, to).toMillis() / 1000.0,
+                    fans.size() * 1000.0 / Duration.between(from, to).toMillis(),
+                    Duration.between(to, counted).toMillis() / 1000.0);
+            // Every entry worked, guards included (they are due at once here): the count still exact.
+            long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
+            while (job.backlog() > 0 && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+            }
+            assertThat(likes(author, postId)).isEqualTo(fans.size());
+
+            List<StoredGroup> groups = storage().notifications().groups(author,
+                    new NotificationCursor(Instant.now().plus(AHEAD), 0, 0), Instant.now().minus(Duration.ofDays(1)),
+                    100);
+            NotificationRules rules = NotificationRules.DEFAULT;
+            long windows = Duration.between(rules.windowOf(from), rules.windowOf(to)).toHours() + 1;
+            assertThat(groups).as("the author's rows: one group per window of the likes").hasSize((int) windows);
+            assertThat(groups).allSatisfy(g -> {
+                assertThat(g.key().kind()).isEqualTo(NotificationKind.LIKE);
+                assertThat(g.parts()).as("one share per event log shard at most").hasSizeLessThanOrEqualTo(SHARDS);
+                assertThat(Notification.of(g).newest()).hasSize(GroupPart.NEWEST);
+            });
+        } finally {
+            job.stop();
+            reads.shutdown();
+        }
+    }
+
+    @Test
+    void aWorkerKilledMidwayLosesNoLikeAndCountsNoneTwice() throws Exception {
+        Services writer = writer();
+        long author = writer.users().create("crashy", Optional.empty()).id();
+        long postId = writer.posts().create(author, "survives a crash", null).post().id();
+        List<Long> fans = LongStream.range(0, 6_000).map(i -> ids.next()).boxed().toList();
+        likeAll(writer, postId, fans); // nobody works the log yet: every like is pending
+
+        Process worker = startWorkerProcess();
+        try {
+            long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+            while (likes(author, postId) == 0) {
+                assertThat(System.nanoTime()).as("the worker process counts some likes").isLessThan(deadline);
+                Thread.sleep(10);
+            }
+        } finally {
+            worker.destroyForcibly(); // SIGKILL: no lease given back, a chunk maybe half written
+            worker.waitFor(30, TimeUnit.SECONDS);
+        }
+        long atKill = likes(author, postId);
+        assertThat(atKill).as("still under way when killed").isLessThan(fans.size());
+
+        ExecutorService reads = Executors.newFixedThreadPool(32);
+        EventLogJob resumed = job(storage(), worker(storage(), reads), "resuming-worker");
+        resumed.start(); // the killed worker's leases expire after 3 s; then this one takes the shards
+        try {
+            awaitLikes(author, postId, fans.size(), Duration.ofMinutes(3));
+            long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+            while (resumed.backlog() > 0 && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+            }
+            assertThat(likes(author, postId)).isEqualTo(fans.size());
+        } finally {
+            resumed.stop();
+            reads.shutdown();
+        }
+    }
+
+    /** A notification worker in a JVM of its own, on this JVM's class path and store ports. */
+    private Process startWorkerProcess() throws Exception {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-Xmx512m");
+        System.getProperties().stringPropertyNames().stream().filter(name -> name.startsWith("widefeed.test."))
+                .forEach(name -> command.add("-D" + name + "=" + System.getProperty(name)));
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(NotificationProcess.class.getName());
+        command.add(backend());
+        File log = Path.of("target", "notification-process-" + backend() + ".log").toFile();
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log).start();
+    }
+}
