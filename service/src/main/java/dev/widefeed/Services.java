@@ -34,6 +34,8 @@ import dev.widefeed.post.PostEvent;
 import dev.widefeed.post.PostService;
 import dev.widefeed.reconcile.Reconciler;
 import dev.widefeed.store.Storage;
+import dev.widefeed.textindex.TextIndexHandler;
+import dev.widefeed.textindex.TextIndexService;
 
 import java.time.Clock;
 import java.util.HashMap;
@@ -49,7 +51,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                        PostService posts, LikeService likes, CommentService comments, Reconciler reconciler,
                        HomeTimelineService home, FanoutWorker fanoutWorker, FanoutService fanout,
                        AudienceService audiences, AudienceFacts audienceFacts, NotificationService notifications,
-                       Map<String, LogHandler> logHandlers) {
+                       TextIndexService textIndex, Map<String, LogHandler> logHandlers) {
 
     /** @param logShards the event log's shard count: the same on every instance (see {@link EventLog}) */
     public static Services over(Storage storage, IdGenerator ids, Clock clock, RelationLimits limits,
@@ -92,13 +94,16 @@ public record Services(UserService users, FollowService follows, RelationRepaire
         FanoutWorker worker = new FanoutWorker(storage.users(), storage.relations(), storage.posts(),
                 storage.timelines(), storage.fanout(), storage.audiences(), feed.fanout(), feed.pageSize(),
                 feed.home().entryTtl(), feed.pull(), log, clock, fanoutListener);
-        listen(events, home, log, clock);
+        TextIndexHandler textIndex = new TextIndexHandler(storage.posts(), storage.comments(), storage.textIndex(),
+                clock);
+        listen(events, home, log, clock, textIndex);
         NotificationRules notificationRules = NotificationRules.DEFAULT;
         Map<String, LogHandler> handlers = new HashMap<>(new FanoutHandler(worker, fanoutListener).byKind());
         handlers.putAll(deliveries.byKind());
         handlers.putAll(new NotificationHandler(storage.notifications(), new NotificationSources(storage.posts(),
                 storage.likes(), storage.relations(), storage.comments(), access, facts, notificationRules, pageReads),
                 notificationRules, clock).byKind());
+        handlers.putAll(textIndex.byKind());
         return new Services(
                 new UserService(storage.users(), ids, clock),
                 new FollowService(storage.users(), storage.relations(), ids, clock, limits, batchFollows, events),
@@ -114,15 +119,18 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 facts,
                 new NotificationService(storage.notifications(), storage.posts(), storage.comments(), access, facts,
                         notificationRules, clock),
+                new TextIndexService(storage.textIndex(), posts, comments, clock),
                 Map.copyOf(handlers));
     }
 
     /**
      * Who hears of what, in one place (docs/ARCHITECTURE.md, "Events"). A post's delivery and a
-     * deleted post's retraction go to the event log before the change; the home timeline hears of
-     * posts and follows after it.
+     * deleted post's retraction go to the event log before the change, as does the indexing of a new
+     * post's or comment's topics and mentions; the home timeline hears of posts and follows after it, and
+     * the topic counters of a deleted post. Every change that may notify is logged before and after.
      */
-    private static void listen(Events events, HomeTimelineService home, EventLog log, Clock clock) {
+    private static void listen(Events events, HomeTimelineService home, EventLog log, Clock clock,
+                               TextIndexHandler textIndex) {
         events.logTo(PostEvent.Created.class, e -> fanout(log, e, FanoutKind.DELIVER))
                 .logTo(PostEvent.Reposted.class, e -> fanout(log, e, FanoutKind.DELIVER))
                 .logTo(PostEvent.Deleted.class, e -> fanout(log, e, FanoutKind.RETRACT))
@@ -130,27 +138,36 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 .on(PostEvent.Reposted.class, e -> home.posted(e.post()))
                 .on(PostEvent.Deleted.class, e -> home.deleted(e.post()))
                 .on(FollowEvent.Followed.class, e -> home.followed(e.followerId(), e.followeeId()))
-                .on(FollowEvent.Unfollowed.class, e -> home.unfollowed(e.followerId(), e.followeeId()));
-        notify(events, log, clock, LikeEvent.Liked.class, NotificationSources.LIKE, LikeEvent::postId, LikeEvent::userId);
-        notify(events, log, clock, LikeEvent.Unliked.class, NotificationSources.LIKE, LikeEvent::postId, LikeEvent::userId);
-        notify(events, log, clock, FollowEvent.Followed.class, NotificationSources.FOLLOW, FollowEvent::followeeId,
+                .on(FollowEvent.Unfollowed.class, e -> home.unfollowed(e.followerId(), e.followeeId()))
+                .logTo(PostEvent.Created.class, e -> log.append(TextIndexHandler.POST, e.post().id(), author(e)))
+                .logTo(PostEvent.Reposted.class, e -> log.append(TextIndexHandler.POST, e.post().id(), author(e)))
+                .on(PostEvent.Deleted.class, e -> textIndex.postDeleted(e.post()))
+                .logTo(CommentEvent.Commented.class, e -> log.append(TextIndexHandler.COMMENT, e.commentId(),
+                        e.comment().authorId()))
+                .logTo(CommentEvent.Replied.class, e -> log.append(TextIndexHandler.COMMENT, e.commentId(),
+                        e.reply().authorId()));
+        Notifying notify = new Notifying(events, log, clock);
+        notify.of(LikeEvent.Liked.class, NotificationSources.LIKE, LikeEvent::postId, LikeEvent::userId);
+        notify.of(LikeEvent.Unliked.class, NotificationSources.LIKE, LikeEvent::postId, LikeEvent::userId);
+        notify.of(FollowEvent.Followed.class, NotificationSources.FOLLOW, FollowEvent::followeeId,
                 FollowEvent::followerId);
-        notify(events, log, clock, FollowEvent.Unfollowed.class, NotificationSources.FOLLOW, FollowEvent::followeeId,
+        notify.of(FollowEvent.Unfollowed.class, NotificationSources.FOLLOW, FollowEvent::followeeId,
                 FollowEvent::followerId);
-        notify(events, log, clock, CommentEvent.Commented.class, NotificationSources.COMMENT, CommentEvent::commentId,
+        notify.of(CommentEvent.Commented.class, NotificationSources.COMMENT, CommentEvent::commentId,
                 e -> e.comment().authorId());
-        notify(events, log, clock, CommentEvent.Replied.class, NotificationSources.COMMENT, CommentEvent::commentId,
+        notify.of(CommentEvent.Replied.class, NotificationSources.COMMENT, CommentEvent::commentId,
                 e -> e.reply().authorId());
-        notify(events, log, clock, CommentEvent.Deleted.class, NotificationSources.COMMENT, CommentEvent::commentId,
+        notify.of(CommentEvent.Deleted.class, NotificationSources.COMMENT, CommentEvent::commentId,
                 e -> e.comment().authorId());
-        notify(events, log, clock, CommentEvent.Voted.class, NotificationSources.VOTE, CommentEvent::commentId,
+        notify.of(CommentEvent.Voted.class, NotificationSources.VOTE, CommentEvent::commentId,
                 CommentEvent.Voted::userId);
-        notify(events, log, clock, PostEvent.Created.class, NotificationSources.POST, e -> e.post().id(),
-                e -> e.post().authorId());
-        notify(events, log, clock, PostEvent.Reposted.class, NotificationSources.POST, e -> e.post().id(),
-                e -> e.post().authorId());
-        notify(events, log, clock, PostEvent.Deleted.class, NotificationSources.POST, e -> e.post().id(),
-                e -> e.post().authorId());
+        notify.of(PostEvent.Created.class, NotificationSources.POST, e -> e.post().id(), Services::author);
+        notify.of(PostEvent.Reposted.class, NotificationSources.POST, e -> e.post().id(), Services::author);
+        notify.of(PostEvent.Deleted.class, NotificationSources.POST, e -> e.post().id(), Services::author);
+    }
+
+    private static long author(PostEvent event) {
+        return event.post().authorId();
     }
 
     /**
@@ -158,13 +175,14 @@ public record Services(UserService users, FollowService follows, RelationRepaire
      * handler checks once the change must have landed, and an entry after it, worked at once. A failure of the
      * second only delays the notification until the guard's turn.
      */
-    private static <E extends DomainEvent> void notify(Events events, EventLog log, Clock clock, Class<E> type,
-                                                       String family,
-                                                       ToLongFunction<E> subject, ToLongFunction<E> actor) {
-        events.logTo(type, e -> log.append(NotificationHandler.guardKind(family), subject.applyAsLong(e),
-                        actor.applyAsLong(e)))
-                .on(type, e -> log.append(NotificationHandler.afterKind(family, clock.instant()), subject.applyAsLong(e),
-                        actor.applyAsLong(e)));
+    private record Notifying(Events events, EventLog log, Clock clock) {
+        <E extends DomainEvent> void of(Class<E> type, String family, ToLongFunction<E> subject,
+                                        ToLongFunction<E> actor) {
+            events.logTo(type, e -> log.append(NotificationHandler.guardKind(family), subject.applyAsLong(e),
+                            actor.applyAsLong(e)))
+                    .on(type, e -> log.append(NotificationHandler.afterKind(family, clock.instant()),
+                            subject.applyAsLong(e), actor.applyAsLong(e)));
+        }
     }
 
     private static void fanout(EventLog log, PostEvent event, FanoutKind kind) {

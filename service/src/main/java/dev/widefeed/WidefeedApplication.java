@@ -37,6 +37,8 @@ import dev.widefeed.resources.FanoutResource;
 import dev.widefeed.resources.GroupResource;
 import dev.widefeed.resources.LikeResource;
 import dev.widefeed.resources.NotificationResource;
+import dev.widefeed.resources.TopicResource;
+import dev.widefeed.textindex.TrendingJob;
 import dev.widefeed.resources.OpenApiDescription;
 import dev.widefeed.resources.PostCommentsResource;
 import dev.widefeed.resources.PostResource;
@@ -123,6 +125,8 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         environment.lifecycle().manage(services.fanoutWorker()); // stopped after the job that drives it
         config.eventLog.buildJob(storage.eventLog(), services.logHandlers(), clock, environment);
 
+        environment.lifecycle().manage(new TrendingJob(storage.textIndex(), config.topics.trendingEvery.toJavaDuration(),
+                clock));
         environment.lifecycle().manage(new RelationRepairJob(services.relationRepairer(), clock,
                 config.relationRepair.period.toJavaDuration(),
                 config.relationRepair.settle.toJavaDuration(),
@@ -143,6 +147,8 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         environment.jersey().register(new PostCommentsResource(services.comments()));
         environment.jersey().register(new CommentResource(services.comments()));
         environment.jersey().register(new NotificationResource(services.notifications()));
+        environment.jersey().register(new TopicResource(services.textIndex()));
+        environment.jersey().register(new TopicResource.ByUser(services.textIndex()));
     }
 
     private static void registerWeb(WidefeedConfiguration config, Environment environment, TokenService tokens) {

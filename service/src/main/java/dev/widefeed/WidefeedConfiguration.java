@@ -141,4 +141,16 @@ public class WidefeedConfiguration extends Configuration {
         @JsonProperty
         public Duration lookback = Duration.hours(6);
     }
+
+    @Valid
+    @NotNull
+    @JsonProperty
+    public Topics topics = new Topics();
+
+    public static class Topics {
+        /** How often each instance recomputes the trending topics of every window from the topic counters. */
+        @NotNull
+        @JsonProperty
+        public Duration trendingEvery = Duration.minutes(1);
+    }
 }

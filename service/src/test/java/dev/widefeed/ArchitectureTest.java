@@ -40,6 +40,8 @@ class ArchitectureTest {
         FEATURES.put("reconcile", Set.of("kernel", "graph", "audience", "mention", "post", "like", "comment"));
         FEATURES.put("notification", Set.of("kernel", "eventlog", "graph", "audience", "mention", "post", "like",
                 "comment"));
+        FEATURES.put("textindex", Set.of("kernel", "eventlog", "graph", "audience", "mention", "topic", "post",
+                "comment"));
     }
 
     /** What no domain class may touch: store drivers, HBase, the web layer, and the packages above the domain. */

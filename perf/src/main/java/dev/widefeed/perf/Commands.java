@@ -111,6 +111,11 @@ final class Commands {
                 FanoutThroughput.run(storage, options.getInt("followers"), options.getDouble("active"),
                         options.getInt("threads"), options.getInt("page_size"), runDirectory(), out);
             }
+            case "notifications" -> {
+                manifest(storage, null);
+                NotificationThroughput.run(storage, options.getInt("likes"), options.getInt("threads"),
+                        runDirectory(), out);
+            }
             default -> throw new IllegalStateException(command);
         }
     }

@@ -9,7 +9,8 @@ import net.sourceforge.argparse4j.inf.Subparsers;
 
 /**
  * The perf module's command line: {@code generate} a workload, {@code load} it, {@code replay} it, run a scenario
- * ({@code ceiling}, {@code steady}, {@code celebrity}, {@code strategies}, {@code visibility}; older
+ * ({@code ceiling}, {@code steady}, {@code celebrity}, {@code strategies}, {@code visibility},
+ * {@code notifications}; older
  * single-purpose ones: {@code content}, {@code fanout}), and {@code report} a run directory. Every store command
  * starts its own store unless {@code --external} names one; {@code --target http} replays against a running
  * service instead of in process.
@@ -105,6 +106,12 @@ public final class PerfMain {
         visibility.addArgument("--warmup").type(Integer.class).setDefault(5).help("seconds of warm-up per set-up");
         visibility.addArgument("--seconds").type(Integer.class).setDefault(15)
                 .help("seconds measured per set-up and round (a first round unrecorded, then two recorded)");
+
+        Subparser notifications = run(store(commands.addParser("notifications")
+                .help("a viral post's notifications: likes from distinct users at the store's pace against the "
+                        + "counter ceiling, the author's notification page against their home page, the rows it takes")));
+        notifications.addArgument("--likes").type(Integer.class).setDefault(100_000);
+        notifications.addArgument("--threads").type(Integer.class).setDefault(32).help("closed-loop likers");
 
         Subparser report = commands.addParser("report")
                 .help("render a run directory's results as report.html, summary.csv and summary.json");

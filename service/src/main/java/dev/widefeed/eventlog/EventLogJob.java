@@ -261,7 +261,9 @@ public final class EventLogJob implements Managed {
             Instant oldestPending = tally.oldestPending;
             shardStates.put(shard, new ShardState(tally.due,
                     oldestPending == null ? clock.instant() : oldestPending));
-            long settled = EventLog.slotOf(clock.instant().minus(SLOT_SETTLE));
+            // Settled as of when this pass read the slots, not as of now: a long pass would otherwise move the
+            // watermark past slots that gained entries after it read them, and those entries would never be read.
+            long settled = EventLog.slotOf(now.minus(SLOT_SETTLE));
             long watermark = Math.min(oldestPendingSlot, settled);
             if (watermark > from && lease.keep()) {
                 store.saveWatermark(shard, watermark);

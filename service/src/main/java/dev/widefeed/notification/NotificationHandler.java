@@ -22,9 +22,10 @@ import java.util.function.BooleanSupplier;
  * and the second entry loses nothing) and an entry appended after the change (worked at once). Either one brings the
  * source's groups to what its truth says now, so a repeat, or the other entry, changes nothing.
  *
- * <p>All of a pass's entries are worked together: their marks read at once, any change a crash interrupted finished
- * first, their truth read at once, then one write per touched group share for all of them. A share has one writer,
- * the holder of its event log shard, so the step named in the share tells whether an interrupted change landed.
+ * <p>All of a pass's entries are worked together: their marks read first, and any change a crash interrupted settled
+ * to what really landed before anything is written; then chunk by chunk, their truth read at once and one write per
+ * touched group share for the whole chunk. A share has one writer, the holder of its event log shard, so the step
+ * named in the share tells whether an interrupted change landed.
  */
 public final class NotificationHandler implements LogHandler, LogHandler.Batching {
     private static final String PREFIX = "notify-";

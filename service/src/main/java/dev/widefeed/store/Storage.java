@@ -10,6 +10,7 @@ import dev.widefeed.graph.UserStore;
 import dev.widefeed.like.LikeStore;
 import dev.widefeed.notification.NotificationStore;
 import dev.widefeed.post.PostStore;
+import dev.widefeed.textindex.TextIndexStore;
 
 /**
  * One backend's set of stores, one per aggregate, sharing one client connection. Closing it
@@ -72,5 +73,9 @@ public interface Storage extends AutoCloseable {
 
     default NotificationStore notifications() {
         return stores().notifications();
+    }
+
+    default TextIndexStore textIndex() {
+        return stores().textIndex();
     }
 }

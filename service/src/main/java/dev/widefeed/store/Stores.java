@@ -10,6 +10,7 @@ import dev.widefeed.graph.UserStore;
 import dev.widefeed.like.LikeStore;
 import dev.widefeed.notification.NotificationStore;
 import dev.widefeed.post.PostStore;
+import dev.widefeed.textindex.TextIndexStore;
 
 /**
  * One backend's adapters, one per aggregate: the only list of every store interface (with
@@ -19,7 +20,7 @@ import dev.widefeed.post.PostStore;
 public record Stores(UserStore users, RelationStore relations, PostStore posts, LikeStore likes,
                      CommentStore comments, TimelineStore timelines, FanoutStore fanout,
                      AudienceStore audiences, EventLogStore eventLog,
-                     NotificationStore notifications) {
+                     NotificationStore notifications, TextIndexStore textIndex) {
 
     /** Wraps one store, knowing only the interface it is served under. */
     public interface Decorator {
@@ -38,6 +39,7 @@ public record Stores(UserStore users, RelationStore relations, PostStore posts, 
                 decorator.wrap(FanoutStore.class, fanout),
                 decorator.wrap(AudienceStore.class, audiences),
                 decorator.wrap(EventLogStore.class, eventLog),
-                decorator.wrap(NotificationStore.class, notifications));
+                decorator.wrap(NotificationStore.class, notifications),
+                decorator.wrap(TextIndexStore.class, textIndex));
     }
 }

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -187,5 +188,70 @@ public abstract class EventLogJobContract {
         assertThat(job.backlog()).isEqualTo(1);
         // The watermark stays at the unknown entry's slot (or was never saved): a newer instance finds it there.
         assertThat(storage().eventLog().watermark(shard).orElse(slot)).isEqualTo(slot);
+    }
+
+    @Test
+    void anEntryAppendedToASlotAfterAPassReadItIsReadByTheNextPassHoweverLongThePassTook() {
+        int shard = freshShard();
+        long slot = thisMinute();
+        AtomicReference<Instant> now = new AtomicReference<>(Instant.ofEpochSecond(slot * 60 + 30));
+        Clock moving = new Clock() {
+            @Override
+            public ZoneOffset getZone() {
+                return ZoneOffset.UTC;
+            }
+
+            @Override
+            public Clock withZone(java.time.ZoneId zone) {
+                return this;
+            }
+
+            @Override
+            public Instant instant() {
+                return now.get();
+            }
+        };
+        List<Long> worked = new ArrayList<>();
+        LogEntry late = new LogEntry(shard, slot, "test-slow", ids.next(), ids.next());
+        LogHandler slow = entry -> new LogHandler.Work() {
+            private boolean done;
+
+            @Override
+            public boolean done() {
+                return done;
+            }
+
+            @Override
+            public Instant dueSince() {
+                return Instant.EPOCH;
+            }
+
+            @Override
+            public Instant deadline() {
+                return Instant.EPOCH;
+            }
+
+            @Override
+            public LogHandler.Turn turn(int pages, BooleanSupplier keepGoing) {
+                worked.add(entry.subjectId());
+                if (entry.subjectId() != late.subjectId()) {
+                    // While this long turn runs, another request appends to the slot this pass has read already,
+                    // and the clock moves past the slot's settling.
+                    storage().eventLog().append(late);
+                    now.set(now.get().plus(Duration.ofMinutes(3)));
+                }
+                done = true;
+                return new LogHandler.Turn.Worked(this);
+            }
+        };
+        EventLogJob job = new EventLogJob(storage().eventLog(), Map.of("test-slow", slow), new EventLogJob.Settings(
+                1, 1, 1, Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ofHours(1), "test-" + ids.next()),
+                moving, new MetricRegistry());
+        LogEntry first = append(shard, slot, "test-slow");
+
+        job.runShard(shard);
+        job.runShard(shard);
+
+        assertThat(worked).containsExactly(first.subjectId(), late.subjectId());
     }
 }

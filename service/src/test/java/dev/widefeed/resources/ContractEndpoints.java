@@ -60,7 +60,7 @@ final class ContractEndpoints {
             List<String> slots = new ArrayList<>();
             Matcher m = PLACEHOLDER.matcher(target);
             while (m.find()) {
-                if (!m.group(1).equals("tag")) {
+                if (!m.group(1).equals("tag") && !m.group(1).equals("topic")) {
                     slots.add(m.group(1));
                 }
             }
@@ -135,6 +135,10 @@ final class ContractEndpoints {
                 list("/v1/users/{me}/notifications", CursorKind.NOTIFICATION),
                 call("GET", "/v1/users/{me}/notifications/unread"),
                 body("PUT", "/v1/users/{me}/notifications/read", "{\"upTo\":\"2026-01-01T00:00:00Z\"}"),
+                // topics and mentions
+                list("/v1/topics/{topic}/posts", CursorKind.POST),
+                call("GET", "/v1/topics/trending?window=24h"),
+                list("/v1/users/{me}/mentions", CursorKind.POST),
                 // audiences and privacy
                 call("PUT", "/v1/users/{me}/tags/{tag}/members/{user}").ofAudiences(),
                 call("DELETE", "/v1/users/{me}/tags/{tag}/members/{user}").ofAudiences(),

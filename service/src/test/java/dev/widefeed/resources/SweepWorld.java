@@ -83,6 +83,7 @@ final class SweepWorld {
         values.put("comment", carlComment);
         values.put("group", adaGroup);
         values.put("tag", TAG);
+        values.put("topic", "sweep");
         return values;
     }
 

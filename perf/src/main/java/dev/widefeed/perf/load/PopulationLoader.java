@@ -7,6 +7,7 @@ import dev.widefeed.feed.HomeState;
 import dev.widefeed.feed.PullRules;
 import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowCursor;
+import dev.widefeed.graph.Handle;
 import dev.widefeed.graph.User;
 import dev.widefeed.graph.UserCounts;
 import dev.widefeed.kernel.IdGenerator;
@@ -113,7 +114,10 @@ public final class PopulationLoader {
 
         try (Progress users = new Progress(progress, "users", n)) {
             Parallel.forEach(n, settings.threads(), u -> {
-                storage.users().create(new User(ids.id(u), "u" + u, CREATED_AT));
+                // Claimed first, as a sign-up does, so the replay's @mentions of "user<index>" name this user.
+                Handle handle = UserIds.handleOf(u);
+                storage.users().claimHandle(handle, ids.id(u));
+                storage.users().create(new User(ids.id(u), Optional.of(handle), "u" + u, CREATED_AT));
                 users.add(1);
             });
             record(users);

@@ -84,8 +84,34 @@ final class Actions {
                 retargeted.get());
     }
 
-    /** Short content for a post or comment, telling which event wrote it. */
+    /** Topics the replay's texts name: a skewed few are named most, as real topics are. */
+    static final int TOPICS = 200;
+
+    /**
+     * Short content for a post or comment, telling which event wrote it. A quarter name a topic, drawn log-uniformly
+     * from {@link #TOPICS} (topic {@code t0} most often, about as a Zipf law with exponent 1 would), and a tenth
+     * mention a user (the one at half the actor's index, which the loader gave the handle {@link UserIds#handleOf}), so
+     * replays write the topic lists, counters, mention lists and notifications real texts make. Deterministic: the
+     * same event writes the same text on every target.
+     */
     static String text(WorkloadEvent event) {
-        return "replayed " + event.kind().label() + " of user " + event.actor() + " at " + event.offsetMillis() + " ms";
+        long h = mix(event.actor() * 0x9E3779B97F4A7C15L + event.offsetMillis());
+        StringBuilder text = new StringBuilder("replayed ").append(event.kind().label()).append(" of user ")
+                .append(event.actor()).append(" at ").append(event.offsetMillis()).append(" ms");
+        if (Math.floorMod(h, 4) == 0) {
+            double u = ((h >>> 24) & 0xFFFF) / 65_536.0;
+            text.append(" #t").append((int) Math.pow(TOPICS, u) - 1);
+        }
+        if (Math.floorMod(h >>> 16, 10) == 0) {
+            text.append(" @").append(UserIds.handleOf(event.actor() / 2).value());
+        }
+        return text.toString();
+    }
+
+    /** A 64-bit finalizer (SplitMix64's): spreads close inputs over all bits. */
+    private static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
     }
 }

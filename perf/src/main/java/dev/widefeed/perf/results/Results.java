@@ -19,6 +19,7 @@ public final class Results {
     public static final String CELEBRITY = "celebrity.json";
     public static final String STRATEGIES = "strategies.json";
     public static final String FANOUT = "fanout.json";
+    public static final String NOTIFICATIONS = "notifications.json";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private Results() {

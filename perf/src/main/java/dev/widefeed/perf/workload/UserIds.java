@@ -1,5 +1,7 @@
 package dev.widefeed.perf.workload;
 
+import dev.widefeed.graph.Handle;
+
 /**
  * Workload user {@code u} is store user {@code base + u}: the same for {@code load} and {@code replay} of one
  * workload, with no mapping file. The base depends on the seed, so workloads of different seeds loaded into one
@@ -26,5 +28,10 @@ public record UserIds(long base) {
 
     public long id(int user) {
         return base + user;
+    }
+
+    /** The handle the loader gives the workload's user {@code index}, which the replay's texts mention them by. */
+    public static Handle handleOf(int index) {
+        return new Handle("user" + index);
     }
 }

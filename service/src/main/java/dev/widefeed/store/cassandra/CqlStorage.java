@@ -30,7 +30,8 @@ public final class CqlStorage extends TimedStorage {
                 new CqlFanoutStore(session, async),
                 new CqlAudienceStore(session),
                 new CqlEventLogStore(session),
-                new CqlNotificationStore(session, async));
+                new CqlNotificationStore(session, async),
+                new CqlTextIndexStore(session));
     }
 
     @Override

@@ -63,7 +63,8 @@ public final class HBaseStorage extends TimedStorage {
                 new HBaseAudienceStore(connection, namespace, declared, clock),
                 new HBaseEventLogStore(connection.getTable(TableName.valueOf(namespace, "event_log_by_slot")),
                         connection.getTable(TableName.valueOf(namespace, "event_log_shards")), clock),
-                new HBaseNotificationStore(connection, namespace, declared, async));
+                new HBaseNotificationStore(connection, namespace, declared, async),
+                new HBaseTextIndexStore(connection, namespace, declared));
     }
 
     /** A point read of a row that does not exist: one RPC to one region server, answered from its bloom filter. */

@@ -1,0 +1,5 @@
+package dev.widefeed.textindex;
+
+/** How many posts named a topic within a window. */
+public record TopicCount(String topic, long posts) {
+}

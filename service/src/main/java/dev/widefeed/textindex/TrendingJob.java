@@ -1,0 +1,89 @@
+package dev.widefeed.textindex;
+
+import io.dropwizard.lifecycle.Managed;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Keeps the trending topics of each window (docs/design.md, "Mentions and topics"): every {@code interval} it adds
+ * up the window's counter buckets (six ten-minute slots for the last hour, 24 hours for the last day: each one
+ * partition of every topic counted in it) and saves the {@link TextIndexRules#TOP} topics with the most posts, so a
+ * read of trending is one row, never a scan. Every instance runs it; they compute the same answer from the same
+ * counters, and the last one saved wins.
+ */
+public final class TrendingJob implements Managed {
+    private static final Logger LOG = LoggerFactory.getLogger(TrendingJob.class);
+
+    private final TextIndexStore index;
+    private final Duration interval;
+    private final Clock clock;
+    private ScheduledExecutorService scheduler;
+
+    public TrendingJob(TextIndexStore index, Duration interval, Clock clock) {
+        this.index = index;
+        this.interval = interval;
+        this.clock = clock;
+    }
+
+    @Override
+    public void start() {
+        scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "trending");
+            t.setDaemon(true);
+            return t;
+        });
+        scheduler.scheduleWithFixedDelay(this::refreshQuietly, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void stop() {
+        if (scheduler != null) {
+            scheduler.shutdownNow();
+        }
+    }
+
+    private void refreshQuietly() {
+        try {
+            refresh();
+        } catch (RuntimeException e) {
+            LOG.warn("trending topics not refreshed this time; the last ones stay: {}", e.toString());
+        }
+    }
+
+    /** Computes and saves every window's trending topics now. */
+    public void refresh() {
+        for (TrendingWindow window : TrendingWindow.values()) {
+            index.saveTrending(compute(window));
+        }
+    }
+
+    Trending compute(TrendingWindow window) {
+        Instant now = clock.instant();
+        Instant newest = TextIndexRules.bucketOf(now, window.bucket());
+        Map<String, Long> sums = new HashMap<>();
+        for (int i = 0; i < window.buckets(); i++) {
+            index.topicCounts(window.bucket(), newest.minus(window.bucket().multipliedBy(i)))
+                    .forEach((topic, n) -> sums.merge(topic, n, Long::sum));
+        }
+        List<TopicCount> ranked = new ArrayList<>();
+        sums.forEach((topic, n) -> {
+            if (n > 0) {
+                ranked.add(new TopicCount(topic, n));
+            }
+        });
+        ranked.sort(Comparator.comparingLong(TopicCount::posts).reversed().thenComparing(TopicCount::topic));
+        return new Trending(window, now, ranked.subList(0, Math.min(TextIndexRules.TOP, ranked.size())));
+    }
+}

@@ -1,0 +1,11 @@
+package dev.widefeed.textindex;
+
+import dev.widefeed.store.Storage;
+import dev.widefeed.testing.TestStorages;
+
+class HBaseTextIndexTest extends TextIndexContract {
+    @Override
+    protected Storage storage() {
+        return TestStorages.hbase();
+    }
+}
