@@ -32,7 +32,8 @@ public final class EventLog {
         store.append(new LogEntry(shardOf(subjectId), slotOf(clock.instant()), kind, subjectId, actorId));
     }
 
-    int shardOf(long subjectId) {
+    /** The shard the entries about {@code subjectId} go to. */
+    public int shardOf(long subjectId) {
         return Math.floorMod(Long.hashCode(subjectId * 0x9E3779B97F4A7C15L), shards);
     }
 

@@ -38,6 +38,8 @@ final class CqlNotificationStore implements NotificationStore {
     private final PreparedStatement selectParts;
     private final PreparedStatement insertPart;
     private final PreparedStatement replacePart;
+    private final PreparedStatement insertDay;
+    private final PreparedStatement selectDays;
     private final PreparedStatement selectDay;
     private final PreparedStatement selectDayAfter;
     private final PreparedStatement selectReadUpTo;
@@ -56,6 +58,9 @@ final class CqlNotificationStore implements NotificationStore {
         replacePart = session.prepare("UPDATE notifications_by_user SET parts[?] = ?" + group + " IF parts[?] = ?");
         String columns = "SELECT window_start, kind, target_id, parts FROM notifications_by_user "
                 + "WHERE user_id = ? AND day = ?";
+        insertDay = session.prepare("INSERT INTO notification_days_by_user (user_id, day) VALUES (?, ?)");
+        selectDays = session.prepare("SELECT day FROM notification_days_by_user WHERE user_id = ? AND day <= ? "
+                + "AND day >= ?");
         selectDay = session.prepare(columns + " LIMIT ?");
         selectDayAfter = session.prepare(columns + " AND (window_start, kind, target_id) < (?, ?, ?) LIMIT ?");
         selectReadUpTo = session.prepare("SELECT read_up_to FROM notification_state_by_user WHERE user_id = ?");
@@ -92,6 +97,9 @@ final class CqlNotificationStore implements NotificationStore {
     public boolean compareAndSetPart(GroupKey g, int shard, Optional<GroupPart> expected, GroupPart next) {
         Object[] key = {g.recipientId(), day(g.window()), g.window(), g.kind().code(), g.targetId()};
         if (expected.isEmpty()) {
+            // The day goes into the recipient's directory before its first group share: a page finds every day
+            // that holds a group (a directory row whose share write failed only costs a page an empty read).
+            session.execute(insertDay.bind(g.recipientId(), day(g.window())).setIdempotent(true));
             return session.execute(insertPart.bind(shard, next.encode(), key[0], key[1], key[2], key[3], key[4], shard)
                     .setIdempotent(false)).wasApplied();
         }
@@ -99,12 +107,22 @@ final class CqlNotificationStore implements NotificationStore {
                 expected.get().encode()).setIdempotent(false)).wasApplied();
     }
 
-    /** One day partition after another, newest first, each read from where the last left off. */
+    /**
+     * The days of the recipient's directory that hold groups, newest first, then each one's partition from where the
+     * last left off: a page reads the directory and the days it needs, never every day of the kept thirty.
+     */
     @Override
     public List<StoredGroup> groups(long recipientId, NotificationCursor after, Instant oldestWindow, int limit) {
         List<StoredGroup> found = new ArrayList<>();
-        int oldestDay = day(oldestWindow);
-        for (int day = day(after.window()); day >= oldestDay && found.size() < limit; day--) {
+        List<Integer> days = new ArrayList<>();
+        for (Row row : session.execute(selectDays.bind(recipientId, day(after.window()), day(oldestWindow))
+                .setIdempotent(true))) {
+            days.add(row.getInt(0));
+        }
+        for (int day : days) {
+            if (found.size() >= limit) {
+                break;
+            }
             int left = limit - found.size();
             Iterable<Row> rows = day == day(after.window())
                     ? session.execute(selectDayAfter.bind(recipientId, day, after.window(), after.kindCode(),
