@@ -8,11 +8,10 @@ import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.graph.User;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
+import dev.widefeed.testing.ChildJvm;
 import dev.widefeed.testing.TestStorages;
 import org.junit.jupiter.api.Test;
 
-import java.io.File;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -112,18 +111,7 @@ public abstract class FanoutCrashContract {
                 + storage().fanout().progress(postId, FanoutKind.DELIVER));
     }
 
-    /** The worker in a JVM of its own, on this JVM's class path and store ports. */
     private Process startWorkerProcess() throws Exception {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-Xmx512m");
-        System.getProperties().stringPropertyNames().stream().filter(name -> name.startsWith("widefeed.test."))
-                .forEach(name -> command.add("-D" + name + "=" + System.getProperty(name)));
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(FanoutProcess.class.getName());
-        command.add(backend());
-        File log = Path.of("target", "fanout-process-" + backend() + ".log").toFile();
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log).start();
+        return ChildJvm.start(FanoutProcess.class, backend(), "fanout-process-" + backend() + ".log");
     }
 }
