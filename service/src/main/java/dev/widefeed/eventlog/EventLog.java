@@ -37,6 +37,11 @@ public final class EventLog {
         return Math.floorMod(Long.hashCode(subjectId * 0x9E3779B97F4A7C15L), shards);
     }
 
+    /** When a slot (epoch minute) starts: an entry in it was appended at or after this, within the minute. */
+    public static Instant startOf(long slot) {
+        return Instant.ofEpochSecond(slot * 60);
+    }
+
     /** The slot (epoch minute) an instant falls in. */
     public static long slotOf(Instant at) {
         return Math.floorDiv(at.getEpochSecond(), 60);

@@ -1,5 +1,6 @@
 package dev.widefeed.feed;
 
+import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.LogEntry;
 import dev.widefeed.eventlog.LogHandler;
 import dev.widefeed.graph.Follow;
@@ -82,7 +83,7 @@ public final class DeliverySwitch implements LogHandler {
 
     /** The entry's follower (actor) unfollowed its author (subject). */
     private Work unfollowed(LogEntry entry) {
-        Instant due = Instant.ofEpochSecond(entry.slot() * 60).plus(Duration.ofMinutes(1)).plus(UNFOLLOW_SETTLE);
+        Instant due = EventLog.startOf(entry.slot()).plus(Duration.ofMinutes(1)).plus(UNFOLLOW_SETTLE);
         return new Unfollowed(entry.actorId(), entry.subjectId(), due, false);
     }
 
@@ -136,7 +137,7 @@ public final class DeliverySwitch implements LogHandler {
     @Override
     public Work open(LogEntry entry) {
         // Due since the minute it was asked for in: a long walk shows as lag however often it is reopened.
-        return new Switch(entry.subjectId(), Instant.ofEpochSecond(entry.slot() * 60),
+        return new Switch(entry.subjectId(), EventLog.startOf(entry.slot()),
                 due(deliveryOf(entry.subjectId())));
     }
 

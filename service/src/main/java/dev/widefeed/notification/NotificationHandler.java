@@ -1,5 +1,6 @@
 package dev.widefeed.notification;
 
+import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.LogEntry;
 import dev.widefeed.eventlog.LogHandler;
 
@@ -74,7 +75,7 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
         String kind = entry.handlerKind();
         boolean guard = kind.endsWith(GUARD);
         String family = kind.substring(PREFIX.length(), kind.length() - (guard ? GUARD.length() : 0));
-        Instant recorded = Instant.ofEpochSecond(entry.slot() * 60);
+        Instant recorded = EventLog.startOf(entry.slot());
         // A guard's change may land up to a request's lifetime after the end of its minute.
         Instant due = guard ? recorded.plusSeconds(60).plus(rules.guardDelay()) : recorded;
         return new SourceWork(entry.shard(), new NotificationSource(family, entry.subjectId(), entry.actorId()),

@@ -131,10 +131,8 @@ public final class NotificationService {
         List<Notification> shown = new ArrayList<>();
         for (Notification n : counted) {
             if (n.key().kind().target() == NotificationKind.Target.USER || visibleTargets.contains(n.key().targetId())) {
-                shown.add(n.withNewest(n.newest().stream().filter(a -> {
-                    Set<Mark> kept = marks.getOrDefault(new Link(me, a.userId()), Set.of());
-                    return !kept.contains(Mark.BLOCKED) && !kept.contains(Mark.HIDDEN);
-                }).toList()));
+                shown.add(n.withNewest(n.newest().stream().filter(a -> !NotificationSources.muted(
+                        marks.getOrDefault(new Link(me, a.userId()), Set.of()))).toList()));
             }
         }
         return shown;

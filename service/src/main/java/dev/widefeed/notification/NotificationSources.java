@@ -78,16 +78,27 @@ public final class NotificationSources {
         Map<NotificationSource, CompletableFuture<List<Contribution>>> reading = new HashMap<>();
         seenAt.forEach((source, at) -> reading.put(source,
                 CompletableFuture.supplyAsync(() -> candidates(source, at), reads)));
-        Map<NotificationSource, Set<Contribution>> desired = new HashMap<>();
+        Map<NotificationSource, List<Contribution>> stable = new HashMap<>();
         reading.forEach((source, future) -> {
-            List<Contribution> stable = new ArrayList<>();
+            List<Contribution> kept = new ArrayList<>();
             for (Contribution c : Futures.join(future)) {
-                stable.add(marks.getOrDefault(source, SourceMark.NONE).applied().stream()
+                kept.add(marks.getOrDefault(source, SourceMark.NONE).applied().stream()
                         .filter(a -> sameFact(a, c)).findFirst().orElse(c));
             }
-            desired.put(source, allowed(stable));
+            stable.put(source, kept);
         });
+        // One round of the recipients' marks for every source at once, not one per source.
+        Set<Link> links = new HashSet<>();
+        stable.values().forEach(all -> all.forEach(c -> links.add(new Link(c.group().recipientId(), c.actorId()))));
+        Map<Link, Set<Mark>> recipientsMarks = links.isEmpty() ? Map.of() : facts.marksOf(links);
+        Map<NotificationSource, Set<Contribution>> desired = new HashMap<>();
+        stable.forEach((source, all) -> desired.put(source, allowed(all, recipientsMarks)));
         return desired;
+    }
+
+    /** Whether a recipient's marks on a user keep that user's doing from them: blocked or hidden. */
+    static boolean muted(Set<Mark> marks) {
+        return marks.contains(Mark.BLOCKED) || marks.contains(Mark.HIDDEN);
     }
 
     private static boolean sameFact(Contribution a, Contribution b) {
@@ -95,15 +106,12 @@ public final class NotificationSources {
                 && a.group().kind() == b.group().kind() && a.group().targetId() == b.group().targetId();
     }
 
-    /** Drops what the recipient blocked or hid the actor from, and one's own doing. */
-    private Set<Contribution> allowed(List<Contribution> candidates) {
-        Set<Link> links = new HashSet<>();
-        candidates.forEach(c -> links.add(new Link(c.group().recipientId(), c.actorId())));
-        Map<Link, Set<Mark>> marks = links.isEmpty() ? Map.of() : facts.marksOf(links);
+    /** Drops one's own doing, and what the recipient blocked or hid the actor from. */
+    private static Set<Contribution> allowed(List<Contribution> candidates, Map<Link, Set<Mark>> marks) {
         Set<Contribution> allowed = new LinkedHashSet<>();
         for (Contribution c : candidates) {
-            Set<Mark> kept = marks.getOrDefault(new Link(c.group().recipientId(), c.actorId()), Set.of());
-            if (c.group().recipientId() != c.actorId() && !kept.contains(Mark.BLOCKED) && !kept.contains(Mark.HIDDEN)) {
+            Link link = new Link(c.group().recipientId(), c.actorId());
+            if (c.group().recipientId() != c.actorId() && !muted(marks.getOrDefault(link, Set.of()))) {
                 allowed.add(c);
             }
         }

@@ -2,6 +2,7 @@ package dev.widefeed.textindex;
 
 import dev.widefeed.comment.Comment;
 import dev.widefeed.comment.CommentStore;
+import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.LogEntry;
 import dev.widefeed.eventlog.LogHandler;
 import dev.widefeed.kernel.BestEffort;
@@ -59,7 +60,7 @@ public final class TextIndexHandler implements LogHandler {
 
     @Override
     public Work open(LogEntry entry) {
-        Instant recorded = Instant.ofEpochSecond(entry.slot() * 60);
+        Instant recorded = EventLog.startOf(entry.slot());
         return new Text(entry, recorded, false);
     }
 

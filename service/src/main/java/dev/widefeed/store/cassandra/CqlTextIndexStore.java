@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -116,7 +117,7 @@ final class CqlTextIndexStore implements TextIndexStore {
 
     /** The directory's buckets newest first (the driver pages through them), each read until the page is full. */
     private static <T> List<T> walk(Iterable<Row> buckets, int limit,
-                                    java.util.function.BiFunction<Instant, Integer, Iterable<Row>> read,
+                                    BiFunction<Instant, Integer, Iterable<Row>> read,
                                     Function<Row, T> map) {
         List<T> found = new ArrayList<>();
         for (Row bucket : buckets) {
