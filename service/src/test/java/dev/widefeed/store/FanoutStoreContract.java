@@ -92,6 +92,23 @@ public abstract class FanoutStoreContract {
         assertThat(fanout().delivery(ids.next())).isEmpty();
     }
 
+    /** Saves in one millisecond are common on a fast store; the last must still be the one read. */
+    @Test
+    void savesInQuickSuccessionReadBackAsTheLastOneWithOrWithoutACursor() {
+        long author = ids.next();
+        for (int i = 0; i < 50; i++) {
+            AuthorDelivery walking = new AuthorDelivery(author, AuthorDelivery.Mode.PUSHING, i,
+                    Optional.of(new FollowCursor(millisAgo(86_400_000L), ids.next())), millisAgo(0));
+            AuthorDelivery done = new AuthorDelivery(author, AuthorDelivery.Mode.PUSHED, i, Optional.empty(),
+                    millisAgo(0));
+            fanout().saveDelivery(walking);
+            fanout().saveDelivery(done);
+            assertThat(fanout().delivery(author)).as("round %d, walk ended", i).contains(done);
+            fanout().saveDelivery(walking);
+            assertThat(fanout().delivery(author)).as("round %d, walk again", i).contains(walking);
+        }
+    }
+
     @Test
     void edgeDeliveriesAreFoundForTheFollowersAskedAboutAndReplacedWhole() {
         long author = ids.next();

@@ -10,15 +10,11 @@ import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.FanoutProgressJson;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
-import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.RowMutations;
 import org.apache.hadoop.hbase.util.Bytes;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.Collection;
@@ -45,6 +41,8 @@ final class HBaseFanoutStore implements FanoutStore {
     private static final byte[] UPDATED_AT = Bytes.toBytes("updated_at");
     private static final byte[] FOLLOW_SINCE = Bytes.toBytes("follow_since");
     private static final byte[] PULLED = Bytes.toBytes("pulled");
+    /** A cursor cell's value once the walk is done (see {@link #saveDelivery}). */
+    private static final byte[] EMPTY = new byte[0];
 
     private final AsyncTable<AdvancedScanResultConsumer> progress;
     private final AsyncTable<AdvancedScanResultConsumer> deliveries;
@@ -84,7 +82,7 @@ final class HBaseFanoutStore implements FanoutStore {
             return Optional.empty();
         }
         byte[] since = row.getValue(DELIVERY_FAMILY, CURSOR_SINCE);
-        Optional<FollowCursor> cursor = since == null ? Optional.empty() : Optional.of(new FollowCursor(
+        Optional<FollowCursor> cursor = since == null || since.length == 0 ? Optional.empty() : Optional.of(new FollowCursor(
                 Instant.ofEpochMilli(Bytes.toLong(since)), Bytes.toLong(row.getValue(DELIVERY_FAMILY, CURSOR_USER))));
         return Optional.of(new AuthorDelivery(authorId,
                 AuthorDelivery.Mode.ofJson(Bytes.toString(row.getValue(DELIVERY_FAMILY, MODE))),
@@ -93,33 +91,23 @@ final class HBaseFanoutStore implements FanoutStore {
     }
 
     /**
-     * One atomic row mutation: the new cells, and the cursor's cells deleted when the walk is done.
-     * The delete is at the put's timestamp minus one, so it never masks the cursor of a later save.
+     * One put of every cell. A finished walk writes its cursor's cells empty rather than deleting them: a
+     * delete at this millisecond would mask a later save's cursor in the same millisecond, and one a
+     * millisecond earlier would leave an earlier save's cursor of this millisecond standing. Among puts of
+     * one cell at one timestamp the last one written wins, so saves in quick succession read back as the
+     * last.
      */
     @Override
     public void saveDelivery(AuthorDelivery delivery) {
-        byte[] row = deliveryRow(delivery.authorId());
-        long now = System.currentTimeMillis();
-        Put put = new Put(row, now)
+        Optional<FollowCursor> cursor = delivery.cursor();
+        deliveries.put(new Put(deliveryRow(delivery.authorId()))
                 .addColumn(DELIVERY_FAMILY, MODE, Bytes.toBytes(delivery.mode().json()))
                 .addColumn(DELIVERY_FAMILY, SWITCH_ID, Bytes.toBytes(delivery.switchId()))
-                .addColumn(DELIVERY_FAMILY, UPDATED_AT, Bytes.toBytes(delivery.updatedAt().toEpochMilli()));
-        RowMutations mutations = new RowMutations(row);
-        try {
-            if (delivery.cursor().isPresent()) {
-                FollowCursor cursor = delivery.cursor().get();
-                put.addColumn(DELIVERY_FAMILY, CURSOR_SINCE, Bytes.toBytes(cursor.since().toEpochMilli()))
-                        .addColumn(DELIVERY_FAMILY, CURSOR_USER, Bytes.toBytes(cursor.userId()));
-                mutations.add(put);
-            } else {
-                mutations.add(put);
-                mutations.add(new Delete(row).addColumns(DELIVERY_FAMILY, CURSOR_SINCE, now - 1)
-                        .addColumns(DELIVERY_FAMILY, CURSOR_USER, now - 1));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        deliveries.mutateRow(mutations).join();
+                .addColumn(DELIVERY_FAMILY, UPDATED_AT, Bytes.toBytes(delivery.updatedAt().toEpochMilli()))
+                .addColumn(DELIVERY_FAMILY, CURSOR_SINCE,
+                        cursor.map(c -> Bytes.toBytes(c.since().toEpochMilli())).orElse(EMPTY))
+                .addColumn(DELIVERY_FAMILY, CURSOR_USER, cursor.map(c -> Bytes.toBytes(c.userId())).orElse(EMPTY)))
+                .join();
     }
 
     /** One multi-get for the page of followers (the client groups it by region server). */
