@@ -7,9 +7,9 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.type.LogicalType;
+import dev.widefeed.auth.AuthFactory;
 import dev.widefeed.auth.JsonUnauthorizedHandler;
 import dev.widefeed.auth.TokenAuthenticator;
-import dev.widefeed.auth.TokenService;
 import dev.widefeed.auth.UserPrincipal;
 import dev.widefeed.cli.HandlesCommand;
 import dev.widefeed.cli.ReconcileCommand;
@@ -19,6 +19,7 @@ import dev.widefeed.errors.BusyMapper;
 import dev.widefeed.errors.DomainExceptionMapper;
 import dev.widefeed.errors.JsonErrorMapper;
 import dev.widefeed.errors.MalformedRequestMapper;
+import dev.widefeed.errors.SignInThrottledMapper;
 import dev.widefeed.errors.StoreExceptionMapper;
 import dev.widefeed.errors.UnexpectedErrorMapper;
 import dev.widefeed.errors.ValidationErrorMapper;
@@ -43,6 +44,7 @@ import dev.widefeed.resources.OpenApiDescription;
 import dev.widefeed.resources.PostCommentsResource;
 import dev.widefeed.resources.PostResource;
 import dev.widefeed.resources.RelationResource;
+import dev.widefeed.resources.SessionResource;
 import dev.widefeed.resources.TimelineResource;
 import dev.widefeed.resources.UserListsResource;
 import dev.widefeed.resources.UserResource;
@@ -84,7 +86,7 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         configure(bootstrap.getObjectMapper());
         bootstrap.addCommand(new SchemaCommand<WidefeedConfiguration>(config -> config.storage));
         bootstrap.addCommand(new TokenCommand<WidefeedConfiguration>(
-                config -> config.auth.build(config.storage.embeddedDataDir())));
+                config -> config.auth.tokens(config.storage.embeddedDataDir())));
         bootstrap.addCommand(new HandlesCommand<WidefeedConfiguration>(config -> config.storage));
         bootstrap.addCommand(new ReconcileCommand<WidefeedConfiguration>(config -> config.storage,
                 (config, storage) -> Services.over(storage, new IdGenerator(0), Clock.systemUTC(),
@@ -105,7 +107,6 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         environment.healthChecks().register("store", new StoreHealthCheck(storage));
 
         IdGenerator ids = new IdGenerator(config.workerId != null ? config.workerId : derivedWorkerId());
-        TokenService tokens = config.auth.build(config.storage.embeddedDataDir());
         // Bounded: ten batches of 1,000 may wait; past that a batch follow is refused (429), not queued forever.
         ExecutorService batchFollows = environment.lifecycle().executorService("batch-follow-%d")
                 .minThreads(config.limits.batchFollowThreads).maxThreads(config.limits.batchFollowThreads)
@@ -134,8 +135,11 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         environment.admin().addTask(new RepairRelationsTask(services.relationRepairer(), clock));
         environment.admin().addTask(new ReconcileTask(services.reconciler(), environment.metrics()));
 
-        registerWeb(config, environment, tokens);
-        environment.jersey().register(new UserResource(services.users(), tokens));
+        AuthFactory.Built auth = config.auth.build(config.storage.embeddedDataDir(), storage.accounts(),
+                services.users(), ids, clock);
+        registerWeb(config, environment, auth);
+        environment.jersey().register(new UserResource(services.users(), auth.accounts(), auth.tokens()));
+        environment.jersey().register(new SessionResource(auth.accounts(), auth.tokens()));
         environment.jersey().register(new RelationResource(services.follows()));
         environment.jersey().register(new PostResource(services.posts()));
         environment.jersey().register(new UserListsResource(services.audiences()));
@@ -151,14 +155,14 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         environment.jersey().register(new TopicResource.ByUser(services.textIndex()));
     }
 
-    private static void registerWeb(WidefeedConfiguration config, Environment environment, TokenService tokens) {
+    private static void registerWeb(WidefeedConfiguration config, Environment environment, AuthFactory.Built auth) {
         if (config.getServerFactory() instanceof AbstractServerFactory server) {
             server.setRegisterDefaultExceptionMappers(false); // ours answer in the contract's error shape
         }
         strictRequestBodies(environment.getObjectMapper());
         JsonErrorHandler.install(environment);
         environment.jersey().register(new AuthDynamicFeature(new OAuthCredentialAuthFilter.Builder<UserPrincipal>()
-                .setAuthenticator(new TokenAuthenticator(tokens))
+                .setAuthenticator(new TokenAuthenticator(auth.tokens(), auth.accounts()::honours))
                 .setPrefix("Bearer")
                 .setRealm("widefeed")
                 .setUnauthorizedHandler(new JsonUnauthorizedHandler())
@@ -169,6 +173,7 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         environment.jersey().register(new DomainExceptionMapper());
         environment.jersey().register(new MalformedRequestMapper());
         environment.jersey().register(new BusyMapper());
+        environment.jersey().register(new SignInThrottledMapper());
         environment.jersey().register(new StoreExceptionMapper());
         environment.jersey().register(new JsonErrorMapper());
         environment.jersey().register(new ValidationErrorMapper());

@@ -1,5 +1,6 @@
 package dev.widefeed;
 
+import dev.widefeed.testing.ApiClient;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.DropwizardTestSupport;
 import io.dropwizard.testing.ResourceHelpers;
@@ -14,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 
+import static dev.widefeed.testing.ApiClient.signUp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -46,7 +48,7 @@ public abstract class StoreOutageContract {
 
             store.close();
             try (Response r = client.target(base).path("/v1/users").request()
-                    .post(Entity.json(Map.of("name", "during outage")))) {
+                    .post(Entity.json(signUp("name", "during outage")))) {
                 assertThat(r.getStatus()).isEqualTo(503);
                 assertThat(r.getHeaderString("Retry-After")).isEqualTo("1");
             }
@@ -87,7 +89,7 @@ public abstract class StoreOutageContract {
     }
 
     private static int createUser(Client client, String base) {
-        try (Response r = client.target(base).path("/v1/users").request().post(Entity.json(Map.of("name", "ada")))) {
+        try (Response r = client.target(base).path("/v1/users").request().post(Entity.json(signUp("name", "ada")))) {
             return r.getStatus();
         }
     }

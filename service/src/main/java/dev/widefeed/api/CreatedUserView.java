@@ -1,4 +1,7 @@
 package dev.widefeed.api;
 
-public record CreatedUserView(UserView user, String token) {
+import java.time.Instant;
+
+/** Sign-up's answer: the user and their first session's tokens (as {@link SessionView}). */
+public record CreatedUserView(UserView user, String token, Instant expiresAt, String refreshToken) {
 }

@@ -12,6 +12,7 @@ public final class DomainExceptionMapper implements ExceptionMapper<DomainExcept
             case INVALID -> 422;
             case FORBIDDEN -> 403;
             case CONFLICT -> 409;
+            case UNAUTHENTICATED -> 401;
         };
         return Errors.of(status, e.getMessage());
     }

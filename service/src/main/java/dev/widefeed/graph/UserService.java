@@ -33,7 +33,11 @@ public final class UserService {
      * written, so no user ever shows a handle someone else holds.
      */
     public User create(String name, Optional<String> typedHandle) {
-        long id = ids.next();
+        return create(ids.next(), name, typedHandle);
+    }
+
+    /** {@link #create(String, Optional)} under an id the caller took, to write what belongs to it first. */
+    public User create(long id, String name, Optional<String> typedHandle) {
         Handle handle;
         if (typedHandle.isPresent()) {
             handle = Handle.parse(typedHandle.get());
@@ -74,8 +78,13 @@ public final class UserService {
 
     /** The user holding {@code handle}: 404 if nobody does. */
     public User byHandle(Handle handle) {
-        return users.handleOwner(handle).flatMap(users::find).orElseThrow(() -> DomainException.notFound(
+        return findByHandle(handle).orElseThrow(() -> DomainException.notFound(
                 "nobody has the handle " + handle.value()));
+    }
+
+    /** The user holding {@code handle}, if someone does (a claim whose user was never written holds nothing). */
+    public Optional<User> findByHandle(Handle handle) {
+        return users.handleOwner(handle).flatMap(users::find);
     }
 
     public UserCounts counts(long userId) {

@@ -10,7 +10,9 @@ public final class DomainException extends RuntimeException {
         /** Acting on someone else's resource. */
         FORBIDDEN,
         /** The resource changed under the request too often to apply it; safe to retry. */
-        CONFLICT
+        CONFLICT,
+        /** Credentials that are wrong, unknown, expired or revoked; the message never says which. */
+        UNAUTHENTICATED
     }
 
     private final Kind kind;
@@ -38,5 +40,9 @@ public final class DomainException extends RuntimeException {
 
     public static DomainException conflict(String message) {
         return new DomainException(Kind.CONFLICT, message);
+    }
+
+    public static DomainException unauthenticated(String message) {
+        return new DomainException(Kind.UNAUTHENTICATED, message);
     }
 }

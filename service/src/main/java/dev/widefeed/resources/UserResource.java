@@ -1,6 +1,10 @@
 package dev.widefeed.resources;
 
+import dev.widefeed.account.AccountService;
+import dev.widefeed.account.Password;
 import dev.widefeed.api.CreateUserRequest;
+import dev.widefeed.api.PasswordChangeRequest;
+import dev.widefeed.api.SessionView;
 import dev.widefeed.api.CreatedUserView;
 import dev.widefeed.api.UserView;
 import dev.widefeed.auth.TokenService;
@@ -17,6 +21,7 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -32,21 +37,42 @@ import java.util.Optional;
 @Tag(name = "users")
 public class UserResource {
     private final UserService users;
+    private final AccountService accounts;
     private final TokenService tokens;
 
-    public UserResource(UserService users, TokenService tokens) {
+    public UserResource(UserService users, AccountService accounts, TokenService tokens) {
         this.users = users;
+        this.accounts = accounts;
         this.tokens = tokens;
     }
 
     @POST
-    @Operation(summary = "Create a user with a unique handle (chosen, or made from the name); answers the user and "
-            + "a bearer token for it (no token needed). 409 when the handle is taken, 422 when it is not a handle")
+    @Operation(summary = "Sign up: a user with a unique handle (chosen, or made from the name) and a password; answers "
+            + "the user and a first session's access and refresh tokens (no token needed). 409 when the handle is "
+            + "taken, 422 when it is not a handle or the password has fewer than 10 or more than 128 characters")
     public Response create(@NotNull @Valid CreateUserRequest request) {
-        User user = users.create(request.name(), Optional.ofNullable(request.handle()));
-        CreatedUserView body = new CreatedUserView(UserView.of(user, UserCounts.ZERO), tokens.mint(user.id()));
+        Password password = Password.choose(request.password());
+        AccountService.SignedUp signedUp = accounts.signUp(request.name(), Optional.ofNullable(request.handle()),
+                password);
+        User user = signedUp.user();
+        SessionView session = Sessions.view(signedUp.session(), tokens);
+        CreatedUserView body = new CreatedUserView(UserView.of(user, UserCounts.ZERO), session.token(),
+                session.expiresAt(), session.refreshToken());
         return Response.created(UriBuilder.fromResource(UserResource.class).path(Long.toString(user.id())).build())
                 .entity(body).build();
+    }
+
+    @PUT
+    @Path("/{id}/password")
+    @Operation(summary = "Set my password (currentPassword required when I have one: 403 when missing or wrong); "
+            + "every earlier session and token of mine stops working, and the answer is a new session",
+            security = @SecurityRequirement(name = "bearer"))
+    public SessionView setPassword(@Auth UserPrincipal me, @PathParam("id") String id,
+                                   @NotNull @Valid PasswordChangeRequest request) {
+        long userId = Params.me(me, id);
+        Password next = Password.choose(request.password());
+        return Sessions.view(accounts.changePassword(userId,
+                Optional.ofNullable(request.currentPassword()).map(Password::offered), next), tokens);
     }
 
     @GET

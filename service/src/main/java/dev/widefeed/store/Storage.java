@@ -1,5 +1,6 @@
 package dev.widefeed.store;
 
+import dev.widefeed.account.AccountStore;
 import dev.widefeed.audience.AudienceStore;
 import dev.widefeed.comment.CommentStore;
 import dev.widefeed.eventlog.EventLogStore;
@@ -77,5 +78,9 @@ public interface Storage extends AutoCloseable {
 
     default TextIndexStore textIndex() {
         return stores().textIndex();
+    }
+
+    default AccountStore accounts() {
+        return stores().accounts();
     }
 }

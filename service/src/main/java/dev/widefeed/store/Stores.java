@@ -1,5 +1,6 @@
 package dev.widefeed.store;
 
+import dev.widefeed.account.AccountStore;
 import dev.widefeed.audience.AudienceStore;
 import dev.widefeed.comment.CommentStore;
 import dev.widefeed.eventlog.EventLogStore;
@@ -20,7 +21,8 @@ import dev.widefeed.textindex.TextIndexStore;
 public record Stores(UserStore users, RelationStore relations, PostStore posts, LikeStore likes,
                      CommentStore comments, TimelineStore timelines, FanoutStore fanout,
                      AudienceStore audiences, EventLogStore eventLog,
-                     NotificationStore notifications, TextIndexStore textIndex) {
+                     NotificationStore notifications, TextIndexStore textIndex,
+                     AccountStore accounts) {
 
     /** Wraps one store, knowing only the interface it is served under. */
     public interface Decorator {
@@ -40,6 +42,7 @@ public record Stores(UserStore users, RelationStore relations, PostStore posts, 
                 decorator.wrap(AudienceStore.class, audiences),
                 decorator.wrap(EventLogStore.class, eventLog),
                 decorator.wrap(NotificationStore.class, notifications),
-                decorator.wrap(TextIndexStore.class, textIndex));
+                decorator.wrap(TextIndexStore.class, textIndex),
+                decorator.wrap(AccountStore.class, accounts));
     }
 }

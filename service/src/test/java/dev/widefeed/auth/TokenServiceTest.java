@@ -2,6 +2,7 @@ package dev.widefeed.auth;
 
 import com.auth0.jwt.JWT;
 import com.auth0.jwt.algorithms.Algorithm;
+import dev.widefeed.account.TokenClaims;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
@@ -15,7 +16,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class TokenServiceTest {
     private static final String SECRET = "token-service-test-secret-0123456789";
     private static final Instant NOW = Instant.parse("2026-11-22T06:00:00Z");
-    private final TokenService tokens = new TokenService(SECRET, Duration.ofHours(1), Clock.fixed(NOW, ZoneOffset.UTC));
+    private final TokenService tokens = new TokenService(SECRET, Duration.ofHours(1), Duration.ofHours(1),
+            Clock.fixed(NOW, ZoneOffset.UTC));
 
     private static String signed(String subject) {
         return JWT.create().withIssuer("widefeed").withSubject(subject).withIssuedAt(NOW)
@@ -24,7 +26,7 @@ class TokenServiceTest {
 
     @Test
     void aSignedTokenForAPositiveNumberNamesThatUser() {
-        assertThat(tokens.verify(signed("42"))).contains(42L);
+        assertThat(tokens.verify(signed("42"))).map(TokenClaims::userId).contains(42L);
     }
 
     @Test
@@ -40,9 +42,10 @@ class TokenServiceTest {
     @Test
     void forgedExpiredAndUnsignedTokensNameNoOne() {
         TokenService elsewhere = new TokenService("another-secret-another-secret-0123456789", Duration.ofHours(1),
+                Duration.ofHours(1),
                 Clock.fixed(NOW, ZoneOffset.UTC));
         assertThat(tokens.verify(elsewhere.mint(42))).isEmpty();
-        TokenService yesterday = new TokenService(SECRET, Duration.ofHours(1),
+        TokenService yesterday = new TokenService(SECRET, Duration.ofHours(1), Duration.ofHours(1),
                 Clock.fixed(NOW.minus(Duration.ofDays(1)), ZoneOffset.UTC));
         assertThat(tokens.verify(yesterday.mint(42))).isEmpty();
         String unsigned = JWT.create().withIssuer("widefeed").withSubject("42")

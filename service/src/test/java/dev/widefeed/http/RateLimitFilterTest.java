@@ -42,11 +42,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 @ExtendWith(DropwizardExtensionsSupport.class)
 class RateLimitFilterTest {
     private static final TokenService TOKENS = new TokenService("rate-limit-test-secret-0123456789abcdef",
-            java.time.Duration.ofHours(1), Clock.systemUTC());
+            java.time.Duration.ofHours(1), java.time.Duration.ofHours(1), Clock.systemUTC());
     private static final ManualTime TIME = new ManualTime();
     private static final DropwizardClientExtension APP = new DropwizardClientExtension(
             new AuthDynamicFeature(new OAuthCredentialAuthFilter.Builder<UserPrincipal>()
-                    .setAuthenticator(new TokenAuthenticator(TOKENS))
+                    .setAuthenticator(new TokenAuthenticator(TOKENS, claims -> true))
                     .setPrefix("Bearer")
                     .setUnauthorizedHandler(new JsonUnauthorizedHandler())
                     .buildAuthFilter()),

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
+import static dev.widefeed.testing.ApiClient.signUp;
 import static dev.widefeed.testing.ApiClient.assertError;
 import static dev.widefeed.testing.ApiClient.status;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -48,7 +49,7 @@ public abstract class ApiContract {
 
     @Test
     void createUserAnswersTheUserAndAWorkingToken() {
-        try (Response r = request("/v1/users", null).post(Entity.json(Map.of("name", "Ada")))) {
+        try (Response r = request("/v1/users", null).post(Entity.json(signUp("name", "Ada")))) {
             assertThat(r.getStatus()).isEqualTo(201);
             JsonNode body = r.readEntity(JsonNode.class);
             JsonNode user = body.get("user");
@@ -66,12 +67,13 @@ public abstract class ApiContract {
 
     @Test
     void invalidUserBodiesAreRefusedWithTheirStatus() {
-        assertError(request("/v1/users", null).post(Entity.json(Map.of("name", ""))), 422);
-        assertError(request("/v1/users", null).post(Entity.json(Map.of("name", "x".repeat(31)))), 422);
-        assertError(request("/v1/users", null).post(Entity.json(Map.of("name", "bell\u0007"))), 422);
+        assertError(request("/v1/users", null).post(Entity.json(signUp("name", ""))), 422);
+        assertError(request("/v1/users", null).post(Entity.json(signUp("name", "x".repeat(31)))), 422);
+        assertError(request("/v1/users", null).post(Entity.json(signUp("name", "bell\u0007"))), 422);
         assertError(request("/v1/users", null).post(Entity.json("{}")), 422);
-        assertError(request("/v1/users", null).post(Entity.json("{\"name\":\"a\",\"admin\":true}")), 422);
-        assertError(request("/v1/users", null).post(Entity.json("{\"name\": [1]}")), 422);
+        assertError(request("/v1/users", null).post(
+                Entity.json("{\"name\":\"a\",\"password\":\"long enough!\",\"admin\":true}")), 422);
+        assertError(request("/v1/users", null).post(Entity.json("{\"name\": [1],\"password\":\"long enough!\"}")), 422);
         assertError(request("/v1/users", null).post(Entity.json("{\"name\":")), 400);
         assertError(request("/v1/users", null).post(Entity.json("")), 400);
         String huge = "{\"name\":\"" + "x".repeat(70_000) + "\"}";
@@ -109,7 +111,7 @@ public abstract class ApiContract {
     void aChosenHandleIsKeptFoldedAndFindsItsUserInAnyCase() {
         String handle = freshHandle("Ada_");
         JsonNode body;
-        try (Response r = request("/v1/users", null).post(Entity.json(Map.of("name", "Ada", "handle", handle)))) {
+        try (Response r = request("/v1/users", null).post(Entity.json(signUp("name", "Ada", "handle", handle)))) {
             body = ApiClient.body(r, 201);
         }
         String folded = handle.toLowerCase(Locale.ROOT);
@@ -125,11 +127,11 @@ public abstract class ApiContract {
     void aTakenHandleIs409InAnyCaseAndNothingIsCreated() {
         String handle = freshHandle("bob_");
         Created bob;
-        try (Response r = request("/v1/users", null).post(Entity.json(Map.of("name", "Bob", "handle", handle)))) {
+        try (Response r = request("/v1/users", null).post(Entity.json(signUp("name", "Bob", "handle", handle)))) {
             JsonNode body = ApiClient.body(r, 201);
             bob = new Created(body.get("user").get("id").asText(), body.get("token").asText());
         }
-        JsonNode error = assertError(request("/v1/users", null).post(Entity.json(Map.of("name", "Other Bob",
+        JsonNode error = assertError(request("/v1/users", null).post(Entity.json(signUp("name", "Other Bob",
                 "handle", handle.toUpperCase(Locale.ROOT)))), 409);
         assertThat(error.get("message").asText()).contains("taken");
         assertThat(get("/v1/users/by-handle/" + handle, bob.token()).get("id").asText()).isEqualTo(bob.id());
@@ -139,7 +141,7 @@ public abstract class ApiContract {
     void withoutAChosenHandleOneIsMadeFromTheNameAndEachIsUnique() {
         List<String> handles = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            try (Response r = request("/v1/users", null).post(Entity.json(Map.of("name", "Zoë Q")))) {
+            try (Response r = request("/v1/users", null).post(Entity.json(signUp("name", "Zoë Q")))) {
                 handles.add(ApiClient.body(r, 201).get("user").get("handle").asText());
             }
         }
@@ -150,10 +152,11 @@ public abstract class ApiContract {
     @Test
     void badHandlesAre422AndMalformedOnesInAPath400() {
         Created ada = createUser("ada");
-        assertError(request("/v1/users", null).post(Entity.json(Map.of("name", "a", "handle", "x".repeat(21)))), 422);
-        assertError(request("/v1/users", null).post(Entity.json(Map.of("name", "a", "handle", "no"))), 422);
-        assertError(request("/v1/users", null).post(Entity.json(Map.of("name", "a", "handle", "no spaces"))), 422);
-        assertError(request("/v1/users", null).post(Entity.json("{\"name\":\"a\",\"handle\":5}")), 422);
+        assertError(request("/v1/users", null).post(Entity.json(signUp("name", "a", "handle", "x".repeat(21)))), 422);
+        assertError(request("/v1/users", null).post(Entity.json(signUp("name", "a", "handle", "no"))), 422);
+        assertError(request("/v1/users", null).post(Entity.json(signUp("name", "a", "handle", "no spaces"))), 422);
+        assertError(request("/v1/users", null).post(
+                Entity.json("{\"name\":\"a\",\"handle\":5,\"password\":\"long enough!\"}")), 422);
         assertError(request("/v1/users/by-handle/no-dashes", ada.token()).get(), 400);
         assertError(request("/v1/users/by-handle/" + "x".repeat(21), ada.token()).get(), 400);
         assertError(request("/v1/users/by-handle/" + freshHandle("nobody_"), ada.token()).get(), 404);

@@ -17,6 +17,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.LongStream;
 
+import static dev.widefeed.testing.ApiClient.signUp;
 import static dev.widefeed.testing.ApiClient.assertError;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -80,7 +81,7 @@ public abstract class CommentApiContract {
         Created ada = createUser("ada");
         String handle = "cm_" + Long.toString(System.nanoTime() % 1_000_000_000_000L, 36);
         String holder;
-        try (Response r = request("/v1/users", null).post(Entity.json(Map.of("name", "Held", "handle", handle)))) {
+        try (Response r = request("/v1/users", null).post(Entity.json(signUp("name", "Held", "handle", handle)))) {
             assertThat(r.getStatus()).isEqualTo(201);
             holder = r.readEntity(JsonNode.class).get("user").get("id").asText();
         }

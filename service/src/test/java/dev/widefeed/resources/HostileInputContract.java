@@ -101,9 +101,9 @@ public abstract class HostileInputContract {
         authorizations.put("another scheme", "Basic " + Base64.getEncoder().encodeToString("ada:secret".getBytes()));
         authorizations.put("tampered signature", "Bearer " + world.ada.token() + "x");
         authorizations.put("another secret", "Bearer " + new TokenService("another-secret-another-secret-0123456789",
-                Duration.ofHours(1), Clock.systemUTC()).mint(ada));
+                Duration.ofHours(1), Duration.ofHours(1), Clock.systemUTC()).mint(ada));
         authorizations.put("expired", "Bearer " + new TokenService(secret, Duration.ofHours(1),
-                Clock.fixed(now.minus(Duration.ofDays(2)), ZoneOffset.UTC)).mint(ada));
+                Duration.ofHours(1), Clock.fixed(now.minus(Duration.ofDays(2)), ZoneOffset.UTC)).mint(ada));
         authorizations.put("unsigned (alg none)", "Bearer " + claims(world.ada.id(), now).sign(Algorithm.none()));
         authorizations.put("another issuer", "Bearer " + JWT.create().withIssuer("elsewhere").withSubject(world.ada.id())
                 .withExpiresAt(now.plus(Duration.ofHours(1))).sign(signed));

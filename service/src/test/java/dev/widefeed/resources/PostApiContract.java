@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
+import static dev.widefeed.testing.ApiClient.signUp;
 import static dev.widefeed.testing.ApiClient.assertError;
 import static dev.widefeed.testing.ApiClient.body;
 import static dev.widefeed.testing.ApiClient.status;
@@ -43,7 +44,7 @@ public abstract class PostApiContract {
         Created ada = api().createUser("ada");
         String handle = "men_" + Long.toString(System.nanoTime() % 1_000_000_000_000L, 36);
         JsonNode named;
-        Map<String, String> signUp = Map.of("name", "Named", "handle", handle);
+        Map<String, String> signUp = signUp("name", "Named", "handle", handle);
         try (Response r = api().request("/v1/users", null).post(Entity.json(signUp))) {
             named = body(r, 201).get("user");
         }

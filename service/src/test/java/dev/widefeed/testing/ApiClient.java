@@ -17,6 +17,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** HTTP calls to a running service, and the assertions every REST contract test makes on answers. */
 public final class ApiClient implements AutoCloseable {
+    /** The password every user the tests sign up has. */
+    public static final String PASSWORD = "correct horse battery";
+
+    /** A sign-up body: the given fields and {@link #PASSWORD}. */
+    public static Map<String, String> signUp(String... fieldsAndValues) {
+        Map<String, String> body = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < fieldsAndValues.length; i += 2) {
+            body.put(fieldsAndValues[i], fieldsAndValues[i + 1]);
+        }
+        body.put("password", PASSWORD);
+        return body;
+    }
+
     /** A user created over the API, with its token. */
     public record Created(String id, String token) {
     }
@@ -60,7 +73,7 @@ public final class ApiClient implements AutoCloseable {
     }
 
     public Created createUser(String name) {
-        try (Response r = request("/v1/users", null).post(Entity.json(Map.of("name", name)))) {
+        try (Response r = request("/v1/users", null).post(Entity.json(Map.of("name", name, "password", PASSWORD)))) {
             assertThat(r.getStatus()).isEqualTo(201);
             JsonNode body = r.readEntity(JsonNode.class);
             return new Created(body.get("user").get("id").asText(), body.get("token").asText());

@@ -63,7 +63,7 @@ public final class HttpTarget implements ReplayTarget {
      * @param maxTracked  created posts kept for {@link #createdPosts()}
      */
     public static HttpTarget open(URI base, UserIds users, String tokenSecret, int maxTracked) {
-        return new HttpTarget(base, new TokenService(tokenSecret, TOKEN_LIFETIME, Clock.systemUTC()),
+        return new HttpTarget(base, new TokenService(tokenSecret, TOKEN_LIFETIME, TOKEN_LIFETIME, Clock.systemUTC()),
                 new Actions(users, RecentPosts.standard(), maxTracked));
     }
 

@@ -26,7 +26,7 @@ class HttpTargetTest {
     private static final String SECRET = "a test secret of at least thirty-two characters";
     private static final UserIds USERS = new UserIds(1000);
 
-    private final TokenService tokens = new TokenService(SECRET, Duration.ofHours(1), Clock.systemUTC());
+    private final TokenService tokens = new TokenService(SECRET, Duration.ofHours(1), Duration.ofHours(1), Clock.systemUTC());
     /** What the fake service was asked: method, path and query, and the user the token named. */
     private final List<String> requests = new CopyOnWriteArrayList<>();
     private HttpServer server;
@@ -37,7 +37,7 @@ class HttpTargetTest {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/", exchange -> {
             String auth = exchange.getRequestHeaders().getFirst("Authorization");
-            Optional<Long> me = tokens.verify(auth.substring("Bearer ".length()));
+            Optional<Long> me = tokens.verify(auth.substring("Bearer ".length())).map(c -> c.userId());
             URI uri = exchange.getRequestURI();
             requests.add(exchange.getRequestMethod() + " " + uri + " as " + me.orElse(-1L));
             exchange.getRequestBody().readAllBytes();

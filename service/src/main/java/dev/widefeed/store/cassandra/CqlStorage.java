@@ -31,7 +31,8 @@ public final class CqlStorage extends TimedStorage {
                 new CqlAudienceStore(session),
                 new CqlEventLogStore(session),
                 new CqlNotificationStore(session, async),
-                new CqlTextIndexStore(session));
+                new CqlTextIndexStore(session),
+                new CqlAccountStore(session));
     }
 
     @Override

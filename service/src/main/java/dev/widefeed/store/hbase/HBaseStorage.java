@@ -64,7 +64,8 @@ public final class HBaseStorage extends TimedStorage {
                 new HBaseEventLogStore(connection.getTable(TableName.valueOf(namespace, "event_log_by_slot")),
                         connection.getTable(TableName.valueOf(namespace, "event_log_shards")), clock),
                 new HBaseNotificationStore(connection, namespace, declared, async),
-                new HBaseTextIndexStore(connection, namespace, declared));
+                new HBaseTextIndexStore(connection, namespace, declared),
+                new HBaseAccountStore(connection, namespace, declared));
     }
 
     /** A point read of a row that does not exist: one RPC to one region server, answered from its bloom filter. */
