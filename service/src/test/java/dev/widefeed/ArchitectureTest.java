@@ -31,6 +31,7 @@ class ArchitectureTest {
         FEATURES.put("eventlog", Set.of("kernel"));
         FEATURES.put("graph", Set.of("kernel"));
         FEATURES.put("audience", Set.of("kernel", "graph"));
+        FEATURES.put("account", Set.of("kernel", "graph"));
         FEATURES.put("mention", Set.of("kernel", "graph"));
         FEATURES.put("topic", Set.of("kernel"));
         FEATURES.put("post", Set.of("kernel", "graph", "audience", "mention"));

@@ -10,13 +10,13 @@ import java.time.Instant;
  * A user as clients see it; ids are strings because 64-bit ids do not fit a JavaScript number. {@code handle} is
  * null only for a user created before handles who has not been given one yet.
  */
-public record UserView(String id, String handle, String name, Instant createdAt, Counts counts) {
+public record UserView(String id, String handle, String name, String bio, Instant createdAt, Counts counts) {
     public record Counts(long posts, long followers, long following) {
     }
 
     public static UserView of(User user, UserCounts counts) {
         return new UserView(Long.toString(user.id()), user.handle().map(Handle::value).orElse(null), user.name(),
-                user.createdAt(),
+                user.bio(), user.createdAt(),
                 new Counts(counts.posts(), counts.followers(), counts.following()));
     }
 }

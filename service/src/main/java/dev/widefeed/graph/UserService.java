@@ -2,6 +2,7 @@ package dev.widefeed.graph;
 
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.kernel.Ownership;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -70,6 +71,35 @@ public final class UserService {
         Optional<Handle> handle = claimFirstFree(user.id(), user.name());
         handle.ifPresent(h -> users.setHandle(user.id(), h));
         return handle;
+    }
+
+    /**
+     * Changes the acting user's name and bio, each only when given (docs/design.md, "Users"): 403 for someone
+     * else's profile, 422 for a name of 0 or more than 30 characters or a bio of more than 160, or control
+     * characters (a bio may hold line breaks). Answers the profile after the change.
+     */
+    public User updateProfile(long actingUserId, long userId, Optional<String> name, Optional<String> bio) {
+        Ownership.require(actingUserId, userId, "you can only change your own profile");
+        name.ifPresent(n -> {
+            int length = n.codePointCount(0, n.length());
+            if (length < 1 || length > User.MAX_NAME_LENGTH || n.codePoints().anyMatch(Character::isISOControl)) {
+                throw DomainException.invalid("name: must be 1.." + User.MAX_NAME_LENGTH
+                        + " characters without control characters");
+            }
+        });
+        bio.ifPresent(b -> {
+            if (b.codePointCount(0, b.length()) > User.MAX_BIO_LENGTH
+                    || b.codePoints().anyMatch(c -> Character.isISOControl(c) && c != '\n')) {
+                throw DomainException.invalid("bio: must be at most " + User.MAX_BIO_LENGTH
+                        + " characters without control characters other than line breaks");
+            }
+        });
+        User user = get(userId);
+        User changed = user.withProfile(name.orElse(user.name()), bio.orElse(user.bio()));
+        if (!changed.equals(user)) {
+            users.updateProfile(userId, changed.name(), changed.bio());
+        }
+        return changed;
     }
 
     public User get(long userId) {

@@ -34,6 +34,9 @@ public interface UserStore {
      */
     boolean reclaimHandle(Handle handle, long from, long to);
 
+    /** Writes a new name and bio onto an existing user's profile. */
+    void updateProfile(long userId, String name, String bio);
+
     /** Writes the handle onto an existing user's profile; its claim is made first, by the caller. */
     void setHandle(long userId, Handle handle);
 

@@ -4,6 +4,7 @@ import dev.widefeed.account.AccountService;
 import dev.widefeed.account.Password;
 import dev.widefeed.api.CreateUserRequest;
 import dev.widefeed.api.PasswordChangeRequest;
+import dev.widefeed.api.ProfileRequest;
 import dev.widefeed.api.SessionView;
 import dev.widefeed.api.CreatedUserView;
 import dev.widefeed.api.UserView;
@@ -20,6 +21,7 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
@@ -60,6 +62,20 @@ public class UserResource {
                 session.expiresAt(), session.refreshToken());
         return Response.created(UriBuilder.fromResource(UserResource.class).path(Long.toString(user.id())).build())
                 .entity(body).build();
+    }
+
+    @PATCH
+    @Path("/{id}")
+    @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
+    @Operation(summary = "Change my name (1..30 characters) or bio (up to 160; \"\" clears it): fields left out are "
+            + "kept; answers my profile. 403 for someone else's, 422 for a value out of bounds",
+            security = @SecurityRequirement(name = "bearer"))
+    public UserView updateProfile(@Auth UserPrincipal me, @PathParam("id") String id,
+                                  @NotNull @Valid ProfileRequest request) {
+        long userId = Params.id(id, "user id");
+        User user = users.updateProfile(me.id(), userId, Optional.ofNullable(request.name()),
+                Optional.ofNullable(request.bio()));
+        return UserView.of(user, users.counts(userId));
     }
 
     @PUT

@@ -82,6 +82,35 @@ public abstract class ApiContract {
     }
 
     @Test
+    void aProfileChangesOnlyTheFieldsGivenAndOnlyByItsOwner() {
+        Created ada = createUser("Ada");
+        Created bob = createUser("Bob");
+        String path = "/v1/users/" + ada.id();
+        JsonNode renamed = api().patch(path, ada.token(), Map.of("name", "Ada L.")).body(200);
+        assertThat(renamed.get("name").asText()).isEqualTo("Ada L.");
+        assertThat(renamed.get("bio").asText()).isEmpty();
+        JsonNode withBio = api().patch(path, ada.token(), Map.of("bio", "engines\nand ✨ poems")).body(200);
+        assertThat(withBio.get("name").asText()).as("left out, kept").isEqualTo("Ada L.");
+        assertThat(get(path, bob.token()).get("bio").asText()).isEqualTo("engines\nand ✨ poems");
+        assertThat(api().patch(path, ada.token(), Map.of()).body(200).get("name").asText())
+                .isEqualTo("Ada L.");
+
+        api().patch(path, bob.token(), Map.of("name", "Mallory")).error(403);
+        api().patch(path, ada.token(), Map.of("name", "")).error(422);
+        api().patch(path, ada.token(), Map.of("name", "x".repeat(31))).error(422);
+        api().patch(path, ada.token(), Map.of("bio", "🌟".repeat(161))).error(422);
+        api().patch(path, ada.token(), Map.of("bio", "bell\u0007")).error(422);
+        api().patch(path, ada.token(), Map.of("handle", "new_handle")).error(422);
+        api().patch(path, null, Map.of("name", "Anon")).error(401);
+        api().patch("/v1/users/abc", ada.token(), Map.of("name", "x")).error(400);
+        assertThat(api().patch(path, ada.token(), Map.of("bio", "🌟".repeat(160))).body(200)
+                .get("bio").asText()).hasSize(320);
+        JsonNode after = get(path, ada.token());
+        assertThat(after.get("name").asText()).as("refusals changed nothing").isEqualTo("Ada L.");
+        assertThat(after.get("bio").asText()).isEqualTo("🌟".repeat(160));
+    }
+
+    @Test
     void readsNeedAValidToken() {
         Created ada = createUser("ada");
         assertError(request("/v1/users/" + ada.id(), null).get(), 401);

@@ -97,8 +97,18 @@ final class ContractEndpoints {
     static List<Endpoint> all() {
         return List.of(
                 // users
-                body("POST", "/v1/users", "{\"name\":\"mallory\"}").anonymous(),
+                body("POST", "/v1/users", "{\"name\":\"mallory\",\"password\":\"mallory's password\"}")
+                        .anonymous(),
                 call("GET", "/v1/users/{user}"),
+                body("PATCH", "/v1/users/{me}", "{\"bio\":\"swept\"}"),
+                // sessions (a sweep sends no valid sign-in, so it counts no failure against the handle)
+                body("POST", "/v1/sessions", "{\"handle\":\"nobody_swept\",\"password\":\"not the password\"}")
+                        .anonymous(),
+                body("POST", "/v1/sessions/refresh", "{\"refreshToken\":\"v1.AAAA\"}").anonymous(),
+                call("DELETE", "/v1/sessions/current"),
+                call("DELETE", "/v1/sessions"),
+                body("PUT", "/v1/users/{me}/password",
+                        "{\"password\":\"a new password\",\"currentPassword\":\"wrong one\"}"),
                 // relations
                 call("PUT", "/v1/users/{me}/following/{user}"),
                 call("DELETE", "/v1/users/{me}/following/{user}"),

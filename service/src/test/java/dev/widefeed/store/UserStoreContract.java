@@ -45,6 +45,17 @@ public abstract class UserStoreContract {
     }
 
     @Test
+    void aProfileUpdateChangesNameAndBioAndKeepsTheRest() {
+        User user = newUser("before");
+        assertThat(users().find(user.id()).orElseThrow().bio()).isEmpty();
+        users().updateProfile(user.id(), "after", "line one\nline two ✨");
+        assertThat(users().find(user.id())).contains(user.withProfile("after", "line one\nline two ✨"));
+        users().updateProfile(user.id(), "after", "");
+        assertThat(users().find(user.id())).contains(user.withProfile("after", ""));
+        assertThat(users().findAll(List.of(user.id())).get(user.id()).name()).isEqualTo("after");
+    }
+
+    @Test
     void unknownUserIsEmpty() {
         assertThat(users().find(ids.next())).isEmpty();
     }

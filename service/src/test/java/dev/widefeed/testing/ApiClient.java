@@ -1,6 +1,7 @@
 package dev.widefeed.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.jakarta.rs.json.JacksonJsonProvider;
 import jakarta.ws.rs.client.Client;
 import jakarta.ws.rs.client.ClientBuilder;
@@ -10,7 +11,12 @@ import jakarta.ws.rs.client.WebTarget;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -35,6 +41,9 @@ public final class ApiClient implements AutoCloseable {
     }
 
     private final Client client = ClientBuilder.newClient().register(JacksonJsonProvider.class);
+    /** For PATCH, which the JAX-RS client's HttpURLConnection cannot send. */
+    private final HttpClient http = HttpClient.newHttpClient();
+    private static final ObjectMapper JSON = new ObjectMapper();
     private final String base;
     private final String admin;
     private final String tokenSecret;
@@ -77,6 +86,42 @@ public final class ApiClient implements AutoCloseable {
             assertThat(r.getStatus()).isEqualTo(201);
             JsonNode body = r.readEntity(JsonNode.class);
             return new Created(body.get("user").get("id").asText(), body.get("token").asText());
+        }
+    }
+
+    /** An answer's status and JSON body (null when it has none). */
+    public record Answer(int status, JsonNode body) {
+        /** The body, which must come with this status. */
+        public JsonNode body(int expected) {
+            assertThat(status).as("status of %s", body).isEqualTo(expected);
+            return body;
+        }
+
+        /** The contract's error shape with this status; its body. */
+        public JsonNode error(int expected) {
+            assertThat(status).isEqualTo(expected);
+            assertThat(body.get("code").asInt()).isEqualTo(expected);
+            assertThat(body.get("message").asText()).isNotBlank();
+            return body;
+        }
+    }
+
+    /** A PATCH with a JSON body. */
+    public Answer patch(String path, String token, Object body) {
+        try {
+            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
+                    .header("Content-Type", MediaType.APPLICATION_JSON)
+                    .method("PATCH", HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)));
+            if (token != null) {
+                request.header("Authorization", "Bearer " + token);
+            }
+            HttpResponse<String> answer = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            return new Answer(answer.statusCode(), answer.body().isEmpty() ? null : JSON.readTree(answer.body()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 

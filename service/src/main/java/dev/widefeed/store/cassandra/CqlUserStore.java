@@ -27,12 +27,14 @@ final class CqlUserStore implements UserStore {
     private final PreparedStatement selectHandle;
     private final PreparedStatement reclaimHandle;
     private final PreparedStatement setHandle;
+    private final PreparedStatement updateProfile;
 
     CqlUserStore(CqlSession session) {
         this.session = session;
         this.insert = session.prepare("INSERT INTO users_by_id (user_id, handle, name, created_at) "
                 + "VALUES (?, ?, ?, ?)");
-        this.select = session.prepare("SELECT user_id, handle, name, created_at FROM users_by_id WHERE user_id = ?");
+        this.select = session.prepare(
+                "SELECT user_id, handle, name, bio, created_at FROM users_by_id WHERE user_id = ?");
         this.selectCounts = session.prepare(
                 "SELECT posts, followers, following FROM user_counts_by_id WHERE user_id = ?");
         this.addCounts = session.prepare("UPDATE user_counts_by_id SET posts = posts + ?, "
@@ -41,6 +43,7 @@ final class CqlUserStore implements UserStore {
         this.selectHandle = session.prepare("SELECT user_id FROM users_by_handle WHERE handle = ?");
         this.reclaimHandle = session.prepare("UPDATE users_by_handle SET user_id = ? WHERE handle = ? IF user_id = ?");
         this.setHandle = session.prepare("UPDATE users_by_id SET handle = ? WHERE user_id = ?");
+        this.updateProfile = session.prepare("UPDATE users_by_id SET name = ?, bio = ? WHERE user_id = ?");
     }
 
     @Override
@@ -69,6 +72,12 @@ final class CqlUserStore implements UserStore {
     public boolean reclaimHandle(Handle handle, long from, long to) {
         Row row = session.execute(reclaimHandle.bind(to, handle.value(), from).setIdempotent(true)).one();
         return row.getBoolean("[applied]") || (!row.isNull("user_id") && row.getLong("user_id") == to);
+    }
+
+    /** Only for a user the caller has read: an update of a missing row would write a partial one. */
+    @Override
+    public void updateProfile(long userId, String name, String bio) {
+        session.execute(updateProfile.bind(name, bio, userId).setIdempotent(true));
     }
 
     @Override
@@ -113,7 +122,7 @@ final class CqlUserStore implements UserStore {
     private static User user(Row row) {
         String handle = row.getString("handle");
         return new User(row.getLong("user_id"), Optional.ofNullable(handle).map(Handle::new), row.getString("name"),
-                row.getInstant("created_at"));
+                row.getString("bio"), row.getInstant("created_at"));
     }
 
     @Override

@@ -33,6 +33,7 @@ final class HBaseUserStore implements UserStore {
     private static final byte[] NAME = Bytes.toBytes("name");
     private static final byte[] CREATED_AT = Bytes.toBytes("created_at");
     private static final byte[] HANDLE = Bytes.toBytes("handle");
+    private static final byte[] BIO = Bytes.toBytes("bio");
     private static final byte[] HOLDER = Bytes.toBytes("h");
     private static final byte[] HOLDER_ID = Bytes.toBytes("user_id");
     private static final byte[] COUNTS = Bytes.toBytes("c");
@@ -90,6 +91,12 @@ final class HBaseUserStore implements UserStore {
         CheckAndMutate move = CheckAndMutate.newBuilder(row).ifEquals(HOLDER, HOLDER_ID, Bytes.toBytes(from))
                 .build(new Put(row).addColumn(HOLDER, HOLDER_ID, Bytes.toBytes(to)));
         return handles.checkAndMutate(move).join().isSuccess() || handleOwner(handle).equals(Optional.of(to));
+    }
+
+    @Override
+    public void updateProfile(long userId, String name, String bio) {
+        table.put(new Put(row(userId)).addColumn(PROFILE, NAME, Bytes.toBytes(name))
+                .addColumn(PROFILE, BIO, Bytes.toBytes(bio))).join();
     }
 
     @Override
@@ -166,8 +173,9 @@ final class HBaseUserStore implements UserStore {
             return Optional.empty();
         }
         byte[] handle = row.getValue(PROFILE, HANDLE);
+        byte[] bio = row.getValue(PROFILE, BIO);
         return Optional.of(new User(userId, Optional.ofNullable(handle).map(h -> new Handle(Bytes.toString(h))),
-                Bytes.toString(row.getValue(PROFILE, NAME)),
+                Bytes.toString(row.getValue(PROFILE, NAME)), bio == null ? "" : Bytes.toString(bio),
                 Instant.ofEpochMilli(Bytes.toLong(row.getValue(PROFILE, CREATED_AT)))));
     }
 
