@@ -3,6 +3,7 @@ package dev.widefeed;
 import dev.widefeed.audience.AudienceFacts;
 import dev.widefeed.audience.AudienceService;
 import dev.widefeed.audience.AudienceSettings;
+import dev.widefeed.audience.Relationships;
 import dev.widefeed.comment.CommentEvent;
 import dev.widefeed.comment.CommentService;
 import dev.widefeed.eventlog.EventLog;
@@ -19,6 +20,7 @@ import dev.widefeed.graph.FollowService;
 import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.graph.RelationRepairer;
 import dev.widefeed.graph.UserService;
+import dev.widefeed.idempotency.IdempotentRequests;
 import dev.widefeed.kernel.DomainEvent;
 import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
@@ -51,7 +53,8 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                        PostService posts, LikeService likes, CommentService comments, Reconciler reconciler,
                        HomeTimelineService home, FanoutWorker fanoutWorker, FanoutService fanout,
                        AudienceService audiences, AudienceFacts audienceFacts, NotificationService notifications,
-                       TextIndexService textIndex, Map<String, LogHandler> logHandlers) {
+                       TextIndexService textIndex, Relationships relationships, IdempotentRequests idempotent,
+                       Map<String, LogHandler> logHandlers) {
 
     /** @param logShards the event log's shard count: the same on every instance (see {@link EventLog}) */
     public static Services over(Storage storage, IdGenerator ids, Clock clock, RelationLimits limits,
@@ -120,6 +123,8 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 new NotificationService(storage.notifications(), storage.posts(), storage.comments(), access, facts,
                         notificationRules, clock),
                 new TextIndexService(storage.textIndex(), posts, comments, clock),
+                new Relationships(storage.users(), storage.relations(), facts, pageReads),
+                new IdempotentRequests(storage.idempotency(), ids, clock),
                 Map.copyOf(handlers));
     }
 

@@ -138,17 +138,18 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         AuthFactory.Built auth = config.auth.build(config.storage.embeddedDataDir(), storage.accounts(),
                 services.users(), ids, clock);
         registerWeb(config, environment, auth);
-        environment.jersey().register(new UserResource(services.users(), auth.accounts(), auth.tokens()));
+        environment.jersey().register(new UserResource(services.users(), auth.accounts(), auth.tokens(),
+                services.idempotent()));
         environment.jersey().register(new SessionResource(auth.accounts(), auth.tokens()));
-        environment.jersey().register(new RelationResource(services.follows()));
-        environment.jersey().register(new PostResource(services.posts()));
+        environment.jersey().register(new RelationResource(services.follows(), services.relationships()));
+        environment.jersey().register(new PostResource(services.posts(), services.idempotent()));
         environment.jersey().register(new UserListsResource(services.audiences()));
         environment.jersey().register(new GroupResource(services.audiences()));
         environment.jersey().register(new TimelineResource(services.posts(), services.home()));
         environment.jersey().register(new FanoutResource(services.fanout()));
         environment.jersey().register(new LikeResource(services.likes()));
         environment.jersey().register(new LikeResource.ByUser(services.likes()));
-        environment.jersey().register(new PostCommentsResource(services.comments()));
+        environment.jersey().register(new PostCommentsResource(services.comments(), services.idempotent()));
         environment.jersey().register(new CommentResource(services.comments()));
         environment.jersey().register(new NotificationResource(services.notifications()));
         environment.jersey().register(new TopicResource(services.textIndex()));

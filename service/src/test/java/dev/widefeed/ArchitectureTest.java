@@ -29,6 +29,7 @@ class ArchitectureTest {
     static {
         FEATURES.put("kernel", Set.of());
         FEATURES.put("eventlog", Set.of("kernel"));
+        FEATURES.put("idempotency", Set.of("kernel"));
         FEATURES.put("graph", Set.of("kernel"));
         FEATURES.put("audience", Set.of("kernel", "graph"));
         FEATURES.put("account", Set.of("kernel", "graph"));

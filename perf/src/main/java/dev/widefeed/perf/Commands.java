@@ -116,6 +116,11 @@ final class Commands {
                 NotificationThroughput.run(storage, options.getInt("likes"), options.getInt("threads"),
                         runDirectory(), out);
             }
+            case "signin" -> {
+                manifest(storage, null);
+                SignInTiming.run(storage, options.getInt("rounds"), options.getInt("warmup_rounds"), runDirectory(),
+                        out);
+            }
             default -> throw new IllegalStateException(command);
         }
     }

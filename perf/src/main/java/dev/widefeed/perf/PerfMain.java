@@ -10,7 +10,7 @@ import net.sourceforge.argparse4j.inf.Subparsers;
 /**
  * The perf module's command line: {@code generate} a workload, {@code load} it, {@code replay} it, run a scenario
  * ({@code ceiling}, {@code steady}, {@code celebrity}, {@code strategies}, {@code visibility},
- * {@code notifications}; older
+ * {@code notifications}, {@code signin}; older
  * single-purpose ones: {@code content}, {@code fanout}), and {@code report} a run directory. Every store command
  * starts its own store unless {@code --external} names one; {@code --target http} replays against a running
  * service instead of in process.
@@ -112,6 +112,13 @@ public final class PerfMain {
                         + "counter ceiling, the author's notification page against their home page, the rows it takes")));
         notifications.addArgument("--likes").type(Integer.class).setDefault(100_000);
         notifications.addArgument("--threads").type(Integer.class).setDefault(32).help("closed-loop likers");
+
+        Subparser signIn = run(store(commands.addParser("signin")
+                .help("sign-in's time for an unknown handle, a wrong password and the right one, at the service's "
+                        + "default hashing cost: whether a refusal's time tells if the handle exists")));
+        signIn.addArgument("--rounds").type(Integer.class).setDefault(1000)
+                .help("rounds of the three attempts measured");
+        signIn.addArgument("--warmup-rounds").type(Integer.class).setDefault(100);
 
         Subparser report = commands.addParser("report")
                 .help("render a run directory's results as report.html, summary.csv and summary.json");

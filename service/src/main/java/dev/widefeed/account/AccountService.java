@@ -67,11 +67,27 @@ public final class AccountService {
      * reach, never a user without a password.
      */
     public SignedUp signUp(String name, Optional<String> handle, Password password) {
+        return signUp(ids.next(), name, handle, password);
+    }
+
+    /** {@link #signUp(String, Optional, Password)} under an id the caller took (an idempotent request's). */
+    public SignedUp signUp(long id, String name, Optional<String> handle, Password password) {
         String hash = hasher.hash(password);
-        long id = ids.next();
         store.savePasswordHash(id, hash);
         User user = users.create(id, name, handle);
         return new SignedUp(user, newSession(id));
+    }
+
+    /**
+     * A sign-up sent again (an idempotent request's): the user it created, if it was, with a new session. Only the
+     * same password gets one: with another, it is not the same request (422), and nothing changes.
+     */
+    public Optional<SignedUp> signedUp(long userId, Password password) {
+        Optional<User> user = users.find(userId);
+        if (user.isPresent() && !passwordMatches(userId, password)) {
+            throw DomainException.invalid("the Idempotency-Key was used with another request");
+        }
+        return user.map(u -> new SignedUp(u, newSession(userId)));
     }
 
     /**

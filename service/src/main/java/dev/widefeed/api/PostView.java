@@ -1,6 +1,8 @@
 package dev.widefeed.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.widefeed.graph.Handle;
+import dev.widefeed.graph.User;
 import dev.widefeed.mention.Mention;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostDetails;
@@ -15,9 +17,17 @@ import java.util.List;
  * topics, folded, in order.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record PostView(String id, String authorId, String type, String content, Instant createdAt,
-                       AudienceView audience, String repostOf, Object original, Counts counts, boolean likedByMe,
-                       List<MentionView> mentions, List<String> topics) {
+public record PostView(String id, String authorId, AuthorView author, String type, String content,
+                       Instant createdAt, AudienceView audience, String repostOf, Object original, Counts counts,
+                       boolean likedByMe, List<MentionView> mentions, List<String> topics) {
+
+    /** Who wrote the post, as the page was read: enough to name them without another call. */
+    public record AuthorView(String id, String handle, String name) {
+        static AuthorView of(User user) {
+            return new AuthorView(Long.toString(user.id()), user.handle().map(Handle::value).orElse(null),
+                    user.name());
+        }
+    }
 
     public record MentionView(String id, String handle, int start, int end) {
         static MentionView of(Mention m) {
@@ -44,7 +54,8 @@ public record PostView(String id, String authorId, String type, String content, 
     public static PostView of(PostDetails details) {
         var post = details.post();
         Object original = details.source().map(PostView::original).orElse(null);
-        return new PostView(Long.toString(post.id()), Long.toString(post.authorId()), post.type().json(),
+        return new PostView(Long.toString(post.id()), Long.toString(post.authorId()),
+                details.author().map(AuthorView::of).orElse(null), post.type().json(),
                 post.content(), post.createdAt(), AudienceView.of(post.audience()),
                 post.repostOf().map(String::valueOf).orElse(null), original, Counts.of(details.counts()),
                 details.likedByMe(), post.mentioned().stream().map(MentionView::of).toList(),

@@ -56,6 +56,11 @@ public final class CommentService {
 
     /** Comments on a post, or (with {@code replyTo}) replies to one of its comments. */
     public CommentDetails create(long me, long postId, String content, Optional<Long> replyTo) {
+        return create(ids.next(), me, postId, content, replyTo);
+    }
+
+    /** {@link #create(long, long, String, Optional)} under an id the caller took (an idempotent request's). */
+    public CommentDetails create(long commentId, long me, long postId, String content, Optional<Long> replyTo) {
         String text = PostService.checkContent(content, false);
         Post post = access.require(me, postId);
         CommentedObject object = CommentedObject.post(postId);
@@ -77,7 +82,7 @@ public final class CommentService {
         if (subject.isEmpty()) {
             comments.openSubject(new CommentSubject(object, post.authorId(), CommentSubject.State.NORMAL));
         }
-        Comment comment = new Comment(ids.next(), object, me, rootId, parentId, 0, text,
+        Comment comment = new Comment(commentId, object, me, rootId, parentId, 0, text,
                 clock.instant().truncatedTo(ChronoUnit.MILLIS), false, mentions.held(text));
         events.record(comment.isTopLevel() ? new CommentEvent.Commented(comment) : new CommentEvent.Replied(comment));
         comments.writeContent(comment);
@@ -91,6 +96,11 @@ public final class CommentService {
         }
         events.publish(placed.isTopLevel() ? new CommentEvent.Commented(placed) : new CommentEvent.Replied(placed));
         return new CommentDetails(placed, CommentCounts.ZERO);
+    }
+
+    /** The comment, once placed (an idempotent request's earlier answer); as {@link #get} from then on. */
+    public Optional<CommentDetails> find(long viewer, long commentId) {
+        return comments.find(commentId).isEmpty() ? Optional.empty() : Optional.of(get(viewer, commentId));
     }
 
     public CommentDetails get(long viewer, long commentId) {

@@ -11,6 +11,14 @@ import java.time.Instant;
 public record FollowEdge(long followerId, long followeeId, boolean following, Instant since, long version)
         implements VersionedEdge<FollowEdge> {
 
+    /** Which edge: a follower and a followee. */
+    public record Key(long followerId, long followeeId) {
+    }
+
+    public Key key() {
+        return new Key(followerId, followeeId);
+    }
+
     /** The state of an edge that was never written. */
     public static FollowEdge absent(long followerId, long followeeId) {
         return new FollowEdge(followerId, followeeId, false, null, 0);

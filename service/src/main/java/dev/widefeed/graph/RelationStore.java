@@ -3,7 +3,9 @@ package dev.widefeed.graph;
 import dev.widefeed.kernel.UnknownOutcomeException;
 
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
@@ -17,6 +19,9 @@ public interface RelationStore {
 
     /** The edge's truth row, or {@link FollowEdge#absent} if it was never written. */
     FollowEdge edge(long followerId, long followeeId);
+
+    /** {@link #edge} of each (follower, followee) pair, in one concurrent round. */
+    Map<FollowEdge.Key, FollowEdge> edges(Collection<FollowEdge.Key> keys);
 
     /**
      * Sets the edge to {@code next} if its truth row still is {@code expected} (by version; an

@@ -7,7 +7,12 @@ import dev.widefeed.kernel.Ownership;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /** Sign-up, profiles and handles (docs/design.md, "Handles"). */
 public final class UserService {
@@ -17,6 +22,8 @@ public final class UserService {
      * past any store timeout, so a sign-up still writing its user is not overtaken.
      */
     static final Duration CLAIM_GRACE = Duration.ofMinutes(10);
+    /** Users one batch read may name. */
+    public static final int MAX_BATCH = 100;
 
     private final UserStore users;
     private final IdGenerator ids;
@@ -102,6 +109,10 @@ public final class UserService {
         return changed;
     }
 
+    public Optional<User> find(long userId) {
+        return users.find(userId);
+    }
+
     public User get(long userId) {
         return users.find(userId).orElseThrow(() -> DomainException.notFound("no user " + userId));
     }
@@ -115,6 +126,20 @@ public final class UserService {
     /** The user holding {@code handle}, if someone does (a claim whose user was never written holds nothing). */
     public Optional<User> findByHandle(Handle handle) {
         return users.handleOwner(handle).flatMap(users::find);
+    }
+
+    /** The users among {@code userIds} that exist, with their counts, in the order asked (duplicates once). */
+    public List<Map.Entry<User, UserCounts>> getAll(List<Long> userIds) {
+        if (userIds.size() > MAX_BATCH) {
+            throw DomainException.invalid("at most " + MAX_BATCH + " ids");
+        }
+        Set<Long> asked = new LinkedHashSet<>(userIds);
+        Map<Long, User> found = users.findAll(asked);
+        Map<Long, UserCounts> counts = users.countsOf(found.keySet());
+        List<Map.Entry<User, UserCounts>> all = new ArrayList<>();
+        asked.stream().filter(found::containsKey)
+                .forEach(id -> all.add(Map.entry(found.get(id), counts.getOrDefault(id, UserCounts.ZERO))));
+        return all;
     }
 
     public UserCounts counts(long userId) {

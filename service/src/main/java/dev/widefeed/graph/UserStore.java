@@ -43,6 +43,9 @@ public interface UserStore {
     /** Zero counts for a user that has none yet. */
     UserCounts counts(long userId);
 
+    /** {@link #counts} of each user, in one concurrent round. */
+    Map<Long, UserCounts> countsOf(Collection<Long> userIds);
+
     /**
      * Adds {@code delta} to the user's counts. Not idempotent, so never retried: a timeout surfaces
      * as {@link UnknownOutcomeException} and the counts are settled by recounting.

@@ -1,9 +1,21 @@
 package dev.widefeed.post;
 
+import dev.widefeed.graph.User;
+
 import java.util.Optional;
 
-/** A post as a viewer sees it: with its counts, whether the viewer likes it, and a repost's source. */
-public record PostDetails(Post post, PostCounts counts, boolean likedByMe, Optional<Source> source) {
+/**
+ * A post as a viewer sees it: with its counts, whether the viewer likes it, a repost's source, and its author's
+ * profile (read with the page, so a client needs no call per post to name its author; empty only if the author's
+ * profile could not be found).
+ */
+public record PostDetails(Post post, PostCounts counts, boolean likedByMe, Optional<Source> source,
+                          Optional<User> author) {
+
+    /** Without the author's profile. */
+    public PostDetails(Post post, PostCounts counts, boolean likedByMe, Optional<Source> source) {
+        this(post, counts, likedByMe, source, Optional.empty());
+    }
 
     /** What a repost embeds: its direct source, or the fact that the source was deleted. */
     public sealed interface Source permits Source.Present, Source.Deleted {

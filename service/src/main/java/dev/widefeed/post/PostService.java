@@ -4,6 +4,7 @@ import dev.widefeed.audience.Audience;
 import dev.widefeed.audience.AudienceService;
 import dev.widefeed.audience.Visibility;
 import dev.widefeed.graph.UserCounts;
+import dev.widefeed.graph.User;
 import dev.widefeed.graph.UserStore;
 import dev.widefeed.kernel.BestEffort;
 import dev.widefeed.kernel.DomainException;
@@ -25,6 +26,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.stream.Collectors;
 import java.util.concurrent.Executor;
 
 /**
@@ -68,22 +70,40 @@ public final class PostService {
     }
 
     public PostDetails create(long me, String content, Audience audience) {
+        return create(ids.next(), me, content, audience);
+    }
+
+    /**
+     * A new post under an id the caller took (an idempotent request's claimed id). Writing it again under the same
+     * id writes the same rows (docs/ARCHITECTURE.md, append with idempotent keys).
+     */
+    public PostDetails create(long postId, long me, String content, Audience audience) {
         String text = checkContent(content, false);
-        Post post = new Post(ids.next(), me, PostType.ORIGINAL, text, clock.instant().truncatedTo(ChronoUnit.MILLIS),
+        Post post = new Post(postId, me, PostType.ORIGINAL, text, clock.instant().truncatedTo(ChronoUnit.MILLIS),
                 audiences.check(me, audience), Optional.empty(), mentions.held(text));
         publish(post, new PostEvent.Created(post));
-        return new PostDetails(post, PostCounts.ZERO, false, Optional.empty());
+        return new PostDetails(post, PostCounts.ZERO, false, Optional.empty(), users.find(me));
     }
 
     public PostDetails repost(long me, long sourceId, String content, Audience audience) {
+        return repost(ids.next(), me, sourceId, content, audience);
+    }
+
+    /** A repost under an id the caller took, as {@link #create(long, long, String, Audience)}. */
+    public PostDetails repost(long repostId, long me, long sourceId, String content, Audience audience) {
         Post source = access.require(me, sourceId); // what I cannot see, I cannot repost
         String text = checkContent(content, true);
-        Post repost = new Post(ids.next(), me, PostType.REPOST, text, clock.instant().truncatedTo(ChronoUnit.MILLIS),
+        Post repost = new Post(repostId, me, PostType.REPOST, text, clock.instant().truncatedTo(ChronoUnit.MILLIS),
                 audiences.check(me, audience), Optional.of(source.id()), mentions.held(text));
         publish(repost, new PostEvent.Reposted(repost));
         BestEffort.count(() -> posts.addCounts(source.id(), PostCounts.repostAdded()),
                 "reposts of post " + source.id());
         return get(me, repost.id());
+    }
+
+    /** The post, if it exists and the viewer may see it (an idempotent request's earlier answer). */
+    public Optional<PostDetails> find(long viewer, long postId) {
+        return getAll(viewer, List.of(postId)).stream().findFirst();
     }
 
     public PostDetails get(long viewer, long postId) {
@@ -99,8 +119,8 @@ public final class PostService {
      * duplicates once. A repost the viewer sees embeds its source only if the viewer may see that
      * too; otherwise the source shows as deleted, which is all a stranger to it may learn. Costs a
      * fixed number of concurrent rounds whatever the count: posts, their sources, then who may see
-     * them, their counts and likes at once (counts and likes of a post the viewer may not see are
-     * read and dropped: a few reads more instead of two rounds more).
+     * them, their counts, likes and authors' profiles at once (those of a post the viewer may not see
+     * are read and dropped: a few reads more instead of two rounds more).
      */
     public List<PostDetails> getAll(long viewer, List<Long> postIds) {
         if (postIds.size() > MAX_BATCH) {
@@ -114,14 +134,18 @@ public final class PostService {
             found.putAll(posts.findAll(sourceIds));
         }
         Set<Long> candidates = Set.copyOf(found.keySet());
+        Set<Long> authorIds = found.values().stream().map(Post::authorId).collect(Collectors.toSet());
         CompletableFuture<Map<Long, PostCounts>> countsRead = CompletableFuture.supplyAsync(
                 () -> posts.countsOf(candidates), reads);
         CompletableFuture<Set<Long>> likedRead = CompletableFuture.supplyAsync(
                 () -> likes.likedAmong(viewer, candidates), reads);
+        CompletableFuture<Map<Long, User>> authorsRead = CompletableFuture.supplyAsync(
+                () -> users.findAll(authorIds), reads);
         Set<Long> visible = access.visible(viewer, found.values());
         found.keySet().retainAll(visible);
         Map<Long, PostCounts> counts = Futures.join(countsRead);
         Set<Long> liked = Futures.join(likedRead);
+        Map<Long, User> authors = Futures.join(authorsRead);
         List<PostDetails> details = new ArrayList<>(asked.size());
         for (long id : asked) {
             Post post = found.get(id);
@@ -130,9 +154,11 @@ public final class PostService {
                     Post original = found.get(sourceId);
                     return original == null ? new PostDetails.Source.Deleted(sourceId)
                             : new PostDetails.Source.Present(new PostDetails(original, counts.get(sourceId),
-                            liked.contains(sourceId), Optional.empty()));
+                            liked.contains(sourceId), Optional.empty(),
+                            Optional.ofNullable(authors.get(original.authorId()))));
                 });
-                details.add(new PostDetails(post, counts.get(id), liked.contains(id), source));
+                details.add(new PostDetails(post, counts.get(id), liked.contains(id), source,
+                        Optional.ofNullable(authors.get(post.authorId()))));
             }
         }
         return details;

@@ -7,6 +7,9 @@ import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.Ownership;
 
 import java.math.BigInteger;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /** Parsing and checking of path and query parameters, shared by every resource. */
@@ -63,6 +66,28 @@ final class Params {
             throw DomainException.invalid(what + " must be " + min + (max == Integer.MAX_VALUE ? " or more" : ".." + max));
         }
         return value.intValueExact();
+    }
+
+    /** A required query parameter of comma-separated ids (spaces around each ignored): 400 when missing or not ids. */
+    static List<Long> idList(String raw, String what) {
+        if (raw == null || raw.isBlank()) {
+            throw new MalformedRequestException(what + " is required: a comma-separated list of ids");
+        }
+        return Arrays.stream(raw.split(",", -1)).map(id -> id(id.strip(), what)).toList();
+    }
+
+    private static final Pattern IDEMPOTENCY_KEY = Pattern.compile("[A-Za-z0-9_-]{1,64}");
+
+    /** The {@code Idempotency-Key} header, if sent: 1..64 of A-Z, a-z, 0-9, _ and - (a UUID fits); else 400. */
+    static Optional<String> idempotencyKey(String raw) {
+        if (raw == null) {
+            return Optional.empty();
+        }
+        if (!IDEMPOTENCY_KEY.matcher(raw).matches()) {
+            throw new MalformedRequestException("Idempotency-Key must be 1..64 of A-Z, a-z, 0-9, _ and - "
+                    + "(a UUID, say)");
+        }
+        return Optional.of(raw);
     }
 
     /** The path names the acting user: writes on someone else's resources are 403. */

@@ -4,7 +4,10 @@ import dev.widefeed.api.CommentPageView;
 import dev.widefeed.api.CommentRequest;
 import dev.widefeed.api.CommentView;
 import dev.widefeed.auth.UserPrincipal;
+import dev.widefeed.comment.CommentDetails;
 import dev.widefeed.comment.CommentService;
+import dev.widefeed.idempotency.Fingerprint;
+import dev.widefeed.idempotency.IdempotentRequests;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
@@ -12,6 +15,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -35,18 +39,28 @@ import java.util.Optional;
 @SecurityRequirement(name = "bearer")
 public class PostCommentsResource {
     private final CommentService comments;
+    private final IdempotentRequests requests;
 
-    public PostCommentsResource(CommentService comments) {
+    public PostCommentsResource(CommentService comments, IdempotentRequests requests) {
         this.comments = comments;
+        this.requests = requests;
     }
 
     @POST
-    @Operation(summary = "Comment on a post, or reply to one of its comments (replyTo); content 1..2000 characters")
-    public Response create(@Auth UserPrincipal me, @PathParam("id") String id, @NotNull CommentRequest request) {
+    @Operation(summary = "Comment on a post, or reply to one of its comments (replyTo); content 1..2000 characters. "
+            + "Idempotency-Key as for a post")
+    public Response create(@Auth UserPrincipal me, @PathParam("id") String id, @NotNull CommentRequest request,
+                           @HeaderParam(Idempotent.KEY) String key) {
         Optional<Long> replyTo = Optional.ofNullable(request.replyTo()).map(raw -> Params.id(raw, "replyTo"));
-        CommentView comment = CommentView.of(comments.create(me.id(), Params.id(id, "post id"), request.content(), replyTo));
-        return Response.created(UriBuilder.fromResource(CommentResource.class).path(comment.id()).build())
-                .entity(comment).build();
+        long postId = Params.id(id, "post id");
+        IdempotentRequests.Outcome<CommentDetails> outcome = requests.once(Idempotent.userScope(me.id()),
+                Params.idempotencyKey(key), Fingerprint.of("POST /v1/posts/" + postId + "/comments", request.content(),
+                        request.replyTo()),
+                commentId -> comments.create(commentId, me.id(), postId, request.content(), replyTo),
+                commentId -> comments.find(me.id(), commentId));
+        CommentView comment = CommentView.of(outcome.value());
+        return Idempotent.created(UriBuilder.fromResource(CommentResource.class).path(comment.id()).build(), comment,
+                outcome);
     }
 
     @GET

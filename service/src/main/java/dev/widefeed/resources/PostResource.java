@@ -7,7 +7,8 @@ import dev.widefeed.api.PostView;
 import dev.widefeed.api.PostsView;
 import dev.widefeed.audience.Audience;
 import dev.widefeed.auth.UserPrincipal;
-import dev.widefeed.errors.MalformedRequestException;
+import dev.widefeed.idempotency.Fingerprint;
+import dev.widefeed.idempotency.IdempotentRequests;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.post.PostService;
@@ -19,6 +20,7 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -28,7 +30,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriBuilder;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -39,23 +40,40 @@ import java.util.Objects;
 @SecurityRequirement(name = "bearer")
 public class PostResource {
     private final PostService posts;
+    private final IdempotentRequests requests;
 
-    public PostResource(PostService posts) {
+    public PostResource(PostService posts, IdempotentRequests requests) {
         this.posts = posts;
+        this.requests = requests;
     }
 
     @POST
-    @Operation(summary = "Post an original (content 1..2000 characters, audience default public)")
-    public Response create(@Auth UserPrincipal me, @NotNull PostRequest request) {
-        return created(posts.create(me.id(), request.content(), audience(request.audience())));
+    @Operation(summary = "Post an original (content 1..2000 characters, audience default public). With an "
+            + "Idempotency-Key, the same key again within 24 h answers the first post (header Idempotent-Replayed) "
+            + "and creates nothing; 422 if the key came with another request, 409 while the first is still running")
+    public Response create(@Auth UserPrincipal me, @NotNull PostRequest request,
+                           @HeaderParam(Idempotent.KEY) String key) {
+        Audience audience = audience(request.audience());
+        return created(requests.once(Idempotent.userScope(me.id()), Params.idempotencyKey(key),
+                Fingerprint.of("POST /v1/posts", request.content(), String.valueOf(request.audience())),
+                postId -> posts.create(postId, me.id(), request.content(), audience),
+                postId -> posts.find(me.id(), postId)));
     }
 
     @POST
     @Path("/{id}/reposts")
-    @Operation(summary = "Repost a post, with or without text; raises the source's reposts and repostsEver")
-    public Response repost(@Auth UserPrincipal me, @PathParam("id") String id, PostRequest request) {
+    @Operation(summary = "Repost a post, with or without text; raises the source's reposts and repostsEver. "
+            + "Idempotency-Key as for a post")
+    public Response repost(@Auth UserPrincipal me, @PathParam("id") String id, PostRequest request,
+                           @HeaderParam(Idempotent.KEY) String key) {
         PostRequest body = request == null ? new PostRequest(null, null) : request;
-        return created(posts.repost(me.id(), Params.id(id, "post id"), body.content(), audience(body.audience())));
+        long sourceId = Params.id(id, "post id");
+        Audience audience = audience(body.audience());
+        return created(requests.once(Idempotent.userScope(me.id()), Params.idempotencyKey(key),
+                Fingerprint.of("POST /v1/posts/" + sourceId + "/reposts", body.content(),
+                        String.valueOf(body.audience())),
+                repostId -> posts.repost(repostId, me.id(), sourceId, body.content(), audience),
+                repostId -> posts.find(me.id(), repostId)));
     }
 
     @GET
@@ -68,11 +86,7 @@ public class PostResource {
     @GET
     @Operation(summary = "Up to 100 posts by id, in the order asked; unknown ones left out")
     public PostsView getAll(@Auth UserPrincipal me, @QueryParam("ids") String ids) {
-        if (ids == null || ids.isBlank()) {
-            throw new MalformedRequestException("ids is required: a comma-separated list of post ids");
-        }
-        List<Long> postIds = Arrays.stream(ids.split(",", -1)).map(raw -> Params.id(raw.strip(), "ids")).toList();
-        return new PostsView(posts.getAll(me.id(), postIds).stream().map(PostView::of).toList());
+        return new PostsView(posts.getAll(me.id(), Params.idList(ids, "ids")).stream().map(PostView::of).toList());
     }
 
     @DELETE
@@ -91,9 +105,9 @@ public class PostResource {
                 Params.id(userId, "user id")));
     }
 
-    private static Response created(PostDetails details) {
-        PostView view = PostView.of(details);
-        return Response.created(UriBuilder.fromResource(PostResource.class).path(view.id()).build()).entity(view).build();
+    private static Response created(IdempotentRequests.Outcome<PostDetails> outcome) {
+        PostView view = PostView.of(outcome.value());
+        return Idempotent.created(UriBuilder.fromResource(PostResource.class).path(view.id()).build(), view, outcome);
     }
 
     private static Audience audience(AudienceView view) {

@@ -1,11 +1,13 @@
 package dev.widefeed.resources;
 
+import dev.widefeed.api.RelationshipsView;
 import dev.widefeed.api.BatchFollowRequest;
 import dev.widefeed.api.BatchFollowView;
 import dev.widefeed.api.FollowView;
 import dev.widefeed.api.PageView;
 import dev.widefeed.api.RelationshipView;
 import dev.widefeed.auth.UserPrincipal;
+import dev.widefeed.audience.Relationships;
 import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.graph.FollowService;
@@ -38,9 +40,11 @@ import java.util.Optional;
 @SecurityRequirement(name = "bearer")
 public class RelationResource {
     private final FollowService follows;
+    private final Relationships relationships;
 
-    public RelationResource(FollowService follows) {
+    public RelationResource(FollowService follows, Relationships relationships) {
         this.follows = follows;
+        this.relationships = relationships;
     }
 
     @PUT
@@ -81,6 +85,16 @@ public class RelationResource {
     public PageView<FollowView> followers(@Auth UserPrincipal principal, @PathParam("id") String id,
                                           @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
         return view(follows.followers(Params.id(id, "user id"), cursor(cursor), Params.limit(limit)));
+    }
+
+    @GET
+    @Path("/{id}/relationships")
+    @Operation(summary = "Where I stand with up to 100 users (ids=a,b,c), in the order asked, unknown ones left out: "
+            + "following, followedBy, blocked, hidden (403 for someone else's)")
+    public RelationshipsView relationships(@Auth UserPrincipal principal, @PathParam("id") String id,
+                                           @QueryParam("ids") String ids) {
+        return new RelationshipsView(relationships.of(principal.id(), Params.id(id, "user id"),
+                Params.idList(ids, "ids")).stream().map(RelationshipsView.Item::of).toList());
     }
 
     @GET

@@ -6,11 +6,14 @@ import dev.widefeed.api.CreateUserRequest;
 import dev.widefeed.api.PasswordChangeRequest;
 import dev.widefeed.api.ProfileRequest;
 import dev.widefeed.api.SessionView;
+import dev.widefeed.api.UsersView;
 import dev.widefeed.api.CreatedUserView;
 import dev.widefeed.api.UserView;
 import dev.widefeed.auth.TokenService;
 import dev.widefeed.auth.UserPrincipal;
 import dev.widefeed.graph.User;
+import dev.widefeed.idempotency.Fingerprint;
+import dev.widefeed.idempotency.IdempotentRequests;
 import dev.widefeed.graph.UserCounts;
 import dev.widefeed.graph.UserService;
 import io.dropwizard.auth.Auth;
@@ -21,11 +24,13 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -41,27 +46,34 @@ public class UserResource {
     private final UserService users;
     private final AccountService accounts;
     private final TokenService tokens;
+    private final IdempotentRequests requests;
 
-    public UserResource(UserService users, AccountService accounts, TokenService tokens) {
+    public UserResource(UserService users, AccountService accounts, TokenService tokens, IdempotentRequests requests) {
         this.users = users;
         this.accounts = accounts;
         this.tokens = tokens;
+        this.requests = requests;
     }
 
     @POST
     @Operation(summary = "Sign up: a user with a unique handle (chosen, or made from the name) and a password; answers "
             + "the user and a first session's access and refresh tokens (no token needed). 409 when the handle is "
-            + "taken, 422 when it is not a handle or the password has fewer than 10 or more than 128 characters")
-    public Response create(@NotNull @Valid CreateUserRequest request) {
+            + "taken, 422 when it is not a handle or the password has fewer than 10 or more than 128 characters. "
+            + "With an Idempotency-Key, the same sign-up again within 24 h (same name, handle and password) answers "
+            + "the same user with a new session and creates nothing")
+    public Response create(@NotNull @Valid CreateUserRequest request, @HeaderParam(Idempotent.KEY) String key) {
         Password password = Password.choose(request.password());
-        AccountService.SignedUp signedUp = accounts.signUp(request.name(), Optional.ofNullable(request.handle()),
-                password);
-        User user = signedUp.user();
-        SessionView session = Sessions.view(signedUp.session(), tokens);
-        CreatedUserView body = new CreatedUserView(UserView.of(user, UserCounts.ZERO), session.token(),
+        // The password is no part of the fingerprint: a replay must offer it again and is checked against the hash.
+        IdempotentRequests.Outcome<AccountService.SignedUp> outcome = requests.once("sign-up",
+                Params.idempotencyKey(key), Fingerprint.of("POST /v1/users", request.name(), request.handle()),
+                userId -> accounts.signUp(userId, request.name(), Optional.ofNullable(request.handle()), password),
+                userId -> accounts.signedUp(userId, password));
+        User user = outcome.value().user();
+        SessionView session = Sessions.view(outcome.value().session(), tokens);
+        CreatedUserView body = new CreatedUserView(UserView.of(user, users.counts(user.id())), session.token(),
                 session.expiresAt(), session.refreshToken());
-        return Response.created(UriBuilder.fromResource(UserResource.class).path(Long.toString(user.id())).build())
-                .entity(body).build();
+        return Idempotent.created(UriBuilder.fromResource(UserResource.class).path(Long.toString(user.id())).build(),
+                body, outcome);
     }
 
     @PATCH
@@ -89,6 +101,14 @@ public class UserResource {
         Password next = Password.choose(request.password());
         return Sessions.view(accounts.changePassword(userId,
                 Optional.ofNullable(request.currentPassword()).map(Password::offered), next), tokens);
+    }
+
+    @GET
+    @Operation(summary = "Up to 100 users by id (ids=a,b,c), with their counts, in the order asked; unknown ones left "
+            + "out", security = @SecurityRequirement(name = "bearer"))
+    public UsersView getAll(@Auth UserPrincipal me, @QueryParam("ids") String ids) {
+        return new UsersView(users.getAll(Params.idList(ids, "ids")).stream()
+                .map(e -> UserView.of(e.getKey(), e.getValue())).toList());
     }
 
     @GET

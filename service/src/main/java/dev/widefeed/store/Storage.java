@@ -8,6 +8,7 @@ import dev.widefeed.feed.FanoutStore;
 import dev.widefeed.feed.TimelineStore;
 import dev.widefeed.graph.RelationStore;
 import dev.widefeed.graph.UserStore;
+import dev.widefeed.idempotency.IdempotencyStore;
 import dev.widefeed.like.LikeStore;
 import dev.widefeed.notification.NotificationStore;
 import dev.widefeed.post.PostStore;
@@ -82,5 +83,9 @@ public interface Storage extends AutoCloseable {
 
     default AccountStore accounts() {
         return stores().accounts();
+    }
+
+    default IdempotencyStore idempotency() {
+        return stores().idempotency();
     }
 }

@@ -8,6 +8,7 @@ import dev.widefeed.feed.FanoutStore;
 import dev.widefeed.feed.TimelineStore;
 import dev.widefeed.graph.RelationStore;
 import dev.widefeed.graph.UserStore;
+import dev.widefeed.idempotency.IdempotencyStore;
 import dev.widefeed.like.LikeStore;
 import dev.widefeed.notification.NotificationStore;
 import dev.widefeed.post.PostStore;
@@ -22,7 +23,7 @@ public record Stores(UserStore users, RelationStore relations, PostStore posts, 
                      CommentStore comments, TimelineStore timelines, FanoutStore fanout,
                      AudienceStore audiences, EventLogStore eventLog,
                      NotificationStore notifications, TextIndexStore textIndex,
-                     AccountStore accounts) {
+                     AccountStore accounts, IdempotencyStore idempotency) {
 
     /** Wraps one store, knowing only the interface it is served under. */
     public interface Decorator {
@@ -43,6 +44,7 @@ public record Stores(UserStore users, RelationStore relations, PostStore posts, 
                 decorator.wrap(EventLogStore.class, eventLog),
                 decorator.wrap(NotificationStore.class, notifications),
                 decorator.wrap(TextIndexStore.class, textIndex),
-                decorator.wrap(AccountStore.class, accounts));
+                decorator.wrap(AccountStore.class, accounts),
+                decorator.wrap(IdempotencyStore.class, idempotency));
     }
 }

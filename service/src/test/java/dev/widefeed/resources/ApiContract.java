@@ -111,6 +111,54 @@ public abstract class ApiContract {
     }
 
     @Test
+    void usersAreReadManyAtOnceInTheOrderAskedWithTheirCounts() {
+        Created ada = createUser("Ada");
+        Created bob = createUser("Bob");
+        assertThat(status(request("/v1/users/" + bob.id() + "/following/" + ada.id(), bob.token()).put(
+                Entity.json("")))).isEqualTo(204);
+        JsonNode users = api().get("/v1/users", ada.token(), Map.of("ids", ada.id() + ", 1," + bob.id() + "," + ada.id()));
+        assertThat(users.get("items")).extracting(u -> u.get("id").asText()).containsExactly(ada.id(), bob.id());
+        assertThat(users.get("items").get(0).get("counts").get("followers").asLong()).isEqualTo(1);
+        assertThat(users.get("items").get(1).get("counts").get("following").asLong()).isEqualTo(1);
+        assertThat(users.get("items").get(1).get("name").asText()).isEqualTo("Bob");
+        String hundredAndOne = String.join(",", java.util.Collections.nCopies(101, ada.id()));
+        assertError(request("/v1/users", ada.token(), Map.of("ids", hundredAndOne)).get(), 422);
+        assertError(request("/v1/users", ada.token(), Map.of("ids", "x")).get(), 400);
+        assertError(request("/v1/users", ada.token()).get(), 400);
+        assertError(request("/v1/users", null, Map.of("ids", ada.id())).get(), 401);
+    }
+
+    @Test
+    void relationshipsWithManyUsersAreAnsweredAtOnceAndOnlyToMe() {
+        Created me = createUser("Me");
+        Created friend = createUser("Friend");
+        Created fan = createUser("Fan");
+        Created pest = createUser("Pest");
+        Created quiet = createUser("Quiet");
+        assertThat(status(request("/v1/users/" + me.id() + "/following/" + friend.id(), me.token()).put(
+                Entity.json("")))).isEqualTo(204);
+        assertThat(status(request("/v1/users/" + friend.id() + "/following/" + me.id(), friend.token()).put(
+                Entity.json("")))).isEqualTo(204);
+        assertThat(status(request("/v1/users/" + fan.id() + "/following/" + me.id(), fan.token()).put(
+                Entity.json("")))).isEqualTo(204);
+        assertThat(status(request("/v1/users/" + me.id() + "/blocked/" + pest.id(), me.token()).put(
+                Entity.json("")))).isEqualTo(204);
+        assertThat(status(request("/v1/users/" + me.id() + "/hidden/" + quiet.id(), me.token()).put(
+                Entity.json("")))).isEqualTo(204);
+        String path = "/v1/users/" + me.id() + "/relationships";
+        JsonNode items = api().get(path, me.token(), Map.of("ids", String.join(",", quiet.id(), pest.id(), "1",
+                fan.id(), friend.id()))).get("items");
+        assertThat(items).extracting(i -> i.get("id").asText())
+                .containsExactly(quiet.id(), pest.id(), fan.id(), friend.id());
+        assertThat(items).extracting(i -> List.of(i.get("following").asBoolean(), i.get("followedBy").asBoolean(),
+                i.get("blocked").asBoolean(), i.get("hidden").asBoolean())).containsExactly(
+                List.of(false, false, false, true), List.of(false, false, true, false),
+                List.of(false, true, false, false), List.of(true, true, false, false));
+        assertError(request(path, friend.token(), Map.of("ids", me.id())).get(), 403);
+        assertError(request(path, me.token(), Map.of("ids", "1,,2")).get(), 400);
+    }
+
+    @Test
     void readsNeedAValidToken() {
         Created ada = createUser("ada");
         assertError(request("/v1/users/" + ada.id(), null).get(), 401);

@@ -100,6 +100,7 @@ final class ContractEndpoints {
                 body("POST", "/v1/users", "{\"name\":\"mallory\",\"password\":\"mallory's password\"}")
                         .anonymous(),
                 call("GET", "/v1/users/{user}"),
+                call("GET", "/v1/users?ids={user},{someone}"),
                 body("PATCH", "/v1/users/{me}", "{\"bio\":\"swept\"}"),
                 // sessions (a sweep sends no valid sign-in, so it counts no failure against the handle)
                 body("POST", "/v1/sessions", "{\"handle\":\"nobody_swept\",\"password\":\"not the password\"}")
@@ -116,6 +117,7 @@ final class ContractEndpoints {
                 list("/v1/users/{user}/following", CursorKind.FOLLOW),
                 list("/v1/users/{user}/followers", CursorKind.FOLLOW),
                 call("GET", "/v1/users/{user}/relationship/{someone}"),
+                call("GET", "/v1/users/{me}/relationships?ids={user},{someone}"),
                 // posts, reposts, likes
                 body("POST", "/v1/posts", "{\"content\":\"hello\",\"audience\":{\"type\":\"public\"}}"),
                 body("POST", "/v1/posts/{post}/reposts", "{\"content\":\"again\"}").optionalBody(),

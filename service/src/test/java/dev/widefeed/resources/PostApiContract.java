@@ -40,6 +40,29 @@ public abstract class PostApiContract {
     }
 
     @Test
+    void everyPostNamesItsAuthorAsTheyAreNowAndARepostItsOriginalsAuthor() {
+        Created ada = api().createUser("ada");
+        Created bob = api().createUser("bob");
+        JsonNode original = post(ada, Map.of("content", "by ada"));
+        JsonNode author = original.get("author");
+        assertThat(author.get("id").asText()).isEqualTo(ada.id());
+        assertThat(author.get("name").asText()).isEqualTo("ada");
+        assertThat(author.get("handle").asText())
+                .isEqualTo(api().get("/v1/users/" + ada.id(), ada.token()).get("handle").asText());
+
+        api().patch("/v1/users/" + ada.id(), ada.token(), Map.of("name", "Ada Lovelace")).body(200);
+        JsonNode repost = repost(bob, original.get("id").asText(), Map.of("content", "by bob"));
+        assertThat(repost.get("author").get("id").asText()).isEqualTo(bob.id());
+        assertThat(repost.get("original").get("author").get("name").asText()).isEqualTo("Ada Lovelace");
+        JsonNode page = api().get("/v1/users/" + ada.id() + "/posts", bob.token());
+        assertThat(page.get("items").get(0).get("author").get("name").asText()).isEqualTo("Ada Lovelace");
+        JsonNode batch = api().get("/v1/posts", bob.token(), Map.of("ids",
+                repost.get("id").asText() + "," + original.get("id").asText()));
+        assertThat(batch.get("items")).extracting(p -> p.get("author").get("id").asText())
+                .containsExactly(bob.id(), ada.id());
+    }
+
+    @Test
     void mentionsOfHeldHandlesAndTopicsComeWithThePost() {
         Created ada = api().createUser("ada");
         String handle = "men_" + Long.toString(System.nanoTime() % 1_000_000_000_000L, 36);
@@ -116,7 +139,7 @@ public abstract class PostApiContract {
                 .collect(Collectors.toList());
         String asked = String.join(",", ids.get(3), "1", ids.get(0), ids.get(4), ids.get(3));
         JsonNode items = api().get("/v1/posts", ada.token(), Map.of("ids", asked)).get("items");
-        assertThat(items.findValuesAsText("id")).containsExactly(ids.get(3), ids.get(0), ids.get(4));
+        assertThat(items).extracting(p -> p.get("id").asText()).containsExactly(ids.get(3), ids.get(0), ids.get(4));
         String tooMany = IntStream.range(0, 101).mapToObj(i -> ids.get(0)).collect(Collectors.joining(","));
         assertError(api().request("/v1/posts", ada.token(), Map.of("ids", tooMany)).get(), 422);
         assertError(api().request("/v1/posts", ada.token(), Map.of("ids", "1,x")).get(), 400);

@@ -29,6 +29,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
@@ -108,6 +109,32 @@ public abstract class RelationStoreContract {
         FollowEdge edge = relations().edge(ids.next(), ids.next());
         assertThat(edge.exists()).isFalse();
         assertThat(edge.following()).isFalse();
+    }
+
+    @Test
+    void edgesAreReadManyAtOnceEachAsItsOwnRead() {
+        long me = ids.next();
+        long followed = ids.next();
+        long followedThenLeft = ids.next();
+        long stranger = ids.next();
+        FollowEdge on = FollowEdge.absent(me, followed).next(true, Instant.now());
+        assertThat(relations().compareAndSet(FollowEdge.absent(me, followed), on)).isTrue();
+        FollowEdge first = FollowEdge.absent(me, followedThenLeft).next(true, Instant.now());
+        assertThat(relations().compareAndSet(FollowEdge.absent(me, followedThenLeft), first)).isTrue();
+        FollowEdge left = first.next(false, Instant.now());
+        assertThat(relations().compareAndSet(first, left)).isTrue();
+
+        List<FollowEdge.Key> keys = List.of(on.key(), left.key(), new FollowEdge.Key(me, stranger),
+                new FollowEdge.Key(followed, me));
+        Map<FollowEdge.Key, FollowEdge> read = relations().edges(keys);
+        assertThat(read).hasSize(4);
+        for (FollowEdge.Key key : keys) {
+            assertThat(read.get(key)).as("%s", key).isEqualTo(relations().edge(key.followerId(), key.followeeId()));
+        }
+        assertThat(read.get(on.key()).following()).isTrue();
+        assertThat(read.get(left.key()).following()).isFalse();
+        assertThat(read.get(new FollowEdge.Key(followed, me)).exists()).as("the other way").isFalse();
+        assertThat(relations().edges(List.of())).isEmpty();
     }
 
     @Test

@@ -56,6 +56,18 @@ public abstract class UserStoreContract {
     }
 
     @Test
+    void countsOfManyUsersAreReadAtOnceAndZeroForThoseWithout() {
+        User counted = newUser("counted");
+        User uncounted = newUser("uncounted");
+        users().addCounts(counted.id(), new UserCounts(3, 2, 1));
+        Map<Long, UserCounts> counts = users().countsOf(List.of(counted.id(), uncounted.id(), ids.next()));
+        assertThat(counts).hasSize(3);
+        assertThat(counts.get(counted.id())).isEqualTo(new UserCounts(3, 2, 1));
+        assertThat(counts.get(uncounted.id())).isEqualTo(UserCounts.ZERO);
+        assertThat(users().countsOf(List.of())).isEmpty();
+    }
+
+    @Test
     void unknownUserIsEmpty() {
         assertThat(users().find(ids.next())).isEmpty();
     }

@@ -20,6 +20,7 @@ public final class Results {
     public static final String STRATEGIES = "strategies.json";
     public static final String FANOUT = "fanout.json";
     public static final String NOTIFICATIONS = "notifications.json";
+    public static final String SIGN_IN = "signin.json";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private Results() {

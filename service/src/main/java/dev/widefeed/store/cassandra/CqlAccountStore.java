@@ -18,8 +18,10 @@ import java.util.Optional;
 
 /**
  * Credentials and sessions in {@code credentials_by_user} (statics and a row per session), failed sign-ins in
- * {@code signin_failures_by_key}. Rotation and revocation are lightweight transactions on the session's row; the
- * session's first write is a plain insert, made before anyone can know its id.
+ * {@code signin_failures_by_key}. Every write of a session's row is a lightweight transaction, its creation and
+ * deletion too: a plain write carries the client's timestamp, which may be later than a transaction's ballot made
+ * after it, and would then win over the rotation (a CI run saw a rotation that applied read back as the old
+ * generation). The statics are written plainly: no transaction writes them.
  */
 final class CqlAccountStore implements AccountStore {
     private final CqlSession session;
@@ -44,7 +46,7 @@ final class CqlAccountStore implements AccountStore {
         this.savePassword = session.prepare("UPDATE credentials_by_user SET password_hash = ? WHERE user_id = ?");
         this.signOut = session.prepare("UPDATE credentials_by_user SET signed_out_at = ? WHERE user_id = ?");
         this.insertSession = session.prepare("INSERT INTO credentials_by_user (" + columns
-                + ") VALUES (?, ?, ?, ?, ?, ?, ?) USING TTL ?");
+                + ") VALUES (?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS USING TTL ?");
         this.selectSession = session.prepare("SELECT " + columns
                 + " FROM credentials_by_user WHERE user_id = ? AND session_id = ?");
         this.selectStanding = session.prepare("SELECT password_hash, signed_out_at, " + columns
@@ -56,7 +58,8 @@ final class CqlAccountStore implements AccountStore {
                 + "IF generation = ? AND revoked = false");
         this.revokeSession = session.prepare("UPDATE credentials_by_user USING TTL ? SET revoked = true "
                 + "WHERE user_id = ? AND session_id = ? IF EXISTS");
-        this.deleteSession = session.prepare("DELETE FROM credentials_by_user WHERE user_id = ? AND session_id = ?");
+        this.deleteSession = session.prepare(
+                "DELETE FROM credentials_by_user WHERE user_id = ? AND session_id = ? IF EXISTS");
         this.selectFailures = session.prepare(
                 "SELECT attempt_id FROM signin_failures_by_key WHERE key = ? AND window_start = ? LIMIT ?");
         this.insertFailure = session.prepare(
@@ -82,6 +85,7 @@ final class CqlAccountStore implements AccountStore {
         session.execute(signOut.bind(at, userId).setIdempotent(true));
     }
 
+    /** Idempotent: a retry finds the row it wrote and applies nothing. */
     @Override
     public void createSession(Session s, Duration ttl) {
         session.execute(insertSession.bind(s.userId(), s.sessionId(), s.generation(), s.revoked(),

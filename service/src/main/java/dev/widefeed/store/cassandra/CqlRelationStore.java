@@ -22,6 +22,7 @@ import dev.widefeed.store.BoundedAsync;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -121,6 +122,17 @@ final class CqlRelationStore implements RelationStore {
             return FollowEdge.absent(followerId, followeeId);
         }
         return new FollowEdge(followerId, followeeId, row.getBoolean(0), row.getInstant(1), row.getLong(2));
+    }
+
+    @Override
+    public Map<FollowEdge.Key, FollowEdge> edges(Collection<FollowEdge.Key> keys) {
+        Map<FollowEdge.Key, FollowEdge> found = new HashMap<>();
+        CqlReads.readAll(session, keys, key -> selectEdge.bind(key.followerId(), key.followeeId()))
+                .forEach((key, row) -> found.put(key, row == null
+                        ? FollowEdge.absent(key.followerId(), key.followeeId())
+                        : new FollowEdge(key.followerId(), key.followeeId(), row.getBoolean(0), row.getInstant(1),
+                        row.getLong(2))));
+        return found;
     }
 
     @Override

@@ -32,7 +32,8 @@ public final class CqlStorage extends TimedStorage {
                 new CqlEventLogStore(session),
                 new CqlNotificationStore(session, async),
                 new CqlTextIndexStore(session),
-                new CqlAccountStore(session));
+                new CqlAccountStore(session),
+                new CqlIdempotencyStore(session));
     }
 
     @Override

@@ -108,6 +108,14 @@ final class CqlUserStore implements UserStore {
     }
 
     @Override
+    public Map<Long, UserCounts> countsOf(Collection<Long> userIds) {
+        Map<Long, UserCounts> counts = new HashMap<>();
+        CqlReads.readAll(session, userIds, id -> selectCounts.bind(id)).forEach((id, row) -> counts.put(id,
+                row == null ? UserCounts.ZERO : new UserCounts(row.getLong(0), row.getLong(1), row.getLong(2))));
+        return counts;
+    }
+
+    @Override
     public void addCounts(long userId, UserCounts delta) {
         if (!delta.isZero()) {
             session.execute(addCountsStatement(userId, delta));

@@ -24,6 +24,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -84,6 +85,25 @@ final class HBaseRelationStore implements RelationStore {
             return FollowEdge.absent(followerId, followeeId);
         }
         return edgeOf(followerId, followeeId, row);
+    }
+
+    /** One multi-get: the client groups the gets by region server. */
+    @Override
+    public Map<FollowEdge.Key, FollowEdge> edges(Collection<FollowEdge.Key> keys) {
+        List<FollowEdge.Key> asked = List.copyOf(keys);
+        Map<FollowEdge.Key, FollowEdge> found = new HashMap<>();
+        if (asked.isEmpty()) {
+            return found;
+        }
+        List<Result> rows = edges.getAll(asked.stream()
+                .map(k -> new Get(edgeRow(k.followerId(), k.followeeId())).addFamily(EDGE)).toList()).join();
+        for (int i = 0; i < asked.size(); i++) {
+            FollowEdge.Key key = asked.get(i);
+            Result row = rows.get(i);
+            found.put(key, row.isEmpty() ? FollowEdge.absent(key.followerId(), key.followeeId())
+                    : edgeOf(key.followerId(), key.followeeId(), row));
+        }
+        return found;
     }
 
     private static FollowEdge edgeOf(long followerId, long followeeId, Result row) {

@@ -132,6 +132,23 @@ final class HBaseUserStore implements UserStore {
         return new UserCounts(counter(row, POSTS), counter(row, FOLLOWERS), counter(row, FOLLOWING));
     }
 
+    /** One multi-get: the client groups the gets by region server. */
+    @Override
+    public Map<Long, UserCounts> countsOf(Collection<Long> userIds) {
+        List<Long> ids = List.copyOf(userIds);
+        Map<Long, UserCounts> counts = new HashMap<>();
+        if (ids.isEmpty()) {
+            return counts;
+        }
+        List<Result> rows = table.getAll(ids.stream().map(id -> new Get(row(id)).addFamily(COUNTS)).toList()).join();
+        for (int i = 0; i < ids.size(); i++) {
+            Result row = rows.get(i);
+            counts.put(ids.get(i), new UserCounts(counter(row, POSTS), counter(row, FOLLOWERS),
+                    counter(row, FOLLOWING)));
+        }
+        return counts;
+    }
+
     @Override
     public void addCounts(long userId, UserCounts delta) {
         if (!delta.isZero()) {

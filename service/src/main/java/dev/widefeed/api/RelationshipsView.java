@@ -1,0 +1,14 @@
+package dev.widefeed.api;
+
+import dev.widefeed.audience.Relationships;
+
+import java.util.List;
+
+/** Where I stand with each user asked about, in the order asked; unknown users left out. */
+public record RelationshipsView(List<Item> items) {
+    public record Item(String id, boolean following, boolean followedBy, boolean blocked, boolean hidden) {
+        public static Item of(Relationships.Standing s) {
+            return new Item(Long.toString(s.userId()), s.following(), s.followedBy(), s.blocked(), s.hidden());
+        }
+    }
+}

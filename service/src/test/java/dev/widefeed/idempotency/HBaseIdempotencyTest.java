@@ -1,0 +1,11 @@
+package dev.widefeed.idempotency;
+
+import dev.widefeed.store.Storage;
+import dev.widefeed.testing.TestStorages;
+
+class HBaseIdempotencyTest extends IdempotencyContract {
+    @Override
+    protected Storage storage() {
+        return TestStorages.hbase();
+    }
+}
