@@ -354,6 +354,13 @@ public abstract class ApiContract {
             assertThat(api.get("openapi").asText()).startsWith("3.");
             assertThat(api.get("paths").has("/v1/users")).isTrue();
             assertThat(api.get("paths").has("/v1/users/{id}/following/{target}")).isTrue();
+            for (String path : List.of("/v1/sessions", "/v1/sessions/refresh", "/v1/sessions/current",
+                    "/v1/users/{id}/password", "/v1/users/{id}/relationships")) {
+                assertThat(api.get("paths").has(path)).as(path).isTrue();
+            }
+            assertThat(api.get("paths").get("/v1/users/{id}").has("patch")).isTrue();
+            assertThat(api.get("paths").get("/v1/posts").get("post").get("parameters").findValuesAsText("name"))
+                    .contains("Idempotency-Key");
         }
     }
 }

@@ -41,8 +41,11 @@ public final class ApiClient implements AutoCloseable {
     }
 
     private final Client client = ClientBuilder.newClient().register(JacksonJsonProvider.class);
-    /** For PATCH, which the JAX-RS client's HttpURLConnection cannot send. */
-    private final HttpClient http = HttpClient.newHttpClient();
+    /**
+     * For PATCH, which the JAX-RS client's HttpURLConnection cannot send. HTTP/1.1 only: by default the client would
+     * offer an upgrade to HTTP/2 on its first request, which the service's connector does not speak.
+     */
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private static final ObjectMapper JSON = new ObjectMapper();
     private final String base;
     private final String admin;
