@@ -118,12 +118,12 @@ public final class AccountService {
     public SignedIn refresh(String refreshToken) {
         RefreshToken token = RefreshToken.decode(refreshToken)
                 .orElseThrow(() -> DomainException.unauthenticated(INVALID_REFRESH));
-        Session session = store.session(token.userId(), token.sessionId())
-                .filter(s -> signer.issuedFor(token, s))
+        SessionStanding standing = store.standing(token.userId(), token.sessionId());
+        Session session = standing.session().filter(s -> signer.issuedFor(token, s))
                 .orElseThrow(() -> DomainException.unauthenticated(INVALID_REFRESH));
         Instant now = now();
         if (session.revoked() || session.createdAt().plus(rules.sessionMaxAge()).isBefore(now)
-                || store.credentials(session.userId()).signedOutSince(session.createdAt())) {
+                || standing.credentials().signedOutSince(session.createdAt())) {
             throw DomainException.unauthenticated(INVALID_REFRESH);
         }
         if (token.generation() != session.generation()) {
