@@ -16,6 +16,7 @@ import dev.widefeed.post.PostAccess;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.post.PostService;
 import dev.widefeed.post.PostStore;
+import dev.widefeed.post.Since;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -91,6 +92,11 @@ public final class HomeTimelineService {
     }
 
     public Page<PostDetails, Long> home(long viewer, long userId, Optional<Long> before, int limit) {
+        return home(viewer, userId, before, Since.NONE, limit);
+    }
+
+    /** A page of the home timeline below {@code before}, of posts above {@code since} ({@link Since}). */
+    public Page<PostDetails, Long> home(long viewer, long userId, Optional<Long> before, Since since, int limit) {
         Ownership.require(viewer, userId, "only its owner reads a home timeline");
         Set<Long> hidden = audiences.hiddenBy(userId);
         Authors authors = new Authors(userId, hidden);
@@ -108,7 +114,7 @@ public final class HomeTimelineService {
         Reading reading = new Reading(userId, authors, state, floor, new PulledSources(pulledAbove(userId, first,
                 floor, hidden), floor, pulledPosts, posts::postIdsByAuthors), rebuilt ? null : first, before,
                 limit + 1);
-        return PageFill.fill(limit, before, reading::idsBelow,
+        return PageFill.fill(limit, before, since, reading::idsBelow,
                 ids -> postService.getAll(viewer, ids).stream().filter(p -> !hidden.contains(p.post().authorId()))
                         .toList());
     }

@@ -17,7 +17,7 @@ public record PostDetails(Post post, PostCounts counts, boolean likedByMe, Optio
         this(post, counts, likedByMe, source, Optional.empty());
     }
 
-    /** What a repost embeds: its direct source, or the fact that the source was deleted. */
+    /** What a repost embeds: the original its chain leads to, or the fact that it was deleted. */
     public sealed interface Source permits Source.Present, Source.Deleted {
         record Present(PostDetails details) implements Source {
         }

@@ -94,7 +94,8 @@ public final class PostService {
         Post source = access.require(me, sourceId); // what I cannot see, I cannot repost
         String text = checkContent(content, true);
         Post repost = new Post(repostId, me, PostType.REPOST, text, clock.instant().truncatedTo(ChronoUnit.MILLIS),
-                audiences.check(me, audience), Optional.of(source.id()), mentions.held(text));
+                audiences.check(me, audience), Optional.of(source.id()), mentions.held(text),
+                Optional.of(source.rootOrSelf()));
         publish(repost, new PostEvent.Reposted(repost));
         BestEffort.count(() -> posts.addCounts(source.id(), PostCounts.repostAdded()),
                 "reposts of post " + source.id());
@@ -116,8 +117,8 @@ public final class PostService {
 
     /**
      * The posts among {@code postIds} that exist and the viewer may see, in the order asked,
-     * duplicates once. A repost the viewer sees embeds its source only if the viewer may see that
-     * too; otherwise the source shows as deleted, which is all a stranger to it may learn. Costs a
+     * duplicates once. A repost the viewer sees embeds the original its chain leads to (its root), only if the
+     * viewer may see that too; otherwise the source shows as deleted, which is all a stranger to it may learn. Costs a
      * fixed number of concurrent rounds whatever the count: posts, their sources, then who may see
      * them, their counts, likes and authors' profiles at once (those of a post the viewer may not see
      * are read and dropped: a few reads more instead of two rounds more).
@@ -129,7 +130,7 @@ public final class PostService {
         Set<Long> asked = new LinkedHashSet<>(postIds);
         Map<Long, Post> found = new HashMap<>(posts.findAll(asked));
         Set<Long> sourceIds = new HashSet<>();
-        found.values().forEach(p -> p.repostOf().filter(id -> !found.containsKey(id)).ifPresent(sourceIds::add));
+        found.values().forEach(p -> p.root().filter(id -> !found.containsKey(id)).ifPresent(sourceIds::add));
         if (!sourceIds.isEmpty()) {
             found.putAll(posts.findAll(sourceIds));
         }
@@ -150,7 +151,7 @@ public final class PostService {
         for (long id : asked) {
             Post post = found.get(id);
             if (post != null) {
-                Optional<PostDetails.Source> source = post.repostOf().map(sourceId -> {
+                Optional<PostDetails.Source> source = post.root().map(sourceId -> {
                     Post original = found.get(sourceId);
                     return original == null ? new PostDetails.Source.Deleted(sourceId)
                             : new PostDetails.Source.Present(new PostDetails(original, counts.get(sourceId),
@@ -169,16 +170,21 @@ public final class PostService {
      * {@code beforeId}: the page's ids come from the author's list, the posts from one batch read,
      * so a round costs the same few reads whatever its size; ids that yield nothing (deleted, or
      * not for this viewer) are made up from further down the list ({@link PageFill}). A viewer the
-     * author blocked sees none of them.
+     * author blocked sees none of them. Only posts above {@code since}, if bounded ({@link Since}).
      */
     public Page<PostDetails, Long> byAuthor(long viewer, long authorId, Optional<Long> beforeId, int limit) {
+        return byAuthor(viewer, authorId, beforeId, Since.NONE, limit);
+    }
+
+    public Page<PostDetails, Long> byAuthor(long viewer, long authorId, Optional<Long> beforeId, Since since,
+                                            int limit) {
         if (users.find(authorId).isEmpty()) {
             throw DomainException.notFound("no user " + authorId);
         }
         if (audiences.blocked(authorId, viewer)) {
             return new Page<>(List.of(), Optional.empty());
         }
-        return PageFill.fill(limit, beforeId, (before, n) -> posts.postIdsByAuthor(authorId, before, n),
+        return PageFill.fill(limit, beforeId, since, (before, n) -> posts.postIdsByAuthor(authorId, before, n),
                 ids -> getAll(viewer, ids));
     }
 

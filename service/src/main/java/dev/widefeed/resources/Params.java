@@ -5,6 +5,7 @@ import dev.widefeed.errors.MalformedRequestException;
 import dev.widefeed.graph.Handle;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.Ownership;
+import dev.widefeed.post.Since;
 
 import java.math.BigInteger;
 import java.util.Arrays;
@@ -35,6 +36,11 @@ final class Params {
         } catch (NumberFormatException e) {
             throw new MalformedRequestException(what + " is out of range");
         }
+    }
+
+    /** The pull-to-refresh bound {@code since}: an id (400 otherwise), none when absent. */
+    static Since since(String raw) {
+        return raw == null ? Since.NONE : new Since(id(raw, "since"));
     }
 
     /** A handle in a path, folded (400 when it cannot be one). */

@@ -36,20 +36,24 @@ public class TimelineResource {
 
     @GET
     @Path("/{id}/posts")
-    @Operation(summary = "The user's originals and reposts, newest first")
+    @Operation(summary = "The user's originals and reposts, newest first; since=<post id>: only newer ones")
     public PageView<PostView> posts(@Auth UserPrincipal me, @PathParam("id") String id,
-                                    @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+                                    @QueryParam("limit") String limit, @QueryParam("cursor") String cursor,
+                                    @QueryParam("since") String since) {
         Optional<Long> before = Optional.ofNullable(cursor).map(Cursors::decodePost);
-        return view(posts.byAuthor(me.id(), Params.id(id, "user id"), before, Params.limit(limit)));
+        return view(posts.byAuthor(me.id(), Params.id(id, "user id"), before, Params.since(since),
+                Params.limit(limit)));
     }
 
     @GET
     @Path("/{id}/home")
-    @Operation(summary = "My home timeline: my posts and those of everyone I follow, newest first (403 for someone else's)")
+    @Operation(summary = "My home timeline: my posts and those of everyone I follow, newest first (403 for someone "
+            + "else's); since=<post id>: only newer ones")
     public PageView<PostView> home(@Auth UserPrincipal me, @PathParam("id") String id,
-                                   @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+                                   @QueryParam("limit") String limit, @QueryParam("cursor") String cursor,
+                                   @QueryParam("since") String since) {
         Optional<Long> before = Optional.ofNullable(cursor).map(Cursors::decodePost);
-        return view(home.home(me.id(), Params.id(id, "user id"), before, Params.limit(limit)));
+        return view(home.home(me.id(), Params.id(id, "user id"), before, Params.since(since), Params.limit(limit)));
     }
 
     private static PageView<PostView> view(Page<PostDetails, Long> page) {

@@ -47,14 +47,16 @@ public class TopicResource {
 
     @GET
     @Path("/{topic}/posts")
-    @Operation(summary = "The posts naming #topic (any case) that I may see, newest first; 400 not a topic")
+    @Operation(summary = "The posts naming #topic (any case) that I may see, newest first; since=<post id>: only "
+            + "newer ones; 400 not a topic")
     public PageView<PostView> posts(@Auth UserPrincipal me, @PathParam("topic") String topic,
-                                    @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+                                    @QueryParam("limit") String limit, @QueryParam("cursor") String cursor,
+                                    @QueryParam("since") String since) {
         String folded = TopicParser.fold(topic.startsWith("#") ? topic.substring(1) : topic)
                 .orElseThrow(() -> new MalformedRequestException("not a topic: 1..50 letters, digits or _, "
                         + "at least one letter"));
         Optional<Long> before = Optional.ofNullable(cursor).map(Cursors::decodePost);
-        return view(index.topicPosts(me.id(), folded, before, Params.limit(limit)));
+        return view(index.topicPosts(me.id(), folded, before, Params.since(since), Params.limit(limit)));
     }
 
     private static PageView<PostView> view(Page<PostDetails, Long> page) {
@@ -75,13 +77,15 @@ public class TopicResource {
 
         @GET
         @Path("/{id}/mentions")
-        @Operation(summary = "The posts and comments that mention me, newest first (403 for someone else's)")
+        @Operation(summary = "The posts and comments that mention me, newest first (403 for someone else's); "
+                + "since=<post or comment id>: only newer ones")
         public PageView<MentionedInView> mentions(@Auth UserPrincipal me, @PathParam("id") String id,
                                                   @QueryParam("limit") String limit,
-                                                  @QueryParam("cursor") String cursor) {
+                                                  @QueryParam("cursor") String cursor,
+                                                  @QueryParam("since") String since) {
             Optional<Long> before = Optional.ofNullable(cursor).map(Cursors::decodePost);
             Page<TextIndexService.Mentioned, Long> page = index.mentions(me.id(), Params.id(id, "user id"), before,
-                    Params.limit(limit));
+                    Params.since(since), Params.limit(limit));
             return new PageView<>(page.items().stream().map(MentionedInView::of).toList(),
                     page.next().map(Cursors::encodePost).orElse(null));
         }

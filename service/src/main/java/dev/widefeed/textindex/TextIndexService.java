@@ -8,6 +8,7 @@ import dev.widefeed.kernel.Ownership;
 import dev.widefeed.kernel.Page;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.post.PostService;
+import dev.widefeed.post.Since;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -39,10 +40,15 @@ public final class TextIndexService {
     public record Mentioned(Optional<PostDetails> post, Optional<CommentDetails> comment) {
     }
 
-    /** The visible posts naming {@code topic} (folded), newest first. */
     public Page<PostDetails, Long> topicPosts(long viewer, String topic, Optional<Long> before, int limit) {
+        return topicPosts(viewer, topic, before, Since.NONE, limit);
+    }
+
+    /** The visible posts naming {@code topic} (folded), newest first, above {@code since} ({@link Since}). */
+    public Page<PostDetails, Long> topicPosts(long viewer, String topic, Optional<Long> before, Since since,
+                                              int limit) {
         long beforeId = before.orElse(Long.MAX_VALUE);
-        List<Long> ids = index.topicPosts(topic, fromBucket(before), beforeId, limit + 1);
+        List<Long> ids = since.above(index.topicPosts(topic, fromBucket(before), beforeId, limit + 1));
         Page<Long, Long> page = Page.of(ids, limit, id -> id);
         return new Page<>(posts.getAll(viewer, page.items()), page.next());
     }
@@ -51,11 +57,18 @@ public final class TextIndexService {
         return index.trending(window).orElse(new Trending(window, clock.instant(), List.of()));
     }
 
-    /** The posts and comments that mention {@code userId}, newest first; only they may read it. */
     public Page<Mentioned, Long> mentions(long me, long userId, Optional<Long> before, int limit) {
+        return mentions(me, userId, before, Since.NONE, limit);
+    }
+
+    /**
+     * The posts and comments that mention {@code userId}, newest first, above {@code since} ({@link Since}); only
+     * they may read it.
+     */
+    public Page<Mentioned, Long> mentions(long me, long userId, Optional<Long> before, Since since, int limit) {
         Ownership.require(me, userId, "only they may read their mentions");
-        List<MentionEntry> entries = index.mentions(userId, fromBucket(before), before.orElse(Long.MAX_VALUE),
-                limit + 1);
+        List<MentionEntry> entries = since.above(index.mentions(userId, fromBucket(before),
+                before.orElse(Long.MAX_VALUE), limit + 1), MentionEntry::itemId);
         Page<MentionEntry, Long> page = Page.of(entries, limit, MentionEntry::itemId);
         List<Long> postIds = page.items().stream().filter(e -> e.kind() == MentionEntry.Kind.POST)
                 .map(MentionEntry::itemId).toList();

@@ -33,7 +33,11 @@ class PageFillTest {
         }
 
         Page<PostDetails, Long> page(int limit, Optional<Long> before) {
-            return PageFill.fill(limit, before, this::below, this::posts);
+            return page(limit, before, Since.NONE);
+        }
+
+        Page<PostDetails, Long> page(int limit, Optional<Long> before, Since since) {
+            return PageFill.fill(limit, before, since, this::below, this::posts);
         }
 
         private List<Long> below(Optional<Long> cursor, int count) {
@@ -73,6 +77,24 @@ class PageFillTest {
         assertThat(ids(page)).containsExactly(7L, 6L, 5L);
         assertThat(page.next()).contains(5L);
         assertThat(listing.asked).containsExactly("8/4");
+    }
+
+    @Test
+    void aBoundEndsTheListAboveItAndPagesDownToItWithTheUsualCursor() {
+        Listing listing = new Listing(10, Set.of(6L));
+        Page<PostDetails, Long> first = listing.page(2, Optional.empty(), new Since(4));
+        assertThat(ids(first)).containsExactly(10L, 9L);
+        assertThat(first.next()).contains(9L);
+        Page<PostDetails, Long> second = listing.page(2, first.next(), new Since(4));
+        assertThat(ids(second)).as("6 is not the viewer's: made up from below, down to the bound")
+                .containsExactly(8L, 7L);
+        Page<PostDetails, Long> last = listing.page(2, second.next(), new Since(4));
+        assertThat(ids(last)).containsExactly(5L);
+        assertThat(last.next()).as("the bound reached").isEmpty();
+        assertThat(listing.page(2, Optional.empty(), new Since(10)).items()).isEmpty();
+        Page<PostDetails, Long> exact = listing.page(2, Optional.empty(), new Since(8));
+        assertThat(ids(exact)).containsExactly(10L, 9L);
+        assertThat(exact.next()).as("exactly full up to the bound: nothing follows").isEmpty();
     }
 
     @Test

@@ -133,6 +133,32 @@ public abstract class PostApiContract {
     }
 
     @Test
+    void aRepostOfARepostShowsTheRootOriginalAndCountsItsDirectSource() {
+        Created ada = api().createUser("ada");
+        Created bob = api().createUser("bob");
+        Created cyd = api().createUser("cyd");
+        String root = post(ada, Map.of("content", "the original")).get("id").asText();
+        String middle = repost(bob, root, Map.of("content", "look")).get("id").asText();
+        JsonNode chained = repost(cyd, middle, Map.of("content", "look again"));
+        String last = chained.get("id").asText();
+        assertThat(chained.get("repostOf").asText()).as("its direct source").isEqualTo(middle);
+        assertThat(chained.get("original").get("id").asText()).as("the root original").isEqualTo(root);
+        assertThat(chained.get("original").get("content").asText()).isEqualTo("the original");
+        JsonNode third = repost(ada, last, Map.of());
+        assertThat(third.get("original").get("id").asText()).as("however long the chain").isEqualTo(root);
+        assertThat(counts(middle, bob).get("reposts").asLong()).as("the direct source counts it").isEqualTo(1);
+        assertThat(counts(root, ada).get("reposts").asLong()).isEqualTo(1);
+
+        assertThat(status(api().request("/v1/posts/" + middle, bob.token()).delete())).isEqualTo(204);
+        assertThat(api().get("/v1/posts/" + last, cyd.token()).get("original").get("id").asText())
+                .as("a link taken out of the chain changes no root").isEqualTo(root);
+        assertThat(status(api().request("/v1/posts/" + root, ada.token()).delete())).isEqualTo(204);
+        JsonNode orphan = api().get("/v1/posts/" + last, cyd.token()).get("original");
+        assertThat(orphan.get("id").asText()).isEqualTo(root);
+        assertThat(orphan.get("deleted").asBoolean()).isTrue();
+    }
+
+    @Test
     void batchReadKeepsTheOrderAndLeavesOutUnknownPosts() {
         Created ada = api().createUser("ada");
         List<String> ids = IntStream.range(0, 5).mapToObj(i -> post(ada, Map.of("content", "p" + i)).get("id").asText())

@@ -113,6 +113,73 @@ public abstract class TimelineApiContract {
         assertThat(home(ada, Map.of("limit", "100"))).hasSize(9).doesNotContain(deleted);
     }
 
+    /**
+     * What a refresh at {@code path} with {@code since} brings, pages of {@code limit} followed down to the bound,
+     * once there are {@code count} (fails the test after 60 s); {@code field} names each item's post or comment.
+     */
+    private List<String> refresh(String path, Created reader, String since, int limit, int count, String field)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (true) {
+            List<String> seen = new ArrayList<>();
+            String cursor = null;
+            int pages = 0;
+            do {
+                Map<String, String> query = new java.util.HashMap<>(Map.of("limit", Integer.toString(limit),
+                        "since", since));
+                if (cursor != null) {
+                    query.put("cursor", cursor);
+                }
+                JsonNode page = api().get(path, reader.token(), query);
+                page.get("items").forEach(item -> seen.add(field == null ? item.get("id").asText()
+                        : item.get(field).get("id").asText()));
+                cursor = page.get("next").isNull() ? null : page.get("next").asText();
+                pages++;
+            } while (cursor != null && pages < 100);
+            if (seen.size() >= count) {
+                return seen;
+            }
+            assertThat(System.nanoTime()).as("%s: %s", path, seen).isLessThan(deadline);
+            Thread.sleep(100);
+        }
+    }
+
+    @Test
+    void sinceRefreshesEveryTimelineDownToTheBoundWithoutGaps() throws InterruptedException {
+        Created ada = api().createUser("ada");
+        Created bob = api().createUser("bob");
+        follow(ada, bob);
+        home(ada, Map.of()); // active: pushed to from now on
+        String handle = api().get("/v1/users/" + ada.id(), ada.token()).get("handle").asText();
+        String topic = "since" + Long.toString(System.nanoTime() % 1_000_000_000_000L, 36);
+        String held = post(bob, "before the refresh #" + topic + " @" + handle);
+        awaitFanout(bob, held);
+        List<String> fresh = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            fresh.add(post(bob, "new " + i + " #" + topic + " @" + handle));
+        }
+        fresh.forEach(id -> awaitFanout(bob, id));
+        List<String> newestFirst = new ArrayList<>(fresh);
+        Collections.reverse(newestFirst);
+
+        assertThat(refresh("/v1/users/" + ada.id() + "/home", ada, held, 2, 5, null)).isEqualTo(newestFirst);
+        assertThat(refresh("/v1/users/" + bob.id() + "/posts", ada, held, 2, 5, null)).isEqualTo(newestFirst);
+        assertThat(refresh("/v1/topics/" + topic + "/posts", ada, held, 2, 5, null)).isEqualTo(newestFirst);
+        assertThat(refresh("/v1/users/" + ada.id() + "/mentions", ada, held, 2, 5, "post")).isEqualTo(newestFirst);
+
+        JsonNode nothingNew = api().get("/v1/users/" + ada.id() + "/home", ada.token(),
+                Map.of("since", newestFirst.get(0)));
+        assertThat(nothingNew.get("items")).isEmpty();
+        assertThat(nothingNew.get("next").isNull()).isTrue();
+        JsonNode oneNew = api().get("/v1/users/" + bob.id() + "/posts", ada.token(),
+                Map.of("since", newestFirst.get(1), "limit", "1"));
+        assertThat(oneNew.get("items")).extracting(item -> item.get("id").asText()).containsExactly(newestFirst.get(0));
+        assertThat(oneNew.get("next").isNull()).as("the bound is reached: the last page").isTrue();
+        for (String bad : new String[]{"x", "0", "-1", "99999999999999999999"}) {
+            assertError(api().request("/v1/users/" + ada.id() + "/home", ada.token(), Map.of("since", bad)).get(), 400);
+        }
+    }
+
     @Test
     void homeIsOnlyMineAndItsParametersAreChecked() {
         Created ada = api().createUser("ada");

@@ -71,6 +71,12 @@ public abstract class PostStoreContract {
         assertThat(posts().find(id)).contains(post);
         Post repost = repost(ids.next(), id);
         assertThat(posts().find(repost.id())).contains(repost);
+        long chainedId = ids.next();
+        Post chained = new Post(chainedId, author, PostType.REPOST, "again", IdGenerator.timeOf(chainedId),
+                Audience.PUBLIC, Optional.of(repost.id()), Map.of(), Optional.of(id));
+        posts().create(chained);
+        assertThat(posts().find(chainedId)).as("a repost of a repost keeps its root").contains(chained);
+        assertThat(posts().findAll(List.of(chainedId)).get(chainedId).root()).contains(id);
         posts().create(post); // again: nothing changes
         assertThat(posts().find(id)).contains(post);
     }

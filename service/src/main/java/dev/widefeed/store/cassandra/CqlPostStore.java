@@ -61,9 +61,9 @@ final class CqlPostStore implements PostStore {
         this.async = async;
         this.repostBuckets = new ListBuckets(session, "reposts", bucketSize, clock);
         insertPost = session.prepare("INSERT INTO posts_by_id (post_id, author_id, type, content, created_at, "
-                + "audience, repost_of, mentions) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+                + "audience, repost_of, mentions, root_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
         selectPost = session.prepare("SELECT post_id, author_id, type, content, created_at, audience, repost_of, "
-                + "mentions FROM posts_by_id WHERE post_id = ?");
+                + "mentions, root_id FROM posts_by_id WHERE post_id = ?");
         deletePostIfExists = session.prepare("DELETE FROM posts_by_id WHERE post_id = ? IF EXISTS");
         insertByAuthor = session.prepare("INSERT INTO posts_by_author (author_id, year, post_id) VALUES (?, ?, ?)");
         deleteByAuthor = session.prepare("DELETE FROM posts_by_author WHERE author_id = ? AND year = ? AND post_id = ?");
@@ -86,9 +86,12 @@ final class CqlPostStore implements PostStore {
     public void create(Post post) {
         BoundStatement insert = insertPost.bind(post.id(), post.authorId(), post.type().json(), post.content(),
                 post.createdAt(), AudienceJson.write(post.audience()), post.repostOf().orElse(null),
-                CqlMentions.write(post.mentions()));
+                CqlMentions.write(post.mentions()), post.root().orElse(null));
         if (post.mentions().isEmpty()) {
             insert = insert.unset("mentions"); // an empty collection would be written as a tombstone
+        }
+        if (post.root().isEmpty()) {
+            insert = insert.unset("repost_of").unset("root_id"); // so would a null: an original has neither
         }
         BatchStatementBuilder batch = BatchStatement.builder(BatchType.LOGGED)
                 .addStatement(insert)
@@ -219,11 +222,14 @@ final class CqlPostStore implements PostStore {
 
     private static Post post(Row row) {
         long repostOf = row.getLong("repost_of");
+        long root = row.getLong("root_id");
         return new Post(row.getLong("post_id"), row.getLong("author_id"),
                 PostType.valueOf(row.getString("type").toUpperCase()), row.getString("content"),
                 row.getInstant("created_at"), AudienceJson.read(row.getString("audience")),
                 row.isNull("repost_of") ? Optional.empty() : Optional.of(repostOf),
-                CqlMentions.read(row));
+                CqlMentions.read(row),
+                // a repost written before roots were kept was one of an original (docs/design.md, "Posts and reposts")
+                row.isNull("repost_of") ? Optional.empty() : Optional.of(row.isNull("root_id") ? repostOf : root));
     }
 
     private static PostCounts counts(Row row) {

@@ -44,6 +44,7 @@ final class HBasePostStore implements PostStore {
     private static final byte[] CREATED_AT = Bytes.toBytes("created_at");
     private static final byte[] AUDIENCE = Bytes.toBytes("audience");
     private static final byte[] REPOST_OF = Bytes.toBytes("repost_of");
+    private static final byte[] ROOT = Bytes.toBytes("root_id");
     private static final byte[] COUNTS = Bytes.toBytes("c");
     private static final byte[] LIKES = Bytes.toBytes("likes");
     private static final byte[] COMMENTS = Bytes.toBytes("comments");
@@ -83,6 +84,7 @@ final class HBasePostStore implements PostStore {
                 .addColumn(POST, CREATED_AT, Bytes.toBytes(post.createdAt().toEpochMilli()))
                 .addColumn(POST, AUDIENCE, Bytes.toBytes(AudienceJson.write(post.audience())));
         post.repostOf().ifPresent(source -> put.addColumn(POST, REPOST_OF, Bytes.toBytes(source)));
+        post.root().ifPresent(root -> put.addColumn(POST, ROOT, Bytes.toBytes(root)));
         HBaseMentions.write(put, POST, post.mentions());
         // List entries first: a crash in between leaves an entry whose post is missing, which
         // readers skip, never a post missing from its lists.
@@ -201,6 +203,7 @@ final class HBasePostStore implements PostStore {
             return Optional.empty();
         }
         byte[] repostOf = row.getValue(POST, REPOST_OF);
+        byte[] root = row.getValue(POST, ROOT);
         byte[] audience = row.getValue(POST, AUDIENCE);
         return Optional.of(new Post(postId, Bytes.toLong(row.getValue(POST, AUTHOR)),
                 PostType.valueOf(Bytes.toString(row.getValue(POST, TYPE)).toUpperCase()),
@@ -208,7 +211,9 @@ final class HBasePostStore implements PostStore {
                 Instant.ofEpochMilli(Bytes.toLong(row.getValue(POST, CREATED_AT))),
                 audience == null ? Audience.PUBLIC : AudienceJson.read(Bytes.toString(audience)),
                 repostOf == null ? Optional.empty() : Optional.of(Bytes.toLong(repostOf)),
-                HBaseMentions.read(row, POST)));
+                HBaseMentions.read(row, POST),
+                // a repost written before roots were kept was one of an original (docs/design.md, "Posts and reposts")
+                repostOf == null ? Optional.empty() : Optional.of(Bytes.toLong(root == null ? repostOf : root))));
     }
 
     private static PostCounts counts(Result row) {
