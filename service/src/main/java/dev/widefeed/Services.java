@@ -86,7 +86,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
         RelationRepairer repairer = new RelationRepairer(storage.users(), storage.relations());
         LikeService likes = new LikeService(storage.posts(), storage.users(), storage.likes(), access, events, clock);
         CommentService comments = new CommentService(storage.posts(), storage.comments(), access, events, ids, clock,
-                new MentionResolver(storage.users(), pageReads));
+                new MentionResolver(storage.users(), pageReads), pageReads);
         PostService posts = new PostService(storage.users(), storage.posts(), storage.likes(), events, access, audiences,
                 ids, clock, pageReads);
         EventLog log = new EventLog(storage.eventLog(), logShards, clock);

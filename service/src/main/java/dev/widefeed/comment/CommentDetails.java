@@ -1,5 +1,9 @@
 package dev.widefeed.comment;
 
-/** A comment with its counts, as the domain answers it. */
-public record CommentDetails(Comment comment, CommentCounts counts) {
+/** A comment with its counts and the viewer's vote on it, as the domain answers it. */
+public record CommentDetails(Comment comment, CommentCounts counts, Vote myVote) {
+    /** A comment the viewer has not voted on. */
+    public CommentDetails(Comment comment, CommentCounts counts) {
+        this(comment, counts, Vote.NONE);
+    }
 }

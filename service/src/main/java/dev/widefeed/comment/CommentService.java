@@ -4,7 +4,9 @@ import dev.widefeed.kernel.BestEffort;
 import dev.widefeed.kernel.CompareAndSet;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.Events;
+import dev.widefeed.kernel.Futures;
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.kernel.Ownership;
 import dev.widefeed.kernel.Page;
 import dev.widefeed.mention.MentionResolver;
 import dev.widefeed.post.Post;
@@ -19,6 +21,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.function.UnaryOperator;
 
 /**
@@ -42,10 +46,13 @@ public final class CommentService {
     private final IdGenerator ids;
     private final Clock clock;
     private final MentionResolver mentions;
+    private final Executor reads;
 
+    /** @param reads where a page's votes are read beside its counts; {@code Runnable::run} reads one after the other */
     public CommentService(PostStore posts, CommentStore comments, PostAccess access, Events events, IdGenerator ids,
-                          Clock clock, MentionResolver mentions) {
+                          Clock clock, MentionResolver mentions, Executor reads) {
         this.mentions = mentions;
+        this.reads = reads;
         this.posts = posts;
         this.comments = comments;
         this.access = access;
@@ -65,8 +72,8 @@ public final class CommentService {
         Post post = access.require(me, postId);
         CommentedObject object = CommentedObject.post(postId);
         Optional<CommentSubject> subject = comments.subject(object);
-        if (subject.isPresent() && subject.get().state() == CommentSubject.State.HIDDEN) {
-            throw DomainException.invalid("comments on post " + postId + " are closed");
+        if (subject.isPresent() && (subject.get().closed() || subject.get().state() == CommentSubject.State.HIDDEN)) {
+            throw DomainException.forbidden("comments on post " + postId + " are closed");
         }
         long rootId = 0;
         long parentId = 0;
@@ -104,19 +111,73 @@ public final class CommentService {
     }
 
     public CommentDetails get(long viewer, long commentId) {
-        Comment comment = live(viewer, commentId);
-        return new CommentDetails(comment, comments.countsOf(List.of(commentId)).get(commentId));
+        return withCounts(viewer, List.of(live(viewer, commentId))).get(0);
     }
 
-    /** Fixed page {@code page} (from 1) of the post's top-level comments. */
+    /**
+     * Fixed page {@code page} (from 1) of the post's top-level comments. A deleted comment with live replies keeps
+     * its floor as a placeholder that leads to them; the pinned comment comes with the first page.
+     */
     public CommentPage page(long viewer, long postId, int page) {
         FloorPage floors = FloorPage.of(page, PAGE_SIZE);
         access.require(viewer, postId);
-        CommentThread thread = CommentThread.topLevel(CommentedObject.post(postId));
+        CommentedObject object = CommentedObject.post(postId);
+        CommentThread thread = CommentThread.topLevel(object);
+        CommentSubject.Settings settings = comments.subject(object).map(CommentSubject::settings)
+                .orElse(CommentSubject.Settings.DEFAULT);
         long highest = comments.highestFloor(thread);
-        List<Comment> live = floors.pastEnd(highest) ? List.of()
-                : comments.floors(thread, floors.first(), floors.last()).stream().filter(c -> !c.deleted()).toList();
-        return new CommentPage(page, PAGE_SIZE, floors.pagesUpTo(highest), withCounts(live));
+        List<Comment> onPage = floors.pastEnd(highest) ? List.of() : comments.floors(thread, floors.first(),
+                floors.last());
+        List<CommentDetails> shown = withCounts(viewer, onPage).stream()
+                .filter(c -> !c.comment().deleted() || c.counts().replies() > 0).toList();
+        Optional<CommentDetails> pinned = page == 1 && settings.pinnedId() != 0
+                ? comments.find(settings.pinnedId()).filter(c -> !c.deleted() && c.object().equals(object))
+                .map(c -> withCounts(viewer, List.of(c)).get(0))
+                : Optional.empty();
+        return new CommentPage(page, PAGE_SIZE, floors.pagesUpTo(highest), shown, settings.closed(), pinned);
+    }
+
+    /** Closes the post's comments to new ones (existing ones stay), or opens them again; its author only. */
+    public void close(long me, long postId, boolean closed) {
+        CommentSubject subject = ownedSubject(me, postId);
+        if (subject.closed() != closed) {
+            comments.saveSettings(subject.object(), new CommentSubject.Settings(closed, subject.pinnedId()));
+        }
+    }
+
+    /**
+     * Pins a live top-level comment of the post above its first page (in place of any pinned before), or unpins
+     * with {@code commentId} 0; its author only. 404 for an unknown or deleted comment, 422 for a reply or a
+     * comment on another post.
+     */
+    public Optional<CommentDetails> pin(long me, long postId, long commentId) {
+        CommentSubject subject = ownedSubject(me, postId);
+        Optional<CommentDetails> pinned = Optional.empty();
+        if (commentId != 0) {
+            Comment comment = comments.find(commentId).filter(c -> !c.deleted())
+                    .orElseThrow(() -> DomainException.notFound("no comment " + commentId));
+            if (!comment.object().equals(subject.object()) || !comment.isTopLevel()) {
+                throw DomainException.invalid("comment " + commentId + " is not a top-level comment of post "
+                        + postId);
+            }
+            pinned = Optional.of(withCounts(me, List.of(comment)).get(0));
+        }
+        if (subject.pinnedId() != commentId) {
+            comments.saveSettings(subject.object(), new CommentSubject.Settings(subject.closed(), commentId));
+        }
+        return pinned;
+    }
+
+    /** The post's subject, opened if nothing was ever commented; 404 a post I may not see, 403 not mine. */
+    private CommentSubject ownedSubject(long me, long postId) {
+        Post post = access.require(me, postId);
+        Ownership.require(me, post.authorId(), "only its author sets how post " + postId + " takes comments");
+        CommentedObject object = CommentedObject.post(postId);
+        return comments.subject(object).orElseGet(() -> {
+            CommentSubject opened = new CommentSubject(object, post.authorId(), CommentSubject.State.NORMAL);
+            comments.openSubject(opened);
+            return opened;
+        });
     }
 
     /**
@@ -153,7 +214,7 @@ public final class CommentService {
             }
         }
         Optional<FloorCursor> next = scanned < highest ? Optional.of(new FloorCursor(scanned)) : Optional.empty();
-        return new Page<>(withCounts(found), next);
+        return new Page<>(withCounts(viewer, found), next);
     }
 
     /**
@@ -199,8 +260,9 @@ public final class CommentService {
 
     /**
      * Recounts the post's comments from the index (the truth) and corrects the post's {@code comments}
-     * and {@code commentsEver}, the subject's counts and each top-level comment's {@code replies}.
-     * Reads every index entry of the post; run it while the post is quiet, or again if it raced writers.
+     * and {@code commentsEver}, the subject's counts, each top-level comment's {@code replies}, and every comment's
+     * {@code likes} and {@code hates} from its votes. Reads every index entry and every vote of the post; run it while
+     * the post is quiet, or again if it raced writers.
      *
      * @return the counters minus the truth, before correcting
      */
@@ -212,6 +274,7 @@ public final class CommentService {
         long live = roots;
         long ever = topLevel.size();
         long repliesDrift = 0;
+        long votesDrift = 0;
         for (int i = 0; i < topLevel.size(); i += RECONCILE_CHUNK) {
             List<Comment> chunk = topLevel.subList(i, Math.min(topLevel.size(), i + RECONCILE_CHUNK));
             Map<Long, CommentCounts> counted = comments.countsOf(chunk.stream().map(Comment::id).toList());
@@ -225,6 +288,14 @@ public final class CommentService {
                     comments.addCounts(root.id(), CommentCounts.replies(-drift));
                     repliesDrift += Math.abs(drift);
                 }
+                votesDrift += recountVotes(root.id(), counted.get(root.id()));
+                for (int j = 0; j < replies.size(); j += RECONCILE_CHUNK) {
+                    Map<Long, CommentCounts> repliesCounted = comments.countsOf(replies.subList(j,
+                            Math.min(replies.size(), j + RECONCILE_CHUNK)).stream().map(Comment::id).toList());
+                    for (Map.Entry<Long, CommentCounts> reply : repliesCounted.entrySet()) {
+                        votesDrift += recountVotes(reply.getKey(), reply.getValue());
+                    }
+                }
             }
         }
         SubjectCounts subjectDrift = comments.subjectCounts(object).minus(new SubjectCounts(roots, live, ever));
@@ -234,7 +305,18 @@ public final class CommentService {
         if (!postDrift.isZero()) {
             posts.addCounts(postId, PostCounts.ZERO.minus(postDrift));
         }
-        return new CommentDrift(postDrift, subjectDrift, repliesDrift);
+        return new CommentDrift(postDrift, subjectDrift, repliesDrift, votesDrift);
+    }
+
+    /** Corrects the comment's likes and hates to its votes; the sum of their absolute errors. */
+    private long recountVotes(long commentId, CommentCounts counted) {
+        CommentCounts truth = comments.countVotes(commentId);
+        CommentCounts drift = new CommentCounts(0, counted.likes() - truth.likes(), counted.hates() - truth.hates());
+        if (drift.isZero()) {
+            return 0;
+        }
+        comments.addCounts(commentId, CommentCounts.ZERO.minus(drift));
+        return Math.abs(drift.likes()) + Math.abs(drift.hates());
     }
 
     private List<Comment> all(CommentThread thread) {
@@ -282,11 +364,17 @@ public final class CommentService {
         return found;
     }
 
-    private List<CommentDetails> withCounts(List<Comment> list) {
+    /** The comments with their counts and the viewer's votes, read in one concurrent round. */
+    private List<CommentDetails> withCounts(long viewer, List<Comment> list) {
         if (list.isEmpty()) {
             return List.of();
         }
-        Map<Long, CommentCounts> counts = comments.countsOf(list.stream().map(Comment::id).toList());
-        return list.stream().map(c -> new CommentDetails(c, counts.getOrDefault(c.id(), CommentCounts.ZERO))).toList();
+        List<Long> ids = list.stream().map(Comment::id).toList();
+        CompletableFuture<Map<Long, Vote>> votesRead = CompletableFuture.supplyAsync(
+                () -> comments.votesOf(viewer, ids), reads);
+        Map<Long, CommentCounts> counts = comments.countsOf(ids);
+        Map<Long, Vote> votes = Futures.join(votesRead);
+        return list.stream().map(c -> new CommentDetails(c, counts.getOrDefault(c.id(), CommentCounts.ZERO),
+                votes.getOrDefault(c.id(), Vote.NONE))).toList();
     }
 }

@@ -25,6 +25,12 @@ public interface CommentStore {
     /** Records the subject's owner unless the subject exists; never changes an existing state. Idempotent. */
     void openSubject(CommentSubject subject);
 
+    /**
+     * Writes the owner's settings of an existing subject (both at once, last writer wins: only its owner writes
+     * them). Idempotent.
+     */
+    void saveSettings(CommentedObject object, CommentSubject.Settings settings);
+
     /** Zero counts for a subject without a counter row. */
     SubjectCounts subjectCounts(CommentedObject object);
 
@@ -78,6 +84,12 @@ public interface CommentStore {
 
     /** The user's vote on the comment; {@link Vote#NONE} if none. */
     Vote vote(long commentId, long userId);
+
+    /** The user's votes on each comment given ({@link Vote#NONE} where none), in one concurrent round. */
+    Map<Long, Vote> votesOf(long userId, Collection<Long> commentIds);
+
+    /** The comment's likes and hates counted from its votes (the truth; replies 0): a read of every vote. */
+    CommentCounts countVotes(long commentId);
 
     /**
      * Sets the user's vote to {@code next} if it still is {@code expected}. Not retried: a timeout is

@@ -63,6 +63,7 @@ public final class Reconciler {
         note(corrections, "post.comments", postId, -commentDrift.post().comments());
         note(corrections, "post.commentsEver", postId, -commentDrift.post().commentsEver());
         note(corrections, "post.commentReplies", postId, commentDrift.replies());
+        note(corrections, "post.commentVotes", postId, commentDrift.votes());
         long repostDrift = StableCount.correct(() -> posts.counts(postId).reposts(),
                 () -> count(before -> posts.repostIds(postId, before, PAGE)),
                 delta -> posts.addCounts(postId, new PostCounts(0, 0, 0, delta, 0))).delta();

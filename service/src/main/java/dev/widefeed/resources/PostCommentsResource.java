@@ -3,6 +3,7 @@ package dev.widefeed.resources;
 import dev.widefeed.api.CommentPageView;
 import dev.widefeed.api.CommentRequest;
 import dev.widefeed.api.CommentView;
+import dev.widefeed.api.PinRequest;
 import dev.widefeed.auth.UserPrincipal;
 import dev.widefeed.comment.CommentDetails;
 import dev.widefeed.comment.CommentService;
@@ -14,9 +15,11 @@ import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -68,5 +71,36 @@ public class PostCommentsResource {
             + "oldest first; deleted comments leave the page short")
     public CommentPageView page(@Auth UserPrincipal me, @PathParam("id") String id, @QueryParam("page") String page) {
         return CommentPageView.of(comments.page(me.id(), Params.id(id, "post id"), Params.page(page)));
+    }
+
+    @PUT
+    @Path("/closed")
+    @Operation(summary = "Close the post's comments: new comments and replies are refused (403), existing ones stay "
+            + "(the post's author only, 403 otherwise); idempotent")
+    public void close(@Auth UserPrincipal me, @PathParam("id") String id) {
+        comments.close(me.id(), Params.id(id, "post id"), true);
+    }
+
+    @DELETE
+    @Path("/closed")
+    @Operation(summary = "Open the post's comments again (the post's author only); idempotent")
+    public void open(@Auth UserPrincipal me, @PathParam("id") String id) {
+        comments.close(me.id(), Params.id(id, "post id"), false);
+    }
+
+    @PUT
+    @Path("/pinned")
+    @Operation(summary = "Pin one top-level comment above the first page, in place of any pinned before (the post's "
+            + "author only); 404 unknown or deleted comment, 422 a reply or another post's comment")
+    public CommentView pin(@Auth UserPrincipal me, @PathParam("id") String id, @NotNull PinRequest request) {
+        long commentId = Params.id(request.commentId(), "commentId");
+        return comments.pin(me.id(), Params.id(id, "post id"), commentId).map(CommentView::of).orElseThrow();
+    }
+
+    @DELETE
+    @Path("/pinned")
+    @Operation(summary = "Unpin the pinned comment (the post's author only); idempotent")
+    public void unpin(@Auth UserPrincipal me, @PathParam("id") String id) {
+        comments.pin(me.id(), Params.id(id, "post id"), 0);
     }
 }

@@ -19,6 +19,7 @@ import java.util.stream.LongStream;
 
 import static dev.widefeed.testing.ApiClient.signUp;
 import static dev.widefeed.testing.ApiClient.assertError;
+import static dev.widefeed.testing.ApiClient.body;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The REST contract of comments, end to end over HTTP against the real service on a real store; one subclass per backend. */
@@ -158,6 +159,109 @@ public abstract class CommentApiContract {
         assertThat(postView.get("counts").get("comments").asLong()).isEqualTo(1);
         assertThat(postView.get("counts").get("commentsEver").asLong()).isEqualTo(3);
         assertError(request("/v1/comments/" + reply.get("id").asText(), ada.token()).get(), 404);
+    }
+
+    private JsonNode page(String post, Created viewer, int page) {
+        return call(request("/v1/posts/" + post + "/comments", viewer.token(), Map.of("page", Integer.toString(page))),
+                "GET", 200);
+    }
+
+    @Test
+    void thePostsAuthorClosesCommentsAndPinsOne() {
+        Created ada = createUser("ada");
+        Created bob = createUser("bob");
+        String post = createPost(ada);
+        String settings = "/v1/posts/" + post + "/comments/";
+        String first = comment(bob, post, "first", null).get("id").asText();
+        String reply = comment(ada, post, "a reply", first).get("id").asText();
+        for (int i = 0; i < 20; i++) {
+            comment(bob, post, "more " + i, null);
+        }
+        assertThat(page(post, bob, 1).get("closed").asBoolean()).isFalse();
+        assertThat(page(post, bob, 1).get("pinned").isNull()).isTrue();
+
+        assertError(request(settings + "closed", bob.token()).put(Entity.json("")), 403);
+        call(request(settings + "closed", ada.token()), "PUT", 204);
+        call(request(settings + "closed", ada.token()), "PUT", 204); // idempotent
+        assertThat(page(post, bob, 1).get("closed").asBoolean()).isTrue();
+        assertError(request("/v1/posts/" + post + "/comments", bob.token())
+                .post(Entity.json(Map.of("content", "too late"))), 403);
+        assertError(request("/v1/posts/" + post + "/comments", ada.token())
+                .post(Entity.json(Map.of("content", "even mine", "replyTo", first))), 403);
+        assertThat(page(post, bob, 1).get("items")).as("existing comments stay").hasSize(20);
+        assertThat(page(post, bob, 2).get("items")).hasSize(1);
+        call(request("/v1/comments/" + first + "/like", bob.token()), "PUT", 200); // votes still count
+        call(request(settings + "closed", ada.token()), "DELETE", 204);
+        assertThat(comment(bob, post, "open again", null).get("floor").asLong()).isEqualTo(22);
+
+        String last = page(post, ada, 2).get("items").get(0).get("id").asText();
+        assertError(request(settings + "pinned", bob.token()).put(Entity.json(Map.of("commentId", last))), 403);
+        JsonNode pinned = body(request(settings + "pinned", ada.token()).put(Entity.json(Map.of("commentId", last))),
+                200);
+        assertThat(pinned.get("id").asText()).isEqualTo(last);
+        JsonNode firstPage = page(post, bob, 1);
+        assertThat(firstPage.get("pinned").get("id").asText()).isEqualTo(last);
+        assertThat(firstPage.get("pinned").get("floor").asLong()).as("it keeps its own floor").isEqualTo(21);
+        assertThat(page(post, bob, 2).get("pinned").isNull()).as("above the first page only").isTrue();
+        assertError(request(settings + "pinned", ada.token()).put(Entity.json(Map.of("commentId", reply))), 422);
+        assertError(request(settings + "pinned", ada.token()).put(Entity.json(Map.of("commentId", "1"))), 404);
+        assertError(request(settings + "pinned", ada.token()).put(Entity.json(Map.of("commentId", "x"))), 400);
+        assertError(request(settings + "pinned", ada.token()).put(Entity.json(Map.of())), 400);
+        String other = comment(bob, createPost(bob), "elsewhere", null).get("id").asText();
+        assertError(request(settings + "pinned", ada.token()).put(Entity.json(Map.of("commentId", other))), 422);
+        assertThat(page(post, bob, 1).get("pinned").get("id").asText()).as("refusals change nothing").isEqualTo(last);
+        call(request("/v1/comments/" + last, bob.token()), "DELETE", 204);
+        assertThat(page(post, bob, 1).get("pinned").isNull()).as("a deleted comment is not shown pinned").isTrue();
+        call(request(settings + "pinned", ada.token()), "DELETE", 204);
+        assertThat(page(post, bob, 1).get("pinned").isNull()).isTrue();
+        assertError(request("/v1/posts/1/comments/closed", ada.token()).put(Entity.json("")), 404);
+    }
+
+    @Test
+    void aDeletedTopCommentWithRepliesKeepsItsFloorAsAPlaceholder() {
+        Created ada = createUser("ada");
+        Created bob = createUser("bob");
+        String post = createPost(ada);
+        String top = comment(bob, post, "top", null).get("id").asText();
+        String alone = comment(bob, post, "no replies", null).get("id").asText();
+        String reply = comment(ada, post, "answer", top).get("id").asText();
+        call(request("/v1/comments/" + top, bob.token()), "DELETE", 204);
+        call(request("/v1/comments/" + alone, bob.token()), "DELETE", 204);
+
+        JsonNode items = page(post, ada, 1).get("items");
+        assertThat(items).hasSize(1);
+        JsonNode placeholder = items.get(0);
+        assertThat(placeholder.get("id").asText()).isEqualTo(top);
+        assertThat(placeholder.get("floor").asLong()).isEqualTo(1);
+        assertThat(placeholder.get("deleted").asBoolean()).isTrue();
+        assertThat(placeholder.get("content").isNull()).isTrue();
+        assertThat(placeholder.get("counts").get("replies").asLong()).isEqualTo(1);
+        JsonNode replies = call(request("/v1/comments/" + top + "/replies", ada.token()), "GET", 200);
+        assertThat(replies.get("items")).extracting(r -> r.get("id").asText()).containsExactly(reply);
+        assertError(request("/v1/comments/" + top, ada.token()).get(), 404);
+
+        call(request("/v1/comments/" + reply, ada.token()), "DELETE", 204);
+        assertThat(page(post, ada, 1).get("items")).as("no live replies: no placeholder").isEmpty();
+    }
+
+    @Test
+    void everyCommentSaysHowTheViewerVotedOnIt() {
+        Created ada = createUser("ada");
+        Created bob = createUser("bob");
+        String post = createPost(ada);
+        String top = comment(ada, post, "top", null).get("id").asText();
+        String reply = comment(ada, post, "reply", top).get("id").asText();
+        assertThat(page(post, bob, 1).get("items").get(0).get("myVote").asText()).isEqualTo("none");
+        call(request("/v1/comments/" + top + "/like", bob.token()), "PUT", 200);
+        call(request("/v1/comments/" + reply + "/hate", bob.token()), "PUT", 200);
+        assertThat(page(post, bob, 1).get("items").get(0).get("myVote").asText()).isEqualTo("like");
+        assertThat(page(post, ada, 1).get("items").get(0).get("myVote").asText()).as("ada's own").isEqualTo("none");
+        assertThat(call(request("/v1/comments/" + top, bob.token()), "GET", 200).get("myVote").asText())
+                .isEqualTo("like");
+        JsonNode replies = call(request("/v1/comments/" + top + "/replies", bob.token()), "GET", 200);
+        assertThat(replies.get("items").get(0).get("myVote").asText()).isEqualTo("hate");
+        call(request("/v1/comments/" + top + "/like", bob.token()), "DELETE", 200);
+        assertThat(page(post, bob, 1).get("items").get(0).get("myVote").asText()).isEqualTo("none");
     }
 
     private static String votes(long likes, long hates) {

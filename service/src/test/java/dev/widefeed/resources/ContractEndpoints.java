@@ -132,6 +132,10 @@ final class ContractEndpoints {
                 body("POST", "/v1/posts/{post}/comments", "{\"content\":\"hi\",\"replyTo\":\"{comment}\"}")
                         .ids("replyTo"),
                 call("GET", "/v1/posts/{post}/comments?page=1"),
+                call("PUT", "/v1/posts/{myPost}/comments/closed"),
+                call("DELETE", "/v1/posts/{myPost}/comments/closed"),
+                body("PUT", "/v1/posts/{myPost}/comments/pinned", "{\"commentId\":\"{comment}\"}").ids("commentId"),
+                call("DELETE", "/v1/posts/{myPost}/comments/pinned"),
                 call("GET", "/v1/comments/{comment}"),
                 list("/v1/comments/{comment}/replies", CursorKind.FLOOR),
                 call("DELETE", "/v1/comments/{comment}"),

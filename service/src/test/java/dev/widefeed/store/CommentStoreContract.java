@@ -69,7 +69,7 @@ public abstract class CommentStoreContract {
     void setUp() {
         executor = Executors.newFixedThreadPool(WRITERS * 2);
         service = new CommentService(storage().posts(), storage().comments(), TestStorages.access(storage()), new Events(), ids,
-                Clock.systemUTC(), new MentionResolver(storage().users(), Runnable::run));
+                Clock.systemUTC(), new MentionResolver(storage().users(), Runnable::run), Runnable::run);
     }
 
     @AfterAll
@@ -341,6 +341,40 @@ public abstract class CommentStoreContract {
         assertThat(comments().compareAndSetVote(c, me, Vote.LIKE, Vote.NONE)).isTrue();
         assertThat(comments().compareAndSetVote(c, me, Vote.NONE, Vote.HATE)).isTrue();
         assertThat(comments().vote(c, me)).isEqualTo(Vote.HATE);
+    }
+
+    @Test
+    void oneCommentsVotesAreListedAndEachUsersReadInOneRound() {
+        long c = ids.next();
+        long other = ids.next();
+        List<Long> users = LongStream.range(0, 100).map(i -> ids.next()).boxed().toList();
+        for (int i = 0; i < users.size(); i++) {
+            assertThat(comments().compareAndSetVote(c, users.get(i), Vote.NONE, i % 4 == 0 ? Vote.HATE : Vote.LIKE))
+                    .isTrue();
+        }
+        assertThat(comments().compareAndSetVote(c, users.get(1), Vote.LIKE, Vote.NONE)).isTrue(); // taken back
+        assertThat(comments().compareAndSetVote(other, users.get(0), Vote.NONE, Vote.LIKE)).isTrue();
+        assertThat(comments().countVotes(c)).isEqualTo(new CommentCounts(0, 74, 25));
+        assertThat(comments().countVotes(ids.next())).isEqualTo(CommentCounts.ZERO);
+        assertThat(comments().votesOf(users.get(0), List.of(c, other, ids.next())).values())
+                .containsExactlyInAnyOrder(Vote.HATE, Vote.LIKE, Vote.NONE);
+        assertThat(comments().votesOf(users.get(1), List.of(c))).containsEntry(c, Vote.NONE);
+        assertThat(comments().votesOf(users.get(2), List.of(c))).containsEntry(c, Vote.LIKE);
+        assertThat(comments().votesOf(users.get(2), List.of())).isEmpty();
+    }
+
+    @Test
+    void aSubjectsSettingsAreWrittenByItsOwnerAndKeptByLaterComments() {
+        long author = ids.next();
+        long post = newPost(author);
+        CommentedObject object = CommentedObject.post(post);
+        comments().openSubject(new CommentSubject(object, author, CommentSubject.State.NORMAL));
+        comments().saveSettings(object, new CommentSubject.Settings(true, 42));
+        comments().openSubject(new CommentSubject(object, author, CommentSubject.State.NORMAL)); // a later comment's
+        assertThat(comments().subject(object)).contains(new CommentSubject(object, author,
+                CommentSubject.State.NORMAL, true, 42));
+        comments().saveSettings(object, new CommentSubject.Settings(false, 0));
+        assertThat(comments().subject(object).orElseThrow().settings()).isEqualTo(CommentSubject.Settings.DEFAULT);
     }
 
     @Test

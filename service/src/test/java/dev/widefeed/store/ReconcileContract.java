@@ -1,6 +1,8 @@
 package dev.widefeed.store;
 
+import dev.widefeed.comment.CommentCounts;
 import dev.widefeed.comment.CommentService;
+import dev.widefeed.comment.Vote;
 import dev.widefeed.graph.RelationRepairer;
 import dev.widefeed.graph.User;
 import dev.widefeed.kernel.Events;
@@ -60,7 +62,7 @@ public abstract class ReconcileContract {
                 TestStorages.access(storage()), new Events(), Clock.systemUTC());
         CommentService comments = new CommentService(storage().posts(), storage().comments(),
                 TestStorages.access(storage()), new Events(), ids, Clock.systemUTC(),
-                new MentionResolver(storage().users(), Runnable::run));
+                new MentionResolver(storage().users(), Runnable::run), Runnable::run);
         return new Reconciler(storage().users(), storage().posts(), likes, comments,
                 new RelationRepairer(storage().users(), storage().relations()));
     }
@@ -110,6 +112,30 @@ public abstract class ReconcileContract {
         assertThat(forUser.corrections()).containsExactly(new Reconciler.Correction("user.posts", fan, -3));
         assertThat(storage().users().counts(fan).posts()).isEqualTo(1);
         assertThat(reconciler().user(fan).drift()).isZero();
+    }
+
+    @Test
+    void commentVoteCountersAreRecountedFromTheVotes() {
+        long author = newUser();
+        long post = postService(storage().posts()).create(author, "discussed", null).post().id();
+        CommentService comments = new CommentService(storage().posts(), storage().comments(),
+                TestStorages.access(storage()), new Events(), ids, Clock.systemUTC(),
+                new MentionResolver(storage().users(), Runnable::run), Runnable::run);
+        long top = comments.create(author, post, "top", java.util.Optional.empty()).comment().id();
+        long reply = comments.create(author, post, "reply", java.util.Optional.of(top)).comment().id();
+        for (int i = 0; i < 3; i++) {
+            comments.vote(newUser(), top, Vote.LIKE);
+        }
+        comments.vote(newUser(), reply, Vote.HATE);
+        storage().comments().addCounts(top, new CommentCounts(0, -2, 1)); // lost likes, a phantom hate
+        storage().comments().addCounts(reply, new CommentCounts(0, 4, 0));
+
+        Reconciler.Report report = reconciler().post(post);
+
+        assertThat(report.corrections()).containsExactly(new Reconciler.Correction("post.commentVotes", post, 7));
+        assertThat(storage().comments().countsOf(java.util.List.of(top, reply)))
+                .containsEntry(top, new CommentCounts(1, 3, 0)).containsEntry(reply, new CommentCounts(0, 0, 1));
+        assertThat(reconciler().post(post).drift()).isZero();
     }
 
     @Test

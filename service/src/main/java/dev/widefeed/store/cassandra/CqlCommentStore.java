@@ -25,13 +25,18 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Comments on Cassandra: {@code comment_subjects} and {@code comment_subject_counts}, the bucketed
  * {@code comment_index} (floors allocated by {@link CqlFloors}), {@code comment_content_by_id},
- * {@code comment_counts_by_id} and {@code comment_votes} (lightweight transactions).
+ * {@code comment_counts_by_id} and {@code comment_votes_by_comment} (lightweight transactions only).
  */
 final class CqlCommentStore implements CommentStore {
     private static final byte LIVE = 0;
     private static final byte DELETED = 1;
     /** Floors per {@link #floors} call: the rows of a range arrive as one page. */
     static final int MAX_RANGE = 5000;
+    /**
+     * A comment's votes are spread over this many partitions by user, so that they can be listed (reconcile recounts
+     * them) while no partition grows past a few tens of thousands of rows for a comment with a million votes.
+     */
+    static final int VOTE_BUCKETS = 32;
 
     private final CqlSession session;
     private final CqlFloors floors;
@@ -51,6 +56,8 @@ final class CqlCommentStore implements CommentStore {
     private final PreparedStatement selectVote;
     private final PreparedStatement voteFromNone;
     private final PreparedStatement voteFrom;
+    private final PreparedStatement selectVotes;
+    private final PreparedStatement saveSettings;
 
     CqlCommentStore(CqlSession session) {
         this(session, CqlFloors.FLOORS_PER_BUCKET);
@@ -61,7 +68,8 @@ final class CqlCommentStore implements CommentStore {
         this.session = session;
         this.floors = new CqlFloors(session, floorsPerBucket);
         String subjectKey = " WHERE obj_id = ? AND obj_type = ?";
-        selectSubject = session.prepare("SELECT owner_id, state FROM comment_subjects" + subjectKey);
+        selectSubject = session.prepare("SELECT owner_id, state, closed, pinned_id FROM comment_subjects" + subjectKey);
+        saveSettings = session.prepare("UPDATE comment_subjects SET closed = ?, pinned_id = ?" + subjectKey);
         insertSubject = session.prepare("INSERT INTO comment_subjects (obj_id, obj_type, owner_id) VALUES (?, ?, ?)");
         selectSubjectCounts = session.prepare("SELECT roots, live, ever FROM comment_subject_counts" + subjectKey);
         addSubjectCounts = session.prepare("UPDATE comment_subject_counts SET roots = roots + ?, live = live + ?, "
@@ -82,18 +90,26 @@ final class CqlCommentStore implements CommentStore {
         selectCounts = session.prepare("SELECT replies, likes, hates FROM comment_counts_by_id WHERE comment_id = ?");
         addCounts = session.prepare("UPDATE comment_counts_by_id SET replies = replies + ?, likes = likes + ?, "
                 + "hates = hates + ? WHERE comment_id = ?");
-        String voteKey = " WHERE comment_id = ? AND user_id = ?";
-        selectVote = session.prepare("SELECT vote FROM comment_votes" + voteKey);
+        String voteKey = " WHERE comment_id = ? AND bucket = ? AND user_id = ?";
+        selectVote = session.prepare("SELECT vote FROM comment_votes_by_comment" + voteKey);
         // A vote row that says none is either absent or was unvoted (0): both are "none".
-        voteFromNone = session.prepare("UPDATE comment_votes SET vote = ?" + voteKey + " IF vote IN (null, 0)");
-        voteFrom = session.prepare("UPDATE comment_votes SET vote = ?" + voteKey + " IF vote = ?");
+        voteFromNone = session.prepare("UPDATE comment_votes_by_comment SET vote = ?" + voteKey + " IF vote IN (null, 0)");
+        voteFrom = session.prepare("UPDATE comment_votes_by_comment SET vote = ?" + voteKey + " IF vote = ?");
+        selectVotes = session.prepare("SELECT vote FROM comment_votes_by_comment WHERE comment_id = ? AND bucket = ?");
     }
 
     @Override
     public Optional<CommentSubject> subject(CommentedObject object) {
         Row row = session.execute(selectSubject.bind(object.id(), object.kind().stored()).setIdempotent(true)).one();
         return Optional.ofNullable(row).map(r -> new CommentSubject(object, r.getLong(0),
-                CommentSubject.State.ofCode(r.isNull(1) ? 0 : r.getByte(1))));
+                CommentSubject.State.ofCode(r.isNull(1) ? 0 : r.getByte(1)), !r.isNull(2) && r.getBoolean(2),
+                r.getLong(3)));
+    }
+
+    @Override
+    public void saveSettings(CommentedObject object, CommentSubject.Settings settings) {
+        session.execute(saveSettings.bind(settings.closed(), settings.pinnedId(), object.id(), object.kind().stored())
+                .setIdempotent(true));
     }
 
     @Override
@@ -217,15 +233,46 @@ final class CqlCommentStore implements CommentStore {
 
     @Override
     public Vote vote(long commentId, long userId) {
-        Row row = session.execute(selectVote.bind(commentId, userId).setIdempotent(true)).one();
+        Row row = session.execute(selectVote.bind(commentId, voteBucket(userId), userId).setIdempotent(true)).one();
+        return vote(row);
+    }
+
+    @Override
+    public Map<Long, Vote> votesOf(long userId, Collection<Long> commentIds) {
+        Map<Long, Vote> votes = new HashMap<>();
+        CqlReads.readAll(session, commentIds, id -> selectVote.bind(id, voteBucket(userId), userId))
+                .forEach((id, row) -> votes.put(id, vote(row)));
+        return votes;
+    }
+
+    @Override
+    public CommentCounts countVotes(long commentId) {
+        long likes = 0;
+        long hates = 0;
+        for (int bucket = 0; bucket < VOTE_BUCKETS; bucket++) {
+            for (Row row : session.execute(selectVotes.bind(commentId, bucket).setIdempotent(true))) { // paged
+                Vote vote = vote(row);
+                likes += vote == Vote.LIKE ? 1 : 0;
+                hates += vote == Vote.HATE ? 1 : 0;
+            }
+        }
+        return new CommentCounts(0, likes, hates);
+    }
+
+    private static Vote vote(Row row) {
         return row == null || row.isNull(0) ? Vote.NONE : Vote.ofCode(row.getByte(0));
+    }
+
+    /** The partition of a user's vote among a comment's {@link #VOTE_BUCKETS}: ids mixed, as their low bits repeat. */
+    static int voteBucket(long userId) {
+        return Math.floorMod(Long.hashCode(userId * 0x9E3779B97F4A7C15L) >>> 7, VOTE_BUCKETS);
     }
 
     @Override
     public boolean compareAndSetVote(long commentId, long userId, Vote expected, Vote next) {
         var cas = expected == Vote.NONE
-                ? voteFromNone.bind(next.code(), commentId, userId)
-                : voteFrom.bind(next.code(), commentId, userId, expected.code());
+                ? voteFromNone.bind(next.code(), commentId, voteBucket(userId), userId)
+                : voteFrom.bind(next.code(), commentId, voteBucket(userId), userId, expected.code());
         return session.execute(cas.setIdempotent(false)).wasApplied();
     }
 

@@ -18,6 +18,8 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Increment;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.util.Bytes;
 
 import java.nio.ByteBuffer;
@@ -38,6 +40,8 @@ final class HBaseCommentStore implements CommentStore {
     private static final byte[] SUBJECT = Bytes.toBytes("s");
     private static final byte[] OWNER_ID = Bytes.toBytes("owner_id");
     private static final byte[] STATE = Bytes.toBytes("state");
+    private static final byte[] CLOSED = Bytes.toBytes("closed");
+    private static final byte[] PINNED = Bytes.toBytes("pinned_id");
     private static final byte[] COUNTS = Bytes.toBytes("c");
     private static final byte[] ROOTS = Bytes.toBytes("roots");
     private static final byte[] LIVE = Bytes.toBytes("live");
@@ -63,6 +67,7 @@ final class HBaseCommentStore implements CommentStore {
     private final AsyncTable<AdvancedScanResultConsumer> contents;
     private final Salt contentSalt;
     private final AsyncTable<AdvancedScanResultConsumer> votesOnce;
+    private final AsyncTable<AdvancedScanResultConsumer> votes;
     private final Salt voteSalt;
 
     HBaseCommentStore(AsyncConnection connection, String namespace, HBaseTables declared) {
@@ -78,6 +83,7 @@ final class HBaseCommentStore implements CommentStore {
         this.contentSalt = Salt.of(declared.table("comment_content"));
         // No client retries: a retried compare-and-set that had been applied would report a lost race.
         this.votesOnce = connection.getTableBuilder(voteTable).setMaxAttempts(1).build();
+        this.votes = connection.getTable(voteTable); // reads, retried
         this.voteSalt = Salt.of(declared.table("comment_votes"));
     }
 
@@ -88,8 +94,17 @@ final class HBaseCommentStore implements CommentStore {
             return Optional.empty();
         }
         byte[] state = row.getValue(SUBJECT, STATE);
+        byte[] closed = row.getValue(SUBJECT, CLOSED);
+        byte[] pinned = row.getValue(SUBJECT, PINNED);
         return Optional.of(new CommentSubject(object, Bytes.toLong(row.getValue(SUBJECT, OWNER_ID)),
-                CommentSubject.State.ofCode(state == null ? 0 : state[0])));
+                CommentSubject.State.ofCode(state == null ? 0 : state[0]), closed != null && Bytes.toBoolean(closed),
+                pinned == null ? 0 : Bytes.toLong(pinned)));
+    }
+
+    @Override
+    public void saveSettings(CommentedObject object, CommentSubject.Settings settings) {
+        subjects.put(new Put(subjectRow(object)).addColumn(SUBJECT, CLOSED, Bytes.toBytes(settings.closed()))
+                .addColumn(SUBJECT, PINNED, Bytes.toBytes(settings.pinnedId()))).join();
     }
 
     @Override
@@ -242,6 +257,35 @@ final class HBaseCommentStore implements CommentStore {
             return true;
         }
         return casVote(CheckAndMutate.newBuilder(row).ifEquals(VOTE_FAMILY, VOTE, new byte[]{expected.code()}), put);
+    }
+
+    @Override
+    public Map<Long, Vote> votesOf(long userId, Collection<Long> commentIds) {
+        List<Long> ids = List.copyOf(commentIds);
+        List<Get> gets = ids.stream().map(id -> new Get(voteRow(id, userId)).addColumn(VOTE_FAMILY, VOTE)).toList();
+        List<Result> rows = ids.isEmpty() ? List.of() : votes.getAll(gets).join();
+        Map<Long, Vote> votes = new HashMap<>();
+        for (int i = 0; i < ids.size(); i++) {
+            byte[] vote = rows.get(i).getValue(VOTE_FAMILY, VOTE);
+            votes.put(ids.get(i), vote == null ? Vote.NONE : Vote.ofCode(vote[0]));
+        }
+        return votes;
+    }
+
+    @Override
+    public CommentCounts countVotes(long commentId) {
+        byte[] prefix = ByteBuffer.allocate(1 + Long.BYTES).put(voteSalt.of(commentId)).putLong(commentId).array();
+        Scan scan = new Scan().setStartStopRowForPrefixScan(prefix).addColumn(VOTE_FAMILY, VOTE).setCaching(1000);
+        long likes = 0;
+        long hates = 0;
+        try (ResultScanner scanner = votes.getScanner(scan)) { // streamed: a popular comment has many votes
+            for (Result row : scanner) {
+                Vote vote = Vote.ofCode(row.getValue(VOTE_FAMILY, VOTE)[0]);
+                likes += vote == Vote.LIKE ? 1 : 0;
+                hates += vote == Vote.HATE ? 1 : 0;
+            }
+        }
+        return new CommentCounts(0, likes, hates);
     }
 
     private boolean casVote(CheckAndMutate.Builder check, Put put) {
