@@ -188,6 +188,19 @@ public final class PostService {
                 ids -> getAll(viewer, ids));
     }
 
+    /**
+     * Fixed page {@code page} (from 1) of the post's reposts that the viewer may see, oldest first
+     * ({@link RepostPages}); 404 for a post the viewer may not see.
+     */
+    public RepostPage reposts(long viewer, long postId, int page) {
+        RepostPages.check(page);
+        access.require(viewer, postId);
+        long pages = RepostPages.pages(posts.counts(postId).repostsEver());
+        List<Long> ids = page > pages ? List.of() : posts.repostIdsOnPage(postId, page);
+        return new RepostPage(page, RepostPages.PAGE_SIZE, pages,
+                getAll(viewer, ids.subList(0, Math.min(ids.size(), MAX_BATCH))));
+    }
+
     /** For the post's author: whether {@code userId} sees the post, and which rule decided it. */
     public Visibility.Decision explain(long me, long postId, long userId) {
         Post post = access.require(me, postId);

@@ -14,7 +14,11 @@ import java.util.function.LongConsumer;
  * first). Lists hold post ids only; ids are time-ordered, so "newest first" is "highest id first".
  */
 public interface PostStore {
-    /** Writes the post and its entry in the author's list (and, for a repost, in its source's reposts). Idempotent. */
+    /**
+     * Writes the post and its entry in the author's list; a repost also in its source's reposts, and on the fixed page
+     * {@link RepostPages#pageFor} names for its source's {@code repostsEver} as read now (the page is kept with the
+     * repost, so that its delete finds it and writing it again keeps it there). Idempotent.
+     */
     void create(Post post);
 
     Optional<Post> find(long postId);
@@ -53,6 +57,9 @@ public interface PostStore {
 
     /** Ids of the live reposts of {@code sourceId}, newest first, below {@code beforeId} if given. */
     List<Long> repostIds(long sourceId, Optional<Long> beforeId, int limit);
+
+    /** The ids on fixed page {@code page} of the post's reposts ({@link RepostPages}), oldest first; at most 200. */
+    List<Long> repostIdsOnPage(long sourceId, int page);
 
     /** Every live post's id, in no particular order, paged through the whole table (reconciliation). */
     void scanIds(LongConsumer consumer);

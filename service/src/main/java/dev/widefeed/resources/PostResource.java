@@ -4,6 +4,7 @@ import dev.widefeed.api.AudienceDecisionView;
 import dev.widefeed.api.AudienceView;
 import dev.widefeed.api.PostRequest;
 import dev.widefeed.api.PostView;
+import dev.widefeed.api.RepostPageView;
 import dev.widefeed.api.PostsView;
 import dev.widefeed.audience.Audience;
 import dev.widefeed.auth.UserPrincipal;
@@ -74,6 +75,14 @@ public class PostResource {
                         String.valueOf(body.audience())),
                 repostId -> posts.repost(repostId, me.id(), sourceId, body.content(), audience),
                 repostId -> posts.find(me.id(), repostId)));
+    }
+
+    @GET
+    @Path("/{id}/reposts")
+    @Operation(summary = "Fixed page N (default 1) of the post's reposts that I may see, oldest first: a repost stays "
+            + "on the page it was written onto (about 20 a page; a deleted one leaves its page short)")
+    public RepostPageView reposts(@Auth UserPrincipal me, @PathParam("id") String id, @QueryParam("page") String page) {
+        return RepostPageView.of(posts.reposts(me.id(), Params.id(id, "post id"), Params.page(page)));
     }
 
     @GET

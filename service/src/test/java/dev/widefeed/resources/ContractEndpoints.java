@@ -122,6 +122,7 @@ final class ContractEndpoints {
                 body("POST", "/v1/posts", "{\"content\":\"hello\",\"audience\":{\"type\":\"public\"}}"),
                 body("POST", "/v1/posts/{post}/reposts", "{\"content\":\"again\"}").optionalBody(),
                 call("GET", "/v1/posts/{post}"),
+                call("GET", "/v1/posts/{post}/reposts?page=1"),
                 call("GET", "/v1/posts?ids={post},{myPost}"),
                 call("DELETE", "/v1/posts/{myPost}"),
                 call("PUT", "/v1/posts/{post}/like"),

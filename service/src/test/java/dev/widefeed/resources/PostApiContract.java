@@ -159,6 +159,46 @@ public abstract class PostApiContract {
     }
 
     @Test
+    void aPostsRepostsAreListedOnFixedPages() {
+        Created ada = api().createUser("ada");
+        Created bob = api().createUser("bob");
+        String source = post(ada, Map.of("content", "spread me")).get("id").asText();
+        List<String> reposts = new java.util.ArrayList<>();
+        for (int i = 0; i < 25; i++) {
+            reposts.add(repost(i % 2 == 0 ? bob : ada, source, Map.of("content", "r" + i)).get("id").asText());
+        }
+        String hidden = repost(bob, source, Map.of("audience", Map.of("type", "private"))).get("id").asText();
+        String path = "/v1/posts/" + source + "/reposts";
+        JsonNode first = api().get(path, ada.token(), Map.of("page", "1"));
+        assertThat(first.get("page").asInt()).isEqualTo(1);
+        assertThat(first.get("pageSize").asInt()).isEqualTo(20);
+        assertThat(first.get("pages").asLong()).isEqualTo(2);
+        assertThat(first.get("items")).extracting(p -> p.get("id").asText()).isEqualTo(reposts.subList(0, 20));
+        assertThat(first.get("items").get(0).get("original").get("id").asText()).isEqualTo(source);
+        assertThat(api().get(path, ada.token()).get("items")).as("page 1 by default").hasSize(20);
+        assertThat(api().get(path, bob.token(), Map.of("page", "2")).get("items")).extracting(p -> p.get("id").asText())
+                .as("bob sees his private one").isEqualTo(concat(reposts.subList(20, 25), hidden));
+        assertThat(api().get(path, ada.token(), Map.of("page", "2")).get("items")).extracting(p -> p.get("id").asText())
+                .as("ada does not").isEqualTo(reposts.subList(20, 25));
+
+        assertThat(status(api().request("/v1/posts/" + reposts.get(2), bob.token()).delete())).isEqualTo(204);
+        assertThat(api().get(path, ada.token(), Map.of("page", "1")).get("items")).as("one short, nothing shifts")
+                .extracting(p -> p.get("id").asText()).hasSize(19).doesNotContain(reposts.get(2))
+                .contains(reposts.get(19));
+        assertThat(api().get(path, ada.token(), Map.of("page", "3")).get("items")).isEmpty();
+        assertError(api().request(path, ada.token(), Map.of("page", "0")).get(), 422);
+        assertError(api().request(path, ada.token(), Map.of("page", "x")).get(), 400);
+        assertError(api().request("/v1/posts/1/reposts", ada.token()).get(), 404);
+        assertError(api().request(path, null).get(), 401);
+    }
+
+    private static List<String> concat(List<String> list, String last) {
+        List<String> all = new java.util.ArrayList<>(list);
+        all.add(last);
+        return all;
+    }
+
+    @Test
     void batchReadKeepsTheOrderAndLeavesOutUnknownPosts() {
         Created ada = api().createUser("ada");
         List<String> ids = IntStream.range(0, 5).mapToObj(i -> post(ada, Map.of("content", "p" + i)).get("id").asText())

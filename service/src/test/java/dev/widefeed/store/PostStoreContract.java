@@ -122,6 +122,30 @@ public abstract class PostStoreContract {
     }
 
     @Test
+    void repostsStayOnTheFixedPageTheirSourcesCountNamedWhenTheyWereWritten() {
+        Post source = original(ids.next(), "source");
+        List<Post> reposts = new ArrayList<>();
+        for (int i = 0; i < 45; i++) {
+            reposts.add(repost(ids.next(), source.id()));
+            posts().addCounts(source.id(), PostCounts.repostAdded()); // as the service counts each
+        }
+        assertThat(posts().repostIdsOnPage(source.id(), 1))
+                .isEqualTo(reposts.subList(0, 20).stream().map(Post::id).toList());
+        assertThat(posts().repostIdsOnPage(source.id(), 2))
+                .isEqualTo(reposts.subList(20, 40).stream().map(Post::id).toList());
+        assertThat(posts().repostIdsOnPage(source.id(), 3))
+                .isEqualTo(reposts.subList(40, 45).stream().map(Post::id).toList());
+        assertThat(posts().repostIdsOnPage(source.id(), 4)).isEmpty();
+
+        Post gone = reposts.get(25);
+        assertThat(posts().delete(gone)).isTrue();
+        assertThat(posts().repostIdsOnPage(source.id(), 2)).hasSize(19).doesNotContain(gone.id());
+        posts().create(reposts.get(30)); // written again: stays where it was
+        assertThat(posts().repostIdsOnPage(source.id(), 2)).hasSize(19).contains(reposts.get(30).id());
+        assertThat(posts().repostIdsOnPage(source.id(), 3)).hasSize(5);
+    }
+
+    @Test
     void authorListsAndRepostListsPageNewestFirst() {
         long author = ids.next();
         Post source = original(author, "source");

@@ -1,5 +1,4 @@
 package dev.widefeed.store.cassandra;
-
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
@@ -13,6 +12,7 @@ import dev.widefeed.post.Post;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostStore;
 import dev.widefeed.post.PostType;
+import dev.widefeed.post.RepostPages;
 import dev.widefeed.store.AudienceJson;
 import dev.widefeed.store.BoundedAsync;
 
@@ -53,6 +53,10 @@ final class CqlPostStore implements PostStore {
     private final PreparedStatement selectReposts;
     private final PreparedStatement selectRepostsBefore;
     private final PreparedStatement selectCounts;
+    private final PreparedStatement selectRepostPage;
+    private final PreparedStatement insertOnPage;
+    private final PreparedStatement deleteOnPage;
+    private final PreparedStatement selectOnPage;
     private final PreparedStatement addCounts;
 
     CqlPostStore(CqlSession session, int bucketSize, BoundedAsync async, Clock clock) {
@@ -61,7 +65,13 @@ final class CqlPostStore implements PostStore {
         this.async = async;
         this.repostBuckets = new ListBuckets(session, "reposts", bucketSize, clock);
         insertPost = session.prepare("INSERT INTO posts_by_id (post_id, author_id, type, content, created_at, "
-                + "audience, repost_of, mentions, root_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                + "audience, repost_of, mentions, root_id, repost_page) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        selectRepostPage = session.prepare("SELECT repost_page FROM posts_by_id WHERE post_id = ?");
+        insertOnPage = session.prepare("INSERT INTO reposts_by_post_page (post_id, page, repost_id) VALUES (?, ?, ?)");
+        deleteOnPage = session.prepare("DELETE FROM reposts_by_post_page WHERE post_id = ? AND page = ? "
+                + "AND repost_id = ?");
+        selectOnPage = session.prepare("SELECT repost_id FROM reposts_by_post_page WHERE post_id = ? AND page = ? "
+                + "LIMIT 200");
         selectPost = session.prepare("SELECT post_id, author_id, type, content, created_at, audience, repost_of, "
                 + "mentions, root_id FROM posts_by_id WHERE post_id = ?");
         deletePostIfExists = session.prepare("DELETE FROM posts_by_id WHERE post_id = ? IF EXISTS");
@@ -86,20 +96,27 @@ final class CqlPostStore implements PostStore {
     public void create(Post post) {
         BoundStatement insert = insertPost.bind(post.id(), post.authorId(), post.type().json(), post.content(),
                 post.createdAt(), AudienceJson.write(post.audience()), post.repostOf().orElse(null),
-                CqlMentions.write(post.mentions()), post.root().orElse(null));
+                CqlMentions.write(post.mentions()), post.root().orElse(null), null);
         if (post.mentions().isEmpty()) {
             insert = insert.unset("mentions"); // an empty collection would be written as a tombstone
         }
         if (post.root().isEmpty()) {
-            insert = insert.unset("repost_of").unset("root_id"); // so would a null: an original has neither
+            insert = insert.unset("repost_of").unset("root_id").unset("repost_page"); // an original has none
+        }
+        List<BoundStatement> onLists = new ArrayList<>();
+        if (post.repostOf().isPresent()) {
+            long source = post.repostOf().get();
+            long ever = counts(source).repostsEver();
+            repostBuckets.openNextIfFull(source, ever);
+            int page = repostPage(post.id()).orElse(RepostPages.pageFor(ever)); // written before: kept
+            insert = insert.setInt("repost_page", page);
+            onLists.add(insertRepost.bind(source, repostBucket(source, post.id()), post.id()));
+            onLists.add(insertOnPage.bind(source, page, post.id()));
         }
         BatchStatementBuilder batch = BatchStatement.builder(BatchType.LOGGED)
                 .addStatement(insert)
-                .addStatement(insertByAuthor.bind(post.authorId(), yearOf(post.id()), post.id()));
-        post.repostOf().ifPresent(source -> {
-            repostBuckets.openNextIfFull(source, counts(source).repostsEver());
-            batch.addStatement(insertRepost.bind(source, repostBucket(source, post.id()), post.id()));
-        });
+                .addStatement(insertByAuthor.bind(post.authorId(), yearOf(post.id()), post.id()))
+                .addStatements(onLists.toArray(BoundStatement[]::new));
         session.execute(batch.build().setIdempotent(true)); // the post and its list entries, all or none
     }
 
@@ -122,6 +139,7 @@ final class CqlPostStore implements PostStore {
 
     @Override
     public boolean delete(Post post) {
+        Optional<Integer> page = post.repostOf().isPresent() ? repostPage(post.id()) : Optional.empty();
         if (!session.execute(deletePostIfExists.bind(post.id()).setIdempotent(false)).wasApplied()) {
             return false;
         }
@@ -129,6 +147,8 @@ final class CqlPostStore implements PostStore {
                 .addStatement(deleteByAuthor.bind(post.authorId(), yearOf(post.id()), post.id()));
         post.repostOf().ifPresent(source ->
                 batch.addStatement(deleteRepost.bind(source, repostBucket(source, post.id()), post.id())));
+        post.repostOf().ifPresent(source -> page.ifPresent(p ->
+                batch.addStatement(deleteOnPage.bind(source, p, post.id()))));
         session.execute(batch.build().setIdempotent(true));
         return true;
     }
@@ -210,6 +230,19 @@ final class CqlPostStore implements PostStore {
             session.execute(query.setIdempotent(true)).forEach(row -> ids.add(row.getLong(0)));
         }
         return ids;
+    }
+
+    @Override
+    public List<Long> repostIdsOnPage(long sourceId, int page) {
+        List<Long> ids = new ArrayList<>();
+        session.execute(selectOnPage.bind(sourceId, page).setIdempotent(true)).forEach(r -> ids.add(r.getLong(0)));
+        return ids;
+    }
+
+    /** The page a repost was put on, if it was written (with one: reposts written before pages were kept have none). */
+    private Optional<Integer> repostPage(long repostId) {
+        Row row = session.execute(selectRepostPage.bind(repostId).setIdempotent(true)).one();
+        return row == null || row.isNull(0) ? Optional.empty() : Optional.of(row.getInt(0));
     }
 
     private int repostBucket(long sourceId, long repostId) {

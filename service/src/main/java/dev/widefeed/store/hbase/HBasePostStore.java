@@ -1,10 +1,10 @@
 package dev.widefeed.store.hbase;
-
 import dev.widefeed.audience.Audience;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostStore;
 import dev.widefeed.post.PostType;
+import dev.widefeed.post.RepostPages;
 import dev.widefeed.store.AudienceJson;
 import dev.widefeed.store.BoundedAsync;
 import org.apache.hadoop.hbase.TableName;
@@ -17,6 +17,7 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Increment;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.util.Bytes;
 
 import java.nio.ByteBuffer;
@@ -45,6 +46,9 @@ final class HBasePostStore implements PostStore {
     private static final byte[] AUDIENCE = Bytes.toBytes("audience");
     private static final byte[] REPOST_OF = Bytes.toBytes("repost_of");
     private static final byte[] ROOT = Bytes.toBytes("root_id");
+    private static final byte[] REPOST_PAGE = Bytes.toBytes("repost_page");
+    private static final byte[] PAGE_FAMILY = Bytes.toBytes("f");
+    private static final byte[] EMPTY = new byte[0];
     private static final byte[] COUNTS = Bytes.toBytes("c");
     private static final byte[] LIKES = Bytes.toBytes("likes");
     private static final byte[] COMMENTS = Bytes.toBytes("comments");
@@ -63,6 +67,8 @@ final class HBasePostStore implements PostStore {
     private final Salt salt;
     private final IdList byAuthor;
     private final IdList reposts;
+    private final AsyncTable<AdvancedScanResultConsumer> repostPages;
+    private final Salt repostPageSalt;
     private final BoundedAsync scans = new BoundedAsync(SCANS_IN_FLIGHT);
 
     HBasePostStore(AsyncConnection connection, String namespace, HBaseTables declared) {
@@ -73,6 +79,8 @@ final class HBasePostStore implements PostStore {
                 Salt.of(declared.table("posts_by_author")));
         this.reposts = new IdList(connection.getTable(TableName.valueOf(namespace, "reposts_by_post")),
                 Salt.of(declared.table("reposts_by_post")));
+        this.repostPages = connection.getTable(TableName.valueOf(namespace, "reposts_by_post_page"));
+        this.repostPageSalt = Salt.of(declared.table("reposts_by_post_page"));
     }
 
     @Override
@@ -85,12 +93,17 @@ final class HBasePostStore implements PostStore {
                 .addColumn(POST, AUDIENCE, Bytes.toBytes(AudienceJson.write(post.audience())));
         post.repostOf().ifPresent(source -> put.addColumn(POST, REPOST_OF, Bytes.toBytes(source)));
         post.root().ifPresent(root -> put.addColumn(POST, ROOT, Bytes.toBytes(root)));
+        Optional<Integer> page = post.repostOf().map(source -> repostPage(post.id())
+                .orElseGet(() -> RepostPages.pageFor(counts(source).repostsEver()))); // written before: kept
+        page.ifPresent(p -> put.addColumn(POST, REPOST_PAGE, Bytes.toBytes(p)));
         HBaseMentions.write(put, POST, post.mentions());
         // List entries first: a crash in between leaves an entry whose post is missing, which
         // readers skip, never a post missing from its lists.
         List<CompletableFuture<Void>> entries = new ArrayList<>();
         entries.add(byAuthor.table().put(byAuthor.add(post.authorId(), post.id())));
         post.repostOf().ifPresent(source -> entries.add(reposts.table().put(reposts.add(source, post.id()))));
+        post.repostOf().ifPresent(source -> entries.add(repostPages.put(new Put(pageRow(source, page.get(), post.id()))
+                .addColumn(PAGE_FAMILY, EMPTY, EMPTY))));
         CompletableFuture.allOf(entries.toArray(CompletableFuture[]::new)).join();
         posts.put(put).join();
     }
@@ -109,6 +122,7 @@ final class HBasePostStore implements PostStore {
 
     @Override
     public boolean delete(Post post) {
+        Optional<Integer> page = post.repostOf().isPresent() ? repostPage(post.id()) : Optional.empty();
         // Only while the row still names its author, i.e. exists: of concurrent deletes one succeeds.
         CheckAndMutate delete = CheckAndMutate.newBuilder(row(post.id()))
                 .ifEquals(POST, AUTHOR, Bytes.toBytes(post.authorId())).build(new Delete(row(post.id())));
@@ -118,6 +132,8 @@ final class HBasePostStore implements PostStore {
         List<CompletableFuture<Void>> entries = new ArrayList<>();
         entries.add(byAuthor.table().delete(byAuthor.remove(post.authorId(), post.id())));
         post.repostOf().ifPresent(source -> entries.add(reposts.table().delete(reposts.remove(source, post.id()))));
+        post.repostOf().ifPresent(source -> page.ifPresent(p ->
+                entries.add(repostPages.delete(new Delete(pageRow(source, p, post.id()))))));
         CompletableFuture.allOf(entries.toArray(CompletableFuture[]::new)).join();
         return true;
     }
@@ -192,6 +208,29 @@ final class HBasePostStore implements PostStore {
         if (amount != 0) {
             increment.addColumn(COUNTS, column, amount);
         }
+    }
+
+    @Override
+    public List<Long> repostIdsOnPage(long sourceId, int page) {
+        byte[] prefix = ByteBuffer.allocate(1 + Long.BYTES + Integer.BYTES).put(repostPageSalt.of(sourceId))
+                .putLong(sourceId).putInt(page).array();
+        List<Long> ids = new ArrayList<>();
+        for (Result row : repostPages.scanAll(new Scan().setStartStopRowForPrefixScan(prefix).setLimit(200)).join()) {
+            ids.add(ByteBuffer.wrap(row.getRow(), prefix.length, Long.BYTES).getLong());
+        }
+        return ids;
+    }
+
+    /** The page a repost was put on, if it was written (with one: reposts written before pages were kept have none). */
+    private Optional<Integer> repostPage(long repostId) {
+        byte[] page = posts.get(new Get(row(repostId)).addColumn(POST, REPOST_PAGE)).join().getValue(POST, REPOST_PAGE);
+        return page == null ? Optional.empty() : Optional.of(Bytes.toInt(page));
+    }
+
+    /** salt(source) | source | page | repost id: a page's reposts in one prefix scan, oldest first. */
+    private byte[] pageRow(long sourceId, int page, long repostId) {
+        return ByteBuffer.allocate(1 + 2 * Long.BYTES + Integer.BYTES).put(repostPageSalt.of(sourceId))
+                .putLong(sourceId).putInt(page).putLong(repostId).array();
     }
 
     private byte[] row(long postId) {
