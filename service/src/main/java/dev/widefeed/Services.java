@@ -6,6 +6,8 @@ import dev.widefeed.audience.AudienceSettings;
 import dev.widefeed.audience.Relationships;
 import dev.widefeed.comment.CommentEvent;
 import dev.widefeed.comment.CommentService;
+import dev.widefeed.comment.HotRankHandler;
+import dev.widefeed.comment.HotRanking;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.LogHandler;
 import dev.widefeed.feed.DeliverySwitch;
@@ -107,6 +109,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 storage.likes(), storage.relations(), storage.comments(), access, facts, notificationRules, pageReads),
                 notificationRules, clock).byKind());
         handlers.putAll(textIndex.byKind());
+        handlers.putAll(new HotRankHandler(new HotRanking(storage.comments()), clock).byKind());
         return new Services(
                 new UserService(storage.users(), ids, clock),
                 new FollowService(storage.users(), storage.relations(), ids, clock, limits, batchFollows, events),
@@ -151,6 +154,8 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                         e.comment().authorId()))
                 .logTo(CommentEvent.Replied.class, e -> log.append(TextIndexHandler.COMMENT, e.commentId(),
                         e.reply().authorId()));
+        rankOn(events, log, clock, CommentEvent.Voted.class, CommentEvent.Voted::userId);
+        rankOn(events, log, clock, CommentEvent.Deleted.class, e -> e.comment().authorId());
         Notifying notify = new Notifying(events, log, clock);
         notify.of(LikeEvent.Liked.class, NotificationSources.LIKE, LikeEvent::postId, LikeEvent::userId);
         notify.of(LikeEvent.Unliked.class, NotificationSources.LIKE, LikeEvent::postId, LikeEvent::userId);
@@ -169,6 +174,14 @@ public record Services(UserService users, FollowService follows, RelationRepaire
         notify.of(PostEvent.Created.class, NotificationSources.POST, e -> e.post().id(), Services::author);
         notify.of(PostEvent.Reposted.class, NotificationSources.POST, e -> e.post().id(), Services::author);
         notify.of(PostEvent.Deleted.class, NotificationSources.POST, e -> e.post().id(), Services::author);
+    }
+
+    /** A change of a comment's votes or state moves its hot ranking entry: a guard before it, an entry after. */
+    private static <E extends CommentEvent> void rankOn(Events events, EventLog log, Clock clock, Class<E> type,
+                                                        ToLongFunction<E> actor) {
+        events.logTo(type, e -> log.append(HotRankHandler.GUARD, e.commentId(), actor.applyAsLong(e)))
+                .on(type, e -> log.append(HotRankHandler.afterKind(clock.instant()), e.commentId(),
+                        actor.applyAsLong(e)));
     }
 
     private static long author(PostEvent event) {

@@ -37,9 +37,10 @@ class ArchitectureTest {
         FEATURES.put("topic", Set.of("kernel"));
         FEATURES.put("post", Set.of("kernel", "graph", "audience", "mention"));
         FEATURES.put("like", Set.of("kernel", "graph", "audience", "mention", "post"));
-        FEATURES.put("comment", Set.of("kernel", "graph", "audience", "mention", "post"));
+        FEATURES.put("comment", Set.of("kernel", "eventlog", "graph", "audience", "mention", "post"));
         FEATURES.put("feed", Set.of("kernel", "eventlog", "graph", "audience", "mention", "post"));
-        FEATURES.put("reconcile", Set.of("kernel", "graph", "audience", "mention", "post", "like", "comment"));
+        FEATURES.put("reconcile", Set.of("kernel", "eventlog", "graph", "audience", "mention", "post", "like",
+                "comment"));
         FEATURES.put("notification", Set.of("kernel", "eventlog", "graph", "audience", "mention", "post", "like",
                 "comment"));
         FEATURES.put("textindex", Set.of("kernel", "eventlog", "graph", "audience", "mention", "topic", "post",

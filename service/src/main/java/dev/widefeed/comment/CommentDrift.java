@@ -4,10 +4,11 @@ import dev.widefeed.post.PostCounts;
 
 /**
  * What a reconcile found and corrected: the post's counters minus the index's truth, likewise the
- * subject's, and the sums of the absolute errors of its comments' reply counts and of their likes and hates.
+ * subject's, the sums of the absolute errors of its comments' reply counts and of their likes and hates, and how
+ * many hot ranking entries were moved or removed.
  */
-public record CommentDrift(PostCounts post, SubjectCounts subject, long replies, long votes) {
+public record CommentDrift(PostCounts post, SubjectCounts subject, long replies, long votes, long ranking) {
     public boolean isZero() {
-        return post.isZero() && subject.isZero() && replies == 0 && votes == 0;
+        return post.isZero() && subject.isZero() && replies == 0 && votes == 0 && ranking == 0;
     }
 }

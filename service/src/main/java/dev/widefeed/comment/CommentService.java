@@ -18,6 +18,8 @@ import dev.widefeed.post.PostStore;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -38,6 +40,8 @@ public final class CommentService {
     /** Floors one replies request reads at most, so a thread of deleted replies cannot make it unbounded. */
     private static final int MAX_SCANNED_FLOORS = 2000;
     private static final int RECONCILE_CHUNK = 1000;
+    /** Rounds a hot page reads at most to make up for skipped entries. */
+    private static final int HOT_ROUNDS = 4;
 
     private final PostStore posts;
     private final CommentStore comments;
@@ -47,12 +51,14 @@ public final class CommentService {
     private final Clock clock;
     private final MentionResolver mentions;
     private final Executor reads;
+    private final HotRanking ranking;
 
     /** @param reads where a page's votes are read beside its counts; {@code Runnable::run} reads one after the other */
     public CommentService(PostStore posts, CommentStore comments, PostAccess access, Events events, IdGenerator ids,
                           Clock clock, MentionResolver mentions, Executor reads) {
         this.mentions = mentions;
         this.reads = reads;
+        this.ranking = new HotRanking(comments);
         this.posts = posts;
         this.comments = comments;
         this.access = access;
@@ -130,11 +136,61 @@ public final class CommentService {
                 floors.last());
         List<CommentDetails> shown = withCounts(viewer, onPage).stream()
                 .filter(c -> !c.comment().deleted() || c.counts().replies() > 0).toList();
-        Optional<CommentDetails> pinned = page == 1 && settings.pinnedId() != 0
-                ? comments.find(settings.pinnedId()).filter(c -> !c.deleted() && c.object().equals(object))
-                .map(c -> withCounts(viewer, List.of(c)).get(0))
-                : Optional.empty();
+        Optional<CommentDetails> pinned = page == 1 ? pinned(viewer, object, settings) : Optional.empty();
         return new CommentPage(page, PAGE_SIZE, floors.pagesUpTo(highest), shown, settings.closed(), pinned);
+    }
+
+    /**
+     * A page of the post's top-level comments by likes minus hates, highest first, after {@code after}: read from the
+     * maintained ranking (a few bounded reads, however many comments the post has), each entry checked against the
+     * score its comment is recorded at (an entry left by a change under way or interrupted is skipped), deleted ones
+     * left out; made up from further down the ranking, a few rounds at most, when entries are skipped.
+     */
+    public HotCommentPage hot(long viewer, long postId, Optional<HotCursor> after, int limit) {
+        access.require(viewer, postId);
+        CommentedObject object = CommentedObject.post(postId);
+        CommentSubject.Settings settings = comments.subject(object).map(CommentSubject::settings)
+                .orElse(CommentSubject.Settings.DEFAULT);
+        List<Comment> shown = new ArrayList<>();
+        Optional<HotCursor> cursor = after;
+        for (int round = 0; round < HOT_ROUNDS && shown.size() < limit; round++) {
+            int want = limit - shown.size();
+            List<RankedComment> entries = comments.ranked(object, cursor, want + 1);
+            boolean more = entries.size() > want;
+            List<RankedComment> page = more ? entries.subList(0, want) : entries;
+            List<Long> ids = page.stream().map(RankedComment::commentId).toList();
+            CompletableFuture<Map<Long, Long>> scoresRead = CompletableFuture.supplyAsync(
+                    () -> comments.rankedScores(ids), reads);
+            Map<Long, Optional<Comment>> found = findAll(ids);
+            Map<Long, Long> scores = Futures.join(scoresRead);
+            for (RankedComment entry : page) {
+                found.get(entry.commentId()).filter(c -> !c.deleted() && c.object().equals(object))
+                        .filter(c -> scores.get(entry.commentId()) == entry.score())
+                        .ifPresent(shown::add);
+            }
+            cursor = page.isEmpty() ? cursor : Optional.of(page.get(page.size() - 1).position());
+            if (!more) {
+                cursor = Optional.empty();
+                break;
+            }
+        }
+        Optional<CommentDetails> pinned = after.isEmpty() ? pinned(viewer, object, settings) : Optional.empty();
+        return new HotCommentPage(withCounts(viewer, shown), cursor, settings.closed(), pinned);
+    }
+
+    /** The comments of these ids, read concurrently. */
+    private Map<Long, Optional<Comment>> findAll(List<Long> ids) {
+        Map<Long, CompletableFuture<Optional<Comment>>> reading = new LinkedHashMap<>();
+        ids.forEach(id -> reading.put(id, CompletableFuture.supplyAsync(() -> comments.find(id), reads)));
+        Map<Long, Optional<Comment>> found = new HashMap<>();
+        reading.forEach((id, read) -> found.put(id, Futures.join(read)));
+        return found;
+    }
+
+    private Optional<CommentDetails> pinned(long viewer, CommentedObject object, CommentSubject.Settings settings) {
+        return settings.pinnedId() == 0 ? Optional.empty() : comments.find(settings.pinnedId())
+                .filter(c -> !c.deleted() && c.object().equals(object))
+                .map(c -> withCounts(viewer, List.of(c)).get(0));
     }
 
     /** Closes the post's comments to new ones (existing ones stay), or opens them again; its author only. */
@@ -261,7 +317,8 @@ public final class CommentService {
     /**
      * Recounts the post's comments from the index (the truth) and corrects the post's {@code comments}
      * and {@code commentsEver}, the subject's counts, each top-level comment's {@code replies}, and every comment's
-     * {@code likes} and {@code hates} from its votes. Reads every index entry and every vote of the post; run it while
+     * {@code likes} and {@code hates} from its votes, and puts every top-level comment where the recounted counters
+     * rank it (removing entries left by interrupted changes first). Reads every index entry and every vote of the post; run it while
      * the post is quiet, or again if it raced writers.
      *
      * @return the counters minus the truth, before correcting
@@ -275,6 +332,7 @@ public final class CommentService {
         long ever = topLevel.size();
         long repliesDrift = 0;
         long votesDrift = 0;
+        long rankingDrift = ranking.sweep(object);
         for (int i = 0; i < topLevel.size(); i += RECONCILE_CHUNK) {
             List<Comment> chunk = topLevel.subList(i, Math.min(topLevel.size(), i + RECONCILE_CHUNK));
             Map<Long, CommentCounts> counted = comments.countsOf(chunk.stream().map(Comment::id).toList());
@@ -289,6 +347,7 @@ public final class CommentService {
                     repliesDrift += Math.abs(drift);
                 }
                 votesDrift += recountVotes(root.id(), counted.get(root.id()));
+                rankingDrift += ranking.rerank(root.id()) ? 1 : 0; // after the recount: where the truth says
                 for (int j = 0; j < replies.size(); j += RECONCILE_CHUNK) {
                     Map<Long, CommentCounts> repliesCounted = comments.countsOf(replies.subList(j,
                             Math.min(replies.size(), j + RECONCILE_CHUNK)).stream().map(Comment::id).toList());
@@ -305,7 +364,7 @@ public final class CommentService {
         if (!postDrift.isZero()) {
             posts.addCounts(postId, PostCounts.ZERO.minus(postDrift));
         }
-        return new CommentDrift(postDrift, subjectDrift, repliesDrift, votesDrift);
+        return new CommentDrift(postDrift, subjectDrift, repliesDrift, votesDrift, rankingDrift);
     }
 
     /** Corrects the comment's likes and hates to its votes; the sum of their absolute errors. */

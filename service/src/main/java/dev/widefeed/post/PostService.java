@@ -3,8 +3,8 @@ package dev.widefeed.post;
 import dev.widefeed.audience.Audience;
 import dev.widefeed.audience.AudienceService;
 import dev.widefeed.audience.Visibility;
-import dev.widefeed.graph.UserCounts;
 import dev.widefeed.graph.User;
+import dev.widefeed.graph.UserCounts;
 import dev.widefeed.graph.UserStore;
 import dev.widefeed.kernel.BestEffort;
 import dev.widefeed.kernel.DomainException;
@@ -26,8 +26,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.stream.Collectors;
 import java.util.concurrent.Executor;
+import java.util.stream.Collectors;
 
 /**
  * Posts and reposts with the counter rules of docs/design.md (Counters): a repost raises its source's {@code reposts}

@@ -64,6 +64,7 @@ public final class Reconciler {
         note(corrections, "post.commentsEver", postId, -commentDrift.post().commentsEver());
         note(corrections, "post.commentReplies", postId, commentDrift.replies());
         note(corrections, "post.commentVotes", postId, commentDrift.votes());
+        note(corrections, "post.hotComments", postId, commentDrift.ranking());
         long repostDrift = StableCount.correct(() -> posts.counts(postId).reposts(),
                 () -> count(before -> posts.repostIds(postId, before, PAGE)),
                 delta -> posts.addCounts(postId, new PostCounts(0, 0, 0, delta, 0))).delta();

@@ -1,6 +1,7 @@
 package dev.widefeed.resources;
 
 import dev.widefeed.comment.FloorCursor;
+import dev.widefeed.comment.HotCursor;
 import dev.widefeed.errors.MalformedRequestException;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.kernel.IdGenerator;
@@ -21,6 +22,7 @@ public final class Cursors {
     private static final String POST_PREFIX = "p1:";
     private static final String FLOOR_PREFIX = "r1:";
     private static final String NOTIFICATION_PREFIX = "n1:";
+    private static final String HOT_PREFIX = "h1:";
     private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
 
@@ -65,6 +67,19 @@ public final class Cursors {
             throw bad();
         }
         return new FloorCursor(floor);
+    }
+
+    /** A position in a post's hot comments: the score and floor of the last entry a page examined. */
+    public static String encode(HotCursor cursor) {
+        return encodeRaw(HOT_PREFIX + cursor.score() + ":" + cursor.floor());
+    }
+
+    public static HotCursor decodeHot(String encoded) {
+        long[] n = numbers(HOT_PREFIX, encoded, 2);
+        if (n[0] < 1 || n[1] < 1) {
+            throw bad();
+        }
+        return new HotCursor(n[0], n[1]);
     }
 
     public static String encode(NotificationCursor cursor) {

@@ -7,6 +7,8 @@ import dev.widefeed.api.PinRequest;
 import dev.widefeed.auth.UserPrincipal;
 import dev.widefeed.comment.CommentDetails;
 import dev.widefeed.comment.CommentService;
+import dev.widefeed.comment.HotCursor;
+import dev.widefeed.errors.MalformedRequestException;
 import dev.widefeed.idempotency.Fingerprint;
 import dev.widefeed.idempotency.IdempotentRequests;
 import io.dropwizard.auth.Auth;
@@ -67,10 +69,28 @@ public class PostCommentsResource {
     }
 
     @GET
-    @Operation(summary = "Fixed page N (default 1) of the post's top-level comments: floors (N-1)*20+1 .. N*20, "
-            + "oldest first; deleted comments leave the page short")
-    public CommentPageView page(@Auth UserPrincipal me, @PathParam("id") String id, @QueryParam("page") String page) {
-        return CommentPageView.of(comments.page(me.id(), Params.id(id, "post id"), Params.page(page)));
+    @Operation(summary = "The post's top-level comments. By floor (sort=floor, the default): fixed page N (default 1), "
+            + "floors (N-1)*20+1 .. N*20, oldest first; a deleted comment leaves its page short, or stays as a "
+            + "placeholder while it has live replies. sort=hot: those with more likes than hates, the most first "
+            + "(ties oldest first), paged by cursor and limit; page does not apply (400)")
+    public CommentPageView page(@Auth UserPrincipal me, @PathParam("id") String id, @QueryParam("page") String page,
+                                @QueryParam("sort") String sort, @QueryParam("cursor") String cursor,
+                                @QueryParam("limit") String limit) {
+        long postId = Params.id(id, "post id");
+        if (sort == null || sort.equals("floor")) {
+            if (cursor != null || limit != null) {
+                throw new MalformedRequestException("cursor and limit page sort=hot; floor pages are numbered");
+            }
+            return CommentPageView.of(comments.page(me.id(), postId, Params.page(page)));
+        }
+        if (!sort.equals("hot")) {
+            throw new MalformedRequestException("sort is floor or hot");
+        }
+        if (page != null) {
+            throw new MalformedRequestException("page does not apply to sort=hot: it pages by cursor");
+        }
+        Optional<HotCursor> after = Optional.ofNullable(cursor).map(Cursors::decodeHot);
+        return CommentPageView.of(comments.hot(me.id(), postId, after, Params.limit(limit)), Cursors::encode);
     }
 
     @PUT

@@ -17,9 +17,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.LongStream;
 
-import static dev.widefeed.testing.ApiClient.signUp;
 import static dev.widefeed.testing.ApiClient.assertError;
 import static dev.widefeed.testing.ApiClient.body;
+import static dev.widefeed.testing.ApiClient.signUp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The REST contract of comments, end to end over HTTP against the real service on a real store; one subclass per backend. */
@@ -215,6 +215,73 @@ public abstract class CommentApiContract {
         call(request(settings + "pinned", ada.token()), "DELETE", 204);
         assertThat(page(post, bob, 1).get("pinned").isNull()).isTrue();
         assertError(request("/v1/posts/1/comments/closed", ada.token()).put(Entity.json("")), 404);
+    }
+
+    /** The ids of the post's hot comments, pages of {@code limit} followed to the end. */
+    private List<String> hot(String post, Created viewer, int limit) {
+        List<String> ids = new ArrayList<>();
+        String cursor = null;
+        do {
+            Map<String, String> query = new HashMap<>(Map.of("sort", "hot", "limit", Integer.toString(limit)));
+            if (cursor != null) {
+                query.put("cursor", cursor);
+            }
+            JsonNode page = call(request("/v1/posts/" + post + "/comments", viewer.token(), query), "GET", 200);
+            assertThat(page.has("page")).isFalse();
+            page.get("items").forEach(item -> ids.add(item.get("id").asText()));
+            cursor = page.get("next").isNull() ? null : page.get("next").asText();
+        } while (cursor != null);
+        return ids;
+    }
+
+    /** The hot comments once they are {@code expected} (the ranking follows votes off the request path). */
+    private void awaitHot(String post, Created viewer, List<String> expected) throws InterruptedException {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        List<String> seen = hot(post, viewer, 2);
+        while (!seen.equals(expected)) {
+            assertThat(System.nanoTime()).as("hot comments %s, expected %s", seen, expected).isLessThan(deadline);
+            Thread.sleep(100);
+            seen = hot(post, viewer, 2);
+        }
+    }
+
+    @Test
+    void hotCommentsAreOrderedByLikesMinusHatesAndFollowTheVotes() throws InterruptedException {
+        Created ada = createUser("ada");
+        String post = createPost(ada);
+        List<String> c = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            c.add(comment(ada, post, "comment " + i, null).get("id").asText());
+        }
+        int[][] votes = {{3, 0}, {1, 0}, {1, 1}, {3, 1}, {0, 1}}; // scores 3, 1, 0, 2, -1
+        for (int i = 0; i < votes.length; i++) {
+            for (int v = 0; v < votes[i][0]; v++) {
+                call(request("/v1/comments/" + c.get(i) + "/like", createUser("fan").token()), "PUT", 200);
+            }
+            for (int v = 0; v < votes[i][1]; v++) {
+                call(request("/v1/comments/" + c.get(i) + "/hate", createUser("critic").token()), "PUT", 200);
+            }
+        }
+        awaitHot(post, ada, List.of(c.get(0), c.get(3), c.get(1)));
+
+        List<Created> late = new ArrayList<>();
+        for (int v = 0; v < 3; v++) {
+            late.add(createUser("late"));
+            call(request("/v1/comments/" + c.get(1) + "/like", late.get(v).token()), "PUT", 200);
+        }
+        awaitHot(post, ada, List.of(c.get(1), c.get(0), c.get(3)));
+        call(request("/v1/comments/" + c.get(0), ada.token()), "DELETE", 204);
+        call(request("/v1/comments/" + c.get(1) + "/like", late.get(0).token()), "DELETE", 200);
+        awaitHot(post, ada, List.of(c.get(1), c.get(3)));
+
+        String comments = "/v1/posts/" + post + "/comments";
+        assertError(request(comments, ada.token(), Map.of("sort", "likes")).get(), 400);
+        assertError(request(comments, ada.token(), Map.of("sort", "hot", "page", "1")).get(), 400);
+        assertError(request(comments, ada.token(), Map.of("sort", "hot", "cursor", "nope")).get(), 400);
+        assertError(request(comments, ada.token(), Map.of("sort", "hot", "limit", "0")).get(), 422);
+        assertError(request(comments, ada.token(), Map.of("cursor", "nope")).get(), 400);
+        assertThat(call(request(comments, ada.token(), Map.of("sort", "floor")), "GET", 200).get("pages").asLong())
+                .isEqualTo(1);
     }
 
     @Test

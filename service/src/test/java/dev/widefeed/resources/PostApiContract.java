@@ -13,9 +13,9 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
-import static dev.widefeed.testing.ApiClient.signUp;
 import static dev.widefeed.testing.ApiClient.assertError;
 import static dev.widefeed.testing.ApiClient.body;
+import static dev.widefeed.testing.ApiClient.signUp;
 import static dev.widefeed.testing.ApiClient.status;
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -12,6 +12,9 @@ import dev.widefeed.comment.CommentSubject;
 import dev.widefeed.comment.CommentThread;
 import dev.widefeed.comment.CommentedObject;
 import dev.widefeed.comment.FloorCursor;
+import dev.widefeed.comment.HotCursor;
+import dev.widefeed.comment.HotRanking;
+import dev.widefeed.comment.RankedComment;
 import dev.widefeed.comment.SubjectCounts;
 import dev.widefeed.comment.Vote;
 import dev.widefeed.graph.Handle;
@@ -361,6 +364,84 @@ public abstract class CommentStoreContract {
         assertThat(comments().votesOf(users.get(1), List.of(c))).containsEntry(c, Vote.NONE);
         assertThat(comments().votesOf(users.get(2), List.of(c))).containsEntry(c, Vote.LIKE);
         assertThat(comments().votesOf(users.get(2), List.of())).isEmpty();
+    }
+
+    /** The ranking's entries are of placed comments (a store may bound its reads by the thread's highest floor). */
+    @Test
+    void theHotRankingListsByScoreThenFloorFromAnyPosition() {
+        long post = newPost(ids.next());
+        CommentedObject object = CommentedObject.post(post);
+        List<Long> placed = new ArrayList<>(); // entries are of placed comments: comment i at floor i + 1
+        for (int i = 0; i < 9; i++) {
+            placed.add(service.create(ids.next(), post, "c" + i, Optional.empty()).comment().id());
+        }
+        long[][] scoreAndFloor = {{1, 3}, {5, 7}, {1, 1}, {1000, 9}, {5, 2}, {2, 4}, {3, 5}, {1, 8}};
+        List<RankedComment> all = new ArrayList<>();
+        for (long[] sf : scoreAndFloor) {
+            RankedComment entry = new RankedComment(object, sf[0], sf[1], placed.get((int) sf[1] - 1));
+            comments().putRanked(entry);
+            all.add(entry);
+        }
+        comments().putRanked(new RankedComment(CommentedObject.post(ids.next()), 7, 1, ids.next())); // another post's
+        all.sort(java.util.Comparator.comparingLong(RankedComment::score).reversed()
+                .thenComparingLong(RankedComment::floor));
+        assertThat(comments().ranked(object, Optional.empty(), 100)).isEqualTo(all);
+        List<RankedComment> paged = new ArrayList<>();
+        Optional<HotCursor> after = Optional.empty();
+        for (int i = 0; i < 3; i++) {
+            List<RankedComment> page = comments().ranked(object, after, 3);
+            paged.addAll(page);
+            after = page.isEmpty() ? after : Optional.of(page.get(page.size() - 1).position());
+        }
+        assertThat(paged).as("pages of 3 from each cursor").isEqualTo(all);
+        comments().removeRanked(all.get(0));
+        comments().removeRanked(all.get(0)); // idempotent
+        assertThat(comments().ranked(object, Optional.empty(), 2)).isEqualTo(all.subList(1, 3));
+
+        long ranked = all.get(1).commentId();
+        assertThat(comments().rankedScore(ranked)).isZero();
+        comments().setRankedScore(ranked, 5);
+        assertThat(comments().rankedScores(List.of(ranked, ids.next())).values()).containsExactlyInAnyOrder(5L, 0L);
+    }
+
+    @Test
+    void rerankingFollowsTheCountersAndReconcileSweepsEntriesLeftBehind() {
+        long post = newPost(ids.next());
+        CommentedObject object = CommentedObject.post(post);
+        HotRanking ranking = new HotRanking(comments());
+        long first = service.create(ids.next(), post, "first", Optional.empty()).comment().id();
+        long second = service.create(ids.next(), post, "second", Optional.empty()).comment().id();
+        long reply = service.create(ids.next(), post, "a reply", Optional.of(first)).comment().id();
+        for (int i = 0; i < 3; i++) {
+            service.vote(ids.next(), second, Vote.LIKE);
+        }
+        service.vote(ids.next(), first, Vote.LIKE);
+        service.vote(ids.next(), reply, Vote.LIKE);
+        for (long id : List.of(first, second, reply)) {
+            ranking.rerank(id);
+        }
+        assertThat(comments().ranked(object, Optional.empty(), 10)).extracting(RankedComment::commentId)
+                .as("replies are not ranked").containsExactly(second, first);
+        assertThat(ranking.rerank(second)).as("already where its counters say").isFalse();
+
+        long hater = ids.next();
+        service.vote(hater, first, Vote.HATE);
+        service.vote(ids.next(), first, Vote.HATE); // likes 1, hates 2: below zero
+        assertThat(ranking.rerank(first)).isTrue();
+        assertThat(comments().ranked(object, Optional.empty(), 10)).extracting(RankedComment::commentId)
+                .containsExactly(second);
+        assertThat(comments().rankedScore(first)).isZero();
+
+        Comment secondComment = comments().find(second).orElseThrow();
+        comments().putRanked(new RankedComment(object, 9, secondComment.floor(), second)); // an interrupted move
+        assertThat(comments().ranked(object, Optional.empty(), 10)).hasSize(2);
+        assertThat(ranking.sweep(object)).isEqualTo(1);
+        assertThat(comments().ranked(object, Optional.empty(), 10)).extracting(RankedComment::score)
+                .containsExactly(3L);
+
+        service.delete(secondComment.authorId(), second);
+        assertThat(ranking.rerank(second)).isTrue();
+        assertThat(comments().ranked(object, Optional.empty(), 10)).isEmpty();
     }
 
     @Test

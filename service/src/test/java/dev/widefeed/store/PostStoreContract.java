@@ -1,8 +1,8 @@
 package dev.widefeed.store;
 
 import dev.widefeed.audience.Audience;
-import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.graph.Handle;
+import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostStore;

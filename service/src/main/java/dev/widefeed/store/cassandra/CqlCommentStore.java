@@ -11,15 +11,20 @@ import dev.widefeed.comment.CommentStore;
 import dev.widefeed.comment.CommentSubject;
 import dev.widefeed.comment.CommentThread;
 import dev.widefeed.comment.CommentedObject;
+import dev.widefeed.comment.HotCursor;
+import dev.widefeed.comment.RankedComment;
 import dev.widefeed.comment.SubjectCounts;
 import dev.widefeed.comment.Vote;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -58,6 +63,16 @@ final class CqlCommentStore implements CommentStore {
     private final PreparedStatement voteFrom;
     private final PreparedStatement selectVotes;
     private final PreparedStatement saveSettings;
+    private final PreparedStatement selectRank;
+    private final PreparedStatement setRank;
+    private final PreparedStatement addHotBand;
+    private final PreparedStatement selectHotBands;
+    private final PreparedStatement insertHot;
+    private final PreparedStatement deleteHot;
+    private final PreparedStatement selectHot;
+    private final PreparedStatement selectHotBelow;
+    private final PreparedStatement selectHotAfter;
+    private final int floorsPerBucket;
 
     CqlCommentStore(CqlSession session) {
         this(session, CqlFloors.FLOORS_PER_BUCKET);
@@ -67,6 +82,7 @@ final class CqlCommentStore implements CommentStore {
     CqlCommentStore(CqlSession session, int floorsPerBucket) {
         this.session = session;
         this.floors = new CqlFloors(session, floorsPerBucket);
+        this.floorsPerBucket = floorsPerBucket;
         String subjectKey = " WHERE obj_id = ? AND obj_type = ?";
         selectSubject = session.prepare("SELECT owner_id, state, closed, pinned_id FROM comment_subjects" + subjectKey);
         saveSettings = session.prepare("UPDATE comment_subjects SET closed = ?, pinned_id = ?" + subjectKey);
@@ -96,6 +112,18 @@ final class CqlCommentStore implements CommentStore {
         voteFromNone = session.prepare("UPDATE comment_votes_by_comment SET vote = ?" + voteKey + " IF vote IN (null, 0)");
         voteFrom = session.prepare("UPDATE comment_votes_by_comment SET vote = ?" + voteKey + " IF vote = ?");
         selectVotes = session.prepare("SELECT vote FROM comment_votes_by_comment WHERE comment_id = ? AND bucket = ?");
+        selectRank = session.prepare("SELECT score FROM comment_ranks_by_id WHERE comment_id = ?");
+        setRank = session.prepare("UPDATE comment_ranks_by_id SET score = ? WHERE comment_id = ?");
+        addHotBand = session.prepare("UPDATE comment_subjects SET hot_bands = hot_bands + ?" + subjectKey);
+        selectHotBands = session.prepare("SELECT hot_bands FROM comment_subjects" + subjectKey);
+        String hotKey = " WHERE obj_id = ? AND obj_type = ? AND band = ? AND bucket = ?";
+        insertHot = session.prepare("INSERT INTO hot_comments_by_post (obj_id, obj_type, band, bucket, score, floor, "
+                + "comment_id) VALUES (?, ?, ?, ?, ?, ?, ?)");
+        deleteHot = session.prepare("DELETE FROM hot_comments_by_post" + hotKey + " AND score = ? AND floor = ?");
+        String hotColumns = "SELECT score, floor, comment_id FROM hot_comments_by_post" + hotKey;
+        selectHot = session.prepare(hotColumns + " LIMIT ?");
+        selectHotBelow = session.prepare(hotColumns + " AND score < ? LIMIT ?");
+        selectHotAfter = session.prepare(hotColumns + " AND score = ? AND floor > ? LIMIT ?");
     }
 
     @Override
@@ -257,6 +285,100 @@ final class CqlCommentStore implements CommentStore {
             }
         }
         return new CommentCounts(0, likes, hates);
+    }
+
+    @Override
+    public long rankedScore(long commentId) {
+        Row row = session.execute(selectRank.bind(commentId).setIdempotent(true)).one();
+        return row == null ? 0 : row.getLong(0);
+    }
+
+    @Override
+    public Map<Long, Long> rankedScores(Collection<Long> commentIds) {
+        Map<Long, Long> scores = new HashMap<>();
+        CqlReads.readAll(session, commentIds, selectRank::bind)
+                .forEach((id, row) -> scores.put(id, row == null ? 0 : row.getLong(0)));
+        return scores;
+    }
+
+    @Override
+    public void setRankedScore(long commentId, long score) {
+        session.execute(setRank.bind(score, commentId).setIdempotent(true));
+    }
+
+    @Override
+    public void putRanked(RankedComment entry) {
+        CommentedObject object = entry.object();
+        int band = hotBand(entry.score());
+        // The band first: a reader finds every entry of every band it lists.
+        session.execute(addHotBand.bind(Set.of(band), object.id(), object.kind().stored()).setIdempotent(true));
+        session.execute(insertHot.bind(object.id(), object.kind().stored(), band, hotBucket(entry.floor()),
+                entry.score(), entry.floor(), entry.commentId()).setIdempotent(true));
+    }
+
+    @Override
+    public void removeRanked(RankedComment entry) {
+        CommentedObject object = entry.object();
+        session.execute(deleteHot.bind(object.id(), object.kind().stored(), hotBand(entry.score()),
+                hotBucket(entry.floor()), entry.score(), entry.floor()).setIdempotent(true));
+    }
+
+    /**
+     * Reads the bands in use from the highest down (from the cursor's), each band's buckets merged, until the page
+     * is full: a few range reads of at most {@code limit} rows each.
+     */
+    @Override
+    public List<RankedComment> ranked(CommentedObject object, Optional<HotCursor> after, int limit) {
+        Row subject = session.execute(selectHotBands.bind(object.id(), object.kind().stored()).setIdempotent(true))
+                .one();
+        Set<Integer> bands = subject == null ? Set.of() : subject.getSet(0, Integer.class);
+        long highest = floors.highestFloor(CommentThread.topLevel(object));
+        int buckets = highest == 0 ? 0 : hotBucket(highest) + 1;
+        int fromBand = after.map(c -> hotBand(c.score())).orElse(Integer.MAX_VALUE);
+        List<RankedComment> found = new ArrayList<>();
+        for (int band : bands.stream().filter(b -> b <= fromBand).sorted(Comparator.reverseOrder()).toList()) {
+            List<RankedComment> inBand = new ArrayList<>();
+            for (int bucket = 0; bucket < buckets; bucket++) {
+                Object[] key = {object.id(), object.kind().stored(), band, bucket};
+                if (after.isPresent() && band == fromBand) {
+                    HotCursor c = after.get();
+                    inBand.addAll(hot(object, selectHotAfter.bind(append(key, c.score(), c.floor(), limit))));
+                    inBand.addAll(hot(object, selectHotBelow.bind(append(key, c.score(), limit))));
+                } else {
+                    inBand.addAll(hot(object, selectHot.bind(append(key, limit))));
+                }
+            }
+            inBand.sort(Comparator.comparingLong(RankedComment::score).reversed()
+                    .thenComparingLong(RankedComment::floor));
+            found.addAll(inBand);
+            if (found.size() >= limit) {
+                return List.copyOf(found.subList(0, limit));
+            }
+        }
+        return found;
+    }
+
+    private List<RankedComment> hot(CommentedObject object, BoundStatement query) {
+        List<RankedComment> entries = new ArrayList<>();
+        for (Row row : session.execute(query.setIdempotent(true))) {
+            entries.add(new RankedComment(object, row.getLong(0), row.getLong(1), row.getLong(2)));
+        }
+        return entries;
+    }
+
+    private static Object[] append(Object[] key, Object... more) {
+        Object[] all = Arrays.copyOf(key, key.length + more.length);
+        System.arraycopy(more, 0, all, key.length, more.length);
+        return all;
+    }
+
+    /** The score band of a ranking entry: the position of the score's highest bit (1, 2-3, 4-7, ...). */
+    static int hotBand(long score) {
+        return 63 - Long.numberOfLeadingZeros(score);
+    }
+
+    private int hotBucket(long floor) {
+        return (int) ((floor - 1) / floorsPerBucket);
     }
 
     private static Vote vote(Row row) {

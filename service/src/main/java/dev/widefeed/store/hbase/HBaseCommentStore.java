@@ -6,6 +6,8 @@ import dev.widefeed.comment.CommentStore;
 import dev.widefeed.comment.CommentSubject;
 import dev.widefeed.comment.CommentThread;
 import dev.widefeed.comment.CommentedObject;
+import dev.widefeed.comment.HotCursor;
+import dev.widefeed.comment.RankedComment;
 import dev.widefeed.comment.SubjectCounts;
 import dev.widefeed.comment.Vote;
 import org.apache.hadoop.hbase.TableName;
@@ -60,6 +62,10 @@ final class HBaseCommentStore implements CommentStore {
     private static final byte[] HATES = Bytes.toBytes("hates");
     private static final byte[] VOTE_FAMILY = Bytes.toBytes("v");
     private static final byte[] VOTE = Bytes.toBytes("vote");
+    private static final byte[] HOT = Bytes.toBytes("h");
+    private static final byte[] COMMENT_ID = Bytes.toBytes("comment_id");
+    private static final byte[] RANK = Bytes.toBytes("r");
+    private static final byte[] SCORE = Bytes.toBytes("score");
 
     private final AsyncTable<AdvancedScanResultConsumer> subjects;
     private final Salt subjectSalt;
@@ -69,6 +75,10 @@ final class HBaseCommentStore implements CommentStore {
     private final AsyncTable<AdvancedScanResultConsumer> votesOnce;
     private final AsyncTable<AdvancedScanResultConsumer> votes;
     private final Salt voteSalt;
+    private final AsyncTable<AdvancedScanResultConsumer> hot;
+    private final Salt hotSalt;
+    private final AsyncTable<AdvancedScanResultConsumer> ranks;
+    private final Salt rankSalt;
 
     HBaseCommentStore(AsyncConnection connection, String namespace, HBaseTables declared) {
         TableName subjectTable = TableName.valueOf(namespace, "comment_subjects");
@@ -85,6 +95,10 @@ final class HBaseCommentStore implements CommentStore {
         this.votesOnce = connection.getTableBuilder(voteTable).setMaxAttempts(1).build();
         this.votes = connection.getTable(voteTable); // reads, retried
         this.voteSalt = Salt.of(declared.table("comment_votes"));
+        this.hot = connection.getTable(TableName.valueOf(namespace, "hot_comments_by_post"));
+        this.hotSalt = Salt.of(declared.table("hot_comments_by_post"));
+        this.ranks = connection.getTable(TableName.valueOf(namespace, "comment_ranks_by_id"));
+        this.rankSalt = Salt.of(declared.table("comment_ranks_by_id"));
     }
 
     @Override
@@ -286,6 +300,74 @@ final class HBaseCommentStore implements CommentStore {
             }
         }
         return new CommentCounts(0, likes, hates);
+    }
+
+    @Override
+    public long rankedScore(long commentId) {
+        return score(ranks.get(new Get(rankRow(commentId)).addColumn(RANK, SCORE)).join());
+    }
+
+    @Override
+    public Map<Long, Long> rankedScores(Collection<Long> commentIds) {
+        List<Long> ids = List.copyOf(commentIds);
+        List<Result> rows = ids.isEmpty() ? List.of()
+                : ranks.getAll(ids.stream().map(id -> new Get(rankRow(id)).addColumn(RANK, SCORE)).toList()).join();
+        Map<Long, Long> scores = new HashMap<>();
+        for (int i = 0; i < ids.size(); i++) {
+            scores.put(ids.get(i), score(rows.get(i)));
+        }
+        return scores;
+    }
+
+    @Override
+    public void setRankedScore(long commentId, long score) {
+        ranks.put(new Put(rankRow(commentId)).addColumn(RANK, SCORE, Bytes.toBytes(score))).join();
+    }
+
+    @Override
+    public void putRanked(RankedComment entry) {
+        hot.put(new Put(hotRow(entry.object(), entry.score(), entry.floor())).addColumn(HOT, COMMENT_ID,
+                Bytes.toBytes(entry.commentId()))).join();
+    }
+
+    @Override
+    public void removeRanked(RankedComment entry) {
+        hot.delete(new Delete(hotRow(entry.object(), entry.score(), entry.floor()))).join();
+    }
+
+    @Override
+    public List<RankedComment> ranked(CommentedObject object, Optional<HotCursor> after, int limit) {
+        byte[] prefix = hotPrefix(object);
+        Scan scan = new Scan().setStartStopRowForPrefixScan(prefix).addColumn(HOT, COMMENT_ID).setLimit(limit)
+                .setCaching(limit);
+        after.ifPresent(c -> scan.withStartRow(hotRow(object, c.score(), c.floor()), false));
+        List<RankedComment> entries = new ArrayList<>();
+        for (Result row : hot.scanAll(scan).join()) {
+            ByteBuffer key = ByteBuffer.wrap(row.getRow(), prefix.length, 2 * Long.BYTES);
+            long score = Long.MAX_VALUE - key.getLong();
+            entries.add(new RankedComment(object, score, key.getLong(), Bytes.toLong(row.getValue(HOT, COMMENT_ID))));
+        }
+        return entries;
+    }
+
+    private static long score(Result row) {
+        byte[] score = row.getValue(RANK, SCORE);
+        return score == null ? 0 : Bytes.toLong(score);
+    }
+
+    private byte[] rankRow(long commentId) {
+        return ByteBuffer.allocate(1 + Long.BYTES).put(rankSalt.of(commentId)).putLong(commentId).array();
+    }
+
+    private byte[] hotPrefix(CommentedObject object) {
+        return ByteBuffer.allocate(1 + Long.BYTES + 1).put(hotSalt.of(object.id())).putLong(object.id())
+                .put(object.kind().code()).array();
+    }
+
+    /** salt | object | kind | (MAX - score) | floor: highest score first, then oldest. */
+    private byte[] hotRow(CommentedObject object, long score, long floor) {
+        return ByteBuffer.allocate(1 + Long.BYTES + 1 + 2 * Long.BYTES).put(hotPrefix(object))
+                .putLong(Long.MAX_VALUE - score).putLong(floor).array();
     }
 
     private boolean casVote(CheckAndMutate.Builder check, Put put) {

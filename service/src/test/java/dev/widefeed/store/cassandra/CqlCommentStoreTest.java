@@ -6,6 +6,7 @@ import dev.widefeed.comment.Comment;
 import dev.widefeed.comment.CommentStore;
 import dev.widefeed.comment.CommentThread;
 import dev.widefeed.comment.CommentedObject;
+import dev.widefeed.comment.RankedComment;
 import dev.widefeed.store.CommentStoreContract;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;
@@ -48,6 +49,36 @@ class CqlCommentStoreTest extends CommentStoreContract {
         if (otherSession != null) {
             otherSession.close();
         }
+    }
+
+    /** With 10 floors per bucket, the ranking of 25 comments spans three buckets per band and still reads in order. */
+    @Test
+    void theHotRankingMergesBucketsWithinABand() {
+        CommentStore store = new CqlCommentStore(session(), 10);
+        CommentThread thread = CommentThread.topLevel(CommentedObject.post(TestStorages.ids().next()));
+        List<RankedComment> all = new ArrayList<>();
+        for (int i = 0; i < 25; i++) {
+            long id = TestStorages.ids().next();
+            Comment comment = new Comment(id, thread.object(), 1, 0, 0, 0, "c" + i, java.time.Instant.now(), false);
+            store.writeContent(comment);
+            long floor = store.place(comment);
+            RankedComment entry = new RankedComment(thread.object(), 4 + (floor % 3), floor, id); // band 2
+            store.putRanked(entry);
+            all.add(entry);
+        }
+        all.sort(java.util.Comparator.comparingLong(RankedComment::score).reversed()
+                .thenComparingLong(RankedComment::floor));
+        List<RankedComment> paged = new ArrayList<>();
+        java.util.Optional<dev.widefeed.comment.HotCursor> after = java.util.Optional.empty();
+        while (true) {
+            List<RankedComment> page = store.ranked(thread.object(), after, 4);
+            paged.addAll(page);
+            if (page.size() < 4) {
+                break;
+            }
+            after = java.util.Optional.of(page.get(page.size() - 1).position());
+        }
+        assertThat(paged).isEqualTo(all);
     }
 
     /** With 10 floors per bucket, 25 comments span three partitions and still number 1..25 without a gap. */

@@ -1,0 +1,87 @@
+package dev.widefeed.comment;
+
+import dev.widefeed.eventlog.EventLog;
+import dev.widefeed.eventlog.LogEntry;
+import dev.widefeed.eventlog.LogHandler;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The event log's handler of a comment's hot ranking (docs/design.md, Comments). A vote or a delete is logged twice:
+ * a guard entry before the change, worked once the change must have landed, and an entry after it, worked at once;
+ * each moves the comment's ranking entry to where its counters say then ({@link HotRanking}). The second makes the
+ * ranking quick; the guard makes it sure, should the request die between the change and the second entry.
+ */
+public final class HotRankHandler implements LogHandler {
+    public static final String AFTER = "rank-comment";
+    public static final String GUARD = "rank-comment-guard";
+    /** How long after its minute a guard waits: far past any request's lifetime. */
+    private static final Duration GUARD_WAIT = Duration.ofMinutes(2);
+
+    private final HotRanking ranking;
+    private final Clock clock;
+
+    public HotRankHandler(HotRanking ranking, Clock clock) {
+        this.ranking = ranking;
+        this.clock = clock;
+    }
+
+    /**
+     * The entry kind appended after a change, tagged with its millisecond within its minute: a second change of one
+     * comment by one user within a minute is an entry of its own, not one already worked.
+     */
+    public static String afterKind(Instant changedAt) {
+        return AFTER + "." + Long.toString(Math.floorMod(changedAt.toEpochMilli(), 60_000L), 36);
+    }
+
+    public Map<String, LogHandler> byKind() {
+        return Map.of(AFTER, this, GUARD, this);
+    }
+
+    @Override
+    public Work open(LogEntry entry) {
+        Instant recorded = EventLog.startOf(entry.slot());
+        Instant due = entry.handlerKind().equals(GUARD) ? recorded.plusSeconds(60).plus(GUARD_WAIT) : recorded;
+        return new Rank(entry.subjectId(), due, false);
+    }
+
+    private final class Rank implements Work {
+        private final long commentId;
+        private final Instant due;
+        private final boolean done;
+
+        Rank(long commentId, Instant due, boolean done) {
+            this.commentId = commentId;
+            this.due = due;
+            this.done = done;
+        }
+
+        @Override
+        public boolean done() {
+            return done;
+        }
+
+        @Override
+        public Instant dueSince() {
+            return due;
+        }
+
+        @Override
+        public Instant deadline() {
+            return due;
+        }
+
+        @Override
+        public Turn turn(int pages, BooleanSupplier keepGoing) {
+            if (clock.instant().isBefore(due)) {
+                return new Turn.NotReady();
+            }
+            ranking.rerank(commentId);
+            return new Turn.Worked(new Rank(commentId, due, true));
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package dev.widefeed.comment;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Keeps a top-level comment's entry in its object's hot ranking where its counters say (docs/design.md, Comments):
+ * at likes minus hates while that is above zero and the comment is live, nowhere otherwise. Run by one worker per
+ * comment at a time (the event log's, whose shard the comment id names); every step is safe to repeat. The new entry
+ * is written before the old one goes and the recorded score moves last, so a crash between the steps leaves the
+ * comment ranked at its old score (the recorded one) until the entry is worked again, never unranked; an entry left
+ * at a score the comment is not recorded at is skipped by readers.
+ */
+public final class HotRanking {
+    private static final int SWEEP_PAGE = 500;
+    private final CommentStore comments;
+
+    public HotRanking(CommentStore comments) {
+        this.comments = comments;
+    }
+
+    /** Where the comment ranks now: its score, or 0 for nowhere. */
+    public static long scoreOf(Comment comment, CommentCounts counts) {
+        return comment.deleted() || !comment.isTopLevel() || comment.floor() == 0 ? 0
+                : Math.max(0, counts.likes() - counts.hates());
+    }
+
+    /**
+     * Removes the object's ranking entries that are not at the score their comment is recorded at (left by a change
+     * that was interrupted); a walk of the whole ranking, for reconcile. Run it while the object is quiet: an entry
+     * of a change under way is not yet recorded either.
+     *
+     * @return how many were removed
+     */
+    public long sweep(CommentedObject object) {
+        long removed = 0;
+        Optional<HotCursor> after = Optional.empty();
+        while (true) {
+            List<RankedComment> entries = comments.ranked(object, after, SWEEP_PAGE);
+            Map<Long, Long> scores = comments.rankedScores(entries.stream().map(RankedComment::commentId).toList());
+            for (RankedComment entry : entries) {
+                if (scores.get(entry.commentId()) != entry.score()) {
+                    comments.removeRanked(entry);
+                    removed++;
+                }
+            }
+            if (entries.size() < SWEEP_PAGE) {
+                return removed;
+            }
+            after = Optional.of(entries.get(entries.size() - 1).position());
+        }
+    }
+
+    /** Moves the comment's entry to where its counters say; whether anything changed. */
+    public boolean rerank(long commentId) {
+        Optional<Comment> found = comments.find(commentId);
+        if (found.isEmpty()) {
+            return false;
+        }
+        Comment comment = found.get();
+        long target = scoreOf(comment, comments.countsOf(List.of(commentId)).get(commentId));
+        long current = comments.rankedScore(commentId);
+        if (target == current) {
+            return false;
+        }
+        if (target > 0) {
+            comments.putRanked(new RankedComment(comment.object(), target, comment.floor(), commentId));
+        }
+        if (current > 0) {
+            comments.removeRanked(new RankedComment(comment.object(), current, comment.floor(), commentId));
+        }
+        comments.setRankedScore(commentId, target);
+        return true;
+    }
+}
