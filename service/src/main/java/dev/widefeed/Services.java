@@ -36,6 +36,8 @@ import dev.widefeed.notification.NotificationSources;
 import dev.widefeed.post.PostAccess;
 import dev.widefeed.post.PostEvent;
 import dev.widefeed.post.PostService;
+import dev.widefeed.purge.PostPurge;
+import dev.widefeed.purge.PostPurgeHandler;
 import dev.widefeed.reconcile.Reconciler;
 import dev.widefeed.store.Storage;
 import dev.widefeed.textindex.TextIndexHandler;
@@ -110,6 +112,8 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 notificationRules, clock).byKind());
         handlers.putAll(textIndex.byKind());
         handlers.putAll(new HotRankHandler(new HotRanking(storage.comments()), clock).byKind());
+        handlers.putAll(new PostPurgeHandler(storage.posts(), new PostPurge(storage.posts(), storage.likes(),
+                storage.comments()), clock).byKind());
         return new Services(
                 new UserService(storage.users(), ids, clock),
                 new FollowService(storage.users(), storage.relations(), ids, clock, limits, batchFollows, events),
@@ -142,6 +146,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
         events.logTo(PostEvent.Created.class, e -> fanout(log, e, FanoutKind.DELIVER))
                 .logTo(PostEvent.Reposted.class, e -> fanout(log, e, FanoutKind.DELIVER))
                 .logTo(PostEvent.Deleted.class, e -> fanout(log, e, FanoutKind.RETRACT))
+                .logTo(PostEvent.Deleted.class, e -> log.append(PostPurgeHandler.KIND, e.post().id(), author(e)))
                 .on(PostEvent.Created.class, e -> home.posted(e.post()))
                 .on(PostEvent.Reposted.class, e -> home.posted(e.post()))
                 .on(PostEvent.Deleted.class, e -> home.deleted(e.post()))

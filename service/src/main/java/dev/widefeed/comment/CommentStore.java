@@ -109,6 +109,18 @@ public interface CommentStore {
      */
     List<RankedComment> ranked(CommentedObject object, Optional<HotCursor> after, int limit);
 
+    /**
+     * Deletes every row of a comment but its index entry: content, counters, votes, hot ranking entry and recorded
+     * score (the purge of a deleted object's comments). Idempotent.
+     */
+    void purge(Comment comment);
+
+    /** Deletes every index entry of the thread, and whatever allocates its floors. Idempotent. */
+    void purgeThread(CommentThread thread);
+
+    /** Deletes the subject: owner, state, settings and counters. Idempotent. */
+    void purgeSubject(CommentedObject object);
+
     /** The user's votes on each comment given ({@link Vote#NONE} where none), in one concurrent round. */
     Map<Long, Vote> votesOf(long userId, Collection<Long> commentIds);
 

@@ -12,6 +12,8 @@ import dev.widefeed.post.PostStore;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -22,6 +24,9 @@ import java.util.Set;
  * never retried (a timed-out one may have applied); {@link #reconcile} settles any drift.
  */
 public final class LikeService {
+    /** Rounds a page of liked posts reads at most to make up for likes it leaves out. */
+    private static final int FILL_ROUNDS = 4;
+    private static final int MAX_FILL_READ = 200;
     private final PostStore posts;
     private final UserStore users;
     private final LikeStore likes;
@@ -83,22 +88,39 @@ public final class LikeService {
     }
 
     /**
-     * The posts the user liked that the viewer may see, newest first. Likes of posts the viewer may
-     * not see (or since deleted) are left out, so a page may come back short; the cursor still
-     * moves past them.
+     * The posts the user liked that the viewer may see, newest first. Likes of posts the viewer may not see (or
+     * deleted, until the purge takes their likes) are left out and made up from further down the list, a few rounds
+     * at most, so a page is short only when the list ends or is thick with them; the cursor moves past them.
      */
     public Page<Like, LikeCursor> likedPosts(long viewer, long userId, Optional<LikeCursor> after, int limit) {
         if (users.find(userId).isEmpty()) {
             throw DomainException.notFound("no user " + userId);
         }
-        Page<Like, LikeCursor> page = Page.of(likes.likedPosts(userId, after, limit + 1), limit,
-                l -> new LikeCursor(l.likedAt(), l.postId()));
-        if (page.items().isEmpty()) {
-            return page;
+        List<Like> shown = new ArrayList<>(limit);
+        Optional<LikeCursor> cursor = after;
+        for (int round = 0; round < FILL_ROUNDS; round++) {
+            // Each round reads twice as many as the last: a run of left-out likes costs a few rounds, not one each.
+            int read = Math.min(MAX_FILL_READ, (limit - shown.size()) << round);
+            List<Like> fetched = likes.likedPosts(userId, cursor, read + 1);
+            boolean more = fetched.size() > read;
+            List<Like> batch = more ? fetched.subList(0, read) : fetched;
+            Set<Long> visible = batch.isEmpty() ? Set.of() : access.visible(viewer,
+                    posts.findAll(batch.stream().map(Like::postId).toList()).values());
+            for (int i = 0; i < batch.size(); i++) {
+                Like like = batch.get(i);
+                cursor = Optional.of(new LikeCursor(like.likedAt(), like.postId()));
+                if (visible.contains(like.postId())) {
+                    shown.add(like);
+                }
+                if (shown.size() == limit) {
+                    return new Page<>(shown, more || i < batch.size() - 1 ? cursor : Optional.empty());
+                }
+            }
+            if (!more) {
+                return new Page<>(shown, Optional.empty());
+            }
         }
-        Set<Long> visible = access.visible(viewer,
-                posts.findAll(page.items().stream().map(Like::postId).toList()).values());
-        return new Page<>(page.items().stream().filter(l -> visible.contains(l.postId())).toList(), page.next());
+        return new Page<>(shown, cursor);
     }
 
     /**

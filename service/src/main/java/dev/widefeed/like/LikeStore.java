@@ -20,6 +20,20 @@ public interface LikeStore extends LikedPosts {
     List<LikeEdge> edges(long postId);
 
     /**
+     * Up to {@code limit} of the post's truth rows, liked or not, in no particular order: what the purge of a deleted
+     * post's likes works through, deleting as it goes.
+     */
+    List<LikeEdge> edges(long postId, int limit);
+
+    /**
+     * Deletes the like's truth row if it is still at {@code edge}'s version (a deleted post's purge, once its copies
+     * are gone). Not retried: a timeout is {@link dev.widefeed.kernel.UnknownOutcomeException}.
+     *
+     * @return whether it was deleted (false: already gone, or changed meanwhile)
+     */
+    boolean delete(LikeEdge edge);
+
+    /**
      * Sets the truth row to {@code next} if it still is {@code expected} (by version; absent for a
      * never-written like). Not retried: a timeout is {@link dev.widefeed.kernel.UnknownOutcomeException}.
      *

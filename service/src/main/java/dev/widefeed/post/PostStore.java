@@ -61,6 +61,12 @@ public interface PostStore {
     /** The ids on fixed page {@code page} of the post's reposts ({@link RepostPages}), oldest first; at most 200. */
     List<Long> repostIdsOnPage(long sourceId, int page);
 
+    /**
+     * Deletes what a deleted post leaves behind of its own: its counters and its lists of reposts (the reposts stay,
+     * showing it deleted). Idempotent; for the purge once the post is gone.
+     */
+    void purge(long postId);
+
     /** Every live post's id, in no particular order, paged through the whole table (reconciliation). */
     void scanIds(LongConsumer consumer);
 }

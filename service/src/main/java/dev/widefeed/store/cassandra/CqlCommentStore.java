@@ -73,6 +73,12 @@ final class CqlCommentStore implements CommentStore {
     private final PreparedStatement selectHotBelow;
     private final PreparedStatement selectHotAfter;
     private final int floorsPerBucket;
+    private final PreparedStatement deleteContent;
+    private final PreparedStatement deleteCounts;
+    private final PreparedStatement deleteVotes;
+    private final PreparedStatement deleteRank;
+    private final PreparedStatement deleteSubject;
+    private final PreparedStatement deleteSubjectCounts;
 
     CqlCommentStore(CqlSession session) {
         this(session, CqlFloors.FLOORS_PER_BUCKET);
@@ -112,6 +118,12 @@ final class CqlCommentStore implements CommentStore {
         voteFromNone = session.prepare("UPDATE comment_votes_by_comment SET vote = ?" + voteKey + " IF vote IN (null, 0)");
         voteFrom = session.prepare("UPDATE comment_votes_by_comment SET vote = ?" + voteKey + " IF vote = ?");
         selectVotes = session.prepare("SELECT vote FROM comment_votes_by_comment WHERE comment_id = ? AND bucket = ?");
+        deleteContent = session.prepare("DELETE FROM comment_content_by_id WHERE comment_id = ?");
+        deleteCounts = session.prepare("DELETE FROM comment_counts_by_id WHERE comment_id = ?");
+        deleteVotes = session.prepare("DELETE FROM comment_votes_by_comment WHERE comment_id = ? AND bucket = ?");
+        deleteRank = session.prepare("DELETE FROM comment_ranks_by_id WHERE comment_id = ?");
+        deleteSubject = session.prepare("DELETE FROM comment_subjects" + subjectKey);
+        deleteSubjectCounts = session.prepare("DELETE FROM comment_subject_counts" + subjectKey);
         selectRank = session.prepare("SELECT score FROM comment_ranks_by_id WHERE comment_id = ?");
         setRank = session.prepare("UPDATE comment_ranks_by_id SET score = ? WHERE comment_id = ?");
         addHotBand = session.prepare("UPDATE comment_subjects SET hot_bands = hot_bands + ?" + subjectKey);
@@ -285,6 +297,38 @@ final class CqlCommentStore implements CommentStore {
             }
         }
         return new CommentCounts(0, likes, hates);
+    }
+
+    /**
+     * Plain deletes, also of the vote partitions that only lightweight transactions write: the comment's object is
+     * gone, so no vote can be cast on it any more to race them.
+     */
+    @Override
+    public void purge(Comment comment) {
+        long score = rankedScore(comment.id());
+        if (score > 0) {
+            removeRanked(new RankedComment(comment.object(), score, comment.floor(), comment.id()));
+        }
+        session.execute(deleteRank.bind(comment.id()).setIdempotent(true));
+        List<CompletableFuture<?>> votes = new ArrayList<>();
+        for (int bucket = 0; bucket < VOTE_BUCKETS; bucket++) {
+            votes.add(session.executeAsync(deleteVotes.bind(comment.id(), bucket).setIdempotent(true))
+                    .toCompletableFuture());
+        }
+        CompletableFuture.allOf(votes.toArray(CompletableFuture[]::new)).join();
+        session.execute(deleteCounts.bind(comment.id()).setIdempotent(true));
+        session.execute(deleteContent.bind(comment.id()).setIdempotent(true)); // last: the locator
+    }
+
+    @Override
+    public void purgeThread(CommentThread thread) {
+        floors.deleteAll(thread);
+    }
+
+    @Override
+    public void purgeSubject(CommentedObject object) {
+        session.execute(deleteSubjectCounts.bind(object.id(), object.kind().stored()).setIdempotent(true));
+        session.execute(deleteSubject.bind(object.id(), object.kind().stored()).setIdempotent(true));
     }
 
     @Override

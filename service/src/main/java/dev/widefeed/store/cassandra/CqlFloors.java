@@ -54,6 +54,7 @@ final class CqlFloors {
     private final PreparedStatement claimNext;
     private final PreparedStatement selectLast;
     private final PreparedStatement selectAt;
+    private final PreparedStatement deleteBucket;
     private final KeyedPermits<CommentThread> permits = new KeyedPermits<>(1, PERMIT_WAIT);
     /** The newest bucket this process has seen per thread (buckets only ever get added). */
     private final LoadingCache<CommentThread, AtomicInteger> newestBucket = Caffeine.newBuilder()
@@ -72,6 +73,7 @@ final class CqlFloors {
         claimFirst = session.prepare("UPDATE comment_index SET last_floor = ? WHERE " + KEY + " IF last_floor = null");
         claimNext = session.prepare("UPDATE comment_index SET last_floor = ? WHERE " + KEY + " IF last_floor = ?");
         selectLast = session.prepare("SELECT last_floor FROM comment_index WHERE " + KEY + " LIMIT 1");
+        deleteBucket = session.prepare("DELETE FROM comment_index WHERE " + KEY);
         selectAt = session.prepare("SELECT comment_id FROM comment_index WHERE " + KEY + " AND floor = ?");
     }
 
@@ -126,6 +128,19 @@ final class CqlFloors {
             throw new TemporaryStoreException("thread " + thread + " of comment " + comment.id()
                     + " kept changing under " + MAX_ATTEMPTS + " placements; try again", null);
         });
+    }
+
+    /**
+     * Deletes every partition of the thread (a deleted object's purge: nothing places on it again, so the plain
+     * delete cannot race a placement's conditional write).
+     */
+    void deleteAll(CommentThread thread) {
+        long highest = highestFloor(thread);
+        for (int bucket = highest == 0 ? 0 : bucketOf(highest); bucket >= 0; bucket--) {
+            session.execute(bind(deleteBucket, thread, firstFloorOf(bucket)).setIdempotent(true));
+        }
+        newestBucket.invalidate(thread);
+        lastPlaced.invalidate(thread);
     }
 
     /** Runs a conditional write of the thread's partitions (a placement, a delete) under its permit. */

@@ -42,6 +42,8 @@ final class CqlLikeStore implements LikeStore {
     private final PreparedStatement selectPostLikes;
     private final PreparedStatement selectUserLiked;
     private final PreparedStatement addUserLiked;
+    private final PreparedStatement selectShardLimit;
+    private final PreparedStatement deleteLikeIfVersion;
 
     CqlLikeStore(CqlSession session, int bucketSize, Clock clock) {
         this.session = session;
@@ -60,6 +62,12 @@ final class CqlLikeStore implements LikeStore {
         selectPostLikes = session.prepare("SELECT likes FROM post_counts_by_id WHERE post_id = ?");
         selectUserLiked = session.prepare("SELECT liked FROM like_counts_by_user WHERE user_id = ?");
         addUserLiked = session.prepare("UPDATE like_counts_by_user SET liked = liked + ? WHERE user_id = ?");
+        selectShardLimit = session.prepare("SELECT user_id, liked, liked_at, version FROM likes_by_post "
+                + "WHERE post_id = ? AND shard = ? LIMIT ?");
+        // A lightweight transaction like every other write of the truth row (a plain delete's timestamp could lose
+        // to a ballot's).
+        deleteLikeIfVersion = session.prepare("DELETE FROM likes_by_post WHERE post_id = ? AND shard = ? "
+                + "AND user_id = ? IF version = ?");
     }
 
     @Override
@@ -99,6 +107,25 @@ final class CqlLikeStore implements LikeStore {
             }
         }
         return rows;
+    }
+
+    @Override
+    public List<LikeEdge> edges(long postId, int limit) {
+        List<LikeEdge> rows = new ArrayList<>();
+        for (int shard = 0; shard < SHARDS && rows.size() < limit; shard++) {
+            for (Row row : session.execute(selectShardLimit.bind(postId, shard, limit - rows.size())
+                    .setIdempotent(true))) {
+                rows.add(new LikeEdge(postId, row.getLong(0), row.getBoolean(1), row.getInstant(2), row.getLong(3)));
+            }
+        }
+        return rows;
+    }
+
+    @Override
+    public boolean delete(LikeEdge edge) {
+        long user = edge.userId();
+        return session.execute(deleteLikeIfVersion.bind(edge.postId(), shard(user), user, edge.version())
+                .setIdempotent(false)).wasApplied();
     }
 
     @Override

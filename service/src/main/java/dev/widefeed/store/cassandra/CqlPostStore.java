@@ -57,6 +57,9 @@ final class CqlPostStore implements PostStore {
     private final PreparedStatement insertOnPage;
     private final PreparedStatement deleteOnPage;
     private final PreparedStatement selectOnPage;
+    private final PreparedStatement deletePage;
+    private final PreparedStatement deleteRepostBucket;
+    private final PreparedStatement deleteCounts;
     private final PreparedStatement addCounts;
 
     CqlPostStore(CqlSession session, int bucketSize, BoundedAsync async, Clock clock) {
@@ -70,6 +73,9 @@ final class CqlPostStore implements PostStore {
         insertOnPage = session.prepare("INSERT INTO reposts_by_post_page (post_id, page, repost_id) VALUES (?, ?, ?)");
         deleteOnPage = session.prepare("DELETE FROM reposts_by_post_page WHERE post_id = ? AND page = ? "
                 + "AND repost_id = ?");
+        deletePage = session.prepare("DELETE FROM reposts_by_post_page WHERE post_id = ? AND page = ?");
+        deleteRepostBucket = session.prepare("DELETE FROM reposts_by_post WHERE post_id = ? AND bucket = ?");
+        deleteCounts = session.prepare("DELETE FROM post_counts_by_id WHERE post_id = ?");
         selectOnPage = session.prepare("SELECT repost_id FROM reposts_by_post_page WHERE post_id = ? AND page = ? "
                 + "LIMIT 200");
         selectPost = session.prepare("SELECT post_id, author_id, type, content, created_at, audience, repost_of, "
@@ -230,6 +236,20 @@ final class CqlPostStore implements PostStore {
             session.execute(query.setIdempotent(true)).forEach(row -> ids.add(row.getLong(0)));
         }
         return ids;
+    }
+
+    @Override
+    public void purge(long postId) {
+        long pages = RepostPages.pages(counts(postId).repostsEver());
+        for (int page = 1; page <= pages + 1; page++) { // one more: reposts written together may have read a count
+            session.execute(deletePage.bind(postId, page).setIdempotent(true));
+        }
+        for (ListBuckets.Bucket bucket : repostBuckets.buckets(postId)) {
+            session.execute(deleteRepostBucket.bind(postId, bucket.number()).setIdempotent(true));
+        }
+        repostBuckets.forget(postId);
+        // Last: the count of reposts says how many pages to delete. A counter row, once deleted, is never counted again.
+        session.execute(deleteCounts.bind(postId).setIdempotent(true));
     }
 
     @Override

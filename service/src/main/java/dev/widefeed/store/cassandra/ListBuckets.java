@@ -36,6 +36,7 @@ final class ListBuckets {
     private final Clock clock;
     private final PreparedStatement select;
     private final PreparedStatement open;
+    private final PreparedStatement forget;
     private final LoadingCache<Long, List<Bucket>> directory;
 
     /** @param list the list's name in the directory, e.g. {@code followers} */
@@ -45,6 +46,7 @@ final class ListBuckets {
         this.bucketSize = bucketSize;
         this.clock = clock;
         this.select = session.prepare("SELECT bucket, starts_at FROM list_buckets_by_owner WHERE list = ? AND owner_id = ?");
+        this.forget = session.prepare("DELETE FROM list_buckets_by_owner WHERE list = ? AND owner_id = ?");
         this.open = session.prepare("INSERT INTO list_buckets_by_owner (list, owner_id, bucket, starts_at) "
                 + "VALUES (?, ?, ?, ?) IF NOT EXISTS");
         this.directory = Caffeine.newBuilder().maximumSize(100_000).expireAfterWrite(CACHE_FOR).build(this::load);
@@ -79,6 +81,15 @@ final class ListBuckets {
     /** Opens bucket {@code number} starting at {@code startsAt}, unless a writer already did. */
     void openAt(long ownerId, int number, Instant startsAt) {
         session.execute(open.bind(list, ownerId, number, startsAt).setIdempotent(false));
+        directory.invalidate(ownerId);
+    }
+
+    /**
+     * Forgets the owner's directory (an owner that is gone: nothing opens its buckets again, so the plain delete
+     * cannot race a conditional open).
+     */
+    void forget(long ownerId) {
+        session.execute(forget.bind(list, ownerId).setIdempotent(true));
         directory.invalidate(ownerId);
     }
 

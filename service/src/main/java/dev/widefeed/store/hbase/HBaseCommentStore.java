@@ -31,6 +31,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Comments on HBase: {@code comment_subjects} (owner and state, counters), the {@link CommentIndex},
@@ -300,6 +301,37 @@ final class HBaseCommentStore implements CommentStore {
             }
         }
         return new CommentCounts(0, likes, hates);
+    }
+
+    @Override
+    public void purge(Comment comment) {
+        long score = rankedScore(comment.id());
+        if (score > 0) {
+            removeRanked(new RankedComment(comment.object(), score, comment.floor(), comment.id()));
+        }
+        ranks.delete(new Delete(rankRow(comment.id()))).join();
+        byte[] prefix = ByteBuffer.allocate(1 + Long.BYTES).put(voteSalt.of(comment.id())).putLong(comment.id()).array();
+        List<Delete> deletes = new ArrayList<>();
+        try (ResultScanner rows = votes.getScanner(new Scan().setStartStopRowForPrefixScan(prefix)
+                .addColumn(VOTE_FAMILY, VOTE).setCaching(1000))) {
+            for (Result row : rows) {
+                deletes.add(new Delete(row.getRow()));
+            }
+        }
+        if (!deletes.isEmpty()) {
+            CompletableFuture.allOf(votes.delete(deletes).toArray(CompletableFuture[]::new)).join();
+        }
+        contents.delete(new Delete(contentRow(comment.id()))).join(); // the content and the counters; last: the locator
+    }
+
+    @Override
+    public void purgeThread(CommentThread thread) {
+        index.deleteAll(thread);
+    }
+
+    @Override
+    public void purgeSubject(CommentedObject object) {
+        subjects.delete(new Delete(subjectRow(object))).join();
     }
 
     @Override

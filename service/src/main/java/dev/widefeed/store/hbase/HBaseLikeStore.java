@@ -12,6 +12,7 @@ import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
@@ -102,6 +103,26 @@ final class HBaseLikeStore implements LikeStore {
             rows.add(state(postId, ByteBuffer.wrap(row.getRow()).getLong(1 + Long.BYTES), row));
         }
         return rows;
+    }
+
+    @Override
+    public List<LikeEdge> edges(long postId, int limit) {
+        Scan scan = new Scan().setStartStopRowForPrefixScan(prefix(postId)).addFamily(FAMILY).setLimit(limit)
+                .setCaching(Math.min(limit, SCAN_CACHING));
+        List<LikeEdge> rows = new ArrayList<>();
+        for (Result row : truth.scanAll(scan).join()) {
+            rows.add(state(postId, ByteBuffer.wrap(row.getRow()).getLong(1 + Long.BYTES), row));
+        }
+        return rows;
+    }
+
+    @Override
+    public boolean delete(LikeEdge edge) {
+        byte[] row = row(edge.postId(), edge.userId());
+        // Its cells are timestamped with the version: a delete at the version masks them all.
+        CheckAndMutate delete = CheckAndMutate.newBuilder(row).ifEquals(FAMILY, VERSION, Bytes.toBytes(edge.version()))
+                .build(new Delete(row, edge.version()));
+        return truthOnce.checkAndMutate(delete).join().isSuccess();
     }
 
     @Override
