@@ -1,5 +1,6 @@
 package dev.widefeed;
 
+import dev.widefeed.archive.AccountArchive;
 import dev.widefeed.audience.AudienceFacts;
 import dev.widefeed.audience.AudienceService;
 import dev.widefeed.audience.AudienceSettings;
@@ -58,7 +59,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                        HomeTimelineService home, FanoutWorker fanoutWorker, FanoutService fanout,
                        AudienceService audiences, AudienceFacts audienceFacts, NotificationService notifications,
                        TextIndexService textIndex, Relationships relationships, IdempotentRequests idempotent,
-                       Map<String, LogHandler> logHandlers) {
+                       AccountArchive archive, Map<String, LogHandler> logHandlers) {
 
     /** @param logShards the event log's shard count: the same on every instance (see {@link EventLog}) */
     public static Services over(Storage storage, IdGenerator ids, Clock clock, RelationLimits limits,
@@ -114,9 +115,11 @@ public record Services(UserService users, FollowService follows, RelationRepaire
         handlers.putAll(new HotRankHandler(new HotRanking(storage.comments()), clock).byKind());
         handlers.putAll(new PostPurgeHandler(storage.posts(), new PostPurge(storage.posts(), storage.likes(),
                 storage.comments()), clock).byKind());
+        FollowService follows = new FollowService(storage.users(), storage.relations(), ids, clock, limits,
+                batchFollows, events);
         return new Services(
                 new UserService(storage.users(), ids, clock),
-                new FollowService(storage.users(), storage.relations(), ids, clock, limits, batchFollows, events),
+                follows,
                 repairer,
                 posts,
                 likes,
@@ -132,6 +135,8 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 new TextIndexService(storage.textIndex(), posts, comments, clock),
                 new Relationships(storage.users(), storage.relations(), facts, pageReads),
                 new IdempotentRequests(storage.idempotency(), ids, clock),
+                new AccountArchive(storage.posts(), posts, storage.likes(), follows, storage.comments(), audiences,
+                        storage.audiences()),
                 Map.copyOf(handlers));
     }
 

@@ -39,6 +39,8 @@ class ArchitectureTest {
         FEATURES.put("like", Set.of("kernel", "graph", "audience", "mention", "post"));
         FEATURES.put("comment", Set.of("kernel", "eventlog", "graph", "audience", "mention", "post"));
         FEATURES.put("feed", Set.of("kernel", "eventlog", "graph", "audience", "mention", "post"));
+        FEATURES.put("archive", Set.of("kernel", "eventlog", "graph", "audience", "mention", "post", "like",
+                "comment"));
         FEATURES.put("purge", Set.of("kernel", "eventlog", "graph", "audience", "mention", "post", "like", "comment"));
         FEATURES.put("reconcile", Set.of("kernel", "eventlog", "graph", "audience", "mention", "post", "like",
                 "comment"));

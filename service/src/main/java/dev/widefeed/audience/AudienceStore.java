@@ -38,8 +38,14 @@ public interface AudienceStore {
     /** The names of the owner's tags that have at least one member, in name order. */
     List<String> tagNames(long ownerId);
 
-    /** Writes a new group; writing the same group again changes nothing. Its owner is not added here. */
+    /**
+     * Writes a new group and lists it under its owner (the list first: an entry whose group is missing is skipped);
+     * writing the same group again changes nothing. Its owner is not added as a member here.
+     */
     void createGroup(Group group);
+
+    /** The ids of the groups the user owns, ascending, strictly after {@code after}. */
+    List<Long> groupIdsByOwner(long ownerId, Optional<Long> after, int limit);
 
     Optional<Group> group(long groupId);
 

@@ -98,6 +98,7 @@ public final class CommentService {
         Comment comment = new Comment(commentId, object, me, rootId, parentId, 0, text,
                 clock.instant().truncatedTo(ChronoUnit.MILLIS), false, mentions.held(text));
         events.record(comment.isTopLevel() ? new CommentEvent.Commented(comment) : new CommentEvent.Replied(comment));
+        comments.listByAuthor(comment);
         comments.writeContent(comment);
         Comment placed = comment.atFloor(comments.place(comment));
         BestEffort.count(() -> comments.addSubjectCounts(object, SubjectCounts.added(placed.isTopLevel())),
@@ -292,6 +293,8 @@ public final class CommentService {
         if (!comments.delete(comment)) {
             return;
         }
+        BestEffort.run(() -> comments.unlistByAuthor(comment), "the comments of " + comment.authorId()
+                + " list deleted comment " + commentId + ", left out when read");
         CommentedObject object = comment.object();
         BestEffort.count(() -> comments.addSubjectCounts(object, SubjectCounts.removed(comment.isTopLevel())),
                 "subject " + object);
@@ -396,6 +399,9 @@ public final class CommentService {
                 return Optional.of(false);
             }
             events.record(new CommentEvent.Voted(commentId, me, current, next));
+            if (next != Vote.NONE) {
+                comments.listVote(commentId, me); // before the vote: an account's deletion finds every vote it has
+            }
             if (!comments.compareAndSetVote(commentId, me, current, next)) {
                 return Optional.empty();
             }

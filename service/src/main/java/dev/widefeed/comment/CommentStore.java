@@ -37,6 +37,18 @@ public interface CommentStore {
     /** Adds {@code delta}. Not idempotent, never retried: a timeout is {@link UnknownOutcomeException}. */
     void addSubjectCounts(CommentedObject object, SubjectCounts delta);
 
+    /**
+     * Lists the comment under its author, before it is written (an entry whose comment is missing is skipped by
+     * readers). Idempotent.
+     */
+    void listByAuthor(Comment comment);
+
+    /** Takes the comment out of its author's list. Idempotent. */
+    void unlistByAuthor(Comment comment);
+
+    /** The author's comment ids, newest first, strictly below {@code beforeId} if given; at most {@code limit}. */
+    List<Long> commentIdsByAuthor(long authorId, Optional<Long> beforeId, int limit);
+
     /** Writes the content of a comment not yet placed (its floor is ignored). Idempotent. */
     void writeContent(Comment comment);
 
@@ -120,6 +132,15 @@ public interface CommentStore {
 
     /** Deletes the subject: owner, state, settings and counters. Idempotent. */
     void purgeSubject(CommentedObject object);
+
+    /**
+     * Lists the comment among those the user votes on, before the vote is written (an entry whose vote is none is
+     * harmless: what reads the list reads the vote). Idempotent.
+     */
+    void listVote(long commentId, long userId);
+
+    /** The comments the user has listed votes on, by comment id ascending, strictly after {@code after}. */
+    List<Long> votedComments(long userId, Optional<Long> after, int limit);
 
     /** The user's votes on each comment given ({@link Vote#NONE} where none), in one concurrent round. */
     Map<Long, Vote> votesOf(long userId, Collection<Long> commentIds);

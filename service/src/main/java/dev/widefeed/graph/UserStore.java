@@ -37,6 +37,12 @@ public interface UserStore {
     /** Writes a new name and bio onto an existing user's profile. */
     void updateProfile(long userId, String name, String bio);
 
+    /**
+     * Deletes the user: their handle's claim (only if they still hold it), then their counters, then their profile,
+     * which is how the user is found (an account's deletion, once nothing else of theirs is left). Idempotent.
+     */
+    void delete(User user);
+
     /** Writes the handle onto an existing user's profile; its claim is made first, by the caller. */
     void setHandle(long userId, Handle handle);
 

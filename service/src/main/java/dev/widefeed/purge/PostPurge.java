@@ -13,7 +13,7 @@ import java.util.List;
 /**
  * What a deleted post leaves behind, purged a bounded step at a time (docs/design.md, "Deleted posts"): its likes
  * (each one's copies in the post's likers and the liker's liked posts, then its truth row), its comments (each reply,
- * then each top-level comment with all its rows, then the threads' index and the subject), then its counters and its
+ * then each top-level comment with all its rows and its entry in its author's list, then the threads' index and the subject), then its counters and its
  * lists of reposts. Each step deletes what it reads, so every step is safe to repeat; a purge interrupted anywhere
  * resumes from the start of its phase and finds less to do.
  */
@@ -80,6 +80,11 @@ public final class PostPurge {
         return !edges.isEmpty();
     }
 
+    private void purge(Comment comment) {
+        comments.unlistByAuthor(comment);
+        comments.purge(comment);
+    }
+
     private Progress purgeComments(long postId, long from) {
         CommentedObject object = CommentedObject.post(postId);
         CommentThread top = CommentThread.topLevel(object);
@@ -94,10 +99,10 @@ public final class PostPurge {
             CommentThread replies = new CommentThread(object, root.id());
             long last = comments.highestFloor(replies);
             for (long f = 1; f <= last; f += COMMENTS_PER_STEP) {
-                comments.floors(replies, f, Math.min(last, f + COMMENTS_PER_STEP - 1)).forEach(comments::purge);
+                comments.floors(replies, f, Math.min(last, f + COMMENTS_PER_STEP - 1)).forEach(this::purge);
             }
             comments.purgeThread(replies);
-            comments.purge(root);
+            purge(root);
         }
         return new Progress(Phase.COMMENTS, to + 1);
     }

@@ -7,6 +7,9 @@ import dev.widefeed.comment.CommentThread;
 import dev.widefeed.comment.CommentedObject;
 import dev.widefeed.comment.HotRanking;
 import dev.widefeed.comment.Vote;
+import dev.widefeed.eventlog.EventLog;
+import dev.widefeed.eventlog.LogEntry;
+import dev.widefeed.eventlog.LogHandler;
 import dev.widefeed.graph.User;
 import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
@@ -20,6 +23,7 @@ import dev.widefeed.testing.TestStorages;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -119,6 +123,46 @@ public abstract class PostPurgeContract {
         assertThat(storage().posts().repostIdsOnPage(post, 2)).isEmpty();
         assertThat(storage().posts().findAll(reposts).keySet()).as("the reposts stay").hasSize(25);
         assertThat(storage().posts().counts(kept).likes()).isEqualTo(30);
+    }
+
+    @Test
+    void theLogsHandlerWaitsOutRequestsThenPurgesAndLeavesAPostThatWasNotDeleted() {
+        long author = newUser();
+        long fan = newUser();
+        long gone = posts().create(author, "gone", null).post().id();
+        long kept = posts().create(author, "kept: its delete failed", null).post().id();
+        for (long post : List.of(gone, kept)) {
+            likes().like(fan, post);
+            comments().create(fan, post, "a comment", Optional.empty());
+        }
+        posts().delete(author, gone);
+        PostPurge purge = new PostPurge(storage().posts(), storage().likes(), storage().comments());
+        long slot = EventLog.slotOf(Instant.now());
+        LogEntry goneEntry = new LogEntry(0, slot, PostPurgeHandler.KIND, gone, author);
+        LogEntry keptEntry = new LogEntry(0, slot, PostPurgeHandler.KIND, kept, author);
+
+        LogHandler.Work early = new PostPurgeHandler(storage().posts(), purge, Clock.systemUTC()).open(goneEntry);
+        assertThat(early.turn(10, () -> true)).as("requests that read the post may still run")
+                .isInstanceOf(LogHandler.Turn.NotReady.class);
+        assertThat(storage().likes().edges(gone, 10)).hasSize(1);
+
+        PostPurgeHandler later = new PostPurgeHandler(storage().posts(), purge,
+                Clock.offset(Clock.systemUTC(), Duration.ofMinutes(5)));
+        LogHandler.Work work = later.open(goneEntry);
+        int turns = 0;
+        while (!work.done()) {
+            work = ((LogHandler.Turn.Worked) work.turn(1, () -> true)).after();
+            turns++;
+        }
+        assertThat(turns).as("a step a page").isGreaterThan(2);
+        assertThat(storage().likes().edges(gone, 10)).isEmpty();
+        assertThat(storage().comments().subject(CommentedObject.post(gone))).isEmpty();
+
+        LogHandler.Work notDeleted = later.open(keptEntry);
+        notDeleted = ((LogHandler.Turn.Worked) notDeleted.turn(10, () -> true)).after();
+        assertThat(notDeleted.done()).isTrue();
+        assertThat(storage().likes().edges(kept, 10)).as("a post still there is left alone").hasSize(1);
+        assertThat(storage().comments().subject(CommentedObject.post(kept))).isPresent();
     }
 
     @Test

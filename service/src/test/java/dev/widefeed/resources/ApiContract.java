@@ -16,8 +16,8 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
-import static dev.widefeed.testing.ApiClient.signUp;
 import static dev.widefeed.testing.ApiClient.assertError;
+import static dev.widefeed.testing.ApiClient.signUp;
 import static dev.widefeed.testing.ApiClient.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -355,10 +355,18 @@ public abstract class ApiContract {
             assertThat(api.get("paths").has("/v1/users")).isTrue();
             assertThat(api.get("paths").has("/v1/users/{id}/following/{target}")).isTrue();
             for (String path : List.of("/v1/sessions", "/v1/sessions/refresh", "/v1/sessions/current",
-                    "/v1/users/{id}/password", "/v1/users/{id}/relationships")) {
+                    "/v1/users/{id}/password", "/v1/users/{id}/relationships", "/v1/users/{id}/export",
+                    "/v1/posts/{id}/reposts", "/v1/posts/{id}/comments/closed", "/v1/posts/{id}/comments/pinned")) {
                 assertThat(api.get("paths").has(path)).as(path).isTrue();
             }
             assertThat(api.get("paths").get("/v1/users/{id}").has("patch")).isTrue();
+            for (String timeline : List.of("/v1/users/{id}/home", "/v1/users/{id}/posts", "/v1/users/{id}/mentions",
+                    "/v1/topics/{topic}/posts")) {
+                assertThat(api.get("paths").get(timeline).get("get").get("parameters").findValuesAsText("name"))
+                        .as(timeline).contains("since");
+            }
+            assertThat(api.get("paths").get("/v1/posts/{id}/comments").get("get").get("parameters")
+                    .findValuesAsText("name")).contains("sort", "cursor", "page");
             assertThat(api.get("paths").get("/v1/posts").get("post").get("parameters").findValuesAsText("name"))
                     .contains("Idempotency-Key");
         }

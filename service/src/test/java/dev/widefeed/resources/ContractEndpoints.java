@@ -102,6 +102,7 @@ final class ContractEndpoints {
                 call("GET", "/v1/users/{user}"),
                 call("GET", "/v1/users?ids={user},{someone}"),
                 body("PATCH", "/v1/users/{me}", "{\"bio\":\"swept\"}"),
+                call("GET", "/v1/users/{me}/export"),
                 // sessions (a sweep sends no valid sign-in, so it counts no failure against the handle)
                 body("POST", "/v1/sessions", "{\"handle\":\"nobody_swept\",\"password\":\"not the password\"}")
                         .anonymous(),

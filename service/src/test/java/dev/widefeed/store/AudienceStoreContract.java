@@ -238,6 +238,21 @@ public abstract class AudienceStoreContract {
     }
 
     @Test
+    void aUsersGroupsAreListedUnderThemInIdOrder() {
+        long owner = ids.next();
+        List<Long> groups = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            Group group = new Group(ids.next(), "g" + i, owner, now());
+            audiences().createGroup(group);
+            groups.add(group.id());
+        }
+        audiences().createGroup(new Group(ids.next(), "someone else's", ids.next(), now()));
+        assertThat(audiences().groupIdsByOwner(owner, Optional.empty(), 10)).isEqualTo(groups);
+        assertThat(audiences().groupIdsByOwner(owner, Optional.of(groups.get(1)), 2)).isEqualTo(groups.subList(2, 4));
+        assertThat(audiences().groupIdsByOwner(ids.next(), Optional.empty(), 10)).isEmpty();
+    }
+
+    @Test
     void addingAndRemovingMembersTwiceIsLikeDoingItOnce() {
         long group = ids.next();
         long member = ids.next();

@@ -445,6 +445,38 @@ public abstract class CommentStoreContract {
     }
 
     @Test
+    void anAuthorsCommentsAreListedNewestFirstAndLeaveTheListWhenDeleted() {
+        long author = ids.next();
+        long post = newPost(ids.next());
+        List<Long> mine = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            mine.add(0, service.create(author, post, "mine " + i, Optional.empty()).comment().id());
+        }
+        service.create(ids.next(), post, "someone else's", Optional.empty());
+        assertThat(comments().commentIdsByAuthor(author, Optional.empty(), 10)).isEqualTo(mine);
+        assertThat(comments().commentIdsByAuthor(author, Optional.of(mine.get(1)), 2)).isEqualTo(mine.subList(2, 4));
+        service.delete(author, mine.get(0));
+        assertThat(comments().commentIdsByAuthor(author, Optional.empty(), 10)).isEqualTo(mine.subList(1, 5));
+    }
+
+    @Test
+    void everyCommentAUserVotesOnIsListedUnderThem() {
+        long post = newPost(ids.next());
+        long me = ids.next();
+        List<Long> voted = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            long c = service.create(ids.next(), post, "c" + i, Optional.empty()).comment().id();
+            service.vote(me, c, i % 2 == 0 ? Vote.LIKE : Vote.HATE);
+            voted.add(c);
+        }
+        service.unvote(me, voted.get(0), Vote.LIKE); // taken back: still listed, harmless
+        service.vote(ids.next(), voted.get(1), Vote.LIKE); // someone else's
+        assertThat(comments().votedComments(me, Optional.empty(), 10)).isEqualTo(voted);
+        assertThat(comments().votedComments(me, Optional.of(voted.get(0)), 2)).isEqualTo(voted.subList(1, 3));
+        assertThat(comments().votedComments(ids.next(), Optional.empty(), 10)).isEmpty();
+    }
+
+    @Test
     void aSubjectsSettingsAreWrittenByItsOwnerAndKeptByLaterComments() {
         long author = ids.next();
         long post = newPost(author);

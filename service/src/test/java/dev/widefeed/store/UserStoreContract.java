@@ -120,6 +120,25 @@ public abstract class UserStoreContract {
     }
 
     @Test
+    void aDeletedUserLeavesNoProfileNoCountsAndReleasesTheirHandle() {
+        Handle handle = freshHandle();
+        long id = ids.next();
+        User user = new User(id, Optional.of(handle), "leaving", Instant.now().truncatedTo(ChronoUnit.MILLIS));
+        assertThat(users().claimHandle(handle, id)).isEqualTo(id);
+        users().create(user);
+        users().addCounts(id, new UserCounts(3, 2, 1));
+        users().delete(user);
+        users().delete(user); // again: nothing left, nothing fails
+        assertThat(users().find(id)).isEmpty();
+        assertThat(users().counts(id)).isEqualTo(UserCounts.ZERO);
+        assertThat(users().handleOwner(handle)).isEmpty();
+        long next = ids.next();
+        assertThat(users().claimHandle(handle, next)).as("the handle is free again").isEqualTo(next);
+        users().delete(user); // a later holder's claim stays
+        assertThat(users().handleOwner(handle)).contains(next);
+    }
+
+    @Test
     void concurrentClaimsOfOneHandleHaveOneWinner() throws Exception {
         Handle handle = freshHandle();
         List<Long> claimants = new ArrayList<>();

@@ -42,6 +42,9 @@ final class CqlAudienceStore implements AudienceStore {
     private final PreparedStatement countMarked;
     private final PreparedStatement selectTagNames;
     private final PreparedStatement insertGroup;
+    private final PreparedStatement insertOwnedGroup;
+    private final PreparedStatement selectOwnedGroups;
+    private final PreparedStatement selectOwnedGroupsAfter;
     private final PreparedStatement selectGroup;
     private final PreparedStatement insertMember;
     private final PreparedStatement deleteMember;
@@ -69,6 +72,10 @@ final class CqlAudienceStore implements AudienceStore {
         // One row per name of the owner's tag partition leaves the replica, not one per tagged member.
         selectTagNames = session.prepare("SELECT name FROM marks_by_owner "
                 + "WHERE owner_id = ? AND kind = '" + kind(Mark.Kind.TAG) + "' GROUP BY owner_id, kind, name");
+        insertOwnedGroup = session.prepare("INSERT INTO groups_by_owner (owner_id, group_id) VALUES (?, ?)");
+        selectOwnedGroups = session.prepare("SELECT group_id FROM groups_by_owner WHERE owner_id = ? LIMIT ?");
+        selectOwnedGroupsAfter = session.prepare("SELECT group_id FROM groups_by_owner WHERE owner_id = ? "
+                + "AND group_id > ? LIMIT ?");
         insertGroup = session.prepare("INSERT INTO groups_by_id (group_id, name, owner_id, created_at) "
                 + "VALUES (?, ?, ?, ?)");
         selectGroup = session.prepare("SELECT name, owner_id, created_at FROM groups_by_id WHERE group_id = ?");
@@ -134,8 +141,18 @@ final class CqlAudienceStore implements AudienceStore {
 
     @Override
     public void createGroup(Group group) {
+        session.execute(insertOwnedGroup.bind(group.ownerId(), group.id()).setIdempotent(true));
         session.execute(insertGroup.bind(group.id(), group.name(), group.ownerId(), group.createdAt())
                 .setIdempotent(true));
+    }
+
+    @Override
+    public List<Long> groupIdsByOwner(long ownerId, Optional<Long> after, int limit) {
+        BoundStatement query = after.isPresent() ? selectOwnedGroupsAfter.bind(ownerId, after.get(), limit)
+                : selectOwnedGroups.bind(ownerId, limit);
+        List<Long> ids = new ArrayList<>();
+        session.execute(query.setIdempotent(true)).forEach(row -> ids.add(row.getLong(0)));
+        return ids;
     }
 
     @Override

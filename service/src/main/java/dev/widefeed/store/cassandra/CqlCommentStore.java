@@ -15,7 +15,10 @@ import dev.widefeed.comment.HotCursor;
 import dev.widefeed.comment.RankedComment;
 import dev.widefeed.comment.SubjectCounts;
 import dev.widefeed.comment.Vote;
+import dev.widefeed.kernel.IdGenerator;
 
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -42,6 +45,7 @@ final class CqlCommentStore implements CommentStore {
      * them) while no partition grows past a few tens of thousands of rows for a comment with a million votes.
      */
     static final int VOTE_BUCKETS = 32;
+    private static final int FIRST_YEAR = IdGenerator.EPOCH.atZone(ZoneOffset.UTC).getYear();
 
     private final CqlSession session;
     private final CqlFloors floors;
@@ -74,6 +78,13 @@ final class CqlCommentStore implements CommentStore {
     private final PreparedStatement selectHotAfter;
     private final int floorsPerBucket;
     private final PreparedStatement deleteContent;
+    private final PreparedStatement insertByAuthor;
+    private final PreparedStatement insertVoted;
+    private final PreparedStatement selectVoted;
+    private final PreparedStatement selectVotedAfter;
+    private final PreparedStatement deleteByAuthor;
+    private final PreparedStatement selectByAuthor;
+    private final PreparedStatement selectByAuthorBefore;
     private final PreparedStatement deleteCounts;
     private final PreparedStatement deleteVotes;
     private final PreparedStatement deleteRank;
@@ -118,6 +129,18 @@ final class CqlCommentStore implements CommentStore {
         voteFromNone = session.prepare("UPDATE comment_votes_by_comment SET vote = ?" + voteKey + " IF vote IN (null, 0)");
         voteFrom = session.prepare("UPDATE comment_votes_by_comment SET vote = ?" + voteKey + " IF vote = ?");
         selectVotes = session.prepare("SELECT vote FROM comment_votes_by_comment WHERE comment_id = ? AND bucket = ?");
+        insertVoted = session.prepare("INSERT INTO comment_votes_by_user (user_id, comment_id) VALUES (?, ?)");
+        selectVoted = session.prepare("SELECT comment_id FROM comment_votes_by_user WHERE user_id = ? LIMIT ?");
+        selectVotedAfter = session.prepare("SELECT comment_id FROM comment_votes_by_user WHERE user_id = ? "
+                + "AND comment_id > ? LIMIT ?");
+        insertByAuthor = session.prepare("INSERT INTO comments_by_author (author_id, year, comment_id, obj_id, obj_type) "
+                + "VALUES (?, ?, ?, ?, ?)");
+        deleteByAuthor = session.prepare("DELETE FROM comments_by_author WHERE author_id = ? AND year = ? "
+                + "AND comment_id = ?");
+        selectByAuthor = session.prepare("SELECT comment_id FROM comments_by_author WHERE author_id = ? AND year = ? "
+                + "LIMIT ?");
+        selectByAuthorBefore = session.prepare("SELECT comment_id FROM comments_by_author WHERE author_id = ? "
+                + "AND year = ? AND comment_id < ? LIMIT ?");
         deleteContent = session.prepare("DELETE FROM comment_content_by_id WHERE comment_id = ?");
         deleteCounts = session.prepare("DELETE FROM comment_counts_by_id WHERE comment_id = ?");
         deleteVotes = session.prepare("DELETE FROM comment_votes_by_comment WHERE comment_id = ? AND bucket = ?");
@@ -303,6 +326,51 @@ final class CqlCommentStore implements CommentStore {
      * Plain deletes, also of the vote partitions that only lightweight transactions write: the comment's object is
      * gone, so no vote can be cast on it any more to race them.
      */
+    @Override
+    public void listVote(long commentId, long userId) {
+        session.execute(insertVoted.bind(userId, commentId).setIdempotent(true));
+    }
+
+    @Override
+    public List<Long> votedComments(long userId, Optional<Long> after, int limit) {
+        BoundStatement query = after.isPresent() ? selectVotedAfter.bind(userId, after.get(), limit)
+                : selectVoted.bind(userId, limit);
+        List<Long> ids = new ArrayList<>();
+        session.execute(query.setIdempotent(true)).forEach(row -> ids.add(row.getLong(0)));
+        return ids;
+    }
+
+    @Override
+    public void listByAuthor(Comment comment) {
+        session.execute(insertByAuthor.bind(comment.authorId(), yearOf(comment.id()), comment.id(),
+                comment.object().id(), comment.object().kind().stored()).setIdempotent(true));
+    }
+
+    @Override
+    public void unlistByAuthor(Comment comment) {
+        session.execute(deleteByAuthor.bind(comment.authorId(), yearOf(comment.id()), comment.id())
+                .setIdempotent(true));
+    }
+
+    /** The years newest first, from the cursor's (or this one) back to the first year of ids. */
+    @Override
+    public List<Long> commentIdsByAuthor(long authorId, Optional<Long> beforeId, int limit) {
+        int thisYear = ZonedDateTime.now(ZoneOffset.UTC).getYear();
+        int newest = Math.min(thisYear, beforeId.map(CqlCommentStore::yearOf).orElse(thisYear));
+        List<Long> ids = new ArrayList<>();
+        for (int year = newest; year >= FIRST_YEAR && ids.size() < limit; year--) {
+            BoundStatement query = year == newest && beforeId.isPresent()
+                    ? selectByAuthorBefore.bind(authorId, year, beforeId.get(), limit - ids.size())
+                    : selectByAuthor.bind(authorId, year, limit - ids.size());
+            session.execute(query.setIdempotent(true)).forEach(row -> ids.add(row.getLong(0)));
+        }
+        return ids;
+    }
+
+    private static int yearOf(long id) {
+        return IdGenerator.timeOf(id).atZone(ZoneOffset.UTC).getYear();
+    }
+
     @Override
     public void purge(Comment comment) {
         long score = rankedScore(comment.id());

@@ -19,6 +19,9 @@ import java.util.function.LongConsumer;
 /** Users in {@code users_by_id}, their counts in the counter table {@code user_counts_by_id}. */
 final class CqlUserStore implements UserStore {
     private final CqlSession session;
+    private final PreparedStatement releaseHandle;
+    private final PreparedStatement deleteCounts;
+    private final PreparedStatement deleteProfile;
     private final PreparedStatement insert;
     private final PreparedStatement select;
     private final PreparedStatement selectCounts;
@@ -43,6 +46,9 @@ final class CqlUserStore implements UserStore {
         this.selectHandle = session.prepare("SELECT user_id FROM users_by_handle WHERE handle = ?");
         this.reclaimHandle = session.prepare("UPDATE users_by_handle SET user_id = ? WHERE handle = ? IF user_id = ?");
         this.setHandle = session.prepare("UPDATE users_by_id SET handle = ? WHERE user_id = ?");
+        this.releaseHandle = session.prepare("DELETE FROM users_by_handle WHERE handle = ? IF user_id = ?");
+        this.deleteCounts = session.prepare("DELETE FROM user_counts_by_id WHERE user_id = ?");
+        this.deleteProfile = session.prepare("DELETE FROM users_by_id WHERE user_id = ?");
         this.updateProfile = session.prepare("UPDATE users_by_id SET name = ?, bio = ? WHERE user_id = ?");
     }
 
@@ -99,6 +105,14 @@ final class CqlUserStore implements UserStore {
             }
         });
         return found;
+    }
+
+    @Override
+    public void delete(User user) {
+        // The claim is a lightweight transaction's row, so is its release; the other rows are written plainly.
+        user.handle().ifPresent(h -> session.execute(releaseHandle.bind(h.value(), user.id()).setIdempotent(false)));
+        session.execute(deleteCounts.bind(user.id()).setIdempotent(true));
+        session.execute(deleteProfile.bind(user.id()).setIdempotent(true));
     }
 
     @Override

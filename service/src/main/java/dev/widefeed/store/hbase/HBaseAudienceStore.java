@@ -65,6 +65,8 @@ final class HBaseAudienceStore implements AudienceStore {
     private final Salt groupSalt;
     private final Salt memberSalt;
     private final CellTimestamps timestamps;
+    private final AsyncTable<AdvancedScanResultConsumer> ownedGroups;
+    private final Salt ownedGroupSalt;
 
     HBaseAudienceStore(AsyncConnection connection, String namespace, HBaseTables declared, Clock clock) {
         this.timestamps = new CellTimestamps(clock);
@@ -79,6 +81,9 @@ final class HBaseAudienceStore implements AudienceStore {
         this.keys = new MarkKeys(salt(declared, listsTable), salt(declared, marksOfMemberTable));
         this.groupSalt = salt(declared, groupsTable);
         this.memberSalt = salt(declared, membersTable);
+        TableName ownedTable = TableName.valueOf(namespace, "groups_by_owner");
+        this.ownedGroups = connection.getTable(ownedTable);
+        this.ownedGroupSalt = salt(declared, ownedTable);
     }
 
     @Override
@@ -154,6 +159,8 @@ final class HBaseAudienceStore implements AudienceStore {
 
     @Override
     public void createGroup(Group group) {
+        ownedGroups.put(new Put(ownedGroupRow(group.ownerId(), group.id())).addColumn(GROUP, OWNER_ID,
+                Bytes.toBytes(group.ownerId()))).join();
         groups.put(new Put(groupRow(group.id()))
                 .addColumn(GROUP, NAME, Bytes.toBytes(group.name()))
                 .addColumn(GROUP, OWNER_ID, Bytes.toBytes(group.ownerId()))
@@ -203,6 +210,18 @@ final class HBaseAudienceStore implements AudienceStore {
     public List<Long> members(long groupId, Optional<Long> after, int limit) {
         return page(members, groupPrefix(groupId), after.map(id -> memberRow(groupId, id)), limit,
                 HBaseAudienceStore::memberOf);
+    }
+
+    @Override
+    public List<Long> groupIdsByOwner(long ownerId, Optional<Long> after, int limit) {
+        byte[] prefix = ByteBuffer.allocate(1 + Long.BYTES).put(ownedGroupSalt.of(ownerId)).putLong(ownerId).array();
+        return page(ownedGroups, prefix, after.map(id -> ownedGroupRow(ownerId, id)), limit,
+                row -> ByteBuffer.wrap(row, 1 + Long.BYTES, Long.BYTES).getLong());
+    }
+
+    private byte[] ownedGroupRow(long ownerId, long groupId) {
+        return ByteBuffer.allocate(1 + 2 * Long.BYTES).put(ownedGroupSalt.of(ownerId)).putLong(ownerId)
+                .putLong(groupId).array();
     }
 
     @Override

@@ -79,6 +79,9 @@ final class HBaseCommentStore implements CommentStore {
     private final AsyncTable<AdvancedScanResultConsumer> hot;
     private final Salt hotSalt;
     private final AsyncTable<AdvancedScanResultConsumer> ranks;
+    private final IdList byAuthor;
+    private final AsyncTable<AdvancedScanResultConsumer> voted;
+    private final Salt votedSalt;
     private final Salt rankSalt;
 
     HBaseCommentStore(AsyncConnection connection, String namespace, HBaseTables declared) {
@@ -100,6 +103,10 @@ final class HBaseCommentStore implements CommentStore {
         this.hotSalt = Salt.of(declared.table("hot_comments_by_post"));
         this.ranks = connection.getTable(TableName.valueOf(namespace, "comment_ranks_by_id"));
         this.rankSalt = Salt.of(declared.table("comment_ranks_by_id"));
+        this.voted = connection.getTable(TableName.valueOf(namespace, "comment_votes_by_user"));
+        this.votedSalt = Salt.of(declared.table("comment_votes_by_user"));
+        this.byAuthor = new IdList(connection.getTable(TableName.valueOf(namespace, "comments_by_author")),
+                Salt.of(declared.table("comments_by_author")));
     }
 
     @Override
@@ -301,6 +308,43 @@ final class HBaseCommentStore implements CommentStore {
             }
         }
         return new CommentCounts(0, likes, hates);
+    }
+
+    @Override
+    public void listVote(long commentId, long userId) {
+        voted.put(new Put(votedRow(userId, commentId)).addColumn(VOTE_FAMILY, VOTE, new byte[0])).join();
+    }
+
+    @Override
+    public List<Long> votedComments(long userId, Optional<Long> after, int limit) {
+        byte[] prefix = ByteBuffer.allocate(1 + Long.BYTES).put(votedSalt.of(userId)).putLong(userId).array();
+        Scan scan = new Scan().setStartStopRowForPrefixScan(prefix).setLimit(limit).setCaching(limit);
+        after.ifPresent(id -> scan.withStartRow(votedRow(userId, id), false));
+        List<Long> ids = new ArrayList<>();
+        for (Result row : voted.scanAll(scan).join()) {
+            ids.add(ByteBuffer.wrap(row.getRow(), prefix.length, Long.BYTES).getLong());
+        }
+        return ids;
+    }
+
+    private byte[] votedRow(long userId, long commentId) {
+        return ByteBuffer.allocate(1 + 2 * Long.BYTES).put(votedSalt.of(userId)).putLong(userId).putLong(commentId)
+                .array();
+    }
+
+    @Override
+    public void listByAuthor(Comment comment) {
+        byAuthor.table().put(byAuthor.add(comment.authorId(), comment.id())).join();
+    }
+
+    @Override
+    public void unlistByAuthor(Comment comment) {
+        byAuthor.table().delete(byAuthor.remove(comment.authorId(), comment.id())).join();
+    }
+
+    @Override
+    public List<Long> commentIdsByAuthor(long authorId, Optional<Long> beforeId, int limit) {
+        return byAuthor.page(authorId, beforeId, limit);
     }
 
     @Override

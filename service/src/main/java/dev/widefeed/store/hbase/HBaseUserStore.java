@@ -7,6 +7,7 @@ import dev.widefeed.graph.UserStore;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Increment;
 import org.apache.hadoop.hbase.client.Put;
@@ -91,6 +92,16 @@ final class HBaseUserStore implements UserStore {
         CheckAndMutate move = CheckAndMutate.newBuilder(row).ifEquals(HOLDER, HOLDER_ID, Bytes.toBytes(from))
                 .build(new Put(row).addColumn(HOLDER, HOLDER_ID, Bytes.toBytes(to)));
         return handles.checkAndMutate(move).join().isSuccess() || handleOwner(handle).equals(Optional.of(to));
+    }
+
+    @Override
+    public void delete(User user) {
+        user.handle().ifPresent(h -> {
+            byte[] row = handleRow(h);
+            handles.checkAndMutate(CheckAndMutate.newBuilder(row).ifEquals(HOLDER, HOLDER_ID, Bytes.toBytes(user.id()))
+                    .build(new Delete(row))).join();
+        });
+        table.delete(new Delete(row(user.id()))).join(); // the profile and the counters
     }
 
     @Override
