@@ -9,6 +9,8 @@ import dev.widefeed.comment.CommentEvent;
 import dev.widefeed.comment.CommentService;
 import dev.widefeed.comment.HotRankHandler;
 import dev.widefeed.comment.HotRanking;
+import dev.widefeed.erasure.AccountErasure;
+import dev.widefeed.erasure.AccountErasureHandler;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.LogHandler;
 import dev.widefeed.feed.DeliverySwitch;
@@ -59,7 +61,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                        HomeTimelineService home, FanoutWorker fanoutWorker, FanoutService fanout,
                        AudienceService audiences, AudienceFacts audienceFacts, NotificationService notifications,
                        TextIndexService textIndex, Relationships relationships, IdempotentRequests idempotent,
-                       AccountArchive archive, Map<String, LogHandler> logHandlers) {
+                       AccountArchive archive, EventLog eventLog, Map<String, LogHandler> logHandlers) {
 
     /** @param logShards the event log's shard count: the same on every instance (see {@link EventLog}) */
     public static Services over(Storage storage, IdGenerator ids, Clock clock, RelationLimits limits,
@@ -106,6 +108,8 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 clock);
         listen(events, home, log, clock, textIndex);
         NotificationRules notificationRules = NotificationRules.DEFAULT;
+        FollowService follows = new FollowService(storage.users(), storage.relations(), ids, clock, limits,
+                batchFollows, events);
         Map<String, LogHandler> handlers = new HashMap<>(new FanoutHandler(worker, fanoutListener).byKind());
         handlers.putAll(deliveries.byKind());
         handlers.putAll(new NotificationHandler(storage.notifications(), new NotificationSources(storage.posts(),
@@ -113,10 +117,12 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 notificationRules, clock).byKind());
         handlers.putAll(textIndex.byKind());
         handlers.putAll(new HotRankHandler(new HotRanking(storage.comments()), clock).byKind());
+        handlers.putAll(new AccountErasureHandler(new AccountErasure(storage.users(), storage.posts(), posts,
+                storage.likes(), likes, storage.relations(), follows, storage.comments(), comments, audiences,
+                storage.audiences(), storage.userRows()),
+                storage.accounts(), clock).byKind());
         handlers.putAll(new PostPurgeHandler(storage.posts(), new PostPurge(storage.posts(), storage.likes(),
                 storage.comments()), clock).byKind());
-        FollowService follows = new FollowService(storage.users(), storage.relations(), ids, clock, limits,
-                batchFollows, events);
         return new Services(
                 new UserService(storage.users(), ids, clock),
                 follows,
@@ -137,6 +143,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 new IdempotentRequests(storage.idempotency(), ids, clock),
                 new AccountArchive(storage.posts(), posts, storage.likes(), follows, storage.comments(), audiences,
                         storage.audiences()),
+                log,
                 Map.copyOf(handlers));
     }
 

@@ -15,6 +15,7 @@ import dev.widefeed.cli.HandlesCommand;
 import dev.widefeed.cli.ReconcileCommand;
 import dev.widefeed.cli.SchemaCommand;
 import dev.widefeed.cli.TokenCommand;
+import dev.widefeed.erasure.ErasureService;
 import dev.widefeed.errors.BusyMapper;
 import dev.widefeed.errors.DomainExceptionMapper;
 import dev.widefeed.errors.JsonErrorMapper;
@@ -34,6 +35,7 @@ import dev.widefeed.http.JsonErrorHandler;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.ProcessName;
 import dev.widefeed.resources.CommentResource;
+import dev.widefeed.resources.ErasureResource;
 import dev.widefeed.resources.ExportResource;
 import dev.widefeed.resources.FanoutResource;
 import dev.widefeed.resources.GroupResource;
@@ -139,8 +141,10 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         AuthFactory.Built auth = config.auth.build(config.storage.embeddedDataDir(), storage.accounts(),
                 services.users(), ids, clock);
         registerWeb(config, environment, auth);
+        ErasureService erasures = new ErasureService(auth.accounts(), storage.accounts(), services.eventLog(), clock);
         environment.jersey().register(new UserResource(services.users(), auth.accounts(), auth.tokens(),
-                services.idempotent()));
+                services.idempotent(), erasures));
+        environment.jersey().register(new ErasureResource(erasures));
         environment.jersey().register(new SessionResource(auth.accounts(), auth.tokens()));
         environment.jersey().register(new RelationResource(services.follows(), services.relationships()));
         environment.jersey().register(new PostResource(services.posts(), services.idempotent()));

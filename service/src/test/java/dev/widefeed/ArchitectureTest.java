@@ -41,6 +41,8 @@ class ArchitectureTest {
         FEATURES.put("feed", Set.of("kernel", "eventlog", "graph", "audience", "mention", "post"));
         FEATURES.put("archive", Set.of("kernel", "eventlog", "graph", "audience", "mention", "post", "like",
                 "comment"));
+        FEATURES.put("erasure", Set.of("kernel", "eventlog", "graph", "account", "audience", "mention", "post",
+                "like", "comment"));
         FEATURES.put("purge", Set.of("kernel", "eventlog", "graph", "audience", "mention", "post", "like", "comment"));
         FEATURES.put("reconcile", Set.of("kernel", "eventlog", "graph", "audience", "mention", "post", "like",
                 "comment"));

@@ -165,6 +165,15 @@ public final class AccountService {
         return newSession(userId);
     }
 
+    /**
+     * Closes the account for its erasure: its password and sessions go, so nobody signs in to it again, and every
+     * token issued so far stops working.
+     */
+    public void close(long userId) {
+        store.forget(userId);
+        signOutEverywhere(userId);
+    }
+
     /** Whether {@code password} is the user's (false when they have none). */
     public boolean passwordMatches(long userId, Password password) {
         return hasher.matches(password, store.credentials(userId).passwordHash());

@@ -18,6 +18,18 @@ public interface AccountStore {
     /** Replaces the user's password hash. */
     void savePasswordHash(long userId, String hash);
 
+    /** Deletes the user's credentials and sessions (an account's erasure). Idempotent. */
+    void forget(long userId);
+
+    /** Records that the user asked for their account's erasure. */
+    void recordErasure(long userId, Instant requestedAt);
+
+    /** Records the erasure as done; the record itself goes {@code keep} later. */
+    void finishErasure(long userId, Instant requestedAt, Instant finishedAt, Duration keep);
+
+    /** The user's erasure, if one was asked for (and its record has not expired). */
+    Optional<ErasureState> erasure(long userId);
+
     /** Voids every session and token of the user made before {@code at}. */
     void signOutEverywhere(long userId, Instant at);
 

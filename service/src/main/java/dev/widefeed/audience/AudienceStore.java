@@ -44,6 +44,9 @@ public interface AudienceStore {
      */
     void createGroup(Group group);
 
+    /** Deletes a group with no members left: its row, then its entry in its owner's list. Idempotent. */
+    void deleteGroup(Group group);
+
     /** The ids of the groups the user owns, ascending, strictly after {@code after}. */
     List<Long> groupIdsByOwner(long ownerId, Optional<Long> after, int limit);
 

@@ -293,7 +293,7 @@ public final class CommentService {
         if (!comments.delete(comment)) {
             return;
         }
-        BestEffort.run(() -> comments.unlistByAuthor(comment), "the comments of " + comment.authorId()
+        BestEffort.run(() -> comments.unlistByAuthor(comment.authorId(), commentId), "the comments of " + comment.authorId()
                 + " list deleted comment " + commentId + ", left out when read");
         CommentedObject object = comment.object();
         BestEffort.count(() -> comments.addSubjectCounts(object, SubjectCounts.removed(comment.isTopLevel())),
@@ -310,6 +310,29 @@ public final class CommentService {
     /** Sets my vote on the comment to {@code vote} (moving it from the other kind if needed). */
     public CommentCounts vote(long me, long commentId, Vote vote) {
         return changeVote(me, commentId, current -> vote);
+    }
+
+    /**
+     * Takes back the user's vote on the comment, whatever it is and whether or not they may still see it, then deletes
+     * the vote's row and its entry in their list (an account's erasure). Idempotent.
+     */
+    public void withdrawVote(long me, long commentId) {
+        CompareAndSet.retry(() -> {
+            Vote current = comments.vote(commentId, me);
+            if (current == Vote.NONE) {
+                return Optional.of(false);
+            }
+            events.record(new CommentEvent.Voted(commentId, me, current, Vote.NONE));
+            if (!comments.compareAndSetVote(commentId, me, current, Vote.NONE)) {
+                return Optional.empty();
+            }
+            BestEffort.count(() -> comments.addCounts(commentId, CommentCounts.voteChange(current, Vote.NONE)),
+                    "votes of comment " + commentId);
+            events.publish(new CommentEvent.Voted(commentId, me, current, Vote.NONE));
+            return Optional.of(true);
+        }, () -> "the vote of " + me + " on comment " + commentId);
+        comments.deleteVote(commentId, me);
+        comments.unlistVote(commentId, me);
     }
 
     /** Takes back my {@code vote} if it is my current vote; otherwise changes nothing. */

@@ -44,7 +44,7 @@ public interface CommentStore {
     void listByAuthor(Comment comment);
 
     /** Takes the comment out of its author's list. Idempotent. */
-    void unlistByAuthor(Comment comment);
+    void unlistByAuthor(long authorId, long commentId);
 
     /** The author's comment ids, newest first, strictly below {@code beforeId} if given; at most {@code limit}. */
     List<Long> commentIdsByAuthor(long authorId, Optional<Long> beforeId, int limit);
@@ -141,6 +141,15 @@ public interface CommentStore {
 
     /** The comments the user has listed votes on, by comment id ascending, strictly after {@code after}. */
     List<Long> votedComments(long userId, Optional<Long> after, int limit);
+
+    /** Takes the comment out of the user's voted list. Idempotent. */
+    void unlistVote(long commentId, long userId);
+
+    /**
+     * Deletes the user's vote row if it says none (an account's erasure, once the vote is withdrawn). Not retried: a
+     * timeout is {@link UnknownOutcomeException}.
+     */
+    void deleteVote(long commentId, long userId);
 
     /** The user's votes on each comment given ({@link Vote#NONE} where none), in one concurrent round. */
     Map<Long, Vote> votesOf(long userId, Collection<Long> commentIds);

@@ -32,6 +32,14 @@ public interface RelationStore {
     boolean compareAndSet(FollowEdge expected, FollowEdge next);
 
     /**
+     * Deletes an edge's truth row if it is still at {@code edge}'s version and not following (an account's deletion,
+     * once its copies are gone). Not retried: a timeout is {@link dev.widefeed.kernel.UnknownOutcomeException}.
+     *
+     * @return whether it was deleted
+     */
+    boolean delete(FollowEdge edge);
+
+    /**
      * Brings both copies from {@code previous} to {@code next}, all written at {@code next.version()}:
      * removes the rows of {@code previous} if it was following (at a different since), adds those of
      * {@code next} if it is following. Idempotent, and order-independent thanks to the version.

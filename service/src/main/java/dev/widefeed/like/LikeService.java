@@ -81,6 +81,30 @@ public final class LikeService {
         return new Result(liked, posts.counts(postId).likes());
     }
 
+    /**
+     * Takes back the user's like without asking whether they may still see the post, then deletes the like's row (an
+     * account's deletion). The post's counter moves only if the like stood and the post is still there (a deleted
+     * post's counters go with its purge). Idempotent.
+     *
+     * @return whether a standing like was taken back
+     */
+    public boolean withdraw(long me, long postId) {
+        LikeEvent.Unliked event = new LikeEvent.Unliked(postId, me);
+        events.record(event);
+        boolean changed = protocol.unlike(postId, me, clock.instant());
+        if (changed) {
+            if (posts.find(postId).isPresent()) {
+                BestEffort.count(() -> posts.addCounts(postId, PostCounts.likes(-1)), "likes of post " + postId);
+            }
+            events.publish(event);
+        }
+        LikeEdge edge = likes.edge(postId, me);
+        if (edge.exists() && !edge.liked()) {
+            likes.delete(edge);
+        }
+        return changed;
+    }
+
     /** Who liked the post, newest first; 404 when the viewer may not see the post. */
     public Page<Like, LikeCursor> likers(long viewer, long postId, Optional<LikeCursor> after, int limit) {
         access.require(viewer, postId);

@@ -81,7 +81,7 @@ public final class PostPurge {
     }
 
     private void purge(Comment comment) {
-        comments.unlistByAuthor(comment);
+        comments.unlistByAuthor(comment.authorId(), comment.id());
         comments.purge(comment);
     }
 

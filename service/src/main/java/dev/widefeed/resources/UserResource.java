@@ -3,19 +3,22 @@ package dev.widefeed.resources;
 import dev.widefeed.account.AccountService;
 import dev.widefeed.account.Password;
 import dev.widefeed.api.CreateUserRequest;
+import dev.widefeed.api.CreatedUserView;
+import dev.widefeed.api.ErasureRequest;
+import dev.widefeed.api.ErasureView;
 import dev.widefeed.api.PasswordChangeRequest;
 import dev.widefeed.api.ProfileRequest;
 import dev.widefeed.api.SessionView;
-import dev.widefeed.api.UsersView;
-import dev.widefeed.api.CreatedUserView;
 import dev.widefeed.api.UserView;
+import dev.widefeed.api.UsersView;
 import dev.widefeed.auth.TokenService;
 import dev.widefeed.auth.UserPrincipal;
+import dev.widefeed.erasure.ErasureService;
 import dev.widefeed.graph.User;
-import dev.widefeed.idempotency.Fingerprint;
-import dev.widefeed.idempotency.IdempotentRequests;
 import dev.widefeed.graph.UserCounts;
 import dev.widefeed.graph.UserService;
+import dev.widefeed.idempotency.Fingerprint;
+import dev.widefeed.idempotency.IdempotentRequests;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
@@ -23,6 +26,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PATCH;
@@ -30,8 +34,8 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriBuilder;
@@ -47,12 +51,15 @@ public class UserResource {
     private final AccountService accounts;
     private final TokenService tokens;
     private final IdempotentRequests requests;
+    private final ErasureService erasures;
 
-    public UserResource(UserService users, AccountService accounts, TokenService tokens, IdempotentRequests requests) {
+    public UserResource(UserService users, AccountService accounts, TokenService tokens, IdempotentRequests requests,
+                        ErasureService erasures) {
         this.users = users;
         this.accounts = accounts;
         this.tokens = tokens;
         this.requests = requests;
+        this.erasures = erasures;
     }
 
     @POST
@@ -88,6 +95,19 @@ public class UserResource {
         User user = users.updateProfile(me.id(), userId, Optional.ofNullable(request.name()),
                 Optional.ofNullable(request.bio()));
         return UserView.of(user, users.counts(userId));
+    }
+
+    @DELETE
+    @Path("/{id}")
+    @Operation(summary = "Erase my account (the password required: 403 when wrong): 202, and from then on no sign-in "
+            + "or token of mine works; my posts, likes, follows, comments and lists are taken out in the background, "
+            + "each by the rules of its own delete, which GET /v1/erasures/{id} follows to done",
+            security = @SecurityRequirement(name = "bearer"))
+    public Response erase(@Auth UserPrincipal me, @PathParam("id") String id, @NotNull @Valid ErasureRequest request) {
+        long userId = Params.me(me, id);
+        ErasureView erasure = ErasureView.of(erasures.request(me.id(), userId, Password.offered(request.password())));
+        return Response.accepted(erasure).location(UriBuilder.fromResource(ErasureResource.class)
+                .path(erasure.userId()).build()).build();
     }
 
     @PUT

@@ -3,6 +3,7 @@ package dev.widefeed.store;
 import dev.widefeed.account.AccountStore;
 import dev.widefeed.audience.AudienceStore;
 import dev.widefeed.comment.CommentStore;
+import dev.widefeed.erasure.UserRowsStore;
 import dev.widefeed.eventlog.EventLogStore;
 import dev.widefeed.feed.FanoutStore;
 import dev.widefeed.feed.TimelineStore;
@@ -83,6 +84,10 @@ public interface Storage extends AutoCloseable {
 
     default AccountStore accounts() {
         return stores().accounts();
+    }
+
+    default UserRowsStore userRows() {
+        return stores().userRows();
     }
 
     default IdempotencyStore idempotency() {

@@ -3,6 +3,7 @@ package dev.widefeed.store;
 import dev.widefeed.account.AccountStore;
 import dev.widefeed.audience.AudienceStore;
 import dev.widefeed.comment.CommentStore;
+import dev.widefeed.erasure.UserRowsStore;
 import dev.widefeed.eventlog.EventLogStore;
 import dev.widefeed.feed.FanoutStore;
 import dev.widefeed.feed.TimelineStore;
@@ -23,7 +24,7 @@ public record Stores(UserStore users, RelationStore relations, PostStore posts, 
                      CommentStore comments, TimelineStore timelines, FanoutStore fanout,
                      AudienceStore audiences, EventLogStore eventLog,
                      NotificationStore notifications, TextIndexStore textIndex,
-                     AccountStore accounts, IdempotencyStore idempotency) {
+                     AccountStore accounts, IdempotencyStore idempotency, UserRowsStore userRows) {
 
     /** Wraps one store, knowing only the interface it is served under. */
     public interface Decorator {
@@ -45,6 +46,7 @@ public record Stores(UserStore users, RelationStore relations, PostStore posts, 
                 decorator.wrap(NotificationStore.class, notifications),
                 decorator.wrap(TextIndexStore.class, textIndex),
                 decorator.wrap(AccountStore.class, accounts),
-                decorator.wrap(IdempotencyStore.class, idempotency));
+                decorator.wrap(IdempotencyStore.class, idempotency),
+                decorator.wrap(UserRowsStore.class, userRows));
     }
 }

@@ -356,10 +356,11 @@ public abstract class ApiContract {
             assertThat(api.get("paths").has("/v1/users/{id}/following/{target}")).isTrue();
             for (String path : List.of("/v1/sessions", "/v1/sessions/refresh", "/v1/sessions/current",
                     "/v1/users/{id}/password", "/v1/users/{id}/relationships", "/v1/users/{id}/export",
-                    "/v1/posts/{id}/reposts", "/v1/posts/{id}/comments/closed", "/v1/posts/{id}/comments/pinned")) {
+                    "/v1/posts/{id}/reposts", "/v1/posts/{id}/comments/closed", "/v1/posts/{id}/comments/pinned", "/v1/erasures/{userId}")) {
                 assertThat(api.get("paths").has(path)).as(path).isTrue();
             }
             assertThat(api.get("paths").get("/v1/users/{id}").has("patch")).isTrue();
+            assertThat(api.get("paths").get("/v1/users/{id}").has("delete")).isTrue();
             for (String timeline : List.of("/v1/users/{id}/home", "/v1/users/{id}/posts", "/v1/users/{id}/mentions",
                     "/v1/topics/{topic}/posts")) {
                 assertThat(api.get("paths").get(timeline).get("get").get("parameters").findValuesAsText("name"))

@@ -103,6 +103,9 @@ final class ContractEndpoints {
                 call("GET", "/v1/users?ids={user},{someone}"),
                 body("PATCH", "/v1/users/{me}", "{\"bio\":\"swept\"}"),
                 call("GET", "/v1/users/{me}/export"),
+                // the valid body's password is wrong on purpose: a sweep must never erase its own user
+                body("DELETE", "/v1/users/{me}", "{\"password\":\"not the password\"}"),
+                call("GET", "/v1/erasures/{user}").anonymous(),
                 // sessions (a sweep sends no valid sign-in, so it counts no failure against the handle)
                 body("POST", "/v1/sessions", "{\"handle\":\"nobody_swept\",\"password\":\"not the password\"}")
                         .anonymous(),

@@ -5,6 +5,7 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.widefeed.account.AccountStore;
 import dev.widefeed.account.Credentials;
+import dev.widefeed.account.ErasureState;
 import dev.widefeed.account.Session;
 import dev.widefeed.account.SessionStanding;
 
@@ -37,12 +38,23 @@ final class CqlAccountStore implements AccountStore {
     private final PreparedStatement deleteSession;
     private final PreparedStatement selectFailures;
     private final PreparedStatement insertFailure;
+    private final PreparedStatement deleteCredentials;
+    private final PreparedStatement insertErasure;
+    private final PreparedStatement finishErasure;
+    private final PreparedStatement selectErasure;
 
     CqlAccountStore(CqlSession session) {
         this.session = session;
         String columns = "user_id, session_id, generation, revoked, nonce, created_at, refreshed_at";
         this.selectCredentials = session.prepare(
                 "SELECT password_hash, signed_out_at FROM credentials_by_user WHERE user_id = ? LIMIT 1");
+        this.deleteCredentials = session.prepare("DELETE FROM credentials_by_user WHERE user_id = ?");
+        this.insertErasure = session.prepare("INSERT INTO account_erasures_by_user (user_id, requested_at) "
+                + "VALUES (?, ?)");
+        this.finishErasure = session.prepare("INSERT INTO account_erasures_by_user (user_id, requested_at, "
+                + "finished_at) VALUES (?, ?, ?) USING TTL ?");
+        this.selectErasure = session.prepare("SELECT requested_at, finished_at FROM account_erasures_by_user "
+                + "WHERE user_id = ?");
         this.savePassword = session.prepare("UPDATE credentials_by_user SET password_hash = ? WHERE user_id = ?");
         this.signOut = session.prepare("UPDATE credentials_by_user SET signed_out_at = ? WHERE user_id = ?");
         this.insertSession = session.prepare("INSERT INTO credentials_by_user (" + columns
@@ -73,6 +85,32 @@ final class CqlAccountStore implements AccountStore {
             return Credentials.none(userId);
         }
         return new Credentials(userId, Optional.ofNullable(row.getString(0)), Optional.ofNullable(row.getInstant(1)));
+    }
+
+    /**
+     * A plain partition delete, though sessions are written by lightweight transactions: the account is being erased,
+     * so no session is made or rotated after it (sign-in needs the password this deletes).
+     */
+    @Override
+    public void forget(long userId) {
+        session.execute(deleteCredentials.bind(userId).setIdempotent(true));
+    }
+
+    @Override
+    public void recordErasure(long userId, Instant requestedAt) {
+        session.execute(insertErasure.bind(userId, requestedAt).setIdempotent(true));
+    }
+
+    @Override
+    public void finishErasure(long userId, Instant requestedAt, Instant finishedAt, Duration keep) {
+        session.execute(finishErasure.bind(userId, requestedAt, finishedAt, (int) keep.toSeconds()).setIdempotent(true));
+    }
+
+    @Override
+    public Optional<ErasureState> erasure(long userId) {
+        Row row = session.execute(selectErasure.bind(userId).setIdempotent(true)).one();
+        return row == null ? Optional.empty() : Optional.of(new ErasureState(userId, row.getInstant(0),
+                Optional.ofNullable(row.getInstant(1))));
     }
 
     @Override

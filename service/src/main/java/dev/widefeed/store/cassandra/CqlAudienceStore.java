@@ -43,6 +43,8 @@ final class CqlAudienceStore implements AudienceStore {
     private final PreparedStatement selectTagNames;
     private final PreparedStatement insertGroup;
     private final PreparedStatement insertOwnedGroup;
+    private final PreparedStatement deleteOwnedGroup;
+    private final PreparedStatement deleteGroup;
     private final PreparedStatement selectOwnedGroups;
     private final PreparedStatement selectOwnedGroupsAfter;
     private final PreparedStatement selectGroup;
@@ -72,6 +74,8 @@ final class CqlAudienceStore implements AudienceStore {
         // One row per name of the owner's tag partition leaves the replica, not one per tagged member.
         selectTagNames = session.prepare("SELECT name FROM marks_by_owner "
                 + "WHERE owner_id = ? AND kind = '" + kind(Mark.Kind.TAG) + "' GROUP BY owner_id, kind, name");
+        deleteOwnedGroup = session.prepare("DELETE FROM groups_by_owner WHERE owner_id = ? AND group_id = ?");
+        deleteGroup = session.prepare("DELETE FROM groups_by_id WHERE group_id = ?");
         insertOwnedGroup = session.prepare("INSERT INTO groups_by_owner (owner_id, group_id) VALUES (?, ?)");
         selectOwnedGroups = session.prepare("SELECT group_id FROM groups_by_owner WHERE owner_id = ? LIMIT ?");
         selectOwnedGroupsAfter = session.prepare("SELECT group_id FROM groups_by_owner WHERE owner_id = ? "
@@ -144,6 +148,12 @@ final class CqlAudienceStore implements AudienceStore {
         session.execute(insertOwnedGroup.bind(group.ownerId(), group.id()).setIdempotent(true));
         session.execute(insertGroup.bind(group.id(), group.name(), group.ownerId(), group.createdAt())
                 .setIdempotent(true));
+    }
+
+    @Override
+    public void deleteGroup(Group group) {
+        session.execute(deleteGroup.bind(group.id()).setIdempotent(true));
+        session.execute(deleteOwnedGroup.bind(group.ownerId(), group.id()).setIdempotent(true));
     }
 
     @Override

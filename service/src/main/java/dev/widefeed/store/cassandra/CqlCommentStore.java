@@ -80,6 +80,8 @@ final class CqlCommentStore implements CommentStore {
     private final PreparedStatement deleteContent;
     private final PreparedStatement insertByAuthor;
     private final PreparedStatement insertVoted;
+    private final PreparedStatement deleteVoted;
+    private final PreparedStatement deleteVoteIfNone;
     private final PreparedStatement selectVoted;
     private final PreparedStatement selectVotedAfter;
     private final PreparedStatement deleteByAuthor;
@@ -129,6 +131,9 @@ final class CqlCommentStore implements CommentStore {
         voteFromNone = session.prepare("UPDATE comment_votes_by_comment SET vote = ?" + voteKey + " IF vote IN (null, 0)");
         voteFrom = session.prepare("UPDATE comment_votes_by_comment SET vote = ?" + voteKey + " IF vote = ?");
         selectVotes = session.prepare("SELECT vote FROM comment_votes_by_comment WHERE comment_id = ? AND bucket = ?");
+        deleteVoted = session.prepare("DELETE FROM comment_votes_by_user WHERE user_id = ? AND comment_id = ?");
+        deleteVoteIfNone = session.prepare("DELETE FROM comment_votes_by_comment WHERE comment_id = ? AND bucket = ? "
+                + "AND user_id = ? IF vote = 0");
         insertVoted = session.prepare("INSERT INTO comment_votes_by_user (user_id, comment_id) VALUES (?, ?)");
         selectVoted = session.prepare("SELECT comment_id FROM comment_votes_by_user WHERE user_id = ? LIMIT ?");
         selectVotedAfter = session.prepare("SELECT comment_id FROM comment_votes_by_user WHERE user_id = ? "
@@ -341,15 +346,24 @@ final class CqlCommentStore implements CommentStore {
     }
 
     @Override
+    public void unlistVote(long commentId, long userId) {
+        session.execute(deleteVoted.bind(userId, commentId).setIdempotent(true));
+    }
+
+    @Override
+    public void deleteVote(long commentId, long userId) {
+        session.execute(deleteVoteIfNone.bind(commentId, voteBucket(userId), userId).setIdempotent(false));
+    }
+
+    @Override
     public void listByAuthor(Comment comment) {
         session.execute(insertByAuthor.bind(comment.authorId(), yearOf(comment.id()), comment.id(),
                 comment.object().id(), comment.object().kind().stored()).setIdempotent(true));
     }
 
     @Override
-    public void unlistByAuthor(Comment comment) {
-        session.execute(deleteByAuthor.bind(comment.authorId(), yearOf(comment.id()), comment.id())
-                .setIdempotent(true));
+    public void unlistByAuthor(long authorId, long commentId) {
+        session.execute(deleteByAuthor.bind(authorId, yearOf(commentId), commentId).setIdempotent(true));
     }
 
     /** The years newest first, from the cursor's (or this one) back to the first year of ids. */

@@ -44,6 +44,7 @@ final class CqlRelationStore implements RelationStore {
     private final CqlUserStore users;
     private final ListBuckets buckets;
     private final BoundedAsync async;
+    private final PreparedStatement deleteEdgeIfVersion;
     private final PreparedStatement selectEdge;
     private final PreparedStatement insertEdgeIfAbsent;
     private final PreparedStatement updateEdgeIfVersion;
@@ -76,6 +77,8 @@ final class CqlRelationStore implements RelationStore {
                 + "(follower_id, followee_id, following, since, version) VALUES (?, ?, ?, ?, ?) IF NOT EXISTS");
         updateEdgeIfVersion = session.prepare("UPDATE follow_edges_by_follower SET following = ?, since = ?, "
                 + "version = ? WHERE follower_id = ? AND followee_id = ? IF version = ?");
+        deleteEdgeIfVersion = session.prepare("DELETE FROM follow_edges_by_follower WHERE follower_id = ? "
+                + "AND followee_id = ? IF version = ? AND following = false");
         insertEdge = session.prepare("INSERT INTO follow_edges_by_follower "
                 + "(follower_id, followee_id, following, since, version) VALUES (?, ?, ?, ?, ?) USING TIMESTAMP ?");
         insertFollowing = session.prepare("INSERT INTO following_by_user (user_id, since, followee_id) "
@@ -143,6 +146,12 @@ final class CqlRelationStore implements RelationStore {
                 : insertEdgeIfAbsent.bind(next.followerId(), next.followeeId(), next.following(), next.since(),
                         next.version());
         return session.execute(cas.setIdempotent(false)).wasApplied();
+    }
+
+    @Override
+    public boolean delete(FollowEdge edge) {
+        return session.execute(deleteEdgeIfVersion.bind(edge.followerId(), edge.followeeId(), edge.version())
+                .setIdempotent(false)).wasApplied();
     }
 
     @Override

@@ -33,7 +33,8 @@ public final class CqlStorage extends TimedStorage {
                 new CqlNotificationStore(session, async),
                 new CqlTextIndexStore(session),
                 new CqlAccountStore(session),
-                new CqlIdempotencyStore(session));
+                new CqlIdempotencyStore(session),
+                new CqlUserRowsStore(session, clock));
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.widefeed.store.hbase;
 
 import dev.widefeed.account.AccountStore;
 import dev.widefeed.account.Credentials;
+import dev.widefeed.account.ErasureState;
 import dev.widefeed.account.Session;
 import dev.widefeed.account.SessionStanding;
 import org.apache.hadoop.hbase.Cell;
@@ -39,6 +40,9 @@ final class HBaseAccountStore implements AccountStore {
     private static final byte[] SESSIONS = Bytes.toBytes("s");
     private static final byte[] FAILURES = Bytes.toBytes("f");
     private static final byte[] NOTHING = new byte[0];
+    private static final byte[] ERASURE = Bytes.toBytes("e");
+    private static final byte[] REQUESTED_AT = Bytes.toBytes("requested_at");
+    private static final byte[] FINISHED_AT = Bytes.toBytes("finished_at");
     private static final int SESSION_BYTES = Integer.BYTES + 1 + Session.NONCE_BYTES + Long.BYTES * 2;
 
     private final AsyncTable<AdvancedScanResultConsumer> credentials;
@@ -46,6 +50,8 @@ final class HBaseAccountStore implements AccountStore {
     private final Salt credentialSalt;
     private final AsyncTable<AdvancedScanResultConsumer> failures;
     private final Salt failureSalt;
+    private final AsyncTable<AdvancedScanResultConsumer> erasures;
+    private final Salt erasureSalt;
 
     HBaseAccountStore(AsyncConnection connection, String namespace, HBaseTables declared) {
         TableName credentialsTable = TableName.valueOf(namespace, "credentials_by_user");
@@ -56,6 +62,8 @@ final class HBaseAccountStore implements AccountStore {
         this.credentialSalt = Salt.of(declared.table(credentialsTable.getQualifierAsString()));
         this.failures = connection.getTable(failuresTable);
         this.failureSalt = Salt.of(declared.table(failuresTable.getQualifierAsString()));
+        this.erasures = connection.getTable(TableName.valueOf(namespace, "account_erasures_by_user"));
+        this.erasureSalt = Salt.of(declared.table("account_erasures_by_user"));
     }
 
     @Override
@@ -68,6 +76,41 @@ final class HBaseAccountStore implements AccountStore {
         byte[] signedOut = row.getValue(PASSWORD, SIGNED_OUT_AT);
         return new Credentials(userId, Optional.ofNullable(hash).map(Bytes::toString),
                 Optional.ofNullable(signedOut).map(b -> Instant.ofEpochMilli(Bytes.toLong(b))));
+    }
+
+    @Override
+    public void forget(long userId) {
+        credentials.delete(new Delete(userRow(userId))).join();
+    }
+
+    @Override
+    public void recordErasure(long userId, Instant requestedAt) {
+        erasures.put(new Put(erasureRow(userId)).addColumn(ERASURE, REQUESTED_AT,
+                Bytes.toBytes(requestedAt.toEpochMilli()))).join();
+    }
+
+    @Override
+    public void finishErasure(long userId, Instant requestedAt, Instant finishedAt, Duration keep) {
+        erasures.put(new Put(erasureRow(userId))
+                .addColumn(ERASURE, REQUESTED_AT, Bytes.toBytes(requestedAt.toEpochMilli()))
+                .addColumn(ERASURE, FINISHED_AT, Bytes.toBytes(finishedAt.toEpochMilli()))
+                .setTTL(keep.toMillis())).join();
+    }
+
+    @Override
+    public Optional<ErasureState> erasure(long userId) {
+        Result row = erasures.get(new Get(erasureRow(userId)).addFamily(ERASURE)).join();
+        byte[] requested = row.getValue(ERASURE, REQUESTED_AT);
+        if (requested == null) {
+            return Optional.empty();
+        }
+        byte[] finished = row.getValue(ERASURE, FINISHED_AT);
+        return Optional.of(new ErasureState(userId, Instant.ofEpochMilli(Bytes.toLong(requested)),
+                Optional.ofNullable(finished).map(b -> Instant.ofEpochMilli(Bytes.toLong(b)))));
+    }
+
+    private byte[] erasureRow(long userId) {
+        return ByteBuffer.allocate(1 + Long.BYTES).put(erasureSalt.of(userId)).putLong(userId).array();
     }
 
     @Override

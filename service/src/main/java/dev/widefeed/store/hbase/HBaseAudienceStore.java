@@ -213,6 +213,12 @@ final class HBaseAudienceStore implements AudienceStore {
     }
 
     @Override
+    public void deleteGroup(Group group) {
+        groups.delete(new Delete(groupRow(group.id()))).join();
+        ownedGroups.delete(new Delete(ownedGroupRow(group.ownerId(), group.id()))).join();
+    }
+
+    @Override
     public List<Long> groupIdsByOwner(long ownerId, Optional<Long> after, int limit) {
         byte[] prefix = ByteBuffer.allocate(1 + Long.BYTES).put(ownedGroupSalt.of(ownerId)).putLong(ownerId).array();
         return page(ownedGroups, prefix, after.map(id -> ownedGroupRow(ownerId, id)), limit,

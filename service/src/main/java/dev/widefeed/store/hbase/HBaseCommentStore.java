@@ -333,13 +333,25 @@ final class HBaseCommentStore implements CommentStore {
     }
 
     @Override
+    public void unlistVote(long commentId, long userId) {
+        voted.delete(new Delete(votedRow(userId, commentId))).join();
+    }
+
+    @Override
+    public void deleteVote(long commentId, long userId) {
+        byte[] row = voteRow(commentId, userId);
+        votesOnce.checkAndMutate(CheckAndMutate.newBuilder(row).ifEquals(VOTE_FAMILY, VOTE, new byte[]{Vote.NONE.code()})
+                .build(new Delete(row))).join();
+    }
+
+    @Override
     public void listByAuthor(Comment comment) {
         byAuthor.table().put(byAuthor.add(comment.authorId(), comment.id())).join();
     }
 
     @Override
-    public void unlistByAuthor(Comment comment) {
-        byAuthor.table().delete(byAuthor.remove(comment.authorId(), comment.id())).join();
+    public void unlistByAuthor(long authorId, long commentId) {
+        byAuthor.table().delete(byAuthor.remove(authorId, commentId)).join();
     }
 
     @Override

@@ -13,6 +13,7 @@ import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
@@ -120,6 +121,15 @@ final class HBaseRelationStore implements RelationStore {
                 ? check.ifEquals(EDGE, VERSION, Bytes.toBytes(expected.version())).build(edgePut(next))
                 : check.ifNotExists(EDGE, VERSION).build(edgePut(next));
         return edgesOnce.checkAndMutate(cas).join().isSuccess();
+    }
+
+    @Override
+    public boolean delete(FollowEdge edge) {
+        byte[] row = edgeRow(edge.followerId(), edge.followeeId());
+        // Its cells are timestamped with the version: a delete at the version masks them all.
+        CheckAndMutate delete = CheckAndMutate.newBuilder(row).ifEquals(EDGE, VERSION, Bytes.toBytes(edge.version()))
+                .build(new Delete(row, edge.version()));
+        return !edge.following() && edgesOnce.checkAndMutate(delete).join().isSuccess();
     }
 
     @Override

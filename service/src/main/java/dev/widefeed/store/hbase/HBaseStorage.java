@@ -66,7 +66,8 @@ public final class HBaseStorage extends TimedStorage {
                 new HBaseNotificationStore(connection, namespace, declared, async),
                 new HBaseTextIndexStore(connection, namespace, declared),
                 new HBaseAccountStore(connection, namespace, declared),
-                new HBaseIdempotencyStore(connection, namespace, declared));
+                new HBaseIdempotencyStore(connection, namespace, declared),
+                new HBaseUserRowsStore(connection, namespace, declared));
     }
 
     /** A point read of a row that does not exist: one RPC to one region server, answered from its bloom filter. */

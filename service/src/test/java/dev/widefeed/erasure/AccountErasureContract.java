@@ -1,0 +1,152 @@
+package dev.widefeed.erasure;
+
+import dev.widefeed.Services;
+import dev.widefeed.audience.Mark;
+import dev.widefeed.comment.CommentCounts;
+import dev.widefeed.comment.Vote;
+import dev.widefeed.eventlog.EventLogFactory;
+import dev.widefeed.feed.FanoutWorker;
+import dev.widefeed.feed.FeedFactory;
+import dev.widefeed.graph.RelationLimits;
+import dev.widefeed.graph.User;
+import dev.widefeed.graph.UserCounts;
+import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.post.PostCounts;
+import dev.widefeed.reconcile.Reconciler;
+import dev.widefeed.store.Storage;
+import dev.widefeed.testing.TestStorages;
+import dev.widefeed.textindex.MentionEntry;
+import dev.widefeed.textindex.TextIndexRules;
+import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * An account erased step by step, interrupted part-way and run again from the start, leaves none of its posts,
+ * likes, follows, comments, marks or profile, and every other user's counts exact (reconcile finds nothing to
+ * correct). One subclass per backend.
+ */
+public abstract class AccountErasureContract {
+    /** The posts, likes and follows each way of the erased account: a drill runs it with 10,000. */
+    private static final int ITEMS = Integer.getInteger("widefeed.test.erasure.items", 150);
+    private static final int POSTS = ITEMS;
+    /** The users it likes a post of and follows both ways. */
+    private static final int OTHERS = Integer.getInteger("widefeed.test.erasure.others", Math.max(10, ITEMS / 4));
+    private final IdGenerator ids = TestStorages.ids();
+
+    protected abstract Storage storage();
+
+    private Services services() {
+        return Services.over(storage(), ids, Clock.systemUTC(), RelationLimits.DEFAULT, Runnable::run,
+                new FeedFactory().rules(), new EventLogFactory().shards, FanoutWorker.Listener.NONE);
+    }
+
+    private long newUser() {
+        long id = ids.next();
+        storage().users().create(new User(id, "u" + id, Instant.now().truncatedTo(ChronoUnit.MILLIS)));
+        return id;
+    }
+
+    private AccountErasure erasure(Services s) {
+        return new AccountErasure(storage().users(), storage().posts(), s.posts(), storage().likes(), s.likes(),
+                storage().relations(), s.follows(), storage().comments(), s.comments(), s.audiences(),
+                storage().audiences(), storage().userRows());
+    }
+
+    @Test
+    void anErasureInterruptedPartWayAndRunAgainLeavesNothingOfTheAccountAndEveryOtherCountExact() {
+        Services s = services();
+        long me = newUser();
+        List<Long> mine = new ArrayList<>();
+        for (int i = 0; i < POSTS; i++) {
+            mine.add(s.posts().create(me, "mine " + i, null).post().id());
+        }
+        List<Long> others = new ArrayList<>();
+        List<Long> theirPosts = new ArrayList<>();
+        for (int i = 0; i < OTHERS; i++) {
+            long other = newUser();
+            others.add(other);
+            s.follows().follow(me, other);
+            s.follows().follow(other, me);
+            long post = s.posts().create(other, "theirs " + i, null).post().id();
+            theirPosts.add(post);
+            s.likes().like(me, post);
+            s.likes().like(other, mine.get(i)); // their likes of my posts go with my posts' purge
+        }
+        long repost = s.posts().repost(others.get(0), mine.get(0), "look", null).post().id();
+        long comment = s.comments().create(me, theirPosts.get(0), "mine, on theirs", Optional.empty()).comment().id();
+        s.audiences().block(me, me, others.get(1));
+        s.audiences().hide(me, me, others.get(2));
+        s.audiences().tag(me, me, "close", others.get(3));
+        long group = s.audiences().createGroup(me, "mine").id();
+        s.audiences().addMember(me, group, others.get(4));
+        long theirComment = s.comments().create(others.get(5), theirPosts.get(5), "theirs", Optional.empty())
+                .comment().id();
+        s.comments().vote(me, theirComment, Vote.LIKE);
+        s.home().home(me, me, Optional.empty(), 20); // my inbox and its state
+        storage().notifications().markRead(me, Instant.now());
+        storage().textIndex().addMention(List.of(me), TextIndexRules.listBucket(Instant.now()),
+                new MentionEntry(theirComment, MentionEntry.Kind.COMMENT, theirPosts.get(5), others.get(5)));
+
+        AccountErasure interrupted = erasure(s);
+        AccountErasure.Phase at = AccountErasure.Phase.POSTS;
+        for (int i = 0; i < Math.max(1, POSTS / AccountErasure.PAGE / 2); i++) { // then the worker dies half-way
+            at = interrupted.step(me, at);
+        }
+        assertThat(at).isEqualTo(AccountErasure.Phase.POSTS);
+        assertThat(storage().posts().postIdsByAuthor(me, Optional.empty(), POSTS)).hasSizeBetween(1, POSTS - 1);
+        erasure(services()).all(me); // another worker, from the start
+
+        assertThat(storage().posts().postIdsByAuthor(me, Optional.empty(), 10)).isEmpty();
+        assertThat(storage().posts().findAll(mine)).isEmpty();
+        assertThat(storage().posts().find(repost)).as("a repost of mine stays, its original deleted").isPresent();
+        assertThat(storage().likes().likedPosts(me, Optional.empty(), 10)).isEmpty();
+        for (long post : theirPosts) {
+            assertThat(storage().likes().edge(post, me).exists()).as("like row of %d", post).isFalse();
+            assertThat(storage().posts().counts(post).likes()).isZero();
+        }
+        assertThat(storage().relations().following(me, Optional.empty(), 10)).isEmpty();
+        assertThat(storage().relations().followers(me, Optional.empty(), 10)).isEmpty();
+        for (long other : others) {
+            assertThat(storage().relations().edge(me, other).exists()).isFalse();
+            assertThat(storage().relations().edge(other, me).exists()).isFalse();
+            assertThat(storage().users().counts(other)).as("counts of %d", other)
+                    .isEqualTo(new UserCounts(other == others.get(0) ? 2 : 1, 0, 0));
+        }
+        assertThat(storage().comments().commentIdsByAuthor(me, Optional.empty(), 10)).isEmpty();
+        assertThat(storage().comments().find(comment).orElseThrow().deleted()).isTrue();
+        assertThat(storage().audiences().marked(me, Mark.BLOCKED, Optional.empty(), 10)).isEmpty();
+        assertThat(storage().audiences().marked(me, Mark.HIDDEN, Optional.empty(), 10)).isEmpty();
+        assertThat(s.audiences().tags(me, me)).isEmpty();
+        assertThat(storage().comments().votedComments(me, Optional.empty(), 10)).isEmpty();
+        assertThat(storage().comments().countVotes(theirComment)).isEqualTo(CommentCounts.ZERO);
+        assertThat(storage().comments().countsOf(List.of(theirComment)).get(theirComment).likes()).isZero();
+        assertThat(storage().audiences().groupIdsByOwner(me, Optional.empty(), 10)).isEmpty();
+        assertThat(storage().audiences().group(group)).isEmpty();
+        assertThat(storage().audiences().members(group, Optional.empty(), 10)).isEmpty();
+        assertThat(storage().timelines().state(me)).isEmpty();
+        assertThat(storage().timelines().home(me, Optional.empty(), 10)).isEmpty();
+        assertThat(storage().notifications().readUpTo(me)).isEmpty();
+        assertThat(storage().textIndex().mentions(me, TextIndexRules.listBucket(Instant.now()), Long.MAX_VALUE, 10))
+                .isEmpty();
+        assertThat(storage().accounts().credentials(me).passwordHash()).isEmpty();
+        assertThat(storage().users().find(me)).isEmpty();
+        assertThat(storage().users().counts(me)).isEqualTo(UserCounts.ZERO);
+
+        Reconciler reconciler = s.reconciler();
+        for (long other : others) {
+            assertThat(reconciler.user(other).drift()).as("reconcile of user %d", other).isZero();
+        }
+        for (long post : theirPosts) {
+            assertThat(reconciler.post(post).drift()).as("reconcile of post %d", post).isZero();
+        }
+        assertThat(storage().posts().counts(theirPosts.get(0))).isEqualTo(new PostCounts(0, 0, 1, 0, 0));
+    }
+}
