@@ -96,6 +96,16 @@ final class WithoutAudiences {
         }
 
         @Override
+        public void deleteGroup(Group group) {
+            throw new UnsupportedOperationException("the baseline holds no lists");
+        }
+
+        @Override
+        public List<Long> groupIdsByOwner(long ownerId, Optional<Long> after, int limit) {
+            return List.of();
+        }
+
+        @Override
         public void addMember(long groupId, long memberId, Instant at) {
             throw new UnsupportedOperationException("the baseline holds no lists");
         }
