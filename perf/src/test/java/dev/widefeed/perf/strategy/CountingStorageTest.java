@@ -39,12 +39,13 @@ class CountingStorageTest {
             }
 
             public Stores stores() {
-                return new Stores(null, null, null, null, null, null, null, null, null, null, null, null, null).map(new Stores.Decorator() {
-                    @Override
-                    public <T> T wrap(Class<T> type, T none) {
-                        return nothing(type, answer);
-                    }
-                });
+                return new Stores(null, null, null, null, null, null, null, null, null, null, null, null, null, null)
+                        .map(new Stores.Decorator() {
+                            @Override
+                            public <T> T wrap(Class<T> type, T none) {
+                                return nothing(type, answer);
+                            }
+                        });
             }
 
             public void ping() {
