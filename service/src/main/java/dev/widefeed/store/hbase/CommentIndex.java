@@ -11,11 +11,9 @@ import dev.widefeed.store.KeyedPermits;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
-import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.util.Bytes;
 
@@ -24,7 +22,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * The floor-numbered index of comment threads, {@code comment_index}: one row per comment keyed
@@ -102,19 +99,8 @@ final class CommentIndex {
 
     /** Deletes every row of the thread, in pages of a scan of row keys. */
     void deleteAll(CommentThread thread) {
-        Scan scan = new Scan().withStartRow(row(thread, 0), true).withStopRow(row(thread, Long.MAX_VALUE), true)
-                .addColumn(FAMILY, COMMENT_ID).setCaching(1000);
-        List<Delete> deletes = new ArrayList<>();
-        try (ResultScanner rows = table.getScanner(scan)) {
-            for (Result row : rows) {
-                deletes.add(new Delete(row.getRow()));
-                if (deletes.size() == 1000) {
-                    CompletableFuture.allOf(table.delete(deletes).toArray(CompletableFuture[]::new)).join();
-                    deletes.clear();
-                }
-            }
-        }
-        CompletableFuture.allOf(table.delete(deletes).toArray(CompletableFuture[]::new)).join();
+        RowDeletes.of(table, new Scan().withStartRow(row(thread, 0), true)
+                .withStopRow(row(thread, Long.MAX_VALUE), true));
         lastPlaced.invalidate(thread);
     }
 

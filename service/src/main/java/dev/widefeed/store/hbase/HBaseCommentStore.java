@@ -31,7 +31,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * Comments on HBase: {@code comment_subjects} (owner and state, counters), the {@link CommentIndex},
@@ -366,17 +365,8 @@ final class HBaseCommentStore implements CommentStore {
             removeRanked(new RankedComment(comment.object(), score, comment.floor(), comment.id()));
         }
         ranks.delete(new Delete(rankRow(comment.id()))).join();
-        byte[] prefix = ByteBuffer.allocate(1 + Long.BYTES).put(voteSalt.of(comment.id())).putLong(comment.id()).array();
-        List<Delete> deletes = new ArrayList<>();
-        try (ResultScanner rows = votes.getScanner(new Scan().setStartStopRowForPrefixScan(prefix)
-                .addColumn(VOTE_FAMILY, VOTE).setCaching(1000))) {
-            for (Result row : rows) {
-                deletes.add(new Delete(row.getRow()));
-            }
-        }
-        if (!deletes.isEmpty()) {
-            CompletableFuture.allOf(votes.delete(deletes).toArray(CompletableFuture[]::new)).join();
-        }
+        RowDeletes.withPrefix(votes, ByteBuffer.allocate(1 + Long.BYTES).put(voteSalt.of(comment.id()))
+                .putLong(comment.id()).array());
         contents.delete(new Delete(contentRow(comment.id()))).join(); // the content and the counters; last: the locator
     }
 

@@ -17,7 +17,6 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Increment;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.util.Bytes;
 
@@ -213,22 +212,10 @@ final class HBasePostStore implements PostStore {
 
     @Override
     public void purge(long postId) {
-        deletePrefix(reposts.table(), reposts.prefix(postId));
-        deletePrefix(repostPages, ByteBuffer.allocate(1 + Long.BYTES).put(repostPageSalt.of(postId)).putLong(postId)
+        RowDeletes.withPrefix(reposts.table(), reposts.prefix(postId));
+        RowDeletes.withPrefix(repostPages, ByteBuffer.allocate(1 + Long.BYTES).put(repostPageSalt.of(postId)).putLong(postId)
                 .array());
         posts.delete(new Delete(row(postId)).addFamily(COUNTS)).join(); // gone with the post's row, unless counted since
-    }
-
-    private static void deletePrefix(AsyncTable<AdvancedScanResultConsumer> table, byte[] prefix) {
-        List<Delete> deletes = new ArrayList<>();
-        try (ResultScanner rows = table.getScanner(new Scan().setStartStopRowForPrefixScan(prefix).setCaching(1000))) {
-            for (Result row : rows) {
-                deletes.add(new Delete(row.getRow()));
-            }
-        }
-        if (!deletes.isEmpty()) {
-            CompletableFuture.allOf(table.delete(deletes).toArray(CompletableFuture[]::new)).join();
-        }
     }
 
     @Override

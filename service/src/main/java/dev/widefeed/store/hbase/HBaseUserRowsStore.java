@@ -5,18 +5,10 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.AsyncTable;
-import org.apache.hadoop.hbase.client.Delete;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.ResultScanner;
-import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.filter.FilterList;
-import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
-import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * A user's own rows, deleted for their erasure: every table keyed first by the user (salt(user) | user | ...) is
@@ -29,7 +21,6 @@ final class HBaseUserRowsStore implements UserRowsStore {
             "mention_buckets_by_user", "following_by_user", "followers_by_user", "liked_by_user",
             "follow_edges_by_follower", "posts_by_author", "comments_by_author", "comment_votes_by_user",
             "groups_by_owner");
-    private static final int BATCH = 1000;
 
     private record UserTable(AsyncTable<AdvancedScanResultConsumer> table, Salt salt) {
     }
@@ -46,26 +37,8 @@ final class HBaseUserRowsStore implements UserRowsStore {
     @Override
     public void forget(long userId) {
         for (UserTable t : tables) {
-            byte[] prefix = ByteBuffer.allocate(1 + Long.BYTES).put(t.salt().of(userId)).putLong(userId).array();
-            Scan scan = new Scan().setStartStopRowForPrefixScan(prefix).setCaching(BATCH)
-                    .setFilter(new FilterList(new FirstKeyOnlyFilter(), new KeyOnlyFilter()));
-            List<Delete> deletes = new ArrayList<>();
-            try (ResultScanner rows = t.table().getScanner(scan)) {
-                for (Result row : rows) {
-                    deletes.add(new Delete(row.getRow()));
-                    if (deletes.size() == BATCH) {
-                        flush(t.table(), deletes);
-                    }
-                }
-            }
-            flush(t.table(), deletes);
-        }
-    }
-
-    private static void flush(AsyncTable<AdvancedScanResultConsumer> table, List<Delete> deletes) {
-        if (!deletes.isEmpty()) {
-            CompletableFuture.allOf(table.delete(deletes).toArray(CompletableFuture[]::new)).join();
-            deletes.clear();
+            RowDeletes.withPrefix(t.table(), ByteBuffer.allocate(1 + Long.BYTES).put(t.salt().of(userId))
+                    .putLong(userId).array());
         }
     }
 }
