@@ -11,6 +11,7 @@ import dev.widefeed.auth.AuthFactory;
 import dev.widefeed.auth.JsonUnauthorizedHandler;
 import dev.widefeed.auth.TokenAuthenticator;
 import dev.widefeed.auth.UserPrincipal;
+import dev.widefeed.cli.ExportCommand;
 import dev.widefeed.cli.HandlesCommand;
 import dev.widefeed.cli.ReconcileCommand;
 import dev.widefeed.cli.SchemaCommand;
@@ -87,11 +88,12 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         bootstrap.setConfigurationSourceProvider(new SubstitutingSourceProvider(
                 bootstrap.getConfigurationSourceProvider(), new EnvironmentVariableSubstitutor(false)));
         configure(bootstrap.getObjectMapper());
-        bootstrap.addCommand(new SchemaCommand<WidefeedConfiguration>(config -> config.storage));
-        bootstrap.addCommand(new TokenCommand<WidefeedConfiguration>(
+        bootstrap.addCommand(new SchemaCommand<>(WidefeedConfiguration.class, config -> config.storage));
+        bootstrap.addCommand(new TokenCommand<>(WidefeedConfiguration.class,
                 config -> config.auth.tokens(config.storage.embeddedDataDir())));
-        bootstrap.addCommand(new HandlesCommand<WidefeedConfiguration>(config -> config.storage));
-        bootstrap.addCommand(new ReconcileCommand<WidefeedConfiguration>(config -> config.storage,
+        bootstrap.addCommand(new HandlesCommand<>(WidefeedConfiguration.class, config -> config.storage));
+        bootstrap.addCommand(new ExportCommand<>(WidefeedConfiguration.class, config -> config.storage));
+        bootstrap.addCommand(new ReconcileCommand<>(WidefeedConfiguration.class, config -> config.storage,
                 (config, storage) -> Services.over(storage, new IdGenerator(0), Clock.systemUTC(),
                         RelationLimits.DEFAULT, Runnable::run, config.feed.rules(), config.eventLog.shards,
                         FanoutWorker.Listener.NONE).reconciler()));

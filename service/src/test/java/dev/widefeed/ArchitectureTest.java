@@ -35,6 +35,7 @@ class ArchitectureTest {
         FEATURES.put("account", Set.of("kernel", "graph"));
         FEATURES.put("mention", Set.of("kernel", "graph"));
         FEATURES.put("topic", Set.of("kernel"));
+        FEATURES.put("export", Set.of("kernel"));
         FEATURES.put("post", Set.of("kernel", "graph", "audience", "mention"));
         FEATURES.put("like", Set.of("kernel", "graph", "audience", "mention", "post"));
         FEATURES.put("comment", Set.of("kernel", "eventlog", "graph", "audience", "mention", "post"));

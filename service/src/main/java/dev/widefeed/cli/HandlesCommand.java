@@ -7,7 +7,6 @@ import dev.widefeed.graph.UserService;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
 import io.dropwizard.core.Configuration;
-import io.dropwizard.core.cli.ConfiguredCommand;
 import io.dropwizard.core.setup.Bootstrap;
 import net.sourceforge.argparse4j.inf.Namespace;
 
@@ -19,15 +18,15 @@ import java.util.function.Function;
  * configured store (its schema at V013 or later: the service applies it at start, or {@code schema}). Safe to
  * run while the service serves, and again: users who have a handle keep it.
  */
-public final class HandlesCommand<C extends Configuration> extends ConfiguredCommand<C> {
+public final class HandlesCommand<C extends Configuration> extends TypedCommand<C> {
     private static final long PROGRESS_EVERY = 10_000;
     /** Users handled at once: enough to keep a store's conditional writes busy without crowding live traffic. */
     private static final int PARALLELISM = 16;
 
     private final Function<C, StorageFactory> storage;
 
-    public HandlesCommand(Function<C, StorageFactory> storage) {
-        super("handles", "Give every user without a handle one made from their name (the handles migration)");
+    public HandlesCommand(Class<C> configuration, Function<C, StorageFactory> storage) {
+        super("handles", "Give every user without a handle one made from their name (the handles migration)", configuration);
         this.storage = storage;
     }
 

@@ -5,7 +5,6 @@ import dev.widefeed.backends.StorageFactory;
 import dev.widefeed.reconcile.Reconciler;
 import dev.widefeed.store.Storage;
 import io.dropwizard.core.Configuration;
-import io.dropwizard.core.cli.ConfiguredCommand;
 import io.dropwizard.core.setup.Bootstrap;
 import net.sourceforge.argparse4j.impl.Arguments;
 import net.sourceforge.argparse4j.inf.Namespace;
@@ -20,13 +19,14 @@ import java.util.function.Function;
  * {@code reconcile config.yml (--post ID | --user ID)... | --all}: recounts counters from their
  * rows on the configured store and corrects them, like the admin task, without a running server.
  */
-public final class ReconcileCommand<C extends Configuration> extends ConfiguredCommand<C> {
+public final class ReconcileCommand<C extends Configuration> extends TypedCommand<C> {
     private final Function<C, StorageFactory> storage;
     private final BiFunction<C, Storage, Reconciler> reconciler;
 
     /** {@code reconciler}: the reconciler over a storage opened from the configuration. */
-    public ReconcileCommand(Function<C, StorageFactory> storage, BiFunction<C, Storage, Reconciler> reconciler) {
-        super("reconcile", "Recount counters from their rows and correct drift (posts, users, or everything)");
+    public ReconcileCommand(Class<C> configuration, Function<C, StorageFactory> storage,
+                            BiFunction<C, Storage, Reconciler> reconciler) {
+        super("reconcile", "Recount counters from their rows and correct drift (posts, users, or everything)", configuration);
         this.storage = storage;
         this.reconciler = reconciler;
     }

@@ -2,7 +2,6 @@ package dev.widefeed.cli;
 
 import dev.widefeed.auth.TokenService;
 import io.dropwizard.core.Configuration;
-import io.dropwizard.core.cli.ConfiguredCommand;
 import io.dropwizard.core.setup.Bootstrap;
 import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;
@@ -10,11 +9,11 @@ import net.sourceforge.argparse4j.inf.Subparser;
 import java.util.function.Function;
 
 /** {@code token config.yml <userId>}: mints a bearer token for a user, for operators. */
-public final class TokenCommand<C extends Configuration> extends ConfiguredCommand<C> {
+public final class TokenCommand<C extends Configuration> extends TypedCommand<C> {
     private final Function<C, TokenService> tokens;
 
-    public TokenCommand(Function<C, TokenService> tokens) {
-        super("token", "Mint a bearer token for a user id");
+    public TokenCommand(Class<C> configuration, Function<C, TokenService> tokens) {
+        super("token", "Mint a bearer token for a user id", configuration);
         this.tokens = tokens;
     }
 

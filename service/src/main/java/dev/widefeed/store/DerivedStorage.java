@@ -1,5 +1,7 @@
 package dev.widefeed.store;
 
+import dev.widefeed.export.TableScanStore;
+
 /**
  * A storage that stands for another over the same connection: with its stores decorated (closing
  * it then closes nothing: the connection is its owner's), or with an embedded store to stop too.
@@ -39,6 +41,11 @@ final class DerivedStorage implements Storage {
     @Override
     public void ping() {
         base.ping();
+    }
+
+    @Override
+    public TableScanStore tableScans() {
+        return base.tableScans();
     }
 
     @Override

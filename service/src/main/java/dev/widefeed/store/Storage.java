@@ -5,6 +5,7 @@ import dev.widefeed.audience.AudienceStore;
 import dev.widefeed.comment.CommentStore;
 import dev.widefeed.erasure.UserRowsStore;
 import dev.widefeed.eventlog.EventLogStore;
+import dev.widefeed.export.TableScanStore;
 import dev.widefeed.feed.FanoutStore;
 import dev.widefeed.feed.TimelineStore;
 import dev.widefeed.graph.RelationStore;
@@ -29,6 +30,9 @@ public interface Storage extends AutoCloseable {
 
     @Override
     void close();
+
+    /** Whole-table scans, a split and a page at a time, for exports. */
+    TableScanStore tableScans();
 
     /**
      * This storage with every store passed through {@code decorator}, over the same connection and

@@ -15,6 +15,10 @@ public final class ChildJvm {
     }
 
     public static Process start(Class<?> main, String argument, String log) throws IOException {
+        return start(main, List.of(argument), log);
+    }
+
+    public static Process start(Class<?> main, List<String> arguments, String log) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx512m");
@@ -23,7 +27,7 @@ public final class ChildJvm {
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(main.getName());
-        command.add(argument);
+        command.addAll(arguments);
         File output = Path.of("target", log).toFile();
         return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output).start();
     }

@@ -2,6 +2,7 @@ package dev.widefeed.perf.strategy;
 
 import dev.widefeed.audience.Link;
 import dev.widefeed.audience.Mark;
+import dev.widefeed.export.TableScanStore;
 import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.TimelineEntry;
 import dev.widefeed.store.Storage;
@@ -49,6 +50,10 @@ class CountingStorageTest {
             }
 
             public void ping() {
+            }
+
+            public TableScanStore tableScans() {
+                return nothing(TableScanStore.class, answer);
             }
 
             public void close() {

@@ -3,6 +3,7 @@ package dev.widefeed.store.cassandra;
 import com.codahale.metrics.MetricRegistry;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
@@ -68,6 +69,14 @@ public class CassandraFactory extends BackendFactory<LocalCassandra> {
     @NotEmpty
     @JsonProperty
     public String serialConsistency = "LOCAL_SERIAL";
+
+    /**
+     * What full-table scans (export) read at: one replica is enough for a bulk copy and leaves the
+     * others to live traffic; LOCAL_QUORUM when an export must see every acknowledged write.
+     */
+    @NotEmpty
+    @JsonProperty
+    public String scanConsistency = "LOCAL_ONE";
 
     @NotNull
     @JsonProperty
@@ -138,7 +147,8 @@ public class CassandraFactory extends BackendFactory<LocalCassandra> {
     /** The service's one session, bound to its keyspace, with metrics in {@code metrics}. */
     @Override
     public CqlStorage storage(MetricRegistry metrics, Clock clock, LocalCassandra local) {
-        return new CqlStorage(connect(metrics, local, true), metrics, rowsPerBucket, maxInFlight, clock);
+        return new CqlStorage(connect(metrics, local, true), metrics, rowsPerBucket, maxInFlight,
+                DefaultConsistencyLevel.valueOf(scanConsistency), clock);
     }
 
     @Override

@@ -1,7 +1,9 @@
 package dev.widefeed.store.cassandra;
 
 import com.codahale.metrics.MetricRegistry;
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
+import dev.widefeed.export.TableScanStore;
 import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.Stores;
 import dev.widefeed.store.TimedStorage;
@@ -11,10 +13,14 @@ import java.time.Clock;
 /** The Cassandra backend: every store over one {@link CqlSession} bound to the service's keyspace. */
 public final class CqlStorage extends TimedStorage {
     private final CqlSession session;
+    private final CqlTableScanStore tableScans;
 
-    public CqlStorage(CqlSession session, MetricRegistry metrics, int bucketSize, int maxInFlight, Clock clock) {
+    /** {@code scanConsistency}: what whole-table scans read at (see {@link CqlTableScanStore}). */
+    public CqlStorage(CqlSession session, MetricRegistry metrics, int bucketSize, int maxInFlight,
+                      ConsistencyLevel scanConsistency, Clock clock) {
         super("cassandra", adapters(session, bucketSize, maxInFlight, clock), metrics, CqlErrors::translate);
         this.session = session;
+        this.tableScans = new CqlTableScanStore(session, scanConsistency);
     }
 
     private static Stores adapters(CqlSession session, int bucketSize, int maxInFlight, Clock clock) {
@@ -35,6 +41,11 @@ public final class CqlStorage extends TimedStorage {
                 new CqlAccountStore(session),
                 new CqlIdempotencyStore(session),
                 new CqlUserRowsStore(session, clock));
+    }
+
+    @Override
+    public TableScanStore tableScans() {
+        return tableScans;
     }
 
     @Override

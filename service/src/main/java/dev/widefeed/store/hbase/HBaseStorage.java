@@ -1,6 +1,7 @@
 package dev.widefeed.store.hbase;
 
 import com.codahale.metrics.MetricRegistry;
+import dev.widefeed.export.TableScanStore;
 import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.Stores;
 import dev.widefeed.store.TimedStorage;
@@ -21,12 +22,19 @@ import java.time.Clock;
 public final class HBaseStorage extends TimedStorage {
     private final AsyncConnection connection;
     private final AsyncTable<AdvancedScanResultConsumer> usersTable;
+    private final HBaseTableScanStore tableScans;
 
     public HBaseStorage(AsyncConnection connection, String namespace, MetricRegistry metrics, int maxInFlight,
                         Clock clock) {
         super("hbase", adapters(connection, namespace, maxInFlight, clock), metrics, HBaseErrors::translate);
         this.connection = connection;
         this.usersTable = connection.getTable(TableName.valueOf(namespace, "users"));
+        this.tableScans = new HBaseTableScanStore(connection, namespace, HBaseTables.load());
+    }
+
+    @Override
+    public TableScanStore tableScans() {
+        return tableScans;
     }
 
     private static Stores adapters(AsyncConnection connection, String namespace, int maxInFlight, Clock clock) {

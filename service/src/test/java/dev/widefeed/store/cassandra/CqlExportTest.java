@@ -1,0 +1,91 @@
+package dev.widefeed.store.cassandra;
+
+import com.codahale.metrics.MetricRegistry;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.metadata.TokenMap;
+import com.datastax.oss.driver.api.core.metadata.token.TokenRange;
+import dev.widefeed.export.ExportContract;
+import dev.widefeed.store.Storage;
+import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.TestStores;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicReference;
+
+class CqlExportTest extends ExportContract {
+    @Override
+    protected Storage storage() {
+        return TestStorages.cassandra();
+    }
+
+    @Override
+    protected String smallTable() {
+        return "users_by_id";
+    }
+
+    @Override
+    protected String storageYaml() {
+        return "storage:\n  backend: cassandra\n  cassandra:\n    embedded:\n      enabled: false\n"
+                + "    keyspace: " + TestStorages.KEYSPACE + "\n"
+                + "    contactPoints: " + TestStores.cassandra().host() + ":" + TestStores.cassandra().port() + "\n";
+    }
+
+    @Override
+    protected void plantLikes(long firstPost, int posts, int likers) throws Exception {
+        try (CqlSession session = session()) {
+            PreparedStatement insert = session.prepare("INSERT INTO likes_by_post (post_id, shard, user_id, liked,"
+                    + " liked_at, version) VALUES (?, ?, ?, true, ?, ?)");
+            Semaphore inFlight = new Semaphore(128);
+            AtomicReference<Throwable> failed = new AtomicReference<>();
+            Instant at = Instant.now();
+            for (long post = firstPost; post < firstPost + posts; post++) {
+                for (long user = 1; user <= likers; user++) {
+                    inFlight.acquire();
+                    int shard = Math.floorMod(Long.hashCode(user * 0x9E3779B97F4A7C15L), 64);
+                    CompletionStage<?> write = session.executeAsync(insert.bind(post, shard, user, at, 1L));
+                    write.whenComplete((r, e) -> {
+                        if (e != null) {
+                            failed.compareAndSet(null, e);
+                        }
+                        inFlight.release();
+                    });
+                }
+            }
+            inFlight.acquire(128);
+            if (failed.get() != null) {
+                throw new AssertionError("planting failed", failed.get());
+            }
+        }
+    }
+
+    @Override
+    protected long countRows(String table) {
+        try (CqlSession session = session()) {
+            TokenMap tokens = session.getMetadata().getTokenMap().orElseThrow();
+            String key = session.getMetadata().getKeyspace(session.getKeyspace().orElseThrow()).orElseThrow()
+                    .getTable(table).orElseThrow().getPartitionKey().stream()
+                    .map(c -> c.getName().asCql(true)).reduce((a, b) -> a + ", " + b).orElseThrow();
+            PreparedStatement count = session.prepare("SELECT count(*) FROM " + table + " WHERE token(" + key
+                    + ") > ? AND token(" + key + ") <= ?");
+            PreparedStatement last = session.prepare("SELECT count(*) FROM " + table + " WHERE token(" + key + ") > ?");
+            long rows = 0;
+            for (TokenRange range : tokens.getTokenRanges()) {
+                for (TokenRange piece : range.unwrap()) {
+                    var statement = piece.getEnd().compareTo(piece.getStart()) <= 0
+                            ? last.bind().setToken(0, piece.getStart())
+                            : count.bind().setToken(0, piece.getStart()).setToken(1, piece.getEnd());
+                    rows += session.execute(statement.setTimeout(Duration.ofMinutes(2))).one().getLong(0);
+                }
+            }
+            return rows;
+        }
+    }
+
+    private static CqlSession session() {
+        return TestStorages.cassandraFactory().connect(new MetricRegistry(), TestStores.cassandra(), true);
+    }
+}
