@@ -8,6 +8,7 @@ import dev.widefeed.export.ExportManifest;
 import dev.widefeed.export.ExportPlan;
 import dev.widefeed.export.ExportSettings;
 import dev.widefeed.export.PartFormat;
+import dev.widefeed.files.DiscardFormat;
 import dev.widefeed.files.JsonLinesFormat;
 import dev.widefeed.files.ParquetFormat;
 import dev.widefeed.store.Storage;
@@ -44,8 +45,9 @@ public final class ExportCommand<C extends Configuration> extends TypedCommand<C
         ExportSettings defaults = ExportSettings.DEFAULT;
         subparser.addArgument("--out").required(true).help("the directory to export into (and to resume from)");
         subparser.addArgument("--table").action(Arguments.append()).help("a table to export (default: every table)");
-        subparser.addArgument("--format").choices("parquet", "jsonl").setDefault("parquet")
-                .help("parquet (typed columns) or jsonl (one JSON object per line)");
+        subparser.addArgument("--format").choices("parquet", "jsonl", "none").setDefault("parquet")
+                .help("parquet (typed columns), jsonl (one JSON object per line), or none (read everything, write"
+                        + " nothing: the store's read ceiling, to compare an export's rate with)");
         subparser.addArgument("--rate").type(Long.class).setDefault(defaults.rowsPerSecond())
                 .help("rows per second over all splits, so live traffic keeps its latency (0: no ceiling)");
         subparser.addArgument("--threads").type(Integer.class).setDefault(defaults.threads())
@@ -60,7 +62,11 @@ public final class ExportCommand<C extends Configuration> extends TypedCommand<C
     protected void run(Bootstrap<C> bootstrap, Namespace namespace, C config) throws Exception {
         ExportSettings settings = new ExportSettings(namespace.getLong("rate"), namespace.getInt("threads"),
                 namespace.getInt("page_rows"), namespace.getLong("part_rows"), ExportSettings.DEFAULT.readAttempts());
-        PartFormat format = "jsonl".equals(namespace.getString("format")) ? new JsonLinesFormat() : new ParquetFormat();
+        PartFormat format = switch (namespace.getString("format")) {
+            case "jsonl" -> new JsonLinesFormat();
+            case "none" -> new DiscardFormat();
+            default -> new ParquetFormat();
+        };
         List<String> tables = namespace.getList("table") == null ? List.of() : namespace.getList("table");
         ExportDirectory directory = new ExportDirectory(Path.of(namespace.getString("out")));
         PrintStream out = System.out;
