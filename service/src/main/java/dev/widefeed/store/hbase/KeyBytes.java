@@ -154,13 +154,18 @@ final class KeyBytes {
         throw new IllegalArgumentException("part " + part.name() + " has no 0x00 0x00 terminator");
     }
 
-    static String utf8(KeyPart part, byte[] bytes, int from, int to) {
+    private static String utf8(KeyPart part, byte[] bytes, int from, int to) {
+        return utf8("part " + part.name(), bytes, from, to);
+    }
+
+    /** Strict UTF-8: malformed bytes are an error, never replaced. */
+    static String utf8(String what, byte[] bytes, int from, int to) {
         try {
             return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(ByteBuffer.wrap(bytes, from, to - from)).toString();
         } catch (CharacterCodingException e) {
-            throw new IllegalArgumentException("part " + part.name() + " is not UTF-8", e);
+            throw new IllegalArgumentException(what + " is not UTF-8", e);
         }
     }
 }

@@ -9,9 +9,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -25,12 +27,26 @@ public final class RowLayout {
     private final List<KeyPart> keyParts;
     private final List<Column> columns;
     private final Salt salt;
+    /** Family, then exact qualifier: the fixed columns, found without a pass over the list for every cell. */
+    private final Map<String, Map<ByteBuffer, Column>> fixed = new HashMap<>();
+    /** Family: its dynamic columns, longest prefix first. */
+    private final Map<String, List<Column>> dynamic = new HashMap<>();
 
     private RowLayout(TableDefinition table, List<KeyPart> keyParts, List<Column> columns) {
         this.table = table;
         this.keyParts = List.copyOf(keyParts);
         this.columns = List.copyOf(columns);
         this.salt = Salt.of(table);
+        for (Column column : columns) {
+            if (column.dynamic()) {
+                dynamic.computeIfAbsent(column.family(), f -> new ArrayList<>()).add(column);
+            } else {
+                fixed.computeIfAbsent(column.family(), f -> new HashMap<>())
+                        .put(ByteBuffer.wrap(utf8(column.qualifier())), column);
+            }
+        }
+        dynamic.values().forEach(list -> list.sort(
+                Comparator.comparingInt((Column c) -> c.qualifierPrefix().length()).reversed()));
     }
 
     /** The declared layout of {@code table}; fails clearly when it declares none, or one that cannot be decoded. */
@@ -97,14 +113,16 @@ public final class RowLayout {
     /** The declared column a cell belongs to: its exact qualifier, else the dynamic column whose prefix it has. */
     public Optional<Column> column(byte[] family, byte[] qualifier) {
         String familyName = new String(family, StandardCharsets.UTF_8);
-        Optional<Column> exact = columns.stream().filter(c -> !c.dynamic() && c.family().equals(familyName)
-                && Arrays.equals(utf8(c.qualifier()), qualifier)).findFirst();
-        if (exact.isPresent()) {
-            return exact;
+        Column exact = fixed.getOrDefault(familyName, Map.of()).get(ByteBuffer.wrap(qualifier));
+        if (exact != null) {
+            return Optional.of(exact);
         }
-        return columns.stream().filter(c -> c.dynamic() && c.family().equals(familyName)
-                        && startsWith(qualifier, utf8(c.qualifierPrefix())))
-                .max(Comparator.comparingInt(c -> c.qualifierPrefix().length()));
+        for (Column column : dynamic.getOrDefault(familyName, List.of())) {
+            if (startsWith(qualifier, utf8(column.qualifierPrefix()))) {
+                return Optional.of(column);
+            }
+        }
+        return Optional.empty();
     }
 
     /**
@@ -132,7 +150,7 @@ public final class RowLayout {
             case BYTE -> value[0] & 0xff;
             case BOOLEAN -> value[0] != 0;
             case DOUBLE -> ByteBuffer.wrap(value).getDouble();
-            case STRING, JSON -> KeyBytes.utf8(new KeyPart(what, KeyType.STRING), value, 0, value.length);
+            case STRING, JSON -> KeyBytes.utf8(what, value, 0, value.length);
             case BYTES -> value.clone();
             case EMPTY -> null;
             case LONG_OR_EMPTY -> throw new IllegalStateException("handled above");
