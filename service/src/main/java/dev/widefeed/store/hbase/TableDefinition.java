@@ -8,11 +8,15 @@ import java.util.Objects;
 
 /**
  * One table as an {@code hbase-tables/V*.yml} file declares it. {@code rowKey} and
- * {@code description} only document the table; the rest is what the schema applier enforces.
+ * {@code description} only document the table; {@code key} and {@code columns} declare its row layout for readers
+ * of the data ({@link RowLayout}); the rest is what the schema applier enforces.
  * Rows are salted by a first byte in [0, saltBuckets), and the table is pre-split there.
+ *
+ * @param key     the row key's parts in order (null: not declared)
+ * @param columns every family:qualifier the adapters write (null: not declared)
  */
 public record TableDefinition(String name, String rowKey, String description, List<Family> families,
-                              int saltBuckets) {
+                              int saltBuckets, List<KeyDeclaration> key, List<ColumnDeclaration> columns) {
 
     /** {@code ttlSeconds} null: cells never expire. */
     public record Family(String name, int maxVersions, Compression.Algorithm compression, BloomType bloomFilter,
@@ -26,6 +30,22 @@ public record TableDefinition(String name, String rowKey, String description, Li
         }
     }
 
+    /**
+     * One part of a row key as declared: {@code type} one of {@link KeyType}'s names; {@code optional} true for
+     * trailing parts some rows lack; {@code of}, on a salt, the part it is computed from.
+     */
+    public record KeyDeclaration(String name, String type, Boolean optional, String of) {
+    }
+
+    /**
+     * One cell as declared: {@code qualifier} exact, or ending in {@code *} for a dynamic family of cells whose
+     * qualifiers (after the prefix before the {@code *}) decode by {@code qualifierType} (or by
+     * {@code qualifierParts}, for qualifierType {@code composite}) and form the map column {@code name}.
+     */
+    public record ColumnDeclaration(String family, String qualifier, String type, String qualifierType, String name,
+                                    List<KeyDeclaration> qualifierParts) {
+    }
+
     public TableDefinition {
         require(name != null && !name.isEmpty(), "a table needs a name");
         require(rowKey != null && !rowKey.isBlank(), "table " + name + ": document its rowKey");
@@ -34,6 +54,8 @@ public record TableDefinition(String name, String rowKey, String description, Li
         // The salt is one unsigned byte, and the split keys are the bytes 1..saltBuckets-1.
         require(saltBuckets >= 1 && saltBuckets <= 256, "table " + name + ": saltBuckets must be 1..256");
         families = List.copyOf(families);
+        key = key == null ? null : List.copyOf(key);
+        columns = columns == null ? null : List.copyOf(columns);
         require(families.stream().map(Family::name).distinct().count() == families.size(),
                 "table " + name + ": family names repeat");
     }
