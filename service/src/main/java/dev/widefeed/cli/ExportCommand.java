@@ -76,10 +76,11 @@ public final class ExportCommand<C extends Configuration> extends TypedCommand<C
                     Clock.systemUTC());
             boolean resuming = directory.readPlan().isPresent();
             ExportPlan plan = export.plan(tables);
-            out.printf("%s %d tables (%d splits) of %s into %s as %s; %s; at most %s rows/s, %d splits at once%n",
+            out.printf("%s %d tables (%d splits) of %s into %s as %s; %s; %s, %d splits at once%n",
                     resuming ? "Resuming the export of" : "Exporting", plan.tables().size(), plan.splitCount(),
                     plan.backend(), directory.root(), plan.format(), plan.readSettings(),
-                    settings.rowsPerSecond() == 0 ? "unlimited" : String.format("%,d", settings.rowsPerSecond()),
+                    settings.rowsPerSecond() == 0 ? "no rows/s ceiling"
+                            : String.format("at most %,d rows/s", settings.rowsPerSecond()),
                     settings.threads());
             Export.Outcome outcome = export.run(plan);
             if (outcome instanceof Export.Stopped stopped) {

@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -97,6 +98,7 @@ public abstract class ExportContract {
         List<String> key = table.key();
         long[] keys = new long[Math.toIntExact(tableRows)];
         AtomicInteger read = new AtomicInteger();
+        List<Group> firstLikes = new ArrayList<>();
         for (SplitCheckpoint.Part part : table.files()) {
             Path file = out.resolve(part.file());
             assertThat(SplitExport.sha256(file)).as(part.file()).isEqualTo(part.sha256());
@@ -105,10 +107,18 @@ public abstract class ExportContract {
                 if (i < keys.length) {
                     keys[i] = keyHash(row, key);
                 }
+                if (row.getLong("post_id", 0) == firstPost) {
+                    firstLikes.add(row);
+                }
             });
             assertThat(rows).as(part.file()).isEqualTo(part.rows());
         }
         assertThat(read.get()).isEqualTo(tableRows);
+        // Typed columns, whichever store they came from: the ids as numbers, liked as a boolean.
+        assertThat(firstLikes).hasSize(LIKERS_PER_POST);
+        assertThat(firstLikes).extracting(row -> row.getLong("user_id", 0)).doesNotHaveDuplicates()
+                .allMatch(user -> user >= 1 && user <= LIKERS_PER_POST);
+        assertThat(firstLikes).allMatch(row -> row.getBoolean("liked", 0));
         Arrays.sort(keys);
         for (int i = 1; i < keys.length; i++) {
             assertThat(keys[i]).as("a row written twice").isNotEqualTo(keys[i - 1]);

@@ -10,7 +10,6 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.AsyncTable;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
 
@@ -28,7 +27,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * between its first and last rows, when more splits are asked for than it has regions) read a page
  * at a time with a {@link Scan} limited to the page, from just after the last row read; the block
  * cache is bypassed so an export does not push live traffic's blocks out. Reads go to each region's
- * primary, so they see every acknowledged write. How a row becomes columns is {@link HBaseRowShape}'s.
+ * primary, so they see every acknowledged write. How a row becomes typed columns is {@link HBaseRowShape}'s.
  */
 final class HBaseTableScanStore implements TableScanStore {
     private static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();
@@ -127,15 +126,7 @@ final class HBaseTableScanStore implements TableScanStore {
     }
 
     private HBaseRowShape rowShape(String table) {
-        return shapes.computeIfAbsent(table, t -> {
-            try {
-                ColumnFamilyDescriptor[] families = connection.getAdmin().getDescriptor(name(t)).join()
-                        .getColumnFamilies();
-                return HBaseRowShape.of(t, declared.tables().get(t), families);
-            } catch (RuntimeException e) {
-                throw HBaseErrors.translate(e);
-            }
-        });
+        return shapes.computeIfAbsent(table, t -> HBaseRowShape.of(t, declared.tables().get(t)));
     }
 
     /** The first (or last) row of a key range, or null when it has none: where a region's rows lie. */
