@@ -1,0 +1,149 @@
+package dev.widefeed.analytics;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The counter audit on Spark ({@code local[2]}) against a real store that the service itself
+ * filled: drift planted in 1,000 counters is reported exactly and corrected; counters that keep
+ * moving during an audit are left alone, and the next audit finds nothing. Each backend's class
+ * gives the service, the store's counter tables and a way to plant drift.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+abstract class CounterAuditContract {
+    private static final int PLANTED = 1_000;
+    private static final List<String> POST_COUNTERS = List.of("likes", "comments", "reposts");
+    private static final List<String> USER_COUNTERS = List.of("posts", "followers", "following");
+
+    /** The service on this backend's store, filled once per test class. */
+    protected abstract ServiceProcess service() throws Exception;
+
+    protected abstract Filled filled();
+
+    protected abstract SparkSession spark();
+
+    protected abstract CounterTables counterTables();
+
+    /** Adds {@code delta} to a counter straight in the store, as a lost or doubled increment would. */
+    protected abstract void plant(String kind, String counter, long id, long delta);
+
+    @Test
+    @Order(1)
+    void driftPlantedInAThousandCountersIsReportedExactlyAndCorrected(@TempDir Path out) {
+        audit(out.resolve("settle"), true); // whatever an earlier run on the same data left
+        assertThat(audit(out.resolve("clean"), false).drifted()).as("the product's own counters agree").isZero();
+        Set<String> planted = plant(PLANTED, new Random(11));
+
+        CounterAudit.Summary found = audit(out.resolve("found"), false);
+
+        Set<String> reported = new HashSet<>();
+        for (Row row : spark().read().parquet(out.resolve("found/drift").toString()).collectAsList()) {
+            reported.add(row.getAs("counter") + " " + row.getAs("id") + " " + row.getAs("drift"));
+            assertThat((String) row.getAs("state")).isEqualTo(CounterAudit.DRIFT);
+        }
+        assertThat(found.drifted()).isEqualTo(PLANTED);
+        assertThat(reported).isEqualTo(planted);
+        assertThat(found.rowsRead()).isPositive();
+
+        CounterAudit.Summary applied = audit(out.resolve("applied"), true);
+
+        assertThat(applied.corrected()).isEqualTo(PLANTED);
+        assertThat(applied.failed()).isZero();
+        assertThat(audit(out.resolve("after"), false).drifted()).isZero();
+    }
+
+    @Test
+    @Order(2)
+    void countersThatMoveDuringTheAuditAreLeftForTheNextOne(@TempDir Path out) throws Exception {
+        Set<String> planted = plant(100, new Random(13));
+        AtomicBoolean auditing = new AtomicBoolean(true);
+        AtomicInteger comments = new AtomicInteger();
+        Rest rest = new Rest(service());
+        Thread commenter = new Thread(() -> {
+            Random random = new Random(17);
+            ObjectMapper json = new ObjectMapper();
+            while (auditing.get()) {
+                int user = random.nextInt(filled().users().size());
+                String post = filled().posts().get(random.nextInt(10));
+                try {
+                    rest.send("POST", "/v1/posts/" + post + "/comments", filled().tokens().get(user),
+                            json.createObjectNode().put("content", "more"));
+                    comments.incrementAndGet();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        });
+        commenter.start();
+        CounterAudit.Summary during;
+        try {
+            during = audit(out.resolve("during"), true);
+        } finally {
+            auditing.set(false);
+            commenter.join();
+        }
+
+        assertThat(comments.get()).isPositive();
+        assertThat(during.moving()).as("counters seen moving").isPositive();
+        Set<String> corrected = new HashSet<>();
+        spark().read().parquet(out.resolve("during/corrections").toString()).collectAsList()
+                .forEach(r -> corrected.add(r.getAs("counter") + " " + r.getAs("id") + " " + r.getAs("delta")));
+        assertThat(planted).as("only planted drift is corrected, none of the moving counters").containsAll(corrected);
+        assertThat(audit(out.resolve("next"), true).moving()).isZero();
+        assertThat(audit(out.resolve("quiet"), false).drifted()).as("everything settled, nothing over-corrected")
+                .isZero();
+    }
+
+    private CounterAudit.Summary audit(Path out, boolean apply) {
+        try (CounterTables tables = counterTables()) {
+            return CounterAudit.run(spark(), tables, out.toString(), apply);
+        }
+    }
+
+    /** Adds a non-zero amount to {@code n} distinct counters; returns what the audit should report for each. */
+    private Set<String> plant(int n, Random random) {
+        List<String> all = new ArrayList<>();
+        filled().posts().forEach(p -> POST_COUNTERS.forEach(c -> all.add("post " + c + " " + p)));
+        filled().users().forEach(u -> USER_COUNTERS.forEach(c -> all.add("user " + c + " " + u)));
+        assertThat(all.size()).as("counters to plant drift in").isGreaterThanOrEqualTo(n);
+        Collections.shuffle(all, random);
+        Set<String> expected = new HashSet<>();
+        for (String target : all.subList(0, n)) {
+            String[] parts = target.split(" ");
+            long id = Long.parseLong(parts[2]);
+            long delta = (random.nextInt(5) + 1) * (random.nextBoolean() ? 1 : -1);
+            plant(parts[0], parts[1], id, delta);
+            expected.add(parts[0] + "." + parts[1] + " " + id + " " + (-delta));
+        }
+        return expected;
+    }
+
+    /** A Spark session on this JVM, two cores, the given store settings. */
+    static SparkSession localSpark(String... settings) {
+        SparkSession.Builder builder = SparkSession.builder().master("local[2]").appName("counter audit test")
+                .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
+                .config("spark.sql.shuffle.partitions", "4");
+        for (int i = 0; i + 1 < settings.length; i += 2) {
+            builder.config(settings[i], settings[i + 1]);
+        }
+        return builder.getOrCreate();
+    }
+}

@@ -1,0 +1,147 @@
+package dev.widefeed.analytics;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The service's own jar, run as a process of its own on an embedded store it starts, so the jobs
+ * are tested on tables the product really wrote. Spark's classpath (Jackson 2.15, Jersey 2) cannot
+ * hold the service's, hence a process, not a dependency. One per backend per test JVM.
+ */
+final class ServiceProcess implements AutoCloseable {
+    private static final Path JAR = Path.of(System.getProperty("widefeed.analytics.serviceJar",
+            "../service/target/widefeed-service.jar"));
+    private static final Path DATA = Path.of(System.getProperty("widefeed.analytics.dataDir", "target/stores"));
+    private static ServiceProcess cassandra;
+    private static ServiceProcess hbase;
+
+    final int port;
+    /** Cassandra's native port, or HBase's ZooKeeper port. */
+    final int storePort;
+    private final Process process;
+
+    private ServiceProcess(Process process, int port, int storePort) {
+        this.process = process;
+        this.port = port;
+        this.storePort = storePort;
+    }
+
+    /** The service on an embedded Cassandra, keyspace {@code widefeed}; started once, stopped at exit. */
+    static synchronized ServiceProcess cassandra() throws Exception {
+        if (cassandra == null) {
+            String storage = """
+                    storage:
+                      backend: cassandra
+                      cassandra:
+                        embedded:
+                          enabled: true
+                          dataDir: %s
+                          nativePort: 29042
+                          storagePort: 27000
+                          heapMb: 1024
+                        contactPoints: 127.0.0.1:29042
+                        keyspace: widefeed
+                    """.formatted(DATA.resolve("cassandra").toAbsolutePath());
+            cassandra = start("cassandra", storage, 28080, 29042);
+            Runtime.getRuntime().addShutdownHook(new Thread(cassandra::close));
+        }
+        return cassandra;
+    }
+
+    /** The service on an embedded standalone HBase, namespace {@code widefeed}; started once, stopped at exit. */
+    static synchronized ServiceProcess hbase() throws Exception {
+        if (hbase == null) {
+            String storage = """
+                    storage:
+                      backend: hbase
+                      hbase:
+                        embedded:
+                          enabled: true
+                          dataDir: %s
+                          zookeeperPort: 22181
+                          masterPort: 26100
+                          regionServerPort: 26120
+                          heapMb: 1024
+                        zookeeperQuorum: 127.0.0.1:22181
+                        namespace: widefeed
+                    """.formatted(DATA.resolve("hbase").toAbsolutePath());
+            hbase = start("hbase", storage, 28090, 22181);
+            Runtime.getRuntime().addShutdownHook(new Thread(hbase::close));
+        }
+        return hbase;
+    }
+
+    private static ServiceProcess start(String name, String storage, int port, int storePort) throws Exception {
+        if (!Files.isRegularFile(JAR)) {
+            throw new IllegalStateException(JAR + " is missing: build the service module first (mvn package)");
+        }
+        Files.createDirectories(DATA);
+        Path config = DATA.resolve(name + ".yml");
+        Files.writeString(config, """
+                server:
+                  applicationConnectors: [{type: http, port: %d}]
+                  adminConnectors: [{type: http, port: %d}]
+                  requestLog: {appenders: []}
+                %s
+                auth:
+                  tokenSecret: analytics-test-secret-0123456789abcdefghij
+                  passwordHashing: { memoryKiB: 256, iterations: 1, maxConcurrent: 8 }
+                rateLimits:
+                  enabled: false
+                logging:
+                  level: WARN
+                """.formatted(port, port + 1, storage));
+        Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx1g", "-jar", JAR.toAbsolutePath().toString(), "server", config.toString())
+                .redirectErrorStream(true).redirectOutput(DATA.resolve(name + "-service.log").toFile()).start();
+        ServiceProcess service = new ServiceProcess(process, port, storePort);
+        service.awaitHealthy(Duration.ofMinutes(6));
+        return service;
+    }
+
+    URI api(String path) {
+        return URI.create("http://127.0.0.1:" + port + path);
+    }
+
+    private void awaitHealthy(Duration within) throws Exception {
+        HttpClient client = HttpClient.newHttpClient();
+        long deadline = System.nanoTime() + within.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("the service exited with " + process.exitValue() + "; see its log in "
+                        + DATA);
+            }
+            try {
+                HttpResponse<Void> health = client.send(HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + (port + 1) + "/healthcheck")).build(),
+                        HttpResponse.BodyHandlers.discarding());
+                if (health.statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            }
+            Thread.sleep(1_000);
+        }
+        throw new IllegalStateException("the service was not healthy within " + within + "; see its log in " + DATA);
+    }
+
+    @Override
+    public void close() {
+        process.destroy(); // SIGTERM: the service stops its embedded store on the way out
+        try {
+            if (!process.waitFor(2, TimeUnit.MINUTES)) {
+                process.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
