@@ -27,6 +27,8 @@ import dev.widefeed.perf.scenario.SteadyScenario;
 import dev.widefeed.perf.scenario.StrategiesScenario;
 import dev.widefeed.perf.scenario.VisibilityScenario;
 import dev.widefeed.perf.strategy.HybridStrategy;
+import dev.widefeed.perf.workload.ProfileCalibration;
+import dev.widefeed.perf.workload.ProfileComparison;
 import dev.widefeed.perf.workload.UserIds;
 import dev.widefeed.perf.workload.WorkloadReader;
 import dev.widefeed.perf.workload.WorkloadSpec;
@@ -208,25 +210,78 @@ final class Commands {
     }
 
     private void generate() throws IOException {
+        if (options.getString("profile") != null) {
+            generateFromProfile(Path.of(options.getString("profile")));
+            return;
+        }
         List<Integer> celebrities = new ArrayList<>();
-        String list = options.getString("celebrities").trim();
+        String list = option("celebrities", "10000,100000,1000000").trim();
         if (!list.isEmpty() && !list.equals("none")) {
             for (String part : list.split(",")) {
                 celebrities.add(Integer.parseInt(part.trim()));
             }
         }
-        WorkloadSpec spec = new WorkloadSpec(options.getInt("users"), options.getDouble("zipf_exponent"),
-                options.getDouble("mean_followers"), celebrities, options.getLong("seed"),
+        WorkloadSpec spec = new WorkloadSpec(option("users", 100_000), option("zipf_exponent", 2.1),
+                option("mean_followers", 50.0), celebrities, options.getLong("seed"),
                 WorkloadSpec.Preset.fromLabel(options.getString("preset")), options.getLong("events"),
-                options.getDouble("rate"), options.getDouble("dormant"));
+                option("rate", 1000.0), option("dormant", 0.5));
         long started = System.nanoTime();
-        WorkloadWriter.Summary summary = WorkloadWriter.write(spec, Path.of(options.getString("out")), System.err);
+        written(WorkloadWriter.write(spec, Path.of(options.getString("out")), System.err), started);
+    }
+
+    /** {@code generate --profile}: the population and rates from the profile, then how the result compares. */
+    private void generateFromProfile(Path file) throws IOException {
+        List<String> conflicting = new ArrayList<>();
+        for (String name : List.of("zipf_exponent", "mean_followers", "celebrities", "dormant", "rate")) {
+            if (options.get(name) != null) {
+                conflicting.add("--" + name.replace('_', '-'));
+            }
+        }
+        if (!conflicting.isEmpty()) {
+            throw new IllegalArgumentException("--profile sets the population and the event rate itself; drop "
+                    + String.join(", ", conflicting) + " (with --profile only --users, --seed, --preset and --events "
+                    + "apply)");
+        }
+        ProfileCalibration calibration = ProfileCalibration.read(file, options.get("users"), options.getLong("seed"),
+                WorkloadSpec.Preset.fromLabel(options.getString("preset")), options.getLong("events"));
+        WorkloadSpec spec = calibration.spec();
+        long celebrityEdges = spec.celebrities().stream().mapToLong(Integer::longValue).sum();
+        if (celebrityEdges > spec.meanFollowers() * spec.users()) {
+            out.printf("warning: the celebrities alone have %,d followers, more than the profile's mean gives %,d "
+                    + "users in all; the others get none and the mean comes out high%n", celebrityEdges, spec.users());
+        }
+        long started = System.nanoTime();
+        Path directory = Path.of(options.getString("out"));
+        written(WorkloadWriter.write(spec, directory, System.err, calibration.manifest()), started);
+        ProfileComparison comparison = ProfileComparison.of(calibration.profile(), WorkloadReader.open(directory));
+        comparison.lines(calibration).forEach(out::println);
+        for (String inconsistency : calibration.profile().inconsistencies()) {
+            out.println("warning: the profile's summary disagrees with its histogram: " + inconsistency);
+        }
+    }
+
+    private void written(WorkloadWriter.Summary summary, long started) {
         out.printf("wrote %s: %,d users, %,d follows, %,d events over %.1f s of workload time "
                         + "(max following %,d); celebrities %s%s; %.1f s%n",
                 summary.directory(), summary.users(), summary.follows(), summary.events(),
-                summary.lastOffsetMillis() / 1000.0, summary.maxFollowing(), summary.celebrities(),
+                summary.lastOffsetMillis() / 1000.0, summary.maxFollowing(), abbreviated(summary.celebrities()),
                 summary.skippedCelebrities().isEmpty() ? "" : ", skipped (too few users) " + summary.skippedCelebrities(),
                 (System.nanoTime() - started) / 1e9);
+    }
+
+    /** A list as printed, its middle left out past 10 entries (a profile may list thousands of celebrities). */
+    private static String abbreviated(List<Integer> list) {
+        if (list.size() <= 10) {
+            return list.toString();
+        }
+        return list.subList(0, 5).toString().replace("]", "") + ", ... (" + (list.size() - 8) + " more), "
+                + list.subList(list.size() - 3, list.size()).toString().replace("[", "");
+    }
+
+    /** A generate option without a parser default (see PerfMain), or its default. */
+    private <T> T option(String name, T otherwise) {
+        T value = options.get(name);
+        return value == null ? otherwise : value;
     }
 
     private void report() throws IOException {

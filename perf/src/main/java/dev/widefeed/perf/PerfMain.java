@@ -8,7 +8,8 @@ import net.sourceforge.argparse4j.inf.Subparser;
 import net.sourceforge.argparse4j.inf.Subparsers;
 
 /**
- * The perf module's command line: {@code generate} a workload, {@code load} it, {@code replay} it, run a scenario
+ * The perf module's command line: {@code generate} a workload (from options, or calibrated from a workload
+ * profile of the live tables), {@code load} it, {@code replay} it, run a scenario
  * ({@code ceiling}, {@code steady}, {@code celebrity}, {@code strategies}, {@code visibility},
  * {@code notifications}, {@code signin}; older
  * single-purpose ones: {@code content}, {@code fanout}), and {@code report} a run directory. Every store command
@@ -20,27 +21,55 @@ public final class PerfMain {
     }
 
     public static void main(String[] args) throws Exception {
+        ArgumentParser parser = parser();
+        Namespace options;
+        try {
+            options = parser.parseArgs(args);
+        } catch (ArgumentParserException e) {
+            parser.handleError(e);
+            System.exit(2);
+            return;
+        }
+        int status;
+        try {
+            status = new Commands(options).run();
+        } catch (IllegalArgumentException e) { // a bad option value or input directory, said plainly
+            System.err.println("perf " + options.getString("command") + ": " + e.getMessage());
+            status = 2;
+        }
+        System.exit(status); // store clients keep non-daemon threads
+    }
+
+    /** Every command and its options. */
+    static ArgumentParser parser() {
         ArgumentParser parser = ArgumentParsers.newFor("perf").build()
                 .description("widefeed's capacity-planning tool: synthetic social workloads replayed on a real store");
         Subparsers commands = parser.addSubparsers().dest("command").title("commands");
 
+        // The population and rate options have no parser defaults (Commands applies them) so that one given
+        // together with --profile, which sets them all, is seen and refused.
         Subparser generate = commands.addParser("generate")
                 .help("write a seeded, deterministic synthetic workload (users, follows, events) to files");
-        generate.addArgument("--users").type(Integer.class).setDefault(100_000);
-        generate.addArgument("--zipf-exponent").type(Double.class).setDefault(2.1)
-                .help("exponent a of the follower-count density P(k) ~ k^-a (> 1)");
-        generate.addArgument("--mean-followers").type(Double.class).setDefault(50.0)
-                .help("mean followers per user, celebrities included");
-        generate.addArgument("--celebrities").setDefault("10000,100000,1000000")
-                .help("comma-separated follower counts of celebrity users 0, 1, ... ('none' for none); "
-                        + "counts above users-1 are skipped");
+        generate.addArgument("--profile").help("a workload profile (JSON, written by the analytics module's profile "
+                + "job): population, follower distribution, dormant share, posts:reads and rate all from it; "
+                + "goes with --users (scales the population), --seed, --preset, --events only");
+        generate.addArgument("--users").type(Integer.class)
+                .help("users (default 100000, or the profile's)");
+        generate.addArgument("--zipf-exponent").type(Double.class)
+                .help("exponent a of the follower-count density P(k) ~ k^-a (> 1; default 2.1)");
+        generate.addArgument("--mean-followers").type(Double.class)
+                .help("mean followers per user, celebrities included (default 50)");
+        generate.addArgument("--celebrities")
+                .help("comma-separated follower counts of celebrity users 0, 1, ... ('none' for none; default "
+                        + "10000,100000,1000000); counts above users-1 are skipped");
         generate.addArgument("--seed").type(Long.class).setDefault(1L);
         generate.addArgument("--preset").choices("read-heavy", "write-heavy").setDefault("read-heavy")
-                .help("event mix: read-heavy = reads:writes 65:1, write-heavy = 1:3");
+                .help("event mix: read-heavy = reads:writes 65:1, write-heavy = 1:3 (with --profile: the mix of every "
+                        + "kind but posts)");
         generate.addArgument("--events").type(Long.class).setDefault(1_000_000L);
-        generate.addArgument("--rate").type(Double.class).setDefault(1000.0).help("events per second");
-        generate.addArgument("--dormant").type(Double.class).setDefault(0.5)
-                .help("share of users who are followed but never read or post (fan-out skips them)");
+        generate.addArgument("--rate").type(Double.class).help("events per second (default 1000)");
+        generate.addArgument("--dormant").type(Double.class)
+                .help("share of users who are followed but never read or post (fan-out skips them; default 0.5)");
         generate.addArgument("--out").required(true).help("output directory");
 
         Subparser load = store(commands.addParser("load")
@@ -140,23 +169,7 @@ public final class PerfMain {
         fanout.addArgument("--active").type(Double.class).setDefault(0.2).help("share of followers who read recently");
         fanout.addArgument("--threads").type(Integer.class).setDefault(2).help("fan-out worker threads");
         fanout.addArgument("--page-size").type(Integer.class).setDefault(1000).help("followers per fan-out page");
-
-        Namespace options;
-        try {
-            options = parser.parseArgs(args);
-        } catch (ArgumentParserException e) {
-            parser.handleError(e);
-            System.exit(2);
-            return;
-        }
-        int status;
-        try {
-            status = new Commands(options).run();
-        } catch (IllegalArgumentException e) { // a bad option value or input directory, said plainly
-            System.err.println("perf " + options.getString("command") + ": " + e.getMessage());
-            status = 2;
-        }
-        System.exit(status); // store clients keep non-daemon threads
+        return parser;
     }
 
     /** Options of every command that uses a store. */

@@ -7,7 +7,7 @@ import java.util.SplittableRandom;
  * The time-ordered event stream of a {@link WorkloadSpec} over a {@link Population}.
  *
  * <p>Arrivals are a Poisson process at {@code eventsPerSecond}; each event's kind is drawn from the
- * preset's mix. The actor of a post is drawn in proportion to the users' post weights, the actor of any
+ * spec's mix. The actor of a post is drawn in proportion to the users' post weights, the actor of any
  * other kind in proportion to their read (activity) weights. Targets: likes, comments and reposts name an
  * author, drawn in proportion to followers x post weight (whose posts fill timelines; the replayer picks one
  * of that author's recent posts); user-timeline reads and unfollows in proportion to followers; follows in
@@ -30,7 +30,7 @@ public final class EventGenerator {
     public static double[] perDay(WorkloadSpec spec, double[] weights, EventKind... kinds) {
         double share = 0;
         for (EventKind kind : kinds) {
-            share += spec.preset().share(kind);
+            share += spec.mix().share(kind);
         }
         double total = 0;
         for (double w : weights) {
@@ -64,7 +64,7 @@ public final class EventGenerator {
         double[] cumulative = new double[kinds.length];
         double running = 0;
         for (int i = 0; i < kinds.length; i++) {
-            running += spec.preset().share(kinds[i]);
+            running += spec.mix().share(kinds[i]);
             cumulative[i] = running;
         }
         SplittableRandom random = Rng.stream(spec.seed(), Rng.EVENTS, 0);

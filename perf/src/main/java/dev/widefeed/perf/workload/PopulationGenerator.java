@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 
 /**
  * Follower counts, per-user rates and the follow graph of a {@link WorkloadSpec}.
@@ -13,7 +14,13 @@ import java.util.SplittableRandom;
  * <p>Follower counts: every non-celebrity user draws {@code r = U^(-1/(a-1))} (a Pareto variable with
  * density exponent {@code a}); counts are {@code min(users-1, floor(s * r))} with the scale {@code s} found
  * by bisection so that the total, celebrities included, is {@code meanFollowers * users}. Celebrities are
- * users {@code 0..c-1} with their exact counts.
+ * users {@code 0..c-1} with their exact counts. With {@link WorkloadSpec#ordinaryMaxFollowers()} set, the
+ * Pareto variable is truncated instead: {@code r} is drawn conditional on {@code s * r < m + 1/2}, {@code m} that
+ * bound (at most {@code users-1}), by inverting its distribution function,
+ * {@code s * r = s * (c + U (1 - c))^(-1/(a-1))} with {@code c = (s / (m + 1/2))^(a-1)}, and the count is
+ * {@code s * r} rounded; it still grows with {@code s} for every {@code U}, so the same bisection finds it. A
+ * workload profile lists every account above its celebrity threshold, so the ordinary users must not add a second
+ * tail above it.
  *
  * <p>Rates: log-normal, {@code readWeight = exp(1.5 Z)}, {@code postWeight = exp(2.0 Z')}, independent.
  *
@@ -54,16 +61,15 @@ public final class PopulationGenerator {
             celebrityEdges += celebrities.get(i);
         }
         int first = celebrities.size();
-        double[] raw = new double[n];
-        double inverse = 1.0 / (spec.zipfExponent() - 1.0);
+        Degrees degrees = spec.ordinaryMaxFollowers() == 0 ? new Capped(n, cap, spec.zipfExponent())
+                : new Truncated(n, spec.ordinaryCap(), spec.zipfExponent());
         for (int u = first; u < n; u++) {
-            double uniform = 1.0 - Rng.stream(spec.seed(), Rng.DEGREE, u).nextDouble(); // (0, 1]
-            raw[u] = Math.min(1e15, StrictMath.pow(uniform, -inverse));
+            degrees.draw(u, 1.0 - Rng.stream(spec.seed(), Rng.DEGREE, u).nextDouble()); // (0, 1]
         }
         long budget = Math.max(0L, Math.round(spec.meanFollowers() * n) - celebrityEdges);
-        double scale = scaleFor(raw, first, cap, budget);
+        double scale = scaleFor(degrees, first, budget);
         for (int u = first; u < n; u++) {
-            followers[u] = (int) Math.min(cap, Math.floor(scale * raw[u]));
+            followers[u] = degrees.count(u, scale);
         }
         double[] readWeight = new double[n];
         double[] postWeight = new double[n];
@@ -80,19 +86,19 @@ public final class PopulationGenerator {
         return new Population(followers, readWeight, postWeight, List.copyOf(celebrities), List.copyOf(skipped));
     }
 
-    /** The smallest scale (to bisection precision) whose capped, floored total reaches the budget. */
-    private static double scaleFor(double[] raw, int from, int cap, long budget) {
-        if (budget == 0 || from >= raw.length) {
+    /** The smallest scale (to bisection precision) whose total of counts reaches the budget. */
+    private static double scaleFor(Degrees degrees, int from, long budget) {
+        if (budget == 0 || from >= degrees.users()) {
             return 0;
         }
         double low = 0;
         double high = 1;
-        while (total(raw, from, cap, high) < budget && high < cap * 2.0) {
+        while (degrees.total(from, high) < budget && high < degrees.cap() * 2.0) {
             high *= 2;
         }
         for (int i = 0; i < 200 && high - low > 1e-12 * high; i++) {
             double mid = (low + high) / 2;
-            if (total(raw, from, cap, mid) < budget) {
+            if (degrees.total(from, mid) < budget) {
                 low = mid;
             } else {
                 high = mid;
@@ -101,12 +107,111 @@ public final class PopulationGenerator {
         return high;
     }
 
-    private static long total(double[] raw, int from, int cap, double scale) {
-        long sum = 0;
-        for (int u = from; u < raw.length; u++) {
-            sum += (long) Math.min(cap, Math.floor(scale * raw[u]));
+    /** Non-celebrities' follower counts as a function of the scale, each from the user's own uniform draw. */
+    private abstract static class Degrees {
+        final int cap;
+
+        Degrees(int cap) {
+            this.cap = cap;
         }
-        return sum;
+
+        abstract void draw(int user, double uniform);
+
+        abstract int count(int user, double scale);
+
+        abstract int users();
+
+        int cap() {
+            return cap;
+        }
+
+        long total(int from, double scale) {
+            long sum = 0;
+            for (int u = from; u < users(); u++) {
+                sum += count(u, scale);
+            }
+            return sum;
+        }
+    }
+
+    /** {@code min(cap, floor(s * r))}: what the power law puts above the cap piles up there. */
+    private static final class Capped extends Degrees {
+        private final double[] raw;
+        private final double inverse;
+
+        Capped(int users, int cap, double exponent) {
+            super(cap);
+            raw = new double[users];
+            inverse = 1.0 / (exponent - 1.0);
+        }
+
+        @Override
+        void draw(int user, double uniform) {
+            raw[user] = Math.min(1e15, StrictMath.pow(uniform, -inverse));
+        }
+
+        @Override
+        int count(int user, double scale) {
+            return (int) Math.min(cap, Math.floor(scale * raw[user]));
+        }
+
+        @Override
+        int users() {
+            return raw.length;
+        }
+    }
+
+    /**
+     * {@code round(s * r)} with {@code r} conditional on {@code s * r < cap + 1/2}. Rounding, not flooring: the
+     * chance of a count {@code k} is then that of {@code s * r} within half a unit of it, about proportional to
+     * {@code k^-a}, the discrete law a profile's exponent is fitted to; the floor's is about {@code (k + 1/2)^-a},
+     * which a fit reads as a smaller exponent (by about 0.03 where the tail starts near 10).
+     */
+    private static final class Truncated extends Degrees {
+        private final double[] uniform;
+        private final double exponent;
+        private final double inverse;
+
+        Truncated(int users, int cap, double exponent) {
+            super(cap);
+            uniform = new double[users];
+            this.exponent = exponent;
+            inverse = 1.0 / (exponent - 1.0);
+        }
+
+        @Override
+        void draw(int user, double u) {
+            uniform[user] = u;
+        }
+
+        @Override
+        int count(int user, double scale) {
+            return count(user, scale, c(scale));
+        }
+
+        /** In parallel: a power per user per bisection step; the sum of integers is the same in any order. */
+        @Override
+        long total(int from, double scale) {
+            double c = c(scale);
+            return IntStream.range(from, uniform.length).parallel().mapToLong(u -> count(u, scale, c)).sum();
+        }
+
+        private double c(double scale) {
+            return StrictMath.pow(scale / (cap + 0.5), exponent - 1.0);
+        }
+
+        private int count(int user, double scale, double c) {
+            if (scale <= 0) {
+                return 0;
+            }
+            double x = scale * StrictMath.pow(c + uniform[user] * (1.0 - c), -inverse);
+            return (int) Math.min(cap, Math.floor(x + 0.5)); // x is below cap + 1/2 but at u = 0
+        }
+
+        @Override
+        int users() {
+            return uniform.length;
+        }
     }
 
     /** Emits every follow edge; each followee's followers come from that followee's own random stream. */

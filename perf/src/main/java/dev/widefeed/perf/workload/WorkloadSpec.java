@@ -2,6 +2,7 @@ package dev.widefeed.perf.workload;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 
 /**
  * What {@code perf generate} produces; together with the generator version it fixes the output byte for
@@ -14,14 +15,19 @@ import java.util.Locale;
  * @param celebrities    explicit follower counts of celebrity users (they are users {@code 0, 1, ...});
  *                       a count above {@code users-1} cannot be realised and is skipped (listed in the manifest)
  * @param seed           the only source of randomness
- * @param preset         the event mix
+ * @param mix            the event mix: a {@link Preset}, or a {@link CalibratedMix} derived from a workload profile
  * @param events         number of events
  * @param eventsPerSecond mean arrival rate of the (Poisson) event stream
  * @param dormantShare   share of (non-celebrity) users who have accounts and are followed but never read or post,
  *                       as most accounts of a real network: fan-out skips them, push-all writes to them anyway
+ * @param ordinaryMaxFollowers 0: non-celebrity counts the power law puts above {@code users-1} are capped there;
+ *                       otherwise non-celebrities draw from the power law truncated at
+ *                       {@code min(users-1, ordinaryMaxFollowers)}, for a population whose every account above
+ *                       that count is listed in {@code celebrities} (as a workload profile lists them)
  */
 public record WorkloadSpec(int users, double zipfExponent, double meanFollowers, List<Integer> celebrities,
-                           long seed, Preset preset, long events, double eventsPerSecond, double dormantShare) {
+                           long seed, Mix mix, long events, double eventsPerSecond, double dormantShare,
+                           int ordinaryMaxFollowers) {
 
     public static final List<Integer> DEFAULT_CELEBRITIES = List.of(10_000, 100_000, 1_000_000);
 
@@ -50,10 +56,66 @@ public record WorkloadSpec(int users, double zipfExponent, double meanFollowers,
         if (!(dormantShare >= 0 && dormantShare < 1)) {
             throw new IllegalArgumentException("dormant share must be at least 0 and below 1");
         }
+        if (ordinaryMaxFollowers < 0) {
+            throw new IllegalArgumentException("ordinary users' largest follower count must be >= 0 (0: none)");
+        }
+        Objects.requireNonNull(mix, "mix");
     }
 
-    /** The event mix: relative weight of each {@link EventKind}, in declaration order of the kinds. */
-    public enum Preset {
+    /** A spec whose non-celebrities follow the untruncated power law (capped at {@code users-1}). */
+    public WorkloadSpec(int users, double zipfExponent, double meanFollowers, List<Integer> celebrities, long seed,
+                        Mix mix, long events, double eventsPerSecond, double dormantShare) {
+        this(users, zipfExponent, meanFollowers, celebrities, seed, mix, events, eventsPerSecond, dormantShare, 0);
+    }
+
+    /** The largest follower count a non-celebrity may draw. */
+    int ordinaryCap() {
+        return ordinaryMaxFollowers == 0 ? users - 1 : Math.min(users - 1, ordinaryMaxFollowers);
+    }
+
+    /** An event mix: the share of each {@link EventKind} among all events, and the name manifests give it. */
+    public interface Mix {
+        double share(EventKind kind);
+
+        String label();
+    }
+
+    /**
+     * A mix given by relative weights, one per {@link EventKind} in declaration order of the kinds.
+     *
+     * @param label   the name the manifest and the report give it
+     * @param weights relative weights (any positive total)
+     */
+    public record CalibratedMix(String label, List<Double> weights) implements Mix {
+        public CalibratedMix {
+            weights = List.copyOf(weights);
+            if (weights.size() != EventKind.values().length) {
+                throw new IllegalArgumentException("one weight per event kind");
+            }
+            double total = 0;
+            for (double w : weights) {
+                if (!(w >= 0) || Double.isInfinite(w)) {
+                    throw new IllegalArgumentException("event weights must be finite numbers >= 0");
+                }
+                total += w;
+            }
+            if (!(total > 0)) {
+                throw new IllegalArgumentException("event weights must not all be 0");
+            }
+        }
+
+        @Override
+        public double share(EventKind kind) {
+            double total = 0;
+            for (double w : weights) {
+                total += w;
+            }
+            return weights.get(kind.ordinal()) / total;
+        }
+    }
+
+    /** The fixed event mixes: relative weight of each {@link EventKind}, in declaration order of the kinds. */
+    public enum Preset implements Mix {
         /** Reads : writes = 65 : 1 (Twitter's reported ratio); home reads dominate the reads. */
         READ_HEAVY(new double[] {0.2, 0.08, 0.15, 0.5, 52, 13, 0.05, 0.02}),
         /** Reads : writes = 1 : 3. */
@@ -69,6 +131,7 @@ public record WorkloadSpec(int users, double zipfExponent, double meanFollowers,
         }
 
         /** Share of all events that are of {@code kind}. */
+        @Override
         public double share(EventKind kind) {
             double total = 0;
             for (double w : weights) {
@@ -77,7 +140,13 @@ public record WorkloadSpec(int users, double zipfExponent, double meanFollowers,
             return weights[kind.ordinal()] / total;
         }
 
+        /** The relative weight of {@code kind}. */
+        public double weight(EventKind kind) {
+            return weights[kind.ordinal()];
+        }
+
         /** Command-line and manifest name: {@code read-heavy}, {@code write-heavy}. */
+        @Override
         public String label() {
             return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }

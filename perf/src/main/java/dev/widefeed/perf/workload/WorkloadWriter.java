@@ -1,5 +1,7 @@
 package dev.widefeed.perf.workload;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -14,11 +16,14 @@ import java.util.stream.Collectors;
 
 /**
  * Writes a workload into a directory: {@code users.tsv.gz}, {@code follows.tsv.gz}, {@code events.tsv.gz}
- * and last {@code manifest.json} (the spec, generator version, counts, celebrities and each file's SHA-256).
+ * and last {@code manifest.json} (the spec, generator version, counts, celebrities and each file's SHA-256, and for
+ * a workload calibrated from a workload profile, the profile it came from).
  * Nothing in the output depends on the clock, the host or thread scheduling: the same spec and
  * {@link #GENERATOR_VERSION} give the same bytes.
  */
 public final class WorkloadWriter {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     /** Bump whenever the output for a given spec changes. */
     public static final int GENERATOR_VERSION = 2;
     /** The service's default cap on how many users one user may follow. */
@@ -42,6 +47,15 @@ public final class WorkloadWriter {
 
     /** Generates and writes the workload; {@code progress} (may be null) gets a line per 10 M lines written. */
     public static Summary write(WorkloadSpec spec, Path directory, PrintStream progress) throws IOException {
+        return write(spec, directory, progress, null);
+    }
+
+    /**
+     * As {@link #write(WorkloadSpec, Path, PrintStream)}, the manifest also saying where the spec came from:
+     * {@code profile} (may be null: none) is written as the manifest's {@code profile} object, in its own order.
+     */
+    public static Summary write(WorkloadSpec spec, Path directory, PrintStream progress, Map<String, ?> profile)
+            throws IOException {
         Files.createDirectories(directory);
         Population population = PopulationGenerator.generate(spec);
         int n = population.users();
@@ -106,14 +120,27 @@ public final class WorkloadWriter {
         json.append("    \"meanFollowers\": ").append(spec.meanFollowers()).append(",\n");
         json.append("    \"celebrities\": ").append(spec.celebrities()).append(",\n");
         json.append("    \"seed\": ").append(spec.seed()).append(",\n");
-        json.append("    \"preset\": \"").append(spec.preset().label()).append("\",\n");
+        json.append("    \"preset\": \"").append(spec.mix().label()).append("\",\n");
         json.append("    \"events\": ").append(spec.events()).append(",\n");
         json.append("    \"eventsPerSecond\": ").append(spec.eventsPerSecond()).append(",\n");
-        json.append("    \"dormantShare\": ").append(spec.dormantShare()).append("\n");
+        json.append("    \"dormantShare\": ").append(spec.dormantShare());
+        if (spec.ordinaryMaxFollowers() > 0) { // absent otherwise, so earlier specs keep their bytes
+            json.append(",\n    \"ordinaryMaxFollowers\": ").append(spec.ordinaryMaxFollowers());
+        }
+        json.append("\n");
         json.append("  },\n");
+        if (profile != null) {
+            json.append("  \"profile\": ").append(JSON.writeValueAsString(profile)).append(",\n");
+        }
         json.append("  \"model\": {\n");
-        json.append("    \"followers\": \"non-celebrities: min(users-1, floor(s * U^(-1/(a-1)))), s set so the mean "
-                + "over all users is meanFollowers; followers of each user uniform without replacement\",\n");
+        if (spec.ordinaryMaxFollowers() > 0) {
+            json.append("    \"followers\": \"non-celebrities: round(s * r), r Pareto(a) conditional on s * r < m + 1/2, "
+                    + "m = min(users-1, ordinaryMaxFollowers); s set so the mean over all users is meanFollowers; "
+                    + "followers of each user uniform without replacement\",\n");
+        } else {
+            json.append("    \"followers\": \"non-celebrities: min(users-1, floor(s * U^(-1/(a-1)))), s set so the "
+                    + "mean over all users is meanFollowers; followers of each user uniform without replacement\",\n");
+        }
         json.append("    \"readWeight\": \"lognormal(0, ").append(PopulationGenerator.READ_SIGMA)
                 .append(") - actor weight of every kind but post\",\n");
         json.append("    \"postWeight\": \"lognormal(0, ").append(PopulationGenerator.POST_SIGMA)
@@ -122,7 +149,7 @@ public final class WorkloadWriter {
                 + "follow: followers+1; never the actor; -1 = none\",\n");
         json.append("    \"mix\": {");
         json.append(List.of(EventKind.values()).stream()
-                .map(k -> "\"" + k.label() + "\": " + String.format(Locale.ROOT, "%.6f", spec.preset().share(k)))
+                .map(k -> "\"" + k.label() + "\": " + String.format(Locale.ROOT, "%.6f", spec.mix().share(k)))
                 .collect(Collectors.joining(", ")));
         json.append("}\n");
         json.append("  },\n");

@@ -40,7 +40,7 @@ class EventMixTest {
         long reads = 0;
         for (EventKind kind : EventKind.values()) {
             long n = counts.getOrDefault(kind, 0L);
-            double expected = spec.preset().share(kind) * EVENTS;
+            double expected = spec.mix().share(kind) * EVENTS;
             // within 5 standard deviations (binomial) or 2 %, whichever is larger
             double tolerance = Math.max(5 * Math.sqrt(expected), 0.02 * expected);
             assertThat((double) n).as(kind.label()).isCloseTo(expected, within(tolerance));
