@@ -1,5 +1,7 @@
 package dev.widefeed.perf.workload;
 
+import dev.widefeed.stats.PowerLawFit;
+
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,6 +3,7 @@ package dev.widefeed.perf.workload;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.widefeed.stats.PowerLawFit;
 
 import java.io.IOException;
 import java.nio.file.Path;

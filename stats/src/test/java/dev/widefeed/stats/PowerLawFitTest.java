@@ -1,4 +1,4 @@
-package dev.widefeed.perf.workload;
+package dev.widefeed.stats;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,4 +1,4 @@
-package dev.widefeed.perf.workload;
+package dev.widefeed.stats;
 
 import java.util.Arrays;
 import java.util.Map;

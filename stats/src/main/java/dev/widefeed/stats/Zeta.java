@@ -1,4 +1,4 @@
-package dev.widefeed.perf.workload;
+package dev.widefeed.stats;
 
 /**
  * The Hurwitz zeta function {@code zeta(s, q) = sum over k >= 0 of (q + k)^-s}, for {@code s > 1} and {@code q > 0}:
