@@ -1,11 +1,15 @@
 package dev.widefeed.analytics;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.spark.SparkConf;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.io.File;
+import java.io.IOException;
+import java.time.Instant;
 import java.util.concurrent.Callable;
 
 /**
@@ -14,14 +18,30 @@ import java.util.concurrent.Callable;
  * <pre>
  * counter-audit --store cassandra --contact-points HOST:PORT --keyspace widefeed --out DIR [--apply]
  * counter-audit --store hbase --zookeeper HOST:PORT --namespace widefeed --out DIR [--apply]
+ * graph-profile --store cassandra|hbase ... --out profile.json
  * </pre>
  */
 @Command(name = "widefeed-analytics", mixinStandardHelpOptions = true,
-        subcommands = {AnalyticsMain.CounterAuditCommand.class})
+        subcommands = {AnalyticsMain.CounterAuditCommand.class, AnalyticsMain.GraphProfileCommand.class})
 public final class AnalyticsMain {
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new AnalyticsMain()).execute(args));
+        System.exit(new CommandLine(new AnalyticsMain())
+                .setExecutionExceptionHandler((e, command, parsed) -> {
+                    // A store that cannot be read (or a job that fails) ends the job with its reason, not a trace:
+                    // nothing is left half-done that a rerun would not redo.
+                    command.getErr().println(command.getCommandName() + ": stopped: " + rootCause(e));
+                    return 3;
+                })
+                .execute(args));
+    }
+
+    private static String rootCause(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root == e ? String.valueOf(e.getMessage()) : e.getMessage() + " (" + root + ")";
     }
 
     /** Where the tables are: options every job takes. */
@@ -73,6 +93,34 @@ public final class AnalyticsMain {
                         summary.rowsRead(), summary.seconds(), summary.rowsPerSecond(), summary.drifted(),
                         summary.moving(), summary.corrected(), summary.failed(), out);
                 return summary.failed() == 0 ? 0 : 2;
+            }
+        }
+    }
+
+    @Command(name = "graph-profile", description = "Profile the follow graph and activity for capacity planners:"
+            + " a workload profile that `perf generate --profile` takes")
+    static final class GraphProfileCommand implements Callable<Integer> {
+        @CommandLine.Mixin
+        StoreOptions store = new StoreOptions();
+
+        @Option(names = "--out", required = true, description = "the profile file to write (JSON)")
+        String out;
+
+        @Override
+        public Integer call() throws IOException {
+            try (SparkSession spark = session("widefeed graph profile", store)) {
+                long start = System.nanoTime();
+                ObjectNode profile = GraphProfile.run(spark, Stores.profileTables(store), Instant.now(), new File(out));
+                System.out.printf("graph profile of %s in %.1f s: %,d users, mean followers %.2f, max %,d, power-law"
+                                + " exponent %.3f from %,d followers up (%,d users), %d celebrities; written to %s%n",
+                        profile.get("source").asText(), (System.nanoTime() - start) / 1e9,
+                        profile.get("users").asLong(), profile.get("followers").get("mean").asDouble(),
+                        profile.get("followers").get("max").asLong(),
+                        profile.get("followers").get("powerLaw").get("exponent").asDouble(),
+                        profile.get("followers").get("powerLaw").get("xMin").asLong(),
+                        profile.get("followers").get("powerLaw").get("tailUsers").asLong(),
+                        profile.get("celebrities").size(), out);
+                return 0;
             }
         }
     }

@@ -1,18 +1,12 @@
 package dev.widefeed.analytics;
 
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Increment;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
-import org.apache.hadoop.hbase.mapreduce.TableInputFormat;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.apache.spark.api.java.JavaRDD;
-import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.Function;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -35,27 +29,21 @@ import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.when;
 
 /**
- * The counters on HBase, read with HBase's {@link TableInputFormat} (a split per region, scanner
- * caching, block cache off), and corrected with {@link Increment}s. Row keys are decoded by the
- * layouts {@code hbase-tables/} declares (docs/tables.md): every table read here starts
- * {@code salt | id (8 bytes)}, the follow edges add the followee's id, the comment index the
- * object's kind (1 byte, 1 = post); flags are one byte, 0 false.
+ * The counters on HBase, read by {@link HBaseScans}, and corrected with {@link Increment}s. Every
+ * table read here is keyed {@code salt | id (8 bytes)}; the follow edges add the followee's id,
+ * the comment index the object's kind (1 byte, 1 = post).
  */
 public final class HBaseCounterTables implements CounterTables {
     private static final StructType COUNTED = new StructType().add("id", DataTypes.LongType)
             .add("counts", DataTypes.BooleanType);
     private static final StructType COUNTERS = new StructType().add("id", DataTypes.LongType)
             .add("counter", DataTypes.LongType);
-    /** Every table read here is salted over 8 buckets (their {@code saltBuckets}). */
-    private static final int SALT_BUCKETS = 8;
 
-    private final String zookeeper;
-    private final String namespace;
+    private final HBaseScans scans;
     private Connection connection;
 
     public HBaseCounterTables(String zookeeper, String namespace) {
-        this.zookeeper = zookeeper;
-        this.namespace = namespace;
+        this.scans = new HBaseScans(zookeeper, namespace);
     }
 
     @Override
@@ -63,10 +51,10 @@ public final class HBaseCounterTables implements CounterTables {
         return List.of(
                 counter(spark, "post.likes", "posts", "likes",
                         truth(spark, "likes_by_post", "l", (Function<Result, Row>) r -> RowFactory.create(
-                                Bytes.toLong(r.getRow(), 1), flag(r, "l", "liked")))),
+                                Bytes.toLong(r.getRow(), 1), HBaseScans.flag(r, "l", "liked")))),
                 counter(spark, "post.comments", "posts", "comments",
                         truth(spark, "comment_index", "i", (Function<Result, Row>) r -> RowFactory.create(
-                                Bytes.toLong(r.getRow(), 1), r.getRow()[9] == 1 && !flag(r, "i", "state")))),
+                                Bytes.toLong(r.getRow(), 1), r.getRow()[9] == 1 && !HBaseScans.flag(r, "i", "state")))),
                 counter(spark, "post.reposts", "posts", "reposts",
                         truth(spark, "reposts_by_post", "f", (Function<Result, Row>) r -> RowFactory.create(
                                 Bytes.toLong(r.getRow(), 1), true))),
@@ -75,20 +63,20 @@ public final class HBaseCounterTables implements CounterTables {
                                 Bytes.toLong(r.getRow(), 1), true))),
                 counter(spark, "user.followers", "users", "followers",
                         truth(spark, "follow_edges_by_follower", "e", (Function<Result, Row>) r -> RowFactory.create(
-                                Bytes.toLong(r.getRow(), 9), flag(r, "e", "following")))),
+                                Bytes.toLong(r.getRow(), 9), HBaseScans.flag(r, "e", "following")))),
                 counter(spark, "user.following", "users", "following",
                         truth(spark, "follow_edges_by_follower", "e", (Function<Result, Row>) r -> RowFactory.create(
-                                Bytes.toLong(r.getRow(), 1), flag(r, "e", "following")))));
+                                Bytes.toLong(r.getRow(), 1), HBaseScans.flag(r, "e", "following")))));
     }
 
     @Override
     public synchronized void add(AuditedCounter counter, long id, long delta) {
         try {
             if (connection == null) {
-                connection = ConnectionFactory.createConnection(configuration());
+                connection = ConnectionFactory.createConnection(scans.configuration());
             }
-            try (Table table = connection.getTable(TableName.valueOf(namespace, counter.table()))) {
-                byte[] row = ByteBuffer.allocate(1 + Long.BYTES).put(salt(id)).putLong(id).array();
+            try (Table table = connection.getTable(TableName.valueOf(scans.namespace(), counter.table()))) {
+                byte[] row = ByteBuffer.allocate(1 + Long.BYTES).put(HBaseScans.salt(id)).putLong(id).array();
                 table.increment(new Increment(row).addColumn(Bytes.toBytes("c"), Bytes.toBytes(counter.column()),
                         delta));
             }
@@ -100,7 +88,7 @@ public final class HBaseCounterTables implements CounterTables {
     @Override
     public Map<String, String> readSettings() {
         Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("store", "hbase namespace " + namespace);
+        settings.put("store", "hbase namespace " + scans.namespace());
         settings.put("consistency", "strong (each region's primary)");
         settings.put("splits", "regions (TableInputFormat), scanner caching 1000, block cache off");
         return settings;
@@ -122,44 +110,14 @@ public final class HBaseCounterTables implements CounterTables {
             byte[] value = r.getValue(Bytes.toBytes("c"), Bytes.toBytes(column));
             return RowFactory.create(Bytes.toLong(r.getRow(), 1), value == null ? null : Bytes.toLong(value));
         };
-        Dataset<Row> counters = spark.createDataFrame(rows(spark, table, "c").map(read), COUNTERS)
+        Dataset<Row> counters = spark.createDataFrame(scans.rows(spark, table, "c").map(read), COUNTERS)
                 .filter(col("counter").isNotNull());
         return new AuditedCounter(name, table, column, "id", counters, truth);
     }
 
     private Dataset<Row> truth(SparkSession spark, String table, String family, Function<Result, Row> decode) {
-        return spark.createDataFrame(rows(spark, table, family).map(decode), COUNTED).groupBy(col("id"))
+        return spark.createDataFrame(scans.rows(spark, table, family).map(decode), COUNTED).groupBy(col("id"))
                 .agg(sum(when(col("counts"), 1L).otherwise(0L)).as("counted"), count(lit(1)).as("rows"));
     }
 
-    /** A table's rows, one family, a split per region; read afresh each time the result is evaluated. */
-    private JavaRDD<Result> rows(SparkSession spark, String table, String family) {
-        Configuration conf = configuration();
-        conf.set(TableInputFormat.INPUT_TABLE, namespace + ":" + table);
-        conf.set(TableInputFormat.SCAN_COLUMN_FAMILY, family);
-        conf.set(TableInputFormat.SCAN_CACHEDROWS, "1000");
-        conf.set(TableInputFormat.SCAN_CACHEBLOCKS, "false");
-        return JavaSparkContext.fromSparkContext(spark.sparkContext())
-                .newAPIHadoopRDD(conf, TableInputFormat.class, ImmutableBytesWritable.class, Result.class).values();
-    }
-
-    private static boolean flag(Result row, String family, String qualifier) {
-        byte[] value = row.getValue(Bytes.toBytes(family), Bytes.toBytes(qualifier));
-        return value != null && value.length == 1 && value[0] != 0;
-    }
-
-    /** The row's salt byte, as the service computes it (docs/tables.md, "Salting"). */
-    private static byte salt(long id) {
-        return (byte) Math.floorMod(Long.hashCode(id * 0x9E3779B97F4A7C15L), SALT_BUCKETS);
-    }
-
-    private Configuration configuration() {
-        Configuration conf = HBaseConfiguration.create();
-        String[] quorum = zookeeper.split(":");
-        conf.set("hbase.zookeeper.quorum", quorum[0]);
-        if (quorum.length > 1) {
-            conf.set("hbase.zookeeper.property.clientPort", quorum[1]);
-        }
-        return conf;
-    }
 }

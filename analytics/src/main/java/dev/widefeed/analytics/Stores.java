@@ -14,4 +14,12 @@ final class Stores {
             default -> throw new IllegalArgumentException("--store must be cassandra or hbase, not " + options.store);
         };
     }
+
+    static ProfileTables profileTables(AnalyticsMain.StoreOptions options) {
+        return switch (options.store) {
+            case "cassandra" -> new CassandraProfileTables(options.keyspace);
+            case "hbase" -> new HBaseProfileTables(options.zookeeper, options.namespace);
+            default -> throw new IllegalArgumentException("--store must be cassandra or hbase, not " + options.store);
+        };
+    }
 }
