@@ -9,6 +9,7 @@ import picocli.CommandLine.Option;
 
 import java.io.File;
 import java.io.IOException;
+import java.net.URI;
 import java.time.Instant;
 import java.util.concurrent.Callable;
 
@@ -82,16 +83,23 @@ public final class AnalyticsMain {
         @Option(names = "--apply", description = "add each drifted counter's difference to it")
         boolean apply;
 
+        @Option(names = "--reconcile-via", description = "with --apply: the service's admin address (e.g."
+                + " http://host:8081), whose reconcile corrects the counters that moved during the count; without"
+                + " it they are left for the next audit")
+        URI reconcileVia;
+
         @Override
         public Integer call() {
             try (SparkSession spark = session("widefeed counter audit", store);
                  CounterTables tables = Stores.counterTables(spark, store)) {
-                CounterAudit.Summary summary = CounterAudit.run(spark, tables, out, apply);
+                CounterAudit.Summary summary = CounterAudit.run(spark, tables, out, apply, reconcileVia,
+                        (counter, checked, rows) -> System.out.printf("%s: %,d counters, %,d rows counted%n", counter,
+                                checked, rows));
                 System.out.printf("counter audit of %s: %,d counters checked, %,d rows read in %.1f s (%,.0f rows/s);"
-                                + " %,d drifted, %,d moving (left for the next audit), %,d corrected, %,d unknown;"
+                                + " %,d drifted, %,d moving, %,d corrected, %,d reconciled by the service, %,d unknown;"
                                 + " report: %s/drift%n", tables.readSettings(), summary.countersChecked(),
                         summary.rowsRead(), summary.seconds(), summary.rowsPerSecond(), summary.drifted(),
-                        summary.moving(), summary.corrected(), summary.failed(), out);
+                        summary.moving(), summary.corrected(), summary.reconciled(), summary.failed(), out);
                 return summary.failed() == 0 ? 0 : 2;
             }
         }

@@ -8,6 +8,8 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
+import java.io.IOException;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -24,8 +26,9 @@ import static org.apache.spark.sql.functions.when;
  * and compared with the counter. The counters are read before the count and again after it; a
  * counter that did not move meanwhile and disagrees with its rows has drifted by exactly the
  * difference, and (with {@code apply}) gets that difference added, the rule reconcile follows one
- * object at a time. A counter that moved during the count is reported as moving and left for the
- * next audit: its rows and its value were not read at one point.
+ * object at a time. A counter that moved during the count was not read at one point with its rows;
+ * given the service's admin address, the audit has the service's reconcile read each such object's
+ * counters and rows at a known point and correct them; without it, they are left for the next audit.
  *
  * <p>Writes {@code OUT/drift} (Parquet: counter, id, counted, before, after, drift, state) and,
  * with {@code apply}, {@code OUT/corrections} (counter, id, delta, outcome).
@@ -36,7 +39,7 @@ public final class CounterAudit {
 
     /** What an audit found and did. */
     public record Summary(long countersChecked, long rowsRead, long drifted, long moving, long corrected,
-                          long failed, double seconds) {
+                          long reconciled, long failed, double seconds) {
         public double rowsPerSecond() {
             return seconds == 0 ? 0 : rowsRead / seconds;
         }
@@ -49,7 +52,20 @@ public final class CounterAudit {
     private CounterAudit() {
     }
 
+    /** Told as each kind of counter has been counted (before its counters are read the second time). */
+    public interface Progress {
+        Progress NONE = (counter, checked, rows) -> { };
+
+        void counted(String counter, long checked, long rows);
+    }
+
     public static Summary run(SparkSession spark, CounterTables tables, String out, boolean apply) {
+        return run(spark, tables, out, apply, null, Progress.NONE);
+    }
+
+    /** {@code reconcile}: the service's reconcile, for counters that moved (null: leave them to the next audit). */
+    public static Summary run(SparkSession spark, CounterTables tables, String out, boolean apply, URI reconcile,
+                              Progress progress) {
         long start = System.nanoTime();
         long checked = 0;
         long rowsRead = 0;
@@ -64,6 +80,9 @@ public final class CounterAudit {
                             coalesce(col("counter"), lit(0L)).as("before"),
                             coalesce(col("rows"), lit(0L)).as("rows"))
                     .localCheckpoint(true);
+            Row sizes = counted.agg(sum("rows"), count(lit(1))).first();
+            long rows = sizes.isNullAt(0) ? 0 : sizes.getLong(0);
+            progress.counted(counter.name(), sizes.getLong(1), rows);
             Dataset<Row> after = counter.counters().withColumnRenamed("counter", "after").localCheckpoint(true);
             Dataset<Row> drifted = counted.join(after, counted.col("id").equalTo(after.col("id")), "left_outer")
                     .select(lit(counter.name()).as("counter"), counted.col("id"), col("counted"), col("before"),
@@ -71,8 +90,7 @@ public final class CounterAudit {
                     .filter(col("counted").notEqual(col("before")))
                     .withColumn("drift", col("counted").minus(col("before")))
                     .withColumn("state", when(col("before").equalTo(col("after")), DRIFT).otherwise(MOVING));
-            Row sizes = counted.agg(sum("rows"), count(lit(1))).first();
-            rowsRead += (sizes.isNullAt(0) ? 0 : sizes.getLong(0)) + before.count() + after.count();
+            rowsRead += rows + before.count() + after.count();
             checked += sizes.getLong(1);
             report = report == null ? drifted : report.unionByName(drifted);
         }
@@ -81,6 +99,7 @@ public final class CounterAudit {
         long drift = report.filter(col("state").equalTo(DRIFT)).count();
         long moving = report.filter(col("state").equalTo(MOVING)).count();
         long corrected = 0;
+        long reconciled = 0;
         long failed = 0;
         if (apply) {
             List<Row> outcomes = new ArrayList<>();
@@ -101,8 +120,35 @@ public final class CounterAudit {
                 }
                 outcomes.add(RowFactory.create(counter.name(), id, delta, outcome));
             }
+            if (reconcile != null) {
+                ServiceReconcile service = new ServiceReconcile(reconcile);
+                List<Row> movingRows = report.filter(col("state").equalTo(MOVING)).collectAsList();
+                for (String kind : List.of("post", "user")) {
+                    List<Row> ofKind = movingRows.stream().filter(r -> r.getString(0).startsWith(kind + ".")).toList();
+                    List<Long> ids = ofKind.stream().map(r -> r.getLong(1)).distinct().toList();
+                    for (int i = 0; i < ids.size(); i += ServiceReconcile.BATCH) {
+                        List<Long> batch = ids.subList(i, Math.min(ids.size(), i + ServiceReconcile.BATCH));
+                        List<Row> counted = ofKind.stream().filter(r -> batch.contains(r.getLong(1))).toList();
+                        String outcome = "reconciled by the service";
+                        try {
+                            service.reconcile(kind, batch);
+                            reconciled += counted.size();
+                        } catch (IOException e) {
+                            outcome = "not reconciled: " + e.getMessage();
+                            failed += counted.size();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                            throw new IllegalStateException("interrupted while the service reconciled", e);
+                        }
+                        for (Row row : counted) {
+                            outcomes.add(RowFactory.create(row.getString(0), row.getLong(1), row.getLong(5), outcome));
+                        }
+                    }
+                }
+            }
             spark.createDataFrame(outcomes, CORRECTIONS).write().mode(SaveMode.Overwrite).parquet(out + "/corrections");
         }
-        return new Summary(checked, rowsRead, drift, moving, corrected, failed, (System.nanoTime() - start) / 1e9);
+        return new Summary(checked, rowsRead, drift, moving, corrected, reconciled, failed,
+                (System.nanoTime() - start) / 1e9);
     }
 }

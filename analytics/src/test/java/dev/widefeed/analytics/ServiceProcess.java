@@ -106,6 +106,11 @@ final class ServiceProcess implements AutoCloseable {
         return service;
     }
 
+    /** The admin root, where the reconcile task is. */
+    URI admin() {
+        return URI.create("http://127.0.0.1:" + (port + 1));
+    }
+
     URI api(String path) {
         return URI.create("http://127.0.0.1:" + port + path);
     }
