@@ -8,6 +8,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -82,6 +83,8 @@ final class ServiceProcess implements AutoCloseable {
         if (!Files.isRegularFile(JAR)) {
             throw new IllegalStateException(JAR + " is missing: build the service module first (mvn package)");
         }
+        // A fresh store each run: what a test plants and counts is all there is.
+        deleteRecursively(DATA.resolve(name));
         Files.createDirectories(DATA);
         Path config = DATA.resolve(name + ".yml");
         Files.writeString(config, """
@@ -104,6 +107,16 @@ final class ServiceProcess implements AutoCloseable {
         ServiceProcess service = new ServiceProcess(process, port, storePort);
         service.awaitHealthy(Duration.ofMinutes(6));
         return service;
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        if (Files.exists(dir)) {
+            try (var paths = Files.walk(dir)) {
+                for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(path);
+                }
+            }
+        }
     }
 
     /** The admin root, where the reconcile task is. */
