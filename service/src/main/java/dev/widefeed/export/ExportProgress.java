@@ -6,10 +6,10 @@ package dev.widefeed.export;
  */
 public interface ExportProgress {
 
-    /** The export starts: {@code splits} splits in all, of which this many rows were exported before. */
+    /** The export starts, as {@code plan} says. */
     void started(ExportPlan plan);
 
-    /** A split starts; {@code rows} already exported by it, {@code done} when it had finished before. */
+    /** A split starts; {@code rows} already exported by it, {@code done} when it had finished before (and is all read). */
     void resumed(long rows, boolean done);
 
     /** {@code rows} more rows read; the split's coverage grew by {@code covered} (0..1). */

@@ -48,6 +48,9 @@ final class SplitExport {
                 .orElse(SplitCheckpoint.start(split.id()));
         directory.clearLeftovers(table.name(), split.id(), checkpoint);
         progress.resumed(checkpoint.rows(), checkpoint.done());
+        if (checkpoint.done()) {
+            return checkpoint;
+        }
         double covered = 0;
         while (!checkpoint.done()) {
             String partName = ExportDirectory.partName(table.name(), split.id(), checkpoint.parts().size() + 1,
