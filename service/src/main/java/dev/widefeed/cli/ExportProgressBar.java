@@ -76,13 +76,9 @@ final class ExportProgressBar implements ExportProgress {
         }
     }
 
-    /** Rows read by this run, and before it by earlier runs of the same export. */
+    /** Rows read by this run (not those earlier runs of the same export read). */
     long rowsThisRun() {
         return rows.sum();
-    }
-
-    long rowsBefore() {
-        return rowsBefore.sum();
     }
 
     Duration elapsed() {

@@ -26,10 +26,16 @@ public final class HBaseStorage extends TimedStorage {
 
     public HBaseStorage(AsyncConnection connection, String namespace, MetricRegistry metrics, int maxInFlight,
                         Clock clock) {
-        super("hbase", adapters(connection, namespace, maxInFlight, clock), metrics, HBaseErrors::translate);
+        this(connection, namespace, metrics, maxInFlight, clock, HBaseTables.load());
+    }
+
+    /** {@code declared}: the tables as {@code hbase-tables/} declares them, read once for the stores and the scans. */
+    private HBaseStorage(AsyncConnection connection, String namespace, MetricRegistry metrics, int maxInFlight,
+                         Clock clock, HBaseTables declared) {
+        super("hbase", adapters(connection, namespace, declared, maxInFlight, clock), metrics, HBaseErrors::translate);
         this.connection = connection;
         this.usersTable = connection.getTable(TableName.valueOf(namespace, "users"));
-        this.tableScans = new HBaseTableScanStore(connection, namespace, HBaseTables.load());
+        this.tableScans = new HBaseTableScanStore(connection, namespace, declared);
     }
 
     @Override
@@ -37,8 +43,8 @@ public final class HBaseStorage extends TimedStorage {
         return tableScans;
     }
 
-    private static Stores adapters(AsyncConnection connection, String namespace, int maxInFlight, Clock clock) {
-        HBaseTables declared = HBaseTables.load();
+    private static Stores adapters(AsyncConnection connection, String namespace, HBaseTables declared, int maxInFlight,
+                                   Clock clock) {
         TableName users = TableName.valueOf(namespace, "users");
         TableName edges = TableName.valueOf(namespace, "follow_edges_by_follower");
         TableName following = TableName.valueOf(namespace, "following_by_user");

@@ -142,9 +142,9 @@ final class HBaseTableScanStore implements TableScanStore {
     /** The key {@code i / n} of the way from {@code low} to {@code high}, as unsigned numbers of equal length. */
     static byte[] between(byte[] low, byte[] high, int i, int n) {
         int length = Math.max(low.length, high.length);
-        BigInteger a = new BigInteger(1, Arrays.copyOf(low, length));
-        BigInteger b = new BigInteger(1, Arrays.copyOf(high, length));
-        BigInteger at = a.add(b.subtract(a).multiply(BigInteger.valueOf(i)).divide(BigInteger.valueOf(n)));
+        BigInteger a = unsigned(low, length);
+        BigInteger at = a.add(unsigned(high, length).subtract(a).multiply(BigInteger.valueOf(i))
+                .divide(BigInteger.valueOf(n)));
         byte[] raw = at.toByteArray();
         byte[] key = new byte[length];
         int copy = Math.min(raw.length, length);
@@ -158,10 +158,15 @@ final class HBaseTableScanStore implements TableScanStore {
             return 0;
         }
         int length = Math.max(Math.max(first.length, last.length), row.length);
-        double a = new BigInteger(1, Arrays.copyOf(first, length)).doubleValue();
-        double b = new BigInteger(1, Arrays.copyOf(last, length)).doubleValue();
-        double x = new BigInteger(1, Arrays.copyOf(row, length)).doubleValue();
+        double a = unsigned(first, length).doubleValue();
+        double b = unsigned(last, length).doubleValue();
+        double x = unsigned(row, length).doubleValue();
         return b > a ? Math.max(0, Math.min(1, (x - a) / (b - a))) : 0;
+    }
+
+    /** A key as an unsigned number, zero-padded on the right to {@code length}, so keys compare as numbers. */
+    private static BigInteger unsigned(byte[] key, int length) {
+        return new BigInteger(1, Arrays.copyOf(key, length));
     }
 
     private TableName name(String table) {
