@@ -67,7 +67,8 @@ public final class AnalyticsMain {
         String namespace;
 
         @Option(names = "--consistency", defaultValue = "LOCAL_ONE",
-                description = "Cassandra: what the scans read at (LOCAL_ONE: one replica; LOCAL_QUORUM: every acknowledged write)")
+                description = "Cassandra: what the scans read at (LOCAL_ONE: one replica; LOCAL_QUORUM: every"
+                        + " acknowledged write)")
         String consistency;
     }
 

@@ -11,8 +11,10 @@ import org.apache.spark.sql.types.StructType;
 import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 
 import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
@@ -36,6 +38,9 @@ import static org.apache.spark.sql.functions.when;
 public final class CounterAudit {
     public static final String DRIFT = "drift";
     public static final String MOVING = "moving";
+    /** Outcomes of a correction (others say why it failed). */
+    static final String APPLIED = "applied";
+    static final String RECONCILED = "reconciled by the service";
 
     /** What an audit found and did. */
     public record Summary(long countersChecked, long rowsRead, long drifted, long moving, long corrected,
@@ -67,10 +72,35 @@ public final class CounterAudit {
     public static Summary run(SparkSession spark, CounterTables tables, String out, boolean apply, URI reconcile,
                               Progress progress) {
         long start = System.nanoTime();
+        List<AuditedCounter> counters = tables.counters(spark);
+        Counted counted = countAll(counters, progress);
+        Dataset<Row> report = counted.report();
+        report.write().mode(SaveMode.Overwrite).parquet(out + "/drift");
+        Map<String, Long> states = new HashMap<>();
+        report.groupBy("state").count().collectAsList().forEach(r -> states.put(r.getString(0), r.getLong(1)));
+        List<Row> outcomes = new ArrayList<>();
+        if (apply) {
+            outcomes.addAll(applyDrift(tables, counters, report));
+            if (reconcile != null) {
+                outcomes.addAll(reconcileMoving(new ServiceReconcile(reconcile), report));
+            }
+            spark.createDataFrame(outcomes, CORRECTIONS).write().mode(SaveMode.Overwrite).parquet(out + "/corrections");
+        }
+        long corrected = outcomes.stream().filter(r -> r.getString(3).equals(APPLIED)).count();
+        long reconciled = outcomes.stream().filter(r -> r.getString(3).equals(RECONCILED)).count();
+        return new Summary(counted.checked(), counted.rowsRead(), states.getOrDefault(DRIFT, 0L),
+                states.getOrDefault(MOVING, 0L), corrected, reconciled, outcomes.size() - corrected - reconciled,
+                (System.nanoTime() - start) / 1e9);
+    }
+
+    /** The drift of every kind of counter (checkpointed), how many counters were checked and rows read. */
+    private record Counted(Dataset<Row> report, long checked, long rowsRead) {
+    }
+
+    private static Counted countAll(List<AuditedCounter> counters, Progress progress) {
         long checked = 0;
         long rowsRead = 0;
         Dataset<Row> report = null;
-        List<AuditedCounter> counters = tables.counters(spark);
         for (AuditedCounter counter : counters) {
             Dataset<Row> before = counter.counters().localCheckpoint(true);
             Dataset<Row> counted = before.join(counter.truth(), before.col("id").equalTo(counter.truth().col("id")),
@@ -94,61 +124,53 @@ public final class CounterAudit {
             checked += sizes.getLong(1);
             report = report == null ? drifted : report.unionByName(drifted);
         }
-        report = report.localCheckpoint(true);
-        report.write().mode(SaveMode.Overwrite).parquet(out + "/drift");
-        long drift = report.filter(col("state").equalTo(DRIFT)).count();
-        long moving = report.filter(col("state").equalTo(MOVING)).count();
-        long corrected = 0;
-        long reconciled = 0;
-        long failed = 0;
-        if (apply) {
-            List<Row> outcomes = new ArrayList<>();
-            Iterator<Row> rows = report.filter(col("state").equalTo(DRIFT)).toLocalIterator();
-            while (rows.hasNext()) {
-                Row row = rows.next();
-                AuditedCounter counter = counters.stream().filter(c -> c.name().equals(row.getString(0))).findFirst()
-                        .orElseThrow();
-                long id = row.getLong(1);
-                long delta = row.getLong(5);
-                String outcome = "applied";
-                try {
-                    tables.add(counter, id, delta);
-                    corrected++;
-                } catch (RuntimeException e) {
-                    outcome = "unknown: " + e.getMessage();
-                    failed++;
-                }
-                outcomes.add(RowFactory.create(counter.name(), id, delta, outcome));
+        return new Counted(report.localCheckpoint(true), checked, rowsRead);
+    }
+
+    /** Adds each stable drift to its counter; an increment that fails is reported, never retried. */
+    private static List<Row> applyDrift(CounterTables tables, List<AuditedCounter> counters, Dataset<Row> report) {
+        List<Row> outcomes = new ArrayList<>();
+        Iterator<Row> rows = report.filter(col("state").equalTo(DRIFT)).toLocalIterator();
+        while (rows.hasNext()) {
+            Row row = rows.next();
+            AuditedCounter counter = counters.stream().filter(c -> c.name().equals(row.getString(0))).findFirst()
+                    .orElseThrow();
+            String outcome = APPLIED;
+            try {
+                tables.add(counter, row.getLong(1), row.getLong(5));
+            } catch (RuntimeException e) {
+                outcome = "unknown: " + e.getMessage();
             }
-            if (reconcile != null) {
-                ServiceReconcile service = new ServiceReconcile(reconcile);
-                List<Row> movingRows = report.filter(col("state").equalTo(MOVING)).collectAsList();
-                for (String kind : List.of("post", "user")) {
-                    List<Row> ofKind = movingRows.stream().filter(r -> r.getString(0).startsWith(kind + ".")).toList();
-                    List<Long> ids = ofKind.stream().map(r -> r.getLong(1)).distinct().toList();
-                    for (int i = 0; i < ids.size(); i += ServiceReconcile.BATCH) {
-                        List<Long> batch = ids.subList(i, Math.min(ids.size(), i + ServiceReconcile.BATCH));
-                        List<Row> counted = ofKind.stream().filter(r -> batch.contains(r.getLong(1))).toList();
-                        String outcome = "reconciled by the service";
-                        try {
-                            service.reconcile(kind, batch);
-                            reconciled += counted.size();
-                        } catch (IOException e) {
-                            outcome = "not reconciled: " + e.getMessage();
-                            failed += counted.size();
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                            throw new IllegalStateException("interrupted while the service reconciled", e);
-                        }
-                        for (Row row : counted) {
-                            outcomes.add(RowFactory.create(row.getString(0), row.getLong(1), row.getLong(5), outcome));
-                        }
+            outcomes.add(RowFactory.create(counter.name(), row.getLong(1), row.getLong(5), outcome));
+        }
+        return outcomes;
+    }
+
+    /** Has the service reconcile the posts and users whose counters moved, a batch of them per request. */
+    private static List<Row> reconcileMoving(ServiceReconcile service, Dataset<Row> report) {
+        List<Row> outcomes = new ArrayList<>();
+        List<Row> moving = report.filter(col("state").equalTo(MOVING)).collectAsList();
+        for (String kind : List.of("post", "user")) {
+            List<Row> ofKind = moving.stream().filter(r -> r.getString(0).startsWith(kind + ".")).toList();
+            List<Long> ids = ofKind.stream().map(r -> r.getLong(1)).distinct().toList();
+            for (int i = 0; i < ids.size(); i += ServiceReconcile.BATCH) {
+                List<Long> batch = ids.subList(i, Math.min(ids.size(), i + ServiceReconcile.BATCH));
+                String outcome = RECONCILED;
+                try {
+                    service.reconcile(kind, batch);
+                } catch (IOException e) {
+                    outcome = "not reconciled: " + e.getMessage();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while the service reconciled", e);
+                }
+                for (Row row : ofKind) {
+                    if (batch.contains(row.getLong(1))) {
+                        outcomes.add(RowFactory.create(row.getString(0), row.getLong(1), row.getLong(5), outcome));
                     }
                 }
             }
-            spark.createDataFrame(outcomes, CORRECTIONS).write().mode(SaveMode.Overwrite).parquet(out + "/corrections");
         }
-        return new Summary(checked, rowsRead, drift, moving, corrected, reconciled, failed,
-                (System.nanoTime() - start) / 1e9);
+        return outcomes;
     }
 }

@@ -55,7 +55,7 @@ public final class GraphProfile {
         Dataset<Row> perUser = users.join(followers, "id", "left_outer")
                 .select(col("id"), coalesce(col("followers"), lit(0L)).as("followers")).localCheckpoint(true);
 
-        Map<Long, Long> histogram = new TreeMap<>();
+        TreeMap<Long, Long> histogram = new TreeMap<>();
         for (Row row : perUser.groupBy("followers").agg(count(lit(1)).as("users")).collectAsList()) {
             histogram.put(row.getLong(0), row.getLong(1));
         }
@@ -64,7 +64,7 @@ public final class GraphProfile {
             throw new IllegalStateException(tables.source() + " holds " + userCount + " users: nothing to profile");
         }
         long follows = histogram.entrySet().stream().mapToLong(e -> e.getKey() * e.getValue()).sum();
-        long max = histogram.isEmpty() ? 0 : ((TreeMap<Long, Long>) histogram).lastKey();
+        long max = histogram.isEmpty() ? 0 : histogram.lastKey();
         PowerLawFit fit = PowerLawFit.of(histogram).orElseThrow(() -> new IllegalStateException(
                 "the follower counts have no tail to fit a power law to (too few users with followers)"));
         List<Row> celebrities = perUser.filter(col("followers").gt(CELEBRITY)).orderBy(col("followers").desc())

@@ -61,8 +61,7 @@ class HBaseCounterAuditTest extends CounterAuditContract {
 
     @Override
     protected void plant(String kind, String counter, long id, long delta) {
-        byte salt = (byte) Math.floorMod(Long.hashCode(id * 0x9E3779B97F4A7C15L), 8);
-        byte[] row = ByteBuffer.allocate(1 + Long.BYTES).put(salt).putLong(id).array();
+        byte[] row = ByteBuffer.allocate(1 + Long.BYTES).put(HBaseScans.salt(id)).putLong(id).array();
         try (Table table = connection.getTable(TableName.valueOf("widefeed", kind.equals("post") ? "posts" : "users"))) {
             table.increment(new Increment(row).addColumn(Bytes.toBytes("c"), Bytes.toBytes(counter), delta));
         } catch (IOException e) {
