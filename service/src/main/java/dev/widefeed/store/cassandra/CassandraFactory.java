@@ -164,6 +164,7 @@ public class CassandraFactory extends BackendFactory<LocalCassandra> {
                 .withString(DefaultDriverOption.REQUEST_SERIAL_CONSISTENCY, serialConsistency)
                 .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, requestTimeout.toJavaDuration())
                 .withBoolean(DefaultDriverOption.REQUEST_DEFAULT_IDEMPOTENCE, false)
+                .withClass(DefaultDriverOption.RETRY_POLICY_CLASS, IdempotentWriteRetryPolicy.class)
                 .withClass(DefaultDriverOption.REQUEST_THROTTLER_CLASS, ConcurrencyLimitingRequestThrottler.class)
                 .withInt(DefaultDriverOption.REQUEST_THROTTLER_MAX_CONCURRENT_REQUESTS, maxRequestsInFlight)
                 .withInt(DefaultDriverOption.REQUEST_THROTTLER_MAX_QUEUE_SIZE, maxRequestsQueued)
