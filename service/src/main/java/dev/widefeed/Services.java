@@ -29,6 +29,7 @@ import dev.widefeed.idempotency.IdempotentRequests;
 import dev.widefeed.kernel.DomainEvent;
 import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.kernel.KnownPointCount;
 import dev.widefeed.like.LikeEvent;
 import dev.widefeed.like.LikeService;
 import dev.widefeed.mention.MentionResolver;
@@ -41,6 +42,8 @@ import dev.widefeed.post.PostEvent;
 import dev.widefeed.post.PostService;
 import dev.widefeed.purge.PostPurge;
 import dev.widefeed.purge.PostPurgeHandler;
+import dev.widefeed.reconcile.CounterMarks;
+import dev.widefeed.reconcile.CounterRecountHandler;
 import dev.widefeed.reconcile.Reconciler;
 import dev.widefeed.store.Storage;
 import dev.widefeed.textindex.TextIndexHandler;
@@ -61,7 +64,8 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                        HomeTimelineService home, FanoutWorker fanoutWorker, FanoutService fanout,
                        AudienceService audiences, AudienceFacts audienceFacts, NotificationService notifications,
                        TextIndexService textIndex, Relationships relationships, IdempotentRequests idempotent,
-                       AccountArchive archive, EventLog eventLog, Map<String, LogHandler> logHandlers) {
+                       AccountArchive archive, EventLog eventLog, CounterMarks counterMarks,
+                       CounterRecountHandler counterRecounts, Map<String, LogHandler> logHandlers) {
 
     /** @param logShards the event log's shard count: the same on every instance (see {@link EventLog}) */
     public static Services over(Storage storage, IdGenerator ids, Clock clock, RelationLimits limits,
@@ -90,13 +94,17 @@ public record Services(UserService users, FollowService follows, RelationRepaire
         AudienceService audiences = new AudienceService(storage.audiences(), storage.users(), facts,
                 audience.limits(), ids, clock);
         Events events = new Events();
-        RelationRepairer repairer = new RelationRepairer(storage.users(), storage.relations());
-        LikeService likes = new LikeService(storage.posts(), storage.users(), storage.likes(), access, events, clock);
-        CommentService comments = new CommentService(storage.posts(), storage.comments(), access, events, ids, clock,
-                new MentionResolver(storage.users(), pageReads), pageReads);
-        PostService posts = new PostService(storage.users(), storage.posts(), storage.likes(), events, access, audiences,
-                ids, clock, pageReads);
         EventLog log = new EventLog(storage.eventLog(), logShards, clock);
+        CounterMarks marks = new CounterMarks(log, clock);
+        RelationRepairer repairer = new RelationRepairer(storage.users(), storage.relations(), marks);
+        LikeService likes = new LikeService(storage.posts(), storage.users(), storage.likes(), access, events, clock,
+                marks, KnownPointCount.Bounds.DEFAULT);
+        CommentService comments = new CommentService(storage.posts(), storage.comments(), access, events, ids, clock,
+                new MentionResolver(storage.users(), pageReads), pageReads, marks);
+        PostService posts = new PostService(storage.users(), storage.posts(), storage.likes(), events, access, audiences,
+                ids, clock, pageReads, marks);
+        Reconciler reconciler = new Reconciler(storage.users(), storage.posts(), likes, comments, repairer);
+        CounterRecountHandler recounts = new CounterRecountHandler(reconciler, marks, clock);
         DeliverySwitch deliveries = new DeliverySwitch(storage.users(), storage.relations(), storage.timelines(),
                 storage.fanout(), feed.pull(), feed.pageSize(), clock);
         HomeTimelineService home = new HomeTimelineService(storage.relations(), storage.posts(), storage.timelines(),
@@ -123,6 +131,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 storage.accounts(), clock).byKind());
         handlers.putAll(new PostPurgeHandler(storage.posts(), new PostPurge(storage.posts(), storage.likes(),
                 storage.comments()), clock).byKind());
+        handlers.putAll(recounts.byKind());
         return new Services(
                 new UserService(storage.users(), ids, clock),
                 follows,
@@ -130,7 +139,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 posts,
                 likes,
                 comments,
-                new Reconciler(storage.users(), storage.posts(), likes, comments, repairer),
+                reconciler,
                 home,
                 worker,
                 new FanoutService(access, worker),
@@ -144,6 +153,8 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 new AccountArchive(storage.posts(), posts, storage.likes(), follows, storage.comments(), audiences,
                         storage.audiences()),
                 log,
+                marks,
+                recounts,
                 Map.copyOf(handlers));
     }
 

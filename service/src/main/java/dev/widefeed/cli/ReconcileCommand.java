@@ -67,6 +67,7 @@ public final class ReconcileCommand<C extends Configuration> extends TypedComman
 
     private static void print(Reconciler.Report report) {
         report.corrections().forEach(c -> System.out.printf("corrected %s of %d by %+d%n", c.counter(), c.id(), c.delta()));
+        report.moving().forEach(m -> System.out.printf("left %s as it was: it kept moving while counted; run again%n", m));
         System.out.printf("checked %d posts and %d users; total drift %d%n", report.postsChecked(),
                 report.usersChecked(), report.drift());
     }

@@ -2,6 +2,7 @@ package dev.widefeed.comment;
 
 import dev.widefeed.kernel.BestEffort;
 import dev.widefeed.kernel.CompareAndSet;
+import dev.widefeed.kernel.DirtyCounters;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.Futures;
@@ -49,13 +50,15 @@ public final class CommentService {
     private final Events events;
     private final IdGenerator ids;
     private final Clock clock;
+    private final DirtyCounters dirty;
     private final MentionResolver mentions;
     private final Executor reads;
     private final HotRanking ranking;
 
     /** @param reads where a page's votes are read beside its counts; {@code Runnable::run} reads one after the other */
+    /** @param dirty where a post whose comment counts may be off after a failed update is marked for a recount */
     public CommentService(PostStore posts, CommentStore comments, PostAccess access, Events events, IdGenerator ids,
-                          Clock clock, MentionResolver mentions, Executor reads) {
+                          Clock clock, MentionResolver mentions, Executor reads, DirtyCounters dirty) {
         this.mentions = mentions;
         this.reads = reads;
         this.ranking = new HotRanking(comments);
@@ -65,6 +68,7 @@ public final class CommentService {
         this.events = events;
         this.ids = ids;
         this.clock = clock;
+        this.dirty = dirty;
     }
 
     /** Comments on a post, or (with {@code replyTo}) replies to one of its comments. */
@@ -101,12 +105,15 @@ public final class CommentService {
         comments.listByAuthor(comment);
         comments.writeContent(comment);
         Comment placed = comment.atFloor(comments.place(comment));
+        Runnable markPost = () -> dirty.post(postId);
         BestEffort.count(() -> comments.addSubjectCounts(object, SubjectCounts.added(placed.isTopLevel())),
-                "subject " + object);
-        BestEffort.count(() -> posts.addCounts(postId, PostCounts.commentAdded()), "comments of post " + postId);
+                "subject " + object, markPost);
+        BestEffort.count(() -> posts.addCounts(postId, PostCounts.commentAdded()), "comments of post " + postId,
+                markPost);
         if (!placed.isTopLevel()) {
             long root = rootId;
-            BestEffort.count(() -> comments.addCounts(root, CommentCounts.replies(1)), "replies of comment " + root);
+            BestEffort.count(() -> comments.addCounts(root, CommentCounts.replies(1)), "replies of comment " + root,
+                    markPost);
         }
         events.publish(placed.isTopLevel() ? new CommentEvent.Commented(placed) : new CommentEvent.Replied(placed));
         return new CommentDetails(placed, CommentCounts.ZERO);
@@ -296,13 +303,14 @@ public final class CommentService {
         BestEffort.run(() -> comments.unlistByAuthor(comment.authorId(), commentId), "the comments of " + comment.authorId()
                 + " list deleted comment " + commentId + ", left out when read");
         CommentedObject object = comment.object();
+        Runnable markPost = () -> dirty.post(object.id());
         BestEffort.count(() -> comments.addSubjectCounts(object, SubjectCounts.removed(comment.isTopLevel())),
-                "subject " + object);
+                "subject " + object, markPost);
         BestEffort.count(() -> posts.addCounts(object.id(), PostCounts.commentRemoved()),
-                "comments of post " + object.id());
+                "comments of post " + object.id(), markPost);
         if (!comment.isTopLevel()) {
             BestEffort.count(() -> comments.addCounts(comment.rootId(), CommentCounts.replies(-1)),
-                    "replies of " + comment.rootId());
+                    "replies of " + comment.rootId(), markPost);
         }
         events.publish(new CommentEvent.Deleted(comment));
     }
@@ -327,7 +335,8 @@ public final class CommentService {
                 return Optional.empty();
             }
             BestEffort.count(() -> comments.addCounts(commentId, CommentCounts.voteChange(current, Vote.NONE)),
-                    "votes of comment " + commentId);
+                    "votes of comment " + commentId,
+                    () -> comments.find(commentId).ifPresent(c -> dirty.post(c.object().id())));
             events.publish(new CommentEvent.Voted(commentId, me, current, Vote.NONE));
             return Optional.of(true);
         }, () -> "the vote of " + me + " on comment " + commentId);
@@ -414,7 +423,7 @@ public final class CommentService {
     }
 
     private CommentCounts changeVote(long me, long commentId, UnaryOperator<Vote> change) {
-        live(me, commentId);
+        long postId = live(me, commentId).object().id();
         CompareAndSet.retry(() -> {
             Vote current = comments.vote(commentId, me);
             Vote next = change.apply(current);
@@ -429,7 +438,7 @@ public final class CommentService {
                 return Optional.empty();
             }
             BestEffort.count(() -> comments.addCounts(commentId, CommentCounts.voteChange(current, next)),
-                    "votes of comment " + commentId);
+                    "votes of comment " + commentId, () -> dirty.post(postId));
             events.publish(new CommentEvent.Voted(commentId, me, current, next));
             return Optional.of(true);
         }, () -> "your vote on comment " + commentId);

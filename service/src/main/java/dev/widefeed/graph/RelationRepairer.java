@@ -1,6 +1,7 @@
 package dev.widefeed.graph;
 
 
+import dev.widefeed.kernel.DirtyCounters;
 import dev.widefeed.kernel.StableCount;
 
 import java.time.Instant;
@@ -21,10 +22,13 @@ public final class RelationRepairer {
 
     private final UserStore users;
     private final RelationStore relations;
+    private final DirtyCounters dirty;
 
-    public RelationRepairer(UserStore users, RelationStore relations) {
+    /** @param dirty where a count that moved while it was recounted is marked for a later recount */
+    public RelationRepairer(UserStore users, RelationStore relations, DirtyCounters dirty) {
         this.users = users;
         this.relations = relations;
+        this.dirty = dirty;
     }
 
     public record Report(int operationsFinished, int usersRecounted, long countDrift) {
@@ -47,10 +51,10 @@ public final class RelationRepairer {
         }
         long drift = 0;
         for (long follower : followers) {
-            drift += Math.abs(recountFollowing(follower));
+            drift += Math.abs(settled(follower, recount(follower, true)));
         }
         for (long followee : followees) {
-            drift += Math.abs(recountFollowers(followee));
+            drift += Math.abs(settled(followee, recount(followee, false)));
         }
         for (RelationOp op : unfinished) {
             relations.journalDone(op);
@@ -63,14 +67,29 @@ public final class RelationRepairer {
      * a live follow raced the count: see {@link StableCount}).
      */
     public long recountFollowing(long userId) {
-        return StableCount.correct(() -> users.counts(userId).following(), () -> countRows(userId, true),
-                delta -> users.addCounts(userId, UserCounts.following(delta))).delta();
+        return recount(userId, true).delta();
     }
 
     /** Sets the user's followers count to the number of rows, like {@link #recountFollowing}. */
     public long recountFollowers(long userId) {
-        return StableCount.correct(() -> users.counts(userId).followers(), () -> countRows(userId, false),
-                delta -> users.addCounts(userId, UserCounts.followers(delta))).delta();
+        return recount(userId, false).delta();
+    }
+
+    /** Recounts the user's following (or followers) count; whether a live follow raced it is in the outcome. */
+    public StableCount.Outcome recount(long userId, boolean following) {
+        return following
+                ? StableCount.correct(() -> users.counts(userId).following(), () -> countRows(userId, true),
+                        delta -> users.addCounts(userId, UserCounts.following(delta)))
+                : StableCount.correct(() -> users.counts(userId).followers(), () -> countRows(userId, false),
+                        delta -> users.addCounts(userId, UserCounts.followers(delta)));
+    }
+
+    /** A recount a live follow raced is left to the dirty counters' recount, which tries again. */
+    private long settled(long userId, StableCount.Outcome outcome) {
+        if (outcome.raced()) {
+            dirty.user(userId);
+        }
+        return outcome.delta();
     }
 
     private long countRows(long userId, boolean following) {

@@ -31,4 +31,21 @@ public final class BestEffort {
     public static void count(Runnable update, String what) {
         run(update, "the count of " + what + " may be off until the next reconcile");
     }
+
+    /**
+     * A counter update as {@link #count(Runnable, String)}, whose failure also runs {@code markDirty}
+     * (a {@link DirtyCounters} mark), so a background recount settles the count within minutes.
+     */
+    public static void count(Runnable update, String what, Runnable markDirty) {
+        try {
+            update.run();
+        } catch (StoreException e) {
+            LOG.warn("the count of {} may be off until its recount: {}", what, e.toString());
+            try {
+                markDirty.run();
+            } catch (StoreException markFailed) {
+                LOG.warn("the count of {} could not be marked for its recount: {}", what, markFailed.toString());
+            }
+        }
+    }
 }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * How likes change and are repaired: the edge protocol ({@link EdgeProtocol}) over a
@@ -29,22 +30,26 @@ public final class LikeProtocol {
 
     /** Creates the like if absent; whether this call did (false: it was there already). */
     public boolean like(long postId, long userId, Instant at) {
-        return change(postId, userId, true, at);
+        return change(postId, userId, true, at).isPresent();
     }
 
     /** Removes the like if present; whether this call did. */
     public boolean unlike(long postId, long userId, Instant at) {
-        return change(postId, userId, false, at);
+        return change(postId, userId, false, at).isPresent();
     }
 
-    private boolean change(long postId, long userId, boolean liked, Instant now) {
-        return EdgeProtocol.change(() -> store.edge(postId, userId), liked, now, (current, next) -> {
+    /** Sets the like to {@code liked}; the state this call replaced, empty when it was so already. */
+    public Optional<LikeEdge> change(long postId, long userId, boolean liked, Instant now) {
+        AtomicReference<LikeEdge> replaced = new AtomicReference<>();
+        boolean changed = EdgeProtocol.change(() -> store.edge(postId, userId), liked, now, (current, next) -> {
             if (!store.compareAndSet(current, next)) {
                 return false; // lost a race with the same user's other request: read the new state again
             }
+            replaced.set(current);
             completeApplied(current, next);
             return true;
         }, () -> "the like of post " + postId + " by " + userId);
+        return changed ? Optional.of(replaced.get()) : Optional.empty();
     }
 
     /**
@@ -73,8 +78,14 @@ public final class LikeProtocol {
      * @return the liked rows read
      */
     public long countAndRepair(long postId) {
+        return repair(postId).stream().filter(LikeEdge::liked).count();
+    }
+
+    /** {@link #countAndRepair}, answering every like row of the post as first read, liked or not. */
+    public List<LikeEdge> repair(long postId) {
+        List<LikeEdge> rows = store.edges(postId);
         Map<Long, LikeEdge> liked = new HashMap<>();
-        for (LikeEdge state : store.edges(postId)) {
+        for (LikeEdge state : rows) {
             if (state.liked()) {
                 liked.put(state.userId(), state);
             }
@@ -99,7 +110,7 @@ public final class LikeProtocol {
                 store.writeCopies(LikeEdge.absent(postId, state.userId()), state);
             }
         }
-        return liked.size();
+        return rows;
     }
 
     /**

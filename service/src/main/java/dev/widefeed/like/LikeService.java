@@ -2,16 +2,21 @@ package dev.widefeed.like;
 
 import dev.widefeed.graph.UserStore;
 import dev.widefeed.kernel.BestEffort;
+import dev.widefeed.kernel.DirtyCounters;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.Events;
+import dev.widefeed.kernel.KnownPointCount;
 import dev.widefeed.kernel.Page;
 import dev.widefeed.kernel.StableCount;
+import dev.widefeed.kernel.UnknownOutcomeException;
+import dev.widefeed.kernel.VersionedEdge;
 import dev.widefeed.post.PostAccess;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostStore;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -34,9 +39,15 @@ public final class LikeService {
     private final PostAccess access;
     private final Events events;
     private final Clock clock;
+    private final DirtyCounters dirty;
+    private final KnownPointCount.Bounds bounds;
 
+    /**
+     * @param dirty  where counters that may be off are marked for a recount
+     * @param bounds the rules the like paths keep so a moving counter can be recounted (see {@link KnownPointCount})
+     */
     public LikeService(PostStore posts, UserStore users, LikeStore likes, PostAccess access, Events events,
-                       Clock clock) {
+                       Clock clock, DirtyCounters dirty, KnownPointCount.Bounds bounds) {
         this.posts = posts;
         this.users = users;
         this.likes = likes;
@@ -44,6 +55,8 @@ public final class LikeService {
         this.access = access;
         this.events = events;
         this.clock = clock;
+        this.dirty = dirty;
+        this.bounds = bounds;
     }
 
     /** The like as it stands after the request, and the post's like count. */
@@ -56,7 +69,10 @@ public final class LikeService {
         Instant at = clock.instant();
         LikeEvent.Liked event = new LikeEvent.Liked(postId, me, at);
         events.record(event);
-        return after(protocol.like(postId, me, at), event);
+        if (changeCounted(postId, me, true, at)) {
+            events.publish(event);
+        }
+        return new Result(true, posts.counts(postId).likes());
     }
 
     /** Idempotent; 404 for an unknown post or one I may not see. */
@@ -64,43 +80,68 @@ public final class LikeService {
         access.require(me, postId);
         LikeEvent.Unliked event = new LikeEvent.Unliked(postId, me);
         events.record(event);
-        return after(protocol.unlike(postId, me, clock.instant()), event);
+        if (changeCounted(postId, me, false, clock.instant())) {
+            events.publish(event);
+        }
+        return new Result(false, posts.counts(postId).likes());
     }
 
     /**
-     * The like row changed, so the request succeeded: a failed counter update is logged and left to
-     * reconcile rather than reported, since a retry would find the row unchanged and never count it.
+     * Changes the like and, if this call did, moves the post's counter, best effort: the row changed,
+     * so the request succeeded, and a retry would find it changed and never count it. Wherever the
+     * count may be left off, or the recount could be misled (docs/design.md, "Counters that heal"),
+     * the post's counter is marked dirty: a change whose own outcome is unknown (before the caller
+     * hears it), a failed counter update, one that landed later than the settle bound, and a change
+     * soon after the row's previous one.
+     *
+     * @param count false when the post's counter is not to move (a deleted post's counters go with its purge)
      */
-    private Result after(boolean changed, LikeEvent event) {
-        boolean liked = event instanceof LikeEvent.Liked;
-        long postId = event.postId();
-        if (changed) {
-            BestEffort.count(() -> posts.addCounts(postId, PostCounts.likes(liked ? 1 : -1)), "likes of post " + postId);
-            events.publish(event);
+    private boolean changeCounted(long postId, long me, boolean liked, Instant at, boolean count) {
+        Optional<LikeEdge> replaced;
+        try {
+            replaced = protocol.change(postId, me, liked, at);
+        } catch (UnknownOutcomeException e) {
+            dirty.post(postId);
+            throw e;
         }
-        return new Result(liked, posts.counts(postId).likes());
+        if (replaced.isEmpty()) {
+            return false;
+        }
+        if (count) {
+            BestEffort.count(() -> posts.addCounts(postId, PostCounts.likes(liked ? 1 : -1)), "likes of post " + postId,
+                    () -> dirty.post(postId));
+        }
+        LikeEdge previous = replaced.get();
+        if (bounds.late(at, clock.instant())
+                || previous.exists() && bounds.soonAfter(changedAt(previous), at)) {
+            dirty.post(postId);
+        }
+        return true;
+    }
+
+    private boolean changeCounted(long postId, long me, boolean liked, Instant at) {
+        return changeCounted(postId, me, liked, at, true);
     }
 
     /**
      * Takes back the user's like without asking whether they may still see the post, then deletes the like's row (an
      * account's deletion). The post's counter moves only if the like stood and the post is still there (a deleted
-     * post's counters go with its purge). Idempotent.
+     * post's counters go with its purge). Idempotent. A deleted row leaves the next recount nothing to place the
+     * change by, so the post's counter is marked for one after it.
      *
      * @return whether a standing like was taken back
      */
     public boolean withdraw(long me, long postId) {
         LikeEvent.Unliked event = new LikeEvent.Unliked(postId, me);
         events.record(event);
-        boolean changed = protocol.unlike(postId, me, clock.instant());
+        boolean changed = changeCounted(postId, me, false, clock.instant(), posts.find(postId).isPresent());
         if (changed) {
-            if (posts.find(postId).isPresent()) {
-                BestEffort.count(() -> posts.addCounts(postId, PostCounts.likes(-1)), "likes of post " + postId);
-            }
             events.publish(event);
         }
         LikeEdge edge = likes.edge(postId, me);
         if (edge.exists() && !edge.liked()) {
             likes.delete(edge);
+            dirty.post(postId);
         }
         return changed;
     }
@@ -149,14 +190,29 @@ public final class LikeService {
 
     /**
      * Makes the post's likes lists agree with its like rows and sets its like counter to their
-     * number, unless a like of the post changed the counter meanwhile (then the counter is left for
-     * the next reconcile: see {@link StableCount}).
+     * number, as of a moment no like of the post came near (see {@link #recount}).
      *
      * @return the correction applied to the counter (rows minus counted)
      */
     public long reconcile(long postId) {
-        return StableCount.correct(() -> posts.counts(postId).likes(), () -> protocol.countAndRepair(postId),
-                delta -> posts.addCounts(postId, PostCounts.likes(delta))).delta();
+        return recount(postId).delta();
+    }
+
+    /**
+     * {@link #reconcile}, saying also whether it could not be done because the counter kept moving. The post's
+     * like rows say when each last changed, so a counter that moves is still corrected, at a known point
+     * ({@link KnownPointCount}); only one with a change near every read is left for the next try.
+     */
+    public StableCount.Outcome recount(long postId) {
+        return KnownPointCount.correct(clock, bounds, () -> posts.counts(postId).likes(),
+                () -> protocol.repair(postId).stream().filter(LikeEdge::exists)
+                        .map(row -> new KnownPointCount.Row(row.liked(), changedAt(row))).toList(),
+                delta -> posts.addCounts(postId, PostCounts.likes(delta)));
+    }
+
+    /** When the row last changed: its version is the microsecond of its change (see {@link VersionedEdge#next}). */
+    private static Instant changedAt(LikeEdge row) {
+        return Instant.EPOCH.plus(row.version(), ChronoUnit.MICROS);
     }
 
 }

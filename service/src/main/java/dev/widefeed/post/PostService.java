@@ -7,6 +7,7 @@ import dev.widefeed.graph.User;
 import dev.widefeed.graph.UserCounts;
 import dev.widefeed.graph.UserStore;
 import dev.widefeed.kernel.BestEffort;
+import dev.widefeed.kernel.DirtyCounters;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.Futures;
@@ -49,14 +50,16 @@ public final class PostService {
     private final IdGenerator ids;
     private final Clock clock;
     private final Executor reads;
+    private final DirtyCounters dirty;
     private final MentionResolver mentions;
 
     /**
      * @param reads where a page's counts and likes are read beside its visibility facts (so the page waits for
      *              the slowest of them, not their sum); {@code Runnable::run} reads them one after another
      */
+    /** @param dirty where a post or user count that may be off after a failed update is marked for a recount */
     public PostService(UserStore users, PostStore posts, LikedPosts likes, Events events, PostAccess access,
-                       AudienceService audiences, IdGenerator ids, Clock clock, Executor reads) {
+                       AudienceService audiences, IdGenerator ids, Clock clock, Executor reads, DirtyCounters dirty) {
         this.users = users;
         this.posts = posts;
         this.likes = likes;
@@ -66,6 +69,7 @@ public final class PostService {
         this.ids = ids;
         this.clock = clock;
         this.reads = reads;
+        this.dirty = dirty;
         this.mentions = new MentionResolver(users, reads);
     }
 
@@ -98,7 +102,7 @@ public final class PostService {
                 Optional.of(source.rootOrSelf()));
         publish(repost, new PostEvent.Reposted(repost));
         BestEffort.count(() -> posts.addCounts(source.id(), PostCounts.repostAdded()),
-                "reposts of post " + source.id());
+                "reposts of post " + source.id(), () -> dirty.post(source.id()));
         return get(me, repost.id());
     }
 
@@ -221,10 +225,11 @@ public final class PostService {
         if (!posts.delete(post)) {
             return; // a concurrent delete of the same post got there first and lowers the counts
         }
-        BestEffort.count(() -> users.addCounts(me, new UserCounts(-1, 0, 0)), "posts of user " + me);
+        BestEffort.count(() -> users.addCounts(me, new UserCounts(-1, 0, 0)), "posts of user " + me,
+                () -> dirty.user(me));
         post.repostOf().ifPresent(source ->
                 BestEffort.count(() -> posts.addCounts(source, PostCounts.repostRemoved()),
-                        "reposts of post " + source));
+                        "reposts of post " + source, () -> dirty.post(source)));
         events.publish(deleted);
     }
 
@@ -237,7 +242,7 @@ public final class PostService {
         events.record(event);
         posts.create(post);
         BestEffort.count(() -> users.addCounts(post.authorId(), new UserCounts(1, 0, 0)),
-                "posts of user " + post.authorId());
+                "posts of user " + post.authorId(), () -> dirty.user(post.authorId()));
         events.publish(event);
     }
 

@@ -20,8 +20,9 @@ import java.util.function.Function;
  * Recounts derived counters from the rows they count and corrects them, for one post, one user, or
  * everything: a post's likes, comments and reposts; a user's posts, followers and following.
  * Counters drift when an increment's outcome is unknown (a timeout, a crash) and is never retried;
- * this is how they come back. Each correction adds the difference, so a counter updated
- * concurrently is left alone (see {@link StableCount}) and settled by the next run.
+ * this is how they come back. Each correction adds the difference; a counter that keeps moving
+ * while it is counted is left as it was and named in the report (see {@link StableCount}), except
+ * a post's likes, which are corrected at a known point (see {@link LikeService#recount}).
  */
 public final class Reconciler {
     private static final int PAGE = 5_000;
@@ -45,9 +46,15 @@ public final class Reconciler {
     public record Correction(String counter, long id, long delta) {
     }
 
-    public record Report(long postsChecked, long usersChecked, List<Correction> corrections) {
+    /** @param moving the counters left as they were because they kept moving while counted (see {@link StableCount}) */
+    public record Report(long postsChecked, long usersChecked, List<Correction> corrections, List<String> moving) {
         public long drift() {
             return corrections.stream().mapToLong(c -> Math.abs(c.delta())).sum();
+        }
+
+        /** Whether every counter checked is settled: none was left because it kept moving. */
+        public boolean settled() {
+            return moving.isEmpty();
         }
     }
 
@@ -58,17 +65,17 @@ public final class Reconciler {
 
     public Report post(long postId) {
         List<Correction> corrections = new ArrayList<>();
-        note(corrections, "post.likes", postId, likes.reconcile(postId));
+        List<String> moving = new ArrayList<>();
+        note(corrections, moving, "post.likes", postId, likes.recount(postId));
         CommentDrift commentDrift = comments.reconcile(postId); // counted minus true: the correction is its negative
         note(corrections, "post.comments", postId, -commentDrift.post().comments());
         note(corrections, "post.commentsEver", postId, -commentDrift.post().commentsEver());
         note(corrections, "post.commentReplies", postId, commentDrift.replies());
         note(corrections, "post.commentVotes", postId, commentDrift.votes());
         note(corrections, "post.hotComments", postId, commentDrift.ranking());
-        long repostDrift = StableCount.correct(() -> posts.counts(postId).reposts(),
+        note(corrections, moving, "post.reposts", postId, StableCount.correct(() -> posts.counts(postId).reposts(),
                 () -> count(before -> posts.repostIds(postId, before, PAGE)),
-                delta -> posts.addCounts(postId, new PostCounts(0, 0, 0, delta, 0))).delta();
-        note(corrections, "post.reposts", postId, repostDrift);
+                delta -> posts.addCounts(postId, new PostCounts(0, 0, 0, delta, 0))));
         // repostsEver cannot be recounted (deleted reposts leave no row), but it is never below the live count.
         PostCounts now = posts.counts(postId);
         long everDrift = Math.max(0, now.reposts() - now.repostsEver());
@@ -76,39 +83,50 @@ public final class Reconciler {
             posts.addCounts(postId, new PostCounts(0, 0, 0, 0, everDrift));
         }
         note(corrections, "post.repostsEver", postId, everDrift);
-        return new Report(1, 0, corrections);
+        return new Report(1, 0, corrections, moving);
     }
 
     public Report user(long userId) {
         List<Correction> corrections = new ArrayList<>();
-        long postDrift = StableCount.correct(() -> users.counts(userId).posts(),
+        List<String> moving = new ArrayList<>();
+        note(corrections, moving, "user.posts", userId, StableCount.correct(() -> users.counts(userId).posts(),
                 () -> count(before -> posts.postIdsByAuthor(userId, before, PAGE)),
-                delta -> users.addCounts(userId, new UserCounts(delta, 0, 0))).delta();
-        note(corrections, "user.posts", userId, postDrift);
-        note(corrections, "user.following", userId, relations.recountFollowing(userId));
-        note(corrections, "user.followers", userId, relations.recountFollowers(userId));
-        return new Report(0, 1, corrections);
+                delta -> users.addCounts(userId, new UserCounts(delta, 0, 0))));
+        note(corrections, moving, "user.following", userId, relations.recount(userId, true));
+        note(corrections, moving, "user.followers", userId, relations.recount(userId, false));
+        return new Report(0, 1, corrections, moving);
     }
 
     /** Every post, then every user, reporting progress as it goes. */
     public Report all(Progress progress) {
         List<Correction> corrections = new ArrayList<>();
+        List<String> moving = new ArrayList<>();
         AtomicLong postsChecked = new AtomicLong();
         AtomicLong usersChecked = new AtomicLong();
         AtomicLong drift = new AtomicLong();
         posts.scanIds(id -> {
             Report report = post(id);
             corrections.addAll(report.corrections());
+            report.moving().forEach(counter -> moving.add(counter + " " + id));
             drift.addAndGet(report.drift());
             progress.checked(postsChecked.incrementAndGet(), usersChecked.get(), drift.get());
         });
         users.scanIds(id -> {
             Report report = user(id);
             corrections.addAll(report.corrections());
+            report.moving().forEach(counter -> moving.add(counter + " " + id));
             drift.addAndGet(report.drift());
             progress.checked(postsChecked.get(), usersChecked.incrementAndGet(), drift.get());
         });
-        return new Report(postsChecked.get(), usersChecked.get(), corrections);
+        return new Report(postsChecked.get(), usersChecked.get(), corrections, moving);
+    }
+
+    private static void note(List<Correction> corrections, List<String> moving, String counter, long id,
+                             StableCount.Outcome outcome) {
+        if (outcome.raced()) {
+            moving.add(counter);
+        }
+        note(corrections, counter, id, outcome.delta());
     }
 
     private static void note(List<Correction> corrections, String counter, long id, long delta) {

@@ -59,6 +59,7 @@ public final class ReconcileTask extends Task {
 
     private void print(Reconciler.Report report, PrintWriter output) {
         report.corrections().forEach(c -> output.printf("corrected %s of %d by %+d%n", c.counter(), c.id(), c.delta()));
+        report.moving().forEach(m -> output.printf("left %s as it was: it kept moving while counted; run again%n", m));
         output.printf("checked %d posts and %d users; total drift %d%n", report.postsChecked(), report.usersChecked(),
                 report.drift());
         drift.inc(report.drift());

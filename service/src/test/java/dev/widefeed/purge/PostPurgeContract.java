@@ -11,8 +11,10 @@ import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.LogEntry;
 import dev.widefeed.eventlog.LogHandler;
 import dev.widefeed.graph.User;
+import dev.widefeed.kernel.DirtyCounters;
 import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.kernel.KnownPointCount;
 import dev.widefeed.like.Like;
 import dev.widefeed.like.LikeService;
 import dev.widefeed.mention.MentionResolver;
@@ -51,18 +53,18 @@ public abstract class PostPurgeContract {
     private PostService posts() {
         return new PostService(storage().users(), storage().posts(), storage().likes(), new Events(),
                 TestStorages.access(storage()), TestStorages.audiences(storage()), ids, Clock.systemUTC(),
-                Runnable::run);
+                Runnable::run, DirtyCounters.NONE);
     }
 
     private LikeService likes() {
         return new LikeService(storage().posts(), storage().users(), storage().likes(),
-                TestStorages.access(storage()), new Events(), Clock.systemUTC());
+                TestStorages.access(storage()), new Events(), Clock.systemUTC(), DirtyCounters.NONE, KnownPointCount.Bounds.DEFAULT);
     }
 
     private CommentService comments() {
         return new CommentService(storage().posts(), storage().comments(), TestStorages.access(storage()),
                 new Events(), ids, Clock.systemUTC(), new MentionResolver(storage().users(), Runnable::run),
-                Runnable::run);
+                Runnable::run, DirtyCounters.NONE);
     }
 
     @Test

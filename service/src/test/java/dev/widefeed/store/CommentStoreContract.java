@@ -18,6 +18,7 @@ import dev.widefeed.comment.RankedComment;
 import dev.widefeed.comment.SubjectCounts;
 import dev.widefeed.comment.Vote;
 import dev.widefeed.graph.Handle;
+import dev.widefeed.kernel.DirtyCounters;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
@@ -72,7 +73,7 @@ public abstract class CommentStoreContract {
     void setUp() {
         executor = Executors.newFixedThreadPool(WRITERS * 2);
         service = new CommentService(storage().posts(), storage().comments(), TestStorages.access(storage()), new Events(), ids,
-                Clock.systemUTC(), new MentionResolver(storage().users(), Runnable::run), Runnable::run);
+                Clock.systemUTC(), new MentionResolver(storage().users(), Runnable::run), Runnable::run, DirtyCounters.NONE);
     }
 
     @AfterAll

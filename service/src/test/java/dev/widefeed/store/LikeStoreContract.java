@@ -2,9 +2,11 @@ package dev.widefeed.store;
 
 import dev.widefeed.audience.Audience;
 import dev.widefeed.graph.User;
+import dev.widefeed.kernel.DirtyCounters;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.kernel.KnownPointCount;
 import dev.widefeed.kernel.Page;
 import dev.widefeed.kernel.UnknownOutcomeException;
 import dev.widefeed.like.Like;
@@ -60,7 +62,7 @@ public abstract class LikeStoreContract {
     void setUp() {
         executor = Executors.newFixedThreadPool(16);
         service = new LikeService(storage().posts(), storage().users(), likes(), TestStorages.access(storage()),
-                new Events(), Clock.systemUTC());
+                new Events(), Clock.systemUTC(), DirtyCounters.NONE, KnownPointCount.Bounds.DEFAULT);
         protocol = new LikeProtocol(likes());
     }
 

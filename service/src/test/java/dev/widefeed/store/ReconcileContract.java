@@ -5,8 +5,10 @@ import dev.widefeed.comment.CommentService;
 import dev.widefeed.comment.Vote;
 import dev.widefeed.graph.RelationRepairer;
 import dev.widefeed.graph.User;
+import dev.widefeed.kernel.DirtyCounters;
 import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.kernel.KnownPointCount;
 import dev.widefeed.kernel.UnknownOutcomeException;
 import dev.widefeed.like.LikeService;
 import dev.widefeed.mention.MentionResolver;
@@ -59,12 +61,12 @@ public abstract class ReconcileContract {
 
     private Reconciler reconciler() {
         LikeService likes = new LikeService(storage().posts(), storage().users(), storage().likes(),
-                TestStorages.access(storage()), new Events(), Clock.systemUTC());
+                TestStorages.access(storage()), new Events(), Clock.systemUTC(), DirtyCounters.NONE, KnownPointCount.Bounds.DEFAULT);
         CommentService comments = new CommentService(storage().posts(), storage().comments(),
                 TestStorages.access(storage()), new Events(), ids, Clock.systemUTC(),
-                new MentionResolver(storage().users(), Runnable::run), Runnable::run);
+                new MentionResolver(storage().users(), Runnable::run), Runnable::run, DirtyCounters.NONE);
         return new Reconciler(storage().users(), storage().posts(), likes, comments,
-                new RelationRepairer(storage().users(), storage().relations()));
+                new RelationRepairer(storage().users(), storage().relations(), DirtyCounters.NONE));
     }
 
     @Test
@@ -74,7 +76,7 @@ public abstract class ReconcileContract {
         long post = posts.create(author, "popular", null).post().id();
         AtomicInteger failures = new AtomicInteger(0);
         LikeService faulty = new LikeService(losingCounterUpdates(failures), storage().users(), storage().likes(),
-                TestStorages.access(storage()), new Events(), Clock.systemUTC());
+                TestStorages.access(storage()), new Events(), Clock.systemUTC(), DirtyCounters.NONE, KnownPointCount.Bounds.DEFAULT);
         for (int i = 0; i < 5; i++) {
             long fan = newUser();
             failures.set(i % 2 == 0 ? 1 : 0);
@@ -120,7 +122,7 @@ public abstract class ReconcileContract {
         long post = postService(storage().posts()).create(author, "discussed", null).post().id();
         CommentService comments = new CommentService(storage().posts(), storage().comments(),
                 TestStorages.access(storage()), new Events(), ids, Clock.systemUTC(),
-                new MentionResolver(storage().users(), Runnable::run), Runnable::run);
+                new MentionResolver(storage().users(), Runnable::run), Runnable::run, DirtyCounters.NONE);
         long top = comments.create(author, post, "top", java.util.Optional.empty()).comment().id();
         long reply = comments.create(author, post, "reply", java.util.Optional.of(top)).comment().id();
         for (int i = 0; i < 3; i++) {
@@ -163,6 +165,6 @@ public abstract class ReconcileContract {
     private PostService postService(PostStore posts) {
         return new PostService(storage().users(), posts, storage().likes(), new Events(),
                 TestStorages.access(storage()), TestStorages.audiences(storage()), ids, Clock.systemUTC(),
-                Runnable::run);
+                Runnable::run, DirtyCounters.NONE);
     }
 }

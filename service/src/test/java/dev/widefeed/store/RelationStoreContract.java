@@ -12,6 +12,7 @@ import dev.widefeed.graph.RelationStore;
 import dev.widefeed.graph.Relationship;
 import dev.widefeed.graph.User;
 import dev.widefeed.graph.UserCounts;
+import dev.widefeed.kernel.DirtyCounters;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
@@ -58,7 +59,7 @@ public abstract class RelationStoreContract {
     void setUp() {
         executor = Executors.newFixedThreadPool(16);
         follows = newFollowService(RelationLimits.DEFAULT);
-        repairer = new RelationRepairer(storage().users(), storage().relations());
+        repairer = new RelationRepairer(storage().users(), storage().relations(), DirtyCounters.NONE);
     }
 
     @AfterAll

@@ -3,7 +3,9 @@ package dev.widefeed.store.cassandra;
 import com.codahale.metrics.MetricRegistry;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
+import dev.widefeed.kernel.DirtyCounters;
 import dev.widefeed.kernel.Events;
+import dev.widefeed.kernel.KnownPointCount;
 import dev.widefeed.like.Like;
 import dev.widefeed.like.LikeProtocol;
 import dev.widefeed.like.LikeService;
@@ -79,7 +81,7 @@ class CqlLikeStoreTest extends LikeStoreContract {
         SteppingClock clock = new SteppingClock();
         CqlLikeStore small = new CqlLikeStore(session(), SMALL_BUCKET, clock);
         LikeService service = new LikeService(storage().posts(), storage().users(), small,
-                TestStorages.access(storage()), new Events(), clock);
+                TestStorages.access(storage()), new Events(), clock, DirtyCounters.NONE, KnownPointCount.Bounds.DEFAULT);
         long hotPost = newPost();
         long heavyLiker = newUser();
         List<Long> likers = new ArrayList<>();

@@ -1,0 +1,125 @@
+package dev.widefeed.kernel;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+
+/**
+ * Corrects a counter that may be moving while it is recounted, where each counted row says when it
+ * last changed (docs/design.md, "Counters that heal"). The counter is read a few times (the known
+ * points), then the rows once. For a read that no change came near, the counter's true value at
+ * that read is known from the rows: a row that last changed well before the read counts as it is
+ * now (its counter update had landed); a row that changed after the read counts as it was before
+ * (its update had not). The difference is applied. A read with a change within {@code settle} of
+ * it cannot be judged (that change's update may or may not have landed); when every read has one,
+ * nothing is applied and the counter is reported as moving.
+ *
+ * <p>This holds under two rules of the paths that change the rows, each of which marks the counter
+ * dirty instead of breaking it: a change whose counter update lands later than {@code settle}
+ * after its time marks it (so every unmarked update lands within {@code settle}), and a change
+ * that follows the row's previous change closely marks it (so a row that changed after the read
+ * changed once, and was as it is not now). A recount misled by a change that broke a rule is
+ * followed by the recount that change's mark asks for.
+ */
+public final class KnownPointCount {
+    /** A counted row: whether it counts now, and when it last changed. */
+    public record Row(boolean on, Instant changedAt) {
+    }
+
+    /**
+     * @param settle  the longest a change's counter update lands after the change's time, unless the
+     *                change marks its counter dirty
+     * @param skew    how far apart the clocks that stamp changes and this one may be
+     * @param reflip  a change this soon after its row's previous change marks its counter dirty: longer
+     *                than any recount's rows take to read
+     * @param samples how many times the counter is read before the rows are
+     * @param gap     the pause between two reads
+     */
+    public record Bounds(Duration settle, Duration skew, Duration reflip, int samples, Duration gap) {
+        /**
+         * A tenth of a second to land (a like's whole request takes a few milliseconds; one slower than this
+         * marks its post), clocks within 20 ms of each other (NTP on one network), eight reads 25 ms apart.
+         */
+        public static final Bounds DEFAULT = new Bounds(Duration.ofMillis(100), Duration.ofMillis(20),
+                Duration.ofMinutes(1), 8, Duration.ofMillis(25));
+
+        public Bounds {
+            if (samples < 1 || settle.isNegative() || skew.isNegative() || reflip.isNegative() || gap.isNegative()) {
+                throw new IllegalArgumentException("bad bounds");
+            }
+        }
+
+        /** Whether a change at {@code at}, whose counter update ended at {@code landed}, broke the settle rule. */
+        public boolean late(Instant at, Instant landed) {
+            return Duration.between(at, landed).compareTo(settle) > 0;
+        }
+
+        /** Whether a change at {@code at} of a row that last changed at {@code previous} broke the reflip rule. */
+        public boolean soonAfter(Instant previous, Instant at) {
+            return Duration.between(previous, at).compareTo(reflip) < 0;
+        }
+    }
+
+    private record Read(Instant before, long value, Instant after) {
+    }
+
+    private KnownPointCount() {
+    }
+
+    public static StableCount.Outcome correct(Clock clock, Bounds bounds, LongSupplier counter,
+                                              Supplier<? extends Collection<Row>> rows, LongConsumer add) {
+        List<Read> reads = new ArrayList<>(bounds.samples());
+        for (int i = 0; i < bounds.samples(); i++) {
+            if (i > 0) {
+                pause(bounds.gap());
+            }
+            Instant before = clock.instant();
+            long value = counter.getAsLong();
+            reads.add(new Read(before, value, clock.instant()));
+        }
+        Collection<Row> counted = rows.get();
+        for (int i = reads.size() - 1; i >= 0; i--) { // the latest judgeable read: the fewest rows changed since
+            Read read = reads.get(i);
+            Instant settledBy = read.before().minus(bounds.settle()).minus(bounds.skew());
+            Instant changedAfter = read.after().plus(bounds.skew());
+            long atRead = 0;
+            boolean judgeable = true;
+            for (Row row : counted) {
+                if (!row.changedAt().isAfter(settledBy)) {
+                    atRead += row.on() ? 1 : 0;
+                } else if (row.changedAt().isAfter(changedAfter)) {
+                    atRead += row.on() ? 0 : 1;
+                } else {
+                    judgeable = false;
+                    break;
+                }
+            }
+            if (judgeable) {
+                long delta = atRead - read.value();
+                if (delta != 0) {
+                    add.accept(delta);
+                }
+                return new StableCount.Outcome(delta, false);
+            }
+        }
+        return new StableCount.Outcome(0, true);
+    }
+
+    private static void pause(Duration gap) {
+        if (gap.isZero()) {
+            return;
+        }
+        try {
+            Thread.sleep(gap.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while recounting", e);
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package dev.widefeed.reconcile;
+
+import com.codahale.metrics.Gauge;
+import com.codahale.metrics.MetricRegistry;
+import io.dropwizard.lifecycle.Managed;
+
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Writes the dirty counters' marks that waited for the store ({@link CounterMarks#flush}) every few
+ * seconds, and shows the healing in the metrics: {@code counters.dirty.pending} (recounts waiting
+ * here plus marks waiting for the store), {@code counters.dirty.marked}, {@code counters.dirty.dropped},
+ * {@code counters.drift.corrected} (the sum of the background recounts' corrections) and
+ * {@code counters.recount.moving} (recounts that found their counter moving and tried again later).
+ */
+public final class CounterMarksFlush implements Managed {
+    private static final Duration EVERY = Duration.ofSeconds(5);
+
+    private final CounterMarks marks;
+    private final ScheduledExecutorService flusher = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread thread = new Thread(r, "counter-marks-flush");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    public CounterMarksFlush(CounterMarks marks, CounterRecountHandler recounts, MetricRegistry metrics) {
+        this.marks = marks;
+        metrics.register("counters.dirty.pending", (Gauge<Integer>) () -> recounts.pending() + marks.waiting());
+        metrics.register("counters.dirty.marked", (Gauge<Long>) marks::marked);
+        metrics.register("counters.dirty.dropped", (Gauge<Long>) marks::dropped);
+        metrics.register("counters.drift.corrected", (Gauge<Long>) recounts::corrected);
+        metrics.register("counters.recount.moving", (Gauge<Long>) recounts::foundMoving);
+    }
+
+    @Override
+    public void start() {
+        flusher.scheduleWithFixedDelay(this::flush, EVERY.toMillis(), EVERY.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private void flush() {
+        if (marks.waiting() > 0) {
+            marks.flush();
+        }
+    }
+
+    @Override
+    public void stop() {
+        flusher.shutdownNow();
+        marks.flush(); // a last try: marks still waiting now are lost with the process
+    }
+}

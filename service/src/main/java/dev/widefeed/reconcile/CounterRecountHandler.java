@@ -1,0 +1,154 @@
+package dev.widefeed.reconcile;
+
+import dev.widefeed.eventlog.EventLog;
+import dev.widefeed.eventlog.LogEntry;
+import dev.widefeed.eventlog.LogHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The event log's handler of the dirty counters' marks ({@link CounterMarks}): once the minute the
+ * mark was made in has passed, and a few seconds more for an update of unknown outcome to land,
+ * the post's or user's counters are recounted ({@link Reconciler}) and corrected. A counter that
+ * kept moving while counted is tried again, backing off to a minute; after {@link #MARK_AGAIN}
+ * tries the mark is made again in the current minute and this entry ends, so one restless counter
+ * does not hold its shard's log for long (docs/design.md, "Counters that heal").
+ */
+public final class CounterRecountHandler implements LogHandler {
+    private static final Logger LOG = LoggerFactory.getLogger(CounterRecountHandler.class);
+    /** After the mark's minute: a timed-out update lands within the store's write timeout, or never. */
+    static final Duration SETTLE = Duration.ofSeconds(5);
+    private static final int TRIES_PER_TURN = 3;
+    private static final Duration MAX_BACKOFF = Duration.ofMinutes(1);
+    static final int MARK_AGAIN = 30;
+
+    private final Reconciler reconciler;
+    private final CounterMarks marks;
+    private final Clock clock;
+    /** Entries found moving, by key: how often, and when to try next. Forgotten when their entry ends. */
+    private final Map<String, Backoff> backoffs = new ConcurrentHashMap<>();
+    private final Set<String> pending = ConcurrentHashMap.newKeySet();
+    private final AtomicLong corrected = new AtomicLong();
+    private final AtomicLong foundMoving = new AtomicLong();
+
+    private record Backoff(int tries, Instant next) {
+    }
+
+    /** When a mark is due: its minute's end, then {@link #SETTLE}. */
+    private final Duration dueAfterSlot;
+
+    public CounterRecountHandler(Reconciler reconciler, CounterMarks marks, Clock clock) {
+        this(reconciler, marks, clock, Duration.ofSeconds(60).plus(SETTLE));
+    }
+
+    /** @param dueAfterSlot how long after the start of its minute a mark is recounted (tests: at once) */
+    public CounterRecountHandler(Reconciler reconciler, CounterMarks marks, Clock clock, Duration dueAfterSlot) {
+        this.reconciler = reconciler;
+        this.marks = marks;
+        this.clock = clock;
+        this.dueAfterSlot = dueAfterSlot;
+    }
+
+    public Map<String, LogHandler> byKind() {
+        return Map.of(CounterMarks.POST, this, CounterMarks.USER, this);
+    }
+
+    /** Recounts waiting here (marked, not yet settled), in the shards this instance works. */
+    public int pending() {
+        return pending.size();
+    }
+
+    /** The sum of the corrections the recounts applied, in counts. */
+    public long corrected() {
+        return corrected.get();
+    }
+
+    /** Recounts that found their counter moving and were left for another try. */
+    public long foundMoving() {
+        return foundMoving.get();
+    }
+
+    @Override
+    public Work open(LogEntry entry) {
+        String key = entry.shard() + "/" + entry.slot() + "/" + entry.key();
+        pending.add(key);
+        return new Recount(entry, key, EventLog.startOf(entry.slot()).plus(dueAfterSlot), false);
+    }
+
+    private final class Recount implements Work {
+        private final LogEntry entry;
+        private final String key;
+        private final Instant due;
+        private final boolean done;
+
+        Recount(LogEntry entry, String key, Instant due, boolean done) {
+            this.entry = entry;
+            this.key = key;
+            this.due = due;
+            this.done = done;
+        }
+
+        @Override
+        public boolean done() {
+            return done;
+        }
+
+        @Override
+        public Instant dueSince() {
+            Backoff backoff = backoffs.get(key);
+            return backoff == null ? due : backoff.next();
+        }
+
+        @Override
+        public Instant deadline() {
+            return dueSince();
+        }
+
+        @Override
+        public Turn turn(int pages, BooleanSupplier keepGoing) {
+            Instant now = clock.instant();
+            if (now.isBefore(dueSince())) {
+                return new Turn.NotReady();
+            }
+            for (int i = 0; i < TRIES_PER_TURN && keepGoing.getAsBoolean(); i++) {
+                Reconciler.Report report = entry.handlerKind().equals(CounterMarks.POST)
+                        ? reconciler.post(entry.subjectId()) : reconciler.user(entry.subjectId());
+                corrected.addAndGet(report.drift());
+                if (report.settled()) {
+                    return finished();
+                }
+                foundMoving.incrementAndGet();
+            }
+            Backoff before = backoffs.get(key);
+            int tries = before == null ? 1 : before.tries() + 1;
+            if (tries >= MARK_AGAIN) {
+                LOG.info("the counters of {} {} kept moving through {} recounts; marked again for later",
+                        entry.handlerKind(), entry.subjectId(), tries);
+                if (entry.handlerKind().equals(CounterMarks.POST)) {
+                    marks.post(entry.subjectId());
+                } else {
+                    marks.user(entry.subjectId());
+                }
+                return finished();
+            }
+            Duration wait = Duration.ofSeconds(1L << Math.min(tries, 6));
+            backoffs.put(key, new Backoff(tries, now.plus(wait.compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : wait)));
+            return new Turn.Worked(this);
+        }
+
+        private Turn finished() {
+            backoffs.remove(key);
+            pending.remove(key);
+            return new Turn.Worked(new Recount(entry, key, due, true));
+        }
+    }
+}

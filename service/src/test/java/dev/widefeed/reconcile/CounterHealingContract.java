@@ -1,0 +1,202 @@
+package dev.widefeed.reconcile;
+
+import com.codahale.metrics.MetricRegistry;
+import dev.widefeed.comment.CommentService;
+import dev.widefeed.eventlog.EventLog;
+import dev.widefeed.eventlog.EventLogJob;
+import dev.widefeed.graph.RelationRepairer;
+import dev.widefeed.graph.User;
+import dev.widefeed.kernel.DirtyCounters;
+import dev.widefeed.kernel.Events;
+import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.kernel.KnownPointCount;
+import dev.widefeed.kernel.UnknownOutcomeException;
+import dev.widefeed.like.LikeEdge;
+import dev.widefeed.like.LikeService;
+import dev.widefeed.mention.MentionResolver;
+import dev.widefeed.post.PostCounts;
+import dev.widefeed.post.PostService;
+import dev.widefeed.post.PostStore;
+import dev.widefeed.store.Storage;
+import dev.widefeed.testing.TestStorages;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Counters that heal with nobody running a command: a counter update that is lost marks its post
+ * dirty, and the event log's job recounts it; drift planted in a post whose likes keep coming is
+ * corrected while they come, and the counter is exact once they stop. The real stores, the real
+ * event log and its job; only the lost update is injected, in front of the real post store.
+ */
+public abstract class CounterHealingContract {
+    private static final int SHARDS = 4;
+    private final IdGenerator ids = TestStorages.ids();
+    private final Clock clock = Clock.systemUTC();
+    private CounterMarks marks;
+    private CounterRecountHandler recounts;
+    private EventLogJob job;
+
+    protected abstract Storage storage();
+
+    @BeforeEach
+    void startTheJob() {
+        marks = new CounterMarks(new EventLog(storage().eventLog(), SHARDS, clock), clock);
+        recounts = new CounterRecountHandler(reconciler(), marks, clock, Duration.ZERO); // due at once, not after the minute
+        job = new EventLogJob(storage().eventLog(), recounts.byKind(), new EventLogJob.Settings(SHARDS, 2, 5,
+                Duration.ofMillis(100), Duration.ofSeconds(5), Duration.ofMinutes(10), "test-" + ids.next()),
+                clock, new MetricRegistry());
+        job.start();
+    }
+
+    @AfterEach
+    void stopTheJob() throws InterruptedException {
+        job.stop();
+    }
+
+    @Test
+    void aLostCounterUpdateMarksThePostAndTheJobRecountsIt() throws InterruptedException {
+        long post = newPost();
+        AtomicInteger failures = new AtomicInteger(0);
+        LikeService faulty = likes(losingCounterUpdates(failures));
+        for (int i = 0; i < 4; i++) {
+            failures.set(i % 2);
+            assertThat(faulty.like(newUser(), post).liked()).isTrue(); // the like stands; its count may be lost
+        }
+        assertThat(counted(post)).isEqualTo(2);
+
+        await(() -> counted(post) == 4, "the post's two lost likes counted by the job");
+        await(() -> recounts.pending() == 0, "the recount finished");
+        assertThat(recounts.corrected()).isEqualTo(2);
+        assertThat(marks.marked()).isGreaterThanOrEqualTo(2); // a like slower than the settle bound marks too
+    }
+
+    @Test
+    void driftInAPostLikedAllTheWhileIsCorrectedWhileTheLikesComeAndExactAfter() throws Exception {
+        long post = newPost();
+        LikeService likes = likes(storage().posts());
+        List<Long> early = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            early.add(newUser());
+            likes.like(early.get(i), post);
+        }
+        List<Long> fans = new ArrayList<>();
+        for (int i = 0; i < 600; i++) {
+            fans.add(newUser());
+        }
+        storage().posts().addCounts(post, PostCounts.likes(7)); // drift: say, increments that applied after timing out
+
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicInteger changes = new AtomicInteger();
+        CompletableFuture<Void> liking = CompletableFuture.runAsync(() -> {
+            // about ten changes a second, each by a user who has not changed it lately: new likes, some unlikes
+            for (int i = 0; i < fans.size() && !stop.get(); i++) {
+                likes.like(fans.get(i), post);
+                if (i % 4 == 3 && i / 4 < early.size()) {
+                    likes.unlike(early.get(i / 4), post);
+                }
+                changes.incrementAndGet();
+                sleep(80);
+            }
+        });
+        Instant marked = Instant.now();
+        marks.post(post); // what a failed update would have done
+
+        await(() -> recounts.corrected() >= 7 || liking.isDone(), "the planted drift corrected");
+        assertThat(liking).as("the likes were still coming when the drift was corrected").isNotDone();
+        int changesBefore = changes.get();
+        sleep(1_000);
+        stop.set(true);
+        liking.get();
+        System.out.printf("%s: drift of 7 corrected %d ms after the mark, while %d changes came (%d after it), "
+                        + "%d recounts found the counter moving%n", storage().backend(),
+                Duration.between(marked, Instant.now()).toMillis() - 1_000, changes.get(),
+                changes.get() - changesBefore, recounts.foundMoving());
+
+        long liked = storage().likes().edges(post).stream().filter(LikeEdge::liked).count();
+        assertThat(liked).isGreaterThan(30);
+        assertThat(counted(post)).as("the counter equals its rows").isEqualTo(liked);
+        assertThat(reconciler().post(post).drift()).isZero();
+    }
+
+    private long counted(long post) {
+        return storage().posts().counts(post).likes();
+    }
+
+    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (!condition.getAsBoolean()) {
+            assertThat(System.nanoTime() - deadline).as("still waiting for: %s", what).isNegative();
+            Thread.sleep(100);
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private LikeService likes(PostStore posts) {
+        return new LikeService(posts, storage().users(), storage().likes(), TestStorages.access(storage()),
+                new Events(), clock, marks, KnownPointCount.Bounds.DEFAULT);
+    }
+
+    private Reconciler reconciler() {
+        LikeService likes = new LikeService(storage().posts(), storage().users(), storage().likes(),
+                TestStorages.access(storage()), new Events(), clock, DirtyCounters.NONE,
+                KnownPointCount.Bounds.DEFAULT);
+        CommentService comments = new CommentService(storage().posts(), storage().comments(),
+                TestStorages.access(storage()), new Events(), ids, clock,
+                new MentionResolver(storage().users(), Runnable::run), Runnable::run, DirtyCounters.NONE);
+        return new Reconciler(storage().users(), storage().posts(), likes, comments,
+                new RelationRepairer(storage().users(), storage().relations(), DirtyCounters.NONE));
+    }
+
+    /** The real post store, except that while {@code failures} is positive a counter update times out unapplied. */
+    private PostStore losingCounterUpdates(AtomicInteger failures) {
+        PostStore real = storage().posts();
+        return (PostStore) Proxy.newProxyInstance(PostStore.class.getClassLoader(), new Class<?>[]{PostStore.class},
+                (proxy, method, args) -> {
+                    if (method.getName().equals("addCounts") && failures.get() > 0) {
+                        throw new UnknownOutcomeException("injected: the counter update timed out", null);
+                    }
+                    try {
+                        return method.invoke(real, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+    }
+
+    private long newUser() {
+        long id = ids.next();
+        storage().users().create(new User(id, "u" + id, Instant.now().truncatedTo(ChronoUnit.MILLIS)));
+        return id;
+    }
+
+    private long newPost() {
+        PostService posts = new PostService(storage().users(), storage().posts(), storage().likes(), new Events(),
+                TestStorages.access(storage()), TestStorages.audiences(storage()), ids, clock, Runnable::run,
+                DirtyCounters.NONE);
+        return posts.create(newUser(), "liked a lot", null).post().id();
+    }
+}

@@ -1,0 +1,11 @@
+package dev.widefeed.reconcile;
+
+import dev.widefeed.store.Storage;
+import dev.widefeed.testing.TestStorages;
+
+class CqlCounterHealingTest extends CounterHealingContract {
+    @Override
+    protected Storage storage() {
+        return TestStorages.cassandra();
+    }
+}
