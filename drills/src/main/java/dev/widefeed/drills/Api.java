@@ -1,0 +1,155 @@
+package dev.widefeed.drills;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * The REST contract as a drill's client uses it: every call answers a {@link Reply}, never throws; a request
+ * the service does not answer within {@link #TIMEOUT} (or a refused connection) is status -1, so a hung
+ * request thread shows up as a figure instead of hanging the drill.
+ */
+final class Api {
+    static final Duration TIMEOUT = Duration.ofSeconds(15);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    static final String PASSWORD = "drill password 12345";
+
+    /** One answer: the status (-1: none within the timeout), the body (null when none or not JSON), how long it took. */
+    record Reply(int status, JsonNode body, long micros, boolean retryAfter) {
+        boolean ok() {
+            return status >= 200 && status < 300;
+        }
+
+        String text(String field) {
+            return body == null || body.get(field) == null ? null : body.get(field).asText();
+        }
+    }
+
+    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
+    private final String base;
+    private final String admin;
+
+    Api(int port, int adminPort) {
+        this.base = "http://127.0.0.1:" + port;
+        this.admin = "http://127.0.0.1:" + adminPort;
+    }
+
+    Reply signUp(String name) {
+        return send(json("POST", base + "/v1/users", null, Map.of("name", name, "password", PASSWORD)));
+    }
+
+    Reply post(String token, String content) {
+        return send(json("POST", base + "/v1/posts", token, Map.of("content", content)));
+    }
+
+    Reply getPost(String token, String postId) {
+        return send(request(base + "/v1/posts/" + postId, token).GET().build());
+    }
+
+    Reply like(String token, String postId, boolean like) {
+        HttpRequest.Builder request = request(base + "/v1/posts/" + postId + "/like", token);
+        return send((like ? request.PUT(HttpRequest.BodyPublishers.noBody()) : request.DELETE()).build());
+    }
+
+    Reply likers(String token, String postId, String cursor) {
+        return send(request(base + "/v1/posts/" + postId + "/likes" + page(cursor), token).GET().build());
+    }
+
+    Reply follow(String token, String me, String target, boolean follow) {
+        HttpRequest.Builder request = request(base + "/v1/users/" + me + "/following/" + target, token);
+        return send((follow ? request.PUT(HttpRequest.BodyPublishers.noBody()) : request.DELETE()).build());
+    }
+
+    /** {@code followers} or {@code following}, a page of 100. */
+    Reply relations(String token, String user, String list, String cursor) {
+        return send(request(base + "/v1/users/" + user + "/" + list + page(cursor), token).GET().build());
+    }
+
+    /** The largest page the contract gives, after {@code cursor} (null: the first). */
+    private static String page(String cursor) {
+        return "?limit=100" + (cursor == null ? "" : "&cursor=" + URLEncoder.encode(cursor, StandardCharsets.UTF_8));
+    }
+
+    Reply user(String token, String user) {
+        return send(request(base + "/v1/users/" + user, token).GET().build());
+    }
+
+    Reply comment(String token, String postId, String content) {
+        return send(json("POST", base + "/v1/posts/" + postId + "/comments", token, Map.of("content", content)));
+    }
+
+    Reply getComment(String token, String commentId) {
+        return send(request(base + "/v1/comments/" + commentId, token).GET().build());
+    }
+
+    Reply health() {
+        return send(HttpRequest.newBuilder(URI.create(admin + "/healthcheck")).timeout(TIMEOUT).GET().build());
+    }
+
+    Reply metrics() {
+        return send(HttpRequest.newBuilder(URI.create(admin + "/metrics")).timeout(TIMEOUT).GET().build());
+    }
+
+    /** Runs an admin task and answers its printed output (null when it failed). */
+    String task(String nameAndQuery, Duration within) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(admin + "/tasks/" + nameAndQuery)).timeout(within)
+                .POST(HttpRequest.BodyPublishers.noBody()).build();
+        try {
+            HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
+            return response.statusCode() == 200 ? response.body() : null;
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    private HttpRequest.Builder request(String uri, String token) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(uri)).timeout(TIMEOUT)
+                .header("Accept", "application/json");
+        return token == null ? builder : builder.header("Authorization", "Bearer " + token);
+    }
+
+    private HttpRequest json(String method, String uri, String token, Object body) {
+        try {
+            return request(uri, token).header("Content-Type", "application/json")
+                    .method(method, HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body))).build();
+        } catch (IOException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+
+    private Reply send(HttpRequest request) {
+        long start = System.nanoTime();
+        try {
+            HttpResponse<byte[]> response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            long micros = (System.nanoTime() - start) / 1_000;
+            JsonNode body = null;
+            if (response.body().length > 0) {
+                try {
+                    body = JSON.readTree(response.body());
+                } catch (IOException notJson) {
+                    body = null;
+                }
+            }
+            return new Reply(response.statusCode(), body, micros,
+                    response.headers().firstValue("Retry-After").isPresent());
+        } catch (IOException e) {
+            return new Reply(-1, null, (System.nanoTime() - start) / 1_000, false);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Reply(-1, null, (System.nanoTime() - start) / 1_000, false);
+        }
+    }
+}

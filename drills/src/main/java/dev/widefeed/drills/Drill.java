@@ -1,0 +1,20 @@
+package dev.widefeed.drills;
+
+/** One drill: runs against a service it starts itself and answers its figures. */
+interface Drill {
+    String name();
+
+    /** The backends the drill applies to. */
+    default java.util.List<String> backends() {
+        return java.util.List.of("cassandra", "hbase");
+    }
+
+    Figures run(ServiceRun.Layout layout, Settings settings) throws Exception;
+
+    /** How long a drill's phases last and how hard its load pushes. */
+    record Settings(int warmSeconds, int afterSeconds, int users, double perSecond, int cycles, int churnSeconds) {
+        static final Settings FULL = new Settings(20, 30, 120, 80, 3, 600);
+        /** The suite's short version: the same checks, over less time. */
+        static final Settings SHORT = new Settings(8, 10, 40, 40, 1, 30);
+    }
+}

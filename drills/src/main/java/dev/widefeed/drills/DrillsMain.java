@@ -1,0 +1,98 @@
+package dev.widefeed.drills;
+
+import net.sourceforge.argparse4j.ArgumentParsers;
+import net.sourceforge.argparse4j.inf.ArgumentParser;
+import net.sourceforge.argparse4j.inf.ArgumentParserException;
+import net.sourceforge.argparse4j.inf.Namespace;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * {@code java -jar drills/target/widefeed-drills.jar DRILL|all [--backend cassandra|hbase|both] [--short]}: runs
+ * drills against the service started as the README starts it (its jar, config.yml), each on a fresh data directory,
+ * prints every figure with the limit it must meet, and exits 1 when one is missed.
+ */
+public final class DrillsMain {
+    static final Map<String, Drill> DRILLS = Stream.of(new StoreKillDrill(), new StoreFreezeDrill(), new ChurnDrill())
+            .collect(Collectors.toMap(Drill::name, Function.identity(), (a, b) -> a, java.util.LinkedHashMap::new));
+
+    private DrillsMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        ArgumentParser parser = ArgumentParsers.newFor("drills").build()
+                .description("fault drills: a store or the service killed or frozen under load, and what survived");
+        parser.addArgument("drill").choices(Stream.concat(DRILLS.keySet().stream(), Stream.of("all")).toList())
+                .help("the drill to run, or all of them");
+        parser.addArgument("--backend").choices("cassandra", "hbase", "both").setDefault("both");
+        parser.addArgument("--short").action(net.sourceforge.argparse4j.impl.Arguments.storeTrue())
+                .help("the suite's short version: the same checks over less time");
+        parser.addArgument("--churn-seconds").type(Integer.class)
+                .help("how long the churn drill churns (default 600, --short 30)");
+        parser.addArgument("--data").setDefault("data/drills").help("where each drill's store and logs go (wiped)");
+        parser.addArgument("--service-jar").setDefault("service/target/widefeed-service.jar");
+        parser.addArgument("--config").setDefault("config.yml");
+        parser.addArgument("--port").type(Integer.class).setDefault(18080)
+                .help("the service's port; admin is the next one, the store's a few above");
+        Namespace options;
+        try {
+            options = parser.parseArgs(args);
+        } catch (ArgumentParserException e) {
+            parser.handleError(e);
+            System.exit(2);
+            return;
+        }
+        Path jar = Path.of(options.getString("service_jar"));
+        if (!Files.isRegularFile(jar)) {
+            System.err.println("drills: " + jar + " is missing: build first (mvn -B -ntp package -DskipTests)");
+            System.exit(2);
+        }
+        Drill.Settings settings = options.getBoolean("short") ? Drill.Settings.SHORT : Drill.Settings.FULL;
+        Integer churn = options.getInt("churn_seconds");
+        if (churn != null) {
+            settings = new Drill.Settings(settings.warmSeconds(), settings.afterSeconds(), settings.users(),
+                    settings.perSecond(), settings.cycles(), churn);
+        }
+        String drill = options.getString("drill");
+        List<Drill> drills = drill.equals("all") ? List.copyOf(DRILLS.values()) : List.of(DRILLS.get(drill));
+        String backend = options.getString("backend");
+        List<Figures> results = new ArrayList<>();
+        for (Drill d : drills) {
+            for (String b : d.backends()) {
+                if (!backend.equals("both") && !backend.equals(b)) {
+                    continue;
+                }
+                Path data = Path.of(options.getString("data")).resolve(d.name() + "-" + b);
+                wipe(data);
+                System.out.printf("%n%s on %s (service log: %s)%n", d.name(), b, data.resolve("service.log"));
+                Figures figures = d.run(new ServiceRun.Layout(jar, Path.of(options.getString("config")), data, b,
+                        options.getInt("port")), settings);
+                figures.print(System.out);
+                results.add(figures);
+            }
+        }
+        boolean met = results.stream().allMatch(Figures::met);
+        System.out.printf("%n%d drill run(s): %s%n", results.size(), met ? "every figure met" : "FIGURES MISSED");
+        System.exit(met ? 0 : 1);
+    }
+
+    static void wipe(Path dir) throws IOException {
+        if (Files.exists(dir)) {
+            try (Stream<Path> paths = Files.walk(dir)) {
+                for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(path);
+                }
+            }
+        }
+        Files.createDirectories(dir);
+    }
+}

@@ -1,0 +1,144 @@
+package dev.widefeed.drills;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Likes, follows, posts and comments from many users at a paced rate, every answer recorded in a
+ * {@link Timeline} and every acknowledged write in a {@link Ledger}. Each worker thread acts for its
+ * own share of the users, so one user's requests on one like or follow are never in flight together
+ * and the last one made is the one that counts.
+ */
+final class MixedLoad implements AutoCloseable {
+    /** The share of each kind of request, in percent: like/unlike, follow/unfollow, post, comment. */
+    record Mix(int likes, int follows, int posts, int comments) {
+        static final Mix MIXED = new Mix(40, 20, 20, 20);
+        static final Mix LIKES = new Mix(100, 0, 0, 0);
+        static final Mix FOLLOWS = new Mix(0, 100, 0, 0);
+
+        Mix {
+            if (likes + follows + posts + comments != 100) {
+                throw new IllegalArgumentException("a mix adds up to 100");
+            }
+        }
+    }
+
+    private final Api api;
+    private final Population population;
+    private final Ledger ledger;
+    private final Timeline timeline;
+    private final Mix mix;
+    private final List<String> targets;
+    private final Population.User followee;
+    private final AtomicBoolean stopped = new AtomicBoolean();
+    private final AtomicLong sent = new AtomicLong();
+    private final List<Thread> workers = new ArrayList<>();
+
+    /**
+     * @param targets   the posts likes and comments go to (empty: any post the ledger knows, new ones included)
+     * @param followee  the one user all follows go to (null: any user of the population)
+     * @param perSecond requests a second over all threads, paced
+     */
+    MixedLoad(Api api, Population population, Ledger ledger, Timeline timeline, Mix mix, List<String> targets,
+              Population.User followee, int threads, double perSecond) {
+        this.followee = followee;
+        this.api = api;
+        this.population = population;
+        this.ledger = ledger;
+        this.timeline = timeline;
+        this.mix = mix;
+        this.targets = targets.isEmpty() ? new CopyOnWriteArrayList<>(ledger.posts.keySet()) : List.copyOf(targets);
+        long pauseNanos = (long) (threads * 1e9 / perSecond);
+        List<Population.User> users = population.users();
+        for (int t = 0; t < threads; t++) {
+            List<Population.User> mine = new ArrayList<>();
+            for (int i = t; i < users.size(); i += threads) {
+                mine.add(users.get(i));
+            }
+            Thread worker = new Thread(() -> work(mine, pauseNanos), "drill-load-" + t);
+            worker.setDaemon(true);
+            workers.add(worker);
+        }
+    }
+
+    void start() {
+        workers.forEach(Thread::start);
+    }
+
+    long sent() {
+        return sent.get();
+    }
+
+    private void work(List<Population.User> mine, long pauseNanos) {
+        Map<Ledger.Edge, Boolean> asked = new HashMap<>(); // what this thread last asked of each of its keys
+        long next = System.nanoTime();
+        while (!stopped.get()) {
+            long wait = next - System.nanoTime();
+            if (wait > 0) {
+                try {
+                    Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+            next += pauseNanos;
+            ThreadLocalRandom random = ThreadLocalRandom.current();
+            Population.User me = mine.get(random.nextInt(mine.size()));
+            int pick = random.nextInt(100);
+            if (pick < mix.likes()) {
+                String post = targets.get(random.nextInt(targets.size()));
+                Ledger.Edge edge = new Ledger.Edge(post, me.id());
+                boolean on = !asked.getOrDefault(edge, false);
+                Api.Reply reply = record(api.like(me.token(), post, on));
+                ledger.like(post, me.id(), on, reply.ok());
+                asked.put(edge, on);
+            } else if (pick < mix.likes() + mix.follows()) {
+                Population.User other = followee != null ? followee
+                        : population.users().get(random.nextInt(population.users().size()));
+                if (other.id().equals(me.id())) {
+                    continue;
+                }
+                Ledger.Edge edge = new Ledger.Edge(me.id(), other.id());
+                boolean on = !asked.getOrDefault(edge, false);
+                Api.Reply reply = record(api.follow(me.token(), me.id(), other.id(), on));
+                ledger.follow(me.id(), other.id(), on, reply.ok());
+                asked.put(edge, on);
+            } else if (pick < mix.likes() + mix.follows() + mix.posts()) {
+                Api.Reply reply = record(api.post(me.token(), "drill post " + sent.get()));
+                if (reply.ok()) {
+                    ledger.post(reply.text("id"), me.id());
+                    if (targets instanceof CopyOnWriteArrayList<String> growing && growing.size() < 2_000) {
+                        growing.add(reply.text("id"));
+                    }
+                }
+            } else {
+                String post = targets.get(random.nextInt(targets.size()));
+                Api.Reply reply = record(api.comment(me.token(), post, "drill comment " + sent.get()));
+                if (reply.ok()) {
+                    ledger.comment(reply.text("id"), post);
+                }
+            }
+        }
+    }
+
+    private Api.Reply record(Api.Reply reply) {
+        sent.incrementAndGet();
+        timeline.record(reply);
+        return reply;
+    }
+
+    /** Stops the load and waits for the requests in flight (each ends within the client's timeout). */
+    @Override
+    public void close() throws InterruptedException {
+        stopped.set(true);
+        for (Thread worker : workers) {
+            worker.join(Api.TIMEOUT.toMillis() + 5_000);
+        }
+    }
+}

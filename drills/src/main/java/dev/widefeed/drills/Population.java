@@ -1,0 +1,55 @@
+package dev.widefeed.drills;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/** The users a drill's load acts as, signed up over the API, each with a first post. */
+final class Population {
+    record User(String id, String token) {
+    }
+
+    private final List<User> users;
+
+    private Population(List<User> users) {
+        this.users = users;
+    }
+
+    List<User> users() {
+        return users;
+    }
+
+    /** Signs up {@code size} users (eight at a time: passwords are hashed on purpose slowly) and has each post once. */
+    static Population signUp(Api api, int size, Ledger ledger, String prefix) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<User>> created = new ArrayList<>();
+            for (int i = 0; i < size; i++) {
+                String name = prefix + i;
+                created.add(pool.submit(() -> {
+                    Api.Reply reply = api.signUp(name);
+                    if (reply.status() != 201) {
+                        throw new IllegalStateException("sign-up of " + name + " answered " + reply.status() + ": "
+                                + reply.body());
+                    }
+                    User user = new User(reply.body().get("user").get("id").asText(), reply.text("token"));
+                    Api.Reply post = api.post(user.token(), "hello from " + name);
+                    if (post.status() != 201) {
+                        throw new IllegalStateException("a first post answered " + post.status());
+                    }
+                    ledger.post(post.text("id"), user.id());
+                    return user;
+                }));
+            }
+            List<User> users = new ArrayList<>();
+            for (Future<User> user : created) {
+                users.add(user.get());
+            }
+            return new Population(List.copyOf(users));
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+}

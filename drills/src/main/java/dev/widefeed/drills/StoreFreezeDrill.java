@@ -1,0 +1,94 @@
+package dev.widefeed.drills;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The store frozen (SIGSTOP) for 3 s every 30 s during a like/unlike storm on a few posts: no counter
+ * update is retried (the drift the freezes leave is at most one per like whose outcome was unknown),
+ * the counters are exact after one reconcile, and the like latency's p99 is back to normal within
+ * 10 s of each thaw.
+ */
+final class StoreFreezeDrill implements Drill {
+    private static final int PERIOD_SECONDS = 30;
+    private static final int FROZEN_SECONDS = 3;
+
+    @Override
+    public String name() {
+        return "store-freeze";
+    }
+
+    @Override
+    public Figures run(ServiceRun.Layout layout, Settings settings) throws Exception {
+        Timeline timeline = new Timeline();
+        Ledger ledger = new Ledger();
+        try (ServiceRun service = new ServiceRun(layout)) {
+            service.start(Duration.ofMinutes(6));
+            Api api = service.api();
+            Population population = Population.signUp(api, settings.users(), ledger, "freeze");
+            String token = population.users().get(0).token();
+            List<String> hot = ledger.posts.keySet().stream().limit(5).toList();
+            MixedLoad load = new MixedLoad(api, population, ledger, timeline, MixedLoad.Mix.LIKES, hot, null, 8,
+                    settings.perSecond() * 2);
+            load.start();
+            Thread.sleep(settings.warmSeconds() * 1000L);
+            int baselineEnd = timeline.now();
+            double baseline = timeline.percentileMillis(99, 2, baselineEnd);
+
+            long storePid = service.store().orElseThrow(() -> new IllegalStateException("no store process")).pid();
+            List<Integer> thaws = new ArrayList<>();
+            for (int cycle = 0; cycle < settings.cycles(); cycle++) {
+                signal("STOP", storePid);
+                Thread.sleep(FROZEN_SECONDS * 1000L);
+                signal("CONT", storePid);
+                thaws.add(timeline.now());
+                Thread.sleep((PERIOD_SECONDS - FROZEN_SECONDS) * 1000L);
+            }
+            load.close();
+            int end = timeline.now();
+
+            // p99 is "back to normal" from the first second after which three seconds in a row are within
+            // twice the baseline (or 50 ms of it, for a baseline of a few milliseconds).
+            double normal = Math.max(2 * baseline, baseline + 50);
+            int worstRecovery = 0;
+            for (int thaw : thaws) {
+                int s = thaw;
+                while (s < end - 3 && !(timeline.percentileMillis(99, s, s + 3) <= normal)) {
+                    s++;
+                }
+                worstRecovery = Math.max(worstRecovery, s - thaw);
+            }
+            long unknown = timeline.count(Timeline.Kind.NO_ANSWER, 0, end)
+                    + timeline.count(Timeline.Kind.UNAVAILABLE, 0, end)
+                    + timeline.count(Timeline.Kind.UNAVAILABLE_NO_RETRY_AFTER, 0, end)
+                    + timeline.count(Timeline.Kind.SERVER_ERROR, 0, end);
+            long drift = 0;
+            for (String post : hot) {
+                long counted = api.getPost(token, post).body().get("counts").get("likes").asLong();
+                long rows = Verification.ids(cursor -> api.likers(token, post, cursor), "userId").size();
+                drift += Math.abs(counted - rows);
+            }
+            Verification.Result verified = new Verification(api, token).check(ledger);
+            return new Figures(name() + " (" + layout.backend() + ")")
+                    .atMost("answers 500", timeline.count(Timeline.Kind.SERVER_ERROR, 0, end), 0, "")
+                    .noted("freezes", thaws.size() + " x " + FROZEN_SECONDS + " s")
+                    .noted("like p99 before the first freeze", String.format("%.1f ms", baseline))
+                    .atMost("p99 back to normal after a thaw (worst)", worstRecovery, 10, " s")
+                    .noted("likes with an unknown outcome", String.valueOf(unknown))
+                    .atMost("counter drift before reconcile (vs. unknowns)", drift, unknown, "")
+                    .atMost("counters off after one reconcile", verified.countersOff(), 0, "")
+                    .atMost("acknowledged writes missing", verified.missing(), 0, "")
+                    .noted("requests sent", String.valueOf(load.sent()))
+                    .noted("example", verified.example().isEmpty() ? "-" : verified.example());
+        }
+    }
+
+    private static void signal(String signal, long pid) throws IOException, InterruptedException {
+        int exit = new ProcessBuilder("kill", "-" + signal, String.valueOf(pid)).inheritIO().start().waitFor();
+        if (exit != 0) {
+            throw new IllegalStateException("kill -" + signal + " " + pid + " exited with " + exit);
+        }
+    }
+}

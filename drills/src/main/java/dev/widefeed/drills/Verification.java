@@ -1,0 +1,135 @@
+package dev.widefeed.drills;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * What a drill checks once the load has stopped and the service serves: every acknowledged write is
+ * there (posts, comments, likes and follows as their last acknowledged request left them, in both
+ * copies), and, after one reconcile, every like and follow counter equals the rows it counts.
+ */
+final class Verification {
+    /** The findings: acknowledged writes missing, and counters that differ from their rows after one reconcile. */
+    record Result(long checked, long missing, long uncertain, long counters, long countersOff, String example) {
+    }
+
+    private final Api api;
+    private final String token;
+
+    /** @param token any user's token: every post in a drill is public */
+    Verification(Api api, String token) {
+        this.api = api;
+        this.token = token;
+    }
+
+    Result check(Ledger ledger) {
+        long checked = 0;
+        long missing = 0;
+        String example = "";
+        for (String post : ledger.posts.keySet()) {
+            checked++;
+            if (api.getPost(token, post).status() != 200) {
+                missing++;
+                example = "post " + post;
+            }
+        }
+        for (String comment : ledger.comments.keySet()) {
+            checked++;
+            if (api.getComment(token, comment).status() != 200) {
+                missing++;
+                example = "comment " + comment;
+            }
+        }
+        Map<String, Set<String>> likers = new HashMap<>();
+        for (Map.Entry<Ledger.Edge, Boolean> like : Ledger.settled(ledger.likes).entrySet()) {
+            checked++;
+            Set<String> listed = likers.computeIfAbsent(like.getKey().from(),
+                    post -> ids(cursor -> api.likers(token, post, cursor), "userId"));
+            if (listed.contains(like.getKey().to()) != like.getValue()) {
+                missing++;
+                example = "like of post " + like.getKey().from() + " by " + like.getKey().to() + " (" + like.getValue()
+                        + ")";
+            }
+        }
+        Map<String, Set<String>> followers = new HashMap<>();
+        Map<String, Set<String>> following = new HashMap<>();
+        for (Map.Entry<Ledger.Edge, Boolean> follow : Ledger.settled(ledger.follows).entrySet()) {
+            checked++;
+            String follower = follow.getKey().from();
+            String followee = follow.getKey().to();
+            boolean inFollowers = followers.computeIfAbsent(followee, u -> relation(u, "followers")).contains(follower);
+            boolean inFollowing = following.computeIfAbsent(follower, u -> relation(u, "following")).contains(followee);
+            if (inFollowers != follow.getValue() || inFollowing != follow.getValue()) {
+                missing++;
+                example = "follow " + follower + " -> " + followee + " (" + follow.getValue() + "; followers list "
+                        + inFollowers + ", following list " + inFollowing + ")";
+            }
+        }
+        long uncertain = Ledger.uncertain(ledger.likes) + Ledger.uncertain(ledger.follows);
+
+        String output = api.task("reconcile?all=true", Duration.ofMinutes(30));
+        if (output == null) {
+            throw new IllegalStateException("the reconcile task failed");
+        }
+        long counters = 0;
+        long off = 0;
+        for (String post : ledger.posts.keySet()) {
+            counters++;
+            JsonNode body = api.getPost(token, post).body();
+            long counted = body == null ? -1 : body.get("counts").get("likes").asLong();
+            long rows = ids(cursor -> api.likers(token, post, cursor), "userId").size();
+            if (counted != rows) {
+                off++;
+                example = "likes of post " + post + ": counter " + counted + ", rows " + rows;
+            }
+        }
+        Set<String> users = new HashSet<>();
+        ledger.follows.keySet().forEach(edge -> {
+            users.add(edge.from());
+            users.add(edge.to());
+        });
+        for (String user : users) {
+            counters += 2;
+            JsonNode counts = api.user(token, user).body().get("counts");
+            long followerRows = relation(user, "followers").size();
+            long followingRows = relation(user, "following").size();
+            if (counts.get("followers").asLong() != followerRows) {
+                off++;
+                example = "followers of " + user + ": counter " + counts.get("followers") + ", rows " + followerRows;
+            }
+            if (counts.get("following").asLong() != followingRows) {
+                off++;
+                example = "following of " + user + ": counter " + counts.get("following") + ", rows " + followingRows;
+            }
+        }
+        return new Result(checked, missing, uncertain, counters, off, example);
+    }
+
+    private Set<String> relation(String user, String list) {
+        return ids(cursor -> api.relations(token, user, list, cursor), "id");
+    }
+
+    /** Every item of a paged list, by the id field; a page that fails fails the check. */
+    static Set<String> ids(Function<String, Api.Reply> page, String field) {
+        Set<String> ids = new HashSet<>();
+        String cursor = null;
+        do {
+            Api.Reply reply = page.apply(cursor);
+            if (reply.status() != 200) {
+                throw new IllegalStateException("a list page answered " + reply.status() + ": " + reply.body());
+            }
+            for (JsonNode item : reply.body().get("items")) {
+                ids.add(item.get(field).asText());
+            }
+            JsonNode next = reply.body().get("next");
+            cursor = next == null || next.isNull() ? null : next.asText();
+        } while (cursor != null);
+        return ids;
+    }
+}
