@@ -12,13 +12,14 @@ import java.util.function.Supplier;
 
 /**
  * Corrects a counter that may be moving while it is recounted, where each counted row says when it
- * last changed (docs/design.md, "Counters that heal"). The counter is read a few times (the known
- * points), then the rows once. For a read that no change came near, the counter's true value at
- * that read is known from the rows: a row that last changed well before the read counts as it is
- * now (its counter update had landed); a row that changed after the read counts as it was before
- * (its update had not). The difference is applied. A read with a change within {@code settle} of
- * it cannot be judged (that change's update may or may not have landed); when every read has one,
- * nothing is applied and the counter is reported as moving.
+ * last changed (docs/design.md, "Counters that heal"). The counter is read (a known point), then the
+ * rows; if a change came near that read, the counter is read a few more times and the rows again.
+ * For a read that no change came near, the counter's true value at that read is known from the
+ * rows: a row that last changed well before the read counts as it is now (its counter update had
+ * landed); a row that changed after the read counts as it was before (its update had not). The
+ * difference is applied. A read with a change within {@code settle} of it cannot be judged (that
+ * change's update may or may not have landed); when every read has one, nothing is applied and the
+ * counter is reported as moving.
  *
  * <p>This holds under two rules of the paths that change the rows, each of which marks the counter
  * dirty instead of breaking it: a change whose counter update lands later than {@code settle}
@@ -72,18 +73,35 @@ public final class KnownPointCount {
     private KnownPointCount() {
     }
 
+    /**
+     * Reads the counter once and the rows once, which settles a counter nothing moved lately; only if that
+     * read cannot be judged are {@code samples} more reads taken, {@code gap} apart, and the rows read again.
+     */
     public static StableCount.Outcome correct(Clock clock, Bounds bounds, LongSupplier counter,
                                               Supplier<? extends Collection<Row>> rows, LongConsumer add) {
+        StableCount.Outcome first = judge(bounds, List.of(read(clock, counter)), rows.get(), add);
+        if (!first.raced()) {
+            return first;
+        }
         List<Read> reads = new ArrayList<>(bounds.samples());
         for (int i = 0; i < bounds.samples(); i++) {
             if (i > 0) {
                 pause(bounds.gap());
             }
-            Instant before = clock.instant();
-            long value = counter.getAsLong();
-            reads.add(new Read(before, value, clock.instant()));
+            reads.add(read(clock, counter));
         }
-        Collection<Row> counted = rows.get();
+        return judge(bounds, reads, rows.get(), add);
+    }
+
+    private static Read read(Clock clock, LongSupplier counter) {
+        Instant before = clock.instant();
+        long value = counter.getAsLong();
+        return new Read(before, value, clock.instant());
+    }
+
+    /** Applies the correction the latest judgeable read gives; raced when none is judgeable. */
+    private static StableCount.Outcome judge(Bounds bounds, List<Read> reads, Collection<Row> counted,
+                                             LongConsumer add) {
         for (int i = reads.size() - 1; i >= 0; i--) { // the latest judgeable read: the fewest rows changed since
             Read read = reads.get(i);
             Instant settledBy = read.before().minus(bounds.settle()).minus(bounds.skew());

@@ -119,9 +119,12 @@ public final class CounterRecountHandler implements LogHandler {
             if (now.isBefore(dueSince())) {
                 return new Turn.NotReady();
             }
+            boolean post = entry.handlerKind().equals(CounterMarks.POST);
+            if (!reconciler.exists(post, entry.subjectId())) {
+                return finished(); // deleted or erased since: its counters went with it, and must not come back
+            }
             for (int i = 0; i < TRIES_PER_TURN && keepGoing.getAsBoolean(); i++) {
-                Reconciler.Report report = entry.handlerKind().equals(CounterMarks.POST)
-                        ? reconciler.post(entry.subjectId()) : reconciler.user(entry.subjectId());
+                Reconciler.Report report = post ? reconciler.post(entry.subjectId()) : reconciler.user(entry.subjectId());
                 corrected.addAndGet(report.drift());
                 if (report.settled()) {
                     return finished();
@@ -133,7 +136,7 @@ public final class CounterRecountHandler implements LogHandler {
             if (tries >= MARK_AGAIN) {
                 LOG.info("the counters of {} {} kept moving through {} recounts; marked again for later",
                         entry.handlerKind(), entry.subjectId(), tries);
-                if (entry.handlerKind().equals(CounterMarks.POST)) {
+                if (post) {
                     marks.post(entry.subjectId());
                 } else {
                     marks.user(entry.subjectId());

@@ -63,6 +63,11 @@ public final class Reconciler {
         void checked(long posts, long users, long drift);
     }
 
+    /** Whether the post (or user) is there to recount: a deleted post's counters go with its purge. */
+    public boolean exists(boolean post, long id) {
+        return post ? posts.find(id).isPresent() : users.find(id).isPresent();
+    }
+
     public Report post(long postId) {
         List<Correction> corrections = new ArrayList<>();
         List<String> moving = new ArrayList<>();

@@ -55,40 +55,43 @@ class KnownPointCountTest {
     }
 
     @Test
-    void aQuietCounterIsSetToItsRows() {
+    void aQuietCounterIsSetToItsRowsAfterOneRead() {
         assertThat(correct(counter(7L, 7L, 7L), row(true, -5), row(true, -4), row(false, -3)))
                 .isEqualTo(new StableCount.Outcome(-5, false));
         assertThat(added).containsExactly(-5L);
+        assertThat(now).as("one read of the counter").isEqualTo(T0.plusSeconds(1));
     }
 
     @Test
     void rowsChangedAfterTheReadCountAsTheyWereBeforeIt() {
-        // Read at +3 s is 10: true value there is 2 settled likes, plus one unliked at +3.5 (liked at the read),
-        // while the like at +3.6 came after it. Planted drift: +7.
-        StableCount.Outcome outcome = correct(counter(9L, 9L, 10L), row(true, -5), row(true, -4),
-                row(false, 3.5), row(true, 3.6));
+        // Planted drift +7. At the read (+1 s) two likes stood, plus one that was unliked at +3.5 s; the like at
+        // +3.6 s came after it. The counter held 3 + 7.
+        StableCount.Outcome outcome = correct(counter(10L), row(true, -5), row(true, -4), row(false, 3.5),
+                row(true, 3.6));
         assertThat(outcome).isEqualTo(new StableCount.Outcome(-7, false));
         assertThat(added).containsExactly(-7L);
     }
 
     @Test
-    void aReadWithAChangeInFlightIsNotJudgedAndAnEarlierOneIs() {
-        // A like at +2.9 s may or may not have landed by the read at +3 s; the read at +2 s has none near it.
-        StableCount.Outcome outcome = correct(counter(4L, 4L, 5L), row(true, -5), row(true, 2.9));
-        assertThat(outcome).isEqualTo(new StableCount.Outcome(-3, false)); // at +2 s: one like, counted 4
+    void aReadWithAChangeInFlightIsNotJudgedAndALaterOneIs() {
+        // The like at +0.95 s may or may not have landed by the read at +1 s: the counter is read three more times
+        // (+2, +3, +4 s) and the latest is judged, the like long settled by then. Drift +3.
+        StableCount.Outcome outcome = correct(counter(4L, 5L, 5L, 5L), row(true, -5), row(true, 0.95));
+        assertThat(outcome).isEqualTo(new StableCount.Outcome(-3, false));
     }
 
     @Test
     void whenEveryReadHasAChangeNearItNothingIsApplied() {
-        StableCount.Outcome outcome = correct(counter(4L, 5L, 6L), row(true, -5), row(true, 0.95), row(true, 1.95),
-                row(true, 2.95));
+        StableCount.Outcome outcome = correct(counter(4L, 5L, 6L, 7L), row(true, -5), row(true, 0.95), row(true, 1.95),
+                row(true, 2.95), row(true, 3.95));
         assertThat(outcome).isEqualTo(new StableCount.Outcome(0, true));
         assertThat(added).isEmpty();
     }
 
     @Test
     void theClockSkewWidensTheWindowAfterTheRead() {
-        // +3.04 s is within the 50 ms skew of the read at +3 s: it may have come before it on the reader's clock.
-        assertThat(correct(counter(1L, 1L, 1L), row(true, 2.04), row(true, 3.04), row(true, 1.04)).raced()).isTrue();
+        // +N.04 s is within the 50 ms skew of the read at +N s: it may have come before it on the reader's clock.
+        assertThat(correct(counter(1L, 1L, 1L, 1L), row(true, 1.04), row(true, 2.04), row(true, 3.04),
+                row(true, 4.04)).raced()).isTrue();
     }
 }
