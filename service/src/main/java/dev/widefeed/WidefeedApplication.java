@@ -103,7 +103,8 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
     @Override
     public void run(WidefeedConfiguration config, Environment environment) {
         Clock clock = Clock.systemUTC();
-        Storage storage = config.storage.open(environment.metrics(), clock, config.storage.applySchemaAtStart);
+        Storage storage = config.storage.open(environment.metrics(), environment.healthChecks(), clock,
+                config.storage.applySchemaAtStart);
         environment.lifecycle().manage(new Managed() {
             @Override
             public void stop() {

@@ -1,11 +1,10 @@
 package dev.widefeed;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.DropwizardTestSupport;
 import io.dropwizard.testing.ResourceHelpers;
-import jakarta.ws.rs.client.Client;
-import jakarta.ws.rs.client.ClientBuilder;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
 import org.junit.jupiter.api.Test;
@@ -13,84 +12,149 @@ import org.junit.jupiter.api.Test;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 import static dev.widefeed.testing.ApiClient.signUp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A store outage while the service runs: requests answer 503 with Retry-After (never a 500, never
- * a hang), the health check turns unhealthy, and when the store comes back the service serves
- * again by itself, without a restart. Each backend's subclass starts a store of its own (on ports
- * of its own, since the test stops it) and says how the service reaches it.
+ * The store dies under the running service ({@code kill -9} of the embedded store's process):
+ * requests answer 503 with Retry-After (never a 500, never a hang), the health check turns
+ * unhealthy, the service starts the store again by itself on the same data directory, and serves
+ * again, the data written before the kill included, with the restart counted and named by the
+ * health check. Then the service is stopped while the store is starting again: no store process
+ * is left behind. Each backend's subclass gives the service an embedded store of its own (data
+ * directory and ports of its own, since the test kills it).
+ *
+ * <p>The store's client meeting a store that went away and came back is the same whoever started
+ * it again, so this covers an external store's outage too.
  */
 public abstract class StoreOutageContract {
     protected static final Path DATA_DIR = Path.of(System.getProperty("widefeed.test.dataDir", "target/test-stores"))
             .toAbsolutePath();
+    /** A restarted HBase replays the dead one's write-ahead log and reassigns every region first. */
+    private static final Duration SERVING_AGAIN = Duration.ofMinutes(3);
 
-    /** Starts (or starts again) this test's own store. */
-    protected abstract AutoCloseable startStore();
-
-    /** How the service reaches the store {@link #startStore} runs. */
+    /** The service's own embedded store: backend, data directory, ports. */
     protected abstract ConfigOverride[] storeConfig();
 
     @Test
-    void anOutageIs503AndTheServiceRecoversByItself() throws Exception {
-        AutoCloseable store = startStore();
+    void aKilledStoreIs503UntilTheServiceHasStartedItAgain() throws Exception {
         DropwizardTestSupport<WidefeedConfiguration> app = new DropwizardTestSupport<>(WidefeedApplication.class,
                 ResourceHelpers.resourceFilePath("api-test.yml"), storeConfig());
-        Client client = ClientBuilder.newClient();
+        app.before();
+        boolean running = true;
+        ApiClient api = new ApiClient(app.getLocalPort(), app.getAdminPort(), app.getConfiguration().auth.tokenSecret);
         try {
-            app.before();
-            String base = "http://localhost:" + app.getLocalPort();
-            String health = "http://localhost:" + app.getAdminPort() + "/healthcheck";
-            assertThat(createUser(client, base)).isEqualTo(201);
+            ApiClient.Created ada = api.createUser("ada");
+            long firstPid = storePid(api).orElseThrow();
 
-            store.close();
-            try (Response r = client.target(base).path("/v1/users").request()
-                    .post(Entity.json(signUp("name", "during outage")))) {
+            Instant killed = kill(firstPid);
+            try (Response r = api.request("/v1/users", null).post(Entity.json(signUp("name", "during outage")))) {
                 assertThat(r.getStatus()).isEqualTo(503);
                 assertThat(r.getHeaderString("Retry-After")).isEqualTo("1");
             }
-            try (Response r = client.target(health).request().get()) {
-                assertThat(r.getStatus()).isEqualTo(500);
-            }
+            JsonNode outage = awaitHealth(api, body -> !body.get("embedded-store").get("healthy").asBoolean(),
+                    Duration.ofSeconds(10));
+            assertThat(outage.get("store").get("healthy").asBoolean()).as("%s", outage).isFalse();
+            assertThat(outage.get("embedded-store").get("lastExit").asText()).contains("exit code 137");
 
-            store = startStore();
-            Instant deadline = Instant.now().plus(Duration.ofSeconds(90));
+            Instant deadline = killed.plus(SERVING_AGAIN);
             int status = 0;
-            while (Instant.now().isBefore(deadline) && (status = createUser(client, base)) != 201) {
+            while (Instant.now().isBefore(deadline) && (status = createUser(api)) != 201) {
                 assertThat(status).isEqualTo(503);
                 Thread.sleep(500);
             }
-            assertThat(status).as("serving again after the store came back").isEqualTo(201);
+            assertThat(status).as("serving again after the store was started again").isEqualTo(201);
+            Duration servingAgain = Duration.between(killed, Instant.now());
+            assertThat(api.get("/v1/users/" + ada.id(), ada.token()).get("id").asText())
+                    .as("written before the kill").isEqualTo(ada.id());
             // A restarted HBase brings its regions online one by one: the write above may land in one
             // that is back while the health check's read still meets one that is not. Both recover
             // by themselves, the health check within a minute of the first write.
-            Instant healthy = Instant.now().plus(Duration.ofSeconds(60));
-            String body = "";
-            int healthStatus = 0;
-            while (Instant.now().isBefore(healthy) && healthStatus != 200) {
-                try (Response r = client.target(health).request().get()) {
-                    healthStatus = r.getStatus();
-                    body = r.readEntity(String.class);
-                }
-                if (healthStatus != 200) {
-                    assertThat(healthStatus).as("health: %s", body).isEqualTo(500);
-                    Thread.sleep(500);
-                }
-            }
-            assertThat(healthStatus).as("health: %s", body).isEqualTo(200);
-        } finally {
-            client.close();
+            JsonNode healthy = awaitHealth(api, body -> body.get("store").get("healthy").asBoolean()
+                    && body.get("embedded-store").get("healthy").asBoolean(), Duration.ofSeconds(60));
+            Duration healthyAgain = Duration.between(killed, Instant.now());
+            long secondPid = storePid(api).orElseThrow();
+            assertThat(secondPid).isNotEqualTo(firstPid);
+            assertThat(healthy.get("embedded-store").get("message").asText())
+                    .contains("running, pid " + secondPid + ", restarted 1 time");
+            assertThat(gauge(api, "store.embedded.restarts").asInt()).isEqualTo(1);
+            System.out.printf("%s: killed pid %d; serving again after %d s, healthy after %d s (new pid %d)%n",
+                    getClass().getSimpleName(), firstPid, servingAgain.toSeconds(), healthyAgain.toSeconds(),
+                    secondPid);
+
+            kill(secondPid);
+            long starting = awaitStorePid(api, pid -> pid != secondPid, Duration.ofSeconds(60));
+            assertThat(ProcessHandle.of(starting)).as("the store starting again").isPresent();
             app.after();
-            store.close();
+            running = false;
+            assertThat(ProcessHandle.of(starting).filter(ProcessHandle::isAlive))
+                    .as("the store that was starting again when the service stopped").isEmpty();
+        } finally {
+            api.close();
+            if (running) {
+                app.after();
+            }
         }
     }
 
-    private static int createUser(Client client, String base) {
-        try (Response r = client.target(base).path("/v1/users").request().post(Entity.json(signUp("name", "ada")))) {
-            return r.getStatus();
+    /** Kills the process at once, as {@code kill -9} does; when it was dead. */
+    private static Instant kill(long pid) throws Exception {
+        ProcessHandle process = ProcessHandle.of(pid).orElseThrow();
+        assertThat(process.destroyForcibly()).isTrue();
+        process.onExit().get(30, TimeUnit.SECONDS);
+        return Instant.now();
+    }
+
+    private static int createUser(ApiClient api) {
+        return ApiClient.status(api.request("/v1/users", null).post(Entity.json(signUp("name", "ada"))));
+    }
+
+    private static OptionalLong storePid(ApiClient api) {
+        JsonNode pid = gauge(api, "store.embedded.pid");
+        return pid.isNull() ? OptionalLong.empty() : OptionalLong.of(pid.asLong());
+    }
+
+    private static long awaitStorePid(ApiClient api, Predicate<Long> wanted, Duration timeout) throws Exception {
+        Instant deadline = Instant.now().plus(timeout);
+        while (Instant.now().isBefore(deadline)) {
+            OptionalLong pid = storePid(api);
+            if (pid.isPresent() && wanted.test(pid.getAsLong())) {
+                return pid.getAsLong();
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no store process as wanted within " + timeout + ": " + storePid(api));
+    }
+
+    private static JsonNode gauge(ApiClient api, String name) {
+        try (Response r = api.admin("/metrics").get()) {
+            assertThat(r.getStatus()).isEqualTo(200);
+            return r.readEntity(JsonNode.class).get("gauges").get(name).get("value");
+        }
+    }
+
+    /** The health checks once {@code wanted} holds (any check failing answers 500, all passing 200). */
+    private static JsonNode awaitHealth(ApiClient api, Predicate<JsonNode> wanted, Duration timeout)
+            throws InterruptedException {
+        Instant deadline = Instant.now().plus(timeout);
+        while (true) {
+            try (Response r = api.admin("/healthcheck").get()) {
+                JsonNode body = r.readEntity(JsonNode.class);
+                boolean allHealthy = true;
+                for (JsonNode check : body) {
+                    allHealthy &= check.get("healthy").asBoolean();
+                }
+                assertThat(r.getStatus()).as("health: %s", body).isEqualTo(allHealthy ? 200 : 500);
+                if (wanted.test(body)) {
+                    return body;
+                }
+                assertThat(Instant.now()).as("health in time: %s", body).isBefore(deadline);
+            }
+            Thread.sleep(250);
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.widefeed.backends;
 
 import com.codahale.metrics.MetricRegistry;
+import com.codahale.metrics.health.HealthCheckRegistry;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.widefeed.store.BackendFactory;
 import dev.widefeed.store.Storage;
@@ -62,5 +63,10 @@ public class StorageFactory {
     /** The configured backend's storage; closing it also stops the embedded store it started. */
     public Storage open(MetricRegistry metrics, Clock clock, boolean applySchema) {
         return selected().open(metrics, clock, applySchema);
+    }
+
+    /** The same, with the embedded store's supervision shown in {@code healthChecks} and {@code metrics}. */
+    public Storage open(MetricRegistry metrics, HealthCheckRegistry healthChecks, Clock clock, boolean applySchema) {
+        return selected().open(metrics, healthChecks, clock, applySchema);
     }
 }

@@ -122,8 +122,8 @@ public final class LocalCassandra extends LocalStore {
     private final Settings settings;
     private final Node node;
 
-    private LocalCassandra(Settings settings, Node node, LocalStoreProcess process) {
-        super(process);
+    private LocalCassandra(Settings settings, Node node, StoreSupervisor supervisor) {
+        super(supervisor);
         this.settings = settings;
         this.node = node;
     }
@@ -137,10 +137,10 @@ public final class LocalCassandra extends LocalStore {
         String endpoint = settings.host() + ":" + settings.nativePort();
         Running<Node> node = startOrReuse("Cassandra", settings.dataDir(), settings.host(), settings.nativePort(),
                 endpoint, settings.startTimeout(), () -> probe(settings), () -> launch(settings, endpoint));
-        return new LocalCassandra(settings, node.identity(), node.process());
+        return new LocalCassandra(settings, node.identity(), node.supervisor());
     }
 
-    private static LocalStoreProcess launch(Settings settings, String endpoint) {
+    private static LocalStoreProcess.Launch launch(Settings settings, String endpoint) {
         StoreClasspath classpath = StoreClasspath.load(CLASSPATH_RESOURCE);
         Path conf = settings.dataDir().resolve("conf");
         Path cassandraYaml = conf.resolve("cassandra.yaml");
@@ -164,7 +164,7 @@ public final class LocalCassandra extends LocalStore {
                 "-Dcassandra.skip_wait_for_gossip_to_settle=0"));
         jvmOptions.addAll(JAVA17_OPTIONS);
 
-        return LocalStoreProcess.launch(new LocalStoreProcess.Launch(
+        return new LocalStoreProcess.Launch(
                 "Cassandra",
                 classpath.versionOf("cassandra-all").orElse("(unknown version)"),
                 endpoint + " in " + settings.dataDir(),
@@ -176,7 +176,7 @@ public final class LocalCassandra extends LocalStore {
                 settings.dataDir(),
                 settings.dataDir().resolve("logs").resolve("cassandra.log"),
                 settings.host(),
-                new TreeMap<>(Map.of("native", settings.nativePort(), "storage", settings.storagePort()))));
+                new TreeMap<>(Map.of("native", settings.nativePort(), "storage", settings.storagePort())));
     }
 
     private static Optional<Node> probe(Settings settings) {

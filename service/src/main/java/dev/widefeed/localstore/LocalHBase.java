@@ -93,8 +93,8 @@ public final class LocalHBase extends LocalStore {
     private final Settings settings;
     private final String version;
 
-    private LocalHBase(Settings settings, String version, LocalStoreProcess process) {
-        super(process);
+    private LocalHBase(Settings settings, String version, StoreSupervisor supervisor) {
+        super(supervisor);
         this.settings = settings;
         this.version = version;
     }
@@ -109,10 +109,10 @@ public final class LocalHBase extends LocalStore {
         String endpoint = "ZooKeeper " + settings.host() + ":" + settings.zookeeperPort();
         Running<String> hbase = startOrReuse("HBase", settings.dataDir(), settings.host(), settings.zookeeperPort(),
                 endpoint, settings.startTimeout(), () -> probe(settings), () -> launch(settings, endpoint));
-        return new LocalHBase(settings, hbase.identity(), hbase.process());
+        return new LocalHBase(settings, hbase.identity(), hbase.supervisor());
     }
 
-    private static LocalStoreProcess launch(Settings settings, String endpoint) {
+    private static LocalStoreProcess.Launch launch(Settings settings, String endpoint) {
         StoreClasspath classpath = StoreClasspath.load(CLASSPATH_RESOURCE);
         Path conf = settings.dataDir().resolve("conf");
         Path log4jProperties = conf.resolve("log4j.properties");
@@ -130,7 +130,7 @@ public final class LocalHBase extends LocalStore {
                 "-Dzookeeper.admin.enableServer=false"));
         jvmOptions.addAll(JAVA17_OPTIONS);
 
-        return LocalStoreProcess.launch(new LocalStoreProcess.Launch(
+        return new LocalStoreProcess.Launch(
                 "HBase",
                 classpath.versionOf("hbase-server").orElse("(unknown version)"),
                 endpoint + " in " + settings.dataDir(),
@@ -143,7 +143,7 @@ public final class LocalHBase extends LocalStore {
                 settings.dataDir().resolve("logs").resolve("hbase.log"),
                 settings.host(),
                 new TreeMap<>(Map.of("ZooKeeper", settings.zookeeperPort(), "master", settings.masterPort(),
-                        "region server", settings.regionServerPort()))));
+                        "region server", settings.regionServerPort())));
     }
 
     /**

@@ -4,9 +4,14 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 
 import java.io.File;
 import java.io.IOException;
+import java.lang.ProcessBuilder.Redirect;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +34,7 @@ final class LocalStoreProcess implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(LocalStoreProcess.class);
     private static final int LOG_TAIL_LINES = 40;
+    private static final int LOG_TAIL_BYTES = 64 * 1024;
     private static final Duration PROBE_INTERVAL = Duration.ofMillis(250);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
 
@@ -57,7 +63,27 @@ final class LocalStoreProcess implements AutoCloseable {
         this.startedNanos = startedNanos;
     }
 
+    /** Starts the child with a fresh log file. */
     static LocalStoreProcess launch(Launch launch) {
+        return launch(launch, Redirect.to(launch.logFile().toFile()));
+    }
+
+    /**
+     * Starts the child again after it died, appending to its log: the previous run's last lines are what explains
+     * the death, so they stay, under a line that says why a new run starts below them.
+     */
+    static LocalStoreProcess relaunch(Launch launch, String why) {
+        try {
+            Files.createDirectories(launch.logFile().getParent());
+            Files.writeString(launch.logFile(), "\n=== " + Instant.now() + " widefeed starts " + launch.store()
+                    + " again: " + why + " ===\n\n", UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            LOG.warn("cannot mark the restart in {}: {}", launch.logFile(), e.toString());
+        }
+        return launch(launch, Redirect.appendTo(launch.logFile().toFile()));
+    }
+
+    private static LocalStoreProcess launch(Launch launch, Redirect log) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(launch.jvmOptions());
@@ -76,7 +102,7 @@ final class LocalStoreProcess implements AutoCloseable {
             Process process = new ProcessBuilder(command)
                     .directory(launch.workDir().toFile())
                     .redirectErrorStream(true)
-                    .redirectOutput(launch.logFile().toFile())
+                    .redirectOutput(log)
                     .start();
             process.getOutputStream().close();
             return new LocalStoreProcess(launch, process, startedNanos);
@@ -94,8 +120,8 @@ final class LocalStoreProcess implements AutoCloseable {
         try {
             Optional<T> ready = poll(timeout, probe, process::isAlive, lastProbeFailure);
             if (ready.isPresent()) {
-                LOG.info("{} {} ready at {} after {} ms", launch.store(), launch.version(), launch.endpoint(),
-                        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos));
+                LOG.info("{} {} ready at {} after {} ms (pid {})", launch.store(), launch.version(), launch.endpoint(),
+                        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos), process.pid());
                 return ready.get();
             }
             String reason = process.isAlive()
@@ -164,13 +190,27 @@ final class LocalStoreProcess implements AutoCloseable {
         return new LocalStoreException(message.toString(), cause);
     }
 
+    /** The last lines of the log, read from its end: a log appended to across restarts may have grown large. */
     String logTail() {
-        try {
-            List<String> lines = new String(Files.readAllBytes(launch.logFile()), UTF_8).lines().toList();
+        try (SeekableByteChannel channel = Files.newByteChannel(launch.logFile())) {
+            long size = channel.size();
+            ByteBuffer end = ByteBuffer.allocate((int) Math.min(size, LOG_TAIL_BYTES));
+            channel.position(size - end.capacity());
+            while (end.hasRemaining() && channel.read(end) >= 0) {
+                // read on until the buffer is full
+            }
+            List<String> lines = new String(end.array(), 0, end.position(), UTF_8).lines().toList();
+            if (end.capacity() < size && !lines.isEmpty()) {
+                lines = lines.subList(1, lines.size()); // the first is cut
+            }
             return String.join("\n", lines.subList(Math.max(0, lines.size() - LOG_TAIL_LINES), lines.size()));
         } catch (IOException e) {
             return "(cannot read the log: " + e + ")";
         }
+    }
+
+    Launch launch() {
+        return launch;
     }
 
     Path logFile() {
@@ -181,9 +221,18 @@ final class LocalStoreProcess implements AutoCloseable {
         return process.pid();
     }
 
-    /** Stops the child as a server wants to be stopped (SIGTERM: flush and close), killing it only if it hangs. */
+    /** Waits until the child exits, whoever ended it; its exit code. */
+    int waitFor() throws InterruptedException {
+        return process.waitFor();
+    }
+
+    /**
+     * Stops the child as a server wants to be stopped (SIGTERM: flush and close), killing it only if it hangs.
+     * Synchronized: the supervisor's close and a failed start's own cleanup may stop one child at once, and the
+     * second must return only once it is down, without killing it halfway through the first's graceful stop.
+     */
     @Override
-    public void close() {
+    public synchronized void close() {
         if (!process.isAlive()) {
             return;
         }

@@ -1,6 +1,8 @@
 package dev.widefeed.store;
 
 import com.codahale.metrics.MetricRegistry;
+import com.codahale.metrics.health.HealthCheckRegistry;
+import dev.widefeed.localstore.LocalStore;
 
 import java.nio.file.Path;
 import java.time.Clock;
@@ -9,11 +11,12 @@ import java.util.Optional;
 /**
  * One backend's configuration, and what the service asks of any backend: apply the schema, open
  * the storage, say where an embedded store keeps its data. Starting the embedded store (when it is
- * enabled) around those, and stopping it, is written here once for every backend.
+ * enabled) around those, showing its supervision, and stopping it, is written here once for every
+ * backend.
  *
  * @param <L> the backend's embedded store, as the local-store launcher runs it
  */
-public abstract class BackendFactory<L extends AutoCloseable> {
+public abstract class BackendFactory<L extends LocalStore> {
 
     /** Starts the embedded store if it is enabled (or reuses one already running there); null when external. */
     public abstract L startEmbedded();
@@ -42,10 +45,22 @@ public abstract class BackendFactory<L extends AutoCloseable> {
 
     /** The storage; closing it also stops the embedded store it started. */
     public final Storage open(MetricRegistry metrics, Clock clock, boolean applySchema) {
+        return open(metrics, new HealthCheckRegistry(), clock, applySchema);
+    }
+
+    /**
+     * The storage; closing it also stops the embedded store it started, whose supervision is shown
+     * in {@code healthChecks} and {@code metrics} ({@link EmbeddedStoreMonitoring}).
+     */
+    public final Storage open(MetricRegistry metrics, HealthCheckRegistry healthChecks, Clock clock,
+                              boolean applySchema) {
         L local = startEmbedded();
         try {
             if (applySchema) {
                 applySchema(local);
+            }
+            if (local != null && local.startedHere()) {
+                EmbeddedStoreMonitoring.register(local, metrics, healthChecks);
             }
             return DerivedStorage.stoppingAlso(storage(metrics, clock, local), local);
         } catch (RuntimeException e) {

@@ -51,7 +51,7 @@ public final class ApiClient implements AutoCloseable {
     private final String admin;
     private final String tokenSecret;
 
-    ApiClient(int port, int adminPort, String tokenSecret) {
+    public ApiClient(int port, int adminPort, String tokenSecret) {
         this.base = "http://localhost:" + port;
         this.admin = "http://localhost:" + adminPort;
         this.tokenSecret = tokenSecret;
