@@ -81,8 +81,8 @@ public abstract class CounterHealingContract {
         assertThat(counted(post)).isEqualTo(2);
 
         await(() -> counted(post) == 4, "the post's two lost likes counted by the job");
-        await(() -> recounts.pending() == 0, "the recount finished");
-        assertThat(recounts.corrected()).isEqualTo(2);
+        assertThat(reconciler().post(post).drift()).as("nothing left to correct").isZero();
+        assertThat(recounts.corrected()).isGreaterThanOrEqualTo(2); // the job may settle other tests' marks too
         assertThat(marks.marked()).isGreaterThanOrEqualTo(2); // a like slower than the settle bound marks too
     }
 
