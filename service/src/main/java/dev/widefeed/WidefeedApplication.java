@@ -35,6 +35,7 @@ import dev.widefeed.http.BodyLimit;
 import dev.widefeed.http.JsonErrorHandler;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.ProcessName;
+import dev.widefeed.metrics.PrometheusEndpoint;
 import dev.widefeed.resources.CommentResource;
 import dev.widefeed.resources.ErasureResource;
 import dev.widefeed.resources.ExportResource;
@@ -139,6 +140,7 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
                 config.relationRepair.lookback.toJavaDuration(), environment.metrics()));
         environment.admin().addTask(new RepairRelationsTask(services.relationRepairer(), clock));
         environment.admin().addTask(new ReconcileTask(services.reconciler(), environment.metrics()));
+        PrometheusEndpoint.register(environment);
 
         AuthFactory.Built auth = config.auth.build(config.storage.embeddedDataDir(), storage.accounts(),
                 services.users(), ids, clock);
