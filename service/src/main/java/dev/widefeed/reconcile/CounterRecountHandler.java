@@ -1,5 +1,6 @@
 package dev.widefeed.reconcile;
 
+import com.codahale.metrics.Counter;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.LogEntry;
 import dev.widefeed.eventlog.LogHandler;
@@ -12,7 +13,6 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -37,8 +37,8 @@ public final class CounterRecountHandler implements LogHandler {
     /** Entries found moving, by key: how often, and when to try next. Forgotten when their entry ends. */
     private final Map<String, Backoff> backoffs = new ConcurrentHashMap<>();
     private final Set<String> pending = ConcurrentHashMap.newKeySet();
-    private final AtomicLong corrected = new AtomicLong();
-    private final AtomicLong foundMoving = new AtomicLong();
+    private final Counter corrected = new Counter();
+    private final Counter foundMoving = new Counter();
 
     private record Backoff(int tries, Instant next) {
     }
@@ -68,13 +68,13 @@ public final class CounterRecountHandler implements LogHandler {
     }
 
     /** The sum of the corrections the recounts applied, in counts. */
-    public long corrected() {
-        return corrected.get();
+    public Counter corrected() {
+        return corrected;
     }
 
     /** Recounts that found their counter moving and were left for another try. */
-    public long foundMoving() {
-        return foundMoving.get();
+    public Counter foundMoving() {
+        return foundMoving;
     }
 
     @Override
@@ -125,11 +125,11 @@ public final class CounterRecountHandler implements LogHandler {
             }
             for (int i = 0; i < TRIES_PER_TURN && keepGoing.getAsBoolean(); i++) {
                 Reconciler.Report report = post ? reconciler.post(entry.subjectId()) : reconciler.user(entry.subjectId());
-                corrected.addAndGet(report.drift());
+                corrected.inc(report.drift());
                 if (report.settled()) {
                     return finished();
                 }
-                foundMoving.incrementAndGet();
+                foundMoving.inc();
             }
             Backoff before = backoffs.get(key);
             int tries = before == null ? 1 : before.tries() + 1;
