@@ -38,6 +38,7 @@ final class ServiceRun implements AutoCloseable {
     private final Api api;
     private final String tokenSecret = HexFormat.of().formatHex(new SecureRandom().generateSeed(24));
     private Process process;
+    private Optional<ProcessHandle> lastStore = Optional.empty();
 
     ServiceRun(Layout layout) {
         this.layout = layout;
@@ -114,16 +115,19 @@ final class ServiceRun implements AutoCloseable {
     }
 
     /**
-     * The store the service launched: a JVM marked {@code -Dwidefeed.localstore=...} whose command line names this
-     * drill's data directory (found among all processes: a store outlives a service killed with -9).
+     * The store the service launched and supervises, by the pid its {@code store.embedded.pid} gauge shows (a
+     * store's command line, hundreds of jars long, is not reliably readable from the process table). The last
+     * one seen is remembered: a store outlives a service killed with -9, and is stopped at {@link #close}.
      */
     Optional<ProcessHandle> store() {
-        String dataDir = storeDataDir().toAbsolutePath().toString();
-        return ProcessHandle.allProcesses().filter(p -> p.info().arguments().map(args -> {
-            List<String> list = List.of(args);
-            return list.stream().anyMatch(arg -> arg.startsWith("-Dwidefeed.localstore="))
-                    && list.stream().anyMatch(arg -> arg.contains(dataDir));
-        }).orElse(false)).findFirst();
+        Api.Reply metrics = api.metrics();
+        JsonNode pid = metrics.body() == null ? null
+                : metrics.body().path("gauges").path("store.embedded.pid").path("value");
+        if (pid != null && pid.canConvertToLong() && !pid.isNull()) {
+            lastStore = ProcessHandle.of(pid.asLong());
+            return lastStore;
+        }
+        return Optional.empty();
     }
 
     /** {@code kill -9} of the service itself: no shutdown hook runs, its store child is left behind. */
@@ -146,6 +150,6 @@ final class ServiceRun implements AutoCloseable {
             }
         }
         // A service killed with -9 leaves its store running: it is stopped here, as an operator cleaning up would.
-        store().ifPresent(ProcessHandle::destroy);
+        lastStore.filter(ProcessHandle::isAlive).ifPresent(ProcessHandle::destroy);
     }
 }
