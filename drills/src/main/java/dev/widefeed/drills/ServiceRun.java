@@ -110,10 +110,6 @@ final class ServiceRun implements AutoCloseable {
                 + log());
     }
 
-    long pid() {
-        return process.pid();
-    }
-
     /**
      * The store the service launched and supervises, by the pid its {@code store.embedded.pid} gauge shows (a
      * store's command line, hundreds of jars long, is not reliably readable from the process table). The last
@@ -128,17 +124,6 @@ final class ServiceRun implements AutoCloseable {
             return lastStore;
         }
         return Optional.empty();
-    }
-
-    /** {@code kill -9} of the service itself: no shutdown hook runs, its store child is left behind. */
-    void kill() throws InterruptedException {
-        process.destroyForcibly();
-        process.waitFor();
-    }
-
-    /** The store's admin-side state: the service's health check as JSON (status 200 healthy, 500 not). */
-    JsonNode healthChecks() {
-        return api.health().body();
     }
 
     @Override

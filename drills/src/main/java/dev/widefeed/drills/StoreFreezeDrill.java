@@ -1,7 +1,6 @@
 package dev.widefeed.drills;
 
 import java.io.IOException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,15 +21,14 @@ final class StoreFreezeDrill implements Drill {
 
     @Override
     public Figures run(ServiceRun.Layout layout, Settings settings) throws Exception {
-        Timeline timeline = new Timeline();
-        Ledger ledger = new Ledger();
-        try (ServiceRun service = new ServiceRun(layout)) {
-            service.start(Duration.ofMinutes(6));
-            Api api = service.api();
-            Population population = Population.signUp(api, settings.users(), ledger, "freeze");
-            String token = population.users().get(0).token();
+        try (DrillSession session = DrillSession.start(layout, settings.users(), "freeze")) {
+            ServiceRun service = session.service;
+            Api api = session.api;
+            Timeline timeline = session.timeline;
+            Ledger ledger = session.ledger;
+            String token = session.token();
             List<String> hot = ledger.posts.keySet().stream().limit(5).toList();
-            MixedLoad load = new MixedLoad(api, population, ledger, timeline, MixedLoad.Mix.LIKES, hot, null, 8,
+            MixedLoad load = new MixedLoad(api, session.population, ledger, timeline, MixedLoad.Mix.LIKES, hot, null, 8,
                     settings.perSecond() * 2);
             load.start();
             Thread.sleep(settings.warmSeconds() * 1000L);

@@ -1,0 +1,45 @@
+package dev.widefeed.drills;
+
+import java.time.Duration;
+
+/**
+ * What every drill begins with: the service started as the README starts it (and through it the store), a
+ * population of users signed up over the API with a post each, and the records of what the load will see
+ * ({@link Timeline}) and what the service acknowledged ({@link Ledger}). Closing it stops the service.
+ */
+final class DrillSession implements AutoCloseable {
+    final ServiceRun service;
+    final Api api;
+    final Timeline timeline = new Timeline();
+    final Ledger ledger;
+    final Population population;
+
+    private DrillSession(ServiceRun service, Ledger ledger, Population population) {
+        this.service = service;
+        this.api = service.api();
+        this.ledger = ledger;
+        this.population = population;
+    }
+
+    static DrillSession start(ServiceRun.Layout layout, int users, String prefix) throws Exception {
+        ServiceRun service = new ServiceRun(layout);
+        try {
+            service.start(Duration.ofMinutes(6));
+            Ledger ledger = new Ledger();
+            return new DrillSession(service, ledger, Population.signUp(service.api(), users, ledger, prefix));
+        } catch (Exception | Error e) {
+            service.close();
+            throw e;
+        }
+    }
+
+    /** A token of the population's first user: every post in a drill is public, so it reads them all. */
+    String token() {
+        return population.users().get(0).token();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        service.close();
+    }
+}
