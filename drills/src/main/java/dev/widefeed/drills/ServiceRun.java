@@ -134,7 +134,7 @@ final class ServiceRun implements AutoCloseable {
                 process.destroyForcibly();
             }
         }
-        // A service killed with -9 leaves its store running: it is stopped here, as an operator cleaning up would.
+        // A service that died leaves its store running: it is stopped here, as an operator cleaning up would.
         lastStore.filter(ProcessHandle::isAlive).ifPresent(ProcessHandle::destroy);
     }
 }
