@@ -48,6 +48,12 @@ public final class TestApps {
             app.before();
         } catch (Exception e) {
             throw new IllegalStateException("the service did not start", e);
+        } finally {
+            // The overrides are system properties until after(), which here comes at the JVM's exit: left set,
+            // they would reach every other Dropwizard configuration the tests of this JVM build.
+            for (ConfigOverride override : overrides) {
+                override.removeFromSystemProperties();
+            }
         }
         // The JVM's metrics, which the command line registers before a start (Bootstrap.registerMetrics) and the
         // test support does not.
