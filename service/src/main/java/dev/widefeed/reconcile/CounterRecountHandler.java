@@ -11,7 +11,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
 
@@ -30,13 +29,20 @@ public final class CounterRecountHandler implements LogHandler {
     private static final int TRIES_PER_TURN = 3;
     private static final Duration MAX_BACKOFF = Duration.ofMinutes(1);
     static final int MARK_AGAIN = 30;
+    /** Longer than a pass of the job over a shard, however long the backlog. */
+    private static final Duration FORGET_AFTER = Duration.ofMinutes(10);
 
     private final Reconciler reconciler;
     private final CounterMarks marks;
     private final Clock clock;
     /** Entries found moving, by key: how often, and when to try next. Forgotten when their entry ends. */
     private final Map<String, Backoff> backoffs = new ConcurrentHashMap<>();
-    private final Set<String> pending = ConcurrentHashMap.newKeySet();
+    /**
+     * Marks opened and not settled here, by key, with when they were last opened: the job opens every unfinished
+     * entry of the shards it holds on each pass, so one not opened for a while was settled elsewhere (its shard
+     * went to another instance) and is forgotten.
+     */
+    private final Map<String, Instant> pending = new ConcurrentHashMap<>();
     private final Counter corrected = new Counter();
     private final Counter foundMoving = new Counter();
 
@@ -64,6 +70,14 @@ public final class CounterRecountHandler implements LogHandler {
 
     /** Recounts waiting here (marked, not yet settled), in the shards this instance works. */
     public int pending() {
+        Instant forgotten = clock.instant().minus(FORGET_AFTER);
+        pending.entrySet().removeIf(opened -> {
+            boolean stale = opened.getValue().isBefore(forgotten);
+            if (stale) {
+                backoffs.remove(opened.getKey());
+            }
+            return stale;
+        });
         return pending.size();
     }
 
@@ -80,7 +94,7 @@ public final class CounterRecountHandler implements LogHandler {
     @Override
     public Work open(LogEntry entry) {
         String key = entry.shard() + "/" + entry.slot() + "/" + entry.key();
-        pending.add(key);
+        pending.put(key, clock.instant());
         return new Recount(entry, key, EventLog.startOf(entry.slot()).plus(dueAfterSlot), false);
     }
 
