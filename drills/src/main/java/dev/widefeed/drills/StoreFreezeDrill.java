@@ -62,13 +62,9 @@ final class StoreFreezeDrill implements Drill {
                     + timeline.count(Timeline.Kind.UNAVAILABLE, 0, end)
                     + timeline.count(Timeline.Kind.UNAVAILABLE_NO_RETRY_AFTER, 0, end)
                     + timeline.count(Timeline.Kind.SERVER_ERROR, 0, end);
-            long drift = 0;
-            for (String post : hot) {
-                long counted = api.getPost(token, post).body().get("counts").get("likes").asLong();
-                long rows = Verification.ids(cursor -> api.likers(token, post, cursor), "userId").size();
-                drift += Math.abs(counted - rows);
-            }
-            Verification.Result verified = new Verification(api, token).check(ledger);
+            Verification verification = new Verification(api, token);
+            long drift = hot.stream().mapToLong(post -> verification.likes(post).drift()).sum();
+            Verification.Result verified = verification.check(ledger);
             return new Figures(name() + " (" + layout.backend() + ")")
                     .atMost("answers 500", timeline.count(Timeline.Kind.SERVER_ERROR, 0, end), 0, "")
                     .noted("freezes", thaws.size() + " x " + FROZEN_SECONDS + " s")
