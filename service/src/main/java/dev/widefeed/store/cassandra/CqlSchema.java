@@ -14,6 +14,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 
 /**
@@ -34,8 +37,32 @@ public final class CqlSchema {
         return SchemaFiles.load("schema-cql", "cql");
     }
 
-    /** @return the schema version now applied */
+    /**
+     * The driver refreshes its schema metadata after each DDL statement it runs, and first waits out a one-second
+     * window in which to coalesce more (advanced.metadata.schema.debouncer), so each of the files' statements took
+     * over a second and a fresh keyspace a minute and a half. Refreshes are off while the files run (agreement is
+     * still checked after every statement) and one refresh follows.
+     *
+     * @return the schema version now applied
+     */
     public static int apply(CqlSession session, String keyspace, Map<String, String> replication) {
+        session.setSchemaMetadataEnabled(false);
+        try {
+            return applyFiles(session, keyspace, replication);
+        } finally {
+            try {
+                session.setSchemaMetadataEnabled(null).toCompletableFuture().get(DDL_TIMEOUT.toSeconds(),
+                        TimeUnit.SECONDS); // null: as configured; the refresh its re-enabling starts is waited for
+            } catch (ExecutionException | TimeoutException e) {
+                LOG.warn("the driver's schema metadata was not refreshed after applying the schema; it will be at "
+                        + "the next schema event", e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static int applyFiles(CqlSession session, String keyspace, Map<String, String> replication) {
         String ks = CqlIdentifier.fromInternal(keyspace).asCql(true);
         execute(session, "CREATE KEYSPACE IF NOT EXISTS " + ks + " WITH replication = " + replicationMap(replication));
         execute(session, "CREATE TABLE IF NOT EXISTS " + ks + "." + MIGRATIONS_TABLE
