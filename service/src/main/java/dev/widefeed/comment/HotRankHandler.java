@@ -1,5 +1,6 @@
 package dev.widefeed.comment;
 
+import dev.widefeed.eventlog.DueWork;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.LogEntry;
 import dev.widefeed.eventlog.LogHandler;
@@ -49,39 +50,21 @@ public final class HotRankHandler implements LogHandler {
         return new Rank(entry.subjectId(), due, false);
     }
 
-    private final class Rank implements Work {
+    private final class Rank extends DueWork {
         private final long commentId;
-        private final Instant due;
-        private final boolean done;
 
         Rank(long commentId, Instant due, boolean done) {
+            super(due, done);
             this.commentId = commentId;
-            this.due = due;
-            this.done = done;
-        }
-
-        @Override
-        public boolean done() {
-            return done;
-        }
-
-        @Override
-        public Instant dueSince() {
-            return due;
-        }
-
-        @Override
-        public Instant deadline() {
-            return due;
         }
 
         @Override
         public Turn turn(int pages, BooleanSupplier keepGoing) {
-            if (clock.instant().isBefore(due)) {
+            if (waitsAt(clock.instant())) {
                 return new Turn.NotReady();
             }
             ranking.rerank(commentId);
-            return new Turn.Worked(new Rank(commentId, due, true));
+            return new Turn.Worked(new Rank(commentId, dueSince(), true));
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.widefeed.erasure;
 
 import dev.widefeed.account.AccountStore;
 import dev.widefeed.account.ErasureState;
+import dev.widefeed.eventlog.DueWork;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.LogEntry;
 import dev.widefeed.eventlog.LogHandler;
@@ -42,32 +43,14 @@ public final class AccountErasureHandler implements LogHandler {
         return new Erase(entry.subjectId(), EventLog.startOf(entry.slot()), AccountErasure.Phase.POSTS, false);
     }
 
-    private final class Erase implements Work {
+    private final class Erase extends DueWork {
         private final long userId;
-        private final Instant recorded;
         private final AccountErasure.Phase at;
-        private final boolean done;
 
         Erase(long userId, Instant recorded, AccountErasure.Phase at, boolean done) {
+            super(recorded, done);
             this.userId = userId;
-            this.recorded = recorded;
             this.at = at;
-            this.done = done;
-        }
-
-        @Override
-        public boolean done() {
-            return done;
-        }
-
-        @Override
-        public Instant dueSince() {
-            return recorded;
-        }
-
-        @Override
-        public Instant deadline() {
-            return recorded;
         }
 
         @Override
@@ -77,12 +60,12 @@ public final class AccountErasureHandler implements LogHandler {
                 now = erasure.step(userId, now);
             }
             if (now != AccountErasure.Phase.DONE) {
-                return new Turn.Worked(new Erase(userId, recorded, now, false));
+                return new Turn.Worked(new Erase(userId, dueSince(), now, false));
             }
             accounts.forget(userId); // what the request's sign-out wrote after it closed the account
-            Instant requested = accounts.erasure(userId).map(ErasureState::requestedAt).orElse(recorded);
+            Instant requested = accounts.erasure(userId).map(ErasureState::requestedAt).orElse(dueSince());
             accounts.finishErasure(userId, requested, clock.instant(), KEEP_RECORD);
-            return new Turn.Worked(new Erase(userId, recorded, now, true));
+            return new Turn.Worked(new Erase(userId, dueSince(), now, true));
         }
     }
 }

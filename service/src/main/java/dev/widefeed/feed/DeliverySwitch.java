@@ -1,5 +1,6 @@
 package dev.widefeed.feed;
 
+import dev.widefeed.eventlog.DueWork;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.LogEntry;
 import dev.widefeed.eventlog.LogHandler;
@@ -87,45 +88,27 @@ public final class DeliverySwitch implements LogHandler {
         return new Unfollowed(entry.actorId(), entry.subjectId(), due, false);
     }
 
-    private final class Unfollowed implements Work {
+    /** Not due, and so no lag, before the pages that may have read the edge are written. */
+    private final class Unfollowed extends DueWork {
         private final long followerId;
         private final long authorId;
-        private final Instant due;
-        private final boolean done;
 
         Unfollowed(long followerId, long authorId, Instant due, boolean done) {
+            super(due, done);
             this.followerId = followerId;
             this.authorId = authorId;
-            this.due = due;
-            this.done = done;
-        }
-
-        @Override
-        public boolean done() {
-            return done;
-        }
-
-        /** Not due, and so no lag, before the pages that may have read the edge are written. */
-        @Override
-        public Instant dueSince() {
-            return due;
-        }
-
-        @Override
-        public Instant deadline() {
-            return due;
         }
 
         /** Reads the edge then: a follow back since keeps the author pulled. */
         @Override
         public Turn turn(int pages, BooleanSupplier keepGoing) {
-            if (clock.instant().isBefore(due)) {
+            if (waitsAt(clock.instant())) {
                 return new Turn.NotReady();
             }
             if (!relations.edge(followerId, authorId).on()) {
                 timelines.unpull(followerId, List.of(authorId));
             }
-            return new Turn.Worked(new Unfollowed(followerId, authorId, due, true));
+            return new Turn.Worked(new Unfollowed(followerId, authorId, dueSince(), true));
         }
     }
 

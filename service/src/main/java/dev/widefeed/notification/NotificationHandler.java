@@ -1,5 +1,6 @@
 package dev.widefeed.notification;
 
+import dev.widefeed.eventlog.DueWork;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.LogEntry;
 import dev.widefeed.eventlog.LogHandler;
@@ -82,34 +83,16 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
                 recorded, due, false);
     }
 
-    private final class SourceWork implements Work {
+    private final class SourceWork extends DueWork {
         final int shard;
         final NotificationSource source;
         final Instant recorded;
-        final Instant due;
-        final boolean done;
 
         SourceWork(int shard, NotificationSource source, Instant recorded, Instant due, boolean done) {
+            super(due, done);
             this.shard = shard;
             this.source = source;
             this.recorded = recorded;
-            this.due = due;
-            this.done = done;
-        }
-
-        @Override
-        public boolean done() {
-            return done;
-        }
-
-        @Override
-        public Instant dueSince() {
-            return due;
-        }
-
-        @Override
-        public Instant deadline() {
-            return due;
         }
 
         @Override
@@ -118,7 +101,7 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
         }
 
         SourceWork finished() {
-            return new SourceWork(shard, source, recorded, due, true);
+            return new SourceWork(shard, source, recorded, dueSince(), true);
         }
     }
 
@@ -129,7 +112,7 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
         int shard = -1;
         for (Work work : works) {
             SourceWork w = (SourceWork) work;
-            if (!w.due.isAfter(now)) {
+            if (!w.waitsAt(now)) {
                 ready.merge(w.source, w.recorded, (a, b) -> a.isBefore(b) ? a : b);
                 if (shard != -1 && shard != w.shard) {
                     throw new IllegalArgumentException("a batch of notification entries spans shards");

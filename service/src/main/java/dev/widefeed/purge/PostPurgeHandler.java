@@ -1,5 +1,6 @@
 package dev.widefeed.purge;
 
+import dev.widefeed.eventlog.DueWork;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.LogEntry;
 import dev.widefeed.eventlog.LogHandler;
@@ -42,35 +43,19 @@ public final class PostPurgeHandler implements LogHandler {
     }
 
     /** {@code at} null until the first turn has checked that the post is gone. */
-    private final class Purge implements Work {
+    private final class Purge extends DueWork {
         private final long postId;
-        private final Instant due;
         private final PostPurge.Progress at;
 
         Purge(long postId, Instant due, PostPurge.Progress at) {
+            super(due, at != null && at.done());
             this.postId = postId;
-            this.due = due;
             this.at = at;
         }
 
         @Override
-        public boolean done() {
-            return at != null && at.done();
-        }
-
-        @Override
-        public Instant dueSince() {
-            return due;
-        }
-
-        @Override
-        public Instant deadline() {
-            return due;
-        }
-
-        @Override
         public Turn turn(int pages, BooleanSupplier keepGoing) {
-            if (clock.instant().isBefore(due)) {
+            if (waitsAt(clock.instant())) {
                 return new Turn.NotReady();
             }
             PostPurge.Progress now = at;
@@ -81,7 +66,7 @@ public final class PostPurgeHandler implements LogHandler {
             for (int i = 0; i < pages && !now.done() && keepGoing.getAsBoolean(); i++) {
                 now = purge.step(postId, now);
             }
-            return new Turn.Worked(new Purge(postId, due, now));
+            return new Turn.Worked(new Purge(postId, dueSince(), now));
         }
     }
 }

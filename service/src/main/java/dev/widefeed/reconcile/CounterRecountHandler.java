@@ -1,6 +1,7 @@
 package dev.widefeed.reconcile;
 
 import com.codahale.metrics.Counter;
+import dev.widefeed.eventlog.DueWork;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.LogEntry;
 import dev.widefeed.eventlog.LogHandler;
@@ -98,39 +99,27 @@ public final class CounterRecountHandler implements LogHandler {
         return new Recount(entry, key, EventLog.startOf(entry.slot()).plus(dueAfterSlot), false);
     }
 
-    private final class Recount implements Work {
+    private final class Recount extends DueWork {
         private final LogEntry entry;
         private final String key;
-        private final Instant due;
-        private final boolean done;
 
         Recount(LogEntry entry, String key, Instant due, boolean done) {
+            super(due, done);
             this.entry = entry;
             this.key = key;
-            this.due = due;
-            this.done = done;
         }
 
-        @Override
-        public boolean done() {
-            return done;
-        }
-
+        /** Later while it backs off from a counter that kept moving. */
         @Override
         public Instant dueSince() {
             Backoff backoff = backoffs.get(key);
-            return backoff == null ? due : backoff.next();
-        }
-
-        @Override
-        public Instant deadline() {
-            return dueSince();
+            return backoff == null ? super.dueSince() : backoff.next();
         }
 
         @Override
         public Turn turn(int pages, BooleanSupplier keepGoing) {
             Instant now = clock.instant();
-            if (now.isBefore(dueSince())) {
+            if (waitsAt(now)) {
                 return new Turn.NotReady();
             }
             boolean post = entry.handlerKind().equals(CounterMarks.POST);
@@ -165,7 +154,7 @@ public final class CounterRecountHandler implements LogHandler {
         private Turn finished() {
             backoffs.remove(key);
             pending.remove(key);
-            return new Turn.Worked(new Recount(entry, key, due, true));
+            return new Turn.Worked(new Recount(entry, key, super.dueSince(), true));
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.widefeed.textindex;
 
 import dev.widefeed.comment.Comment;
 import dev.widefeed.comment.CommentStore;
+import dev.widefeed.eventlog.DueWork;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.LogEntry;
 import dev.widefeed.eventlog.LogHandler;
@@ -64,38 +65,20 @@ public final class TextIndexHandler implements LogHandler {
         return new Text(entry, recorded, false);
     }
 
-    private final class Text implements Work {
+    private final class Text extends DueWork {
         private final LogEntry entry;
-        private final Instant recorded;
-        private final boolean done;
 
         Text(LogEntry entry, Instant recorded, boolean done) {
+            super(recorded, done);
             this.entry = entry;
-            this.recorded = recorded;
-            this.done = done;
-        }
-
-        @Override
-        public boolean done() {
-            return done;
-        }
-
-        @Override
-        public Instant dueSince() {
-            return recorded;
-        }
-
-        @Override
-        public Instant deadline() {
-            return recorded;
         }
 
         @Override
         public Turn turn(int pages, BooleanSupplier keepGoing) {
             boolean indexed = entry.handlerKind().equals(POST) ? indexPost(entry.subjectId())
                     : indexComment(entry.subjectId());
-            if (indexed || clock.instant().isAfter(recorded.plusSeconds(60).plus(WAIT))) {
-                return new Turn.Worked(new Text(entry, recorded, true));
+            if (indexed || clock.instant().isAfter(dueSince().plusSeconds(60).plus(WAIT))) {
+                return new Turn.Worked(new Text(entry, dueSince(), true));
             }
             return new Turn.NotReady();
         }
