@@ -1,5 +1,6 @@
 package dev.widefeed.like;
 
+import dev.widefeed.kernel.DirtyCounters;
 import dev.widefeed.kernel.EdgeProtocol;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,16 +17,20 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * How likes change and are repaired: the edge protocol ({@link EdgeProtocol}) over a
  * {@link LikeStore}. There is no journal: a change interrupted after its compare-and-set is found by
- * {@link #countAndRepair}, which reconciliation runs.
+ * {@link #countAndRepair}, which reconciliation runs; a change whose copies failed marks its post, so the
+ * service's own recount of it runs that repair within minutes.
  */
 public final class LikeProtocol {
     private static final Logger LOG = LoggerFactory.getLogger(LikeProtocol.class);
     private static final int REPAIR_PAGE = 5_000;
 
     private final LikeStore store;
+    private final DirtyCounters marks;
 
-    public LikeProtocol(LikeStore store) {
+    /** @param marks where a post whose like copies were not all written is named for its recount */
+    public LikeProtocol(LikeStore store, DirtyCounters marks) {
         this.store = store;
+        this.marks = marks;
     }
 
     /** Creates the like if absent; whether this call did (false: it was there already). */
@@ -61,7 +66,8 @@ public final class LikeProtocol {
             store.applied(previous, next);
         } catch (RuntimeException e) {
             LOG.warn("like of post {} by {} changed but its list copies were not all written; "
-                    + "reconciling the post repairs them: {}", next.postId(), next.userId(), e.toString());
+                    + "the post's recount repairs them: {}", next.postId(), next.userId(), e.toString());
+            marks.post(next.postId());
         }
     }
 

@@ -51,7 +51,7 @@ public final class LikeService {
         this.posts = posts;
         this.users = users;
         this.likes = likes;
-        this.protocol = new LikeProtocol(likes);
+        this.protocol = new LikeProtocol(likes, dirty);
         this.access = access;
         this.events = events;
         this.clock = clock;

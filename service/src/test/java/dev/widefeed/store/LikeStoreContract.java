@@ -8,6 +8,7 @@ import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.KnownPointCount;
 import dev.widefeed.kernel.Page;
+import dev.widefeed.kernel.TemporaryStoreException;
 import dev.widefeed.kernel.UnknownOutcomeException;
 import dev.widefeed.like.Like;
 import dev.widefeed.like.LikeCursor;
@@ -24,6 +25,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -63,7 +66,7 @@ public abstract class LikeStoreContract {
         executor = Executors.newFixedThreadPool(16);
         service = new LikeService(storage().posts(), storage().users(), likes(), TestStorages.access(storage()),
                 new Events(), Clock.systemUTC(), DirtyCounters.NONE, KnownPointCount.Bounds.DEFAULT);
-        protocol = new LikeProtocol(likes());
+        protocol = new LikeProtocol(likes(), DirtyCounters.NONE);
     }
 
     @AfterAll
@@ -154,6 +157,42 @@ public abstract class LikeStoreContract {
         assertThat(users(likers(post))).containsExactly(me);
         assertThat(posts(likedPosts(me))).containsExactly(post);
         assertThat(service.reconcile(post)).isZero();
+    }
+
+    @Test
+    void aLikeWhoseCopiesFailedMarksItsPostAndThePostsRepairWritesThem() {
+        long post = newPost();
+        long me = newUser();
+        List<Long> marked = new ArrayList<>();
+        LikeStore copiesFail = (LikeStore) Proxy.newProxyInstance(LikeStore.class.getClassLoader(),
+                new Class<?>[]{LikeStore.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("applied")) {
+                        throw new TemporaryStoreException("the store went away before the copies", null);
+                    }
+                    try {
+                        return method.invoke(likes(), args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+        LikeProtocol failing = new LikeProtocol(copiesFail, new DirtyCounters() {
+            @Override
+            public void post(long postId) {
+                marked.add(postId);
+            }
+
+            @Override
+            public void user(long userId) {
+                marked.add(-userId);
+            }
+        });
+
+        assertThat(failing.like(post, me, Instant.now())).as("the like itself stands").isTrue();
+        assertThat(marked).containsExactly(post);
+        assertThat(likers(post)).isEmpty();
+        assertThat(protocol.countAndRepair(post)).isEqualTo(1);
+        assertThat(users(likers(post))).containsExactly(me);
+        assertThat(posts(likedPosts(me))).containsExactly(post);
     }
 
     @Test

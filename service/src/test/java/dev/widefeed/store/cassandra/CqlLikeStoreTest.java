@@ -110,7 +110,7 @@ class CqlLikeStoreTest extends LikeStoreContract {
         assertThat(likersPaged.stream().map(Like::userId).toList()).isEqualTo(likers);
         assertThat(likedPaged.stream().map(Like::postId).toList()).isEqualTo(liked);
 
-        assertThat(new LikeProtocol(small).countAndRepair(hotPost)).isEqualTo(60);
+        assertThat(new LikeProtocol(small, DirtyCounters.NONE).countAndRepair(hotPost)).isEqualTo(60);
         assertThat(service.reconcile(hotPost)).isZero();
         assertThat(new HashSet<>(small.likedAmong(heavyLiker, liked))).hasSize(60);
     }
