@@ -33,6 +33,7 @@ import dev.widefeed.graph.RelationRepairJob;
 import dev.widefeed.health.StoreHealthCheck;
 import dev.widefeed.http.BodyLimit;
 import dev.widefeed.http.JsonErrorHandler;
+import dev.widefeed.http.RequestBudgetFilter;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.ProcessName;
 import dev.widefeed.metrics.PrometheusEndpoint;
@@ -67,8 +68,10 @@ import io.dropwizard.core.server.AbstractServerFactory;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
 import io.dropwizard.lifecycle.Managed;
+import jakarta.servlet.DispatcherType;
 
 import java.time.Clock;
+import java.util.EnumSet;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.SynchronousQueue;
@@ -184,6 +187,9 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
                 .setUnauthorizedHandler(new JsonUnauthorizedHandler())
                 .buildAuthFilter()));
         environment.jersey().register(new AuthValueFactoryProvider.Binder<>(UserPrincipal.class));
+        environment.servlets().addFilter("request-budget",
+                        new RequestBudgetFilter(config.storage.requestBudget.toJavaDuration()))
+                .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/*");
         config.rateLimits.build(environment.metrics()).ifPresent(environment.jersey()::register);
         environment.jersey().register(new BodyLimit(config.limits.maxBodyBytes));
         environment.jersey().register(new DomainExceptionMapper());

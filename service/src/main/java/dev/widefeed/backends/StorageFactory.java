@@ -7,6 +7,7 @@ import dev.widefeed.store.BackendFactory;
 import dev.widefeed.store.Storage;
 import dev.widefeed.store.cassandra.CassandraFactory;
 import dev.widefeed.store.hbase.HBaseFactory;
+import io.dropwizard.util.Duration;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 
@@ -29,6 +30,14 @@ public class StorageFactory {
     /** Apply schema-cql/ or hbase-tables/ at start (idempotent); else run the schema command first. */
     @JsonProperty
     public boolean applySchemaAtStart = true;
+
+    /**
+     * How long one API request may keep calling the store ({@link dev.widefeed.store.RequestBudget}): past it the
+     * request answers 503 instead of making another call. Its longest answer is this plus one call's timeout.
+     */
+    @NotNull
+    @JsonProperty
+    public Duration requestBudget = Duration.seconds(4);
 
     @Valid
     @NotNull

@@ -21,7 +21,8 @@ import java.util.function.Function;
  * {@code store.<backend>.<interface>.<method>}), every backend exception leaves it translated
  * into a {@link StoreException}, and those are counted by kind (one meter per interface and kind,
  * {@code store.<backend>.<interface>.errors.<temporary|unknown-outcome|permanent>}). Doing all three
- * here keeps adapters free of boilerplate and makes the two backends report alike.
+ * here keeps adapters free of boilerplate and makes the two backends report alike. A call on behalf of a request
+ * that has spent its {@link RequestBudget} is refused here, before it reaches the store.
  */
 public final class TimedStores {
     private TimedStores() {
@@ -44,6 +45,7 @@ public final class TimedStores {
                 return invoke(adapter, method, args, translate); // Object's own methods
             }
             try (Timer.Context ignored = timer.time()) {
+                RequestBudget.check();
                 return invoke(adapter, method, args, translate);
             } catch (UnknownOutcomeException e) {
                 unknownOutcome.mark();
