@@ -45,7 +45,9 @@ final class ChurnDrill implements Drill {
                                 cursor), "id");
                         reads.incrementAndGet();
                     } catch (IllegalStateException failed) {
-                        failedReads.incrementAndGet();
+                        if (!Thread.currentThread().isInterrupted()) { // a read cut short by the drill's end is none
+                            failedReads.incrementAndGet();
+                        }
                     }
                 }
             }, "drill-reader");
@@ -67,6 +69,7 @@ final class ChurnDrill implements Drill {
                     .atMost("answers 500", timeline.count(Timeline.Kind.SERVER_ERROR, 0, end), 0, "")
                     .noted("followers list read through", reads.get() + " times")
                     .atMost("followers list reads failed", failedReads.get(), 0, "")
+                    .noted("service's own repair settled after", verified.healed())
                     .atMost("follows whose copies disagree", verified.missing(), 0, "")
                     .atMost("counters off after one reconcile", verified.countersOff(), 0, "")
                     .noted("tombstone warnings (reads past 1,000)", String.valueOf(tombstones.warnings()))

@@ -72,6 +72,7 @@ final class StoreFreezeDrill implements Drill {
                     .atMost("p99 back to normal after a thaw (worst)", worstRecovery, 10, " s")
                     .noted("likes with an unknown outcome", String.valueOf(unknown))
                     .atMost("counter drift before reconcile (vs. unknowns)", drift, unknown, "")
+                    .noted("service's own repair settled after", verified.healed())
                     .atMost("counters off after one reconcile", verified.countersOff(), 0, "")
                     .atMost("acknowledged writes missing", verified.missing(), 0, "")
                     .noted("requests sent", String.valueOf(load.sent()))

@@ -56,6 +56,7 @@ final class StoreKillDrill implements Drill {
                     .noted("requests sent", String.valueOf(load.sent()))
                     .noted("writes acknowledged", String.valueOf(ledger.acknowledged.get()))
                     .noted("keys left uncertain (503/timeout last)", String.valueOf(verified.uncertain()))
+                    .noted("service's own repair settled after", verified.healed())
                     .atMost("acknowledged writes missing", verified.missing(), 0, "")
                     .atMost("counters off after one reconcile", verified.countersOff(), 0, "")
                     .noted("checked", verified.checked() + " writes, " + verified.counters() + " counters")

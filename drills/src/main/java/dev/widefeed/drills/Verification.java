@@ -10,14 +10,22 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * What a drill checks once the load has stopped and the service serves: every acknowledged write is
- * there (posts, comments, likes and follows as their last acknowledged request left them, in both
- * copies), and, after one reconcile, every like and follow counter equals the rows it counts.
+ * What a drill checks once the load has stopped and the service serves: once the service's own repair of what the
+ * fault left behind has settled ({@link Healing}; no command asked), every acknowledged write is there (posts,
+ * comments, likes and follows as their last acknowledged request left them, in both copies), and, after one
+ * reconcile, every like and follow counter equals the rows it counts.
  */
 final class Verification {
     /** The findings: acknowledged writes missing, and counters that differ from their rows after one reconcile. */
-    record Result(long checked, long missing, long uncertain, long counters, long countersOff, String example) {
+    record Result(long checked, long missing, long uncertain, long counters, long countersOff, String example,
+                  long healedSeconds) {
+        /** How long the service's own repair took to settle after the load, as a figure's text. */
+        String healed() {
+            return healedSeconds < 0 ? "not within " + HEALING.toSeconds() + " s" : healedSeconds + " s";
+        }
     }
+
+    private static final Duration HEALING = Duration.ofMinutes(5);
 
     private final Api api;
     private final String token;
@@ -28,7 +36,8 @@ final class Verification {
         this.token = token;
     }
 
-    Result check(Ledger ledger) {
+    Result check(Ledger ledger) throws InterruptedException {
+        long healed = Healing.await(api, HEALING);
         long checked = 0;
         long missing = 0;
         String example = "";
@@ -106,7 +115,7 @@ final class Verification {
                 example = "following of " + user + ": counter " + counts.get("following") + ", rows " + followingRows;
             }
         }
-        return new Result(checked, missing, uncertain, counters, off, example);
+        return new Result(checked, missing, uncertain, counters, off, example, healed);
     }
 
     /** A post's like counter (-1 when the post cannot be read) and the likers it lists. */
