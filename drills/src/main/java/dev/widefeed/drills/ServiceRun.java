@@ -32,15 +32,27 @@ final class ServiceRun implements AutoCloseable {
         int storePort() {
             return port + 62; // Cassandra's native port, or HBase's ZooKeeper port
         }
+
+        /** Cassandra's first JMX port (node n of a cluster: this plus n - 1). */
+        int jmxPort() {
+            return port + 66;
+        }
     }
 
     private final Layout layout;
+    private final Map<String, String> settings;
     private final Api api;
     private final String tokenSecret = HexFormat.of().formatHex(new SecureRandom().generateSeed(24));
     private Process process;
 
     ServiceRun(Layout layout) {
+        this(layout, Map.of());
+    }
+
+    /** @param settings variables config.yml reads, over the drill's own (a cluster's CASSANDRA_NODES ...) */
+    ServiceRun(Layout layout, Map<String, String> settings) {
         this.layout = layout;
+        this.settings = Map.copyOf(settings);
         this.api = new Api(layout.port(), layout.adminPort());
     }
 
@@ -86,10 +98,12 @@ final class ServiceRun implements AutoCloseable {
         env.put("CASSANDRA_DATA_DIR", storeDataDir().toAbsolutePath().toString());
         env.put("CASSANDRA_PORT", store);
         env.put("CASSANDRA_STORAGE_PORT", String.valueOf(layout.port() + 64));
+        env.put("CASSANDRA_JMX_PORT", String.valueOf(layout.jmxPort()));
         env.put("CASSANDRA_CONTACT_POINTS", "127.0.0.1:" + store);
         env.put("HBASE_DATA_DIR", storeDataDir().toAbsolutePath().toString());
         env.put("HBASE_ZOOKEEPER_PORT", store);
         env.put("HBASE_ZOOKEEPER_QUORUM", "127.0.0.1:" + store);
+        env.putAll(settings);
         return env;
     }
 
@@ -118,12 +132,34 @@ final class ServiceRun implements AutoCloseable {
      * drill's data directory (found among all processes: a store outlives a service killed with -9).
      */
     Optional<ProcessHandle> store() {
-        String dataDir = storeDataDir().toAbsolutePath().toString();
-        return ProcessHandle.allProcesses().filter(p -> p.info().arguments().map(args -> {
-            List<String> list = List.of(args);
-            return list.stream().anyMatch(arg -> arg.startsWith("-Dwidefeed.localstore="))
-                    && list.stream().anyMatch(arg -> arg.contains(dataDir));
-        }).orElse(false)).findFirst();
+        return storeIn(storeDataDir());
+    }
+
+    /** The store process whose data directory is {@code dir} or under it (a node of a cluster: its own directory). */
+    Optional<ProcessHandle> storeIn(Path dir) {
+        return stores(dir).stream().findFirst();
+    }
+
+    /**
+     * Read from the command line, not the argument list: on Linux the JDK gives no arguments for a command line
+     * longer than a page (a store's, with its classpath), and only that page of the line; the marks we look for
+     * are JVM options, before the classpath.
+     */
+    private static List<ProcessHandle> stores(Path dir) {
+        String dataDir = dir.toAbsolutePath().toString();
+        return ProcessHandle.allProcesses().filter(p -> p.info().commandLine().map(line ->
+                line.contains("-Dwidefeed.localstore=")
+                        && (line.contains(dataDir + " ") || line.contains(dataDir + "/") || line.endsWith(dataDir))
+        ).orElse(false)).toList();
+    }
+
+    /** SIGSTOP of the service: it sends nothing more to its store until {@link #thaw()}; the store runs on. */
+    void freeze() throws IOException, InterruptedException {
+        Signals.send("STOP", process.pid());
+    }
+
+    void thaw() throws IOException, InterruptedException {
+        Signals.send("CONT", process.pid());
     }
 
     /** {@code kill -9} of the service itself: no shutdown hook runs, its store child is left behind. */
@@ -146,6 +182,6 @@ final class ServiceRun implements AutoCloseable {
             }
         }
         // A service killed with -9 leaves its store running: it is stopped here, as an operator cleaning up would.
-        store().ifPresent(ProcessHandle::destroy);
+        stores(storeDataDir()).forEach(ProcessHandle::destroy);
     }
 }
