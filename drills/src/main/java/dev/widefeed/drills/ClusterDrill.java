@@ -10,6 +10,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -24,7 +26,9 @@ import java.util.regex.Pattern;
  * With two of three replicas up every quorum holds, so no request may fail (no 5xx at all) and no acknowledged
  * write may be lost; the service's supervisor starts the node again by itself. Then nodetool repairs the returned
  * node, and every row of every table is read from each node's own copy and compared, with the service frozen
- * (SIGSTOP) so that nothing writes meanwhile: the three copies must be equal.
+ * (SIGSTOP) so that nothing writes meanwhile: the three copies must be equal. Measured so far, the 5xx limit is
+ * missed by a few 503 that Cassandra itself causes (logged batches while the failure detector still counts the
+ * killed node alive, compare-and-set around the kill and the return): README, "Drills".
  */
 final class ClusterDrill implements Drill {
     static final int NODES = 3;
@@ -73,6 +77,7 @@ final class ClusterDrill implements Drill {
                     .orElseThrow(() -> new IllegalStateException("no process of node " + KILLED + " in " + killedDir));
             int killed = timeline.now();
             long killedNanos = System.nanoTime();
+            long killedMillis = System.currentTimeMillis();
             node.destroyForcibly(); // SIGKILL
             node.onExit().get();
             double downSeconds = awaitNodeRunning(service, "node" + KILLED, node.pid(), Duration.ofMinutes(5))
@@ -85,6 +90,16 @@ final class ClusterDrill implements Drill {
 
             Verification.Result verified = new Verification(api, author.token()).check(ledger);
             FanoutCheck.Result fanout = FanoutCheck.check(api, followers, posts.acknowledged(), Duration.ofMinutes(3));
+            Set<String> written = Verification.ids(cursor -> api.posts(author.token(), author.id(), cursor), "content");
+            long unacknowledgedWritten = posts.unacknowledged().stream().filter(written::contains).count();
+            List<Path> othersLogs = new ArrayList<>();
+            for (int n = 1; n <= NODES; n++) {
+                if (n != KILLED) {
+                    othersLogs.add(service.storeDataDir().resolve("node" + n).resolve("logs").resolve("cassandra.log"));
+                }
+            }
+            Optional<Double> markedDown = FailureDetection.markedDownAfter(othersLogs,
+                    "127.0.0." + KILLED + ":" + layout.storagePort(), killedMillis);
 
             NodeTool.Run repair = NodeTool.run(layout.dataDir(), "repair", layout.jmxPort() + KILLED - 1,
                     Duration.ofMinutes(20), "repair", "--full", KEYSPACE);
@@ -106,20 +121,25 @@ final class ClusterDrill implements Drill {
                 service.thaw();
             }
 
-            long failed = timeline.count(Timeline.Kind.SERVER_ERROR, 0, end)
-                    + timeline.count(Timeline.Kind.UNAVAILABLE, 0, end)
+            long unavailable = timeline.count(Timeline.Kind.UNAVAILABLE, 0, end);
+            long failed = timeline.count(Timeline.Kind.SERVER_ERROR, 0, end) + unavailable
                     + timeline.count(Timeline.Kind.UNAVAILABLE_NO_RETRY_AFTER, 0, end);
             return new Figures(name() + " (" + NODES + " Cassandra nodes, RF " + NODES + ", LOCAL_QUORUM)")
                     .noted("service healthy after its start", String.format("%.1f s", startSeconds))
                     .noted("nodes serving after", startup(service.log()))
                     .noted("requests sent", String.valueOf(likes.sent() + posts.sent()))
                     .atMost("answers 5xx", failed, 0, "")
+                    .noted("of which 503 with Retry-After", String.valueOf(unavailable))
+                    .noted("posts unacknowledged / written anyway", posts.unacknowledged().size() + " / "
+                            + unacknowledgedWritten)
                     .atMost("requests unanswered in 15 s", timeline.count(Timeline.Kind.NO_ANSWER, 0, end), 0, "")
                     .noted("requests while node " + KILLED + " was down",
                             String.valueOf(timeline.total(killed, back + 1)))
                     .noted("p99 before the kill / while down", String.format("%.1f / %.1f ms",
                             timeline.percentileMillis(99, 0, killed), timeline.percentileMillis(99, killed, back + 1)))
                     .noted("node killed", "node" + KILLED + " (127.0.0." + KILLED + ", the seed)")
+                    .noted("others' failure detector: node down after", markedDown.map(s -> String.format("%.1f s", s))
+                            .orElse("(not in their logs)"))
                     .atMost("node down (kill -9 to UN again)", Math.round(downSeconds), 180, " s")
                     .noted("writes acknowledged", String.valueOf(ledger.acknowledged.get()))
                     .atMost("acknowledged writes missing", verified.missing(), 0, "")

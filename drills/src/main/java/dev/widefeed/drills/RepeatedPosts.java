@@ -19,6 +19,7 @@ final class RepeatedPosts implements AutoCloseable {
     private final AtomicBoolean stopped = new AtomicBoolean();
     private final AtomicLong sent = new AtomicLong();
     private final List<String> acknowledged = new CopyOnWriteArrayList<>();
+    private final List<String> unacknowledged = new CopyOnWriteArrayList<>(); // contents: they have no id
     private final Thread thread = new Thread(this::post, "drill-author");
 
     RepeatedPosts(Api api, Population.User author, Ledger ledger, Timeline timeline, long pauseMillis) {
@@ -36,11 +37,14 @@ final class RepeatedPosts implements AutoCloseable {
 
     private void post() {
         while (!stopped.get()) {
-            Api.Reply reply = api.post(author.token(), "fan-out post " + sent.incrementAndGet());
+            String content = "fan-out post " + sent.incrementAndGet();
+            Api.Reply reply = api.post(author.token(), content);
             timeline.record(reply);
             if (reply.ok()) {
                 ledger.post(reply.text("id"), author.id());
                 acknowledged.add(reply.text("id"));
+            } else {
+                unacknowledged.add(content);
             }
             try {
                 Thread.sleep(pauseMillis);
@@ -56,6 +60,15 @@ final class RepeatedPosts implements AutoCloseable {
 
     List<String> acknowledged() {
         return List.copyOf(acknowledged);
+    }
+
+    /** The contents of the posts not acknowledged (5xx, no answer): the service may have written them anyway. */
+    List<String> unacknowledged() {
+        return List.copyOf(unacknowledged);
+    }
+
+    Population.User author() {
+        return author;
     }
 
     @Override

@@ -33,6 +33,11 @@ final class ServiceRun implements AutoCloseable {
             return port + 62; // Cassandra's native port, or HBase's ZooKeeper port
         }
 
+        /** Cassandra's storage (internode) port. */
+        int storagePort() {
+            return port + 64;
+        }
+
         /** Cassandra's first JMX port (node n of a cluster: this plus n - 1). */
         int jmxPort() {
             return port + 66;
@@ -97,7 +102,7 @@ final class ServiceRun implements AutoCloseable {
         env.put("WIDEFEED_TOKEN_SECRET", tokenSecret);
         env.put("CASSANDRA_DATA_DIR", storeDataDir().toAbsolutePath().toString());
         env.put("CASSANDRA_PORT", store);
-        env.put("CASSANDRA_STORAGE_PORT", String.valueOf(layout.port() + 64));
+        env.put("CASSANDRA_STORAGE_PORT", String.valueOf(layout.storagePort()));
         env.put("CASSANDRA_JMX_PORT", String.valueOf(layout.jmxPort()));
         env.put("CASSANDRA_CONTACT_POINTS", "127.0.0.1:" + store);
         env.put("HBASE_DATA_DIR", storeDataDir().toAbsolutePath().toString());
