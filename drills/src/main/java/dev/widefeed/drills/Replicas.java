@@ -16,6 +16,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -70,8 +71,7 @@ final class Replicas {
                         .filter(node -> node.getEndPoint().resolve().equals(address)).findFirst()
                         .orElseThrow(() -> new IllegalStateException("the driver does not know the node " + address)));
             }
-            Map<CqlIdentifier, TableMetadata> tables = new TreeMap<>(java.util.Comparator.comparing(
-                    CqlIdentifier::asInternal));
+            Map<CqlIdentifier, TableMetadata> tables = new TreeMap<>(Comparator.comparing(CqlIdentifier::asInternal));
             tables.putAll(session.getMetadata().getKeyspace(keyspace)
                     .orElseThrow(() -> new IllegalStateException("no keyspace " + keyspace)).getTables());
             int now = (int) (System.currentTimeMillis() / 1000);

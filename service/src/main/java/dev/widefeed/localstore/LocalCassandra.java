@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -186,7 +187,7 @@ public final class LocalCassandra extends LocalStore {
     }
 
     private static String seconds(long nanos) {
-        return String.format(java.util.Locale.ROOT, "%.1f", nanos / 1e9);
+        return String.format(Locale.ROOT, "%.1f", nanos / 1e9);
     }
 
     private static LocalStoreProcess.Launch launch(Settings settings, CassandraNode node, CassandraNode seed,
