@@ -35,6 +35,7 @@ import dev.widefeed.http.BodyLimit;
 import dev.widefeed.http.JsonErrorHandler;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.ProcessName;
+import dev.widefeed.metrics.PrometheusEndpoint;
 import dev.widefeed.reconcile.CounterMarksFlush;
 import dev.widefeed.resources.CommentResource;
 import dev.widefeed.resources.ErasureResource;
@@ -143,6 +144,7 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         environment.admin().addTask(new ReconcileTask(services.reconciler(), environment.metrics()));
         environment.lifecycle().manage(new CounterMarksFlush(services.counterMarks(), services.counterRecounts(),
                 environment.metrics()));
+        PrometheusEndpoint.register(environment);
 
         AuthFactory.Built auth = config.auth.build(config.storage.embeddedDataDir(), storage.accounts(),
                 services.users(), ids, clock);

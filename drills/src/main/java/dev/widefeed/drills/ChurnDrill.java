@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
@@ -28,12 +27,12 @@ final class ChurnDrill implements Drill {
 
     @Override
     public Figures run(ServiceRun.Layout layout, Settings settings) throws Exception {
-        Timeline timeline = new Timeline();
-        Ledger ledger = new Ledger();
-        try (ServiceRun service = new ServiceRun(layout)) {
-            service.start(Duration.ofMinutes(6));
-            Api api = service.api();
-            Population population = Population.signUp(api, settings.users(), ledger, "fan");
+        try (DrillSession session = DrillSession.start(layout, settings.users(), "fan")) {
+            ServiceRun service = session.service;
+            Api api = session.api;
+            Timeline timeline = session.timeline;
+            Ledger ledger = session.ledger;
+            Population population = session.population;
             Population.User celebrity = population.users().get(0);
             MixedLoad load = new MixedLoad(api, population, ledger, timeline, MixedLoad.Mix.FOLLOWS, List.of(),
                     celebrity, 8, settings.perSecond() * 2);

@@ -51,15 +51,14 @@ final class ClusterDrill implements Drill {
 
     @Override
     public Figures run(ServiceRun.Layout layout, Settings settings) throws Exception {
-        Timeline timeline = new Timeline();
-        Ledger ledger = new Ledger();
-        try (ServiceRun service = new ServiceRun(layout, environment(layout))) {
-            long starting = System.nanoTime();
-            service.start(Duration.ofMinutes(12));
-            double startSeconds = (System.nanoTime() - starting) / 1e9;
-            Api api = service.api();
-
-            Population population = Population.signUp(api, settings.users() * 5 / 2, ledger, "cluster");
+        try (DrillSession session = DrillSession.start(layout, environment(layout), Duration.ofMinutes(12),
+                settings.users() * 5 / 2, "cluster")) {
+            ServiceRun service = session.service;
+            Api api = session.api;
+            Timeline timeline = session.timeline;
+            Ledger ledger = session.ledger;
+            Population population = session.population;
+            double startSeconds = session.started.toNanos() / 1e9;
             Population.User author = population.users().get(0);
             List<Population.User> followers = population.users().subList(1, population.users().size());
             follow(api, followers, author, ledger);
@@ -72,9 +71,8 @@ final class ClusterDrill implements Drill {
             posts.start();
             Thread.sleep(settings.warmSeconds() * 1000L);
 
-            Path killedDir = service.storeDataDir().resolve("node" + KILLED);
-            ProcessHandle node = service.storeIn(killedDir)
-                    .orElseThrow(() -> new IllegalStateException("no process of node " + KILLED + " in " + killedDir));
+            ProcessHandle node = service.store("node" + KILLED)
+                    .orElseThrow(() -> new IllegalStateException("no process of node " + KILLED));
             int killed = timeline.now();
             long killedNanos = System.nanoTime();
             long killedMillis = System.currentTimeMillis();

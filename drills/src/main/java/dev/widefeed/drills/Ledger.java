@@ -1,6 +1,5 @@
 package dev.widefeed.drills;
 
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -65,9 +64,5 @@ final class Ledger {
 
     static long uncertain(Map<Edge, Last> keys) {
         return keys.values().stream().filter(last -> !last.acknowledged()).count();
-    }
-
-    static List<String> sample(Map<String, String> ids, int n) {
-        return ids.keySet().stream().limit(n).toList();
     }
 }

@@ -9,9 +9,11 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
@@ -49,6 +51,8 @@ final class ServiceRun implements AutoCloseable {
     private final Api api;
     private final String tokenSecret = HexFormat.of().formatHex(new SecureRandom().generateSeed(24));
     private Process process;
+    /** Every store process a gauge showed, the ones started again after a kill too. */
+    private final Set<ProcessHandle> seen = new LinkedHashSet<>();
 
     ServiceRun(Layout layout) {
         this(layout, Map.of());
@@ -128,34 +132,32 @@ final class ServiceRun implements AutoCloseable {
                 + log());
     }
 
-    long pid() {
-        return process.pid();
-    }
-
     /**
-     * The store the service launched: a JVM marked {@code -Dwidefeed.localstore=...} whose command line names this
-     * drill's data directory (found among all processes: a store outlives a service killed with -9).
+     * The store the service launched and supervises, by the pid its {@code store.embedded.pid} gauge shows (a
+     * store's command line, hundreds of jars long, is not reliably readable from the process table). Every one
+     * seen is remembered: a store outlives a service killed with -9, and is stopped at {@link #close}.
      */
     Optional<ProcessHandle> store() {
-        return storeIn(storeDataDir());
-    }
-
-    /** The store process whose data directory is {@code dir} or under it (a node of a cluster: its own directory). */
-    Optional<ProcessHandle> storeIn(Path dir) {
-        return stores(dir).stream().findFirst();
+        return storeByGauge("store.embedded.pid");
     }
 
     /**
-     * Read from the command line, not the argument list: on Linux the JDK gives no arguments for a command line
-     * longer than a page (a store's, with its classpath), and only that page of the line; the marks we look for
-     * are JVM options, before the classpath.
+     * One process of a store that has several (node {@code member} of a local cluster, "node1" ...), by its own
+     * {@code store.embedded.<member>.pid} gauge: the store-wide gauge shows none when there are several.
      */
-    private static List<ProcessHandle> stores(Path dir) {
-        String dataDir = dir.toAbsolutePath().toString();
-        return ProcessHandle.allProcesses().filter(p -> p.info().commandLine().map(line ->
-                line.contains("-Dwidefeed.localstore=")
-                        && (line.contains(dataDir + " ") || line.contains(dataDir + "/") || line.endsWith(dataDir))
-        ).orElse(false)).toList();
+    Optional<ProcessHandle> store(String member) {
+        return storeByGauge("store.embedded." + member + ".pid");
+    }
+
+    private Optional<ProcessHandle> storeByGauge(String gauge) {
+        Api.Reply metrics = api.metrics();
+        JsonNode pid = metrics.body() == null ? null : metrics.body().path("gauges").path(gauge).path("value");
+        if (pid != null && pid.canConvertToLong() && !pid.isNull()) {
+            Optional<ProcessHandle> store = ProcessHandle.of(pid.asLong());
+            store.ifPresent(seen::add);
+            return store;
+        }
+        return Optional.empty();
     }
 
     /** SIGSTOP of the service: it sends nothing more to its store until {@link #thaw()}; the store runs on. */
@@ -165,12 +167,6 @@ final class ServiceRun implements AutoCloseable {
 
     void thaw() throws IOException, InterruptedException {
         Signals.send("CONT", process.pid());
-    }
-
-    /** {@code kill -9} of the service itself: no shutdown hook runs, its store child is left behind. */
-    void kill() throws InterruptedException {
-        process.destroyForcibly();
-        process.waitFor();
     }
 
     /** The store's admin-side state: the service's health check as JSON (status 200 healthy, 500 not). */
@@ -186,7 +182,7 @@ final class ServiceRun implements AutoCloseable {
                 process.destroyForcibly();
             }
         }
-        // A service killed with -9 leaves its store running: it is stopped here, as an operator cleaning up would.
-        stores(storeDataDir()).forEach(ProcessHandle::destroy);
+        // A service that died leaves its store running: it is stopped here, as an operator cleaning up would.
+        seen.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroy);
     }
 }

@@ -1,6 +1,5 @@
 package dev.widefeed.drills;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,15 +20,14 @@ final class StoreFreezeDrill implements Drill {
 
     @Override
     public Figures run(ServiceRun.Layout layout, Settings settings) throws Exception {
-        Timeline timeline = new Timeline();
-        Ledger ledger = new Ledger();
-        try (ServiceRun service = new ServiceRun(layout)) {
-            service.start(Duration.ofMinutes(6));
-            Api api = service.api();
-            Population population = Population.signUp(api, settings.users(), ledger, "freeze");
-            String token = population.users().get(0).token();
+        try (DrillSession session = DrillSession.start(layout, settings.users(), "freeze")) {
+            ServiceRun service = session.service;
+            Api api = session.api;
+            Timeline timeline = session.timeline;
+            Ledger ledger = session.ledger;
+            String token = session.token();
             List<String> hot = ledger.posts.keySet().stream().limit(5).toList();
-            MixedLoad load = new MixedLoad(api, population, ledger, timeline, MixedLoad.Mix.LIKES, hot, null, 8,
+            MixedLoad load = new MixedLoad(api, session.population, ledger, timeline, MixedLoad.Mix.LIKES, hot, null, 8,
                     settings.perSecond() * 2);
             load.start();
             Thread.sleep(settings.warmSeconds() * 1000L);
@@ -63,13 +61,9 @@ final class StoreFreezeDrill implements Drill {
                     + timeline.count(Timeline.Kind.UNAVAILABLE, 0, end)
                     + timeline.count(Timeline.Kind.UNAVAILABLE_NO_RETRY_AFTER, 0, end)
                     + timeline.count(Timeline.Kind.SERVER_ERROR, 0, end);
-            long drift = 0;
-            for (String post : hot) {
-                long counted = api.getPost(token, post).body().get("counts").get("likes").asLong();
-                long rows = Verification.ids(cursor -> api.likers(token, post, cursor), "userId").size();
-                drift += Math.abs(counted - rows);
-            }
-            Verification.Result verified = new Verification(api, token).check(ledger);
+            Verification verification = new Verification(api, token);
+            long drift = hot.stream().mapToLong(post -> verification.likes(post).drift()).sum();
+            Verification.Result verified = verification.check(ledger);
             return new Figures(name() + " (" + layout.backend() + ")")
                     .atMost("answers 500", timeline.count(Timeline.Kind.SERVER_ERROR, 0, end), 0, "")
                     .noted("freezes", thaws.size() + " x " + FROZEN_SECONDS + " s")

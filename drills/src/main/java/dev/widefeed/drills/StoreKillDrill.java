@@ -18,15 +18,14 @@ final class StoreKillDrill implements Drill {
 
     @Override
     public Figures run(ServiceRun.Layout layout, Settings settings) throws Exception {
-        Timeline timeline = new Timeline();
-        Ledger ledger = new Ledger();
-        try (ServiceRun service = new ServiceRun(layout)) {
-            service.start(Duration.ofMinutes(6));
-            Api api = service.api();
-            Population population = Population.signUp(api, settings.users(), ledger, "drill");
-            String token = population.users().get(0).token();
+        try (DrillSession session = DrillSession.start(layout, settings.users(), "drill")) {
+            ServiceRun service = session.service;
+            Api api = session.api;
+            Timeline timeline = session.timeline;
+            Ledger ledger = session.ledger;
+            String token = session.token();
             String probePost = ledger.posts.keySet().iterator().next();
-            MixedLoad load = new MixedLoad(api, population, ledger, timeline, MixedLoad.Mix.MIXED, List.of(), null, 8,
+            MixedLoad load = new MixedLoad(api, session.population, ledger, timeline, MixedLoad.Mix.MIXED, List.of(), null, 8,
                     settings.perSecond());
             load.start();
             Thread.sleep(settings.warmSeconds() * 1000L);

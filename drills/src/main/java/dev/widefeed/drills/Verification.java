@@ -81,12 +81,10 @@ final class Verification {
         long off = 0;
         for (String post : ledger.posts.keySet()) {
             counters++;
-            JsonNode body = api.getPost(token, post).body();
-            long counted = body == null ? -1 : body.get("counts").get("likes").asLong();
-            long rows = ids(cursor -> api.likers(token, post, cursor), "userId").size();
-            if (counted != rows) {
+            LikeCount likes = likes(post);
+            if (likes.drift() != 0) {
                 off++;
-                example = "likes of post " + post + ": counter " + counted + ", rows " + rows;
+                example = "likes of post " + post + ": counter " + likes.counted() + ", rows " + likes.rows();
             }
         }
         Set<String> users = new HashSet<>();
@@ -109,6 +107,19 @@ final class Verification {
             }
         }
         return new Result(checked, missing, uncertain, counters, off, example);
+    }
+
+    /** A post's like counter (-1 when the post cannot be read) and the likers it lists. */
+    record LikeCount(long counted, long rows) {
+        long drift() {
+            return Math.abs(counted - rows);
+        }
+    }
+
+    LikeCount likes(String post) {
+        JsonNode body = api.getPost(token, post).body();
+        long counted = body == null ? -1 : body.get("counts").get("likes").asLong();
+        return new LikeCount(counted, ids(cursor -> api.likers(token, post, cursor), "userId").size());
     }
 
     private Set<String> relation(String user, String list) {

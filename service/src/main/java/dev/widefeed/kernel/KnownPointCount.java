@@ -17,9 +17,10 @@ import java.util.function.Supplier;
  * For a read that no change came near, the counter's true value at that read is known from the
  * rows: a row that last changed well before the read counts as it is now (its counter update had
  * landed); a row that changed after the read counts as it was before (its update had not). The
- * difference is applied. A read with a change within {@code settle} of it cannot be judged (that
- * change's update may or may not have landed); when every read has one, nothing is applied and the
- * counter is reported as moving.
+ * difference is applied. A row changed within {@code settle} of a read may count either way at
+ * that read (its update may or may not have landed), so each read allows a range; reads taken at
+ * different moments narrow it, and when they leave a single value it is applied; else nothing is
+ * applied and the counter is reported as moving.
  *
  * <p>This holds under two rules of the paths that change the rows, each of which marks the counter
  * dirty instead of breaking it: a change whose counter update lands later than {@code settle}
@@ -99,34 +100,42 @@ public final class KnownPointCount {
         return new Read(before, value, clock.instant());
     }
 
-    /** Applies the correction the latest judgeable read gives; raced when none is judgeable. */
+    /**
+     * The drift (counted minus true) that every read allows, applied when they allow one value only. A read
+     * allows {@code value - certain - k .. value - certain}: {@code certain} from the rows it can place, and each
+     * of its {@code k} rows changed near it adding 0 or 1 (that change's update had landed or not). The drift is
+     * the same at every read (a new one would come from a failure, which marks the counter again), so it is in
+     * every read's range; when they leave one value, that is it. Raced otherwise, or when the ranges do not meet.
+     */
     private static StableCount.Outcome judge(Bounds bounds, List<Read> reads, Collection<Row> counted,
                                              LongConsumer add) {
-        for (int i = reads.size() - 1; i >= 0; i--) { // the latest judgeable read: the fewest rows changed since
-            Read read = reads.get(i);
+        long lowest = Long.MIN_VALUE;
+        long highest = Long.MAX_VALUE;
+        for (Read read : reads) {
             Instant settledBy = read.before().minus(bounds.settle()).minus(bounds.skew());
             Instant changedAfter = read.after().plus(bounds.skew());
-            long atRead = 0;
-            boolean judgeable = true;
+            long certain = 0;
+            long near = 0;
             for (Row row : counted) {
                 if (!row.changedAt().isAfter(settledBy)) {
-                    atRead += row.on() ? 1 : 0;
+                    certain += row.on() ? 1 : 0;
                 } else if (row.changedAt().isAfter(changedAfter)) {
-                    atRead += row.on() ? 0 : 1;
+                    certain += row.on() ? 0 : 1;
                 } else {
-                    judgeable = false;
-                    break;
+                    near++;
                 }
             }
-            if (judgeable) {
-                long delta = atRead - read.value();
-                if (delta != 0) {
-                    add.accept(delta);
-                }
-                return new StableCount.Outcome(delta, false);
-            }
+            lowest = Math.max(lowest, read.value() - certain - near);
+            highest = Math.min(highest, read.value() - certain);
         }
-        return new StableCount.Outcome(0, true);
+        if (lowest != highest) {
+            return new StableCount.Outcome(0, true);
+        }
+        long delta = -lowest;
+        if (delta != 0) {
+            add.accept(delta);
+        }
+        return new StableCount.Outcome(delta, false);
     }
 
     private static void pause(Duration gap) {

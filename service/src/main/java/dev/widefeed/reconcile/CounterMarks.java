@@ -1,5 +1,6 @@
 package dev.widefeed.reconcile;
 
+import com.codahale.metrics.Counter;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.kernel.DirtyCounters;
 import dev.widefeed.kernel.StoreException;
@@ -10,7 +11,6 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The dirty counters, kept in the durable event log (docs/design.md, "Counters that heal"): a mark is
@@ -36,8 +36,8 @@ public final class CounterMarks implements DirtyCounters {
     /** Marks written in the current minute's slot: the same mark again there would be the same entry. */
     private final Set<Mark> writtenThisMinute = ConcurrentHashMap.newKeySet();
     private volatile long writtenMinute;
-    private final AtomicLong marked = new AtomicLong();
-    private final AtomicLong dropped = new AtomicLong();
+    private final Counter marked = new Counter();
+    private final Counter dropped = new Counter();
 
     public CounterMarks(EventLog log, Clock clock) {
         this.log = log;
@@ -55,7 +55,7 @@ public final class CounterMarks implements DirtyCounters {
     }
 
     private void mark(Mark mark) {
-        marked.incrementAndGet();
+        marked.inc();
         long minute = EventLog.slotOf(clock.instant());
         if (minute != writtenMinute) {
             writtenThisMinute.clear();
@@ -68,10 +68,13 @@ public final class CounterMarks implements DirtyCounters {
             writtenThisMinute.add(mark);
         } else if (waiting.size() < MAX_WAITING || waiting.contains(mark)) {
             waiting.add(mark);
-        } else if (dropped.getAndIncrement() % 10_000 == 0) {
-            LOG.error("{} dirty counters wait to be marked and more keep coming: marks are dropped until the store "
-                    + "answers; run the reconcile task (POST /tasks/reconcile on the admin port) once it does",
-                    waiting.size());
+        } else {
+            dropped.inc();
+            if (dropped.getCount() % 10_000 == 1) { // the first, then one in 10,000: an outage drops many
+                LOG.error("{} dirty counters wait to be marked and more keep coming: marks are dropped until the "
+                        + "store answers; run the reconcile task (POST /tasks/reconcile on the admin port) once it "
+                        + "does", waiting.size());
+            }
         }
     }
 
@@ -101,12 +104,12 @@ public final class CounterMarks implements DirtyCounters {
     }
 
     /** Every mark made here, written or not, counted once each time a counter was marked. */
-    public long marked() {
-        return marked.get();
+    public Counter marked() {
+        return marked;
     }
 
     /** Marks dropped because too many waited. */
-    public long dropped() {
-        return dropped.get();
+    public Counter dropped() {
+        return dropped;
     }
 }

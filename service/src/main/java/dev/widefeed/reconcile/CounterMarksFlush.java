@@ -29,10 +29,10 @@ public final class CounterMarksFlush implements Managed {
     public CounterMarksFlush(CounterMarks marks, CounterRecountHandler recounts, MetricRegistry metrics) {
         this.marks = marks;
         metrics.register("counters.dirty.pending", (Gauge<Integer>) () -> recounts.pending() + marks.waiting());
-        metrics.register("counters.dirty.marked", (Gauge<Long>) marks::marked);
-        metrics.register("counters.dirty.dropped", (Gauge<Long>) marks::dropped);
-        metrics.register("counters.drift.corrected", (Gauge<Long>) recounts::corrected);
-        metrics.register("counters.recount.moving", (Gauge<Long>) recounts::foundMoving);
+        metrics.register("counters.dirty.marked", marks.marked());
+        metrics.register("counters.dirty.dropped", marks.dropped());
+        metrics.register("counters.drift.corrected", recounts.corrected());
+        metrics.register("counters.recount.moving", recounts.foundMoving());
     }
 
     @Override

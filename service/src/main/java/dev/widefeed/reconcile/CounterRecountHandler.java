@@ -1,5 +1,6 @@
 package dev.widefeed.reconcile;
 
+import com.codahale.metrics.Counter;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.LogEntry;
 import dev.widefeed.eventlog.LogHandler;
@@ -10,9 +11,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -30,15 +29,22 @@ public final class CounterRecountHandler implements LogHandler {
     private static final int TRIES_PER_TURN = 3;
     private static final Duration MAX_BACKOFF = Duration.ofMinutes(1);
     static final int MARK_AGAIN = 30;
+    /** Longer than a pass of the job over a shard, however long the backlog. */
+    private static final Duration FORGET_AFTER = Duration.ofMinutes(10);
 
     private final Reconciler reconciler;
     private final CounterMarks marks;
     private final Clock clock;
     /** Entries found moving, by key: how often, and when to try next. Forgotten when their entry ends. */
     private final Map<String, Backoff> backoffs = new ConcurrentHashMap<>();
-    private final Set<String> pending = ConcurrentHashMap.newKeySet();
-    private final AtomicLong corrected = new AtomicLong();
-    private final AtomicLong foundMoving = new AtomicLong();
+    /**
+     * Marks opened and not settled here, by key, with when they were last opened: the job opens every unfinished
+     * entry of the shards it holds on each pass, so one not opened for a while was settled elsewhere (its shard
+     * went to another instance) and is forgotten.
+     */
+    private final Map<String, Instant> pending = new ConcurrentHashMap<>();
+    private final Counter corrected = new Counter();
+    private final Counter foundMoving = new Counter();
 
     private record Backoff(int tries, Instant next) {
     }
@@ -64,23 +70,31 @@ public final class CounterRecountHandler implements LogHandler {
 
     /** Recounts waiting here (marked, not yet settled), in the shards this instance works. */
     public int pending() {
+        Instant forgotten = clock.instant().minus(FORGET_AFTER);
+        pending.entrySet().removeIf(opened -> {
+            boolean stale = opened.getValue().isBefore(forgotten);
+            if (stale) {
+                backoffs.remove(opened.getKey());
+            }
+            return stale;
+        });
         return pending.size();
     }
 
     /** The sum of the corrections the recounts applied, in counts. */
-    public long corrected() {
-        return corrected.get();
+    public Counter corrected() {
+        return corrected;
     }
 
     /** Recounts that found their counter moving and were left for another try. */
-    public long foundMoving() {
-        return foundMoving.get();
+    public Counter foundMoving() {
+        return foundMoving;
     }
 
     @Override
     public Work open(LogEntry entry) {
         String key = entry.shard() + "/" + entry.slot() + "/" + entry.key();
-        pending.add(key);
+        pending.put(key, clock.instant());
         return new Recount(entry, key, EventLog.startOf(entry.slot()).plus(dueAfterSlot), false);
     }
 
@@ -125,11 +139,11 @@ public final class CounterRecountHandler implements LogHandler {
             }
             for (int i = 0; i < TRIES_PER_TURN && keepGoing.getAsBoolean(); i++) {
                 Reconciler.Report report = post ? reconciler.post(entry.subjectId()) : reconciler.user(entry.subjectId());
-                corrected.addAndGet(report.drift());
+                corrected.inc(report.drift());
                 if (report.settled()) {
                     return finished();
                 }
-                foundMoving.incrementAndGet();
+                foundMoving.inc();
             }
             Backoff before = backoffs.get(key);
             int tries = before == null ? 1 : before.tries() + 1;

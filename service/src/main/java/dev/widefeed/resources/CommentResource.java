@@ -1,5 +1,6 @@
 package dev.widefeed.resources;
 
+import com.codahale.metrics.annotation.Timed;
 import dev.widefeed.api.CommentView;
 import dev.widefeed.api.PageView;
 import dev.widefeed.api.VotesView;
@@ -31,6 +32,7 @@ import java.util.Optional;
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "comments")
 @SecurityRequirement(name = "bearer")
+@Timed
 public class CommentResource {
     private final CommentService comments;
 

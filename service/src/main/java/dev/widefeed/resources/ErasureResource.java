@@ -1,5 +1,6 @@
 package dev.widefeed.resources;
 
+import com.codahale.metrics.annotation.Timed;
 import dev.widefeed.api.ErasureView;
 import dev.widefeed.erasure.ErasureService;
 import io.swagger.v3.oas.annotations.Operation;
@@ -17,6 +18,7 @@ import jakarta.ws.rs.core.MediaType;
 @Path("/v1/erasures")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "users")
+@Timed
 public class ErasureResource {
     private final ErasureService erasures;
 

@@ -1,5 +1,6 @@
 package dev.widefeed.resources;
 
+import com.codahale.metrics.annotation.Timed;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.widefeed.api.CommentView;
@@ -46,6 +47,7 @@ import java.util.function.Function;
 @Path("/v1/users")
 @Tag(name = "users")
 @SecurityRequirement(name = "bearer")
+@Timed
 public class ExportResource {
     static final String FORMAT = "widefeed-archive/1";
     private final UserService users;

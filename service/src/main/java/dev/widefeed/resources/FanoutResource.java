@@ -1,5 +1,6 @@
 package dev.widefeed.resources;
 
+import com.codahale.metrics.annotation.Timed;
 import dev.widefeed.api.FanoutView;
 import dev.widefeed.auth.UserPrincipal;
 import dev.widefeed.feed.FanoutService;
@@ -18,6 +19,7 @@ import jakarta.ws.rs.core.MediaType;
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "timelines")
 @SecurityRequirement(name = "bearer")
+@Timed
 public class FanoutResource {
     private final FanoutService fanout;
 

@@ -1,5 +1,6 @@
 package dev.widefeed.resources;
 
+import com.codahale.metrics.annotation.Timed;
 import dev.widefeed.api.GroupRequest;
 import dev.widefeed.api.GroupView;
 import dev.widefeed.api.PageView;
@@ -30,6 +31,7 @@ import jakarta.ws.rs.core.UriBuilder;
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "audiences")
 @SecurityRequirement(name = "bearer")
+@Timed
 public class GroupResource {
     private final AudienceService audiences;
 

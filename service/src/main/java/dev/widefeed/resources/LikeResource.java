@@ -1,5 +1,6 @@
 package dev.widefeed.resources;
 
+import com.codahale.metrics.annotation.Timed;
 import dev.widefeed.api.LikeView;
 import dev.widefeed.api.LikedPostView;
 import dev.widefeed.api.LikerView;
@@ -36,6 +37,7 @@ import java.util.function.Function;
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "likes")
 @SecurityRequirement(name = "bearer")
+@Timed
 public class LikeResource {
     private final LikeService likes;
 
@@ -82,6 +84,7 @@ public class LikeResource {
     @Produces(MediaType.APPLICATION_JSON)
     @Tag(name = "likes")
     @SecurityRequirement(name = "bearer")
+    @Timed
     public static final class ByUser {
         private final LikeService likes;
 

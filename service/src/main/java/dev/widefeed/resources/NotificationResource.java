@@ -1,5 +1,6 @@
 package dev.widefeed.resources;
 
+import com.codahale.metrics.annotation.Timed;
 import dev.widefeed.api.NotificationView;
 import dev.widefeed.api.PageView;
 import dev.widefeed.api.ReadMarkerRequest;
@@ -34,6 +35,7 @@ import java.util.Optional;
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "notifications")
 @SecurityRequirement(name = "bearer")
+@Timed
 public class NotificationResource {
     private final NotificationService notifications;
 

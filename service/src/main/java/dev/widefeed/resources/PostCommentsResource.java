@@ -1,5 +1,6 @@
 package dev.widefeed.resources;
 
+import com.codahale.metrics.annotation.Timed;
 import dev.widefeed.api.CommentPageView;
 import dev.widefeed.api.CommentRequest;
 import dev.widefeed.api.CommentView;
@@ -42,6 +43,7 @@ import java.util.Optional;
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "comments")
 @SecurityRequirement(name = "bearer")
+@Timed
 public class PostCommentsResource {
     private final CommentService comments;
     private final IdempotentRequests requests;

@@ -1,5 +1,6 @@
 package dev.widefeed.resources;
 
+import com.codahale.metrics.annotation.Timed;
 import dev.widefeed.api.AudienceDecisionView;
 import dev.widefeed.api.AudienceView;
 import dev.widefeed.api.PostRequest;
@@ -39,6 +40,7 @@ import java.util.Objects;
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "posts")
 @SecurityRequirement(name = "bearer")
+@Timed
 public class PostResource {
     private final PostService posts;
     private final IdempotentRequests requests;

@@ -1,5 +1,6 @@
 package dev.widefeed.resources;
 
+import com.codahale.metrics.annotation.Timed;
 import dev.widefeed.api.RelationshipsView;
 import dev.widefeed.api.BatchFollowRequest;
 import dev.widefeed.api.BatchFollowView;
@@ -38,6 +39,7 @@ import java.util.Optional;
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "relations")
 @SecurityRequirement(name = "bearer")
+@Timed
 public class RelationResource {
     private final FollowService follows;
     private final Relationships relationships;

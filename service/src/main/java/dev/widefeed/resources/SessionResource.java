@@ -1,5 +1,6 @@
 package dev.widefeed.resources;
 
+import com.codahale.metrics.annotation.Timed;
 import dev.widefeed.account.AccountService;
 import dev.widefeed.account.Password;
 import dev.widefeed.api.RefreshRequest;
@@ -28,6 +29,7 @@ import jakarta.ws.rs.core.Response;
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "sessions")
+@Timed
 public class SessionResource {
     private final AccountService accounts;
     private final TokenService tokens;

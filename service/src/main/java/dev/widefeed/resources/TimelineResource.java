@@ -1,5 +1,6 @@
 package dev.widefeed.resources;
 
+import com.codahale.metrics.annotation.Timed;
 import dev.widefeed.api.PageView;
 import dev.widefeed.api.PostView;
 import dev.widefeed.auth.UserPrincipal;
@@ -25,6 +26,7 @@ import java.util.Optional;
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "timelines")
 @SecurityRequirement(name = "bearer")
+@Timed
 public class TimelineResource {
     private final PostService posts;
     private final HomeTimelineService home;

@@ -1,5 +1,6 @@
 package dev.widefeed.resources;
 
+import com.codahale.metrics.annotation.Timed;
 import dev.widefeed.api.MentionedInView;
 import dev.widefeed.api.PageView;
 import dev.widefeed.api.PostView;
@@ -29,6 +30,7 @@ import java.util.Optional;
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "topics")
 @SecurityRequirement(name = "bearer")
+@Timed
 public class TopicResource {
     private final TextIndexService index;
 
@@ -68,6 +70,7 @@ public class TopicResource {
     @Produces(MediaType.APPLICATION_JSON)
     @Tag(name = "topics")
     @SecurityRequirement(name = "bearer")
+    @Timed
     public static final class ByUser {
         private final TextIndexService index;
 

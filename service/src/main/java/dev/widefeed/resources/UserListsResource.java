@@ -1,5 +1,6 @@
 package dev.widefeed.resources;
 
+import com.codahale.metrics.annotation.Timed;
 import dev.widefeed.api.PageView;
 import dev.widefeed.api.TagsView;
 import dev.widefeed.api.UserIdView;
@@ -32,6 +33,7 @@ import java.util.Optional;
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "audiences")
 @SecurityRequirement(name = "bearer")
+@Timed
 public class UserListsResource {
     private final AudienceService audiences;
 

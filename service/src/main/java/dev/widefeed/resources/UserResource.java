@@ -1,5 +1,6 @@
 package dev.widefeed.resources;
 
+import com.codahale.metrics.annotation.Timed;
 import dev.widefeed.account.AccountService;
 import dev.widefeed.account.Password;
 import dev.widefeed.api.CreateUserRequest;
@@ -46,6 +47,7 @@ import java.util.Optional;
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "users")
+@Timed
 public class UserResource {
     private final UserService users;
     private final AccountService accounts;

@@ -37,7 +37,7 @@ class KnownPointCountTest {
         }
     };
 
-    /** The counter reads {@code values} in turn, each one second after the previous (reads at T0+1s, +2s, ...). */
+    /** The counter reads {@code values} in turn; each read takes a second: read k spans [k-1, k] s after T0. */
     private LongSupplier counter(Long... values) {
         Deque<Long> reads = new ArrayDeque<>(List.of(values));
         return () -> {
@@ -81,17 +81,32 @@ class KnownPointCountTest {
     }
 
     @Test
-    void whenEveryReadHasAChangeNearItNothingIsApplied() {
-        StableCount.Outcome outcome = correct(counter(4L, 5L, 6L, 7L), row(true, -5), row(true, 0.95), row(true, 1.95),
-                row(true, 2.95), row(true, 3.95));
+    void readsWithChangesNearThemNarrowTheDriftToOneValue() {
+        // Read k spans [k-1, k] s here. Likes at +0.5, +1.5, +2.5, +3.5 s: each is near one read and clear of the
+        // next. Read 1 allows a drift of 2 or 3, so three more reads are taken: read 2 (the like at +1.5 landed)
+        // allows 3 or 4, reads 3 and 4 (theirs not yet) 2 or 3. Together: 3.
+        StableCount.Outcome outcome = correct(counter(4L, 6L, 6L, 7L), row(true, -5), row(true, 0.5), row(true, 1.5),
+                row(true, 2.5), row(true, 3.5));
+        assertThat(outcome).isEqualTo(new StableCount.Outcome(-3, false));
+    }
+
+    @Test
+    void whenTheReadsLeaveMoreThanOneValueNothingIsApplied() {
+        // The same likes, none landed by the read it is near: every read allows 2 or 3.
+        StableCount.Outcome outcome = correct(counter(4L, 5L, 6L, 7L), row(true, -5), row(true, 0.5), row(true, 1.5),
+                row(true, 2.5), row(true, 3.5));
         assertThat(outcome).isEqualTo(new StableCount.Outcome(0, true));
         assertThat(added).isEmpty();
     }
 
     @Test
-    void theClockSkewWidensTheWindowAfterTheRead() {
-        // +N.04 s is within the 50 ms skew of the read at +N s: it may have come before it on the reader's clock.
-        assertThat(correct(counter(1L, 1L, 1L, 1L), row(true, 1.04), row(true, 2.04), row(true, 3.04),
-                row(true, 4.04)).raced()).isTrue();
+    void aChangeWithinTheClockSkewAfterAReadIsNotPlacedAfterIt() {
+        // 40 ms after read 1 is within the 50 ms skew: it may have come before the read on the reader's clock,
+        // so one read is not enough (four are taken); 60 ms after is after it, and one read settles the counter.
+        assertThat(correct(counter(2L, 2L, 2L, 2L), row(true, -5), row(true, 1.04)).raced()).isFalse();
+        assertThat(now).isEqualTo(T0.plusSeconds(4));
+        now = T0;
+        assertThat(correct(counter(2L), row(true, -5), row(true, 1.06))).isEqualTo(new StableCount.Outcome(-1, false));
+        assertThat(now).isEqualTo(T0.plusSeconds(1));
     }
 }

@@ -2,6 +2,7 @@ package dev.widefeed.testing;
 
 import dev.widefeed.WidefeedApplication;
 import dev.widefeed.WidefeedConfiguration;
+import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.DropwizardTestSupport;
 import io.dropwizard.testing.ResourceHelpers;
@@ -47,7 +48,18 @@ public final class TestApps {
             app.before();
         } catch (Exception e) {
             throw new IllegalStateException("the service did not start", e);
+        } finally {
+            // The overrides are system properties until after(), which here comes at the JVM's exit: left set,
+            // they would reach every other Dropwizard configuration the tests of this JVM build.
+            for (ConfigOverride override : overrides) {
+                override.removeFromSystemProperties();
+            }
         }
+        // The JVM's metrics, which the command line registers before a start (Bootstrap.registerMetrics) and the
+        // test support does not.
+        Bootstrap<WidefeedConfiguration> jvm = new Bootstrap<>(app.getApplication());
+        jvm.setMetricRegistry(app.getEnvironment().metrics());
+        jvm.registerMetrics();
         ApiClient client = new ApiClient(app.getLocalPort(), app.getAdminPort(),
                 app.getConfiguration().auth.tokenSecret);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

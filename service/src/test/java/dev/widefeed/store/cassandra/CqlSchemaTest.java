@@ -2,6 +2,7 @@ package dev.widefeed.store.cassandra;
 
 import com.codahale.metrics.MetricRegistry;
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
 import dev.widefeed.store.SchemaFiles.SchemaFile;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -35,8 +37,17 @@ class CqlSchemaTest {
 
     @AfterAll
     void close() {
-        session.execute("DROP KEYSPACE IF EXISTS " + SCRATCH);
+        dropScratch();
         session.close();
+    }
+
+    /**
+     * Dropping a keyspace of some sixty tables waits for the schema to agree: on a busy 2-core machine that can
+     * take longer than the service's request timeout, which this cleanup is not measuring.
+     */
+    private void dropScratch() {
+        session.execute(SimpleStatement.newInstance("DROP KEYSPACE IF EXISTS " + SCRATCH)
+                .setTimeout(Duration.ofMinutes(2)));
     }
 
     @Test
@@ -60,7 +71,7 @@ class CqlSchemaTest {
 
     @Test
     void liveSchemaEqualsTheFiles() {
-        session.execute("DROP KEYSPACE IF EXISTS " + SCRATCH);
+        dropScratch();
         CqlSchema.apply(session, SCRATCH, Map.of("class", "SimpleStrategy", "replication_factor", "1"));
         session.refreshSchema();
         Map<String, String> fresh = describe(SCRATCH);
