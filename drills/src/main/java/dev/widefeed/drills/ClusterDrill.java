@@ -26,9 +26,9 @@ import java.util.regex.Pattern;
  * With two of three replicas up every quorum holds, so no request may fail (no 5xx at all) and no acknowledged
  * write may be lost; the service's supervisor starts the node again by itself. Then nodetool repairs the returned
  * node, and every row of every table is read from each node's own copy and compared, with the service frozen
- * (SIGSTOP) so that nothing writes meanwhile: the three copies must be equal. Measured so far, the 5xx limit is
- * missed by a few 503 that Cassandra itself causes (logged batches while the failure detector still counts the
- * killed node alive, compare-and-set around the kill and the return): README, "Drills".
+ * (SIGSTOP) so that nothing writes meanwhile: the three copies must be equal. Measured: README, "Drills" (the first
+ * runs missed the 5xx limit by a few 503, from logged batches while the failure detector still counted the killed
+ * node alive and from compare-and-sets around the kill and the return; the service no longer answers either so).
  */
 final class ClusterDrill implements Drill {
     static final int NODES = 3;
