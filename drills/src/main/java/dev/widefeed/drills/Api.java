@@ -80,6 +80,16 @@ final class Api {
         return "?limit=100" + (cursor == null ? "" : "&cursor=" + URLEncoder.encode(cursor, StandardCharsets.UTF_8));
     }
 
+    /** {@code user}'s own posts, a page of 100 after {@code cursor}. */
+    Reply posts(String token, String user, String cursor) {
+        return send(request(base + "/v1/users/" + user + "/posts" + page(cursor), token).GET().build());
+    }
+
+    /** {@code user}'s home timeline (theirs only: {@code token} must be theirs), a page of 100 after {@code cursor}. */
+    Reply home(String token, String user, String cursor) {
+        return send(request(base + "/v1/users/" + user + "/home" + page(cursor), token).GET().build());
+    }
+
     Reply user(String token, String user) {
         return send(request(base + "/v1/users/" + user, token).GET().build());
     }

@@ -1,6 +1,7 @@
 package dev.widefeed.drills;
 
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * What every drill begins with: the service started as the README starts it (and through it the store), a
@@ -13,20 +14,34 @@ final class DrillSession implements AutoCloseable {
     final Timeline timeline = new Timeline();
     final Ledger ledger;
     final Population population;
+    /** How long the service took to be healthy, its store started. */
+    final Duration started;
 
-    private DrillSession(ServiceRun service, Ledger ledger, Population population) {
+    private DrillSession(ServiceRun service, Ledger ledger, Population population, Duration started) {
         this.service = service;
         this.api = service.api();
         this.ledger = ledger;
         this.population = population;
+        this.started = started;
     }
 
     static DrillSession start(ServiceRun.Layout layout, int users, String prefix) throws Exception {
-        ServiceRun service = new ServiceRun(layout);
+        return start(layout, Map.of(), Duration.ofMinutes(6), users, prefix);
+    }
+
+    /**
+     * @param settings variables config.yml reads, over the drill's own (a cluster's CASSANDRA_NODES ...)
+     * @param within   how long the service (and its store) may take to be healthy
+     */
+    static DrillSession start(ServiceRun.Layout layout, Map<String, String> settings, Duration within, int users,
+                              String prefix) throws Exception {
+        ServiceRun service = new ServiceRun(layout, settings);
         try {
-            service.start(Duration.ofMinutes(6));
+            long starting = System.nanoTime();
+            service.start(within);
+            Duration started = Duration.ofNanos(System.nanoTime() - starting);
             Ledger ledger = new Ledger();
-            return new DrillSession(service, ledger, Population.signUp(service.api(), users, ledger, prefix));
+            return new DrillSession(service, ledger, Population.signUp(service.api(), users, ledger, prefix), started);
         } catch (Exception | Error e) {
             service.close();
             throw e;

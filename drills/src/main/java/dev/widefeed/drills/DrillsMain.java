@@ -22,7 +22,8 @@ import java.util.stream.Stream;
  * prints every figure with the limit it must meet, and exits 1 when one is missed.
  */
 public final class DrillsMain {
-    static final Map<String, Drill> DRILLS = Stream.of(new StoreKillDrill(), new StoreFreezeDrill(), new ChurnDrill())
+    static final Map<String, Drill> DRILLS = Stream.of(new StoreKillDrill(), new StoreFreezeDrill(), new ChurnDrill(),
+            new ClusterDrill())
             .collect(Collectors.toMap(Drill::name, Function.identity(), (a, b) -> a, java.util.LinkedHashMap::new));
 
     private DrillsMain() {

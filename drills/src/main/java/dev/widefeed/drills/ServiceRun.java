@@ -9,9 +9,11 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
@@ -32,16 +34,34 @@ final class ServiceRun implements AutoCloseable {
         int storePort() {
             return port + 62; // Cassandra's native port, or HBase's ZooKeeper port
         }
+
+        /** Cassandra's storage (internode) port. */
+        int storagePort() {
+            return port + 64;
+        }
+
+        /** Cassandra's first JMX port (node n of a cluster: this plus n - 1). */
+        int jmxPort() {
+            return port + 66;
+        }
     }
 
     private final Layout layout;
+    private final Map<String, String> settings;
     private final Api api;
     private final String tokenSecret = HexFormat.of().formatHex(new SecureRandom().generateSeed(24));
     private Process process;
-    private Optional<ProcessHandle> lastStore = Optional.empty();
+    /** Every store process a gauge showed, the ones started again after a kill too. */
+    private final Set<ProcessHandle> seen = new LinkedHashSet<>();
 
     ServiceRun(Layout layout) {
+        this(layout, Map.of());
+    }
+
+    /** @param settings variables config.yml reads, over the drill's own (a cluster's CASSANDRA_NODES ...) */
+    ServiceRun(Layout layout, Map<String, String> settings) {
         this.layout = layout;
+        this.settings = Map.copyOf(settings);
         this.api = new Api(layout.port(), layout.adminPort());
     }
 
@@ -86,11 +106,13 @@ final class ServiceRun implements AutoCloseable {
         env.put("WIDEFEED_TOKEN_SECRET", tokenSecret);
         env.put("CASSANDRA_DATA_DIR", storeDataDir().toAbsolutePath().toString());
         env.put("CASSANDRA_PORT", store);
-        env.put("CASSANDRA_STORAGE_PORT", String.valueOf(layout.port() + 64));
+        env.put("CASSANDRA_STORAGE_PORT", String.valueOf(layout.storagePort()));
+        env.put("CASSANDRA_JMX_PORT", String.valueOf(layout.jmxPort()));
         env.put("CASSANDRA_CONTACT_POINTS", "127.0.0.1:" + store);
         env.put("HBASE_DATA_DIR", storeDataDir().toAbsolutePath().toString());
         env.put("HBASE_ZOOKEEPER_PORT", store);
         env.put("HBASE_ZOOKEEPER_QUORUM", "127.0.0.1:" + store);
+        env.putAll(settings);
         return env;
     }
 
@@ -112,18 +134,44 @@ final class ServiceRun implements AutoCloseable {
 
     /**
      * The store the service launched and supervises, by the pid its {@code store.embedded.pid} gauge shows (a
-     * store's command line, hundreds of jars long, is not reliably readable from the process table). The last
-     * one seen is remembered: a store outlives a service killed with -9, and is stopped at {@link #close}.
+     * store's command line, hundreds of jars long, is not reliably readable from the process table). Every one
+     * seen is remembered: a store outlives a service killed with -9, and is stopped at {@link #close}.
      */
     Optional<ProcessHandle> store() {
+        return storeByGauge("store.embedded.pid");
+    }
+
+    /**
+     * One process of a store that has several (node {@code member} of a local cluster, "node1" ...), by its own
+     * {@code store.embedded.<member>.pid} gauge: the store-wide gauge shows none when there are several.
+     */
+    Optional<ProcessHandle> store(String member) {
+        return storeByGauge("store.embedded." + member + ".pid");
+    }
+
+    private Optional<ProcessHandle> storeByGauge(String gauge) {
         Api.Reply metrics = api.metrics();
-        JsonNode pid = metrics.body() == null ? null
-                : metrics.body().path("gauges").path("store.embedded.pid").path("value");
+        JsonNode pid = metrics.body() == null ? null : metrics.body().path("gauges").path(gauge).path("value");
         if (pid != null && pid.canConvertToLong() && !pid.isNull()) {
-            lastStore = ProcessHandle.of(pid.asLong());
-            return lastStore;
+            Optional<ProcessHandle> store = ProcessHandle.of(pid.asLong());
+            store.ifPresent(seen::add);
+            return store;
         }
         return Optional.empty();
+    }
+
+    /** SIGSTOP of the service: it sends nothing more to its store until {@link #thaw()}; the store runs on. */
+    void freeze() throws IOException, InterruptedException {
+        Signals.send("STOP", process.pid());
+    }
+
+    void thaw() throws IOException, InterruptedException {
+        Signals.send("CONT", process.pid());
+    }
+
+    /** The store's admin-side state: the service's health check as JSON (status 200 healthy, 500 not). */
+    JsonNode healthChecks() {
+        return api.health().body();
     }
 
     @Override
@@ -135,6 +183,6 @@ final class ServiceRun implements AutoCloseable {
             }
         }
         // A service that died leaves its store running: it is stopped here, as an operator cleaning up would.
-        lastStore.filter(ProcessHandle::isAlive).ifPresent(ProcessHandle::destroy);
+        seen.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroy);
     }
 }

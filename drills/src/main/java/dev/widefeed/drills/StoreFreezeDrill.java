@@ -1,6 +1,5 @@
 package dev.widefeed.drills;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -38,9 +37,9 @@ final class StoreFreezeDrill implements Drill {
             long storePid = service.store().orElseThrow(() -> new IllegalStateException("no store process")).pid();
             List<Integer> thaws = new ArrayList<>();
             for (int cycle = 0; cycle < settings.cycles(); cycle++) {
-                signal("STOP", storePid);
+                Signals.send("STOP", storePid);
                 Thread.sleep(FROZEN_SECONDS * 1000L);
-                signal("CONT", storePid);
+                Signals.send("CONT", storePid);
                 thaws.add(timeline.now());
                 Thread.sleep((PERIOD_SECONDS - FROZEN_SECONDS) * 1000L);
             }
@@ -77,13 +76,6 @@ final class StoreFreezeDrill implements Drill {
                     .atMost("acknowledged writes missing", verified.missing(), 0, "")
                     .noted("requests sent", String.valueOf(load.sent()))
                     .noted("example", verified.example().isEmpty() ? "-" : verified.example());
-        }
-    }
-
-    private static void signal(String signal, long pid) throws IOException, InterruptedException {
-        int exit = new ProcessBuilder("kill", "-" + signal, String.valueOf(pid)).inheritIO().start().waitFor();
-        if (exit != 0) {
-            throw new IllegalStateException("kill -" + signal + " " + pid + " exited with " + exit);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.widefeed.like;
 
+import dev.widefeed.kernel.CasSettlement;
 import dev.widefeed.kernel.DirtyCounters;
 import dev.widefeed.kernel.EdgeProtocol;
 import org.slf4j.Logger;
@@ -26,11 +27,18 @@ public final class LikeProtocol {
 
     private final LikeStore store;
     private final DirtyCounters marks;
+    private final CasSettlement settlement;
 
     /** @param marks where a post whose like copies were not all written is named for its recount */
     public LikeProtocol(LikeStore store, DirtyCounters marks) {
+        this(store, marks, new CasSettlement(CasSettlement.Budget.DEFAULT));
+    }
+
+    /** @param settlement how a compare-and-set whose outcome the store could not report is settled */
+    public LikeProtocol(LikeStore store, DirtyCounters marks, CasSettlement settlement) {
         this.store = store;
         this.marks = marks;
+        this.settlement = settlement;
     }
 
     /** Creates the like if absent; whether this call did (false: it was there already). */
@@ -45,9 +53,25 @@ public final class LikeProtocol {
 
     /** Sets the like to {@code liked}; the state this call replaced, empty when it was so already. */
     public Optional<LikeEdge> change(long postId, long userId, boolean liked, Instant now) {
+        return change(postId, userId, liked, now, () -> { });
+    }
+
+    /**
+     * {@link #change(long, long, boolean, Instant)}, settling a compare-and-set whose outcome the store could not
+     * report by trying it again ({@link CasSettlement}) before giving up with an unknown outcome.
+     *
+     * @param doubt told when the answer may be wrong about whether this call changed the like (a try of unknown
+     *              outcome, then a row that could also be another request's doing), so its counter may be off
+     */
+    public Optional<LikeEdge> change(long postId, long userId, boolean liked, Instant now, Runnable doubt) {
         AtomicReference<LikeEdge> replaced = new AtomicReference<>();
         boolean changed = EdgeProtocol.change(() -> store.edge(postId, userId), liked, now, (current, next) -> {
-            if (!store.compareAndSet(current, next)) {
+            CasSettlement.Outcome outcome = settlement.apply(() -> store.compareAndSet(current, next),
+                    () -> holds(store.edge(postId, userId), next));
+            if (outcome == CasSettlement.Outcome.HELD || outcome == CasSettlement.Outcome.REPLACED) {
+                doubt.run();
+            }
+            if (outcome != CasSettlement.Outcome.APPLIED && outcome != CasSettlement.Outcome.HELD) {
                 return false; // lost a race with the same user's other request: read the new state again
             }
             replaced.set(current);
@@ -74,7 +98,7 @@ public final class LikeProtocol {
     /**
      * Makes both copies agree with the post's truth rows and counts the liked ones. The post's likers
      * list is the witness: adapters write a like's entry in the user's liked posts no later than its
-     * likers entry, and remove it no later (a Cassandra logged batch writes both together), so a
+     * likers entry, and remove it no later (both write the liked posts first), so a
      * likers entry matching the truth stands for both copies. Entries the truth does not hold are
      * removed; liked rows without a matching entry get both written. Only broken likes cost writes;
      * holds the post's liked rows in memory. Safe next to live changes: a stray entry is judged by
@@ -132,6 +156,10 @@ public final class LikeProtocol {
             store.writeCopies(likedAt(now, entry.likedAt()), now);
         }
         return false;
+    }
+
+    private static boolean holds(LikeEdge row, LikeEdge proposed) {
+        return row.liked() == proposed.liked() && row.version() == proposed.version();
     }
 
     private static boolean holds(LikeEdge state, Like entry) {

@@ -90,16 +90,19 @@ public final class LikeService {
      * Changes the like and, if this call did, moves the post's counter, best effort: the row changed,
      * so the request succeeded, and a retry would find it changed and never count it. Wherever the
      * count may be left off, or the recount could be misled (docs/design.md, "Counters that heal"),
-     * the post's counter is marked dirty: a change whose own outcome is unknown (before the caller
-     * hears it), a failed counter update, one that landed later than the settle bound, and a change
-     * soon after the row's previous one.
+     * the post's counter is marked dirty: a change whose own outcome stayed unknown (before the caller
+     * hears it) or was settled by a row that could be another request's doing, a failed counter update,
+     * one that landed later than the settle bound, and a change soon after the row's previous one.
      *
      * @param count false when the post's counter is not to move (a deleted post's counters go with its purge)
      */
     private boolean changeCounted(long postId, long me, boolean liked, Instant at, boolean count) {
         Optional<LikeEdge> replaced;
         try {
-            replaced = protocol.change(postId, me, liked, at);
+            // A compare-and-set of unknown outcome is settled by trying it again (LikeProtocol): once settled, the
+            // counter moves as for any other change and needs no mark, unless the row could not tell whose change
+            // it holds.
+            replaced = protocol.change(postId, me, liked, at, () -> dirty.post(postId));
         } catch (UnknownOutcomeException e) {
             dirty.post(postId);
             throw e;

@@ -6,6 +6,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,19 +15,23 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * A real Apache Cassandra node for development and tests, run from the jars the build resolved, so that what we
- * test against is the server production runs, not a fake. A node already listening on the native port (a
- * developer's own, or one a previous run left) is reused rather than fought over, and is then not ours to stop.
+ * A real Apache Cassandra node, or a cluster of nodes on loopback addresses, for development, tests and drills,
+ * run from the jars the build resolved, so that what we test against is the server production runs, not a fake.
+ * A node already listening on its native port (a developer's own, or one a previous run left) is reused rather
+ * than fought over, and is then not ours to stop.
  */
 public final class LocalCassandra extends LocalStore {
 
+    private static final Logger LOG = LoggerFactory.getLogger(LocalCassandra.class);
     static final String CLASSPATH_RESOURCE = "localstore/cassandra-server.classpath";
     private static final String MAIN_CLASS = "org.apache.cassandra.service.CassandraDaemon";
 
@@ -86,11 +91,17 @@ public final class LocalCassandra extends LocalStore {
             .build();
 
     /**
-     * Where and how to run the node. The defaults are Cassandra's own ports on loopback; tests use others so they
-     * do not collide with a developer's running service.
+     * Where and how to run the node, or the nodes of a local cluster ({@link CassandraNode}). The defaults are
+     * Cassandra's own ports on loopback, one node, no JMX; tests use other ports so they do not collide with a
+     * developer's running service.
+     *
+     * @param nodes   how many nodes: 1, or a cluster on as many loopback addresses from {@code host} on
+     * @param jmxPort the first node's JMX port on 127.0.0.1 (node n: this plus n - 1); 0 for no JMX, which only a
+     *                single node may do without
+     * @param heapMb  each node's heap
      */
     public record Settings(Path dataDir, String host, int nativePort, int storagePort, int heapMb,
-                           Duration startTimeout) {
+                           Duration startTimeout, int nodes, int jmxPort) {
 
         public Settings {
             requireNonNull(dataDir, "dataDir");
@@ -98,16 +109,26 @@ public final class LocalCassandra extends LocalStore {
             requireNonNull(startTimeout, "startTimeout");
         }
 
+        /** One node without JMX. */
+        public Settings(Path dataDir, String host, int nativePort, int storagePort, int heapMb, Duration startTimeout) {
+            this(dataDir, host, nativePort, storagePort, heapMb, startTimeout, 1, 0);
+        }
+
         public static Settings defaults(Path dataDir) {
             return new Settings(dataDir, "127.0.0.1", 9042, 7000, 1024, Duration.ofMinutes(2));
         }
 
         public Settings withPorts(int nativePort, int storagePort) {
-            return new Settings(dataDir, host, nativePort, storagePort, heapMb, startTimeout);
+            return new Settings(dataDir, host, nativePort, storagePort, heapMb, startTimeout, nodes, jmxPort);
         }
 
         public Settings withHeapMb(int heapMb) {
-            return new Settings(dataDir, host, nativePort, storagePort, heapMb, startTimeout);
+            return new Settings(dataDir, host, nativePort, storagePort, heapMb, startTimeout, nodes, jmxPort);
+        }
+
+        /** {@code nodes} nodes whose JMX ports start at {@code jmxPort}. */
+        public Settings withNodes(int nodes, int jmxPort) {
+            return new Settings(dataDir, host, nativePort, storagePort, heapMb, startTimeout, nodes, jmxPort);
         }
     }
 
@@ -120,32 +141,62 @@ public final class LocalCassandra extends LocalStore {
     }
 
     private final Settings settings;
+    private final List<CassandraNode> nodes;
     private final Node node;
 
-    private LocalCassandra(Settings settings, Node node, StoreSupervisor supervisor) {
-        super(supervisor);
+    private LocalCassandra(Settings settings, List<CassandraNode> nodes, Node node, List<Member> members) {
+        super(members);
         this.settings = settings;
+        this.nodes = nodes;
         this.node = node;
     }
 
     /**
-     * Starts a node and returns once it answers CQL, or reuses the one already listening on the native port.
+     * Starts the node, or the cluster's nodes one after another (each up and normal, as the others see it, before
+     * the next starts: Cassandra refuses a node joining while another still does), and returns once every node
+     * answers CQL. A node already listening on its native port is reused. Each node started here is supervised on
+     * its own: one that dies is started again while the others serve.
      *
-     * @throws LocalStoreException if the node does not start or answer within {@code startTimeout}
+     * @throws LocalStoreException if a node does not start or answer within {@code startTimeout}
      */
     public static LocalCassandra start(Settings settings) {
-        String endpoint = settings.host() + ":" + settings.nativePort();
-        Running<Node> node = startOrReuse("Cassandra", settings.dataDir(), settings.host(), settings.nativePort(),
-                endpoint, settings.startTimeout(), () -> probe(settings), () -> launch(settings, endpoint));
-        return new LocalCassandra(settings, node.identity(), node.supervisor());
+        List<CassandraNode> nodes = CassandraNode.plan(settings);
+        List<Member> members = new ArrayList<>();
+        List<String> took = new ArrayList<>();
+        Node first = null;
+        long starting = System.nanoTime();
+        try {
+            for (CassandraNode planned : nodes) {
+                long nodeStarting = System.nanoTime();
+                String endpoint = planned.host() + ":" + settings.nativePort();
+                Running<Node> running = startOrReuse("Cassandra", planned.dataDir(), planned.host(),
+                        settings.nativePort(), endpoint, settings.startTimeout(), () -> probe(settings, planned, nodes),
+                        () -> launch(settings, planned, nodes.get(0), endpoint));
+                members.addAll(running.members(planned.name()));
+                first = first == null ? running.identity() : first;
+                took.add(planned.name() + " " + seconds(System.nanoTime() - nodeStarting) + " s");
+            }
+        } catch (RuntimeException e) {
+            LocalStore started = new LocalCassandra(settings, nodes, first, members);
+            started.close(); // no node left running that nobody would stop
+            throw e;
+        }
+        LOG.info("Cassandra: {} node(s) serve after {} s ({})", nodes.size(), seconds(System.nanoTime() - starting),
+                String.join(", ", took));
+        return new LocalCassandra(settings, nodes, first, members);
     }
 
-    private static LocalStoreProcess.Launch launch(Settings settings, String endpoint) {
+    private static String seconds(long nanos) {
+        return String.format(Locale.ROOT, "%.1f", nanos / 1e9);
+    }
+
+    private static LocalStoreProcess.Launch launch(Settings settings, CassandraNode node, CassandraNode seed,
+                                                   String endpoint) {
         StoreClasspath classpath = StoreClasspath.load(CLASSPATH_RESOURCE);
-        Path conf = settings.dataDir().resolve("conf");
+        Path conf = node.dataDir().resolve("conf");
         Path cassandraYaml = conf.resolve("cassandra.yaml");
         Path logbackXml = conf.resolve("logback.xml");
-        writeConfig(settings, cassandraYaml, logbackXml);
+        writeConfig(CassandraYaml.of(settings, node, seed), cassandraYaml, logbackXml);
 
         List<String> jvmOptions = new ArrayList<>(List.of(
                 "-Xms" + settings.heapMb() + "m",
@@ -156,78 +207,78 @@ public final class LocalCassandra extends LocalStore {
                 "-Dwidefeed.localstore=cassandra",
                 "-Dcassandra-foreground=yes",
                 "-Dcassandra.config=" + cassandraYaml.toUri(),
-                "-Dcassandra.storagedir=" + settings.dataDir(),
-                "-Dcassandra.logdir=" + settings.dataDir().resolve("logs"),
+                "-Dcassandra.storagedir=" + node.dataDir(),
+                "-Dcassandra.logdir=" + node.dataDir().resolve("logs"),
                 "-Dlogback.configurationFile=" + logbackXml.toUri(),
-                // A single node has no ring to wait for: these cut startup from ~40 s to a few seconds.
+                // Lets a drill read each node's own copy of a table (consistency NODE_LOCAL) to compare replicas;
+                // the service never asks for it, and these nodes listen on loopback only.
+                "-Dcassandra.enable_nodelocal_queries=true",
+                // Nothing to wait for at startup (a node of a local cluster joins with fixed tokens and streams
+                // nothing): these cut a node's startup from ~40 s to a few seconds.
                 "-Dcassandra.ring_delay_ms=100",
                 "-Dcassandra.skip_wait_for_gossip_to_settle=0"));
+        if (node.jmxPort() > 0) {
+            // Local-only JMX (127.0.0.1, no remote access): what nodetool and the launcher's ring check use.
+            jvmOptions.add("-Dcassandra.jmx.local.port=" + node.jmxPort());
+        }
         jvmOptions.addAll(JAVA17_OPTIONS);
 
         return new LocalStoreProcess.Launch(
                 "Cassandra",
                 classpath.versionOf("cassandra-all").orElse("(unknown version)"),
-                endpoint + " in " + settings.dataDir(),
+                endpoint + " in " + node.dataDir(),
                 classpath,
                 List.of(),
                 jvmOptions,
                 MAIN_CLASS,
                 List.of(),
-                settings.dataDir(),
-                settings.dataDir().resolve("logs").resolve("cassandra.log"),
-                settings.host(),
+                node.dataDir(),
+                node.dataDir().resolve("logs").resolve("cassandra.log"),
+                node.host(),
                 new TreeMap<>(Map.of("native", settings.nativePort(), "storage", settings.storagePort())));
     }
 
-    private static Optional<Node> probe(Settings settings) {
-        if (!Ports.isListening(settings.host(), settings.nativePort())) {
+    /**
+     * Ready when the node answers CQL itself and, where it has JMX, says it is normal and every other node whose
+     * JMX answers sees it up and normal ("UN" in nodetool status).
+     */
+    private static Optional<Node> probe(Settings settings, CassandraNode node, List<CassandraNode> nodes) {
+        if (!Ports.isListening(node.host(), settings.nativePort())) {
             return Optional.empty();
         }
+        InetSocketAddress address = new InetSocketAddress(node.host(), settings.nativePort());
+        Optional<Node> answered;
         try (CqlSession session = CqlSession.builder()
-                .addContactPoint(new InetSocketAddress(settings.host(), settings.nativePort()))
+                .addContactPoint(address)
                 .withConfigLoader(PROBE_CONFIG)
                 .build()) {
-            Row row = session.execute("SELECT release_version, data_center FROM system.local").one();
-            return Optional.ofNullable(row).map(r -> new Node(r.getString("release_version"), r.getString("data_center")));
+            // Asked of this node itself, not of any node the driver would route to.
+            com.datastax.oss.driver.api.core.metadata.Node self = session.getMetadata().getNodes().values().stream()
+                    .filter(n -> n.getEndPoint().resolve().equals(address)).findFirst().orElse(null);
+            if (self == null) {
+                return Optional.empty();
+            }
+            Row row = session.execute(SimpleStatement.newInstance(
+                    "SELECT release_version, data_center FROM system.local").setNode(self)).one();
+            answered = Optional.ofNullable(row).map(r -> new Node(r.getString("release_version"),
+                    r.getString("data_center")));
         }
+        if (answered.isEmpty() || node.jmxPort() <= 0) {
+            return answered;
+        }
+        if (!NodeJmx.read(node.jmxPort()).map(NodeJmx.RingView::normal).orElse(false)) {
+            return Optional.empty();
+        }
+        for (CassandraNode other : nodes) {
+            if (other.number() != node.number()
+                    && !NodeJmx.read(other.jmxPort()).map(view -> view.seesUpAndNormal(node.host())).orElse(true)) {
+                return Optional.empty();
+            }
+        }
+        return answered;
     }
 
-    /** Only the keys a single fast-starting node needs; everything else keeps Cassandra's defaults. */
-    private static void writeConfig(Settings settings, Path cassandraYaml, Path logbackXml) {
-        Path data = settings.dataDir();
-        Map<String, Object> yaml = new LinkedHashMap<>();
-        yaml.put("cluster_name", "widefeed-local");
-        yaml.put("num_tokens", 16);
-        yaml.put("partitioner", "org.apache.cassandra.dht.Murmur3Partitioner");
-        yaml.put("endpoint_snitch", "SimpleSnitch");
-        yaml.put("seed_provider", List.of(Map.of(
-                "class_name", "org.apache.cassandra.locator.SimpleSeedProvider",
-                "parameters", List.of(Map.of("seeds", settings.host() + ":" + settings.storagePort())))));
-        yaml.put("listen_address", settings.host());
-        yaml.put("rpc_address", settings.host());
-        yaml.put("storage_port", settings.storagePort());
-        yaml.put("native_transport_port", settings.nativePort());
-        yaml.put("start_native_transport", true);
-        yaml.put("data_file_directories", List.of(data.resolve("data").toString()));
-        yaml.put("commitlog_directory", data.resolve("commitlog").toString());
-        yaml.put("saved_caches_directory", data.resolve("saved_caches").toString());
-        yaml.put("hints_directory", data.resolve("hints").toString());
-        yaml.put("cdc_raw_directory", data.resolve("cdc_raw").toString());
-        yaml.put("commitlog_sync", "periodic");
-        yaml.put("commitlog_sync_period", "10000ms");
-        // A fresh single node has no 4.x peers to stay compatible with.
-        yaml.put("storage_compatibility_mode", "NONE");
-        // Tests drop and recreate keyspaces all the time; snapshots on drop would only fill the disk.
-        yaml.put("auto_snapshot", false);
-        // Sized for a 2-core developer machine rather than a server.
-        yaml.put("concurrent_reads", 8);
-        yaml.put("concurrent_writes", 16);
-        yaml.put("concurrent_counter_writes", 8);
-        yaml.put("concurrent_compactors", 1);
-        yaml.put("memtable_flush_writers", 1);
-        yaml.put("key_cache_size", "16MiB");
-        yaml.put("counter_cache_size", "8MiB");
-        yaml.put("row_cache_size", "0MiB");
+    private static void writeConfig(Map<String, Object> yaml, Path cassandraYaml, Path logbackXml) {
         try {
             Files.createDirectories(cassandraYaml.getParent());
             new YAMLMapper().writeValue(cassandraYaml.toFile(), yaml);
@@ -245,9 +296,14 @@ public final class LocalCassandra extends LocalStore {
         return settings.nativePort();
     }
 
-    /** The address to give the driver as its contact point. */
+    /** The first node's address. */
     public InetSocketAddress contactPoint() {
         return new InetSocketAddress(settings.host(), settings.nativePort());
+    }
+
+    /** Every node's address, the first node's first: the driver's contact points. */
+    public List<InetSocketAddress> contactPoints() {
+        return nodes.stream().map(n -> new InetSocketAddress(n.host(), settings.nativePort())).toList();
     }
 
     /** The node's data center, which the driver needs as its local data center. */

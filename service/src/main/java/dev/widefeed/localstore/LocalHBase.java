@@ -93,8 +93,8 @@ public final class LocalHBase extends LocalStore {
     private final Settings settings;
     private final String version;
 
-    private LocalHBase(Settings settings, String version, StoreSupervisor supervisor) {
-        super(supervisor);
+    private LocalHBase(Settings settings, String version, List<Member> members) {
+        super(members);
         this.settings = settings;
         this.version = version;
     }
@@ -109,7 +109,8 @@ public final class LocalHBase extends LocalStore {
         String endpoint = "ZooKeeper " + settings.host() + ":" + settings.zookeeperPort();
         Running<String> hbase = startOrReuse("HBase", settings.dataDir(), settings.host(), settings.zookeeperPort(),
                 endpoint, settings.startTimeout(), () -> probe(settings), () -> launch(settings, endpoint));
-        return new LocalHBase(settings, hbase.identity(), hbase.supervisor());
+        // One member: master, region server and ZooKeeper are one process in standalone mode.
+        return new LocalHBase(settings, hbase.identity(), hbase.members("hbase"));
     }
 
     private static LocalStoreProcess.Launch launch(Settings settings, String endpoint) {

@@ -5,24 +5,37 @@ import org.slf4j.LoggerFactory;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * A real store on this machine: either a child process this JVM started, which is supervised (started again if
- * it dies) until {@link #close()} stops it, or one that was already running there and was reused, which it leaves
- * alone (to whoever runs it).
+ * A real store on this machine, made of one process or several (the nodes of a local cluster): each either a child
+ * process this JVM started, which is supervised (started again if it dies) until {@link #close()} stops it, or one
+ * that was already running there and was reused, which it leaves alone (to whoever runs it).
  */
 public abstract class LocalStore implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LocalStore.class);
-    private final StoreSupervisor supervisor;
 
-    LocalStore(StoreSupervisor supervisor) {
-        this.supervisor = supervisor;
+    /** One process of the store that this JVM started and supervises, by the name an operator sees ("node2"). */
+    record Member(String name, StoreSupervisor supervisor) {
+    }
+
+    private final List<Member> members;
+
+    /** @param members the processes this JVM started, in start order; empty when every one was reused */
+    LocalStore(List<Member> members) {
+        this.members = List.copyOf(members);
     }
 
     /** A store that answers: what its probe reported, and its supervisor if this JVM started it. */
     record Running<T>(T identity, StoreSupervisor supervisor) {
+        /** The supervised process as a member named {@code name}; none when the store was reused. */
+        List<Member> members(String name) {
+            return supervisor == null ? List.of() : List.of(new Member(name, supervisor));
+        }
     }
 
     /**
@@ -47,24 +60,46 @@ public abstract class LocalStore implements AutoCloseable {
 
     /** False when an already running store was reused; {@link #close()} then leaves it running. */
     public boolean startedHere() {
-        return supervisor != null;
+        return !members.isEmpty();
     }
 
-    /** The store's log (stdout and stderr), if this JVM started it. */
+    /** The log (stdout and stderr) of the store's first process, if this JVM started it. */
     public Optional<Path> logFile() {
-        return Optional.ofNullable(supervisor).map(StoreSupervisor::logFile);
+        return members.stream().findFirst().map(member -> member.supervisor().logFile());
     }
 
-    /** Where the supervision of the store stands (its pid among it), if this JVM started it. */
+    /** Where the supervision of the store stands, all its processes together, if this JVM started it. */
     public Optional<StoreStatus> status() {
-        return Optional.ofNullable(supervisor).map(StoreSupervisor::status);
+        return startedHere() ? Optional.of(StoreStatus.combine(memberStatus())) : Optional.empty();
     }
 
-    /** Stops supervising the store, then the store, if this JVM started it. */
+    /** Where the supervision of each process this JVM started stands, by name, in start order. */
+    public Map<String, StoreStatus> memberStatus() {
+        Map<String, StoreStatus> status = new LinkedHashMap<>();
+        members.forEach(member -> status.put(member.name(), member.supervisor().status()));
+        return status;
+    }
+
+    /** Each process's log, by name, in start order. */
+    public Map<String, Path> memberLogs() {
+        Map<String, Path> logs = new LinkedHashMap<>();
+        members.forEach(member -> logs.put(member.name(), member.supervisor().logFile()));
+        return logs;
+    }
+
+    /** Stops supervising the store's processes, then the processes, last started first, if this JVM started them. */
     @Override
     public void close() {
-        if (supervisor != null) {
-            supervisor.close();
+        RuntimeException failure = null;
+        for (int i = members.size() - 1; i >= 0; i--) {
+            try {
+                members.get(i).supervisor().close();
+            } catch (RuntimeException e) {
+                failure = failure == null ? e : failure;
+            }
+        }
+        if (failure != null) {
+            throw failure;
         }
     }
 }

@@ -41,7 +41,8 @@ final class StoreSupervisor implements AutoCloseable {
         this.policy = policy;
         this.child = child;
         this.status = running(child);
-        this.watcher = new Thread(this::watch, "supervisor-" + launch.store().toLowerCase());
+        this.watcher = new Thread(this::watch, "supervisor-" + launch.store().toLowerCase() + "@" + restart.host()
+                + ":" + restart.port());
         this.watcher.setDaemon(true);
     }
 

@@ -29,8 +29,10 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -344,6 +346,131 @@ public abstract class LikeStoreContract {
         assertThat(service.reconcile(post)).isEqualTo(-3);
         assertThat(counted(post)).isEqualTo(2);
         assertThat(service.reconcile(post)).isZero();
+    }
+
+    @Test
+    void aCompareAndSetTriedAgainAfterItAppliedFindsItsConditionFalseAndTheRowHoldingItsProposal() {
+        // What settling a compare-and-set of unknown outcome relies on (CasSettlement), for both statements a like
+        // uses: the insert of a row never written and the update of one that was.
+        long post = newPost();
+        long me = newUser();
+        LikeEdge absent = likes().edge(post, me);
+        LikeEdge liked = absent.next(true, Instant.now());
+        assertThat(likes().compareAndSet(absent, liked)).isTrue();
+        assertThat(likes().compareAndSet(absent, liked)).isFalse();
+        assertThat(likes().edge(post, me)).isEqualTo(liked);
+
+        LikeEdge unliked = liked.next(false, Instant.now());
+        assertThat(likes().compareAndSet(liked, unliked)).isTrue();
+        assertThat(likes().compareAndSet(liked, unliked)).isFalse();
+        assertThat(likes().edge(post, me)).isEqualTo(unliked);
+    }
+
+    @Test
+    void aLikeWhoseCompareAndSetTimedOutIsSettledByTryingItAgainAndCountedOnce() {
+        List<Long> marked = new ArrayList<>();
+        List<Long> appliedFirst = new ArrayList<>();
+        for (boolean appliedBeforeTimingOut : List.of(true, false)) {
+            long post = newPost();
+            long me = newUser();
+            if (appliedBeforeTimingOut) {
+                appliedFirst.add(post);
+            }
+            LikeService stumbling = new LikeService(storage().posts(), storage().users(),
+                    new TimingOutOnce(likes(), appliedBeforeTimingOut), TestStorages.access(storage()), new Events(),
+                    // A stopped clock: the counter update never lands "late" after the change, so a mark here
+                    // could only come from the outcome itself.
+                    Clock.fixed(Instant.now(), ZoneOffset.UTC), recording(marked), KnownPointCount.Bounds.DEFAULT);
+            assertThat(stumbling.like(me, post)).isEqualTo(new LikeService.Result(true, 1));
+            assertThat(users(likers(post))).containsExactly(me);
+            assertThat(service.reconcile(post)).isZero();
+        }
+        // Applied by the try that timed out: the next try finds the row holding its proposal, which another request
+        // of the same user in the same millisecond would also have proposed, so the post is marked for a recount.
+        // Applied by the next try: certainly this request's change, no mark.
+        assertThat(marked).isEqualTo(appliedFirst);
+    }
+
+    private static DirtyCounters recording(List<Long> posts) {
+        return new DirtyCounters() {
+            @Override
+            public void post(long postId) {
+                posts.add(postId);
+            }
+
+            @Override
+            public void user(long userId) {
+            }
+        };
+    }
+
+    /** A store whose first compare-and-set times out: after applying it, or before. */
+    private static final class TimingOutOnce implements LikeStore {
+        private final LikeStore store;
+        private final boolean applyFirst;
+        private boolean timedOut;
+
+        TimingOutOnce(LikeStore store, boolean applyFirst) {
+            this.store = store;
+            this.applyFirst = applyFirst;
+        }
+
+        @Override
+        public boolean compareAndSet(LikeEdge expected, LikeEdge next) {
+            if (!timedOut) {
+                timedOut = true;
+                if (applyFirst) {
+                    store.compareAndSet(expected, next);
+                }
+                throw new UnknownOutcomeException("the compare-and-set timed out", null);
+            }
+            return store.compareAndSet(expected, next);
+        }
+
+        @Override
+        public LikeEdge edge(long postId, long userId) {
+            return store.edge(postId, userId);
+        }
+
+        @Override
+        public List<LikeEdge> edges(long postId) {
+            return store.edges(postId);
+        }
+
+        @Override
+        public List<LikeEdge> edges(long postId, int limit) {
+            return store.edges(postId, limit);
+        }
+
+        @Override
+        public boolean delete(LikeEdge edge) {
+            return store.delete(edge);
+        }
+
+        @Override
+        public void applied(LikeEdge previous, LikeEdge next) {
+            store.applied(previous, next);
+        }
+
+        @Override
+        public void writeCopies(LikeEdge previous, LikeEdge next) {
+            store.writeCopies(previous, next);
+        }
+
+        @Override
+        public List<Like> likers(long postId, Optional<LikeCursor> after, int limit) {
+            return store.likers(postId, after, limit);
+        }
+
+        @Override
+        public List<Like> likedPosts(long userId, Optional<LikeCursor> after, int limit) {
+            return store.likedPosts(userId, after, limit);
+        }
+
+        @Override
+        public Set<Long> likedAmong(long userId, Collection<Long> postIds) {
+            return store.likedAmong(userId, postIds);
+        }
     }
 
     @Test

@@ -43,7 +43,7 @@ public class CassandraFactory extends BackendFactory<LocalCassandra> {
     @JsonProperty
     public EmbeddedCassandraFactory embedded = new EmbeddedCassandraFactory();
 
-    /** Comma-separated host:port list; ignored when the embedded node is enabled. */
+    /** Comma-separated host:port list; ignored with the embedded store (its nodes are the contact points). */
     @NotEmpty
     @JsonProperty
     public String contactPoints = "127.0.0.1:9042";
@@ -156,7 +156,7 @@ public class CassandraFactory extends BackendFactory<LocalCassandra> {
         return embedded.enabled ? Optional.of(Path.of(embedded.dataDir)) : Optional.empty();
     }
 
-    /** A session on the cluster (or on the embedded node, when {@code local} is given). */
+    /** A session on the cluster (or on the embedded node or nodes, when {@code local} is given). */
     public CqlSession connect(MetricRegistry metrics, LocalCassandra local, boolean inKeyspace) {
         ProgrammaticDriverConfigLoaderBuilder config = DriverConfigLoader.programmaticBuilder()
                 .withString(DefaultDriverOption.SESSION_NAME, "cassandra") // metric names: cassandra.cql-requests ...
@@ -201,7 +201,7 @@ public class CassandraFactory extends BackendFactory<LocalCassandra> {
 
     private List<InetSocketAddress> addresses(LocalCassandra local) {
         if (local != null) {
-            return List.of(new InetSocketAddress(local.host(), local.port()));
+            return local.contactPoints();
         }
         List<InetSocketAddress> addresses = new ArrayList<>();
         for (String point : contactPoints.split(",")) {

@@ -33,14 +33,16 @@ final class CqlErrors {
             return store;
         }
         String message = "Cassandra: " + cause.getMessage();
+        // A request whose connection broke (its node died, or stopped answering heartbeats) was perhaps already
+        // executed: the driver sends a non-idempotent one nowhere else, and for a write that is an unknown outcome.
         if (cause instanceof WriteTimeoutException || cause instanceof CASWriteUnknownException
-                || cause instanceof DriverTimeoutException) {
+                || cause instanceof DriverTimeoutException || cause instanceof ClosedConnectionException
+                || cause instanceof HeartbeatException) {
             return new UnknownOutcomeException(message, cause);
         }
         if (cause instanceof AllNodesFailedException || cause instanceof ReadTimeoutException
                 || cause instanceof UnavailableException || cause instanceof OverloadedException
                 || cause instanceof BootstrappingException || cause instanceof BusyConnectionException
-                || cause instanceof ClosedConnectionException || cause instanceof HeartbeatException
                 || cause instanceof RequestThrottlingException || cause instanceof ReadFailureException
                 || cause instanceof WriteFailureException || cause instanceof TruncateException) {
             return new TemporaryStoreException(message, cause);

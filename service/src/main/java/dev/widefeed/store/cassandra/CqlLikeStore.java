@@ -1,9 +1,6 @@
 package dev.widefeed.store.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.cql.BatchStatement;
-import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
-import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
@@ -25,8 +22,8 @@ import java.util.function.BiFunction;
 
 /**
  * Likes on Cassandra: truth in {@code likes_by_post} (lightweight transactions on the version),
- * copies in the bucketed {@code likers_by_post} and {@code liked_by_user}, both written in one
- * logged batch; the change protocol is the domain's ({@code LikeProtocol}).
+ * copies in the bucketed {@code likers_by_post} and {@code liked_by_user}, the user's liked posts
+ * written first; the change protocol is the domain's ({@code LikeProtocol}).
  */
 final class CqlLikeStore implements LikeStore {
     /** Partitions per post of {@code likes_by_post}; changing it orphans existing rows. */
@@ -158,19 +155,21 @@ final class CqlLikeStore implements LikeStore {
         long user = next.userId();
         EdgeCopies copies = EdgeCopies.between(previous, next);
         long ts = copies.version();
-        BatchStatementBuilder batch = BatchStatement.builder(BatchType.LOGGED);
+        List<BoundStatement> likedRows = new ArrayList<>();
+        List<BoundStatement> likersRows = new ArrayList<>();
         copies.removeAt().ifPresent(at -> {
-            batch.addStatement(likers.remove(post, at, user, ts));
-            batch.addStatement(liked.remove(user, at, post, ts));
+            likedRows.add(liked.remove(user, at, post, ts));
+            likersRows.add(likers.remove(post, at, user, ts));
         });
         copies.addAt().ifPresent(at -> {
-            batch.addStatement(likers.add(post, at, user, ts));
-            batch.addStatement(liked.add(user, at, post, ts));
+            likedRows.add(liked.add(user, at, post, ts));
+            likersRows.add(likers.add(post, at, user, ts));
         });
-        if (batch.getStatementsCount() > 0) {
-            // Logged: both copies land together or not at all, which countAndRepair relies on.
-            session.execute(batch.build().setIdempotent(true));
-        }
+        // The user's liked posts first, then the post's likers, as on HBase: countAndRepair takes the likers list
+        // as the witness of both copies, so no logged batch is needed for them to agree (CqlWrites says what one
+        // costs).
+        CqlWrites.writeAll(session, likedRows);
+        CqlWrites.writeAll(session, likersRows);
     }
 
     private long countOf(BoundStatement query) {
