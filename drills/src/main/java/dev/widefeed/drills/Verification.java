@@ -118,16 +118,22 @@ final class Verification {
         return new Result(checked, missing, uncertain, counters, off, example, healed);
     }
 
-    /** A post's like counter (-1 when the post cannot be read) and the likers it lists. */
+    /**
+     * A post's like counter and the likers it lists; both -1 when the post did not answer (a post that is not
+     * there is counted by {@link #check} as missing, not as drift).
+     */
     record LikeCount(long counted, long rows) {
         long drift() {
-            return Math.abs(counted - rows);
+            return counted < 0 ? 0 : Math.abs(counted - rows);
         }
     }
 
     LikeCount likes(String post) {
-        JsonNode body = api.getPost(token, post).body();
-        long counted = body == null ? -1 : body.get("counts").get("likes").asLong();
+        Api.Reply reply = api.getPost(token, post);
+        if (reply.status() != 200 || reply.body() == null || !reply.body().has("counts")) {
+            return new LikeCount(-1, -1);
+        }
+        long counted = reply.body().get("counts").get("likes").asLong();
         return new LikeCount(counted, ids(cursor -> api.likers(token, post, cursor), "userId").size());
     }
 
