@@ -94,6 +94,11 @@ final class Api {
         return send(request(base + "/v1/users/" + user, token).GET().build());
     }
 
+    /** The first page (20) of {@code user}'s home timeline, as the app opens it. */
+    Reply home(String token, String user) {
+        return send(request(base + "/v1/users/" + user + "/home?limit=20", token).GET().build());
+    }
+
     Reply comment(String token, String postId, String content) {
         return send(json("POST", base + "/v1/posts/" + postId + "/comments", token, Map.of("content", content)));
     }

@@ -11,10 +11,22 @@ interface Drill {
 
     Figures run(ServiceRun.Layout layout, Settings settings) throws Exception;
 
-    /** How long a drill's phases last and how hard its load pushes. */
-    record Settings(int warmSeconds, int afterSeconds, int users, double perSecond, int cycles, int churnSeconds) {
-        static final Settings FULL = new Settings(20, 30, 120, 80, 3, 600);
+    /**
+     * How long a drill's phases last and how hard its load pushes. {@code soakRate}: the soak's requests a second,
+     * 0 to find the knee and soak at half of it.
+     */
+    record Settings(int warmSeconds, int afterSeconds, int users, double perSecond, int cycles, int churnSeconds,
+                    int soakMinutes, double soakRate) {
+        static final Settings FULL = new Settings(20, 30, 120, 80, 3, 600, 30, 0);
         /** The suite's short version: the same checks, over less time. */
-        static final Settings SHORT = new Settings(8, 10, 40, 40, 1, 30);
+        static final Settings SHORT = new Settings(8, 10, 40, 40, 1, 30, 2, 50);
+
+        Settings withChurnSeconds(int seconds) {
+            return new Settings(warmSeconds, afterSeconds, users, perSecond, cycles, seconds, soakMinutes, soakRate);
+        }
+
+        Settings withSoak(int minutes, double rate) {
+            return new Settings(warmSeconds, afterSeconds, users, perSecond, cycles, churnSeconds, minutes, rate);
+        }
     }
 }

@@ -23,7 +23,7 @@ import java.util.stream.Stream;
  */
 public final class DrillsMain {
     static final Map<String, Drill> DRILLS = Stream.of(new StoreKillDrill(), new StoreFreezeDrill(), new ChurnDrill(),
-            new ClusterDrill())
+            new ClusterDrill(), new SoakDrill())
             .collect(Collectors.toMap(Drill::name, Function.identity(), (a, b) -> a, java.util.LinkedHashMap::new));
 
     private DrillsMain() {
@@ -39,6 +39,10 @@ public final class DrillsMain {
                 .help("the suite's short version: the same checks over less time");
         parser.addArgument("--churn-seconds").type(Integer.class)
                 .help("how long the churn drill churns (default 600, --short 30)");
+        parser.addArgument("--soak-minutes").type(Integer.class)
+                .help("how long the soak drill soaks (default 30, --short 2)");
+        parser.addArgument("--rate").type(Double.class)
+                .help("the soak's requests a second (default: half the knee it finds first; --short 50)");
         parser.addArgument("--data").setDefault("data/drills").help("where each drill's store and logs go (wiped)");
         parser.addArgument("--service-jar").setDefault("service/target/widefeed-service.jar");
         parser.addArgument("--config").setDefault("config.yml");
@@ -60,9 +64,12 @@ public final class DrillsMain {
         Drill.Settings settings = options.getBoolean("short") ? Drill.Settings.SHORT : Drill.Settings.FULL;
         Integer churn = options.getInt("churn_seconds");
         if (churn != null) {
-            settings = new Drill.Settings(settings.warmSeconds(), settings.afterSeconds(), settings.users(),
-                    settings.perSecond(), settings.cycles(), churn);
+            settings = settings.withChurnSeconds(churn);
         }
+        Integer soakMinutes = options.getInt("soak_minutes");
+        Double rate = options.getDouble("rate");
+        settings = settings.withSoak(soakMinutes != null ? soakMinutes : settings.soakMinutes(),
+                rate != null ? rate : settings.soakRate());
         String drill = options.getString("drill");
         List<Drill> drills = drill.equals("all") ? List.copyOf(DRILLS.values()) : List.of(DRILLS.get(drill));
         String backend = options.getString("backend");

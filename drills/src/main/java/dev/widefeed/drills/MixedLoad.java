@@ -16,16 +16,21 @@ import java.util.concurrent.atomic.AtomicLong;
  * and the last one made is the one that counts.
  */
 final class MixedLoad implements AutoCloseable {
-    /** The share of each kind of request, in percent: like/unlike, follow/unfollow, post, comment. */
-    record Mix(int likes, int follows, int posts, int comments) {
+    /** The share of each kind of request, in percent: like/unlike, follow/unfollow, post, comment, home page read. */
+    record Mix(int likes, int follows, int posts, int comments, int homeReads) {
         static final Mix MIXED = new Mix(40, 20, 20, 20);
         static final Mix LIKES = new Mix(100, 0, 0, 0);
         static final Mix FOLLOWS = new Mix(0, 100, 0, 0);
 
         Mix {
-            if (likes + follows + posts + comments != 100) {
+            if (likes + follows + posts + comments + homeReads != 100) {
                 throw new IllegalArgumentException("a mix adds up to 100");
             }
+        }
+
+        /** Writes only. */
+        Mix(int likes, int follows, int posts, int comments) {
+            this(likes, follows, posts, comments, 0);
         }
     }
 
@@ -39,6 +44,7 @@ final class MixedLoad implements AutoCloseable {
     private final AtomicBoolean stopped = new AtomicBoolean();
     private final AtomicLong sent = new AtomicLong();
     private final List<Thread> workers = new ArrayList<>();
+    private volatile boolean openLoop;
 
     /**
      * @param targets   the posts likes and comments go to (empty: any post the ledger knows, new ones included)
@@ -61,10 +67,23 @@ final class MixedLoad implements AutoCloseable {
             for (int i = t; i < users.size(); i += threads) {
                 mine.add(users.get(i));
             }
-            Thread worker = new Thread(() -> work(mine, pauseNanos), "drill-load-" + t);
+            long phaseNanos = pauseNanos * t / threads;
+            Thread worker = new Thread(() -> work(mine, pauseNanos, phaseNanos), "drill-load-" + t);
             worker.setDaemon(true);
             workers.add(worker);
         }
+    }
+
+    /**
+     * Times each answer from when its request was due instead of from when it was sent, and spreads the threads'
+     * schedules over the pause instead of starting them together; call before {@link #start}. A thread still
+     * waits for its answer before its next request, but it keeps its schedule (it sends at once what fell due
+     * meanwhile): a service slower than the threads allow shows as a lower achieved rate and as latency that
+     * includes the wait, not as a lighter load that hides it (coordinated omission).
+     */
+    MixedLoad openLoop() {
+        openLoop = true;
+        return this;
     }
 
     void start() {
@@ -75,10 +94,11 @@ final class MixedLoad implements AutoCloseable {
         return sent.get();
     }
 
-    private void work(List<Population.User> mine, long pauseNanos) {
+    private void work(List<Population.User> mine, long pauseNanos, long phaseNanos) {
         Map<Ledger.Edge, Boolean> asked = new HashMap<>(); // what this thread last asked of each of its keys
-        long next = System.nanoTime();
+        long next = System.nanoTime() + (openLoop ? phaseNanos : 0);
         while (!stopped.get()) {
+            long due = next;
             long wait = next - System.nanoTime();
             if (wait > 0) {
                 try {
@@ -95,7 +115,7 @@ final class MixedLoad implements AutoCloseable {
                 String post = targets.get(random.nextInt(targets.size()));
                 Ledger.Edge edge = new Ledger.Edge(post, me.id());
                 boolean on = !asked.getOrDefault(edge, false);
-                Api.Reply reply = record(api.like(me.token(), post, on));
+                Api.Reply reply = record(due, api.like(me.token(), post, on));
                 ledger.like(post, me.id(), on, reply.ok());
                 asked.put(edge, on);
             } else if (pick < mix.likes() + mix.follows()) {
@@ -106,30 +126,33 @@ final class MixedLoad implements AutoCloseable {
                 }
                 Ledger.Edge edge = new Ledger.Edge(me.id(), other.id());
                 boolean on = !asked.getOrDefault(edge, false);
-                Api.Reply reply = record(api.follow(me.token(), me.id(), other.id(), on));
+                Api.Reply reply = record(due, api.follow(me.token(), me.id(), other.id(), on));
                 ledger.follow(me.id(), other.id(), on, reply.ok());
                 asked.put(edge, on);
             } else if (pick < mix.likes() + mix.follows() + mix.posts()) {
-                Api.Reply reply = record(api.post(me.token(), "drill post " + sent.get()));
+                Api.Reply reply = record(due, api.post(me.token(), "drill post " + sent.get()));
                 if (reply.ok()) {
                     ledger.post(reply.text("id"), me.id());
                     if (targets instanceof CopyOnWriteArrayList<String> growing && growing.size() < 2_000) {
                         growing.add(reply.text("id"));
                     }
                 }
-            } else {
+            } else if (pick < mix.likes() + mix.follows() + mix.posts() + mix.comments()) {
                 String post = targets.get(random.nextInt(targets.size()));
-                Api.Reply reply = record(api.comment(me.token(), post, "drill comment " + sent.get()));
+                Api.Reply reply = record(due, api.comment(me.token(), post, "drill comment " + sent.get()));
                 if (reply.ok()) {
                     ledger.comment(reply.text("id"), post);
                 }
+            } else {
+                record(due, api.home(me.token(), me.id()));
             }
         }
     }
 
-    private Api.Reply record(Api.Reply reply) {
+    private Api.Reply record(long dueNanos, Api.Reply reply) {
         sent.incrementAndGet();
-        timeline.record(reply);
+        timeline.record(openLoop ? new Api.Reply(reply.status(), reply.body(),
+                Math.max(reply.micros(), (System.nanoTime() - dueNanos) / 1_000), reply.retryAfter()) : reply);
         return reply;
     }
 

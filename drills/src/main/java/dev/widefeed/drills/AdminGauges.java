@@ -1,0 +1,80 @@
+package dev.widefeed.drills;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * The service's gauges as its admin port shows them ({@code GET :admin/metrics}), read by name, and a full GC
+ * run through Dropwizard's own admin task ({@code POST :admin/tasks/gc}), as an operator would look for a leak.
+ */
+final class AdminGauges {
+    static final String BACKLOG = "eventlog.backlog";
+    static final String LAG = "eventlog.lag-seconds";
+    static final String DIRTY_COUNTERS = "counters.dirty.pending";
+    static final String THREADS = "jvm.threads.count";
+
+    private final Api api;
+
+    AdminGauges(Api api) {
+        this.api = api;
+    }
+
+    /** The gauge's value now; empty when the service did not answer or has no such number. */
+    OptionalDouble read(String name) {
+        JsonNode gauges = gauges();
+        JsonNode value = gauges == null ? null : gauges.path(name).path("value");
+        return value != null && value.isNumber() ? OptionalDouble.of(value.asDouble()) : OptionalDouble.empty();
+    }
+
+    /**
+     * The old generation's used bytes right after a full GC (two in a row: what the first only handed to reference
+     * queues and cleaners is gone after the second). The pool is found by name ({@code G1-Old-Gen}, {@code PS-Old-Gen},
+     * {@code Tenured-Gen}), so a change of collector does not break the drill.
+     */
+    long oldGenAfterFullGc() {
+        if (api.task("gc?runs=2", Duration.ofMinutes(2)) == null) {
+            throw new IllegalStateException("the admin gc task failed");
+        }
+        JsonNode gauges = gauges();
+        if (gauges != null) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = gauges.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> gauge = it.next();
+                String name = gauge.getKey();
+                if (name.startsWith("jvm.memory.pools.") && name.endsWith(".used")
+                        && (name.contains("Old") || name.contains("Tenured"))) {
+                    return gauge.getValue().path("value").asLong();
+                }
+            }
+        }
+        throw new IllegalStateException("no old generation pool among the service's gauges");
+    }
+
+    /**
+     * Waits until the fan-out backlog reads 0 three times in a row a second apart (the gauge is refreshed by each
+     * pass over a shard, every second or so); how long that took, or empty when it did not within {@code within}.
+     */
+    Optional<Duration> awaitNoBacklog(Duration within) throws InterruptedException {
+        long start = System.nanoTime();
+        long deadline = start + within.toNanos();
+        int zeros = 0;
+        while (System.nanoTime() < deadline) {
+            OptionalDouble backlog = read(BACKLOG);
+            zeros = backlog.isPresent() && backlog.getAsDouble() == 0 ? zeros + 1 : 0;
+            if (zeros == 3) {
+                return Optional.of(Duration.ofNanos(System.nanoTime() - start));
+            }
+            Thread.sleep(1_000);
+        }
+        return Optional.empty();
+    }
+
+    private JsonNode gauges() {
+        Api.Reply metrics = api.metrics();
+        return metrics.status() == 200 && metrics.body() != null ? metrics.body().path("gauges") : null;
+    }
+}

@@ -1,0 +1,172 @@
+package dev.widefeed.drills;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+
+/**
+ * A bounded soak: the service's knee found with the drill's own load ({@link KneeSearch}), then half of it
+ * offered for {@code --soak-minutes} (30) of likes, follows, posts, comments and home timeline reads. What a long
+ * run shows and a short one does not: failures under 0.1 % of requests; the p99 of the last window within 1.2x of
+ * the first (latency that drifts up as tables, caches and queues grow); the old generation after a full GC at the
+ * end within 10 % of the one at the start (a leak); the fan-out backlog worked off (back to 0) within two minutes
+ * of the load's end. Then every acknowledged write of a sample is checked as after a fault, and the like counters
+ * are compared with their rows before and after one reconcile.
+ */
+final class SoakDrill implements Drill {
+    /** Reads as often as writes, the reads being home pages: what an app's users do between posts. */
+    static final MixedLoad.Mix SOAK = new MixedLoad.Mix(20, 10, 10, 10, 50);
+    private static final int MAX_THREADS = 64;
+    private static final Duration KNEE_STEP = Duration.ofSeconds(30);
+    private static final double LOWEST_RATE = 25;
+    private static final double HIGHEST_RATE = 3_200;
+    private static final int WINDOW_SECONDS = 300;
+    private static final int SAMPLE = 3_000;
+
+    @Override
+    public String name() {
+        return "soak";
+    }
+
+    @Override
+    public Figures run(ServiceRun.Layout layout, Settings settings) throws Exception {
+        PrintStream out = System.out;
+        try (DrillSession session = DrillSession.start(layout, settings.users(), "soak")) {
+            Api api = session.api;
+            Timeline timeline = session.timeline;
+            AdminGauges gauges = new AdminGauges(api);
+            int threads = Math.min(MAX_THREADS, settings.users()); // a thread acts for users of its own
+            Figures figures = new Figures(name() + " (" + layout.backend() + ")");
+            double rate = settings.soakRate();
+            if (rate > 0) {
+                figures.noted("knee", "not searched: rate given");
+            } else {
+                KneeSearch.Result knee = new KneeSearch(session, SOAK, threads, KNEE_STEP, out)
+                        .find(LOWEST_RATE, HIGHEST_RATE);
+                figures.atLeast("knee found (requests/s)", knee.knee(), LOWEST_RATE, "");
+                if (knee.knee() == 0) {
+                    return figures;
+                }
+                figures.noted("knee steps", knee.steps().size() + " x " + KNEE_STEP.toSeconds() + " s, threads "
+                        + threads);
+                rate = knee.knee() / 2;
+            }
+            int soakSeconds = settings.soakMinutes() * 60;
+            // Windows of 5 minutes, or a quarter of a shorter soak, so that first and last never overlap.
+            int window = Math.min(WINDOW_SECONDS, soakSeconds / 4);
+            int warm = Math.min(60, soakSeconds / 6);
+            out.printf("soak: %,.0f requests/s for %d min (after %d s unrecorded), windows of %d s%n", rate,
+                    settings.soakMinutes(), warm, window);
+
+            MixedLoad load = new MixedLoad(api, session.population, session.ledger, timeline, SOAK, List.of(), null,
+                    threads, rate).openLoop();
+            load.start();
+            Thread.sleep(warm * 1000L);
+            long oldGenStart = gauges.oldGenAfterFullGc();
+            OptionalDouble threadsStart = gauges.read(AdminGauges.THREADS);
+            int start = timeline.now() + 1;
+            LoadWindow soak;
+            double worstBacklog;
+            double worstLag;
+            try (SoakMonitor monitor = new SoakMonitor(api, timeline, rate, out).start()) {
+                Thread.sleep(soakSeconds * 1000L);
+                worstBacklog = monitor.worstBacklog();
+                worstLag = monitor.worstLagSeconds();
+            }
+            int end = timeline.now();
+            // Still under the same load as the first, so the two measure the same thing: what survives a full GC.
+            long oldGenEnd = gauges.oldGenAfterFullGc();
+            OptionalDouble threadsEnd = gauges.read(AdminGauges.THREADS);
+            load.close();
+            int stopped = timeline.now();
+            Optional<Duration> drained = gauges.awaitNoBacklog(Duration.ofMinutes(2));
+            OptionalDouble backlogLeft = gauges.read(AdminGauges.BACKLOG);
+            OptionalDouble dirty = gauges.read(AdminGauges.DIRTY_COUNTERS);
+
+            soak = LoadWindow.of(timeline, rate, start, end);
+            LoadWindow first = LoadWindow.of(timeline, rate, start, start + window);
+            LoadWindow last = LoadWindow.of(timeline, rate, end - window, end);
+            out.printf("soak: whole: %s%nsoak: first %d s: %s%nsoak: last %d s: %s%n", soak, window, first, window,
+                    last);
+
+            Ledger sample = sample(session.ledger, SAMPLE);
+            Verification verification = new Verification(api, session.token());
+            long unknown = LoadWindow.of(timeline, rate, 0, stopped + 1).failed();
+            long drift = sample.likes.keySet().stream().map(Ledger.Edge::from).distinct()
+                    .mapToLong(post -> verification.likes(post).drift()).sum();
+            Verification.Result verified = verification.check(sample);
+
+            double growth = 100.0 * (oldGenEnd - oldGenStart) / Math.max(1, oldGenStart);
+            return figures
+                    .noted("soak", String.format("%,.0f requests/s for %d min", rate, settings.soakMinutes()))
+                    .atLeast("achieved rate", Math.rint(soak.achieved() * 10) / 10, Math.rint(rate * 0.95 * 10) / 10,
+                            "/s")
+                    .noted("requests", soak.answers() + " (" + soak.clientErrors() + " answered 4xx)")
+                    .atMost("failed: 5xx or no answer", Math.rint(soak.failedPercent() * 1000) / 1000, 0.1, " %")
+                    .noted("p99, first " + window + " s", String.format("%.1f ms", first.p99Ms()))
+                    .noted("p99, last " + window + " s", String.format("%.1f ms", last.p99Ms()))
+                    .atMost("p99 last / first", ratio(last.p99Ms(), first.p99Ms()), 1.2, "")
+                    .noted("p99, whole soak", String.format("%.1f ms", soak.p99Ms()))
+                    .noted("old gen after full GC, start", mb(oldGenStart))
+                    .noted("old gen after full GC, end", mb(oldGenEnd))
+                    .atMost("old gen growth", Math.rint(growth * 10) / 10, 10, " %")
+                    .noted("service threads, start -> end", text(threadsStart) + " -> " + text(threadsEnd))
+                    .noted("fan-out backlog, worst during", String.valueOf((long) worstBacklog))
+                    .noted("fan-out lag, worst during", (long) worstLag + " s")
+                    .noted("fan-out backlog back to 0 after the load", drained.map(d -> d.toSeconds() + " s")
+                            .orElse("not within 120 s"))
+                    .atMost("fan-out backlog 2 min after the load", backlogLeft.orElse(-1), 0, "")
+                    .noted("counter recounts pending", text(dirty))
+                    .noted("writes acknowledged", String.valueOf(session.ledger.acknowledged.get()))
+                    .noted("requests with an unknown outcome", String.valueOf(unknown))
+                    .atMost("like counter drift before reconcile (vs. unknowns)", drift, unknown, "")
+                    .atMost("acknowledged writes missing (sample)", verified.missing(), 0, "")
+                    .atMost("counters off after one reconcile", verified.countersOff(), 0, "")
+                    .noted("checked", verified.checked() + " writes, " + verified.counters() + " counters")
+                    .noted("example", verified.example().isEmpty() ? "-" : verified.example());
+        }
+    }
+
+    /**
+     * What is checked after a soak, whose ledger holds tens of thousands of posts and comments: every like and
+     * follow (a few thousand keys at most), every post that was liked (the like counters worth checking) and
+     * others at random up to {@code size}, and {@code size} comments at random.
+     */
+    static Ledger sample(Ledger all, int size) {
+        Ledger sample = new Ledger();
+        sample.likes.putAll(all.likes);
+        sample.follows.putAll(all.follows);
+        Set<String> liked = new HashSet<>();
+        all.likes.keySet().forEach(edge -> liked.add(edge.from()));
+        List<String> others = new ArrayList<>(all.posts.keySet());
+        others.removeAll(liked);
+        Collections.shuffle(others);
+        for (String post : liked) {
+            sample.posts.put(post, all.posts.getOrDefault(post, ""));
+        }
+        others.stream().limit(Math.max(0, size - liked.size())).forEach(post -> sample.posts.put(post,
+                all.posts.get(post)));
+        List<String> comments = new ArrayList<>(all.comments.keySet());
+        Collections.shuffle(comments);
+        comments.stream().limit(size).forEach(comment -> sample.comments.put(comment, all.comments.get(comment)));
+        return sample;
+    }
+
+    private static double ratio(double a, double b) {
+        return b == 0 ? 0 : Math.rint(a / b * 100) / 100;
+    }
+
+    private static String mb(long bytes) {
+        return String.format("%.1f MB", bytes / 1e6);
+    }
+
+    private static String text(OptionalDouble value) {
+        return value.isPresent() ? String.valueOf((long) value.getAsDouble()) : "?";
+    }
+}
