@@ -12,9 +12,15 @@ interface Drill {
     Figures run(ServiceRun.Layout layout, Settings settings) throws Exception;
 
     /** How long a drill's phases last and how hard its load pushes. */
-    record Settings(int warmSeconds, int afterSeconds, int users, double perSecond, int cycles, int churnSeconds) {
-        static final Settings FULL = new Settings(20, 30, 120, 80, 3, 600);
+    record Settings(int warmSeconds, int afterSeconds, int users, double perSecond, int cycles, int churnSeconds,
+                    int followers) {
+        static final Settings FULL = new Settings(20, 30, 120, 80, 3, 600, 100_000);
         /** The suite's short version: the same checks, over less time. */
-        static final Settings SHORT = new Settings(8, 10, 40, 40, 1, 30);
+        static final Settings SHORT = new Settings(8, 10, 40, 40, 1, 30, 20_000);
+
+        /** The same with another follower count (the service-kill drill's author). */
+        Settings withFollowers(int count) {
+            return new Settings(warmSeconds, afterSeconds, users, perSecond, cycles, churnSeconds, count);
+        }
     }
 }

@@ -22,7 +22,8 @@ import java.util.stream.Stream;
  * prints every figure with the limit it must meet, and exits 1 when one is missed.
  */
 public final class DrillsMain {
-    static final Map<String, Drill> DRILLS = Stream.of(new StoreKillDrill(), new StoreFreezeDrill(), new ChurnDrill())
+    static final Map<String, Drill> DRILLS = Stream.of(new StoreKillDrill(), new StoreFreezeDrill(), new ChurnDrill(),
+            new ServiceKillDrill())
             .collect(Collectors.toMap(Drill::name, Function.identity(), (a, b) -> a, java.util.LinkedHashMap::new));
 
     private DrillsMain() {
@@ -38,6 +39,10 @@ public final class DrillsMain {
                 .help("the suite's short version: the same checks over less time");
         parser.addArgument("--churn-seconds").type(Integer.class)
                 .help("how long the churn drill churns (default 600, --short 30)");
+        parser.addArgument("--followers").type(Integer.class)
+                .help("the service-kill drill's author's followers (default 100000, --short 20000)");
+        parser.addArgument("--perf-jar").help("the perf module's jar, which loads the service-kill drill's "
+                + "followers into the store (default: perf/target/widefeed-perf.jar beside the service's module)");
         parser.addArgument("--data").setDefault("data/drills").help("where each drill's store and logs go (wiped)");
         parser.addArgument("--service-jar").setDefault("service/target/widefeed-service.jar");
         parser.addArgument("--config").setDefault("config.yml");
@@ -56,11 +61,18 @@ public final class DrillsMain {
             System.err.println("drills: " + jar + " is missing: build first (mvn -B -ntp package -DskipTests)");
             System.exit(2);
         }
+        if (options.getString("perf_jar") != null) {
+            System.setProperty(FollowerLoad.PERF_JAR_PROPERTY, options.getString("perf_jar"));
+        }
         Drill.Settings settings = options.getBoolean("short") ? Drill.Settings.SHORT : Drill.Settings.FULL;
         Integer churn = options.getInt("churn_seconds");
         if (churn != null) {
             settings = new Drill.Settings(settings.warmSeconds(), settings.afterSeconds(), settings.users(),
-                    settings.perSecond(), settings.cycles(), churn);
+                    settings.perSecond(), settings.cycles(), churn, settings.followers());
+        }
+        Integer followers = options.getInt("followers");
+        if (followers != null) {
+            settings = settings.withFollowers(followers);
         }
         String drill = options.getString("drill");
         List<Drill> drills = drill.equals("all") ? List.copyOf(DRILLS.values()) : List.of(DRILLS.get(drill));
