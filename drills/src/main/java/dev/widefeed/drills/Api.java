@@ -24,7 +24,12 @@ final class Api {
     static final String PASSWORD = "drill password 12345";
 
     /** One answer: the status (-1: none within the timeout), the body (null when none or not JSON), how long it took. */
-    record Reply(int status, JsonNode body, long micros, boolean retryAfter) {
+    record Reply(int status, JsonNode body, long micros, boolean retryAfter, boolean replayed) {
+        /** An answer that says nothing of idempotency ({@code replayed}: it was the first request's answer again). */
+        Reply(int status, JsonNode body, long micros, boolean retryAfter) {
+            this(status, body, micros, retryAfter, false);
+        }
+
         boolean ok() {
             return status >= 200 && status < 300;
         }
@@ -103,6 +108,37 @@ final class Api {
         return send(json("POST", base + "/v1/posts/" + postId + "/comments", token, Map.of("content", content)));
     }
 
+    /** A comment sent with an {@code Idempotency-Key}: the same key again answers the first request's comment. */
+    Reply comment(String token, String postId, String content, String idempotencyKey) {
+        HttpRequest.Builder request = request(base + "/v1/posts/" + postId + "/comments", token)
+                .header("Idempotency-Key", idempotencyKey).header("Content-Type", "application/json");
+        try {
+            return send(request.POST(HttpRequest.BodyPublishers.ofByteArray(
+                    JSON.writeValueAsBytes(Map.of("content", content)))).build());
+        } catch (IOException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+
+    /** Fixed page {@code page} (1, 2, ...) of a post's top-level comments, oldest first. */
+    Reply comments(String token, String postId, int page) {
+        return send(request(base + "/v1/posts/" + postId + "/comments?page=" + page, token).GET().build());
+    }
+
+    /** The delivery plan and progress of a post's fan-out (its author's token). */
+    Reply fanout(String token, String postId) {
+        return send(request(base + "/v1/posts/" + postId + "/fanout", token).GET().build());
+    }
+
+    /** A page of 100 of a user's notification groups, after {@code cursor} (null: the first). */
+    Reply notifications(String token, String user, String cursor) {
+        return send(request(base + "/v1/users/" + user + "/notifications" + page(cursor), token).GET().build());
+    }
+
+    Reply userByHandle(String token, String handle) {
+        return send(request(base + "/v1/users/by-handle/" + handle, token).GET().build());
+    }
+
     Reply getComment(String token, String commentId) {
         return send(request(base + "/v1/comments/" + commentId, token).GET().build());
     }
@@ -159,7 +195,8 @@ final class Api {
                 }
             }
             return new Reply(response.statusCode(), body, micros,
-                    response.headers().firstValue("Retry-After").isPresent());
+                    response.headers().firstValue("Retry-After").isPresent(),
+                    response.headers().firstValue("Idempotent-Replayed").filter("true"::equals).isPresent());
         } catch (IOException e) {
             return new Reply(-1, null, (System.nanoTime() - start) / 1_000, false);
         } catch (InterruptedException e) {

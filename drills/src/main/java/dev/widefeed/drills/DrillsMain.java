@@ -23,7 +23,7 @@ import java.util.stream.Stream;
  */
 public final class DrillsMain {
     static final Map<String, Drill> DRILLS = Stream.of(new StoreKillDrill(), new StoreFreezeDrill(), new ChurnDrill(),
-            new ClusterDrill(), new SoakDrill())
+            new ServiceKillDrill(), new ClusterDrill(), new SoakDrill())
             .collect(Collectors.toMap(Drill::name, Function.identity(), (a, b) -> a, java.util.LinkedHashMap::new));
 
     private DrillsMain() {
@@ -43,6 +43,10 @@ public final class DrillsMain {
                 .help("how long the soak drill soaks (default 30, --short 2)");
         parser.addArgument("--rate").type(Double.class)
                 .help("the soak's requests a second (default: half the knee it finds first; --short 50)");
+        parser.addArgument("--followers").type(Integer.class)
+                .help("the service-kill drill's author's followers (default 100000, --short 20000)");
+        parser.addArgument("--perf-jar").help("the perf module's jar, which loads the service-kill drill's "
+                + "followers into the store (default: perf/target/widefeed-perf.jar beside the service's module)");
         parser.addArgument("--data").setDefault("data/drills").help("where each drill's store and logs go (wiped)");
         parser.addArgument("--service-jar").setDefault("service/target/widefeed-service.jar");
         parser.addArgument("--config").setDefault("config.yml");
@@ -61,10 +65,17 @@ public final class DrillsMain {
             System.err.println("drills: " + jar + " is missing: build first (mvn -B -ntp package -DskipTests)");
             System.exit(2);
         }
+        if (options.getString("perf_jar") != null) {
+            System.setProperty(FollowerLoad.PERF_JAR_PROPERTY, options.getString("perf_jar"));
+        }
         Drill.Settings settings = options.getBoolean("short") ? Drill.Settings.SHORT : Drill.Settings.FULL;
         Integer churn = options.getInt("churn_seconds");
         if (churn != null) {
             settings = settings.withChurnSeconds(churn);
+        }
+        Integer followers = options.getInt("followers");
+        if (followers != null) {
+            settings = settings.withFollowers(followers);
         }
         Integer soakMinutes = options.getInt("soak_minutes");
         Double rate = options.getDouble("rate");

@@ -15,7 +15,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The service as the README starts it ({@code java -jar service/target/widefeed-service.jar server config.yml}), on
@@ -81,19 +83,74 @@ final class ServiceRun implements AutoCloseable {
         return layout.dataDir().resolve("service.log");
     }
 
-    /** Starts the service (and through it the store) and waits until it is healthy. */
+    /**
+     * Starts the service (and through it the store) and waits until it is healthy. Started again after {@link #kill},
+     * the service finds the store its first run left behind and uses it.
+     */
     void start(Duration within) throws IOException, InterruptedException {
         Files.createDirectories(layout.dataDir());
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g",
-                "-Ddw.storage.hbase.embedded.masterPort=" + (layout.port() + 70),
-                "-Ddw.storage.hbase.embedded.regionServerPort=" + (layout.port() + 72),
-                "-jar", layout.jar().toAbsolutePath().toString(), "server", layout.config().toAbsolutePath().toString()));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+        ProcessBuilder builder = new ProcessBuilder(javaCommand("server")).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log().toFile()));
         builder.environment().putAll(environment());
         process = builder.start();
         awaitHealthy(within);
+    }
+
+    /** The service jar's {@code command} with the configuration file, as the service runs it. */
+    private List<String> javaCommand(String command) {
+        return new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g",
+                "-Ddw.storage.hbase.embedded.masterPort=" + (layout.port() + 70),
+                "-Ddw.storage.hbase.embedded.regionServerPort=" + (layout.port() + 72),
+                "-jar", layout.jar().toAbsolutePath().toString(), command, layout.config().toAbsolutePath().toString()));
+    }
+
+    /**
+     * Runs one of the service jar's operator commands ({@code token}, {@code export} ...) with the environment the
+     * service has (its store, its token secret), as an operator on its machine would; answers what it printed on
+     * stdout. Its stderr goes to {@code <data>/commands.log}.
+     */
+    String command(Duration within, String command, String... arguments) throws IOException, InterruptedException {
+        List<String> line = javaCommand(command);
+        line.addAll(List.of(arguments));
+        ProcessBuilder builder = new ProcessBuilder(line)
+                .redirectError(ProcessBuilder.Redirect.appendTo(layout.dataDir().resolve("commands.log").toFile()));
+        builder.environment().putAll(environment());
+        Process child = builder.start();
+        child.getOutputStream().close();
+        // Read while it runs: a child blocked on a full pipe would never exit.
+        java.util.concurrent.CompletableFuture<String> out = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return new String(child.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        if (!child.waitFor(within.toSeconds(), TimeUnit.SECONDS)) {
+            child.destroyForcibly();
+            throw new IllegalStateException("'" + command + "' did not finish within " + within.toSeconds() + " s");
+        }
+        if (child.exitValue() != 0) {
+            throw new IllegalStateException("'" + command + " " + String.join(" ", arguments) + "' exited with "
+                    + child.exitValue() + "; see " + layout.dataDir().resolve("commands.log"));
+        }
+        return out.join();
+    }
+
+    /** A token for any user, minted by the service jar's {@code token} command with the service's secret. */
+    String token(String userId) throws IOException, InterruptedException {
+        String[] lines = command(Duration.ofMinutes(2), "token", userId).strip().split("\\R");
+        return lines[lines.length - 1].strip();
+    }
+
+    /**
+     * kill -9 of the service, as a crash would end it: nothing of its shutdown runs. Its store, a child it does not
+     * get to stop, keeps running (remembered here, so {@link #close} stops it).
+     */
+    void kill() throws InterruptedException {
+        store();
+        process.destroyForcibly(); // SIGKILL
+        process.waitFor();
     }
 
     private Map<String, String> environment() {
@@ -182,7 +239,15 @@ final class ServiceRun implements AutoCloseable {
                 process.destroyForcibly();
             }
         }
-        // A service that died leaves its store running: it is stopped here, as an operator cleaning up would.
-        seen.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroy);
+        // A service that died leaves its store running: it is stopped here, as an operator cleaning up would, and
+        // waited for, so the next drill's store does not find this one still holding the ports.
+        for (ProcessHandle store : seen.stream().filter(ProcessHandle::isAlive).toList()) {
+            store.destroy();
+            try {
+                store.onExit().get(2, TimeUnit.MINUTES);
+            } catch (ExecutionException | TimeoutException e) {
+                store.destroyForcibly();
+            }
+        }
     }
 }
