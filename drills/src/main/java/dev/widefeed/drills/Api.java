@@ -57,6 +57,11 @@ final class Api {
         return send(json("POST", base + "/v1/posts", token, Map.of("content", content)));
     }
 
+    /** Trades a session's refresh token (each works once) for its next access token and refresh token. */
+    Reply refresh(String refreshToken) {
+        return send(json("POST", base + "/v1/sessions/refresh", null, Map.of("refreshToken", refreshToken)));
+    }
+
     Reply getPost(String token, String postId) {
         return send(request(base + "/v1/posts/" + postId, token).GET().build());
     }

@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * The highest rate of a mix the service keeps up with, found with the drill's own load: the perf module's knee
  * (README, {@code perf steady}) of a step that achieves {@value #ACHIEVED_SHARE} of the offered rate with at most
- * {@value #FAILED_SHARE} of its requests failed and a p99 (timed from when each request was due) within
+ * {@value #FAILED_SHARE} of its requests failed (5xx, none, or 4xx: none is expected of this load) and a p99 (timed from when each request was due) within
  * {@value #SLO_P99_MS} ms. Rates double from the lowest until one does not keep up, then the gap between the last
  * that did and the first that did not is halved {@value #BISECTIONS} times. Each step starts on a drained fan-out
  * backlog, so a step past the knee does not weigh on the next.
@@ -28,14 +28,17 @@ final class KneeSearch {
     }
 
     private final DrillSession session;
+    private final Sessions sessions;
     private final MixedLoad.Mix mix;
     private final int threads;
     private final Duration step;
     private final AdminGauges gauges;
     private final PrintStream out;
 
-    KneeSearch(DrillSession session, MixedLoad.Mix mix, int threads, Duration step, PrintStream out) {
+    KneeSearch(DrillSession session, Sessions sessions, MixedLoad.Mix mix, int threads, Duration step,
+               PrintStream out) {
         this.session = session;
+        this.sessions = sessions;
         this.mix = mix;
         this.threads = threads;
         this.step = step;
@@ -72,8 +75,8 @@ final class KneeSearch {
     }
 
     static boolean keptUp(LoadWindow w) {
-        return w.achieved() >= ACHIEVED_SHARE * w.offered() && w.failed() <= FAILED_SHARE * Math.max(1, w.answers())
-                && w.p99Ms() <= SLO_P99_MS;
+        return w.achieved() >= ACHIEVED_SHARE * w.offered()
+                && w.failed() + w.clientErrors() <= FAILED_SHARE * Math.max(1, w.answers()) && w.p99Ms() <= SLO_P99_MS;
     }
 
     private LoadWindow recorded(double rate, List<LoadWindow> steps) throws InterruptedException {
@@ -85,9 +88,7 @@ final class KneeSearch {
 
     /** Offers the rate for one step, then waits (up to a minute) for the fan-out it left to be worked off. */
     private LoadWindow offer(double rate) throws InterruptedException {
-        MixedLoad load = new MixedLoad(session.api, session.population, session.ledger, session.timeline, mix,
-                List.of(), null, threads, rate).openLoop();
-        load.start();
+        RenewedLoad load = new RenewedLoad(session, sessions, mix, threads, rate).start();
         int from = session.timeline.now() + 1; // whole seconds only
         Thread.sleep(step.toMillis());
         int to = session.timeline.now();

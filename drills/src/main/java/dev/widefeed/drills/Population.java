@@ -8,7 +8,8 @@ import java.util.concurrent.Future;
 
 /** The users a drill's load acts as, signed up over the API, each with a first post. */
 final class Population {
-    record User(String id, String token) {
+    /** A user and their session: an access token (15 minutes) and the refresh token that gets the next one. */
+    record User(String id, String token, String refreshToken) {
     }
 
     private final List<User> users;
@@ -19,6 +20,22 @@ final class Population {
 
     List<User> users() {
         return users;
+    }
+
+    /**
+     * The same users with their sessions refreshed, as an app does before its token runs out: a drill longer than
+     * a token's 15 minutes would otherwise go on as 401s. Each refresh token works once, so this one is spent.
+     */
+    Population refreshed(Api api) {
+        List<User> renewed = new ArrayList<>();
+        for (User user : users) {
+            Api.Reply reply = api.refresh(user.refreshToken());
+            if (reply.status() != 200) {
+                throw new IllegalStateException("a session refresh answered " + reply.status() + ": " + reply.body());
+            }
+            renewed.add(new User(user.id(), reply.text("token"), reply.text("refreshToken")));
+        }
+        return new Population(List.copyOf(renewed));
     }
 
     /** Signs up {@code size} users (eight at a time: passwords are hashed on purpose slowly) and has each post once. */
@@ -34,7 +51,8 @@ final class Population {
                         throw new IllegalStateException("sign-up of " + name + " answered " + reply.status() + ": "
                                 + reply.body());
                     }
-                    User user = new User(reply.body().get("user").get("id").asText(), reply.text("token"));
+                    User user = new User(reply.body().get("user").get("id").asText(), reply.text("token"),
+                            reply.text("refreshToken"));
                     Api.Reply post = api.post(user.token(), "hello from " + name);
                     if (post.status() != 201) {
                         throw new IllegalStateException("a first post answered " + post.status());

@@ -16,6 +16,7 @@ class KneeSearchTest {
         assertThat(KneeSearch.keptUp(step(949, 0, 20))).as("under 95 % achieved").isFalse();
         assertThat(KneeSearch.keptUp(step(1000, 11, 20))).as("over 1 % failed").isFalse();
         assertThat(KneeSearch.keptUp(step(1000, 0, 501))).as("p99 over 500 ms").isFalse();
+        assertThat(KneeSearch.keptUp(new LoadWindow(100, 0, 10, 1000, 5, 6, 20))).as("4xx count as failed").isFalse();
     }
 
     @Test
