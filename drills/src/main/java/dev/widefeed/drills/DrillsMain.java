@@ -40,7 +40,7 @@ public final class DrillsMain {
         parser.addArgument("--churn-seconds").type(Integer.class)
                 .help("how long the churn drill churns (default 600, --short 30)");
         parser.addArgument("--followers").type(Integer.class)
-                .help("the service-kill drill's author's followers (default 100000, --short 20000)");
+                .help("the service-kill drill's author's followers (default 100000, --short 50000)");
         parser.addArgument("--perf-jar").help("the perf module's jar, which loads the service-kill drill's "
                 + "followers into the store (default: perf/target/widefeed-perf.jar beside the service's module)");
         parser.addArgument("--data").setDefault("data/drills").help("where each drill's store and logs go (wiped)");
