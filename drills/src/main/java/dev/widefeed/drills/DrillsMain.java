@@ -44,7 +44,7 @@ public final class DrillsMain {
         parser.addArgument("--rate").type(Double.class)
                 .help("the soak's requests a second (default: half the knee it finds first; --short 50)");
         parser.addArgument("--followers").type(Integer.class)
-                .help("the service-kill drill's author's followers (default 100000, --short 20000)");
+                .help("the service-kill drill's author's followers (default 100000, --short 50000)");
         parser.addArgument("--perf-jar").help("the perf module's jar, which loads the service-kill drill's "
                 + "followers into the store (default: perf/target/widefeed-perf.jar beside the service's module)");
         parser.addArgument("--data").setDefault("data/drills").help("where each drill's store and logs go (wiped)");

@@ -21,7 +21,7 @@ import java.util.Set;
  */
 final class ServiceKillDrill implements Drill {
     /** How far the fan-out must be (of the followers its plan pushes to) before the kill. */
-    private static final double KILL_AT = 0.1;
+    private static final double KILL_AT = 0.05;
     /** How long after the kill a notification may still come (README, Notifications: a guard entry's three minutes). */
     private static final Duration GUARD = Duration.ofSeconds(210);
 
