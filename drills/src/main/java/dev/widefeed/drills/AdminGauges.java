@@ -59,16 +59,25 @@ final class AdminGauges {
      * pass over a shard, every second or so); how long that took, or empty when it did not within {@code within}.
      */
     Optional<Duration> awaitNoBacklog(Duration within) throws InterruptedException {
+        return awaitZero(within, Duration.ofSeconds(1), BACKLOG);
+    }
+
+    /** Waits until every named gauge reads 0 on three reads in a row, {@code poll} apart; how long that took. */
+    Optional<Duration> awaitZero(Duration within, Duration poll, String... names) throws InterruptedException {
         long start = System.nanoTime();
         long deadline = start + within.toNanos();
         int zeros = 0;
         while (System.nanoTime() < deadline) {
-            OptionalDouble backlog = read(BACKLOG);
-            zeros = backlog.isPresent() && backlog.getAsDouble() == 0 ? zeros + 1 : 0;
+            boolean zero = true;
+            for (String name : names) {
+                OptionalDouble value = read(name);
+                zero &= value.isPresent() && value.getAsDouble() == 0;
+            }
+            zeros = zero ? zeros + 1 : 0;
             if (zeros == 3) {
                 return Optional.of(Duration.ofNanos(System.nanoTime() - start));
             }
-            Thread.sleep(1_000);
+            Thread.sleep(poll.toMillis());
         }
         return Optional.empty();
     }

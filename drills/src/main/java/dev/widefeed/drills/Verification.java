@@ -11,8 +11,8 @@ import java.util.function.Function;
 
 /**
  * What a drill checks once the load has stopped and the service serves: once the service's own repair of what the
- * fault left behind has settled ({@link Healing}; no command asked), every acknowledged write is there (posts,
- * comments, likes and follows as their last acknowledged request left them, in both copies), and, after one
+ * fault left behind has settled ({@code counters.dirty.pending} and {@code eventlog.backlog} at 0; no command asked),
+ * every acknowledged write is there (posts, comments, likes and follows as their last acknowledged request left them, in both copies), and, after one
  * reconcile, every like and follow counter equals the rows it counts.
  */
 final class Verification {
@@ -37,7 +37,9 @@ final class Verification {
     }
 
     Result check(Ledger ledger) throws InterruptedException {
-        long healed = Healing.await(api, HEALING);
+        // The service's own repair of what a fault left: marked counters and like copies recounted, the log drained.
+        long healed = new AdminGauges(api).awaitZero(HEALING, Duration.ofSeconds(2), AdminGauges.DIRTY_COUNTERS,
+                AdminGauges.BACKLOG).map(Duration::toSeconds).orElse(-1L);
         long checked = 0;
         long missing = 0;
         String example = "";
