@@ -50,9 +50,9 @@ final class BucketedList {
         return delete.bind(timestamp, ownerId, buckets.bucketFor(ownerId, at), at, id);
     }
 
-    /** Call before adding a new entry: {@code entries} is how many the owner's list holds. */
-    void openNextIfFull(long ownerId, long entries) {
-        buckets.openNextIfFull(ownerId, entries);
+    /** Call before adding a new entry timed {@code at}: {@code liveEntries} is how many the owner's list holds. */
+    void beforeAdd(long ownerId, long liveEntries, Instant at) {
+        buckets.beforeAdd(ownerId, liveEntries, at);
     }
 
     /** At most {@code limit} entries strictly after {@code after}, walking the buckets newest first. */

@@ -93,10 +93,14 @@ public class CassandraFactory extends BackendFactory<LocalCassandra> {
     @JsonProperty
     public TlsFactory tls = new TlsFactory();
 
-    /** Rows per bucket of every list that grows with popularity (followers, likers, reposts ...). */
+    /**
+     * Rows written per bucket of every list that grows with popularity (followers, likers, reposts ...), live or
+     * deleted since: half of Cassandra's default tombstone_failure_threshold, so a read through a bucket whose
+     * every entry was removed is not aborted (docs/design.md, "Bounded lists").
+     */
     @Min(1000)
     @JsonProperty
-    public int rowsPerBucket = 100_000;
+    public int rowsPerBucket = 50_000;
 
     /** Bound on outstanding asynchronous requests of bulk work (imports, fan-out). */
     @Min(1)

@@ -141,9 +141,10 @@ final class CqlLikeStore implements LikeStore {
         long post = next.postId();
         long user = next.userId();
         if (next.liked()) {
-            // The counts decide when a bucket is full; a few entries more or less do not matter.
-            likers.openNextIfFull(post, countOf(selectPostLikes.bind(post)));
-            liked.openNextIfFull(user, countOf(selectUserLiked.bind(user)));
+            // The counts (and the rows written into the newest buckets) decide when a bucket is full; a few entries
+            // more or less do not matter.
+            likers.beforeAdd(post, countOf(selectPostLikes.bind(post)), next.likedAt());
+            liked.beforeAdd(user, countOf(selectUserLiked.bind(user)), next.likedAt());
         }
         writeCopies(previous, next);
         session.execute(addUserLiked.bind(next.liked() ? 1L : -1L, user).setIdempotent(false));

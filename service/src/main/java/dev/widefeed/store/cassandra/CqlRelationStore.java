@@ -167,7 +167,7 @@ final class CqlRelationStore implements RelationStore {
         });
         if (copies.addAt().isPresent()) {
             Instant at = copies.addAt().get();
-            buckets.openNextIfFull(followee, users.counts(followee).followers());
+            buckets.beforeAdd(followee, users.counts(followee).followers(), at);
             batch.addStatement(insertFollowing.bind(follower, at, followee, ts));
             batch.addStatement(insertFollower.bind(followee, buckets.bucketFor(followee, at), at, follower, ts));
         }
@@ -334,7 +334,10 @@ final class CqlRelationStore implements RelationStore {
         async.runAll(counts, session::executeAsync);
     }
 
-    /** Follower rows for {@code sorted} (oldest first), opening buckets as the count passes their size. */
+    /**
+     * Follower rows for {@code sorted} (oldest first), opening buckets as the count passes their size, and counted
+     * as written into their buckets.
+     */
     private List<BoundStatement> assignBuckets(long followee, List<FollowEdge> sorted) {
         long count = users.counts(followee).followers();
         int bucket = buckets.buckets(followee).get(0).number();
@@ -351,6 +354,8 @@ final class CqlRelationStore implements RelationStore {
             previousSince = edge.since();
             count++;
         }
+        rows.stream().collect(Collectors.groupingBy(row -> row.getInt(1), Collectors.counting()))
+                .forEach((inBucket, written) -> buckets.countWrite(followee, inBucket, written));
         return rows;
     }
 

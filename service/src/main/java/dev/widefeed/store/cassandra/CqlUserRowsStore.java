@@ -32,6 +32,7 @@ final class CqlUserRowsStore implements UserRowsStore {
     private final PreparedStatement deleteFollowersBucket;
     private final PreparedStatement deleteLikedBucket;
     private final PreparedStatement deleteBuckets;
+    private final PreparedStatement deleteWritten;
     private final PreparedStatement deletePostsYear;
     private final PreparedStatement deleteCommentsYear;
     private final PreparedStatement deleteDayDirectory;
@@ -55,6 +56,7 @@ final class CqlUserRowsStore implements UserRowsStore {
         deleteFollowersBucket = session.prepare("DELETE FROM followers_by_user WHERE user_id = ? AND bucket = ?");
         deleteLikedBucket = session.prepare("DELETE FROM liked_by_user WHERE user_id = ? AND bucket = ?");
         deleteBuckets = session.prepare("DELETE FROM list_buckets_by_owner WHERE list = ? AND owner_id = ?");
+        deleteWritten = session.prepare("DELETE FROM list_bucket_writes_by_owner WHERE list = ? AND owner_id = ?");
         deletePostsYear = session.prepare("DELETE FROM posts_by_author WHERE author_id = ? AND year = ?");
         deleteCommentsYear = session.prepare("DELETE FROM comments_by_author WHERE author_id = ? AND year = ?");
         deleteDayDirectory = session.prepare("DELETE FROM notification_days_by_user WHERE user_id = ?");
@@ -91,6 +93,7 @@ final class CqlUserRowsStore implements UserRowsStore {
         for (int bucket : buckets) {
             session.execute(deleteBucket.bind(userId, bucket).setIdempotent(true));
         }
+        session.execute(deleteWritten.bind(list, userId).setIdempotent(true));
         session.execute(deleteBuckets.bind(list, userId).setIdempotent(true));
     }
 }

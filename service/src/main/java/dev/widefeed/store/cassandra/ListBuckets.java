@@ -5,24 +5,31 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The bucket directory ({@code list_buckets_by_owner}) of one kind of newest-first list that grows
  * with popularity, such as a user's followers. An owner's list is split by entry time into buckets
  * of about {@code bucketSize} rows: bucket b holds the entries timed at or after its start and
  * before the next bucket's. A new bucket is opened when the owner's count of entries reaches the
- * capacity of the buckets so far, and it starts {@link #OPEN_AHEAD} in the future: every writer
- * whose entry falls into it started after the directory row was written and cached entries have
- * expired, so no row is ever placed in a bucket other than the one its time maps to, and reading
+ * capacity of the buckets so far, or when the rows written into the newest bucket reach
+ * {@code bucketSize}, live or deleted since ({@code list_bucket_writes_by_owner}): a list churned by
+ * the same users leaves a tombstone per removed entry in its bucket, and those must stay bounded too
+ * (docs/design.md, "Bounded lists"). The new bucket starts {@link #OPEN_AHEAD} in the future: every
+ * writer whose entry falls into it started after the directory row was written and cached entries
+ * have expired, so no row is ever placed in a bucket other than the one its time maps to, and reading
  * the buckets newest first lists every entry exactly once, in order.
  */
 final class ListBuckets {
+    private static final Logger LOG = LoggerFactory.getLogger(ListBuckets.class);
     static final Duration OPEN_AHEAD = Duration.ofSeconds(10);
     private static final Duration CACHE_FOR = Duration.ofSeconds(4);
 
@@ -37,7 +44,17 @@ final class ListBuckets {
     private final PreparedStatement select;
     private final PreparedStatement open;
     private final PreparedStatement forget;
+    private final PreparedStatement countWritten;
+    private final PreparedStatement selectWritten;
+    private final PreparedStatement forgetWritten;
     private final LoadingCache<Long, List<Bucket>> directory;
+    /** Rows written into a bucket as last read, plus what this instance counted since. */
+    private final LoadingCache<BucketKey, Long> written;
+    /** One write in this many is counted, as this many: a bucket's size needs no exact count (see #countWrite). */
+    private final int writeSample;
+
+    private record BucketKey(long ownerId, int bucket) {
+    }
 
     /** @param list the list's name in the directory, e.g. {@code followers} */
     ListBuckets(CqlSession session, String list, int bucketSize, Clock clock) {
@@ -49,7 +66,14 @@ final class ListBuckets {
         this.forget = session.prepare("DELETE FROM list_buckets_by_owner WHERE list = ? AND owner_id = ?");
         this.open = session.prepare("INSERT INTO list_buckets_by_owner (list, owner_id, bucket, starts_at) "
                 + "VALUES (?, ?, ?, ?) IF NOT EXISTS");
+        this.countWritten = session.prepare("UPDATE list_bucket_writes_by_owner SET written = written + ? "
+                + "WHERE list = ? AND owner_id = ? AND bucket = ?");
+        this.selectWritten = session.prepare("SELECT written FROM list_bucket_writes_by_owner "
+                + "WHERE list = ? AND owner_id = ? AND bucket = ?");
+        this.forgetWritten = session.prepare("DELETE FROM list_bucket_writes_by_owner WHERE list = ? AND owner_id = ?");
         this.directory = Caffeine.newBuilder().maximumSize(100_000).expireAfterWrite(CACHE_FOR).build(this::load);
+        this.written = Caffeine.newBuilder().maximumSize(100_000).expireAfterWrite(CACHE_FOR).build(this::loadWritten);
+        this.writeSample = Math.max(1, bucketSize / 1_000);
     }
 
     /** Newest bucket first; always ends with bucket 0. */
@@ -70,12 +94,51 @@ final class ListBuckets {
         return 0;
     }
 
-    /** Opens the next bucket, starting {@link #OPEN_AHEAD} from now, if {@code entries} fill the current ones. */
+    /**
+     * Opens the next bucket, starting {@link #OPEN_AHEAD} from now, if {@code entries} fill the current ones: for a
+     * list whose entries are never removed, such as reposts counted ever, where entries are the rows written.
+     */
     void openNextIfFull(long ownerId, long entries) {
         int newest = buckets(ownerId).get(0).number();
         if (entries >= (long) (newest + 1) * bucketSize) {
             openAt(ownerId, newest + 1, clock.instant().plus(OPEN_AHEAD));
         }
+    }
+
+    /**
+     * Call before adding an entry timed {@code at} to a list whose entries are also removed: opens the next bucket
+     * if {@code liveEntries} fill the current ones or the rows written into the newest bucket reach the bucket
+     * size, and counts this row in the bucket it goes to.
+     */
+    void beforeAdd(long ownerId, long liveEntries, Instant at) {
+        int newest = buckets(ownerId).get(0).number();
+        if (liveEntries >= (long) (newest + 1) * bucketSize
+                || written.get(new BucketKey(ownerId, newest)) >= bucketSize) {
+            openAt(ownerId, newest + 1, clock.instant().plus(OPEN_AHEAD));
+        }
+        countWrite(ownerId, bucketFor(ownerId, at), 1);
+    }
+
+    /**
+     * Counts rows written into a bucket. A counter update per entry would add a write to every follow and like, so
+     * one in {@link #writeSample} is counted, as that many (a thousandth of the bucket size: the count stays within
+     * a few percent); the update is not waited for, and one lost leaves a bucket a little larger. This instance adds
+     * it to its cached count at once, so its own writes are seen before the cache is next read.
+     */
+    void countWrite(long ownerId, int bucket, long rows) {
+        long counted = writeSample == 1 || rows >= writeSample ? rows
+                : ThreadLocalRandom.current().nextInt(writeSample) < rows ? writeSample : 0;
+        if (counted == 0) {
+            return;
+        }
+        written.asMap().computeIfPresent(new BucketKey(ownerId, bucket), (key, before) -> before + counted);
+        session.executeAsync(countWritten.bind(counted, list, ownerId, bucket).setIdempotent(false))
+                .whenComplete((done, failed) -> {
+                    if (failed != null) {
+                        LOG.debug("rows written into bucket {} of {} {} not counted: {}", bucket, list, ownerId,
+                                failed.toString());
+                    }
+                });
     }
 
     /** Opens bucket {@code number} starting at {@code startsAt}, unless a writer already did. */
@@ -89,12 +152,18 @@ final class ListBuckets {
      * cannot race a conditional open).
      */
     void forget(long ownerId) {
+        session.execute(forgetWritten.bind(list, ownerId).setIdempotent(true));
         session.execute(forget.bind(list, ownerId).setIdempotent(true));
         directory.invalidate(ownerId);
     }
 
     int bucketSize() {
         return bucketSize;
+    }
+
+    private long loadWritten(BucketKey key) {
+        Row row = session.execute(selectWritten.bind(list, key.ownerId(), key.bucket()).setIdempotent(true)).one();
+        return row == null ? 0 : row.getLong(0);
     }
 
     private List<Bucket> load(long ownerId) {

@@ -23,6 +23,7 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 
@@ -113,6 +114,49 @@ class CqlLikeStoreTest extends LikeStoreContract {
         assertThat(new LikeProtocol(small, DirtyCounters.NONE).countAndRepair(hotPost)).isEqualTo(60);
         assertThat(service.reconcile(hotPost)).isZero();
         assertThat(new HashSet<>(small.likedAmong(heavyLiker, liked))).hasSize(60);
+    }
+
+    /**
+     * Three fans like and unlike one post over and over: its live likers never pass three, but every unlike leaves
+     * a tombstone in the bucket of the like's time, so the buckets close by the rows written into them
+     * (docs/design.md, "Bounded lists") and no partition takes much more than a bucket's worth, live or deleted.
+     */
+    @Test
+    void aListChurnedByTheSameFansClosesItsBucketsByTheRowsWrittenIntoThem() {
+        SteppingClock clock = new SteppingClock();
+        CqlLikeStore small = new CqlLikeStore(session(), SMALL_BUCKET, clock);
+        LikeService service = new LikeService(storage().posts(), storage().users(), small,
+                TestStorages.access(storage()), new Events(), clock, DirtyCounters.NONE, KnownPointCount.Bounds.DEFAULT);
+        long post = newPost();
+        List<Long> fans = List.of(newUser(), newUser(), newUser());
+        List<Instant> written = new ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            long fan = fans.get(i % fans.size());
+            service.like(fan, post);
+            written.add(small.edge(post, fan).likedAt()); // the likers row's time: the bucket it went to
+            clock.advance(Duration.ofSeconds(1));
+            if (i < 60 - fans.size()) {
+                service.unlike(fan, post);
+            }
+            clock.advance(Duration.ofSeconds(1));
+        }
+
+        List<ListBuckets.Bucket> newestFirst = new ArrayList<>();
+        session().execute("SELECT bucket, starts_at FROM list_buckets_by_owner WHERE list = 'likers' AND owner_id = ?",
+                post).forEach(row -> newestFirst.add(new ListBuckets.Bucket(row.getInt(0), row.getInstant(1))));
+        newestFirst.add(new ListBuckets.Bucket(0, Instant.EPOCH));
+        long[] rowsWritten = new long[newestFirst.get(0).number() + 1];
+        written.forEach(at -> rowsWritten[ListBuckets.bucketFor(newestFirst, at)]++);
+        System.out.printf("60 likes by 3 fans, each but the last 3 unliked, bucket size %d: rows written per "
+                + "likers partition %s%n", SMALL_BUCKET, Arrays.toString(rowsWritten));
+        int bound = SMALL_BUCKET + 5; // the likes that arrive while a new bucket's start is still ahead
+        assertThat(Arrays.stream(rowsWritten).boxed().toList()).hasSizeGreaterThanOrEqualTo(4)
+                .allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(bound));
+
+        List<Like> likers = all((after, limit) -> service.likers(1, post, after, limit), 2);
+        assertThat(likers.stream().map(Like::userId).toList()).containsExactly(fans.get(2), fans.get(1), fans.get(0));
+        assertThat(partitionSizes("likers", "likers_by_post", "post_id", post).stream().mapToLong(Long::longValue).sum())
+                .isEqualTo(3);
     }
 
     /** Rows in each bucket partition of one owner's list, oldest bucket first. */
