@@ -275,9 +275,18 @@ final class CqlRelationStore implements RelationStore {
     public void journalIntent(RelationOp op) {
         FollowEdge from = op.from();
         FollowEdge to = op.to();
-        session.execute(insertJournal.bind(minuteOf(op), shardOf(op), op.opId(), op.followerId(), op.followeeId(),
-                from.following(), from.since(), from.version(), to.following(), to.since(), to.version())
-                .setIdempotent(true));
+        BoundStatement intent = insertJournal.bind(minuteOf(op), shardOf(op), op.opId(), op.followerId(),
+                op.followeeId(), from.following(), from.since(), from.version(), to.following(), to.since(),
+                to.version());
+        // A bound null is written as a tombstone cell, which every read of the minute then walks past: an absent
+        // edge has no since, so its column is left unset instead (it reads back as null all the same).
+        if (from.since() == null) {
+            intent = intent.unset("from_since");
+        }
+        if (to.since() == null) {
+            intent = intent.unset("to_since");
+        }
+        session.execute(intent.setIdempotent(true));
     }
 
     @Override
