@@ -16,8 +16,8 @@ import java.time.Duration;
  * @param killedNanos   when the kill was sent (System.nanoTime)
  * @param restart       seconds from starting the service again to its health check answering 200
  * @param resumed       seconds from the kill to the fan-out's checkpoint moving again (-1: never seen moving)
- * @param supervised    whether the restarted service supervises a store (its {@code store.embedded.pid} gauge): it
- *                      does not when it found the killed one's store still running and reused it
+ * @param supervised    whether the restarted service supervises a store (its {@code store.embedded.pid} gauge): the
+ *                      killed one's store, still running, adopted
  * @param done          the fan-out's status once done
  */
 record FanoutCrash(boolean midway, long pushedAtKill, long checkpointed, double killedAfter, long killedNanos, double restart,

@@ -105,8 +105,8 @@ final class ServiceKillDrill implements Drill {
                                 100.0 * crash.pushedAtKill() / Math.max(1, plan.size()),
                                 100.0 * crash.checkpointed() / Math.max(1, plan.size())))
                         .noted("restart to healthy", String.format("%.1f s", crash.restart()))
-                        .noted("store supervised after the restart", crash.supervised() ? "yes"
-                                : "no (the killed service's store, reused)")
+                        .atLeast("store supervised after the restart (the killed service's, adopted)",
+                                crash.supervised() ? 1 : 0, 1, "")
                         .noted("kill to fan-out moving again", crash.resumed() < 0 ? "-"
                                 : String.format("%.1f s", crash.resumed()))
                         .noted("fan-out time (post to done)", String.format("%.1f s",

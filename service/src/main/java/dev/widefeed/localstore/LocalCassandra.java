@@ -26,8 +26,9 @@ import org.slf4j.LoggerFactory;
 /**
  * A real Apache Cassandra node, or a cluster of nodes on loopback addresses, for development, tests and drills,
  * run from the jars the build resolved, so that what we test against is the server production runs, not a fake.
- * A node already listening on its native port (a developer's own, or one a previous run left) is reused rather
- * than fought over, and is then not ours to stop.
+ * A node already listening on its native port is reused rather than fought over: one a killed service left running
+ * on the same data directory is adopted and supervised from then on, any other (a developer's own, another
+ * service's) is not ours to stop.
  */
 public final class LocalCassandra extends LocalStore {
 

@@ -29,7 +29,8 @@ import org.apache.hadoop.hbase.client.Table;
 /**
  * A real standalone Apache HBase (master, region server and ZooKeeper in one JVM) for development and tests, run
  * from the jars the build resolved, so that what we test against is the server production runs, not a fake. An
- * HBase whose ZooKeeper already listens on the port is reused rather than fought over, and is then not ours to stop.
+ * HBase whose ZooKeeper already listens on the port is reused rather than fought over: one a killed service left
+ * running on the same data directory is adopted and supervised from then on, any other is not ours to stop.
  */
 public final class LocalHBase extends LocalStore {
 

@@ -13,8 +13,10 @@ import java.util.function.Supplier;
 
 /**
  * A real store on this machine, made of one process or several (the nodes of a local cluster): each either a child
- * process this JVM started, which is supervised (started again if it dies) until {@link #close()} stops it, or one
- * that was already running there and was reused, which it leaves alone (to whoever runs it).
+ * process this JVM started, which is supervised (started again if it dies) until {@link #close()} stops it; or one
+ * that a service killed before it could stop it left running on the same data directory, which is adopted and then
+ * supervised the same way ({@link LaunchRecord}); or one that was already running there for someone else and was
+ * reused, which it leaves alone (to whoever runs it).
  */
 public abstract class LocalStore implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LocalStore.class);
@@ -39,26 +41,36 @@ public abstract class LocalStore implements AutoCloseable {
     }
 
     /**
-     * Reuses the store already listening on {@code port} or launches one, waits until it answers {@code probe} and
-     * supervises it; the data directory is locked meanwhile, so two JVMs never launch into it.
+     * Reuses the store already listening on {@code port} (adopting it if a killed service left it there) or launches
+     * one, waits until it answers {@code probe} and supervises it; the data directory is locked meanwhile, so two
+     * JVMs never launch into it, nor adopt the same store.
      */
     static <T> Running<T> startOrReuse(String store, Path dataDir, String host, int port, String endpoint,
                                        Duration timeout, LocalStoreProcess.Probe<T> probe,
                                        Supplier<LocalStoreProcess.Launch> launch) {
+        StoreSupervisor.Restart restart = new StoreSupervisor.Restart(dataDir, host, port, timeout, probe);
         try (DataDirLock ignored = DataDirLock.acquire(dataDir)) {
             if (Ports.isListening(host, port)) {
                 T identity = LocalStoreProcess.awaitExternal("the " + store + " at " + endpoint, timeout, probe);
-                LOG.info("reusing {} {} already running at {}", store, identity, endpoint);
-                return new Running<>(identity, null);
+                Optional<ProcessHandle> orphan = LaunchRecord.orphanIn(dataDir);
+                if (orphan.isEmpty()) {
+                    LOG.info("reusing {} {} already running at {}", store, identity, endpoint);
+                    return new Running<>(identity, null);
+                }
+                LOG.warn("adopting {} {} at {} (pid {}): the service that started it on {} ended without stopping it; "
+                        + "it is supervised from here on", store, identity, endpoint, orphan.get().pid(), dataDir);
+                LaunchRecord.write(dataDir, orphan.get());
+                return new Running<>(identity, StoreSupervisor.watch(
+                        LocalStoreProcess.adopt(launch.get(), orphan.get()), restart, RestartPolicy.standard()));
             }
             LocalStoreProcess process = LocalStoreProcess.launch(launch.get());
+            LaunchRecord.write(dataDir, process.handle());
             T identity = process.awaitReady(timeout, probe);
-            return new Running<>(identity, StoreSupervisor.watch(process,
-                    new StoreSupervisor.Restart(dataDir, host, port, timeout, probe), RestartPolicy.standard()));
+            return new Running<>(identity, StoreSupervisor.watch(process, restart, RestartPolicy.standard()));
         }
     }
 
-    /** False when an already running store was reused; {@link #close()} then leaves it running. */
+    /** False when an already running store was reused, not adopted; {@link #close()} then leaves it running. */
     public boolean startedHere() {
         return !members.isEmpty();
     }

@@ -16,7 +16,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
@@ -29,6 +31,8 @@ import org.slf4j.LoggerFactory;
  * because a real server process behaves like production where an in-memory fake would not. This class owns that
  * child: its command line, its log file (the only place a failed start can be explained), knowing when it really
  * serves clients, and stopping it. It registers no shutdown hook: whoever starts a store decides when it stops.
+ * A store adopted from a service that died without stopping it ({@link LaunchRecord}) is not a child of this JVM:
+ * it is watched, and stopped, through its process handle, and its exit code cannot be known.
  */
 final class LocalStoreProcess implements AutoCloseable {
 
@@ -37,6 +41,8 @@ final class LocalStoreProcess implements AutoCloseable {
     private static final int LOG_TAIL_BYTES = 64 * 1024;
     private static final Duration PROBE_INTERVAL = Duration.ofMillis(250);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
+    /** What {@link #waitFor()} answers for an adopted store, whose exit code only its dead parent could have read. */
+    static final int UNKNOWN_EXIT = -1;
 
     /**
      * What to run. {@code ports} maps a role ("native", "storage", ...) to a port the child must bind on
@@ -54,13 +60,21 @@ final class LocalStoreProcess implements AutoCloseable {
     }
 
     private final Launch launch;
+    private final ProcessHandle handle;
+    /** The child as started here; null for an adopted store. */
     private final Process process;
     private final long startedNanos;
 
-    private LocalStoreProcess(Launch launch, Process process, long startedNanos) {
+    private LocalStoreProcess(Launch launch, ProcessHandle handle, Process process, long startedNanos) {
         this.launch = launch;
+        this.handle = handle;
         this.process = process;
         this.startedNanos = startedNanos;
+    }
+
+    /** A store this JVM did not start but takes over, as {@code launch} would have started it. */
+    static LocalStoreProcess adopt(Launch launch, ProcessHandle running) {
+        return new LocalStoreProcess(launch, running, null, System.nanoTime());
     }
 
     /** Starts the child with a fresh log file. */
@@ -105,7 +119,7 @@ final class LocalStoreProcess implements AutoCloseable {
                     .redirectOutput(log)
                     .start();
             process.getOutputStream().close();
-            return new LocalStoreProcess(launch, process, startedNanos);
+            return new LocalStoreProcess(launch, process.toHandle(), process, startedNanos);
         } catch (IOException e) {
             throw new LocalStoreException("cannot start " + launch.store() + " (" + command.get(0) + "): " + e, e);
         }
@@ -118,15 +132,16 @@ final class LocalStoreProcess implements AutoCloseable {
     <T> T awaitReady(Duration timeout, Probe<T> probe) {
         AtomicReference<Exception> lastProbeFailure = new AtomicReference<>();
         try {
-            Optional<T> ready = poll(timeout, probe, process::isAlive, lastProbeFailure);
+            Optional<T> ready = poll(timeout, probe, handle::isAlive, lastProbeFailure);
             if (ready.isPresent()) {
                 LOG.info("{} {} ready at {} after {} ms (pid {})", launch.store(), launch.version(), launch.endpoint(),
-                        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos), process.pid());
+                        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos), handle.pid());
                 return ready.get();
             }
-            String reason = process.isAlive()
+            String reason = handle.isAlive()
                     ? launch.store() + " was not ready after " + timeout.toSeconds() + " s"
-                    : launch.store() + " exited with code " + process.exitValue() + " during startup";
+                    : launch.store() + " exited with code " + (process == null ? "unknown" : process.exitValue())
+                    + " during startup";
             throw failure(reason, lastProbeFailure.get());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -218,12 +233,42 @@ final class LocalStoreProcess implements AutoCloseable {
     }
 
     long pid() {
-        return process.pid();
+        return handle.pid();
     }
 
-    /** Waits until the child exits, whoever ended it; its exit code. */
+    ProcessHandle handle() {
+        return handle;
+    }
+
+    /**
+     * Waits until the store exits, whoever ended it; its exit code, or {@link #UNKNOWN_EXIT} for an adopted store
+     * (whose end is seen a few seconds late: the JDK polls a process that is not its child).
+     */
     int waitFor() throws InterruptedException {
-        return process.waitFor();
+        if (process != null) {
+            return process.waitFor();
+        }
+        try {
+            handle.onExit().get();
+            return UNKNOWN_EXIT;
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("waiting for " + launch.store() + " (pid " + handle.pid() + ")", e);
+        }
+    }
+
+    /** Whether the store ended within {@code timeout}. */
+    private boolean exitsWithin(Duration timeout) throws InterruptedException {
+        if (process != null) {
+            return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        }
+        try {
+            handle.onExit().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (TimeoutException e) {
+            return false;
+        } catch (ExecutionException e) {
+            return !handle.isAlive();
+        }
     }
 
     /**
@@ -233,22 +278,23 @@ final class LocalStoreProcess implements AutoCloseable {
      */
     @Override
     public synchronized void close() {
-        if (!process.isAlive()) {
+        if (!handle.isAlive()) {
             return;
         }
         long stopping = System.nanoTime();
-        process.destroy();
+        handle.destroy();
         try {
-            if (!process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                LOG.warn("{} (pid {}) did not stop within {} s, killing it", launch.store(), process.pid(),
+            if (!exitsWithin(STOP_TIMEOUT)) {
+                LOG.warn("{} (pid {}) did not stop within {} s, killing it", launch.store(), handle.pid(),
                         STOP_TIMEOUT.toSeconds());
-                process.destroyForcibly().waitFor();
+                handle.destroyForcibly();
+                exitsWithin(STOP_TIMEOUT);
             }
         } catch (InterruptedException e) {
-            process.destroyForcibly();
+            handle.destroyForcibly();
             Thread.currentThread().interrupt();
         }
-        LOG.info("stopped {} (pid {}) in {} ms", launch.store(), process.pid(),
+        LOG.info("stopped {} (pid {}) in {} ms", launch.store(), handle.pid(),
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stopping));
     }
 }

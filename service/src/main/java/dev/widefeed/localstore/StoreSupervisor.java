@@ -145,6 +145,7 @@ final class StoreSupervisor implements AutoCloseable {
                 started = LocalStoreProcess.relaunch(launch, "the previous run ended with " + lastExit);
                 child = started;
             }
+            LaunchRecord.write(restart.dataDir(), started.handle());
             status = new StoreStatus(StoreStatus.State.RESTARTING, OptionalLong.of(started.pid()), restarts,
                     Optional.of(lastExit), launch.store() + " " + launch.version() + " died (" + lastExit
                     + "); starting again as pid " + started.pid());
@@ -216,6 +217,9 @@ final class StoreSupervisor implements AutoCloseable {
 
     /** A killed process exits with 128 + the signal's number. */
     static String exit(int code) {
+        if (code == LocalStoreProcess.UNKNOWN_EXIT) {
+            return "exit code unknown (an adopted store: only the service that started it could read it)";
+        }
         if (code > 128 && code < 160) {
             int signal = code - 128;
             return "exit code " + code + " (signal " + signal
