@@ -95,7 +95,8 @@ final class SoakDrill implements Drill {
                     last);
 
             Ledger sample = sample(session.ledger, SAMPLE);
-            Verification verification = new Verification(api, sessions.fresh(Duration.ZERO).users().get(0).token());
+            Verification verification = new Verification(api,
+                    () -> sessions.fresh(Duration.ofMinutes(5)).users().get(0).token());
             long unknown = LoadWindow.of(timeline, rate, 0, stopped + 1).failed();
             long drift = sample.likes.keySet().stream().map(Ledger.Edge::from).distinct()
                     .mapToLong(post -> verification.likes(post).drift()).sum();

@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * What a drill checks once the load has stopped and the service serves: once the service's own repair of what the
@@ -28,12 +29,24 @@ final class Verification {
     private static final Duration HEALING = Duration.ofMinutes(5);
 
     private final Api api;
-    private final String token;
+    private final Supplier<String> tokens;
 
     /** @param token any user's token: every post in a drill is public */
     Verification(Api api, String token) {
+        this(api, () -> token);
+    }
+
+    /**
+     * @param tokens any user's token, valid when asked for: a check that outlasts an access token (a full
+     *               reconcile of a long soak's data takes longer than its 15 minutes) asks again
+     */
+    Verification(Api api, Supplier<String> tokens) {
         this.api = api;
-        this.token = token;
+        this.tokens = tokens;
+    }
+
+    private String token() {
+        return tokens.get();
     }
 
     Result check(Ledger ledger) throws InterruptedException {
@@ -45,14 +58,14 @@ final class Verification {
         String example = "";
         for (String post : ledger.posts.keySet()) {
             checked++;
-            if (api.getPost(token, post).status() != 200) {
+            if (api.getPost(token(), post).status() != 200) {
                 missing++;
                 example = "post " + post;
             }
         }
         for (String comment : ledger.comments.keySet()) {
             checked++;
-            if (api.getComment(token, comment).status() != 200) {
+            if (api.getComment(token(), comment).status() != 200) {
                 missing++;
                 example = "comment " + comment;
             }
@@ -61,7 +74,7 @@ final class Verification {
         for (Map.Entry<Ledger.Edge, Boolean> like : Ledger.settled(ledger.likes).entrySet()) {
             checked++;
             Set<String> listed = likers.computeIfAbsent(like.getKey().from(),
-                    post -> ids(cursor -> api.likers(token, post, cursor), "userId"));
+                    post -> ids(cursor -> api.likers(token(), post, cursor), "userId"));
             if (listed.contains(like.getKey().to()) != like.getValue()) {
                 missing++;
                 example = "like of post " + like.getKey().from() + " by " + like.getKey().to() + " (" + like.getValue()
@@ -105,7 +118,7 @@ final class Verification {
         });
         for (String user : users) {
             counters += 2;
-            JsonNode counts = api.user(token, user).body().get("counts");
+            JsonNode counts = api.user(token(), user).body().get("counts");
             long followerRows = relation(user, "followers").size();
             long followingRows = relation(user, "following").size();
             if (counts.get("followers").asLong() != followerRows) {
@@ -131,16 +144,16 @@ final class Verification {
     }
 
     LikeCount likes(String post) {
-        Api.Reply reply = api.getPost(token, post);
+        Api.Reply reply = api.getPost(token(), post);
         if (reply.status() != 200 || reply.body() == null || !reply.body().has("counts")) {
             return new LikeCount(-1, -1);
         }
         long counted = reply.body().get("counts").get("likes").asLong();
-        return new LikeCount(counted, ids(cursor -> api.likers(token, post, cursor), "userId").size());
+        return new LikeCount(counted, ids(cursor -> api.likers(token(), post, cursor), "userId").size());
     }
 
     private Set<String> relation(String user, String list) {
-        return ids(cursor -> api.relations(token, user, list, cursor), "id");
+        return ids(cursor -> api.relations(token(), user, list, cursor), "id");
     }
 
     /** Every item of a paged list, by the id field; a page that fails fails the check. */
