@@ -4,8 +4,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -33,16 +34,18 @@ final class ChurnDrill implements Drill {
             Timeline timeline = session.timeline;
             Ledger ledger = session.ledger;
             Population population = session.population;
-            Population.User celebrity = population.users().get(0);
-            MixedLoad load = new MixedLoad(api, population, ledger, timeline, MixedLoad.Mix.FOLLOWS, List.of(),
-                    celebrity, 8, settings.perSecond() * 2);
+            // Sessions renewed as the churn goes: it may outlast an access token's 15 minutes (--churn-seconds).
+            Sessions sessions = new Sessions(api, population);
+            Supplier<Population.User> celebrity = () -> sessions.fresh(Duration.ofMinutes(5)).users().get(0);
+            RenewedLoad load = new RenewedLoad(session, sessions, MixedLoad.Mix.FOLLOWS, 0, false, 8,
+                    settings.perSecond() * 2);
             AtomicLong reads = new AtomicLong();
             AtomicLong failedReads = new AtomicLong();
             Thread reader = new Thread(() -> {
                 while (!Thread.currentThread().isInterrupted()) {
                     try {
-                        Verification.ids(cursor -> api.relations(celebrity.token(), celebrity.id(), "followers",
-                                cursor), "id");
+                        Population.User star = celebrity.get();
+                        Verification.ids(cursor -> api.relations(star.token(), star.id(), "followers", cursor), "id");
                         reads.incrementAndGet();
                     } catch (IllegalStateException failed) {
                         if (!Thread.currentThread().isInterrupted()) { // a read cut short by the drill's end is none
@@ -60,7 +63,7 @@ final class ChurnDrill implements Drill {
             reader.join(Api.TIMEOUT.toMillis());
             int end = timeline.now();
 
-            Verification.Result verified = new Verification(api, celebrity.token()).check(ledger);
+            Verification.Result verified = new Verification(api, () -> celebrity.get().token()).check(ledger);
             Tombstones tombstones = layout.backend().equals("cassandra") ? Tombstones.in(service.storeDataDir())
                     : Tombstones.NONE;
             return new Figures(name() + " (" + layout.backend() + ")")
