@@ -52,9 +52,10 @@ export function describe(error) {
 }
 
 function messageOf(error) {
+  if (error.sessionEnded) {
+    return `Your session has ended (${error.message}). Sign in again.`;
+  }
   switch (error.status) {
-    case 401:
-      return `Your session has ended (${error.message}). Sign in again.`;
     case 429:
       return error.retryAfter
         ? `${error.message} Try again in ${error.retryAfter} s.`

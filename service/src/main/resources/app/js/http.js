@@ -18,6 +18,8 @@ export class ApiError extends Error {
     this.status = status;
     this.errors = body && Array.isArray(body.errors) ? body.errors : [];
     this.retryAfter = retryAfter;
+    /** Set when a 401 could not be cured by a refresh: the person must sign in again. */
+    this.sessionEnded = false;
   }
 }
 
@@ -84,6 +86,7 @@ export async function call(method, path, { query, body, headers = {}, auth = tru
     }
     // A token replaced while this call was out is simply retried with the new one; else one refresh.
     if (session().token === sent && !(await refresh())) {
+      e.sessionEnded = true;
       throw e;
     }
     return send(method, url, body, withToken(headers, session().token));

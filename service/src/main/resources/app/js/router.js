@@ -64,11 +64,15 @@ function find(path) {
   for (const r of routes) {
     const m = r.regex.exec(path);
     if (m) {
-      const params = {};
-      r.names.forEach((name, i) => {
-        params[name] = decodeURIComponent(m[i + 1]);
-      });
-      return { route: r, params };
+      try {
+        const params = {};
+        r.names.forEach((name, i) => {
+          params[name] = decodeURIComponent(m[i + 1]);
+        });
+        return { route: r, params };
+      } catch {
+        return null; // a malformed %-escape: no such page
+      }
     }
   }
   return null;

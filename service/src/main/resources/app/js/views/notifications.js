@@ -58,9 +58,11 @@ function line(group) {
     const sep = i === 0 ? [] : [i === group.actors.length - 1 && others <= 0 ? ' and ' : ', '];
     return [...sep, userLink(a.id)];
   });
+  const rest = others <= 0 ? ''
+    : actors.length === 0 ? `${count(others)} ${others === 1 ? 'person' : 'people'}`
+      : ` and ${count(others)} ${others === 1 ? 'other' : 'others'}`;
   return h('li', { class: group.unread ? 'notification unread' : 'notification', dataset: { kind: group.kind } },
-    actors,
-    others > 0 ? ` and ${count(others)} ${others === 1 ? 'other' : 'others'}` : '',
+    actors, rest,
     ' ', target(group), ' · ', when(group.latestAt));
 }
 

@@ -15,9 +15,13 @@ export function postView(outlet, { id }) {
   const box = h('div', {}, h('p', {}, 'Loading…'));
   outlet.append(box);
   let fanout = null;
+  let left = false;
   (async () => {
     try {
       const post = await api.post(id);
+      if (left) {
+        return; // the reader moved on: start no polling for a page nobody shows
+      }
       const parts = [postCard(post, { onDeleted: () => go('/home') })];
       if (post.authorId === session().userId) {
         fanout = fanoutPanel(post.id);
@@ -30,7 +34,12 @@ export function postView(outlet, { id }) {
       replace(box, h('section', { class: 'panel' }, describe(e)));
     }
   })();
-  return () => fanout && fanout.stop();
+  return () => {
+    left = true;
+    if (fanout) {
+      fanout.stop();
+    }
+  };
 }
 
 /** The post's reposts that I may see, on fixed pages, oldest first. */

@@ -13,17 +13,27 @@ export function userView(outlet, params) {
   const box = h('div', {}, h('p', {}, 'Loading…'));
   outlet.append(box);
   let feed = null;
+  let left = false;
   (async () => {
     try {
       const user = params.id ? await api.user(params.id) : await api.userByHandle(params.handle);
+      const card = await profile(user);
+      if (left) {
+        return; // the reader moved on: start no polling for a page nobody shows
+      }
       remember(user);
       feed = timeline((page) => api.userPosts(user.id, page), { empty: 'No posts you can see.' });
-      replace(box, await profile(user), h('div', { class: 'section-title' }, h('h2', {}, 'Posts')), feed.element);
+      replace(box, card, h('div', { class: 'section-title' }, h('h2', {}, 'Posts')), feed.element);
     } catch (e) {
       replace(box, h('section', { class: 'panel' }, describe(e)));
     }
   })();
-  return () => feed && feed.stop();
+  return () => {
+    left = true;
+    if (feed) {
+      feed.stop();
+    }
+  };
 }
 
 async function profile(user) {

@@ -110,7 +110,7 @@ class CassandraWebClientTest {
             // Ada's post page: the delivery plan, who can see it, and a reply on floor 1.
             a.click("li.notification[data-kind='comment'] a[href^='#/p/']");
             a.awaitText(".fanout .state", "done");
-            assertThat(a.find(".fanout .bar").getAttribute("aria-valuenow")).isEqualTo("100");
+            assertThat(a.find(".fanout .bar").getDomAttribute("aria-valuenow")).isEqualTo("100");
             explain(a, bob, "Yes, @" + bob + " can see it");
             a.click("li.comment[data-floor='1'] .reply-button");
             a.type("li.comment[data-floor='1'] .thread form.write textarea", "Thanks, Bob");
@@ -181,7 +181,7 @@ class CassandraWebClientTest {
         return browser.await(d -> {
             for (WebElement article : d.findElements(By.cssSelector("article.post"))) {
                 if (article.getText().contains(firstWords)) {
-                    return article.getAttribute("data-post-id");
+                    return article.getDomAttribute("data-post-id");
                 }
             }
             return null;
