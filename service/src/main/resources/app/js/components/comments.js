@@ -25,7 +25,7 @@ export function commentsPanel(postId) {
     try {
       const answer = await api.comments(postId, page);
       pageSize = answer.pageSize || pageSize;
-      replace(pinned, answer.pinned ? [h('p', { class: 'pinned-label' }, '📌 pinned'), commentItem(answer.pinned)]
+      replace(pinned, answer.pinned ? [h('p', { class: 'pinned-label' }, 'Pinned by the author'), commentItem(answer.pinned)]
         : []);
       replace(list, answer.items.map(commentItem));
       if (answer.items.length === 0) {

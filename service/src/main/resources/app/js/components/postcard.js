@@ -82,7 +82,8 @@ function actions(post, card, onDeleted) {
     }
   }, { class: 'repost', title: 'repost' });
 
-  const commentsLink = link(`/p/${post.id}`, `💬 ${count(counts.comments)}`);
+  // Words, not an emoji: a machine without an emoji font (a server's headless browser) shows a blank box.
+  const commentsLink = link(`/p/${post.id}`, counts.comments === 1 ? '1 comment' : `${count(counts.comments)} comments`);
   commentsLink.classList.add('comments-link');
   const bar = h('footer', { class: 'post-actions' }, likeButton, commentsLink, repostButton);
 

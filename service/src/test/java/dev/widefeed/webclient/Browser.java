@@ -36,6 +36,18 @@ import java.util.function.Function;
 final class Browser implements AutoCloseable {
     static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    /**
+     * The test drives the page through WebDriver only; Selenium's warning that it has no DevTools (CDP) binding for
+     * this Chromium's version says nothing about it. Held here: the JUL keeps loggers weakly, with their levels.
+     */
+    private static final List<java.util.logging.Logger> QUIET = List.of(
+            java.util.logging.Logger.getLogger("org.openqa.selenium.devtools"),
+            java.util.logging.Logger.getLogger("org.openqa.selenium.chromium"));
+
+    static {
+        QUIET.forEach(logger -> logger.setLevel(java.util.logging.Level.SEVERE));
+    }
+
     /** Long enough for a fan-out and a notification on a loaded 2-core machine; a step normally takes well under 1 s. */
     private static final Duration PATIENCE = Duration.ofSeconds(30);
 
