@@ -46,7 +46,8 @@ function render(plan) {
   const nodes = [
     h('p', { class: 'fanout-summary' },
       h('span', { class: `state state-${plan.state}` }, plan.state), ' · ',
-      `mode ${plan.mode} · ${count(plan.followers)} followers · ${count(plan.pushed)} pushed`,
+      `mode ${plan.mode} · ${count(plan.followers)} ${plan.followers === 1 ? 'follower' : 'followers'}`,
+      ` · ${count(plan.pushed)} pushed`,
       plan.pulledBy ? ` · ${count(plan.pulledBy)} pull it when they read` : '',
       skipped ? ` · ${count(skipped)} skipped` : ''),
     bar('all followers', reached + skipped, plan.followers, plan.state === 'done'),
