@@ -34,6 +34,7 @@ import dev.widefeed.health.StoreHealthCheck;
 import dev.widefeed.http.BodyLimit;
 import dev.widefeed.http.JsonErrorHandler;
 import dev.widefeed.http.RequestBudgetFilter;
+import dev.widefeed.http.WebClient;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.ProcessName;
 import dev.widefeed.metrics.PrometheusEndpoint;
@@ -93,6 +94,7 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         bootstrap.setConfigurationSourceProvider(new SubstitutingSourceProvider(
                 bootstrap.getConfigurationSourceProvider(), new EnvironmentVariableSubstitutor(false)));
         configure(bootstrap.getObjectMapper());
+        bootstrap.addBundle(WebClient.files());
         bootstrap.addCommand(new SchemaCommand<>(WidefeedConfiguration.class, config -> config.storage));
         bootstrap.addCommand(new TokenCommand<>(WidefeedConfiguration.class,
                 config -> config.auth.tokens(config.storage.embeddedDataDir())));
@@ -180,6 +182,7 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         }
         strictRequestBodies(environment.getObjectMapper());
         JsonErrorHandler.install(environment);
+        WebClient.secure(environment);
         environment.jersey().register(new AuthDynamicFeature(new OAuthCredentialAuthFilter.Builder<UserPrincipal>()
                 .setAuthenticator(new TokenAuthenticator(auth.tokens(), auth.accounts()::honours))
                 .setPrefix("Bearer")
