@@ -3,6 +3,7 @@ package dev.widefeed.drills;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
@@ -17,6 +18,7 @@ final class AdminGauges {
     static final String LAG = "eventlog.lag-seconds";
     static final String DIRTY_COUNTERS = "counters.dirty.pending";
     static final String THREADS = "jvm.threads.count";
+    static final String RELATION_REPAIR_LAG = "relations.repair.lag-seconds";
 
     private final Api api;
 
@@ -75,6 +77,26 @@ final class AdminGauges {
             }
             zeros = zero ? zeros + 1 : 0;
             if (zeros == 3) {
+                return Optional.of(Duration.ofNanos(System.nanoTime() - start));
+            }
+            Thread.sleep(poll.toMillis());
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Waits until the relation repair job has checked the follow journal up to {@code instant} (its lag gauge read
+     * against this machine's clock, which the service shares); how long that took, or empty when it did not within
+     * {@code within}. Every follow journaled before then that a fault left unfinished has been finished.
+     */
+    Optional<Duration> awaitRelationRepairPast(Instant instant, Duration within, Duration poll)
+            throws InterruptedException {
+        long start = System.nanoTime();
+        long deadline = start + within.toNanos();
+        while (System.nanoTime() < deadline) {
+            Instant now = Instant.now();
+            OptionalDouble lag = read(RELATION_REPAIR_LAG);
+            if (lag.isPresent() && !now.minusMillis((long) (lag.getAsDouble() * 1000)).isBefore(instant)) {
                 return Optional.of(Duration.ofNanos(System.nanoTime() - start));
             }
             Thread.sleep(poll.toMillis());

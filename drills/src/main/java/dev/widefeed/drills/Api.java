@@ -11,6 +11,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -78,6 +79,11 @@ final class Api {
     Reply follow(String token, String me, String target, boolean follow) {
         HttpRequest.Builder request = request(base + "/v1/users/" + me + "/following/" + target, token);
         return send((follow ? request.PUT(HttpRequest.BodyPublishers.noBody()) : request.DELETE()).build());
+    }
+
+    /** Follows every one of {@code targets} at once (1..1000; 200 with how many were new). */
+    Reply followAll(String token, String me, List<String> targets) {
+        return send(json("POST", base + "/v1/users/" + me + "/following", token, Map.of("ids", targets)));
     }
 
     /** {@code followers} or {@code following}, a page of 100. */

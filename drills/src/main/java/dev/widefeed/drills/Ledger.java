@@ -51,6 +51,12 @@ final class Ledger {
         }
     }
 
+    /** The state the last request on {@code edge} asked for, acknowledged or not; false when none was made. */
+    static boolean lastAsked(Map<Edge, Last> keys, Edge edge) {
+        Last last = keys.get(edge);
+        return last != null && last.on();
+    }
+
     /** The keys whose last request was acknowledged, with the state it left. */
     static Map<Edge, Boolean> settled(Map<Edge, Last> keys) {
         Map<Edge, Boolean> settled = new ConcurrentHashMap<>();

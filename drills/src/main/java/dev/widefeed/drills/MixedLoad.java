@@ -1,9 +1,7 @@
 package dev.widefeed.drills;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -13,7 +11,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * Likes, follows, posts and comments from many users at a paced rate, every answer recorded in a
  * {@link Timeline} and every acknowledged write in a {@link Ledger}. Each worker thread acts for its
  * own share of the users, so one user's requests on one like or follow are never in flight together
- * and the last one made is the one that counts.
+ * and the last one made is the one that counts. A like or follow asks the opposite of what the ledger says was
+ * last asked of it, whichever load asked it, so toggles go on across loads instead of starting again at "on".
  */
 final class MixedLoad implements AutoCloseable {
     /** The share of each kind of request, in percent: like/unlike, follow/unfollow, post, comment, home page read. */
@@ -95,7 +94,6 @@ final class MixedLoad implements AutoCloseable {
     }
 
     private void work(List<Population.User> mine, long pauseNanos, long phaseNanos) {
-        Map<Ledger.Edge, Boolean> asked = new HashMap<>(); // what this thread last asked of each of its keys
         long next = System.nanoTime() + (openLoop ? phaseNanos : 0);
         while (!stopped.get()) {
             long due = next;
@@ -114,10 +112,9 @@ final class MixedLoad implements AutoCloseable {
             if (pick < mix.likes()) {
                 String post = targets.get(random.nextInt(targets.size()));
                 Ledger.Edge edge = new Ledger.Edge(post, me.id());
-                boolean on = !asked.getOrDefault(edge, false);
+                boolean on = !Ledger.lastAsked(ledger.likes, edge);
                 Api.Reply reply = record(due, api.like(me.token(), post, on));
                 ledger.like(post, me.id(), on, reply.ok());
-                asked.put(edge, on);
             } else if (pick < mix.likes() + mix.follows()) {
                 Population.User other = followee != null ? followee
                         : population.users().get(random.nextInt(population.users().size()));
@@ -125,10 +122,9 @@ final class MixedLoad implements AutoCloseable {
                     continue;
                 }
                 Ledger.Edge edge = new Ledger.Edge(me.id(), other.id());
-                boolean on = !asked.getOrDefault(edge, false);
+                boolean on = !Ledger.lastAsked(ledger.follows, edge);
                 Api.Reply reply = record(due, api.follow(me.token(), me.id(), other.id(), on));
                 ledger.follow(me.id(), other.id(), on, reply.ok());
-                asked.put(edge, on);
             } else if (pick < mix.likes() + mix.follows() + mix.posts()) {
                 Api.Reply reply = record(due, api.post(me.token(), "drill post " + sent.get()));
                 if (reply.ok()) {

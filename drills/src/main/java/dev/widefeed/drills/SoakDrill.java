@@ -9,6 +9,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * A bounded soak: the service's knee found with the drill's own load ({@link KneeSearch}), then half of it
@@ -18,6 +21,11 @@ import java.util.Set;
  * end within 10 % of the one at the start (a leak); the fan-out backlog worked off (back to 0) within two minutes
  * of the load's end. Then every acknowledged write of a sample is checked as after a fault, and the like counters
  * are compared with their rows before and after one reconcile.
+ * <p>
+ * The load must be the same at the end as at the start, or the ratio measures the load: before anything is
+ * measured each user follows half of the others, the density the mix's follow/unfollow toggles on random pairs
+ * keep. Started from no edges, the toggles had each user's followers grow from none to about half the population
+ * during the soak, and each post's fan-out with them.
  */
 final class SoakDrill implements Drill {
     /** Reads as often as writes, the reads being home pages: what an app's users do between posts. */
@@ -44,6 +52,8 @@ final class SoakDrill implements Drill {
             Sessions sessions = new Sessions(api, session.population);
             int threads = Math.min(MAX_THREADS, settings.users()); // a thread acts for users of its own
             Figures figures = new Figures(name() + " (" + layout.backend() + ")");
+            figures.noted("follow edges made before the soak (half of all pairs)",
+                    String.valueOf(followHalf(api, session.population, session.ledger)));
             double rate = settings.soakRate();
             if (rate > 0) {
                 figures.noted("knee", "not searched: rate given");
@@ -131,6 +141,41 @@ final class SoakDrill implements Drill {
                     .atMost("counters off after one reconcile", verified.countersOff(), 0, "")
                     .noted("checked", verified.checked() + " writes, " + verified.counters() + " counters")
                     .noted("example", verified.example().isEmpty() ? "-" : verified.example());
+        }
+    }
+
+    /**
+     * Has each user follow a random half of the others, one batch each, recorded in the ledger like any follow.
+     *
+     * @return the edges acknowledged
+     */
+    static long followHalf(Api api, Population population, Ledger ledger) throws Exception {
+        List<Population.User> users = population.users();
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<Long>> batches = new ArrayList<>();
+            for (Population.User me : users) {
+                batches.add(pool.submit(() -> {
+                    List<String> others = new ArrayList<>();
+                    users.stream().filter(u -> !u.id().equals(me.id())).forEach(u -> others.add(u.id()));
+                    Collections.shuffle(others);
+                    List<String> half = others.subList(0, others.size() / 2);
+                    Api.Reply reply = api.followAll(me.token(), me.id(), half);
+                    if (reply.status() != 200) {
+                        throw new IllegalStateException("a batch follow answered " + reply.status() + ": "
+                                + reply.body());
+                    }
+                    half.forEach(other -> ledger.follow(me.id(), other, true, true));
+                    return (long) half.size();
+                }));
+            }
+            long edges = 0;
+            for (Future<Long> batch : batches) {
+                edges += batch.get();
+            }
+            return edges;
+        } finally {
+            pool.shutdownNow();
         }
     }
 

@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Follow, unfollow and the follow lists. Every change of an edge runs the same protocol:
@@ -52,7 +53,9 @@ public final class FollowService {
         if (users.find(target).isEmpty()) {
             throw DomainException.notFound("no user " + target);
         }
-        if (relations.edge(me, target).following()) {
+        FollowEdge edge = relations.edge(me, target);
+        if (edge.following()) {
+            rewriteCopies(edge);
             return false;
         }
         checkFollowingLimit(me, 1);
@@ -129,7 +132,11 @@ public final class FollowService {
     private boolean change(long me, long target, boolean follow) {
         FollowEvent event = follow ? new FollowEvent.Followed(me, target) : new FollowEvent.Unfollowed(me, target);
         events.record(event);
-        boolean changed = EdgeProtocol.change(() -> relations.edge(me, target), follow, clock.instant(),
+        AtomicReference<FollowEdge> lastRead = new AtomicReference<>();
+        boolean changed = EdgeProtocol.change(() -> {
+                    lastRead.set(relations.edge(me, target));
+                    return lastRead.get();
+                }, follow, clock.instant(),
                 (current, next) -> {
                     RelationOp op = new RelationOp(ids.next(), current, next);
                     relations.journalIntent(op);
@@ -142,8 +149,22 @@ public final class FollowService {
                 }, () -> "the follow edge " + me + " -> " + target);
         if (changed) {
             events.publish(event);
+        } else {
+            rewriteCopies(lastRead.get());
         }
         return changed;
+    }
+
+    /**
+     * The edge already is as asked, often because this is the retry of a request whose answer was lost after its
+     * compare-and-set applied: write the copies of that state again, so the retry shows in both lists now rather
+     * than after the repairer's next pass. Idempotent: the same rows at the truth's version, which a later change
+     * outranks. The counts are the repairer's (the journal entry of the interrupted change is still unfinished).
+     */
+    private void rewriteCopies(FollowEdge edge) {
+        BestEffort.run(() -> relations.writeCopies(edge, edge), "follow edge " + edge.followerId() + " -> "
+                + edge.followeeId() + " is as asked but its copies could not be rewritten; the relation repairer "
+                + "finishes any change left unfinished");
     }
 
     /**

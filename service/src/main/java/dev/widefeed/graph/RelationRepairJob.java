@@ -17,6 +17,8 @@ import java.util.concurrent.TimeUnit;
  * Runs the relation repairer in the background: every {@code period} it finishes the journaled
  * operations that are older than {@code settle} (so live ones are left alone) and that it has not
  * looked at yet. At start it looks back {@code lookback}, which covers a crash of a previous run.
+ * {@code relations.repair.lag-seconds} says how far behind now the journal has been checked: about
+ * {@code settle} plus up to a {@code period} when all is well, growing while runs fail.
  */
 public final class RelationRepairJob implements Managed {
     private static final Logger LOG = LoggerFactory.getLogger(RelationRepairJob.class);
@@ -32,7 +34,7 @@ public final class RelationRepairJob implements Managed {
         t.setDaemon(true);
         return t;
     });
-    private Instant checkedUpTo;
+    private volatile Instant checkedUpTo;
 
     public RelationRepairJob(RelationRepairer repairer, Clock clock, Duration period, Duration settle,
                              Duration lookback, MetricRegistry metrics) {
@@ -43,6 +45,8 @@ public final class RelationRepairJob implements Managed {
         this.checkedUpTo = clock.instant().minus(lookback);
         this.finished = metrics.counter("relations.repair.operations-finished");
         this.drift = metrics.counter("relations.repair.count-drift-fixed");
+        metrics.registerGauge("relations.repair.lag-seconds",
+                () -> Duration.between(checkedUpTo, clock.instant()).toMillis() / 1000.0);
     }
 
     @Override

@@ -355,6 +355,39 @@ public abstract class RelationStoreContract {
     }
 
     @Test
+    void aRetryOfAnInterruptedChangeShowsInBothListsAtOnce() {
+        long me = newUser();
+        long star = newUser();
+        long other = newUser();
+        for (long target : List.of(star, other)) {
+            FollowEdge absent = relations().edge(me, target);
+            RelationOp op = new RelationOp(ids.next(), absent, absent.next(true, Instant.now()));
+            relations().journalIntent(op);
+            assertThat(relations().compareAndSet(op.from(), op.to())).isTrue(); // the answer was lost here
+        }
+        assertThat(all(me, true)).isEmpty();
+
+        assertThat(follows.follow(me, star)).isFalse(); // the client's retry: already so, nothing new
+        assertThat(follows.followAll(me, List.of(other))).isZero();
+
+        assertThat(userIds(all(star, false))).containsExactly(me);
+        assertThat(userIds(all(other, false))).containsExactly(me);
+        assertThat(userIds(all(me, true))).containsExactlyInAnyOrder(star, other);
+
+        // The same for an unfollow whose copies were never removed.
+        FollowEdge following = relations().edge(me, star);
+        RelationOp unfollow = new RelationOp(ids.next(), following, following.next(false, Instant.now()));
+        relations().journalIntent(unfollow);
+        assertThat(relations().compareAndSet(unfollow.from(), unfollow.to())).isTrue();
+        assertThat(userIds(all(star, false))).containsExactly(me);
+
+        assertThat(follows.unfollow(me, star)).isFalse();
+
+        assertThat(all(star, false)).isEmpty();
+        assertThat(userIds(all(me, true))).containsExactly(other);
+    }
+
+    @Test
     void repairerDoesNotResurrectAnOperationThatLostItsRace() {
         long me = newUser();
         long star = newUser();
