@@ -2,7 +2,6 @@ package dev.widefeed.drills;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -39,6 +38,7 @@ final class MixedLoad implements AutoCloseable {
     private final Timeline timeline;
     private final Mix mix;
     private final List<String> targets;
+    private final RecentPosts recent;
     private final Population.User followee;
     private final AtomicBoolean stopped = new AtomicBoolean();
     private final AtomicLong sent = new AtomicLong();
@@ -46,7 +46,8 @@ final class MixedLoad implements AutoCloseable {
     private volatile boolean openLoop;
 
     /**
-     * @param targets   the posts likes and comments go to (empty: any post the ledger knows, new ones included)
+     * @param targets   the posts likes and comments go to (empty: the newest the ledger knows, new ones included:
+     *                  {@link RecentPosts})
      * @param followee  the one user all follows go to (null: any user of the population)
      * @param perSecond requests a second over all threads, paced
      */
@@ -58,7 +59,8 @@ final class MixedLoad implements AutoCloseable {
         this.ledger = ledger;
         this.timeline = timeline;
         this.mix = mix;
-        this.targets = targets.isEmpty() ? new CopyOnWriteArrayList<>(ledger.posts.keySet()) : List.copyOf(targets);
+        this.targets = List.copyOf(targets);
+        this.recent = targets.isEmpty() ? new RecentPosts(ledger.posts.keySet()) : null;
         long pauseNanos = (long) (threads * 1e9 / perSecond);
         List<Population.User> users = population.users();
         for (int t = 0; t < threads; t++) {
@@ -110,7 +112,7 @@ final class MixedLoad implements AutoCloseable {
             Population.User me = mine.get(random.nextInt(mine.size()));
             int pick = random.nextInt(100);
             if (pick < mix.likes()) {
-                String post = targets.get(random.nextInt(targets.size()));
+                String post = target(random);
                 Ledger.Edge edge = new Ledger.Edge(post, me.id());
                 boolean on = !Ledger.lastAsked(ledger.likes, edge);
                 Api.Reply reply = record(due, api.like(me.token(), post, on));
@@ -129,12 +131,12 @@ final class MixedLoad implements AutoCloseable {
                 Api.Reply reply = record(due, api.post(me.token(), "drill post " + sent.get()));
                 if (reply.ok()) {
                     ledger.post(reply.text("id"), me.id());
-                    if (targets instanceof CopyOnWriteArrayList<String> growing && growing.size() < 2_000) {
-                        growing.add(reply.text("id"));
+                    if (recent != null) {
+                        recent.add(reply.text("id"));
                     }
                 }
             } else if (pick < mix.likes() + mix.follows() + mix.posts() + mix.comments()) {
-                String post = targets.get(random.nextInt(targets.size()));
+                String post = target(random);
                 Api.Reply reply = record(due, api.comment(me.token(), post, "drill comment " + sent.get()));
                 if (reply.ok()) {
                     ledger.comment(reply.text("id"), post);
@@ -143,6 +145,10 @@ final class MixedLoad implements AutoCloseable {
                 record(due, api.home(me.token(), me.id()));
             }
         }
+    }
+
+    private String target(ThreadLocalRandom random) {
+        return recent != null ? recent.pick() : targets.get(random.nextInt(targets.size()));
     }
 
     private Api.Reply record(long dueNanos, Api.Reply reply) {

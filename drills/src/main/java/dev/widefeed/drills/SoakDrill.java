@@ -84,7 +84,14 @@ final class SoakDrill implements Drill {
             double worstBacklog;
             double worstLag;
             try (SoakMonitor monitor = new SoakMonitor(api, timeline, rate, out).start()) {
-                Thread.sleep(soakSeconds * 1000L);
+                // The service's timers at each window's ends: where the latency went, if it moved.
+                ServiceTimers firstStart = ServiceTimers.take(api);
+                Thread.sleep(window * 1000L);
+                ServiceTimers firstEnd = ServiceTimers.take(api);
+                Thread.sleep((soakSeconds - 2L * window) * 1000L);
+                ServiceTimers lastStart = ServiceTimers.take(api);
+                Thread.sleep(window * 1000L);
+                ServiceTimers.printMoved(out, "soak", firstStart, firstEnd, lastStart, ServiceTimers.take(api), 12);
                 worstBacklog = monitor.worstBacklog();
                 worstLag = monitor.worstLagSeconds();
             }
@@ -180,23 +187,29 @@ final class SoakDrill implements Drill {
     }
 
     /**
-     * What is checked after a soak, whose ledger holds tens of thousands of posts and comments: every like and
-     * follow (a few thousand keys at most), every post that was liked (the like counters worth checking) and
-     * others at random up to {@code size}, and {@code size} comments at random.
+     * What is checked after a soak, whose ledger holds tens of thousands of posts, comments and likes: every follow
+     * (the graph's few thousand edges), {@code size} posts at random among those that were liked (the like counters
+     * worth checking) with every like of theirs, others at random up to {@code size} posts in all, and {@code size}
+     * comments at random.
      */
     static Ledger sample(Ledger all, int size) {
         Ledger sample = new Ledger();
-        sample.likes.putAll(all.likes);
         sample.follows.putAll(all.follows);
-        Set<String> liked = new HashSet<>();
-        all.likes.keySet().forEach(edge -> liked.add(edge.from()));
+        Set<String> likedSet = new HashSet<>();
+        all.likes.keySet().forEach(edge -> likedSet.add(edge.from()));
+        List<String> liked = new ArrayList<>(likedSet);
+        Collections.shuffle(liked);
+        Set<String> chosen = new HashSet<>(liked.subList(0, Math.min(size, liked.size())));
+        all.likes.forEach((edge, last) -> {
+            if (chosen.contains(edge.from())) {
+                sample.likes.put(edge, last);
+            }
+        });
+        chosen.forEach(post -> sample.posts.put(post, all.posts.getOrDefault(post, "")));
         List<String> others = new ArrayList<>(all.posts.keySet());
-        others.removeAll(liked);
+        others.removeAll(likedSet);
         Collections.shuffle(others);
-        for (String post : liked) {
-            sample.posts.put(post, all.posts.getOrDefault(post, ""));
-        }
-        others.stream().limit(Math.max(0, size - liked.size())).forEach(post -> sample.posts.put(post,
+        others.stream().limit(Math.max(0, size - chosen.size())).forEach(post -> sample.posts.put(post,
                 all.posts.get(post)));
         List<String> comments = new ArrayList<>(all.comments.keySet());
         Collections.shuffle(comments);

@@ -2,12 +2,17 @@ package dev.widefeed.drills;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class SoakSampleTest {
     @Test
-    void theSampleKeepsEveryKeyAndEveryLikedPostAndBoundsTheRest() {
+    void theSampleKeepsEveryFollowAndBoundsLikedPostsWithTheirLikes() {
         Ledger all = new Ledger();
         for (int i = 0; i < 100; i++) {
             all.post("p" + i, "u");
@@ -24,6 +29,38 @@ class SoakSampleTest {
         assertThat(sample.posts).hasSize(10).containsKeys("p97", "p98");
         assertThat(sample.comments).hasSize(10);
         assertThat(all.posts).containsAllEntriesOf(sample.posts);
+
+        for (int i = 0; i < 50; i++) {
+            all.like("p" + i, "u1", true, true);
+            all.like("p" + i, "u2", true, true);
+        }
+        Ledger bounded = SoakDrill.sample(all, 10);
+        assertThat(bounded.posts).hasSize(10);
+        assertThat(bounded.likes).hasSize(20).allSatisfy((edge, last) -> {
+            assertThat(bounded.posts).containsKey(edge.from());
+            assertThat(last).isEqualTo(all.likes.get(edge));
+        });
+    }
+
+    @Test
+    void recentPostsAreTheNewestAndEachNewOneTakesTheOldestsPlace() {
+        List<String> known = new ArrayList<>();
+        for (long id = 1; id <= RecentPosts.SIZE + 500; id++) {
+            known.add(String.valueOf(id));
+        }
+        RecentPosts recent = new RecentPosts(known);
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < 200_000; i++) {
+            seen.add(recent.pick());
+        }
+        assertThat(seen).hasSize(RecentPosts.SIZE).allSatisfy(id -> assertThat(Long.parseLong(id)).isGreaterThan(500));
+
+        recent.add("999999");
+        seen.clear();
+        for (int i = 0; i < 200_000; i++) {
+            seen.add(recent.pick());
+        }
+        assertThat(seen).contains("999999").doesNotContain("501").hasSize(RecentPosts.SIZE);
     }
 
     @Test

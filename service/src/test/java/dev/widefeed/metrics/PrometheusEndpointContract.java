@@ -107,6 +107,7 @@ abstract class PrometheusEndpointContract {
         assertThat(scrape.family("reconcile_drift_found_total").orElseThrow().type()).isEqualTo("counter");
         assertThat(scrape.names()).contains("relations_repair_operations_finished_total",
                 "relations_repair_count_drift_fixed_total", "audiences_cache_marks_hitRate");
+        assertThat(scrape.family("relations_repair_lag_seconds").orElseThrow().type()).isEqualTo("gauge");
     }
 
     @Test
