@@ -3,6 +3,8 @@ package dev.widefeed.drills;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -53,6 +55,8 @@ final class ServiceRun implements AutoCloseable {
     private final Api api;
     private final String tokenSecret = HexFormat.of().formatHex(new SecureRandom().generateSeed(24));
     private Process process;
+    /** Stops the service and its store if the drill itself is stopped (a signal) before {@link #close}. */
+    private Thread stopOnExit;
     /** Every store process a gauge showed, the ones started again after a kill too. */
     private final Set<ProcessHandle> seen = new LinkedHashSet<>();
 
@@ -89,11 +93,40 @@ final class ServiceRun implements AutoCloseable {
      */
     void start(Duration within) throws IOException, InterruptedException {
         Files.createDirectories(layout.dataDir());
+        for (int port : new int[]{layout.port(), layout.adminPort()}) {
+            if (!free(port)) {
+                // A service already answering there would pass the health check in this one's place.
+                throw new IllegalStateException("port " + port + " is in use (a service an earlier drill left "
+                        + "running?); stop it, or give --port another first port");
+            }
+        }
+        if (stopOnExit == null) {
+            stopOnExit = new Thread(this::stopQuietly, "drill-service-stop");
+            Runtime.getRuntime().addShutdownHook(stopOnExit); // a drill stopped by a signal stops its service too
+        }
         ProcessBuilder builder = new ProcessBuilder(javaCommand("server")).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log().toFile()));
         builder.environment().putAll(environment());
         process = builder.start();
         awaitHealthy(within);
+    }
+
+    private static boolean free(int port) {
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.setReuseAddress(true);
+            socket.bind(new InetSocketAddress(port));
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private void stopQuietly() {
+        try {
+            stop();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** The service jar's {@code command} with the configuration file, as the service runs it. */
@@ -233,6 +266,18 @@ final class ServiceRun implements AutoCloseable {
 
     @Override
     public void close() throws InterruptedException {
+        if (stopOnExit != null) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopOnExit);
+            } catch (IllegalStateException e) {
+                // the JVM is already shutting down: the hook is running or has run
+            }
+            stopOnExit = null;
+        }
+        stop();
+    }
+
+    private void stop() throws InterruptedException {
         if (process != null && process.isAlive()) {
             process.destroy(); // SIGTERM: the service stops its embedded store on the way out
             if (!process.waitFor(3, TimeUnit.MINUTES)) {
