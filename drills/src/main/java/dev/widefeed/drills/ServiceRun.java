@@ -71,6 +71,11 @@ final class ServiceRun implements AutoCloseable {
         this.api = new Api(layout.port(), layout.adminPort());
     }
 
+    /** The service's process id (while it runs). */
+    long pid() {
+        return process.pid();
+    }
+
     Api api() {
         return api;
     }

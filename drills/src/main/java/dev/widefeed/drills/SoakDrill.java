@@ -78,6 +78,7 @@ final class SoakDrill implements Drill {
             RenewedLoad load = new RenewedLoad(session, sessions, SOAK, threads, rate).start();
             Thread.sleep(warm * 1000L);
             long oldGenStart = gauges.oldGenAfterFullGc();
+            HeapHistogram heapStart = HeapHistogram.take(session.service.pid());
             OptionalDouble threadsStart = gauges.read(AdminGauges.THREADS);
             int start = timeline.now() + 1;
             LoadWindow soak;
@@ -98,6 +99,7 @@ final class SoakDrill implements Drill {
             int end = timeline.now();
             // Still under the same load as the first, so the two measure the same thing: what survives a full GC.
             long oldGenEnd = gauges.oldGenAfterFullGc();
+            HeapHistogram.take(session.service.pid()).printGrowth(out, "soak: heap", heapStart, 12);
             OptionalDouble threadsEnd = gauges.read(AdminGauges.THREADS);
             load.close();
             int stopped = timeline.now();

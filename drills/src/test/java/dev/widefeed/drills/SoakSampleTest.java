@@ -30,15 +30,19 @@ class SoakSampleTest {
         assertThat(sample.comments).hasSize(10);
         assertThat(all.posts).containsAllEntriesOf(sample.posts);
 
-        for (int i = 0; i < 50; i++) {
-            all.like("p" + i, "u1", true, true);
-            all.like("p" + i, "u2", true, true);
+        Ledger many = new Ledger();
+        for (int i = 0; i < 100; i++) {
+            many.post("p" + i, "u");
         }
-        Ledger bounded = SoakDrill.sample(all, 10);
+        for (int i = 0; i < 50; i++) {
+            many.like("p" + i, "u1", true, true);
+            many.like("p" + i, "u2", i % 2 == 0, true);
+        }
+        Ledger bounded = SoakDrill.sample(many, 10);
         assertThat(bounded.posts).hasSize(10);
         assertThat(bounded.likes).hasSize(20).allSatisfy((edge, last) -> {
             assertThat(bounded.posts).containsKey(edge.from());
-            assertThat(last).isEqualTo(all.likes.get(edge));
+            assertThat(last).isEqualTo(many.likes.get(edge));
         });
     }
 
