@@ -53,10 +53,12 @@ public final class FollowService {
         if (users.find(target).isEmpty()) {
             throw DomainException.notFound("no user " + target);
         }
-        FollowEdge edge = relations.edge(me, target);
-        if (edge.following()) {
-            rewriteCopies(edge);
-            return false;
+        if (relations.edge(me, target).following()) {
+            FollowEdge decided = relations.decidedEdge(me, target);
+            if (decided.following()) {
+                rewriteCopies(decided);
+                return false;
+            }
         }
         checkFollowingLimit(me, 1);
         return change(me, target, true);
@@ -133,8 +135,8 @@ public final class FollowService {
         FollowEvent event = follow ? new FollowEvent.Followed(me, target) : new FollowEvent.Unfollowed(me, target);
         events.record(event);
         AtomicReference<FollowEdge> lastRead = new AtomicReference<>();
-        boolean changed = EdgeProtocol.change(() -> {
-                    lastRead.set(relations.edge(me, target));
+        boolean changed = EdgeProtocol.change(() -> relations.edge(me, target), () -> {
+                    lastRead.set(relations.decidedEdge(me, target));
                     return lastRead.get();
                 }, follow, clock.instant(),
                 (current, next) -> {

@@ -20,6 +20,15 @@ public interface RelationStore {
     /** The edge's truth row, or {@link FollowEdge#absent} if it was never written. */
     FollowEdge edge(long followerId, long followeeId);
 
+    /**
+     * {@link #edge} once any compare-and-set still in flight on it is decided: what an answer of "already as asked"
+     * rests on. A change whose answer was lost may have been left accepted but not yet applied (on Cassandra, a
+     * Paxos round cut off by a crash, completed by the next round on the partition); a plain read would then see the
+     * state before it, and a later round would overturn what was answered (docs/ARCHITECTURE.md, "Write
+     * protocols").
+     */
+    FollowEdge decidedEdge(long followerId, long followeeId);
+
     /** {@link #edge} of each (follower, followee) pair, in one concurrent round. */
     Map<FollowEdge.Key, FollowEdge> edges(Collection<FollowEdge.Key> keys);
 

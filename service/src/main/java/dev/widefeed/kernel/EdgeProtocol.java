@@ -7,7 +7,7 @@ import java.util.function.Supplier;
 
 /**
  * How an edge (a follow, a like) changes, written once: read the truth row; if it already is what
- * is asked, nothing happens; else compare-and-set it to its next version and, only if that applied,
+ * is asked (and a read that first decides any change still in flight agrees), nothing happens; else compare-and-set it to its next version and, only if that applied,
  * write the copies and move the counters (the caller's {@code apply}, best effort after the
  * compare-and-set). Concurrent changes of one edge are serialised by the compare-and-set, so each
  * applied change is counted exactly once (docs/ARCHITECTURE.md, "Write protocols").
@@ -17,17 +17,24 @@ public final class EdgeProtocol {
     }
 
     /**
-     * @param read  the edge's truth row now
-     * @param apply tries {@code (current, next)}: the compare-and-set and, if it applied, what follows
-     *              it; true if the compare-and-set applied, false if it lost a race
+     * @param read    the edge's truth row now
+     * @param decided the truth row once any compare-and-set in flight on it is decided: the check behind an
+     *                answer of "already as asked", which a change whose answer was lost could otherwise overturn
+     *                after it was given (dearer than {@code read} on Cassandra, so only then)
+     * @param apply   tries {@code (current, next)}: the compare-and-set and, if it applied, what follows
+     *                it; true if the compare-and-set applied, false if it lost a race
      * @return whether this call changed the edge
      */
-    public static <E extends VersionedEdge<E>> boolean change(Supplier<E> read, boolean on, Instant now,
-                                                              BiPredicate<E, E> apply, Supplier<String> what) {
+    public static <E extends VersionedEdge<E>> boolean change(Supplier<E> read, Supplier<E> decided, boolean on,
+                                                              Instant now, BiPredicate<E, E> apply,
+                                                              Supplier<String> what) {
         return CompareAndSet.retry(() -> {
             E current = read.get();
             if (current.on() == on) {
-                return Optional.of(false);
+                current = decided.get();
+                if (current.on() == on) {
+                    return Optional.of(false);
+                }
             }
             return apply.test(current, current.next(on, now)) ? Optional.of(true) : Optional.empty();
         }, what);

@@ -65,7 +65,8 @@ public final class LikeProtocol {
      */
     public Optional<LikeEdge> change(long postId, long userId, boolean liked, Instant now, Runnable doubt) {
         AtomicReference<LikeEdge> replaced = new AtomicReference<>();
-        boolean changed = EdgeProtocol.change(() -> store.edge(postId, userId), liked, now, (current, next) -> {
+        boolean changed = EdgeProtocol.change(() -> store.edge(postId, userId),
+                () -> store.decidedEdge(postId, userId), liked, now, (current, next) -> {
             CasSettlement.Outcome outcome = settlement.apply(() -> store.compareAndSet(current, next),
                     () -> holds(store.edge(postId, userId), next));
             if (outcome == CasSettlement.Outcome.HELD || outcome == CasSettlement.Outcome.REPLACED) {

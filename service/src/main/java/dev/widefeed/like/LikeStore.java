@@ -16,6 +16,12 @@ public interface LikeStore extends LikedPosts {
     /** The like's truth row, or {@link LikeEdge#absent} if it was never written. */
     LikeEdge edge(long postId, long userId);
 
+    /**
+     * {@link #edge} once any compare-and-set still in flight on it is decided: what an answer of "already as asked"
+     * rests on (as {@link dev.widefeed.graph.RelationStore#decidedEdge} says).
+     */
+    LikeEdge decidedEdge(long postId, long userId);
+
     /** Every truth row of the post, liked or not (reconciliation; reads every like of the post). */
     List<LikeEdge> edges(long postId);
 

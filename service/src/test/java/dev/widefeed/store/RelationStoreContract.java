@@ -143,15 +143,19 @@ public abstract class RelationStoreContract {
         long a = ids.next();
         long b = ids.next();
         FollowEdge absent = FollowEdge.absent(a, b);
+        assertThat(relations().decidedEdge(a, b)).isEqualTo(absent);
         FollowEdge followed = absent.next(true, Instant.now());
         assertThat(relations().compareAndSet(absent, followed)).isTrue();
         assertThat(relations().compareAndSet(absent, absent.next(true, Instant.now()))).isFalse();
         assertThat(relations().edge(a, b)).isEqualTo(followed);
+        assertThat(relations().decidedEdge(a, b)).as("the read an answer of 'already following' rests on")
+                .isEqualTo(followed);
 
         FollowEdge unfollowed = followed.next(false, Instant.now());
         assertThat(relations().compareAndSet(absent.next(true, Instant.now().minusSeconds(5)), unfollowed)).isFalse();
         assertThat(relations().compareAndSet(followed, unfollowed)).isTrue();
         assertThat(relations().edge(a, b)).isEqualTo(unfollowed);
+        assertThat(relations().decidedEdge(a, b)).isEqualTo(unfollowed);
     }
 
     @Test

@@ -2,9 +2,7 @@ package dev.widefeed.store.cassandra;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
-import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
@@ -66,8 +64,7 @@ final class CqlFloors {
     CqlFloors(CqlSession session, int bucketSize) {
         this.session = session;
         this.bucketSize = bucketSize;
-        this.serial = DefaultConsistencyLevel.valueOf(session.getContext().getConfig().getDefaultProfile()
-                .getString(DefaultDriverOption.REQUEST_SERIAL_CONSISTENCY));
+        this.serial = CqlReads.serial(session);
         insertEntry = session.prepare("INSERT INTO comment_index (obj_id, obj_type, root_id, bucket, floor, comment_id, "
                 + "parent_id, author_id, state, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?)");
         claimFirst = session.prepare("UPDATE comment_index SET last_floor = ? WHERE " + KEY + " IF last_floor = null");

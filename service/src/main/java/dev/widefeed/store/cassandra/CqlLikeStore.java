@@ -1,5 +1,6 @@
 package dev.widefeed.store.cassandra;
 
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
@@ -41,6 +42,7 @@ final class CqlLikeStore implements LikeStore {
     private final PreparedStatement addUserLiked;
     private final PreparedStatement selectShardLimit;
     private final PreparedStatement deleteLikeIfVersion;
+    private final ConsistencyLevel serial;
 
     CqlLikeStore(CqlSession session, int bucketSize, Clock clock) {
         this.session = session;
@@ -48,6 +50,7 @@ final class CqlLikeStore implements LikeStore {
                 "likers_by_post", "post_id", "liked_at", "user_id");
         this.liked = new BucketedList(session, new ListBuckets(session, "liked", bucketSize, clock),
                 "liked_by_user", "user_id", "liked_at", "post_id");
+        this.serial = CqlReads.serial(session);
         selectLike = session.prepare("SELECT liked, liked_at, version FROM likes_by_post "
                 + "WHERE post_id = ? AND shard = ? AND user_id = ?");
         selectShard = session.prepare("SELECT user_id, liked, liked_at, version FROM likes_by_post "
@@ -90,7 +93,17 @@ final class CqlLikeStore implements LikeStore {
 
     @Override
     public LikeEdge edge(long postId, long userId) {
-        Row row = session.execute(selectLike.bind(postId, shard(userId), userId).setIdempotent(true)).one();
+        return edge(postId, userId, selectLike.bind(postId, shard(userId), userId));
+    }
+
+    /** A read at the serial consistency, which first completes a Paxos round left in progress on the partition. */
+    @Override
+    public LikeEdge decidedEdge(long postId, long userId) {
+        return edge(postId, userId, selectLike.bind(postId, shard(userId), userId).setConsistencyLevel(serial));
+    }
+
+    private LikeEdge edge(long postId, long userId, BoundStatement read) {
+        Row row = session.execute(read.setIdempotent(true)).one();
         return row == null ? LikeEdge.absent(postId, userId)
                 : new LikeEdge(postId, userId, row.getBoolean(0), row.getInstant(1), row.getLong(2));
     }

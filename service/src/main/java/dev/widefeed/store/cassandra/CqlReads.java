@@ -1,6 +1,9 @@
 package dev.widefeed.store.cassandra;
 
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
@@ -21,6 +24,16 @@ import java.util.function.Function;
  */
 final class CqlReads {
     private CqlReads() {
+    }
+
+    /**
+     * The serial consistency the session's compare-and-sets run at (configured, {@code LOCAL_SERIAL} by default): a
+     * read at it first completes any Paxos round still in progress on the partition, so it sees the outcome of a
+     * compare-and-set whose answer was lost.
+     */
+    static ConsistencyLevel serial(CqlSession session) {
+        return DefaultConsistencyLevel.valueOf(session.getContext().getConfig().getDefaultProfile()
+                .getString(DefaultDriverOption.REQUEST_SERIAL_CONSISTENCY));
     }
 
     /** The row of each key, or null where there is none. */

@@ -1,5 +1,6 @@
 package dev.widefeed.store.cassandra;
 
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
@@ -44,6 +45,7 @@ final class CqlRelationStore implements RelationStore {
     private final CqlUserStore users;
     private final ListBuckets buckets;
     private final BoundedAsync async;
+    private final ConsistencyLevel serial;
     private final PreparedStatement deleteEdgeIfVersion;
     private final PreparedStatement selectEdge;
     private final PreparedStatement insertEdgeIfAbsent;
@@ -71,6 +73,7 @@ final class CqlRelationStore implements RelationStore {
         this.users = users;
         this.buckets = buckets;
         this.async = async;
+        this.serial = CqlReads.serial(session);
         selectEdge = session.prepare("SELECT following, since, version FROM follow_edges_by_follower "
                 + "WHERE follower_id = ? AND followee_id = ?");
         insertEdgeIfAbsent = session.prepare("INSERT INTO follow_edges_by_follower "
@@ -120,7 +123,17 @@ final class CqlRelationStore implements RelationStore {
 
     @Override
     public FollowEdge edge(long followerId, long followeeId) {
-        Row row = session.execute(selectEdge.bind(followerId, followeeId).setIdempotent(true)).one();
+        return edge(followerId, followeeId, selectEdge.bind(followerId, followeeId));
+    }
+
+    /** A read at the serial consistency, which first completes a Paxos round left in progress on the partition. */
+    @Override
+    public FollowEdge decidedEdge(long followerId, long followeeId) {
+        return edge(followerId, followeeId, selectEdge.bind(followerId, followeeId).setConsistencyLevel(serial));
+    }
+
+    private FollowEdge edge(long followerId, long followeeId, BoundStatement read) {
+        Row row = session.execute(read.setIdempotent(true)).one();
         if (row == null) {
             return FollowEdge.absent(followerId, followeeId);
         }

@@ -89,6 +89,15 @@ final class HBaseLikeStore implements LikeStore {
         return page(liked, userId, after, limit, f -> new Like(f.userId(), userId, f.since()));
     }
 
+    /**
+     * The plain read: a check-and-mutate is decided when its region server answers, and one whose answer was lost
+     * in a crash is replayed from the write-ahead log before its region serves again.
+     */
+    @Override
+    public LikeEdge decidedEdge(long postId, long userId) {
+        return edge(postId, userId);
+    }
+
     @Override
     public LikeEdge edge(long postId, long userId) {
         Result row = truth.get(new Get(row(postId, userId)).addFamily(FAMILY)).join();

@@ -79,6 +79,15 @@ final class HBaseRelationStore implements RelationStore {
         this.async = async;
     }
 
+    /**
+     * The plain read: a check-and-mutate is decided when its region server answers, and one whose answer was lost
+     * in a crash is replayed from the write-ahead log before its region serves again.
+     */
+    @Override
+    public FollowEdge decidedEdge(long followerId, long followeeId) {
+        return edge(followerId, followeeId);
+    }
+
     @Override
     public FollowEdge edge(long followerId, long followeeId) {
         Result row = edges.get(new Get(edgeRow(followerId, followeeId)).addFamily(EDGE)).join();
