@@ -40,7 +40,9 @@ public final class RelationRepairer {
         Set<Long> followers = new TreeSet<>();
         Set<Long> followees = new TreeSet<>();
         for (RelationOp op : unfinished) {
-            FollowEdge truth = relations.edge(op.followerId(), op.followeeId());
+            // Decided, not plain: a compare-and-set cut off mid-round may still be completed by the next round on
+            // the partition, after this entry is closed, and would leave its copies unwritten.
+            FollowEdge truth = relations.decidedEdge(op.followerId(), op.followeeId());
             if (truth.version() < op.to().version()) {
                 continue; // its compare-and-set never applied (versions only grow): nothing to finish or count
             }
