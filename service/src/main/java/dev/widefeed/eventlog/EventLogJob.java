@@ -10,7 +10,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,6 +40,8 @@ public final class EventLogJob implements Managed {
     /** Entries are appended with the clock of the instance that took the request: slack for skew and slow requests. */
     private static final Duration SLOT_SETTLE = Duration.ofMinutes(1);
     private static final Duration RELEASE_WAIT = Duration.ofSeconds(3);
+    /** Finished entries remembered at most, should a watermark be held back for long (a few tens of MB). */
+    private static final int FINISHED_LIMIT = 200_000;
 
     /** How the job runs. */
     public record Settings(int shards, int threads, int pagesPerTurn, Duration pollInterval, Duration leaseTtl,
@@ -64,14 +65,7 @@ public final class EventLogJob implements Managed {
     private final Map<Integer, ShardState> shardStates = new ConcurrentHashMap<>();
     /** Entries of unknown kinds per shard at its last scan here, so the warning is not repeated every poll. */
     private final Map<Integer, Integer> unknownByShard = new ConcurrentHashMap<>();
-    /** Entries known finished, so a rescan of a slot does not open them again. Bounded. */
-    private final Set<String> finished = Collections.newSetFromMap(Collections.synchronizedMap(
-            new LinkedHashMap<>(16, 0.75f, false) {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-                    return size() > 200_000;
-                }
-            }));
+    private final FinishedEntries finished = new FinishedEntries(FINISHED_LIMIT);
     private final AtomicLong lastProgressMillis = new AtomicLong();
     private volatile boolean stopping;
 
@@ -195,6 +189,7 @@ public final class EventLogJob implements Managed {
             }
             held.remove(shard);
             shardStates.remove(shard);
+            finished.forgetShard(shard);
         } catch (RuntimeException e) {
             LOG.warn("event log: could not lease shard {}: {}", shard, e.toString());
         }
@@ -210,6 +205,7 @@ public final class EventLogJob implements Managed {
         try {
             Instant now = clock.instant();
             long from = store.watermark(shard).orElse(EventLog.slotOf(now.minus(settings.initialLookback())));
+            finished.forgetBelow(shard, from);
             long to = EventLog.slotOf(now);
             List<Pending> pending = new ArrayList<>();
             long oldestPendingSlot = Long.MAX_VALUE;
@@ -220,10 +216,10 @@ public final class EventLogJob implements Managed {
                     if (handler == null) {
                         unknown++;
                         oldestPendingSlot = Math.min(oldestPendingSlot, slot);
-                    } else if (!finished.contains(finishedKey(entry))) {
+                    } else if (!finished.contains(entry)) {
                         LogHandler.Work work = handler.open(entry);
                         if (work.done()) {
-                            finished.add(finishedKey(entry));
+                            finished.add(entry);
                         } else {
                             pending.add(new Pending(entry, handler, work));
                         }
@@ -267,6 +263,7 @@ public final class EventLogJob implements Managed {
             long watermark = Math.min(oldestPendingSlot, settled);
             if (watermark > from && lease.keep()) {
                 store.saveWatermark(shard, watermark);
+                finished.forgetBelow(shard, watermark);
             }
             return workedOne && stillPending > 0 && lease.keep();
         } catch (RuntimeException e) {
@@ -306,7 +303,7 @@ public final class EventLogJob implements Managed {
                 work = worked.after();
             }
             if (work.done()) {
-                finished.add(finishedKey(p.entry()));
+                finished.add(p.entry());
                 return;
             }
             stillPending++;
@@ -317,14 +314,6 @@ public final class EventLogJob implements Managed {
             }
             oldestPending = oldestPending == null || dueSince.isBefore(oldestPending) ? dueSince : oldestPending;
         }
-    }
-
-    /**
-     * What names an entry across the log: its key names it only within its slot, and the same work
-     * asked for again in a later slot (a second switch of one author) is a new entry.
-     */
-    private static String finishedKey(LogEntry entry) {
-        return entry.shard() + "/" + entry.slot() + "/" + entry.key();
     }
 
     /** Renews the shard's lease every third of its ttl while the shard is worked; false once lost or stopping. */
