@@ -38,8 +38,10 @@ final class CassandraYaml {
         yaml.put("saved_caches_directory", data.resolve("saved_caches").toString());
         yaml.put("hints_directory", data.resolve("hints").toString());
         yaml.put("cdc_raw_directory", data.resolve("cdc_raw").toString());
-        yaml.put("commitlog_sync", "periodic");
-        yaml.put("commitlog_sync_period", "10000ms");
+        yaml.put("commitlog_sync", settings.commitLogSync().yaml());
+        if (settings.commitLogSync() == CommitLogSync.PERIODIC) {
+            yaml.put("commitlog_sync_period", "10000ms");
+        }
         // A fresh local cluster has no 4.x peers to stay compatible with.
         yaml.put("storage_compatibility_mode", "NONE");
         // Tests drop and recreate keyspaces all the time; snapshots on drop would only fill the disk.

@@ -100,19 +100,21 @@ public final class LocalCassandra extends LocalStore {
      * @param jmxPort the first node's JMX port on 127.0.0.1 (node n: this plus n - 1); 0 for no JMX, which only a
      *                single node may do without
      * @param heapMb  each node's heap
+     * @param commitLogSync when a write is acknowledged: {@link CommitLogSync#BATCH} unless said otherwise
      */
     public record Settings(Path dataDir, String host, int nativePort, int storagePort, int heapMb,
-                           Duration startTimeout, int nodes, int jmxPort) {
+                           Duration startTimeout, int nodes, int jmxPort, CommitLogSync commitLogSync) {
 
         public Settings {
             requireNonNull(dataDir, "dataDir");
             requireNonNull(host, "host");
             requireNonNull(startTimeout, "startTimeout");
+            requireNonNull(commitLogSync, "commitLogSync");
         }
 
         /** One node without JMX. */
         public Settings(Path dataDir, String host, int nativePort, int storagePort, int heapMb, Duration startTimeout) {
-            this(dataDir, host, nativePort, storagePort, heapMb, startTimeout, 1, 0);
+            this(dataDir, host, nativePort, storagePort, heapMb, startTimeout, 1, 0, CommitLogSync.BATCH);
         }
 
         public static Settings defaults(Path dataDir) {
@@ -120,16 +122,24 @@ public final class LocalCassandra extends LocalStore {
         }
 
         public Settings withPorts(int nativePort, int storagePort) {
-            return new Settings(dataDir, host, nativePort, storagePort, heapMb, startTimeout, nodes, jmxPort);
+            return new Settings(dataDir, host, nativePort, storagePort, heapMb, startTimeout, nodes, jmxPort,
+                    commitLogSync);
         }
 
         public Settings withHeapMb(int heapMb) {
-            return new Settings(dataDir, host, nativePort, storagePort, heapMb, startTimeout, nodes, jmxPort);
+            return new Settings(dataDir, host, nativePort, storagePort, heapMb, startTimeout, nodes, jmxPort,
+                    commitLogSync);
         }
 
         /** {@code nodes} nodes whose JMX ports start at {@code jmxPort}. */
         public Settings withNodes(int nodes, int jmxPort) {
-            return new Settings(dataDir, host, nativePort, storagePort, heapMb, startTimeout, nodes, jmxPort);
+            return new Settings(dataDir, host, nativePort, storagePort, heapMb, startTimeout, nodes, jmxPort,
+                    commitLogSync);
+        }
+
+        public Settings withCommitLogSync(CommitLogSync commitLogSync) {
+            return new Settings(dataDir, host, nativePort, storagePort, heapMb, startTimeout, nodes, jmxPort,
+                    commitLogSync);
         }
     }
 

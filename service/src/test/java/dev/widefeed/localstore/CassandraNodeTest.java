@@ -79,6 +79,16 @@ class CassandraNodeTest {
     }
 
     @Test
+    void aWriteIsAcknowledgedOnceItsCommitLogEntryIsSyncedUnlessPeriodicIsAsked() {
+        CassandraNode node = CassandraNode.plan(THREE).get(0);
+        assertThat(CassandraYaml.of(THREE, node, node)).containsEntry("commitlog_sync", "batch")
+                .doesNotContainKey("commitlog_sync_period");
+        LocalCassandra.Settings periodic = THREE.withCommitLogSync(CommitLogSync.PERIODIC);
+        assertThat(CassandraYaml.of(periodic, node, node)).containsEntry("commitlog_sync", "periodic")
+                .containsEntry("commitlog_sync_period", "10000ms");
+    }
+
+    @Test
     void aClusterNeedsJmxAndALoopbackHost() {
         assertThatThrownBy(() -> CassandraNode.plan(THREE.withNodes(3, 0)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("needs a JMX port");

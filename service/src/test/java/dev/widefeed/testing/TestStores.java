@@ -1,5 +1,6 @@
 package dev.widefeed.testing;
 
+import dev.widefeed.localstore.CommitLogSync;
 import dev.widefeed.localstore.LocalCassandra;
 import dev.widefeed.localstore.LocalHBase;
 import java.nio.file.Path;
@@ -30,9 +31,12 @@ public final class TestStores {
         if (cassandra == null && cassandraFailure == null) {
             try {
                 addShutdownHook();
+                // Periodic sync: no test kills this shared node (those that kill a store start their own, on the
+                // default), and an fsync per write would cost the suite minutes.
                 cassandra = LocalCassandra.start(LocalCassandra.Settings.defaults(DATA_DIR.resolve("cassandra"))
                         .withPorts(Integer.getInteger("widefeed.test.cassandra.nativePort", 19042),
-                                Integer.getInteger("widefeed.test.cassandra.storagePort", 17000)));
+                                Integer.getInteger("widefeed.test.cassandra.storagePort", 17000))
+                        .withCommitLogSync(CommitLogSync.PERIODIC));
             } catch (RuntimeException e) {
                 cassandraFailure = e;
             }

@@ -1,10 +1,12 @@
 package dev.widefeed.store.cassandra;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.widefeed.localstore.CommitLogSync;
 import dev.widefeed.localstore.LocalCassandra;
 import dev.widefeed.store.EmbeddedStoreFactory;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
 
 /**
  * The local Cassandra the service starts itself, as child processes (the default): one node, or a cluster of
@@ -36,12 +38,21 @@ public class EmbeddedCassandraFactory extends EmbeddedStoreFactory {
     @JsonProperty
     public int storagePort = 7000;
 
+    /**
+     * When a write is acknowledged: {@code batch} (the default), once its commit log entry is synced, so a kill of
+     * the node loses nothing acknowledged; {@code periodic}, at once, losing up to 10 s of writes on a kill
+     * ({@link CommitLogSync}).
+     */
+    @NotNull
+    @JsonProperty
+    public CommitLogSync commitLogSync = CommitLogSync.BATCH;
+
     public EmbeddedCassandraFactory() {
         super("./data/cassandra");
     }
 
     LocalCassandra.Settings settings() {
         return new LocalCassandra.Settings(dataPath(), host, nativePort, storagePort, heapMb, startTimeoutDuration(),
-                nodes, jmxPort);
+                nodes, jmxPort, commitLogSync);
     }
 }
