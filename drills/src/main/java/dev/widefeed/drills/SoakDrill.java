@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
@@ -36,6 +37,13 @@ final class SoakDrill implements Drill {
     private static final double HIGHEST_RATE = 3_200;
     private static final int WINDOW_SECONDS = 300;
     private static final int SAMPLE = 3_000;
+
+    /** Cassandra's table statistics now; none on HBase. */
+    private static StoreTables storeTables(ServiceRun.Layout layout, String name) throws InterruptedException {
+        return layout.backend().equals("cassandra")
+                ? StoreTables.take(layout.dataDir(), name, layout.jmxPort(), "widefeed")
+                : new StoreTables(Map.of());
+    }
 
     @Override
     public String name() {
@@ -85,14 +93,22 @@ final class SoakDrill implements Drill {
             double worstBacklog;
             double worstLag;
             try (SoakMonitor monitor = new SoakMonitor(api, timeline, rate, out).start()) {
-                // The service's timers at each window's ends: where the latency went, if it moved.
+                // The service's timers (and on Cassandra the store's tables) at each window's ends: where the
+                // latency went, if it moved.
                 ServiceTimers firstStart = ServiceTimers.take(api);
+                StoreTables tablesFirstStart = storeTables(layout, "first-start");
                 Thread.sleep(window * 1000L);
                 ServiceTimers firstEnd = ServiceTimers.take(api);
+                StoreTables tablesFirstEnd = storeTables(layout, "first-end");
                 Thread.sleep((soakSeconds - 2L * window) * 1000L);
                 ServiceTimers lastStart = ServiceTimers.take(api);
+                StoreTables tablesLastStart = storeTables(layout, "last-start");
                 Thread.sleep(window * 1000L);
                 ServiceTimers.printMoved(out, "soak", firstStart, firstEnd, lastStart, ServiceTimers.take(api), 12);
+                if (layout.backend().equals("cassandra")) {
+                    StoreTables.printMoved(out, "soak: store", tablesFirstStart, tablesFirstEnd, tablesLastStart,
+                            storeTables(layout, "last-end"), 10);
+                }
                 worstBacklog = monitor.worstBacklog();
                 worstLag = monitor.worstLagSeconds();
             }
