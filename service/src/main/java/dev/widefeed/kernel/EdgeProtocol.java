@@ -7,10 +7,11 @@ import java.util.function.Supplier;
 
 /**
  * How an edge (a follow, a like) changes, written once: read the truth row; if it already is what
- * is asked (and a read that first decides any change still in flight agrees), nothing happens; else compare-and-set it to its next version and, only if that applied,
- * write the copies and move the counters (the caller's {@code apply}, best effort after the
- * compare-and-set). Concurrent changes of one edge are serialised by the compare-and-set, so each
- * applied change is counted exactly once (docs/ARCHITECTURE.md, "Write protocols").
+ * is asked (and a read that first decides any change still in flight agrees), nothing happens; else
+ * compare-and-set it to its next version and, only if that applied, write the copies and move the
+ * counters (the caller's {@code apply}, best effort after the compare-and-set). Concurrent changes
+ * of one edge are serialised by the compare-and-set, so each applied change is counted exactly once
+ * (docs/ARCHITECTURE.md, "Write protocols").
  */
 public final class EdgeProtocol {
     private EdgeProtocol() {

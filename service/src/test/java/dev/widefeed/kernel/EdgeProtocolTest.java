@@ -36,7 +36,8 @@ class EdgeProtocolTest {
     void anEdgeAlreadyInTheAskedStateIsLeftAlone() {
         Cas cas = new Cas(true);
         assertThat(EdgeProtocol.change(() -> ON, () -> ON, true, NOW, cas, () -> "edge")).isFalse();
-        assertThat(EdgeProtocol.change(() -> PlainEdge.ABSENT, () -> PlainEdge.ABSENT, false, NOW, cas, () -> "edge")).isFalse();
+        assertThat(EdgeProtocol.change(() -> PlainEdge.ABSENT, () -> PlainEdge.ABSENT, false, NOW, cas,
+                () -> "edge")).isFalse();
         assertThat(cas.calls).isEmpty();
     }
 

@@ -28,11 +28,13 @@ import java.util.stream.LongStream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A viral post: a hundred thousand likes by distinct users leave its author one group per window with the exact
- * count, and a worker killed with SIGKILL while likes are pending loses and doubles none. One tiny subclass per
- * backend runs it.
+ * A viral post: its likes by distinct users (20,000 in the suite; the README's command runs 100,000) leave its author
+ * one group per window with the exact count, and a worker killed with SIGKILL while likes are pending loses and
+ * doubles none. One tiny subclass per backend runs it.
  */
 public abstract class ViralPostContract {
+    /** Taking the likes is most of the test's time (about 400 a second on Cassandra here). */
+    private static final int LIKES = Integer.getInteger("widefeed.test.viral.likes", 20_000);
     /**
      * More shards than the other tests' logs have (they work shards 0..3), and the post is one whose entries land past
      * them ({@link #postOutsideTheSharedShards}): what this test leaves in the log for its last minute is nobody
@@ -114,11 +116,11 @@ public abstract class ViralPostContract {
     }
 
     @Test
-    void aHundredThousandLikesAreOneGroupPerWindowWithTheExactCount() throws Exception {
+    void aViralPostsLikesAreOneGroupPerWindowWithTheExactCount() throws Exception {
         Services writer = writer();
         long author = writer.users().create("viral", Optional.empty()).id();
         long postId = postOutsideTheSharedShards(writer, author);
-        List<Long> fans = LongStream.range(0, 100_000).map(i -> ids.next()).boxed().toList();
+        List<Long> fans = LongStream.range(0, LIKES).map(i -> ids.next()).boxed().toList();
         ExecutorService reads = Executors.newFixedThreadPool(32);
         EventLogJob job = job(storage(), worker(storage(), reads), "viral-worker");
         job.start();
