@@ -96,18 +96,15 @@ final class SoakDrill implements Drill {
                 // The service's timers (and on Cassandra the store's tables) at each window's ends: where the
                 // latency went, if it moved.
                 ServiceTimers firstStart = ServiceTimers.take(api);
-                StoreTables tablesFirstStart = storeTables(layout, "first-start");
                 Thread.sleep(window * 1000L);
                 ServiceTimers firstEnd = ServiceTimers.take(api);
-                StoreTables tablesFirstEnd = storeTables(layout, "first-end");
+                StoreTables tablesFirst = storeTables(layout, "first");
                 Thread.sleep((soakSeconds - 2L * window) * 1000L);
                 ServiceTimers lastStart = ServiceTimers.take(api);
-                StoreTables tablesLastStart = storeTables(layout, "last-start");
                 Thread.sleep(window * 1000L);
                 ServiceTimers.printMoved(out, "soak", firstStart, firstEnd, lastStart, ServiceTimers.take(api), 12);
                 if (layout.backend().equals("cassandra")) {
-                    StoreTables.printMoved(out, "soak: store", tablesFirstStart, tablesFirstEnd, tablesLastStart,
-                            storeTables(layout, "last-end"), 10);
+                    storeTables(layout, "last").printMoved(out, "soak: store", tablesFirst, 10);
                 }
                 worstBacklog = monitor.worstBacklog();
                 worstLag = monitor.worstLagSeconds();

@@ -15,22 +15,18 @@ import java.util.Map;
 
 /**
  * What Cassandra says of each table of the service's keyspace, and of {@code system.paxos} (where every
- * compare-and-set leaves its state), at one moment ({@code nodetool tablestats -F json}): SSTables, reads and writes
- * so far with their mean local latency, tombstones met per read slice. Two of them bound a window, so a p99 that
- * drifts up during a soak can be placed: a table whose reads got slower, and whether its SSTables or tombstones grew
- * with them. Empty when nodetool does not answer: it explains a figure, it is not one.
+ * compare-and-set leaves its state), at one moment ({@code nodetool tablestats -F json}): SSTables, the mean local
+ * read and write latency of the last few minutes (Cassandra's timers decay, so this is not a mean since the start),
+ * tombstones met per read slice in the last five minutes. Taken at the end of a soak's first and last windows, it
+ * places a p99 that drifts up: a table whose reads got slower, and whether its SSTables or tombstones grew with
+ * them. Empty when nodetool does not answer: it explains a figure, it is not one.
  */
 record StoreTables(Map<String, Table> tables) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** One table's counters; latencies are Cassandra's means since the node started. */
+    /** One table: reads and writes counted since the node started, their latencies over the last minutes. */
     record Table(long sstables, long reads, double readMs, long writes, double writeMs, double tombstonesPerSlice,
                  long liveBytes) {
-        /** The mean read latency of the reads between {@code before} and this, in ms (NaN without reads). */
-        double readMsSince(Table before) {
-            long reads = this.reads - before.reads;
-            return reads <= 0 ? Double.NaN : (readMs * this.reads - before.readMs * before.reads) / reads;
-        }
     }
 
     static StoreTables take(Path dir, String name, int jmxPort, String keyspace) throws InterruptedException {
@@ -80,33 +76,32 @@ record StoreTables(Map<String, Table> tables) {
     }
 
     /**
-     * Prints the {@code top} tables whose mean read latency moved most from the first window ({@code firstStart} to
-     * {@code firstEnd}) to the last ({@code lastStart} to this), with their SSTables and tombstones at both ends.
+     * Prints the {@code top} tables whose recent mean read latency moved most from the end of the first window
+     * ({@code first}) to the end of the last (this), with their SSTables, tombstones and live size at both.
      */
-    static void printMoved(PrintStream out, String label, StoreTables firstStart, StoreTables firstEnd,
-                           StoreTables lastStart, StoreTables lastEnd, int top) {
-        if (firstStart.tables.isEmpty() || firstEnd.tables.isEmpty() || lastStart.tables.isEmpty()
-                || lastEnd.tables.isEmpty()) {
+    void printMoved(PrintStream out, String label, StoreTables first, int top) {
+        if (first.tables.isEmpty() || tables.isEmpty()) {
             out.printf("%s: no table statistics (nodetool did not answer)%n", label);
             return;
         }
-        record Moved(String table, double first, double last, Table atFirst, Table atLast) {
-            double moved() {
-                return Double.isNaN(first) || Double.isNaN(last) ? Double.NEGATIVE_INFINITY : last - first;
-            }
-        }
-        lastEnd.tables.entrySet().stream()
-                .filter(e -> firstStart.tables.containsKey(e.getKey()) && firstEnd.tables.containsKey(e.getKey())
-                        && lastStart.tables.containsKey(e.getKey()))
-                .map(e -> new Moved(e.getKey(),
-                        firstEnd.tables.get(e.getKey()).readMsSince(firstStart.tables.get(e.getKey())),
-                        e.getValue().readMsSince(lastStart.tables.get(e.getKey())),
-                        firstEnd.tables.get(e.getKey()), e.getValue()))
-                .sorted(Comparator.comparingDouble(Moved::moved).reversed())
+        tables.entrySet().stream()
+                .filter(e -> first.tables.containsKey(e.getKey()) && e.getValue().reads() > 0)
+                .sorted(Comparator.comparingDouble((Map.Entry<String, Table> e) -> moved(first.tables.get(e.getKey()),
+                        e.getValue())).reversed())
                 .limit(top)
-                .forEach(m -> out.printf("%s: %s: reads %.3f -> %.3f ms, SSTables %d -> %d, tombstones/slice %.1f -> "
-                                + "%.1f, live %.1f -> %.1f MB%n", label, m.table(), m.first(), m.last(),
-                        m.atFirst().sstables(), m.atLast().sstables(), m.atFirst().tombstonesPerSlice(),
-                        m.atLast().tombstonesPerSlice(), m.atFirst().liveBytes() / 1e6, m.atLast().liveBytes() / 1e6));
+                .forEach(e -> {
+                    Table before = first.tables.get(e.getKey());
+                    Table after = e.getValue();
+                    out.printf("%s: %s: reads %.3f -> %.3f ms, SSTables %d -> %d, tombstones/slice %.1f -> %.1f, "
+                                    + "live %.1f -> %.1f MB%n", label, e.getKey(), before.readMs(), after.readMs(),
+                            before.sstables(), after.sstables(), before.tombstonesPerSlice(),
+                            after.tombstonesPerSlice(), before.liveBytes() / 1e6, after.liveBytes() / 1e6);
+                });
+    }
+
+    /** How much slower a table's reads got; a table read in only one of the two windows sorts last. */
+    private static double moved(Table before, Table after) {
+        return Double.isNaN(before.readMs()) || Double.isNaN(after.readMs()) ? Double.NEGATIVE_INFINITY
+                : after.readMs() - before.readMs();
     }
 }
