@@ -16,7 +16,7 @@ import java.util.Map;
 /**
  * What Cassandra says of each table of the service's keyspace, and of {@code system.paxos} (where every
  * compare-and-set leaves its state), at one moment ({@code nodetool tablestats -F json}): SSTables, the mean local
- * read and write latency of the last few minutes (Cassandra's timers decay, so this is not a mean since the start),
+ * read latency of the last few minutes (Cassandra's timers decay, so this is not a mean since the start),
  * tombstones met per read slice in the last five minutes. Taken at the end of a soak's first and last windows, it
  * places a p99 that drifts up: a table whose reads got slower, and whether its SSTables or tombstones grew with
  * them. Empty when nodetool does not answer: it explains a figure, it is not one.
@@ -24,9 +24,8 @@ import java.util.Map;
 record StoreTables(Map<String, Table> tables) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** One table: reads and writes counted since the node started, their latencies over the last minutes. */
-    record Table(long sstables, long reads, double readMs, long writes, double writeMs, double tombstonesPerSlice,
-                 long liveBytes) {
+    /** One table: reads counted since the node started, their latency over the last minutes. */
+    record Table(long sstables, long reads, double readMs, double tombstonesPerSlice, long liveBytes) {
     }
 
     static StoreTables take(Path dir, String name, int jmxPort, String keyspace) throws InterruptedException {
@@ -41,8 +40,8 @@ record StoreTables(Map<String, Table> tables) {
 
     /** The JSON nodetool prints, after any lines its JVM logged before it. */
     static StoreTables parse(String output) throws IOException {
-        int start = output.startsWith("{") ? 0 : output.indexOf("\n{") + 1;
-        if (start <= 0 && !output.startsWith("{")) {
+        int start = ("\n" + output).indexOf("\n{"); // where a line starts with the JSON's brace
+        if (start < 0) {
             return new StoreTables(Map.of());
         }
         Map<String, Table> tables = new HashMap<>();
@@ -55,7 +54,6 @@ record StoreTables(Map<String, Table> tables) {
                 JsonNode t = table.getValue();
                 tables.put(keyspace.getKey() + "." + table.getKey(), new Table(t.path("sstable_count").asLong(),
                         t.path("local_read_count").asLong(), number(t.path("local_read_latency_ms")),
-                        t.path("local_write_count").asLong(), number(t.path("local_write_latency_ms")),
                         number(t.path("average_tombstones_per_slice_last_five_minutes")),
                         (long) number(t.path("space_used_live"))));
             }

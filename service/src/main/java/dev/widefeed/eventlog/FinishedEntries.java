@@ -39,7 +39,7 @@ final class FinishedEntries {
             size.incrementAndGet();
         }
         while (size.get() > limit && slots.size() > 1) {
-            forget(slots.pollFirstEntry());
+            size.addAndGet(-slots.pollFirstEntry().getValue().size());
         }
     }
 
@@ -47,10 +47,7 @@ final class FinishedEntries {
     void forgetBelow(int shard, long slot) {
         NavigableMap<Long, Set<LogEntry>> slots = byShard.get(shard);
         if (slots != null) {
-            for (Map.Entry<Long, Set<LogEntry>> old = slots.firstEntry(); old != null && old.getKey() < slot;
-                 old = slots.firstEntry()) {
-                forget(slots.pollFirstEntry());
-            }
+            forget(slots.headMap(slot));
         }
     }
 
@@ -58,7 +55,7 @@ final class FinishedEntries {
     void forgetShard(int shard) {
         NavigableMap<Long, Set<LogEntry>> slots = byShard.remove(shard);
         if (slots != null) {
-            slots.values().forEach(entries -> size.addAndGet(-entries.size()));
+            forget(slots);
         }
     }
 
@@ -66,9 +63,8 @@ final class FinishedEntries {
         return size.get();
     }
 
-    private void forget(Map.Entry<Long, Set<LogEntry>> slot) {
-        if (slot != null) {
-            size.addAndGet(-slot.getValue().size());
-        }
+    private void forget(Map<Long, Set<LogEntry>> slots) {
+        slots.values().forEach(entries -> size.addAndGet(-entries.size()));
+        slots.clear();
     }
 }
