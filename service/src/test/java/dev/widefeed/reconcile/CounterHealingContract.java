@@ -10,6 +10,7 @@ import dev.widefeed.kernel.DirtyCounters;
 import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.KnownPointCount;
+import dev.widefeed.kernel.StoreException;
 import dev.widefeed.kernel.UnknownOutcomeException;
 import dev.widefeed.like.LikeEdge;
 import dev.widefeed.like.LikeService;
@@ -32,6 +33,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
@@ -109,16 +111,23 @@ public abstract class CounterHealingContract {
 
         AtomicBoolean stop = new AtomicBoolean();
         AtomicInteger changes = new AtomicInteger();
+        List<StoreException> failed = new CopyOnWriteArrayList<>();
+        long likingUntil = System.nanoTime() + Duration.ofMinutes(4).toNanos();
         CompletableFuture<Void> liking = CompletableFuture.runAsync(() -> {
             // about ten changes a second, each by a user who has not changed it lately: new likes, some unlikes.
-            // Up to three minutes of them: a recount that keeps finding the counter moving backs off (2, 4, 8,
-            // 16, 32 s), so on a busy machine the correction can come a minute or more after the mark.
-            for (int i = 0; i < 1_800 && !stop.get(); i++) {
-                likes.like(newUser(), post);
-                if (i % 4 == 3 && i / 4 < early.size()) {
-                    likes.unlike(early.get(i / 4), post);
+            // Longer than the wait below: a recount that keeps finding the counter moving backs off (2, 4, 8, 16,
+            // 32 s), so on a busy machine the correction can come a minute or more after the mark. A busy store may
+            // fail a change; that is part of the load (an unknown one marks the post), not the end of it.
+            for (int i = 0; !stop.get() && System.nanoTime() - likingUntil < 0; i++) {
+                try {
+                    likes.like(newUser(), post);
+                    if (i % 4 == 3 && i / 4 < early.size()) {
+                        likes.unlike(early.get(i / 4), post);
+                    }
+                    changes.incrementAndGet();
+                } catch (StoreException e) {
+                    failed.add(e);
                 }
-                changes.incrementAndGet();
                 sleep(80);
             }
         });
@@ -127,19 +136,27 @@ public abstract class CounterHealingContract {
 
         await(Duration.ofMinutes(3), () -> recounts.corrected().getCount() >= 7 || liking.isDone(),
                 () -> "the planted drift corrected (" + recounts.foundMoving().getCount() + " recounts found it moving)");
+        if (liking.isCompletedExceptionally()) {
+            liking.join(); // throws what stopped the likes
+        }
         assertThat(liking).as("the likes were still coming when the drift was corrected").isNotDone();
         int changesBefore = changes.get();
         sleep(1_000);
         stop.set(true);
         liking.get();
         System.out.printf("%s: drift of 7 corrected %d ms after the mark, while %d changes came (%d after it), "
-                        + "%d recounts found the counter moving%n", storage().backend(),
+                        + "%d recounts found the counter moving, %d changes failed %s%n", storage().backend(),
                 Duration.between(marked, Instant.now()).toMillis() - 1_000, changes.get(),
-                changes.get() - changesBefore, recounts.foundMoving().getCount());
+                changes.get() - changesBefore, recounts.foundMoving().getCount(), failed.size(),
+                failed.stream().map(Throwable::toString).distinct().limit(3).toList());
 
         long liked = storage().likes().edges(post).stream().filter(LikeEdge::liked).count();
         assertThat(liked).isGreaterThan(30);
-        assertThat(counted(post)).as("the counter equals its rows").isEqualTo(liked);
+        if (failed.isEmpty()) {
+            assertThat(counted(post)).as("the counter equals its rows").isEqualTo(liked);
+        } else { // a change of unknown outcome marked the post again: its recount comes with the job
+            await(() -> counted(post) == liked, "the counter to equal its rows after " + failed.size() + " failed changes");
+        }
         assertThat(reconciler().post(post).drift()).isZero();
     }
 
