@@ -89,6 +89,7 @@ final class SoakDrill implements Drill {
             HeapHistogram heapStart = HeapHistogram.take(session.service.pid());
             OptionalDouble threadsStart = gauges.read(AdminGauges.THREADS);
             int start = timeline.now() + 1;
+            int end;
             LoadWindow soak;
             double worstBacklog;
             double worstLag;
@@ -102,6 +103,9 @@ final class SoakDrill implements Drill {
                 Thread.sleep((soakSeconds - 2L * window) * 1000L);
                 ServiceTimers lastStart = ServiceTimers.take(api);
                 Thread.sleep(window * 1000L);
+                // The last window ends here, before the measuring below: nodetool is a JVM of its own, and its
+                // seconds of CPU on a small machine would land in the last window only.
+                end = timeline.now();
                 ServiceTimers.printMoved(out, "soak", firstStart, firstEnd, lastStart, ServiceTimers.take(api), 12);
                 if (layout.backend().equals("cassandra")) {
                     storeTables(layout, "last").printMoved(out, "soak: store", tablesFirst, 10);
@@ -109,7 +113,6 @@ final class SoakDrill implements Drill {
                 worstBacklog = monitor.worstBacklog();
                 worstLag = monitor.worstLagSeconds();
             }
-            int end = timeline.now();
             // Still under the same load as the first, so the two measure the same thing: what survives a full GC.
             long oldGenEnd = gauges.oldGenAfterFullGc();
             HeapHistogram.take(session.service.pid()).printGrowth(out, "soak: heap", heapStart, 12);
