@@ -19,6 +19,8 @@ final class AdminGauges {
     static final String DIRTY_COUNTERS = "counters.dirty.pending";
     static final String THREADS = "jvm.threads.count";
     static final String RELATION_REPAIR_LAG = "relations.repair.lag-seconds";
+    /** A counter: the sum of the corrections the service's own recounts applied. */
+    static final String DRIFT_CORRECTED = "counters.drift.corrected";
 
     private final Api api;
 
@@ -30,6 +32,14 @@ final class AdminGauges {
     OptionalDouble read(String name) {
         JsonNode gauges = gauges();
         JsonNode value = gauges == null ? null : gauges.path(name).path("value");
+        return value != null && value.isNumber() ? OptionalDouble.of(value.asDouble()) : OptionalDouble.empty();
+    }
+
+    /** The counter's count now ({@code counters} of {@code GET :admin/metrics}); empty when there is none. */
+    OptionalDouble count(String name) {
+        Api.Reply metrics = api.metrics();
+        JsonNode value = metrics.status() == 200 && metrics.body() != null
+                ? metrics.body().path("counters").path(name).path("count") : null;
         return value != null && value.isNumber() ? OptionalDouble.of(value.asDouble()) : OptionalDouble.empty();
     }
 

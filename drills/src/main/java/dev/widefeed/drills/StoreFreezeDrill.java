@@ -5,9 +5,10 @@ import java.util.List;
 
 /**
  * The store frozen (SIGSTOP) for 3 s every 30 s during a like/unlike storm on a few posts: no counter
- * update is retried (the drift the freezes leave is at most one per like whose outcome was unknown),
- * the counters are exact after one reconcile, and the like latency's p99 is back to normal within
- * 10 s of each thaw.
+ * update is retried (the drift at the storm's end is at most one per like whose outcome was unknown,
+ * plus what the service's own recounts applied meanwhile), none is left once the service's own repair
+ * has settled, the counters are exact after one reconcile, and the like latency's p99 is back to
+ * normal within 10 s of each thaw.
  */
 final class StoreFreezeDrill implements Drill {
     private static final int PERIOD_SECONDS = 30;
@@ -29,6 +30,8 @@ final class StoreFreezeDrill implements Drill {
             List<String> hot = ledger.posts.keySet().stream().limit(5).toList();
             MixedLoad load = new MixedLoad(api, session.population, ledger, timeline, MixedLoad.Mix.LIKES, hot, null, 8,
                     settings.perSecond() * 2);
+            AdminGauges gauges = new AdminGauges(api);
+            double correctedBefore = gauges.count(AdminGauges.DRIFT_CORRECTED).orElse(0);
             load.start();
             Thread.sleep(settings.warmSeconds() * 1000L);
             int baselineEnd = timeline.now();
@@ -63,14 +66,26 @@ final class StoreFreezeDrill implements Drill {
                     + timeline.count(Timeline.Kind.SERVER_ERROR, 0, end);
             Verification verification = new Verification(api, token);
             long drift = hot.stream().mapToLong(post -> verification.likes(post).drift()).sum();
-            Verification.Result verified = verification.check(ledger);
+            // The service's own recounts run during the storm too: one misled by a like the freeze held between its
+            // counter read and its row read leaves drift until the recount that like's mark asks for, which comes
+            // due a minute or two later. What they applied is allowed for at the storm's end, and none may be left
+            // once they have all run.
+            long correctedDuring = Math.round(gauges.count(AdminGauges.DRIFT_CORRECTED).orElse(0) - correctedBefore);
+            long[] driftHealed = {-1};
+            Verification.Result verified = verification.check(ledger,
+                    () -> driftHealed[0] = hot.stream().mapToLong(post -> verification.likes(post).drift()).sum());
             return new Figures(name() + " (" + layout.backend() + ")")
                     .atMost("answers 500", timeline.count(Timeline.Kind.SERVER_ERROR, 0, end), 0, "")
                     .noted("freezes", thaws.size() + " x " + FROZEN_SECONDS + " s")
                     .noted("like p99 before the first freeze", String.format("%.1f ms", baseline))
                     .atMost("p99 back to normal after a thaw (worst)", worstRecovery, 10, " s")
                     .noted("likes with an unknown outcome", String.valueOf(unknown))
-                    .atMost("counter drift before reconcile (vs. unknowns)", drift, unknown, "")
+                    .noted("corrections the service's own recounts applied during the storm",
+                            String.valueOf(correctedDuring))
+                    .atMost("counter drift at the storm's end (vs. unknowns + those corrections)", drift,
+                            unknown + correctedDuring, "")
+                    .atMost("counter drift once the service's own repair settled (before reconcile)", driftHealed[0],
+                            0, "")
                     .noted("service's own repair settled after", verified.healed())
                     .atMost("counters off after one reconcile", verified.countersOff(), 0, "")
                     .atMost("acknowledged writes missing", verified.missing(), 0, "")

@@ -61,6 +61,12 @@ final class Verification {
     }
 
     Result check(Ledger ledger) throws InterruptedException {
+        return check(ledger, () -> {
+        });
+    }
+
+    /** @param settled run once the service's own repair has settled, before anything is checked or reconciled */
+    Result check(Ledger ledger, Runnable settled) throws InterruptedException {
         // The service's own repair of what a fault left: marked counters and like copies recounted, the log drained,
         // and the follow journal checked past now (a follow whose copies a fault interrupted is acknowledged, and
         // its copies are finished by the relation repair job once the journal entry has settled).
@@ -73,6 +79,7 @@ final class Verification {
             healed = gauges.awaitRelationRepairPast(loadEnded, HEALING, Duration.ofSeconds(2)).isPresent()
                     ? Duration.between(loadEnded, Instant.now()).toSeconds() : -1L;
         }
+        settled.run();
         long checked = 0;
         long missing = 0;
         String example = "";
