@@ -2,8 +2,12 @@ package dev.widefeed.store.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.NoNodeAvailableException;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.loadbalancing.NodeDistance;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metadata.NodeState;
 import dev.widefeed.store.SchemaFiles;
 import dev.widefeed.store.SchemaFiles.SchemaFile;
 import org.slf4j.Logger;
@@ -12,8 +16,12 @@ import org.slf4j.LoggerFactory;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -24,11 +32,18 @@ import java.util.stream.Collectors;
  * replication, runs every file newer than the last one recorded in {@code schema_migrations},
  * and records each. Every statement in the files is idempotent, so a crash halfway is fixed by
  * running again.
+ *
+ * <p>On a cluster, every statement goes through one coordinator, and after each the nodes are
+ * asked their own schema version until they agree. The driver's agreement check reads the peers'
+ * versions from its control node's {@code system.peers}, which on a cluster that has just formed
+ * can leave out a peer whose row is not complete yet: a three-node run once saw agreement, then
+ * "table schema_migrations does not exist" on another node, which applied the table 0.4 s later.
  */
 public final class CqlSchema {
     public static final String MIGRATIONS_TABLE = "schema_migrations";
     private static final Logger LOG = LoggerFactory.getLogger(CqlSchema.class);
     private static final Duration DDL_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration AGREEMENT_POLL = Duration.ofMillis(100);
 
     private CqlSchema() {
     }
@@ -64,32 +79,54 @@ public final class CqlSchema {
 
     private static int applyFiles(CqlSession session, String keyspace, Map<String, String> replication) {
         String ks = CqlIdentifier.fromInternal(keyspace).asCql(true);
-        execute(session, "CREATE KEYSPACE IF NOT EXISTS " + ks + " WITH replication = " + replicationMap(replication));
-        execute(session, "CREATE TABLE IF NOT EXISTS " + ks + "." + MIGRATIONS_TABLE
+        Node coordinator = coordinator(session);
+        execute(session, coordinator,
+                "CREATE KEYSPACE IF NOT EXISTS " + ks + " WITH replication = " + replicationMap(replication));
+        execute(session, coordinator, "CREATE TABLE IF NOT EXISTS " + ks + "." + MIGRATIONS_TABLE
                 + " (version int PRIMARY KEY, name text, applied_at timestamp)");
-        int applied = appliedVersion(session, keyspace);
+        int applied = appliedVersion(session, keyspace, coordinator);
         for (SchemaFile file : files()) {
             if (file.version() <= applied) {
                 continue;
             }
             LOG.info("applying {} to keyspace {}", file.name(), keyspace);
             for (String statement : statements(file.text())) {
-                execute(session, qualify(statement, ks));
+                execute(session, coordinator, qualify(statement, ks));
             }
             session.execute(SimpleStatement.newInstance("INSERT INTO " + ks + "." + MIGRATIONS_TABLE
-                    + " (version, name, applied_at) VALUES (?, ?, ?)", file.version(), file.name(), Instant.now()));
+                            + " (version, name, applied_at) VALUES (?, ?, ?)", file.version(), file.name(), Instant.now())
+                    .setNode(coordinator));
             applied = file.version();
         }
         return applied;
     }
 
     public static int appliedVersion(CqlSession session, String keyspace) {
+        return appliedVersion(session, keyspace, null);
+    }
+
+    /** @param coordinator the node to ask, or null for any */
+    private static int appliedVersion(CqlSession session, String keyspace, Node coordinator) {
         String ks = CqlIdentifier.fromInternal(keyspace).asCql(true);
         int max = 0;
-        for (Row row : session.execute("SELECT version FROM " + ks + "." + MIGRATIONS_TABLE)) {
+        for (Row row : session.execute(SimpleStatement.newInstance("SELECT version FROM " + ks + "." + MIGRATIONS_TABLE)
+                .setNode(coordinator))) {
             max = Math.max(max, row.getInt(0));
         }
         return max;
+    }
+
+    /** The node every schema statement goes through: the first one up, by address, so a rerun picks the same. */
+    private static Node coordinator(CqlSession session) {
+        return upNodes(session).stream().min(Comparator.comparing(node -> node.getEndPoint().toString()))
+                .orElseThrow(NoNodeAvailableException::new);
+    }
+
+    /** The nodes this session has connections to and that are up (not those of remote data centres it ignores). */
+    private static List<Node> upNodes(CqlSession session) {
+        return session.getMetadata().getNodes().values().stream()
+                .filter(node -> node.getState() == NodeState.UP && node.getDistance() != NodeDistance.IGNORED)
+                .toList();
     }
 
     /** The statements of a file: comments removed, split at semicolons that end a line. */
@@ -111,10 +148,41 @@ public final class CqlSchema {
                 "$1" + ks + ".$5");
     }
 
-    private static void execute(CqlSession session, String cql) {
-        session.execute(SimpleStatement.newInstance(cql).setTimeout(DDL_TIMEOUT));
-        if (!session.checkSchemaAgreement()) {
-            LOG.warn("schema not yet in agreement across nodes after: {}", cql);
+    private static void execute(CqlSession session, Node coordinator, String cql) {
+        session.execute(SimpleStatement.newInstance(cql).setTimeout(DDL_TIMEOUT).setNode(coordinator));
+        awaitAgreement(session, cql);
+    }
+
+    /**
+     * Asks each node that is up for its own schema version (its {@code system.local}) until they all give the same,
+     * for {@link #DDL_TIMEOUT} at most; a node down meanwhile pulls the schema when it comes back. Nodes this session
+     * does not connect to (remote data centres) are left to the driver's own check, from its control node's peers.
+     */
+    private static void awaitAgreement(CqlSession session, String cql) {
+        long deadline = System.nanoTime() + DDL_TIMEOUT.toNanos();
+        while (true) {
+            Set<UUID> versions = new HashSet<>();
+            for (Node node : upNodes(session)) {
+                Row row = session.execute(SimpleStatement.newInstance(
+                        "SELECT schema_version FROM system.local WHERE key = 'local'").setNode(node)).one();
+                versions.add(row == null ? null : row.getUuid(0));
+            }
+            if (versions.size() <= 1) {
+                if (!session.checkSchemaAgreement()) {
+                    LOG.warn("schema not yet in agreement with the nodes of other data centres after: {}", cql);
+                }
+                return;
+            }
+            if (System.nanoTime() - deadline > 0) {
+                LOG.warn("schema not in agreement across nodes {} after: {}", DDL_TIMEOUT, cql);
+                return;
+            }
+            try {
+                Thread.sleep(AGREEMENT_POLL.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for schema agreement", e);
+            }
         }
     }
 
