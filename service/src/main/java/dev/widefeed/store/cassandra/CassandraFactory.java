@@ -82,6 +82,14 @@ public class CassandraFactory extends BackendFactory<LocalCassandra> {
     @JsonProperty
     public Duration requestTimeout = Duration.seconds(5);
 
+    /**
+     * How long a counter update waits before it is of unknown outcome and its counter is marked for a recount
+     * ({@link CqlCounterWrites}).
+     */
+    @NotNull
+    @JsonProperty
+    public Duration counterTimeout = Duration.seconds(1);
+
     @JsonProperty
     public String username;
 
@@ -177,6 +185,9 @@ public class CassandraFactory extends BackendFactory<LocalCassandra> {
                 .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, java.time.Duration.ofSeconds(10))
                 .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, java.time.Duration.ofSeconds(30))
                 .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, java.time.Duration.ofSeconds(30))
+                .startProfile(CqlCounterWrites.PROFILE)
+                .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, counterTimeout.toJavaDuration())
+                .endProfile()
                 .withStringList(DefaultDriverOption.METRICS_SESSION_ENABLED, List.of(
                         "connected-nodes", "cql-requests", "cql-client-timeouts", "bytes-sent", "bytes-received",
                         "throttling.errors"))

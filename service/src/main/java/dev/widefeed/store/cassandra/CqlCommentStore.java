@@ -107,7 +107,7 @@ final class CqlCommentStore implements CommentStore {
         saveSettings = session.prepare("UPDATE comment_subjects SET closed = ?, pinned_id = ?" + subjectKey);
         insertSubject = session.prepare("INSERT INTO comment_subjects (obj_id, obj_type, owner_id) VALUES (?, ?, ?)");
         selectSubjectCounts = session.prepare("SELECT roots, live, ever FROM comment_subject_counts" + subjectKey);
-        addSubjectCounts = session.prepare("UPDATE comment_subject_counts SET roots = roots + ?, live = live + ?, "
+        addSubjectCounts = CqlCounterWrites.prepare(session, "UPDATE comment_subject_counts SET roots = roots + ?, live = live + ?, "
                 + "ever = ever + ?" + subjectKey);
         insertContent = session.prepare("INSERT INTO comment_content_by_id (comment_id, obj_id, obj_type, root_id, "
                 + "parent_id, author_id, created_at, content, mentions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
@@ -123,7 +123,7 @@ final class CqlCommentStore implements CommentStore {
         markDeleted = session.prepare("UPDATE comment_index SET state = " + DELETED + " WHERE obj_id = ? AND obj_type = ? "
                 + "AND root_id = ? AND bucket = ? AND floor = ? IF state = " + LIVE);
         selectCounts = session.prepare("SELECT replies, likes, hates FROM comment_counts_by_id WHERE comment_id = ?");
-        addCounts = session.prepare("UPDATE comment_counts_by_id SET replies = replies + ?, likes = likes + ?, "
+        addCounts = CqlCounterWrites.prepare(session, "UPDATE comment_counts_by_id SET replies = replies + ?, likes = likes + ?, "
                 + "hates = hates + ? WHERE comment_id = ?");
         String voteKey = " WHERE comment_id = ? AND bucket = ? AND user_id = ?";
         selectVote = session.prepare("SELECT vote FROM comment_votes_by_comment" + voteKey);

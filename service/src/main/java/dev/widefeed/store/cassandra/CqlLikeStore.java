@@ -61,7 +61,7 @@ final class CqlLikeStore implements LikeStore {
                 + "WHERE post_id = ? AND shard = ? AND user_id = ? IF version = ?");
         selectPostLikes = session.prepare("SELECT likes FROM post_counts_by_id WHERE post_id = ?");
         selectUserLiked = session.prepare("SELECT liked FROM like_counts_by_user WHERE user_id = ?");
-        addUserLiked = session.prepare("UPDATE like_counts_by_user SET liked = liked + ? WHERE user_id = ?");
+        addUserLiked = CqlCounterWrites.prepare(session, "UPDATE like_counts_by_user SET liked = liked + ? WHERE user_id = ?");
         selectShardLimit = session.prepare("SELECT user_id, liked, liked_at, version FROM likes_by_post "
                 + "WHERE post_id = ? AND shard = ? LIMIT ?");
         // A lightweight transaction like every other write of the truth row (a plain delete's timestamp could lose

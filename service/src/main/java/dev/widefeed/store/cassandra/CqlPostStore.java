@@ -90,7 +90,7 @@ final class CqlPostStore implements PostStore {
                 + "WHERE post_id = ? AND bucket = ? AND repost_id < ? LIMIT ?");
         selectCounts = session.prepare("SELECT likes, comments, comments_ever, reposts, reposts_ever "
                 + "FROM post_counts_by_id WHERE post_id = ?");
-        addCounts = session.prepare("UPDATE post_counts_by_id SET likes = likes + ?, comments = comments + ?, "
+        addCounts = CqlCounterWrites.prepare(session, "UPDATE post_counts_by_id SET likes = likes + ?, comments = comments + ?, "
                 + "comments_ever = comments_ever + ?, reposts = reposts + ?, reposts_ever = reposts_ever + ? "
                 + "WHERE post_id = ?");
     }

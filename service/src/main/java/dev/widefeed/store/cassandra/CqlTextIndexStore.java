@@ -64,7 +64,7 @@ final class CqlTextIndexStore implements TextIndexStore {
                 + "AND bucket <= ?");
         selectMentions = session.prepare("SELECT item_id, kind, post_id, author_id FROM mentions_by_user "
                 + "WHERE user_id = ? AND bucket = ? AND item_id < ? LIMIT ?");
-        addCount = session.prepare("UPDATE topic_counts_by_bucket SET posts = posts + ? WHERE size_s = ? "
+        addCount = CqlCounterWrites.prepare(session, "UPDATE topic_counts_by_bucket SET posts = posts + ? WHERE size_s = ? "
                 + "AND bucket = ? AND topic = ?");
         selectCounts = session.prepare("SELECT topic, posts FROM topic_counts_by_bucket WHERE size_s = ? "
                 + "AND bucket = ?");

@@ -40,7 +40,7 @@ final class CqlUserStore implements UserStore {
                 "SELECT user_id, handle, name, bio, created_at FROM users_by_id WHERE user_id = ?");
         this.selectCounts = session.prepare(
                 "SELECT posts, followers, following FROM user_counts_by_id WHERE user_id = ?");
-        this.addCounts = session.prepare("UPDATE user_counts_by_id SET posts = posts + ?, "
+        this.addCounts = CqlCounterWrites.prepare(session, "UPDATE user_counts_by_id SET posts = posts + ?, "
                 + "followers = followers + ?, following = following + ? WHERE user_id = ?");
         this.claimHandle = session.prepare("INSERT INTO users_by_handle (handle, user_id) VALUES (?, ?) IF NOT EXISTS");
         this.selectHandle = session.prepare("SELECT user_id FROM users_by_handle WHERE handle = ?");

@@ -66,7 +66,7 @@ final class ListBuckets {
         this.forget = session.prepare("DELETE FROM list_buckets_by_owner WHERE list = ? AND owner_id = ?");
         this.open = session.prepare("INSERT INTO list_buckets_by_owner (list, owner_id, bucket, starts_at) "
                 + "VALUES (?, ?, ?, ?) IF NOT EXISTS");
-        this.countWritten = session.prepare("UPDATE list_bucket_writes_by_owner SET written = written + ? "
+        this.countWritten = CqlCounterWrites.prepare(session, "UPDATE list_bucket_writes_by_owner SET written = written + ? "
                 + "WHERE list = ? AND owner_id = ? AND bucket = ?");
         this.selectWritten = session.prepare("SELECT written FROM list_bucket_writes_by_owner "
                 + "WHERE list = ? AND owner_id = ? AND bucket = ?");
