@@ -124,6 +124,12 @@ public final class EventLogJob implements Managed {
         return shardStates.values().stream().mapToInt(ShardState::pending).sum();
     }
 
+    /** Entries pending in one shard as this instance scanned it last; 0 if it does not hold the shard. */
+    public int backlog(int shard) {
+        ShardState state = shardStates.get(shard);
+        return state == null ? 0 : state.pending();
+    }
+
     /** The age of the oldest pending entry this instance knows of; zero when none (or none is due yet). */
     public Duration lag() {
         Duration lag = shardStates.values().stream().filter(s -> s.pending() > 0).map(ShardState::oldestPending)
