@@ -1,6 +1,7 @@
 package dev.widefeed.drills;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -30,17 +31,16 @@ final class AdminGauges {
 
     /** The gauge's value now; empty when the service did not answer or has no such number. */
     OptionalDouble read(String name) {
-        JsonNode gauges = gauges();
-        JsonNode value = gauges == null ? null : gauges.path(name).path("value");
-        return value != null && value.isNumber() ? OptionalDouble.of(value.asDouble()) : OptionalDouble.empty();
+        return number(metrics("gauges").path(name).path("value"));
     }
 
     /** The counter's count now ({@code counters} of {@code GET :admin/metrics}); empty when there is none. */
     OptionalDouble count(String name) {
-        Api.Reply metrics = api.metrics();
-        JsonNode value = metrics.status() == 200 && metrics.body() != null
-                ? metrics.body().path("counters").path(name).path("count") : null;
-        return value != null && value.isNumber() ? OptionalDouble.of(value.asDouble()) : OptionalDouble.empty();
+        return number(metrics("counters").path(name).path("count"));
+    }
+
+    private static OptionalDouble number(JsonNode value) {
+        return value.isNumber() ? OptionalDouble.of(value.asDouble()) : OptionalDouble.empty();
     }
 
     /**
@@ -52,15 +52,12 @@ final class AdminGauges {
         if (api.task("gc?runs=2", Duration.ofMinutes(2)) == null) {
             throw new IllegalStateException("the admin gc task failed");
         }
-        JsonNode gauges = gauges();
-        if (gauges != null) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = gauges.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> gauge = it.next();
-                String name = gauge.getKey();
-                if (name.startsWith("jvm.memory.pools.") && name.endsWith(".used")
-                        && (name.contains("Old") || name.contains("Tenured"))) {
-                    return gauge.getValue().path("value").asLong();
-                }
+        for (Iterator<Map.Entry<String, JsonNode>> it = metrics("gauges").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> gauge = it.next();
+            String name = gauge.getKey();
+            if (name.startsWith("jvm.memory.pools.") && name.endsWith(".used")
+                    && (name.contains("Old") || name.contains("Tenured"))) {
+                return gauge.getValue().path("value").asLong();
             }
         }
         throw new IllegalStateException("no old generation pool among the service's gauges");
@@ -114,8 +111,10 @@ final class AdminGauges {
         return Optional.empty();
     }
 
-    private JsonNode gauges() {
+    /** One section of {@code GET :admin/metrics} ({@code gauges}, {@code counters}); missing when it did not answer. */
+    private JsonNode metrics(String section) {
         Api.Reply metrics = api.metrics();
-        return metrics.status() == 200 && metrics.body() != null ? metrics.body().path("gauges") : null;
+        return metrics.status() == 200 && metrics.body() != null
+                ? metrics.body().path(section) : MissingNode.getInstance();
     }
 }

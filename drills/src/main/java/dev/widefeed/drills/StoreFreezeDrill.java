@@ -2,6 +2,7 @@ package dev.widefeed.drills;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The store frozen (SIGSTOP) for 3 s every 30 s during a like/unlike storm on a few posts: no counter
@@ -71,9 +72,9 @@ final class StoreFreezeDrill implements Drill {
             // due a minute or two later. What they applied is allowed for at the storm's end, and none may be left
             // once they have all run.
             long correctedDuring = Math.round(gauges.count(AdminGauges.DRIFT_CORRECTED).orElse(0) - correctedBefore);
-            long[] driftHealed = {-1};
+            AtomicLong driftHealed = new AtomicLong(-1);
             Verification.Result verified = verification.check(ledger,
-                    () -> driftHealed[0] = hot.stream().mapToLong(post -> verification.likes(post).drift()).sum());
+                    () -> driftHealed.set(hot.stream().mapToLong(post -> verification.likes(post).drift()).sum()));
             return new Figures(name() + " (" + layout.backend() + ")")
                     .atMost("answers 500", timeline.count(Timeline.Kind.SERVER_ERROR, 0, end), 0, "")
                     .noted("freezes", thaws.size() + " x " + FROZEN_SECONDS + " s")
@@ -84,7 +85,7 @@ final class StoreFreezeDrill implements Drill {
                             String.valueOf(correctedDuring))
                     .atMost("counter drift at the storm's end (vs. unknowns + those corrections)", drift,
                             unknown + correctedDuring, "")
-                    .atMost("counter drift once the service's own repair settled (before reconcile)", driftHealed[0],
+                    .atMost("counter drift once the service's own repair settled (before reconcile)", driftHealed.get(),
                             0, "")
                     .noted("service's own repair settled after", verified.healed())
                     .atMost("counters off after one reconcile", verified.countersOff(), 0, "")
