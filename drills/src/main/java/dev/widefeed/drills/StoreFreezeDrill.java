@@ -3,6 +3,7 @@ package dev.widefeed.drills;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 
 /**
  * The store frozen (SIGSTOP) for 3 s every 30 s during a like/unlike storm on a few posts: no counter
@@ -66,15 +67,15 @@ final class StoreFreezeDrill implements Drill {
                     + timeline.count(Timeline.Kind.UNAVAILABLE_NO_RETRY_AFTER, 0, end)
                     + timeline.count(Timeline.Kind.SERVER_ERROR, 0, end);
             Verification verification = new Verification(api, token);
-            long drift = hot.stream().mapToLong(post -> verification.likes(post).drift()).sum();
+            LongSupplier hotDrift = () -> hot.stream().mapToLong(post -> verification.likes(post).drift()).sum();
+            long drift = hotDrift.getAsLong();
             // The service's own recounts run during the storm too: one misled by a like the freeze held between its
             // counter read and its row read leaves drift until the recount that like's mark asks for, which comes
             // due a minute or two later. What they applied is allowed for at the storm's end, and none may be left
             // once they have all run.
             long correctedDuring = Math.round(gauges.count(AdminGauges.DRIFT_CORRECTED).orElse(0) - correctedBefore);
             AtomicLong driftHealed = new AtomicLong(-1);
-            Verification.Result verified = verification.check(ledger,
-                    () -> driftHealed.set(hot.stream().mapToLong(post -> verification.likes(post).drift()).sum()));
+            Verification.Result verified = verification.check(ledger, () -> driftHealed.set(hotDrift.getAsLong()));
             return new Figures(name() + " (" + layout.backend() + ")")
                     .atMost("answers 500", timeline.count(Timeline.Kind.SERVER_ERROR, 0, end), 0, "")
                     .noted("freezes", thaws.size() + " x " + FROZEN_SECONDS + " s")
