@@ -2,6 +2,9 @@ package dev.widefeed;
 
 import dev.widefeed.archive.AccountArchive;
 import dev.widefeed.audience.AudienceFacts;
+import dev.widefeed.cache.BatchedCache;
+import dev.widefeed.cache.CacheInvalidations;
+import dev.widefeed.cache.CacheSettings;
 import dev.widefeed.audience.AudienceService;
 import dev.widefeed.audience.AudienceSettings;
 import dev.widefeed.audience.Relationships;
@@ -39,7 +42,12 @@ import dev.widefeed.notification.NotificationService;
 import dev.widefeed.notification.NotificationSources;
 import dev.widefeed.post.PostAccess;
 import dev.widefeed.post.PostEvent;
+import dev.widefeed.post.PostCache;
 import dev.widefeed.post.PostService;
+import dev.widefeed.post.PostStore;
+import dev.widefeed.graph.ProfileCache;
+import dev.widefeed.graph.UserStore;
+import dev.widefeed.store.Stores;
 import dev.widefeed.purge.PostPurge;
 import dev.widefeed.purge.PostPurgeHandler;
 import dev.widefeed.reconcile.CounterMarks;
@@ -52,6 +60,7 @@ import dev.widefeed.textindex.TextIndexService;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.function.ToLongFunction;
 
@@ -65,7 +74,8 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                        AudienceService audiences, AudienceFacts audienceFacts, NotificationService notifications,
                        TextIndexService textIndex, Relationships relationships, IdempotentRequests idempotent,
                        AccountArchive archive, EventLog eventLog, CounterMarks counterMarks,
-                       CounterRecountHandler counterRecounts, Map<String, LogHandler> logHandlers) {
+                       CounterRecountHandler counterRecounts, Map<String, LogHandler> logHandlers,
+                       CacheInvalidations cacheInvalidations, List<BatchedCache<?>> caches) {
 
     /** @param logShards the event log's shard count: the same on every instance (see {@link EventLog}) */
     public static Services over(Storage storage, IdGenerator ids, Clock clock, RelationLimits limits,
@@ -89,6 +99,36 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                                 Executor batchFollows, FeedRules feed, int logShards,
                                 FanoutWorker.Listener fanoutListener, AudienceSettings audience,
                                 Executor pageReads) {
+        return over(storage, ids, clock, limits, batchFollows, feed, logShards, fanoutListener, audience, pageReads,
+                CacheSettings.DEFAULT);
+    }
+
+    /**
+     * @param caches the cache tier's bounds; its invalidations are polled once {@link CacheInvalidations#start} is
+     *               called (by whoever runs the instance), and until then only this instance's own changes drop its
+     *               cached copies
+     */
+    public static Services over(Storage base, IdGenerator ids, Clock clock, RelationLimits limits,
+                                Executor batchFollows, FeedRules feed, int logShards,
+                                FanoutWorker.Listener fanoutListener, AudienceSettings audience,
+                                Executor pageReads, CacheSettings caches) {
+        CacheInvalidations invalidations = new CacheInvalidations(base.invalidations(), clock,
+                caches.invalidationLateness());
+        PostCache postCache = new PostCache(base.posts(), caches, invalidations);
+        ProfileCache profiles = new ProfileCache(base.users(), caches, invalidations);
+        // Every service writes through these, so that no write of a cached thing goes unheard (the cache tier).
+        Storage storage = base.decorated(new Stores.Decorator() {
+            @Override
+            public <T> T wrap(Class<T> type, T store) {
+                if (type == PostStore.class) {
+                    return type.cast(postCache.watching((PostStore) store));
+                }
+                if (type == UserStore.class) {
+                    return type.cast(profiles.watching((UserStore) store));
+                }
+                return store;
+            }
+        });
         AudienceFacts facts = new AudienceFacts(storage.audiences(), audience.cacheWeight(), audience.cacheTtl());
         PostAccess access = new PostAccess(storage.posts(), facts);
         AudienceService audiences = new AudienceService(storage.audiences(), storage.users(), facts,
@@ -102,7 +142,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
         CommentService comments = new CommentService(storage.posts(), storage.comments(), access, events, ids, clock,
                 new MentionResolver(storage.users(), pageReads), pageReads, marks);
         PostService posts = new PostService(storage.users(), storage.posts(), storage.likes(), events, access, audiences,
-                ids, clock, pageReads, marks);
+                ids, clock, pageReads, marks, postCache, profiles);
         Reconciler reconciler = new Reconciler(storage.users(), storage.posts(), likes, comments, repairer);
         CounterRecountHandler recounts = new CounterRecountHandler(reconciler, marks, clock);
         DeliverySwitch deliveries = new DeliverySwitch(storage.users(), storage.relations(), storage.timelines(),
@@ -155,7 +195,9 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 log,
                 marks,
                 recounts,
-                Map.copyOf(handlers));
+                Map.copyOf(handlers),
+                invalidations,
+                java.util.stream.Stream.concat(postCache.caches().stream(), profiles.caches().stream()).toList());
     }
 
     /**

@@ -37,6 +37,7 @@ import dev.widefeed.http.RequestBudgetFilter;
 import dev.widefeed.http.WebClient;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.ProcessName;
+import dev.widefeed.cache.CacheMetrics;
 import dev.widefeed.metrics.PrometheusEndpoint;
 import dev.widefeed.reconcile.CounterMarksFlush;
 import dev.widefeed.resources.CommentResource;
@@ -132,7 +133,19 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         Services services = Services.over(storage, ids, clock,
                 new RelationLimits(config.limits.maxFollowing, RelationLimits.DEFAULT.maxBatchFollow()), batchFollows,
                 config.feed.rules(), config.eventLog.shards, FanoutMetrics.listener(environment.metrics()),
-                config.audiences.settings(), pageReads);
+                config.audiences.settings(), pageReads, config.caches.settings());
+        CacheMetrics.register(environment.metrics(), services.caches());
+        environment.lifecycle().manage(new Managed() {
+            @Override
+            public void start() {
+                services.cacheInvalidations().start(config.caches.settings().invalidationPoll());
+            }
+
+            @Override
+            public void stop() {
+                services.cacheInvalidations().close();
+            }
+        });
         environment.metrics().registerGauge("audiences.cache.marks.hitRate", services.audienceFacts()::marksHitRate);
         environment.metrics().registerGauge("audiences.cache.memberships.hitRate",
                 services.audienceFacts()::membershipsHitRate);

@@ -3,6 +3,7 @@ package dev.widefeed;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.widefeed.audience.AudienceLimits;
 import dev.widefeed.audience.AudienceSettings;
+import dev.widefeed.cache.CacheSettings;
 import dev.widefeed.auth.AuthFactory;
 import dev.widefeed.backends.StorageFactory;
 import dev.widefeed.eventlog.EventLogFactory;
@@ -10,6 +11,7 @@ import dev.widefeed.feed.FeedFactory;
 import dev.widefeed.http.RateLimitsFactory;
 import dev.widefeed.kernel.IdGenerator;
 import io.dropwizard.core.Configuration;
+import io.dropwizard.util.DataSize;
 import io.dropwizard.util.Duration;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
@@ -123,6 +125,45 @@ public class WidefeedConfiguration extends Configuration {
         public AudienceSettings settings() {
             return new AudienceSettings(new AudienceLimits(maxBlocked, maxHidden, maxTags, maxTagMembers,
                     maxGroupMembers), cacheWeight, cacheTtl.toJavaDuration());
+        }
+    }
+
+    @Valid
+    @NotNull
+    @JsonProperty
+    public Caches caches = new Caches();
+
+    /** The cache tier's bounds and how fast every instance hears of a change (docs/design.md, "The cache tier"). */
+    public static class Caches {
+        private static final CacheSettings DEFAULTS = CacheSettings.DEFAULT;
+
+        /** Post rows, by approximate bytes (text and a fixed overhead per row). */
+        @NotNull
+        @JsonProperty
+        public DataSize postBytes = DataSize.bytes(DEFAULTS.postBytes());
+
+        @Min(1)
+        @JsonProperty
+        public long profiles = DEFAULTS.profiles();
+
+        @Min(1)
+        @JsonProperty
+        public long counts = DEFAULTS.counts();
+
+        /** The staleness bound of a post's counts on another instance than the one that changed them. */
+        @NotNull
+        @JsonProperty
+        public Duration countsMaxAge = Duration.milliseconds(DEFAULTS.countsMaxAge().toMillis());
+
+        /** How often every instance reads the announced changes (a deleted post, an edited profile). */
+        @NotNull
+        @JsonProperty
+        public Duration invalidationPoll = Duration.milliseconds(DEFAULTS.invalidationPoll().toMillis());
+
+        public CacheSettings settings() {
+            return new CacheSettings(postBytes.toBytes(), DEFAULTS.postMaxAge(), profiles, DEFAULTS.profileMaxAge(),
+                    counts, countsMaxAge.toJavaDuration(), invalidationPoll.toJavaDuration(),
+                    DEFAULTS.invalidationLateness());
         }
     }
 

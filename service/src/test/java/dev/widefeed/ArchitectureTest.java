@@ -28,28 +28,29 @@ class ArchitectureTest {
 
     static {
         FEATURES.put("kernel", Set.of());
+        FEATURES.put("cache", Set.of("kernel"));
         FEATURES.put("eventlog", Set.of("kernel"));
         FEATURES.put("idempotency", Set.of("kernel"));
-        FEATURES.put("graph", Set.of("kernel"));
-        FEATURES.put("audience", Set.of("kernel", "graph"));
-        FEATURES.put("account", Set.of("kernel", "graph"));
-        FEATURES.put("mention", Set.of("kernel", "graph"));
+        FEATURES.put("graph", Set.of("kernel", "cache"));
+        FEATURES.put("audience", Set.of("kernel", "cache", "graph"));
+        FEATURES.put("account", Set.of("kernel", "cache", "graph"));
+        FEATURES.put("mention", Set.of("kernel", "cache", "graph"));
         FEATURES.put("topic", Set.of("kernel"));
         FEATURES.put("export", Set.of("kernel"));
-        FEATURES.put("post", Set.of("kernel", "graph", "audience", "mention"));
-        FEATURES.put("like", Set.of("kernel", "graph", "audience", "mention", "post"));
-        FEATURES.put("comment", Set.of("kernel", "eventlog", "graph", "audience", "mention", "post"));
-        FEATURES.put("feed", Set.of("kernel", "eventlog", "graph", "audience", "mention", "post"));
-        FEATURES.put("archive", Set.of("kernel", "eventlog", "graph", "audience", "mention", "post", "like",
+        FEATURES.put("post", Set.of("kernel", "cache", "graph", "audience", "mention"));
+        FEATURES.put("like", Set.of("kernel", "cache", "graph", "audience", "mention", "post"));
+        FEATURES.put("comment", Set.of("kernel", "cache", "eventlog", "graph", "audience", "mention", "post"));
+        FEATURES.put("feed", Set.of("kernel", "cache", "eventlog", "graph", "audience", "mention", "post"));
+        FEATURES.put("archive", Set.of("kernel", "cache", "eventlog", "graph", "audience", "mention", "post", "like",
                 "comment"));
-        FEATURES.put("erasure", Set.of("kernel", "eventlog", "graph", "account", "audience", "mention", "post",
+        FEATURES.put("erasure", Set.of("kernel", "cache", "eventlog", "graph", "account", "audience", "mention", "post",
                 "like", "comment"));
-        FEATURES.put("purge", Set.of("kernel", "eventlog", "graph", "audience", "mention", "post", "like", "comment"));
-        FEATURES.put("reconcile", Set.of("kernel", "eventlog", "graph", "audience", "mention", "post", "like",
+        FEATURES.put("purge", Set.of("kernel", "cache", "eventlog", "graph", "audience", "mention", "post", "like", "comment"));
+        FEATURES.put("reconcile", Set.of("kernel", "cache", "eventlog", "graph", "audience", "mention", "post", "like",
                 "comment"));
-        FEATURES.put("notification", Set.of("kernel", "eventlog", "graph", "audience", "mention", "post", "like",
+        FEATURES.put("notification", Set.of("kernel", "cache", "eventlog", "graph", "audience", "mention", "post", "like",
                 "comment"));
-        FEATURES.put("textindex", Set.of("kernel", "eventlog", "graph", "audience", "mention", "topic", "post",
+        FEATURES.put("textindex", Set.of("kernel", "cache", "eventlog", "graph", "audience", "mention", "topic", "post",
                 "comment"));
     }
 

@@ -56,6 +56,9 @@ final class PrometheusNames extends CustomLabelMapper {
                     Map.of("backend", "${0}", "store", "${1}", "kind", "${2}"),
                     "Store operations that failed, by store interface and kind: temporary (nothing applied),"
                             + " unknown-outcome (timed out: perhaps applied), permanent (a bug)."),
+            new Rule("cache.*.*", "cache_${1}", Map.of("cache", "${0}"),
+                    "The cache tier, by cache (posts, post-counts, profiles): hits, misses, hit_ratio and loads since"
+                            + " start, entries and weight now, evictions, load_seconds."),
             new Rule("dev.widefeed.http.RateLimitFilter.*.refused", "rate_limit_refused",
                     Map.of("budget", "${0}"), "Requests refused with 429 by a rate limit, by budget."),
             new Rule("cassandra.nodes.*.*", "cassandra_node_${1}", Map.of("node", "${0}"),

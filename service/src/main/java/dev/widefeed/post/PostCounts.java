@@ -27,6 +27,11 @@ public record PostCounts(long likes, long comments, long commentsEver, long repo
         return new PostCounts(0, 0, 0, -1, 0);
     }
 
+    public PostCounts plus(PostCounts other) {
+        return new PostCounts(likes + other.likes, comments + other.comments, commentsEver + other.commentsEver,
+                reposts + other.reposts, repostsEver + other.repostsEver);
+    }
+
     public PostCounts minus(PostCounts other) {
         return new PostCounts(likes - other.likes, comments - other.comments, commentsEver - other.commentsEver,
                 reposts - other.reposts, repostsEver - other.repostsEver);

@@ -3,6 +3,7 @@ package dev.widefeed.post;
 import dev.widefeed.audience.Audience;
 import dev.widefeed.audience.AudienceService;
 import dev.widefeed.audience.Visibility;
+import dev.widefeed.graph.ProfileCache;
 import dev.widefeed.graph.User;
 import dev.widefeed.graph.UserCounts;
 import dev.widefeed.graph.UserStore;
@@ -52,14 +53,21 @@ public final class PostService {
     private final Executor reads;
     private final DirtyCounters dirty;
     private final MentionResolver mentions;
+    private final PostCache cache;
+    private final ProfileCache profiles;
 
     /**
      * @param reads where a page's counts and likes are read beside its visibility facts (so the page waits for
      *              the slowest of them, not their sum); {@code Runnable::run} reads them one after another
      */
-    /** @param dirty where a post or user count that may be off after a failed update is marked for a recount */
+    /**
+     * @param dirty    where a post or user count that may be off after a failed update is marked for a recount
+     * @param cache    post rows and counts as pages read them; {@code posts} must be the store it watches
+     * @param profiles authors' profiles as pages show them; {@code users} must be the store it watches
+     */
     public PostService(UserStore users, PostStore posts, LikedPosts likes, Events events, PostAccess access,
-                       AudienceService audiences, IdGenerator ids, Clock clock, Executor reads, DirtyCounters dirty) {
+                       AudienceService audiences, IdGenerator ids, Clock clock, Executor reads, DirtyCounters dirty,
+                       PostCache cache, ProfileCache profiles) {
         this.users = users;
         this.posts = posts;
         this.likes = likes;
@@ -71,6 +79,8 @@ public final class PostService {
         this.reads = reads;
         this.dirty = dirty;
         this.mentions = new MentionResolver(users, reads);
+        this.cache = cache;
+        this.profiles = profiles;
     }
 
     public PostDetails create(long me, String content, Audience audience) {
@@ -132,20 +142,20 @@ public final class PostService {
             throw DomainException.invalid("at most " + MAX_BATCH + " ids");
         }
         Set<Long> asked = new LinkedHashSet<>(postIds);
-        Map<Long, Post> found = new HashMap<>(posts.findAll(asked));
+        Map<Long, Post> found = new HashMap<>(cache.findAll(asked));
         Set<Long> sourceIds = new HashSet<>();
         found.values().forEach(p -> p.root().filter(id -> !found.containsKey(id)).ifPresent(sourceIds::add));
         if (!sourceIds.isEmpty()) {
-            found.putAll(posts.findAll(sourceIds));
+            found.putAll(cache.findAll(sourceIds));
         }
         Set<Long> candidates = Set.copyOf(found.keySet());
         Set<Long> authorIds = found.values().stream().map(Post::authorId).collect(Collectors.toSet());
         CompletableFuture<Map<Long, PostCounts>> countsRead = CompletableFuture.supplyAsync(
-                () -> posts.countsOf(candidates), reads);
+                () -> cache.countsOf(candidates), reads);
         CompletableFuture<Set<Long>> likedRead = CompletableFuture.supplyAsync(
                 () -> likes.likedAmong(viewer, candidates), reads);
         CompletableFuture<Map<Long, User>> authorsRead = CompletableFuture.supplyAsync(
-                () -> users.findAll(authorIds), reads);
+                () -> profiles.findAll(authorIds), reads);
         Set<Long> visible = access.visible(viewer, found.values());
         found.keySet().retainAll(visible);
         Map<Long, PostCounts> counts = Futures.join(countsRead);

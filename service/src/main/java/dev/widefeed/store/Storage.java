@@ -1,6 +1,7 @@
 package dev.widefeed.store;
 
 import dev.widefeed.account.AccountStore;
+import dev.widefeed.cache.InvalidationStore;
 import dev.widefeed.audience.AudienceStore;
 import dev.widefeed.comment.CommentStore;
 import dev.widefeed.erasure.UserRowsStore;
@@ -92,6 +93,10 @@ public interface Storage extends AutoCloseable {
 
     default UserRowsStore userRows() {
         return stores().userRows();
+    }
+
+    default InvalidationStore invalidations() {
+        return stores().invalidations();
     }
 
     default IdempotencyStore idempotency() {

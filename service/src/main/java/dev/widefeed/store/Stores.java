@@ -1,6 +1,7 @@
 package dev.widefeed.store;
 
 import dev.widefeed.account.AccountStore;
+import dev.widefeed.cache.InvalidationStore;
 import dev.widefeed.audience.AudienceStore;
 import dev.widefeed.comment.CommentStore;
 import dev.widefeed.erasure.UserRowsStore;
@@ -24,7 +25,8 @@ public record Stores(UserStore users, RelationStore relations, PostStore posts, 
                      CommentStore comments, TimelineStore timelines, FanoutStore fanout,
                      AudienceStore audiences, EventLogStore eventLog,
                      NotificationStore notifications, TextIndexStore textIndex,
-                     AccountStore accounts, IdempotencyStore idempotency, UserRowsStore userRows) {
+                     AccountStore accounts, IdempotencyStore idempotency, UserRowsStore userRows,
+                     InvalidationStore invalidations) {
 
     /** Wraps one store, knowing only the interface it is served under. */
     public interface Decorator {
@@ -47,6 +49,7 @@ public record Stores(UserStore users, RelationStore relations, PostStore posts, 
                 decorator.wrap(TextIndexStore.class, textIndex),
                 decorator.wrap(AccountStore.class, accounts),
                 decorator.wrap(IdempotencyStore.class, idempotency),
-                decorator.wrap(UserRowsStore.class, userRows));
+                decorator.wrap(UserRowsStore.class, userRows),
+                decorator.wrap(InvalidationStore.class, invalidations));
     }
 }

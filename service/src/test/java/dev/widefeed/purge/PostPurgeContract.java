@@ -51,9 +51,7 @@ public abstract class PostPurgeContract {
     }
 
     private PostService posts() {
-        return new PostService(storage().users(), storage().posts(), storage().likes(), new Events(),
-                TestStorages.access(storage()), TestStorages.audiences(storage()), ids, Clock.systemUTC(),
-                Runnable::run, DirtyCounters.NONE);
+        return TestStorages.postService(storage(), storage().posts(), ids, Clock.systemUTC(), DirtyCounters.NONE);
     }
 
     private LikeService likes() {

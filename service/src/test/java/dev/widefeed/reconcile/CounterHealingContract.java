@@ -252,9 +252,7 @@ public abstract class CounterHealingContract {
 
     /** A post whose marks land in a shard only this test's job works. */
     private long newPost() {
-        PostService posts = new PostService(storage().users(), storage().posts(), storage().likes(), new Events(),
-                TestStorages.access(storage()), TestStorages.audiences(storage()), ids, clock, Runnable::run,
-                DirtyCounters.NONE);
+        PostService posts = TestStorages.postService(storage(), storage().posts(), ids, clock, DirtyCounters.NONE);
         long author = newUser();
         while (true) {
             long post = posts.create(author, "liked a lot", null).post().id();

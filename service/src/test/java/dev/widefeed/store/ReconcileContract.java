@@ -163,8 +163,6 @@ public abstract class ReconcileContract {
 
     /** A post service over the real stores (its fan-out tasks are recorded, nobody works them here). */
     private PostService postService(PostStore posts) {
-        return new PostService(storage().users(), posts, storage().likes(), new Events(),
-                TestStorages.access(storage()), TestStorages.audiences(storage()), ids, Clock.systemUTC(),
-                Runnable::run, DirtyCounters.NONE);
+        return TestStorages.postService(storage(), posts, ids, Clock.systemUTC(), DirtyCounters.NONE);
     }
 }

@@ -4,10 +4,18 @@ import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.audience.AudienceFacts;
 import dev.widefeed.audience.AudienceLimits;
 import dev.widefeed.audience.AudienceService;
+import dev.widefeed.cache.CacheInvalidations;
+import dev.widefeed.cache.CacheSettings;
+import dev.widefeed.graph.ProfileCache;
+import dev.widefeed.kernel.DirtyCounters;
+import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.localstore.LocalCassandra;
 import dev.widefeed.localstore.LocalHBase;
 import dev.widefeed.post.PostAccess;
+import dev.widefeed.post.PostCache;
+import dev.widefeed.post.PostService;
+import dev.widefeed.post.PostStore;
 import dev.widefeed.store.Storage;
 import dev.widefeed.store.cassandra.CassandraFactory;
 import dev.widefeed.store.hbase.HBaseFactory;
@@ -82,6 +90,21 @@ public final class TestStorages {
         AudienceFacts facts = new AudienceFacts(storage.audiences(), 10_000, Duration.ofSeconds(10));
         return new AudienceService(storage.audiences(), storage.users(), facts,
                 AudienceLimits.DEFAULT, IDS, Clock.systemUTC());
+    }
+
+    /**
+     * A post service built by hand over {@code posts} (the storage's own, or a decorated one), with a cache tier of its
+     * own whose entries live a millisecond, for tests that change counts and posts through other services too.
+     */
+    public static PostService postService(Storage storage, PostStore posts, IdGenerator ids, Clock clock,
+                                          DirtyCounters dirty) {
+        CacheSettings fresh = new CacheSettings(1 << 20, Duration.ofMillis(1), 1000, Duration.ofMillis(1), 1000,
+                Duration.ofMillis(1), Duration.ofSeconds(1), Duration.ofSeconds(1));
+        CacheInvalidations invalidations = new CacheInvalidations(storage.invalidations(), clock, Duration.ofSeconds(1));
+        PostCache cache = new PostCache(posts, fresh, invalidations);
+        ProfileCache profiles = new ProfileCache(storage.users(), fresh, invalidations);
+        return new PostService(profiles.watching(storage.users()), cache.watching(posts), storage.likes(), new Events(),
+                access(storage), audiences(storage), ids, clock, Runnable::run, dirty, cache, profiles);
     }
 
     public static IdGenerator ids() {

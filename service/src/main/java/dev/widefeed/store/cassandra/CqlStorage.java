@@ -40,7 +40,8 @@ public final class CqlStorage extends TimedStorage {
                 new CqlTextIndexStore(session),
                 new CqlAccountStore(session),
                 new CqlIdempotencyStore(session),
-                new CqlUserRowsStore(session, clock));
+                new CqlUserRowsStore(session, clock),
+                new CqlInvalidationStore(session));
     }
 
     @Override

@@ -81,7 +81,8 @@ public final class HBaseStorage extends TimedStorage {
                 new HBaseTextIndexStore(connection, namespace, declared),
                 new HBaseAccountStore(connection, namespace, declared),
                 new HBaseIdempotencyStore(connection, namespace, declared),
-                new HBaseUserRowsStore(connection, namespace, declared));
+                new HBaseUserRowsStore(connection, namespace, declared),
+                new HBaseInvalidationStore(connection.getTable(TableName.valueOf(namespace, "invalidations_by_slot"))));
     }
 
     /** A point read of a row that does not exist: one RPC to one region server, answered from its bloom filter. */

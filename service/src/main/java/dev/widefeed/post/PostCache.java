@@ -1,0 +1,71 @@
+package dev.widefeed.post;
+
+import dev.widefeed.cache.AfterCalls;
+import dev.widefeed.cache.BatchedCache;
+import dev.widefeed.cache.CacheInvalidations;
+import dev.widefeed.cache.CacheSettings;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Post rows and post counts as pages read them (docs/design.md, "The cache tier"). A row never changes but by its
+ * delete, which every instance hears of through the invalidations; counts are kept at most
+ * {@link CacheSettings#countsMaxAge} from their load, with this instance's own changes added as they are made, so an
+ * actor sees their own like or comment counted at once and everyone sees everyone's within the bound. Only pages
+ * read through here: whatever decides something by a post's existence or count (a delete, a purge, a recount, a
+ * like's answer) reads the store.
+ */
+public final class PostCache {
+    public static final String KIND = "post";
+    /** A row's weight in bytes beyond its text: ids, times, audience and the objects around them, roughly. */
+    private static final int ROW_OVERHEAD = 400;
+
+    private final BatchedCache<Post> rows;
+    private final BatchedCache<PostCounts> counts;
+    private final CacheInvalidations invalidations;
+
+    public PostCache(PostStore store, CacheSettings settings, CacheInvalidations invalidations) {
+        this.rows = new BatchedCache<>("posts", settings.postBytes(),
+                post -> ROW_OVERHEAD + 2 * post.content().length(), settings.postMaxAge(), store::findAll);
+        this.counts = new BatchedCache<>("post-counts", settings.counts(), c -> 1, settings.countsMaxAge(),
+                store::countsOf);
+        this.invalidations = invalidations;
+        invalidations.register(KIND, rows);
+    }
+
+    /**
+     * {@code store} with what a cache must hear of its writes: a delete that removed a post is announced to every
+     * instance; a count change that landed is added to this instance's cached count.
+     */
+    public PostStore watching(PostStore store) {
+        return AfterCalls.wrap(PostStore.class, store, (method, args, result) -> {
+            switch (method) {
+                case "delete" -> {
+                    if (Boolean.TRUE.equals(result)) {
+                        invalidations.announce(KIND, ((Post) args[0]).id());
+                    }
+                }
+                case "addCounts" -> counts.update((Long) args[0], c -> c.plus((PostCounts) args[1]));
+                case "purge" -> counts.drop((Long) args[0]);
+                default -> {
+                }
+            }
+        });
+    }
+
+    /** The posts among {@code ids} that exist, by id: cached rows, and the others in one batch. */
+    public Map<Long, Post> findAll(Collection<Long> ids) {
+        return rows.getAll(ids);
+    }
+
+    /** Every id's counts (zero without a row), as fresh as the bound. */
+    public Map<Long, PostCounts> countsOf(Collection<Long> ids) {
+        return counts.getAll(ids);
+    }
+
+    public List<BatchedCache<?>> caches() {
+        return List.of(rows, counts);
+    }
+}

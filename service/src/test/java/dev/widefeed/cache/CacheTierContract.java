@@ -1,0 +1,200 @@
+package dev.widefeed.cache;
+
+import dev.widefeed.Services;
+import dev.widefeed.audience.AudienceSettings;
+import dev.widefeed.feed.FanoutWorker;
+import dev.widefeed.feed.FeedFactory;
+import dev.widefeed.graph.RelationLimits;
+import dev.widefeed.graph.User;
+import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.post.PostDetails;
+import dev.widefeed.post.PostStore;
+import dev.widefeed.store.Storage;
+import dev.widefeed.store.Stores;
+import dev.widefeed.testing.TestStorages;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The cache tier over a real store, as two instances of the service share it (docs/design.md, "The cache tier"):
+ * what one instance changes reaches the other's pages within its bound, the actor sees their own change at once, and
+ * a key many requests miss at once is read once. One tiny subclass per backend runs it.
+ */
+public abstract class CacheTierContract {
+    /** Counts kept 3 s here, so that the bound is tested without waiting out the default's 5 s. */
+    private static final CacheSettings SETTINGS = new CacheSettings(16L << 20, Duration.ofHours(1), 10_000,
+            Duration.ofMinutes(10), 10_000, Duration.ofSeconds(3), Duration.ofMillis(500), Duration.ofSeconds(3));
+
+    private final IdGenerator ids = TestStorages.ids();
+    private final Clock clock = Clock.systemUTC();
+    private final List<Services> started = new ArrayList<>();
+
+    protected abstract Storage storage();
+
+    /** One instance of the service over {@code storage}, its invalidations polled as the server polls them. */
+    private Services instance(Storage storage) {
+        Services services = Services.over(storage, ids, clock, RelationLimits.DEFAULT, Runnable::run,
+                new FeedFactory().rules(), 4, FanoutWorker.Listener.NONE, AudienceSettings.DEFAULT, Runnable::run, SETTINGS);
+        services.cacheInvalidations().start(SETTINGS.invalidationPoll());
+        started.add(services);
+        return services;
+    }
+
+    @AfterEach
+    void stopInstances() {
+        started.forEach(s -> s.cacheInvalidations().close());
+    }
+
+    private long user(String name) {
+        long id = ids.next();
+        storage().users().create(new User(id, name, Instant.now()));
+        return id;
+    }
+
+    private static Optional<PostDetails> page(Services instance, long viewer, long postId) {
+        return instance.posts().getAll(viewer, List.of(postId)).stream().findFirst();
+    }
+
+    private static BatchedCache<?> cache(Services instance, String name) {
+        return instance.caches().stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    /** How long {@code condition} took to hold, polled every 50 ms; fails past {@code limit}. */
+    private static Duration timeUntil(BooleanSupplier condition, Duration limit) throws InterruptedException {
+        long start = System.nanoTime();
+        while (!condition.getAsBoolean()) {
+            Duration waited = Duration.ofNanos(System.nanoTime() - start);
+            assertThat(waited).as("waited for the change to arrive").isLessThan(limit);
+            Thread.sleep(50);
+        }
+        return Duration.ofNanos(System.nanoTime() - start);
+    }
+
+    @Test
+    void aDeletedPostLeavesEveryInstancesPagesWithinFiveSeconds() throws InterruptedException {
+        Services a = instance(storage());
+        Services b = instance(storage());
+        long author = user("author");
+        long reader = user("reader");
+        long post = a.posts().create(author, "soon gone", null).post().id();
+        assertThat(page(b, reader, post)).isPresent();
+        long hits = cache(b, "posts").stats().hitCount();
+        assertThat(page(b, reader, post)).isPresent();
+        assertThat(cache(b, "posts").stats().hitCount()).as("the second page read the row from the cache")
+                .isGreaterThan(hits);
+
+        a.posts().delete(author, post);
+
+        assertThat(page(a, reader, post)).as("gone at once where it was deleted").isEmpty();
+        Duration took = timeUntil(() -> page(b, reader, post).isEmpty(), Duration.ofSeconds(5));
+        System.out.printf("a deleted post left the other instance's pages after %d ms%n", took.toMillis());
+    }
+
+    @Test
+    void anEditedProfileReachesEveryInstanceWithinTenSeconds() throws InterruptedException {
+        Services a = instance(storage());
+        Services b = instance(storage());
+        long author = user("before");
+        long post = a.posts().create(author, "by me", null).post().id();
+        assertThat(page(b, author, post).orElseThrow().author().orElseThrow().name()).isEqualTo("before");
+
+        a.users().updateProfile(author, author, Optional.of("after"), Optional.empty());
+
+        assertThat(page(a, author, post).orElseThrow().author().orElseThrow().name()).isEqualTo("after");
+        timeUntil(() -> page(b, author, post).orElseThrow().author().orElseThrow().name().equals("after"),
+                Duration.ofSeconds(10));
+    }
+
+    @Test
+    void theActorSeesTheirOwnLikeCountedAtOnceAndEveryoneWithinTheBound() throws InterruptedException {
+        Services a = instance(storage());
+        Services b = instance(storage());
+        long author = user("author");
+        long fan = user("fan");
+        long post = a.posts().create(author, "like me", null).post().id();
+        assertThat(page(a, fan, post).orElseThrow().counts().likes()).isZero();
+        assertThat(page(b, fan, post).orElseThrow().counts().likes()).isZero();
+
+        a.likes().like(fan, post);
+
+        PostDetails mine = page(a, fan, post).orElseThrow();
+        assertThat(mine.likedByMe()).isTrue();
+        assertThat(mine.counts().likes()).as("the actor's own like, counted at once where it was made").isEqualTo(1);
+        assertThat(page(b, fan, post).orElseThrow().likedByMe()).as("liked by me is never cached").isTrue();
+        timeUntil(() -> page(b, fan, post).orElseThrow().counts().likes() == 1,
+                SETTINGS.countsMaxAge().plusSeconds(1));
+    }
+
+    /** A store whose post reads take 300 ms and are counted by the ids they read. */
+    private static Storage slowCountedPosts(Storage storage, long watched, AtomicLong rowReads, AtomicLong countReads) {
+        return storage.decorated(new Stores.Decorator() {
+            @Override
+            public <T> T wrap(Class<T> type, T store) {
+                if (type != PostStore.class) {
+                    return store;
+                }
+                return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[]{type},
+                        (proxy, method, args) -> {
+                            if (method.getName().equals("findAll") || method.getName().equals("countsOf")) {
+                                if (((Collection<?>) args[0]).contains(watched)) {
+                                    (method.getName().equals("findAll") ? rowReads : countReads).incrementAndGet();
+                                }
+                                Thread.sleep(300);
+                            }
+                            try {
+                                return method.invoke(store, args);
+                            } catch (InvocationTargetException e) {
+                                throw e.getCause();
+                            }
+                        }));
+            }
+        });
+    }
+
+    @Test
+    void aHundredRequestsMissingOnePostAtOnceReadItOnce() throws Exception {
+        long author = user("author");
+        long post = instance(storage()).posts().create(author, "everyone reads this", null).post().id();
+        AtomicLong rowReads = new AtomicLong();
+        AtomicLong countReads = new AtomicLong();
+        Services cold = instance(slowCountedPosts(storage(), post, rowReads, countReads));
+        ExecutorService readers = Executors.newFixedThreadPool(100);
+        try {
+            CountDownLatch go = new CountDownLatch(1);
+            List<Future<Optional<PostDetails>>> pages = new ArrayList<>();
+            for (int i = 0; i < 100; i++) {
+                long reader = ids.next();
+                pages.add(readers.submit(() -> {
+                    go.await();
+                    return page(cold, reader, post);
+                }));
+            }
+            go.countDown();
+            for (Future<Optional<PostDetails>> p : pages) {
+                assertThat(p.get()).isPresent();
+            }
+        } finally {
+            readers.shutdownNow();
+        }
+        assertThat(rowReads.get()).as("store reads of the post's row").isEqualTo(1);
+        assertThat(countReads.get()).as("store reads of its counts").isEqualTo(1);
+    }
+}
