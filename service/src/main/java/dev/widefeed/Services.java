@@ -35,6 +35,7 @@ import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.KnownPointCount;
 import dev.widefeed.like.LikeEvent;
 import dev.widefeed.like.LikeService;
+import dev.widefeed.like.ViewerLikes;
 import dev.widefeed.mention.MentionResolver;
 import dev.widefeed.notification.NotificationHandler;
 import dev.widefeed.notification.NotificationRules;
@@ -47,7 +48,6 @@ import dev.widefeed.post.PostService;
 import dev.widefeed.post.PostStore;
 import dev.widefeed.graph.ProfileCache;
 import dev.widefeed.graph.UserStore;
-import dev.widefeed.store.Stores;
 import dev.widefeed.purge.PostPurge;
 import dev.widefeed.purge.PostPurgeHandler;
 import dev.widefeed.reconcile.CounterMarks;
@@ -108,72 +108,62 @@ public record Services(UserService users, FollowService follows, RelationRepaire
      *               called (by whoever runs the instance), and until then only this instance's own changes drop its
      *               cached copies
      */
-    public static Services over(Storage base, IdGenerator ids, Clock clock, RelationLimits limits,
+    public static Services over(Storage storage, IdGenerator ids, Clock clock, RelationLimits limits,
                                 Executor batchFollows, FeedRules feed, int logShards,
                                 FanoutWorker.Listener fanoutListener, AudienceSettings audience,
                                 Executor pageReads, CacheSettings caches) {
-        CacheInvalidations invalidations = new CacheInvalidations(base.invalidations(), clock,
+        CacheInvalidations invalidations = new CacheInvalidations(storage.invalidations(), clock,
                 caches.invalidationLateness());
-        PostCache postCache = new PostCache(base.posts(), caches, invalidations);
-        ProfileCache profiles = new ProfileCache(base.users(), caches, invalidations);
+        PostCache postCache = new PostCache(storage.posts(), caches, invalidations);
+        ProfileCache profiles = new ProfileCache(storage.users(), caches, invalidations);
         // Every service writes through these, so that no write of a cached thing goes unheard (the cache tier).
-        Storage storage = base.decorated(new Stores.Decorator() {
-            @Override
-            public <T> T wrap(Class<T> type, T store) {
-                if (type == PostStore.class) {
-                    return type.cast(postCache.watching((PostStore) store));
-                }
-                if (type == UserStore.class) {
-                    return type.cast(profiles.watching((UserStore) store));
-                }
-                return store;
-            }
-        });
+        PostStore postStore = postCache.watching(storage.posts());
+        UserStore userStore = profiles.watching(storage.users());
         AudienceFacts facts = new AudienceFacts(storage.audiences(), audience.cacheWeight(), audience.cacheTtl());
-        PostAccess access = new PostAccess(storage.posts(), facts);
-        AudienceService audiences = new AudienceService(storage.audiences(), storage.users(), facts,
+        PostAccess access = new PostAccess(postStore, facts);
+        AudienceService audiences = new AudienceService(storage.audiences(), userStore, facts,
                 audience.limits(), ids, clock);
         Events events = new Events();
         EventLog log = new EventLog(storage.eventLog(), logShards, clock);
         CounterMarks marks = new CounterMarks(log, clock);
-        RelationRepairer repairer = new RelationRepairer(storage.users(), storage.relations(), marks);
-        LikeService likes = new LikeService(storage.posts(), storage.users(), storage.likes(), access, events, clock,
+        RelationRepairer repairer = new RelationRepairer(userStore, storage.relations(), marks);
+        LikeService likes = new LikeService(postStore, userStore, storage.likes(), access, events, clock,
                 marks, KnownPointCount.Bounds.DEFAULT);
-        CommentService comments = new CommentService(storage.posts(), storage.comments(), access, events, ids, clock,
-                new MentionResolver(storage.users(), pageReads), pageReads, marks);
-        PostService posts = new PostService(storage.users(), storage.posts(), storage.likes(), events, access, audiences,
-                ids, clock, pageReads, marks, postCache, profiles);
-        Reconciler reconciler = new Reconciler(storage.users(), storage.posts(), likes, comments, repairer);
+        CommentService comments = new CommentService(postStore, storage.comments(), access, events, ids, clock,
+                new MentionResolver(userStore, pageReads), pageReads, marks);
+        PostService posts = new PostService(userStore, postStore, new ViewerLikes(storage.likes()), events,
+                access, audiences, ids, clock, pageReads, marks, postCache, profiles);
+        Reconciler reconciler = new Reconciler(userStore, postStore, likes, comments, repairer);
         CounterRecountHandler recounts = new CounterRecountHandler(reconciler, marks, clock);
-        DeliverySwitch deliveries = new DeliverySwitch(storage.users(), storage.relations(), storage.timelines(),
+        DeliverySwitch deliveries = new DeliverySwitch(userStore, storage.relations(), storage.timelines(),
                 storage.fanout(), feed.pull(), feed.pageSize(), clock);
-        HomeTimelineService home = new HomeTimelineService(storage.relations(), storage.posts(), storage.timelines(),
+        HomeTimelineService home = new HomeTimelineService(storage.relations(), postStore, storage.timelines(),
                 posts, facts, access, feed.home(), feed.pull(), deliveries, log, limits.maxFollowing(), clock);
-        FanoutWorker worker = new FanoutWorker(storage.users(), storage.relations(), storage.posts(),
+        FanoutWorker worker = new FanoutWorker(userStore, storage.relations(), postStore,
                 storage.timelines(), storage.fanout(), storage.audiences(), feed.fanout(), feed.pageSize(),
                 feed.home().entryTtl(), feed.pull(), log, clock, fanoutListener);
-        TextIndexHandler textIndex = new TextIndexHandler(storage.posts(), storage.comments(), storage.textIndex(),
+        TextIndexHandler textIndex = new TextIndexHandler(postStore, storage.comments(), storage.textIndex(),
                 clock);
         listen(events, home, log, clock, textIndex);
         NotificationRules notificationRules = NotificationRules.DEFAULT;
-        FollowService follows = new FollowService(storage.users(), storage.relations(), ids, clock, limits,
+        FollowService follows = new FollowService(userStore, storage.relations(), ids, clock, limits,
                 batchFollows, events);
         Map<String, LogHandler> handlers = new HashMap<>(new FanoutHandler(worker, fanoutListener).byKind());
         handlers.putAll(deliveries.byKind());
-        handlers.putAll(new NotificationHandler(storage.notifications(), new NotificationSources(storage.posts(),
+        handlers.putAll(new NotificationHandler(storage.notifications(), new NotificationSources(postStore,
                 storage.likes(), storage.relations(), storage.comments(), access, facts, notificationRules, pageReads),
                 notificationRules, clock).byKind());
         handlers.putAll(textIndex.byKind());
         handlers.putAll(new HotRankHandler(new HotRanking(storage.comments()), clock).byKind());
-        handlers.putAll(new AccountErasureHandler(new AccountErasure(storage.users(), storage.posts(), posts,
+        handlers.putAll(new AccountErasureHandler(new AccountErasure(userStore, postStore, posts,
                 storage.likes(), likes, storage.relations(), follows, storage.comments(), comments, audiences,
                 storage.audiences(), storage.userRows()),
                 storage.accounts(), clock).byKind());
-        handlers.putAll(new PostPurgeHandler(storage.posts(), new PostPurge(storage.posts(), storage.likes(),
+        handlers.putAll(new PostPurgeHandler(postStore, new PostPurge(postStore, storage.likes(),
                 storage.comments()), clock).byKind());
         handlers.putAll(recounts.byKind());
         return new Services(
-                new UserService(storage.users(), ids, clock),
+                new UserService(userStore, ids, clock),
                 follows,
                 repairer,
                 posts,
@@ -185,12 +175,12 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 new FanoutService(access, worker),
                 audiences,
                 facts,
-                new NotificationService(storage.notifications(), storage.posts(), storage.comments(), access, facts,
+                new NotificationService(storage.notifications(), postStore, storage.comments(), access, facts,
                         notificationRules, clock),
                 new TextIndexService(storage.textIndex(), posts, comments, clock),
-                new Relationships(storage.users(), storage.relations(), facts, pageReads),
+                new Relationships(userStore, storage.relations(), facts, pageReads),
                 new IdempotentRequests(storage.idempotency(), ids, clock),
-                new AccountArchive(storage.posts(), posts, storage.likes(), follows, storage.comments(), audiences,
+                new AccountArchive(postStore, posts, storage.likes(), follows, storage.comments(), audiences,
                         storage.audiences()),
                 log,
                 marks,

@@ -1,5 +1,7 @@
 package dev.widefeed.perf;
 
+import com.codahale.metrics.MetricRegistry;
+import com.codahale.metrics.Timer;
 import dev.widefeed.Services;
 import dev.widefeed.backends.StorageFactory;
 import dev.widefeed.eventlog.EventLogFactory;
@@ -23,6 +25,7 @@ import dev.widefeed.perf.results.Results;
 import dev.widefeed.perf.results.RunManifest;
 import dev.widefeed.perf.scenario.CeilingScenario;
 import dev.widefeed.perf.scenario.CelebrityScenario;
+import dev.widefeed.perf.scenario.CostScenario;
 import dev.widefeed.perf.scenario.SteadyScenario;
 import dev.widefeed.perf.scenario.StrategiesScenario;
 import dev.widefeed.perf.scenario.VisibilityScenario;
@@ -34,6 +37,7 @@ import dev.widefeed.perf.workload.WorkloadReader;
 import dev.widefeed.perf.workload.WorkloadSpec;
 import dev.widefeed.perf.workload.WorkloadWriter;
 import dev.widefeed.store.Storage;
+import dev.widefeed.store.hbase.CountedRpcClient;
 import net.sourceforge.argparse4j.inf.Namespace;
 
 import java.io.IOException;
@@ -46,7 +50,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.LongSupplier;
 
 /** What each command of {@link PerfMain} does with its parsed options; returns the exit status. */
 final class Commands {
@@ -56,6 +62,8 @@ final class Commands {
 
     private final Namespace options;
     private final PrintStream out = System.out;
+    /** The store client's metrics: what {@code cost} reads the client's request count from. */
+    private final MetricRegistry storeMetrics = new MetricRegistry();
 
     Commands(Namespace options) {
         this.options = options;
@@ -69,7 +77,7 @@ final class Commands {
             default -> {
                 try (Storage storage = PerfStorage.open(StorageFactory.Backend.valueOf(options.getString("backend")),
                         Path.of(options.getString("data")), options.getString("external"),
-                        options.getString("keyspace"))) {
+                        options.getString("keyspace"), storeMetrics)) {
                     onStore(command, storage);
                 }
             }
@@ -118,6 +126,12 @@ final class Commands {
                 NotificationThroughput.run(storage, options.getInt("likes"), options.getInt("threads"),
                         runDirectory(), out);
             }
+            case "cost" -> {
+                manifest(storage, null);
+                CostScenario.run(storage, clientRequests(storage), new CostScenario.Settings(options.getInt("authors"),
+                        options.getInt("posts"), options.getInt("readers"), options.getInt("following"),
+                        options.getInt("actions"), options.getInt("idle_seconds")), runDirectory(), out);
+            }
             case "signin" -> {
                 manifest(storage, null);
                 SignInTiming.run(storage, options.getInt("rounds"), options.getInt("warmup_rounds"), runDirectory(),
@@ -125,6 +139,15 @@ final class Commands {
             }
             default -> throw new IllegalStateException(command);
         }
+    }
+
+    /** Requests the store client has sent so far: the driver's CQL requests, or HBase's RPCs. */
+    private LongSupplier clientRequests(Storage storage) {
+        if (storage.backend().equals("hbase")) {
+            return CountedRpcClient::total;
+        }
+        return () -> Optional.ofNullable(storeMetrics.getTimers().get("cassandra.cql-requests"))
+                .map(Timer::getCount).orElse(0L);
     }
 
     /**

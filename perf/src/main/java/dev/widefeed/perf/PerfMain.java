@@ -142,6 +142,16 @@ public final class PerfMain {
         notifications.addArgument("--likes").type(Integer.class).setDefault(100_000);
         notifications.addArgument("--threads").type(Integer.class).setDefault(32).help("closed-loop likers");
 
+        Subparser cost = run(store(commands.addParser("cost")
+                .help("store operations per user action (home page, one post, like, comment, post, follow, idle): "
+                        + "request path and background, at the interfaces and at the client, with cache hit ratios")));
+        cost.addArgument("--authors").type(Integer.class).setDefault(60);
+        cost.addArgument("--posts").type(Integer.class).setDefault(30).help("posts per author");
+        cost.addArgument("--readers").type(Integer.class).setDefault(120);
+        cost.addArgument("--following").type(Integer.class).setDefault(40).help("authors each reader follows");
+        cost.addArgument("--actions").type(Integer.class).setDefault(50).help("actions measured per kind");
+        cost.addArgument("--idle-seconds").type(Integer.class).setDefault(20);
+
         Subparser signIn = run(store(commands.addParser("signin")
                 .help("sign-in's time for an unknown handle, a wrong password and the right one, at the service's "
                         + "default hashing cost: whether a refusal's time tells if the handle exists")));

@@ -24,6 +24,12 @@ final class PerfStorage {
 
     /** {@code keyspace} is the Cassandra keyspace or HBase namespace: a running service's, to replay over HTTP. */
     static Storage open(StorageFactory.Backend backend, Path dataDir, String external, String keyspace) {
+        return open(backend, dataDir, external, keyspace, new MetricRegistry());
+    }
+
+    /** As above, with the store client's metrics (the Cassandra driver's {@code cassandra.cql-requests}) in {@code metrics}. */
+    static Storage open(StorageFactory.Backend backend, Path dataDir, String external, String keyspace,
+                        MetricRegistry metrics) {
         StorageFactory factory = new StorageFactory();
         factory.backend = backend;
         factory.cassandra.keyspace = keyspace;
@@ -41,6 +47,6 @@ final class PerfStorage {
             factory.cassandra.contactPoints = external;
             factory.hbase.zookeeperQuorum = external;
         }
-        return factory.open(new MetricRegistry(), Clock.systemUTC(), true);
+        return factory.open(metrics, Clock.systemUTC(), true);
     }
 }

@@ -128,6 +128,8 @@ public class HBaseFactory extends BackendFactory<LocalHBase> {
         conf.setInt("zookeeper.recovery.retry", 2);
         conf.setInt("zookeeper.recovery.retry.intervalmill", 200);
         conf.setInt("zookeeper.session.timeout", 30_000);
+        // Counts the RPCs the store serves (hbase.rpc-requests in the metrics), as cql-requests counts statements.
+        conf.set("hbase.rpc.client.impl", CountedRpcClient.class.getName());
         properties.forEach(conf::set);
         return conf;
     }

@@ -56,8 +56,8 @@ class RowLayoutTest {
                 definitions++;
             }
         }
-        assertThat(definitions).isEqualTo(61);
-        assertThat(TABLES.tables()).hasSize(48);
+        assertThat(definitions).isEqualTo(62);
+        assertThat(TABLES.tables()).hasSize(49);
     }
 
     @Test

@@ -1,0 +1,337 @@
+package dev.widefeed.perf.scenario;
+
+import com.codahale.metrics.MetricRegistry;
+import com.github.benmanes.caffeine.cache.stats.CacheStats;
+import dev.widefeed.Services;
+import dev.widefeed.WidefeedConfiguration;
+import dev.widefeed.audience.AudienceSettings;
+import dev.widefeed.cache.BatchedCache;
+import dev.widefeed.cache.CacheSettings;
+import dev.widefeed.eventlog.EventLogFactory;
+import dev.widefeed.eventlog.EventLogJob;
+import dev.widefeed.feed.FanoutWorker;
+import dev.widefeed.feed.FeedFactory;
+import dev.widefeed.graph.RelationLimits;
+import dev.widefeed.graph.RelationRepairJob;
+import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.perf.results.Results;
+import dev.widefeed.perf.strategy.CountingStorage;
+import dev.widefeed.store.Storage;
+import dev.widefeed.textindex.TrendingJob;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+import java.util.stream.Collectors;
+
+/**
+ * What each user action costs the store, counted two ways: at the storage interfaces ({@link CountingStorage}: a read
+ * or write of n partitions by key is n, a page of a range one), split into the request's own calls and the background
+ * work it left (the event log's handlers), and at the client, as the store served them (Cassandra: the driver's CQL
+ * requests; HBase: the RPCs sent), less what the idle service sent meanwhile. Beside them: each cache's hit ratio and
+ * the service's CPU per action. The service runs in process as an instance does (its event log job, cache
+ * invalidations, trending and relation repair jobs), over a population it builds through its own services.
+ *
+ * <p>Background work includes entries that wait on purpose (notification guards are worked two minutes after their
+ * change): after each kind's requests the scenario's clock is moved three minutes on, so they come due, and the log
+ * is drained. Reads are measured cold (the cache tier emptied first) and then warm (the same pages again).
+ */
+public final class CostScenario {
+    public static final String RESULT = "cost.json";
+    /** Apart from the other perf id workers (1000-1003), so ids never collide in a shared store. */
+    private static final int ID_WORKER = 1004;
+    private static final int PAGE = 20;
+    private static final Duration GUARD_DELAY = Duration.ofMinutes(3);
+
+    public record Settings(int authors, int postsPerAuthor, int readers, int following, int actions,
+                           int idleSeconds) {
+    }
+
+    /**
+     * Per action: store operations on the request path and in the background (storage interfaces), store requests
+     * at the client, the service's CPU milliseconds, and each cache's hit ratio over the action's requests.
+     */
+    public record ActionCost(String action, int count, double requestOperations, double backgroundOperations,
+                             double clientRequests, double cpuMillis, Map<String, Double> hitRatios,
+                             Map<String, Long> topRequestCalls) {
+    }
+
+    public record Result(String backend, Settings settings, double idleOperationsPerSecond,
+                         double idleClientRequestsPerSecond, List<ActionCost> actions) {
+    }
+
+    /** A clock the scenario moves forward, so that work waiting on purpose comes due without waiting for it. */
+    private static final class SteppingClock extends Clock {
+        private final AtomicLong aheadMillis = new AtomicLong();
+
+        void step(Duration by) {
+            aheadMillis.addAndGet(by.toMillis());
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return Instant.now().plusMillis(aheadMillis.get());
+        }
+    }
+
+    private CostScenario() {
+    }
+
+    /** @param clientRequests store requests the client has sent so far (CQL requests, or HBase RPCs) */
+    public static Result run(Storage storage, LongSupplier clientRequests, Settings settings, Path runDirectory,
+                             PrintStream out) throws IOException, InterruptedException {
+        SteppingClock clock = new SteppingClock();
+        CountingStorage counting = new CountingStorage(storage);
+        EventLogFactory log = new EventLogFactory();
+        CacheSettings caches = new WidefeedConfiguration.Caches().settings();
+        Services services = Services.over(counting, new IdGenerator(ID_WORKER, clock), clock, RelationLimits.DEFAULT,
+                Runnable::run, new FeedFactory().rules(), log.shards, FanoutWorker.Listener.NONE,
+                AudienceSettings.DEFAULT, Runnable::run, caches);
+        EventLogJob job = new EventLogJob(counting.eventLog(), services.logHandlers(), new EventLogJob.Settings(
+                log.shards, log.threads, log.pagesPerTurn, log.pollInterval.toJavaDuration(),
+                log.leaseTtl.toJavaDuration(), log.initialLookback.toJavaDuration(), "perf-cost-" + UUID.randomUUID()),
+                clock, new MetricRegistry());
+        WidefeedConfiguration defaults = new WidefeedConfiguration();
+        TrendingJob trending = new TrendingJob(counting.textIndex(), defaults.topics.trendingEvery.toJavaDuration(),
+                clock);
+        RelationRepairJob repair = new RelationRepairJob(services.relationRepairer(), clock,
+                defaults.relationRepair.period.toJavaDuration(), defaults.relationRepair.settle.toJavaDuration(),
+                defaults.relationRepair.lookback.toJavaDuration(), new MetricRegistry());
+        // The same instance with its cache tier off (every entry expires at once): the read path before the tier, in
+        // the same run, on the same machine.
+        Services untiered = Services.over(counting, new IdGenerator(ID_WORKER + 1, clock), clock,
+                RelationLimits.DEFAULT, Runnable::run, new FeedFactory().rules(), log.shards,
+                FanoutWorker.Listener.NONE, AudienceSettings.DEFAULT, Runnable::run, new CacheSettings(1, Duration.ofNanos(1),
+                        1, Duration.ofNanos(1), 1, Duration.ofNanos(1), caches.invalidationPoll(),
+                        caches.invalidationLateness()));
+        job.start();
+        trending.start();
+        repair.start();
+        services.cacheInvalidations().start(caches.invalidationPoll());
+        try {
+            return measure(storage.backend(), services, untiered, counting, job, clock, clientRequests, settings, runDirectory,
+                    out);
+        } finally {
+            services.cacheInvalidations().close();
+            repair.stop();
+            trending.stop();
+            job.stop();
+        }
+    }
+
+    private static Result measure(String backend, Services services, Services untiered, CountingStorage counting, EventLogJob job,
+                                  SteppingClock clock, LongSupplier clientRequests, Settings settings,
+                                  Path runDirectory, PrintStream out) throws IOException, InterruptedException {
+        Random random = new Random(42);
+        Population population = Population.build(services, settings, random, out);
+        out.println("cost: first home reads (inboxes rebuilt), then the log drained");
+        for (long reader : population.readers) {
+            services.home().home(reader, reader, Optional.empty(), PAGE);
+        }
+        drain(job, clock);
+
+        out.printf("cost: idle for %d s%n", settings.idleSeconds());
+        counting.reset();
+        long idleStart = System.nanoTime();
+        long idleClient = clientRequests.getAsLong();
+        Thread.sleep(settings.idleSeconds() * 1000L);
+        double idleSeconds = (System.nanoTime() - idleStart) / 1e9;
+        double idleOps = counting.counts().values().stream().mapToLong(CountingStorage.Counts::operations).sum()
+                / idleSeconds;
+        double idleClientRate = (clientRequests.getAsLong() - idleClient) / idleSeconds;
+        out.printf("cost: idle: %.1f operations/s at the interfaces, %.1f requests/s at the client%n", idleOps,
+                idleClientRate);
+
+        int n = settings.actions();
+        List<Long> readers = population.readers;
+        List<Long> posts = population.posts;
+        Measure m = new Measure(services, counting, job, clock, clientRequests, idleClientRate, out);
+        List<ActionCost> costs = new ArrayList<>();
+        List<Long> pagePosts = sample(posts, n, random);
+        costs.add(m.run("home (no cache tier)", n, false, i -> untiered.home().home(readers.get(i % readers.size()),
+                readers.get(i % readers.size()), Optional.empty(), PAGE)));
+        costs.add(m.run("home (cold)", n, true, i -> services.home().home(readers.get(i % readers.size()),
+                readers.get(i % readers.size()), Optional.empty(), PAGE)));
+        costs.add(m.run("home", n, false, i -> services.home().home(readers.get(i % readers.size()),
+                readers.get(i % readers.size()), Optional.empty(), PAGE)));
+        costs.add(m.run("one post (no cache tier)", n, false, i -> untiered.posts().get(
+                readers.get(i % readers.size()), pagePosts.get(i))));
+        costs.add(m.run("one post (cold)", n, true, i -> services.posts().get(readers.get(i % readers.size()),
+                pagePosts.get(i))));
+        costs.add(m.run("one post", n, false, i -> services.posts().get(readers.get(i % readers.size()),
+                pagePosts.get(i))));
+        List<Long> liked = sample(posts, n, random);
+        costs.add(m.run("like", n, false, i -> services.likes().like(readers.get(i % readers.size()), liked.get(i))));
+        List<Long> commented = sample(posts, n, random);
+        costs.add(m.run("comment", n, false, i -> services.comments().create(readers.get(i % readers.size()),
+                commented.get(i), "a comment", Optional.empty())));
+        costs.add(m.run("post (no followers)", n, false, i -> services.posts().create(population.lonely.get(i),
+                "a post nobody follows", null)));
+        costs.add(m.run("post (" + population.followersEach + " followers)", n, false, i -> services.posts().create(
+                population.authors.get(i % population.authors.size()), "a post", null)));
+        costs.add(m.run("follow (no posts)", n, false, i -> services.follows().follow(readers.get(i % readers.size()),
+                population.followees.get(i))));
+
+        Result result = new Result(backend, settings, idleOps, idleClientRate, costs);
+        Results.write(runDirectory, RESULT, result);
+        out.printf("%n%-22s %10s %10s %10s %10s  %s%n", "action", "request", "background", "client", "cpu ms",
+                "hit ratios");
+        for (ActionCost c : costs) {
+            out.printf("%-22s %10.1f %10.1f %10.1f %10.2f  %s%n", c.action(), c.requestOperations(),
+                    c.backgroundOperations(), c.clientRequests(), c.cpuMillis(), c.hitRatios());
+        }
+        out.printf("%-22s %10.1f/s %21.1f/s%n", "idle", idleOps, idleClientRate);
+        out.printf("(request and background: store operations at the interfaces per action; client: %s per action, "
+                + "less the idle rate)%n", backend.equals("cassandra") ? "CQL requests" : "HBase RPCs");
+        return result;
+    }
+
+    /** Waits until the log has nothing due, three minutes of the scenario's clock on (guards come due). */
+    private static void drain(EventLogJob job, SteppingClock clock) throws InterruptedException {
+        clock.step(GUARD_DELAY);
+        int quiet = 0;
+        long deadline = System.nanoTime() + Duration.ofMinutes(10).toNanos();
+        while (quiet < 3 && System.nanoTime() < deadline) {
+            Thread.sleep(1000);
+            quiet = job.backlog() == 0 ? quiet + 1 : 0;
+        }
+    }
+
+    private static List<Long> sample(List<Long> from, int n, Random random) {
+        List<Long> copy = new ArrayList<>(from);
+        Collections.shuffle(copy, random);
+        List<Long> picked = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            picked.add(copy.get(i % copy.size()));
+        }
+        return picked;
+    }
+
+    @FunctionalInterface
+    private interface Action {
+        void run(int i);
+    }
+
+    private record Measure(Services services, CountingStorage counting, EventLogJob job, SteppingClock clock,
+                           LongSupplier clientRequests, double idleClientRate, PrintStream out) {
+        ActionCost run(String name, int n, boolean cold, Action action) throws InterruptedException {
+            if (cold) {
+                services.caches().forEach(BatchedCache::dropAll);
+            }
+            Map<String, CacheStats> before = stats();
+            counting.reset();
+            long client = clientRequests.getAsLong();
+            long start = System.nanoTime();
+            long cpu = cpuNanos();
+            CountingStorage.during(name, () -> {
+                for (int i = 0; i < n; i++) {
+                    action.run(i);
+                }
+                return null;
+            });
+            double cpuMillis = (cpuNanos() - cpu) / 1e6 / n;
+            Map<String, Double> hitRatios = new LinkedHashMap<>();
+            stats().forEach((cache, after) -> {
+                CacheStats delta = after.minus(before.get(cache));
+                if (delta.requestCount() > 0) {
+                    hitRatios.put(cache, Math.round(delta.hitRate() * 1000) / 1000.0);
+                }
+            });
+            drain(job, clock);
+            double seconds = (System.nanoTime() - start) / 1e9;
+            Map<String, CountingStorage.Counts> counts = counting.counts();
+            long request = Optional.ofNullable(counts.get(name)).map(CountingStorage.Counts::operations).orElse(0L);
+            long background = Optional.ofNullable(counts.get(CountingStorage.BACKGROUND))
+                    .map(CountingStorage.Counts::operations).orElse(0L);
+            double clientPer = Math.max(0, clientRequests.getAsLong() - client - idleClientRate * seconds) / n;
+            Map<String, Long> top = counting.operationsByCall().entrySet().stream()
+                    .filter(e -> e.getKey().startsWith(name + " ")).limit(6)
+                    .collect(Collectors.toMap(e -> e.getKey().substring(name.length() + 1), Map.Entry::getValue,
+                            (a, b) -> a, LinkedHashMap::new));
+            ActionCost cost = new ActionCost(name, n, (double) request / n, (double) background / n, clientPer,
+                    cpuMillis, hitRatios, top);
+            out.printf("cost: %-22s request %6.1f  background %6.1f  client %6.1f  cpu %5.2f ms  %s%n", name,
+                    cost.requestOperations(), cost.backgroundOperations(), cost.clientRequests(), cpuMillis, top);
+            return cost;
+        }
+
+        private Map<String, CacheStats> stats() {
+            Map<String, CacheStats> stats = new LinkedHashMap<>();
+            services.caches().forEach(c -> stats.put(c.name(), c.stats()));
+            return stats;
+        }
+
+        private static long cpuNanos() {
+            return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                    .getProcessCpuTime();
+        }
+    }
+
+    /** Authors with posts, readers following some of them, and users nobody follows, built through the services. */
+    private static final class Population {
+        final List<Long> authors = new ArrayList<>();
+        final List<Long> readers = new ArrayList<>();
+        /** Users nobody follows, who post. */
+        final List<Long> lonely = new ArrayList<>();
+        /** Users without posts, whom readers follow. */
+        final List<Long> followees = new ArrayList<>();
+        final List<Long> posts = new ArrayList<>();
+        int followersEach;
+
+        static Population build(Services services, Settings settings, Random random, PrintStream out) {
+            Population p = new Population();
+            out.printf("cost: %d authors with %d posts each, %d readers following %d of them%n", settings.authors(),
+                    settings.postsPerAuthor(), settings.readers(), settings.following());
+            for (int i = 0; i < settings.authors(); i++) {
+                p.authors.add(services.users().create("author" + i, Optional.empty()).id());
+            }
+            for (int i = 0; i < settings.readers(); i++) {
+                p.readers.add(services.users().create("reader" + i, Optional.empty()).id());
+            }
+            for (int i = 0; i < settings.actions(); i++) {
+                p.lonely.add(services.users().create("lonely" + i, Optional.empty()).id());
+                p.followees.add(services.users().create("new" + i, Optional.empty()).id());
+            }
+            for (long author : p.authors) {
+                for (int n = 0; n < settings.postsPerAuthor(); n++) {
+                    p.posts.add(services.posts().create(author, "post " + n + " of " + author, null).post().id());
+                }
+            }
+            for (long reader : p.readers) {
+                List<Long> followees = new ArrayList<>(p.authors);
+                Collections.shuffle(followees, random);
+                services.follows().followAll(reader, followees.subList(0, Math.min(settings.following(),
+                        followees.size())));
+            }
+            p.followersEach = settings.readers() * Math.min(settings.following(), settings.authors())
+                    / Math.max(1, settings.authors());
+            return p;
+        }
+    }
+}
