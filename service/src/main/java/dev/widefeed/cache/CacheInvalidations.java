@@ -42,6 +42,7 @@ public final class CacheInvalidations implements AutoCloseable {
     /** Announcements already applied, kept while a poll window may read them again. */
     private final Map<Invalidation, Boolean> applied = new ConcurrentHashMap<>();
     private volatile Instant lastPoll;
+    private volatile long lastPollNanos;
     private ScheduledExecutorService poller;
 
     public CacheInvalidations(InvalidationStore store, Clock clock, Duration lateness) {
@@ -72,15 +73,18 @@ public final class CacheInvalidations implements AutoCloseable {
     /** Reads the announcements since the last poll and drops what they name; how many it applied. */
     public int poll() {
         Instant now = clock.instant();
+        long nowNanos = System.nanoTime();
         Instant previous = lastPoll;
-        if (previous == null || Duration.between(previous, now).compareTo(MAX_GAP) > 0) {
+        // The gap is judged by this process's own ticks: a wall clock set forward is no gap in the reading.
+        Duration gap = Duration.ofNanos(nowNanos - lastPollNanos);
+        if (previous == null || gap.compareTo(MAX_GAP) > 0) {
             if (previous != null) {
-                LOG.warn("cache invalidations: not read for {}; every cached copy is dropped", 
-                        Duration.between(previous, now));
+                LOG.warn("cache invalidations: not read for {}; every cached copy is dropped", gap);
             }
             caches.values().forEach(list -> list.forEach(Droppable::dropAll));
             applied.clear();
             lastPoll = now;
+            lastPollNanos = nowNanos;
             return 0;
         }
         Instant from = previous.minus(lateness);
@@ -94,6 +98,7 @@ public final class CacheInvalidations implements AutoCloseable {
         }
         applied.keySet().removeIf(i -> i.at().isBefore(from.minus(lateness)));
         lastPoll = now;
+        lastPollNanos = nowNanos;
         return count;
     }
 

@@ -64,12 +64,13 @@ public final class CostScenario {
     }
 
     /**
-     * Per action: store operations on the request path and in the background (storage interfaces), store requests
-     * at the client, the service's CPU milliseconds, and each cache's hit ratio over the action's requests.
+     * Per action: store operations on the request path and in the background (storage interfaces; the periodic
+     * jobs' idle rate taken off), store requests at the client (the idle rate taken off), the service's CPU
+     * milliseconds, each cache's hit ratio over the action's requests, and the calls that made the most operations.
      */
     public record ActionCost(String action, int count, double requestOperations, double backgroundOperations,
                              double clientRequests, double cpuMillis, Map<String, Double> hitRatios,
-                             Map<String, Long> topRequestCalls) {
+                             Map<String, Long> topRequestCalls, Map<String, Long> topBackgroundCalls) {
     }
 
     public record Result(String backend, Settings settings, double idleOperationsPerSecond,
@@ -162,8 +163,14 @@ public final class CostScenario {
         long idleClient = clientRequests.getAsLong();
         Thread.sleep(settings.idleSeconds() * 1000L);
         double idleSeconds = (System.nanoTime() - idleStart) / 1e9;
-        double idleOps = counting.counts().values().stream().mapToLong(CountingStorage.Counts::operations).sum()
+        Map<String, CountingStorage.Counts> idleCounts = counting.counts();
+        double idleOps = idleCounts.values().stream().mapToLong(CountingStorage.Counts::operations).sum()
                 / idleSeconds;
+        // The periodic jobs' own calls (relation repair, trending, cache invalidations) land in the background too:
+        // their idle rate is taken off each action's background, as the idle client rate is off its client count.
+        double idleBackground = Optional.ofNullable(idleCounts.get(CountingStorage.BACKGROUND))
+                .map(CountingStorage.Counts::operations).orElse(0L) / idleSeconds;
+        out.println("cost: idle calls: " + counting.operationsByCallWithPolling());
         double idleClientRate = (clientRequests.getAsLong() - idleClient) / idleSeconds;
         out.printf("cost: idle: %.1f operations/s at the interfaces, %.1f requests/s at the client%n", idleOps,
                 idleClientRate);
@@ -171,7 +178,7 @@ public final class CostScenario {
         int n = settings.actions();
         List<Long> readers = population.readers;
         List<Long> posts = population.posts;
-        Measure m = new Measure(services, counting, job, clock, clientRequests, idleClientRate, out);
+        Measure m = new Measure(services, counting, job, clock, clientRequests, idleClientRate, idleBackground, out);
         List<ActionCost> costs = new ArrayList<>();
         List<Long> pagePosts = sample(posts, n, random);
         costs.add(m.run("home (no cache tier)", n, false, i -> untiered.home().home(readers.get(i % readers.size()),
@@ -239,7 +246,8 @@ public final class CostScenario {
     }
 
     private record Measure(Services services, CountingStorage counting, EventLogJob job, SteppingClock clock,
-                           LongSupplier clientRequests, double idleClientRate, PrintStream out) {
+                           LongSupplier clientRequests, double idleClientRate, double idleBackgroundRate,
+                           PrintStream out) {
         ActionCost run(String name, int n, boolean cold, Action action) throws InterruptedException {
             if (cold) {
                 services.caches().forEach(BatchedCache::dropAll);
@@ -270,15 +278,22 @@ public final class CostScenario {
             long background = Optional.ofNullable(counts.get(CountingStorage.BACKGROUND))
                     .map(CountingStorage.Counts::operations).orElse(0L);
             double clientPer = Math.max(0, clientRequests.getAsLong() - client - idleClientRate * seconds) / n;
-            Map<String, Long> top = counting.operationsByCall().entrySet().stream()
-                    .filter(e -> e.getKey().startsWith(name + " ")).limit(6)
-                    .collect(Collectors.toMap(e -> e.getKey().substring(name.length() + 1), Map.Entry::getValue,
-                            (a, b) -> a, LinkedHashMap::new));
-            ActionCost cost = new ActionCost(name, n, (double) request / n, (double) background / n, clientPer,
-                    cpuMillis, hitRatios, top);
-            out.printf("cost: %-22s request %6.1f  background %6.1f  client %6.1f  cpu %5.2f ms  %s%n", name,
-                    cost.requestOperations(), cost.backgroundOperations(), cost.clientRequests(), cpuMillis, top);
+            double backgroundPer = Math.max(0, background - idleBackgroundRate * seconds) / n;
+            Map<String, Long> top = topCalls(name);
+            Map<String, Long> topBackground = topCalls(CountingStorage.BACKGROUND);
+            ActionCost cost = new ActionCost(name, n, (double) request / n, backgroundPer, clientPer,
+                    cpuMillis, hitRatios, top, topBackground);
+            out.printf("cost: %-22s request %6.1f  background %6.1f  client %6.1f  cpu %5.2f ms%n      request: %s%n"
+                            + "      background: %s%n", name, cost.requestOperations(), cost.backgroundOperations(),
+                    cost.clientRequests(), cpuMillis, top, topBackground);
             return cost;
+        }
+
+        private Map<String, Long> topCalls(String activity) {
+            return counting.operationsByCall().entrySet().stream()
+                    .filter(e -> e.getKey().startsWith(activity + " ")).limit(6)
+                    .collect(Collectors.toMap(e -> e.getKey().substring(activity.length() + 1), Map.Entry::getValue,
+                            (a, b) -> a, LinkedHashMap::new));
         }
 
         private Map<String, CacheStats> stats() {

@@ -109,6 +109,17 @@ public final class CountingStorage implements Storage {
         return sorted;
     }
 
+    /** As {@link #operationsByCall}, polling included: where an idle service's operations go. */
+    public Map<String, Long> operationsByCallWithPolling() {
+        Map<String, Long> sorted = new LinkedHashMap<>();
+        byCall.entrySet().stream()
+                .sorted(Map.Entry.<String, LongAdder>comparingByValue(Comparator.comparingLong(LongAdder::sum))
+                        .reversed())
+                .limit(12)
+                .forEach(e -> sorted.put(e.getKey(), e.getValue().sum()));
+        return sorted;
+    }
+
     public void reset() {
         byActivity.clear();
         byCall.clear();
