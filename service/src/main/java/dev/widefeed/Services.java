@@ -2,12 +2,12 @@ package dev.widefeed;
 
 import dev.widefeed.archive.AccountArchive;
 import dev.widefeed.audience.AudienceFacts;
-import dev.widefeed.cache.BatchedCache;
-import dev.widefeed.cache.CacheInvalidations;
-import dev.widefeed.cache.CacheSettings;
 import dev.widefeed.audience.AudienceService;
 import dev.widefeed.audience.AudienceSettings;
 import dev.widefeed.audience.Relationships;
+import dev.widefeed.cache.BatchedCache;
+import dev.widefeed.cache.CacheInvalidations;
+import dev.widefeed.cache.CacheSettings;
 import dev.widefeed.comment.CommentEvent;
 import dev.widefeed.comment.CommentService;
 import dev.widefeed.comment.HotRankHandler;
@@ -25,9 +25,11 @@ import dev.widefeed.feed.FeedRules;
 import dev.widefeed.feed.HomeTimelineService;
 import dev.widefeed.graph.FollowEvent;
 import dev.widefeed.graph.FollowService;
+import dev.widefeed.graph.ProfileCache;
 import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.graph.RelationRepairer;
 import dev.widefeed.graph.UserService;
+import dev.widefeed.graph.UserStore;
 import dev.widefeed.idempotency.IdempotentRequests;
 import dev.widefeed.kernel.DomainEvent;
 import dev.widefeed.kernel.Events;
@@ -42,12 +44,10 @@ import dev.widefeed.notification.NotificationRules;
 import dev.widefeed.notification.NotificationService;
 import dev.widefeed.notification.NotificationSources;
 import dev.widefeed.post.PostAccess;
-import dev.widefeed.post.PostEvent;
 import dev.widefeed.post.PostCache;
+import dev.widefeed.post.PostEvent;
 import dev.widefeed.post.PostService;
 import dev.widefeed.post.PostStore;
-import dev.widefeed.graph.ProfileCache;
-import dev.widefeed.graph.UserStore;
 import dev.widefeed.purge.PostPurge;
 import dev.widefeed.purge.PostPurgeHandler;
 import dev.widefeed.reconcile.CounterMarks;
@@ -59,10 +59,11 @@ import dev.widefeed.textindex.TextIndexService;
 
 import java.time.Clock;
 import java.util.HashMap;
-import java.util.Map;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.function.ToLongFunction;
+import java.util.stream.Stream;
 
 /**
  * The domain services over one storage, built in one place for the server and the commands alike, with
@@ -187,7 +188,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 recounts,
                 Map.copyOf(handlers),
                 invalidations,
-                java.util.stream.Stream.concat(postCache.caches().stream(), profiles.caches().stream()).toList());
+                Stream.concat(postCache.caches().stream(), profiles.caches().stream()).toList());
     }
 
     /**

@@ -117,7 +117,7 @@ public final class BatchedCache<V> implements CacheInvalidations.Droppable {
 
     /** Summed weight of the entries held now. */
     public long weight() {
-        return cache.synchronous().policy().eviction().flatMap(e -> e.weightedSize().isPresent()
-                ? java.util.Optional.of(e.weightedSize().getAsLong()) : java.util.Optional.empty()).orElse(0L);
+        return cache.synchronous().policy().eviction()
+                .map(eviction -> eviction.weightedSize().orElse(0L)).orElse(0L);
     }
 }
