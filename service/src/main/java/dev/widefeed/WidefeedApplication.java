@@ -11,6 +11,8 @@ import dev.widefeed.auth.AuthFactory;
 import dev.widefeed.auth.JsonUnauthorizedHandler;
 import dev.widefeed.auth.TokenAuthenticator;
 import dev.widefeed.auth.UserPrincipal;
+import dev.widefeed.cache.CacheMetrics;
+import dev.widefeed.cache.CacheSettings;
 import dev.widefeed.cli.ExportCommand;
 import dev.widefeed.cli.HandlesCommand;
 import dev.widefeed.cli.ReconcileCommand;
@@ -37,7 +39,6 @@ import dev.widefeed.http.RequestBudgetFilter;
 import dev.widefeed.http.WebClient;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.ProcessName;
-import dev.widefeed.cache.CacheMetrics;
 import dev.widefeed.metrics.PrometheusEndpoint;
 import dev.widefeed.reconcile.CounterMarksFlush;
 import dev.widefeed.resources.CommentResource;
@@ -130,15 +131,16 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
                 .minThreads(config.limits.pageReadThreads).maxThreads(config.limits.pageReadThreads)
                 .workQueue(new SynchronousQueue<>())
                 .rejectedExecutionHandler(new ThreadPoolExecutor.CallerRunsPolicy()).build();
+        CacheSettings caches = config.caches.settings();
         Services services = Services.over(storage, ids, clock,
                 new RelationLimits(config.limits.maxFollowing, RelationLimits.DEFAULT.maxBatchFollow()), batchFollows,
                 config.feed.rules(), config.eventLog.shards, FanoutMetrics.listener(environment.metrics()),
-                config.audiences.settings(), pageReads, config.caches.settings());
+                config.audiences.settings(), pageReads, caches);
         CacheMetrics.register(environment.metrics(), services.caches());
         environment.lifecycle().manage(new Managed() {
             @Override
             public void start() {
-                services.cacheInvalidations().start(config.caches.settings().invalidationPoll());
+                services.cacheInvalidations().start(caches.invalidationPoll());
             }
 
             @Override

@@ -8,12 +8,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.LongConsumer;
 
 /**
  * Keeps every instance's caches of things that change rarely (post rows, profiles) true to the store
@@ -40,7 +40,7 @@ public final class CacheInvalidations implements AutoCloseable {
     private final Duration lateness;
     private final Map<String, List<Droppable>> caches = new ConcurrentHashMap<>();
     /** Announcements already applied, kept while a poll window may read them again. */
-    private final Map<Invalidation, Boolean> applied = new ConcurrentHashMap<>();
+    private final Set<Invalidation> applied = ConcurrentHashMap.newKeySet();
     private volatile Instant lastPoll;
     private volatile long lastPollNanos;
     private ScheduledExecutorService poller;
@@ -91,12 +91,12 @@ public final class CacheInvalidations implements AutoCloseable {
         int count = 0;
         // Stamps a little ahead of this clock (another instance's) are read now; later ones at a later poll.
         for (Invalidation invalidation : store.between(from, now.plus(lateness))) {
-            if (applied.putIfAbsent(invalidation, Boolean.TRUE) == null) {
+            if (applied.add(invalidation)) {
                 dropLocally(invalidation.kind(), invalidation.id());
                 count++;
             }
         }
-        applied.keySet().removeIf(i -> i.at().isBefore(from.minus(lateness)));
+        applied.removeIf(i -> i.at().isBefore(from.minus(lateness)));
         lastPoll = now;
         lastPollNanos = nowNanos;
         return count;

@@ -36,9 +36,7 @@ public final class HBaseStorage extends TimedStorage {
         this.connection = connection;
         this.usersTable = connection.getTable(TableName.valueOf(namespace, "users"));
         this.tableScans = new HBaseTableScanStore(connection, namespace, declared);
-        if (!metrics.getGauges().containsKey("hbase.rpc-requests")) {
-            metrics.registerGauge("hbase.rpc-requests", CountedRpcClient::total);
-        }
+        metrics.gauge("hbase.rpc-requests", () -> CountedRpcClient::total); // one per registry, however many storages
     }
 
     @Override
