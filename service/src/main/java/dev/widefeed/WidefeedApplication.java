@@ -152,7 +152,7 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         environment.metrics().registerGauge("audiences.cache.memberships.hitRate",
                 services.audienceFacts()::membershipsHitRate);
         environment.lifecycle().manage(services.fanoutWorker()); // stopped after the job that drives it
-        config.eventLog.buildJob(storage.eventLog(), services.logHandlers(), clock, environment);
+        config.eventLog.buildJob(storage.eventLog(), services.eventLog(), services.logHandlers(), clock, environment);
 
         environment.lifecycle().manage(new TrendingJob(storage.textIndex(), config.topics.trendingEvery.toJavaDuration(),
                 clock));

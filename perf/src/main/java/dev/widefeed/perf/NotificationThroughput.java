@@ -66,8 +66,9 @@ final class NotificationThroughput {
         Services services = Services.over(storage, ids, clock, RelationLimits.DEFAULT, Runnable::run,
                 new FeedFactory().rules(), shards, FanoutWorker.Listener.NONE, AudienceSettings.DEFAULT, reads);
         EventLogJob job = new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(
-                shards, 2, 5, Duration.ofMillis(100), Duration.ofSeconds(30), Duration.ofMinutes(10),
-                "perf-notifications"), clock, new MetricRegistry());
+                shards, 2, 5, Duration.ofMillis(100), Duration.ofSeconds(1), Duration.ofSeconds(30),
+                Duration.ofMinutes(10), "perf-notifications"), clock, new MetricRegistry());
+        services.eventLog().onAppend(job::wake);
         job.start();
         ExecutorService likers = Executors.newFixedThreadPool(threads);
         try {

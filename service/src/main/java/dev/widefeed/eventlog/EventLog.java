@@ -2,6 +2,9 @@ package dev.widefeed.eventlog;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.IntConsumer;
 
 /**
  * Where entries go: shard by subject (so a burst of posts spreads over every shard's worker),
@@ -13,6 +16,7 @@ public final class EventLog {
     private final EventLogStore store;
     private final int shards;
     private final Clock clock;
+    private final List<IntConsumer> appended = new CopyOnWriteArrayList<>();
 
     public EventLog(EventLogStore store, int shards, Clock clock) {
         if (shards < 1 || shards > 1024) {
@@ -29,7 +33,20 @@ public final class EventLog {
 
     /** Records the entry durably; call it before the change it is about. */
     public void append(String kind, long subjectId, long actorId) {
-        store.append(new LogEntry(shardOf(subjectId), slotOf(clock.instant()), kind, subjectId, actorId));
+        int shard = shardOf(subjectId);
+        store.append(new LogEntry(shard, slotOf(clock.instant()), kind, subjectId, actorId));
+        for (IntConsumer listener : appended) {
+            listener.accept(shard);
+        }
+    }
+
+    /**
+     * Tells {@code listener} the shard of every entry appended through this log from now on, once it is stored: this
+     * instance's job ({@link EventLogJob#wake}), so that what is appended here is worked at once, not at the shard's
+     * next poll. The listener runs in the appending thread and must only take note.
+     */
+    public void onAppend(IntConsumer listener) {
+        appended.add(listener);
     }
 
     /** The shard the entries about {@code subjectId} go to. */

@@ -14,26 +14,34 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Works the event log in the service, outside any request. Every poll it tries to lease each shard;
- * for each shard it holds (at most {@code threads} at once, on their own threads, so the log's work
- * never takes request threads) it reads the entries from the shard's watermark to now, gives the
- * pending ones a turn each with the handler of their kind, earliest deadline first, and moves the
- * watermark past slots with no pending work. Several instances share the shards through the leases;
- * an instance that dies stops renewing its leases and another takes its shards over from the
- * handlers' checkpoints. An entry of a kind no handler here knows (appended by a newer version) stays
- * pending, holding the watermark, until an instance that knows it takes the shard.
+ * Works the event log in the service, outside any request. Each shard it holds (at most {@code threads} at once, on
+ * their own threads, so the log's work never takes request threads) gets passes: a pass reads the entries from the
+ * shard's watermark to now, gives the pending ones a turn each with the handler of their kind, earliest deadline
+ * first, and moves the watermark past slots with no pending work. Several instances share the shards through the
+ * leases; an instance that dies stops renewing its leases and another takes its shards over from the handlers'
+ * checkpoints. An entry of a kind no handler here knows (appended by a newer version) stays pending, holding the
+ * watermark, until an instance that knows it takes the shard.
+ * <p>
+ * An idle log costs little: a held lease is renewed only every third of its ttl ({@link ShardLease}), the watermark
+ * is read once per tenure, and a shard whose passes find nothing pending is passed over less and less often, up to
+ * {@code idlePollInterval} ({@link ShardPace}), while an entry appended through this instance's {@link EventLog}
+ * wakes such a quiet shard at once. A shard nobody holds is tried at that same pace, so a dead instance's shards are
+ * taken over within the lease ttl plus {@code idlePollInterval}.
  */
 public final class EventLogJob implements Managed {
     private static final Logger LOG = LoggerFactory.getLogger(EventLogJob.class);
@@ -43,9 +51,15 @@ public final class EventLogJob implements Managed {
     /** Finished entries remembered at most, should a watermark be held back for long (a few tens of MB). */
     private static final int FINISHED_LIMIT = 200_000;
 
-    /** How the job runs. */
-    public record Settings(int shards, int threads, int pagesPerTurn, Duration pollInterval, Duration leaseTtl,
-                           Duration initialLookback, String owner) {
+    /**
+     * How the job runs.
+     *
+     * @param pollInterval     how often a shard with work pending is passed over
+     * @param idlePollInterval how often a quiet shard is, at most (an entry appended through this instance wakes its
+     *                         shard at once; one appended elsewhere waits up to this long); at least pollInterval
+     */
+    public record Settings(int shards, int threads, int pagesPerTurn, Duration pollInterval, Duration idlePollInterval,
+                           Duration leaseTtl, Duration initialLookback, String owner) {
     }
 
     private final EventLogStore store;
@@ -62,11 +76,17 @@ public final class EventLogJob implements Managed {
     private final AtomicInteger busyRunners = new AtomicInteger();
     /** Shards this instance leased last time it asked (it may have lost some since). */
     private final Set<Integer> held = ConcurrentHashMap.newKeySet();
+    /** Per shard: what this instance knows of its lease, and when its next pass is due. */
+    private final ShardLease[] leases;
+    private final ShardPace[] paces;
+    /** A poll is on its way to the poll thread (a wake asked for one), so more wakes need not ask again. */
+    private final AtomicBoolean pollAsked = new AtomicBoolean();
     private final Map<Integer, ShardState> shardStates = new ConcurrentHashMap<>();
     /** Entries of unknown kinds per shard at its last scan here, so the warning is not repeated every poll. */
     private final Map<Integer, Integer> unknownByShard = new ConcurrentHashMap<>();
     private final FinishedEntries finished = new FinishedEntries(FINISHED_LIMIT);
     private final AtomicLong lastProgressMillis = new AtomicLong();
+    private volatile boolean started;
     private volatile boolean stopping;
 
     /** What one shard looked like at its last scan here. */
@@ -82,6 +102,12 @@ public final class EventLogJob implements Managed {
         this.clock = clock;
         this.poller = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "eventlog-poll"));
         this.shardRunners = Executors.newFixedThreadPool(settings.threads(), r -> daemon(r, "eventlog-worker"));
+        this.leases = new ShardLease[settings.shards()];
+        this.paces = new ShardPace[settings.shards()];
+        for (int shard = 0; shard < settings.shards(); shard++) {
+            leases[shard] = new ShardLease(settings.leaseTtl());
+            paces[shard] = new ShardPace(settings.pollInterval(), settings.idlePollInterval());
+        }
         metrics.register("eventlog.backlog", (Gauge<Integer>) this::backlog);
         metrics.register("eventlog.lag-seconds", (Gauge<Long>) () -> lag().toSeconds());
         lastProgressMillis.set(clock.millis());
@@ -89,6 +115,7 @@ public final class EventLogJob implements Managed {
 
     @Override
     public void start() {
+        started = true;
         poller.scheduleWithFixedDelay(this::poll, 0, settings.pollInterval().toMillis(), TimeUnit.MILLISECONDS);
     }
 
@@ -144,24 +171,65 @@ public final class EventLogJob implements Managed {
     }
 
     /**
-     * Offers every shard that is neither queued nor being worked to the runners (as many as there are threads),
-     * each taking the next queued shard. A shard whose turn got work done and left work pending goes to the back of
-     * the queue at once, so long work (a big fan-out) goes on at the store's pace instead of one turn per poll
-     * interval, while the other shards keep their places ahead of it; a new entry waits about one poll interval.
+     * Something was appended to the shard through this instance's log: if the shard is held here and quiet, its next
+     * pass is due at once (after the one under way, if any; see {@link ShardPace}). A shard held elsewhere is its
+     * holder's to see; one nobody holds is tried at its pace, not at every append. Tests that append straight to the
+     * store call it too.
+     */
+    public void wake(int shard) {
+        if (shard >= 0 && shard < paces.length && leases[shard].heldAt(clock.instant())) {
+            paces[shard].wake();
+            pollSoon();
+        }
+    }
+
+    private void pollSoon() {
+        if (started && !stopping && pollAsked.compareAndSet(false, true)) {
+            try {
+                poller.execute(() -> {
+                    pollAsked.set(false);
+                    poll();
+                });
+            } catch (RejectedExecutionException e) {
+                pollAsked.set(false); // stopping
+            }
+        }
+    }
+
+    /**
+     * Queues every shard whose pass or lease renewal is due and that is neither queued nor being worked, and starts
+     * runners for them (as many as there are threads), each taking the next queued shard. A shard whose pass got
+     * work done and left work pending goes to the back of the queue at once, so long work (a big fan-out) goes on at
+     * the store's pace instead of one pass per poll interval, while the other shards keep their places ahead of it.
      */
     private void poll() {
-        for (int shard = 0; shard < settings.shards(); shard++) {
-            queue(shard);
-        }
-        while (!stopping && busyRunners.get() < settings.threads()) {
-            busyRunners.incrementAndGet();
-            shardRunners.execute(this::offerQueued);
+        try {
+            Instant now = clock.instant();
+            for (int shard = 0; shard < settings.shards(); shard++) {
+                if (paces[shard].due(now) || leases[shard].renewalDue(now)) {
+                    queue(shard);
+                }
+            }
+            startRunners();
+        } catch (RejectedExecutionException e) {
+            // stopping; a poll that threw would cancel every later one, so it never throws
+        } catch (RuntimeException e) {
+            LOG.warn("event log: poll failed: {}", e.toString());
         }
     }
 
     private void queue(int shard) {
         if (!running.contains(shard) && queued.add(shard)) {
             waiting.add(shard);
+        }
+    }
+
+    private void startRunners() {
+        for (int busy = busyRunners.get(); !stopping && !waiting.isEmpty() && busy < settings.threads();
+             busy = busyRunners.get()) {
+            if (busyRunners.compareAndSet(busy, busy + 1)) {
+                shardRunners.execute(this::offerQueued);
+            }
         }
     }
 
@@ -176,7 +244,8 @@ public final class EventLogJob implements Managed {
                     } finally {
                         running.remove(shard);
                     }
-                    if (more) {
+                    // Due again already: woken while its pass ran (which may have read the slot before the entry).
+                    if (more || paces[shard].due(clock.instant())) {
                         queue(shard);
                     }
                 }
@@ -184,33 +253,105 @@ public final class EventLogJob implements Managed {
         } finally {
             busyRunners.decrementAndGet();
         }
-    }
-
-    /** Leases and works the shard; whether it should be offered again right away. */
-    private boolean offer(int shard) {
-        try {
-            if (store.lease(shard, settings.owner(), settings.leaseTtl())) {
-                held.add(shard);
-                return runShard(shard);
-            }
-            held.remove(shard);
-            shardStates.remove(shard);
-            finished.forgetShard(shard);
-        } catch (RuntimeException e) {
-            LOG.warn("event log: could not lease shard {}: {}", shard, e.toString());
+        if (!waiting.isEmpty()) {
+            startRunners(); // queued after this runner found the queue empty, and no runner was free to take it
         }
-        return false;
     }
 
     /**
-     * One pass over a held shard: every pending entry gets one turn. True if a turn got work done and work is
-     * still pending (work waiting for its change is no work done, so it does not spin).
+     * Renews the shard's lease if that is due, and makes a pass if one is due; whether to offer it again right away.
+     * A shard not held here is tried at its pass's pace: that is how a dead instance's shards are taken over.
      */
+    private boolean offer(int shard) {
+        ShardPace pace = paces[shard];
+        Instant now = clock.instant();
+        if (!pace.due(now)) {
+            try {
+                leased(shard); // a renewal only
+            } catch (RuntimeException e) {
+                LOG.warn("event log: could not renew the lease of shard {}: {}", shard, e.toString());
+            }
+            return false;
+        }
+        pace.begin();
+        try {
+            if (!leased(shard)) {
+                pace.quiet(now);
+                return false;
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("event log: could not lease shard {}: {}", shard, e.toString());
+            pace.busy(now);
+            return false;
+        }
+        return pass(shard);
+    }
+
+    /** Leases the shard if need be and makes one pass over it, however its pace stands; whether to offer it again. */
     boolean runShard(int shard) {
+        paces[shard].begin();
+        try {
+            if (!leased(shard)) {
+                return false;
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("event log: could not lease shard {}: {}", shard, e.toString());
+            return false;
+        }
+        return pass(shard);
+    }
+
+    /**
+     * Whether this instance holds the shard's lease: asks the store only when the lease is not surely held here or
+     * its renewal is due (a held lease is renewed in one round, a lease not held is taken if free). A shard found
+     * someone else's is forgotten here.
+     */
+    private boolean leased(int shard) {
+        ShardLease lease = leases[shard];
+        Instant now = clock.instant();
+        boolean heldHere = lease.heldAt(now);
+        if (heldHere && !lease.renewalDue(now)) {
+            return true;
+        }
+        boolean mine = false;
+        if (heldHere || held.contains(shard)) {
+            mine = store.renew(shard, settings.owner(), settings.leaseTtl());
+            if (!mine) {
+                LOG.info("event log: lost the lease of shard {} (another worker took it, or it expired)", shard);
+                forget(shard); // the tenure ended, whether or not the lease is free to take again
+            }
+        }
+        if (!mine) {
+            mine = store.lease(shard, settings.owner(), settings.leaseTtl());
+        }
+        if (mine) {
+            lease.renewed(now);
+            held.add(shard);
+        } else {
+            forget(shard);
+        }
+        return mine;
+    }
+
+    /** The shard is someone else's: nothing known of it here holds any more. */
+    private void forget(int shard) {
+        leases[shard].lost();
+        held.remove(shard);
+        shardStates.remove(shard);
+        finished.forgetShard(shard);
+    }
+
+    /**
+     * One pass over a held shard (its pace begun before the lease was checked): every pending entry gets one turn.
+     * True if a turn got work done and work is still pending (work waiting for its change is no work done, so it does
+     * not spin). The pace follows what the pass found.
+     */
+    private boolean pass(int shard) {
         LeaseKeeper lease = new LeaseKeeper(shard);
+        ShardPace pace = paces[shard];
         try {
             Instant now = clock.instant();
-            long from = store.watermark(shard).orElse(EventLog.slotOf(now.minus(settings.initialLookback())));
+            long from = watermark(shard, now);
             finished.forgetBelow(shard, from);
             long to = EventLog.slotOf(now);
             List<Pending> pending = new ArrayList<>();
@@ -261,21 +402,48 @@ public final class EventLogJob implements Managed {
             int stillPending = tally.stillPending;
             boolean workedOne = tally.workedOne;
             Instant oldestPending = tally.oldestPending;
-            shardStates.put(shard, new ShardState(tally.due,
-                    oldestPending == null ? clock.instant() : oldestPending));
+            if (held.contains(shard)) {
+                shardStates.put(shard, new ShardState(tally.due,
+                        oldestPending == null ? clock.instant() : oldestPending));
+            } else {
+                shardStates.remove(shard); // lost during the pass: its backlog is another worker's now
+            }
             // Settled as of when this pass read the slots, not as of now: a long pass would otherwise move the
             // watermark past slots that gained entries after it read them, and those entries would never be read.
             long settled = EventLog.slotOf(now.minus(SLOT_SETTLE));
             long watermark = Math.min(oldestPendingSlot, settled);
             if (watermark > from && lease.keep()) {
                 store.saveWatermark(shard, watermark);
+                leases[shard].watermarkIs(watermark);
                 finished.forgetBelow(shard, watermark);
+            }
+            if (workedOne || stillPending > 0) {
+                pace.busy(clock.instant());
+            } else {
+                pace.quiet(clock.instant());
             }
             return workedOne && stillPending > 0 && lease.keep();
         } catch (RuntimeException e) {
             LOG.warn("event log shard {} failed this turn; it resumes from its checkpoints: {}", shard, e.toString());
+            leases[shard].forgetWatermark(); // a save that failed may have landed all the same
+            pace.busy(clock.instant());
             return false;
         }
+    }
+
+    /**
+     * The shard's watermark: as this tenure of its lease last read or saved it, else read (and kept); a shard that
+     * never had one is read from {@code initialLookback} ago.
+     */
+    private long watermark(int shard, Instant now) {
+        ShardLease lease = leases[shard];
+        OptionalLong known = lease.watermark();
+        if (known.isPresent()) {
+            return known.getAsLong();
+        }
+        long read = store.watermark(shard).orElse(EventLog.slotOf(now.minus(settings.initialLookback())));
+        lease.watermarkIs(read);
+        return read;
     }
 
     private record Pending(LogEntry entry, LogHandler handler, LogHandler.Work work) {
@@ -322,28 +490,23 @@ public final class EventLogJob implements Managed {
         }
     }
 
-    /** Renews the shard's lease every third of its ttl while the shard is worked; false once lost or stopping. */
+    /**
+     * Keeps the shard's lease while the shard is worked: renews it when due ({@link #leased}); false once it is lost
+     * or the job is stopping, and from then on for the rest of the pass.
+     */
     private final class LeaseKeeper {
         private final int shard;
-        private Instant renewedAt;
         private boolean held = true;
 
         LeaseKeeper(int shard) {
             this.shard = shard;
-            this.renewedAt = clock.instant();
         }
 
         boolean keep() {
             if (stopping || !held) {
                 return false;
             }
-            if (clock.instant().isAfter(renewedAt.plus(settings.leaseTtl().dividedBy(3)))) {
-                held = store.lease(shard, settings.owner(), settings.leaseTtl());
-                renewedAt = clock.instant();
-                if (!held) {
-                    LOG.info("event log: lost the lease of shard {}; another worker resumes it", shard);
-                }
-            }
+            held = leased(shard);
             return held;
         }
     }

@@ -32,6 +32,18 @@ public interface EventLogStore {
      */
     boolean lease(int shard, String owner, Duration ttl);
 
+    /**
+     * Renews the shard's lease for {@code ttl} if {@code owner} holds it: what {@link #lease} does for a holder, in
+     * one round where the backend can ({@link #lease} tries to take the lease first, so a renewal may cost it two).
+     * A worker renews each lease it holds every few seconds for as long as it runs, idle or not.
+     *
+     * @return whether {@code owner} holds the lease now; false when it is someone else's or was never taken (a lease
+     *     of {@code owner}'s that expired is renewed or not, as the backend can: {@link #lease} may take it again)
+     */
+    default boolean renew(int shard, String owner, Duration ttl) {
+        return lease(shard, owner, ttl);
+    }
+
     /** Gives the lease back if {@code owner} holds it, so another worker need not wait for it to expire. */
     void release(int shard, String owner);
 }

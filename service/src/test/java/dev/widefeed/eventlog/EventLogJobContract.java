@@ -41,10 +41,15 @@ public abstract class EventLogJobContract {
         return EventLog.slotOf(Instant.now());
     }
 
-    private EventLogJob job(Map<String, LogHandler> handlers) {
-        return new EventLogJob(storage().eventLog(), handlers, new EventLogJob.Settings(1, 1, 1,
-                Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ofHours(1), "test-" + ids.next()),
-                ahead, new MetricRegistry());
+    /** A job of one shard, its shard 0 being {@code shard} of the shared log, run by hand ({@code runShard(0)}). */
+    private EventLogJob job(int shard, Map<String, LogHandler> handlers) {
+        return job(shard, handlers, ahead);
+    }
+
+    private EventLogJob job(int shard, Map<String, LogHandler> handlers, Clock clock) {
+        return new EventLogJob(new ShiftedShards(storage().eventLog(), shard), handlers, new EventLogJob.Settings(1, 1,
+                1, Duration.ofSeconds(1), Duration.ofSeconds(15), Duration.ofSeconds(30), Duration.ofHours(1),
+                "test-" + ids.next()), clock, new MetricRegistry());
     }
 
     /**
@@ -106,11 +111,11 @@ public abstract class EventLogJobContract {
         long slot = thisMinute();
         LogEntry late = append(shard, slot, "test-late");
         LogEntry soon = append(shard, slot - 2, "test-soon");
-        EventLogJob job = job(Map.of(
+        EventLogJob job = job(shard, Map.of(
                 "test-late", handler("late", 1, Instant.now().plusSeconds(60)),
                 "test-soon", handler("soon", 1, Instant.now())));
 
-        assertThat(job.runShard(shard)).isFalse(); // nothing left pending
+        assertThat(job.runShard(0)).isFalse(); // nothing left pending
         assertThat(turns).containsExactly("soon:" + soon.subjectId(), "late:" + late.subjectId());
         assertThat(storage().eventLog().watermark(shard)).hasValueSatisfying(w -> assertThat(w).isGreaterThan(slot));
         assertThat(job.backlog()).isZero();
@@ -147,15 +152,13 @@ public abstract class EventLogJobContract {
             }
         };
         // On time, not ahead: the watermark stays a minute behind now, so a later slot is scanned later.
-        EventLogJob job = new EventLogJob(storage().eventLog(), Map.of("test-again", once), new EventLogJob.Settings(
-                1, 1, 1, Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ofHours(1), "test-" + ids.next()),
-                Clock.systemUTC(), new MetricRegistry());
+        EventLogJob job = job(shard, Map.of("test-again", once), Clock.systemUTC());
         long first = thisMinute() - 3;
         storage().eventLog().append(new LogEntry(shard, first, "test-again", subject, actor));
-        job.runShard(shard);
+        job.runShard(0);
         long later = thisMinute();
         storage().eventLog().append(new LogEntry(shard, later, "test-again", subject, actor));
-        job.runShard(shard);
+        job.runShard(0);
         assertThat(worked).containsExactly(first, later);
     }
 
@@ -164,13 +167,13 @@ public abstract class EventLogJobContract {
         int shard = freshShard();
         long slot = thisMinute() - 3;
         LogEntry twoTurns = append(shard, slot, "test-long");
-        EventLogJob job = job(Map.of("test-long", handler("long", 2, Instant.now())));
+        EventLogJob job = job(shard, Map.of("test-long", handler("long", 2, Instant.now())));
 
-        assertThat(job.runShard(shard)).isTrue(); // worked, and still pending: offer it again
+        assertThat(job.runShard(0)).isTrue(); // worked, and still pending: offer it again
         assertThat(storage().eventLog().watermark(shard))
                 .hasValueSatisfying(w -> assertThat(w).isLessThanOrEqualTo(slot));
         assertThat(job.backlog()).isEqualTo(1);
-        job.runShard(shard);
+        job.runShard(0);
         assertThat(turns).containsExactly("long:" + twoTurns.subjectId(), "long:" + twoTurns.subjectId());
         assertThat(storage().eventLog().watermark(shard)).hasValueSatisfying(w -> assertThat(w).isGreaterThan(slot));
     }
@@ -181,9 +184,9 @@ public abstract class EventLogJobContract {
         long slot = thisMinute() - 5;
         append(shard, slot, "from-a-newer-version");
         LogEntry known = append(shard, slot + 1, "test-known");
-        EventLogJob job = job(Map.of("test-known", handler("known", 1, Instant.now())));
+        EventLogJob job = job(shard, Map.of("test-known", handler("known", 1, Instant.now())));
 
-        job.runShard(shard);
+        job.runShard(0);
         assertThat(turns).containsExactly("known:" + known.subjectId());
         assertThat(job.backlog()).isEqualTo(1);
         // The watermark stays at the unknown entry's slot (or was never saved): a newer instance finds it there.
@@ -244,14 +247,270 @@ public abstract class EventLogJobContract {
                 return new LogHandler.Turn.Worked(this);
             }
         };
-        EventLogJob job = new EventLogJob(storage().eventLog(), Map.of("test-slow", slow), new EventLogJob.Settings(
-                1, 1, 1, Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ofHours(1), "test-" + ids.next()),
-                moving, new MetricRegistry());
+        EventLogJob job = job(shard, Map.of("test-slow", slow), moving);
         LogEntry first = append(shard, slot, "test-slow");
 
-        job.runShard(shard);
-        job.runShard(shard);
+        job.runShard(0);
+        job.runShard(0);
 
         assertThat(worked).containsExactly(first.subjectId(), late.subjectId());
+    }
+
+    /** The first of {@code n} shards of the shared log that no other test and no earlier run used. */
+    private static int freshShards(int n) {
+        return ThreadLocalRandom.current().nextInt(1_000, Integer.MAX_VALUE - n);
+    }
+
+    /** A started job over {@code log}'s shards {@code [0, shards)}, each kind "test-stamp" going to {@code stamps}. */
+    private static EventLogJob started(EventLogStore log, int shards, Duration poll, Duration idle, Duration ttl,
+                                      String owner, Stamps stamps) {
+        EventLogJob job = new EventLogJob(log, Map.of("test-stamp", stamps), new EventLogJob.Settings(shards, 2, 1,
+                poll, idle, ttl, Duration.ofMinutes(2), owner), Clock.systemUTC(), new MetricRegistry());
+        job.start();
+        return job;
+    }
+
+    /** Work done in one turn; remembers when each subject's turn came. */
+    private static final class Stamps implements LogHandler {
+        private final Map<Long, Instant> worked = new ConcurrentHashMap<>();
+
+        @Override
+        public Work open(LogEntry entry) {
+            return new Work() {
+                @Override
+                public boolean done() {
+                    return worked.containsKey(entry.subjectId());
+                }
+
+                @Override
+                public Instant dueSince() {
+                    return Instant.EPOCH;
+                }
+
+                @Override
+                public Instant deadline() {
+                    return Instant.EPOCH;
+                }
+
+                @Override
+                public LogHandler.Turn turn(int pages, BooleanSupplier keepGoing) {
+                    worked.putIfAbsent(entry.subjectId(), Instant.now());
+                    return new LogHandler.Turn.Worked(this);
+                }
+            };
+        }
+
+        boolean worked(long subject) {
+            return worked.containsKey(subject);
+        }
+
+        /** When the subject's entry was worked; fails the test if it was not within {@code timeout}. */
+        Instant await(long subject, Duration timeout) throws InterruptedException {
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (!worked.containsKey(subject) && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertThat(worked).as("entry of subject %d worked within %s", subject, timeout).containsKey(subject);
+            return worked.get(subject);
+        }
+    }
+
+    private LogEntry stampEntry(EventLogStore log, int shard) {
+        LogEntry entry = new LogEntry(shard, thisMinute(), "test-stamp", ids.next(), ids.next());
+        log.append(entry);
+        return entry;
+    }
+
+    @Test
+    void anIdleJobRenewsItsLeasesWhenDueReadsEachWatermarkOnceAndPassesOverQuietShardsAtTheIdlePace()
+            throws InterruptedException {
+        int shards = 4;
+        CountingEventLogStore log = new CountingEventLogStore(new ShiftedShards(storage().eventLog(),
+                freshShards(shards)));
+        // Polled every 100 ms: a job that leased each shard and read its watermark and slots at every poll would
+        // make some 800 calls in the 5 s below.
+        EventLogJob job = started(log, shards, Duration.ofMillis(100), Duration.ofSeconds(1), Duration.ofSeconds(30),
+                "test-" + ids.next(), new Stamps());
+        try {
+            Thread.sleep(2_500); // the quiet shards' waits have doubled up to 1 s by now
+            Map<String, Long> before = log.calls();
+            long totalBefore = log.total();
+            Thread.sleep(5_000);
+            Map<String, Long> after = log.calls();
+            long calls = log.total() - totalBefore;
+
+            assertThat(before.get("lease")).as("each shard taken once").isEqualTo((long) shards);
+            assertThat(before.get("watermark")).as("each watermark read once").isEqualTo((long) shards);
+            assertThat(after.get("lease")).isEqualTo(before.get("lease"));
+            assertThat(after.get("watermark")).isEqualTo(before.get("watermark"));
+            assertThat(after.getOrDefault("renew", 0L)).as("not due before a third of the ttl").isZero();
+            // A pass a second per shard, each reading two slots (three when a minute begins) and saving the
+            // watermark once a minute.
+            assertThat(calls).as("calls in 5 s: %s then %s", before, after).isBetween(1L, shards * 6L * 4);
+            assertThat(job.backlog()).isZero();
+        } finally {
+            job.stop();
+        }
+    }
+
+    @Test
+    void leasesAreRenewedEveryThirdOfTheirTtlAndKeptThroughALongTurn() throws InterruptedException {
+        ShiftedShards shifted = new ShiftedShards(storage().eventLog(), freshShards(1));
+        CountingEventLogStore log = new CountingEventLogStore(shifted);
+        String owner = "test-" + ids.next();
+        List<Boolean> kept = new ArrayList<>();
+        long subject = ids.next();
+        // One turn of 2.5 s, asking to keep going every 100 ms: the lease (3 s) would run out without renewals in it.
+        LogHandler slow = entry -> new DueWork(Instant.EPOCH, false) {
+            @Override
+            public LogHandler.Turn turn(int pages, BooleanSupplier keepGoing) {
+                long end = System.nanoTime() + Duration.ofMillis(2_500).toNanos();
+                while (System.nanoTime() < end) {
+                    kept.add(keepGoing.getAsBoolean());
+                    sleepQuietly(100);
+                }
+                return new LogHandler.Turn.Worked(new DueWork(Instant.EPOCH, true) {
+                    @Override
+                    public LogHandler.Turn turn(int pages, BooleanSupplier keepGoing) {
+                        return new LogHandler.Turn.NotReady();
+                    }
+                });
+            }
+        };
+        EventLogJob job = new EventLogJob(log, Map.of("test-slow", slow), new EventLogJob.Settings(1, 1, 1,
+                Duration.ofMillis(100), Duration.ofSeconds(1), Duration.ofSeconds(3), Duration.ofMinutes(2), owner),
+                Clock.systemUTC(), new MetricRegistry());
+        log.append(new LogEntry(0, thisMinute(), "test-slow", subject, ids.next()));
+        assertThat(job.runShard(0)).isFalse();
+
+        assertThat(kept).isNotEmpty().containsOnly(true);
+        assertThat(log.calls("lease")).isEqualTo(1);
+        assertThat(log.calls("renew")).as("a renewal a second in a turn of 2.5 s").isBetween(2L, 3L);
+        assertThat(shifted.lease(0, "another-worker", Duration.ofSeconds(3))).as("still held").isFalse();
+
+        job.start();
+        try {
+            long renewed = log.calls("renew");
+            Thread.sleep(3_500);
+            assertThat(log.calls("renew") - renewed).as("idle: a renewal a second").isBetween(2L, 5L);
+            assertThat(log.calls("lease")).as("never lost, never taken again").isEqualTo(1);
+        } finally {
+            job.stop();
+        }
+    }
+
+    private static void sleepQuietly(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Test
+    void anEntryAppendedThroughThisInstancesLogIsWorkedAtOnceHoweverQuietItsShardWas() throws InterruptedException {
+        EventLogStore shifted = new ShiftedShards(storage().eventLog(), freshShards(2));
+        Stamps stamps = new Stamps();
+        // The service's paces: a quiet shard is passed over every 15 s at most.
+        EventLogJob job = started(shifted, 2, Duration.ofSeconds(1), Duration.ofSeconds(15), Duration.ofSeconds(30),
+                "test-" + ids.next(), stamps);
+        EventLog log = new EventLog(shifted, 2, Clock.systemUTC());
+        log.onAppend(job::wake);
+        try {
+            Thread.sleep(3_500); // passes at 0 and 2 s found nothing: the next is due at 6 s
+            long subject = ids.next();
+            Instant appended = Instant.now();
+            log.append("test-stamp", subject, ids.next());
+            Instant worked = stamps.await(subject, Duration.ofSeconds(20));
+            assertThat(Duration.between(appended, worked)).isLessThan(Duration.ofMillis(500));
+
+            // Its shard got work done: it keeps the busy pace for a while, and wakes change nothing in it.
+            long next = ids.next();
+            while (log.shardOf(next) != log.shardOf(subject)) {
+                next = ids.next();
+            }
+            appended = Instant.now();
+            log.append("test-stamp", next, ids.next());
+            worked = stamps.await(next, Duration.ofSeconds(20));
+            assertThat(Duration.between(appended, worked)).isLessThan(Duration.ofMillis(1_500));
+        } finally {
+            job.stop();
+        }
+    }
+
+    @Test
+    void anEntryAppendedElsewhereWaitsAtMostTheIdleIntervalAndAWakeTakesItAtOnce() throws InterruptedException {
+        EventLogStore shifted = new ShiftedShards(storage().eventLog(), freshShards(1));
+        Stamps stamps = new Stamps();
+        EventLogJob job = started(shifted, 1, Duration.ofMillis(100), Duration.ofSeconds(4), Duration.ofSeconds(30),
+                "test-" + ids.next(), stamps);
+        try {
+            Thread.sleep(3_500); // passes at 0, 0.2, 0.6, 1.4 and 3 s found nothing: the next is due at 6.2 s
+            Instant appended = Instant.now();
+            LogEntry elsewhere = stampEntry(shifted, 0); // as another instance appends: nothing wakes this one
+            Instant worked = stamps.await(elsewhere.subjectId(), Duration.ofSeconds(20));
+            assertThat(Duration.between(appended, worked)).isLessThan(Duration.ofMillis(5_000));
+
+            Thread.sleep(4_500); // quiet again: the next pass is due some 6 s after the last entry was worked
+            LogEntry woken = stampEntry(shifted, 0);
+            appended = Instant.now();
+            job.wake(0);
+            worked = stamps.await(woken.subjectId(), Duration.ofSeconds(20));
+            assertThat(Duration.between(appended, worked)).isLessThan(Duration.ofMillis(500));
+        } finally {
+            job.stop();
+        }
+    }
+
+    @Test
+    void aShardLeasedByAWorkerThatStoppedIsTakenOverAfterItsTtlTriedAtTheBackedOffPace() throws InterruptedException {
+        CountingEventLogStore log = new CountingEventLogStore(new ShiftedShards(storage().eventLog(), freshShards(1)));
+        assertThat(log.lease(0, "a-worker-that-stops", Duration.ofSeconds(3))).isTrue();
+        Instant leased = Instant.now();
+        LogEntry entry = stampEntry(log, 0);
+        Stamps stamps = new Stamps();
+        EventLogJob job = started(log, 1, Duration.ofMillis(100), Duration.ofSeconds(1), Duration.ofSeconds(3),
+                "test-" + ids.next(), stamps);
+        try {
+            Instant worked = stamps.await(entry.subjectId(), Duration.ofSeconds(20));
+            // Cassandra counts a ttl in whole seconds from the second the write lands in: 2 s at least.
+            assertThat(worked).as("not before the other worker's lease ran out").isAfter(leased.plusMillis(1_500));
+            assertThat(worked).as("within the ttl and one idle interval").isBefore(leased.plusSeconds(3 + 1 + 2));
+            // Polled every 100 ms but tried at the backed-off pace: 0, 0.2, 0.6, 1.4, 2.4, 3.4 s.
+            assertThat(log.calls("lease")).as("attempts until taken").isBetween(2L, 8L);
+        } finally {
+            job.stop();
+        }
+    }
+
+    @Test
+    void aJobThatLostALeaseStopsWorkingTheShard() throws InterruptedException {
+        ShiftedShards log = new ShiftedShards(storage().eventLog(), freshShards(1));
+        String owner = "test-" + ids.next();
+        Stamps stamps = new Stamps();
+        EventLogJob job = started(log, 1, Duration.ofMillis(100), Duration.ofMillis(500), Duration.ofSeconds(3),
+                owner, stamps);
+        try {
+            LogEntry first = stampEntry(log, 0);
+            stamps.await(first.subjectId(), Duration.ofSeconds(20));
+            // Another worker gets the shard, as if this one had stalled past its ttl (tried again should this job
+            // renew or take it back between the release and the take).
+            boolean taken = false;
+            for (int i = 0; i < 5 && !taken; i++) {
+                log.release(0, owner);
+                taken = log.lease(0, "another-worker", Duration.ofSeconds(30));
+            }
+            assertThat(taken).isTrue();
+            Thread.sleep(2_000); // this job's next renewal (every second) has failed by now
+
+            LogEntry later = stampEntry(log, 0);
+            job.wake(0);
+            Thread.sleep(2_000);
+            assertThat(stamps.worked(later.subjectId())).as("the other worker's to do").isFalse();
+            assertThat(job.backlog(0)).isZero();
+        } finally {
+            job.stop();
+            log.release(0, "another-worker");
+        }
     }
 }

@@ -44,9 +44,11 @@ public abstract class FanoutCrashContract {
     protected abstract String backend();
 
     static EventLogJob job(Storage storage, Services services, String owner) {
-        return new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(SHARDS, 2,
-                1_000_000, Duration.ofMillis(50), Duration.ofSeconds(3), Duration.ofMinutes(10), owner),
-                Clock.systemUTC(), new MetricRegistry());
+        EventLogJob job = new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(SHARDS,
+                2, 1_000_000, Duration.ofMillis(50), Duration.ofMillis(250), Duration.ofSeconds(3),
+                Duration.ofMinutes(10), owner), Clock.systemUTC(), new MetricRegistry());
+        services.eventLog().onAppend(job::wake);
+        return job;
     }
 
     @Test

@@ -317,8 +317,8 @@ public abstract class FeedContract {
             Services instance = Services.over(storage(), ids, clock, RelationLimits.DEFAULT, Runnable::run, RULES, SHARDS,
                     counting);
             instances.add(new EventLogJob(storage().eventLog(), instance.logHandlers(), new EventLogJob.Settings(
-                    SHARDS, 2, 1, Duration.ofMillis(20), Duration.ofSeconds(5), Duration.ofMinutes(10),
-                    name + "-" + UUID.randomUUID()), clock, new MetricRegistry()));
+                    SHARDS, 2, 1, Duration.ofMillis(20), Duration.ofMillis(200), Duration.ofSeconds(5),
+                    Duration.ofMinutes(10), name + "-" + UUID.randomUUID()), clock, new MetricRegistry()));
         }
         List<Long> fans = followers(author, 30, Duration.ofHours(1));
         List<Long> posted = new ArrayList<>();
@@ -350,8 +350,9 @@ public abstract class FeedContract {
         // progress on) would keep the health check green however long this entry waits.
         job.stop();
         job = new EventLogJob(onlyAbout(storage().eventLog(), post.id()), services.logHandlers(),
-                new EventLogJob.Settings(SHARDS, 2, 5, Duration.ofMillis(50), Duration.ofSeconds(5),
-                        Duration.ofMinutes(10), "test-" + ids.next()), clock, new MetricRegistry());
+                new EventLogJob.Settings(SHARDS, 2, 5, Duration.ofMillis(50), Duration.ofMillis(250),
+                        Duration.ofSeconds(5), Duration.ofMinutes(10), "test-" + ids.next()), clock,
+                new MetricRegistry());
         job.start();
         EventLogHealthCheck health = new EventLogHealthCheck(job, Duration.ofMillis(300), clock);
         // The task is recorded but its post is not written yet: the task waits, and no page is done.

@@ -17,8 +17,9 @@ final class RunningFanout {
 
     static EventLogJob start(Storage storage, Services services, int shards, Clock clock) {
         EventLogJob job = new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(shards,
-                2, 5, Duration.ofMillis(50), Duration.ofSeconds(5), Duration.ofMinutes(10),
+                2, 5, Duration.ofMillis(50), Duration.ofMillis(250), Duration.ofSeconds(5), Duration.ofMinutes(10),
                 "test-" + UUID.randomUUID()), clock, new MetricRegistry());
+        services.eventLog().onAppend(job::wake);
         job.start();
         return job;
     }

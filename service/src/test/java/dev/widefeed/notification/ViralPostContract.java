@@ -66,9 +66,11 @@ public abstract class ViralPostContract {
 
     /** The job keeps the real clock: the watermarks it saves are the shared log's. */
     static EventLogJob job(Storage storage, Services services, String owner) {
-        return new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(SHARDS, 2, 5,
-                Duration.ofMillis(50), Duration.ofSeconds(3), Duration.ofMinutes(10), owner), Clock.systemUTC(),
-                new MetricRegistry());
+        EventLogJob job = new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(SHARDS,
+                2, 5, Duration.ofMillis(50), Duration.ofMillis(250), Duration.ofSeconds(3), Duration.ofMinutes(10),
+                owner), Clock.systemUTC(), new MetricRegistry());
+        services.eventLog().onAppend(job::wake);
+        return job;
     }
 
     private long likes(long author, long postId) {

@@ -72,8 +72,9 @@ public abstract class CounterHealingContract {
         marks = new CounterMarks(log, clock);
         recounts = new CounterRecountHandler(reconciler(), marks, clock, Duration.ZERO); // due at once, not after the minute
         job = new EventLogJob(storage().eventLog(), recounts.byKind(), new EventLogJob.Settings(SHARDS, 2, 5,
-                Duration.ofMillis(100), Duration.ofSeconds(5), Duration.ofMinutes(10), "test-" + ids.next()),
-                clock, new MetricRegistry());
+                Duration.ofMillis(100), Duration.ofMillis(500), Duration.ofSeconds(5), Duration.ofMinutes(10),
+                "test-" + ids.next()), clock, new MetricRegistry());
+        log.onAppend(job::wake);
         job.start();
     }
 

@@ -126,4 +126,34 @@ public abstract class EventLogStoreContract {
         assertThat(log().lease(shard, "worker-a", LONG)).isFalse();
         assertThat(log().lease(shard, "worker-b", LONG)).isTrue();
     }
+
+    @Test
+    void renewalExtendsOnlyTheHoldersLeaseAndTakesNoFreeOne() throws InterruptedException {
+        int shard = freshShard();
+        assertThat(log().renew(shard, "worker-a", LONG)).as("never taken: nothing to renew").isFalse();
+        assertThat(log().lease(shard, "worker-b", LONG)).as("and the renewal took nothing").isTrue();
+        log().release(shard, "worker-b");
+
+        int other = freshShard();
+        long start = System.nanoTime();
+        assertThat(log().lease(other, "worker-a", Duration.ofSeconds(3))).isTrue();
+        assertThat(log().renew(other, "worker-b", LONG)).isFalse();
+        sleepUntil(start, Duration.ofSeconds(1));
+        assertThat(log().renew(other, "worker-a", Duration.ofSeconds(6))).isTrue();
+        sleepUntil(start, Duration.ofMillis(4_000)); // past the first ttl, well within the renewed one
+        assertThat(log().lease(other, "worker-b", LONG)).isFalse();
+        assertThat(log().renew(other, "worker-a", LONG)).isTrue();
+        assertThat(log().lease(other, "worker-a", LONG)).as("a renewed lease is the holder's as before").isTrue();
+    }
+
+    @Test
+    void aLeaseTakenOverIsNotRenewedByItsFormerHolder() throws InterruptedException {
+        int shard = freshShard();
+        long start = System.nanoTime();
+        assertThat(log().lease(shard, "worker-a", Duration.ofSeconds(2))).isTrue();
+        sleepUntil(start, Duration.ofSeconds(3));
+        assertThat(log().lease(shard, "worker-b", LONG)).isTrue();
+        assertThat(log().renew(shard, "worker-a", LONG)).isFalse();
+        assertThat(log().renew(shard, "worker-b", LONG)).isTrue();
+    }
 }

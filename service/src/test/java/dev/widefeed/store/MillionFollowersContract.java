@@ -149,8 +149,9 @@ public abstract class MillionFollowersContract {
         Services services = Services.over(storage(), TestStorages.ids(), clock, RelationLimits.DEFAULT,
                 Runnable::run, rules, shards, FanoutWorker.Listener.NONE);
         EventLogJob job = new EventLogJob(storage().eventLog(), services.logHandlers(), new EventLogJob.Settings(
-                shards, 2, 20, Duration.ofMillis(100), Duration.ofSeconds(30),
+                shards, 2, 20, Duration.ofMillis(100), Duration.ofMillis(500), Duration.ofSeconds(30),
                 Duration.ofMinutes(10), "million-" + storage().backend()), clock, new MetricRegistry());
+        services.eventLog().onAppend(job::wake);
         job.start();
         try {
             long requestStart = System.nanoTime();

@@ -54,8 +54,9 @@ public abstract class TextIndexContract {
         services = Services.over(storage(), TestStorages.ids(), Clock.systemUTC(), RelationLimits.DEFAULT,
                 Runnable::run, FEED, SHARDS, FanoutWorker.Listener.NONE);
         job = new EventLogJob(storage().eventLog(), services.logHandlers(), new EventLogJob.Settings(SHARDS, 2, 5,
-                Duration.ofMillis(50), Duration.ofSeconds(5), Duration.ofMinutes(10), "test-" + UUID.randomUUID()),
-                Clock.systemUTC(), new MetricRegistry());
+                Duration.ofMillis(50), Duration.ofMillis(250), Duration.ofSeconds(5), Duration.ofMinutes(10),
+                "test-" + UUID.randomUUID()), Clock.systemUTC(), new MetricRegistry());
+        services.eventLog().onAppend(job::wake);
         job.start();
     }
 

@@ -118,8 +118,10 @@ public final class ServiceTarget implements ReplayTarget {
         if (settings.fanoutThreads() > 0) {
             job = Optional.of(new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(
                     log.shards, settings.fanoutThreads(), log.pagesPerTurn, log.pollInterval.toJavaDuration(),
-                    log.leaseTtl.toJavaDuration(), log.initialLookback.toJavaDuration(),
-                    "perf-replay-" + UUID.randomUUID()), clock, new MetricRegistry()));
+                    log.idlePollInterval.toJavaDuration(), log.leaseTtl.toJavaDuration(),
+                    log.initialLookback.toJavaDuration(), "perf-replay-" + UUID.randomUUID()), clock,
+                    new MetricRegistry()));
+            services.eventLog().onAppend(job.get()::wake);
             job.get().start();
         }
         return new ServiceTarget(storage, services, pageReads, strategy.apply(services), job, settings,

@@ -114,10 +114,8 @@ public final class CostScenario {
         Services services = Services.over(counting, new IdGenerator(ID_WORKER, clock), clock, RelationLimits.DEFAULT,
                 Runnable::run, new FeedFactory().rules(), log.shards, FanoutWorker.Listener.NONE,
                 AudienceSettings.DEFAULT, Runnable::run, caches);
-        EventLogJob job = new EventLogJob(counting.eventLog(), services.logHandlers(), new EventLogJob.Settings(
-                log.shards, log.threads, log.pagesPerTurn, log.pollInterval.toJavaDuration(),
-                log.leaseTtl.toJavaDuration(), log.initialLookback.toJavaDuration(), "perf-cost-" + UUID.randomUUID()),
-                clock, new MetricRegistry());
+        EventLogJob job = new EventLogJob(counting.eventLog(), services.logHandlers(),
+                log.settings("perf-cost-" + UUID.randomUUID()), clock, new MetricRegistry());
         WidefeedConfiguration defaults = new WidefeedConfiguration();
         TrendingJob trending = new TrendingJob(counting.textIndex(), defaults.topics.trendingEvery.toJavaDuration(),
                 clock);
@@ -131,6 +129,9 @@ public final class CostScenario {
                 FanoutWorker.Listener.NONE, AudienceSettings.DEFAULT, Runnable::run, new CacheSettings(1, Duration.ofNanos(1),
                         1, Duration.ofNanos(1), 1, Duration.ofNanos(1), caches.invalidationPoll(),
                         caches.invalidationLateness()));
+        // As the service wires it: what either instance appends wakes the job's quiet shard at once.
+        services.eventLog().onAppend(job::wake);
+        untiered.eventLog().onAppend(job::wake);
         job.start();
         trending.start();
         repair.start();

@@ -32,7 +32,7 @@ public final class CountingStorage implements Storage {
     public static final String BACKGROUND = "background";
     public static final String POLLING = "polling";
     private static final Set<String> POLLING_CALLS = Set.of("entries", "watermark", "saveWatermark", "lease",
-            "release");
+            "renew", "release");
     /** Writes that return something other than nothing or a flag. */
     private static final Set<String> WRITES_WITH_RESULT = Set.of("place", "trim");
     /** Reads whose collection argument names one partition per element. */

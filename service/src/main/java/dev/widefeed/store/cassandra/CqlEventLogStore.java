@@ -92,6 +92,13 @@ final class CqlEventLogStore implements EventLogStore {
         return session.execute(renewLease.bind(seconds, owner, shard, owner).setIdempotent(false)).wasApplied();
     }
 
+    /** The second round of {@link #lease} alone: an expired lease has no row left, so it is not renewed. */
+    @Override
+    public boolean renew(int shard, String owner, Duration ttl) {
+        return session.execute(renewLease.bind(CqlTtl.seconds(ttl), owner, shard, owner).setIdempotent(false))
+                .wasApplied();
+    }
+
     @Override
     public void release(int shard, String owner) {
         session.execute(releaseLease.bind(shard, owner).setIdempotent(false));

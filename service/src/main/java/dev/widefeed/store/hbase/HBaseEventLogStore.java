@@ -118,7 +118,26 @@ final class HBaseEventLogStore implements EventLogStore {
         } else {
             return false;
         }
-        byte[] mine = Bytes.toBytes(now + ttl.toMillis());
+        return write(row, check, me, now + ttl.toMillis());
+    }
+
+    /**
+     * The renewal of {@link #lease} without its read: one conditional write on the owner. A lease of {@code owner}
+     * that has expired is renewed too if nobody took it since, which is what {@link #lease} would do.
+     */
+    @Override
+    public boolean renew(int shard, String owner, Duration ttl) {
+        if (ttl.isNegative() || ttl.isZero()) {
+            throw new IllegalArgumentException("ttl must be positive, was " + ttl);
+        }
+        byte[] me = Bytes.toBytes(owner);
+        byte[] row = shardRow(shard);
+        return write(row, CheckAndMutate.newBuilder(row).ifEquals(LEASE, OWNER, me), me,
+                clock.millis() + ttl.toMillis());
+    }
+
+    private boolean write(byte[] row, CheckAndMutate.Builder check, byte[] me, long expiresAt) {
+        byte[] mine = Bytes.toBytes(expiresAt);
         Put put = new Put(row).addColumn(LEASE, OWNER, me).addColumn(LEASE, EXPIRES_AT, mine);
         if (shards.checkAndMutate(check.build(put)).join().isSuccess()) {
             return true;

@@ -87,8 +87,9 @@ class HBaseRowLayoutTest {
         // 20 pages a turn, as the service's default: an erasure's ten phases take a page each at least, and a turn
         // that ends before the last starts over from the first at the next pass.
         EventLogJob job = new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(SHARDS,
-                2, 20, Duration.ofMillis(50), Duration.ofSeconds(5), Duration.ofMinutes(10),
+                2, 20, Duration.ofMillis(50), Duration.ofMillis(250), Duration.ofSeconds(5), Duration.ofMinutes(10),
                 "layout-" + UUID.randomUUID()), clock, new MetricRegistry());
+        services.eventLog().onAppend(job::wake);
         job.start();
         try {
             new Scenario(storage, services).run();

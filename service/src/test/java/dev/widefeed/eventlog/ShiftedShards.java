@@ -1,0 +1,59 @@
+package dev.widefeed.eventlog;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The real log, its shards {@code [first, first + n)} seen as {@code [0, n)}: a job of {@code n} shards then works
+ * shards of the shared test store that no other test uses (their leases, watermarks and entries are its own).
+ */
+final class ShiftedShards implements EventLogStore {
+    private final EventLogStore log;
+    private final int first;
+
+    ShiftedShards(EventLogStore log, int first) {
+        this.log = log;
+        this.first = first;
+    }
+
+    int real(int shard) {
+        return first + shard;
+    }
+
+    @Override
+    public void append(LogEntry entry) {
+        log.append(new LogEntry(real(entry.shard()), entry.slot(), entry.kind(), entry.subjectId(), entry.actorId()));
+    }
+
+    @Override
+    public List<LogEntry> entries(int shard, long slot) {
+        return log.entries(real(shard), slot).stream()
+                .map(e -> new LogEntry(shard, e.slot(), e.kind(), e.subjectId(), e.actorId())).toList();
+    }
+
+    @Override
+    public Optional<Long> watermark(int shard) {
+        return log.watermark(real(shard));
+    }
+
+    @Override
+    public void saveWatermark(int shard, long slot) {
+        log.saveWatermark(real(shard), slot);
+    }
+
+    @Override
+    public boolean lease(int shard, String owner, Duration ttl) {
+        return log.lease(real(shard), owner, ttl);
+    }
+
+    @Override
+    public boolean renew(int shard, String owner, Duration ttl) {
+        return log.renew(real(shard), owner, ttl);
+    }
+
+    @Override
+    public void release(int shard, String owner) {
+        log.release(real(shard), owner);
+    }
+}
