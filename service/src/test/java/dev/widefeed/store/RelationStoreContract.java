@@ -26,6 +26,7 @@ import org.junit.jupiter.api.TestInstance;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -333,6 +334,24 @@ public abstract class RelationStoreContract {
         assertThat(all(star, false)).hasSize(rows);
         assertThat(counts(me).following()).isEqualTo(rows);
         assertThat(counts(star).followers()).isEqualTo(rows);
+    }
+
+    /** The journal is read by minute: a window that ends in the first second of a minute still holds its start. */
+    @Test
+    void anOperationIssuedInTheFirstSecondOfAMinuteIsUnfinishedInANarrowWindow() {
+        long me = newUser();
+        long star = newUser();
+        Instant issued = Instant.now().truncatedTo(ChronoUnit.MINUTES).plusMillis(200);
+        long opId = new IdGenerator(1023, Clock.fixed(issued, ZoneOffset.UTC)).next();
+        FollowEdge absent = relations().edge(me, star);
+        RelationOp op = new RelationOp(opId, absent, absent.next(true, issued));
+        relations().journalIntent(op);
+
+        assertThat(relations().unfinished(issued, issued.plusMillis(1))).extracting(RelationOp::opId)
+                .containsExactly(opId);
+        assertThat(relations().unfinished(issued.minusSeconds(1), issued)).isEmpty();
+        relations().journalDone(op);
+        assertThat(relations().unfinished(issued, issued.plusMillis(1))).isEmpty();
     }
 
     @Test

@@ -310,7 +310,9 @@ final class CqlRelationStore implements RelationStore {
     @Override
     public List<RelationOp> unfinished(Instant from, Instant to) {
         List<RelationOp> ops = new ArrayList<>();
-        for (long minute = from.getEpochSecond() / 60; minute * 60 < to.getEpochSecond(); minute++) {
+        // Every minute that starts before `to`: compared as instants, since `to` may lie in the first second of a
+        // minute whose entries would be missed by a comparison of whole seconds.
+        for (long minute = from.getEpochSecond() / 60; Instant.ofEpochSecond(minute * 60).isBefore(to); minute++) {
             for (int shard = 0; shard < JOURNAL_SHARDS; shard++) {
                 for (Row row : session.execute(selectJournal.bind(minute, shard).setIdempotent(true))) {
                     RelationOp op = journalEntry(row);
