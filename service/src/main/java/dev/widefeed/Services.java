@@ -129,7 +129,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
         CounterMarks marks = new CounterMarks(log, clock);
         RelationRepairer repairer = new RelationRepairer(userStore, storage.relations(), marks);
         LikeService likes = new LikeService(postStore, userStore, storage.likes(), access, events, clock,
-                marks, KnownPointCount.Bounds.DEFAULT);
+                marks, KnownPointCount.Bounds.DEFAULT, postCache::countsOf);
         CommentService comments = new CommentService(postStore, storage.comments(), access, events, ids, clock,
                 new MentionResolver(userStore, pageReads), pageReads, marks);
         PostService posts = new PostService(userStore, postStore, new ViewerLikes(storage.likes()), events,

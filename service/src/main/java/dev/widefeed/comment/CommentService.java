@@ -24,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.UnaryOperator;
@@ -445,6 +446,16 @@ public final class CommentService {
         return comments.countsOf(List.of(commentId)).get(commentId);
     }
 
+    /**
+     * The viewer's votes among the comments (docs/design.md, "Comments"): their own list of voted comments says in one
+     * read which of a page's comments they may have voted on, and only those votes are read. A viewer votes on few of
+     * the comments they read, so a page costs one read, not one per comment.
+     */
+    private Map<Long, Vote> votesOf(long viewer, List<Long> ids) {
+        Set<Long> listed = comments.votedAmong(viewer, ids);
+        return listed.isEmpty() ? Map.of() : comments.votesOf(viewer, listed);
+    }
+
     /** The comment, not deleted, on a post the viewer may see; else 404. */
     private Comment live(long viewer, long commentId) {
         return visible(viewer, comments.find(commentId).filter(c -> !c.deleted()), commentId);
@@ -467,8 +478,7 @@ public final class CommentService {
             return List.of();
         }
         List<Long> ids = list.stream().map(Comment::id).toList();
-        CompletableFuture<Map<Long, Vote>> votesRead = CompletableFuture.supplyAsync(
-                () -> comments.votesOf(viewer, ids), reads);
+        CompletableFuture<Map<Long, Vote>> votesRead = CompletableFuture.supplyAsync(() -> votesOf(viewer, ids), reads);
         Map<Long, CommentCounts> counts = comments.countsOf(ids);
         Map<Long, Vote> votes = Futures.join(votesRead);
         return list.stream().map(c -> new CommentDetails(c, counts.getOrDefault(c.id(), CommentCounts.ZERO),

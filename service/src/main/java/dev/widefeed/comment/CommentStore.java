@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The comment platform (docs/design.md, Comments): a subject per commented object (owner, state, counts), the
@@ -141,6 +142,12 @@ public interface CommentStore {
 
     /** The comments the user has listed votes on, by comment id ascending, strictly after {@code after}. */
     List<Long> votedComments(long userId, Optional<Long> after, int limit);
+
+    /**
+     * The comments among {@code commentIds} the user has listed votes on: one read of the user's list, however many
+     * ids. A comment not among them has no vote of the user's; one among them may have none (see {@link #listVote}).
+     */
+    Set<Long> votedAmong(long userId, Collection<Long> commentIds);
 
     /** Takes the comment out of the user's voted list. Idempotent. */
     void unlistVote(long commentId, long userId);

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.LongFunction;
 
 /**
  * Like, unlike, the likes lists and the recount of a post's likes. The like row is the truth and
@@ -41,13 +42,25 @@ public final class LikeService {
     private final Clock clock;
     private final DirtyCounters dirty;
     private final KnownPointCount.Bounds bounds;
+    private final LongFunction<PostCounts> answeredCounts;
 
-    /**
-     * @param dirty  where counters that may be off are marked for a recount
-     * @param bounds the rules the like paths keep so a moving counter can be recounted (see {@link KnownPointCount})
-     */
+    /** Answers each like and unlike with the post's counts as the store has them. */
     public LikeService(PostStore posts, UserStore users, LikeStore likes, PostAccess access, Events events,
                        Clock clock, DirtyCounters dirty, KnownPointCount.Bounds bounds) {
+        this(posts, users, likes, access, events, clock, dirty, bounds, posts::counts);
+    }
+
+    /**
+     * @param dirty          where counters that may be off are marked for a recount
+     * @param bounds         the rules the like paths keep so a moving counter can be recounted (see
+     *                       {@link KnownPointCount})
+     * @param answeredCounts the post's counts a like or unlike answers with, read once the counter moved: the cache
+     *                       tier's, which holds this instance's own changes at once (docs/design.md, "The cache tier")
+     */
+    public LikeService(PostStore posts, UserStore users, LikeStore likes, PostAccess access, Events events,
+                       Clock clock, DirtyCounters dirty, KnownPointCount.Bounds bounds,
+                       LongFunction<PostCounts> answeredCounts) {
+        this.answeredCounts = answeredCounts;
         this.posts = posts;
         this.users = users;
         this.likes = likes;
@@ -72,7 +85,7 @@ public final class LikeService {
         if (changeCounted(postId, me, true, at)) {
             events.publish(event);
         }
-        return new Result(true, posts.counts(postId).likes());
+        return new Result(true, answeredCounts.apply(postId).likes());
     }
 
     /** Idempotent; 404 for an unknown post or one I may not see. */
@@ -83,7 +96,7 @@ public final class LikeService {
         if (changeCounted(postId, me, false, clock.instant())) {
             events.publish(event);
         }
-        return new Result(false, posts.counts(postId).likes());
+        return new Result(false, answeredCounts.apply(postId).likes());
     }
 
     /**

@@ -13,9 +13,9 @@ import java.util.Map;
  * Post rows and post counts as pages read them (docs/design.md, "The cache tier"). A row never changes but by its
  * delete, which every instance hears of through the invalidations; counts are kept at most
  * {@link CacheSettings#countsMaxAge} from their load, with this instance's own changes added as they are made, so an
- * actor sees their own like or comment counted at once and everyone sees everyone's within the bound. Only pages
- * read through here: whatever decides something by a post's existence or count (a delete, a purge, a recount, a
- * like's answer) reads the store.
+ * actor sees their own like or comment counted at once and everyone sees everyone's within the bound. Pages and the
+ * answer of a like read through here; whatever decides something by a post's existence or count (a delete, a purge,
+ * a recount) reads the store.
  */
 public final class PostCache {
     public static final String KIND = "post";
@@ -63,6 +63,11 @@ public final class PostCache {
     /** Every id's counts (zero without a row), as fresh as the bound. */
     public Map<Long, PostCounts> countsOf(Collection<Long> ids) {
         return counts.getAll(ids);
+    }
+
+    /** One post's counts, as fresh as the bound (this instance's own changes in them at once). */
+    public PostCounts countsOf(long id) {
+        return counts.getAll(List.of(id)).get(id);
     }
 
     public List<BatchedCache<?>> caches() {

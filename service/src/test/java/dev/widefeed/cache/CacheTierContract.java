@@ -141,6 +141,14 @@ public abstract class CacheTierContract {
         assertThat(page(b, fan, post).orElseThrow().likedByMe()).as("liked by me is never cached").isTrue();
         timeUntil(() -> page(b, fan, post).orElseThrow().counts().likes() == 1,
                 SETTINGS.countsMaxAge().plusSeconds(1));
+
+        // b holds the count 1; a like there answers with the liker's own like in it at once, from b's cache.
+        long second = user("second");
+        assertThat(b.likes().like(second, post).likes()).as("the answer holds the actor's own like").isEqualTo(2);
+        assertThat(b.likes().unlike(second, post).likes()).isEqualTo(1);
+        assertThat(b.likes().like(second, post).likes()).isEqualTo(2);
+        timeUntil(() -> page(a, fan, post).orElseThrow().counts().likes() == 2,
+                SETTINGS.countsMaxAge().plusSeconds(1));
     }
 
     /** A store whose post reads take 300 ms and are counted by the ids they read. */

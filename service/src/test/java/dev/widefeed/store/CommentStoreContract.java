@@ -475,6 +475,12 @@ public abstract class CommentStoreContract {
         assertThat(comments().votedComments(me, Optional.empty(), 10)).isEqualTo(voted);
         assertThat(comments().votedComments(me, Optional.of(voted.get(0)), 2)).isEqualTo(voted.subList(1, 3));
         assertThat(comments().votedComments(ids.next(), Optional.empty(), 10)).isEmpty();
+
+        long notVoted = service.create(ids.next(), post, "none", Optional.empty()).comment().id();
+        assertThat(comments().votedAmong(me, List.of(voted.get(2), notVoted, voted.get(0), ids.next())))
+                .as("one read of my list: what I voted on, a vote taken back included").containsExactlyInAnyOrder(
+                        voted.get(2), voted.get(0));
+        assertThat(comments().votedAmong(me, List.of())).isEmpty();
     }
 
     @Test

@@ -199,6 +199,13 @@ public final class CostScenario {
         List<Long> commented = sample(posts, n, random);
         costs.add(m.run("comment", n, false, i -> services.comments().create(readers.get(i % readers.size()),
                 commented.get(i), "a comment", Optional.empty())));
+        // A post with a full first page of comments, made before the measure: the page's reads are what is counted.
+        long discussed = posts.get(0);
+        for (int i = 0; i < PAGE; i++) {
+            services.comments().create(readers.get(i % readers.size()), discussed, "comment " + i, Optional.empty());
+        }
+        costs.add(m.run("comments page of " + PAGE, n, false, i -> services.comments().page(
+                readers.get(i % readers.size()), discussed, 1)));
         costs.add(m.run("post (no followers)", n, false, i -> services.posts().create(population.lonely.get(i),
                 "a post nobody follows", null)));
         costs.add(m.run("post (" + population.followersEach + " followers)", n, false, i -> services.posts().create(

@@ -24,6 +24,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -84,6 +85,7 @@ final class CqlCommentStore implements CommentStore {
     private final PreparedStatement deleteVoteIfNone;
     private final PreparedStatement selectVoted;
     private final PreparedStatement selectVotedAfter;
+    private final PreparedStatement selectVotedAmong;
     private final PreparedStatement deleteByAuthor;
     private final PreparedStatement selectByAuthor;
     private final PreparedStatement selectByAuthorBefore;
@@ -138,6 +140,8 @@ final class CqlCommentStore implements CommentStore {
         selectVoted = session.prepare("SELECT comment_id FROM comment_votes_by_user WHERE user_id = ? LIMIT ?");
         selectVotedAfter = session.prepare("SELECT comment_id FROM comment_votes_by_user WHERE user_id = ? "
                 + "AND comment_id > ? LIMIT ?");
+        selectVotedAmong = session.prepare("SELECT comment_id FROM comment_votes_by_user WHERE user_id = ? "
+                + "AND comment_id IN ?");
         insertByAuthor = session.prepare("INSERT INTO comments_by_author (author_id, year, comment_id, obj_id, obj_type) "
                 + "VALUES (?, ?, ?, ?, ?)");
         deleteByAuthor = session.prepare("DELETE FROM comments_by_author WHERE author_id = ? AND year = ? "
@@ -343,6 +347,19 @@ final class CqlCommentStore implements CommentStore {
         List<Long> ids = new ArrayList<>();
         session.execute(query.setIdempotent(true)).forEach(row -> ids.add(row.getLong(0)));
         return ids;
+    }
+
+    @Override
+    public Set<Long> votedAmong(long userId, Collection<Long> commentIds) {
+        if (commentIds.isEmpty()) {
+            return Set.of();
+        }
+        Set<Long> voted = new HashSet<>();
+        // One partition: the IN is on its clustering column, so the node reads it once.
+        for (Row row : session.execute(selectVotedAmong.bind(userId, List.copyOf(commentIds)).setIdempotent(true))) {
+            voted.add(row.getLong(0));
+        }
+        return voted;
     }
 
     @Override

@@ -28,9 +28,11 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Comments on HBase: {@code comment_subjects} (owner and state, counters), the {@link CommentIndex},
@@ -324,6 +326,23 @@ final class HBaseCommentStore implements CommentStore {
             ids.add(ByteBuffer.wrap(row.getRow(), prefix.length, Long.BYTES).getLong());
         }
         return ids;
+    }
+
+    @Override
+    public Set<Long> votedAmong(long userId, Collection<Long> commentIds) {
+        List<Long> ids = List.copyOf(commentIds);
+        if (ids.isEmpty()) {
+            return Set.of();
+        }
+        // The user's rows are contiguous (salted by the user), so the gets go to one region: one RPC.
+        List<Boolean> listed = voted.existsAll(ids.stream().map(id -> new Get(votedRow(userId, id))).toList()).join();
+        Set<Long> among = new HashSet<>();
+        for (int i = 0; i < ids.size(); i++) {
+            if (listed.get(i)) {
+                among.add(ids.get(i));
+            }
+        }
+        return among;
     }
 
     private byte[] votedRow(long userId, long commentId) {
