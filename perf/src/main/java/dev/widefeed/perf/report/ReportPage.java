@@ -7,6 +7,7 @@ import dev.widefeed.perf.results.ReplayResult;
 import dev.widefeed.perf.results.RunManifest;
 import dev.widefeed.perf.results.SteadyResult;
 import dev.widefeed.perf.results.StrategiesResult;
+import dev.widefeed.perf.scenario.CostScenario;
 import org.jfree.chart.JFreeChart;
 
 import java.util.List;
@@ -73,6 +74,7 @@ final class ReportPage {
         steady();
         celebrity();
         strategies();
+        cost();
         hdrLogs();
         return out.append("</body>\n</html>\n").toString();
     }
@@ -322,6 +324,31 @@ final class ReportPage {
                     Fmt.num(s.operationsPerEvent(), 2), Fmt.num(s.rowsWritten(), 0), Fmt.num(s.rowsWrittenPerEvent(), 2),
                     Fmt.num(s.rowsRead(), 0), Fmt.num(s.homeReads(), 0), Fmt.num(s.readFanIn(), 2),
                     Fmt.num(s.homeRead().p99Ms(), 2), Fmt.num(s.post().p99Ms(), 2));
+        }
+        out.append(table.html());
+    }
+
+    private void cost() {
+        out.append("<h2>Store cost per action</h2>\n");
+        if (run.cost().isEmpty()) {
+            out.append("<p class=\"note\">not run: <code>perf cost</code></p>\n");
+            return;
+        }
+        CostScenario.Result result = run.cost().get();
+        boolean cassandra = result.backend().equals("cassandra");
+        out.append("<p>Each action run ").append(result.actions().isEmpty() ? "" : String.valueOf(
+                        result.actions().get(0).count())).append(" times on ").append(esc(result.backend()))
+                .append(" over the scenario's population. Store operations counted at the storage interfaces, on the"
+                        + " request path and in the background the action left (the event log drained); store requests"
+                        + " counted at the client (").append(cassandra ? "CQL requests" : "HBase RPCs")
+                .append(") less the idle rate; the service's CPU per action. Idle: ")
+                .append(Fmt.num(result.idleOperationsPerSecond(), 1)).append(" operations/s at the interfaces, ")
+                .append(Fmt.num(result.idleClientRequestsPerSecond(), 1)).append(" requests/s at the client.</p>\n");
+        Html.Table table = new Html.Table("action", "request ops", "background ops", "client requests", "cpu ms",
+                "cache hit ratios");
+        for (CostScenario.ActionCost a : result.actions()) {
+            table.row(a.action(), Fmt.num(a.requestOperations(), 1), Fmt.num(a.backgroundOperations(), 1),
+                    Fmt.num(a.clientRequests(), 1), Fmt.num(a.cpuMillis(), 2), a.hitRatios().toString());
         }
         out.append(table.html());
     }

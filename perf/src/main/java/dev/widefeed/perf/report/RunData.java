@@ -7,6 +7,7 @@ import dev.widefeed.perf.results.Results;
 import dev.widefeed.perf.results.RunManifest;
 import dev.widefeed.perf.results.SteadyResult;
 import dev.widefeed.perf.results.StrategiesResult;
+import dev.widefeed.perf.scenario.CostScenario;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,8 +24,8 @@ import java.util.function.Consumer;
  */
 record RunData(Path directory, Optional<RunManifest> manifest, Optional<CeilingResult> ceiling,
                Optional<SteadyResult> steady, Optional<CelebrityResult> celebrity,
-               Optional<StrategiesResult> strategies, Optional<FanoutResult> fanout, List<HdrLogs.Summary> hdrLogs,
-               List<String> problems) {
+               Optional<StrategiesResult> strategies, Optional<FanoutResult> fanout,
+               Optional<CostScenario.Result> cost, List<HdrLogs.Summary> hdrLogs, List<String> problems) {
 
     static RunData load(Path directory, Consumer<String> progress) throws IOException {
         if (!Files.isDirectory(directory)) {
@@ -38,6 +39,7 @@ record RunData(Path directory, Optional<RunManifest> manifest, Optional<CeilingR
                 read(directory, Results.CELEBRITY, CelebrityResult.class, problems, progress),
                 read(directory, Results.STRATEGIES, StrategiesResult.class, problems, progress),
                 read(directory, Results.FANOUT, FanoutResult.class, problems, progress),
+                read(directory, CostScenario.RESULT, CostScenario.Result.class, problems, progress),
                 HdrLogs.read(directory, problems), List.copyOf(problems));
         run.problems().forEach(p -> progress.accept("could not read " + p));
         return run;

@@ -56,7 +56,7 @@ class RatiosTest {
     void aPushedAuthorsFanoutRunIsTheFanoutGoal() {
         RunData run = new RunData(Path.of("run"), Optional.empty(), Optional.empty(), Optional.empty(),
                 Optional.of(SyntheticRun.celebrity()), Optional.empty(), Optional.of(new FanoutResult("hbase", 100_000,
-                20_000, 40_000, 30_000, 0.7, "hybrid", 20_001, 120_000)), List.of(), List.of());
+                20_000, 40_000, 30_000, 0.7, "hybrid", 20_001, 120_000)), Optional.empty(), List.of(), List.of());
 
         Ratio fanout = Ratios.of(run).get(0);
 
@@ -77,6 +77,6 @@ class RatiosTest {
 
     private static RunData run(Optional<CelebrityResult> celebrity, Optional<StrategiesResult> strategies) {
         return new RunData(Path.of("run"), Optional.empty(), Optional.empty(), Optional.empty(), celebrity,
-                strategies, Optional.empty(), List.of(), List.of());
+                strategies, Optional.empty(), Optional.empty(), List.of(), List.of());
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.widefeed.perf.results.Results;
 import dev.widefeed.perf.results.SteadyResult;
+import dev.widefeed.perf.scenario.CostScenario;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.junit.jupiter.api.Test;
@@ -110,6 +111,19 @@ class ReportTest {
                 "strategies,hybrid.operations_per_event,4,operations/event",
                 "goals,fanout_over_ceiling,0.8,ratio",
                 "capacity,nodes,22,nodes");
+    }
+
+    @Test
+    void aCostRunIsATableOfItsActions() throws IOException {
+        Results.write(run, CostScenario.RESULT, new CostScenario.Result("cassandra",
+                new CostScenario.Settings(60, 30, 120, 40, 50, 20), 4.8, 5.1, List.of(
+                new CostScenario.ActionCost("home", 50, 2.0, 0.0, 3.7, 5.2, Map.of("posts", 1.0), Map.of(), Map.of()),
+                new CostScenario.ActionCost("like <b>", 50, 9.0, 6.5, 34.6, 29.8, Map.of(), Map.of(), Map.of()))));
+
+        String html = render();
+
+        assertThat(html).contains("<h2>Store cost per action</h2>", "CQL requests", "5.1 requests/s", "34.6",
+                "like &lt;b&gt;").doesNotContain("not run: <code>perf cost</code>");
     }
 
     @Test
