@@ -8,8 +8,10 @@ import dev.widefeed.audience.Relationships;
 import dev.widefeed.cache.BatchedCache;
 import dev.widefeed.cache.CacheInvalidations;
 import dev.widefeed.cache.CacheSettings;
+import dev.widefeed.comment.CommentCache;
 import dev.widefeed.comment.CommentEvent;
 import dev.widefeed.comment.CommentService;
+import dev.widefeed.comment.CommentStore;
 import dev.widefeed.comment.HotRankHandler;
 import dev.widefeed.comment.HotRanking;
 import dev.widefeed.erasure.AccountErasure;
@@ -116,10 +118,12 @@ public record Services(UserService users, FollowService follows, RelationRepaire
         CacheInvalidations invalidations = new CacheInvalidations(storage.invalidations(), clock,
                 caches.invalidationLateness());
         PostCache postCache = new PostCache(storage.posts(), caches, invalidations);
+        CommentCache commentCache = new CommentCache(storage.comments(), caches);
         ProfileCache profiles = new ProfileCache(storage.users(), caches, invalidations);
         // Every service writes through these, so that no write of a cached thing goes unheard (the cache tier).
         PostStore postStore = postCache.watching(storage.posts());
         UserStore userStore = profiles.watching(storage.users());
+        CommentStore commentStore = commentCache.watching(storage.comments());
         AudienceFacts facts = new AudienceFacts(storage.audiences(), audience.cacheWeight(), audience.cacheTtl());
         PostAccess access = new PostAccess(postStore, facts);
         AudienceService audiences = new AudienceService(storage.audiences(), userStore, facts,
@@ -130,8 +134,8 @@ public record Services(UserService users, FollowService follows, RelationRepaire
         RelationRepairer repairer = new RelationRepairer(userStore, storage.relations(), marks);
         LikeService likes = new LikeService(postStore, userStore, storage.likes(), access, events, clock,
                 marks, KnownPointCount.Bounds.DEFAULT, postCache::countsOf);
-        CommentService comments = new CommentService(postStore, storage.comments(), access, events, ids, clock,
-                new MentionResolver(userStore, pageReads), pageReads, marks);
+        CommentService comments = new CommentService(postStore, commentStore, access, events, ids, clock,
+                new MentionResolver(userStore, pageReads), pageReads, marks, commentCache::countsOf);
         PostService posts = new PostService(userStore, postStore, new ViewerLikes(storage.likes()), events,
                 access, audiences, ids, clock, pageReads, marks, postCache, profiles);
         Reconciler reconciler = new Reconciler(userStore, postStore, likes, comments, repairer);
@@ -143,7 +147,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
         FanoutWorker worker = new FanoutWorker(userStore, storage.relations(), postStore,
                 storage.timelines(), storage.fanout(), storage.audiences(), feed.fanout(), feed.pageSize(),
                 feed.home().entryTtl(), feed.pull(), log, clock, fanoutListener);
-        TextIndexHandler textIndex = new TextIndexHandler(postStore, storage.comments(), storage.textIndex(),
+        TextIndexHandler textIndex = new TextIndexHandler(postStore, commentStore, storage.textIndex(),
                 clock);
         listen(events, home, log, clock, textIndex);
         NotificationRules notificationRules = NotificationRules.DEFAULT;
@@ -152,16 +156,16 @@ public record Services(UserService users, FollowService follows, RelationRepaire
         Map<String, LogHandler> handlers = new HashMap<>(new FanoutHandler(worker, fanoutListener).byKind());
         handlers.putAll(deliveries.byKind());
         handlers.putAll(new NotificationHandler(storage.notifications(), new NotificationSources(postStore,
-                storage.likes(), storage.relations(), storage.comments(), access, facts, notificationRules, pageReads),
+                storage.likes(), storage.relations(), commentStore, access, facts, notificationRules, pageReads),
                 notificationRules, clock).byKind());
         handlers.putAll(textIndex.byKind());
-        handlers.putAll(new HotRankHandler(new HotRanking(storage.comments()), clock).byKind());
+        handlers.putAll(new HotRankHandler(new HotRanking(commentStore), clock).byKind());
         handlers.putAll(new AccountErasureHandler(new AccountErasure(userStore, postStore, posts,
-                storage.likes(), likes, storage.relations(), follows, storage.comments(), comments, audiences,
+                storage.likes(), likes, storage.relations(), follows, commentStore, comments, audiences,
                 storage.audiences(), storage.userRows()),
                 storage.accounts(), clock).byKind());
         handlers.putAll(new PostPurgeHandler(postStore, new PostPurge(postStore, storage.likes(),
-                storage.comments()), clock).byKind());
+                commentStore), clock).byKind());
         handlers.putAll(recounts.byKind());
         return new Services(
                 new UserService(userStore, ids, clock),
@@ -176,19 +180,19 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 new FanoutService(access, worker),
                 audiences,
                 facts,
-                new NotificationService(storage.notifications(), postStore, storage.comments(), access, facts,
+                new NotificationService(storage.notifications(), postStore, commentStore, access, facts,
                         notificationRules, clock),
                 new TextIndexService(storage.textIndex(), posts, comments, clock),
                 new Relationships(userStore, storage.relations(), facts, pageReads),
                 new IdempotentRequests(storage.idempotency(), ids, clock),
-                new AccountArchive(postStore, posts, storage.likes(), follows, storage.comments(), audiences,
+                new AccountArchive(postStore, posts, storage.likes(), follows, commentStore, audiences,
                         storage.audiences()),
                 log,
                 marks,
                 recounts,
                 Map.copyOf(handlers),
                 invalidations,
-                Stream.concat(postCache.caches().stream(), profiles.caches().stream()).toList());
+                Stream.of(postCache.caches(), commentCache.caches(), profiles.caches()).flatMap(List::stream).toList());
     }
 
     /**

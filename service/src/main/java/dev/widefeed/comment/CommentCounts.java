@@ -13,6 +13,10 @@ public record CommentCounts(long replies, long likes, long hates) {
         return new CommentCounts(0, to.likes() - from.likes(), to.hates() - from.hates());
     }
 
+    public CommentCounts plus(CommentCounts other) {
+        return new CommentCounts(replies + other.replies, likes + other.likes, hates + other.hates);
+    }
+
     public CommentCounts minus(CommentCounts other) {
         return new CommentCounts(replies - other.replies, likes - other.likes, hates - other.hates);
     }

@@ -19,6 +19,7 @@ import dev.widefeed.post.PostStore;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,6 +28,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 /**
@@ -55,11 +57,25 @@ public final class CommentService {
     private final MentionResolver mentions;
     private final Executor reads;
     private final HotRanking ranking;
+    private final Function<Collection<Long>, Map<Long, CommentCounts>> shownCounts;
 
-    /** @param reads where a page's votes are read beside its counts; {@code Runnable::run} reads one after the other */
-    /** @param dirty where a post whose comment counts may be off after a failed update is marked for a recount */
+    /** Shows each comment's counts as the store has them. */
     public CommentService(PostStore posts, CommentStore comments, PostAccess access, Events events, IdGenerator ids,
                           Clock clock, MentionResolver mentions, Executor reads, DirtyCounters dirty) {
+        this(posts, comments, access, events, ids, clock, mentions, reads, dirty, comments::countsOf);
+    }
+
+    /**
+     * @param reads       where a page's votes are read beside its counts; {@code Runnable::run} reads one after the
+     *                    other
+     * @param dirty       where a post whose comment counts may be off after a failed update is marked for a recount
+     * @param shownCounts the counts pages and a vote's answer show: the cache tier's ({@link CommentCache}), which
+     *                    holds this instance's own changes at once; recounts read the store
+     */
+    public CommentService(PostStore posts, CommentStore comments, PostAccess access, Events events, IdGenerator ids,
+                          Clock clock, MentionResolver mentions, Executor reads, DirtyCounters dirty,
+                          Function<Collection<Long>, Map<Long, CommentCounts>> shownCounts) {
+        this.shownCounts = shownCounts;
         this.mentions = mentions;
         this.reads = reads;
         this.ranking = new HotRanking(comments);
@@ -443,7 +459,7 @@ public final class CommentService {
             events.publish(new CommentEvent.Voted(commentId, me, current, next));
             return Optional.of(true);
         }, () -> "your vote on comment " + commentId);
-        return comments.countsOf(List.of(commentId)).get(commentId);
+        return shownCounts.apply(List.of(commentId)).get(commentId);
     }
 
     /**
@@ -479,7 +495,7 @@ public final class CommentService {
         }
         List<Long> ids = list.stream().map(Comment::id).toList();
         CompletableFuture<Map<Long, Vote>> votesRead = CompletableFuture.supplyAsync(() -> votesOf(viewer, ids), reads);
-        Map<Long, CommentCounts> counts = comments.countsOf(ids);
+        Map<Long, CommentCounts> counts = shownCounts.apply(ids);
         Map<Long, Vote> votes = Futures.join(votesRead);
         return list.stream().map(c -> new CommentDetails(c, counts.getOrDefault(c.id(), CommentCounts.ZERO),
                 votes.getOrDefault(c.id(), Vote.NONE))).toList();

@@ -2,6 +2,7 @@ package dev.widefeed.cache;
 
 import dev.widefeed.Services;
 import dev.widefeed.audience.AudienceSettings;
+import dev.widefeed.comment.Vote;
 import dev.widefeed.feed.FanoutWorker;
 import dev.widefeed.feed.FeedFactory;
 import dev.widefeed.graph.RelationLimits;
@@ -149,6 +150,28 @@ public abstract class CacheTierContract {
         assertThat(b.likes().like(second, post).likes()).isEqualTo(2);
         timeUntil(() -> page(a, fan, post).orElseThrow().counts().likes() == 2,
                 SETTINGS.countsMaxAge().plusSeconds(1));
+    }
+
+    @Test
+    void aVoterSeesTheirOwnVoteCountedAtOnceAndEveryoneWithinTheBound() throws InterruptedException {
+        Services a = instance(storage());
+        Services b = instance(storage());
+        long author = user("author");
+        long voter = user("voter");
+        long post = a.posts().create(author, "discuss", null).post().id();
+        long comment = a.comments().create(author, post, "first", Optional.empty()).comment().id();
+        assertThat(commentLikes(a, voter, post)).isZero();
+        assertThat(commentLikes(b, voter, post)).as("b holds the count 0").isZero();
+
+        assertThat(b.comments().vote(voter, comment, Vote.LIKE).likes()).as("the answer holds the vote").isEqualTo(1);
+        assertThat(commentLikes(b, voter, post)).as("the voter's own vote, at once where it was made").isEqualTo(1);
+        assertThat(cache(b, "comment-counts").stats().hitCount()).as("pages read the counts from the cache")
+                .isPositive();
+        timeUntil(() -> commentLikes(a, voter, post) == 1, SETTINGS.countsMaxAge().plusSeconds(1));
+    }
+
+    private static long commentLikes(Services instance, long viewer, long postId) {
+        return instance.comments().page(viewer, postId, 1).items().get(0).counts().likes();
     }
 
     /** A store whose post reads take 300 ms and are counted by the ids they read. */
