@@ -143,14 +143,17 @@ public final class PerfMain {
         notifications.addArgument("--threads").type(Integer.class).setDefault(32).help("closed-loop likers");
 
         Subparser cost = run(store(commands.addParser("cost")
-                .help("store operations per user action (home page, one post, like, comment, post, follow, idle): "
+                .help("store operations per user action (home page, one post, like, comment, comments page, post, "
+                        + "follow, idle): "
                         + "request path and background, at the interfaces and at the client, with cache hit ratios")));
         cost.addArgument("--authors").type(Integer.class).setDefault(60);
         cost.addArgument("--posts").type(Integer.class).setDefault(30).help("posts per author");
         cost.addArgument("--readers").type(Integer.class).setDefault(120);
         cost.addArgument("--following").type(Integer.class).setDefault(40).help("authors each reader follows");
         cost.addArgument("--actions").type(Integer.class).setDefault(50).help("actions measured per kind");
-        cost.addArgument("--idle-seconds").type(Integer.class).setDefault(20);
+        cost.addArgument("--idle-seconds").type(Integer.class).setDefault(60)
+                .help("the idle service's measure: a minute holds one of each once-a-minute job (trending, the event "
+                        + "log's watermarks), so a shorter one over- or under-counts them");
 
         Subparser signIn = run(store(commands.addParser("signin")
                 .help("sign-in's time for an unknown handle, a wrong password and the right one, at the service's "
