@@ -8,6 +8,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -19,7 +20,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Keeps the trending topics of each window (docs/design.md, "Mentions and topics"): every {@code interval} it adds
  * up the window's counter buckets (six ten-minute slots for the last hour, 24 hours for the last day: each one
- * partition of every topic counted in it) and saves the {@link TextIndexRules#TOP} topics with the most posts, so a
+ * partition of every topic counted in it; a closed one is read again only every few minutes, {@link ClosedBuckets})
+ * and saves the {@link TextIndexRules#TOP} topics with the most posts, so a
  * read of trending is one row, never a scan. Every instance runs it; they compute the same answer from the same
  * counters, and the last one saved wins.
  */
@@ -29,6 +31,7 @@ public final class TrendingJob implements Managed {
     private final TextIndexStore index;
     private final Duration interval;
     private final Clock clock;
+    private final ClosedBuckets closed = new ClosedBuckets();
     private ScheduledExecutorService scheduler;
 
     public TrendingJob(TextIndexStore index, Duration interval, Clock clock) {
@@ -67,6 +70,10 @@ public final class TrendingJob implements Managed {
         for (TrendingWindow window : TrendingWindow.values()) {
             index.saveTrending(compute(window));
         }
+        Instant now = clock.instant();
+        closed.forgetBefore(Arrays.stream(TrendingWindow.values())
+                .map(w -> now.minus(w.bucket().multipliedBy(w.buckets() + 1L))).min(Comparator.naturalOrder())
+                .orElse(now));
     }
 
     Trending compute(TrendingWindow window) {
@@ -74,7 +81,8 @@ public final class TrendingJob implements Managed {
         Instant newest = TextIndexRules.bucketOf(now, window.bucket());
         Map<String, Long> sums = new HashMap<>();
         for (int i = 0; i < window.buckets(); i++) {
-            index.topicCounts(window.bucket(), newest.minus(window.bucket().multipliedBy(i)))
+            Instant bucket = newest.minus(window.bucket().multipliedBy(i));
+            closed.counts(window.bucket(), bucket, now, () -> index.topicCounts(window.bucket(), bucket))
                     .forEach((topic, n) -> sums.merge(topic, n, Long::sum));
         }
         List<TopicCount> ranked = new ArrayList<>();
