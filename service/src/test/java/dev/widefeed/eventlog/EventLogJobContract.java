@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 
@@ -128,29 +129,10 @@ public abstract class EventLogJobContract {
         long actor = ids.next();
         List<Long> worked = new ArrayList<>();
         Map<Long, Boolean> done = new ConcurrentHashMap<>();
-        LogHandler once = entry -> new LogHandler.Work() {
-            @Override
-            public boolean done() {
-                return done.containsKey(entry.slot());
-            }
-
-            @Override
-            public Instant dueSince() {
-                return Instant.EPOCH;
-            }
-
-            @Override
-            public Instant deadline() {
-                return Instant.EPOCH;
-            }
-
-            @Override
-            public LogHandler.Turn turn(int pages, BooleanSupplier keepGoing) {
-                worked.add(entry.slot());
-                done.put(entry.slot(), true);
-                return new LogHandler.Turn.Worked(this);
-            }
-        };
+        LogHandler once = entry -> dueNow(() -> done.containsKey(entry.slot()), () -> {
+            worked.add(entry.slot());
+            done.put(entry.slot(), true);
+        });
         // On time, not ahead: the watermark stays a minute behind now, so a later slot is scanned later.
         EventLogJob job = job(shard, Map.of("test-again", once), Clock.systemUTC());
         long first = thisMinute() - 3;
@@ -216,12 +198,34 @@ public abstract class EventLogJobContract {
         };
         List<Long> worked = new ArrayList<>();
         LogEntry late = new LogEntry(shard, slot, "test-slow", ids.next(), ids.next());
-        LogHandler slow = entry -> new LogHandler.Work() {
-            private boolean done;
+        LogHandler slow = entry -> {
+            AtomicBoolean done = new AtomicBoolean();
+            return dueNow(done::get, () -> {
+                worked.add(entry.subjectId());
+                if (entry.subjectId() != late.subjectId()) {
+                    // While this long turn runs, another request appends to the slot this pass has read already,
+                    // and the clock moves past the slot's settling.
+                    storage().eventLog().append(late);
+                    now.set(now.get().plus(Duration.ofMinutes(3)));
+                }
+                done.set(true);
+            });
+        };
+        EventLogJob job = job(shard, Map.of("test-slow", slow), moving);
+        LogEntry first = append(shard, slot, "test-slow");
 
+        job.runShard(0);
+        job.runShard(0);
+
+        assertThat(worked).containsExactly(first.subjectId(), late.subjectId());
+    }
+
+    /** Work due at once, done when {@code done} says so; a turn runs {@code turn} and is all the work takes. */
+    private static LogHandler.Work dueNow(BooleanSupplier done, Runnable turn) {
+        return new LogHandler.Work() {
             @Override
             public boolean done() {
-                return done;
+                return done.getAsBoolean();
             }
 
             @Override
@@ -236,24 +240,10 @@ public abstract class EventLogJobContract {
 
             @Override
             public LogHandler.Turn turn(int pages, BooleanSupplier keepGoing) {
-                worked.add(entry.subjectId());
-                if (entry.subjectId() != late.subjectId()) {
-                    // While this long turn runs, another request appends to the slot this pass has read already,
-                    // and the clock moves past the slot's settling.
-                    storage().eventLog().append(late);
-                    now.set(now.get().plus(Duration.ofMinutes(3)));
-                }
-                done = true;
+                turn.run();
                 return new LogHandler.Turn.Worked(this);
             }
         };
-        EventLogJob job = job(shard, Map.of("test-slow", slow), moving);
-        LogEntry first = append(shard, slot, "test-slow");
-
-        job.runShard(0);
-        job.runShard(0);
-
-        assertThat(worked).containsExactly(first.subjectId(), late.subjectId());
     }
 
     /** The first of {@code n} shards of the shared log that no other test and no earlier run used. */
@@ -276,28 +266,8 @@ public abstract class EventLogJobContract {
 
         @Override
         public Work open(LogEntry entry) {
-            return new Work() {
-                @Override
-                public boolean done() {
-                    return worked.containsKey(entry.subjectId());
-                }
-
-                @Override
-                public Instant dueSince() {
-                    return Instant.EPOCH;
-                }
-
-                @Override
-                public Instant deadline() {
-                    return Instant.EPOCH;
-                }
-
-                @Override
-                public LogHandler.Turn turn(int pages, BooleanSupplier keepGoing) {
-                    worked.putIfAbsent(entry.subjectId(), Instant.now());
-                    return new LogHandler.Turn.Worked(this);
-                }
-            };
+            return dueNow(() -> worked.containsKey(entry.subjectId()),
+                    () -> worked.putIfAbsent(entry.subjectId(), Instant.now()));
         }
 
         boolean worked(long subject) {
