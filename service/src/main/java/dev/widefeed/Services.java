@@ -245,7 +245,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
     private static <E extends CommentEvent> void rankOn(Events events, EventLog log, Clock clock, Class<E> type,
                                                         ToLongFunction<E> actor) {
         events.logTo(type, e -> log.append(HotRankHandler.GUARD, e.commentId(), actor.applyAsLong(e)))
-                .on(type, e -> log.append(HotRankHandler.afterKind(clock.instant()), e.commentId(),
+                .on(type, e -> log.hint(HotRankHandler.afterKind(clock.instant()), e.commentId(),
                         actor.applyAsLong(e)));
     }
 
@@ -263,7 +263,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                                         ToLongFunction<E> actor) {
             events.logTo(type, e -> log.append(NotificationHandler.guardKind(family), subject.applyAsLong(e),
                             actor.applyAsLong(e)))
-                    .on(type, e -> log.append(NotificationHandler.afterKind(family, clock.instant()),
+                    .on(type, e -> log.hint(NotificationHandler.afterKind(family, clock.instant()),
                             subject.applyAsLong(e), actor.applyAsLong(e)));
         }
     }

@@ -100,7 +100,7 @@ final class FanoutThroughput {
         EventLogJob job = new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(
                 shards, threads, 1_000_000, Duration.ofMillis(100), Duration.ofSeconds(1), Duration.ofSeconds(30),
                 Duration.ofMinutes(10), "perf"), clock, new MetricRegistry());
-        services.eventLog().onAppend(job::wake);
+        job.serve(services.eventLog());
         job.start();
         try {
             // The same warm-up the ceiling had: one post's fan-out first, not measured, so the measured one runs

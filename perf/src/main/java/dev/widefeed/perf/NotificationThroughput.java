@@ -68,7 +68,7 @@ final class NotificationThroughput {
         EventLogJob job = new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(
                 shards, 2, 5, Duration.ofMillis(100), Duration.ofSeconds(1), Duration.ofSeconds(30),
                 Duration.ofMinutes(10), "perf-notifications"), clock, new MetricRegistry());
-        services.eventLog().onAppend(job::wake);
+        job.serve(services.eventLog());
         job.start();
         ExecutorService likers = Executors.newFixedThreadPool(threads);
         try {

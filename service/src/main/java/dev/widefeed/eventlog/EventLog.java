@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.IntConsumer;
+import java.util.function.Predicate;
 
 /**
  * Where entries go: shard by subject (so a burst of posts spreads over every shard's worker),
@@ -17,6 +18,7 @@ public final class EventLog {
     private final int shards;
     private final Clock clock;
     private final List<IntConsumer> appended = new CopyOnWriteArrayList<>();
+    private volatile Predicate<LogEntry> hintTaker = entry -> false;
 
     public EventLog(EventLogStore store, int shards, Clock clock) {
         if (shards < 1 || shards > 1024) {
@@ -38,6 +40,28 @@ public final class EventLog {
         for (IntConsumer listener : appended) {
             listener.accept(shard);
         }
+    }
+
+    /**
+     * An entry that only hastens work a durable entry already guarantees: the entry after a change whose guard entry,
+     * appended before it, is worked once the change must have landed (docs/design.md, "The event log"). This
+     * instance's job takes it in memory when it holds the entry's shard, so the store sees nothing; otherwise it is
+     * appended like any entry, for the shard's holder to find. A crash loses a hint taken in memory, and the guard
+     * does its work later.
+     */
+    public void hint(String kind, long subjectId, long actorId) {
+        LogEntry entry = new LogEntry(shardOf(subjectId), slotOf(clock.instant()), kind, subjectId, actorId);
+        if (!hintTaker.test(entry)) {
+            append(kind, subjectId, actorId);
+        }
+    }
+
+    /**
+     * Hands {@link #hint}s to {@code taker} (this instance's job, {@link EventLogJob#serve}), which answers whether
+     * it took the entry in memory. It runs in the appending thread and must only take note.
+     */
+    void takeHintsWith(Predicate<LogEntry> taker) {
+        this.hintTaker = taker;
     }
 
     /**

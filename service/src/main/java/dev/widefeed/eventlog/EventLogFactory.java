@@ -70,7 +70,7 @@ public class EventLogFactory {
     public EventLogJob buildJob(EventLogStore store, EventLog log, Map<String, LogHandler> handlers, Clock clock,
                                 Environment environment) {
         EventLogJob job = new EventLogJob(store, handlers, settings(owner()), clock, environment.metrics());
-        log.onAppend(job::wake);
+        job.serve(log);
         environment.lifecycle().manage(job);
         environment.healthChecks().register("event-log",
                 new EventLogHealthCheck(job, stallAfter.toJavaDuration(), clock));

@@ -50,6 +50,12 @@ public final class EventLogJob implements Managed {
     private static final Duration RELEASE_WAIT = Duration.ofSeconds(3);
     /** Finished entries remembered at most, should a watermark be held back for long (a few tens of MB). */
     private static final int FINISHED_LIMIT = 200_000;
+    /**
+     * Hints held per shard at most: past it they go to the store. A hint not done this long after its minute is
+     * dropped, its guard entry doing the work in its own time.
+     */
+    private static final int MAX_HINTS_PER_SHARD = 10_000;
+    private static final Duration HINT_KEPT = Duration.ofMinutes(3);
 
     /**
      * How the job runs.
@@ -85,6 +91,8 @@ public final class EventLogJob implements Managed {
     /** Entries of unknown kinds per shard at its last scan here, so the warning is not repeated every poll. */
     private final Map<Integer, Integer> unknownByShard = new ConcurrentHashMap<>();
     private final FinishedEntries finished = new FinishedEntries(FINISHED_LIMIT);
+    /** Per shard held here: hints taken in memory ({@link EventLog#hint}), worked by its passes until done. */
+    private final Map<Integer, Set<LogEntry>> hints = new ConcurrentHashMap<>();
     private final AtomicLong lastProgressMillis = new AtomicLong();
     private volatile boolean started;
     private volatile boolean stopping;
@@ -168,6 +176,33 @@ public final class EventLogJob implements Managed {
     /** When a turn last got work done here (or the job started). */
     public Instant lastProgress() {
         return Instant.ofEpochMilli(lastProgressMillis.get());
+    }
+
+    /**
+     * Works what is appended through {@code log} soon ({@link #wake}) and takes its hints in memory
+     * ({@link #takeHint}): what an instance's service wires to its own job.
+     */
+    public void serve(EventLog log) {
+        log.onAppend(this::wake);
+        log.takeHintsWith(this::takeHint);
+    }
+
+    /**
+     * Takes a hint ({@link EventLog#hint}) in memory if the shard is held here and not too many wait in it, and wakes
+     * the shard; whether it did (if not, the hint is appended to the store).
+     */
+    boolean takeHint(LogEntry entry) {
+        int shard = entry.shard();
+        if (stopping || shard < 0 || shard >= leases.length || !leases[shard].heldAt(clock.instant())) {
+            return false;
+        }
+        Set<LogEntry> waitingHints = hints.computeIfAbsent(shard, s -> ConcurrentHashMap.newKeySet());
+        if (waitingHints.size() >= MAX_HINTS_PER_SHARD) {
+            return false;
+        }
+        waitingHints.add(entry);
+        wake(shard);
+        return true;
     }
 
     /**
@@ -339,6 +374,7 @@ public final class EventLogJob implements Managed {
         held.remove(shard);
         shardStates.remove(shard);
         finished.forgetShard(shard);
+        hints.remove(shard); // their guards do the work, in the new holder's passes
     }
 
     /**
@@ -373,6 +409,7 @@ public final class EventLogJob implements Managed {
                     }
                 }
             }
+            pending.addAll(openHints(shard, now));
             Integer unknownBefore = unknownByShard.put(shard, unknown);
             if (unknown > 0 && (unknownBefore == null || unknownBefore != unknown)) {
                 // Once per change, not every poll: during a rolling upgrade this lasts as long as the upgrade.
@@ -446,7 +483,38 @@ public final class EventLogJob implements Managed {
         return read;
     }
 
-    private record Pending(LogEntry entry, LogHandler handler, LogHandler.Work work) {
+    /**
+     * The shard's hints still to work, opened; those done already, or kept too long, are let go. A hint holds no
+     * watermark: it is in no slot of the store.
+     */
+    private List<Pending> openHints(int shard, Instant now) {
+        Set<LogEntry> held = hints.get(shard);
+        if (held == null || held.isEmpty()) {
+            return List.of();
+        }
+        List<Pending> opened = new ArrayList<>();
+        for (LogEntry entry : held) {
+            LogHandler handler = handlers.get(entry.handlerKind());
+            if (handler == null || finished.contains(entry)
+                    || EventLog.startOf(entry.slot()).plus(HINT_KEPT).isBefore(now)) {
+                held.remove(entry);
+                continue;
+            }
+            LogHandler.Work work = handler.open(entry);
+            if (work.done()) {
+                held.remove(entry);
+            } else {
+                opened.add(new Pending(entry, handler, work, true));
+            }
+        }
+        return opened;
+    }
+
+    /** @param hint whether the entry is a hint held in memory here rather than one read from the store */
+    private record Pending(LogEntry entry, LogHandler handler, LogHandler.Work work, boolean hint) {
+        Pending(LogEntry entry, LogHandler handler, LogHandler.Work work) {
+            this(entry, handler, work, false);
+        }
     }
 
     /**
@@ -477,11 +545,20 @@ public final class EventLogJob implements Managed {
                 work = worked.after();
             }
             if (work.done()) {
-                finished.add(p.entry());
+                if (p.hint()) {
+                    Set<LogEntry> held = hints.get(p.entry().shard());
+                    if (held != null) {
+                        held.remove(p.entry());
+                    }
+                } else {
+                    finished.add(p.entry());
+                }
                 return;
             }
             stillPending++;
-            oldestPendingSlot = Math.min(oldestPendingSlot, p.entry().slot());
+            if (!p.hint()) {
+                oldestPendingSlot = Math.min(oldestPendingSlot, p.entry().slot());
+            }
             Instant dueSince = work.dueSince();
             if (!dueSince.isAfter(now)) {
                 due++;

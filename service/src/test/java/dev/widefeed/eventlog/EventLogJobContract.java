@@ -385,7 +385,7 @@ public abstract class EventLogJobContract {
         EventLogJob job = started(shifted, 2, Duration.ofSeconds(1), Duration.ofSeconds(15), Duration.ofSeconds(30),
                 "test-" + ids.next(), stamps);
         EventLog log = new EventLog(shifted, 2, Clock.systemUTC());
-        log.onAppend(job::wake);
+        job.serve(log);
         try {
             Thread.sleep(3_500); // passes at 0 and 2 s found nothing: the next is due at 6 s
             long subject = ids.next();
@@ -406,6 +406,51 @@ public abstract class EventLogJobContract {
         } finally {
             job.stop();
         }
+    }
+
+    @Test
+    void aHintToAShardHeldHereIsWorkedFromMemoryAndOneToAShardHeldElsewhereGoesToTheStore()
+            throws InterruptedException {
+        CountingEventLogStore counted = new CountingEventLogStore(new ShiftedShards(storage().eventLog(),
+                freshShards(2)));
+        assertThat(counted.lease(1, "another-instance", Duration.ofMinutes(2))).isTrue();
+        Stamps stamps = new Stamps();
+        EventLogJob job = started(counted, 2, Duration.ofSeconds(1), Duration.ofSeconds(15), Duration.ofSeconds(30),
+                "test-" + ids.next(), stamps);
+        EventLog log = new EventLog(counted, 2, Clock.systemUTC());
+        job.serve(log);
+        try {
+            long here = subjectIn(log, 0);
+            while (!job.takeHint(new LogEntry(0, thisMinute(), "test-stamp.probe", ids.next(), ids.next()))) {
+                Thread.sleep(20); // until the job holds shard 0 (shard 1 is the other instance's)
+            }
+            long appendsBefore = counted.calls("append");
+            Instant hinted = Instant.now();
+            log.hint("test-stamp.a", here, ids.next());
+            Instant worked = stamps.await(here, Duration.ofSeconds(20));
+            assertThat(Duration.between(hinted, worked)).isLessThan(Duration.ofMillis(500));
+            assertThat(counted.calls("append")).isEqualTo(appendsBefore);
+
+            long elsewhere = subjectIn(log, 1);
+            long slot = thisMinute();
+            log.hint("test-stamp.b", elsewhere, ids.next());
+            assertThat(counted.calls("append")).isEqualTo(appendsBefore + 1);
+            List<LogEntry> stored = new ArrayList<>(counted.entries(1, slot));
+            stored.addAll(counted.entries(1, slot + 1)); // should the minute have turned meanwhile
+            assertThat(stored).extracting(LogEntry::subjectId).contains(elsewhere);
+            Thread.sleep(1_500);
+            assertThat(stamps.worked(elsewhere)).as("the other instance's shard is not worked here").isFalse();
+        } finally {
+            job.stop();
+        }
+    }
+
+    private long subjectIn(EventLog log, int shard) {
+        long subject = ids.next();
+        while (log.shardOf(subject) != shard) {
+            subject = ids.next();
+        }
+        return subject;
     }
 
     @Test

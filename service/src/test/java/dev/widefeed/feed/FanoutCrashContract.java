@@ -47,7 +47,7 @@ public abstract class FanoutCrashContract {
         EventLogJob job = new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(SHARDS,
                 2, 1_000_000, Duration.ofMillis(50), Duration.ofMillis(250), Duration.ofSeconds(3),
                 Duration.ofMinutes(10), owner), Clock.systemUTC(), new MetricRegistry());
-        services.eventLog().onAppend(job::wake);
+        job.serve(services.eventLog());
         return job;
     }
 

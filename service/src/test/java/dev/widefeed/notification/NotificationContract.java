@@ -76,7 +76,7 @@ public abstract class NotificationContract {
         EventLogJob job = new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(SHARDS,
                 2, 5, Duration.ofMillis(50), Duration.ofMillis(250), Duration.ofSeconds(5), Duration.ofMinutes(10),
                 "test-" + UUID.randomUUID()), clock, new MetricRegistry());
-        services.eventLog().onAppend(job::wake);
+        job.serve(services.eventLog());
         job.start();
         return job;
     }

@@ -74,7 +74,7 @@ public abstract class CounterHealingContract {
         job = new EventLogJob(storage().eventLog(), recounts.byKind(), new EventLogJob.Settings(SHARDS, 2, 5,
                 Duration.ofMillis(100), Duration.ofMillis(500), Duration.ofSeconds(5), Duration.ofMinutes(10),
                 "test-" + ids.next()), clock, new MetricRegistry());
-        log.onAppend(job::wake);
+        job.serve(log);
         job.start();
     }
 

@@ -152,7 +152,7 @@ public abstract class MillionFollowersContract {
         EventLogJob job = new EventLogJob(storage().eventLog(), services.logHandlers(), new EventLogJob.Settings(
                 shards, 2, 20, Duration.ofMillis(100), Duration.ofMillis(500), Duration.ofSeconds(30),
                 Duration.ofMinutes(10), "million-" + storage().backend()), clock, new MetricRegistry());
-        services.eventLog().onAppend(job::wake);
+        job.serve(services.eventLog());
         job.start();
         try {
             long requestStart = System.nanoTime();

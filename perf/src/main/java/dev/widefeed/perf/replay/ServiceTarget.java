@@ -121,7 +121,7 @@ public final class ServiceTarget implements ReplayTarget {
                     log.idlePollInterval.toJavaDuration(), log.leaseTtl.toJavaDuration(),
                     log.initialLookback.toJavaDuration(), "perf-replay-" + UUID.randomUUID()), clock,
                     new MetricRegistry()));
-            services.eventLog().onAppend(job.get()::wake);
+            job.get().serve(services.eventLog());
             job.get().start();
         }
         return new ServiceTarget(storage, services, pageReads, strategy.apply(services), job, settings,

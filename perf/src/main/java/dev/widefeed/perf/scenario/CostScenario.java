@@ -130,8 +130,8 @@ public final class CostScenario {
                         1, Duration.ofNanos(1), 1, Duration.ofNanos(1), caches.invalidationPoll(),
                         caches.invalidationLateness()));
         // As the service wires it: what either instance appends wakes the job's quiet shard at once.
-        services.eventLog().onAppend(job::wake);
-        untiered.eventLog().onAppend(job::wake);
+        job.serve(services.eventLog());
+        job.serve(untiered.eventLog());
         job.start();
         trending.start();
         repair.start();

@@ -89,7 +89,7 @@ class HBaseRowLayoutTest {
         EventLogJob job = new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(SHARDS,
                 2, 20, Duration.ofMillis(50), Duration.ofMillis(250), Duration.ofSeconds(5), Duration.ofMinutes(10),
                 "layout-" + UUID.randomUUID()), clock, new MetricRegistry());
-        services.eventLog().onAppend(job::wake);
+        job.serve(services.eventLog());
         job.start();
         try {
             new Scenario(storage, services).run();
