@@ -33,6 +33,7 @@ import dev.widefeed.graph.RelationRepairer;
 import dev.widefeed.graph.UserService;
 import dev.widefeed.graph.UserStore;
 import dev.widefeed.idempotency.IdempotentRequests;
+import dev.widefeed.kernel.CoalescedCounts;
 import dev.widefeed.kernel.DomainEvent;
 import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
@@ -47,6 +48,7 @@ import dev.widefeed.notification.NotificationService;
 import dev.widefeed.notification.NotificationSources;
 import dev.widefeed.post.PostAccess;
 import dev.widefeed.post.PostCache;
+import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostEvent;
 import dev.widefeed.post.PostService;
 import dev.widefeed.post.PostStore;
@@ -60,6 +62,7 @@ import dev.widefeed.textindex.TextIndexHandler;
 import dev.widefeed.textindex.TextIndexService;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -78,7 +81,11 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                        TextIndexService textIndex, Relationships relationships, IdempotentRequests idempotent,
                        AccountArchive archive, EventLog eventLog, CounterMarks counterMarks,
                        CounterRecountHandler counterRecounts, Map<String, LogHandler> logHandlers,
-                       CacheInvalidations cacheInvalidations, List<BatchedCache<?>> caches) {
+                       CacheInvalidations cacheInvalidations, List<BatchedCache<?>> caches,
+                       CoalescedCounts<PostCounts> postCounts) {
+    /** How long a post's counter delta waits for others at most, and how many updates are applied at once. */
+    private static final Duration COUNTS_INTERVAL = Duration.ofMillis(20);
+    private static final int COUNTS_THREADS = 4;
 
     /** @param logShards the event log's shard count: the same on every instance (see {@link EventLog}) */
     public static Services over(Storage storage, IdGenerator ids, Clock clock, RelationLimits limits,
@@ -125,15 +132,19 @@ public record Services(UserService users, FollowService follows, RelationRepaire
         UserStore userStore = profiles.watching(storage.users());
         CommentStore commentStore = commentCache.watching(storage.comments());
         AudienceFacts facts = new AudienceFacts(storage.audiences(), audience.cacheWeight(), audience.cacheTtl());
-        PostAccess access = new PostAccess(postStore, facts);
+        PostAccess access = new PostAccess(postCache::find, facts);
         AudienceService audiences = new AudienceService(storage.audiences(), userStore, facts,
                 audience.limits(), ids, clock);
         Events events = new Events();
         EventLog log = new EventLog(storage.eventLog(), logShards, clock);
         CounterMarks marks = new CounterMarks(log, clock);
         RelationRepairer repairer = new RelationRepairer(userStore, storage.relations(), marks);
+        // Applied to the store unwatched: the cache holds each delta from the moment it is handed on.
+        CoalescedCounts<PostCounts> postCounts = new CoalescedCounts<>("post-counts", PostCounts::plus,
+                storage.posts()::addCounts, marks::post, KnownPointCount.Bounds.DEFAULT, clock, COUNTS_INTERVAL,
+                COUNTS_THREADS);
         LikeService likes = new LikeService(postStore, userStore, storage.likes(), access, events, clock,
-                marks, KnownPointCount.Bounds.DEFAULT, postCache::countsOf);
+                marks, KnownPointCount.Bounds.DEFAULT, postCache::countsOf, postCache.countedAhead(postCounts));
         CommentService comments = new CommentService(postStore, commentStore, access, events, ids, clock,
                 new MentionResolver(userStore, pageReads), pageReads, marks, commentCache::countsOf);
         PostService posts = new PostService(userStore, postStore, new ViewerLikes(storage.likes()), events,
@@ -155,7 +166,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 batchFollows, events);
         Map<String, LogHandler> handlers = new HashMap<>(new FanoutHandler(worker, fanoutListener).byKind());
         handlers.putAll(deliveries.byKind());
-        handlers.putAll(new NotificationHandler(storage.notifications(), new NotificationSources(postStore,
+        handlers.putAll(new NotificationHandler(storage.notifications(), new NotificationSources(postCache::find,
                 storage.likes(), storage.relations(), commentStore, access, facts, notificationRules, pageReads),
                 notificationRules, clock).byKind());
         handlers.putAll(textIndex.byKind());
@@ -192,7 +203,8 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 recounts,
                 Map.copyOf(handlers),
                 invalidations,
-                Stream.of(postCache.caches(), commentCache.caches(), profiles.caches()).flatMap(List::stream).toList());
+                Stream.of(postCache.caches(), commentCache.caches(), profiles.caches()).flatMap(List::stream).toList(),
+                postCounts);
     }
 
     /**

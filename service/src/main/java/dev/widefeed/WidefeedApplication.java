@@ -148,6 +148,15 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
                 services.cacheInvalidations().close();
             }
         });
+        // Stopped before the storage: what waits is applied first.
+        environment.lifecycle().manage(new Managed() {
+            @Override
+            public void stop() {
+                services.postCounts().close();
+            }
+        });
+        environment.metrics().registerGauge("counters.coalesced.added", services.postCounts()::added);
+        environment.metrics().registerGauge("counters.coalesced.updates", services.postCounts()::updates);
         environment.metrics().registerGauge("audiences.cache.marks.hitRate", services.audienceFacts()::marksHitRate);
         environment.metrics().registerGauge("audiences.cache.memberships.hitRate",
                 services.audienceFacts()::membershipsHitRate);

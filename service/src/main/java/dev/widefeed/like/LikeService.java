@@ -1,7 +1,8 @@
 package dev.widefeed.like;
 
 import dev.widefeed.graph.UserStore;
-import dev.widefeed.kernel.BestEffort;
+import dev.widefeed.kernel.CoalescedCounts;
+import dev.widefeed.kernel.CounterUpdates;
 import dev.widefeed.kernel.DirtyCounters;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.Events;
@@ -27,7 +28,8 @@ import java.util.function.LongFunction;
  * Like, unlike, the likes lists and the recount of a post's likes. The like row is the truth and
  * the post's like counter is derived from it: the counter moves only when the store reports that
  * this call changed the row, so repeated and concurrent requests count once. Counter updates are
- * never retried (a timed-out one may have applied); {@link #reconcile} settles any drift.
+ * never retried (a timed-out one may have applied); {@link #reconcile} settles any drift. The service
+ * hands them to {@link CoalescedCounts}, off the request.
  */
 public final class LikeService {
     /** Rounds a page of liked posts reads at most to make up for likes it leaves out. */
@@ -43,11 +45,13 @@ public final class LikeService {
     private final DirtyCounters dirty;
     private final KnownPointCount.Bounds bounds;
     private final LongFunction<PostCounts> answeredCounts;
+    private final CounterUpdates<PostCounts> likeCounts;
 
-    /** Answers each like and unlike with the post's counts as the store has them. */
+    /** Answers each like and unlike with the post's counts as the store has them, its counter moved in the request. */
     public LikeService(PostStore posts, UserStore users, LikeStore likes, PostAccess access, Events events,
                        Clock clock, DirtyCounters dirty, KnownPointCount.Bounds bounds) {
-        this(posts, users, likes, access, events, clock, dirty, bounds, posts::counts);
+        this(posts, users, likes, access, events, clock, dirty, bounds, posts::counts,
+                CounterUpdates.direct("likes", posts::addCounts, dirty::post, bounds, clock));
     }
 
     /**
@@ -56,11 +60,14 @@ public final class LikeService {
      *                       {@link KnownPointCount})
      * @param answeredCounts the post's counts a like or unlike answers with, read once the counter moved: the cache
      *                       tier's, which holds this instance's own changes at once (docs/design.md, "The cache tier")
+     * @param likeCounts     where a like's change sends the post's counter delta ({@link CoalescedCounts}: off the
+     *                       request); it must show in {@code answeredCounts} at once
      */
     public LikeService(PostStore posts, UserStore users, LikeStore likes, PostAccess access, Events events,
                        Clock clock, DirtyCounters dirty, KnownPointCount.Bounds bounds,
-                       LongFunction<PostCounts> answeredCounts) {
+                       LongFunction<PostCounts> answeredCounts, CounterUpdates<PostCounts> likeCounts) {
         this.answeredCounts = answeredCounts;
+        this.likeCounts = likeCounts;
         this.posts = posts;
         this.users = users;
         this.likes = likes;
@@ -124,12 +131,12 @@ public final class LikeService {
             return false;
         }
         if (count) {
-            BestEffort.count(() -> posts.addCounts(postId, PostCounts.likes(liked ? 1 : -1)), "likes of post " + postId,
-                    () -> dirty.post(postId));
+            likeCounts.add(postId, PostCounts.likes(liked ? 1 : -1), at);
+        } else if (bounds.late(at, clock.instant())) {
+            dirty.post(postId);
         }
         LikeEdge previous = replaced.get();
-        if (bounds.late(at, clock.instant())
-                || previous.exists() && bounds.soonAfter(changedAt(previous), at)) {
+        if (previous.exists() && bounds.soonAfter(changedAt(previous), at)) {
             dirty.post(postId);
         }
         return true;

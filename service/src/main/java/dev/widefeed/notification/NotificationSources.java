@@ -14,7 +14,6 @@ import dev.widefeed.like.LikeStore;
 import dev.widefeed.mention.Mention;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostAccess;
-import dev.widefeed.post.PostStore;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -44,7 +43,7 @@ public final class NotificationSources {
     public static final String POST = "post";
     public static final List<String> FAMILIES = List.of(LIKE, FOLLOW, COMMENT, VOTE, POST);
 
-    private final PostStore posts;
+    private final PostRows posts;
     private final LikeStore likes;
     private final RelationStore relations;
     private final CommentStore comments;
@@ -53,8 +52,18 @@ public final class NotificationSources {
     private final NotificationRules rules;
     private final Executor reads;
 
-    /** @param reads where the truth of many sources is read at once */
-    public NotificationSources(PostStore posts, LikeStore likes, RelationStore relations, CommentStore comments,
+    /** Where a source's post is read. */
+    @FunctionalInterface
+    public interface PostRows {
+        Optional<Post> find(long postId);
+    }
+
+    /**
+     * @param posts where posts are read: the cache tier's rows (a post changes only by its delete, which reaches it
+     *              within its bound; a delete's own entry, worked again by its guard minutes later, sees it)
+     * @param reads where the truth of many sources is read at once
+     */
+    public NotificationSources(PostRows posts, LikeStore likes, RelationStore relations, CommentStore comments,
                                PostAccess access, AudienceFacts facts, NotificationRules rules, Executor reads) {
         this.posts = posts;
         this.likes = likes;

@@ -12,7 +12,9 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.LongFunction;
 
 /**
  * Which posts a viewer may see: every path that returns a post, or a trace of one (its likes,
@@ -21,17 +23,27 @@ import java.util.Set;
  * not see is reported exactly like one that does not exist.
  */
 public final class PostAccess {
-    private final PostStore posts;
+    private final LongFunction<Optional<Post>> rows;
     private final AudienceFacts facts;
 
+    /** Posts read from the store. */
     public PostAccess(PostStore posts, AudienceFacts facts) {
-        this.posts = posts;
+        this(posts::find, facts);
+    }
+
+    /**
+     * @param rows where a post is read: the cache tier's rows, whose deletes reach every instance within its bound
+     *             (docs/design.md, "The cache tier"); what a request then does to a post deleted meanwhile, its purge
+     *             undoes, as for a request that read the post just before its delete
+     */
+    public PostAccess(LongFunction<Optional<Post>> rows, AudienceFacts facts) {
+        this.rows = rows;
         this.facts = facts;
     }
 
     /** The post, if it exists and the viewer may see it; else 404, the same for both. */
     public Post require(long viewer, long postId) {
-        return posts.find(postId).filter(p -> visible(viewer, List.of(p)).contains(p.id()))
+        return rows.apply(postId).filter(p -> visible(viewer, List.of(p)).contains(p.id()))
                 .orElseThrow(() -> DomainException.notFound("no post " + postId));
     }
 

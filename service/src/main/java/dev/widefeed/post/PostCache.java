@@ -4,10 +4,12 @@ import dev.widefeed.cache.AfterCalls;
 import dev.widefeed.cache.BatchedCache;
 import dev.widefeed.cache.CacheInvalidations;
 import dev.widefeed.cache.CacheSettings;
+import dev.widefeed.kernel.CounterUpdates;
 
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Post rows and post counts as pages read them (docs/design.md, "The cache tier"). A row never changes but by its
@@ -55,9 +57,27 @@ public final class PostCache {
         });
     }
 
+    /**
+     * {@code updates}, each delta also added to this instance's cached count at once, for updates that reach the
+     * store later ({@link dev.widefeed.kernel.CoalescedCounts}) and so are not heard by {@link #watching}. The count
+     * is loaded first if it is not cached: loaded after the delta was handed on, it could hold it already.
+     */
+    public CounterUpdates<PostCounts> countedAhead(CounterUpdates<PostCounts> updates) {
+        return (id, delta, changedAt) -> {
+            counts.getAll(List.of(id));
+            updates.add(id, delta, changedAt);
+            counts.update(id, c -> c.plus(delta));
+        };
+    }
+
     /** The posts among {@code ids} that exist, by id: cached rows, and the others in one batch. */
     public Map<Long, Post> findAll(Collection<Long> ids) {
         return rows.getAll(ids);
+    }
+
+    /** The post, if it exists: cached, or read. */
+    public Optional<Post> find(long id) {
+        return Optional.ofNullable(rows.getAll(List.of(id)).get(id));
     }
 
     /** Every id's counts (zero without a row), as fresh as the bound. */

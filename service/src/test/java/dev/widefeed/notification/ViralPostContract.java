@@ -156,6 +156,18 @@ public abstract class ViralPostContract {
             awaitShardWorked(job, postId, Duration.ofMinutes(5));
             assertThat(likes(author, postId)).isEqualTo(fans.size());
 
+            // The post's like counter: one update per post per interval, however many likes came in it, and exact
+            // (an update that landed late marked the post, and the job's recount settled it).
+            writer.postCounts().flush();
+            long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+            while (storage().posts().counts(postId).likes() != fans.size() && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+            }
+            assertThat(storage().posts().counts(postId).likes()).isEqualTo(fans.size());
+            System.out.printf("%s: %,d likes made %,d counter updates%n", backend(), fans.size(),
+                    writer.postCounts().updates());
+            assertThat(writer.postCounts().updates()).as("counter updates").isLessThan(fans.size() / 4);
+
             List<StoredGroup> groups = storage().notifications().groups(author,
                     new NotificationCursor(Instant.now().plus(AHEAD), 0, 0), Instant.now().minus(Duration.ofDays(1)),
                     100);

@@ -1,0 +1,176 @@
+package dev.widefeed.kernel;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BinaryOperator;
+import java.util.function.LongConsumer;
+
+/**
+ * Counter updates taken off the request and coalesced per counter (docs/design.md, "Counters that heal"): a change
+ * adds its delta here once its truth row changed, and every {@code interval} the deltas of each counter are applied
+ * as one update, on a few threads of their own. A post liked a thousand times a second gets one update per interval,
+ * not one per like. An update that fails, or lands later than the settle bound after the earliest change it carries,
+ * marks its counter dirty, as an update made in the request would: the recount's rules hold unchanged. Only a crash
+ * of the instance loses what it had not applied yet (at most an interval's changes), which the full reconcile
+ * settles, as it settles a crash between a row and its counter update.
+ *
+ * @param <D> a delta of the counters of one subject (a post's likes, ...)
+ */
+public final class CoalescedCounts<D> implements CounterUpdates<D>, AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(CoalescedCounts.class);
+
+    /** The deltas waiting for one subject, and when the earliest of their changes was. */
+    private record Waiting<D>(D delta, Instant earliest) {
+    }
+
+    private final String name;
+    private final BinaryOperator<D> plus;
+    private final Update<D> update;
+    private final LongConsumer markDirty;
+    private final KnownPointCount.Bounds bounds;
+    private final Clock clock;
+    private final Duration interval;
+    private final ConcurrentHashMap<Long, Waiting<D>> waiting = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService flusher;
+    private final ExecutorService appliers;
+    private final AtomicBoolean flushAsked = new AtomicBoolean();
+    private final AtomicLong added = new AtomicLong();
+    private final AtomicLong applied = new AtomicLong();
+    private volatile boolean closed;
+
+    /**
+     * @param name      what the counters are, for the log and the threads' names
+     * @param plus      how two deltas of one subject add up
+     * @param update    the counter update, not retried (a timed-out increment may have applied)
+     * @param markDirty where a counter an update may have left off is marked for its recount
+     * @param interval  how long a delta waits at most for others of its subject: well under the settle bound
+     * @param threads   updates applied at once
+     */
+    public CoalescedCounts(String name, BinaryOperator<D> plus, Update<D> update, LongConsumer markDirty,
+                           KnownPointCount.Bounds bounds, Clock clock, Duration interval, int threads) {
+        if (interval.isNegative() || interval.compareTo(bounds.settle()) >= 0 || threads < 1) {
+            throw new IllegalArgumentException("the interval must be shorter than the settle bound");
+        }
+        this.name = name;
+        this.plus = plus;
+        this.update = update;
+        this.markDirty = markDirty;
+        this.bounds = bounds;
+        this.clock = clock;
+        this.interval = interval;
+        this.flusher = Executors.newSingleThreadScheduledExecutor(daemons(name + "-counts-flush"));
+        this.appliers = Executors.newFixedThreadPool(threads, daemons(name + "-counts"));
+    }
+
+    /** Adds {@code delta} to the subject's counters, applied within the interval; never throws for the store. */
+    @Override
+    public void add(long id, D delta, Instant changedAt) {
+        added.incrementAndGet();
+        waiting.merge(id, new Waiting<>(delta, changedAt), (a, b) -> new Waiting<>(plus.apply(a.delta(), b.delta()),
+                a.earliest().isBefore(b.earliest()) ? a.earliest() : b.earliest()));
+        if (closed) {
+            flush();
+        } else if (flushAsked.compareAndSet(false, true)) {
+            try {
+                flusher.schedule(this::flushScheduled, interval.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (RejectedExecutionException e) { // closing
+                flushAsked.set(false);
+                flush();
+            }
+        }
+    }
+
+    private void flushScheduled() {
+        flushAsked.set(false);
+        flush();
+    }
+
+    /**
+     * Applies every delta waiting now, and returns once they are applied (or failed and were marked). What the
+     * service's stop, and a test that reads the store's counters, calls.
+     */
+    public void flush() {
+        List<CompletableFuture<Void>> updates = new ArrayList<>();
+        for (Long id : List.copyOf(waiting.keySet())) {
+            Waiting<D> taken = waiting.remove(id);
+            if (taken == null) {
+                continue;
+            }
+            if (closed) {
+                apply(id, taken);
+            } else {
+                updates.add(CompletableFuture.runAsync(() -> apply(id, taken), appliers));
+            }
+        }
+        updates.forEach(CompletableFuture::join);
+    }
+
+    private void apply(long id, Waiting<D> taken) {
+        try {
+            BestEffort.count(() -> update.apply(id, taken.delta()), name + " of " + id, () -> markDirty.accept(id));
+            applied.incrementAndGet();
+            if (bounds.late(taken.earliest(), clock.instant())) {
+                markDirty.accept(id);
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("the {} of {} may be off until its recount: {}", name, id, e.toString());
+            markDirty.accept(id);
+        }
+    }
+
+    /** Deltas added so far. */
+    public long added() {
+        return added.get();
+    }
+
+    /** Counter updates made so far: one per subject per interval, however many deltas it carried. */
+    public long updates() {
+        return applied.get();
+    }
+
+    /** Applies what waits and stops the threads; later deltas are applied as they come, in the caller's thread. */
+    @Override
+    public void close() {
+        flusher.shutdownNow();
+        flush();
+        closed = true;
+        flush(); // what came while the first flush ran
+        appliers.shutdown();
+    }
+
+    private static ThreadFactory daemons(String name) {
+        AtomicLong n = new AtomicLong();
+        return r -> {
+            Thread t = new Thread(r, name + "-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+
+    /** Subjects with deltas waiting now. */
+    public int waiting() {
+        return waiting.size();
+    }
+
+    @Override
+    public String toString() {
+        return name + " counts: " + Map.of("added", added.get(), "updates", applied.get(), "waiting", waiting.size());
+    }
+}

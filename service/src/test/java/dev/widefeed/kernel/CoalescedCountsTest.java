@@ -1,0 +1,126 @@
+package dev.widefeed.kernel;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class CoalescedCountsTest {
+    private final Map<Long, Long> counters = new ConcurrentHashMap<>();
+    private final List<Long> updates = new CopyOnWriteArrayList<>();
+    private final Set<Long> dirty = ConcurrentHashMap.newKeySet();
+    private final Clock clock = Clock.systemUTC();
+
+    private CoalescedCounts<Long> counts(Duration interval, CounterUpdates.Update<Long> update) {
+        return new CoalescedCounts<>("test", Long::sum, update, dirty::add, KnownPointCount.Bounds.DEFAULT, clock,
+                interval, 2);
+    }
+
+    private void apply(long id, long delta) {
+        updates.add(id);
+        counters.merge(id, delta, Long::sum);
+    }
+
+    @Test
+    void aBurstOfChangesOfOneCounterIsOneUpdateWithTheirSum() throws Exception {
+        // An interval long enough that the whole burst lands in it, however slow the machine.
+        try (CoalescedCounts<Long> counts = counts(Duration.ofMillis(90), this::apply)) {
+            ExecutorService likers = Executors.newFixedThreadPool(8);
+            CountDownLatch go = new CountDownLatch(1);
+            for (int i = 0; i < 1_000; i++) {
+                long delta = i % 10 == 9 ? -1 : 1;
+                likers.execute(() -> {
+                    awaitQuietly(go);
+                    counts.add(7, delta, clock.instant());
+                });
+            }
+            counts.add(8, 1L, clock.instant());
+            go.countDown();
+            likers.shutdown();
+            assertThat(likers.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+            counts.flush();
+            assertThat(counters).containsEntry(7L, 800L).containsEntry(8L, 1L);
+            assertThat(counts.added()).isEqualTo(1_001);
+            assertThat(counts.updates()).as("updates of one counter, a few intervals' worth at most")
+                    .isEqualTo(updates.size()).isLessThan(20);
+        }
+    }
+
+    @Test
+    void aDeltaIsAppliedWithinTheIntervalWithoutAFlush() throws InterruptedException {
+        try (CoalescedCounts<Long> counts = counts(Duration.ofMillis(20), this::apply)) {
+            counts.add(3, 1L, clock.instant());
+            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            while (!counters.containsKey(3L) && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertThat(counters).containsEntry(3L, 1L);
+            assertThat(dirty).isEmpty();
+        }
+    }
+
+    @Test
+    void anUpdateThatFailsMarksItsCounterAndTheOthersGoOn() {
+        try (CoalescedCounts<Long> counts = counts(Duration.ofMillis(20), (id, delta) -> {
+            if (id == 1) {
+                throw new UnknownOutcomeException("timed out", null);
+            }
+            apply(id, delta);
+        })) {
+            counts.add(1, 1L, clock.instant());
+            counts.add(2, 1L, clock.instant());
+            counts.flush();
+            assertThat(dirty).containsExactly(1L);
+            assertThat(counters).containsOnlyKeys(2L);
+        }
+    }
+
+    @Test
+    void anUpdateLandingPastTheSettleBoundAfterItsEarliestChangeMarksItsCounter() {
+        try (CoalescedCounts<Long> counts = counts(Duration.ofMillis(20), this::apply)) {
+            counts.add(4, 1L, clock.instant().minusMillis(150)); // a change whose compare-and-set was slow
+            counts.add(4, 1L, clock.instant());
+            counts.add(5, 1L, clock.instant());
+            counts.flush();
+            assertThat(counters).containsEntry(4L, 2L).containsEntry(5L, 1L);
+            assertThat(dirty).containsExactly(4L);
+        }
+    }
+
+    @Test
+    void closingAppliesWhatWaitsAndLaterChangesAreAppliedAtOnce() {
+        CoalescedCounts<Long> counts = counts(Duration.ofMillis(90), this::apply);
+        counts.add(6, 2L, clock.instant());
+        counts.close();
+        assertThat(counters).containsEntry(6L, 2L);
+        counts.add(6, 1L, clock.instant());
+        assertThat(counters).containsEntry(6L, 3L);
+        assertThat(counts.waiting()).isZero();
+    }
+
+    @Test
+    void anIntervalAsLongAsTheSettleBoundIsRefused() {
+        assertThatThrownBy(() -> counts(Duration.ofMillis(100), this::apply))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
