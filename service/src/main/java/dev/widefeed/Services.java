@@ -30,6 +30,7 @@ import dev.widefeed.graph.FollowService;
 import dev.widefeed.graph.ProfileCache;
 import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.graph.RelationRepairer;
+import dev.widefeed.graph.UserCounts;
 import dev.widefeed.graph.UserService;
 import dev.widefeed.graph.UserStore;
 import dev.widefeed.idempotency.IdempotentRequests;
@@ -82,7 +83,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                        AccountArchive archive, EventLog eventLog, CounterMarks counterMarks,
                        CounterRecountHandler counterRecounts, Map<String, LogHandler> logHandlers,
                        CacheInvalidations cacheInvalidations, List<BatchedCache<?>> caches,
-                       CoalescedCounts<PostCounts> postCounts) {
+                       CoalescedCounts<PostCounts> postCounts, CoalescedCounts<UserCounts> userCounts) {
     /** How long a post's counter delta waits for others at most, and how many updates are applied at once. */
     private static final Duration COUNTS_INTERVAL = Duration.ofMillis(20);
     private static final int COUNTS_THREADS = 4;
@@ -124,7 +125,17 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                                 Executor pageReads, CacheSettings caches) {
         CacheInvalidations invalidations = new CacheInvalidations(storage.invalidations(), clock,
                 caches.invalidationLateness());
-        PostCache postCache = new PostCache(storage.posts(), caches, invalidations);
+        EventLog log = new EventLog(storage.eventLog(), logShards, clock);
+        CounterMarks marks = new CounterMarks(log, clock);
+        // Counter updates off the request (docs/design.md, "Counters that heal"), applied to the stores unwatched: the
+        // caches hold each delta from the moment it is handed on, and add what is not applied yet to what they load.
+        CoalescedCounts<PostCounts> postCounts = new CoalescedCounts<>("post-counts", PostCounts::plus,
+                storage.posts()::addCounts, marks::post, KnownPointCount.Bounds.DEFAULT, clock, COUNTS_INTERVAL,
+                COUNTS_THREADS);
+        CoalescedCounts<UserCounts> userCounts = new CoalescedCounts<>("user-counts", UserCounts::plus,
+                storage.users()::addCounts, marks::user, KnownPointCount.Bounds.DEFAULT, clock, COUNTS_INTERVAL,
+                COUNTS_THREADS);
+        PostCache postCache = new PostCache(storage.posts(), caches, invalidations, postCounts::unapplied);
         CommentCache commentCache = new CommentCache(storage.comments(), caches);
         ProfileCache profiles = new ProfileCache(storage.users(), caches, invalidations);
         // Every service writes through these, so that no write of a cached thing goes unheard (the cache tier).
@@ -136,19 +147,15 @@ public record Services(UserService users, FollowService follows, RelationRepaire
         AudienceService audiences = new AudienceService(storage.audiences(), userStore, facts,
                 audience.limits(), ids, clock);
         Events events = new Events();
-        EventLog log = new EventLog(storage.eventLog(), logShards, clock);
-        CounterMarks marks = new CounterMarks(log, clock);
         RelationRepairer repairer = new RelationRepairer(userStore, storage.relations(), marks);
-        // Applied to the store unwatched: the cache holds each delta from the moment it is handed on.
-        CoalescedCounts<PostCounts> postCounts = new CoalescedCounts<>("post-counts", PostCounts::plus,
-                storage.posts()::addCounts, marks::post, KnownPointCount.Bounds.DEFAULT, clock, COUNTS_INTERVAL,
-                COUNTS_THREADS);
         LikeService likes = new LikeService(postStore, userStore, storage.likes(), access, events, clock,
-                marks, KnownPointCount.Bounds.DEFAULT, postCache::countsOf, postCache.countedAhead(postCounts));
+                marks, KnownPointCount.Bounds.DEFAULT, postCache::countsOf, postCache.counted(postCounts));
         CommentService comments = new CommentService(postStore, commentStore, access, events, ids, clock,
-                new MentionResolver(userStore, pageReads), pageReads, marks, commentCache::countsOf);
+                new MentionResolver(userStore, pageReads), pageReads, marks, commentCache::countsOf,
+                postCache.counted(postCounts));
         PostService posts = new PostService(userStore, postStore, new ViewerLikes(storage.likes()), events,
-                access, audiences, ids, clock, pageReads, marks, postCache, profiles);
+                access, audiences, ids, clock, pageReads, marks, postCache, profiles, postCache.counted(postCounts),
+                userCounts);
         Reconciler reconciler = new Reconciler(userStore, postStore, likes, comments, repairer);
         CounterRecountHandler recounts = new CounterRecountHandler(reconciler, marks, clock);
         DeliverySwitch deliveries = new DeliverySwitch(userStore, storage.relations(), storage.timelines(),
@@ -163,7 +170,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
         listen(events, home, log, clock, textIndex);
         NotificationRules notificationRules = NotificationRules.DEFAULT;
         FollowService follows = new FollowService(userStore, storage.relations(), ids, clock, limits,
-                batchFollows, events);
+                batchFollows, events, userCounts);
         Map<String, LogHandler> handlers = new HashMap<>(new FanoutHandler(worker, fanoutListener).byKind());
         handlers.putAll(deliveries.byKind());
         handlers.putAll(new NotificationHandler(storage.notifications(), new NotificationSources(postCache::find,
@@ -179,7 +186,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 commentStore), clock).byKind());
         handlers.putAll(recounts.byKind());
         return new Services(
-                new UserService(userStore, ids, clock),
+                new UserService(userStore, ids, clock, userCounts::unapplied),
                 follows,
                 repairer,
                 posts,
@@ -204,7 +211,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 Map.copyOf(handlers),
                 invalidations,
                 Stream.of(postCache.caches(), commentCache.caches(), profiles.caches()).flatMap(List::stream).toList(),
-                postCounts);
+                postCounts, userCounts);
     }
 
     /**

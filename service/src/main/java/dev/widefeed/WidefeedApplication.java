@@ -153,10 +153,13 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
             @Override
             public void stop() {
                 services.postCounts().close();
+                services.userCounts().close();
             }
         });
-        environment.metrics().registerGauge("counters.coalesced.added", services.postCounts()::added);
-        environment.metrics().registerGauge("counters.coalesced.updates", services.postCounts()::updates);
+        environment.metrics().registerGauge("counters.coalesced.added",
+                () -> services.postCounts().added() + services.userCounts().added());
+        environment.metrics().registerGauge("counters.coalesced.updates",
+                () -> services.postCounts().updates() + services.userCounts().updates());
         environment.metrics().registerGauge("audiences.cache.marks.hitRate", services.audienceFacts()::marksHitRate);
         environment.metrics().registerGauge("audiences.cache.memberships.hitRate",
                 services.audienceFacts()::membershipsHitRate);

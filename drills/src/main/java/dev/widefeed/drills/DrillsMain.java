@@ -23,7 +23,7 @@ import java.util.stream.Stream;
  */
 public final class DrillsMain {
     static final Map<String, Drill> DRILLS = Stream.of(new StoreKillDrill(), new StoreFreezeDrill(), new ChurnDrill(),
-            new ServiceKillDrill(), new ClusterDrill(), new SoakDrill())
+            new ServiceKillDrill(), new ClusterDrill(), new SoakDrill(), new HomePagesDrill())
             .collect(Collectors.toMap(Drill::name, Function.identity(), (a, b) -> a, java.util.LinkedHashMap::new));
 
     private DrillsMain() {

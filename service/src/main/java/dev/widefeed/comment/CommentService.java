@@ -2,6 +2,8 @@ package dev.widefeed.comment;
 
 import dev.widefeed.kernel.BestEffort;
 import dev.widefeed.kernel.CompareAndSet;
+import dev.widefeed.kernel.CoalescedCounts;
+import dev.widefeed.kernel.CounterUpdates;
 import dev.widefeed.kernel.DirtyCounters;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.Events;
@@ -58,6 +60,7 @@ public final class CommentService {
     private final Executor reads;
     private final HotRanking ranking;
     private final Function<Collection<Long>, Map<Long, CommentCounts>> shownCounts;
+    private final CounterUpdates<PostCounts> postCounts;
 
     /** Shows each comment's counts as the store has them. */
     public CommentService(PostStore posts, CommentStore comments, PostAccess access, Events events, IdGenerator ids,
@@ -75,6 +78,19 @@ public final class CommentService {
     public CommentService(PostStore posts, CommentStore comments, PostAccess access, Events events, IdGenerator ids,
                           Clock clock, MentionResolver mentions, Executor reads, DirtyCounters dirty,
                           Function<Collection<Long>, Map<Long, CommentCounts>> shownCounts) {
+        this(posts, comments, access, events, ids, clock, mentions, reads, dirty, shownCounts,
+                CounterUpdates.direct("comments", posts::addCounts, dirty::post));
+    }
+
+    /**
+     * @param postCounts where a comment's change sends its post's counter delta ({@link CoalescedCounts}: off the
+     *                   request)
+     */
+    public CommentService(PostStore posts, CommentStore comments, PostAccess access, Events events, IdGenerator ids,
+                          Clock clock, MentionResolver mentions, Executor reads, DirtyCounters dirty,
+                          Function<Collection<Long>, Map<Long, CommentCounts>> shownCounts,
+                          CounterUpdates<PostCounts> postCounts) {
+        this.postCounts = postCounts;
         this.shownCounts = shownCounts;
         this.mentions = mentions;
         this.reads = reads;
@@ -125,8 +141,7 @@ public final class CommentService {
         Runnable markPost = () -> dirty.post(postId);
         BestEffort.count(() -> comments.addSubjectCounts(object, SubjectCounts.added(placed.isTopLevel())),
                 "subject " + object, markPost);
-        BestEffort.count(() -> posts.addCounts(postId, PostCounts.commentAdded()), "comments of post " + postId,
-                markPost);
+        postCounts.add(postId, PostCounts.commentAdded(), placed.createdAt());
         if (!placed.isTopLevel()) {
             long root = rootId;
             BestEffort.count(() -> comments.addCounts(root, CommentCounts.replies(1)), "replies of comment " + root,
@@ -323,8 +338,7 @@ public final class CommentService {
         Runnable markPost = () -> dirty.post(object.id());
         BestEffort.count(() -> comments.addSubjectCounts(object, SubjectCounts.removed(comment.isTopLevel())),
                 "subject " + object, markPost);
-        BestEffort.count(() -> posts.addCounts(object.id(), PostCounts.commentRemoved()),
-                "comments of post " + object.id(), markPost);
+        postCounts.add(object.id(), PostCounts.commentRemoved(), clock.instant());
         if (!comment.isTopLevel()) {
             BestEffort.count(() -> comments.addCounts(comment.rootId(), CommentCounts.replies(-1)),
                     "replies of " + comment.rootId(), markPost);

@@ -1,14 +1,20 @@
 package dev.widefeed.graph;
 
 import dev.widefeed.kernel.BestEffort;
+import dev.widefeed.kernel.CoalescedCounts;
+import dev.widefeed.kernel.CounterUpdates;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.EdgeProtocol;
 import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.Futures;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Page;
+import dev.widefeed.kernel.StoreException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -18,6 +24,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -28,6 +35,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * serialised by the compare-and-set, so each applied change adjusts the counts exactly once.
  */
 public final class FollowService {
+    private static final Logger LOG = LoggerFactory.getLogger(FollowService.class);
     private final UserStore users;
     private final RelationStore relations;
     private final IdGenerator ids;
@@ -35,9 +43,26 @@ public final class FollowService {
     private final RelationLimits limits;
     private final Executor batchExecutor;
     private final Events events;
+    private final CounterUpdates<UserCounts> counts;
 
+    /**
+     * Both users' counts moved in the request; a failed update leaves the journal entry unfinished, for the repairer
+     * (the update throws, so the entry is not closed).
+     */
     public FollowService(UserStore users, RelationStore relations, IdGenerator ids, Clock clock,
                          RelationLimits limits, Executor batchExecutor, Events events) {
+        this(users, relations, ids, clock, limits, batchExecutor, events,
+                (id, delta, changedAt) -> users.addCounts(id, delta));
+    }
+
+    /**
+     * @param counts where an edge's change sends both users' counter deltas ({@link CoalescedCounts}: off the
+     *               request); the change's journal entry is closed once both have landed, so until then the repairer
+     *               would recount them
+     */
+    public FollowService(UserStore users, RelationStore relations, IdGenerator ids, Clock clock,
+                         RelationLimits limits, Executor batchExecutor, Events events, CounterUpdates<UserCounts> counts) {
+        this.counts = counts;
         this.users = users;
         this.relations = relations;
         this.ids = ids;
@@ -170,18 +195,33 @@ public final class FollowService {
     }
 
     /**
-     * The edge changed: make the copies and counts agree. Failures here are left to the repairer
+     * The edge changed: make the copies agree before answering (the actor sees the follow in both lists at once),
+     * and hand on both counts; the journal entry is closed once both landed. Failures here are left to the repairer
      * (the journal entry stays unfinished) rather than reported, because the change itself is done.
      */
     private void completeApplied(RelationOp op) {
-        BestEffort.run(() -> {
+        String left = "follow edge " + op.followerId() + " -> " + op.followeeId() + " changed but its copies or counts "
+                + "were not all written; the relation repairer will finish it";
+        try {
             relations.writeCopies(op.from(), op.to());
-            long delta = op.to().following() ? 1 : -1;
-            users.addCounts(op.followerId(), UserCounts.following(delta));
-            users.addCounts(op.followeeId(), UserCounts.followers(delta));
-            relations.journalDone(op);
-        }, "follow edge " + op.followerId() + " -> " + op.followeeId() + " changed but its copies or counts were "
-                + "not all written; the relation repairer will finish it");
+        } catch (StoreException e) {
+            LOG.warn("{}: {}", left, e.toString());
+            return;
+        }
+        long delta = op.to().following() ? 1 : -1;
+        AtomicInteger waiting = new AtomicInteger(2);
+        Runnable closeJournal = () -> {
+            if (waiting.decrementAndGet() == 0) {
+                BestEffort.run(() -> relations.journalDone(op), left);
+            }
+        };
+        Instant at = clock.instant();
+        try {
+            counts.add(op.followerId(), UserCounts.following(delta), at, closeJournal);
+            counts.add(op.followeeId(), UserCounts.followers(delta), at, closeJournal);
+        } catch (StoreException e) {
+            LOG.warn("{}: {}", left, e.toString());
+        }
     }
 
     /**

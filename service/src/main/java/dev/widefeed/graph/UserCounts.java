@@ -12,6 +12,10 @@ public record UserCounts(long posts, long followers, long following) {
         return new UserCounts(0, 0, delta);
     }
 
+    public UserCounts plus(UserCounts other) {
+        return new UserCounts(posts + other.posts, followers + other.followers, following + other.following);
+    }
+
     public UserCounts minus(UserCounts other) {
         return new UserCounts(posts - other.posts, followers - other.followers, following - other.following);
     }

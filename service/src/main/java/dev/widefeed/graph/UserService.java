@@ -8,11 +8,13 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.LongFunction;
 
 /** Sign-up, profiles and handles (docs/design.md, "Handles"). */
 public final class UserService {
@@ -28,11 +30,22 @@ public final class UserService {
     private final UserStore users;
     private final IdGenerator ids;
     private final Clock clock;
+    private final LongFunction<Optional<UserCounts>> unapplied;
 
     public UserService(UserStore users, IdGenerator ids, Clock clock) {
+        this(users, ids, clock, id -> Optional.empty());
+    }
+
+    /**
+     * @param unapplied what this instance changed of a user's counts that the store may not hold yet
+     *                  ({@link dev.widefeed.kernel.CoalescedCounts#unapplied}): added to the counts shown, so an actor
+     *                  sees their own post or follow counted at once
+     */
+    public UserService(UserStore users, IdGenerator ids, Clock clock, LongFunction<Optional<UserCounts>> unapplied) {
         this.users = users;
         this.ids = ids;
         this.clock = clock;
+        this.unapplied = unapplied;
     }
 
     /**
@@ -135,15 +148,21 @@ public final class UserService {
         }
         Set<Long> asked = new LinkedHashSet<>(userIds);
         Map<Long, User> found = users.findAll(asked);
-        Map<Long, UserCounts> counts = users.countsOf(found.keySet());
+        Map<Long, UserCounts> counts = new HashMap<>(users.countsOf(found.keySet()));
+        counts.replaceAll((id, c) -> shown(id, c));
         List<Map.Entry<User, UserCounts>> all = new ArrayList<>();
         asked.stream().filter(found::containsKey)
                 .forEach(id -> all.add(Map.entry(found.get(id), counts.getOrDefault(id, UserCounts.ZERO))));
         return all;
     }
 
+    /** The user's counts as shown: the store's, with this instance's changes it may not hold yet. */
     public UserCounts counts(long userId) {
-        return users.counts(userId);
+        return shown(userId, users.counts(userId));
+    }
+
+    private UserCounts shown(long userId, UserCounts stored) {
+        return unapplied.apply(userId).map(stored::plus).orElse(stored);
     }
 
     private Optional<Handle> claimFirstFree(long userId, String name) {

@@ -7,8 +7,10 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -19,6 +21,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BinaryOperator;
 import java.util.function.LongConsumer;
 
@@ -36,8 +39,21 @@ import java.util.function.LongConsumer;
 public final class CoalescedCounts<D> implements CounterUpdates<D>, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(CoalescedCounts.class);
 
-    /** The deltas waiting for one subject, and when the earliest of their changes was. */
-    private record Waiting<D>(D delta, Instant earliest) {
+    /** The deltas waiting for one subject, when the earliest of their changes was, and what waits for them. */
+    private record Waiting<D>(D delta, Instant earliest, List<Runnable> whenApplied) {
+        Waiting<D> plus(Waiting<D> other, BinaryOperator<D> plus) {
+            List<Runnable> both = whenApplied.isEmpty() ? other.whenApplied
+                    : other.whenApplied.isEmpty() ? whenApplied : concat(whenApplied, other.whenApplied);
+            return new Waiting<>(plus.apply(delta, other.delta),
+                    earliest.isBefore(other.earliest) ? earliest : other.earliest, both);
+        }
+
+        private static List<Runnable> concat(List<Runnable> a, List<Runnable> b) {
+            List<Runnable> all = new ArrayList<>(a.size() + b.size());
+            all.addAll(a);
+            all.addAll(b);
+            return all;
+        }
     }
 
     private final String name;
@@ -48,6 +64,9 @@ public final class CoalescedCounts<D> implements CounterUpdates<D>, AutoCloseabl
     private final Clock clock;
     private final Duration interval;
     private final ConcurrentHashMap<Long, Waiting<D>> waiting = new ConcurrentHashMap<>();
+    /** Deltas taken by the flush under way, until their update is made; guarded by this. */
+    private final Map<Long, D> inFlight = new HashMap<>();
+    private final ReentrantLock flushing = new ReentrantLock();
     private final ScheduledExecutorService flusher;
     private final ExecutorService appliers;
     private final AtomicBoolean flushAsked = new AtomicBoolean();
@@ -82,9 +101,22 @@ public final class CoalescedCounts<D> implements CounterUpdates<D>, AutoCloseabl
     /** Adds {@code delta} to the subject's counters, applied within the interval; never throws for the store. */
     @Override
     public void add(long id, D delta, Instant changedAt) {
+        add(id, delta, changedAt, List.of());
+    }
+
+    /**
+     * {@link #add(long, Object, Instant)}, running {@code whenApplied} once the update that carries the delta has
+     * landed, in the thread that applied it (a journal entry closed once its counts are in); not run when the update
+     * failed. It must not throw.
+     */
+    @Override
+    public void add(long id, D delta, Instant changedAt, Runnable whenApplied) {
+        add(id, delta, changedAt, List.of(whenApplied));
+    }
+
+    private void add(long id, D delta, Instant changedAt, List<Runnable> whenApplied) {
         added.incrementAndGet();
-        waiting.merge(id, new Waiting<>(delta, changedAt), (a, b) -> new Waiting<>(plus.apply(a.delta(), b.delta()),
-                a.earliest().isBefore(b.earliest()) ? a.earliest() : b.earliest()));
+        waiting.merge(id, new Waiting<>(delta, changedAt, whenApplied), (a, b) -> a.plus(b, plus));
         if (closed) {
             flush();
         } else if (flushAsked.compareAndSet(false, true)) {
@@ -107,27 +139,72 @@ public final class CoalescedCounts<D> implements CounterUpdates<D>, AutoCloseabl
      * service's stop, and a test that reads the store's counters, calls.
      */
     public void flush() {
-        List<CompletableFuture<Void>> updates = new ArrayList<>();
-        for (Long id : List.copyOf(waiting.keySet())) {
-            Waiting<D> taken = waiting.remove(id);
-            if (taken == null) {
-                continue;
+        flushing.lock(); // one at a time, so a counter has one update in flight at most
+        try {
+            List<CompletableFuture<Void>> updates = new ArrayList<>();
+            for (Long id : List.copyOf(waiting.keySet())) {
+                Waiting<D> taken;
+                synchronized (this) {
+                    taken = waiting.remove(id);
+                    if (taken == null) {
+                        continue;
+                    }
+                    inFlight.put(id, taken.delta());
+                }
+                if (closed) {
+                    apply(id, taken);
+                } else {
+                    updates.add(CompletableFuture.runAsync(() -> apply(id, taken), appliers));
+                }
             }
-            if (closed) {
-                apply(id, taken);
-            } else {
-                updates.add(CompletableFuture.runAsync(() -> apply(id, taken), appliers));
-            }
+            updates.forEach(CompletableFuture::join);
+        } finally {
+            flushing.unlock();
         }
-        updates.forEach(CompletableFuture::join);
+    }
+
+    /**
+     * What this instance added to the subject's counters that the store may not hold yet (waiting, or in an update
+     * under way), if anything: what a read of the store's counters adds to show the actor their own change at once.
+     * Read it after the store's counters, so an update landing in between is missed (a count one change short for a
+     * moment) rather than counted twice.
+     */
+    public synchronized Optional<D> unapplied(long id) {
+        Waiting<D> w = waiting.get(id);
+        D flying = inFlight.get(id);
+        if (w == null) {
+            return Optional.ofNullable(flying);
+        }
+        return Optional.of(flying == null ? w.delta() : plus.apply(flying, w.delta()));
     }
 
     private void apply(long id, Waiting<D> taken) {
         try {
-            BestEffort.count(() -> update.apply(id, taken.delta()), name + " of " + id, () -> markDirty.accept(id));
-            applied.incrementAndGet();
-            if (bounds.late(taken.earliest(), clock.instant())) {
+            applyOnce(id, taken);
+        } finally {
+            synchronized (this) {
+                inFlight.remove(id);
+            }
+        }
+    }
+
+    private void applyOnce(long id, Waiting<D> taken) {
+        try {
+            boolean landed;
+            try {
+                update.apply(id, taken.delta());
+                landed = true;
+            } catch (StoreException e) {
+                LOG.warn("the {} of {} may be off until its recount: {}", name, id, e.toString());
                 markDirty.accept(id);
+                landed = false;
+            }
+            applied.incrementAndGet();
+            if (landed && bounds.late(taken.earliest(), clock.instant())) {
+                markDirty.accept(id);
+            }
+            if (landed) {
+                taken.whenApplied().forEach(Runnable::run);
             }
         } catch (RuntimeException e) {
             LOG.warn("the {} of {} may be off until its recount: {}", name, id, e.toString());

@@ -7,9 +7,11 @@ import dev.widefeed.cache.CacheSettings;
 import dev.widefeed.kernel.CounterUpdates;
 
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.LongFunction;
 
 /**
  * Post rows and post counts as pages read them (docs/design.md, "The cache tier"). A row never changes but by its
@@ -29,10 +31,22 @@ public final class PostCache {
     private final CacheInvalidations invalidations;
 
     public PostCache(PostStore store, CacheSettings settings, CacheInvalidations invalidations) {
+        this(store, settings, invalidations, id -> Optional.empty());
+    }
+
+    /**
+     * @param unapplied what this instance changed of a post's counts that the store may not hold yet
+     *                  ({@link dev.widefeed.kernel.CoalescedCounts#unapplied}), added to every count loaded
+     */
+    public PostCache(PostStore store, CacheSettings settings, CacheInvalidations invalidations,
+                     LongFunction<Optional<PostCounts>> unapplied) {
         this.rows = new BatchedCache<>("posts", settings.postBytes(),
                 post -> ROW_OVERHEAD + 2 * post.content().length(), settings.postMaxAge(), store::findAll);
-        this.counts = new BatchedCache<>("post-counts", settings.counts(), c -> 1, settings.countsMaxAge(),
-                store::countsOf);
+        this.counts = new BatchedCache<>("post-counts", settings.counts(), c -> 1, settings.countsMaxAge(), ids -> {
+            Map<Long, PostCounts> loaded = new HashMap<>(store.countsOf(ids));
+            loaded.replaceAll((id, c) -> unapplied.apply(id).map(c::plus).orElse(c));
+            return loaded;
+        });
         this.invalidations = invalidations;
         invalidations.register(KIND, rows);
     }
@@ -58,15 +72,15 @@ public final class PostCache {
     }
 
     /**
-     * {@code updates}, each delta also added to this instance's cached count at once, for updates that reach the
-     * store later ({@link dev.widefeed.kernel.CoalescedCounts}) and so are not heard by {@link #watching}. The count
-     * is loaded first if it is not cached: loaded after the delta was handed on, it could hold it already.
+     * {@code updates} (coalesced: they reach the store later, unheard by {@link #watching}), each delta also added to
+     * this instance's cached count at once, so an actor sees their own change: in the count cached, or in one loaded
+     * later (the loader adds what the store may not hold yet). Added here first, so a load in between is one change
+     * short for a moment, never counts it twice.
      */
-    public CounterUpdates<PostCounts> countedAhead(CounterUpdates<PostCounts> updates) {
+    public CounterUpdates<PostCounts> counted(CounterUpdates<PostCounts> updates) {
         return (id, delta, changedAt) -> {
-            counts.getAll(List.of(id));
-            updates.add(id, delta, changedAt);
             counts.update(id, c -> c.plus(delta));
+            updates.add(id, delta, changedAt);
         };
     }
 

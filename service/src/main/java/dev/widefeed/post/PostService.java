@@ -7,7 +7,8 @@ import dev.widefeed.graph.ProfileCache;
 import dev.widefeed.graph.User;
 import dev.widefeed.graph.UserCounts;
 import dev.widefeed.graph.UserStore;
-import dev.widefeed.kernel.BestEffort;
+import dev.widefeed.kernel.CoalescedCounts;
+import dev.widefeed.kernel.CounterUpdates;
 import dev.widefeed.kernel.DirtyCounters;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.Events;
@@ -18,6 +19,7 @@ import dev.widefeed.kernel.Page;
 import dev.widefeed.mention.MentionResolver;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -43,6 +45,8 @@ public final class PostService {
     public static final int MAX_BATCH = 100;
 
     private final UserStore users;
+    private final CounterUpdates<PostCounts> postCounts;
+    private final CounterUpdates<UserCounts> userCounts;
     private final PostStore posts;
     private final LikedPosts likes;
     private final Events events;
@@ -57,17 +61,20 @@ public final class PostService {
     private final ProfileCache profiles;
 
     /**
-     * @param reads where a page's counts and likes are read beside its visibility facts (so the page waits for
-     *              the slowest of them, not their sum); {@code Runnable::run} reads them one after another
-     */
-    /**
-     * @param dirty    where a post or user count that may be off after a failed update is marked for a recount
-     * @param cache    post rows and counts as pages read them; {@code posts} must be the store it watches
-     * @param profiles authors' profiles as pages show them; {@code users} must be the store it watches
+     * @param reads      where a page's counts and likes are read beside its visibility facts (so the page waits for
+     *                   the slowest of them, not their sum); {@code Runnable::run} reads them one after another
+     * @param dirty      where a post or user count that may be off after a failed update is marked for a recount
+     * @param cache      post rows and counts as pages read them; {@code posts} must be the store it watches
+     * @param profiles   authors' profiles as pages show them; {@code users} must be the store it watches
+     * @param postCounts where a repost sends its source's counter delta ({@link CoalescedCounts}: off the request)
+     * @param userCounts where a post or delete sends its author's counter delta (the same)
      */
     public PostService(UserStore users, PostStore posts, LikedPosts likes, Events events, PostAccess access,
                        AudienceService audiences, IdGenerator ids, Clock clock, Executor reads, DirtyCounters dirty,
-                       PostCache cache, ProfileCache profiles) {
+                       PostCache cache, ProfileCache profiles, CounterUpdates<PostCounts> postCounts,
+                       CounterUpdates<UserCounts> userCounts) {
+        this.postCounts = postCounts;
+        this.userCounts = userCounts;
         this.users = users;
         this.posts = posts;
         this.likes = likes;
@@ -111,8 +118,7 @@ public final class PostService {
                 audiences.check(me, audience), Optional.of(source.id()), mentions.held(text),
                 Optional.of(source.rootOrSelf()));
         publish(repost, new PostEvent.Reposted(repost));
-        BestEffort.count(() -> posts.addCounts(source.id(), PostCounts.repostAdded()),
-                "reposts of post " + source.id(), () -> dirty.post(source.id()));
+        postCounts.add(source.id(), PostCounts.repostAdded(), repost.createdAt());
         return get(me, repost.id());
     }
 
@@ -235,11 +241,9 @@ public final class PostService {
         if (!posts.delete(post)) {
             return; // a concurrent delete of the same post got there first and lowers the counts
         }
-        BestEffort.count(() -> users.addCounts(me, new UserCounts(-1, 0, 0)), "posts of user " + me,
-                () -> dirty.user(me));
-        post.repostOf().ifPresent(source ->
-                BestEffort.count(() -> posts.addCounts(source, PostCounts.repostRemoved()),
-                        "reposts of post " + source, () -> dirty.post(source)));
+        Instant at = clock.instant();
+        userCounts.add(me, new UserCounts(-1, 0, 0), at);
+        post.repostOf().ifPresent(source -> postCounts.add(source, PostCounts.repostRemoved(), at));
         events.publish(deleted);
     }
 
@@ -251,8 +255,7 @@ public final class PostService {
     private void publish(Post post, PostEvent event) {
         events.record(event);
         posts.create(post);
-        BestEffort.count(() -> users.addCounts(post.authorId(), new UserCounts(1, 0, 0)),
-                "posts of user " + post.authorId(), () -> dirty.user(post.authorId()));
+        userCounts.add(post.authorId(), new UserCounts(1, 0, 0), post.createdAt());
         events.publish(event);
     }
 

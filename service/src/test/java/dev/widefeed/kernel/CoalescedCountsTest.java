@@ -111,6 +111,50 @@ class CoalescedCountsTest {
     }
 
     @Test
+    void whatIsNotAppliedYetIsKnownWhileItWaitsAndWhileItsUpdateIsUnderWay() throws Exception {
+        CountDownLatch updating = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        try (CoalescedCounts<Long> counts = counts(Duration.ofMillis(90), (id, delta) -> {
+            updating.countDown();
+            awaitQuietly(release);
+            apply(id, delta);
+        })) {
+            assertThat(counts.unapplied(9)).isEmpty();
+            counts.add(9, 2L, clock.instant());
+            assertThat(counts.unapplied(9)).contains(2L);
+            ExecutorService flushing = Executors.newSingleThreadExecutor();
+            var flushed = flushing.submit(counts::flush);
+            assertThat(updating.await(5, TimeUnit.SECONDS)).isTrue();
+            counts.add(9, 1L, clock.instant()); // waits for the next update
+            assertThat(counts.unapplied(9)).as("in flight and waiting").contains(3L);
+            release.countDown();
+            flushed.get(5, TimeUnit.SECONDS);
+            assertThat(counts.unapplied(9)).contains(1L);
+            counts.flush();
+            assertThat(counts.unapplied(9)).isEmpty();
+            assertThat(counters).containsEntry(9L, 3L);
+            flushing.shutdown();
+        }
+    }
+
+    @Test
+    void aCallbackRunsOnceItsUpdateLandedAndNotWhenItFailed() {
+        List<String> ran = new CopyOnWriteArrayList<>();
+        try (CoalescedCounts<Long> counts = counts(Duration.ofMillis(20), (id, delta) -> {
+            if (id == 2) {
+                throw new TemporaryStoreException("down", null);
+            }
+            apply(id, delta);
+        })) {
+            counts.add(1, 1L, clock.instant(), () -> ran.add("one"));
+            counts.add(2, 1L, clock.instant(), () -> ran.add("two"));
+            counts.flush();
+            assertThat(ran).containsExactly("one");
+            assertThat(dirty).containsExactly(2L);
+        }
+    }
+
+    @Test
     void anIntervalAsLongAsTheSettleBoundIsRefused() {
         assertThatThrownBy(() -> counts(Duration.ofMillis(100), this::apply))
                 .isInstanceOf(IllegalArgumentException.class);

@@ -7,6 +7,8 @@ import dev.widefeed.audience.AudienceService;
 import dev.widefeed.cache.CacheInvalidations;
 import dev.widefeed.cache.CacheSettings;
 import dev.widefeed.graph.ProfileCache;
+import dev.widefeed.graph.UserStore;
+import dev.widefeed.kernel.CounterUpdates;
 import dev.widefeed.kernel.DirtyCounters;
 import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
@@ -103,8 +105,12 @@ public final class TestStorages {
         CacheInvalidations invalidations = new CacheInvalidations(storage.invalidations(), clock, Duration.ofSeconds(1));
         PostCache cache = new PostCache(posts, fresh, invalidations);
         ProfileCache profiles = new ProfileCache(storage.users(), fresh, invalidations);
-        return new PostService(profiles.watching(storage.users()), cache.watching(posts), storage.likes(), new Events(),
-                access(storage), audiences(storage), ids, clock, Runnable::run, dirty, cache, profiles);
+        PostStore watched = cache.watching(posts);
+        UserStore users = profiles.watching(storage.users());
+        return new PostService(users, watched, storage.likes(), new Events(), access(storage), audiences(storage), ids,
+                clock, Runnable::run, dirty, cache, profiles,
+                CounterUpdates.direct("post counts", watched::addCounts, dirty::post),
+                CounterUpdates.direct("user counts", users::addCounts, dirty::user));
     }
 
     public static IdGenerator ids() {
