@@ -46,8 +46,8 @@ public final class EventLog {
      * An entry that only hastens work a durable entry already guarantees: the entry after a change whose guard entry,
      * appended before it, is worked once the change must have landed (docs/design.md, "The event log"). This
      * instance's job takes it in memory when it holds the entry's shard, so the store sees nothing; otherwise it is
-     * appended like any entry, for the shard's holder to find. A crash loses a hint taken in memory, and the guard
-     * does its work later.
+     * appended like any entry, for the shard's holder to find. The job appends the hints it holds when it loses the
+     * shard or stops; a crash loses them, and the guard does their work later.
      */
     public void hint(String kind, long subjectId, long actorId) {
         LogEntry entry = new LogEntry(shardOf(subjectId), slotOf(clock.instant()), kind, subjectId, actorId);

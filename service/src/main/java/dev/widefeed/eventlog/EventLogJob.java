@@ -145,6 +145,7 @@ public final class EventLogJob implements Managed {
     }
 
     private void releaseHeld() {
+        List.copyOf(hints.keySet()).forEach(this::handOverHints);
         for (int shard : List.copyOf(held)) {
             try {
                 store.release(shard, settings.owner());
@@ -374,7 +375,25 @@ public final class EventLogJob implements Managed {
         held.remove(shard);
         shardStates.remove(shard);
         finished.forgetShard(shard);
-        hints.remove(shard); // their guards do the work, in the new holder's passes
+        handOverHints(shard);
+    }
+
+    /**
+     * The shard's hints go to the store, for its next holder to find (a lease lost to a slow renewal would otherwise
+     * leave their work to the guards, minutes later). Best effort: a hint that cannot be written is left to its guard.
+     */
+    private void handOverHints(int shard) {
+        Set<LogEntry> held = hints.remove(shard);
+        if (held == null) {
+            return;
+        }
+        for (LogEntry entry : held) {
+            try {
+                store.append(entry);
+            } catch (RuntimeException e) {
+                LOG.debug("event log: hint {} left to its guard: {}", entry, e.toString());
+            }
+        }
     }
 
     /**
