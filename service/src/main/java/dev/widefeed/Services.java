@@ -162,10 +162,10 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 storage.fanout(), feed.pull(), feed.pageSize(), clock);
         HomeTimelineService home = new HomeTimelineService(storage.relations(), postStore, storage.timelines(),
                 posts, facts, access, feed.home(), feed.pull(), deliveries, log, limits.maxFollowing(), clock);
-        FanoutWorker worker = new FanoutWorker(userStore, storage.relations(), postStore,
+        FanoutWorker worker = new FanoutWorker(userStore, storage.relations(), postStore, postCache::find,
                 storage.timelines(), storage.fanout(), storage.audiences(), feed.fanout(), feed.pageSize(),
                 feed.home().entryTtl(), feed.pull(), log, clock, fanoutListener);
-        TextIndexHandler textIndex = new TextIndexHandler(postStore, commentStore, storage.textIndex(),
+        TextIndexHandler textIndex = new TextIndexHandler(postCache::find, commentStore, storage.textIndex(),
                 clock);
         listen(events, home, log, clock, textIndex);
         NotificationRules notificationRules = NotificationRules.DEFAULT;

@@ -10,6 +10,7 @@ import dev.widefeed.graph.RelationStore;
 import dev.widefeed.graph.UserStore;
 import dev.widefeed.kernel.Futures;
 import dev.widefeed.post.Post;
+import dev.widefeed.post.PostRows;
 import dev.widefeed.post.PostStore;
 import io.dropwizard.lifecycle.Managed;
 
@@ -60,6 +61,7 @@ public final class FanoutWorker implements Managed {
     private final UserStore users;
     private final RelationStore relations;
     private final PostStore posts;
+    private final PostRows rows;
     private final TimelineStore timelines;
     private final FanoutStore fanout;
     private final AudienceStore audiences;
@@ -103,7 +105,11 @@ public final class FanoutWorker implements Managed {
         }
     }
 
-    public FanoutWorker(UserStore users, RelationStore relations, PostStore posts, TimelineStore timelines,
+    /**
+     * @param posts the store, for an author's newest posts
+     * @param rows  where the post delivered is read: the cache tier's rows ({@link PostRows})
+     */
+    public FanoutWorker(UserStore users, RelationStore relations, PostStore posts, PostRows rows, TimelineStore timelines,
                         FanoutStore fanout, AudienceStore audiences, FanoutRules rules, int pageSize,
                         Duration entryTtl, PullRules pullRules, EventLog log, Clock clock, Listener listener) {
         if (pageSize < 1) {
@@ -112,6 +118,7 @@ public final class FanoutWorker implements Managed {
         this.users = users;
         this.relations = relations;
         this.posts = posts;
+        this.rows = rows;
         this.timelines = timelines;
         this.fanout = fanout;
         this.audiences = audiences;
@@ -188,7 +195,7 @@ public final class FanoutWorker implements Managed {
         Optional<TimelineEntry> entry = Optional.empty();
         LongPredicate mayReceive = id -> true; // a retraction goes to everyone the post may have reached
         if (task.kind() == FanoutKind.DELIVER) {
-            Optional<Post> post = posts.find(task.postId());
+            Optional<Post> post = rows.find(task.postId());
             if (post.isEmpty()) {
                 if (now().isBefore(progress.createdAt().plus(POST_GRACE))) {
                     return new Turn.NotReady();

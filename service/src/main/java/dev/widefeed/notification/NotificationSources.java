@@ -14,6 +14,7 @@ import dev.widefeed.like.LikeStore;
 import dev.widefeed.mention.Mention;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostAccess;
+import dev.widefeed.post.PostRows;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -51,12 +52,6 @@ public final class NotificationSources {
     private final AudienceFacts facts;
     private final NotificationRules rules;
     private final Executor reads;
-
-    /** Where a source's post is read. */
-    @FunctionalInterface
-    public interface PostRows {
-        Optional<Post> find(long postId);
-    }
 
     /**
      * @param posts where posts are read: the cache tier's rows (a post changes only by its delete, which reaches it

@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.LongFunction;
 
 /**
  * Which posts a viewer may see: every path that returns a post, or a trace of one (its likes,
@@ -23,7 +22,7 @@ import java.util.function.LongFunction;
  * not see is reported exactly like one that does not exist.
  */
 public final class PostAccess {
-    private final LongFunction<Optional<Post>> rows;
+    private final PostRows rows;
     private final AudienceFacts facts;
 
     /** Posts read from the store. */
@@ -36,14 +35,14 @@ public final class PostAccess {
      *             (docs/design.md, "The cache tier"); what a request then does to a post deleted meanwhile, its purge
      *             undoes, as for a request that read the post just before its delete
      */
-    public PostAccess(LongFunction<Optional<Post>> rows, AudienceFacts facts) {
+    public PostAccess(PostRows rows, AudienceFacts facts) {
         this.rows = rows;
         this.facts = facts;
     }
 
     /** The post, if it exists and the viewer may see it; else 404, the same for both. */
     public Post require(long viewer, long postId) {
-        return rows.apply(postId).filter(p -> visible(viewer, List.of(p)).contains(p.id()))
+        return rows.find(postId).filter(p -> visible(viewer, List.of(p)).contains(p.id()))
                 .orElseThrow(() -> DomainException.notFound("no post " + postId));
     }
 

@@ -9,7 +9,7 @@ import dev.widefeed.eventlog.LogHandler;
 import dev.widefeed.kernel.BestEffort;
 import dev.widefeed.mention.Mention;
 import dev.widefeed.post.Post;
-import dev.widefeed.post.PostStore;
+import dev.widefeed.post.PostRows;
 import dev.widefeed.topic.TopicParser;
 
 import java.time.Clock;
@@ -37,12 +37,12 @@ public final class TextIndexHandler implements LogHandler {
     /** How long after its minute an entry waits for its text: far past any request's lifetime. */
     private static final Duration WAIT = Duration.ofMinutes(3);
 
-    private final PostStore posts;
+    private final PostRows posts;
     private final CommentStore comments;
     private final TextIndexStore index;
     private final Clock clock;
 
-    public TextIndexHandler(PostStore posts, CommentStore comments, TextIndexStore index, Clock clock) {
+    public TextIndexHandler(PostRows posts, CommentStore comments, TextIndexStore index, Clock clock) {
         this.posts = posts;
         this.comments = comments;
         this.index = index;
