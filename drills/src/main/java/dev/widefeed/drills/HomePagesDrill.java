@@ -105,43 +105,41 @@ final class HomePagesDrill implements Drill {
 
     /** Each user follows {@value #FOLLOWING} others at random, in one batch follow. */
     private static void followSome(Api api, List<Population.User> users) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(4);
-        try {
-            List<Future<?>> done = new ArrayList<>();
-            for (Population.User me : users) {
-                done.add(pool.submit(() -> {
-                    List<String> others = new ArrayList<>();
-                    users.stream().filter(u -> !u.id().equals(me.id())).forEach(u -> others.add(u.id()));
-                    Collections.shuffle(others);
-                    Api.Reply reply = api.followAll(me.token(), me.id(),
-                            others.subList(0, Math.min(FOLLOWING, others.size())));
-                    if (reply.status() != 200) {
-                        throw new IllegalStateException("a batch follow answered " + reply.status());
-                    }
-                    return null;
-                }));
+        eachUser(users, me -> {
+            List<String> others = new ArrayList<>();
+            users.stream().filter(u -> !u.id().equals(me.id())).forEach(u -> others.add(u.id()));
+            Collections.shuffle(others);
+            Api.Reply reply = api.followAll(me.token(), me.id(), others.subList(0, Math.min(FOLLOWING, others.size())));
+            if (reply.status() != 200) {
+                throw new IllegalStateException("a batch follow answered " + reply.status());
             }
-            for (Future<?> f : done) {
-                f.get();
-            }
-        } finally {
-            pool.shutdownNow();
-        }
+        });
     }
 
     /** Each user posts {@value #POSTS} times (their first post, from sign-up, included). */
     private static void postAll(Api api, List<Population.User> users) throws Exception {
+        eachUser(users, me -> {
+            for (int i = 1; i < POSTS; i++) {
+                Api.Reply reply = api.post(me.token(), "post " + i + " of " + me.id());
+                if (reply.status() != 201) {
+                    throw new IllegalStateException("a post answered " + reply.status());
+                }
+            }
+        });
+    }
+
+    private interface UserAction {
+        void act(Population.User user) throws Exception;
+    }
+
+    /** {@code action} for every user, four at a time; the first failure fails it. */
+    private static void eachUser(List<Population.User> users, UserAction action) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(4);
         try {
             List<Future<?>> done = new ArrayList<>();
-            for (Population.User me : users) {
+            for (Population.User user : users) {
                 done.add(pool.submit(() -> {
-                    for (int i = 1; i < POSTS; i++) {
-                        Api.Reply reply = api.post(me.token(), "post " + i + " of " + me.id());
-                        if (reply.status() != 201) {
-                            throw new IllegalStateException("a post answered " + reply.status());
-                        }
-                    }
+                    action.act(user);
                     return null;
                 }));
             }
