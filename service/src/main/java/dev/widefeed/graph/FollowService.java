@@ -78,20 +78,22 @@ public final class FollowService {
         if (users.find(target).isEmpty()) {
             throw DomainException.notFound("no user " + target);
         }
-        if (relations.edge(me, target).following()) {
+        FollowEdge read = relations.edge(me, target);
+        if (read.following()) {
             FollowEdge decided = relations.decidedEdge(me, target);
             if (decided.following()) {
                 rewriteCopies(decided);
                 return false;
             }
+            read = decided;
         }
         checkFollowingLimit(me, 1);
-        return change(me, target, true);
+        return change(me, target, true, Optional.of(read));
     }
 
     /** @return whether an edge was removed */
     public boolean unfollow(long me, long target) {
-        return change(me, target, false);
+        return change(me, target, false, Optional.empty());
     }
 
     /**
@@ -118,7 +120,8 @@ public final class FollowService {
         List<CompletableFuture<Boolean>> results = new ArrayList<>(unique.size());
         try {
             for (long target : unique) {
-                results.add(CompletableFuture.supplyAsync(() -> change(me, target, true), batchExecutor));
+                results.add(CompletableFuture.supplyAsync(() -> change(me, target, true, Optional.empty()),
+                        batchExecutor));
             }
         } catch (RejectedExecutionException e) {
             // What was queued still runs; a retry of the whole batch is idempotent.
@@ -155,12 +158,21 @@ public final class FollowService {
         return Page.of(relations.followers(userId, after, limit + 1), limit, FollowCursor::after);
     }
 
-    /** The edge protocol, with a journal entry around the compare-and-set for the repairer. */
-    private boolean change(long me, long target, boolean follow) {
+    /**
+     * The edge protocol, with a journal entry around the compare-and-set for the repairer.
+     *
+     * @param read the edge as the caller just read it, taken as the protocol's first read (a compare-and-set from a
+     *             state no longer there fails, and the protocol reads again)
+     */
+    private boolean change(long me, long target, boolean follow, Optional<FollowEdge> read) {
         FollowEvent event = follow ? new FollowEvent.Followed(me, target) : new FollowEvent.Unfollowed(me, target);
         events.record(event);
         AtomicReference<FollowEdge> lastRead = new AtomicReference<>();
-        boolean changed = EdgeProtocol.change(() -> relations.edge(me, target), () -> {
+        AtomicReference<FollowEdge> readFirst = new AtomicReference<>(read.orElse(null));
+        boolean changed = EdgeProtocol.change(() -> {
+            FollowEdge first = readFirst.getAndSet(null);
+            return first != null ? first : relations.edge(me, target);
+        }, () -> {
                     lastRead.set(relations.decidedEdge(me, target));
                     return lastRead.get();
                 }, follow, clock.instant(),
