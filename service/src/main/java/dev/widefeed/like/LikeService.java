@@ -107,7 +107,8 @@ public final class LikeService {
     }
 
     /**
-     * Changes the like and, if this call did, moves the post's counter, best effort: the row changed,
+     * Changes the like and, if this call did, hands the post's counter delta on ({@link CounterUpdates}, which marks
+     * an update that failed or landed late), best effort: the row changed,
      * so the request succeeded, and a retry would find it changed and never count it. Wherever the
      * count may be left off, or the recount could be misled (docs/design.md, "Counters that heal"),
      * the post's counter is marked dirty: a change whose own outcome stayed unknown (before the caller
