@@ -35,6 +35,7 @@ import dev.widefeed.graph.UserService;
 import dev.widefeed.graph.UserStore;
 import dev.widefeed.idempotency.IdempotentRequests;
 import dev.widefeed.kernel.CoalescedCounts;
+import dev.widefeed.kernel.CounterUpdates;
 import dev.widefeed.kernel.DomainEvent;
 import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
@@ -154,8 +155,9 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 new MentionResolver(userStore, pageReads), pageReads, marks, commentCache::countsOf,
                 postCache.counted(postCounts));
         PostService posts = new PostService(userStore, postStore, new ViewerLikes(storage.likes()), events,
-                access, audiences, ids, clock, pageReads, marks, postCache, profiles, postCache.counted(postCounts),
-                userCounts);
+                access, audiences, ids, clock, pageReads, marks, postCache, profiles,
+                // In the request: a repost's page is its source's repost count when it is written (design.md).
+                CounterUpdates.direct("reposts", postStore::addCounts, marks::post), userCounts);
         Reconciler reconciler = new Reconciler(userStore, postStore, likes, comments, repairer);
         CounterRecountHandler recounts = new CounterRecountHandler(reconciler, marks, clock);
         DeliverySwitch deliveries = new DeliverySwitch(userStore, storage.relations(), storage.timelines(),

@@ -194,6 +194,9 @@ public final class CoalescedCounts<D> implements CounterUpdates<D>, AutoCloseabl
             try {
                 update.apply(id, taken.delta());
                 landed = true;
+                synchronized (this) {
+                    inFlight.remove(id); // at once: from here on a read of the store holds it
+                }
             } catch (StoreException e) {
                 LOG.warn("the {} of {} may be off until its recount: {}", name, id, e.toString());
                 markDirty.accept(id);

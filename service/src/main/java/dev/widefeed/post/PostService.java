@@ -66,8 +66,10 @@ public final class PostService {
      * @param dirty      where a post or user count that may be off after a failed update is marked for a recount
      * @param cache      post rows and counts as pages read them; {@code posts} must be the store it watches
      * @param profiles   authors' profiles as pages show them; {@code users} must be the store it watches
-     * @param postCounts where a repost sends its source's counter delta ({@link CoalescedCounts}: off the request)
-     * @param userCounts where a post or delete sends its author's counter delta (the same)
+     * @param postCounts where a repost sends its source's counter delta: in the request, since the next repost's
+     *                   page is read from it
+     * @param userCounts where a post or delete sends its author's counter delta ({@link CoalescedCounts}: off the
+     *                   request)
      */
     public PostService(UserStore users, PostStore posts, LikedPosts likes, Events events, PostAccess access,
                        AudienceService audiences, IdGenerator ids, Clock clock, Executor reads, DirtyCounters dirty,
