@@ -86,6 +86,7 @@ public abstract class PullContract {
         }
         storage().timelines().importStates(states);
         states.forEach((fan, state) -> storage().relations().shareActivity(fan, state.lastRead()));
+        services.userCounts().flush(); // the follows' counter updates: the fan-out decides by the count
         return fans;
     }
 
