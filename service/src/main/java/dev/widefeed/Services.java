@@ -155,7 +155,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 new MentionResolver(userStore, pageReads), pageReads, marks, commentCache::countsOf,
                 postCache.counted(postCounts));
         PostService posts = new PostService(userStore, postStore, new ViewerLikes(storage.likes()), events,
-                access, audiences, ids, clock, pageReads, marks, postCache, profiles,
+                access, audiences, ids, clock, pageReads, postCache, profiles,
                 // In the request: a repost's page is its source's repost count when it is written (design.md).
                 CounterUpdates.direct("reposts", postStore::addCounts, marks::post), userCounts);
         Reconciler reconciler = new Reconciler(userStore, postStore, likes, comments, repairer);

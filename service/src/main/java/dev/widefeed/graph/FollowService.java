@@ -9,9 +9,6 @@ import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.Futures;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Page;
-import dev.widefeed.kernel.StoreException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -35,7 +32,6 @@ import java.util.concurrent.atomic.AtomicReference;
  * serialised by the compare-and-set, so each applied change adjusts the counts exactly once.
  */
 public final class FollowService {
-    private static final Logger LOG = LoggerFactory.getLogger(FollowService.class);
     private final UserStore users;
     private final RelationStore relations;
     private final IdGenerator ids;
@@ -214,26 +210,19 @@ public final class FollowService {
     private void completeApplied(RelationOp op) {
         String left = "follow edge " + op.followerId() + " -> " + op.followeeId() + " changed but its copies or counts "
                 + "were not all written; the relation repairer will finish it";
-        try {
+        BestEffort.run(() -> {
             relations.writeCopies(op.from(), op.to());
-        } catch (StoreException e) {
-            LOG.warn("{}: {}", left, e.toString());
-            return;
-        }
-        long delta = op.to().following() ? 1 : -1;
-        AtomicInteger waiting = new AtomicInteger(2);
-        Runnable closeJournal = () -> {
-            if (waiting.decrementAndGet() == 0) {
-                BestEffort.run(() -> relations.journalDone(op), left);
-            }
-        };
-        Instant at = clock.instant();
-        try {
+            long delta = op.to().following() ? 1 : -1;
+            AtomicInteger waiting = new AtomicInteger(2);
+            Runnable closeJournal = () -> {
+                if (waiting.decrementAndGet() == 0) {
+                    BestEffort.run(() -> relations.journalDone(op), left);
+                }
+            };
+            Instant at = clock.instant();
             counts.add(op.followerId(), UserCounts.following(delta), at, closeJournal);
             counts.add(op.followeeId(), UserCounts.followers(delta), at, closeJournal);
-        } catch (StoreException e) {
-            LOG.warn("{}: {}", left, e.toString());
-        }
+        }, left);
     }
 
     /**

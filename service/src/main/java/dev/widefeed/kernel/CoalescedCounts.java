@@ -179,38 +179,29 @@ public final class CoalescedCounts<D> implements CounterUpdates<D>, AutoCloseabl
     }
 
     private void apply(long id, Waiting<D> taken) {
+        boolean landed = false;
         try {
-            applyOnce(id, taken);
-        } finally {
-            synchronized (this) {
-                inFlight.remove(id);
-            }
-        }
-    }
-
-    private void applyOnce(long id, Waiting<D> taken) {
-        try {
-            boolean landed;
-            try {
-                update.apply(id, taken.delta());
-                landed = true;
-                synchronized (this) {
-                    inFlight.remove(id); // at once: from here on a read of the store holds it
-                }
-            } catch (StoreException e) {
-                LOG.warn("the {} of {} may be off until its recount: {}", name, id, e.toString());
-                markDirty.accept(id);
-                landed = false;
-            }
-            applied.incrementAndGet();
-            if (landed && bounds.late(taken.earliest(), clock.instant())) {
-                markDirty.accept(id);
-            }
-            if (landed) {
-                taken.whenApplied().forEach(Runnable::run);
-            }
+            update.apply(id, taken.delta());
+            landed = true;
         } catch (RuntimeException e) {
             LOG.warn("the {} of {} may be off until its recount: {}", name, id, e.toString());
+            markDirty.accept(id);
+        } finally {
+            synchronized (this) {
+                inFlight.remove(id); // at once: from here on a read of the store holds it (or it failed, marked)
+            }
+        }
+        applied.incrementAndGet();
+        if (!landed) {
+            return;
+        }
+        if (bounds.late(taken.earliest(), clock.instant())) {
+            markDirty.accept(id);
+        }
+        try {
+            taken.whenApplied().forEach(Runnable::run);
+        } catch (RuntimeException e) {
+            LOG.warn("after the {} of {} landed: {}", name, id, e.toString());
             markDirty.accept(id);
         }
     }

@@ -9,7 +9,6 @@ import dev.widefeed.graph.UserCounts;
 import dev.widefeed.graph.UserStore;
 import dev.widefeed.kernel.CoalescedCounts;
 import dev.widefeed.kernel.CounterUpdates;
-import dev.widefeed.kernel.DirtyCounters;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.Futures;
@@ -45,7 +44,7 @@ public final class PostService {
     public static final int MAX_BATCH = 100;
 
     private final UserStore users;
-    private final CounterUpdates<PostCounts> postCounts;
+    private final CounterUpdates<PostCounts> repostCounts;
     private final CounterUpdates<UserCounts> userCounts;
     private final PostStore posts;
     private final LikedPosts likes;
@@ -55,27 +54,25 @@ public final class PostService {
     private final IdGenerator ids;
     private final Clock clock;
     private final Executor reads;
-    private final DirtyCounters dirty;
     private final MentionResolver mentions;
     private final PostCache cache;
     private final ProfileCache profiles;
 
     /**
-     * @param reads      where a page's counts and likes are read beside its visibility facts (so the page waits for
-     *                   the slowest of them, not their sum); {@code Runnable::run} reads them one after another
-     * @param dirty      where a post or user count that may be off after a failed update is marked for a recount
-     * @param cache      post rows and counts as pages read them; {@code posts} must be the store it watches
-     * @param profiles   authors' profiles as pages show them; {@code users} must be the store it watches
-     * @param postCounts where a repost sends its source's counter delta: in the request, since the next repost's
-     *                   page is read from it
-     * @param userCounts where a post or delete sends its author's counter delta ({@link CoalescedCounts}: off the
-     *                   request)
+     * @param reads        where a page's counts and likes are read beside its visibility facts (so the page waits
+     *                     for the slowest of them, not their sum); {@code Runnable::run} reads them one after another
+     * @param cache        post rows and counts as pages read them; {@code posts} must be the store it watches
+     * @param profiles     authors' profiles as pages show them; {@code users} must be the store it watches
+     * @param repostCounts where a repost or its delete sends its source's counter delta: in the request, since the
+     *                     next repost's page is read from it
+     * @param userCounts   where a post or delete sends its author's counter delta ({@link CoalescedCounts}: off the
+     *                     request)
      */
     public PostService(UserStore users, PostStore posts, LikedPosts likes, Events events, PostAccess access,
-                       AudienceService audiences, IdGenerator ids, Clock clock, Executor reads, DirtyCounters dirty,
-                       PostCache cache, ProfileCache profiles, CounterUpdates<PostCounts> postCounts,
+                       AudienceService audiences, IdGenerator ids, Clock clock, Executor reads,
+                       PostCache cache, ProfileCache profiles, CounterUpdates<PostCounts> repostCounts,
                        CounterUpdates<UserCounts> userCounts) {
-        this.postCounts = postCounts;
+        this.repostCounts = repostCounts;
         this.userCounts = userCounts;
         this.users = users;
         this.posts = posts;
@@ -86,7 +83,6 @@ public final class PostService {
         this.ids = ids;
         this.clock = clock;
         this.reads = reads;
-        this.dirty = dirty;
         this.mentions = new MentionResolver(users, reads);
         this.cache = cache;
         this.profiles = profiles;
@@ -120,7 +116,7 @@ public final class PostService {
                 audiences.check(me, audience), Optional.of(source.id()), mentions.held(text),
                 Optional.of(source.rootOrSelf()));
         publish(repost, new PostEvent.Reposted(repost));
-        postCounts.add(source.id(), PostCounts.repostAdded(), repost.createdAt());
+        repostCounts.add(source.id(), PostCounts.repostAdded(), repost.createdAt());
         return get(me, repost.id());
     }
 
@@ -245,7 +241,7 @@ public final class PostService {
         }
         Instant at = clock.instant();
         userCounts.add(me, new UserCounts(-1, 0, 0), at);
-        post.repostOf().ifPresent(source -> postCounts.add(source, PostCounts.repostRemoved(), at));
+        post.repostOf().ifPresent(source -> repostCounts.add(source, PostCounts.repostRemoved(), at));
         events.publish(deleted);
     }
 

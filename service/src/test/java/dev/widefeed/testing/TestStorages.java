@@ -108,7 +108,7 @@ public final class TestStorages {
         PostStore watched = cache.watching(posts);
         UserStore users = profiles.watching(storage.users());
         return new PostService(users, watched, storage.likes(), new Events(), access(storage), audiences(storage), ids,
-                clock, Runnable::run, dirty, cache, profiles,
+                clock, Runnable::run, cache, profiles,
                 CounterUpdates.direct("post counts", watched::addCounts, dirty::post),
                 CounterUpdates.direct("user counts", users::addCounts, dirty::user));
     }
