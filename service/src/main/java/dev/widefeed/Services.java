@@ -16,6 +16,7 @@ import dev.widefeed.comment.HotRankHandler;
 import dev.widefeed.comment.HotRanking;
 import dev.widefeed.erasure.AccountErasure;
 import dev.widefeed.erasure.AccountErasureHandler;
+import dev.widefeed.eventlog.ChangeTags;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.LogHandler;
 import dev.widefeed.feed.DeliverySwitch;
@@ -220,29 +221,33 @@ public record Services(UserService users, FollowService follows, RelationRepaire
      * Who hears of what, in one place (docs/ARCHITECTURE.md, "Events"). A post's delivery and a
      * deleted post's retraction go to the event log before the change, as does the indexing of a new
      * post's or comment's topics and mentions; the home timeline hears of posts and follows after it, and
-     * the topic counters of a deleted post. Every change that may notify is logged before and after.
+     * the topic counters of a deleted post. Every change that may notify is logged before and after. Entries recorded
+     * before a change are appended quietly: the hint after it, about the same subject, wakes the job once the change
+     * is there to be worked on (worked before, a post's delivery would find no post yet and wait).
      */
     private static void listen(Events events, HomeTimelineService home, EventLog log, Clock clock,
                                TextIndexHandler textIndex) {
         events.logTo(PostEvent.Created.class, e -> fanout(log, e, FanoutKind.DELIVER))
                 .logTo(PostEvent.Reposted.class, e -> fanout(log, e, FanoutKind.DELIVER))
                 .logTo(PostEvent.Deleted.class, e -> fanout(log, e, FanoutKind.RETRACT))
-                .logTo(PostEvent.Deleted.class, e -> log.append(PostPurgeHandler.KIND, e.post().id(), author(e)))
+                .logTo(PostEvent.Deleted.class, e -> log.appendQuietly(PostPurgeHandler.KIND, e.post().id(), author(e)))
                 .on(PostEvent.Created.class, e -> home.posted(e.post()))
                 .on(PostEvent.Reposted.class, e -> home.posted(e.post()))
                 .on(PostEvent.Deleted.class, e -> home.deleted(e.post()))
                 .on(FollowEvent.Followed.class, e -> home.followed(e.followerId(), e.followeeId()))
                 .on(FollowEvent.Unfollowed.class, e -> home.unfollowed(e.followerId(), e.followeeId()))
-                .logTo(PostEvent.Created.class, e -> log.append(TextIndexHandler.POST, e.post().id(), author(e)))
-                .logTo(PostEvent.Reposted.class, e -> log.append(TextIndexHandler.POST, e.post().id(), author(e)))
+                .logTo(PostEvent.Created.class, e -> log.appendQuietly(TextIndexHandler.POST, e.post().id(), author(e)))
+                .logTo(PostEvent.Reposted.class, e -> log.appendQuietly(TextIndexHandler.POST, e.post().id(),
+                        author(e)))
                 .on(PostEvent.Deleted.class, e -> textIndex.postDeleted(e.post()))
-                .logTo(CommentEvent.Commented.class, e -> log.append(TextIndexHandler.COMMENT, e.commentId(),
+                .logTo(CommentEvent.Commented.class, e -> log.appendQuietly(TextIndexHandler.COMMENT, e.commentId(),
                         e.comment().authorId()))
-                .logTo(CommentEvent.Replied.class, e -> log.append(TextIndexHandler.COMMENT, e.commentId(),
+                .logTo(CommentEvent.Replied.class, e -> log.appendQuietly(TextIndexHandler.COMMENT, e.commentId(),
                         e.reply().authorId()));
-        rankOn(events, log, clock, CommentEvent.Voted.class, CommentEvent.Voted::userId);
-        rankOn(events, log, clock, CommentEvent.Deleted.class, e -> e.comment().authorId());
-        Notifying notify = new Notifying(events, log, clock);
+        ChangeTags tags = new ChangeTags();
+        rankOn(events, log, tags, CommentEvent.Voted.class, CommentEvent.Voted::userId);
+        rankOn(events, log, tags, CommentEvent.Deleted.class, e -> e.comment().authorId());
+        Notifying notify = new Notifying(events, log, tags);
         notify.of(LikeEvent.Liked.class, NotificationSources.LIKE, LikeEvent::postId, LikeEvent::userId);
         notify.of(LikeEvent.Unliked.class, NotificationSources.LIKE, LikeEvent::postId, LikeEvent::userId);
         notify.of(FollowEvent.Followed.class, NotificationSources.FOLLOW, FollowEvent::followeeId,
@@ -263,11 +268,11 @@ public record Services(UserService users, FollowService follows, RelationRepaire
     }
 
     /** A change of a comment's votes or state moves its hot ranking entry: a guard before it, an entry after. */
-    private static <E extends CommentEvent> void rankOn(Events events, EventLog log, Clock clock, Class<E> type,
+    private static <E extends CommentEvent> void rankOn(Events events, EventLog log, ChangeTags tags, Class<E> type,
                                                         ToLongFunction<E> actor) {
-        events.logTo(type, e -> log.append(HotRankHandler.GUARD, e.commentId(), actor.applyAsLong(e)))
-                .on(type, e -> log.hint(HotRankHandler.afterKind(clock.instant()), e.commentId(),
-                        actor.applyAsLong(e)));
+        events.logTo(type, e -> log.appendQuietly(HotRankHandler.guardKind(tags.of(e)), e.commentId(),
+                        actor.applyAsLong(e)))
+                .on(type, e -> log.hint(HotRankHandler.afterKind(tags.of(e)), e.commentId(), actor.applyAsLong(e)));
     }
 
     private static long author(PostEvent event) {
@@ -279,17 +284,17 @@ public record Services(UserService users, FollowService follows, RelationRepaire
      * handler checks once the change must have landed, and an entry after it, worked at once. A failure of the
      * second only delays the notification until the guard's turn.
      */
-    private record Notifying(Events events, EventLog log, Clock clock) {
+    private record Notifying(Events events, EventLog log, ChangeTags tags) {
         <E extends DomainEvent> void of(Class<E> type, String family, ToLongFunction<E> subject,
                                         ToLongFunction<E> actor) {
-            events.logTo(type, e -> log.append(NotificationHandler.guardKind(family), subject.applyAsLong(e),
-                            actor.applyAsLong(e)))
-                    .on(type, e -> log.hint(NotificationHandler.afterKind(family, clock.instant()),
+            events.logTo(type, e -> log.appendQuietly(NotificationHandler.guardKind(family, tags.of(e)),
+                            subject.applyAsLong(e), actor.applyAsLong(e)))
+                    .on(type, e -> log.hint(NotificationHandler.afterKind(family, tags.of(e)),
                             subject.applyAsLong(e), actor.applyAsLong(e)));
         }
     }
 
     private static void fanout(EventLog log, PostEvent event, FanoutKind kind) {
-        log.append(kind.entryKind(), event.post().id(), event.post().authorId());
+        log.appendQuietly(kind.entryKind(), event.post().id(), event.post().authorId());
     }
 }

@@ -96,6 +96,14 @@ public final class BatchedCache<V> implements CacheInvalidations.Droppable {
                 ? CompletableFuture.completedFuture(change.apply(loading.join())) : null);
     }
 
+    /**
+     * Holds {@code value} unless the id already has one (loaded, or loading): a value this instance has just written,
+     * so that the next reads of it, its own and the event log's handlers', need no load.
+     */
+    public void offer(long id, V value) {
+        cache.asMap().putIfAbsent(id, CompletableFuture.completedFuture(value));
+    }
+
     @Override
     public void drop(long id) {
         cache.synchronous().invalidate(id);

@@ -1,5 +1,6 @@
 package dev.widefeed.comment;
 
+import dev.widefeed.eventlog.ChangeTags;
 import dev.widefeed.eventlog.DueWork;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.LogEntry;
@@ -19,7 +20,7 @@ import java.util.function.BooleanSupplier;
  */
 public final class HotRankHandler implements LogHandler {
     public static final String AFTER = "rank-comment";
-    public static final String GUARD = "rank-comment-guard";
+    public static final String GUARD = AFTER + EventLog.GUARD;
     /** How long after its minute a guard waits: far past any request's lifetime. */
     private static final Duration GUARD_WAIT = Duration.ofMinutes(2);
 
@@ -32,11 +33,17 @@ public final class HotRankHandler implements LogHandler {
     }
 
     /**
-     * The entry kind appended after a change, tagged with its millisecond within its minute: a second change of one
-     * comment by one user within a minute is an entry of its own, not one already worked.
+     * The entry kind appended after a change, tagged with the change's tag ({@link ChangeTags}): a second change of one
+     * comment by one user within a minute is an entry of its own, not one already worked, and the job that works it
+     * knows the change's guard done.
      */
-    public static String afterKind(Instant changedAt) {
-        return AFTER + "." + Long.toString(Math.floorMod(changedAt.toEpochMilli(), 60_000L), 36);
+    public static String afterKind(String tag) {
+        return AFTER + "." + tag;
+    }
+
+    /** The entry kind appended before a change, worked once the change must have landed. */
+    public static String guardKind(String tag) {
+        return GUARD + "." + tag;
     }
 
     public Map<String, LogHandler> byKind() {

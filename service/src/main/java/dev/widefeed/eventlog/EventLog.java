@@ -14,6 +14,12 @@ import java.util.function.Predicate;
  * appended to.
  */
 public final class EventLog {
+    /**
+     * What a guard entry's kind adds to the kind of the hint after its change ({@link #hint}): a guard and a hint of
+     * one change carry the same tag ({@link ChangeTags}), so a job that worked the hint knows the guard done.
+     */
+    public static final String GUARD = "-guard";
+
     private final EventLogStore store;
     private final int shards;
     private final Clock clock;
@@ -33,13 +39,22 @@ public final class EventLog {
         return shards;
     }
 
-    /** Records the entry durably; call it before the change it is about. */
+    /** Records the entry durably, and wakes this instance's job for it; call it before the change it is about. */
     public void append(String kind, long subjectId, long actorId) {
         int shard = shardOf(subjectId);
-        store.append(new LogEntry(shard, slotOf(clock.instant()), kind, subjectId, actorId));
+        appendQuietly(kind, subjectId, actorId);
         for (IntConsumer listener : appended) {
             listener.accept(shard);
         }
+    }
+
+    /**
+     * Records the entry durably without waking this instance's job: an entry recorded before a change whose
+     * {@link #hint}, about the same subject (so in the same shard), wakes the job once the change is made. Worked
+     * before, its work would only find the change missing and wait (or, for a guard, is not due for minutes).
+     */
+    public void appendQuietly(String kind, long subjectId, long actorId) {
+        store.append(new LogEntry(shardOf(subjectId), slotOf(clock.instant()), kind, subjectId, actorId));
     }
 
     /**
@@ -47,7 +62,9 @@ public final class EventLog {
      * appended before it, is worked once the change must have landed (docs/design.md, "The event log"). This
      * instance's job takes it in memory when it holds the entry's shard, so the store sees nothing; otherwise it is
      * appended like any entry, for the shard's holder to find. The job appends the hints it holds when it loses the
-     * shard or stops; a crash loses them, and the guard does their work later.
+     * shard or stops; a crash loses them, and the guard does their work later. A hint of kind {@code k.tag} whose
+     * guard is {@code k-guard.tag} ({@link #GUARD}) stands for that guard once worked: the job that worked it takes
+     * the guard as done (docs/design.md, "The event log").
      */
     public void hint(String kind, long subjectId, long actorId) {
         LogEntry entry = new LogEntry(shardOf(subjectId), slotOf(clock.instant()), kind, subjectId, actorId);

@@ -529,6 +529,24 @@ public final class EventLogJob implements Managed {
         return opened;
     }
 
+    /**
+     * A hint ({@link EventLog#hint}) of kind {@code k.tag} was worked, after its change: the guard of that change,
+     * {@code k-guard.tag}, has nothing left to do, so it is finished here without a turn. A guard is appended before
+     * its change, so in the hint's minute or, for a change that crossed a minute, the one before; one older still
+     * simply gets its turn.
+     */
+    private void finishGuardOf(LogEntry hint) {
+        int dot = hint.kind().indexOf('.');
+        String guardKind = hint.handlerKind() + EventLog.GUARD;
+        if (dot < 0 || !handlers.containsKey(guardKind)) {
+            return;
+        }
+        String kind = guardKind + hint.kind().substring(dot);
+        for (long slot = hint.slot(); slot >= Math.max(0, hint.slot() - 1); slot--) {
+            finished.add(new LogEntry(hint.shard(), slot, kind, hint.subjectId(), hint.actorId()));
+        }
+    }
+
     /** @param hint whether the entry is a hint held in memory here rather than one read from the store */
     private record Pending(LogEntry entry, LogHandler handler, LogHandler.Work work, boolean hint) {
         Pending(LogEntry entry, LogHandler handler, LogHandler.Work work) {
@@ -572,6 +590,7 @@ public final class EventLogJob implements Managed {
                 } else {
                     finished.add(p.entry());
                 }
+                finishGuardOf(p.entry());
                 return;
             }
             stillPending++;

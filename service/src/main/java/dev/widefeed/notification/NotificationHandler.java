@@ -1,5 +1,6 @@
 package dev.widefeed.notification;
 
+import dev.widefeed.eventlog.ChangeTags;
 import dev.widefeed.eventlog.DueWork;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.LogEntry;
@@ -31,7 +32,6 @@ import java.util.function.BooleanSupplier;
  */
 public final class NotificationHandler implements LogHandler, LogHandler.Batching {
     private static final String PREFIX = "notify-";
-    private static final String GUARD = "-guard";
     /** Sources worked together: one round of reads, one of mark writes and one write per touched share for them all. */
     private static final int CHUNK = 256;
 
@@ -49,16 +49,21 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
     }
 
     /**
-     * The entry kind worked at once, appended after a source's change; tagged with the change's millisecond within its
-     * minute, so a second change of one source within a minute is an entry of its own, not one already worked.
+     * The entry kind worked at once, appended after a source's change; tagged with the change's tag
+     * ({@link ChangeTags}), so a second change of one source within a minute is an entry of its own, not one already
+     * worked, and the job that works it knows the change's guard done.
      */
-    public static String afterKind(String family, Instant changedAt) {
-        return PREFIX + family + "." + Long.toString(Math.floorMod(changedAt.toEpochMilli(), 60_000L), 36);
+    public static String afterKind(String family, String tag) {
+        return PREFIX + family + "." + tag;
     }
 
     /** The entry kind recorded before a source's change, worked once the change must have landed. */
-    public static String guardKind(String family) {
-        return PREFIX + family + GUARD;
+    public static String guardKind(String family, String tag) {
+        return guardKind(family) + "." + tag;
+    }
+
+    private static String guardKind(String family) {
+        return PREFIX + family + EventLog.GUARD;
     }
 
     /** This handler under every notification entry kind, for the job's handler map. */
@@ -74,8 +79,8 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
     @Override
     public Work open(LogEntry entry) {
         String kind = entry.handlerKind();
-        boolean guard = kind.endsWith(GUARD);
-        String family = kind.substring(PREFIX.length(), kind.length() - (guard ? GUARD.length() : 0));
+        boolean guard = kind.endsWith(EventLog.GUARD);
+        String family = kind.substring(PREFIX.length(), kind.length() - (guard ? EventLog.GUARD.length() : 0));
         Instant recorded = EventLog.startOf(entry.slot());
         // A guard's change may land up to a request's lifetime after the end of its minute.
         Instant due = guard ? recorded.plusSeconds(60).plus(rules.guardDelay()) : recorded;

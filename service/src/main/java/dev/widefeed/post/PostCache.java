@@ -53,11 +53,17 @@ public final class PostCache {
 
     /**
      * {@code store} with what a cache must hear of its writes: a delete that removed a post is announced to every
-     * instance; a count change that landed is added to this instance's cached count.
+     * instance; a count change that landed is added to this instance's cached count; a post just written is held
+     * with its counts, none yet, for the reads that follow it at once (the author's pages, the event log's handlers).
      */
     public PostStore watching(PostStore store) {
         return AfterCalls.wrap(PostStore.class, store, (method, args, result) -> {
             switch (method) {
+                case "create" -> {
+                    Post post = (Post) args[0];
+                    rows.offer(post.id(), post);
+                    counts.offer(post.id(), PostCounts.ZERO);
+                }
                 case "delete" -> {
                     if (Boolean.TRUE.equals(result)) {
                         invalidations.announce(KIND, ((Post) args[0]).id());

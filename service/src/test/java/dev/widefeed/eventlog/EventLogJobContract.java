@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -443,6 +444,64 @@ public abstract class EventLogJobContract {
         } finally {
             job.stop();
         }
+    }
+
+    @Test
+    void aGuardWhoseHintWasWorkedHereIsDoneWithoutItsTurn() {
+        int shard = freshShard();
+        AtomicReference<Clock> clock = new AtomicReference<>(Clock.systemUTC());
+        Stamps hints = new Stamps();
+        List<String> guardTurns = new ArrayList<>();
+        // A guard comes due two minutes after it was appended, as the notification and ranking guards do.
+        LogHandler guards = entry -> new DueWork(EventLog.startOf(entry.slot()).plus(Duration.ofMinutes(2)), false) {
+            @Override
+            public LogHandler.Turn turn(int pages, BooleanSupplier keepGoing) {
+                if (waitsAt(clock.get().instant())) {
+                    return new LogHandler.Turn.NotReady();
+                }
+                guardTurns.add(entry.kind());
+                return new LogHandler.Turn.Worked(new DueWork(dueSince(), true) {
+                    @Override
+                    public LogHandler.Turn turn(int pages, BooleanSupplier keepGoing) {
+                        throw new AssertionError("done");
+                    }
+                });
+            }
+        };
+        EventLogJob job = job(shard, Map.of("test-stamp", hints, "test-stamp" + EventLog.GUARD, guards),
+                new Clock() {
+                    @Override
+                    public ZoneId getZone() {
+                        return ZoneOffset.UTC;
+                    }
+
+                    @Override
+                    public Clock withZone(ZoneId zone) {
+                        return this;
+                    }
+
+                    @Override
+                    public Instant instant() {
+                        return clock.get().instant();
+                    }
+                });
+        long slot = thisMinute();
+        long subject = ids.next();
+        long actor = ids.next();
+        // Two changes of one subject by one actor: the first one's hint was worked, the second one's never came.
+        EventLogStore log = storage().eventLog();
+        log.append(new LogEntry(shard, slot, "test-stamp-guard.one", subject, actor));
+        log.append(new LogEntry(shard, slot, "test-stamp-guard.two", subject, actor));
+        log.append(new LogEntry(shard, slot, "test-stamp.one", subject, actor));
+        job.runShard(0);
+        assertThat(hints.worked(subject)).isTrue();
+        assertThat(guardTurns).as("neither guard is due yet").isEmpty();
+
+        clock.set(Clock.offset(Clock.systemUTC(), Duration.ofMinutes(5)));
+        job.runShard(0);
+        assertThat(guardTurns).as("only the guard whose hint was not worked gets a turn")
+                .containsExactly("test-stamp-guard.two");
+        assertThat(job.backlog()).isZero();
     }
 
     private long subjectIn(EventLog log, int shard) {

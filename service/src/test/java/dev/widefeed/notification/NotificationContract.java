@@ -292,7 +292,7 @@ public abstract class NotificationContract {
         LikeEdge absent = LikeEdge.absent(post, bob);
         LikeEdge liked = absent.next(true, Instant.now());
         new EventLog(storage().eventLog(), SHARDS, Clock.systemUTC())
-                .append(NotificationHandler.guardKind(NotificationSources.LIKE), post, bob);
+                .append(NotificationHandler.guardKind(NotificationSources.LIKE, "lost"), post, bob);
         assertThat(storage().likes().compareAndSet(absent, liked)).isTrue();
         settle();
         assertThat(notifications(ada)).isEmpty(); // the guard waits for the change to have surely landed
