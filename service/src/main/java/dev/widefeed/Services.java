@@ -138,7 +138,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 storage.users()::addCounts, marks::user, KnownPointCount.Bounds.DEFAULT, clock, COUNTS_INTERVAL,
                 COUNTS_THREADS);
         PostCache postCache = new PostCache(storage.posts(), caches, invalidations, postCounts::unapplied);
-        CommentCache commentCache = new CommentCache(storage.comments(), caches);
+        CommentCache commentCache = new CommentCache(storage.comments(), caches, invalidations);
         ProfileCache profiles = new ProfileCache(storage.users(), caches, invalidations);
         // Every service writes through these, so that no write of a cached thing goes unheard (the cache tier).
         PostStore postStore = postCache.watching(storage.posts());
@@ -168,7 +168,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
         FanoutWorker worker = new FanoutWorker(userStore, storage.relations(), postStore, postCache::find,
                 storage.timelines(), storage.fanout(), storage.audiences(), feed.fanout(), feed.pageSize(),
                 feed.home().entryTtl(), feed.pull(), log, clock, fanoutListener);
-        TextIndexHandler textIndex = new TextIndexHandler(postCache::find, commentStore, storage.textIndex(),
+        TextIndexHandler textIndex = new TextIndexHandler(postCache::find, commentCache::find, storage.textIndex(),
                 clock);
         listen(events, home, log, clock, textIndex);
         NotificationRules notificationRules = NotificationRules.DEFAULT;
@@ -177,7 +177,8 @@ public record Services(UserService users, FollowService follows, RelationRepaire
         Map<String, LogHandler> handlers = new HashMap<>(new FanoutHandler(worker, fanoutListener).byKind());
         handlers.putAll(deliveries.byKind());
         handlers.putAll(new NotificationHandler(storage.notifications(), new NotificationSources(postCache::find,
-                storage.likes(), storage.relations(), commentStore, access, facts, notificationRules, pageReads),
+                storage.likes(), storage.relations(), commentCache::find, commentStore, access, facts,
+                notificationRules, pageReads),
                 notificationRules, clock).byKind());
         handlers.putAll(textIndex.byKind());
         handlers.putAll(new HotRankHandler(new HotRanking(commentStore), clock).byKind());

@@ -142,6 +142,11 @@ public class WidefeedConfiguration extends Configuration {
         @JsonProperty
         public DataSize postBytes = DataSize.bytes(DEFAULTS.postBytes());
 
+        /** Comment rows, by approximate bytes, as post rows. */
+        @NotNull
+        @JsonProperty
+        public DataSize commentBytes = DataSize.bytes(DEFAULTS.commentBytes());
+
         @Min(1)
         @JsonProperty
         public long profiles = DEFAULTS.profiles();
@@ -161,7 +166,7 @@ public class WidefeedConfiguration extends Configuration {
         public Duration invalidationPoll = Duration.milliseconds(DEFAULTS.invalidationPoll().toMillis());
 
         public CacheSettings settings() {
-            return new CacheSettings(postBytes.toBytes(), DEFAULTS.postMaxAge(), profiles, DEFAULTS.profileMaxAge(),
+            return new CacheSettings(postBytes.toBytes(), commentBytes.toBytes(), DEFAULTS.postMaxAge(), profiles, DEFAULTS.profileMaxAge(),
                     counts, countsMaxAge.toJavaDuration(), invalidationPoll.toJavaDuration(),
                     DEFAULTS.invalidationLateness());
         }

@@ -2,33 +2,72 @@ package dev.widefeed.comment;
 
 import dev.widefeed.cache.AfterCalls;
 import dev.widefeed.cache.BatchedCache;
+import dev.widefeed.cache.CacheInvalidations;
 import dev.widefeed.cache.CacheSettings;
 
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * Comments' counts as pages show them (docs/design.md, "The cache tier"), kept as post counts are: at most
- * {@link CacheSettings#countsMaxAge} from their load, with this instance's own changes added once the store took them,
- * so a voter sees their own vote counted at once and everyone sees everyone's within the bound. A recount decides by
- * the store's counts, never by these.
+ * Comment rows and comments' counts (docs/design.md, "The cache tier"). A row changes only by its delete, which every
+ * instance hears of through the invalidations, as a post's does; a comment just placed is held at once, for the event
+ * log's handlers (its notification, its topics and mentions) that read it next. Counts are kept as post counts are: at
+ * most {@link CacheSettings#countsMaxAge} from their load, with this instance's own changes added once the store took
+ * them, so a voter sees their own vote counted at once and everyone sees everyone's within the bound. A recount
+ * decides by the store's counts, never by these.
  */
 public final class CommentCache {
-    private final BatchedCache<CommentCounts> counts;
+    public static final String KIND = "comment";
+    /** A row's weight in bytes beyond its text: ids, times, the object and mentions around them, roughly. */
+    private static final int ROW_OVERHEAD = 400;
 
-    public CommentCache(CommentStore store, CacheSettings settings) {
+    private final BatchedCache<Comment> rows;
+    private final BatchedCache<CommentCounts> counts;
+    private final CacheInvalidations invalidations;
+
+    public CommentCache(CommentStore store, CacheSettings settings, CacheInvalidations invalidations) {
+        this.rows = new BatchedCache<>("comments", settings.commentBytes(),
+                c -> ROW_OVERHEAD + 2 * (c.content() == null ? 0 : c.content().length()), settings.postMaxAge(),
+                ids -> {
+                    // The store reads a comment by its key only: the misses are read one by one.
+                    Map<Long, Comment> found = new HashMap<>();
+                    ids.forEach(id -> store.find(id).ifPresent(c -> found.put(id, c)));
+                    return found;
+                });
         this.counts = new BatchedCache<>("comment-counts", settings.counts(), c -> 1, settings.countsMaxAge(),
                 store::countsOf);
+        this.invalidations = invalidations;
+        invalidations.register(KIND, rows);
     }
 
-    /** {@code store} with its count changes added to this instance's cached counts as they land. */
+    /**
+     * {@code store} with what this cache must hear of its writes: a comment placed is held (at its floor); a delete
+     * that changed the row is announced to every instance; a purged row is dropped here; count changes are added to
+     * this instance's cached counts as they land.
+     */
     public CommentStore watching(CommentStore store) {
         return AfterCalls.wrap(CommentStore.class, store, (method, args, result) -> {
-            if (method.equals("addCounts")) {
-                counts.update((Long) args[0], c -> c.plus((CommentCounts) args[1]));
+            switch (method) {
+                case "place" -> rows.offer(((Comment) args[0]).id(), ((Comment) args[0]).atFloor((Long) result));
+                case "delete" -> {
+                    if (Boolean.TRUE.equals(result)) {
+                        invalidations.announce(KIND, ((Comment) args[0]).id());
+                    }
+                }
+                case "purge" -> rows.drop(((Comment) args[0]).id());
+                case "addCounts" -> counts.update((Long) args[0], c -> c.plus((CommentCounts) args[1]));
+                default -> {
+                }
             }
         });
+    }
+
+    /** The comment, if it exists: cached, or read. */
+    public Optional<Comment> find(long id) {
+        return Optional.ofNullable(rows.getAll(List.of(id)).get(id));
     }
 
     /** Every id's counts (zero without a row), as fresh as the bound. */
@@ -37,6 +76,6 @@ public final class CommentCache {
     }
 
     public List<BatchedCache<?>> caches() {
-        return List.of(counts);
+        return List.of(rows, counts);
     }
 }

@@ -134,7 +134,10 @@ public final class CommentService {
         }
         Comment comment = new Comment(commentId, object, me, rootId, parentId, 0, text,
                 clock.instant().truncatedTo(ChronoUnit.MILLIS), false, mentions.held(text));
-        events.record(comment.isTopLevel() ? new CommentEvent.Commented(comment) : new CommentEvent.Replied(comment));
+        // One event object from its record to its publish: its guard and its hint share a tag (ChangeTags).
+        CommentEvent created = comment.isTopLevel() ? new CommentEvent.Commented(comment)
+                : new CommentEvent.Replied(comment);
+        events.record(created);
         comments.listByAuthor(comment);
         comments.writeContent(comment);
         Comment placed = comment.atFloor(comments.place(comment));
@@ -147,7 +150,7 @@ public final class CommentService {
             BestEffort.count(() -> comments.addCounts(root, CommentCounts.replies(1)), "replies of comment " + root,
                     markPost);
         }
-        events.publish(placed.isTopLevel() ? new CommentEvent.Commented(placed) : new CommentEvent.Replied(placed));
+        events.publish(created);
         return new CommentDetails(placed, CommentCounts.ZERO);
     }
 
@@ -328,7 +331,8 @@ public final class CommentService {
         if (comment.deleted()) {
             return;
         }
-        events.record(new CommentEvent.Deleted(comment));
+        CommentEvent.Deleted deleted = new CommentEvent.Deleted(comment);
+        events.record(deleted);
         if (!comments.delete(comment)) {
             return;
         }
@@ -343,7 +347,7 @@ public final class CommentService {
             BestEffort.count(() -> comments.addCounts(comment.rootId(), CommentCounts.replies(-1)),
                     "replies of " + comment.rootId(), markPost);
         }
-        events.publish(new CommentEvent.Deleted(comment));
+        events.publish(deleted);
     }
 
     /** Sets my vote on the comment to {@code vote} (moving it from the other kind if needed). */
@@ -361,14 +365,15 @@ public final class CommentService {
             if (current == Vote.NONE) {
                 return Optional.of(false);
             }
-            events.record(new CommentEvent.Voted(commentId, me, current, Vote.NONE));
+            CommentEvent.Voted withdrawn = new CommentEvent.Voted(commentId, me, current, Vote.NONE);
+            events.record(withdrawn);
             if (!comments.compareAndSetVote(commentId, me, current, Vote.NONE)) {
                 return Optional.empty();
             }
             BestEffort.count(() -> comments.addCounts(commentId, CommentCounts.voteChange(current, Vote.NONE)),
                     "votes of comment " + commentId,
                     () -> comments.find(commentId).ifPresent(c -> dirty.post(c.object().id())));
-            events.publish(new CommentEvent.Voted(commentId, me, current, Vote.NONE));
+            events.publish(withdrawn);
             return Optional.of(true);
         }, () -> "the vote of " + me + " on comment " + commentId);
         comments.deleteVote(commentId, me);
@@ -461,7 +466,8 @@ public final class CommentService {
             if (next == current) {
                 return Optional.of(false);
             }
-            events.record(new CommentEvent.Voted(commentId, me, current, next));
+            CommentEvent.Voted voted = new CommentEvent.Voted(commentId, me, current, next);
+            events.record(voted);
             if (next != Vote.NONE) {
                 comments.listVote(commentId, me); // before the vote: an account's deletion finds every vote it has
             }
@@ -470,7 +476,7 @@ public final class CommentService {
             }
             BestEffort.count(() -> comments.addCounts(commentId, CommentCounts.voteChange(current, next)),
                     "votes of comment " + commentId, () -> dirty.post(postId));
-            events.publish(new CommentEvent.Voted(commentId, me, current, next));
+            events.publish(voted);
             return Optional.of(true);
         }, () -> "your vote on comment " + commentId);
         return shownCounts.apply(List.of(commentId)).get(commentId);

@@ -59,12 +59,12 @@ public final class EventLog {
 
     /**
      * An entry that only hastens work a durable entry already guarantees: the entry after a change whose guard entry,
-     * appended before it, is worked once the change must have landed (docs/design.md, "The event log"). This
+     * appended before it, is worked once the change must have landed (docs/design.md, "Notifications"). This
      * instance's job takes it in memory when it holds the entry's shard, so the store sees nothing; otherwise it is
      * appended like any entry, for the shard's holder to find. The job appends the hints it holds when it loses the
      * shard or stops; a crash loses them, and the guard does their work later. A hint of kind {@code k.tag} whose
-     * guard is {@code k-guard.tag} ({@link #GUARD}) stands for that guard once worked: the job that worked it takes
-     * the guard as done (docs/design.md, "The event log").
+     * guard is {@code k-guard.tag} ({@link #GUARD}) stands for that guard once the job took it in memory and worked
+     * it: the job takes the guard as done (docs/design.md, "Notifications").
      */
     public void hint(String kind, long subjectId, long actorId) {
         LogEntry entry = new LogEntry(shardOf(subjectId), slotOf(clock.instant()), kind, subjectId, actorId);

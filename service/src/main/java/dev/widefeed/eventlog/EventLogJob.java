@@ -530,10 +530,12 @@ public final class EventLogJob implements Managed {
     }
 
     /**
-     * A hint ({@link EventLog#hint}) of kind {@code k.tag} was worked, after its change: the guard of that change,
-     * {@code k-guard.tag}, has nothing left to do, so it is finished here without a turn. A guard is appended before
-     * its change, so in the hint's minute or, for a change that crossed a minute, the one before; one older still
-     * simply gets its turn.
+     * A hint ({@link EventLog#hint}) of kind {@code k.tag}, taken in memory here, was worked after its change: the
+     * guard of that change, {@code k-guard.tag}, has nothing left to do, so it is finished here without a turn. Only a
+     * hint taken here: this instance made the change, so the caches its handlers read through (post rows, audience
+     * facts) held it at once; a hint from the store may have been worked through another instance's caches within
+     * their bound, and its guard's turn, minutes later, reads past that. A guard is appended before its change, so in
+     * the hint's minute or, for a change that crossed a minute, the one before; one older still gets its turn.
      */
     private void finishGuardOf(LogEntry hint) {
         int dot = hint.kind().indexOf('.');
@@ -587,10 +589,10 @@ public final class EventLogJob implements Managed {
                     if (held != null) {
                         held.remove(p.entry());
                     }
+                    finishGuardOf(p.entry());
                 } else {
                     finished.add(p.entry());
                 }
-                finishGuardOf(p.entry());
                 return;
             }
             stillPending++;

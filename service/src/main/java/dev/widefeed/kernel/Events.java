@@ -20,6 +20,8 @@ import java.util.function.Consumer;
  *   <li>{@link #publish}, after the change: in-process listeners, in the thread of the request.
  *       A listener's failure is logged and never fails a change that is already done.</li>
  * </ul>
+ * A change records and publishes one event object: what pairs the log's entry before a change with the one after it
+ * knows the change by that object ({@code eventlog.ChangeTags}).
  */
 public final class Events {
     private static final Logger LOG = LoggerFactory.getLogger(Events.class);

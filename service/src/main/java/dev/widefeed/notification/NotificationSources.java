@@ -4,6 +4,7 @@ import dev.widefeed.audience.AudienceFacts;
 import dev.widefeed.audience.Link;
 import dev.widefeed.audience.Mark;
 import dev.widefeed.comment.Comment;
+import dev.widefeed.comment.CommentRows;
 import dev.widefeed.comment.CommentStore;
 import dev.widefeed.comment.Vote;
 import dev.widefeed.graph.FollowEdge;
@@ -47,7 +48,8 @@ public final class NotificationSources {
     private final PostRows posts;
     private final LikeStore likes;
     private final RelationStore relations;
-    private final CommentStore comments;
+    private final CommentRows comments;
+    private final CommentStore votes;
     private final PostAccess access;
     private final AudienceFacts facts;
     private final NotificationRules rules;
@@ -56,14 +58,19 @@ public final class NotificationSources {
     /**
      * @param posts where posts are read: the cache tier's rows (a post changes only by its delete, which reaches it
      *              within its bound; a delete's own entry, worked again by its guard minutes later, sees it)
-     * @param reads where the truth of many sources is read at once
+     * @param comments where comments are read: the cache tier's rows, as posts (a comment too changes only by its
+     *                 delete)
+     * @param votes    where a vote, the truth of a comment's like, is read
+     * @param reads    where the truth of many sources is read at once
      */
-    public NotificationSources(PostRows posts, LikeStore likes, RelationStore relations, CommentStore comments,
-                               PostAccess access, AudienceFacts facts, NotificationRules rules, Executor reads) {
+    public NotificationSources(PostRows posts, LikeStore likes, RelationStore relations, CommentRows comments,
+                               CommentStore votes, PostAccess access, AudienceFacts facts, NotificationRules rules,
+                               Executor reads) {
         this.posts = posts;
         this.likes = likes;
         this.relations = relations;
         this.comments = comments;
+        this.votes = votes;
         this.access = access;
         this.facts = facts;
         this.rules = rules;
@@ -174,7 +181,7 @@ public final class NotificationSources {
     }
 
     private List<Contribution> vote(long commentId, long voterId, Instant seenAt) {
-        if (comments.vote(commentId, voterId) != Vote.LIKE) {
+        if (votes.vote(commentId, voterId) != Vote.LIKE) {
             return List.of();
         }
         Optional<Comment> comment = comments.find(commentId).filter(c -> !c.deleted());

@@ -1,7 +1,7 @@
 package dev.widefeed.textindex;
 
 import dev.widefeed.comment.Comment;
-import dev.widefeed.comment.CommentStore;
+import dev.widefeed.comment.CommentRows;
 import dev.widefeed.eventlog.DueWork;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.LogEntry;
@@ -38,11 +38,11 @@ public final class TextIndexHandler implements LogHandler {
     private static final Duration WAIT = Duration.ofMinutes(3);
 
     private final PostRows posts;
-    private final CommentStore comments;
+    private final CommentRows comments;
     private final TextIndexStore index;
     private final Clock clock;
 
-    public TextIndexHandler(PostRows posts, CommentStore comments, TextIndexStore index, Clock clock) {
+    public TextIndexHandler(PostRows posts, CommentRows comments, TextIndexStore index, Clock clock) {
         this.posts = posts;
         this.comments = comments;
         this.index = index;

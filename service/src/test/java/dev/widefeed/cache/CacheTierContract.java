@@ -2,6 +2,7 @@ package dev.widefeed.cache;
 
 import dev.widefeed.Services;
 import dev.widefeed.audience.AudienceSettings;
+import dev.widefeed.comment.Comment;
 import dev.widefeed.comment.Vote;
 import dev.widefeed.feed.FanoutWorker;
 import dev.widefeed.feed.FeedFactory;
@@ -41,7 +42,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 public abstract class CacheTierContract {
     /** Counts kept 3 s here, so that the bound is tested without waiting out the default's 5 s. */
-    private static final CacheSettings SETTINGS = new CacheSettings(16L << 20, Duration.ofHours(1), 10_000,
+    private static final CacheSettings SETTINGS = new CacheSettings(16L << 20, 4L << 20, Duration.ofHours(1), 10_000,
             Duration.ofMinutes(10), 10_000, Duration.ofSeconds(3), Duration.ofMillis(500), Duration.ofSeconds(3));
 
     private final IdGenerator ids = TestStorages.ids();
@@ -107,6 +108,35 @@ public abstract class CacheTierContract {
         assertThat(page(a, reader, post)).as("gone at once where it was deleted").isEmpty();
         Duration took = timeUntil(() -> page(b, reader, post).isEmpty(), Duration.ofSeconds(5));
         System.out.printf("a deleted post left the other instance's pages after %d ms%n", took.toMillis());
+    }
+
+    /** A comment's row as the event log's handlers of {@code instance} read it (the cache tier's). */
+    @SuppressWarnings("unchecked")
+    private static Optional<Comment> commentRow(Services instance, long commentId) {
+        BatchedCache<Comment> rows = (BatchedCache<Comment>) cache(instance, "comments");
+        return Optional.ofNullable(rows.getAll(List.of(commentId)).get(commentId));
+    }
+
+    @Test
+    void aCommentIsHeldAsPlacedAndItsDeleteReachesEveryInstanceWithinFiveSeconds() throws InterruptedException {
+        Services a = instance(storage());
+        Services b = instance(storage());
+        long author = user("author");
+        long reader = user("reader");
+        long post = a.posts().create(author, "discussed", null).post().id();
+        long loads = cache(a, "comments").stats().loadCount();
+        Comment placed = a.comments().create(reader, post, "soon gone", Optional.empty()).comment();
+        assertThat(commentRow(a, placed.id())).as("held as placed, at its floor").contains(placed);
+        assertThat(cache(a, "comments").stats().loadCount()).as("with no read").isEqualTo(loads);
+        assertThat(commentRow(b, placed.id())).hasValueSatisfying(c -> assertThat(c.deleted()).isFalse());
+
+        a.comments().delete(reader, placed.id());
+
+        assertThat(commentRow(a, placed.id())).as("deleted at once where it was deleted")
+                .hasValueSatisfying(c -> assertThat(c.deleted()).isTrue());
+        Duration took = timeUntil(() -> commentRow(b, placed.id()).map(Comment::deleted).orElse(false),
+                Duration.ofSeconds(5));
+        System.out.printf("a deleted comment reached the other instance's rows after %d ms%n", took.toMillis());
     }
 
     @Test

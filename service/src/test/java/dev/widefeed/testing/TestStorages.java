@@ -100,7 +100,7 @@ public final class TestStorages {
      */
     public static PostService postService(Storage storage, PostStore posts, IdGenerator ids, Clock clock,
                                           DirtyCounters dirty) {
-        CacheSettings fresh = new CacheSettings(1 << 20, Duration.ofMillis(1), 1000, Duration.ofMillis(1), 1000,
+        CacheSettings fresh = new CacheSettings(1 << 20, 1 << 20, Duration.ofMillis(1), 1000, Duration.ofMillis(1), 1000,
                 Duration.ofMillis(1), Duration.ofSeconds(1), Duration.ofSeconds(1));
         CacheInvalidations invalidations = new CacheInvalidations(storage.invalidations(), clock, Duration.ofSeconds(1));
         PostCache cache = new PostCache(posts, fresh, invalidations);

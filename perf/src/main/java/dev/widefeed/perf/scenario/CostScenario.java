@@ -128,7 +128,7 @@ public final class CostScenario {
         // the same run, on the same machine.
         Services untiered = Services.over(counting, new IdGenerator(ID_WORKER + 1, clock), clock,
                 RelationLimits.DEFAULT, Runnable::run, new FeedFactory().rules(), log.shards,
-                FanoutWorker.Listener.NONE, AudienceSettings.DEFAULT, Runnable::run, new CacheSettings(1, Duration.ofNanos(1),
+                FanoutWorker.Listener.NONE, AudienceSettings.DEFAULT, Runnable::run, new CacheSettings(1, 1, Duration.ofNanos(1),
                         1, Duration.ofNanos(1), 1, Duration.ofNanos(1), caches.invalidationPoll(),
                         caches.invalidationLateness()));
         // As the service wires it: what either instance appends wakes the job's quiet shard at once.
