@@ -29,6 +29,7 @@ import dev.widefeed.perf.scenario.CostScenario;
 import dev.widefeed.perf.scenario.SteadyScenario;
 import dev.widefeed.perf.scenario.StrategiesScenario;
 import dev.widefeed.perf.scenario.VisibilityScenario;
+import dev.widefeed.perf.strategy.CountingStorage;
 import dev.widefeed.perf.strategy.HybridStrategy;
 import dev.widefeed.perf.workload.ProfileCalibration;
 import dev.widefeed.perf.workload.ProfileComparison;
@@ -198,12 +199,22 @@ final class Commands {
         for (String rate : options.getString("rates").split(",")) {
             rates.add(Double.parseDouble(rate.trim()));
         }
-        try (ReplayTarget target = target(storage, workload, true)) {
+        // In process, the store's operations are counted, so the report can plan nodes by them.
+        CountingStorage counting = new CountingStorage(storage);
+        boolean overHttp = options.getString("target").equals("http");
+        try (ReplayTarget target = target(overHttp ? storage : counting, workload, true)) {
             SteadyScenario.run(storage.backend(), target, workload, new SteadyScenario.Settings(
                     Duration.ofSeconds(options.getInt("warmup")), rates,
                     Duration.ofSeconds(options.getInt("seconds_per_rate")), Duration.ofSeconds(5),
-                    options.getDouble("slo_p99_ms")), runDirectory(), out);
+                    options.getDouble("slo_p99_ms")),
+                    overHttp ? Optional.empty() : Optional.of(() -> operations(counting)), runDirectory(), out);
         }
+    }
+
+    /** Every operation counted so far but the event log's polling (as strategies and cost count them). */
+    private static long operations(CountingStorage counting) {
+        return counting.counts().entrySet().stream().filter(e -> !e.getKey().equals(CountingStorage.POLLING))
+                .mapToLong(e -> e.getValue().operations()).sum();
     }
 
     private void celebrity(Storage storage) throws Exception {

@@ -1,10 +1,14 @@
 package dev.widefeed.perf.report;
 
+import dev.widefeed.perf.results.CeilingResult;
 import dev.widefeed.perf.results.ReplayResult;
 import dev.widefeed.perf.results.RunManifest;
 import dev.widefeed.perf.results.SteadyResult;
+import dev.widefeed.perf.scenario.CeilingScenario;
 import dev.widefeed.perf.workload.EventKind;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,7 +21,8 @@ import java.util.Optional;
  * @param headline the answer, or why there is none
  * @param notes    the assumptions behind the answer
  */
-record Capacity(Optional<CapacityPlan> plan, String headline, List<String> notes) {
+record Capacity(Optional<CapacityPlan> plan, Optional<StoreOperationsPlan> byOperations, String headline,
+                List<String> notes) {
 
     String statement() {
         return notes.isEmpty() ? headline : headline + " " + String.join(" ", notes);
@@ -52,8 +57,42 @@ record Capacity(Optional<CapacityPlan> plan, String headline, List<String> notes
         Long users = assumptions.users() != null ? assumptions.users() : workload.map(WorkloadInfo::users).orElse(null);
         CapacityPlan plan = new CapacityPlan(measured, assumptions.headroom(), assumptions.replicationFactor(), rate,
                 users, writeShare(knee.get().byKind()));
-        return new Capacity(Optional.of(plan), plan.headline(behaviour(workload), machine(run.manifest())),
-                plan.assumptions());
+        Optional<StoreOperationsPlan> byOperations = byOperations(run, steady, knee.get(), assumptions, rate);
+        if (byOperations.isEmpty()) {
+            return new Capacity(Optional.of(plan), Optional.empty(),
+                    plan.headline(behaviour(workload), machine(run.manifest())), plan.assumptions());
+        }
+        StoreOperationsPlan ops = byOperations.get();
+        String headline = "For " + (users == null ? "" : Fmt.num(users, 0) + " users with ") + behaviour(workload)
+                + " at " + Fmt.num(rate, 0) + " events/s you need about " + ops.nodes()
+                + " store nodes of this machine's size (" + machine(run.manifest()) + "), by the store operations each"
+                + " event costs.";
+        List<String> notes = new ArrayList<>(ops.lines());
+        notes.add("Cross-check from the steady knee, where one machine ran the service, the store and the load client"
+                + " together: about " + plan.nodes() + " nodes.");
+        notes.addAll(plan.assumptions());
+        return new Capacity(Optional.of(plan), byOperations, headline, notes);
+    }
+
+    /**
+     * The plan by store operations, when the run counted them at the knee (an in-process target) and measured the
+     * store's insert and read ceilings.
+     */
+    private static Optional<StoreOperationsPlan> byOperations(RunData run, SteadyResult steady, ReplayResult knee,
+                                                              CapacityPlan.Assumptions assumptions, double rate) {
+        int at = steady.points().indexOf(knee);
+        List<Double> perEvent = steady.storeOperationsPerEvent();
+        if (run.ceiling().isEmpty() || perEvent == null || at < 0 || at >= perEvent.size() || perEvent.get(at) == null
+                || !(perEvent.get(at) > 0)) {
+            return Optional.empty();
+        }
+        CeilingResult ceiling = run.ceiling().get();
+        Optional<CeilingResult.Operation> lower = ceiling.operations().stream()
+                .filter(o -> o.name().equals(CeilingScenario.INSERT) || o.name().equals(CeilingScenario.READ))
+                .filter(o -> o.opsPerSecond() > 0)
+                .min(Comparator.comparingDouble(CeilingResult.Operation::opsPerSecond));
+        return lower.map(o -> new StoreOperationsPlan(perEvent.get(at), o.opsPerSecond(), o.name(),
+                assumptions.headroom(), assumptions.replicationFactor(), rate));
     }
 
     /** Share of writes among the workload's kinds measured at the knee; null if it measured none of them. */
@@ -83,6 +122,6 @@ record Capacity(Optional<CapacityPlan> plan, String headline, List<String> notes
     }
 
     private static Capacity none(String why) {
-        return new Capacity(Optional.empty(), why, List.of());
+        return new Capacity(Optional.empty(), Optional.empty(), why, List.of());
     }
 }

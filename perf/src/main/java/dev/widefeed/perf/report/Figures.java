@@ -30,8 +30,14 @@ final class Figures {
         run.hdrLogs().forEach(h -> f.latency("hlog", h.file() + (h.tag().isEmpty() ? "" : "[" + h.tag() + "]"),
                 h.latency()));
         ratios.stream().filter(r -> r.value() != null).forEach(r -> f.add("goals", r.key(), r.value(), "ratio"));
+        capacity.byOperations().ifPresent(p -> {
+            f.add("capacity", "store_operations_per_event", p.operationsPerEvent(), "operations");
+            f.add("capacity", "store_ceiling", p.ceilingPerSecond(), "ops/s");
+        });
         capacity.plan().ifPresent(p -> {
-            f.add("capacity", "nodes", p.nodes(), "nodes");
+            f.add("capacity", "nodes", capacity.byOperations().map(StoreOperationsPlan::nodes).orElse(p.nodes()),
+                    "nodes");
+            f.add("capacity", "nodes_by_knee", p.nodes(), "nodes");
             f.add("capacity", "per_node_sustainable_rate", p.perNodeSustainable(), "events/s");
             f.add("capacity", "measured_node_rate", p.measuredRate(), "events/s");
             f.add("capacity", "target_rate", p.targetRate(), "events/s");

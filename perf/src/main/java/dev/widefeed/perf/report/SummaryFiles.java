@@ -44,7 +44,9 @@ final class SummaryFiles {
         }
         ObjectNode plan = root.putObject("capacity").put("statement", capacity.statement());
         capacity.plan().ifPresent(p -> {
-            plan.put("nodes", p.nodes()).put("targetRate", p.targetRate()).put("measuredNodeRate", p.measuredRate())
+            plan.put("nodes", capacity.byOperations().map(StoreOperationsPlan::nodes).orElse(p.nodes()))
+                    .put("nodesByKnee", p.nodes()).put("targetRate", p.targetRate())
+                    .put("measuredNodeRate", p.measuredRate())
                     .put("headroom", p.headroom()).put("perNodeSustainableRate", p.perNodeSustainable())
                     .put("replicationFactor", p.replicationFactor());
             if (p.users() != null) {
@@ -52,6 +54,8 @@ final class SummaryFiles {
             }
             p.nodesIfOnlyWritesReplicated().ifPresent(k -> plan.put("nodesIfOnlyWritesReplicated", k));
         });
+        capacity.byOperations().ifPresent(o -> plan.put("storeOperationsPerEvent", o.operationsPerEvent())
+                .put("storeCeiling", o.ceilingPerSecond()).put("storeCeilingOperation", o.ceilingName()));
         root.set("figures", MAPPER.valueToTree(figures));
         MAPPER.writeValue(directory.resolve(JSON).toFile(), root);
     }

@@ -13,6 +13,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.LongSupplier;
 
 /**
  * The workload's mix offered open-loop at a sweep of rates, lowest first, each for the same time, from the start
@@ -46,6 +48,17 @@ public final class SteadyScenario {
 
     public static SteadyResult run(String backend, ReplayTarget target, WorkloadReader workload, Settings settings,
                                    Path runDirectory, PrintStream out) throws IOException, InterruptedException {
+        return run(backend, target, workload, settings, Optional.empty(), runDirectory, out);
+    }
+
+    /**
+     * @param storeOperations the store operations made so far, when the target's store is counted (in process): each
+     *                        point then reports its operations per event, what it left in the background for the
+     *                        settle pause after it included
+     */
+    public static SteadyResult run(String backend, ReplayTarget target, WorkloadReader workload, Settings settings,
+                                   Optional<LongSupplier> storeOperations, Path runDirectory, PrintStream out)
+            throws IOException, InterruptedException {
         if (!settings.warmup().isZero()) {
             double rate = settings.rates().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
             out.printf("steady: warming up at %,.0f events/s for %s (not recorded)%n", rate, settings.warmup());
@@ -55,25 +68,35 @@ public final class SteadyScenario {
             }
         }
         List<ReplayResult> points = new ArrayList<>();
+        List<Double> operationsPerEvent = new ArrayList<>();
         for (int i = 0; i < settings.rates().size(); i++) {
+            long operationsBefore = storeOperations.map(LongSupplier::getAsLong).orElse(0L);
             double rate = settings.rates().get(i);
             out.printf("steady: offering %,.0f events/s for %s (%d of %d)%n", rate, settings.perRate(), i + 1,
                     settings.rates().size());
             OpenLoopReplayer.Settings replay = OpenLoopReplayer.Settings.at(rate, workload.eventsPerSecond())
                     .withMaxDuration(settings.perRate())
                     .withHdrLog(runDirectory.resolve("hdr"), String.format(java.util.Locale.ROOT, "steady-%.0f", rate));
+            ReplayResult point;
             try (WorkloadReader.EventStream events = workload.events()) {
-                points.add(new OpenLoopReplayer(replay, out).run(backend, target, events));
+                point = new OpenLoopReplayer(replay, out).run(backend, target, events);
             }
-            if (i + 1 < settings.rates().size()) {
-                Thread.sleep(settings.settle().toMillis());
+            points.add(point);
+            Thread.sleep(settings.settle().toMillis());
+            if (storeOperations.isPresent() && point.operations() > 0) {
+                double perEvent = (double) (storeOperations.get().getAsLong() - operationsBefore) / point.operations();
+                operationsPerEvent.add(perEvent);
+                out.printf("steady: %,.0f events/s: %.1f store operations per event%n", rate, perEvent);
+            } else {
+                operationsPerEvent.add(null);
             }
         }
         Double knee = knee(points, settings.sloP99Ms());
         String rule = String.format(java.util.Locale.ROOT, "achieved >= %.0f %% of offered, drops + errors <= %.0f %% "
                 + "of events, p99 response (all events) <= %.0f ms", ACHIEVED_SHARE * 100, FAILED_SHARE * 100,
                 settings.sloP99Ms());
-        SteadyResult result = new SteadyResult(backend, target.name(), points, knee, rule);
+        SteadyResult result = new SteadyResult(backend, target.name(), points, knee, rule,
+                storeOperations.isPresent() ? operationsPerEvent : null);
         Results.write(runDirectory, Results.STEADY, result);
         out.println(knee == null ? "steady: no rate kept up (" + rule + ")"
                 : String.format("steady: knee at %,.0f events/s (%s)", knee, rule));

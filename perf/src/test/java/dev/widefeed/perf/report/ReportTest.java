@@ -2,6 +2,7 @@ package dev.widefeed.perf.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.widefeed.perf.results.CeilingResult;
 import dev.widefeed.perf.results.Results;
 import dev.widefeed.perf.results.SteadyResult;
 import dev.widefeed.perf.scenario.CostScenario;
@@ -16,6 +17,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -81,6 +83,28 @@ class ReportTest {
         assertThat(plan.path("nodes").asLong()).isEqualTo(22);
         assertThat(plan.path("nodesIfOnlyWritesReplicated").asLong()).isEqualTo(9);
         assertThat(plan.path("statement").asText()).contains("22 store nodes");
+    }
+
+    @Test
+    void theCapacityStatementCountsNodesByTheStoreOperationsOfEachEventWhenTheRunCountedThem() throws IOException {
+        SyntheticRun.writeAll(run, Map.of(), "hybrid");
+        SteadyResult steady = SyntheticRun.steady();
+        Results.write(run, Results.STEADY, new SteadyResult(steady.backend(), steady.target(), steady.points(),
+                steady.kneeRate(), steady.kneeRule(), Arrays.asList(8.0, 10.0, null)));
+        Results.write(run, Results.CEILING, new CeilingResult("cassandra", List.of(
+                new CeilingResult.Operation("insert", "one row", 32, 20, 600_000, 0, 30_000, SyntheticRun.latency(0.3, 1.2)),
+                new CeilingResult.Operation("read", "one page", 32, 20, 400_000, 0, 20_000, SyntheticRun.latency(0.6, 2.0)))));
+
+        String html = render();
+
+        // 5,000 events/s x 10 operations x 3 replicas over 70 % of the lower ceiling (reads, 20,000/s): 10.7, so 11.
+        assertThat(section(html, "<section id=\"capacity\">", "</section>"))
+                .contains("you need about 11 store nodes", "10.0 store operations", "read ceiling",
+                        "Cross-check from the steady knee", "about 22 nodes");
+        JsonNode plan = new ObjectMapper().readTree(run.resolve("summary.json").toFile()).path("capacity");
+        assertThat(plan.path("nodes").asLong()).isEqualTo(11);
+        assertThat(plan.path("nodesByKnee").asLong()).isEqualTo(22);
+        assertThat(plan.path("storeOperationsPerEvent").asDouble()).isEqualTo(10.0);
     }
 
     @Test
