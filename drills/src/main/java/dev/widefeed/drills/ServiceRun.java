@@ -29,6 +29,8 @@ import java.util.concurrent.TimeoutException;
  * operating system, as an operator would.
  */
 final class ServiceRun implements AutoCloseable {
+    /** A system property of the drills' JVM: options for the service's JVM (see {@link #javaCommand}). */
+    static final String SERVICE_JVM_OPTIONS = "widefeed.drills.serviceJvmOptions";
     /** What a drill runs: the jar and configuration file, where data goes, which backend, the first of its ports. */
     record Layout(Path jar, Path config, Path dataDir, String backend, int port) {
         int adminPort() {
@@ -134,13 +136,23 @@ final class ServiceRun implements AutoCloseable {
         }
     }
 
-    /** The service jar's {@code command} with the configuration file, as the service runs it. */
+    /**
+     * The service jar's {@code command} with the configuration file, as the service runs it. Options in the system
+     * property {@value #SERVICE_JVM_OPTIONS} (space-separated, e.g. a flight recording) go to the service's JVM only,
+     * not to the store it starts, as {@code JAVA_TOOL_OPTIONS} would.
+     */
     private List<String> javaCommand(String command) {
-        return new ArrayList<>(List.of(
+        List<String> line = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g",
                 "-Ddw.storage.hbase.embedded.masterPort=" + (layout.port() + 70),
-                "-Ddw.storage.hbase.embedded.regionServerPort=" + (layout.port() + 72),
-                "-jar", layout.jar().toAbsolutePath().toString(), command, layout.config().toAbsolutePath().toString()));
+                "-Ddw.storage.hbase.embedded.regionServerPort=" + (layout.port() + 72)));
+        String extra = System.getProperty(SERVICE_JVM_OPTIONS, "").trim();
+        if (!extra.isEmpty() && command.equals("server")) {
+            line.addAll(List.of(extra.split("\\s+")));
+        }
+        line.addAll(List.of("-jar", layout.jar().toAbsolutePath().toString(), command,
+                layout.config().toAbsolutePath().toString()));
+        return line;
     }
 
     /**
