@@ -215,6 +215,12 @@ public final class CostScenario {
                 readers.get(i % readers.size()), discussed, 1)));
         costs.add(m.run("post (no followers)", n, false, i -> services.posts().create(population.lonely.get(i),
                 "a post nobody follows", null)));
+        // Each author posts once first, outside the measure: the fan-out decides each follow edge's way (push or pull)
+        // once, when an author's rate first shows, and keeps it; the measured posts find the edges decided.
+        for (int i = 0; i < n; i++) {
+            services.posts().create(population.authors.get(i % population.authors.size()), "a first post", null);
+        }
+        drain(job, clock, services.eventLog().shards());
         costs.add(m.run("post (" + population.followersEach + " followers)", n, false, i -> services.posts().create(
                 population.authors.get(i % population.authors.size()), "a post", null)));
         costs.add(m.run("follow (no posts)", n, false, i -> services.follows().follow(readers.get(i % readers.size()),
