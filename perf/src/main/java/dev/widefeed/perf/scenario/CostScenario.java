@@ -49,8 +49,9 @@ import java.util.stream.Collectors;
  * invalidations, trending and relation repair jobs), over a population it builds through its own services.
  *
  * <p>Background work includes entries that wait on purpose (notification guards are worked two minutes after their
- * change): after each kind's requests the scenario's clock is moved three minutes on, so they come due, and the log
- * is drained. Reads are measured cold (the cache tier emptied first) and then warm (the same pages again).
+ * change): after each kind's requests the log is drained of what is due at once, then the scenario's clock is moved
+ * three minutes on, so the guards come due, and the log is drained again. Reads are measured cold (the cache tier
+ * emptied first) and warm (the same pages read once just before, unmeasured).
  */
 public final class CostScenario {
     public static final String RESULT = "cost.json";
@@ -184,17 +185,17 @@ public final class CostScenario {
         Measure m = new Measure(services, counting, job, clock, clientRequests, idleClientRate, idleBackground, out);
         List<ActionCost> costs = new ArrayList<>();
         List<Long> pagePosts = sample(posts, n, random);
-        costs.add(m.run("home (no cache tier)", n, false, i -> untiered.home().home(readers.get(i % readers.size()),
+        costs.add(m.run("home (no cache tier)", n, Caches.AS_THEY_ARE, i -> untiered.home().home(readers.get(i % readers.size()),
                 readers.get(i % readers.size()), Optional.empty(), PAGE)));
-        costs.add(m.run("home (cold)", n, true, i -> services.home().home(readers.get(i % readers.size()),
+        costs.add(m.run("home (cold)", n, Caches.EMPTIED, i -> services.home().home(readers.get(i % readers.size()),
                 readers.get(i % readers.size()), Optional.empty(), PAGE)));
-        costs.add(m.run("home", n, false, i -> services.home().home(readers.get(i % readers.size()),
+        costs.add(m.run("home", n, Caches.WARMED, i -> services.home().home(readers.get(i % readers.size()),
                 readers.get(i % readers.size()), Optional.empty(), PAGE)));
-        costs.add(m.run("one post (no cache tier)", n, false, i -> untiered.posts().get(
+        costs.add(m.run("one post (no cache tier)", n, Caches.AS_THEY_ARE, i -> untiered.posts().get(
                 readers.get(i % readers.size()), pagePosts.get(i))));
-        costs.add(m.run("one post (cold)", n, true, i -> services.posts().get(readers.get(i % readers.size()),
+        costs.add(m.run("one post (cold)", n, Caches.EMPTIED, i -> services.posts().get(readers.get(i % readers.size()),
                 pagePosts.get(i))));
-        costs.add(m.run("one post", n, false, i -> services.posts().get(readers.get(i % readers.size()),
+        costs.add(m.run("one post", n, Caches.WARMED, i -> services.posts().get(readers.get(i % readers.size()),
                 pagePosts.get(i))));
         // A like comes after its liker saw the post: each is shown to its liker first, outside the measure, as the
         // page it was liked from would have (its counts then in the cache; the like's answer reads them there).
@@ -202,18 +203,18 @@ public final class CostScenario {
         for (int i = 0; i < n; i++) {
             services.posts().getAll(readers.get(i % readers.size()), List.of(liked.get(i)));
         }
-        costs.add(m.run("like", n, false, i -> services.likes().like(readers.get(i % readers.size()), liked.get(i))));
+        costs.add(m.run("like", n, Caches.AS_THEY_ARE, i -> services.likes().like(readers.get(i % readers.size()), liked.get(i))));
         List<Long> commented = sample(posts, n, random);
-        costs.add(m.run("comment", n, false, i -> services.comments().create(readers.get(i % readers.size()),
+        costs.add(m.run("comment", n, Caches.AS_THEY_ARE, i -> services.comments().create(readers.get(i % readers.size()),
                 commented.get(i), "a comment", Optional.empty())));
         // A post with a full first page of comments, made before the measure: the page's reads are what is counted.
         long discussed = posts.get(0);
         for (int i = 0; i < PAGE; i++) {
             services.comments().create(readers.get(i % readers.size()), discussed, "comment " + i, Optional.empty());
         }
-        costs.add(m.run("comments page of " + PAGE, n, false, i -> services.comments().page(
+        costs.add(m.run("comments page of " + PAGE, n, Caches.WARMED, i -> services.comments().page(
                 readers.get(i % readers.size()), discussed, 1)));
-        costs.add(m.run("post (no followers)", n, false, i -> services.posts().create(population.lonely.get(i),
+        costs.add(m.run("post (no followers)", n, Caches.AS_THEY_ARE, i -> services.posts().create(population.lonely.get(i),
                 "a post nobody follows", null)));
         // Each author posts once first, outside the measure: the fan-out decides each follow edge's way (push or pull)
         // once, when an author's rate first shows, and keeps it; the measured posts find the edges decided.
@@ -221,9 +222,9 @@ public final class CostScenario {
             services.posts().create(population.authors.get(i % population.authors.size()), "a first post", null);
         }
         drain(job, clock, services.eventLog().shards());
-        costs.add(m.run("post (" + population.followersEach + " followers)", n, false, i -> services.posts().create(
+        costs.add(m.run("post (" + population.followersEach + " followers)", n, Caches.AS_THEY_ARE, i -> services.posts().create(
                 population.authors.get(i % population.authors.size()), "a post", null)));
-        costs.add(m.run("follow (no posts)", n, false, i -> services.follows().follow(readers.get(i % readers.size()),
+        costs.add(m.run("follow (no posts)", n, Caches.AS_THEY_ARE, i -> services.follows().follow(readers.get(i % readers.size()),
                 population.followees.get(i))));
 
         Result result = new Result(backend, settings, idleOps, idleClientRate, costs);
@@ -273,6 +274,14 @@ public final class CostScenario {
         return picked;
     }
 
+    /**
+     * The cache tier before an action's measure: as the steps before left it; emptied (cold); or warmed by the same
+     * actions just before, so that counts kept for a few seconds ({@code caches.countsMaxAge}) are still held.
+     */
+    private enum Caches {
+        AS_THEY_ARE, EMPTIED, WARMED
+    }
+
     @FunctionalInterface
     private interface Action {
         void run(int i);
@@ -281,9 +290,16 @@ public final class CostScenario {
     private record Measure(Services services, CountingStorage counting, EventLogJob job, SteppingClock clock,
                            LongSupplier clientRequests, double idleClientRate, double idleBackgroundRate,
                            PrintStream out) {
-        ActionCost run(String name, int n, boolean cold, Action action) throws InterruptedException {
-            if (cold) {
-                services.caches().forEach(BatchedCache::dropAll);
+        ActionCost run(String name, int n, Caches caches, Action action) throws InterruptedException {
+            switch (caches) {
+                case EMPTIED -> services.caches().forEach(BatchedCache::dropAll);
+                case WARMED -> {
+                    for (int i = 0; i < n; i++) {
+                        action.run(i);
+                    }
+                }
+                case AS_THEY_ARE -> {
+                }
             }
             Map<String, CacheStats> before = stats();
             counting.reset();
