@@ -30,16 +30,18 @@ public final class FanoutHandler implements LogHandler {
     @Override
     public Work open(LogEntry entry) {
         FanoutTask task = FanoutTask.of(entry);
-        return new Task(task, worker.progressOf(task));
+        return new Task(task, worker.open(task));
     }
 
     private final class Task implements Work {
         private final FanoutTask task;
+        private final FanoutWorker.Opened opened;
         private final FanoutProgress progress;
 
-        Task(FanoutTask task, FanoutProgress progress) {
+        Task(FanoutTask task, FanoutWorker.Opened opened) {
             this.task = task;
-            this.progress = progress;
+            this.opened = opened;
+            this.progress = opened.progress();
         }
 
         @Override
@@ -57,17 +59,20 @@ public final class FanoutHandler implements LogHandler {
             return FanoutRules.deadlineOf(progress);
         }
 
-        /** The worker holding the entry's shard lease is the only writer of its checkpoint: no second read. */
+        /**
+         * The worker holding the entry's shard lease is the only writer of its checkpoint: no second read, and a plan
+         * made at the open brings the author's delivery it read.
+         */
         @Override
         public Turn turn(int pages, BooleanSupplier keepGoing) {
-            if (!(worker.work(task, progress, pages, keepGoing) instanceof FanoutWorker.Turn.Worked worked)) {
+            if (!(worker.work(task, opened, pages, keepGoing) instanceof FanoutWorker.Turn.Worked worked)) {
                 return new Turn.NotReady();
             }
             FanoutProgress after = worked.progress();
             if (!progress.done() && after.done() && task.kind() == FanoutKind.DELIVER) {
                 listener.delivered(task, Duration.between(after.createdAt(), after.finishedAt().orElseThrow()));
             }
-            return new Turn.Worked(new Task(task, after));
+            return new Turn.Worked(new Task(task, FanoutWorker.Opened.at(after)));
         }
     }
 }

@@ -147,16 +147,36 @@ public final class FanoutWorker implements Managed {
 
     /** The task's checkpoint, or its plan if no page was done yet (not saved). */
     public FanoutProgress progressOf(FanoutTask task) {
-        return fanout.progress(task.postId(), task.kind()).orElseGet(() -> rules.plan(task.postId(), task.kind(),
-                users.counts(task.authorId()).followers(), pulled(task), now()));
+        return open(task).progress();
+    }
+
+    /**
+     * A task as a turn starts on it: its saved checkpoint, or a plan made now ({@code planned}) with the author's
+     * delivery the plan was made from, which the plan's first turn then need not read again.
+     */
+    public record Opened(FanoutProgress progress, boolean planned, Optional<AuthorDelivery> planDelivery) {
+        /** A checkpoint: its turn reads the author's delivery itself. */
+        static Opened at(FanoutProgress progress) {
+            return new Opened(progress, false, Optional.empty());
+        }
+    }
+
+    /** The task's checkpoint, or its plan if no page was done yet (not saved), with what the plan read. */
+    public Opened open(FanoutTask task) {
+        Optional<FanoutProgress> saved = fanout.progress(task.postId(), task.kind());
+        if (saved.isPresent()) {
+            return Opened.at(saved.get());
+        }
+        Optional<AuthorDelivery> delivery = fanout.delivery(task.authorId());
+        return new Opened(rules.plan(task.postId(), task.kind(), users.counts(task.authorId()).followers(),
+                pulled(task, delivery), now()), true, delivery);
     }
 
     /**
      * Whether the task's post goes (or went) into no follower's inbox: the author is pulled, and for a
      * retraction the post was created after the switch, so no fan-out pushed it.
      */
-    private boolean pulled(FanoutTask task) {
-        Optional<AuthorDelivery> delivery = fanout.delivery(task.authorId());
+    private static boolean pulled(FanoutTask task, Optional<AuthorDelivery> delivery) {
         return delivery.isPresent() && delivery.get().mode() == AuthorDelivery.Mode.PULLED
                 && (task.kind() == FanoutKind.DELIVER || task.postId() > delivery.get().switchId());
     }
@@ -189,6 +209,12 @@ public final class FanoutWorker implements Managed {
      * its checkpoint, so reading it again would only repeat the read.
      */
     public Turn work(FanoutTask task, FanoutProgress progress, int pages, BooleanSupplier keepGoing) {
+        return work(task, Opened.at(progress), pages, keepGoing);
+    }
+
+    /** {@link #work(FanoutTask, FanoutProgress, int, BooleanSupplier)} from what {@link #open} answered. */
+    public Turn work(FanoutTask task, Opened opened, int pages, BooleanSupplier keepGoing) {
+        FanoutProgress progress = opened.progress();
         if (progress.done()) {
             return new Turn.Worked(progress);
         }
@@ -214,7 +240,8 @@ public final class FanoutWorker implements Managed {
         if (progress.tiers().isEmpty()) {
             return new Turn.Worked(save(authorOnly(task, progress, entry)));
         }
-        Optional<EdgeDecisions> decisions = entry.isPresent() ? Optional.of(decisions(task, progress))
+        Optional<EdgeDecisions> decisions = entry.isPresent() ? Optional.of(decisions(task, progress,
+                opened.planned() ? opened.planDelivery() : fanout.delivery(task.authorId())))
                 : Optional.empty(); // a retraction goes to every edge, pulled or not
         // Pages overlap: the next one is read while this one is planned, and the writes of up to
         // PAGES_IN_FLIGHT pages run at once, so the store's write pipeline never drains between pages.
@@ -378,11 +405,12 @@ public final class FanoutWorker implements Managed {
     /**
      * The per-edge decisions of this turn: the author's posts a day from their newest posts, and whether
      * edges may switch (only while the author is pushed and no walk of theirs is under way).
+     *
+     * @param delivery the author's delivery, read this turn (or by the plan it starts, just before)
      */
-    private EdgeDecisions decisions(FanoutTask task, FanoutProgress progress) {
+    private EdgeDecisions decisions(FanoutTask task, FanoutProgress progress, Optional<AuthorDelivery> delivery) {
         Instant now = now();
-        boolean settled = fanout.delivery(task.authorId()).map(d -> d.mode() == AuthorDelivery.Mode.PUSHED)
-                .orElse(true);
+        boolean settled = delivery.map(d -> d.mode() == AuthorDelivery.Mode.PUSHED).orElse(true);
         List<Long> newest = posts.postIdsByAuthor(task.authorId(), Optional.empty(), RATE_SAMPLE);
         return new EdgeDecisions(task.authorId(), progress.followers(), DeliveryRule.postsPerDay(newest, RATE_SAMPLE,
                 now), settled, pullRules.perEdge(), pullRules.edgeRule(), fanout, timelines, now);

@@ -181,7 +181,9 @@ public final class HomeTimelineService {
             }
             int backfill = rules.followBackfill();
             List<Long> ids = posts.postIdsByAuthor(followee, Optional.empty(), backfill);
-            timelines.pushAll(me, visibleEntries(me, posts.findAll(ids).values()), rules.entryTtl());
+            if (!ids.isEmpty()) {
+                timelines.pushAll(me, visibleEntries(me, posts.findAll(ids).values()), rules.entryTtl());
+            }
             long complete = HomeBoundary.afterBackfill(ids, backfill);
             // The followee's history may begin earlier than what this reader knew of theirs.
             if (state.isPresent() && (complete > state.get().completeAbove() || state.get().historyFrom() != 0)) {
