@@ -36,27 +36,25 @@ public final class FanoutHandler implements LogHandler {
     private final class Task implements Work {
         private final FanoutTask task;
         private final FanoutWorker.Opened opened;
-        private final FanoutProgress progress;
 
         Task(FanoutTask task, FanoutWorker.Opened opened) {
             this.task = task;
             this.opened = opened;
-            this.progress = opened.progress();
         }
 
         @Override
         public boolean done() {
-            return progress.done();
+            return opened.progress().done();
         }
 
         @Override
         public Instant dueSince() {
-            return progress.createdAt();
+            return opened.progress().createdAt();
         }
 
         @Override
         public Instant deadline() {
-            return FanoutRules.deadlineOf(progress);
+            return FanoutRules.deadlineOf(opened.progress());
         }
 
         /**
@@ -69,7 +67,7 @@ public final class FanoutHandler implements LogHandler {
                 return new Turn.NotReady();
             }
             FanoutProgress after = worked.progress();
-            if (!progress.done() && after.done() && task.kind() == FanoutKind.DELIVER) {
+            if (!opened.progress().done() && after.done() && task.kind() == FanoutKind.DELIVER) {
                 listener.delivered(task, Duration.between(after.createdAt(), after.finishedAt().orElseThrow()));
             }
             return new Turn.Worked(new Task(task, FanoutWorker.Opened.at(after)));

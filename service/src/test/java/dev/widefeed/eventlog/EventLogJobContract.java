@@ -3,13 +3,13 @@ package dev.widefeed.eventlog;
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
+import dev.widefeed.testing.MovableClock;
 import dev.widefeed.testing.TestStorages;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -449,14 +449,14 @@ public abstract class EventLogJobContract {
     @Test
     void aGuardWhoseHintWasWorkedFromMemoryHereIsDoneWithoutItsTurn() {
         int shard = freshShard();
-        AtomicReference<Clock> clock = new AtomicReference<>(Clock.systemUTC());
+        MovableClock clock = new MovableClock();
         Stamps hints = new Stamps();
         List<String> guardTurns = new ArrayList<>();
         // A guard comes due two minutes after it was appended, as the notification and ranking guards do.
         LogHandler guards = entry -> new DueWork(EventLog.startOf(entry.slot()).plus(Duration.ofMinutes(2)), false) {
             @Override
             public LogHandler.Turn turn(int pages, BooleanSupplier keepGoing) {
-                if (waitsAt(clock.get().instant())) {
+                if (waitsAt(clock.instant())) {
                     return new LogHandler.Turn.NotReady();
                 }
                 guardTurns.add(entry.kind());
@@ -468,23 +468,7 @@ public abstract class EventLogJobContract {
                 });
             }
         };
-        EventLogJob job = job(shard, Map.of("test-stamp", hints, "test-stamp" + EventLog.GUARD, guards),
-                new Clock() {
-                    @Override
-                    public ZoneId getZone() {
-                        return ZoneOffset.UTC;
-                    }
-
-                    @Override
-                    public Clock withZone(ZoneId zone) {
-                        return this;
-                    }
-
-                    @Override
-                    public Instant instant() {
-                        return clock.get().instant();
-                    }
-                });
+        EventLogJob job = job(shard, Map.of("test-stamp", hints, "test-stamp" + EventLog.GUARD, guards), clock);
         long slot = thisMinute();
         long subject = ids.next();
         long actor = ids.next();
@@ -501,7 +485,7 @@ public abstract class EventLogJobContract {
         assertThat(hints.worked(subject)).isTrue();
         assertThat(guardTurns).as("no guard is due yet").isEmpty();
 
-        clock.set(Clock.offset(Clock.systemUTC(), Duration.ofMinutes(5)));
+        clock.moveBy(Duration.ofMinutes(5));
         job.runShard(0);
         assertThat(guardTurns).as("only the guard whose hint was worked from memory goes without its turn")
                 .containsExactlyInAnyOrder("test-stamp-guard.two", "test-stamp-guard.three");
