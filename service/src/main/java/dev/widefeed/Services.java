@@ -190,7 +190,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 commentStore), clock).byKind());
         handlers.putAll(recounts.byKind());
         return new Services(
-                new UserService(userStore, ids, clock, userCounts::unapplied),
+                new UserService(userStore, ids, clock, userCounts),
                 follows,
                 repairer,
                 posts,

@@ -3,18 +3,19 @@ package dev.widefeed.graph;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Ownership;
+import dev.widefeed.kernel.PendingCounts;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.LongFunction;
 
 /** Sign-up, profiles and handles (docs/design.md, "Handles"). */
 public final class UserService {
@@ -30,22 +31,25 @@ public final class UserService {
     private final UserStore users;
     private final IdGenerator ids;
     private final Clock clock;
-    private final LongFunction<Optional<UserCounts>> unapplied;
+    /** How long a read of counts waits for this instance's own updates of them to land. */
+    private static final Duration SETTLE_WAIT = Duration.ofMillis(250);
+    private final PendingCounts<UserCounts> pending;
 
     public UserService(UserStore users, IdGenerator ids, Clock clock) {
-        this(users, ids, clock, id -> Optional.empty());
+        this(users, ids, clock, PendingCounts.none());
     }
 
     /**
-     * @param unapplied what this instance changed of a user's counts that the store may not hold yet
-     *                  ({@link dev.widefeed.kernel.CoalescedCounts#unapplied}): added to the counts shown, so an actor
-     *                  sees their own post or follow counted at once
+     * @param pending what this instance changed of users' counts that the store may not hold yet
+     *                ({@link dev.widefeed.kernel.CoalescedCounts}): a read of a user's counts first lets this
+     *                instance's updates of them land, then adds what no update has taken yet, so an actor sees their
+     *                own post or follow counted at once, once and only once
      */
-    public UserService(UserStore users, IdGenerator ids, Clock clock, LongFunction<Optional<UserCounts>> unapplied) {
+    public UserService(UserStore users, IdGenerator ids, Clock clock, PendingCounts<UserCounts> pending) {
         this.users = users;
         this.ids = ids;
         this.clock = clock;
-        this.unapplied = unapplied;
+        this.pending = pending;
     }
 
     /**
@@ -148,8 +152,14 @@ public final class UserService {
         }
         Set<Long> asked = new LinkedHashSet<>(userIds);
         Map<Long, User> found = users.findAll(asked);
+        Set<Long> settled = new HashSet<>();
+        found.keySet().forEach(id -> {
+            if (settle(id)) {
+                settled.add(id);
+            }
+        });
         Map<Long, UserCounts> counts = new HashMap<>(users.countsOf(found.keySet()));
-        counts.replaceAll((id, c) -> shown(id, c));
+        counts.replaceAll((id, c) -> shown(id, c, settled.contains(id)));
         List<Map.Entry<User, UserCounts>> all = new ArrayList<>();
         asked.stream().filter(found::containsKey)
                 .forEach(id -> all.add(Map.entry(found.get(id), counts.getOrDefault(id, UserCounts.ZERO))));
@@ -158,11 +168,26 @@ public final class UserService {
 
     /** The user's counts as shown: the store's, with this instance's changes it may not hold yet. */
     public UserCounts counts(long userId) {
-        return shown(userId, users.counts(userId));
+        boolean settled = settle(userId);
+        return shown(userId, users.counts(userId), settled);
     }
 
-    private UserCounts shown(long userId, UserCounts stored) {
-        return unapplied.apply(userId).map(stored::plus).orElse(stored);
+    /**
+     * Whether this instance's updates of the user's counts landed before the store is read: then the read holds them
+     * and only what no update took yet is added; else (they are slow to land) what may be missing is added, which can
+     * count a change landing meanwhile twice for a moment.
+     */
+    private boolean settle(long userId) {
+        try {
+            return pending.settle(userId, SETTLE_WAIT);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private UserCounts shown(long userId, UserCounts stored, boolean settled) {
+        return (settled ? pending.waiting(userId) : pending.unapplied(userId)).map(stored::plus).orElse(stored);
     }
 
     private Optional<Handle> claimFirstFree(long userId, String name) {

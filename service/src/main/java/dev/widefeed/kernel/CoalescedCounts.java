@@ -36,7 +36,7 @@ import java.util.function.LongConsumer;
  *
  * @param <D> a delta of the counters of one subject (a post's likes, ...)
  */
-public final class CoalescedCounts<D> implements CounterUpdates<D>, AutoCloseable {
+public final class CoalescedCounts<D> implements CounterUpdates<D>, PendingCounts<D>, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(CoalescedCounts.class);
 
     /** The deltas waiting for one subject, when the earliest of their changes was, and what waits for them. */
@@ -164,11 +164,49 @@ public final class CoalescedCounts<D> implements CounterUpdates<D>, AutoCloseabl
     }
 
     /**
+     * Waits, at most {@code max}, until nothing this instance added to the subject's counters is in an update under
+     * way or waiting for one that started before, asking for the flush at once: a read of the store's counters made
+     * after it holds every change this instance made to them, and only {@link #waiting} ones (added since, surely not
+     * in the store) are to be added to it. Whether that happened within {@code max}.
+     */
+    @Override
+    public boolean settle(long id, Duration max) throws InterruptedException {
+        long deadline = System.nanoTime() + max.toNanos();
+        boolean asked = false;
+        while (true) {
+            synchronized (this) {
+                if (!inFlight.containsKey(id) && !waiting.containsKey(id)) {
+                    return true;
+                }
+            }
+            if (System.nanoTime() >= deadline) {
+                return false;
+            }
+            if (!asked) {
+                asked = true;
+                try {
+                    flusher.execute(this::flush);
+                } catch (RejectedExecutionException e) { // closing: what waits is applied by the stop
+                    return false;
+                }
+            }
+            Thread.sleep(1);
+        }
+    }
+
+    /** What this instance added to the subject's counters that no update has taken yet: surely not in the store. */
+    @Override
+    public Optional<D> waiting(long id) {
+        return Optional.ofNullable(waiting.get(id)).map(Waiting::delta);
+    }
+
+    /**
      * What this instance added to the subject's counters that the store may not hold yet (waiting, or in an update
      * under way), if anything: what a read of the store's counters adds to show the actor their own change at once.
      * Read it after the store's counters, so an update landing in between is missed (a count one change short for a
      * moment) rather than counted twice.
      */
+    @Override
     public synchronized Optional<D> unapplied(long id) {
         Waiting<D> w = waiting.get(id);
         D flying = inFlight.get(id);

@@ -3,6 +3,7 @@ package dev.widefeed.auth;
 import com.auth0.jwt.JWT;
 import com.auth0.jwt.algorithms.Algorithm;
 import dev.widefeed.account.TokenClaims;
+import dev.widefeed.testing.MovableClock;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
@@ -57,5 +58,31 @@ class TokenServiceTest {
         for (String garbage : new String[]{"", "a.b.c", "not-a-token", tokens.mint(42) + "x", "..."}) {
             assertThat(tokens.verify(garbage)).as("'%s'", garbage).isEmpty();
         }
+    }
+
+    @Test
+    void aTokenVerifiedBeforeIsTakenFromMemoryOnlyUntilItExpires() {
+        MovableClock clock = new MovableClock();
+        TokenService service = new TokenService(SECRET, Duration.ofMinutes(1), Duration.ofHours(1), clock);
+        String token = service.mintAccess(42, 7);
+        assertThat(service.verify(token)).map(TokenClaims::userId).contains(42L);
+        assertThat(service.verify(token)).as("again, from memory").map(TokenClaims::sessionId)
+                .contains(java.util.Optional.of(7L));
+
+        clock.moveBy(Duration.ofMinutes(2));
+        assertThat(service.verify(token)).as("expired, though verified a moment before").isEmpty();
+    }
+
+    @Test
+    void aTokenAlteredAfterItsOriginalWasVerifiedIsRefused() {
+        String token = signed("42");
+        assertThat(tokens.verify(token)).isPresent();
+        char last = token.charAt(token.length() - 1);
+        String altered = token.substring(0, token.length() - 1) + (last == 'A' ? 'B' : 'A');
+        assertThat(tokens.verify(altered)).isEmpty();
+        String otherSubject = token.substring(0, token.indexOf('.') + 1) + JWT.decode(signed("43")).getPayload()
+                + token.substring(token.lastIndexOf('.'));
+        assertThat(tokens.verify(otherSubject)).as("another payload under the first token's signature").isEmpty();
+        assertThat(tokens.verify(token)).map(TokenClaims::userId).contains(42L);
     }
 }

@@ -155,6 +155,19 @@ class CoalescedCountsTest {
     }
 
     @Test
+    void aReadSettlesItsCountersUpdatesAtOnceSoTheStoreHoldsThemAndNothingWaits() throws InterruptedException {
+        try (CoalescedCounts<Long> counts = counts(Duration.ofMillis(90), this::apply)) {
+            counts.add(7L, 1L, clock.instant());
+            counts.add(7L, 2L, clock.instant());
+            assertThat(counts.settle(7L, Duration.ofSeconds(5))).isTrue();
+            assertThat(counters).as("in the store once settled").containsEntry(7L, 3L);
+            assertThat(counts.waiting(7L)).isEmpty();
+            assertThat(counts.unapplied(7L)).isEmpty();
+            assertThat(counts.settle(8L, Duration.ZERO)).as("nothing of it pending").isTrue();
+        }
+    }
+
+    @Test
     void anIntervalAsLongAsTheSettleBoundIsRefused() {
         assertThatThrownBy(() -> counts(Duration.ofMillis(100), this::apply))
                 .isInstanceOf(IllegalArgumentException.class);

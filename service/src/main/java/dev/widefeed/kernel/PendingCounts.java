@@ -1,0 +1,45 @@
+package dev.widefeed.kernel;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * Counter changes this instance handed on that the store may not hold yet ({@link CoalescedCounts}): what a read of
+ * the store's counters needs to show an actor their own change at once.
+ *
+ * @param <D> a delta of one subject's counters
+ */
+public interface PendingCounts<D> {
+    /** Nothing pending, ever: counters updated in the request. */
+    static <D> PendingCounts<D> none() {
+        return new PendingCounts<>() {
+            @Override
+            public boolean settle(long id, Duration max) {
+                return true;
+            }
+
+            @Override
+            public Optional<D> waiting(long id) {
+                return Optional.empty();
+            }
+
+            @Override
+            public Optional<D> unapplied(long id) {
+                return Optional.empty();
+            }
+        };
+    }
+
+    /**
+     * Waits, at most {@code max}, until no update of the subject's counters is under way or due from before; whether
+     * it came to that. A store read after it holds every change handed on before, and only {@link #waiting} ones are
+     * to be added to it.
+     */
+    boolean settle(long id, Duration max) throws InterruptedException;
+
+    /** Changes no update has taken yet: surely not in the store. */
+    Optional<D> waiting(long id);
+
+    /** Changes the store may not hold yet, under way ones included: a read's best guess when it could not settle. */
+    Optional<D> unapplied(long id);
+}
