@@ -19,6 +19,8 @@ import java.util.Set;
 
 /** Sign-up, profiles and handles (docs/design.md, "Handles"). */
 public final class UserService {
+    /** How long a read of counts waits, in all, for this instance's own updates of them to land. */
+    private static final Duration SETTLE_WAIT = Duration.ofMillis(250);
     /**
      * How long a claim may wait for its user: a sign-up claims the handle first and writes the user after, so a
      * claim older than this whose user does not exist was left by a sign-up that failed, and is free again. Far
@@ -31,8 +33,6 @@ public final class UserService {
     private final UserStore users;
     private final IdGenerator ids;
     private final Clock clock;
-    /** How long a read of counts waits for this instance's own updates of them to land. */
-    private static final Duration SETTLE_WAIT = Duration.ofMillis(250);
     private final PendingCounts<UserCounts> pending;
 
     public UserService(UserStore users, IdGenerator ids, Clock clock) {
@@ -153,11 +153,12 @@ public final class UserService {
         Set<Long> asked = new LinkedHashSet<>(userIds);
         Map<Long, User> found = users.findAll(asked);
         Set<Long> settled = new HashSet<>();
-        found.keySet().forEach(id -> {
-            if (settle(id)) {
+        long deadline = System.nanoTime() + SETTLE_WAIT.toNanos();
+        for (long id : found.keySet()) {
+            if (settle(id, Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))) {
                 settled.add(id);
             }
-        });
+        }
         Map<Long, UserCounts> counts = new HashMap<>(users.countsOf(found.keySet()));
         counts.replaceAll((id, c) -> shown(id, c, settled.contains(id)));
         List<Map.Entry<User, UserCounts>> all = new ArrayList<>();
@@ -168,7 +169,7 @@ public final class UserService {
 
     /** The user's counts as shown: the store's, with this instance's changes it may not hold yet. */
     public UserCounts counts(long userId) {
-        boolean settled = settle(userId);
+        boolean settled = settle(userId, SETTLE_WAIT);
         return shown(userId, users.counts(userId), settled);
     }
 
@@ -177,9 +178,9 @@ public final class UserService {
      * and only what no update took yet is added; else (they are slow to land) what may be missing is added, which can
      * count a change landing meanwhile twice for a moment.
      */
-    private boolean settle(long userId) {
+    private boolean settle(long userId, Duration max) {
         try {
-            return pending.settle(userId, SETTLE_WAIT);
+            return pending.settle(userId, max);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
