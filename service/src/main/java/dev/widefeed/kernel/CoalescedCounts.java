@@ -164,18 +164,22 @@ public final class CoalescedCounts<D> implements CounterUpdates<D>, PendingCount
     }
 
     /**
-     * Waits, at most {@code max}, until nothing this instance added to the subject's counters is in an update under
-     * way or waiting for one that started before, asking for the flush at once: a read of the store's counters made
-     * after it holds every change this instance made to them, and only {@link #waiting} ones (added since, surely not
-     * in the store) are to be added to it. Whether that happened within {@code max}.
+     * Waits, at most {@code max}, until no update of the subject's counters is under way and none of the changes
+     * this instance made to them before the call waits for one, asking for the flush at once: a read of the store's
+     * counters made after it holds every change made before the call, and the {@link #waiting} ones read after it
+     * (none of them in the store) are to be added to it. Changes made since do not hold the read up, so a counter
+     * changing all the time (a popular user's followers) is waited for one update at most. Whether that happened
+     * within {@code max}.
      */
     @Override
     public boolean settle(long id, Duration max) throws InterruptedException {
+        Instant asOf = clock.instant();
         long deadline = System.nanoTime() + max.toNanos();
         boolean asked = false;
         while (true) {
             synchronized (this) {
-                if (!inFlight.containsKey(id) && !waiting.containsKey(id)) {
+                Waiting<D> w = waiting.get(id);
+                if (!inFlight.containsKey(id) && (w == null || w.earliest().isAfter(asOf))) {
                     return true;
                 }
             }

@@ -31,9 +31,9 @@ public interface PendingCounts<D> {
     }
 
     /**
-     * Waits, at most {@code max}, until no update of the subject's counters is under way or due from before; whether
-     * it came to that. A store read after it holds every change handed on before, and only {@link #waiting} ones are
-     * to be added to it.
+     * Waits, at most {@code max}, until no update of the subject's counters is under way and every change handed on
+     * before the call has landed; whether it came to that. A store read after it holds every change handed on before
+     * the call, and the {@link #waiting} ones, read after the store, are to be added to it.
      */
     boolean settle(long id, Duration max) throws InterruptedException;
 

@@ -164,6 +164,11 @@ class CoalescedCountsTest {
             assertThat(counts.waiting(7L)).isEmpty();
             assertThat(counts.unapplied(7L)).isEmpty();
             assertThat(counts.settle(8L, Duration.ZERO)).as("nothing of it pending").isTrue();
+
+            // A change made after the read began does not hold it up: it is added to the read, not waited for.
+            counts.add(9L, 4L, clock.instant().plusSeconds(1));
+            assertThat(counts.settle(9L, Duration.ZERO)).isTrue();
+            assertThat(counts.waiting(9L)).contains(4L);
         }
     }
 
