@@ -2,11 +2,13 @@ package dev.widefeed;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
+import dev.widefeed.testing.Tiers;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.DropwizardTestSupport;
 import io.dropwizard.testing.ResourceHelpers;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -31,6 +33,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * <p>The store's client meeting a store that went away and came back is the same whoever started
  * it again, so this covers an external store's outage too.
  */
+@Tag(Tiers.STORE)
+@Tag(Tiers.SLOW)
 public abstract class StoreOutageContract {
     protected static final Path DATA_DIR = Path.of(System.getProperty("widefeed.test.dataDir", "target/test-stores"))
             .toAbsolutePath();

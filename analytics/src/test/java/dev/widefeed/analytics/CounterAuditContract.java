@@ -5,6 +5,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,6 +28,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * gives the service, the store's counter tables and a way to plant drift.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Tag("store") // starts the service on real stores (docs/TESTING.md)
+@Tag("slow")
 abstract class CounterAuditContract {
     private static final int PLANTED = 1_000;
     private static final List<String> POST_COUNTERS = List.of("likes", "comments", "reposts");

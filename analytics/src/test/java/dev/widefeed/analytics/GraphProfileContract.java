@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.widefeed.stats.PowerLawFit;
 import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +30,8 @@ import static org.assertj.core.api.Assertions.within;
  * and {@code perf generate --profile} on the profile makes a population with that exponent again.
  * Perf runs as its own process (its jar), as a capacity planner runs it.
  */
+@Tag("store") // starts the service on real stores (docs/TESTING.md)
+@Tag("slow")
 abstract class GraphProfileContract {
     private static final Path PERF_JAR = Path.of(System.getProperty("widefeed.analytics.perfJar",
             "../perf/target/widefeed-perf.jar"));

@@ -1,5 +1,6 @@
 package dev.widefeed.drills;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -13,6 +14,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * its embedded Cassandra killed with -9 under load, every figure met. The full drills, on both backends and with
  * the freeze and the churn, run by their own command (README, "Drills").
  */
+@Tag("store") // starts the service on real stores (docs/TESTING.md)
+@Tag("slow")
 class ShortDrillsTest {
     private static final Path JAR = Path.of(System.getProperty("widefeed.drills.serviceJar",
             "../service/target/widefeed-service.jar"));

@@ -6,6 +6,8 @@ import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
@@ -17,6 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Passwords, sessions and sign-in throttling over one real backend; one subclass each. */
+@Tag(Tiers.STORE)
 public abstract class AccountContract {
     private static final PasswordHasher HASHER = new PasswordHasher(
             new PasswordHasher.Settings(256, 1, 1, 4, Duration.ofSeconds(5)));

@@ -14,7 +14,9 @@ import dev.widefeed.post.PostStore;
 import dev.widefeed.store.Storage;
 import dev.widefeed.store.Stores;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.InvocationTargetException;
@@ -40,6 +42,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * what one instance changes reaches the other's pages within its bound, the actor sees their own change at once, and
  * a key many requests miss at once is read once. One tiny subclass per backend runs it.
  */
+@Tag(Tiers.STORE)
 public abstract class CacheTierContract {
     /** Counts kept 3 s here, so that the bound is tested without waiting out the default's 5 s. */
     private static final CacheSettings SETTINGS = new CacheSettings(16L << 20, 4L << 20, Duration.ofHours(1), 10_000,

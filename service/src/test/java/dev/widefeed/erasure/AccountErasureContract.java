@@ -15,8 +15,10 @@ import dev.widefeed.post.PostCounts;
 import dev.widefeed.reconcile.Reconciler;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
 import dev.widefeed.textindex.MentionEntry;
 import dev.widefeed.textindex.TextIndexRules;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
@@ -33,6 +35,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * likes, follows, comments, marks or profile, and every other user's counts exact (reconcile finds nothing to
  * correct). One subclass per backend.
  */
+@Tag(Tiers.STORE)
+@Tag(Tiers.SLOW)
 public abstract class AccountErasureContract {
     /** The posts, likes and follows each way of the erased account: a drill runs it with 10,000. */
     private static final int ITEMS = Integer.getInteger("widefeed.test.erasure.items", 150);

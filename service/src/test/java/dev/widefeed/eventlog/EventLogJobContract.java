@@ -5,6 +5,8 @@ import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.MovableClock;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
@@ -27,6 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * kind to its own handler, earliest deadline first; the watermark moves past finished work only, and
  * is held by work not done and by kinds no handler here knows. One tiny subclass per backend runs it.
  */
+@Tag(Tiers.STORE)
 public abstract class EventLogJobContract {
     private final IdGenerator ids = TestStorages.ids();
     /** The job runs ten minutes ahead, so the slots written now are settled for it. */

@@ -6,8 +6,10 @@ import dev.widefeed.files.ParquetFormat;
 import dev.widefeed.kernel.TemporaryStoreException;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.ChildJvm;
+import dev.widefeed.testing.Tiers;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.schema.PrimitiveType;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,6 +41,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * once, as the store's own count says and as Parquet's own reader reads it back, and the manifest's
  * checksums are the files'. Each backend's test class plants and counts in its own terms.
  */
+@Tag(Tiers.STORE)
 public abstract class ExportContract {
     /** Rows planted: posts × likers; {@code -Dwidefeed.test.exportRows} makes a quicker run. */
     protected static final int ROWS = Integer.getInteger("widefeed.test.exportRows", 1_000_000);

@@ -10,6 +10,8 @@ import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.ChildJvm;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
@@ -29,6 +31,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * kill -9 a process midway through a large fan-out, start another worker, and check that every
  * follower has the post exactly once. One tiny subclass per backend runs it.
  */
+@Tag(Tiers.STORE)
+@Tag(Tiers.SLOW)
 public abstract class FanoutCrashContract {
     private static final int FOLLOWERS = 20_000;
     /** Small pages, so the fan-out is still under way when the process is killed. */

@@ -17,8 +17,10 @@ import dev.widefeed.post.PostDetails;
 import dev.widefeed.post.PostStore;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.InvocationTargetException;
@@ -44,6 +46,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * authors, pull for the inactive, resuming from checkpoints, paging across the inbox / pull
  * boundary, follows, unfollows and deletes. One tiny subclass per backend runs it.
  */
+@Tag(Tiers.STORE)
 public abstract class FeedContract {
     /** Small numbers so a test exercises many pages, both modes and the trim boundary. */
     static final FeedRules RULES = new FeedRules(

@@ -11,8 +11,10 @@ import dev.widefeed.kernel.Page;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
@@ -38,6 +40,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * of pulled authors, and posts through another instance reaching readers within the cache refresh.
  * One tiny subclass per backend runs it.
  */
+@Tag(Tiers.STORE)
 public abstract class PullContract {
     /** Pulled above 10 followers, pushed again below 9; few cached posts, so deep pages read authors' lists. */
     static final PullRules PULL = new PullRules(10, 4, Duration.ofSeconds(1), 1_000);

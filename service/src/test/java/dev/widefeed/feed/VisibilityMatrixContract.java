@@ -12,8 +12,10 @@ import dev.widefeed.like.Like;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.InvocationTargetException;
@@ -39,6 +41,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * including posts already pushed into home timelines. The rule is written out here on its own
  * ({@link #expected}), not taken from the code under test.
  */
+@Tag(Tiers.STORE)
 public abstract class VisibilityMatrixContract {
     enum Relation { AUTHOR, LISTED, TAGGED, GROUP_MEMBER, NONE, BLOCKED, HIDDEN }
 

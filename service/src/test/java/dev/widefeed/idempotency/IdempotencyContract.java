@@ -4,6 +4,8 @@ import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
@@ -20,6 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Idempotency keys' claims and the creation they guard, over one real backend; one subclass each. */
+@Tag(Tiers.STORE)
 public abstract class IdempotencyContract {
     private static final Duration DAY = Duration.ofDays(1);
     private final IdGenerator ids = TestStorages.ids();

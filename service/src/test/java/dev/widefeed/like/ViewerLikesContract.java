@@ -10,7 +10,9 @@ import dev.widefeed.graph.User;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.InvocationTargetException;
@@ -31,6 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * "Liked by me" from the viewer's own liked posts ({@link ViewerLikes}) against the truth, over a real store, with
  * the store reads it costs. One tiny subclass per backend runs it.
  */
+@Tag(Tiers.STORE)
 public abstract class ViewerLikesContract {
     private final IdGenerator ids = TestStorages.ids();
     private final Map<String, AtomicLong> calls = new ConcurrentHashMap<>();

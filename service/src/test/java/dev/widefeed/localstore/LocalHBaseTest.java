@@ -3,6 +3,7 @@ package dev.widefeed.localstore;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.widefeed.testing.TestStores;
+import dev.widefeed.testing.Tiers;
 import java.io.IOException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -15,8 +16,11 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag(Tiers.STORE)
+@Tag(Tiers.SLOW)
 class LocalHBaseTest {
 
     private static final byte[] FAMILY = Bytes.toBytes("f");

@@ -3,6 +3,7 @@ package dev.widefeed.localstore;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.widefeed.testing.TestStores;
+import dev.widefeed.testing.Tiers;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -13,6 +14,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * stopped when the store is closed. The killed service is a JVM of its own ({@link Launcher}), killed as an
  * operator's {@code kill -9} or the out-of-memory killer would.
  */
+@Tag(Tiers.STORE)
+@Tag(Tiers.SLOW)
 class StoreAdoptionTest {
     private static final Duration START = Duration.ofMinutes(2);
 

@@ -3,10 +3,12 @@ package dev.widefeed.metrics;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.widefeed.testing.ApiClient;
+import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -22,6 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * answers the Prometheus text format, every line of it valid, with the families the README's dashboards query and
  * no variable part left in a name.
  */
+@Tag(Tiers.STORE)
 abstract class PrometheusEndpointContract {
     /** Families whose names would still carry a node, a store, a resource, a status code, a collector or a pool. */
     private static final Pattern UNMAPPED = Pattern.compile("cassandra_nodes_.*|store_.*|dev_widefeed_resources_.*"

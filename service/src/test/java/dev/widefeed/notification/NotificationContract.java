@@ -17,8 +17,10 @@ import dev.widefeed.kernel.UnknownOutcomeException;
 import dev.widefeed.like.LikeEdge;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.InvocationTargetException;
@@ -40,6 +42,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * withdrawal, blocks and audiences, the unread count and read marker, and that an interrupted change is neither lost
  * nor counted twice. One tiny subclass per backend runs it.
  */
+@Tag(Tiers.STORE)
 public abstract class NotificationContract {
     static final FeedRules FEED = new FeedRules(
             new FanoutRules(50, List.of(new FanoutRules.Tier("hot", Duration.ofDays(14), Duration.ofMinutes(1)))),

@@ -11,6 +11,8 @@ import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.ChildJvm;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
@@ -32,6 +34,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * one group per window with the exact count, and a worker killed with SIGKILL while likes are pending loses and
  * doubles none. One tiny subclass per backend runs it.
  */
+@Tag(Tiers.STORE)
+@Tag(Tiers.SLOW)
 public abstract class ViralPostContract {
     /**
      * Taking the likes is most of the test's time: 110 to 400 a second on Cassandra here, 275 on HBase, depending on

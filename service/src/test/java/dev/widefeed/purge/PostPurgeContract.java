@@ -22,6 +22,8 @@ import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostService;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
@@ -39,6 +41,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * they have, its counters and its lists of reposts; a purge interrupted half-way and run again finishes the job. One
  * subclass per backend.
  */
+@Tag(Tiers.STORE)
 public abstract class PostPurgeContract {
     private final IdGenerator ids = TestStorages.ids();
 

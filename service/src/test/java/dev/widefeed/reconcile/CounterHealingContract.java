@@ -20,8 +20,10 @@ import dev.widefeed.post.PostService;
 import dev.widefeed.post.PostStore;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.InvocationTargetException;
@@ -50,6 +52,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * corrected while they come, and the counter is exact once they stop. The real stores, the real
  * event log and its job; only the lost update is injected, in front of the real post store.
  */
+@Tag(Tiers.STORE)
 public abstract class CounterHealingContract {
     /**
      * Other tests' jobs in this JVM work shards 0..15 of the same log (and one left running keeps its leases):

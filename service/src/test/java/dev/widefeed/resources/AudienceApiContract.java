@@ -3,7 +3,9 @@ package dev.widefeed.resources;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
 import dev.widefeed.testing.ApiClient.Created;
+import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -20,6 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * "who sees this and why", and what an invisible post looks like on the wire (404, never 403;
  * an embedded original shows as deleted). One subclass per backend.
  */
+@Tag(Tiers.STORE)
 public abstract class AudienceApiContract {
 
     protected abstract ApiClient api();

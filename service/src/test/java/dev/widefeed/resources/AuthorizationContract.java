@@ -2,10 +2,12 @@ package dev.widefeed.resources;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
+import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -21,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * reads back unchanged. One subclass per backend.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Tag(Tiers.STORE)
 public abstract class AuthorizationContract {
     /** A request by ada on something of bob's; audience rows wait for their endpoints. */
     private record Attempt(String method, String path, String body, boolean audience) {

@@ -3,9 +3,11 @@ package dev.widefeed.resources;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
 import dev.widefeed.testing.ApiClient.Created;
+import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.client.Invocation;
 import jakarta.ws.rs.core.Response;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -23,6 +25,7 @@ import static dev.widefeed.testing.ApiClient.signUp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The REST contract of comments, end to end over HTTP against the real service on a real store; one subclass per backend. */
+@Tag(Tiers.STORE)
 public abstract class CommentApiContract {
 
     protected abstract ApiClient api();

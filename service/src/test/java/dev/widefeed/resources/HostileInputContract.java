@@ -18,8 +18,10 @@ import dev.widefeed.testing.ApiClient.Created;
 import dev.widefeed.testing.RawHttp;
 import dev.widefeed.testing.RawHttp.Answer;
 import dev.widefeed.testing.RawHttp.Request;
+import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -53,6 +55,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * backend.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Tag(Tiers.STORE)
 public abstract class HostileInputContract {
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -3,8 +3,10 @@ package dev.widefeed.resources;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
 import dev.widefeed.testing.ApiClient.Created;
+import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -15,6 +17,7 @@ import static dev.widefeed.testing.ApiClient.body;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The REST contract of Idempotency-Key on creating POSTs; one subclass per backend. */
+@Tag(Tiers.STORE)
 public abstract class IdempotencyApiContract {
     protected abstract ApiClient api();
 

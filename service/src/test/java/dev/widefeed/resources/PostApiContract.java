@@ -3,8 +3,10 @@ package dev.widefeed.resources;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
 import dev.widefeed.testing.ApiClient.Created;
+import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -23,6 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The REST contract of posts and reposts, with the counter rules of docs/design.md (Counters); one subclass per
  * backend.
  */
+@Tag(Tiers.STORE)
 public abstract class PostApiContract {
 
     protected abstract ApiClient api();

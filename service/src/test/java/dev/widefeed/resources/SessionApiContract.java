@@ -4,8 +4,10 @@ import com.auth0.jwt.JWT;
 import com.auth0.jwt.algorithms.Algorithm;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
+import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -19,6 +21,7 @@ import static dev.widefeed.testing.ApiClient.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The REST contract of passwords and sessions; one subclass per backend. */
+@Tag(Tiers.STORE)
 public abstract class SessionApiContract {
     private static final String PASSWORD = "a password of mine";
 

@@ -3,7 +3,9 @@ package dev.widefeed.resources;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
 import dev.widefeed.testing.ApiClient.Created;
+import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -17,6 +19,7 @@ import static dev.widefeed.testing.ApiClient.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The REST contract of the home timeline and of a post's fan-out; one subclass per backend. */
+@Tag(Tiers.STORE)
 public abstract class TimelineApiContract {
 
     protected abstract ApiClient api();

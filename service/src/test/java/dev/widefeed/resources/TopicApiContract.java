@@ -3,7 +3,9 @@ package dev.widefeed.resources;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
 import dev.widefeed.testing.ApiClient.Created;
+import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -17,6 +19,7 @@ import static dev.widefeed.testing.ApiClient.body;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The REST contract of topic timelines, trending topics and the mentions timeline; one subclass per backend. */
+@Tag(Tiers.STORE)
 public abstract class TopicApiContract {
 
     protected abstract ApiClient api();

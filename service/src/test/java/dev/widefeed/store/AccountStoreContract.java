@@ -6,6 +6,8 @@ import dev.widefeed.account.Session;
 import dev.widefeed.account.SessionStanding;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -22,6 +24,7 @@ import java.util.concurrent.Future;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** What every backend's {@link AccountStore} must do; one tiny subclass per backend runs it. */
+@Tag(Tiers.STORE)
 public abstract class AccountStoreContract {
     private static final Duration DAY = Duration.ofDays(1);
     private final IdGenerator ids = TestStorages.ids();

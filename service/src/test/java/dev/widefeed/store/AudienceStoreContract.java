@@ -6,6 +6,8 @@ import dev.widefeed.audience.Link;
 import dev.widefeed.audience.Mark;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -23,6 +25,7 @@ import java.util.stream.IntStream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** What every backend's {@link AudienceStore} must do; one tiny subclass per backend runs it. */
+@Tag(Tiers.STORE)
 public abstract class AudienceStoreContract {
     private static final Mark FAM = Mark.tag("fam");
     private static final Mark FAMILY = Mark.tag("family");

@@ -28,8 +28,10 @@ import dev.widefeed.post.Post;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostType;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -56,6 +58,7 @@ import static org.assertj.core.api.Assertions.tuple;
  * tiny subclass per backend runs it.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Tag(Tiers.STORE)
 public abstract class CommentStoreContract {
     /** A reader with no relation to anyone: every post here is public, so they see all of them. */
     private static final long ANYONE = 1;

@@ -4,6 +4,8 @@ import dev.widefeed.eventlog.EventLogStore;
 import dev.widefeed.eventlog.LogEntry;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -14,6 +16,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** What every backend's {@link EventLogStore} must do; one tiny subclass per backend runs it. */
+@Tag(Tiers.STORE)
 public abstract class EventLogStoreContract {
     private static final Duration LONG = Duration.ofSeconds(60);
 

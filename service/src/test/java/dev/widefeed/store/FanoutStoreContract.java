@@ -9,6 +9,8 @@ import dev.widefeed.feed.FanoutStore;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -20,6 +22,7 @@ import java.util.Optional;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** What every backend's {@link FanoutStore} must do; one tiny subclass per backend runs it. */
+@Tag(Tiers.STORE)
 public abstract class FanoutStoreContract {
     private final IdGenerator ids = TestStorages.ids();
 

@@ -3,6 +3,8 @@ package dev.widefeed.store;
 import dev.widefeed.cache.Invalidation;
 import dev.widefeed.cache.InvalidationStore;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -11,6 +13,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** What every backend's {@link InvalidationStore} must do; one tiny subclass per backend runs it. */
+@Tag(Tiers.STORE)
 public abstract class InvalidationStoreContract {
     protected abstract Storage storage();
 

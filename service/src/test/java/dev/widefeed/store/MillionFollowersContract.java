@@ -19,6 +19,8 @@ import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.graph.User;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,6 +50,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the backend holds more than ~100k of them, which 250,000 crosses twice over. Then the celebrity posts, and the post
  * reaches every active follower by push and the rest by pull.
  */
+@Tag(Tiers.STORE)
+@Tag(Tiers.SLOW)
 public abstract class MillionFollowersContract {
     private static final Logger LOG = LoggerFactory.getLogger(MillionFollowersContract.class);
     protected static final int FOLLOWERS = Integer.getInteger("widefeed.test.followers", 250_000);

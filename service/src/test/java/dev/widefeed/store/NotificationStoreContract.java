@@ -11,6 +11,8 @@ import dev.widefeed.notification.NotificationStore;
 import dev.widefeed.notification.SourceMark;
 import dev.widefeed.notification.StoredGroup;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -24,6 +26,7 @@ import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** What every backend's {@link NotificationStore} must do; one tiny subclass per backend runs it. */
+@Tag(Tiers.STORE)
 public abstract class NotificationStoreContract {
     private final IdGenerator ids = TestStorages.ids();
     private final Instant hour = Instant.now().truncatedTo(ChronoUnit.HOURS);

@@ -8,6 +8,8 @@ import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostStore;
 import dev.widefeed.post.PostType;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
@@ -23,6 +25,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** What every backend's {@link PostStore} must do; one tiny subclass per backend runs it. */
+@Tag(Tiers.STORE)
 public abstract class PostStoreContract {
     private final IdGenerator ids = TestStorages.ids();
 

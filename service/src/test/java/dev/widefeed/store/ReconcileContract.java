@@ -17,6 +17,8 @@ import dev.widefeed.post.PostService;
 import dev.widefeed.post.PostStore;
 import dev.widefeed.reconcile.Reconciler;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.Proxy;
@@ -32,6 +34,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * real store: the update is lost and the caller told "unknown") leave drift; one reconcile run
  * finds it, reports it and removes it, and a second run finds none. One subclass per backend.
  */
+@Tag(Tiers.STORE)
 public abstract class ReconcileContract {
     private final IdGenerator ids = TestStorages.ids();
 

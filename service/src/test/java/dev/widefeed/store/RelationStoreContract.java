@@ -18,8 +18,10 @@ import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Page;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -48,6 +50,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * ({@link FollowService}, {@link RelationRepairer}); one tiny subclass per backend runs it.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Tag(Tiers.STORE)
 public abstract class RelationStoreContract {
     private final IdGenerator ids = TestStorages.ids();
     private ExecutorService executor;

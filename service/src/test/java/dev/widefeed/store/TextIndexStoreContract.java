@@ -2,12 +2,14 @@ package dev.widefeed.store;
 
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
 import dev.widefeed.textindex.MentionEntry;
 import dev.widefeed.textindex.TextIndexRules;
 import dev.widefeed.textindex.TextIndexStore;
 import dev.widefeed.textindex.TopicCount;
 import dev.widefeed.textindex.Trending;
 import dev.widefeed.textindex.TrendingWindow;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -19,6 +21,7 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** What every backend's {@link TextIndexStore} must do; one tiny subclass per backend runs it. */
+@Tag(Tiers.STORE)
 public abstract class TextIndexStoreContract {
     private final IdGenerator ids = TestStorages.ids();
     private final Instant hour = Instant.now().truncatedTo(ChronoUnit.HOURS);

@@ -7,6 +7,8 @@ import dev.widefeed.feed.TimelineEntry;
 import dev.widefeed.feed.TimelineStore;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -22,6 +24,7 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** What every backend's {@link TimelineStore} must do; one tiny subclass per backend runs it. */
+@Tag(Tiers.STORE)
 public abstract class TimelineStoreContract {
     private static final Duration DAY = Duration.ofDays(1);
 

@@ -6,6 +6,8 @@ import dev.widefeed.graph.UserCounts;
 import dev.widefeed.graph.UserStore;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -23,6 +25,7 @@ import java.util.concurrent.Future;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** What every backend's {@link UserStore} must do; one tiny subclass per backend runs it. */
+@Tag(Tiers.STORE)
 public abstract class UserStoreContract {
     private final IdGenerator ids = TestStorages.ids();
 

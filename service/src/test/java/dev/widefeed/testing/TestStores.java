@@ -26,8 +26,20 @@ public final class TestStores {
     private TestStores() {
     }
 
+    /**
+     * The fast tier (docs/TESTING.md) promises a run that starts no store; a class that reaches one there lacks its
+     * {@link Tiers#STORE} tag, which {@code TestTiersTest} also looks for.
+     */
+    private static void refuseInTheFastTier() {
+        if ("fast".equals(System.getProperty("widefeed.test.tier"))) {
+            throw new IllegalStateException("a test of the fast tier asked for a real store: tag its class "
+                    + "@Tag(Tiers.STORE)");
+        }
+    }
+
     /** The test JVM's Cassandra; a failed start is remembered so that later tests fail fast with the same cause. */
     public static synchronized LocalCassandra cassandra() {
+        refuseInTheFastTier();
         if (cassandra == null && cassandraFailure == null) {
             try {
                 addShutdownHook();
@@ -49,6 +61,7 @@ public final class TestStores {
 
     /** The test JVM's HBase; a failed start is remembered so that later tests fail fast with the same cause. */
     public static synchronized LocalHBase hbase() {
+        refuseInTheFastTier();
         if (hbase == null && hbaseFailure == null) {
             try {
                 addShutdownHook();

@@ -13,8 +13,10 @@ import dev.widefeed.kernel.DomainException;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
@@ -34,6 +36,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * Topic timelines, trending topics and the mentions timeline end to end over one real backend, with the event log's
  * job indexing what posts and comments name. One tiny subclass per backend runs it.
  */
+@Tag(Tiers.STORE)
 public abstract class TextIndexContract {
     private static final FeedRules FEED = new FeedRules(
             new FanoutRules(50, List.of(new FanoutRules.Tier("hot", Duration.ofDays(14), Duration.ofMinutes(1)))),

@@ -3,8 +3,10 @@ package dev.widefeed.webclient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.widefeed.testing.ApiClient;
+import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
@@ -31,6 +33,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The home page's screenshot is kept at {@code target/browser/<backend>/home.png}, the post page's (delivery bars,
  * audience, comments) at {@code post.png} beside it.
  */
+@Tag(Tiers.STORE)
+@Tag(Tiers.SLOW)
 public abstract class WebClientContract {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String SCRIPT = "<script>alert(1)</script>";

@@ -8,8 +8,10 @@ import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
 import dev.widefeed.store.SchemaFiles.SchemaFile;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.TestStores;
+import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -25,6 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * life) describes exactly like a keyspace freshly created from the files, table by table.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Tag(Tiers.STORE)
 class CqlSchemaTest {
     private static final String SCRATCH = "widefeed_schema_check";
     private CqlSession session;

@@ -25,6 +25,7 @@ import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
 import dev.widefeed.textindex.TrendingJob;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
@@ -35,6 +36,7 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -60,6 +62,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * in the test namespace decodes strictly by its table's {@code key:} and {@code columns:}. The namespace is the one
  * every HBase suite of the test JVM writes, so in a full run their rows are checked too.
  */
+@Tag(Tiers.STORE)
 class HBaseRowLayoutTest {
     /** Pulled above 10 followers, decided per edge below it; one tier; pages of 4 followers. */
     private static final FeedRules FEED = new FeedRules(

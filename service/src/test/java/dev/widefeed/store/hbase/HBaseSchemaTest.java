@@ -2,6 +2,7 @@ package dev.widefeed.store.hbase;
 
 import dev.widefeed.store.SchemaFiles.SchemaFile;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
@@ -9,6 +10,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -22,6 +24,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * namespace is used rather than a fresh one: creating and dropping a namespace's ~150 regions per
  * run is slow on a standalone HBase, and disabling tables there has been seen to stick.
  */
+@Tag(Tiers.STORE)
 class HBaseSchemaTest {
     private static final String NAMESPACE = TestStorages.NAMESPACE;
     private static Connection connection;
