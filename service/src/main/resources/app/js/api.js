@@ -1,4 +1,4 @@
-// The REST contract (README, "The API"), one function per call the page makes. Ids are strings
+// The REST contract (docs/api.md, "The API"), one function per call the page makes. Ids are strings
 // (64-bit ids do not fit a JavaScript number); every value put into a path is encoded.
 
 import { call } from './http.js';

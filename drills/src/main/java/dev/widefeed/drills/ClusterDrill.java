@@ -26,9 +26,10 @@ import java.util.regex.Pattern;
  * With two of three replicas up every quorum holds, so no request may fail (no 5xx at all) and no acknowledged
  * write may be lost; the service's supervisor starts the node again by itself. Then nodetool repairs the returned
  * node, and every row of every table is read from each node's own copy and compared, with the service frozen
- * (SIGSTOP) so that nothing writes meanwhile: the three copies must be equal. Measured: README, "Drills" (the first
- * runs missed the 5xx limit by a few 503, from logged batches while the failure detector still counted the killed
- * node alive and from compare-and-sets around the kill and the return; the service no longer answers either so).
+ * (SIGSTOP) so that nothing writes meanwhile: the three copies must be equal. Measured:
+ * drills/reports/2026-11-27-figures.md, "The cluster drill" (the first runs missed the 5xx limit by a few 503, from
+ * logged batches while the failure detector still counted the killed node alive and from compare-and-sets around the
+ * kill and the return; the service no longer answers either so).
  */
 final class ClusterDrill implements Drill {
     static final int NODES = 3;

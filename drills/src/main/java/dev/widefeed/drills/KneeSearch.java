@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * The highest rate of a mix the service keeps up with, found with the drill's own load: the perf module's knee
- * (README, {@code perf steady}) of a step that achieves {@value #ACHIEVED_SHARE} of the offered rate with at most
+ * (perf/README.md, "steady") of a step that achieves {@value #ACHIEVED_SHARE} of the offered rate with at most
  * {@value #FAILED_SHARE} of its requests failed (5xx, none, or 4xx: none is expected of this load) and a p99 (timed from when each request was due) within
  * {@value #SLO_P99_MS} ms. Rates double from the lowest until one does not keep up, then the gap between the last
  * that did and the first that did not is halved {@value #BISECTIONS} times. Each step starts on a drained fan-out

@@ -46,7 +46,7 @@ record PostNotifications(long likes, long comments) {
     /**
      * Reads the counts every second until both are {@code expected} and {@code holdUntil} (System.nanoTime) has
      * passed, or {@code within} passes. Notifications are written by the event log's workers, and one whose change
-     * the kill interrupted comes from its guard entry within three minutes (README, Notifications): a count that
+     * the kill interrupted comes from its guard entry within three minutes (docs/api.md, "Notifications"): a count that
      * goes past the expected one in that time is a duplicate a user saw, so the watch goes on until then.
      */
     static Watched await(Api api, String token, String author, String post, long expected, long holdUntil,

@@ -22,7 +22,10 @@ import java.util.Set;
 final class ServiceKillDrill implements Drill {
     /** How far the fan-out must be (of the followers its plan pushes to) before the kill. */
     private static final double KILL_AT = 0.05;
-    /** How long after the kill a notification may still come (README, Notifications: a guard entry's three minutes). */
+    /**
+     * How long after the kill a notification may still come (docs/api.md, "Notifications": a guard entry's three
+     * minutes).
+     */
     private static final Duration GUARD = Duration.ofSeconds(210);
 
     /** The author perf loaded: id, a token, followers, and their edges as the fan-out will page them. */

@@ -15,7 +15,7 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
- * Tables of the drill's store read whole through the service jar's {@code export} command (README, "Exporting
+ * Tables of the drill's store read whole through the service jar's {@code export} command (docs/data.md, "Exporting
  * tables"), as JSON Lines: the way to look at a hundred thousand home timelines without a hundred thousand tokens.
  * Both backends export a table's key parts and cells under the column names docs/tables.md gives; only the types
  * of a few differ (a Cassandra timestamp is ISO-8601 text, an HBase one epoch milliseconds), which the readers

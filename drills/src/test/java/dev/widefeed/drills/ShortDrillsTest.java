@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The suite's short version of the store drill: the service's own jar (built by the reactor before this module),
  * its embedded Cassandra killed with -9 under load, every figure met. The full drills, on both backends and with
- * the freeze and the churn, run by their own command (README, "Drills").
+ * the freeze and the churn, run by their own command (docs/drills.md, "Drills").
  */
 @Tag("store") // starts the service on real stores (docs/TESTING.md)
 @Tag("slow")

@@ -10,7 +10,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 
 /**
- * The headers that keep the web client's page strict (README, "The web client"). The policy allows only the page's
+ * The headers that keep the web client's page strict (docs/api.md, "The web client"). The policy allows only the page's
  * own files: no inline script or style, so text that slipped into the page as markup could still run nothing; and
  * Trusted Types make the browser refuse a string given to an HTML sink ({@code innerHTML} and the like), so the
  * client's rule of rendering every text as text is kept by the browser too, not only by review.

@@ -7,9 +7,9 @@ import jakarta.servlet.DispatcherType;
 import java.util.EnumSet;
 
 /**
- * The reference web client (README, "The web client"): plain HTML, CSS and JavaScript modules kept in the jar under
- * {@code app/}, served as they are (no build step), with {@link PageSecurityHeaders} on every answer. The page calls
- * the API on the same origin, so it needs no CORS.
+ * The reference web client (docs/api.md, "The web client"): plain HTML, CSS and JavaScript modules kept in the jar
+ * under {@code app/}, served as they are (no build step), with {@link PageSecurityHeaders} on every answer. The page
+ * calls the API on the same origin, so it needs no CORS.
  */
 public final class WebClient {
     /** Where the page is served. */

@@ -16,8 +16,8 @@ import java.util.stream.Stream;
  * How Dropwizard metric names become Prometheus names and labels. Where a part of a name varies (a store and its
  * method, a resource and its method, a node, a response code), the rule for it makes that part a label, so one
  * family holds every value and a dashboard can add them up; a name no rule matches keeps its Dropwizard spelling.
- * Every name comes out in the classic character set ({@code [a-zA-Z0-9_:]}): the queries in the README read the same
- * whatever escaping a scraper asks for.
+ * Every name comes out in the classic character set ({@code [a-zA-Z0-9_:]}): the queries in docs/operations.md read the
+ * same whatever escaping a scraper asks for.
  *
  * <p>The rules are the library's ({@link MapperConfig}: a glob whose {@code *} is one dot-free part, a name and label
  * templates in which {@code ${n}} is what the n-th {@code *} matched, counting from 0; the first match wins). The

@@ -21,8 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code GET <admin>/metrics/prometheus} on the shared test application of a backend, after a few requests: it
- * answers the Prometheus text format, every line of it valid, with the families the README's dashboards query and
- * no variable part left in a name.
+ * answers the Prometheus text format, every line of it valid, with the families the dashboards of docs/operations.md
+ * query and no variable part left in a name.
  */
 @Tag(Tiers.STORE)
 abstract class PrometheusEndpointContract {

@@ -30,9 +30,9 @@ import java.util.stream.LongStream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A viral post: its likes by distinct users (5,000 in the suite; the README's command runs 100,000) leave its author
- * one group per window with the exact count, and a worker killed with SIGKILL while likes are pending loses and
- * doubles none. One tiny subclass per backend runs it.
+ * A viral post: its likes by distinct users (5,000 in the suite; the full-size command of docs/TESTING.md runs
+ * 100,000) leave its author one group per window with the exact count, and a worker killed with SIGKILL while likes
+ * are pending loses and doubles none. One tiny subclass per backend runs it.
  */
 @Tag(Tiers.STORE)
 @Tag(Tiers.SLOW)

@@ -44,11 +44,11 @@ import java.util.concurrent.Executors;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A celebrity with 250,000 followers in the suite, 1,000,000 by the README's command (system property
- * {@code widefeed.test.followers}); importing them is most of the test's time. Built through the store interface in
- * bulk, then listed completely, page by page, every follower exactly once, newest first; and no partition or row of
- * the backend holds more than ~100k of them, which 250,000 crosses twice over. Then the celebrity posts, and the post
- * reaches every active follower by push and the rest by pull.
+ * A celebrity with 250,000 followers in the suite, 1,000,000 by the full-size command of docs/TESTING.md (system
+ * property {@code widefeed.test.followers}); importing them is most of the test's time. Built through the store
+ * interface in bulk, then listed completely, page by page, every follower exactly once, newest first; and no partition
+ * or row of the backend holds more than ~100k of them, which 250,000 crosses twice over. Then the celebrity posts, and
+ * the post reaches every active follower by push and the rest by pull.
  */
 @Tag(Tiers.STORE)
 @Tag(Tiers.SLOW)

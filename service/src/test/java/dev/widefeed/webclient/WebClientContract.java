@@ -26,7 +26,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The web client (README, "The web client") in a real browser, against the service on each backend's test store:
+ * The web client (docs/api.md, "The web client") in a real browser, against the service on each backend's test store:
  * two people sign up in two browsers, follow each other, and one posts with a partly visible audience that lets the
  * other see one post and not another; they like, comment and reply, and the author is notified with the unread badge.
  * A post containing a script tag shows as text, the page's answers carry the CSP, and no token reaches a URL.

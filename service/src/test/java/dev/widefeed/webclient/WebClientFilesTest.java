@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The web client's files keep the page's rules (README, "The web client"), read as the jar ships them; no browser,
+ * The web client's files keep the page's rules (docs/api.md, "The web client"), read as the jar ships them; no browser,
  * no store. The CSP and Trusted Types enforce the same in the browser; this says which line broke them before any
  * browser runs.
  */

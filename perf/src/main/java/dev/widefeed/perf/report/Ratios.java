@@ -8,7 +8,7 @@ import dev.widefeed.perf.results.StrategiesResult;
 import java.util.List;
 import java.util.Optional;
 
-/** The goals of the perf module (docs/design.md, "Capacity goals"), measured from whatever results a run has. */
+/** The goals of the perf module (perf/README.md, "report"), measured from whatever results a run has. */
 final class Ratios {
     static final String PUSH_ALL = "push-all";
     static final String PULL_ALL = "pull-all";
