@@ -201,6 +201,35 @@ public abstract class LikeStoreContract {
     }
 
     @Test
+    void aFirstLikeSetsItsRowWithoutReadingItAndALikeAgainAfterAnUnlikeReadsIt() {
+        long post = newPost();
+        long me = newUser();
+        List<String> calls = new ArrayList<>();
+        LikeStore counted = (LikeStore) Proxy.newProxyInstance(LikeStore.class.getClassLoader(),
+                new Class<?>[]{LikeStore.class}, (proxy, method, args) -> {
+                    calls.add(method.getName());
+                    try {
+                        return method.invoke(likes(), args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+        LikeProtocol protocolCounted = new LikeProtocol(counted, DirtyCounters.NONE);
+
+        assertThat(protocolCounted.like(post, me, Instant.now())).isTrue();
+        assertThat(calls).containsExactly("compareAndSet", "applied");
+        calls.clear();
+        assertThat(protocolCounted.unlike(post, me, Instant.now())).isTrue();
+        assertThat(protocolCounted.like(post, me, Instant.now())).as("the row is there: the guess fails, the read "
+                + "goes on").isTrue();
+        assertThat(calls).containsExactly("edge", "compareAndSet", "applied", "compareAndSet", "edge",
+                "compareAndSet", "applied");
+        assertThat(protocolCounted.like(post, me, Instant.now())).as("already liked").isFalse();
+        assertThat(users(likers(post))).containsExactly(me);
+        assertThat(protocol.countAndRepair(post)).isEqualTo(1);
+    }
+
+    @Test
     void unknownPostsAndUsersAreNotFound() {
         long me = newUser();
         long nowhere = ids.next();
