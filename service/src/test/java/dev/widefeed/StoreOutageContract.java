@@ -2,14 +2,16 @@ package dev.widefeed;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.Tiers;
-import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.DropwizardTestSupport;
 import io.dropwizard.testing.ResourceHelpers;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,27 +29,33 @@ import static org.assertj.core.api.Assertions.assertThat;
  * unhealthy, the service starts the store again by itself on the same data directory, and serves
  * again, the data written before the kill included, with the restart counted and named by the
  * health check. Then the service is stopped while the store is starting again: no store process
- * is left behind. Each backend's subclass gives the service an embedded store of its own (data
- * directory and ports of its own, since the test kills it).
+ * is left behind. It runs on every {@link TestBackend}, each giving the service an embedded store of
+ * its own (data directory and ports of its own, since the test kills it).
  *
  * <p>The store's client meeting a store that went away and came back is the same whoever started
  * it again, so this covers an external store's outage too.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
 @Tag(Tiers.SLOW)
-public abstract class StoreOutageContract {
-    protected static final Path DATA_DIR = Path.of(System.getProperty("widefeed.test.dataDir", "target/test-stores"))
+public class StoreOutageContract {
+    private static final Path DATA_DIR = Path.of(System.getProperty("widefeed.test.dataDir", "target/test-stores"))
             .toAbsolutePath();
     /** A restarted HBase replays the dead one's write-ahead log and reassigns every region first. */
     private static final Duration SERVING_AGAIN = Duration.ofMinutes(3);
 
-    /** The service's own embedded store: backend, data directory, ports. */
-    protected abstract ConfigOverride[] storeConfig();
+    private final TestBackend backend;
+
+    StoreOutageContract(TestBackend backend) {
+        this.backend = backend;
+    }
 
     @Test
     void aKilledStoreIs503UntilTheServiceHasStartedItAgain() throws Exception {
         DropwizardTestSupport<WidefeedConfiguration> app = new DropwizardTestSupport<>(WidefeedApplication.class,
-                ResourceHelpers.resourceFilePath("api-test.yml"), storeConfig());
+                ResourceHelpers.resourceFilePath("api-test.yml"),
+                backend.killableStore(DATA_DIR.resolve("outage-" + backend.id())));
         app.before();
         boolean running = true;
         ApiClient api = new ApiClient(app.getLocalPort(), app.getAdminPort(), app.getConfiguration().auth.tokenSecret);
@@ -91,8 +99,7 @@ public abstract class StoreOutageContract {
                     .contains("running, pid " + secondPid + ", restarted 1 time");
             assertThat(gauge(api, "store.embedded.restarts").asInt()).isEqualTo(1);
             System.out.printf("%s: killed pid %d; serving again after %d s, healthy after %d s (new pid %d)%n",
-                    getClass().getSimpleName(), firstPid, servingAgain.toSeconds(), healthyAgain.toSeconds(),
-                    secondPid);
+                    backend, firstPid, servingAgain.toSeconds(), healthyAgain.toSeconds(), secondPid);
 
             kill(secondPid);
             long starting = awaitStorePid(api, pid -> pid != secondPid, Duration.ofSeconds(60));

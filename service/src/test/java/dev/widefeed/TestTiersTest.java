@@ -33,7 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * compiled test classes, every class whose own code, superclasses or test helpers (followed through the test code)
  * start a store: the test JVM's shared stores ({@code TestStores}, through which the storages and test applications
  * come), a store of its own ({@link LocalCassandra#start}, {@link LocalHBase#start}) or the service in a child JVM
- * ({@code ChildJvm}). Each must carry the tag, directly or from the contract it extends. No store is started here.
+ * ({@code ChildJvm}). Each must carry the tag, directly or from a class it extends. No store is started here.
  */
 class TestTiersTest {
     // By name: a class literal here would make this test reach them.
@@ -58,11 +58,13 @@ class TestTiersTest {
     }
 
     @Test
-    void theSearchFindsTheStoresThroughHelpersAndSuperclasses() {
-        // What the rule above rests on: a contract's per-backend class reaches the store through its abstract parent
-        // and TestStorages, a pure rule's test does not.
+    void theSearchFindsTheStoresThroughTheBackendsAndHelpers() {
+        // What the rule above rests on: a contract reaches the stores only through the backends it is parameterised
+        // over (TestBackend, then TestStorages or TestApps), a backend's own test through TestStorages, and a pure
+        // rule's test not at all.
+        assertThat(reachesAStore(tests.get("dev.widefeed.store.LikeStoreContract"))).isTrue();
+        assertThat(reachesAStore(tests.get("dev.widefeed.resources.ApiContract"))).isTrue();
         assertThat(reachesAStore(tests.get("dev.widefeed.store.cassandra.CqlLikeStoreTest"))).isTrue();
-        assertThat(reachesAStore(tests.get("dev.widefeed.resources.CassandraApiTest"))).isTrue();
         assertThat(reachesAStore(tests.get("dev.widefeed.kernel.PageTest"))).isFalse();
         assertThat(tagged(tests.get("dev.widefeed.kernel.PageTest"), Tiers.STORE)).isFalse();
     }

@@ -7,8 +7,14 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,40 +30,59 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The counter audit on Spark ({@code local[2]}) against a real store that the service itself
  * filled: drift planted in 1,000 counters is reported exactly and corrected; counters that keep
- * moving during an audit are left alone, and the next audit finds nothing. Each backend's class
- * gives the service, the store's counter tables and a way to plant drift.
+ * moving during an audit are left alone, and the next audit finds nothing. It runs on every
+ * {@link AnalyticsBackend}, which gives the service, the store's counter tables and a way to plant drift.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(AnalyticsBackend.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Tag("store") // starts the service on real stores (docs/TESTING.md)
 @Tag("slow")
-abstract class CounterAuditContract {
+class CounterAuditContract {
     private static final int PLANTED = 1_000;
     private static final List<String> POST_COUNTERS = List.of("likes", "comments", "reposts");
     private static final List<String> USER_COUNTERS = List.of("posts", "followers", "following");
 
-    /** The service on this backend's store, filled once per test class. */
-    protected abstract ServiceProcess service() throws Exception;
+    /** Set before each backend's run: one instance (PER_CLASS) serves every backend, so no constructor takes it. */
+    @Parameter
+    private AnalyticsBackend backend;
+    /** The service on this backend's store, filled once per backend. */
+    private ServiceProcess service;
+    private Filled filled;
+    private SparkSession spark;
+    /** Drift straight in the store, as a lost or doubled increment leaves it. */
+    private CounterPlanter planter;
 
-    protected abstract Filled filled();
+    @BeforeParameterizedClassInvocation
+    void fill() throws Exception {
+        service = backend.service();
+        filled = Filled.fill(new Rest(service), 60, 6, 7);
+        spark = backend.spark(service);
+        planter = backend.planter(service);
+    }
 
-    protected abstract SparkSession spark();
+    @AfterParameterizedClassInvocation
+    void stop() {
+        planter.close();
+        spark.stop();
+    }
 
-    protected abstract CounterTables counterTables();
-
-    /** Adds {@code delta} to a counter straight in the store, as a lost or doubled increment would. */
-    protected abstract void plant(String kind, String counter, long id, long delta);
+    private CounterTables counterTables() {
+        return backend.counterTables(service, spark);
+    }
 
     @Test
     @Order(1)
     void driftPlantedInAThousandCountersIsReportedExactlyAndCorrected(@TempDir Path out) throws Exception {
-        service().awaitOwnRepairsSettled(Duration.ofMinutes(3));
+        service.awaitOwnRepairsSettled(Duration.ofMinutes(3));
         assertThat(audit(out.resolve("clean"), false).drifted()).as("the product's own counters agree").isZero();
         Set<String> planted = plant(PLANTED, new Random(11));
 
         CounterAudit.Summary found = audit(out.resolve("found"), false);
 
         Set<String> reported = new HashSet<>();
-        for (Row row : spark().read().parquet(out.resolve("found/drift").toString()).collectAsList()) {
+        for (Row row : spark.read().parquet(out.resolve("found/drift").toString()).collectAsList()) {
             reported.add(row.getAs("counter") + " " + row.getAs("id") + " " + row.getAs("drift"));
             assertThat((String) row.getAs("state")).isEqualTo(CounterAudit.DRIFT);
         }
@@ -76,20 +101,20 @@ abstract class CounterAuditContract {
     @Order(2)
     void countersThatMoveDuringTheCountAreReconciledByTheServiceAndTheRestByTheirDifference(@TempDir Path out)
             throws Exception {
-        service().awaitOwnRepairsSettled(Duration.ofMinutes(3));
-        List<String> moved = filled().posts().subList(0, 5);
+        service.awaitOwnRepairsSettled(Duration.ofMinutes(3));
+        List<String> moved = filled.posts().subList(0, 5);
         Set<String> planted = plant(100, new Random(13), moved);
         for (String post : moved) {
-            plant("post", "comments", Long.parseLong(post), 3); // drifted, and about to move as well
+            planter.plant("post", "comments", Long.parseLong(post), 3); // drifted, and about to move as well
         }
-        Rest rest = new Rest(service());
+        Rest rest = new Rest(service);
         ObjectMapper json = new ObjectMapper();
         CounterAudit.Progress commentWhileCounting = (counter, checked, rows) -> {
             if (counter.equals("post.comments")) {
                 // between the count and the second read of the counters: these counters move
                 for (int i = 0; i < moved.size(); i++) {
                     try {
-                        rest.send("POST", "/v1/posts/" + moved.get(i) + "/comments", filled().tokens().get(i),
+                        rest.send("POST", "/v1/posts/" + moved.get(i) + "/comments", filled.tokens().get(i),
                                 json.createObjectNode().put("content", "while the audit counts"));
                     } catch (Exception e) {
                         throw new IllegalStateException(e);
@@ -100,7 +125,7 @@ abstract class CounterAuditContract {
 
         CounterAudit.Summary during;
         try (CounterTables tables = counterTables()) {
-            during = CounterAudit.run(spark(), tables, out.resolve("during").toString(), true, service().admin(),
+            during = CounterAudit.run(spark, tables, out.resolve("during").toString(), true, service.admin(),
                     commentWhileCounting);
         }
 
@@ -109,7 +134,7 @@ abstract class CounterAuditContract {
         assertThat(during.corrected()).isEqualTo(planted.size());
         Set<String> corrected = new HashSet<>();
         Set<String> reconciled = new HashSet<>();
-        for (Row row : spark().read().parquet(out.resolve("during/corrections").toString()).collectAsList()) {
+        for (Row row : spark.read().parquet(out.resolve("during/corrections").toString()).collectAsList()) {
             String outcome = row.getAs("outcome");
             if (outcome.equals("applied")) {
                 corrected.add(row.getAs("counter") + " " + row.getAs("id") + " " + row.getAs("delta"));
@@ -127,7 +152,7 @@ abstract class CounterAuditContract {
 
     private CounterAudit.Summary audit(Path out, boolean apply) {
         try (CounterTables tables = counterTables()) {
-            return CounterAudit.run(spark(), tables, out.toString(), apply);
+            return CounterAudit.run(spark, tables, out.toString(), apply);
         }
     }
 
@@ -141,9 +166,9 @@ abstract class CounterAuditContract {
      */
     private Set<String> plant(int n, Random random, List<String> spared) {
         List<String> all = new ArrayList<>();
-        filled().posts().stream().filter(p -> !spared.contains(p))
+        filled.posts().stream().filter(p -> !spared.contains(p))
                 .forEach(p -> POST_COUNTERS.forEach(c -> all.add("post " + c + " " + p)));
-        filled().users().forEach(u -> USER_COUNTERS.forEach(c -> all.add("user " + c + " " + u)));
+        filled.users().forEach(u -> USER_COUNTERS.forEach(c -> all.add("user " + c + " " + u)));
         assertThat(all.size()).as("counters to plant drift in").isGreaterThanOrEqualTo(n);
         Collections.shuffle(all, random);
         Set<String> expected = new HashSet<>();
@@ -151,20 +176,9 @@ abstract class CounterAuditContract {
             String[] parts = target.split(" ");
             long id = Long.parseLong(parts[2]);
             long delta = (random.nextInt(5) + 1) * (random.nextBoolean() ? 1 : -1);
-            plant(parts[0], parts[1], id, delta);
+            planter.plant(parts[0], parts[1], id, delta);
             expected.add(parts[0] + "." + parts[1] + " " + id + " " + (-delta));
         }
         return expected;
-    }
-
-    /** A Spark session on this JVM, two cores, the given store settings. */
-    static SparkSession localSpark(String... settings) {
-        SparkSession.Builder builder = SparkSession.builder().master("local[2]").appName("counter audit test")
-                .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
-                .config("spark.sql.shuffle.partitions", "4");
-        for (int i = 0; i + 1 < settings.length; i += 2) {
-            builder.config(settings[i], settings[i + 1]);
-        }
-        return builder.getOrCreate();
     }
 }

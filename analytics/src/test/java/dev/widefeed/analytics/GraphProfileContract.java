@@ -6,7 +6,13 @@ import dev.widefeed.stats.PowerLawFit;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -28,38 +34,49 @@ import static org.assertj.core.api.Assertions.within;
  * The graph profile on Spark against a real store holding a population that perf generated with a
  * known power-law exponent and loaded: the profile's fitted exponent is the generator's within 0.1,
  * and {@code perf generate --profile} on the profile makes a population with that exponent again.
- * Perf runs as its own process (its jar), as a capacity planner runs it.
+ * Perf runs as its own process (its jar), as a capacity planner runs it. Run on every
+ * {@link AnalyticsBackend}.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(AnalyticsBackend.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Tag("store") // starts the service on real stores (docs/TESTING.md)
 @Tag("slow")
-abstract class GraphProfileContract {
+class GraphProfileContract {
     private static final Path PERF_JAR = Path.of(System.getProperty("widefeed.analytics.perfJar",
             "../perf/target/widefeed-perf.jar"));
     private static final double EXPONENT = 2.2;
     private static final String USERS = "5000";
 
-    protected abstract ServiceProcess service() throws Exception;
+    /** Set before each backend's run: one instance (PER_CLASS) serves every backend, so no constructor takes it. */
+    @Parameter
+    private AnalyticsBackend backend;
+    private ServiceProcess service;
+    private SparkSession spark;
 
-    /** perf's {@code --backend} and {@code --external} for the service's store. */
-    protected abstract List<String> perfStore() throws Exception;
+    @BeforeParameterizedClassInvocation
+    void start() throws Exception {
+        service = backend.service();
+        spark = backend.spark(service);
+    }
 
-    protected abstract SparkSession spark();
-
-    protected abstract ProfileTables tables();
+    @AfterParameterizedClassInvocation
+    void stop() {
+        spark.stop();
+    }
 
     @Test
     void theProfileFindsTheGeneratorsExponentAndPerfGeneratesItAgain(@TempDir Path dir) throws Exception {
-        service();
         Path population = dir.resolve("population");
         perf(dir, "generate", "--users", USERS, "--zipf-exponent", String.valueOf(EXPONENT), "--mean-followers", "8",
                 "--celebrities", "none", "--seed", "5", "--events", "1000", "--out", population.toString());
         List<String> load = new ArrayList<>(List.of("load"));
-        load.addAll(perfStore());
+        load.addAll(backend.perfStore(service));
         load.addAll(List.of("--keyspace", "widefeed", "--workload", population.toString(), "--history-hours", "0"));
         perf(dir, load.toArray(String[]::new));
 
         Path file = dir.resolve("profile.json");
-        JsonNode profile = GraphProfile.run(spark(), tables(), Instant.now(), file.toFile());
+        JsonNode profile = GraphProfile.run(spark, backend.profileTables(service), Instant.now(), file.toFile());
 
         double profiled = profile.get("followers").get("powerLaw").get("exponent").asDouble();
         PowerLawFit generated = PowerLawFit.of(followerCounts(population)).orElseThrow();

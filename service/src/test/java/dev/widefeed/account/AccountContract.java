@@ -5,10 +5,13 @@ import dev.widefeed.graph.UserService;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -18,15 +21,25 @@ import java.util.Optional;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** Passwords, sessions and sign-in throttling over one real backend; one subclass each. */
+/** Passwords, sessions and sign-in throttling over each real backend in turn ({@link TestBackend}). */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
-public abstract class AccountContract {
+public class AccountContract {
     private static final PasswordHasher HASHER = new PasswordHasher(
             new PasswordHasher.Settings(256, 1, 1, 4, Duration.ofSeconds(5)));
     private static final Password PASSWORD = Password.choose("a long password");
     private final IdGenerator ids = TestStorages.ids();
 
-    protected abstract Storage storage();
+    private final TestBackend backend;
+
+    AccountContract(TestBackend backend) {
+        this.backend = backend;
+    }
+
+    private Storage storage() {
+        return backend.storage();
+    }
 
     private UserService users() {
         return new UserService(storage().users(), ids, Clock.systemUTC());

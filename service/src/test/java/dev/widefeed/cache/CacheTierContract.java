@@ -13,11 +13,14 @@ import dev.widefeed.post.PostDetails;
 import dev.widefeed.post.PostStore;
 import dev.widefeed.store.Storage;
 import dev.widefeed.store.Stores;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -40,10 +43,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The cache tier over a real store, as two instances of the service share it (docs/design.md, "The cache tier"):
  * what one instance changes reaches the other's pages within its bound, the actor sees their own change at once, and
- * a key many requests miss at once is read once. One tiny subclass per backend runs it.
+ * a key many requests miss at once is read once. It runs on every {@link TestBackend}.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
-public abstract class CacheTierContract {
+public class CacheTierContract {
     /** Counts kept 3 s here, so that the bound is tested without waiting out the default's 5 s. */
     private static final CacheSettings SETTINGS = new CacheSettings(16L << 20, 4L << 20, Duration.ofHours(1), 10_000,
             Duration.ofMinutes(10), 10_000, Duration.ofSeconds(3), Duration.ofMillis(500), Duration.ofSeconds(3));
@@ -52,7 +57,15 @@ public abstract class CacheTierContract {
     private final Clock clock = Clock.systemUTC();
     private final List<Services> started = new ArrayList<>();
 
-    protected abstract Storage storage();
+    private final TestBackend backend;
+
+    CacheTierContract(TestBackend backend) {
+        this.backend = backend;
+    }
+
+    private Storage storage() {
+        return backend.storage();
+    }
 
     /** One instance of the service over {@code storage}, its invalidations polled as the server polls them. */
     private Services instance(Storage storage) {

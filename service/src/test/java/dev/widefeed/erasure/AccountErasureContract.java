@@ -14,12 +14,15 @@ import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.reconcile.Reconciler;
 import dev.widefeed.store.Storage;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
 import dev.widefeed.textindex.MentionEntry;
 import dev.widefeed.textindex.TextIndexRules;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -33,11 +36,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * An account erased step by step, interrupted part-way and run again from the start, leaves none of its posts,
  * likes, follows, comments, marks or profile, and every other user's counts exact (reconcile finds nothing to
- * correct). One subclass per backend.
+ * correct). It runs on every {@link TestBackend}.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
 @Tag(Tiers.SLOW)
-public abstract class AccountErasureContract {
+public class AccountErasureContract {
     /** The posts, likes and follows each way of the erased account: a drill runs it with 10,000. */
     private static final int ITEMS = Integer.getInteger("widefeed.test.erasure.items", 150);
     private static final int POSTS = ITEMS;
@@ -45,7 +50,15 @@ public abstract class AccountErasureContract {
     private static final int OTHERS = Integer.getInteger("widefeed.test.erasure.others", Math.max(10, ITEMS / 4));
     private final IdGenerator ids = TestStorages.ids();
 
-    protected abstract Storage storage();
+    private final TestBackend backend;
+
+    AccountErasureContract(TestBackend backend) {
+        this.backend = backend;
+    }
+
+    private Storage storage() {
+        return backend.storage();
+    }
 
     private Services services() {
         // Room to follow every one of the drill's others (the service's default stops at 5,000).

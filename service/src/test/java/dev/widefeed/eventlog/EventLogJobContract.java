@@ -4,10 +4,13 @@ import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.MovableClock;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -27,16 +30,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * How the event log's job dispatches entries to handlers by kind, over each backend's real log: every
  * kind to its own handler, earliest deadline first; the watermark moves past finished work only, and
- * is held by work not done and by kinds no handler here knows. One tiny subclass per backend runs it.
+ * is held by work not done and by kinds no handler here knows. It runs on every {@link TestBackend}.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
-public abstract class EventLogJobContract {
+public class EventLogJobContract {
     private final IdGenerator ids = TestStorages.ids();
     /** The job runs ten minutes ahead, so the slots written now are settled for it. */
     private final Clock ahead = Clock.offset(Clock.systemUTC(), Duration.ofMinutes(10));
     private final List<String> turns = new ArrayList<>();
 
-    protected abstract Storage storage();
+    private final TestBackend backend;
+
+    EventLogJobContract(TestBackend backend) {
+        this.backend = backend;
+    }
+
+    private Storage storage() {
+        return backend.storage();
+    }
 
     private static int freshShard() {
         return ThreadLocalRandom.current().nextInt(1_000, Integer.MAX_VALUE);

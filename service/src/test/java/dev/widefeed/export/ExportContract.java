@@ -5,13 +5,17 @@ import dev.widefeed.files.JsonLinesFormat;
 import dev.widefeed.files.ParquetFormat;
 import dev.widefeed.kernel.TemporaryStoreException;
 import dev.widefeed.store.Storage;
+import dev.widefeed.testing.BackendInternals;
 import dev.widefeed.testing.ChildJvm;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.Tiers;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.schema.PrimitiveType;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -39,41 +43,42 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * million likes through their rules would take the suite's whole budget) exported by a child JVM
  * that is killed with SIGKILL part-way, then resumed; every row of the table comes out exactly
  * once, as the store's own count says and as Parquet's own reader reads it back, and the manifest's
- * checksums are the files'. Each backend's test class plants and counts in its own terms.
+ * checksums are the files'. It runs on every {@link TestBackend}, which plants and counts in its
+ * own terms.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
-public abstract class ExportContract {
+public class ExportContract {
     /** Rows planted: posts × likers; {@code -Dwidefeed.test.exportRows} makes a quicker run. */
-    protected static final int ROWS = Integer.getInteger("widefeed.test.exportRows", 1_000_000);
+    private static final int ROWS = Integer.getInteger("widefeed.test.exportRows", 1_000_000);
     private static final int LIKERS_PER_POST = 1_000;
 
     @TempDir
     Path dir;
 
-    protected abstract Storage storage();
+    private final TestBackend backend;
+    private final BackendInternals internals;
 
-    /** The {@code storage:} section of a configuration file for a child JVM on this backend's test store. */
-    protected abstract String storageYaml();
+    ExportContract(TestBackend backend) {
+        this.backend = backend;
+        this.internals = backend.internals();
+    }
 
-    /** Writes {@code posts} × {@code likers} like rows into {@code likes_by_post}, post ids from {@code firstPost}. */
-    protected abstract void plantLikes(long firstPost, int posts, int likers) throws Exception;
-
-    /** A small table of this backend's that other tests fill (users). */
-    protected abstract String smallTable();
-
-    /** The rows of {@code table} now, counted by the store in a way of the test's own. */
-    protected abstract long countRows(String table) throws Exception;
+    private Storage storage() {
+        return backend.storage();
+    }
 
     @Test
     void aMillionRowTableComesOutWholeAndOnceAfterTheExportIsKilledAndResumed() throws Exception {
         long firstPost = Instant.now().toEpochMilli() << 20;
-        plantLikes(firstPost, Math.max(1, ROWS / LIKERS_PER_POST), LIKERS_PER_POST);
-        long tableRows = countRows("likes_by_post");
+        internals.plantLikes(firstPost, Math.max(1, ROWS / LIKERS_PER_POST), LIKERS_PER_POST);
+        long tableRows = internals.countRows("likes_by_post");
         assertThat(tableRows).isGreaterThanOrEqualTo((long) Math.max(1, ROWS / LIKERS_PER_POST) * LIKERS_PER_POST);
 
         Path out = dir.resolve("likes");
         Path config = dir.resolve("export.yml");
-        Files.writeString(config, storageYaml() + "logging:\n  level: WARN\n");
+        Files.writeString(config, backend.storageYaml() + "logging:\n  level: WARN\n");
         Process child = ChildJvm.start(WidefeedApplication.class, List.of("export", config.toString(), "--out",
                 out.toString(), "--table", "likes_by_post", "--rate", "100000", "--part-rows", "20000",
                 "--threads", "2"), "export-killed-" + storage().backend() + ".log");
@@ -142,7 +147,7 @@ public abstract class ExportContract {
         FailingAfter failing = new FailingAfter(storage().tableScans(), 5);
         Export export = new Export(failing, storage().backend(), new ExportDirectory(out), new JsonLinesFormat(),
                 settings, new CountingProgress(), Clock.systemUTC());
-        ExportPlan plan = export.plan(List.of(smallTable()));
+        ExportPlan plan = export.plan(List.of(internals.smallTable()));
 
         Export.Outcome stopped = export.run(plan);
 
@@ -161,7 +166,7 @@ public abstract class ExportContract {
             assertThat(rows).hasSize(Math.toIntExact(part.rows())).allMatch(r -> r.startsWith("{") && r.endsWith("}"));
             lines += rows.size();
         }
-        assertThat(lines).isEqualTo(manifest.rows()).isEqualTo(countRows(smallTable()));
+        assertThat(lines).isEqualTo(manifest.rows()).isEqualTo(internals.countRows(internals.smallTable()));
     }
 
     @Test
@@ -169,11 +174,11 @@ public abstract class ExportContract {
         Path out = dir.resolve("two");
         Export parquet = new Export(storage().tableScans(), storage().backend(), new ExportDirectory(out),
                 new ParquetFormat(), ExportSettings.DEFAULT, new CountingProgress(), Clock.systemUTC());
-        parquet.plan(List.of(smallTable()));
+        parquet.plan(List.of(internals.smallTable()));
         Export jsonLines = new Export(storage().tableScans(), storage().backend(), new ExportDirectory(out),
                 new JsonLinesFormat(), ExportSettings.DEFAULT, new CountingProgress(), Clock.systemUTC());
 
-        assertThatThrownBy(() -> jsonLines.plan(List.of(smallTable())))
+        assertThatThrownBy(() -> jsonLines.plan(List.of(internals.smallTable())))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("another directory");
         Export elsewhere = new Export(storage().tableScans(), storage().backend(), new ExportDirectory(dir.resolve("x")),
                 new ParquetFormat(), ExportSettings.DEFAULT, new CountingProgress(), Clock.systemUTC());

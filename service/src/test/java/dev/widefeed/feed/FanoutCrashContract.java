@@ -9,10 +9,13 @@ import dev.widefeed.graph.User;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.ChildJvm;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -29,11 +32,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * kill -9 a process midway through a large fan-out, start another worker, and check that every
- * follower has the post exactly once. One tiny subclass per backend runs it.
+ * follower has the post exactly once. It runs on every {@link TestBackend}.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
 @Tag(Tiers.SLOW)
-public abstract class FanoutCrashContract {
+public class FanoutCrashContract {
     private static final int FOLLOWERS = 20_000;
     /** Small pages, so the fan-out is still under way when the process is killed. */
     static final FeedRules RULES = new FeedRules(
@@ -43,9 +48,15 @@ public abstract class FanoutCrashContract {
             100);
     static final int SHARDS = 2;
 
-    protected abstract Storage storage();
+    private final TestBackend backend;
 
-    protected abstract String backend();
+    FanoutCrashContract(TestBackend backend) {
+        this.backend = backend;
+    }
+
+    private Storage storage() {
+        return backend.storage();
+    }
 
     static EventLogJob job(Storage storage, Services services, String owner) {
         EventLogJob job = new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(SHARDS,
@@ -118,6 +129,6 @@ public abstract class FanoutCrashContract {
     }
 
     private Process startWorkerProcess() throws Exception {
-        return ChildJvm.start(FanoutProcess.class, backend(), "fanout-process-" + backend() + ".log");
+        return ChildJvm.start(FanoutProcess.class, backend.name(), "fanout-process-" + backend.id() + ".log");
     }
 }

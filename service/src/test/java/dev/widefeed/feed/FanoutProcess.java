@@ -4,20 +4,21 @@ import dev.widefeed.Services;
 import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.store.Storage;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 
 import java.time.Clock;
 
 /**
- * A fan-out worker in a process of its own, on the test JVM's running stores, for the crash test
- * to kill with SIGKILL midway: {@code FanoutProcess <cassandra|hbase>}. Runs until killed.
+ * A fan-out worker in a process of its own, on the test JVM's running stores, for the crash test to kill with SIGKILL
+ * midway: {@code FanoutProcess HBASE}, a {@link TestBackend}'s name. Runs until killed.
  */
 public final class FanoutProcess {
     private FanoutProcess() {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        Storage storage = args[0].equals("hbase") ? TestStorages.hbase() : TestStorages.cassandra();
+        Storage storage = TestBackend.valueOf(args[0]).storage();
         Services services = Services.over(storage, TestStorages.ids(), Clock.systemUTC(), RelationLimits.DEFAULT,
                 Runnable::run, FanoutCrashContract.RULES, FanoutCrashContract.SHARDS, FanoutWorker.Listener.NONE);
         EventLogJob job = FanoutCrashContract.job(storage, services, "crashing-worker");

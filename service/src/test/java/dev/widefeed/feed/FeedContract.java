@@ -16,12 +16,15 @@ import dev.widefeed.post.Post;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.post.PostStore;
 import dev.widefeed.store.Storage;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -44,10 +47,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Home timelines and hybrid fan-out over one real backend: push to active followers, tiers for big
  * authors, pull for the inactive, resuming from checkpoints, paging across the inbox / pull
- * boundary, follows, unfollows and deletes. One tiny subclass per backend runs it.
+ * boundary, follows, unfollows and deletes. It runs on every {@link TestBackend}.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
-public abstract class FeedContract {
+public class FeedContract {
     /** Small numbers so a test exercises many pages, both modes and the trim boundary. */
     static final FeedRules RULES = new FeedRules(
             new FanoutRules(50, List.of(
@@ -64,7 +69,15 @@ public abstract class FeedContract {
     private Services services;
     private EventLogJob job;
 
-    protected abstract Storage storage();
+    private final TestBackend backend;
+
+    FeedContract(TestBackend backend) {
+        this.backend = backend;
+    }
+
+    private Storage storage() {
+        return backend.storage();
+    }
 
     @BeforeEach
     void startFanout() {

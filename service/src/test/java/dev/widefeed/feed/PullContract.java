@@ -10,12 +10,15 @@ import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Page;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.store.Storage;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -38,10 +41,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * back without losing or duplicating a post on any follower's pages, pulled posts merged into pages
  * with the same cursor, audience rule and hidden-author filter as pushed ones, follows and unfollows
  * of pulled authors, and posts through another instance reaching readers within the cache refresh.
- * One tiny subclass per backend runs it.
+ * It runs on every {@link TestBackend}.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
-public abstract class PullContract {
+public class PullContract {
     /** Pulled above 10 followers, pushed again below 9; few cached posts, so deep pages read authors' lists. */
     static final PullRules PULL = new PullRules(10, 4, Duration.ofSeconds(1), 1_000);
     static final FeedRules RULES = new FeedRules(FeedContract.RULES.fanout(), FeedContract.RULES.home(), 4, PULL);
@@ -52,7 +57,15 @@ public abstract class PullContract {
     private Services services;
     private EventLogJob job;
 
-    protected abstract Storage storage();
+    private final TestBackend backend;
+
+    PullContract(TestBackend backend) {
+        this.backend = backend;
+    }
+
+    private Storage storage() {
+        return backend.storage();
+    }
 
     @BeforeEach
     void startLog() {

@@ -11,12 +11,15 @@ import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.like.Like;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.store.Storage;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -41,8 +44,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * including posts already pushed into home timelines. The rule is written out here on its own
  * ({@link #expected}), not taken from the code under test.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
-public abstract class VisibilityMatrixContract {
+public class VisibilityMatrixContract {
     enum Relation { AUTHOR, LISTED, TAGGED, GROUP_MEMBER, NONE, BLOCKED, HIDDEN }
 
     enum ReadPath {
@@ -64,7 +69,15 @@ public abstract class VisibilityMatrixContract {
     private Services services;
     private EventLogJob job;
 
-    protected abstract Storage storage();
+    private final TestBackend backend;
+
+    VisibilityMatrixContract(TestBackend backend) {
+        this.backend = backend;
+    }
+
+    private Storage storage() {
+        return backend.storage();
+    }
 
     @BeforeEach
     void startFanout() {

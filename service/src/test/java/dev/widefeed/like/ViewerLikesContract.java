@@ -9,11 +9,14 @@ import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.graph.User;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -31,16 +34,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * "Liked by me" from the viewer's own liked posts ({@link ViewerLikes}) against the truth, over a real store, with
- * the store reads it costs. One tiny subclass per backend runs it.
+ * the store reads it costs. It runs on every {@link TestBackend}.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
-public abstract class ViewerLikesContract {
+public class ViewerLikesContract {
     private final IdGenerator ids = TestStorages.ids();
     private final Map<String, AtomicLong> calls = new ConcurrentHashMap<>();
     private Services services;
     private LikeStore counted;
 
-    protected abstract Storage storage();
+    private final TestBackend backend;
+
+    ViewerLikesContract(TestBackend backend) {
+        this.backend = backend;
+    }
+
+    private Storage storage() {
+        return backend.storage();
+    }
 
     @BeforeEach
     void setUp() {

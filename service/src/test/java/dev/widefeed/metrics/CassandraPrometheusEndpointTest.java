@@ -1,25 +1,19 @@
 package dev.widefeed.metrics;
 
-import dev.widefeed.testing.ApiClient;
 import dev.widefeed.testing.TestApps;
 import dev.widefeed.testing.TestStores;
+import dev.widefeed.testing.Tiers;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class CassandraPrometheusEndpointTest extends PrometheusEndpointContract {
-    @Override
-    protected ApiClient api() {
-        return TestApps.cassandra();
-    }
-
-    @Override
-    protected String backend() {
-        return "cassandra";
-    }
-
+/** What Cassandra's driver adds to the Prometheus endpoint, beyond what {@link PrometheusEndpointContract} asks. */
+@Tag(Tiers.STORE)
+class CassandraPrometheusEndpointTest {
     @Test
     void theDriversMetricsWithTheNodeAsALabel() {
+        PrometheusText scrape = PrometheusScrapes.afterSomeRequests(TestApps.cassandra());
         String node = TestStores.cassandra().host().replace('.', '_') + ":" + TestStores.cassandra().port();
         for (String family : new String[]{"cassandra_node_pool_in_flight", "cassandra_node_pool_open_connections"}) {
             assertThat(scrape.family(family).orElseThrow().samples())

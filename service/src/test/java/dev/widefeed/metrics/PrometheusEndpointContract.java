@@ -3,29 +3,29 @@ package dev.widefeed.metrics;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.widefeed.testing.ApiClient;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.Tiers;
-import jakarta.ws.rs.client.Entity;
-import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
-import static dev.widefeed.testing.ApiClient.assertError;
-import static dev.widefeed.testing.ApiClient.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code GET <admin>/metrics/prometheus} on the shared test application of a backend, after a few requests: it
- * answers the Prometheus text format, every line of it valid, with the families the dashboards of docs/operations.md
- * query and no variable part left in a name.
+ * {@code GET <admin>/metrics/prometheus} on the shared test application of every {@link TestBackend}, after a few
+ * requests: it answers the Prometheus text format, every line of it valid, with the families the dashboards of
+ * docs/operations.md query and no variable part left in a name.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
-abstract class PrometheusEndpointContract {
+class PrometheusEndpointContract {
     /** Families whose names would still carry a node, a store, a resource, a status code, a collector or a pool. */
     private static final Pattern UNMAPPED = Pattern.compile("cassandra_nodes_.*|store_.*|dev_widefeed_resources_.*"
             + "|org_glassfish_jersey_.*|dev_widefeed_http_RateLimitFilter_.*|.*_[1-5][0-9][0-9]_responses_total"
@@ -37,32 +37,20 @@ abstract class PrometheusEndpointContract {
     /** How /metrics writes a gauge's double that is not a number. */
     private static final Set<String> NOT_FINITE = Set.of("NaN", "Infinity", "-Infinity");
 
-    protected abstract ApiClient api();
+    private final TestBackend backend;
+    private PrometheusText scrape;
 
-    /** The backend, as the store families' label says it. */
-    protected abstract String backend();
+    PrometheusEndpointContract(TestBackend backend) {
+        this.backend = backend;
+    }
 
-    protected PrometheusText scrape;
+    private ApiClient api() {
+        return backend.api();
+    }
 
     @BeforeEach
     void someRequestsThenAScrape() {
-        ApiClient.Created ada = api().createUser("Ada");
-        ApiClient.Created bob = api().createUser("Bob");
-        assertThat(status(api().request("/v1/users/" + ada.id() + "/following/" + bob.id(), ada.token())
-                .put(Entity.json("")))).isEqualTo(204);
-        assertThat(status(api().request("/v1/posts", bob.token())
-                .post(Entity.json(Map.of("content", "metrics, where operators look"))))).isEqualTo(201);
-        api().get("/v1/users/" + ada.id() + "/home", ada.token());
-        assertError(api().request("/v1/users/1", ada.token()).get(), 404);
-        scrape = scrape();
-    }
-
-    private PrometheusText scrape() {
-        try (Response r = api().admin(PrometheusEndpoint.PATH).accept(MediaType.WILDCARD).get()) {
-            assertThat(r.getStatus()).isEqualTo(200);
-            assertThat(r.getHeaderString("Content-Type")).startsWith("text/plain; version=0.0.4");
-            return PrometheusText.parse(r.readEntity(String.class));
-        }
+        scrape = PrometheusScrapes.afterSomeRequests(api());
     }
 
     @Test
@@ -70,12 +58,12 @@ abstract class PrometheusEndpointContract {
         PrometheusText.Family store = scrape.family("store_operation_seconds").orElseThrow();
         assertThat(store.type()).isEqualTo("summary");
         assertThat(store.samples("store_operation_seconds_count",
-                Map.of("backend", backend(), "store", "postStore", "method", "create")))
+                Map.of("backend", backend.id(), "store", "postStore", "method", "create")))
                 .singleElement().satisfies(s -> assertThat(s.value()).isPositive());
-        assertThat(store.samples("store_operation_seconds", Map.of("backend", backend(), "store", "userStore",
+        assertThat(store.samples("store_operation_seconds", Map.of("backend", backend.id(), "store", "userStore",
                 "method", "create", "quantile", "0.99"))).hasSize(1);
         assertThat(scrape.family("store_errors_total").orElseThrow().samples("store_errors_total",
-                Map.of("backend", backend(), "store", "postStore")))
+                Map.of("backend", backend.id(), "store", "postStore")))
                 .extracting(s -> s.labels().get("kind"))
                 .containsExactlyInAnyOrder("temporary", "unknown-outcome", "permanent");
     }
@@ -144,7 +132,7 @@ abstract class PrometheusEndpointContract {
             JsonNode value = gauge.path("value");
             numeric += value.isNumber() || value.isBoolean() || NOT_FINITE.contains(value.asText()) ? 1 : 0;
         }
-        PrometheusText after = scrape();
+        PrometheusText after = PrometheusScrapes.scrape(api());
         long points = after.names().stream().map(n -> after.family(n).orElseThrow())
                 .mapToLong(f -> f.type().equals("summary")
                         ? f.samples(f.name + "_count", Map.of()).size() : f.samples().size()).sum();

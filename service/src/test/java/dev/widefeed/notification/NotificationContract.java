@@ -11,17 +11,19 @@ import dev.widefeed.feed.FanoutWorker;
 import dev.widefeed.feed.FeedRules;
 import dev.widefeed.feed.HomeRules;
 import dev.widefeed.graph.RelationLimits;
-import dev.widefeed.graph.User;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.UnknownOutcomeException;
 import dev.widefeed.like.LikeEdge;
 import dev.widefeed.store.Storage;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -40,10 +42,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Notifications end to end over one real backend, with the event log's job running: what notifies whom, grouping,
  * withdrawal, blocks and audiences, the unread count and read marker, and that an interrupted change is neither lost
- * nor counted twice. One tiny subclass per backend runs it.
+ * nor counted twice. It runs on every {@link TestBackend}.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
-public abstract class NotificationContract {
+public class NotificationContract {
     static final FeedRules FEED = new FeedRules(
             new FanoutRules(50, List.of(new FanoutRules.Tier("hot", Duration.ofDays(14), Duration.ofMinutes(1)))),
             new HomeRules(20, Duration.ofDays(1), Duration.ofDays(14), 20, 5, Duration.ofMinutes(1), Duration.ZERO,
@@ -55,7 +59,15 @@ public abstract class NotificationContract {
     private final List<EventLogJob> jobs = new ArrayList<>();
     private Services services;
 
-    protected abstract Storage storage();
+    private final TestBackend backend;
+
+    NotificationContract(TestBackend backend) {
+        this.backend = backend;
+    }
+
+    private Storage storage() {
+        return backend.storage();
+    }
 
     @BeforeEach
     void start() {

@@ -10,10 +10,13 @@ import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.ChildJvm;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -32,11 +35,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A viral post: its likes by distinct users (5,000 in the suite; the full-size command of docs/TESTING.md runs
  * 100,000) leave its author one group per window with the exact count, and a worker killed with SIGKILL while likes
- * are pending loses and doubles none. One tiny subclass per backend runs it.
+ * are pending loses and doubles none. It runs on every {@link TestBackend}.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
 @Tag(Tiers.SLOW)
-public abstract class ViralPostContract {
+public class ViralPostContract {
     /**
      * Taking the likes is most of the test's time: 110 to 400 a second on Cassandra here, 275 on HBase, depending on
      * the machine's day. 5,000 still spread over every shard many times over.
@@ -54,9 +59,15 @@ public abstract class ViralPostContract {
 
     private final IdGenerator ids = TestStorages.ids();
 
-    protected abstract Storage storage();
+    private final TestBackend backend;
 
-    protected abstract String backend();
+    ViralPostContract(TestBackend backend) {
+        this.backend = backend;
+    }
+
+    private Storage storage() {
+        return backend.storage();
+    }
 
     /** The services that take the likes: the real clock, no job of their own. */
     private Services writer() {
@@ -152,8 +163,8 @@ public abstract class ViralPostContract {
             Instant to = Instant.now();
             awaitLikes(author, postId, fans.size(), Duration.ofMinutes(10));
             Instant counted = Instant.now();
-            System.out.printf("%s: %,d likes taken in %.1f s (%.0f/s); all counted %.1f s after the last%n", backend(),
-                    fans.size(), Duration.between(from, to).toMillis() / 1000.0,
+            System.out.printf("%s: %,d likes taken in %.1f s (%.0f/s); all counted %.1f s after the last%n",
+                    backend.id(), fans.size(), Duration.between(from, to).toMillis() / 1000.0,
                     fans.size() * 1000.0 / Duration.between(from, to).toMillis(),
                     Duration.between(to, counted).toMillis() / 1000.0);
             // Every entry worked, guards included (they are due at once here): the count still exact.
@@ -169,7 +180,7 @@ public abstract class ViralPostContract {
             writer.likes().reconcile(postId);
             assertThat(storage().posts().counts(postId).likes()).isEqualTo(fans.size());
             System.out.printf("%s: %,d likes made %,d counter updates; the counter was %+d off before its recount%n",
-                    backend(), fans.size(), writer.postCounts().updates(), drift);
+                    backend.id(), fans.size(), writer.postCounts().updates(), drift);
             assertThat(writer.postCounts().updates()).as("counter updates").isLessThan(fans.size() / 4);
 
             List<StoredGroup> groups = storage().notifications().groups(author,
@@ -225,6 +236,7 @@ public abstract class ViralPostContract {
     }
 
     private Process startWorkerProcess() throws Exception {
-        return ChildJvm.start(NotificationProcess.class, backend(), "notification-process-" + backend() + ".log");
+        return ChildJvm.start(NotificationProcess.class, backend.name(), "notification-process-" + backend.id()
+                + ".log");
     }
 }

@@ -1,6 +1,5 @@
 package dev.widefeed.purge;
 
-import dev.widefeed.comment.Comment;
 import dev.widefeed.comment.CommentCounts;
 import dev.widefeed.comment.CommentService;
 import dev.widefeed.comment.CommentThread;
@@ -21,10 +20,13 @@ import dev.widefeed.mention.MentionResolver;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostService;
 import dev.widefeed.store.Storage;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -38,14 +40,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * What a deleted post leaves behind is purged: its likes (truth rows and both copies), its comments with every row
- * they have, its counters and its lists of reposts; a purge interrupted half-way and run again finishes the job. One
- * subclass per backend.
+ * they have, its counters and its lists of reposts; a purge interrupted half-way and run again finishes the job.
+ * It runs on every {@link TestBackend}.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
-public abstract class PostPurgeContract {
+public class PostPurgeContract {
     private final IdGenerator ids = TestStorages.ids();
 
-    protected abstract Storage storage();
+    private final TestBackend backend;
+
+    PostPurgeContract(TestBackend backend) {
+        this.backend = backend;
+    }
+
+    private Storage storage() {
+        return backend.storage();
+    }
 
     private long newUser() {
         long id = ids.next();

@@ -19,12 +19,15 @@ import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostService;
 import dev.widefeed.post.PostStore;
 import dev.widefeed.store.Storage;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -52,8 +55,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * corrected while they come, and the counter is exact once they stop. The real stores, the real
  * event log and its job; only the lost update is injected, in front of the real post store.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
-public abstract class CounterHealingContract {
+public class CounterHealingContract {
     /**
      * Other tests' jobs in this JVM work shards 0..15 of the same log (and one left running keeps its leases):
      * this test's marks go to shards 16..31, which only its own job works, so its handler is the one that recounts.
@@ -67,7 +72,15 @@ public abstract class CounterHealingContract {
     private CounterRecountHandler recounts;
     private EventLogJob job;
 
-    protected abstract Storage storage();
+    private final TestBackend backend;
+
+    CounterHealingContract(TestBackend backend) {
+        this.backend = backend;
+    }
+
+    private Storage storage() {
+        return backend.storage();
+    }
 
     @BeforeEach
     void startTheJob() {

@@ -3,10 +3,13 @@ package dev.widefeed.resources;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
 import dev.widefeed.testing.ApiClient.Created;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -20,12 +23,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The REST contract of audiences (docs/design.md, Audiences): tags, groups, hidden and blocked users, the author's
  * "who sees this and why", and what an invisible post looks like on the wire (404, never 403;
- * an embedded original shows as deleted). One subclass per backend.
+ * an embedded original shows as deleted). It runs on every {@link TestBackend}.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
-public abstract class AudienceApiContract {
+public class AudienceApiContract {
 
-    protected abstract ApiClient api();
+    private final TestBackend backend;
+
+    AudienceApiContract(TestBackend backend) {
+        this.backend = backend;
+    }
+
+    private ApiClient api() {
+        return backend.api();
+    }
 
     private String post(Created author, Map<String, Object> audience) {
         return body(api().request("/v1/posts", author.token()).post(Entity.json(Map.of("content", "for some",

@@ -2,14 +2,18 @@ package dev.widefeed.resources;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -20,11 +24,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Acting on someone else's things: ada, with her own valid token, tries every write (and the reads
  * that are the owner's alone) on bob's. Each is 403 in the contract's error shape, and bob's world
- * reads back unchanged. One subclass per backend.
+ * reads back unchanged. It runs on every {@link TestBackend}.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Tag(Tiers.STORE)
-public abstract class AuthorizationContract {
+public class AuthorizationContract {
     /** A request by ada on something of bob's; audience rows wait for their endpoints. */
     private record Attempt(String method, String path, String body, boolean audience) {
         @Override
@@ -36,9 +42,15 @@ public abstract class AuthorizationContract {
     private SweepWorld world;
     private Map<String, JsonNode> before;
 
-    protected abstract ApiClient api();
+    /** Set before each backend's run: one instance (PER_CLASS) serves every backend, so no constructor takes it. */
+    @Parameter
+    private TestBackend backend;
 
-    @BeforeAll
+    private ApiClient api() {
+        return backend.api();
+    }
+
+    @BeforeParameterizedClassInvocation
     void createTheWorld() {
         world = new SweepWorld(api());
         before = world.snapshot();

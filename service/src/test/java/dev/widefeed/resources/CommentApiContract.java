@@ -3,12 +3,15 @@ package dev.widefeed.resources;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
 import dev.widefeed.testing.ApiClient.Created;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.client.Invocation;
 import jakarta.ws.rs.core.Response;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,11 +27,24 @@ import static dev.widefeed.testing.ApiClient.body;
 import static dev.widefeed.testing.ApiClient.signUp;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The REST contract of comments, end to end over HTTP against the real service on a real store; one subclass per backend. */
+/**
+ * The REST contract of comments, end to end over HTTP against the real service on a real store, run on every
+ * {@link TestBackend}.
+ */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
-public abstract class CommentApiContract {
+public class CommentApiContract {
 
-    protected abstract ApiClient api();
+    private final TestBackend backend;
+
+    CommentApiContract(TestBackend backend) {
+        this.backend = backend;
+    }
+
+    private ApiClient api() {
+        return backend.api();
+    }
 
     private Invocation.Builder request(String path, String token) {
         return api().request(path, token);

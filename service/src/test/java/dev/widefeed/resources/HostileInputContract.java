@@ -18,12 +18,16 @@ import dev.widefeed.testing.ApiClient.Created;
 import dev.widefeed.testing.RawHttp;
 import dev.widefeed.testing.RawHttp.Answer;
 import dev.widefeed.testing.RawHttp.Request;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -51,12 +55,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Hostile input on every endpoint of the contract (see {@link ContractEndpoints}): missing and forged
  * tokens, ids and cursors that are not, out-of-range limits, malformed, mistyped, oversized and
  * compressed bodies. Each must get its contract status in the contract's error shape, none a 500,
- * and afterwards the world the requests aimed at reads back exactly as before. One subclass per
- * backend.
+ * and afterwards the world the requests aimed at reads back exactly as before. It runs on every {@link TestBackend}.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Tag(Tiers.STORE)
-public abstract class HostileInputContract {
+public class HostileInputContract {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Not ids, wherever an id goes. */
@@ -72,9 +77,15 @@ public abstract class HostileInputContract {
     private Map<String, JsonNode> before;
     private RawHttp http;
 
-    protected abstract ApiClient api();
+    /** Set before each backend's run: one instance (PER_CLASS) serves every backend, so no constructor takes it. */
+    @Parameter
+    private TestBackend backend;
 
-    @BeforeAll
+    private ApiClient api() {
+        return backend.api();
+    }
+
+    @BeforeParameterizedClassInvocation
     void createTheWorld() {
         http = new RawHttp(api().baseUri());
         world = new SweepWorld(api());

@@ -3,11 +3,14 @@ package dev.widefeed.resources;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
 import dev.widefeed.testing.ApiClient.Created;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.util.Map;
 import java.util.UUID;
@@ -16,10 +19,20 @@ import static dev.widefeed.testing.ApiClient.assertError;
 import static dev.widefeed.testing.ApiClient.body;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The REST contract of Idempotency-Key on creating POSTs; one subclass per backend. */
+/** The REST contract of Idempotency-Key on creating POSTs, run on every {@link TestBackend}. */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
-public abstract class IdempotencyApiContract {
-    protected abstract ApiClient api();
+public class IdempotencyApiContract {
+    private final TestBackend backend;
+
+    IdempotencyApiContract(TestBackend backend) {
+        this.backend = backend;
+    }
+
+    private ApiClient api() {
+        return backend.api();
+    }
 
     private Response post(String path, Created as, Object body, String key) {
         var request = api().request(path, as == null ? null : as.token());

@@ -3,10 +3,13 @@ package dev.widefeed.resources;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
 import dev.widefeed.testing.ApiClient.Created;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -18,11 +21,21 @@ import static dev.widefeed.testing.ApiClient.assertError;
 import static dev.widefeed.testing.ApiClient.body;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The REST contract of notifications; one subclass per backend. */
+/** The REST contract of notifications, run on every {@link TestBackend}. */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
-public abstract class NotificationApiContract {
+public class NotificationApiContract {
 
-    protected abstract ApiClient api();
+    private final TestBackend backend;
+
+    NotificationApiContract(TestBackend backend) {
+        this.backend = backend;
+    }
+
+    private ApiClient api() {
+        return backend.api();
+    }
 
     private String newPost(Created author, String content) {
         return body(api().request("/v1/posts", author.token()).post(Entity.json(Map.of("content", content))), 201)

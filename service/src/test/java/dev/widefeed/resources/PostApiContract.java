@@ -3,11 +3,14 @@ package dev.widefeed.resources;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
 import dev.widefeed.testing.ApiClient.Created;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.util.List;
 import java.util.Locale;
@@ -22,13 +25,23 @@ import static dev.widefeed.testing.ApiClient.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The REST contract of posts and reposts, with the counter rules of docs/design.md (Counters); one subclass per
- * backend.
+ * The REST contract of posts and reposts, with the counter rules of docs/design.md (Counters), run on every
+ * {@link TestBackend}.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
-public abstract class PostApiContract {
+public class PostApiContract {
 
-    protected abstract ApiClient api();
+    private final TestBackend backend;
+
+    PostApiContract(TestBackend backend) {
+        this.backend = backend;
+    }
+
+    private ApiClient api() {
+        return backend.api();
+    }
 
     private JsonNode post(Created author, Object body) {
         return body(api().request("/v1/posts", author.token()).post(Entity.json(body)), 201);

@@ -4,11 +4,14 @@ import com.auth0.jwt.JWT;
 import com.auth0.jwt.algorithms.Algorithm;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -20,12 +23,22 @@ import static dev.widefeed.testing.ApiClient.body;
 import static dev.widefeed.testing.ApiClient.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The REST contract of passwords and sessions; one subclass per backend. */
+/** The REST contract of passwords and sessions, run on every {@link TestBackend}. */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
-public abstract class SessionApiContract {
+public class SessionApiContract {
     private static final String PASSWORD = "a password of mine";
 
-    protected abstract ApiClient api();
+    private final TestBackend backend;
+
+    SessionApiContract(TestBackend backend) {
+        this.backend = backend;
+    }
+
+    private ApiClient api() {
+        return backend.api();
+    }
 
     /** A user signed up with {@link #PASSWORD}: its id, handle and first session. */
     private record Account(String id, String handle, JsonNode session) {

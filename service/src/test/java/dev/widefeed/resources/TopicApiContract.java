@@ -3,10 +3,13 @@ package dev.widefeed.resources;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
 import dev.widefeed.testing.ApiClient.Created;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,11 +21,24 @@ import static dev.widefeed.testing.ApiClient.assertError;
 import static dev.widefeed.testing.ApiClient.body;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The REST contract of topic timelines, trending topics and the mentions timeline; one subclass per backend. */
+/**
+ * The REST contract of topic timelines, trending topics and the mentions timeline, run on every
+ * {@link TestBackend}.
+ */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
-public abstract class TopicApiContract {
+public class TopicApiContract {
 
-    protected abstract ApiClient api();
+    private final TestBackend backend;
+
+    TopicApiContract(TestBackend backend) {
+        this.backend = backend;
+    }
+
+    private ApiClient api() {
+        return backend.api();
+    }
 
     private String post(Created author, String content) {
         return body(api().request("/v1/posts", author.token()).post(Entity.json(Map.of("content", content))), 201)

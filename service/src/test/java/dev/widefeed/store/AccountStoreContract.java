@@ -5,10 +5,13 @@ import dev.widefeed.account.Credentials;
 import dev.widefeed.account.Session;
 import dev.widefeed.account.SessionStanding;
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -23,13 +26,23 @@ import java.util.concurrent.Future;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** What every backend's {@link AccountStore} must do; one tiny subclass per backend runs it. */
+/** What every backend's {@link AccountStore} must do, run on every {@link TestBackend}. */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
-public abstract class AccountStoreContract {
+public class AccountStoreContract {
     private static final Duration DAY = Duration.ofDays(1);
     private final IdGenerator ids = TestStorages.ids();
 
-    protected abstract Storage storage();
+    private final TestBackend backend;
+
+    AccountStoreContract(TestBackend backend) {
+        this.backend = backend;
+    }
+
+    private Storage storage() {
+        return backend.storage();
+    }
 
     private AccountStore accounts() {
         return storage().accounts();

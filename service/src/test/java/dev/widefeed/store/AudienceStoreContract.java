@@ -5,10 +5,13 @@ import dev.widefeed.audience.Group;
 import dev.widefeed.audience.Link;
 import dev.widefeed.audience.Mark;
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -24,15 +27,25 @@ import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** What every backend's {@link AudienceStore} must do; one tiny subclass per backend runs it. */
+/** What every backend's {@link AudienceStore} must do, run on every {@link TestBackend}. */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
-public abstract class AudienceStoreContract {
+public class AudienceStoreContract {
     private static final Mark FAM = Mark.tag("fam");
     private static final Mark FAMILY = Mark.tag("family");
 
     private final IdGenerator ids = TestStorages.ids();
 
-    protected abstract Storage storage();
+    private final TestBackend backend;
+
+    AudienceStoreContract(TestBackend backend) {
+        this.backend = backend;
+    }
+
+    private Storage storage() {
+        return backend.storage();
+    }
 
     private AudienceStore audiences() {
         return storage().audiences();

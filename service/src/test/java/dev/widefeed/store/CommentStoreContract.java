@@ -27,13 +27,18 @@ import dev.widefeed.mention.MentionResolver;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostType;
+import dev.widefeed.testing.BackendInternals;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -54,34 +59,52 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 /**
- * What every backend's {@link CommentStore} must do, alone and under {@link CommentService}; one
- * tiny subclass per backend runs it.
+ * What every backend's {@link CommentStore} must do, alone and under {@link CommentService}, run on every
+ * {@link TestBackend}.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Tag(Tiers.STORE)
-public abstract class CommentStoreContract {
+public class CommentStoreContract {
     /** A reader with no relation to anyone: every post here is public, so they see all of them. */
     private static final long ANYONE = 1;
     private static final int WRITERS = 16;
     private final IdGenerator ids = TestStorages.ids();
     private ExecutorService executor;
     private CommentService service;
+    private BackendInternals.SecondProcess secondProcess;
 
-    protected abstract Storage storage();
+    /** Set before each backend's run: one instance (PER_CLASS) serves every backend, so no constructor takes it. */
+    @Parameter
+    private TestBackend backend;
 
-    /** The same tables through a second adapter instance: another service process, with its own caches and permits. */
-    protected abstract CommentStore otherProcess();
+    private Storage storage() {
+        return backend.storage();
+    }
 
-    @BeforeAll
+    @BeforeParameterizedClassInvocation
     void setUp() {
         executor = Executors.newFixedThreadPool(WRITERS * 2);
         service = new CommentService(storage().posts(), storage().comments(), TestStorages.access(storage()), new Events(), ids,
                 Clock.systemUTC(), new MentionResolver(storage().users(), Runnable::run), Runnable::run, DirtyCounters.NONE);
     }
 
-    @AfterAll
+    @AfterParameterizedClassInvocation
     void tearDown() {
         executor.shutdownNow();
+        if (secondProcess != null) {
+            secondProcess.close();
+            secondProcess = null;
+        }
+    }
+
+    /** The same tables through a second adapter instance: another service process, with its own caches and permits. */
+    private synchronized CommentStore otherProcess() {
+        if (secondProcess == null) {
+            secondProcess = backend.internals().secondProcess();
+        }
+        return secondProcess.comments();
     }
 
     private CommentStore comments() {

@@ -2,20 +2,33 @@ package dev.widefeed.store;
 
 import dev.widefeed.cache.Invalidation;
 import dev.widefeed.cache.InvalidationStore;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.time.Instant;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** What every backend's {@link InvalidationStore} must do; one tiny subclass per backend runs it. */
+/** What every backend's {@link InvalidationStore} must do, run on every {@link TestBackend}. */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
-public abstract class InvalidationStoreContract {
-    protected abstract Storage storage();
+public class InvalidationStoreContract {
+    private final TestBackend backend;
+
+    InvalidationStoreContract(TestBackend backend) {
+        this.backend = backend;
+    }
+
+    private Storage storage() {
+        return backend.storage();
+    }
 
     private InvalidationStore store() {
         return storage().invalidations();

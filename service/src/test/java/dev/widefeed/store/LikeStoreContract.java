@@ -1,7 +1,5 @@
 package dev.widefeed.store;
 
-import dev.widefeed.audience.Audience;
-import dev.widefeed.graph.User;
 import dev.widefeed.kernel.DirtyCounters;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.Events;
@@ -16,16 +14,18 @@ import dev.widefeed.like.LikeEdge;
 import dev.widefeed.like.LikeProtocol;
 import dev.widefeed.like.LikeService;
 import dev.widefeed.like.LikeStore;
-import dev.widefeed.post.Post;
 import dev.widefeed.post.PostCounts;
-import dev.widefeed.post.PostType;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -44,19 +44,21 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BiFunction;
 import java.util.function.ToLongFunction;
 
+import static dev.widefeed.store.LikeFixtures.all;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * What every backend's {@link LikeStore} must do, alone and under {@link LikeService}; one tiny
- * subclass per backend runs it.
+ * What every backend's {@link LikeStore} must do, alone and under {@link LikeService}, run on every
+ * {@link TestBackend}.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Tag(Tiers.STORE)
-public abstract class LikeStoreContract {
+public class LikeStoreContract {
     /** A reader with no relation to anyone: every post here is public, so they see all of them. */
     private static final long ANYONE = 1;
     private final IdGenerator ids = TestStorages.ids();
@@ -64,9 +66,15 @@ public abstract class LikeStoreContract {
     private LikeService service;
     private LikeProtocol protocol;
 
-    protected abstract Storage storage();
+    /** Set before each backend's run: one instance (PER_CLASS) serves every backend, so no constructor takes it. */
+    @Parameter
+    private TestBackend backend;
 
-    @BeforeAll
+    private Storage storage() {
+        return backend.storage();
+    }
+
+    @BeforeParameterizedClassInvocation
     void setUp() {
         executor = Executors.newFixedThreadPool(16);
         service = new LikeService(storage().posts(), storage().users(), likes(), TestStorages.access(storage()),
@@ -74,7 +82,7 @@ public abstract class LikeStoreContract {
         protocol = new LikeProtocol(likes(), DirtyCounters.NONE);
     }
 
-    @AfterAll
+    @AfterParameterizedClassInvocation
     void tearDown() {
         executor.shutdownNow();
     }
@@ -83,33 +91,16 @@ public abstract class LikeStoreContract {
         return storage().likes();
     }
 
-    protected long newUser() {
-        long id = ids.next();
-        storage().users().create(new User(id, "u" + id, Instant.now().truncatedTo(ChronoUnit.MILLIS)));
-        return id;
+    private long newUser() {
+        return LikeFixtures.newUser(storage());
     }
 
-    protected long newPost() {
-        long id = ids.next();
-        storage().posts().create(new Post(id, newUser(), PostType.ORIGINAL, "p" + id, IdGenerator.timeOf(id),
-                Audience.PUBLIC, Optional.empty()));
-        return id;
+    private long newPost() {
+        return LikeFixtures.newPost(storage());
     }
 
     private long counted(long post) {
         return storage().posts().counts(post).likes();
-    }
-
-    /** Every page of a list, {@code limit} at a time. */
-    protected static List<Like> all(BiFunction<Optional<LikeCursor>, Integer, Page<Like, LikeCursor>> list, int limit) {
-        List<Like> all = new ArrayList<>();
-        Optional<LikeCursor> after = Optional.empty();
-        do {
-            Page<Like, LikeCursor> page = list.apply(after, limit);
-            all.addAll(page.items());
-            after = page.next();
-        } while (after.isPresent());
-        return all;
     }
 
     private List<Like> likers(long post) {

@@ -18,10 +18,13 @@ import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.graph.User;
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,18 +53,25 @@ import static org.assertj.core.api.Assertions.assertThat;
  * or row of the backend holds more than ~100k of them, which 250,000 crosses twice over. Then the celebrity posts, and
  * the post reaches every active follower by push and the rest by pull.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
 @Tag(Tiers.SLOW)
-public abstract class MillionFollowersContract {
+public class MillionFollowersContract {
     private static final Logger LOG = LoggerFactory.getLogger(MillionFollowersContract.class);
-    protected static final int FOLLOWERS = Integer.getInteger("widefeed.test.followers", 250_000);
+    private static final int FOLLOWERS = Integer.getInteger("widefeed.test.followers", 250_000);
     private static final int IMPORT_CHUNK = 20_000;
     private static final int PAGE = 1_000;
 
-    protected abstract Storage storage();
+    private final TestBackend backend;
 
-    /** The most follower entries of {@code userId} that any one partition or row of the backend holds. */
-    protected abstract long largestFollowerPartition(long userId);
+    MillionFollowersContract(TestBackend backend) {
+        this.backend = backend;
+    }
+
+    private Storage storage() {
+        return backend.storage();
+    }
 
     @Test
     void aMillionFollowersPageCompletelyInBoundedPartitions() {
@@ -115,7 +125,7 @@ public abstract class MillionFollowersContract {
                 String.format("%.1f", pageSeconds));
         assertThat(listed).isEqualTo(FOLLOWERS);
         assertThat(seen.cardinality()).isEqualTo(FOLLOWERS);
-        assertThat(largestFollowerPartition(star)).isLessThanOrEqualTo(110_000);
+        assertThat(backend.internals().largestFollowerPartition(star)).isLessThanOrEqualTo(110_000);
 
         aPostReachesEveryActiveFollowerByPushAndEveryOtherByPull(star, fans);
     }

@@ -10,10 +10,13 @@ import dev.widefeed.notification.NotificationSource;
 import dev.widefeed.notification.NotificationStore;
 import dev.widefeed.notification.SourceMark;
 import dev.widefeed.notification.StoredGroup;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -25,13 +28,23 @@ import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** What every backend's {@link NotificationStore} must do; one tiny subclass per backend runs it. */
+/** What every backend's {@link NotificationStore} must do, run on every {@link TestBackend}. */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
-public abstract class NotificationStoreContract {
+public class NotificationStoreContract {
     private final IdGenerator ids = TestStorages.ids();
     private final Instant hour = Instant.now().truncatedTo(ChronoUnit.HOURS);
 
-    protected abstract Storage storage();
+    private final TestBackend backend;
+
+    NotificationStoreContract(TestBackend backend) {
+        this.backend = backend;
+    }
+
+    private Storage storage() {
+        return backend.storage();
+    }
 
     private NotificationStore store() {
         return storage().notifications();

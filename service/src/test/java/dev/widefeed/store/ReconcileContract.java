@@ -16,10 +16,13 @@ import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostService;
 import dev.widefeed.post.PostStore;
 import dev.widefeed.reconcile.Reconciler;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.lang.reflect.Proxy;
 import java.time.Clock;
@@ -32,13 +35,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Counter updates whose outcome is unknown (a timeout after sending, injected here in front of the
  * real store: the update is lost and the caller told "unknown") leave drift; one reconcile run
- * finds it, reports it and removes it, and a second run finds none. One subclass per backend.
+ * finds it, reports it and removes it, and a second run finds none. It runs on every {@link TestBackend}.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
-public abstract class ReconcileContract {
+public class ReconcileContract {
     private final IdGenerator ids = TestStorages.ids();
 
-    protected abstract Storage storage();
+    private final TestBackend backend;
+
+    ReconcileContract(TestBackend backend) {
+        this.backend = backend;
+    }
+
+    private Storage storage() {
+        return backend.storage();
+    }
 
     /** The real post store, except that the next {@code failures} counter updates time out unapplied (the caller sees UnknownOutcomeException). */
     private PostStore losingCounterUpdates(AtomicInteger failures) {

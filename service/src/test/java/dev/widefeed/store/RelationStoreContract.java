@@ -17,13 +17,17 @@ import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Page;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -47,26 +51,34 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * What every backend's {@link RelationStore} must do, alone and under the domain's follow protocol
- * ({@link FollowService}, {@link RelationRepairer}); one tiny subclass per backend runs it.
+ * ({@link FollowService}, {@link RelationRepairer}); it runs on every {@link TestBackend}.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Tag(Tiers.STORE)
-public abstract class RelationStoreContract {
+public class RelationStoreContract {
     private final IdGenerator ids = TestStorages.ids();
     private ExecutorService executor;
     private FollowService follows;
     private RelationRepairer repairer;
 
-    protected abstract Storage storage();
+    /** Set before each backend's run: one instance (PER_CLASS) serves every backend, so no constructor takes it. */
+    @Parameter
+    private TestBackend backend;
 
-    @BeforeAll
+    private Storage storage() {
+        return backend.storage();
+    }
+
+    @BeforeParameterizedClassInvocation
     void setUp() {
         executor = Executors.newFixedThreadPool(16);
         follows = newFollowService(RelationLimits.DEFAULT);
         repairer = new RelationRepairer(storage().users(), storage().relations(), DirtyCounters.NONE);
     }
 
-    @AfterAll
+    @AfterParameterizedClassInvocation
     void tearDown() {
         executor.shutdownNow();
     }

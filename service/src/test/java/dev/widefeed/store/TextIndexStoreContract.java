@@ -1,6 +1,7 @@
 package dev.widefeed.store;
 
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
 import dev.widefeed.textindex.MentionEntry;
@@ -11,6 +12,8 @@ import dev.widefeed.textindex.Trending;
 import dev.widefeed.textindex.TrendingWindow;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -20,13 +23,23 @@ import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** What every backend's {@link TextIndexStore} must do; one tiny subclass per backend runs it. */
+/** What every backend's {@link TextIndexStore} must do, run on every {@link TestBackend}. */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
-public abstract class TextIndexStoreContract {
+public class TextIndexStoreContract {
     private final IdGenerator ids = TestStorages.ids();
     private final Instant hour = Instant.now().truncatedTo(ChronoUnit.HOURS);
 
-    protected abstract Storage storage();
+    private final TestBackend backend;
+
+    TextIndexStoreContract(TestBackend backend) {
+        this.backend = backend;
+    }
+
+    private Storage storage() {
+        return backend.storage();
+    }
 
     private TextIndexStore index() {
         return storage().textIndex();

@@ -5,10 +5,13 @@ import dev.widefeed.graph.User;
 import dev.widefeed.graph.UserCounts;
 import dev.widefeed.graph.UserStore;
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -24,12 +27,22 @@ import java.util.concurrent.Future;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** What every backend's {@link UserStore} must do; one tiny subclass per backend runs it. */
+/** What every backend's {@link UserStore} must do, run on every {@link TestBackend}. */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
-public abstract class UserStoreContract {
+public class UserStoreContract {
     private final IdGenerator ids = TestStorages.ids();
 
-    protected abstract Storage storage();
+    private final TestBackend backend;
+
+    UserStoreContract(TestBackend backend) {
+        this.backend = backend;
+    }
+
+    private Storage storage() {
+        return backend.storage();
+    }
 
     private UserStore users() {
         return storage().users();

@@ -12,12 +12,15 @@ import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.store.Storage;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -34,10 +37,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Topic timelines, trending topics and the mentions timeline end to end over one real backend, with the event log's
- * job indexing what posts and comments name. One tiny subclass per backend runs it.
+ * job indexing what posts and comments name. It runs on every {@link TestBackend}.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
-public abstract class TextIndexContract {
+public class TextIndexContract {
     private static final FeedRules FEED = new FeedRules(
             new FanoutRules(50, List.of(new FanoutRules.Tier("hot", Duration.ofDays(14), Duration.ofMinutes(1)))),
             new HomeRules(20, Duration.ofDays(1), Duration.ofDays(14), 20, 5, Duration.ofMinutes(1), Duration.ZERO,
@@ -50,7 +55,15 @@ public abstract class TextIndexContract {
     /** Unique to this run: topics are shared by every test that writes to the store. */
     private final String run = "r" + Long.toString(TestStorages.ids().next() % 1_000_000_007L, 36);
 
-    protected abstract Storage storage();
+    private final TestBackend backend;
+
+    TextIndexContract(TestBackend backend) {
+        this.backend = backend;
+    }
+
+    private Storage storage() {
+        return backend.storage();
+    }
 
     @BeforeEach
     void start() {

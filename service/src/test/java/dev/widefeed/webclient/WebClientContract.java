@@ -3,11 +3,14 @@ package dev.widefeed.webclient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.widefeed.testing.ApiClient;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 
@@ -26,28 +29,33 @@ import java.util.concurrent.ThreadLocalRandom;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The web client (docs/api.md, "The web client") in a real browser, against the service on each backend's test store:
- * two people sign up in two browsers, follow each other, and one posts with a partly visible audience that lets the
- * other see one post and not another; they like, comment and reply, and the author is notified with the unread badge.
- * A post containing a script tag shows as text, the page's answers carry the CSP, and no token reaches a URL.
- * The home page's screenshot is kept at {@code target/browser/<backend>/home.png}, the post page's (delivery bars,
- * audience, comments) at {@code post.png} beside it.
+ * The web client (docs/api.md, "The web client") in a real browser, against the service on each {@link TestBackend}'s
+ * test store: two people sign up in two browsers, follow each other, and one posts with a partly visible audience that
+ * lets the other see one post and not another; they like, comment and reply, and the author is notified with the
+ * unread badge. A post containing a script tag shows as text, the page's answers carry the CSP, and no token reaches a
+ * URL. The home page's screenshot is kept at {@code target/browser/<backend>/home.png}, the post page's (delivery
+ * bars, audience, comments) at {@code post.png} beside it.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
 @Tag(Tiers.SLOW)
-public abstract class WebClientContract {
+public class WebClientContract {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String SCRIPT = "<script>alert(1)</script>";
 
-    private final URI base = app().baseUri();
-    private final Path out = Path.of(System.getProperty("widefeed.test.browserDir", "target/browser")).resolve(backend());
-
     /** The service on the backend's test store. */
-    protected abstract ApiClient app();
-
-    /** The backend's name, which names the screenshots' folder. */
-    protected abstract String backend();
+    private final ApiClient app;
+    private final URI base;
+    /** The screenshots' folder, named by the backend. */
+    private final Path out;
     private final String suffix = Integer.toString(ThreadLocalRandom.current().nextInt(1 << 30), 36);
+
+    WebClientContract(TestBackend backend) {
+        app = backend.api();
+        base = app.baseUri();
+        out = Path.of(System.getProperty("widefeed.test.browserDir", "target/browser")).resolve(backend.id());
+    }
 
     @Test
     void theAppsAnswersCarryTheContentSecurityPolicy() throws Exception {
@@ -151,7 +159,7 @@ public abstract class WebClientContract {
             String token = JSON.readTree((String) a.script("return sessionStorage.getItem('widefeed.session')"))
                     .get("token").asText();
             for (int i = 0; i < 18; i++) { // with the three above, one more than a page of 20
-                try (Response r = app().request("/v1/posts", token)
+                try (Response r = app.request("/v1/posts", token)
                         .post(Entity.json(Map.of("content", "Filler post " + i)))) {
                     assertThat(r.getStatus()).isEqualTo(201);
                 }

@@ -8,10 +8,12 @@ import dev.widefeed.comment.CommentThread;
 import dev.widefeed.comment.CommentedObject;
 import dev.widefeed.comment.RankedComment;
 import dev.widefeed.store.CommentStoreContract;
-import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -24,30 +26,27 @@ import java.util.stream.LongStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class CqlCommentStoreTest extends CommentStoreContract {
-    private CqlSession otherSession;
-
-    @Override
-    protected Storage storage() {
-        return TestStorages.cassandra();
-    }
-
-    @Override
-    protected synchronized CommentStore otherProcess() {
-        return new CqlCommentStore(session());
-    }
+/**
+ * Cassandra's comment floors and rankings across bucket partitions, with buckets small enough to fill; what every
+ * backend's comment store must do is {@link CommentStoreContract}'s.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Tag(Tiers.STORE)
+class CqlCommentStoreTest {
+    private CqlSession session;
 
     private synchronized CqlSession session() {
-        if (otherSession == null) {
-            otherSession = TestStorages.cassandraFactory().connect(new MetricRegistry(), null, true);
+        if (session == null) {
+            TestStorages.cassandra(); // schema applied
+            session = TestStorages.cassandraFactory().connect(new MetricRegistry(), null, true);
         }
-        return otherSession;
+        return session;
     }
 
     @AfterAll
     void closeSession() {
-        if (otherSession != null) {
-            otherSession.close();
+        if (session != null) {
+            session.close();
         }
     }
 

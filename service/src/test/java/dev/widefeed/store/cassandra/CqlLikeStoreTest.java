@@ -9,12 +9,16 @@ import dev.widefeed.kernel.KnownPointCount;
 import dev.widefeed.like.Like;
 import dev.widefeed.like.LikeProtocol;
 import dev.widefeed.like.LikeService;
+import dev.widefeed.store.LikeFixtures;
 import dev.widefeed.store.LikeStoreContract;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.TestStores;
+import dev.widefeed.testing.Tiers;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -27,15 +31,29 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 
+import static dev.widefeed.store.LikeFixtures.all;
 import static org.assertj.core.api.Assertions.assertThat;
 
-class CqlLikeStoreTest extends LikeStoreContract {
+/**
+ * Cassandra's like lists in partitions bounded by bucket (docs/design.md, "Bounded lists"), with buckets small enough
+ * to fill; what every backend's like store must do is {@link LikeStoreContract}'s.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Tag(Tiers.STORE)
+class CqlLikeStoreTest {
     private static final int SMALL_BUCKET = 10;
     private CqlSession session;
 
-    @Override
-    protected Storage storage() {
+    private static Storage storage() {
         return TestStorages.cassandra();
+    }
+
+    private static long newUser() {
+        return LikeFixtures.newUser(storage());
+    }
+
+    private static long newPost() {
+        return LikeFixtures.newPost(storage());
     }
 
     private synchronized CqlSession session() {

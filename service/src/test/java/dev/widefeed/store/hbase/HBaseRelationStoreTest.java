@@ -6,6 +6,8 @@ import dev.widefeed.graph.RelationStore;
 import dev.widefeed.store.RelationStoreContract;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;
+import dev.widefeed.testing.Tiers;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -14,9 +16,13 @@ import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class HBaseRelationStoreTest extends RelationStoreContract {
-    @Override
-    protected Storage storage() {
+/**
+ * HBase's follower rows, where a share's last_read cell and an edge's presence cell can part; what every backend's
+ * relation store must do is {@link RelationStoreContract}'s.
+ */
+@Tag(Tiers.STORE)
+class HBaseRelationStoreTest {
+    private static Storage storage() {
         return TestStorages.hbase();
     }
 

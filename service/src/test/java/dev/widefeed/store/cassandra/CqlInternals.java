@@ -8,8 +8,8 @@ import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.metadata.TokenMap;
 import com.datastax.oss.driver.api.core.metadata.token.TokenRange;
-import dev.widefeed.export.ExportContract;
-import dev.widefeed.store.Storage;
+import dev.widefeed.comment.CommentStore;
+import dev.widefeed.testing.BackendInternals;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.TestStores;
 
@@ -21,26 +21,15 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicReference;
 
-class CqlExportTest extends ExportContract {
+/** Cassandra's tables in CQL, on the test keyspace, each call on a session of its own. */
+public final class CqlInternals implements BackendInternals {
     @Override
-    protected Storage storage() {
-        return TestStorages.cassandra();
-    }
-
-    @Override
-    protected String smallTable() {
+    public String smallTable() {
         return "users_by_id";
     }
 
     @Override
-    protected String storageYaml() {
-        return "storage:\n  backend: cassandra\n  cassandra:\n    embedded:\n      enabled: false\n"
-                + "    keyspace: " + TestStorages.KEYSPACE + "\n"
-                + "    contactPoints: " + TestStores.cassandra().host() + ":" + TestStores.cassandra().port() + "\n";
-    }
-
-    @Override
-    protected void plantLikes(long firstPost, int posts, int likers) throws Exception {
+    public void plantLikes(long firstPost, int posts, int likers) throws Exception {
         try (CqlSession session = session()) {
             PreparedStatement insert = session.prepare("INSERT INTO likes_by_post (post_id, shard, user_id, liked,"
                     + " liked_at, version) VALUES (?, ?, ?, true, ?, ?)");
@@ -74,7 +63,7 @@ class CqlExportTest extends ExportContract {
     }
 
     @Override
-    protected long countRows(String table) {
+    public long countRows(String table) {
         try (CqlSession session = session()) {
             TokenMap tokens = session.getMetadata().getTokenMap().orElseThrow();
             String key = session.getMetadata().getKeyspace(session.getKeyspace().orElseThrow()).orElseThrow()
@@ -94,6 +83,37 @@ class CqlExportTest extends ExportContract {
             }
             return rows;
         }
+    }
+
+    @Override
+    public long largestFollowerPartition(long userId) {
+        try (CqlSession session = session()) {
+            long largest = 0;
+            int buckets = session.execute("SELECT bucket FROM list_buckets_by_owner WHERE list = 'followers'"
+                    + " AND owner_id = ?", userId).all().size();
+            for (int bucket = 0; bucket <= buckets; bucket++) {
+                long rows = session.execute("SELECT COUNT(*) FROM followers_by_user WHERE user_id = ? AND bucket = ?",
+                        userId, bucket).one().getLong(0);
+                largest = Math.max(largest, rows);
+            }
+            return largest;
+        }
+    }
+
+    @Override
+    public SecondProcess secondProcess() {
+        CqlSession session = TestStorages.cassandraFactory().connect(new MetricRegistry(), null, true);
+        return new SecondProcess() {
+            @Override
+            public CommentStore comments() {
+                return new CqlCommentStore(session);
+            }
+
+            @Override
+            public void close() {
+                session.close();
+            }
+        };
     }
 
     private static CqlSession session() {

@@ -1,10 +1,11 @@
 package dev.widefeed.store.hbase;
 
-import dev.widefeed.export.ExportContract;
-import dev.widefeed.store.Storage;
+import dev.widefeed.comment.CommentStore;
+import dev.widefeed.testing.BackendInternals;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.TestStores;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.BufferedMutator;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Put;
@@ -15,32 +16,22 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
 import org.apache.hadoop.hbase.util.Bytes;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 
-class HBaseExportTest extends ExportContract {
+/** HBase's tables by row key, in the test namespace, each call on a connection of its own. */
+public final class HBaseInternals implements BackendInternals {
     private static final byte[] FAMILY = Bytes.toBytes("l");
 
     @Override
-    protected Storage storage() {
-        return TestStorages.hbase();
-    }
-
-    @Override
-    protected String smallTable() {
+    public String smallTable() {
         return "users";
     }
 
     @Override
-    protected String storageYaml() {
-        return "storage:\n  backend: hbase\n  hbase:\n    embedded:\n      enabled: false\n"
-                + "    namespace: " + TestStorages.NAMESPACE + "\n"
-                + "    zookeeperQuorum: " + TestStores.hbase().zookeeperQuorum() + ":"
-                + TestStores.hbase().zookeeperPort() + "\n";
-    }
-
-    @Override
-    protected void plantLikes(long firstPost, int posts, int likers) throws Exception {
+    public void plantLikes(long firstPost, int posts, int likers) throws Exception {
         Salt salt = Salt.of(HBaseTables.load().table("likes_by_post"));
         long at = Instant.now().toEpochMilli();
         try (Connection connection = TestStorages.hbaseFactory().connect(TestStores.hbase());
@@ -59,7 +50,7 @@ class HBaseExportTest extends ExportContract {
     }
 
     @Override
-    protected long countRows(String table) throws Exception {
+    public long countRows(String table) throws Exception {
         try (Connection connection = TestStorages.hbaseFactory().connect(TestStores.hbase());
              Table t = connection.getTable(TableName.valueOf(TestStorages.NAMESPACE, table));
              ResultScanner rows = t.getScanner(new Scan().setFilter(new FirstKeyOnlyFilter()).setCaching(10_000))) {
@@ -69,5 +60,31 @@ class HBaseExportTest extends ExportContract {
             }
             return count;
         }
+    }
+
+    /** Every follower is a row of its own in followers_by_user (see its rowKey), so no row holds more than one. */
+    @Override
+    public long largestFollowerPartition(long userId) {
+        return HBaseInspection.largestFollowerRow(TestStorages.hbaseFactory(), userId);
+    }
+
+    @Override
+    public SecondProcess secondProcess() {
+        AsyncConnection connection = TestStorages.hbaseFactory().connectAsync(TestStores.hbase());
+        return new SecondProcess() {
+            @Override
+            public CommentStore comments() {
+                return new HBaseCommentStore(connection, TestStorages.NAMESPACE, HBaseTables.load());
+            }
+
+            @Override
+            public void close() {
+                try {
+                    connection.close();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        };
     }
 }

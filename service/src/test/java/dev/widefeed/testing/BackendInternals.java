@@ -1,0 +1,33 @@
+package dev.widefeed.testing;
+
+import dev.widefeed.comment.CommentStore;
+
+/**
+ * What a contract reaches beneath {@link dev.widefeed.store.Storage} on one backend, in the store's own terms: its
+ * tables read and written directly, as a data engineer would, and a second adapter over them. Each backend's lives in
+ * its adapter's package, whose package-private classes it uses; {@link TestBackend} names it.
+ */
+public interface BackendInternals {
+    /** A small table of this backend's that other tests fill (the users'). */
+    String smallTable();
+
+    /** Writes {@code posts} × {@code likers} like rows into {@code likes_by_post}, post ids from {@code firstPost}. */
+    void plantLikes(long firstPost, int posts, int likers) throws Exception;
+
+    /** The rows of {@code table} now, counted by the store in a way of the test's own. */
+    long countRows(String table) throws Exception;
+
+    /** The most follower entries of {@code userId} that any one partition or row of the backend holds. */
+    long largestFollowerPartition(long userId);
+
+    /** A connection of its own to the test store, as another service process has; closed by the caller. */
+    SecondProcess secondProcess();
+
+    /** Adapters over the same tables as the test's storage, but with a connection, caches and permits of their own. */
+    interface SecondProcess extends AutoCloseable {
+        CommentStore comments();
+
+        @Override
+        void close();
+    }
+}

@@ -1,0 +1,127 @@
+package dev.widefeed.testing;
+
+import dev.widefeed.store.Storage;
+import dev.widefeed.store.cassandra.CqlInternals;
+import dev.widefeed.store.hbase.HBaseInternals;
+import io.dropwizard.testing.ConfigOverride;
+
+import java.nio.file.Path;
+
+/**
+ * The backends every contract suite runs on: each contract is a {@code @ParameterizedClass} over this enum, so a new
+ * backend is a constant here (with its {@link BackendInternals}), and no test class of its own per contract. Nothing
+ * here starts a store until a test asks for it.
+ */
+public enum TestBackend {
+    CASSANDRA("cassandra") {
+        @Override
+        public Storage storage() {
+            return TestStorages.cassandra();
+        }
+
+        @Override
+        public ApiClient api() {
+            return TestApps.cassandra();
+        }
+
+        @Override
+        public BackendInternals internals() {
+            return new CqlInternals();
+        }
+
+        @Override
+        public String storageYaml() {
+            return "storage:\n  backend: cassandra\n  cassandra:\n    embedded:\n      enabled: false\n"
+                    + "    keyspace: " + TestStorages.KEYSPACE + "\n"
+                    + "    contactPoints: " + TestStores.cassandra().host() + ":" + TestStores.cassandra().port()
+                    + "\n";
+        }
+
+        @Override
+        public ConfigOverride[] killableStore(Path dataDir) {
+            return new ConfigOverride[]{
+                    ConfigOverride.config("storage.backend", "cassandra"),
+                    ConfigOverride.config("storage.cassandra.embedded.enabled", "true"),
+                    ConfigOverride.config("storage.cassandra.embedded.dataDir", dataDir.toString()),
+                    ConfigOverride.config("storage.cassandra.embedded.nativePort",
+                            System.getProperty("widefeed.test.outage.nativePort", "19142")),
+                    ConfigOverride.config("storage.cassandra.embedded.storagePort",
+                            System.getProperty("widefeed.test.outage.storagePort", "17100")),
+                    ConfigOverride.config("storage.cassandra.embedded.heapMb", "512"),
+                    ConfigOverride.config("storage.cassandra.keyspace", "widefeed_outage_test"),
+                    ConfigOverride.config("storage.cassandra.requestTimeout", "2s")};
+        }
+    },
+    HBASE("hbase") {
+        @Override
+        public Storage storage() {
+            return TestStorages.hbase();
+        }
+
+        @Override
+        public ApiClient api() {
+            return TestApps.hbase();
+        }
+
+        @Override
+        public BackendInternals internals() {
+            return new HBaseInternals();
+        }
+
+        @Override
+        public String storageYaml() {
+            return "storage:\n  backend: hbase\n  hbase:\n    embedded:\n      enabled: false\n"
+                    + "    namespace: " + TestStorages.NAMESPACE + "\n"
+                    + "    zookeeperQuorum: " + TestStores.hbase().zookeeperQuorum() + ":"
+                    + TestStores.hbase().zookeeperPort() + "\n";
+        }
+
+        @Override
+        public ConfigOverride[] killableStore(Path dataDir) {
+            return new ConfigOverride[]{
+                    ConfigOverride.config("storage.backend", "hbase"),
+                    ConfigOverride.config("storage.hbase.embedded.enabled", "true"),
+                    ConfigOverride.config("storage.hbase.embedded.dataDir", dataDir.toString()),
+                    ConfigOverride.config("storage.hbase.embedded.zookeeperPort",
+                            System.getProperty("widefeed.test.outage.zookeeperPort", "12281")),
+                    ConfigOverride.config("storage.hbase.embedded.masterPort",
+                            System.getProperty("widefeed.test.outage.masterPort", "16200")),
+                    ConfigOverride.config("storage.hbase.embedded.regionServerPort",
+                            System.getProperty("widefeed.test.outage.regionServerPort", "16220")),
+                    ConfigOverride.config("storage.hbase.embedded.heapMb", "512"),
+                    ConfigOverride.config("storage.hbase.namespace", "widefeed_outage_test")};
+        }
+    };
+
+    private final String id;
+
+    TestBackend(String id) {
+        this.id = id;
+    }
+
+    /**
+     * The backend's name where the service names it: {@code storage.backend}, {@link Storage#backend()}, the
+     * {@code backend} label of the store metrics; also in the names of the files a test leaves behind.
+     */
+    public String id() {
+        return id;
+    }
+
+    /** The test JVM's storage on this backend's shared test store, its schema applied. */
+    public abstract Storage storage();
+
+    /** The test JVM's service on this backend's shared test store, for the REST suites. */
+    public abstract ApiClient api();
+
+    /** The backend's tables beneath {@link Storage}, for what a contract checks or plants in the store's own terms. */
+    public abstract BackendInternals internals();
+
+    /** The {@code storage:} section of a configuration file for a child JVM on this backend's shared test store. */
+    public abstract String storageYaml();
+
+    /**
+     * The overrides that give a service an embedded store of its own on this backend, in {@code dataDir} and on ports
+     * apart from the shared test store's, for a test that kills it.
+     */
+    public abstract ConfigOverride[] killableStore(Path dataDir);
+}
