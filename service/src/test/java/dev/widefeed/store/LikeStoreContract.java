@@ -44,6 +44,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.ToLongFunction;
 
 import static dev.widefeed.store.LikeFixtures.all;
@@ -89,6 +90,19 @@ public class LikeStoreContract {
 
     private LikeStore likes() {
         return storage().likes();
+    }
+
+    /** The backend's like store, telling {@code before} each call's method first (which may fail it instead). */
+    private LikeStore watched(Consumer<String> before) {
+        return (LikeStore) Proxy.newProxyInstance(LikeStore.class.getClassLoader(), new Class<?>[]{LikeStore.class},
+                (proxy, method, args) -> {
+                    before.accept(method.getName());
+                    try {
+                        return method.invoke(likes(), args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
     }
 
     private long newUser() {
@@ -160,17 +174,11 @@ public class LikeStoreContract {
         long post = newPost();
         long me = newUser();
         List<Long> marked = new ArrayList<>();
-        LikeStore copiesFail = (LikeStore) Proxy.newProxyInstance(LikeStore.class.getClassLoader(),
-                new Class<?>[]{LikeStore.class}, (proxy, method, args) -> {
-                    if (method.getName().equals("applied")) {
-                        throw new TemporaryStoreException("the store went away before the copies", null);
-                    }
-                    try {
-                        return method.invoke(likes(), args);
-                    } catch (InvocationTargetException e) {
-                        throw e.getCause();
-                    }
-                });
+        LikeStore copiesFail = watched(call -> {
+            if (call.equals("applied")) {
+                throw new TemporaryStoreException("the store went away before the copies", null);
+            }
+        });
         LikeProtocol failing = new LikeProtocol(copiesFail, new DirtyCounters() {
             @Override
             public void post(long postId) {
@@ -196,16 +204,7 @@ public class LikeStoreContract {
         long post = newPost();
         long me = newUser();
         List<String> calls = new ArrayList<>();
-        LikeStore counted = (LikeStore) Proxy.newProxyInstance(LikeStore.class.getClassLoader(),
-                new Class<?>[]{LikeStore.class}, (proxy, method, args) -> {
-                    calls.add(method.getName());
-                    try {
-                        return method.invoke(likes(), args);
-                    } catch (InvocationTargetException e) {
-                        throw e.getCause();
-                    }
-                });
-        LikeProtocol protocolCounted = new LikeProtocol(counted, DirtyCounters.NONE);
+        LikeProtocol protocolCounted = new LikeProtocol(watched(calls::add), DirtyCounters.NONE);
 
         assertThat(protocolCounted.like(post, me, Instant.now())).isTrue();
         assertThat(calls).containsExactly("compareAndSet", "applied");
