@@ -164,11 +164,7 @@ public final class FollowService {
         FollowEvent event = follow ? new FollowEvent.Followed(me, target) : new FollowEvent.Unfollowed(me, target);
         events.record(event);
         AtomicReference<FollowEdge> lastRead = new AtomicReference<>();
-        AtomicReference<FollowEdge> readFirst = new AtomicReference<>(read.orElse(null));
-        boolean changed = EdgeProtocol.change(() -> {
-            FollowEdge first = readFirst.getAndSet(null);
-            return first != null ? first : relations.edge(me, target);
-        }, () -> {
+        boolean changed = EdgeProtocol.change(read, () -> relations.edge(me, target), () -> {
                     lastRead.set(relations.decidedEdge(me, target));
                     return lastRead.get();
                 }, follow, clock.instant(),

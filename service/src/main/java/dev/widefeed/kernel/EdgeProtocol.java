@@ -2,6 +2,7 @@ package dev.widefeed.kernel;
 
 import java.time.Instant;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiPredicate;
 import java.util.function.Supplier;
 
@@ -39,5 +40,21 @@ public final class EdgeProtocol {
             }
             return apply.test(current, current.next(on, now)) ? Optional.of(true) : Optional.empty();
         }, what);
+    }
+
+    /**
+     * {@link #change(Supplier, Supplier, boolean, Instant, BiPredicate, Supplier)}, its first round starting from
+     * {@code first} instead of a read when there is one: a state the caller has just read, or one it expects (a like
+     * never made before). A compare-and-set from a state no longer there fails like any lost race, and the next round
+     * reads.
+     */
+    public static <E extends VersionedEdge<E>> boolean change(Optional<E> first, Supplier<E> read,
+                                                              Supplier<E> decided, boolean on, Instant now,
+                                                              BiPredicate<E, E> apply, Supplier<String> what) {
+        AtomicReference<E> unread = new AtomicReference<>(first.orElse(null));
+        return change(() -> {
+            E known = unread.getAndSet(null);
+            return known != null ? known : read.get();
+        }, decided, on, now, apply, what);
     }
 }

@@ -68,11 +68,9 @@ public final class LikeProtocol {
         // Most likes are a user's first of the post: the first try sets the row from never written without reading
         // it, and a row that is there fails it, which reads it and goes on as usual (an unlike reads first: only a
         // row that is there can be taken back).
-        AtomicReference<LikeEdge> guess = new AtomicReference<>(liked ? LikeEdge.absent(postId, userId) : null);
-        boolean changed = EdgeProtocol.change(() -> {
-            LikeEdge first = guess.getAndSet(null);
-            return first != null ? first : store.edge(postId, userId);
-        }, () -> store.decidedEdge(postId, userId), liked, now, (current, next) -> {
+        Optional<LikeEdge> first = liked ? Optional.of(LikeEdge.absent(postId, userId)) : Optional.empty();
+        boolean changed = EdgeProtocol.change(first, () -> store.edge(postId, userId),
+                () -> store.decidedEdge(postId, userId), liked, now, (current, next) -> {
             CasSettlement.Outcome outcome = settlement.apply(() -> store.compareAndSet(current, next),
                     () -> holds(store.edge(postId, userId), next));
             if (outcome == CasSettlement.Outcome.HELD || outcome == CasSettlement.Outcome.REPLACED) {

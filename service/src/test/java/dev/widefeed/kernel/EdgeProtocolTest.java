@@ -7,6 +7,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.BiPredicate;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -76,6 +77,21 @@ class EdgeProtocolTest {
         }, true, NOW, cas, () -> "edge")).isTrue();
         assertThat(cas.calls).hasSize(2);
         assertThat(cas.calls.get(1).get(0)).isEqualTo(offByOther);
+    }
+
+    @Test
+    void aKnownFirstStateStandsForTheFirstReadAndALostRaceReads() {
+        Deque<PlainEdge> reads = new ArrayDeque<>(List.of(ON));
+        Cas cas = new Cas(false);
+        assertThat(EdgeProtocol.change(Optional.of(PlainEdge.ABSENT), reads::poll, () -> ON, true, NOW, cas,
+                () -> "edge")).as("the expected state was not there; the read shows the winner did the same").isFalse();
+        assertThat(cas.calls).containsExactly(List.of(PlainEdge.ABSENT, PlainEdge.ABSENT.next(true, NOW)));
+        assertThat(reads).isEmpty();
+
+        Cas applies = new Cas(true);
+        assertThat(EdgeProtocol.change(Optional.of(PlainEdge.ABSENT), () -> {
+            throw new AssertionError("the first state stands for the read");
+        }, () -> PlainEdge.ABSENT, true, NOW, applies, () -> "edge")).isTrue();
     }
 
     @Test
