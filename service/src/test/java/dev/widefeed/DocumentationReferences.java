@@ -23,18 +23,20 @@ import java.util.regex.Pattern;
  * {@code , "<Heading>"} names a heading too.
  */
 final class DocumentationReferences {
+    /** A line break and the comment marker (Javadoc, line comment, shell or SQL) that opens the next line. */
+    private static final String COMMENT_WRAP = "[ \\t]*\\R[ \\t]*(?:\\*(?!/)|//|#|--)?[ \\t]*";
     /**
      * {@code , "Heading"} after a path; its group is the heading as written. The quoted text may wrap once, onto a
      * comment's next line, so a line break and the comment marker after it are allowed there.
      */
-    private static final String HEADING_PART = ",[ \\t]*(?:\\R[ \\t]*(?:\\*(?!/)|//|#|--)?[ \\t]*)?"
+    private static final String HEADING_PART = ",[ \\t]*(?:" + COMMENT_WRAP + ")?"
             + "\"([^\"\\r\\n]+(?:\\R[^\"\\r\\n]*)?)\"";
     private static final Pattern QUOTED = Pattern.compile(
             "(?<![\\w./-])((?:[\\w.-]+/)*[\\w.-]+\\.md|README)" + HEADING_PART);
     private static final Pattern LINK = Pattern.compile("\\[[^\\]\\n]*]\\(([^)\\s]+)\\)");
     private static final Pattern FOLLOWING_HEADING = Pattern.compile(HEADING_PART);
     private static final Pattern HEADING = Pattern.compile("^#{1,6}[ \\t]+(.*?)[ \\t]*$");
-    private static final Pattern LINE_BREAK = Pattern.compile("[ \\t]*\\R[ \\t]*(?:\\*(?!/)|//|#|--)?[ \\t]*");
+    private static final Pattern LINE_BREAK = Pattern.compile(COMMENT_WRAP);
     private static final Pattern PACKAGE_ROW = Pattern.compile("^\\|[ \\t]*`([a-z][a-z0-9_.]*)`[ \\t]*\\|",
             Pattern.MULTILINE);
 
