@@ -18,12 +18,14 @@ import dev.widefeed.erasure.AccountErasure;
 import dev.widefeed.erasure.AccountErasureHandler;
 import dev.widefeed.eventlog.ChangeTags;
 import dev.widefeed.eventlog.EventLog;
+import dev.widefeed.eventlog.EventLogFactory;
 import dev.widefeed.eventlog.LogHandler;
 import dev.widefeed.feed.DeliverySwitch;
 import dev.widefeed.feed.FanoutHandler;
 import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.FanoutService;
 import dev.widefeed.feed.FanoutWorker;
+import dev.widefeed.feed.FeedFactory;
 import dev.widefeed.feed.FeedRules;
 import dev.widefeed.feed.HomeTimelineService;
 import dev.widefeed.graph.FollowEvent;
@@ -90,44 +92,86 @@ public record Services(UserService users, FollowService follows, RelationRepaire
     private static final Duration COUNTS_INTERVAL = Duration.ofMillis(20);
     private static final int COUNTS_THREADS = 4;
 
-    /** @param logShards the event log's shard count: the same on every instance (see {@link EventLog}) */
-    public static Services over(Storage storage, IdGenerator ids, Clock clock, RelationLimits limits,
-                                Executor batchFollows, FeedRules feed, int logShards,
-                                FanoutWorker.Listener fanoutListener) {
-        return over(storage, ids, clock, limits, batchFollows, feed, logShards, fanoutListener,
-                AudienceSettings.DEFAULT);
-    }
-
-    /** {@link #over(Storage, IdGenerator, Clock, RelationLimits, Executor, FeedRules, int, FanoutWorker.Listener,
-     * AudienceSettings, Executor)} with a page's reads one after another. */
-    public static Services over(Storage storage, IdGenerator ids, Clock clock, RelationLimits limits,
-                                Executor batchFollows, FeedRules feed, int logShards,
-                                FanoutWorker.Listener fanoutListener, AudienceSettings audience) {
-        return over(storage, ids, clock, limits, batchFollows, feed, logShards, fanoutListener, audience,
-                Runnable::run);
-    }
-
-    /** @param pageReads where a page's independent reads run beside each other ({@link PostService}) */
-    public static Services over(Storage storage, IdGenerator ids, Clock clock, RelationLimits limits,
-                                Executor batchFollows, FeedRules feed, int logShards,
-                                FanoutWorker.Listener fanoutListener, AudienceSettings audience,
-                                Executor pageReads) {
-        return over(storage, ids, clock, limits, batchFollows, feed, logShards, fanoutListener, audience, pageReads,
-                CacheSettings.DEFAULT);
-    }
-
     /**
-     * @param caches the cache tier's bounds; its invalidations are polled once {@link CacheInvalidations#start} is
-     *               called (by whoever runs the instance), and until then only this instance's own changes drop its
-     *               cached copies
+     * How one instance's services are wired: what the server, the commands and the tests choose, each with the
+     * server's default, so a caller names only what it changes and a new collaborator is one component here.
+     *
+     * @param logShards      the event log's shard count: the same on every instance (see {@link EventLog})
+     * @param batchFollows   where a batch follow's edges are written beside each other
+     * @param pageReads      where a page's independent reads run beside each other ({@link PostService})
+     * @param caches         the cache tier's bounds; its invalidations are polled once {@link CacheInvalidations#start}
+     *                       is called (by whoever runs the instance), and until then only this instance's own changes
+     *                       drop its cached copies
      */
-    public static Services over(Storage storage, IdGenerator ids, Clock clock, RelationLimits limits,
-                                Executor batchFollows, FeedRules feed, int logShards,
-                                FanoutWorker.Listener fanoutListener, AudienceSettings audience,
-                                Executor pageReads, CacheSettings caches) {
+    public record Settings(IdGenerator ids, Clock clock, RelationLimits limits, Executor batchFollows, FeedRules feed,
+                           int logShards, FanoutWorker.Listener fanoutListener, AudienceSettings audience,
+                           Executor pageReads, CacheSettings caches) {
+        /** The server's defaults, everything done in the calling thread. */
+        public static Settings of(IdGenerator ids, Clock clock) {
+            return new Settings(ids, clock, RelationLimits.DEFAULT, Runnable::run, new FeedFactory().rules(),
+                    new EventLogFactory().shards, FanoutWorker.Listener.NONE, AudienceSettings.DEFAULT, Runnable::run,
+                    CacheSettings.DEFAULT);
+        }
+
+        public Settings withClock(Clock clock) {
+            return new Settings(ids, clock, limits, batchFollows, feed, logShards, fanoutListener, audience, pageReads,
+                    caches);
+        }
+
+        public Settings withLimits(RelationLimits limits) {
+            return new Settings(ids, clock, limits, batchFollows, feed, logShards, fanoutListener, audience, pageReads,
+                    caches);
+        }
+
+        public Settings withBatchFollows(Executor batchFollows) {
+            return new Settings(ids, clock, limits, batchFollows, feed, logShards, fanoutListener, audience, pageReads,
+                    caches);
+        }
+
+        public Settings withFeed(FeedRules feed) {
+            return new Settings(ids, clock, limits, batchFollows, feed, logShards, fanoutListener, audience, pageReads,
+                    caches);
+        }
+
+        public Settings withLogShards(int logShards) {
+            return new Settings(ids, clock, limits, batchFollows, feed, logShards, fanoutListener, audience, pageReads,
+                    caches);
+        }
+
+        public Settings withFanoutListener(FanoutWorker.Listener fanoutListener) {
+            return new Settings(ids, clock, limits, batchFollows, feed, logShards, fanoutListener, audience, pageReads,
+                    caches);
+        }
+
+        public Settings withAudience(AudienceSettings audience) {
+            return new Settings(ids, clock, limits, batchFollows, feed, logShards, fanoutListener, audience, pageReads,
+                    caches);
+        }
+
+        public Settings withPageReads(Executor pageReads) {
+            return new Settings(ids, clock, limits, batchFollows, feed, logShards, fanoutListener, audience, pageReads,
+                    caches);
+        }
+
+        public Settings withCaches(CacheSettings caches) {
+            return new Settings(ids, clock, limits, batchFollows, feed, logShards, fanoutListener, audience, pageReads,
+                    caches);
+        }
+    }
+
+    public static Services over(Storage storage, Settings settings) {
+        IdGenerator ids = settings.ids();
+        Clock clock = settings.clock();
+        RelationLimits limits = settings.limits();
+        Executor batchFollows = settings.batchFollows();
+        FeedRules feed = settings.feed();
+        FanoutWorker.Listener fanoutListener = settings.fanoutListener();
+        AudienceSettings audience = settings.audience();
+        Executor pageReads = settings.pageReads();
+        CacheSettings caches = settings.caches();
         CacheInvalidations invalidations = new CacheInvalidations(storage.invalidations(), clock,
                 caches.invalidationLateness());
-        EventLog log = new EventLog(storage.eventLog(), logShards, clock);
+        EventLog log = new EventLog(storage.eventLog(), settings.logShards(), clock);
         CounterMarks marks = new CounterMarks(log, clock);
         // Counter updates off the request (docs/design.md, "Counters that heal"), applied to the stores unwatched: the
         // caches hold each delta from the moment it is handed on, and add what is not applied yet to what they load.

@@ -29,7 +29,6 @@ import dev.widefeed.errors.UnexpectedErrorMapper;
 import dev.widefeed.errors.ValidationErrorMapper;
 import dev.widefeed.errors.WebErrorMapper;
 import dev.widefeed.feed.FanoutMetrics;
-import dev.widefeed.feed.FanoutWorker;
 import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.graph.RelationRepairJob;
 import dev.widefeed.health.StoreHealthCheck;
@@ -103,9 +102,8 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         bootstrap.addCommand(new HandlesCommand<>(WidefeedConfiguration.class, config -> config.storage));
         bootstrap.addCommand(new ExportCommand<>(WidefeedConfiguration.class, config -> config.storage));
         bootstrap.addCommand(new ReconcileCommand<>(WidefeedConfiguration.class, config -> config.storage,
-                (config, storage) -> Services.over(storage, new IdGenerator(0), Clock.systemUTC(),
-                        RelationLimits.DEFAULT, Runnable::run, config.feed.rules(), config.eventLog.shards,
-                        FanoutWorker.Listener.NONE).reconciler()));
+                (config, storage) -> Services.over(storage, Services.Settings.of(new IdGenerator(0), Clock.systemUTC())
+                        .withFeed(config.feed.rules()).withLogShards(config.eventLog.shards)).reconciler()));
     }
 
     @Override
@@ -132,10 +130,11 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
                 .workQueue(new SynchronousQueue<>())
                 .rejectedExecutionHandler(new ThreadPoolExecutor.CallerRunsPolicy()).build();
         CacheSettings caches = config.caches.settings();
-        Services services = Services.over(storage, ids, clock,
-                new RelationLimits(config.limits.maxFollowing, RelationLimits.DEFAULT.maxBatchFollow()), batchFollows,
-                config.feed.rules(), config.eventLog.shards, FanoutMetrics.listener(environment.metrics()),
-                config.audiences.settings(), pageReads, caches);
+        Services services = Services.over(storage, Services.Settings.of(ids, clock)
+                .withLimits(new RelationLimits(config.limits.maxFollowing, RelationLimits.DEFAULT.maxBatchFollow()))
+                .withBatchFollows(batchFollows).withFeed(config.feed.rules()).withLogShards(config.eventLog.shards)
+                .withFanoutListener(FanoutMetrics.listener(environment.metrics()))
+                .withAudience(config.audiences.settings()).withPageReads(pageReads).withCaches(caches));
         CacheMetrics.register(environment.metrics(), services.caches());
         environment.lifecycle().manage(new Managed() {
             @Override

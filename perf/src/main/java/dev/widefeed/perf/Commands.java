@@ -4,11 +4,7 @@ import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.Timer;
 import dev.widefeed.Services;
 import dev.widefeed.backends.StorageFactory;
-import dev.widefeed.eventlog.EventLogFactory;
 import dev.widefeed.feed.FanoutKind;
-import dev.widefeed.feed.FanoutWorker;
-import dev.widefeed.feed.FeedFactory;
-import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.perf.load.LoadSummary;
 import dev.widefeed.perf.load.PopulationLoader;
@@ -163,9 +159,8 @@ final class Commands {
                 PopulationLoader.Settings.DEFAULTS.withHistory(span), System.err);
         out.println(summary.line());
         if (!span.isZero()) {
-            Services services = Services.over(storage, new IdGenerator(LOAD_ID_WORKER), Clock.systemUTC(),
-                    RelationLimits.DEFAULT, Runnable::run, new FeedFactory().rules(), new EventLogFactory().shards,
-                    FanoutWorker.Listener.NONE);
+            Services services = Services.over(storage,
+                    Services.Settings.of(new IdGenerator(LOAD_ID_WORKER), Clock.systemUTC()));
             long seeded = PostHistory.seed(storage, workload, ids, new PostHistory.Settings(span,
                     PostHistory.Settings.DEFAULTS.maxPerAuthor(), PostHistory.Settings.DEFAULTS.threads()),
                     Instant.now(), new HybridStrategy(services)::deliver, System.err);

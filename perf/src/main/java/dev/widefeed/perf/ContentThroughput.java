@@ -2,10 +2,6 @@ package dev.widefeed.perf;
 
 import dev.widefeed.Services;
 import dev.widefeed.comment.CommentService;
-import dev.widefeed.eventlog.EventLogFactory;
-import dev.widefeed.feed.FanoutWorker;
-import dev.widefeed.feed.FeedFactory;
-import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.like.LikeService;
 import dev.widefeed.post.PostCounts;
@@ -44,8 +40,7 @@ final class ContentThroughput {
             throws InterruptedException {
         IdGenerator ids = new IdGenerator(1000);
         Clock clock = Clock.systemUTC();
-        Services services = Services.over(storage, ids, clock, RelationLimits.DEFAULT, Runnable::run,
-                new FeedFactory().rules(), new EventLogFactory().shards, FanoutWorker.Listener.NONE);
+        Services services = Services.over(storage, Services.Settings.of(ids, clock));
         PostService postService = services.posts();
         LikeService likes = services.likes();
         CommentService comments = services.comments();

@@ -6,13 +6,11 @@ import dev.widefeed.eventlog.EventLogFactory;
 import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.FanoutProgress;
-import dev.widefeed.feed.FanoutWorker;
 import dev.widefeed.feed.FeedFactory;
 import dev.widefeed.feed.FeedRules;
 import dev.widefeed.feed.HomeState;
 import dev.widefeed.feed.TimelineEntry;
 import dev.widefeed.graph.FollowEdge;
-import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.graph.User;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.perf.results.FanoutResult;
@@ -95,8 +93,8 @@ final class FanoutThroughput {
         FeedRules defaults = new FeedFactory().rules(); // the service's defaults
         FeedRules rules = new FeedRules(defaults.fanout(), defaults.home(), pageSize);
         int shards = new EventLogFactory().shards;
-        Services services = Services.over(storage, ids, clock, RelationLimits.DEFAULT, Runnable::run, rules, shards,
-                FanoutWorker.Listener.NONE);
+        Services services = Services.over(storage, Services.Settings.of(ids, clock).withFeed(rules)
+                .withLogShards(shards));
         EventLogJob job = new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(
                 shards, threads, 1_000_000, Duration.ofMillis(100), Duration.ofSeconds(1), Duration.ofSeconds(30),
                 Duration.ofMinutes(10), "perf"), clock, new MetricRegistry());

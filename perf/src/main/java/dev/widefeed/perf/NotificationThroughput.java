@@ -2,12 +2,8 @@ package dev.widefeed.perf;
 
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.Services;
-import dev.widefeed.audience.AudienceSettings;
 import dev.widefeed.eventlog.EventLogFactory;
 import dev.widefeed.eventlog.EventLogJob;
-import dev.widefeed.feed.FanoutWorker;
-import dev.widefeed.feed.FeedFactory;
-import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.notification.Notification;
 import dev.widefeed.notification.NotificationKind;
@@ -63,8 +59,8 @@ final class NotificationThroughput {
 
         ExecutorService reads = Executors.newFixedThreadPool(32);
         int shards = new EventLogFactory().shards;
-        Services services = Services.over(storage, ids, clock, RelationLimits.DEFAULT, Runnable::run,
-                new FeedFactory().rules(), shards, FanoutWorker.Listener.NONE, AudienceSettings.DEFAULT, reads);
+        Services services = Services.over(storage, Services.Settings.of(ids, clock).withLogShards(shards)
+                .withPageReads(reads));
         EventLogJob job = new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(
                 shards, 2, 5, Duration.ofMillis(100), Duration.ofSeconds(1), Duration.ofSeconds(30),
                 Duration.ofMinutes(10), "perf-notifications"), clock, new MetricRegistry());

@@ -1,12 +1,8 @@
 package dev.widefeed.cache;
 
 import dev.widefeed.Services;
-import dev.widefeed.audience.AudienceSettings;
 import dev.widefeed.comment.Comment;
 import dev.widefeed.comment.Vote;
-import dev.widefeed.feed.FanoutWorker;
-import dev.widefeed.feed.FeedFactory;
-import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.graph.User;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.post.PostDetails;
@@ -69,8 +65,8 @@ public class CacheTierContract {
 
     /** One instance of the service over {@code storage}, its invalidations polled as the server polls them. */
     private Services instance(Storage storage) {
-        Services services = Services.over(storage, ids, clock, RelationLimits.DEFAULT, Runnable::run,
-                new FeedFactory().rules(), 4, FanoutWorker.Listener.NONE, AudienceSettings.DEFAULT, Runnable::run, SETTINGS);
+        Services services = Services.over(storage, Services.Settings.of(ids, clock).withLogShards(4)
+                .withCaches(SETTINGS));
         services.cacheInvalidations().start(SETTINGS.invalidationPoll());
         started.add(services);
         return services;

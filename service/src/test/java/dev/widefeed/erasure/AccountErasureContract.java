@@ -4,9 +4,6 @@ import dev.widefeed.Services;
 import dev.widefeed.audience.Mark;
 import dev.widefeed.comment.CommentCounts;
 import dev.widefeed.comment.Vote;
-import dev.widefeed.eventlog.EventLogFactory;
-import dev.widefeed.feed.FanoutWorker;
-import dev.widefeed.feed.FeedFactory;
 import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.graph.User;
 import dev.widefeed.graph.UserCounts;
@@ -64,8 +61,7 @@ public class AccountErasureContract {
         // Room to follow every one of the drill's others (the service's default stops at 5,000).
         RelationLimits limits = new RelationLimits(Math.max(RelationLimits.DEFAULT.maxFollowing(), OTHERS),
                 RelationLimits.DEFAULT.maxBatchFollow());
-        return Services.over(storage(), ids, Clock.systemUTC(), limits, Runnable::run,
-                new FeedFactory().rules(), new EventLogFactory().shards, FanoutWorker.Listener.NONE);
+        return Services.over(storage(), Services.Settings.of(ids, Clock.systemUTC()).withLimits(limits));
     }
 
     private long newUser() {

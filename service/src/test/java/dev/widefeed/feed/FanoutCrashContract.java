@@ -4,7 +4,6 @@ import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.Services;
 import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.graph.FollowEdge;
-import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.graph.User;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
@@ -85,8 +84,8 @@ public class FanoutCrashContract {
         storage().timelines().importStates(active);
         fans.parallelStream().forEach(fan -> storage().relations().shareActivity(fan, base));
 
-        Services services = Services.over(storage(), ids, Clock.systemUTC(), RelationLimits.DEFAULT, Runnable::run,
-                RULES, SHARDS, FanoutWorker.Listener.NONE);
+        Services services = Services.over(storage(), Services.Settings.of(ids, Clock.systemUTC()).withFeed(RULES)
+                .withLogShards(SHARDS));
         long postId = services.posts().create(author, "survives a crash", null).post().id();
 
         Process worker = startWorkerProcess();

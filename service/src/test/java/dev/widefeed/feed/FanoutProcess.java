@@ -2,7 +2,6 @@ package dev.widefeed.feed;
 
 import dev.widefeed.Services;
 import dev.widefeed.eventlog.EventLogJob;
-import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
@@ -19,8 +18,8 @@ public final class FanoutProcess {
 
     public static void main(String[] args) throws InterruptedException {
         Storage storage = TestBackend.valueOf(args[0]).storage();
-        Services services = Services.over(storage, TestStorages.ids(), Clock.systemUTC(), RelationLimits.DEFAULT,
-                Runnable::run, FanoutCrashContract.RULES, FanoutCrashContract.SHARDS, FanoutWorker.Listener.NONE);
+        Services services = Services.over(storage, Services.Settings.of(TestStorages.ids(), Clock.systemUTC())
+                .withFeed(FanoutCrashContract.RULES).withLogShards(FanoutCrashContract.SHARDS));
         EventLogJob job = FanoutCrashContract.job(storage, services, "crashing-worker");
         job.start();
         System.out.println("fan-out worker started");

@@ -8,7 +8,6 @@ import dev.widefeed.eventlog.EventLogHealthCheck;
 import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.eventlog.EventLogStore;
 import dev.widefeed.eventlog.LogEntry;
-import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.graph.User;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Page;
@@ -81,8 +80,7 @@ public class FeedContract {
 
     @BeforeEach
     void startFanout() {
-        services = Services.over(storage(), ids, clock, RelationLimits.DEFAULT, Runnable::run, RULES, SHARDS,
-                FanoutWorker.Listener.NONE);
+        services = Services.over(storage(), Services.Settings.of(ids, clock).withFeed(RULES).withLogShards(SHARDS));
         job = RunningFanout.start(storage(), services, SHARDS, clock);
     }
 
@@ -209,8 +207,8 @@ public class FeedContract {
         assertThat(storage().fanout().progress(post.id(), FanoutKind.DELIVER)).contains(halfway);
 
         // A fresh worker, as after a restart: it knows only what the store has.
-        FanoutWorker restarted = Services.over(storage(), ids, clock, RelationLimits.DEFAULT, Runnable::run, RULES,
-                SHARDS, FanoutWorker.Listener.NONE).fanoutWorker();
+        FanoutWorker restarted = Services.over(storage(), Services.Settings.of(ids, clock).withFeed(RULES)
+                .withLogShards(SHARDS)).fanoutWorker();
         FanoutWorker.Turn rest = restarted.work(task, 100, () -> true);
         FanoutProgress done = ((FanoutWorker.Turn.Worked) rest).progress();
         assertThat(done.done()).isTrue();
@@ -333,8 +331,8 @@ public class FeedContract {
         };
         List<EventLogJob> instances = new ArrayList<>();
         for (String name : List.of("one", "two")) {
-            Services instance = Services.over(storage(), ids, clock, RelationLimits.DEFAULT, Runnable::run, RULES, SHARDS,
-                    counting);
+            Services instance = Services.over(storage(), Services.Settings.of(ids, clock).withFeed(RULES)
+                    .withLogShards(SHARDS).withFanoutListener(counting));
             instances.add(new EventLogJob(storage().eventLog(), instance.logHandlers(), new EventLogJob.Settings(
                     SHARDS, 2, 1, Duration.ofMillis(20), Duration.ofMillis(200), Duration.ofSeconds(5),
                     Duration.ofMinutes(10), name + "-" + UUID.randomUUID()), clock, new MetricRegistry()));
@@ -431,8 +429,8 @@ public class FeedContract {
     @Test
     void aShortInboxIsNotPulledAgainAtEveryRead() {
         AtomicLong pulls = new AtomicLong();
-        Services counted = Services.over(countingPulls(storage(), pulls), ids, clock, RelationLimits.DEFAULT,
-                Runnable::run, RULES, SHARDS, FanoutWorker.Listener.NONE);
+        Services counted = Services.over(countingPulls(storage(), pulls), Services.Settings.of(ids, clock)
+                .withFeed(RULES).withLogShards(SHARDS));
         long reader = user();
         // Older than anything the reader follows at first: the history a later follow brings.
         long older = user();

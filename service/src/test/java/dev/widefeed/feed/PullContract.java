@@ -4,7 +4,6 @@ import dev.widefeed.Services;
 import dev.widefeed.cache.CacheSettings;
 import dev.widefeed.audience.Audience;
 import dev.widefeed.eventlog.EventLogJob;
-import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.graph.User;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Page;
@@ -79,8 +78,7 @@ public class PullContract {
     }
 
     private Services newInstance() {
-        return Services.over(storage(), ids, clock, RelationLimits.DEFAULT, Runnable::run, RULES, SHARDS,
-                FanoutWorker.Listener.NONE);
+        return Services.over(storage(), Services.Settings.of(ids, clock).withFeed(RULES).withLogShards(SHARDS));
     }
 
     private long user() {

@@ -4,7 +4,6 @@ import dev.widefeed.Services;
 import dev.widefeed.audience.Audience;
 import dev.widefeed.audience.AudienceStore;
 import dev.widefeed.eventlog.EventLogJob;
-import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.graph.User;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.IdGenerator;
@@ -81,8 +80,8 @@ public class VisibilityMatrixContract {
 
     @BeforeEach
     void startFanout() {
-        services = Services.over(storage(), ids, clock, RelationLimits.DEFAULT, Runnable::run, FeedContract.RULES,
-                FeedContract.SHARDS, FanoutWorker.Listener.NONE);
+        services = Services.over(storage(), Services.Settings.of(ids, clock).withFeed(FeedContract.RULES)
+                .withLogShards(FeedContract.SHARDS));
         job = RunningFanout.start(storage(), services, FeedContract.SHARDS, clock);
     }
 
@@ -165,8 +164,8 @@ public class VisibilityMatrixContract {
     void aHomePageAsksForItsVisibilityFactsInOneRoundAndThenNotAtAll() {
         List<String> calls = new ArrayList<>();
         Storage counted = countingAudienceCalls(storage(), calls);
-        Services s = Services.over(counted, ids, clock, RelationLimits.DEFAULT, Runnable::run, FeedContract.RULES,
-                FeedContract.SHARDS, FanoutWorker.Listener.NONE);
+        Services s = Services.over(counted, Services.Settings.of(ids, clock).withFeed(FeedContract.RULES)
+                .withLogShards(FeedContract.SHARDS));
         long reader = user();
         for (int i = 0; i < 20; i++) {
             long author = user();
@@ -177,8 +176,8 @@ public class VisibilityMatrixContract {
                     List.of(TAG), List.of(group)));
         }
         s.home().home(reader, reader, Optional.empty(), 20); // the first read rebuilds the inbox
-        Services fresh = Services.over(counted, ids, clock, RelationLimits.DEFAULT, Runnable::run, FeedContract.RULES,
-                FeedContract.SHARDS, FanoutWorker.Listener.NONE); // a cold cache
+        Services fresh = Services.over(counted, Services.Settings.of(ids, clock).withFeed(FeedContract.RULES)
+                .withLogShards(FeedContract.SHARDS)); // a cold cache
         calls.clear();
         assertThat(fresh.home().home(reader, reader, Optional.empty(), 20).items()).hasSize(20);
         // 20 posts by 20 authors in 20 groups: one round of marks, one of memberships, one for the hidden list.

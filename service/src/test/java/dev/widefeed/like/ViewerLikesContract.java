@@ -1,11 +1,6 @@
 package dev.widefeed.like;
 
 import dev.widefeed.Services;
-import dev.widefeed.audience.AudienceSettings;
-import dev.widefeed.cache.CacheSettings;
-import dev.widefeed.feed.FanoutWorker;
-import dev.widefeed.feed.FeedFactory;
-import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.graph.User;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
@@ -57,9 +52,7 @@ public class ViewerLikesContract {
 
     @BeforeEach
     void setUp() {
-        services = Services.over(storage(), ids, Clock.systemUTC(), RelationLimits.DEFAULT, Runnable::run,
-                new FeedFactory().rules(), 4, FanoutWorker.Listener.NONE, AudienceSettings.DEFAULT, Runnable::run,
-                CacheSettings.DEFAULT);
+        services = Services.over(storage(), Services.Settings.of(ids, Clock.systemUTC()).withLogShards(4));
         LikeStore likes = storage().likes();
         counted = (LikeStore) Proxy.newProxyInstance(LikeStore.class.getClassLoader(), new Class<?>[]{LikeStore.class},
                 (proxy, method, args) -> {

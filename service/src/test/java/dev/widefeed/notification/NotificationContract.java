@@ -7,10 +7,8 @@ import dev.widefeed.comment.Vote;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.feed.FanoutRules;
-import dev.widefeed.feed.FanoutWorker;
 import dev.widefeed.feed.FeedRules;
 import dev.widefeed.feed.HomeRules;
-import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.UnknownOutcomeException;
 import dev.widefeed.like.LikeEdge;
@@ -83,8 +81,8 @@ public class NotificationContract {
     }
 
     static Services services(Storage storage, Clock clock) {
-        return Services.over(storage, TestStorages.ids(), clock, RelationLimits.DEFAULT, Runnable::run, FEED, SHARDS,
-                FanoutWorker.Listener.NONE);
+        return Services.over(storage, Services.Settings.of(TestStorages.ids(), clock).withFeed(FEED)
+                .withLogShards(SHARDS));
     }
 
     static EventLogJob job(Storage storage, Services services, Clock clock) {

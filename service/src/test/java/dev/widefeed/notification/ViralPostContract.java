@@ -2,11 +2,8 @@ package dev.widefeed.notification;
 
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.Services;
-import dev.widefeed.audience.AudienceSettings;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.EventLogJob;
-import dev.widefeed.feed.FanoutWorker;
-import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.ChildJvm;
@@ -71,15 +68,14 @@ public class ViralPostContract {
 
     /** The services that take the likes: the real clock, no job of their own. */
     private Services writer() {
-        return Services.over(storage(), ids, Clock.systemUTC(), RelationLimits.DEFAULT, Runnable::run,
-                NotificationContract.FEED, SHARDS, FanoutWorker.Listener.NONE);
+        return Services.over(storage(), Services.Settings.of(ids, Clock.systemUTC()).withFeed(NotificationContract.FEED)
+                .withLogShards(SHARDS));
     }
 
     /** The services a notification worker runs on: truth read 32 at a time, the clock {@link #AHEAD}. */
     static Services worker(Storage storage, ExecutorService reads) {
-        return Services.over(storage, TestStorages.ids(), Clock.offset(Clock.systemUTC(), AHEAD),
-                RelationLimits.DEFAULT, Runnable::run, NotificationContract.FEED, SHARDS, FanoutWorker.Listener.NONE,
-                AudienceSettings.DEFAULT, reads);
+        return Services.over(storage, Services.Settings.of(TestStorages.ids(), Clock.offset(Clock.systemUTC(), AHEAD))
+                .withFeed(NotificationContract.FEED).withLogShards(SHARDS).withPageReads(reads));
     }
 
     /** The job keeps the real clock: the watermarks it saves are the shared log's. */

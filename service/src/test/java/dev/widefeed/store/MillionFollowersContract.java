@@ -7,7 +7,6 @@ import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.FanoutProgress;
 import dev.widefeed.feed.FanoutRules;
-import dev.widefeed.feed.FanoutWorker;
 import dev.widefeed.feed.FeedFactory;
 import dev.widefeed.feed.FeedRules;
 import dev.widefeed.feed.HomeState;
@@ -15,7 +14,6 @@ import dev.widefeed.feed.HomeTimelineService;
 import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.graph.FollowEdge;
-import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.graph.User;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.testing.TestBackend;
@@ -161,8 +159,8 @@ public class MillionFollowersContract {
         Clock clock = Clock.systemUTC();
         FeedRules rules = new FeedFactory().rules(); // the service's defaults
         int shards = new EventLogFactory().shards;
-        Services services = Services.over(storage(), TestStorages.ids(), clock, RelationLimits.DEFAULT,
-                Runnable::run, rules, shards, FanoutWorker.Listener.NONE);
+        Services services = Services.over(storage(), Services.Settings.of(TestStorages.ids(), clock).withFeed(rules)
+                .withLogShards(shards));
         EventLogJob job = new EventLogJob(storage().eventLog(), services.logHandlers(), new EventLogJob.Settings(
                 shards, 2, 20, Duration.ofMillis(100), Duration.ofMillis(500), Duration.ofSeconds(30),
                 Duration.ofMinutes(10), "million-" + storage().backend()), clock, new MetricRegistry());

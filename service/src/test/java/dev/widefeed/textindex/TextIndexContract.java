@@ -5,10 +5,8 @@ import dev.widefeed.Services;
 import dev.widefeed.audience.Audience;
 import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.feed.FanoutRules;
-import dev.widefeed.feed.FanoutWorker;
 import dev.widefeed.feed.FeedRules;
 import dev.widefeed.feed.HomeRules;
-import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.store.Storage;
@@ -67,8 +65,8 @@ public class TextIndexContract {
 
     @BeforeEach
     void start() {
-        services = Services.over(storage(), TestStorages.ids(), Clock.systemUTC(), RelationLimits.DEFAULT,
-                Runnable::run, FEED, SHARDS, FanoutWorker.Listener.NONE);
+        services = Services.over(storage(), Services.Settings.of(TestStorages.ids(), Clock.systemUTC()).withFeed(FEED)
+                .withLogShards(SHARDS));
         job = new EventLogJob(storage().eventLog(), services.logHandlers(), new EventLogJob.Settings(SHARDS, 2, 5,
                 Duration.ofMillis(50), Duration.ofMillis(250), Duration.ofSeconds(5), Duration.ofMinutes(10),
                 "test-" + UUID.randomUUID()), Clock.systemUTC(), new MetricRegistry());

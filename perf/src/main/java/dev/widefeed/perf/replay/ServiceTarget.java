@@ -3,13 +3,10 @@ package dev.widefeed.perf.replay;
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.Services;
 import dev.widefeed.WidefeedConfiguration;
-import dev.widefeed.audience.AudienceSettings;
 import dev.widefeed.eventlog.EventLogFactory;
 import dev.widefeed.eventlog.EventLogJob;
-import dev.widefeed.feed.FanoutWorker;
 import dev.widefeed.feed.FeedFactory;
 import dev.widefeed.feed.FeedRules;
-import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.perf.strategy.FeedStrategy;
 import dev.widefeed.perf.strategy.HybridStrategy;
@@ -112,8 +109,8 @@ public final class ServiceTarget implements ReplayTarget {
         Clock clock = Clock.systemUTC();
         EventLogFactory log = new EventLogFactory(); // the service's defaults
         ExecutorService pageReads = pageReads(new WidefeedConfiguration.Limits().pageReadThreads);
-        Services services = Services.over(storage, new IdGenerator(ID_WORKER, clock), clock, RelationLimits.DEFAULT,
-                Runnable::run, rules, log.shards, FanoutWorker.Listener.NONE, AudienceSettings.DEFAULT, pageReads);
+        Services services = Services.over(storage, Services.Settings.of(new IdGenerator(ID_WORKER, clock), clock)
+                .withFeed(rules).withLogShards(log.shards).withPageReads(pageReads));
         Optional<EventLogJob> job = Optional.empty();
         if (settings.fanoutThreads() > 0) {
             job = Optional.of(new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(

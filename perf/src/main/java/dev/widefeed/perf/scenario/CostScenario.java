@@ -4,14 +4,10 @@ import com.codahale.metrics.MetricRegistry;
 import com.github.benmanes.caffeine.cache.stats.CacheStats;
 import dev.widefeed.Services;
 import dev.widefeed.WidefeedConfiguration;
-import dev.widefeed.audience.AudienceSettings;
 import dev.widefeed.cache.BatchedCache;
 import dev.widefeed.cache.CacheSettings;
 import dev.widefeed.eventlog.EventLogFactory;
 import dev.widefeed.eventlog.EventLogJob;
-import dev.widefeed.feed.FanoutWorker;
-import dev.widefeed.feed.FeedFactory;
-import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.graph.RelationRepairJob;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.perf.results.Results;
@@ -114,9 +110,8 @@ public final class CostScenario {
         CountingStorage counting = new CountingStorage(storage);
         EventLogFactory log = new EventLogFactory();
         CacheSettings caches = new WidefeedConfiguration.Caches().settings();
-        Services services = Services.over(counting, new IdGenerator(ID_WORKER, clock), clock, RelationLimits.DEFAULT,
-                Runnable::run, new FeedFactory().rules(), log.shards, FanoutWorker.Listener.NONE,
-                AudienceSettings.DEFAULT, Runnable::run, caches);
+        Services services = Services.over(counting, Services.Settings.of(new IdGenerator(ID_WORKER, clock), clock)
+                .withLogShards(log.shards).withCaches(caches));
         EventLogJob job = new EventLogJob(counting.eventLog(), services.logHandlers(),
                 log.settings("perf-cost-" + UUID.randomUUID()), clock, new MetricRegistry());
         WidefeedConfiguration defaults = new WidefeedConfiguration();
@@ -127,11 +122,10 @@ public final class CostScenario {
                 defaults.relationRepair.lookback.toJavaDuration(), new MetricRegistry());
         // The same instance with its cache tier off (every entry expires at once): the read path before the tier, in
         // the same run, on the same machine.
-        Services untiered = Services.over(counting, new IdGenerator(ID_WORKER + 1, clock), clock,
-                RelationLimits.DEFAULT, Runnable::run, new FeedFactory().rules(), log.shards,
-                FanoutWorker.Listener.NONE, AudienceSettings.DEFAULT, Runnable::run, new CacheSettings(1, 1, Duration.ofNanos(1),
-                        1, Duration.ofNanos(1), 1, Duration.ofNanos(1), caches.invalidationPoll(),
-                        caches.invalidationLateness()));
+        Services untiered = Services.over(counting, Services.Settings.of(new IdGenerator(ID_WORKER + 1, clock), clock)
+                .withLogShards(log.shards)
+                .withCaches(new CacheSettings(1, 1, Duration.ofNanos(1), 1, Duration.ofNanos(1), 1, Duration.ofNanos(1),
+                        caches.invalidationPoll(), caches.invalidationLateness())));
         // As the service wires it: what either instance appends wakes the job's quiet shard at once.
         job.serve(services.eventLog());
         job.serve(untiered.eventLog());

@@ -3,11 +3,8 @@ package dev.widefeed.perf.scenario;
 import dev.widefeed.Services;
 import dev.widefeed.audience.Audience;
 import dev.widefeed.audience.AudienceSettings;
-import dev.widefeed.eventlog.EventLogFactory;
-import dev.widefeed.feed.FanoutWorker;
 import dev.widefeed.feed.FeedFactory;
 import dev.widefeed.feed.FeedRules;
-import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.perf.ClosedLoop;
 import dev.widefeed.perf.results.LatencySummary;
@@ -122,8 +119,7 @@ public final class VisibilityScenario {
 
     private static Services services(Storage storage, IdGenerator ids, Clock clock, FeedRules rules,
                                      AudienceSettings audiences) {
-        return Services.over(storage, ids, clock, RelationLimits.DEFAULT, Runnable::run, rules,
-                new EventLogFactory().shards, FanoutWorker.Listener.NONE, audiences);
+        return Services.over(storage, Services.Settings.of(ids, clock).withFeed(rules).withAudience(audiences));
     }
 
     /** Authors with lists and posts in every audience, and readers following them. */

@@ -14,12 +14,10 @@ import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.feed.AuthorDelivery;
 import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.FanoutRules;
-import dev.widefeed.feed.FanoutWorker;
 import dev.widefeed.feed.FeedRules;
 import dev.widefeed.feed.HomeRules;
 import dev.widefeed.feed.HomeState;
 import dev.widefeed.feed.PullRules;
-import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.graph.UserService;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.IdGenerator;
@@ -85,8 +83,8 @@ class HBaseRowLayoutTest {
     @Test
     void everyRowKeyAndEveryCellOfEveryTableDecodesByItsDeclaredLayout() throws Exception {
         Storage storage = TestStorages.hbase();
-        Services services = Services.over(storage, ids, clock, RelationLimits.DEFAULT, Runnable::run, FEED, SHARDS,
-                FanoutWorker.Listener.NONE);
+        Services services = Services.over(storage, Services.Settings.of(ids, clock).withFeed(FEED)
+                .withLogShards(SHARDS));
         // 20 pages a turn, as the service's default: an erasure's ten phases take a page each at least, and a turn
         // that ends before the last starts over from the first at the next pass.
         EventLogJob job = new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(SHARDS,
