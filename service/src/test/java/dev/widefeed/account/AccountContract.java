@@ -38,7 +38,7 @@ public class AccountContract {
     }
 
     private Storage storage() {
-        return backend.storage();
+        return backend.storage(getClass());
     }
 
     private UserService users() {

@@ -60,7 +60,7 @@ public class CacheTierContract {
     }
 
     private Storage storage() {
-        return backend.storage();
+        return backend.storage(getClass());
     }
 
     /** One instance of the service over {@code storage}, its invalidations polled as the server polls them. */

@@ -54,7 +54,7 @@ public class AccountErasureContract {
     }
 
     private Storage storage() {
-        return backend.storage();
+        return backend.storage(getClass());
     }
 
     private Services services() {

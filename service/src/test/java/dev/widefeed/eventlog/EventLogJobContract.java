@@ -4,6 +4,7 @@ import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.MovableClock;
+import dev.widefeed.testing.ShiftedShards;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;

@@ -54,7 +54,7 @@ public class FanoutCrashContract {
     }
 
     private Storage storage() {
-        return backend.storage();
+        return backend.storage(getClass());
     }
 
     static EventLogJob job(Storage storage, Services services, String owner) {

@@ -17,7 +17,7 @@ public final class FanoutProcess {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        Storage storage = TestBackend.valueOf(args[0]).storage();
+        Storage storage = TestBackend.valueOf(args[0]).storage(FanoutCrashContract.class);
         Services services = Services.over(storage, Services.Settings.of(TestStorages.ids(), Clock.systemUTC())
                 .withFeed(FanoutCrashContract.RULES).withLogShards(FanoutCrashContract.SHARDS));
         EventLogJob job = FanoutCrashContract.job(storage, services, "crashing-worker");

@@ -63,7 +63,7 @@ public class PullContract {
     }
 
     private Storage storage() {
-        return backend.storage();
+        return backend.storage(getClass());
     }
 
     @BeforeEach

@@ -45,7 +45,7 @@ public class HandleContract {
     }
 
     private Storage storage() {
-        return backend.storage();
+        return backend.storage(getClass());
     }
 
     private UserService service() {

@@ -39,7 +39,7 @@ public class IdempotencyContract {
     }
 
     private Storage storage() {
-        return backend.storage();
+        return backend.storage(getClass());
     }
 
     private IdempotencyStore store() {

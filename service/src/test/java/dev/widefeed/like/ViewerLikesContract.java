@@ -47,7 +47,7 @@ public class ViewerLikesContract {
     }
 
     private Storage storage() {
-        return backend.storage();
+        return backend.storage(getClass());
     }
 
     @BeforeEach

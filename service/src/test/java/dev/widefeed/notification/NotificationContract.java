@@ -64,7 +64,7 @@ public class NotificationContract {
     }
 
     private Storage storage() {
-        return backend.storage();
+        return backend.storage(getClass());
     }
 
     @BeforeEach

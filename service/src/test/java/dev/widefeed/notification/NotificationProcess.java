@@ -15,7 +15,7 @@ public final class NotificationProcess {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        Storage storage = TestBackend.valueOf(args[0]).storage();
+        Storage storage = TestBackend.valueOf(args[0]).storage(ViralPostContract.class);
         EventLogJob job = ViralPostContract.job(storage,
                 ViralPostContract.worker(storage, Executors.newFixedThreadPool(32)), "crashing-worker");
         job.start();

@@ -63,7 +63,7 @@ public class ViralPostContract {
     }
 
     private Storage storage() {
-        return backend.storage();
+        return backend.storage(getClass());
     }
 
     /** The services that take the likes: the real clock, no job of their own. */

@@ -56,7 +56,7 @@ public class PostPurgeContract {
     }
 
     private Storage storage() {
-        return backend.storage();
+        return backend.storage(getClass());
     }
 
     private long newUser() {

@@ -79,7 +79,7 @@ public class CounterHealingContract {
     }
 
     private Storage storage() {
-        return backend.storage();
+        return backend.storage(getClass());
     }
 
     @BeforeEach

@@ -41,7 +41,7 @@ public class AccountStoreContract {
     }
 
     private Storage storage() {
-        return backend.storage();
+        return backend.storage(getClass());
     }
 
     private AccountStore accounts() {

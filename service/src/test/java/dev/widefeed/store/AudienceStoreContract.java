@@ -44,7 +44,7 @@ public class AudienceStoreContract {
     }
 
     private Storage storage() {
-        return backend.storage();
+        return backend.storage(getClass());
     }
 
     private AudienceStore audiences() {

@@ -80,7 +80,7 @@ public class CommentStoreContract {
     private TestBackend backend;
 
     private Storage storage() {
-        return backend.storage();
+        return backend.storage(getClass());
     }
 
     @BeforeParameterizedClassInvocation

@@ -38,7 +38,7 @@ public class FanoutStoreContract {
     }
 
     private Storage storage() {
-        return backend.storage();
+        return backend.storage(getClass());
     }
 
     private FanoutStore fanout() {

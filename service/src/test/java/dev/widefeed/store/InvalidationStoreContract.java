@@ -27,7 +27,7 @@ public class InvalidationStoreContract {
     }
 
     private Storage storage() {
-        return backend.storage();
+        return backend.storage(getClass());
     }
 
     private InvalidationStore store() {

@@ -72,7 +72,7 @@ public class LikeStoreContract {
     private TestBackend backend;
 
     private Storage storage() {
-        return backend.storage();
+        return backend.storage(getClass());
     }
 
     @BeforeParameterizedClassInvocation

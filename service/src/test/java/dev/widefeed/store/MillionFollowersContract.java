@@ -68,7 +68,7 @@ public class MillionFollowersContract {
     }
 
     private Storage storage() {
-        return backend.storage();
+        return backend.storage(getClass());
     }
 
     @Test

@@ -43,7 +43,7 @@ public class NotificationStoreContract {
     }
 
     private Storage storage() {
-        return backend.storage();
+        return backend.storage(getClass());
     }
 
     private NotificationStore store() {

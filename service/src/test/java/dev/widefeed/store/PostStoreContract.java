@@ -41,7 +41,7 @@ public class PostStoreContract {
     }
 
     private Storage storage() {
-        return backend.storage();
+        return backend.storage(getClass());
     }
 
     private PostStore posts() {

@@ -50,7 +50,7 @@ public class ReconcileContract {
     }
 
     private Storage storage() {
-        return backend.storage();
+        return backend.storage(getClass());
     }
 
     /** The real post store, except that the next {@code failures} counter updates time out unapplied (the caller sees UnknownOutcomeException). */

@@ -68,7 +68,7 @@ public class RelationStoreContract {
     private TestBackend backend;
 
     private Storage storage() {
-        return backend.storage();
+        return backend.storage(getClass());
     }
 
     @BeforeParameterizedClassInvocation

@@ -38,7 +38,7 @@ public class TextIndexStoreContract {
     }
 
     private Storage storage() {
-        return backend.storage();
+        return backend.storage(getClass());
     }
 
     private TextIndexStore index() {

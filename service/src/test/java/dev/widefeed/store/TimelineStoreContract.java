@@ -42,7 +42,7 @@ public class TimelineStoreContract {
     }
 
     private Storage storage() {
-        return backend.storage();
+        return backend.storage(getClass());
     }
 
     private TimelineStore timelines() {

@@ -41,7 +41,7 @@ public class UserStoreContract {
     }
 
     private Storage storage() {
-        return backend.storage();
+        return backend.storage(getClass());
     }
 
     private UserStore users() {

@@ -107,8 +107,16 @@ public enum TestBackend {
         return id;
     }
 
-    /** The test JVM's storage on this backend's shared test store, its schema applied. */
+    /**
+     * The test JVM's storage on this backend's shared test store, its schema applied, with the event log's shards as
+     * they are: for the tests of the log itself, which find shards of their own.
+     */
     public abstract Storage storage();
+
+    /** {@link #storage()} with an event log of {@code owner}'s own shards (see {@link TestStorages#ownedBy}). */
+    public Storage storage(Class<?> owner) {
+        return TestStorages.ownedBy(this, owner);
+    }
 
     /** The test JVM's service on this backend's shared test store, for the REST suites. */
     public abstract ApiClient api();

@@ -18,12 +18,18 @@ import dev.widefeed.post.PostAccess;
 import dev.widefeed.post.PostCache;
 import dev.widefeed.post.PostService;
 import dev.widefeed.post.PostStore;
+import dev.widefeed.eventlog.EventLogStore;
 import dev.widefeed.store.Storage;
+import dev.widefeed.store.Stores;
 import dev.widefeed.store.cassandra.CassandraFactory;
 import dev.widefeed.store.hbase.HBaseFactory;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -34,6 +40,9 @@ public final class TestStorages {
     public static final String KEYSPACE = "widefeed_test";
     public static final String NAMESPACE = "widefeed_test";
     private static final IdGenerator IDS = new IdGenerator(ThreadLocalRandom.current().nextInt(IdGenerator.MAX_WORKER_ID + 1));
+    private static final int SHARDS_PER_CLASS = 1024;
+    private static final Map<String, Storage> OWNED = new ConcurrentHashMap<>();
+    private static final Set<Integer> FIRST_SHARDS = new HashSet<>();
     private static Storage cassandra;
     private static Storage hbase;
 
@@ -49,6 +58,43 @@ public final class TestStorages {
             Runtime.getRuntime().addShutdownHook(new Thread(cassandra::close));
         }
         return cassandra;
+    }
+
+    /**
+     * The backend's test storage as {@code owner} sees it: the shared tables, with an event log of shards no other test
+     * class uses (docs/TESTING.md, "Isolation"). Everything else a class writes is under ids of its own; the log is what
+     * a class's job would otherwise work for every class, with its own handlers, clock and settings. A child JVM a
+     * class starts ({@link ChildJvm}) inherits the class's range, so that a worker it kills works the same log.
+     */
+    public static Storage ownedBy(TestBackend backend, Class<?> owner) {
+        return OWNED.computeIfAbsent(backend.id() + " " + owner.getName(), key -> {
+            int first = firstShard(owner);
+            return backend.storage().decorated(new Stores.Decorator() {
+                @Override
+                public <T> T wrap(Class<T> type, T store) {
+                    return type == EventLogStore.class ? type.cast(new ShiftedShards((EventLogStore) store, first))
+                            : store;
+                }
+            });
+        });
+    }
+
+    /**
+     * The first of {@code owner}'s 1,024 shards (the most a log has), the same on both backends: drawn at random, so
+     * that no earlier run's entries, watermarks or leases are met either, and never twice in one JVM.
+     */
+    private static synchronized int firstShard(Class<?> owner) {
+        String property = "widefeed.test.firstShard." + owner.getName();
+        Integer inherited = Integer.getInteger(property);
+        if (inherited != null) {
+            return inherited;
+        }
+        int first;
+        do {
+            first = SHARDS_PER_CLASS * ThreadLocalRandom.current().nextInt(1, Integer.MAX_VALUE / SHARDS_PER_CLASS - 1);
+        } while (!FIRST_SHARDS.add(first));
+        System.setProperty(property, Integer.toString(first));
+        return first;
     }
 
     public static CassandraFactory cassandraFactory() {
@@ -78,7 +124,6 @@ public final class TestStorages {
         return factory;
     }
 
-    /** Ids for test data: time-ordered, so every run and every test writes its own rows. */
     /**
      * Who sees which post, over the storage's audience tables, for tests that build a service by
      * hand; its cache is its own (nothing in such tests changes audiences through another one).
@@ -113,6 +158,7 @@ public final class TestStorages {
                 CounterUpdates.direct("user counts", users::addCounts, dirty::user));
     }
 
+    /** Ids for test data: time-ordered, so every run and every test writes its own rows. */
     public static IdGenerator ids() {
         return IDS;
     }

@@ -60,7 +60,7 @@ public class TextIndexContract {
     }
 
     private Storage storage() {
-        return backend.storage();
+        return backend.storage(getClass());
     }
 
     @BeforeEach

@@ -22,6 +22,7 @@ import dev.widefeed.graph.UserService;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
+import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
 import dev.widefeed.textindex.TrendingJob;
@@ -82,7 +83,7 @@ class HBaseRowLayoutTest {
 
     @Test
     void everyRowKeyAndEveryCellOfEveryTableDecodesByItsDeclaredLayout() throws Exception {
-        Storage storage = TestStorages.hbase();
+        Storage storage = TestBackend.HBASE.storage(getClass());
         Services services = Services.over(storage, Services.Settings.of(ids, clock).withFeed(FEED)
                 .withLogShards(SHARDS));
         // 20 pages a turn, as the service's default: an erasure's ten phases take a page each at least, and a turn

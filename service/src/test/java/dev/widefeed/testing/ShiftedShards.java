@@ -1,4 +1,7 @@
-package dev.widefeed.eventlog;
+package dev.widefeed.testing;
+
+import dev.widefeed.eventlog.EventLogStore;
+import dev.widefeed.eventlog.LogEntry;
 
 import java.time.Duration;
 import java.util.List;
@@ -8,16 +11,16 @@ import java.util.Optional;
  * The real log, its shards {@code [first, first + n)} seen as {@code [0, n)}: a job of {@code n} shards then works
  * shards of the shared test store that no other test uses (their leases, watermarks and entries are its own).
  */
-final class ShiftedShards implements EventLogStore {
+public final class ShiftedShards implements EventLogStore {
     private final EventLogStore log;
     private final int first;
 
-    ShiftedShards(EventLogStore log, int first) {
+    public ShiftedShards(EventLogStore log, int first) {
         this.log = log;
         this.first = first;
     }
 
-    int real(int shard) {
+    public int real(int shard) {
         return first + shard;
     }
 
