@@ -1,6 +1,9 @@
 package dev.widefeed;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.BeforeAll;
@@ -12,13 +15,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
  * The map of docs/ARCHITECTURE.md, enforced: no package cycle anywhere, each feature package
- * depends only on the kernel and the features below it, and no domain package reaches a store
- * driver, HBase, JAX-RS, the store adapters or the web layer. Reads the compiled classes; no store.
+ * depends only on the kernel and the features below it, no domain package reaches a store
+ * driver, HBase, JAX-RS, the store adapters or the web layer, and every other package uses what its row of the map
+ * says; the naming and timing rules of its checklists; no contract run per backend by a subclass. Reads the compiled
+ * classes; no store.
  */
 class ArchitectureTest {
     private static final String ROOT = "dev.widefeed";
@@ -60,6 +69,17 @@ class ArchitectureTest {
             ROOT + ".store..", ROOT + ".backends..", ROOT + ".localstore..", ROOT + ".resources..", ROOT + ".api..",
             ROOT + ".http..", ROOT + ".errors..", ROOT + ".auth..", ROOT + ".cli..", ROOT + ".tasks..",
             ROOT + ".health..");
+
+    /**
+     * The domain's classes that use Dropwizard itself (its lifecycle, configuration and durations): the jobs an instance
+     * runs and the factories of their settings (docs/ARCHITECTURE.md, "The map").
+     */
+    private static final Set<String> DOMAIN_ON_DROPWIZARD = Set.of("eventlog.EventLogJob", "eventlog.EventLogFactory",
+            "feed.FanoutWorker", "feed.FeedFactory", "graph.RelationRepairJob", "reconcile.CounterMarksFlush",
+            "textindex.TrendingJob");
+
+    private static final String[] WEB_LAYER = {ROOT + ".api..", ROOT + ".resources..", ROOT + ".errors..",
+        ROOT + ".http..", ROOT + ".auth.."};
 
     private static JavaClasses classes;
 
@@ -111,5 +131,104 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAnyPackage(ROOT + ".resources..", ROOT + ".api..",
                         ROOT + ".http..", ROOT + ".backends..", ROOT + ".cli..")
                 .check(classes);
+    }
+
+    @Test
+    void theStoreStarterAndThePrometheusEndpointUseNothingOfOurs() {
+        for (String alone : List.of("localstore", "metrics")) {
+            classes().that().resideInAPackage(ROOT + "." + alone + "..")
+                    .should().onlyDependOnClassesThat(resideInAPackage(ROOT + "." + alone + "..")
+                            .or(resideOutsideOfPackage(ROOT + "..")))
+                    .because("docs/ARCHITECTURE.md, \"The map\": " + alone + " may use nothing of ours")
+                    .check(classes);
+        }
+    }
+
+    @Test
+    void theFileFormatsUseTheExportAndTheBackendsRegistryTheStores() {
+        classes().that().resideInAPackage(ROOT + ".files..")
+                .should().onlyDependOnClassesThat(resideInAnyPackage(ROOT + ".files..", ROOT + ".export..")
+                        .or(resideOutsideOfPackage(ROOT + "..")))
+                .because("docs/ARCHITECTURE.md, \"The map\": files may use export").check(classes);
+        classes().that().resideInAPackage(ROOT + ".backends..")
+                .should().onlyDependOnClassesThat(resideInAnyPackage(ROOT + ".backends..", ROOT + ".store..")
+                        .or(resideOutsideOfPackage(ROOT + "..")))
+                .because("docs/ARCHITECTURE.md, \"The map\": backends may use the store and both adapters")
+                .check(classes);
+    }
+
+    @Test
+    void nothingBelowTheCompositionUsesItAndTheWebLayerNoCommandTaskOrHealthCheck() {
+        noClasses().that().resideOutsideOfPackage(ROOT)
+                .should().dependOnClassesThat().resideInAPackage(ROOT)
+                .because("docs/ARCHITECTURE.md, \"The map\": the root package (the composition) is used by no one")
+                .check(classes);
+        noClasses().that().resideInAnyPackage(WEB_LAYER)
+                .should().dependOnClassesThat().resideInAnyPackage(ROOT + ".health..", ROOT + ".tasks..",
+                        ROOT + ".cli..", ROOT + ".files..", ROOT + ".localstore..")
+                .because("docs/ARCHITECTURE.md, \"The map\": the web layer uses everything below it")
+                .check(classes);
+    }
+
+    @Test
+    void theDomainUsesDropwizardOnlyInItsJobsAndFactories() {
+        String[] domain = FEATURES.keySet().stream().map(f -> ROOT + "." + f + "..").toArray(String[]::new);
+        DescribedPredicate<JavaClass> named = DescribedPredicate.describe("a job or factory the map names",
+                c -> DOMAIN_ON_DROPWIZARD.contains(featureAndName(c))
+                        || c.getEnclosingClass().map(outer -> DOMAIN_ON_DROPWIZARD.contains(featureAndName(outer)))
+                        .orElse(false));
+        noClasses().that().resideInAnyPackage(domain).and(DescribedPredicate.not(named))
+                .should().dependOnClassesThat().resideInAPackage("io.dropwizard..")
+                .because("docs/ARCHITECTURE.md, \"The map\": the domain is plain Java but for its jobs and factories")
+                .check(classes);
+    }
+
+    @Test
+    void adaptersAreNamedAfterTheirBackend() {
+        String[] domain = FEATURES.keySet().stream().map(f -> ROOT + "." + f + "..").toArray(String[]::new);
+        DescribedPredicate<JavaClass> storeInterface = DescribedPredicate.describe("a store interface",
+                c -> c.isInterface() && c.getSimpleName().endsWith("Store") && resideInAnyPackage(domain).test(c));
+        for (Map.Entry<String, String> backend : Map.of("cassandra", "Cql", "hbase", "HBase").entrySet()) {
+            classes().that().resideInAPackage(ROOT + ".store." + backend.getKey() + "..").and().areNotInterfaces()
+                    .and(assignableToAny(storeInterface)).and().areTopLevelClasses()
+                    .should().haveSimpleNameStartingWith(backend.getValue())
+                    .because("docs/ARCHITECTURE.md, \"The map\": adapters are named after their backend")
+                    .check(classes);
+        }
+    }
+
+    @Test
+    void everyResourceIsTimed() {
+        classes().that().resideInAPackage(ROOT + ".resources..").and().areAnnotatedWith("jakarta.ws.rs.Path")
+                .should().beAnnotatedWith("com.codahale.metrics.annotation.Timed")
+                .because("docs/ARCHITECTURE.md, \"A new endpoint\": a resource class's line in the per-resource "
+                        + "request rate and latency")
+                .check(classes);
+    }
+
+    @Test
+    void noContractIsRunPerBackendBySubclass() {
+        JavaClasses tests = new ClassFileImporter().withImportOption(ImportOption.Predefined.ONLY_INCLUDE_TESTS)
+                .importPackages(ROOT);
+        DescribedPredicate<JavaClass> contract = DescribedPredicate.describe("a contract",
+                c -> c.getSimpleName().endsWith("Contract"));
+        noClasses().that(DescribedPredicate.not(contract))
+                .should().beAssignableTo(contract)
+                .because("docs/ARCHITECTURE.md, \"Tests\": a contract is parameterised over the backends, with no "
+                        + "class per backend")
+                .check(tests);
+        classes().that(contract).should().notHaveModifier(JavaModifier.ABSTRACT)
+                .because("docs/ARCHITECTURE.md, \"Tests\": a contract runs itself on every backend")
+                .check(tests);
+    }
+
+    /** A domain class as the map names it: {@code feed.FanoutWorker}. */
+    private static String featureAndName(JavaClass c) {
+        return c.getPackageName().substring(ROOT.length() + 1) + "." + c.getSimpleName();
+    }
+
+    private static DescribedPredicate<JavaClass> assignableToAny(DescribedPredicate<JavaClass> types) {
+        return DescribedPredicate.describe("implementing " + types.getDescription(),
+                c -> c.getAllRawInterfaces().stream().anyMatch(types));
     }
 }

@@ -1,5 +1,6 @@
 package dev.widefeed.resources;
 
+import com.codahale.metrics.annotation.Timed;
 import io.swagger.v3.jaxrs2.integration.resources.BaseOpenApiResource;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.servlet.ServletConfig;
@@ -15,6 +16,7 @@ import jakarta.ws.rs.core.UriInfo;
 
 /** The OpenAPI description of this API, generated from the resources' annotations; no token needed. */
 @Path("/v1/openapi.json")
+@Timed
 public class OpenApiResource extends BaseOpenApiResource {
     @Context
     ServletConfig config;
