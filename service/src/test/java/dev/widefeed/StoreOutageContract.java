@@ -22,6 +22,7 @@ import java.util.function.Predicate;
 
 import static dev.widefeed.testing.ApiClient.signUp;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The store dies under the running service ({@code kill -9} of the embedded store's process):
@@ -73,22 +74,19 @@ public class StoreOutageContract {
             assertThat(outage.get("store").get("healthy").asBoolean()).as("%s", outage).isFalse();
             assertThat(outage.get("embedded-store").get("lastExit").asText()).contains("exit code 137");
 
-            Instant deadline = killed.plus(SERVING_AGAIN);
-            int status = 0;
-            while (Instant.now().isBefore(deadline) && (status = createUser(api)) != 201) {
-                assertThat(status).isEqualTo(503);
-                Thread.sleep(500);
-            }
-            assertThat(status).as("serving again after the store was started again").isEqualTo(201);
+            await("serving again after the store was started again")
+                    .atMost(SERVING_AGAIN.minus(Duration.between(killed, Instant.now())))
+                    .pollInterval(Duration.ofMillis(500)).until(() -> {
+                        int status = createUser(api);
+                        assertThat(status).as("refused until then").isIn(201, 503);
+                        return status == 201;
+                    });
             Duration servingAgain = Duration.between(killed, Instant.now());
             // A restarted HBase brings its regions online one by one: the write above may land in one
             // that is back while a read (this one, the health check's) still meets one that is not,
             // and answers 503. Both recover by themselves within a minute of the first write.
-            Instant readDeadline = Instant.now().plus(Duration.ofSeconds(60));
-            int readStatus;
-            while ((readStatus = readUser(api, ada)) == 503 && Instant.now().isBefore(readDeadline)) {
-                Thread.sleep(500);
-            }
+            int readStatus = await("a read answered").atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(500)).until(() -> readUser(api, ada), s -> s != 503);
             assertThat(readStatus).as("written before the kill, read back").isEqualTo(200);
             JsonNode healthy = awaitHealth(api, body -> body.get("store").get("healthy").asBoolean()
                     && body.get("embedded-store").get("healthy").asBoolean(), Duration.ofSeconds(60));
@@ -142,16 +140,9 @@ public class StoreOutageContract {
         return pid.isNull() ? OptionalLong.empty() : OptionalLong.of(pid.asLong());
     }
 
-    private static long awaitStorePid(ApiClient api, Predicate<Long> wanted, Duration timeout) throws Exception {
-        Instant deadline = Instant.now().plus(timeout);
-        while (Instant.now().isBefore(deadline)) {
-            OptionalLong pid = storePid(api);
-            if (pid.isPresent() && wanted.test(pid.getAsLong())) {
-                return pid.getAsLong();
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("no store process as wanted within " + timeout + ": " + storePid(api));
+    private static long awaitStorePid(ApiClient api, Predicate<Long> wanted, Duration timeout) {
+        return await("a store process as wanted").atMost(timeout)
+                .until(() -> storePid(api), pid -> pid.isPresent() && wanted.test(pid.getAsLong())).getAsLong();
     }
 
     private static JsonNode gauge(ApiClient api, String name) {
@@ -162,23 +153,19 @@ public class StoreOutageContract {
     }
 
     /** The health checks once {@code wanted} holds (any check failing answers 500, all passing 200). */
-    private static JsonNode awaitHealth(ApiClient api, Predicate<JsonNode> wanted, Duration timeout)
-            throws InterruptedException {
-        Instant deadline = Instant.now().plus(timeout);
-        while (true) {
-            try (Response r = api.admin("/healthcheck").get()) {
-                JsonNode body = r.readEntity(JsonNode.class);
-                boolean allHealthy = true;
-                for (JsonNode check : body) {
-                    allHealthy &= check.get("healthy").asBoolean();
-                }
-                assertThat(r.getStatus()).as("health: %s", body).isEqualTo(allHealthy ? 200 : 500);
-                if (wanted.test(body)) {
-                    return body;
-                }
-                assertThat(Instant.now()).as("health in time: %s", body).isBefore(deadline);
+    private static JsonNode awaitHealth(ApiClient api, Predicate<JsonNode> wanted, Duration timeout) {
+        return await("health").atMost(timeout).pollInterval(Duration.ofMillis(250)).until(() -> health(api), wanted);
+    }
+
+    private static JsonNode health(ApiClient api) {
+        try (Response r = api.admin("/healthcheck").get()) {
+            JsonNode body = r.readEntity(JsonNode.class);
+            boolean allHealthy = true;
+            for (JsonNode check : body) {
+                allHealthy &= check.get("healthy").asBoolean();
             }
-            Thread.sleep(250);
+            assertThat(r.getStatus()).as("health: %s", body).isEqualTo(allHealthy ? 200 : 500);
+            return body;
         }
     }
 }

@@ -14,6 +14,9 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 /**
  * The service's own jar, run as a process of its own on an embedded store it starts, so the jobs
  * are tested on tables the product really wrote. Spark's classpath (Jackson 2.15, Jersey 2) cannot
@@ -136,47 +139,29 @@ final class ServiceProcess implements AutoCloseable {
      * {@code eventlog.backlog} at 0 on three reads in a row): a counter the fill marked (a like counted late, say) is
      * recounted by the service about a minute later, and would take back drift a test plants in it meanwhile.
      */
-    void awaitOwnRepairsSettled(Duration within) throws Exception {
+    void awaitOwnRepairsSettled(Duration within) {
         HttpClient client = HttpClient.newHttpClient();
         ObjectMapper json = new ObjectMapper();
-        long deadline = System.nanoTime() + within.toNanos();
-        int quiet = 0;
-        while (System.nanoTime() < deadline) {
-            HttpResponse<String> metrics = client.send(HttpRequest.newBuilder(URI.create(admin() + "/metrics")).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            JsonNode gauges = json.readTree(metrics.body()).path("gauges");
-            boolean settled = gauges.path("counters.dirty.pending").path("value").asLong(-1) == 0
-                    && gauges.path("eventlog.backlog").path("value").asLong(-1) == 0;
-            quiet = settled ? quiet + 1 : 0;
-            if (quiet == 3) {
-                return;
-            }
-            Thread.sleep(2_000);
-        }
-        throw new IllegalStateException("the service's own counter repairs did not settle within " + within);
+        // Read every 2 s: three reads in a row.
+        await("the service's own counter repairs settled").during(Duration.ofSeconds(4)).atMost(within)
+                .pollInterval(Duration.ofSeconds(2)).until(() -> {
+                    HttpResponse<String> metrics = client.send(HttpRequest.newBuilder(URI.create(admin() + "/metrics"))
+                            .build(), HttpResponse.BodyHandlers.ofString());
+                    JsonNode gauges = json.readTree(metrics.body()).path("gauges");
+                    return gauges.path("counters.dirty.pending").path("value").asLong(-1) == 0
+                            && gauges.path("eventlog.backlog").path("value").asLong(-1) == 0;
+                });
     }
 
-    private void awaitHealthy(Duration within) throws Exception {
+    private void awaitHealthy(Duration within) {
         HttpClient client = HttpClient.newHttpClient();
-        long deadline = System.nanoTime() + within.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("the service exited with " + process.exitValue() + "; see its log in "
-                        + DATA);
-            }
-            try {
-                HttpResponse<Void> health = client.send(HttpRequest.newBuilder(
-                        URI.create("http://127.0.0.1:" + (port + 1) + "/healthcheck")).build(),
-                        HttpResponse.BodyHandlers.discarding());
-                if (health.statusCode() == 200) {
-                    return;
-                }
-            } catch (IOException e) {
-                // not listening yet
-            }
-            Thread.sleep(1_000);
-        }
-        throw new IllegalStateException("the service was not healthy within " + within + "; see its log in " + DATA);
+        await("the service healthy; its log is in " + DATA).atMost(within).pollInterval(Duration.ofSeconds(1))
+                .failFast(() -> assertThat(process.isAlive()).as("the service running; its log is in %s", DATA)
+                        .isTrue())
+                .ignoreExceptionsInstanceOf(IOException.class) // not listening yet
+                .until(() -> client.send(HttpRequest.newBuilder(
+                                URI.create("http://127.0.0.1:" + (port + 1) + "/healthcheck")).build(),
+                        HttpResponse.BodyHandlers.discarding()).statusCode() == 200);
     }
 
     @Override

@@ -8,6 +8,7 @@ import dev.widefeed.testing.ShiftedShards;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
@@ -20,6 +21,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -293,13 +295,9 @@ public class EventLogJobContract {
         }
 
         /** When the subject's entry was worked; fails the test if it was not within {@code timeout}. */
-        Instant await(long subject, Duration timeout) throws InterruptedException {
-            long deadline = System.nanoTime() + timeout.toNanos();
-            while (!worked.containsKey(subject) && System.nanoTime() < deadline) {
-                Thread.sleep(5);
-            }
-            assertThat(worked).as("entry of subject %d worked within %s", subject, timeout).containsKey(subject);
-            return worked.get(subject);
+        Instant await(long subject, Duration timeout) {
+            return Awaitility.await("entry of subject " + subject + " worked").atMost(timeout)
+                    .pollInterval(Duration.ofMillis(5)).until(() -> worked.get(subject), Objects::nonNull);
         }
     }
 
@@ -439,9 +437,10 @@ public class EventLogJobContract {
         job.serve(log);
         try {
             long here = subjectIn(log, 0);
-            while (!job.takeHint(new LogEntry(0, thisMinute(), "test-stamp.probe", ids.next(), ids.next()))) {
-                Thread.sleep(20); // until the job holds shard 0 (shard 1 is the other instance's)
-            }
+            // Shard 1 is the other instance's.
+            Awaitility.await("the job holds shard 0").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(20))
+                    .until(() -> job.takeHint(new LogEntry(0, thisMinute(), "test-stamp.probe", ids.next(),
+                            ids.next())));
             long appendsBefore = counted.calls("append");
             Instant hinted = Instant.now();
             log.hint("test-stamp.a", here, ids.next());
@@ -456,8 +455,8 @@ public class EventLogJobContract {
             List<LogEntry> stored = new ArrayList<>(counted.entries(1, slot));
             stored.addAll(counted.entries(1, slot + 1)); // should the minute have turned meanwhile
             assertThat(stored).extracting(LogEntry::subjectId).contains(elsewhere);
-            Thread.sleep(1_500);
-            assertThat(stamps.worked(elsewhere)).as("the other instance's shard is not worked here").isFalse();
+            Awaitility.await("the other instance's shard is not worked here").during(Duration.ofMillis(1_500))
+                    .atMost(Duration.ofSeconds(5)).until(() -> !stamps.worked(elsewhere));
         } finally {
             job.stop();
         }
@@ -564,7 +563,8 @@ public class EventLogJobContract {
 
     @Test
     void aJobThatLostALeaseStopsWorkingTheShard() throws InterruptedException {
-        ShiftedShards log = new ShiftedShards(storage().eventLog(), freshShards(1));
+        CountingEventLogStore log = new CountingEventLogStore(new ShiftedShards(storage().eventLog(),
+                freshShards(1)));
         String owner = "test-" + ids.next();
         Stamps stamps = new Stamps();
         EventLogJob job = started(log, 1, Duration.ofMillis(100), Duration.ofMillis(500), Duration.ofSeconds(3),
@@ -580,12 +580,14 @@ public class EventLogJobContract {
                 taken = log.lease(0, "another-worker", Duration.ofSeconds(30));
             }
             assertThat(taken).isTrue();
-            Thread.sleep(2_000); // this job's next renewal (every second) has failed by now
+            long renewals = log.calls("renew");
+            Awaitility.await("this job's next renewal (every second), refused").atMost(Duration.ofSeconds(5))
+                    .until(() -> log.calls("renew") > renewals);
 
             LogEntry later = stampEntry(log, 0);
             job.wake(0);
-            Thread.sleep(2_000);
-            assertThat(stamps.worked(later.subjectId())).as("the other worker's to do").isFalse();
+            Awaitility.await("the other worker's to do").during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(5))
+                    .until(() -> !stamps.worked(later.subjectId()));
             assertThat(job.backlog(0)).isZero();
         } finally {
             job.stop();

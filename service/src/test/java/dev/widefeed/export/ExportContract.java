@@ -38,6 +38,7 @@ import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The export on a real store: a table of 200,000 rows (a million with {@code -Dwidefeed.test.exportRows=1000000};
@@ -209,26 +210,24 @@ public class ExportContract {
         return hash;
     }
 
-    private static void awaitParts(Path checkpoints, int parts, Process child) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
-        while (System.nanoTime() < deadline) {
-            assertThat(child.isAlive()).as("the export finished or failed before it could be killed").isTrue();
-            if (Files.isDirectory(checkpoints)) {
-                int finished = 0;
-                try (Stream<Path> files = Files.list(checkpoints)) {
-                    for (Path file : files.filter(f -> f.toString().endsWith(".json")).toList()) {
-                        finished += ExportDirectory.JSON.readValue(file.toFile(), SplitCheckpoint.class).parts().size();
-                    }
-                } catch (IOException e) {
-                    continue; // a checkpoint being renamed into place
-                }
-                if (finished >= parts) {
-                    return;
-                }
-            }
-            Thread.sleep(50);
+    private static void awaitParts(Path checkpoints, int parts, Process child) {
+        await(parts + " parts finished").atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(50))
+                .failFast("the export finished or failed before it could be killed", () -> !child.isAlive())
+                .ignoreExceptionsInstanceOf(IOException.class) // a checkpoint being renamed into place
+                .until(() -> finishedParts(checkpoints) >= parts);
+    }
+
+    private static int finishedParts(Path checkpoints) throws IOException {
+        if (!Files.isDirectory(checkpoints)) {
+            return 0;
         }
-        throw new AssertionError("the export finished no part within 3 minutes");
+        int finished = 0;
+        try (Stream<Path> files = Files.list(checkpoints)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".json")).toList()) {
+                finished += ExportDirectory.JSON.readValue(file.toFile(), SplitCheckpoint.class).parts().size();
+            }
+        }
+        return finished;
     }
 
     /** Progress, counted. */

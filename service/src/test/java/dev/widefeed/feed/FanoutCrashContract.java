@@ -26,8 +26,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * kill -9 a process midway through a large fan-out, start another worker, and check that every
@@ -90,7 +92,7 @@ public class FanoutCrashContract {
 
         Process worker = startWorkerProcess();
         try {
-            FanoutProgress before = await(postId, p -> p.pushed() >= 2_000, Duration.ofSeconds(120));
+            FanoutProgress before = progressOnce(postId, p -> p.pushed() >= 2_000, Duration.ofSeconds(120));
             assertThat(before.done()).as("still under way when killed").isFalse();
         } finally {
             worker.destroyForcibly(); // SIGKILL: no shutdown hook, no lease released, a page maybe half pushed
@@ -102,7 +104,7 @@ public class FanoutCrashContract {
         EventLogJob resumed = job(storage(), services, "resuming-worker");
         resumed.start(); // the killed worker's lease expires after 3 s; then this one takes the shard
         try {
-            FanoutProgress done = await(postId, FanoutProgress::done, Duration.ofSeconds(120));
+            FanoutProgress done = progressOnce(postId, FanoutProgress::done, Duration.ofSeconds(120));
             assertThat(done.pushed()).as("a re-pushed page may count twice, never more")
                     .isBetween((long) FOLLOWERS + 1, (long) FOLLOWERS + 1 + RULES.pageSize());
         } finally {
@@ -113,18 +115,12 @@ public class FanoutCrashContract {
         assertThat(wrong).as("followers without the post exactly once").isEmpty();
     }
 
-    private FanoutProgress await(long postId, java.util.function.Predicate<FanoutProgress> condition, Duration timeout)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (System.nanoTime() < deadline) {
-            Optional<FanoutProgress> progress = storage().fanout().progress(postId, FanoutKind.DELIVER);
-            if (progress.isPresent() && condition.test(progress.get())) {
-                return progress.get();
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("fan-out of " + postId + " did not get there in " + timeout + ": "
-                + storage().fanout().progress(postId, FanoutKind.DELIVER));
+    /** The fan-out's checkpoint once {@code condition} holds of it, polled every 20 ms. */
+    private FanoutProgress progressOnce(long postId, Predicate<FanoutProgress> condition, Duration timeout) {
+        return await("fan-out of " + postId).atMost(timeout).pollInterval(Duration.ofMillis(20))
+                .until(() -> storage().fanout().progress(postId, FanoutKind.DELIVER),
+                        p -> p.isPresent() && condition.test(p.get()))
+                .orElseThrow();
     }
 
     private Process startWorkerProcess() throws Exception {

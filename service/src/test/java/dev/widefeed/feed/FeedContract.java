@@ -42,6 +42,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Home timelines and hybrid fan-out over one real backend: push to active followers, tiers for big
@@ -374,22 +375,15 @@ public class FeedContract {
         EventLogHealthCheck health = new EventLogHealthCheck(job, Duration.ofMillis(300), clock);
         // The task is recorded but its post is not written yet: the task waits, and no page is done.
         new EventLog(storage().eventLog(), SHARDS, clock).append(FanoutKind.DELIVER.entryKind(), post.id(), author);
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (health.execute().isHealthy() && System.nanoTime() < deadline) {
-            sleep(50);
-        }
-        HealthCheck.Result stalled = health.execute();
-        assertThat(stalled.isHealthy()).isFalse();
+        HealthCheck.Result stalled = await("the log stalled").atMost(Duration.ofSeconds(20))
+                .pollInterval(Duration.ofMillis(50)).until(health::execute, r -> !r.isHealthy());
         assertThat(stalled.getMessage()).contains("stalled");
         assertThat(job.backlog()).isPositive();
 
         storage().posts().create(post);
         awaitDelivered(post.id());
-        deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!health.execute().isHealthy() && System.nanoTime() < deadline) {
-            sleep(50);
-        }
-        assertThat(health.execute().isHealthy()).isTrue();
+        await("the log healthy again").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(50))
+                .until(() -> health.execute().isHealthy());
     }
 
     /** The log as a job sees it when it is only to work the entries about {@code subjectId}. */
@@ -516,9 +510,5 @@ public class FeedContract {
         List<Long> all = new ArrayList<>(a);
         all.addAll(b);
         return all;
-    }
-
-    private static void sleep(long millis) {
-        RunningFanout.sleep(millis);
     }
 }

@@ -31,9 +31,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
-import java.util.function.BooleanSupplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The pull side of the hybrid over one real backend: authors past the threshold switched to pull and
@@ -113,19 +113,10 @@ public class PullContract {
     }
 
     private AuthorDelivery awaitMode(long author, AuthorDelivery.Mode mode) {
-        await(() -> storage().fanout().delivery(author).map(d -> d.mode() == mode).orElse(false),
-                "author " + author + " reaches " + mode);
-        return storage().fanout().delivery(author).orElseThrow();
-    }
-
-    private static void await(BooleanSupplier condition, String what) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("not within 60 s: " + what);
-            }
-            RunningFanout.sleep(50);
-        }
+        return await("author " + author + " reaches " + mode).atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> storage().fanout().delivery(author), d -> d.map(x -> x.mode() == mode).orElse(false))
+                .orElseThrow();
     }
 
     /** An author with {@code fans} active followers, switched to pull by a first post (pushed, as planned then). */
@@ -290,8 +281,10 @@ public class PullContract {
             services.posts().delete(author, deleted);
             long start = System.nanoTime();
             assertThat(firstPage(fan, 10)).containsExactly(kept, posted.get(0));
-            await(() -> other.home().home(fan, fan, Optional.empty(), 10).items().stream().map(d -> d.post().id())
-                    .toList().equals(List.of(kept, posted.get(0))), "the other instance's pages leave it out");
+            await("the other instance's pages leave it out").atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(50))
+                    .until(() -> other.home().home(fan, fan, Optional.empty(), 10).items().stream()
+                            .map(d -> d.post().id()).toList(), List.of(kept, posted.get(0))::equals);
             assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
         } finally {
             other.cacheInvalidations().close();
@@ -308,8 +301,10 @@ public class PullContract {
         assertThat(other.home().home(fan, fan, Optional.empty(), 10).items()).hasSize(1); // cached now
         long fresh = post(author, "through the first instance");
         long start = System.nanoTime();
-        await(() -> other.home().home(fan, fan, Optional.empty(), 10).items().stream()
-                .anyMatch(d -> d.post().id() == fresh), "the other instance's reader sees the post");
+        await("the other instance's reader sees the post").atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> other.home().home(fan, fan, Optional.empty(), 10).items().stream()
+                        .anyMatch(d -> d.post().id() == fresh));
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(PULL.cacheRefresh().plusSeconds(2));
         assertThat(firstPage(fan, 10)).as("this instance knew at once").startsWith(fresh);
     }

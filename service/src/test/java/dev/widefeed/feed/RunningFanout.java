@@ -7,8 +7,9 @@ import dev.widefeed.store.Storage;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.UUID;
+
+import static org.awaitility.Awaitility.await;
 
 /** The event log's job as the feed tests run it beside their services (fast polling), and waiting for its work. */
 final class RunningFanout {
@@ -26,23 +27,9 @@ final class RunningFanout {
 
     /** The task's checkpoint once it is done; fails the test after a minute. */
     static FanoutProgress awaitDone(Storage storage, long postId, FanoutKind kind) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (System.nanoTime() < deadline) {
-            Optional<FanoutProgress> progress = storage.fanout().progress(postId, kind);
-            if (progress.isPresent() && progress.get().done()) {
-                return progress.get();
-            }
-            sleep(50);
-        }
-        throw new AssertionError("fan-out of " + postId + " (" + kind + ") did not finish in 60 s");
-    }
-
-    static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
+        return await("fan-out of " + postId + " (" + kind + ") done").atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> storage.fanout().progress(postId, kind), p -> p.isPresent() && p.get().done())
+                .orElseThrow();
     }
 }

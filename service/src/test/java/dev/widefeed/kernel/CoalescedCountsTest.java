@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 class CoalescedCountsTest {
     private final Map<Long, Long> counters = new ConcurrentHashMap<>();
@@ -59,13 +60,11 @@ class CoalescedCountsTest {
     }
 
     @Test
-    void aDeltaIsAppliedWithinTheIntervalWithoutAFlush() throws InterruptedException {
+    void aDeltaIsAppliedWithinTheIntervalWithoutAFlush() {
         try (CoalescedCounts<Long> counts = counts(Duration.ofMillis(20), this::apply)) {
             counts.add(3, 1L, clock.instant());
-            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-            while (!counters.containsKey(3L) && System.nanoTime() < deadline) {
-                Thread.sleep(5);
-            }
+            await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(5))
+                    .until(() -> counters.containsKey(3L));
             assertThat(counters).containsEntry(3L, 1L);
             assertThat(dirty).isEmpty();
         }

@@ -10,10 +10,13 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.Predicate;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
+import org.awaitility.core.TerminalFailureException;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -89,32 +92,29 @@ class StoreAdoptionTest {
         return new LocalCassandra.Settings(dataDir, "127.0.0.1", nativePort, storagePort, 256, START);
     }
 
-    private static long awaitStorePid(Process launcher, Path log) throws Exception {
-        Instant deadline = Instant.now().plus(START);
-        while (Instant.now().isBefore(deadline) && launcher.isAlive()) {
-            Optional<String> said = Files.exists(log)
-                    ? Files.readAllLines(log).stream().filter(line -> line.startsWith("store pid ")).findFirst()
-                    : Optional.empty();
-            if (said.isPresent()) {
-                return Long.parseLong(said.get().substring("store pid ".length()).trim());
-            }
-            Thread.sleep(250);
+    private static long awaitStorePid(Process launcher, Path log) throws IOException {
+        try {
+            return Awaitility.await("the launcher's store pid").atMost(START).pollInterval(Duration.ofMillis(250))
+                    .failFast("the launcher exited", () -> !launcher.isAlive())
+                    .until(() -> storePidSaid(log), OptionalLong::isPresent).getAsLong();
+        } catch (ConditionTimeoutException | TerminalFailureException e) {
+            List<String> lines = Files.exists(log) ? Files.readAllLines(log) : List.of();
+            throw new AssertionError("the launcher did not start its store: "
+                    + String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size())), e);
         }
-        List<String> lines = Files.exists(log) ? Files.readAllLines(log) : List.of();
-        throw new AssertionError("the launcher did not start its store: "
-                + String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size())));
     }
 
-    private static StoreStatus await(LocalCassandra store, Predicate<StoreStatus> wanted)
-            throws InterruptedException {
-        Instant deadline = Instant.now().plus(START.plusSeconds(30));
-        StoreStatus status = store.status().orElseThrow();
-        while (!wanted.test(status)) {
-            assertThat(Instant.now()).as("store status in time: %s", status).isBefore(deadline);
-            Thread.sleep(250);
-            status = store.status().orElseThrow();
-        }
-        return status;
+    private static OptionalLong storePidSaid(Path log) throws IOException {
+        Optional<String> said = Files.exists(log)
+                ? Files.readAllLines(log).stream().filter(line -> line.startsWith("store pid ")).findFirst()
+                : Optional.empty();
+        return said.map(line -> OptionalLong.of(Long.parseLong(line.substring("store pid ".length()).trim())))
+                .orElse(OptionalLong.empty());
+    }
+
+    private static StoreStatus await(LocalCassandra store, Predicate<StoreStatus> wanted) {
+        return Awaitility.await("store status").atMost(START.plusSeconds(30)).pollInterval(Duration.ofMillis(250))
+                .until(() -> store.status().orElseThrow(), wanted);
     }
 
     private static int freePort() throws IOException {

@@ -13,9 +13,11 @@ import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.UnknownOutcomeException;
 import dev.widefeed.like.LikeEdge;
 import dev.widefeed.store.Storage;
+import dev.widefeed.testing.NextMillisecond;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -33,6 +35,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -52,6 +55,8 @@ public class NotificationContract {
                     Duration.ofHours(6)),
             7);
     static final int SHARDS = 4;
+    /** Long enough for every entry written before it to have been worked, had it notified. */
+    private static final Duration SETTLE = Duration.ofMillis(1_500);
 
     private final IdGenerator ids = TestStorages.ids();
     private final List<EventLogJob> jobs = new ArrayList<>();
@@ -109,16 +114,8 @@ public class NotificationContract {
 
     /** The user's notifications once {@code condition} holds of them; fails the test after 30 s. */
     private List<Notification> await(long user, Predicate<List<Notification>> condition) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        List<Notification> now = notifications(user);
-        while (!condition.test(now)) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("notifications of " + user + " never got there: " + now);
-            }
-            sleep(50);
-            now = notifications(user);
-        }
-        return now;
+        return Awaitility.await("notifications of " + user).atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(50)).until(() -> notifications(user), condition);
     }
 
     private static Predicate<List<Notification>> one(NotificationKind kind, long target, long count) {
@@ -137,9 +134,13 @@ public class NotificationContract {
         return n.newest().stream().map(NotifiedActor::userId).toList();
     }
 
-    /** Long enough for every entry written before it to have been worked, had it notified. */
-    private void settle() {
-        sleep(1_500);
+    /**
+     * Checks the user's notifications throughout {@link #SETTLE}: whatever was written before could have notified by
+     * the end of it, so what still holds then is what stays.
+     */
+    private void settled(long user, Consumer<List<Notification>> check) {
+        Awaitility.await("notifications of " + user + " settled").during(SETTLE).atMost(SETTLE.plusSeconds(2))
+                .untilAsserted(() -> check.accept(notifications(user)));
     }
 
     @Test
@@ -149,15 +150,14 @@ public class NotificationContract {
         List<Long> fans = List.of(user(), user(), user(), user());
         for (long fan : fans) {
             services.likes().like(fan, post);
-            sleep(5); // distinct like times, so "newest" has one answer
+            NextMillisecond.await(); // distinct like times, so "newest" has one answer
         }
         services.likes().like(ada, post);
 
         Notification likes = only(await(ada, one(NotificationKind.LIKE, post, 4)), NotificationKind.LIKE, post);
         assertThat(actors(likes)).containsExactly(fans.get(3), fans.get(2), fans.get(1));
         assertThat(likes.key().recipientId()).isEqualTo(ada);
-        settle();
-        assertThat(notifications(ada)).hasSize(1);
+        settled(ada, all -> assertThat(all).hasSize(1));
     }
 
     @Test
@@ -178,8 +178,7 @@ public class NotificationContract {
         await(ada, List::isEmpty);
         services.likes().like(bob, post); // liked again: counted again, once
         await(ada, one(NotificationKind.LIKE, post, 1));
-        settle();
-        assertThat(only(notifications(ada), NotificationKind.LIKE, post).count()).isEqualTo(1);
+        settled(ada, all -> assertThat(only(all, NotificationKind.LIKE, post).count()).isEqualTo(1));
     }
 
     @Test
@@ -244,8 +243,7 @@ public class NotificationContract {
         // Named by two of bob's texts: two in the count, bob once among the actors.
         assertThat(actors(only(await(cy, one(NotificationKind.MENTION, cy, 2)), NotificationKind.MENTION, cy)))
                 .containsExactly(bob);
-        settle();
-        assertThat(notifications(ada)).hasSize(2);
+        settled(ada, all -> assertThat(all).hasSize(2));
 
         services.posts().delete(bob, repost);
         services.posts().delete(cy, mention);
@@ -266,8 +264,7 @@ public class NotificationContract {
         long dee = user();
         services.likes().like(dee, post); // a marker: once dee's like shows, the others had their turn
         await(ada, one(NotificationKind.LIKE, post, 1));
-        settle();
-        assertThat(notifications(ada)).hasSize(1);
+        settled(ada, all -> assertThat(all).hasSize(1));
         assertThat(actors(only(notifications(ada), NotificationKind.LIKE, post))).containsExactly(dee);
     }
 
@@ -290,7 +287,7 @@ public class NotificationContract {
         services.notifications().markRead(ada, ada, newest.minusSeconds(60)); // an older marker changes nothing
         assertThat(services.notifications().unread(ada, ada).count()).isZero();
 
-        sleep(5);
+        NextMillisecond.await();
         services.likes().like(user(), post);
         await(ada, one(NotificationKind.LIKE, post, 2));
         assertThat(services.notifications().unread(ada, ada).count()).isEqualTo(1);
@@ -307,8 +304,7 @@ public class NotificationContract {
         new EventLog(storage().eventLog(), SHARDS, Clock.systemUTC())
                 .append(NotificationHandler.guardKind(NotificationSources.LIKE, "lost"), post, bob);
         assertThat(storage().likes().compareAndSet(absent, liked)).isTrue();
-        settle();
-        assertThat(notifications(ada)).isEmpty(); // the guard waits for the change to have surely landed
+        settled(ada, all -> assertThat(all).isEmpty()); // the guard waits for the change to have surely landed
 
         // A handler whose clock is past the guard's delay, instead of this one. The job keeps the real clock: the
         // watermarks it saves are the shared log's.
@@ -342,20 +338,14 @@ public class NotificationContract {
         services.likes().unlike(fans.get(0), post);
         services.follows().follow(fans.get(1), ada);
         await(ada, all -> one(NotificationKind.LIKE, post, 11).test(all) && one(NotificationKind.FOLLOW, ada, 1).test(all));
-        settle();
-        assertThat(only(notifications(ada), NotificationKind.LIKE, post).count()).isEqualTo(11);
+        settled(ada, all -> assertThat(only(all, NotificationKind.LIKE, post).count()).isEqualTo(11));
         assertThat(writes.get()).as("share writes tried").isGreaterThan(6);
     }
 
     /** Until the handler has tried another share write; a pass on a busy machine can take a while. */
     private static void awaitMoreThan(AtomicInteger writes, int before) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (writes.get() <= before) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("no share write tried within 30 s after " + before);
-            }
-            sleep(20);
-        }
+        Awaitility.await("a share write tried after " + before).atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(20)).until(() -> writes.get() > before);
     }
 
     /** The storage, with every third share write failing: alternately after it applied and before. */
@@ -389,15 +379,6 @@ public class NotificationContract {
             return method.invoke(target, args);
         } catch (InvocationTargetException e) {
             throw e.getCause();
-        }
-    }
-
-    static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 }

@@ -28,6 +28,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * A viral post: its likes by distinct users (5,000 in the suite; the full-size command of docs/TESTING.md runs
@@ -121,27 +122,19 @@ public class ViralPostContract {
         }
     }
 
-    private void awaitLikes(long author, long postId, long expected, Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        long seen = likes(author, postId);
-        while (seen != expected) {
-            assertThat(System.nanoTime()).as("likes counted: %d of %d", seen, expected).isLessThan(deadline);
-            Thread.sleep(200);
-            seen = likes(author, postId);
-        }
+    private void awaitLikes(long author, long postId, long expected, Duration timeout) {
+        await().atMost(timeout).pollInterval(Duration.ofMillis(200))
+                .untilAsserted(() -> assertThat(likes(author, postId)).as("likes counted").isEqualTo(expected));
     }
 
     /**
      * Waits until the job has no entry pending in the post's shard. Not its whole backlog: the shared shards hold
      * other tests' entries, some of kinds this job has no handler for, which stay pending for good.
      */
-    private void awaitShardWorked(EventLogJob job, long postId, Duration timeout) throws InterruptedException {
+    private void awaitShardWorked(EventLogJob job, long postId, Duration timeout) {
         int shard = new EventLog(storage().eventLog(), SHARDS, Clock.systemUTC()).shardOf(postId);
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (job.backlog(shard) > 0) {
-            assertThat(System.nanoTime()).as("entries pending in shard %d", shard).isLessThan(deadline);
-            Thread.sleep(200);
-        }
+        await("entries pending in shard " + shard).atMost(timeout).pollInterval(Duration.ofMillis(200))
+                .until(() -> job.backlog(shard) == 0);
     }
 
     @Test
@@ -206,11 +199,8 @@ public class ViralPostContract {
 
         Process worker = startWorkerProcess();
         try {
-            long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
-            while (likes(author, postId) == 0) {
-                assertThat(System.nanoTime()).as("the worker process counts some likes").isLessThan(deadline);
-                Thread.sleep(10);
-            }
+            await("the worker process counts some likes").atMost(Duration.ofMinutes(2))
+                    .pollInterval(Duration.ofMillis(10)).until(() -> likes(author, postId) != 0);
         } finally {
             worker.destroyForcibly(); // SIGKILL: no lease given back, a chunk maybe half written
             worker.waitFor(30, TimeUnit.SECONDS);

@@ -22,6 +22,7 @@ import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -168,15 +169,17 @@ public class CounterHealingContract {
         if (liking.isCompletedExceptionally()) {
             liking.join(); // throws what stopped the likes
         }
+        Instant corrected = Instant.now();
         assertThat(liking).as("the likes were still coming when the drift was corrected").isNotDone();
         int changesBefore = changes.get();
-        sleep(1_000);
+        Awaitility.await("the likes still coming a second later").during(Duration.ofSeconds(1))
+                .atMost(Duration.ofSeconds(5)).until(() -> !liking.isDone());
         stop.set(true);
         liking.get();
         System.out.printf("%s: drift of 7 corrected %d ms after the mark, while %d changes came (%d after it), "
                         + "%d recounts found the counter moving, %d changes slower than the settle bound (the slowest "
                         + "%d ms), %d changes failed %s%n", storage().backend(),
-                Duration.between(marked, Instant.now()).toMillis() - 1_000, changes.get(),
+                Duration.between(marked, corrected).toMillis(), changes.get(),
                 changes.get() - changesBefore, recounts.foundMoving().getCount(), slow.sum(), slowest.get(),
                 failed.size(),
                 failed.stream().map(Throwable::toString).distinct().limit(3).toList());
@@ -205,19 +208,14 @@ public class CounterHealingContract {
         return storage().posts().counts(post).likes();
     }
 
-    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+    private static void await(BooleanSupplier condition, String what) {
         await(Duration.ofSeconds(60), condition, () -> what);
     }
 
-    private static void await(Duration timeout, BooleanSupplier condition, Supplier<String> what)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - deadline > 0) {
-                throw new AssertionError("still waiting for: " + what.get());
-            }
-            Thread.sleep(100);
-        }
+    /** Until {@code condition} holds; {@code what}, built at each check that fails, says how far it got. */
+    private static void await(Duration timeout, BooleanSupplier condition, Supplier<String> what) {
+        Awaitility.await().atMost(timeout)
+                .untilAsserted(() -> assertThat(condition.getAsBoolean()).as(what).isTrue());
     }
 
     private static void sleep(long millis) {

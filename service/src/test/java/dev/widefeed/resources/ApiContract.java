@@ -3,6 +3,7 @@ package dev.widefeed.resources;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
 import dev.widefeed.testing.ApiClient.Created;
+import dev.widefeed.testing.NextMillisecond;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
@@ -337,7 +338,7 @@ public class ApiContract {
             assertThat(status(request("/v1/users/" + fan.id() + "/following/" + star.id(), fan.token())
                     .put(Entity.json("")))).isEqualTo(204);
             fans.add(0, fan.id());
-            Thread.sleep(2);
+            NextMillisecond.await();
         }
         List<String> listed = new ArrayList<>();
         String cursor = null;

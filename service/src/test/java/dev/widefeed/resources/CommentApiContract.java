@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -26,6 +27,7 @@ import static dev.widefeed.testing.ApiClient.assertError;
 import static dev.widefeed.testing.ApiClient.body;
 import static dev.widefeed.testing.ApiClient.signUp;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The REST contract of comments, end to end over HTTP against the real service on a real store, run on every
@@ -254,14 +256,9 @@ public class CommentApiContract {
     }
 
     /** The hot comments once they are {@code expected} (the ranking follows votes off the request path). */
-    private void awaitHot(String post, Created viewer, List<String> expected) throws InterruptedException {
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        List<String> seen = hot(post, viewer, 2);
-        while (!seen.equals(expected)) {
-            assertThat(System.nanoTime()).as("hot comments %s, expected %s", seen, expected).isLessThan(deadline);
-            Thread.sleep(100);
-            seen = hot(post, viewer, 2);
-        }
+    private void awaitHot(String post, Created viewer, List<String> expected) {
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> assertThat(hot(post, viewer, 2)).as("hot comments").isEqualTo(expected));
     }
 
     @Test

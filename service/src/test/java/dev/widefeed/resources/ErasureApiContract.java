@@ -7,6 +7,7 @@ import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
@@ -48,17 +49,16 @@ public class ErasureApiContract {
     }
 
     /** The erasure's state once it is {@code state}; fails the test after 60 s. */
-    private JsonNode await(String userId, String state) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (true) {
-            try (Response r = api().request("/v1/erasures/" + userId, null).get()) {
-                JsonNode erasure = r.readEntity(JsonNode.class);
-                if (r.getStatus() == 200 && erasure.get("state").asText().equals(state)) {
-                    return erasure;
-                }
-                assertThat(System.nanoTime()).as("erasure of %s: %s", userId, erasure).isLessThan(deadline);
-            }
-            Thread.sleep(200);
+    private JsonNode await(String userId, String state) {
+        return Awaitility.await("erasure of " + userId + " " + state).atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> erasure(userId), e -> e.has("state") && e.get("state").asText().equals(state));
+    }
+
+    /** The erasure's state as answered, or the error it was answered with. */
+    private JsonNode erasure(String userId) {
+        try (Response r = api().request("/v1/erasures/" + userId, null).get()) {
+            return r.readEntity(JsonNode.class);
         }
     }
 

@@ -6,6 +6,7 @@ import dev.widefeed.testing.ApiClient.Created;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
@@ -47,17 +48,15 @@ public class NotificationApiContract {
     }
 
     /** My notifications once there are {@code count} of them; fails the test after 30 s. */
-    private List<JsonNode> await(Created me, int count) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (true) {
-            List<JsonNode> items = new ArrayList<>();
-            page(me, Map.of()).get("items").forEach(items::add);
-            if (items.size() == count) {
-                return items;
-            }
-            assertThat(System.nanoTime()).as("notifications of %s: %s", me.id(), items).isLessThan(deadline);
-            Thread.sleep(100);
-        }
+    private List<JsonNode> await(Created me, int count) {
+        return Awaitility.await("notifications of " + me.id()).atMost(Duration.ofSeconds(30))
+                .until(() -> items(page(me, Map.of())), items -> items.size() == count);
+    }
+
+    private static List<JsonNode> items(JsonNode page) {
+        List<JsonNode> items = new ArrayList<>();
+        page.get("items").forEach(items::add);
+        return items;
     }
 
     private JsonNode markRead(Created me, Object body, int status) {

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -20,6 +21,7 @@ import static dev.widefeed.testing.ApiClient.assertError;
 import static dev.widefeed.testing.ApiClient.body;
 import static dev.widefeed.testing.ApiClient.status;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /** The REST contract of the home timeline and of a post's fan-out, run on every {@link TestBackend}. */
 @ParameterizedClass(name = "{0}")
@@ -55,19 +57,9 @@ public class TimelineApiContract {
     }
 
     private JsonNode awaitFanout(Created author, String postId) {
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            JsonNode fanout = api().get("/v1/posts/" + postId + "/fanout", author.token());
-            if (fanout.get("state").asText().equals("done")) {
-                return fanout;
-            }
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                throw new AssertionError(e);
-            }
-        }
-        throw new AssertionError("fan-out of " + postId + " did not finish");
+        return await("fan-out of " + postId + " done").atMost(Duration.ofSeconds(60))
+                .until(() -> api().get("/v1/posts/" + postId + "/fanout", author.token()),
+                        fanout -> fanout.get("state").asText().equals("done"));
     }
 
     @Test
@@ -133,31 +125,28 @@ public class TimelineApiContract {
      * What a refresh at {@code path} with {@code since} brings, pages of {@code limit} followed down to the bound,
      * once there are {@code count} (fails the test after 60 s); {@code field} names each item's post or comment.
      */
-    private List<String> refresh(String path, Created reader, String since, int limit, int count, String field)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (true) {
-            List<String> seen = new ArrayList<>();
-            String cursor = null;
-            int pages = 0;
-            do {
-                Map<String, String> query = new java.util.HashMap<>(Map.of("limit", Integer.toString(limit),
-                        "since", since));
-                if (cursor != null) {
-                    query.put("cursor", cursor);
-                }
-                JsonNode page = api().get(path, reader.token(), query);
-                page.get("items").forEach(item -> seen.add(field == null ? item.get("id").asText()
-                        : item.get(field).get("id").asText()));
-                cursor = page.get("next").isNull() ? null : page.get("next").asText();
-                pages++;
-            } while (cursor != null && pages < 100);
-            if (seen.size() >= count) {
-                return seen;
+    private List<String> refresh(String path, Created reader, String since, int limit, int count, String field) {
+        return await(path).atMost(Duration.ofSeconds(60))
+                .until(() -> refreshOnce(path, reader, since, limit, field), seen -> seen.size() >= count);
+    }
+
+    private List<String> refreshOnce(String path, Created reader, String since, int limit, String field) {
+        List<String> seen = new ArrayList<>();
+        String cursor = null;
+        int pages = 0;
+        do {
+            Map<String, String> query = new java.util.HashMap<>(Map.of("limit", Integer.toString(limit),
+                    "since", since));
+            if (cursor != null) {
+                query.put("cursor", cursor);
             }
-            assertThat(System.nanoTime()).as("%s: %s", path, seen).isLessThan(deadline);
-            Thread.sleep(100);
-        }
+            JsonNode page = api().get(path, reader.token(), query);
+            page.get("items").forEach(item -> seen.add(field == null ? item.get("id").asText()
+                    : item.get(field).get("id").asText()));
+            cursor = page.get("next").isNull() ? null : page.get("next").asText();
+            pages++;
+        } while (cursor != null && pages < 100);
+        return seen;
     }
 
     @Test

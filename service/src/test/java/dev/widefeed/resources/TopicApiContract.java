@@ -6,6 +6,7 @@ import dev.widefeed.testing.ApiClient.Created;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
@@ -53,16 +54,9 @@ public class TopicApiContract {
     }
 
     /** The list at {@code path} once it holds {@code count} items; fails the test after 30 s. */
-    private JsonNode await(String path, Created reader, int count) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (true) {
-            JsonNode page = api().get(path, reader.token());
-            if (page.get("items").size() == count) {
-                return page;
-            }
-            assertThat(System.nanoTime()).as("%s: %s", path, page).isLessThan(deadline);
-            Thread.sleep(100);
-        }
+    private JsonNode await(String path, Created reader, int count) {
+        return Awaitility.await(path).atMost(Duration.ofSeconds(30))
+                .until(() -> api().get(path, reader.token()), page -> page.get("items").size() == count);
     }
 
     @Test

@@ -14,9 +14,11 @@ import org.junit.jupiter.params.provider.EnumSource;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ThreadLocalRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /** What every backend's {@link EventLogStore} must do, run on every {@link TestBackend}. */
 @ParameterizedClass(name = "{0}")
@@ -58,9 +60,16 @@ public class EventLogStoreContract {
         return new LogEntry(shard, slot, kind, ids.next(), ids.next());
     }
 
-    /** Waits until {@code duration} has passed since {@code startNanos}. */
-    private static void sleepUntil(long startNanos, Duration duration) throws InterruptedException {
-        Thread.sleep(Math.max(0, duration.minus(Duration.ofNanos(System.nanoTime() - startNanos)).toMillis()));
+    /** Checks {@code condition} over and over until {@code duration} has passed since {@code startNanos}. */
+    private static void holdsUntil(long startNanos, Duration duration, Callable<Boolean> condition) {
+        Duration left = duration.minus(Duration.ofNanos(System.nanoTime() - startNanos));
+        Duration during = left.isNegative() ? Duration.ZERO : left;
+        await().during(during).atMost(during.plusSeconds(5)).until(condition);
+    }
+
+    /** Once the lease a holder stopped renewing has run out, a second past the ttl at most. */
+    private static void awaitFree(Callable<Boolean> taken, Duration ttl) {
+        await("the lease free").atMost(ttl.plusSeconds(1)).until(taken);
     }
 
     @Test
@@ -107,25 +116,23 @@ public class EventLogStoreContract {
     }
 
     @Test
-    void leaseIsFreeOnceItsHolderStopsRenewing() throws InterruptedException {
+    void leaseIsFreeOnceItsHolderStopsRenewing() {
         int shard = freshShard();
-        long start = System.nanoTime();
         assertThat(log().lease(shard, "worker-a", Duration.ofSeconds(2))).isTrue();
         assertThat(log().lease(shard, "worker-b", Duration.ofSeconds(2))).isFalse();
-        sleepUntil(start, Duration.ofSeconds(3));
-        assertThat(log().lease(shard, "worker-b", LONG)).isTrue();
+        awaitFree(() -> log().lease(shard, "worker-b", LONG), Duration.ofSeconds(2));
         assertThat(log().lease(shard, "worker-a", LONG)).isFalse();
     }
 
     @Test
-    void renewingExtendsTheLease() throws InterruptedException {
+    void renewingExtendsTheLease() {
         int shard = freshShard();
         long start = System.nanoTime();
         assertThat(log().lease(shard, "worker-a", Duration.ofSeconds(3))).isTrue();
-        sleepUntil(start, Duration.ofSeconds(1));
+        holdsUntil(start, Duration.ofSeconds(1), () -> !log().lease(shard, "worker-b", LONG));
         assertThat(log().lease(shard, "worker-a", Duration.ofSeconds(6))).isTrue();
-        sleepUntil(start, Duration.ofMillis(4_000)); // past the first ttl, well within the renewed one
-        assertThat(log().lease(shard, "worker-b", LONG)).isFalse();
+        // Past the first ttl, well within the renewed one.
+        holdsUntil(start, Duration.ofMillis(4_000), () -> !log().lease(shard, "worker-b", LONG));
         assertThat(log().lease(shard, "worker-a", LONG)).isTrue();
     }
 
@@ -144,7 +151,7 @@ public class EventLogStoreContract {
     }
 
     @Test
-    void renewalExtendsOnlyTheHoldersLeaseAndTakesNoFreeOne() throws InterruptedException {
+    void renewalExtendsOnlyTheHoldersLeaseAndTakesNoFreeOne() {
         int shard = freshShard();
         assertThat(log().renew(shard, "worker-a", LONG)).as("never taken: nothing to renew").isFalse();
         assertThat(log().lease(shard, "worker-b", LONG)).as("and the renewal took nothing").isTrue();
@@ -153,22 +160,19 @@ public class EventLogStoreContract {
         int other = freshShard();
         long start = System.nanoTime();
         assertThat(log().lease(other, "worker-a", Duration.ofSeconds(3))).isTrue();
-        assertThat(log().renew(other, "worker-b", LONG)).isFalse();
-        sleepUntil(start, Duration.ofSeconds(1));
+        holdsUntil(start, Duration.ofSeconds(1), () -> !log().renew(other, "worker-b", LONG));
         assertThat(log().renew(other, "worker-a", Duration.ofSeconds(6))).isTrue();
-        sleepUntil(start, Duration.ofMillis(4_000)); // past the first ttl, well within the renewed one
-        assertThat(log().lease(other, "worker-b", LONG)).isFalse();
+        // Past the first ttl, well within the renewed one.
+        holdsUntil(start, Duration.ofMillis(4_000), () -> !log().lease(other, "worker-b", LONG));
         assertThat(log().renew(other, "worker-a", LONG)).isTrue();
         assertThat(log().lease(other, "worker-a", LONG)).as("a renewed lease is the holder's as before").isTrue();
     }
 
     @Test
-    void aLeaseTakenOverIsNotRenewedByItsFormerHolder() throws InterruptedException {
+    void aLeaseTakenOverIsNotRenewedByItsFormerHolder() {
         int shard = freshShard();
-        long start = System.nanoTime();
         assertThat(log().lease(shard, "worker-a", Duration.ofSeconds(2))).isTrue();
-        sleepUntil(start, Duration.ofSeconds(3));
-        assertThat(log().lease(shard, "worker-b", LONG)).isTrue();
+        awaitFree(() -> log().lease(shard, "worker-b", LONG), Duration.ofSeconds(2));
         assertThat(log().renew(shard, "worker-a", LONG)).isFalse();
         assertThat(log().renew(shard, "worker-b", LONG)).isTrue();
     }

@@ -15,6 +15,7 @@ import dev.widefeed.like.LikeProtocol;
 import dev.widefeed.like.LikeService;
 import dev.widefeed.like.LikeStore;
 import dev.widefeed.post.PostCounts;
+import dev.widefeed.testing.NextMillisecond;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
@@ -267,7 +268,7 @@ public class LikeStoreContract {
             service.like(fan, other);
             likedBefore.add(other);
             if (i % 2 == 0) {
-                Thread.sleep(1); // some likes share a millisecond, so the id breaks ties
+                NextMillisecond.await(); // some likes share a millisecond, so the id breaks ties
             }
         }
         List<Like> seenLikers = new ArrayList<>();

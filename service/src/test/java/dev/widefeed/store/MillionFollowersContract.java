@@ -43,6 +43,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * A celebrity with 250,000 followers in the suite, 1,000,000 by the full-size command of docs/TESTING.md (system
@@ -174,17 +175,11 @@ public class MillionFollowersContract {
             assertThat(atReturn.map(FanoutProgress::done)).as("the request did not wait for delivery")
                     .isNotEqualTo(Optional.of(true));
 
-            FanoutProgress done = null;
-            long deadline = System.nanoTime() + Duration.ofMinutes(15).toNanos();
-            while (done == null && System.nanoTime() < deadline) {
-                Optional<FanoutProgress> progress = storage().fanout().progress(postId, FanoutKind.DELIVER);
-                if (progress.isPresent() && progress.get().done()) {
-                    done = progress.get();
-                } else {
-                    sleep(500);
-                }
-            }
-            assertThat(done).as("fan-out finished within 15 minutes").isNotNull();
+            FanoutProgress done = await("the fan-out finished").atMost(Duration.ofMinutes(15))
+                    .pollInterval(Duration.ofMillis(500))
+                    .until(() -> storage().fanout().progress(postId, FanoutKind.DELIVER),
+                            p -> p.isPresent() && p.get().done())
+                    .orElseThrow();
             double seconds = Duration.between(done.createdAt(), done.finishedAt().orElseThrow()).toMillis() / 1e3;
             LOG.info("{}: post request {} ms; fan-out {} of {} followers: {} pushed, {} skipped inactive, done in {} s "
                             + "({} rows/s); tiers {}", storage().backend(), String.format("%.1f", requestMillis),
@@ -212,15 +207,6 @@ public class MillionFollowersContract {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
         }
     }
 

@@ -17,6 +17,7 @@ import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Page;
+import dev.widefeed.testing.NextMillisecond;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
@@ -305,7 +306,7 @@ public class RelationStoreContract {
             long fan = newUser();
             follows.follow(fan, star);
             before.add(fan);
-            Thread.sleep(1); // distinct since values make the order strict
+            NextMillisecond.await(); // distinct since values make the order strict
         }
         List<Long> seen = new ArrayList<>();
         Optional<FollowCursor> after = Optional.empty();
@@ -478,7 +479,7 @@ public class RelationStoreContract {
         long star = newUser();
         long idol = newUser();
         follows.follow(other, star);
-        Thread.sleep(2); // distinct since values make the order strict
+        NextMillisecond.await(); // distinct since values make the order strict
         follows.follow(me, star);
         follows.follow(me, idol);
         FollowEdge meStar = relations().edge(me, star);
@@ -521,7 +522,7 @@ public class RelationStoreContract {
         long gone = newUser();
         for (long follower : List.of(recent, never, longAgo, atBound, gone)) {
             follows.follow(follower, star);
-            Thread.sleep(2); // distinct since values make the order strict
+            NextMillisecond.await(); // distinct since values make the order strict
         }
         Instant bound = Instant.now().minus(Duration.ofDays(1)).truncatedTo(ChronoUnit.MILLIS);
         relations().shareActivity(recent, bound.plus(Duration.ofHours(20)), OptionalDouble.of(4));
@@ -592,7 +593,7 @@ public class RelationStoreContract {
         assertThat(withActivity(idol)).containsExactly(
                 follower(me, relations().edge(me, idol), Optional.of(read.plusSeconds(1))));
 
-        Thread.sleep(2); // a later since than the first follow's
+        NextMillisecond.await(); // a later since than the first follow's
         follows.follow(me, star);
         FollowEdge again = relations().edge(me, star);
         assertThat(relations().followers(star, Optional.empty(), 100)).containsExactly(new Follow(me, again.since()));

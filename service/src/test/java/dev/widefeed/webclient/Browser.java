@@ -1,8 +1,11 @@
 package dev.widefeed.webclient;
 
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.NoAlertPresentException;
+import org.openqa.selenium.NotFoundException;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
@@ -15,8 +18,6 @@ import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
-import org.openqa.selenium.support.ui.Wait;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -26,6 +27,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 
 /**
@@ -54,7 +56,6 @@ final class Browser implements AutoCloseable {
     final String name;
     private final URI base;
     private final ChromeDriver driver;
-    private final Wait<WebDriver> wait;
 
     /** Fails, never skips, when the browser is missing: a suite that silently drops its browser test proves nothing. */
     static void requireInstalled() {
@@ -86,8 +87,18 @@ final class Browser implements AutoCloseable {
         // The page's console (CSP violations, uncaught errors), read back by consoleErrors().
         options.setCapability("goog:loggingPrefs", Map.of(LogType.BROWSER, "ALL"));
         this.driver = new ChromeDriver(service, options);
-        this.wait = new WebDriverWait(driver, PATIENCE).pollingEvery(Duration.ofMillis(150))
-                .ignoring(StaleElementReferenceException.class);
+    }
+
+    /**
+     * A wait on the page, checked at once and then every 150 ms. In the calling thread: the driver serves one caller
+     * at a time, and a check left running past the patience would meet the test's own calls (a screenshot). An
+     * element not there yet or replaced meanwhile is a miss.
+     */
+    private ConditionFactory waiting(String what) {
+        return Awaitility.await(name + ": " + what).atMost(PATIENCE).pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(150)).pollInSameThread()
+                .ignoreExceptionsMatching(e -> e instanceof NotFoundException
+                        || e instanceof StaleElementReferenceException);
     }
 
     /** Opens the client at a route of it, e.g. "/home" (the part after '#'). */
@@ -97,7 +108,9 @@ final class Browser implements AutoCloseable {
 
     /** The first visible element matching the selector, waited for. */
     WebElement find(String css) {
-        return wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(css)));
+        return waiting(css + " visible").until(
+                () -> ExpectedConditions.visibilityOfElementLocated(By.cssSelector(css)).apply(driver),
+                Objects::nonNull);
     }
 
     boolean present(String css) {
@@ -105,7 +118,9 @@ final class Browser implements AutoCloseable {
     }
 
     void click(String css) {
-        wait.until(ExpectedConditions.elementToBeClickable(By.cssSelector(css))).click();
+        waiting(css + " clickable").until(
+                () -> ExpectedConditions.elementToBeClickable(By.cssSelector(css)).apply(driver), Objects::nonNull)
+                .click();
     }
 
     void type(String css, String text) {
@@ -120,22 +135,22 @@ final class Browser implements AutoCloseable {
 
     /** Waits until the element's text contains the given text. */
     void awaitText(String css, String text) {
-        wait.until(d -> {
-            List<WebElement> found = d.findElements(By.cssSelector(css));
+        waiting(css + " showing " + text).until(() -> {
+            List<WebElement> found = driver.findElements(By.cssSelector(css));
             return !found.isEmpty() && found.get(0).getText().contains(text);
         });
     }
 
     /** Waits for a condition, doing {@code between} after each miss (e.g. a refresh click). */
     <T> T await(Function<WebDriver, T> condition, Runnable between) {
-        return wait.until(d -> {
-            T value = condition.apply(d);
+        return waiting("the page as wanted").until(() -> {
+            T value = condition.apply(driver);
             if (value == null || Boolean.FALSE.equals(value)) {
                 between.run();
                 return null;
             }
             return value;
-        });
+        }, Objects::nonNull);
     }
 
     /** Whether a dialog (alert, confirm) is open. */
