@@ -71,6 +71,8 @@ public final class HBaseStorage extends TimedStorage {
                 new HBasePostStore(connection, namespace, declared),
                 new HBaseLikeStore(connection, namespace, declared),
                 new HBaseCommentStore(connection, namespace, declared),
+                new HBaseCommentVoteStore(connection, namespace, declared),
+                new HBaseHotCommentStore(connection, namespace, declared),
                 new HBaseTimelineStore(connection.getTable(timelines), salt(declared, timelines), async),
                 new HBaseFanoutStore(connection.getTable(TableName.valueOf(namespace, "fanout_progress_by_post")),
                         connection.getTable(deliveries), salt(declared, deliveries),

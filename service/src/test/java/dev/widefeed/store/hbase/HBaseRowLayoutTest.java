@@ -236,7 +236,7 @@ class HBaseRowLayoutTest {
             services.notifications().markRead(ada, ada, clock.instant());
             await(() -> !services.textIndex().topicPosts(ada, topic, Optional.empty(), 10).items().isEmpty(),
                     "the topic's posts indexed");
-            await(() -> storage.comments().rankedScore(comment) == 2, "the hot ranking of the voted comment");
+            await(() -> storage.hotComments().rankedScore(comment) == 2, "the hot ranking of the voted comment");
             new TrendingJob(storage.textIndex(), Duration.ofMinutes(1), clock).refresh();
             awaitDelivered(post);
             awaitDelivered(repost);
