@@ -5,6 +5,8 @@ import dev.widefeed.comment.CommentedObject;
 import dev.widefeed.comment.HotCommentStore;
 import dev.widefeed.comment.HotCursor;
 import dev.widefeed.comment.RankedComment;
+import dev.widefeed.store.hbase.layout.HBaseTables;
+import dev.widefeed.store.hbase.layout.Salt;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncConnection;

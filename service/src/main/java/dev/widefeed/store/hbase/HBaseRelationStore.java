@@ -9,6 +9,8 @@ import dev.widefeed.graph.RelationStore;
 import dev.widefeed.graph.UserCounts;
 import dev.widefeed.kernel.EdgeCopies;
 import dev.widefeed.store.BoundedAsync;
+import dev.widefeed.store.hbase.layout.Salt;
+import dev.widefeed.store.hbase.rows.FollowList;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;

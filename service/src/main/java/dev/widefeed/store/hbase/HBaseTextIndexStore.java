@@ -2,6 +2,8 @@ package dev.widefeed.store.hbase;
 
 import dev.widefeed.store.BucketWalk;
 import dev.widefeed.store.TrendingJson;
+import dev.widefeed.store.hbase.layout.HBaseTables;
+import dev.widefeed.store.hbase.layout.Salt;
 import dev.widefeed.textindex.MentionEntry;
 import dev.widefeed.textindex.TextIndexStore;
 import dev.widefeed.textindex.Trending;
