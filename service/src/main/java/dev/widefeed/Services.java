@@ -196,7 +196,8 @@ public record Services(UserService users, FollowService follows, RelationRepaire
         RelationRepairer repairer = new RelationRepairer(userStore, storage.relations(), marks);
         LikeService likes = new LikeService(postStore, userStore, storage.likes(), access, events, clock,
                 marks, KnownPointCount.Bounds.DEFAULT, postCache::countsOf, postCache.counted(postCounts));
-        CommentService comments = new CommentService(postStore, commentStore, access, events, ids, clock,
+        CommentService comments = new CommentService(postStore, commentStore, storage.commentVotes(),
+                storage.hotComments(), access, events, ids, clock,
                 new MentionResolver(userStore, pageReads), pageReads, marks, commentCache::countsOf,
                 postCache.counted(postCounts));
         PostService posts = new PostService(userStore, postStore, new ViewerLikes(storage.likes()), events,
@@ -221,17 +222,17 @@ public record Services(UserService users, FollowService follows, RelationRepaire
         Map<String, LogHandler> handlers = new HashMap<>(new FanoutHandler(worker, fanoutListener).byKind());
         handlers.putAll(deliveries.byKind());
         handlers.putAll(new NotificationHandler(storage.notifications(), new NotificationSources(postCache::find,
-                storage.likes(), storage.relations(), commentCache::find, commentStore, access, facts,
+                storage.likes(), storage.relations(), commentCache::find, storage.commentVotes(), access, facts,
                 notificationRules, pageReads),
                 notificationRules, clock).byKind());
         handlers.putAll(textIndex.byKind());
-        handlers.putAll(new HotRankHandler(new HotRanking(commentStore), clock).byKind());
+        handlers.putAll(new HotRankHandler(new HotRanking(commentStore, storage.hotComments()), clock).byKind());
         handlers.putAll(new AccountErasureHandler(new AccountErasure(userStore, postStore, posts,
-                storage.likes(), likes, storage.relations(), follows, commentStore, comments, audiences,
-                storage.audiences(), storage.userRows()),
+                storage.likes(), likes, storage.relations(), follows, commentStore, storage.commentVotes(), comments,
+                audiences, storage.audiences(), storage.userRows()),
                 storage.accounts(), clock).byKind());
         handlers.putAll(new PostPurgeHandler(postStore, new PostPurge(postStore, storage.likes(),
-                commentStore), clock).byKind());
+                commentStore, storage.commentVotes(), storage.hotComments()), clock).byKind());
         handlers.putAll(recounts.byKind());
         return new Services(
                 new UserService(userStore, ids, clock, userCounts),

@@ -51,6 +51,8 @@ public final class CommentService {
 
     private final PostStore posts;
     private final CommentStore comments;
+    private final CommentVoteStore votes;
+    private final HotCommentStore hot;
     private final PostAccess access;
     private final Events events;
     private final IdGenerator ids;
@@ -63,9 +65,10 @@ public final class CommentService {
     private final CounterUpdates<PostCounts> postCounts;
 
     /** Shows each comment's counts as the store has them. */
-    public CommentService(PostStore posts, CommentStore comments, PostAccess access, Events events, IdGenerator ids,
+    public CommentService(PostStore posts, CommentStore comments, CommentVoteStore votes, HotCommentStore hot,
+                          PostAccess access, Events events, IdGenerator ids,
                           Clock clock, MentionResolver mentions, Executor reads, DirtyCounters dirty) {
-        this(posts, comments, access, events, ids, clock, mentions, reads, dirty, comments::countsOf);
+        this(posts, comments, votes, hot, access, events, ids, clock, mentions, reads, dirty, comments::countsOf);
     }
 
     /**
@@ -75,10 +78,11 @@ public final class CommentService {
      * @param shownCounts the counts pages and a vote's answer show: the cache tier's ({@link CommentCache}), which
      *                    holds this instance's own changes at once; recounts read the store
      */
-    public CommentService(PostStore posts, CommentStore comments, PostAccess access, Events events, IdGenerator ids,
+    public CommentService(PostStore posts, CommentStore comments, CommentVoteStore votes, HotCommentStore hot,
+                          PostAccess access, Events events, IdGenerator ids,
                           Clock clock, MentionResolver mentions, Executor reads, DirtyCounters dirty,
                           Function<Collection<Long>, Map<Long, CommentCounts>> shownCounts) {
-        this(posts, comments, access, events, ids, clock, mentions, reads, dirty, shownCounts,
+        this(posts, comments, votes, hot, access, events, ids, clock, mentions, reads, dirty, shownCounts,
                 CounterUpdates.direct("comments", posts::addCounts, dirty::post));
     }
 
@@ -86,7 +90,8 @@ public final class CommentService {
      * @param postCounts where a comment's change sends its post's counter delta ({@link CoalescedCounts}: off the
      *                   request)
      */
-    public CommentService(PostStore posts, CommentStore comments, PostAccess access, Events events, IdGenerator ids,
+    public CommentService(PostStore posts, CommentStore comments, CommentVoteStore votes, HotCommentStore hot,
+                          PostAccess access, Events events, IdGenerator ids,
                           Clock clock, MentionResolver mentions, Executor reads, DirtyCounters dirty,
                           Function<Collection<Long>, Map<Long, CommentCounts>> shownCounts,
                           CounterUpdates<PostCounts> postCounts) {
@@ -94,9 +99,11 @@ public final class CommentService {
         this.shownCounts = shownCounts;
         this.mentions = mentions;
         this.reads = reads;
-        this.ranking = new HotRanking(comments);
+        this.ranking = new HotRanking(comments, hot);
         this.posts = posts;
         this.comments = comments;
+        this.votes = votes;
+        this.hot = hot;
         this.access = access;
         this.events = events;
         this.ids = ids;
@@ -198,12 +205,12 @@ public final class CommentService {
         Optional<HotCursor> cursor = after;
         for (int round = 0; round < HOT_ROUNDS && shown.size() < limit; round++) {
             int want = limit - shown.size();
-            List<RankedComment> entries = comments.ranked(object, cursor, want + 1);
+            List<RankedComment> entries = hot.ranked(object, cursor, want + 1);
             boolean more = entries.size() > want;
             List<RankedComment> page = more ? entries.subList(0, want) : entries;
             List<Long> ids = page.stream().map(RankedComment::commentId).toList();
             CompletableFuture<Map<Long, Long>> scoresRead = CompletableFuture.supplyAsync(
-                    () -> comments.rankedScores(ids), reads);
+                    () -> hot.rankedScores(ids), reads);
             Map<Long, Optional<Comment>> found = findAll(ids);
             Map<Long, Long> scores = Futures.join(scoresRead);
             for (RankedComment entry : page) {
@@ -361,13 +368,13 @@ public final class CommentService {
      */
     public void withdrawVote(long me, long commentId) {
         CompareAndSet.retry(() -> {
-            Vote current = comments.vote(commentId, me);
+            Vote current = votes.vote(commentId, me);
             if (current == Vote.NONE) {
                 return Optional.of(false);
             }
             CommentEvent.Voted withdrawn = new CommentEvent.Voted(commentId, me, current, Vote.NONE);
             events.record(withdrawn);
-            if (!comments.compareAndSetVote(commentId, me, current, Vote.NONE)) {
+            if (!votes.compareAndSetVote(commentId, me, current, Vote.NONE)) {
                 return Optional.empty();
             }
             BestEffort.count(() -> comments.addCounts(commentId, CommentCounts.voteChange(current, Vote.NONE)),
@@ -376,8 +383,8 @@ public final class CommentService {
             events.publish(withdrawn);
             return Optional.of(true);
         }, () -> "the vote of " + me + " on comment " + commentId);
-        comments.deleteVote(commentId, me);
-        comments.unlistVote(commentId, me);
+        votes.deleteVote(commentId, me);
+        votes.unlistVote(commentId, me);
     }
 
     /** Takes back my {@code vote} if it is my current vote; otherwise changes nothing. */
@@ -440,7 +447,7 @@ public final class CommentService {
 
     /** Corrects the comment's likes and hates to its votes; the sum of their absolute errors. */
     private long recountVotes(long commentId, CommentCounts counted) {
-        CommentCounts truth = comments.countVotes(commentId);
+        CommentCounts truth = votes.countVotes(commentId);
         CommentCounts drift = new CommentCounts(0, counted.likes() - truth.likes(), counted.hates() - truth.hates());
         if (drift.isZero()) {
             return 0;
@@ -461,7 +468,7 @@ public final class CommentService {
     private CommentCounts changeVote(long me, long commentId, UnaryOperator<Vote> change) {
         long postId = live(me, commentId).object().id();
         CompareAndSet.retry(() -> {
-            Vote current = comments.vote(commentId, me);
+            Vote current = votes.vote(commentId, me);
             Vote next = change.apply(current);
             if (next == current) {
                 return Optional.of(false);
@@ -469,9 +476,9 @@ public final class CommentService {
             CommentEvent.Voted voted = new CommentEvent.Voted(commentId, me, current, next);
             events.record(voted);
             if (next != Vote.NONE) {
-                comments.listVote(commentId, me); // before the vote: an account's deletion finds every vote it has
+                votes.listVote(commentId, me); // before the vote: an account's deletion finds every vote it has
             }
-            if (!comments.compareAndSetVote(commentId, me, current, next)) {
+            if (!votes.compareAndSetVote(commentId, me, current, next)) {
                 return Optional.empty();
             }
             BestEffort.count(() -> comments.addCounts(commentId, CommentCounts.voteChange(current, next)),
@@ -488,8 +495,8 @@ public final class CommentService {
      * the comments they read, so a page costs one read, not one per comment.
      */
     private Map<Long, Vote> votesOf(long viewer, List<Long> ids) {
-        Set<Long> listed = comments.votedAmong(viewer, ids);
-        return listed.isEmpty() ? Map.of() : comments.votesOf(viewer, listed);
+        Set<Long> listed = votes.votedAmong(viewer, ids);
+        return listed.isEmpty() ? Map.of() : votes.votesOf(viewer, listed);
     }
 
     /** The comment, not deleted, on a post the viewer may see; else 404. */

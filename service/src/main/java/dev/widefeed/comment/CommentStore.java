@@ -6,12 +6,12 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
- * The comment platform (docs/design.md, Comments): a subject per commented object (owner, state, counts), the
- * floor-numbered index of each thread (small and hot: floor, author, parent, state), the content
- * apart and keyed by comment id, per-comment counters and per-(comment, user) votes.
+ * The comments and their floors (docs/design.md, Comments): a subject per commented object (owner, state, counts),
+ * the floor-numbered index of each thread (small and hot: floor, author, parent, state), the content
+ * apart and keyed by comment id, per-comment counters and each author's list. The votes are
+ * {@link CommentVoteStore}'s, the hot ranking {@link HotCommentStore}'s.
  *
  * <p>A comment is written in two steps that the domain ({@code CommentService}) runs in order:
  * {@link #writeContent} (a crash after it leaves content no read reaches), then {@link #place},
@@ -95,36 +95,10 @@ public interface CommentStore {
     /** Adds {@code delta}. Not idempotent, never retried: a timeout is {@link UnknownOutcomeException}. */
     void addCounts(long commentId, CommentCounts delta);
 
-    /** The user's vote on the comment; {@link Vote#NONE} if none. */
-    Vote vote(long commentId, long userId);
-
-    /** The score a comment is ranked at in its object's hot ranking; 0 if it is not ranked. */
-    long rankedScore(long commentId);
-
-    /** {@link #rankedScore} of every id given, in one concurrent round. */
-    Map<Long, Long> rankedScores(Collection<Long> commentIds);
-
-    /** Records the score a comment is ranked at (0: not ranked). Written by one worker per comment at a time. */
-    void setRankedScore(long commentId, long score);
-
-    /** Writes a ranking entry. Idempotent. */
-    void putRanked(RankedComment entry);
-
-    /** Removes a ranking entry. Idempotent. */
-    void removeRanked(RankedComment entry);
-
     /**
-     * The object's ranking entries after {@code after} (from the top if empty): highest score first, then lowest
-     * floor; at most {@code limit}. Entries are of placed comments (a store may bound its reads by the thread's
-     * highest floor). Bounded work whatever the object's popularity. Entries whose comment is ranked at
-     * another score now (a change under way, or left over by one that crashed) are included: the reader checks them
-     * against {@link #rankedScores}.
-     */
-    List<RankedComment> ranked(CommentedObject object, Optional<HotCursor> after, int limit);
-
-    /**
-     * Deletes every row of a comment but its index entry: content, counters, votes, hot ranking entry and recorded
-     * score (the purge of a deleted object's comments). Idempotent.
+     * Deletes every row of a comment in this store but its index entry: content and counters (the purge of a deleted
+     * object's comments, after its votes and ranking: {@link CommentVoteStore#purgeVotes},
+     * {@link HotCommentStore#purgeRanking}). Idempotent.
      */
     void purge(Comment comment);
 
@@ -133,42 +107,4 @@ public interface CommentStore {
 
     /** Deletes the subject: owner, state, settings and counters. Idempotent. */
     void purgeSubject(CommentedObject object);
-
-    /**
-     * Lists the comment among those the user votes on, before the vote is written (an entry whose vote is none is
-     * harmless: what reads the list reads the vote). Idempotent.
-     */
-    void listVote(long commentId, long userId);
-
-    /** The comments the user has listed votes on, by comment id ascending, strictly after {@code after}. */
-    List<Long> votedComments(long userId, Optional<Long> after, int limit);
-
-    /**
-     * The comments among {@code commentIds} the user has listed votes on: one read of the user's list, however many
-     * ids. A comment not among them has no vote of the user's; one among them may have none (see {@link #listVote}).
-     */
-    Set<Long> votedAmong(long userId, Collection<Long> commentIds);
-
-    /** Takes the comment out of the user's voted list. Idempotent. */
-    void unlistVote(long commentId, long userId);
-
-    /**
-     * Deletes the user's vote row if it says none (an account's erasure, once the vote is withdrawn). Not retried: a
-     * timeout is {@link UnknownOutcomeException}.
-     */
-    void deleteVote(long commentId, long userId);
-
-    /** The user's votes on each comment given ({@link Vote#NONE} where none), in one concurrent round. */
-    Map<Long, Vote> votesOf(long userId, Collection<Long> commentIds);
-
-    /** The comment's likes and hates counted from its votes (the truth; replies 0): a read of every vote. */
-    CommentCounts countVotes(long commentId);
-
-    /**
-     * Sets the user's vote to {@code next} if it still is {@code expected}. Not retried: a timeout is
-     * {@link UnknownOutcomeException}.
-     *
-     * @return whether it was applied
-     */
-    boolean compareAndSetVote(long commentId, long userId, Vote expected, Vote next);
 }

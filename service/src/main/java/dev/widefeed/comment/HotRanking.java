@@ -15,9 +15,11 @@ import java.util.Optional;
 public final class HotRanking {
     private static final int SWEEP_PAGE = 500;
     private final CommentStore comments;
+    private final HotCommentStore hot;
 
-    public HotRanking(CommentStore comments) {
+    public HotRanking(CommentStore comments, HotCommentStore hot) {
         this.comments = comments;
+        this.hot = hot;
     }
 
     /** Where the comment ranks now: its score, or 0 for nowhere. */
@@ -37,11 +39,11 @@ public final class HotRanking {
         long removed = 0;
         Optional<HotCursor> after = Optional.empty();
         while (true) {
-            List<RankedComment> entries = comments.ranked(object, after, SWEEP_PAGE);
-            Map<Long, Long> scores = comments.rankedScores(entries.stream().map(RankedComment::commentId).toList());
+            List<RankedComment> entries = hot.ranked(object, after, SWEEP_PAGE);
+            Map<Long, Long> scores = hot.rankedScores(entries.stream().map(RankedComment::commentId).toList());
             for (RankedComment entry : entries) {
                 if (scores.get(entry.commentId()) != entry.score()) {
-                    comments.removeRanked(entry);
+                    hot.removeRanked(entry);
                     removed++;
                 }
             }
@@ -60,17 +62,17 @@ public final class HotRanking {
         }
         Comment comment = found.get();
         long target = scoreOf(comment, comments.countsOf(List.of(commentId)).get(commentId));
-        long current = comments.rankedScore(commentId);
+        long current = hot.rankedScore(commentId);
         if (target == current) {
             return false;
         }
         if (target > 0) {
-            comments.putRanked(new RankedComment(comment.object(), target, comment.floor(), commentId));
+            hot.putRanked(new RankedComment(comment.object(), target, comment.floor(), commentId));
         }
         if (current > 0) {
-            comments.removeRanked(new RankedComment(comment.object(), current, comment.floor(), commentId));
+            hot.removeRanked(new RankedComment(comment.object(), current, comment.floor(), commentId));
         }
-        comments.setRankedScore(commentId, target);
+        hot.setRankedScore(commentId, target);
         return true;
     }
 }

@@ -6,6 +6,7 @@ import dev.widefeed.audience.Group;
 import dev.widefeed.audience.Mark;
 import dev.widefeed.comment.CommentService;
 import dev.widefeed.comment.CommentStore;
+import dev.widefeed.comment.CommentVoteStore;
 import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.graph.FollowService;
@@ -42,6 +43,7 @@ public final class AccountErasure {
     private final RelationStore relations;
     private final FollowService follows;
     private final CommentStore commentIds;
+    private final CommentVoteStore votes;
     private final CommentService comments;
     private final AudienceService audiences;
     private final AudienceStore audienceLists;
@@ -49,8 +51,8 @@ public final class AccountErasure {
 
     public AccountErasure(UserStore users, PostStore postIds, PostService posts, LikeStore likeLists,
                           LikeService likes, RelationStore relations, FollowService follows, CommentStore commentIds,
-                          CommentService comments, AudienceService audiences, AudienceStore audienceLists,
-                          UserRowsStore userRows) {
+                          CommentVoteStore votes, CommentService comments, AudienceService audiences,
+                          AudienceStore audienceLists, UserRowsStore userRows) {
         this.audienceLists = audienceLists;
         this.userRows = userRows;
         this.users = users;
@@ -61,6 +63,7 @@ public final class AccountErasure {
         this.relations = relations;
         this.follows = follows;
         this.commentIds = commentIds;
+        this.votes = votes;
         this.comments = comments;
         this.audiences = audiences;
     }
@@ -126,7 +129,7 @@ public final class AccountErasure {
 
     /** Withdraws a page of the comment votes the user has listed; each withdrawal takes its entry out. */
     private boolean withdrawVotes(long userId) {
-        List<Long> voted = commentIds.votedComments(userId, Optional.empty(), PAGE);
+        List<Long> voted = votes.votedComments(userId, Optional.empty(), PAGE);
         voted.forEach(commentId -> comments.withdrawVote(userId, commentId));
         return !voted.isEmpty();
     }

@@ -5,7 +5,7 @@ import dev.widefeed.audience.Link;
 import dev.widefeed.audience.Mark;
 import dev.widefeed.comment.Comment;
 import dev.widefeed.comment.CommentRows;
-import dev.widefeed.comment.CommentStore;
+import dev.widefeed.comment.CommentVoteStore;
 import dev.widefeed.comment.Vote;
 import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.graph.RelationStore;
@@ -49,7 +49,7 @@ public final class NotificationSources {
     private final LikeStore likes;
     private final RelationStore relations;
     private final CommentRows comments;
-    private final CommentStore votes;
+    private final CommentVoteStore votes;
     private final PostAccess access;
     private final AudienceFacts facts;
     private final NotificationRules rules;
@@ -64,7 +64,7 @@ public final class NotificationSources {
      * @param reads    where the truth of many sources is read at once
      */
     public NotificationSources(PostRows posts, LikeStore likes, RelationStore relations, CommentRows comments,
-                               CommentStore votes, PostAccess access, AudienceFacts facts, NotificationRules rules,
+                               CommentVoteStore votes, PostAccess access, AudienceFacts facts, NotificationRules rules,
                                Executor reads) {
         this.posts = posts;
         this.likes = likes;

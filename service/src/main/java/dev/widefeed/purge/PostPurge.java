@@ -2,6 +2,8 @@ package dev.widefeed.purge;
 
 import dev.widefeed.comment.Comment;
 import dev.widefeed.comment.CommentStore;
+import dev.widefeed.comment.CommentVoteStore;
+import dev.widefeed.comment.HotCommentStore;
 import dev.widefeed.comment.CommentThread;
 import dev.widefeed.comment.CommentedObject;
 import dev.widefeed.like.LikeEdge;
@@ -24,11 +26,16 @@ public final class PostPurge {
     private final PostStore posts;
     private final LikeStore likes;
     private final CommentStore comments;
+    private final CommentVoteStore votes;
+    private final HotCommentStore hot;
 
-    public PostPurge(PostStore posts, LikeStore likes, CommentStore comments) {
+    public PostPurge(PostStore posts, LikeStore likes, CommentStore comments, CommentVoteStore votes,
+                     HotCommentStore hot) {
         this.posts = posts;
         this.likes = likes;
         this.comments = comments;
+        this.votes = votes;
+        this.hot = hot;
     }
 
     /** Where a purge stands: the phase, and in the comments phase the next top-level floor to purge. */
@@ -82,7 +89,9 @@ public final class PostPurge {
 
     private void purge(Comment comment) {
         comments.unlistByAuthor(comment.authorId(), comment.id());
-        comments.purge(comment);
+        hot.purgeRanking(comment);
+        votes.purgeVotes(comment.id());
+        comments.purge(comment); // last: its content is what finds the comment
     }
 
     private Progress purgeComments(long postId, long from) {

@@ -4,6 +4,8 @@ import dev.widefeed.account.AccountStore;
 import dev.widefeed.cache.InvalidationStore;
 import dev.widefeed.audience.AudienceStore;
 import dev.widefeed.comment.CommentStore;
+import dev.widefeed.comment.CommentVoteStore;
+import dev.widefeed.comment.HotCommentStore;
 import dev.widefeed.erasure.UserRowsStore;
 import dev.widefeed.eventlog.EventLogStore;
 import dev.widefeed.export.TableScanStore;
@@ -61,6 +63,14 @@ public interface Storage extends AutoCloseable {
 
     default CommentStore comments() {
         return stores().comments();
+    }
+
+    default CommentVoteStore commentVotes() {
+        return stores().commentVotes();
+    }
+
+    default HotCommentStore hotComments() {
+        return stores().hotComments();
     }
 
     default TimelineStore timelines() {

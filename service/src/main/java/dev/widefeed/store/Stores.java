@@ -4,6 +4,8 @@ import dev.widefeed.account.AccountStore;
 import dev.widefeed.cache.InvalidationStore;
 import dev.widefeed.audience.AudienceStore;
 import dev.widefeed.comment.CommentStore;
+import dev.widefeed.comment.CommentVoteStore;
+import dev.widefeed.comment.HotCommentStore;
 import dev.widefeed.erasure.UserRowsStore;
 import dev.widefeed.eventlog.EventLogStore;
 import dev.widefeed.feed.FanoutStore;
@@ -22,7 +24,8 @@ import dev.widefeed.textindex.TextIndexStore;
  * counting) does it through {@link #map}, so adding a store interface changes this record, not them.
  */
 public record Stores(UserStore users, RelationStore relations, PostStore posts, LikeStore likes,
-                     CommentStore comments, TimelineStore timelines, FanoutStore fanout,
+                     CommentStore comments, CommentVoteStore commentVotes, HotCommentStore hotComments,
+                     TimelineStore timelines, FanoutStore fanout,
                      AudienceStore audiences, EventLogStore eventLog,
                      NotificationStore notifications, TextIndexStore textIndex,
                      AccountStore accounts, IdempotencyStore idempotency, UserRowsStore userRows,
@@ -41,6 +44,8 @@ public record Stores(UserStore users, RelationStore relations, PostStore posts, 
                 decorator.wrap(PostStore.class, posts),
                 decorator.wrap(LikeStore.class, likes),
                 decorator.wrap(CommentStore.class, comments),
+                decorator.wrap(CommentVoteStore.class, commentVotes),
+                decorator.wrap(HotCommentStore.class, hotComments),
                 decorator.wrap(TimelineStore.class, timelines),
                 decorator.wrap(FanoutStore.class, fanout),
                 decorator.wrap(AudienceStore.class, audiences),

@@ -72,8 +72,8 @@ public class AccountErasureContract {
 
     private AccountErasure erasure(Services s) {
         return new AccountErasure(storage().users(), storage().posts(), s.posts(), storage().likes(), s.likes(),
-                storage().relations(), s.follows(), storage().comments(), s.comments(), s.audiences(),
-                storage().audiences(), storage().userRows());
+                storage().relations(), s.follows(), storage().comments(), storage().commentVotes(), s.comments(),
+                s.audiences(), storage().audiences(), storage().userRows());
     }
 
     @Test
@@ -147,8 +147,8 @@ public class AccountErasureContract {
         assertThat(storage().audiences().marked(me, Mark.BLOCKED, Optional.empty(), 10)).isEmpty();
         assertThat(storage().audiences().marked(me, Mark.HIDDEN, Optional.empty(), 10)).isEmpty();
         assertThat(s.audiences().tags(me, me)).isEmpty();
-        assertThat(storage().comments().votedComments(me, Optional.empty(), 10)).isEmpty();
-        assertThat(storage().comments().countVotes(theirComment)).isEqualTo(CommentCounts.ZERO);
+        assertThat(storage().commentVotes().votedComments(me, Optional.empty(), 10)).isEmpty();
+        assertThat(storage().commentVotes().countVotes(theirComment)).isEqualTo(CommentCounts.ZERO);
         assertThat(storage().comments().countsOf(List.of(theirComment)).get(theirComment).likes()).isZero();
         assertThat(storage().audiences().groupIdsByOwner(me, Optional.empty(), 10)).isEmpty();
         assertThat(storage().audiences().group(group)).isEmpty();

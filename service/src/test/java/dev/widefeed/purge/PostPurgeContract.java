@@ -75,7 +75,8 @@ public class PostPurgeContract {
     }
 
     private CommentService comments() {
-        return new CommentService(storage().posts(), storage().comments(), TestStorages.access(storage()),
+        return new CommentService(storage().posts(), storage().comments(), storage().commentVotes(),
+                storage().hotComments(), TestStorages.access(storage()),
                 new Events(), ids, Clock.systemUTC(), new MentionResolver(storage().users(), Runnable::run),
                 Runnable::run, DirtyCounters.NONE);
     }
@@ -101,7 +102,7 @@ public class PostPurgeContract {
                 commentIds.add(comments().create(newUser(), post, "reply", Optional.of(top)).comment().id());
             }
             comments().vote(likers.get(i), top, Vote.LIKE);
-            new HotRanking(storage().comments()).rerank(top);
+            new HotRanking(storage().comments(), storage().hotComments()).rerank(top);
         }
         List<Long> reposts = new ArrayList<>();
         for (int i = 0; i < 25; i++) {
@@ -109,11 +110,13 @@ public class PostPurgeContract {
         }
         posts().delete(author, post);
 
-        PostPurge interrupted = new PostPurge(storage().posts(), storage().likes(), storage().comments());
+        PostPurge interrupted = new PostPurge(storage().posts(), storage().likes(), storage().comments(),
+                storage().commentVotes(), storage().hotComments());
         PostPurge.Progress at = PostPurge.Progress.START;
         at = interrupted.step(post, interrupted.step(post, at)); // likes, and the first comments
         assertThat(at.phase()).isEqualTo(PostPurge.Phase.COMMENTS);
-        new PostPurge(storage().posts(), storage().likes(), storage().comments()).all(post); // from the start again
+        new PostPurge(storage().posts(), storage().likes(), storage().comments(),
+                storage().commentVotes(), storage().hotComments()).all(post); // from the start again
 
         assertThat(storage().likes().edges(post, 1000)).isEmpty();
         assertThat(storage().likes().likers(post, Optional.empty(), 1000)).isEmpty();
@@ -124,13 +127,13 @@ public class PostPurgeContract {
         CommentedObject object = CommentedObject.post(post);
         assertThat(storage().comments().subject(object)).isEmpty();
         assertThat(storage().comments().highestFloor(CommentThread.topLevel(object))).isZero();
-        assertThat(storage().comments().ranked(object, Optional.empty(), 10)).isEmpty();
+        assertThat(storage().hotComments().ranked(object, Optional.empty(), 10)).isEmpty();
         for (long id : commentIds) {
             assertThat(storage().comments().find(id)).as("comment %d", id).isEmpty();
             assertThat(storage().comments().highestFloor(new CommentThread(object, id))).isZero();
             assertThat(storage().comments().countsOf(List.of(id))).containsEntry(id, CommentCounts.ZERO);
-            assertThat(storage().comments().countVotes(id)).isEqualTo(CommentCounts.ZERO);
-            assertThat(storage().comments().rankedScore(id)).isZero();
+            assertThat(storage().commentVotes().countVotes(id)).isEqualTo(CommentCounts.ZERO);
+            assertThat(storage().hotComments().rankedScore(id)).isZero();
         }
         assertThat(storage().posts().counts(post)).isEqualTo(PostCounts.ZERO);
         assertThat(storage().posts().repostIds(post, Optional.empty(), 100)).isEmpty();
@@ -151,7 +154,8 @@ public class PostPurgeContract {
             comments().create(fan, post, "a comment", Optional.empty());
         }
         posts().delete(author, gone);
-        PostPurge purge = new PostPurge(storage().posts(), storage().likes(), storage().comments());
+        PostPurge purge = new PostPurge(storage().posts(), storage().likes(), storage().comments(),
+                storage().commentVotes(), storage().hotComments());
         long slot = EventLog.slotOf(Instant.now());
         LogEntry goneEntry = new LogEntry(0, slot, PostPurgeHandler.KIND, gone, author);
         LogEntry keptEntry = new LogEntry(0, slot, PostPurgeHandler.KIND, kept, author);

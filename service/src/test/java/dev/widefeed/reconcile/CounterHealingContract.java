@@ -236,7 +236,8 @@ public class CounterHealingContract {
         LikeService likes = new LikeService(storage().posts(), storage().users(), storage().likes(),
                 TestStorages.access(storage()), new Events(), clock, DirtyCounters.NONE,
                 KnownPointCount.Bounds.DEFAULT);
-        CommentService comments = new CommentService(storage().posts(), storage().comments(),
+        CommentService comments = new CommentService(storage().posts(), storage().comments(), storage().commentVotes(),
+                storage().hotComments(),
                 TestStorages.access(storage()), new Events(), ids, clock,
                 new MentionResolver(storage().users(), Runnable::run), Runnable::run, DirtyCounters.NONE);
         return new Reconciler(storage().users(), storage().posts(), likes, comments,

@@ -8,10 +8,12 @@ import dev.widefeed.comment.CommentDrift;
 import dev.widefeed.comment.CommentPage;
 import dev.widefeed.comment.CommentService;
 import dev.widefeed.comment.CommentStore;
+import dev.widefeed.comment.CommentVoteStore;
 import dev.widefeed.comment.CommentSubject;
 import dev.widefeed.comment.CommentThread;
 import dev.widefeed.comment.CommentedObject;
 import dev.widefeed.comment.FloorCursor;
+import dev.widefeed.comment.HotCommentStore;
 import dev.widefeed.comment.HotCursor;
 import dev.widefeed.comment.HotRanking;
 import dev.widefeed.comment.RankedComment;
@@ -86,7 +88,8 @@ public class CommentStoreContract {
     @BeforeParameterizedClassInvocation
     void setUp() {
         executor = Executors.newFixedThreadPool(WRITERS * 2);
-        service = new CommentService(storage().posts(), storage().comments(), TestStorages.access(storage()), new Events(), ids,
+        service = new CommentService(storage().posts(), storage().comments(), storage().commentVotes(),
+                storage().hotComments(), TestStorages.access(storage()), new Events(), ids,
                 Clock.systemUTC(), new MentionResolver(storage().users(), Runnable::run), Runnable::run, DirtyCounters.NONE);
     }
 
@@ -109,6 +112,14 @@ public class CommentStoreContract {
 
     private CommentStore comments() {
         return storage().comments();
+    }
+
+    private CommentVoteStore commentVotes() {
+        return storage().commentVotes();
+    }
+
+    private HotCommentStore hotComments() {
+        return storage().hotComments();
     }
 
     private long newPost(long author) {
@@ -356,21 +367,21 @@ public class CommentStoreContract {
         assertThat(service.unvote(me, c, Vote.LIKE)).isEqualTo(new CommentCounts(0, 0, 1));
         assertThat(service.unvote(me, c, Vote.HATE)).isEqualTo(new CommentCounts(0, 0, 0));
         assertThat(service.unvote(me, c, Vote.HATE)).isEqualTo(new CommentCounts(0, 0, 0));
-        assertThat(comments().vote(c, me)).isEqualTo(Vote.NONE);
+        assertThat(commentVotes().vote(c, me)).isEqualTo(Vote.NONE);
         assertThat(service.vote(me, c, Vote.LIKE)).isEqualTo(new CommentCounts(0, 1, 0));
-        assertThat(comments().vote(c, me)).isEqualTo(Vote.LIKE);
+        assertThat(commentVotes().vote(c, me)).isEqualTo(Vote.LIKE);
     }
 
     @Test
     void voteCompareAndSetAppliesOnlyFromTheExpectedVote() {
         long c = ids.next();
         long me = ids.next();
-        assertThat(comments().compareAndSetVote(c, me, Vote.LIKE, Vote.HATE)).isFalse();
-        assertThat(comments().compareAndSetVote(c, me, Vote.NONE, Vote.LIKE)).isTrue();
-        assertThat(comments().compareAndSetVote(c, me, Vote.NONE, Vote.HATE)).isFalse();
-        assertThat(comments().compareAndSetVote(c, me, Vote.LIKE, Vote.NONE)).isTrue();
-        assertThat(comments().compareAndSetVote(c, me, Vote.NONE, Vote.HATE)).isTrue();
-        assertThat(comments().vote(c, me)).isEqualTo(Vote.HATE);
+        assertThat(commentVotes().compareAndSetVote(c, me, Vote.LIKE, Vote.HATE)).isFalse();
+        assertThat(commentVotes().compareAndSetVote(c, me, Vote.NONE, Vote.LIKE)).isTrue();
+        assertThat(commentVotes().compareAndSetVote(c, me, Vote.NONE, Vote.HATE)).isFalse();
+        assertThat(commentVotes().compareAndSetVote(c, me, Vote.LIKE, Vote.NONE)).isTrue();
+        assertThat(commentVotes().compareAndSetVote(c, me, Vote.NONE, Vote.HATE)).isTrue();
+        assertThat(commentVotes().vote(c, me)).isEqualTo(Vote.HATE);
     }
 
     @Test
@@ -379,18 +390,18 @@ public class CommentStoreContract {
         long other = ids.next();
         List<Long> users = LongStream.range(0, 100).map(i -> ids.next()).boxed().toList();
         for (int i = 0; i < users.size(); i++) {
-            assertThat(comments().compareAndSetVote(c, users.get(i), Vote.NONE, i % 4 == 0 ? Vote.HATE : Vote.LIKE))
+            assertThat(commentVotes().compareAndSetVote(c, users.get(i), Vote.NONE, i % 4 == 0 ? Vote.HATE : Vote.LIKE))
                     .isTrue();
         }
-        assertThat(comments().compareAndSetVote(c, users.get(1), Vote.LIKE, Vote.NONE)).isTrue(); // taken back
-        assertThat(comments().compareAndSetVote(other, users.get(0), Vote.NONE, Vote.LIKE)).isTrue();
-        assertThat(comments().countVotes(c)).isEqualTo(new CommentCounts(0, 74, 25));
-        assertThat(comments().countVotes(ids.next())).isEqualTo(CommentCounts.ZERO);
-        assertThat(comments().votesOf(users.get(0), List.of(c, other, ids.next())).values())
+        assertThat(commentVotes().compareAndSetVote(c, users.get(1), Vote.LIKE, Vote.NONE)).isTrue(); // taken back
+        assertThat(commentVotes().compareAndSetVote(other, users.get(0), Vote.NONE, Vote.LIKE)).isTrue();
+        assertThat(commentVotes().countVotes(c)).isEqualTo(new CommentCounts(0, 74, 25));
+        assertThat(commentVotes().countVotes(ids.next())).isEqualTo(CommentCounts.ZERO);
+        assertThat(commentVotes().votesOf(users.get(0), List.of(c, other, ids.next())).values())
                 .containsExactlyInAnyOrder(Vote.HATE, Vote.LIKE, Vote.NONE);
-        assertThat(comments().votesOf(users.get(1), List.of(c))).containsEntry(c, Vote.NONE);
-        assertThat(comments().votesOf(users.get(2), List.of(c))).containsEntry(c, Vote.LIKE);
-        assertThat(comments().votesOf(users.get(2), List.of())).isEmpty();
+        assertThat(commentVotes().votesOf(users.get(1), List.of(c))).containsEntry(c, Vote.NONE);
+        assertThat(commentVotes().votesOf(users.get(2), List.of(c))).containsEntry(c, Vote.LIKE);
+        assertThat(commentVotes().votesOf(users.get(2), List.of())).isEmpty();
     }
 
     /** The ranking's entries are of placed comments (a store may bound its reads by the thread's highest floor). */
@@ -406,36 +417,37 @@ public class CommentStoreContract {
         List<RankedComment> all = new ArrayList<>();
         for (long[] sf : scoreAndFloor) {
             RankedComment entry = new RankedComment(object, sf[0], sf[1], placed.get((int) sf[1] - 1));
-            comments().putRanked(entry);
+            hotComments().putRanked(entry);
             all.add(entry);
         }
-        comments().putRanked(new RankedComment(CommentedObject.post(ids.next()), 7, 1, ids.next())); // another post's
+        RankedComment onAnotherPost = new RankedComment(CommentedObject.post(ids.next()), 7, 1, ids.next());
+        hotComments().putRanked(onAnotherPost);
         all.sort(java.util.Comparator.comparingLong(RankedComment::score).reversed()
                 .thenComparingLong(RankedComment::floor));
-        assertThat(comments().ranked(object, Optional.empty(), 100)).isEqualTo(all);
+        assertThat(hotComments().ranked(object, Optional.empty(), 100)).isEqualTo(all);
         List<RankedComment> paged = new ArrayList<>();
         Optional<HotCursor> after = Optional.empty();
         for (int i = 0; i < 3; i++) {
-            List<RankedComment> page = comments().ranked(object, after, 3);
+            List<RankedComment> page = hotComments().ranked(object, after, 3);
             paged.addAll(page);
             after = page.isEmpty() ? after : Optional.of(page.get(page.size() - 1).position());
         }
         assertThat(paged).as("pages of 3 from each cursor").isEqualTo(all);
-        comments().removeRanked(all.get(0));
-        comments().removeRanked(all.get(0)); // idempotent
-        assertThat(comments().ranked(object, Optional.empty(), 2)).isEqualTo(all.subList(1, 3));
+        hotComments().removeRanked(all.get(0));
+        hotComments().removeRanked(all.get(0)); // idempotent
+        assertThat(hotComments().ranked(object, Optional.empty(), 2)).isEqualTo(all.subList(1, 3));
 
         long ranked = all.get(1).commentId();
-        assertThat(comments().rankedScore(ranked)).isZero();
-        comments().setRankedScore(ranked, 5);
-        assertThat(comments().rankedScores(List.of(ranked, ids.next())).values()).containsExactlyInAnyOrder(5L, 0L);
+        assertThat(hotComments().rankedScore(ranked)).isZero();
+        hotComments().setRankedScore(ranked, 5);
+        assertThat(hotComments().rankedScores(List.of(ranked, ids.next())).values()).containsExactlyInAnyOrder(5L, 0L);
     }
 
     @Test
     void rerankingFollowsTheCountersAndReconcileSweepsEntriesLeftBehind() {
         long post = newPost(ids.next());
         CommentedObject object = CommentedObject.post(post);
-        HotRanking ranking = new HotRanking(comments());
+        HotRanking ranking = new HotRanking(comments(), hotComments());
         long first = service.create(ids.next(), post, "first", Optional.empty()).comment().id();
         long second = service.create(ids.next(), post, "second", Optional.empty()).comment().id();
         long reply = service.create(ids.next(), post, "a reply", Optional.of(first)).comment().id();
@@ -447,7 +459,7 @@ public class CommentStoreContract {
         for (long id : List.of(first, second, reply)) {
             ranking.rerank(id);
         }
-        assertThat(comments().ranked(object, Optional.empty(), 10)).extracting(RankedComment::commentId)
+        assertThat(hotComments().ranked(object, Optional.empty(), 10)).extracting(RankedComment::commentId)
                 .as("replies are not ranked").containsExactly(second, first);
         assertThat(ranking.rerank(second)).as("already where its counters say").isFalse();
 
@@ -455,20 +467,20 @@ public class CommentStoreContract {
         service.vote(hater, first, Vote.HATE);
         service.vote(ids.next(), first, Vote.HATE); // likes 1, hates 2: below zero
         assertThat(ranking.rerank(first)).isTrue();
-        assertThat(comments().ranked(object, Optional.empty(), 10)).extracting(RankedComment::commentId)
+        assertThat(hotComments().ranked(object, Optional.empty(), 10)).extracting(RankedComment::commentId)
                 .containsExactly(second);
-        assertThat(comments().rankedScore(first)).isZero();
+        assertThat(hotComments().rankedScore(first)).isZero();
 
         Comment secondComment = comments().find(second).orElseThrow();
-        comments().putRanked(new RankedComment(object, 9, secondComment.floor(), second)); // an interrupted move
-        assertThat(comments().ranked(object, Optional.empty(), 10)).hasSize(2);
+        hotComments().putRanked(new RankedComment(object, 9, secondComment.floor(), second)); // an interrupted move
+        assertThat(hotComments().ranked(object, Optional.empty(), 10)).hasSize(2);
         assertThat(ranking.sweep(object)).isEqualTo(1);
-        assertThat(comments().ranked(object, Optional.empty(), 10)).extracting(RankedComment::score)
+        assertThat(hotComments().ranked(object, Optional.empty(), 10)).extracting(RankedComment::score)
                 .containsExactly(3L);
 
         service.delete(secondComment.authorId(), second);
         assertThat(ranking.rerank(second)).isTrue();
-        assertThat(comments().ranked(object, Optional.empty(), 10)).isEmpty();
+        assertThat(hotComments().ranked(object, Optional.empty(), 10)).isEmpty();
     }
 
     @Test
@@ -498,15 +510,15 @@ public class CommentStoreContract {
         }
         service.unvote(me, voted.get(0), Vote.LIKE); // taken back: still listed, harmless
         service.vote(ids.next(), voted.get(1), Vote.LIKE); // someone else's
-        assertThat(comments().votedComments(me, Optional.empty(), 10)).isEqualTo(voted);
-        assertThat(comments().votedComments(me, Optional.of(voted.get(0)), 2)).isEqualTo(voted.subList(1, 3));
-        assertThat(comments().votedComments(ids.next(), Optional.empty(), 10)).isEmpty();
+        assertThat(commentVotes().votedComments(me, Optional.empty(), 10)).isEqualTo(voted);
+        assertThat(commentVotes().votedComments(me, Optional.of(voted.get(0)), 2)).isEqualTo(voted.subList(1, 3));
+        assertThat(commentVotes().votedComments(ids.next(), Optional.empty(), 10)).isEmpty();
 
         long notVoted = service.create(ids.next(), post, "none", Optional.empty()).comment().id();
-        assertThat(comments().votedAmong(me, List.of(voted.get(2), notVoted, voted.get(0), ids.next())))
+        assertThat(commentVotes().votedAmong(me, List.of(voted.get(2), notVoted, voted.get(0), ids.next())))
                 .as("one read of my list: what I voted on, a vote taken back included").containsExactlyInAnyOrder(
                         voted.get(2), voted.get(0));
-        assertThat(comments().votedAmong(me, List.of())).isEmpty();
+        assertThat(commentVotes().votedAmong(me, List.of())).isEmpty();
     }
 
     @Test
@@ -529,10 +541,10 @@ public class CommentStoreContract {
         for (int i = 0; i < 50; i++) {
             long c = ids.next();
             long me = ids.next();
-            assertThat(comments().compareAndSetVote(c, me, Vote.NONE, Vote.LIKE)).isTrue();
-            assertThat(comments().compareAndSetVote(c, me, Vote.LIKE, Vote.NONE)).isTrue();
-            assertThat(comments().compareAndSetVote(c, me, Vote.NONE, Vote.HATE)).isTrue();
-            assertThat(comments().vote(c, me)).as("round %d", i).isEqualTo(Vote.HATE);
+            assertThat(commentVotes().compareAndSetVote(c, me, Vote.NONE, Vote.LIKE)).isTrue();
+            assertThat(commentVotes().compareAndSetVote(c, me, Vote.LIKE, Vote.NONE)).isTrue();
+            assertThat(commentVotes().compareAndSetVote(c, me, Vote.NONE, Vote.HATE)).isTrue();
+            assertThat(commentVotes().vote(c, me)).as("round %d", i).isEqualTo(Vote.HATE);
         }
     }
 

@@ -78,7 +78,8 @@ public class ReconcileContract {
     private Reconciler reconciler() {
         LikeService likes = new LikeService(storage().posts(), storage().users(), storage().likes(),
                 TestStorages.access(storage()), new Events(), Clock.systemUTC(), DirtyCounters.NONE, KnownPointCount.Bounds.DEFAULT);
-        CommentService comments = new CommentService(storage().posts(), storage().comments(),
+        CommentService comments = new CommentService(storage().posts(), storage().comments(), storage().commentVotes(),
+                storage().hotComments(),
                 TestStorages.access(storage()), new Events(), ids, Clock.systemUTC(),
                 new MentionResolver(storage().users(), Runnable::run), Runnable::run, DirtyCounters.NONE);
         return new Reconciler(storage().users(), storage().posts(), likes, comments,
@@ -136,7 +137,8 @@ public class ReconcileContract {
     void commentVoteCountersAreRecountedFromTheVotes() {
         long author = newUser();
         long post = postService(storage().posts()).create(author, "discussed", null).post().id();
-        CommentService comments = new CommentService(storage().posts(), storage().comments(),
+        CommentService comments = new CommentService(storage().posts(), storage().comments(), storage().commentVotes(),
+                storage().hotComments(),
                 TestStorages.access(storage()), new Events(), ids, Clock.systemUTC(),
                 new MentionResolver(storage().users(), Runnable::run), Runnable::run, DirtyCounters.NONE);
         long top = comments.create(author, post, "top", java.util.Optional.empty()).comment().id();

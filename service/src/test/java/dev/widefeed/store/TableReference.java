@@ -1,10 +1,14 @@
 package dev.widefeed.store;
 
 import dev.widefeed.store.CqlTables.ColumnDef;
-import dev.widefeed.store.hbase.Column;
-import dev.widefeed.store.hbase.KeyPart;
-import dev.widefeed.store.hbase.RowLayout;
-import dev.widefeed.store.hbase.TableDefinition;
+import dev.widefeed.store.hbase.layout.Column;
+import dev.widefeed.store.hbase.layout.Column;
+import dev.widefeed.store.hbase.layout.KeyPart;
+import dev.widefeed.store.hbase.layout.KeyPart;
+import dev.widefeed.store.hbase.layout.RowLayout;
+import dev.widefeed.store.hbase.layout.RowLayout;
+import dev.widefeed.store.hbase.layout.TableDefinition;
+import dev.widefeed.store.hbase.layout.TableDefinition;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -2,10 +2,12 @@ package dev.widefeed.store;
 
 import dev.widefeed.store.SchemaFiles.SchemaFile;
 import dev.widefeed.store.cassandra.CqlSchema;
-import dev.widefeed.store.hbase.HBaseTables;
-import dev.widefeed.store.hbase.TableDefinition;
-import dev.widefeed.store.hbase.TableDefinition.ColumnDeclaration;
-import dev.widefeed.store.hbase.TableDefinition.KeyDeclaration;
+import dev.widefeed.store.hbase.layout.HBaseTables;
+import dev.widefeed.store.hbase.layout.HBaseTables;
+import dev.widefeed.store.hbase.layout.TableDefinition;
+import dev.widefeed.store.hbase.layout.TableDefinition.ColumnDeclaration;
+import dev.widefeed.store.hbase.layout.TableDefinition.KeyDeclaration;
+import dev.widefeed.store.hbase.layout.TableDefinition;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

@@ -180,11 +180,11 @@ public final class CeilingScenario {
         int threads = settings.threads();
         return measure(CONDITIONAL, settings, (thread, i) -> {
             long n = i * threads + thread;
-            if (!storage.comments().compareAndSetVote(comments + n % COMMENTS, voters + n, Vote.NONE, Vote.LIKE)) {
+            if (!storage.commentVotes().compareAndSetVote(comments + n % COMMENTS, voters + n, Vote.NONE, Vote.LIKE)) {
                 throw new IllegalStateException("a fresh vote was already set");
             }
-        }, rate -> String.format(Locale.ROOT, "comments().compareAndSetVote NONE -> LIKE on a fresh (comment, user) "
-                + "pair over %,d comments: a lightweight transaction on Cassandra, a checkAndMutate on HBase",
+        }, rate -> String.format(Locale.ROOT, "commentVotes().compareAndSetVote NONE -> LIKE on a fresh (comment, "
+                + "user) pair over %,d comments: a lightweight transaction on Cassandra, a checkAndMutate on HBase",
                 COMMENTS));
     }
 

@@ -3,10 +3,9 @@ package dev.widefeed.store.cassandra;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
-import com.datastax.oss.driver.api.core.cql.Row;
+import dev.widefeed.store.BucketWalk;
 
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -57,19 +56,12 @@ final class BucketedList {
 
     /** At most {@code limit} entries strictly after {@code after}, walking the buckets newest first. */
     List<Entry> page(long ownerId, Optional<Entry> after, int limit) {
-        List<ListBuckets.Bucket> newestFirst = buckets.buckets(ownerId);
-        int startBucket = after.map(c -> ListBuckets.bucketFor(newestFirst, c.at()))
-                .orElse(newestFirst.get(0).number());
-        List<Entry> page = new ArrayList<>(Math.min(limit, 1024));
-        for (int bucket = startBucket; bucket >= 0 && page.size() < limit; bucket--) {
-            int want = limit - page.size();
-            BoundStatement query = bucket == startBucket && after.isPresent()
+        return BucketWalk.page(buckets.pageFrom(ownerId, after.map(Entry::at)), limit, (bucket, first, want) -> {
+            BoundStatement query = first && after.isPresent()
                     ? selectAfter.bind(ownerId, bucket, after.get().at(), after.get().id(), want)
                     : select.bind(ownerId, bucket, want);
-            for (Row row : session.execute(query.setIdempotent(true).setPageSize(Math.min(want, 5000)))) {
-                page.add(new Entry(row.getInstant(0), row.getLong(1)));
-            }
-        }
-        return page;
+            return session.execute(query.setIdempotent(true).setPageSize(Math.min(want, 5000)))
+                    .map(row -> new Entry(row.getInstant(0), row.getLong(1)));
+        });
     }
 }

@@ -12,6 +12,7 @@ import dev.widefeed.post.PostType;
 import dev.widefeed.post.RepostPages;
 import dev.widefeed.store.AudienceJson;
 import dev.widefeed.store.BoundedAsync;
+import dev.widefeed.store.BucketWalk;
 
 import java.time.Clock;
 import java.time.ZoneOffset;
@@ -226,18 +227,13 @@ final class CqlPostStore implements PostStore {
 
     @Override
     public List<Long> repostIds(long sourceId, Optional<Long> beforeId, int limit) {
-        List<ListBuckets.Bucket> newestFirst = repostBuckets.buckets(sourceId);
-        int start = beforeId.map(id -> ListBuckets.bucketFor(newestFirst, IdGenerator.timeOf(id)))
-                .orElse(newestFirst.get(0).number());
-        List<Long> ids = new ArrayList<>(Math.min(limit, 1024));
-        for (int bucket = start; bucket >= 0 && ids.size() < limit; bucket--) {
-            int want = limit - ids.size();
-            BoundStatement query = bucket == start && beforeId.isPresent()
-                    ? selectRepostsBefore.bind(sourceId, bucket, beforeId.get(), want)
-                    : selectReposts.bind(sourceId, bucket, want);
-            session.execute(query.setIdempotent(true)).forEach(row -> ids.add(row.getLong(0)));
-        }
-        return ids;
+        return BucketWalk.page(repostBuckets.pageFrom(sourceId, beforeId.map(IdGenerator::timeOf)), limit,
+                (bucket, first, want) -> {
+                    BoundStatement query = first && beforeId.isPresent()
+                            ? selectRepostsBefore.bind(sourceId, bucket, beforeId.get(), want)
+                            : selectReposts.bind(sourceId, bucket, want);
+                    return session.execute(query.setIdempotent(true)).map(row -> row.getLong(0));
+                });
     }
 
     @Override

@@ -20,6 +20,7 @@ import dev.widefeed.kernel.EdgeCopies;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.ActivityCell;
 import dev.widefeed.store.BoundedAsync;
+import dev.widefeed.store.BucketWalk;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -257,20 +258,15 @@ final class CqlRelationStore implements RelationStore {
     /** A page of followers across buckets, newest first; with {@code readSince}, only those who read since then. */
     private List<Follower> followerRows(long userId, Optional<FollowCursor> after, int limit,
                                         Optional<Instant> readSince) {
-        List<ListBuckets.Bucket> newestFirst = buckets.buckets(userId);
-        int startBucket = after.map(c -> ListBuckets.bucketFor(newestFirst, c.since()))
-                .orElse(newestFirst.get(0).number());
-        List<Follower> page = new ArrayList<>(Math.min(limit, 1024));
-        for (int bucket = startBucket; bucket >= 0 && page.size() < limit; bucket--) {
-            int want = limit - page.size();
-            BoundStatement query = followersQuery(userId, bucket, bucket == startBucket ? after : Optional.empty(),
-                    want, readSince);
-            for (Row row : session.execute(query.setIdempotent(true).setPageSize(Math.min(want, 5000)))) {
-                page.add(new Follower(row.getLong(1), row.getInstant(0), Optional.ofNullable(row.getInstant(2)),
-                        ActivityCell.readsPerDay(row.isNull(3) ? null : row.getLong(3))));
-            }
-        }
-        return page;
+        return BucketWalk.page(buckets.pageFrom(userId, after.map(FollowCursor::since)), limit,
+                (bucket, first, want) -> {
+                    BoundStatement query = followersQuery(userId, bucket, first ? after : Optional.empty(), want,
+                            readSince);
+                    return session.execute(query.setIdempotent(true).setPageSize(Math.min(want, 5000)))
+                            .map(row -> new Follower(row.getLong(1), row.getInstant(0),
+                                    Optional.ofNullable(row.getInstant(2)),
+                                    ActivityCell.readsPerDay(row.isNull(3) ? null : row.getLong(3))));
+                });
     }
 
     private BoundStatement followersQuery(long userId, int bucket, Optional<FollowCursor> after, int want,

@@ -27,11 +27,14 @@ public final class CqlStorage extends TimedStorage {
         CqlUserStore users = new CqlUserStore(session);
         ListBuckets followerBuckets = new ListBuckets(session, "followers", bucketSize, clock);
         BoundedAsync async = new BoundedAsync(maxInFlight);
+        CqlFloors commentFloors = new CqlFloors(session, CqlFloors.FLOORS_PER_BUCKET);
         return new Stores(users,
                 new CqlRelationStore(session, users, followerBuckets, async),
                 new CqlPostStore(session, bucketSize, async, clock),
                 new CqlLikeStore(session, bucketSize, clock),
-                new CqlCommentStore(session),
+                new CqlCommentStore(session, commentFloors),
+                new CqlCommentVoteStore(session),
+                new CqlHotCommentStore(session, commentFloors),
                 new CqlTimelineStore(session, async),
                 new CqlFanoutStore(session, async),
                 new CqlAudienceStore(session),

@@ -4,8 +4,10 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.BatchableStatement;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
+import dev.widefeed.store.BucketWalk;
 import dev.widefeed.store.TrendingJson;
 import dev.widefeed.textindex.MentionEntry;
 import dev.widefeed.textindex.TextIndexStore;
@@ -21,8 +23,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.BiFunction;
-import java.util.function.Function;
 
 /**
  * The text indexes on Cassandra: {@code posts_by_topic} and {@code mentions_by_user} (a partition per owner and hour)
@@ -91,9 +91,9 @@ final class CqlTextIndexStore implements TextIndexStore {
 
     @Override
     public List<Long> topicPosts(String topic, Instant fromBucket, long beforeId, int limit) {
-        return walk(session.execute(selectTopicBuckets.bind(topic, fromBucket).setIdempotent(true)), limit,
-                (bucket, left) -> session.execute(selectTopicPosts.bind(topic, bucket, beforeId, left)
-                        .setIdempotent(true)), row -> row.getLong(0));
+        return BucketWalk.page(directory(selectTopicBuckets.bind(topic, fromBucket)), limit,
+                (bucket, first, want) -> session.execute(selectTopicPosts.bind(topic, bucket, beforeId, want)
+                        .setIdempotent(true)).map(row -> row.getLong(0)));
     }
 
     @Override
@@ -108,27 +108,16 @@ final class CqlTextIndexStore implements TextIndexStore {
 
     @Override
     public List<MentionEntry> mentions(long userId, Instant fromBucket, long beforeId, int limit) {
-        return walk(session.execute(selectMentionBuckets.bind(userId, fromBucket).setIdempotent(true)), limit,
-                (bucket, left) -> session.execute(selectMentions.bind(userId, bucket, beforeId, left)
-                        .setIdempotent(true)),
-                row -> new MentionEntry(row.getLong(0), MentionEntry.Kind.valueOf(row.getString(1).toUpperCase(
-                        Locale.ROOT)), row.getLong(2), row.getLong(3)));
+        return BucketWalk.page(directory(selectMentionBuckets.bind(userId, fromBucket)), limit,
+                (bucket, first, want) -> session.execute(selectMentions.bind(userId, bucket, beforeId, want)
+                        .setIdempotent(true)).map(row -> new MentionEntry(row.getLong(0),
+                        MentionEntry.Kind.valueOf(row.getString(1).toUpperCase(Locale.ROOT)), row.getLong(2),
+                        row.getLong(3))));
     }
 
-    /** The directory's buckets newest first (the driver pages through them), each read until the page is full. */
-    private static <T> List<T> walk(Iterable<Row> buckets, int limit,
-                                    BiFunction<Instant, Integer, Iterable<Row>> read,
-                                    Function<Row, T> map) {
-        List<T> found = new ArrayList<>();
-        for (Row bucket : buckets) {
-            if (found.size() >= limit) {
-                break;
-            }
-            for (Row row : read.apply(bucket.getInstant(0), limit - found.size())) {
-                found.add(map.apply(row));
-            }
-        }
-        return found;
+    /** The directory's buckets newest first, paged through by the driver as the walk goes. */
+    private Iterable<Instant> directory(BoundStatement select) {
+        return session.execute(select.setIdempotent(true)).map(row -> row.getInstant(0));
     }
 
     @Override

@@ -5,6 +5,7 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
+import dev.widefeed.store.BucketWalk;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -13,6 +14,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -83,6 +85,12 @@ final class ListBuckets {
 
     int bucketFor(long ownerId, Instant at) {
         return bucketFor(buckets(ownerId), at);
+    }
+
+    /** The buckets a page reads, newest first: from the one its cursor's time {@code after} maps to, or the newest. */
+    List<Integer> pageFrom(long ownerId, Optional<Instant> after) {
+        List<Bucket> newestFirst = buckets(ownerId);
+        return BucketWalk.downFrom(after.map(at -> bucketFor(newestFirst, at)).orElse(newestFirst.get(0).number()));
     }
 
     static int bucketFor(List<Bucket> newestFirst, Instant at) {

@@ -8,6 +8,8 @@ import dev.widefeed.kernel.PermanentStoreException;
 import dev.widefeed.kernel.TemporaryStoreException;
 import dev.widefeed.kernel.UnknownOutcomeException;
 import dev.widefeed.store.KeyedPermits;
+import dev.widefeed.store.hbase.layout.Salt;
+import dev.widefeed.store.hbase.rows.RowDeletes;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.CheckAndMutate;

@@ -5,6 +5,8 @@ import dev.widefeed.account.Credentials;
 import dev.widefeed.account.ErasureState;
 import dev.widefeed.account.Session;
 import dev.widefeed.account.SessionStanding;
+import dev.widefeed.store.hbase.layout.HBaseTables;
+import dev.widefeed.store.hbase.layout.Salt;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;

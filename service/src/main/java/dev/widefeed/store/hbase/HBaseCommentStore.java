@@ -6,39 +6,34 @@ import dev.widefeed.comment.CommentStore;
 import dev.widefeed.comment.CommentSubject;
 import dev.widefeed.comment.CommentThread;
 import dev.widefeed.comment.CommentedObject;
-import dev.widefeed.comment.HotCursor;
-import dev.widefeed.comment.RankedComment;
 import dev.widefeed.comment.SubjectCounts;
-import dev.widefeed.comment.Vote;
+import dev.widefeed.store.hbase.layout.HBaseTables;
+import dev.widefeed.store.hbase.layout.Salt;
+import dev.widefeed.store.hbase.rows.IdList;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.AsyncTable;
-import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Increment;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.ResultScanner;
-import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.util.Bytes;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Comments on HBase: {@code comment_subjects} (owner and state, counters), the {@link CommentIndex},
- * {@code comment_content} (content and locator, per-comment counters) and {@code comment_votes}.
+ * {@code comment_content} (content and locator, per-comment counters) and {@code comments_by_author}.
  * Counters change only by Increment (the client's nonces make its own retries safe; we never retry);
- * votes and deletes only by checkAndMutate on tables without client retries.
+ * deletes only by checkAndMutate on a table without client retries.
  */
 final class HBaseCommentStore implements CommentStore {
     private static final byte[] SUBJECT = Bytes.toBytes("s");
@@ -62,50 +57,24 @@ final class HBaseCommentStore implements CommentStore {
     private static final byte[] REPLIES = Bytes.toBytes("replies");
     private static final byte[] LIKES = Bytes.toBytes("likes");
     private static final byte[] HATES = Bytes.toBytes("hates");
-    private static final byte[] VOTE_FAMILY = Bytes.toBytes("v");
-    private static final byte[] VOTE = Bytes.toBytes("vote");
-    private static final byte[] HOT = Bytes.toBytes("h");
-    private static final byte[] COMMENT_ID = Bytes.toBytes("comment_id");
-    private static final byte[] RANK = Bytes.toBytes("r");
-    private static final byte[] SCORE = Bytes.toBytes("score");
 
     private final AsyncTable<AdvancedScanResultConsumer> subjects;
     private final Salt subjectSalt;
     private final CommentIndex index;
     private final AsyncTable<AdvancedScanResultConsumer> contents;
     private final Salt contentSalt;
-    private final AsyncTable<AdvancedScanResultConsumer> votesOnce;
-    private final AsyncTable<AdvancedScanResultConsumer> votes;
-    private final Salt voteSalt;
-    private final AsyncTable<AdvancedScanResultConsumer> hot;
-    private final Salt hotSalt;
-    private final AsyncTable<AdvancedScanResultConsumer> ranks;
     private final IdList byAuthor;
-    private final AsyncTable<AdvancedScanResultConsumer> voted;
-    private final Salt votedSalt;
-    private final Salt rankSalt;
 
     HBaseCommentStore(AsyncConnection connection, String namespace, HBaseTables declared) {
         TableName subjectTable = TableName.valueOf(namespace, "comment_subjects");
         TableName indexTable = TableName.valueOf(namespace, "comment_index");
         TableName contentTable = TableName.valueOf(namespace, "comment_content");
-        TableName voteTable = TableName.valueOf(namespace, "comment_votes");
         this.subjects = connection.getTable(subjectTable);
         this.subjectSalt = Salt.of(declared.table("comment_subjects"));
         this.index = new CommentIndex(connection.getTable(indexTable),
                 connection.getTableBuilder(indexTable).setMaxAttempts(1).build(), Salt.of(declared.table("comment_index")));
         this.contents = connection.getTable(contentTable);
         this.contentSalt = Salt.of(declared.table("comment_content"));
-        // No client retries: a retried compare-and-set that had been applied would report a lost race.
-        this.votesOnce = connection.getTableBuilder(voteTable).setMaxAttempts(1).build();
-        this.votes = connection.getTable(voteTable); // reads, retried
-        this.voteSalt = Salt.of(declared.table("comment_votes"));
-        this.hot = connection.getTable(TableName.valueOf(namespace, "hot_comments_by_post"));
-        this.hotSalt = Salt.of(declared.table("hot_comments_by_post"));
-        this.ranks = connection.getTable(TableName.valueOf(namespace, "comment_ranks_by_id"));
-        this.rankSalt = Salt.of(declared.table("comment_ranks_by_id"));
-        this.voted = connection.getTable(TableName.valueOf(namespace, "comment_votes_by_user"));
-        this.votedSalt = Salt.of(declared.table("comment_votes_by_user"));
         this.byAuthor = new IdList(connection.getTable(TableName.valueOf(namespace, "comments_by_author")),
                 Salt.of(declared.table("comments_by_author")));
     }
@@ -264,105 +233,6 @@ final class HBaseCommentStore implements CommentStore {
     }
 
     @Override
-    public Vote vote(long commentId, long userId) {
-        Result row = votesOnce.get(new Get(voteRow(commentId, userId)).addColumn(VOTE_FAMILY, VOTE)).join();
-        byte[] vote = row.getValue(VOTE_FAMILY, VOTE);
-        return vote == null ? Vote.NONE : Vote.ofCode(vote[0]);
-    }
-
-    @Override
-    public boolean compareAndSetVote(long commentId, long userId, Vote expected, Vote next) {
-        byte[] row = voteRow(commentId, userId);
-        // None is written as a value, not a delete: a delete marker would mask a later vote put in the same
-        // millisecond (like, none, hate would read none). So "expected none" is "no cell yet, or a none cell".
-        Put put = new Put(row).addColumn(VOTE_FAMILY, VOTE, new byte[]{next.code()});
-        if (expected == Vote.NONE && casVote(CheckAndMutate.newBuilder(row).ifNotExists(VOTE_FAMILY, VOTE), put)) {
-            return true;
-        }
-        return casVote(CheckAndMutate.newBuilder(row).ifEquals(VOTE_FAMILY, VOTE, new byte[]{expected.code()}), put);
-    }
-
-    @Override
-    public Map<Long, Vote> votesOf(long userId, Collection<Long> commentIds) {
-        List<Long> ids = List.copyOf(commentIds);
-        List<Get> gets = ids.stream().map(id -> new Get(voteRow(id, userId)).addColumn(VOTE_FAMILY, VOTE)).toList();
-        List<Result> rows = ids.isEmpty() ? List.of() : votes.getAll(gets).join();
-        Map<Long, Vote> votes = new HashMap<>();
-        for (int i = 0; i < ids.size(); i++) {
-            byte[] vote = rows.get(i).getValue(VOTE_FAMILY, VOTE);
-            votes.put(ids.get(i), vote == null ? Vote.NONE : Vote.ofCode(vote[0]));
-        }
-        return votes;
-    }
-
-    @Override
-    public CommentCounts countVotes(long commentId) {
-        byte[] prefix = ByteBuffer.allocate(1 + Long.BYTES).put(voteSalt.of(commentId)).putLong(commentId).array();
-        Scan scan = new Scan().setStartStopRowForPrefixScan(prefix).addColumn(VOTE_FAMILY, VOTE).setCaching(1000);
-        long likes = 0;
-        long hates = 0;
-        try (ResultScanner scanner = votes.getScanner(scan)) { // streamed: a popular comment has many votes
-            for (Result row : scanner) {
-                Vote vote = Vote.ofCode(row.getValue(VOTE_FAMILY, VOTE)[0]);
-                likes += vote == Vote.LIKE ? 1 : 0;
-                hates += vote == Vote.HATE ? 1 : 0;
-            }
-        }
-        return new CommentCounts(0, likes, hates);
-    }
-
-    @Override
-    public void listVote(long commentId, long userId) {
-        voted.put(new Put(votedRow(userId, commentId)).addColumn(VOTE_FAMILY, VOTE, new byte[0])).join();
-    }
-
-    @Override
-    public List<Long> votedComments(long userId, Optional<Long> after, int limit) {
-        byte[] prefix = ByteBuffer.allocate(1 + Long.BYTES).put(votedSalt.of(userId)).putLong(userId).array();
-        Scan scan = new Scan().setStartStopRowForPrefixScan(prefix).setLimit(limit).setCaching(limit);
-        after.ifPresent(id -> scan.withStartRow(votedRow(userId, id), false));
-        List<Long> ids = new ArrayList<>();
-        for (Result row : voted.scanAll(scan).join()) {
-            ids.add(ByteBuffer.wrap(row.getRow(), prefix.length, Long.BYTES).getLong());
-        }
-        return ids;
-    }
-
-    @Override
-    public Set<Long> votedAmong(long userId, Collection<Long> commentIds) {
-        List<Long> ids = List.copyOf(commentIds);
-        if (ids.isEmpty()) {
-            return Set.of();
-        }
-        // The user's rows are contiguous (salted by the user), so the gets go to one region: one RPC.
-        List<Boolean> listed = voted.existsAll(ids.stream().map(id -> new Get(votedRow(userId, id))).toList()).join();
-        Set<Long> among = new HashSet<>();
-        for (int i = 0; i < ids.size(); i++) {
-            if (listed.get(i)) {
-                among.add(ids.get(i));
-            }
-        }
-        return among;
-    }
-
-    private byte[] votedRow(long userId, long commentId) {
-        return ByteBuffer.allocate(1 + 2 * Long.BYTES).put(votedSalt.of(userId)).putLong(userId).putLong(commentId)
-                .array();
-    }
-
-    @Override
-    public void unlistVote(long commentId, long userId) {
-        voted.delete(new Delete(votedRow(userId, commentId))).join();
-    }
-
-    @Override
-    public void deleteVote(long commentId, long userId) {
-        byte[] row = voteRow(commentId, userId);
-        votesOnce.checkAndMutate(CheckAndMutate.newBuilder(row).ifEquals(VOTE_FAMILY, VOTE, new byte[]{Vote.NONE.code()})
-                .build(new Delete(row))).join();
-    }
-
-    @Override
     public void listByAuthor(Comment comment) {
         byAuthor.table().put(byAuthor.add(comment.authorId(), comment.id())).join();
     }
@@ -379,13 +249,6 @@ final class HBaseCommentStore implements CommentStore {
 
     @Override
     public void purge(Comment comment) {
-        long score = rankedScore(comment.id());
-        if (score > 0) {
-            removeRanked(new RankedComment(comment.object(), score, comment.floor(), comment.id()));
-        }
-        ranks.delete(new Delete(rankRow(comment.id()))).join();
-        RowDeletes.withPrefix(votes, ByteBuffer.allocate(1 + Long.BYTES).put(voteSalt.of(comment.id()))
-                .putLong(comment.id()).array());
         contents.delete(new Delete(contentRow(comment.id()))).join(); // the content and the counters; last: the locator
     }
 
@@ -397,78 +260,6 @@ final class HBaseCommentStore implements CommentStore {
     @Override
     public void purgeSubject(CommentedObject object) {
         subjects.delete(new Delete(subjectRow(object))).join();
-    }
-
-    @Override
-    public long rankedScore(long commentId) {
-        return score(ranks.get(new Get(rankRow(commentId)).addColumn(RANK, SCORE)).join());
-    }
-
-    @Override
-    public Map<Long, Long> rankedScores(Collection<Long> commentIds) {
-        List<Long> ids = List.copyOf(commentIds);
-        List<Result> rows = ids.isEmpty() ? List.of()
-                : ranks.getAll(ids.stream().map(id -> new Get(rankRow(id)).addColumn(RANK, SCORE)).toList()).join();
-        Map<Long, Long> scores = new HashMap<>();
-        for (int i = 0; i < ids.size(); i++) {
-            scores.put(ids.get(i), score(rows.get(i)));
-        }
-        return scores;
-    }
-
-    @Override
-    public void setRankedScore(long commentId, long score) {
-        ranks.put(new Put(rankRow(commentId)).addColumn(RANK, SCORE, Bytes.toBytes(score))).join();
-    }
-
-    @Override
-    public void putRanked(RankedComment entry) {
-        hot.put(new Put(hotRow(entry.object(), entry.score(), entry.floor())).addColumn(HOT, COMMENT_ID,
-                Bytes.toBytes(entry.commentId()))).join();
-    }
-
-    @Override
-    public void removeRanked(RankedComment entry) {
-        hot.delete(new Delete(hotRow(entry.object(), entry.score(), entry.floor()))).join();
-    }
-
-    @Override
-    public List<RankedComment> ranked(CommentedObject object, Optional<HotCursor> after, int limit) {
-        byte[] prefix = hotPrefix(object);
-        Scan scan = new Scan().setStartStopRowForPrefixScan(prefix).addColumn(HOT, COMMENT_ID).setLimit(limit)
-                .setCaching(limit);
-        after.ifPresent(c -> scan.withStartRow(hotRow(object, c.score(), c.floor()), false));
-        List<RankedComment> entries = new ArrayList<>();
-        for (Result row : hot.scanAll(scan).join()) {
-            ByteBuffer key = ByteBuffer.wrap(row.getRow(), prefix.length, 2 * Long.BYTES);
-            long score = Long.MAX_VALUE - key.getLong();
-            entries.add(new RankedComment(object, score, key.getLong(), Bytes.toLong(row.getValue(HOT, COMMENT_ID))));
-        }
-        return entries;
-    }
-
-    private static long score(Result row) {
-        byte[] score = row.getValue(RANK, SCORE);
-        return score == null ? 0 : Bytes.toLong(score);
-    }
-
-    private byte[] rankRow(long commentId) {
-        return ByteBuffer.allocate(1 + Long.BYTES).put(rankSalt.of(commentId)).putLong(commentId).array();
-    }
-
-    private byte[] hotPrefix(CommentedObject object) {
-        return ByteBuffer.allocate(1 + Long.BYTES + 1).put(hotSalt.of(object.id())).putLong(object.id())
-                .put(object.kind().code()).array();
-    }
-
-    /** salt | object | kind | (MAX - score) | floor: highest score first, then oldest. */
-    private byte[] hotRow(CommentedObject object, long score, long floor) {
-        return ByteBuffer.allocate(1 + Long.BYTES + 1 + 2 * Long.BYTES).put(hotPrefix(object))
-                .putLong(Long.MAX_VALUE - score).putLong(floor).array();
-    }
-
-    private boolean casVote(CheckAndMutate.Builder check, Put put) {
-        return votesOnce.checkAndMutate(check.build(put)).join().isSuccess();
     }
 
     private void recordFloor(long commentId, long floor) {
@@ -489,11 +280,6 @@ final class HBaseCommentStore implements CommentStore {
 
     private byte[] contentRow(long commentId) {
         return ByteBuffer.allocate(1 + Long.BYTES).put(contentSalt.of(commentId)).putLong(commentId).array();
-    }
-
-    private byte[] voteRow(long commentId, long userId) {
-        return ByteBuffer.allocate(1 + 2 * Long.BYTES).put(voteSalt.of(commentId)).putLong(commentId).putLong(userId)
-                .array();
     }
 
     private static void addIfNonZero(Increment increment, byte[] column, long amount) {

@@ -4,6 +4,7 @@ import com.codahale.metrics.MetricRegistry;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.widefeed.localstore.LocalHBase;
 import dev.widefeed.store.BackendFactory;
+import dev.widefeed.store.hbase.layout.HBaseSchema;
 import io.dropwizard.util.Duration;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;

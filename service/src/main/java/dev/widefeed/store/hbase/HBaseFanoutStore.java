@@ -8,6 +8,7 @@ import dev.widefeed.feed.FanoutStore;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.FanoutProgressJson;
+import dev.widefeed.store.hbase.layout.Salt;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.Get;

@@ -3,6 +3,8 @@ package dev.widefeed.store.hbase;
 import dev.widefeed.idempotency.Claim;
 import dev.widefeed.idempotency.IdempotencyStore;
 import dev.widefeed.idempotency.IdempotentRequests;
+import dev.widefeed.store.hbase.layout.HBaseTables;
+import dev.widefeed.store.hbase.layout.Salt;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncConnection;

@@ -7,12 +7,13 @@ import dev.widefeed.like.Like;
 import dev.widefeed.like.LikeCursor;
 import dev.widefeed.like.LikeEdge;
 import dev.widefeed.like.LikeStore;
+import dev.widefeed.store.hbase.layout.HBaseTables;
+import dev.widefeed.store.hbase.layout.Salt;
+import dev.widefeed.store.hbase.rows.FollowList;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.AsyncTable;
-import org.apache.hadoop.hbase.client.CheckAndMutate;
-import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
@@ -43,7 +44,7 @@ final class HBaseLikeStore implements LikeStore {
     private static final int SCAN_CACHING = 5_000;
 
     private final AsyncTable<AdvancedScanResultConsumer> truth;
-    private final AsyncTable<AdvancedScanResultConsumer> truthOnce;
+    private final EdgeTruth changes;
     private final Salt salt;
     private final FollowList likers;
     private final FollowList liked;
@@ -53,9 +54,7 @@ final class HBaseLikeStore implements LikeStore {
         TableName likersTable = TableName.valueOf(namespace, "likers_by_post");
         TableName likedTable = TableName.valueOf(namespace, "liked_by_user");
         this.truth = connection.getTable(likes);
-        // One attempt: a retried compare-and-set that applied the first time would fail its check
-        // and report "not changed", and the change would go uncounted (see HBaseRelationStore).
-        this.truthOnce = connection.getTableBuilder(likes).setMaxAttempts(1).build();
+        this.changes = new EdgeTruth(connection.getTableBuilder(likes).setMaxAttempts(1).build(), FAMILY, VERSION);
         this.salt = Salt.of(declared.table(likes.getQualifierAsString()));
         this.likers = new FollowList(connection.getTable(likersTable),
                 Salt.of(declared.table(likersTable.getQualifierAsString())));
@@ -127,20 +126,12 @@ final class HBaseLikeStore implements LikeStore {
 
     @Override
     public boolean delete(LikeEdge edge) {
-        byte[] row = row(edge.postId(), edge.userId());
-        // Its cells are timestamped with the version: a delete at the version masks them all.
-        CheckAndMutate delete = CheckAndMutate.newBuilder(row).ifEquals(FAMILY, VERSION, Bytes.toBytes(edge.version()))
-                .build(new Delete(row, edge.version()));
-        return truthOnce.checkAndMutate(delete).join().isSuccess();
+        return changes.delete(row(edge.postId(), edge.userId()), edge.version());
     }
 
     @Override
     public boolean compareAndSet(LikeEdge expected, LikeEdge next) {
-        CheckAndMutate.Builder check = CheckAndMutate.newBuilder(row(next.postId(), next.userId()));
-        CheckAndMutate cas = expected.exists()
-                ? check.ifEquals(FAMILY, VERSION, Bytes.toBytes(expected.version())).build(put(next))
-                : check.ifNotExists(FAMILY, VERSION).build(put(next));
-        return truthOnce.checkAndMutate(cas).join().isSuccess();
+        return changes.compareAndSet(row(next.postId(), next.userId()), expected, put(next));
     }
 
     @Override

@@ -9,6 +9,8 @@ import dev.widefeed.notification.NotificationStore;
 import dev.widefeed.notification.SourceMark;
 import dev.widefeed.notification.StoredGroup;
 import dev.widefeed.store.BoundedAsync;
+import dev.widefeed.store.hbase.layout.HBaseTables;
+import dev.widefeed.store.hbase.layout.Salt;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;

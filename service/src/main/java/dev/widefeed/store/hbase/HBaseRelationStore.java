@@ -9,11 +9,11 @@ import dev.widefeed.graph.RelationStore;
 import dev.widefeed.graph.UserCounts;
 import dev.widefeed.kernel.EdgeCopies;
 import dev.widefeed.store.BoundedAsync;
+import dev.widefeed.store.hbase.layout.Salt;
+import dev.widefeed.store.hbase.rows.FollowList;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
-import org.apache.hadoop.hbase.client.CheckAndMutate;
-import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
@@ -52,7 +52,7 @@ final class HBaseRelationStore implements RelationStore {
     private static final byte[] VERSION = Bytes.toBytes("version");
 
     private final AsyncTable<AdvancedScanResultConsumer> edges;
-    private final AsyncTable<AdvancedScanResultConsumer> edgesOnce;
+    private final EdgeTruth changes;
     private final Salt edgeSalt;
     private final FollowList following;
     private final FollowList followers;
@@ -60,17 +60,12 @@ final class HBaseRelationStore implements RelationStore {
     private final HBaseUserStore users;
     private final BoundedAsync async;
 
-    /**
-     * @param edgesOnce the truth table without client retries: a retried compare-and-set that was
-     *                  applied the first time would fail its check and report a lost race, leaving the
-     *                  copies and counts of the applied change unwritten; with one attempt an
-     *                  ambiguous failure surfaces as a timeout and the journal settles it
-     */
+    /** @param edgesOnce the truth table without client retries ({@link EdgeTruth}); the journal settles a timeout */
     HBaseRelationStore(AsyncTable<AdvancedScanResultConsumer> edges, AsyncTable<AdvancedScanResultConsumer> edgesOnce,
                        Salt edgeSalt, FollowList following, FollowList followers, RelationJournal journal,
                        HBaseUserStore users, BoundedAsync async) {
         this.edges = edges;
-        this.edgesOnce = edgesOnce;
+        this.changes = new EdgeTruth(edgesOnce, EDGE, VERSION);
         this.edgeSalt = edgeSalt;
         this.following = following;
         this.followers = followers;
@@ -125,20 +120,12 @@ final class HBaseRelationStore implements RelationStore {
 
     @Override
     public boolean compareAndSet(FollowEdge expected, FollowEdge next) {
-        CheckAndMutate.Builder check = CheckAndMutate.newBuilder(edgeRow(next.followerId(), next.followeeId()));
-        CheckAndMutate cas = expected.exists()
-                ? check.ifEquals(EDGE, VERSION, Bytes.toBytes(expected.version())).build(edgePut(next))
-                : check.ifNotExists(EDGE, VERSION).build(edgePut(next));
-        return edgesOnce.checkAndMutate(cas).join().isSuccess();
+        return changes.compareAndSet(edgeRow(next.followerId(), next.followeeId()), expected, edgePut(next));
     }
 
     @Override
     public boolean delete(FollowEdge edge) {
-        byte[] row = edgeRow(edge.followerId(), edge.followeeId());
-        // Its cells are timestamped with the version: a delete at the version masks them all.
-        CheckAndMutate delete = CheckAndMutate.newBuilder(row).ifEquals(EDGE, VERSION, Bytes.toBytes(edge.version()))
-                .build(new Delete(row, edge.version()));
-        return !edge.following() && edgesOnce.checkAndMutate(delete).join().isSuccess();
+        return !edge.following() && changes.delete(edgeRow(edge.followerId(), edge.followeeId()), edge.version());
     }
 
     @Override

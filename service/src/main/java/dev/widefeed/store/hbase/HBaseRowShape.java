@@ -2,6 +2,11 @@ package dev.widefeed.store.hbase;
 
 import dev.widefeed.export.ColumnType;
 import dev.widefeed.export.TableShape;
+import dev.widefeed.store.hbase.layout.Column;
+import dev.widefeed.store.hbase.layout.KeyPart;
+import dev.widefeed.store.hbase.layout.RowLayout;
+import dev.widefeed.store.hbase.layout.TableDefinition;
+import dev.widefeed.store.hbase.layout.ValueType;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.Result;

@@ -5,6 +5,9 @@ import dev.widefeed.export.TableScanStore;
 import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.Stores;
 import dev.widefeed.store.TimedStorage;
+import dev.widefeed.store.hbase.layout.HBaseTables;
+import dev.widefeed.store.hbase.layout.Salt;
+import dev.widefeed.store.hbase.rows.FollowList;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncConnection;
@@ -71,6 +74,8 @@ public final class HBaseStorage extends TimedStorage {
                 new HBasePostStore(connection, namespace, declared),
                 new HBaseLikeStore(connection, namespace, declared),
                 new HBaseCommentStore(connection, namespace, declared),
+                new HBaseCommentVoteStore(connection, namespace, declared),
+                new HBaseHotCommentStore(connection, namespace, declared),
                 new HBaseTimelineStore(connection.getTable(timelines), salt(declared, timelines), async),
                 new HBaseFanoutStore(connection.getTable(TableName.valueOf(namespace, "fanout_progress_by_post")),
                         connection.getTable(deliveries), salt(declared, deliveries),

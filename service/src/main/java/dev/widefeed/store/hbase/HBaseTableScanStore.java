@@ -4,6 +4,7 @@ import dev.widefeed.export.ScanPage;
 import dev.widefeed.export.Split;
 import dev.widefeed.export.TableScanStore;
 import dev.widefeed.export.TableShape;
+import dev.widefeed.store.hbase.layout.HBaseTables;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.TableName;

@@ -1,6 +1,9 @@
 package dev.widefeed.store.hbase;
 
+import dev.widefeed.store.BucketWalk;
 import dev.widefeed.store.TrendingJson;
+import dev.widefeed.store.hbase.layout.HBaseTables;
+import dev.widefeed.store.hbase.layout.Salt;
 import dev.widefeed.textindex.MentionEntry;
 import dev.widefeed.textindex.TextIndexStore;
 import dev.widefeed.textindex.Trending;
@@ -95,16 +98,10 @@ final class HBaseTextIndexStore implements TextIndexStore {
     @Override
     public List<Long> topicPosts(String topic, Instant fromBucket, long beforeId, int limit) {
         byte[] owner = topicOwner(topic);
-        List<Long> found = new ArrayList<>();
-        for (Instant bucket : buckets(topicBuckets, owner, fromBucket)) {
-            if (found.size() >= limit) {
-                break;
-            }
-            for (Result row : entries(topicPosts, owner, bucket, beforeId, limit - found.size())) {
-                found.add(Long.MAX_VALUE - Bytes.toLong(row.getRow(), row.getRow().length - Long.BYTES));
-            }
-        }
-        return found;
+        return BucketWalk.page(buckets(topicBuckets, owner, fromBucket), limit, (bucket, first, want) ->
+                entries(topicPosts, owner, bucket, beforeId, want).stream()
+                        .map(row -> Long.MAX_VALUE - Bytes.toLong(row.getRow(), row.getRow().length - Long.BYTES))
+                        .toList());
     }
 
     @Override
@@ -124,18 +121,11 @@ final class HBaseTextIndexStore implements TextIndexStore {
     @Override
     public List<MentionEntry> mentions(long userId, Instant fromBucket, long beforeId, int limit) {
         byte[] owner = userOwner(userId);
-        List<MentionEntry> found = new ArrayList<>();
-        for (Instant bucket : buckets(mentionBuckets, owner, fromBucket)) {
-            if (found.size() >= limit) {
-                break;
-            }
-            for (Result row : entries(mentions, owner, bucket, beforeId, limit - found.size())) {
-                found.add(new MentionEntry(Long.MAX_VALUE - Bytes.toLong(row.getRow(), row.getRow().length - Long.BYTES),
+        return BucketWalk.page(buckets(mentionBuckets, owner, fromBucket), limit, (bucket, first, want) ->
+                entries(mentions, owner, bucket, beforeId, want).stream().map(row -> new MentionEntry(
+                        Long.MAX_VALUE - Bytes.toLong(row.getRow(), row.getRow().length - Long.BYTES),
                         MentionEntry.Kind.valueOf(Bytes.toString(row.getValue(M, KIND)).toUpperCase(Locale.ROOT)),
-                        Bytes.toLong(row.getValue(M, POST_ID)), Bytes.toLong(row.getValue(M, AUTHOR_ID))));
-            }
-        }
-        return found;
+                        Bytes.toLong(row.getValue(M, POST_ID)), Bytes.toLong(row.getValue(M, AUTHOR_ID)))).toList());
     }
 
     /** The owner's directory from {@code fromBucket} back, newest first. */

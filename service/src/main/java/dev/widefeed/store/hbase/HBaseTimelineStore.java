@@ -6,6 +6,8 @@ import dev.widefeed.feed.HomeState;
 import dev.widefeed.feed.TimelineEntry;
 import dev.widefeed.feed.TimelineStore;
 import dev.widefeed.store.BoundedAsync;
+import dev.widefeed.store.hbase.layout.Salt;
+import dev.widefeed.store.hbase.rows.IdList;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.Delete;

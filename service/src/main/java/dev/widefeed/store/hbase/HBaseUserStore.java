@@ -4,6 +4,8 @@ import dev.widefeed.graph.Handle;
 import dev.widefeed.graph.User;
 import dev.widefeed.graph.UserCounts;
 import dev.widefeed.graph.UserStore;
+import dev.widefeed.store.hbase.layout.Salt;
+import dev.widefeed.store.hbase.rows.TableScans;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.CheckAndMutate;

@@ -1,6 +1,7 @@
 package dev.widefeed.store.hbase;
 
 import dev.widefeed.audience.Mark;
+import dev.widefeed.store.hbase.layout.Salt;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;

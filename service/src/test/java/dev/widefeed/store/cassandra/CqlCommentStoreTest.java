@@ -6,6 +6,7 @@ import dev.widefeed.comment.Comment;
 import dev.widefeed.comment.CommentStore;
 import dev.widefeed.comment.CommentThread;
 import dev.widefeed.comment.CommentedObject;
+import dev.widefeed.comment.HotCommentStore;
 import dev.widefeed.comment.RankedComment;
 import dev.widefeed.store.CommentStoreContract;
 import dev.widefeed.testing.TestStorages;
@@ -53,7 +54,9 @@ class CqlCommentStoreTest {
     /** With 10 floors per bucket, the ranking of 25 comments spans three buckets per band and still reads in order. */
     @Test
     void theHotRankingMergesBucketsWithinABand() {
-        CommentStore store = new CqlCommentStore(session(), 10);
+        CqlFloors floors = new CqlFloors(session(), 10);
+        CommentStore store = new CqlCommentStore(session(), floors);
+        HotCommentStore hot = new CqlHotCommentStore(session(), floors);
         CommentThread thread = CommentThread.topLevel(CommentedObject.post(TestStorages.ids().next()));
         List<RankedComment> all = new ArrayList<>();
         for (int i = 0; i < 25; i++) {
@@ -62,7 +65,7 @@ class CqlCommentStoreTest {
             store.writeContent(comment);
             long floor = store.place(comment);
             RankedComment entry = new RankedComment(thread.object(), 4 + (floor % 3), floor, id); // band 2
-            store.putRanked(entry);
+            hot.putRanked(entry);
             all.add(entry);
         }
         all.sort(java.util.Comparator.comparingLong(RankedComment::score).reversed()
@@ -70,7 +73,7 @@ class CqlCommentStoreTest {
         List<RankedComment> paged = new ArrayList<>();
         java.util.Optional<dev.widefeed.comment.HotCursor> after = java.util.Optional.empty();
         while (true) {
-            List<RankedComment> page = store.ranked(thread.object(), after, 4);
+            List<RankedComment> page = hot.ranked(thread.object(), after, 4);
             paged.addAll(page);
             if (page.size() < 4) {
                 break;

@@ -106,7 +106,7 @@ public final class CqlInternals implements BackendInternals {
         return new SecondProcess() {
             @Override
             public CommentStore comments() {
-                return new CqlCommentStore(session);
+                return new CqlCommentStore(session, new CqlFloors(session, CqlFloors.FLOORS_PER_BUCKET));
             }
 
             @Override

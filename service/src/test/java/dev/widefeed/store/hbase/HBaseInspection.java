@@ -1,5 +1,8 @@
 package dev.widefeed.store.hbase;
 
+import dev.widefeed.store.hbase.layout.HBaseTables;
+import dev.widefeed.store.hbase.layout.Salt;
+import dev.widefeed.store.hbase.layout.TableDefinition;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Get;

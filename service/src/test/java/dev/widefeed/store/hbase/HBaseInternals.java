@@ -1,6 +1,8 @@
 package dev.widefeed.store.hbase;
 
 import dev.widefeed.comment.CommentStore;
+import dev.widefeed.store.hbase.layout.HBaseTables;
+import dev.widefeed.store.hbase.layout.Salt;
 import dev.widefeed.testing.BackendInternals;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.TestStores;

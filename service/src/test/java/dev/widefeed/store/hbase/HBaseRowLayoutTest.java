@@ -22,6 +22,10 @@ import dev.widefeed.graph.UserService;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
+import dev.widefeed.store.hbase.layout.Column;
+import dev.widefeed.store.hbase.layout.HBaseTables;
+import dev.widefeed.store.hbase.layout.RowLayout;
+import dev.widefeed.store.hbase.layout.TableDefinition;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
@@ -236,7 +240,7 @@ class HBaseRowLayoutTest {
             services.notifications().markRead(ada, ada, clock.instant());
             await(() -> !services.textIndex().topicPosts(ada, topic, Optional.empty(), 10).items().isEmpty(),
                     "the topic's posts indexed");
-            await(() -> storage.comments().rankedScore(comment) == 2, "the hot ranking of the voted comment");
+            await(() -> storage.hotComments().rankedScore(comment) == 2, "the hot ranking of the voted comment");
             new TrendingJob(storage.textIndex(), Duration.ofMinutes(1), clock).refresh();
             awaitDelivered(post);
             awaitDelivered(repost);

@@ -1,4 +1,4 @@
-package dev.widefeed.store.hbase;
+package dev.widefeed.store.hbase.rows;
 
 import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowCursor;
@@ -6,6 +6,7 @@ import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.graph.Follower;
 import dev.widefeed.kernel.EdgeCopies;
 import dev.widefeed.store.ActivityCell;
+import dev.widefeed.store.hbase.layout.Salt;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
@@ -39,7 +40,7 @@ import java.util.concurrent.CompletableFuture;
  * a {@code last_read} cell alone (written onto a row whose removal a major compaction has already
  * purged, or onto copies not written yet) is never an edge.
  */
-final class FollowList {
+public final class FollowList {
     private static final byte[] FAMILY = Bytes.toBytes("f");
     private static final byte[] EMPTY = new byte[0];
     private static final byte[] LAST_READ = Bytes.toBytes("last_read");
@@ -50,13 +51,13 @@ final class FollowList {
     private final AsyncTable<AdvancedScanResultConsumer> table;
     private final Salt salt;
 
-    FollowList(AsyncTable<AdvancedScanResultConsumer> table, Salt salt) {
+    public FollowList(AsyncTable<AdvancedScanResultConsumer> table, Salt salt) {
         this.table = table;
         this.salt = salt;
     }
 
     /** The row of the owner's entry {@code other} since {@code since}, at {@code version}. */
-    Put add(long ownerId, Instant since, long otherId, long version) {
+    public Put add(long ownerId, Instant since, long otherId, long version) {
         return new Put(row(ownerId, since, otherId), version).addColumn(FAMILY, EMPTY, version, EMPTY);
     }
 
@@ -69,7 +70,7 @@ final class FollowList {
      * This list's rows of one edge change: the owner's entry {@code other} removed at the previous
      * since and added at the new one, as {@code copies} decides, removals first.
      */
-    List<Mutation> rows(long ownerId, long otherId, EdgeCopies copies) {
+    public List<Mutation> rows(long ownerId, long otherId, EdgeCopies copies) {
         List<Mutation> rows = new ArrayList<>(2);
         copies.removeAt().ifPresent(at -> rows.add(remove(ownerId, at, otherId, copies.version())));
         copies.addAt().ifPresent(at -> rows.add(add(ownerId, at, otherId, copies.version())));
@@ -81,7 +82,7 @@ final class FollowList {
      * presence cell was written with, so a removal of the edge (a delete marker at a later version)
      * masks this cell too, whenever it arrives.
      */
-    Put shareLastRead(FollowEdge edge, Instant lastRead, OptionalDouble readsPerDay) {
+    public Put shareLastRead(FollowEdge edge, Instant lastRead, OptionalDouble readsPerDay) {
         Put put = new Put(row(edge.followeeId(), edge.since(), edge.followerId()), edge.version())
                 .addColumn(FAMILY, LAST_READ, edge.version(), Bytes.toBytes(lastRead.toEpochMilli()));
         readsPerDay.ifPresent(rate -> put.addColumn(FAMILY, ACTIVITY, edge.version(),
@@ -89,17 +90,17 @@ final class FollowList {
         return put;
     }
 
-    CompletableFuture<Void> write(List<? extends Mutation> mutations) {
+    public CompletableFuture<Void> write(List<? extends Mutation> mutations) {
         return mutations.isEmpty() ? CompletableFuture.completedFuture(null) : table.batchAll(mutations)
                 .thenApply(results -> null);
     }
 
-    AsyncTable<AdvancedScanResultConsumer> table() {
+    public AsyncTable<AdvancedScanResultConsumer> table() {
         return table;
     }
 
     /** At most {@code limit} entries strictly after {@code after}; one bounded scan. */
-    List<Follow> page(long ownerId, Optional<FollowCursor> after, int limit) {
+    public List<Follow> page(long ownerId, Optional<FollowCursor> after, int limit) {
         List<Result> rows = scan(ownerId, after, limit, Optional.empty());
         List<Follow> page = new ArrayList<>(rows.size());
         for (Result row : rows) {
@@ -114,7 +115,7 @@ final class FollowList {
      * {@link #page} with each row's {@code last_read} and {@code activity} cells, if it has them; one bounded scan.
      * With {@code readSince}, only the rows whose {@code last_read} is at or after it (filtered on the server).
      */
-    List<Follower> pageWithLastRead(long ownerId, Optional<FollowCursor> after, int limit,
+    public List<Follower> pageWithLastRead(long ownerId, Optional<FollowCursor> after, int limit,
                                     Optional<Instant> readSince) {
         List<Result> rows = scan(ownerId, after, limit, readSince);
         List<Follower> page = new ArrayList<>(rows.size());

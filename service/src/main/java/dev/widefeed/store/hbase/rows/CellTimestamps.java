@@ -1,4 +1,4 @@
-package dev.widefeed.store.hbase;
+package dev.widefeed.store.hbase.rows;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -11,15 +11,15 @@ import java.util.concurrent.atomic.AtomicLong;
  * remove (same millisecond) would stay invisible; and one timestamp for all the writes of one change
  * lets racing changes end the same way in every table they touch.
  */
-final class CellTimestamps {
+public final class CellTimestamps {
     private final Clock clock;
     private final AtomicLong last = new AtomicLong();
 
-    CellTimestamps(Clock clock) {
+    public CellTimestamps(Clock clock) {
         this.clock = clock;
     }
 
-    long next() {
+    public long next() {
         Instant now = clock.instant();
         long micros = Math.addExact(Math.multiplyExact(now.getEpochSecond(), 1_000_000L), now.getNano() / 1_000);
         return last.accumulateAndGet(micros, (previous, wall) -> Math.max(previous + 1, wall));

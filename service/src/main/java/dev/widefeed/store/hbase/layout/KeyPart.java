@@ -1,4 +1,4 @@
-package dev.widefeed.store.hbase;
+package dev.widefeed.store.hbase.layout;
 
 /**
  * One part of a row key (or of a composite qualifier).

@@ -1,5 +1,6 @@
-package dev.widefeed.store.hbase;
+package dev.widefeed.store.hbase.rows;
 
+import dev.widefeed.store.hbase.layout.Salt;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.Delete;
@@ -21,7 +22,7 @@ import java.util.concurrent.CompletableFuture;
  * {@link #add}, {@link #remove} and {@link #page} (empty rows in family f); lists whose rows carry
  * columns build on {@link #row}, {@link #scan} and {@link #idOf}.
  */
-final class IdList {
+public final class IdList {
     private static final byte[] FAMILY = Bytes.toBytes("f");
     private static final byte[] EMPTY = new byte[0];
     private static final int MAX_CACHING = 10_000;
@@ -29,30 +30,30 @@ final class IdList {
     private final AsyncTable<AdvancedScanResultConsumer> table;
     private final Salt salt;
 
-    IdList(AsyncTable<AdvancedScanResultConsumer> table, Salt salt) {
+    public IdList(AsyncTable<AdvancedScanResultConsumer> table, Salt salt) {
         this.table = table;
         this.salt = salt;
     }
 
-    Put add(long ownerId, long id) {
+    public Put add(long ownerId, long id) {
         return new Put(row(ownerId, id)).addColumn(FAMILY, EMPTY, EMPTY);
     }
 
-    Delete remove(long ownerId, long id) {
+    public Delete remove(long ownerId, long id) {
         return new Delete(row(ownerId, id));
     }
 
-    AsyncTable<AdvancedScanResultConsumer> table() {
+    public AsyncTable<AdvancedScanResultConsumer> table() {
         return table;
     }
 
     /** At most {@code limit} ids below {@code beforeId}, newest first; one bounded scan. */
-    List<Long> page(long ownerId, Optional<Long> beforeId, int limit) {
+    public List<Long> page(long ownerId, Optional<Long> beforeId, int limit) {
         return pageAsync(ownerId, beforeId, limit).join();
     }
 
     /** {@link #page}, not waiting for it: for many owners' pages at once. */
-    CompletableFuture<List<Long>> pageAsync(long ownerId, Optional<Long> beforeId, int limit) {
+    public CompletableFuture<List<Long>> pageAsync(long ownerId, Optional<Long> beforeId, int limit) {
         return table.scanAll(scan(ownerId, beforeId, limit).addFamily(FAMILY)).thenApply(rows -> {
             List<Long> ids = new ArrayList<>(rows.size());
             for (Result row : rows) {
@@ -63,29 +64,29 @@ final class IdList {
     }
 
     /** The scan of at most {@code limit} of the owner's rows below {@code beforeId}, newest first; add the families. */
-    Scan scan(long ownerId, Optional<Long> beforeId, int limit) {
+    public Scan scan(long ownerId, Optional<Long> beforeId, int limit) {
         Scan scan = new Scan().setStartStopRowForPrefixScan(prefix(ownerId));
         beforeId.ifPresent(id -> scan.withStartRow(row(ownerId, id), false));
         return scan.setLimit(limit).setCaching(Math.min(limit, MAX_CACHING));
     }
 
     /** The scan of all the owner's rows, newest first. */
-    Scan scanAll(long ownerId) {
+    public Scan scanAll(long ownerId) {
         return new Scan().setStartStopRowForPrefixScan(prefix(ownerId));
     }
 
-    byte[] row(long ownerId, long id) {
+    public byte[] row(long ownerId, long id) {
         return ByteBuffer.allocate(1 + 2 * Long.BYTES).put(salt.of(ownerId)).putLong(ownerId)
                 .putLong(descending(id)).array();
     }
 
     /** The id a row of this layout is keyed by. */
-    static long idOf(byte[] row) {
+    public static long idOf(byte[] row) {
         return descending(ByteBuffer.wrap(row, 1 + Long.BYTES, Long.BYTES).getLong());
     }
 
     /** The owner's key prefix: every row of the owner's list starts with it (and is longer). */
-    byte[] prefix(long ownerId) {
+    public byte[] prefix(long ownerId) {
         return ByteBuffer.allocate(1 + Long.BYTES).put(salt.of(ownerId)).putLong(ownerId).array();
     }
 

@@ -1,4 +1,4 @@
-package dev.widefeed.store.hbase;
+package dev.widefeed.store.hbase.layout;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -41,7 +41,7 @@ public record HBaseTables(List<TablesFile> files, Map<String, TableDefinition> t
         return of(SchemaFiles.load(FOLDER, "yml"));
     }
 
-    static HBaseTables of(List<SchemaFile> schemaFiles) {
+    public static HBaseTables of(List<SchemaFile> schemaFiles) {
         List<TablesFile> files = schemaFiles.stream().map(HBaseTables::parse).toList();
         Map<String, TableDefinition> current = new LinkedHashMap<>();
         for (TablesFile file : files) {

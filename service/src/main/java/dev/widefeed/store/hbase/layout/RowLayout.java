@@ -1,8 +1,8 @@
-package dev.widefeed.store.hbase;
+package dev.widefeed.store.hbase.layout;
 
-import dev.widefeed.store.hbase.TableDefinition.ColumnDeclaration;
-import dev.widefeed.store.hbase.TableDefinition.Family;
-import dev.widefeed.store.hbase.TableDefinition.KeyDeclaration;
+import dev.widefeed.store.hbase.layout.TableDefinition.ColumnDeclaration;
+import dev.widefeed.store.hbase.layout.TableDefinition.Family;
+import dev.widefeed.store.hbase.layout.TableDefinition.KeyDeclaration;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package dev.widefeed.store.hbase;
+package dev.widefeed.store.hbase.rows;
 
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
@@ -15,19 +15,19 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /** Deletes every row a scan finds, streamed and in batches: what purges and erasures do to a key range. */
-final class RowDeletes {
+public final class RowDeletes {
     private static final int BATCH = 1000;
 
     private RowDeletes() {
     }
 
     /** Deletes every row whose key starts with {@code prefix}. */
-    static void withPrefix(AsyncTable<AdvancedScanResultConsumer> table, byte[] prefix) {
+    public static void withPrefix(AsyncTable<AdvancedScanResultConsumer> table, byte[] prefix) {
         of(table, new Scan().setStartStopRowForPrefixScan(prefix));
     }
 
     /** Deletes every row {@code scan} finds; the scan is read for row keys only. */
-    static void of(AsyncTable<AdvancedScanResultConsumer> table, Scan scan) {
+    public static void of(AsyncTable<AdvancedScanResultConsumer> table, Scan scan) {
         scan.setCaching(BATCH).setFilter(new FilterList(new FirstKeyOnlyFilter(), new KeyOnlyFilter()));
         List<Delete> deletes = new ArrayList<>();
         try (ResultScanner rows = table.getScanner(scan)) {

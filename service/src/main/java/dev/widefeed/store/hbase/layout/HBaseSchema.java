@@ -1,7 +1,7 @@
-package dev.widefeed.store.hbase;
+package dev.widefeed.store.hbase.layout;
 
-import dev.widefeed.store.hbase.HBaseTables.TablesFile;
-import dev.widefeed.store.hbase.TableDefinition.Family;
+import dev.widefeed.store.hbase.layout.HBaseTables.TablesFile;
+import dev.widefeed.store.hbase.layout.TableDefinition.Family;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.NamespaceDescriptor;

@@ -1,4 +1,4 @@
-package dev.widefeed.store.hbase;
+package dev.widefeed.store.hbase.layout;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;

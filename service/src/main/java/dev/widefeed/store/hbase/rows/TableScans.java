@@ -1,4 +1,4 @@
-package dev.widefeed.store.hbase;
+package dev.widefeed.store.hbase.rows;
 
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
@@ -11,7 +11,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import java.util.function.LongConsumer;
 
 /** Whole-table scans, for reconciliation and data engineers' questions. */
-final class TableScans {
+public final class TableScans {
     private TableScans() {
     }
 
@@ -19,7 +19,7 @@ final class TableScans {
      * The id of every row of a table keyed salt | id: one cell per row comes back, a page of rows
      * at a time.
      */
-    static void ids(AsyncTable<AdvancedScanResultConsumer> table, byte[] family, LongConsumer consumer) {
+    public static void ids(AsyncTable<AdvancedScanResultConsumer> table, byte[] family, LongConsumer consumer) {
         Scan scan = new Scan().addFamily(family).setFilter(new FirstKeyOnlyFilter()).setCaching(5000);
         try (ResultScanner scanner = table.getScanner(scan)) {
             for (Result row : scanner) {

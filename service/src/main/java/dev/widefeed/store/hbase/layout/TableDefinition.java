@@ -1,4 +1,4 @@
-package dev.widefeed.store.hbase;
+package dev.widefeed.store.hbase.layout;
 
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.regionserver.BloomType;
