@@ -2,6 +2,7 @@ package dev.widefeed.drills;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.widefeed.restclient.Reply;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -113,7 +114,7 @@ final class AdminGauges {
 
     /** One section of {@code GET :admin/metrics} ({@code gauges}, {@code counters}); missing when it did not answer. */
     private JsonNode metrics(String section) {
-        Api.Reply metrics = api.metrics();
+        Reply metrics = api.metrics();
         return metrics.status() == 200 && metrics.body() != null
                 ? metrics.body().path(section) : MissingNode.getInstance();
     }

@@ -1,6 +1,7 @@
 package dev.widefeed.drills;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.widefeed.restclient.Reply;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -188,7 +189,7 @@ final class ClusterDrill implements Drill {
             List<Future<?>> done = new ArrayList<>();
             for (Population.User follower : followers) {
                 done.add(pool.submit(() -> {
-                    Api.Reply reply = api.follow(follower.token(), follower.id(), author.id(), true);
+                    Reply reply = api.follow(follower.token(), follower.id(), author.id(), true);
                     if (!reply.ok()) {
                         throw new IllegalStateException("a follow answered " + reply.status() + ": " + reply.body());
                     }

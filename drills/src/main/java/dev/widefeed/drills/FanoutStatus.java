@@ -1,6 +1,7 @@
 package dev.widefeed.drills;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.widefeed.restclient.Reply;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -15,7 +16,7 @@ record FanoutStatus(boolean done, long pushed, long pulled, String mode, Duratio
 
     /** The status, or null when the service did not answer it (down, or a store hiccup). */
     static FanoutStatus read(Api api, String token, String post) {
-        Api.Reply reply = api.fanout(token, post);
+        Reply reply = api.fanout(token, post);
         if (reply.status() != 200) {
             return null;
         }

@@ -1,5 +1,6 @@
 package dev.widefeed.drills;
 
+import dev.widefeed.restclient.Reply;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
@@ -82,7 +83,7 @@ final class HomePagesDrill implements Drill {
                 running.add(clients.submit(() -> {
                     while (System.nanoTime() < end) {
                         Population.User user = users.get(ThreadLocalRandom.current().nextInt(users.size()));
-                        Api.Reply reply = api.home(user.token(), user.id());
+                        Reply reply = api.home(user.token(), user.id());
                         if (reply.status() == 200) {
                             pages.incrementAndGet();
                             recorder.recordValue(Math.max(1, reply.micros()));
@@ -109,7 +110,7 @@ final class HomePagesDrill implements Drill {
             List<String> others = new ArrayList<>();
             users.stream().filter(u -> !u.id().equals(me.id())).forEach(u -> others.add(u.id()));
             Collections.shuffle(others);
-            Api.Reply reply = api.followAll(me.token(), me.id(), others.subList(0, Math.min(FOLLOWING, others.size())));
+            Reply reply = api.followAll(me.token(), me.id(), others.subList(0, Math.min(FOLLOWING, others.size())));
             if (reply.status() != 200) {
                 throw new IllegalStateException("a batch follow answered " + reply.status());
             }
@@ -120,7 +121,7 @@ final class HomePagesDrill implements Drill {
     private static void postAll(Api api, List<Population.User> users) throws Exception {
         eachUser(users, me -> {
             for (int i = 1; i < POSTS; i++) {
-                Api.Reply reply = api.post(me.token(), "post " + i + " of " + me.id());
+                Reply reply = api.post(me.token(), "post " + i + " of " + me.id());
                 if (reply.status() != 201) {
                     throw new IllegalStateException("a post answered " + reply.status());
                 }

@@ -1,6 +1,7 @@
 package dev.widefeed.drills;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.widefeed.restclient.Reply;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +41,7 @@ final class HomeSample {
             for (long reader : readers) {
                 seen.add(pool.submit(() -> {
                     String token = service.token(Long.toString(reader));
-                    Api.Reply page = api.home(token, Long.toString(reader), null);
+                    Reply page = api.home(token, Long.toString(reader), null);
                     if (page.status() != 200) {
                         throw new IllegalStateException("the home page of " + reader + " answered " + page.status()
                                 + ": " + page.body());

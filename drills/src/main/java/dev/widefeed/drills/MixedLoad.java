@@ -1,5 +1,7 @@
 package dev.widefeed.drills;
 
+import dev.widefeed.restclient.Reply;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
@@ -115,7 +117,7 @@ final class MixedLoad implements AutoCloseable {
                 String post = target(random);
                 Ledger.Edge edge = new Ledger.Edge(post, me.id());
                 boolean on = !Ledger.lastAsked(ledger.likes, edge);
-                Api.Reply reply = record(due, api.like(me.token(), post, on));
+                Reply reply = record(due, api.like(me.token(), post, on));
                 ledger.like(post, me.id(), on, reply.ok());
             } else if (pick < mix.likes() + mix.follows()) {
                 Population.User other = followee != null ? followee
@@ -125,10 +127,10 @@ final class MixedLoad implements AutoCloseable {
                 }
                 Ledger.Edge edge = new Ledger.Edge(me.id(), other.id());
                 boolean on = !Ledger.lastAsked(ledger.follows, edge);
-                Api.Reply reply = record(due, api.follow(me.token(), me.id(), other.id(), on));
+                Reply reply = record(due, api.follow(me.token(), me.id(), other.id(), on));
                 ledger.follow(me.id(), other.id(), on, reply.ok());
             } else if (pick < mix.likes() + mix.follows() + mix.posts()) {
-                Api.Reply reply = record(due, api.post(me.token(), "drill post " + sent.get()));
+                Reply reply = record(due, api.post(me.token(), "drill post " + sent.get()));
                 if (reply.ok()) {
                     ledger.post(reply.text("id"), me.id());
                     if (recent != null) {
@@ -137,7 +139,7 @@ final class MixedLoad implements AutoCloseable {
                 }
             } else if (pick < mix.likes() + mix.follows() + mix.posts() + mix.comments()) {
                 String post = target(random);
-                Api.Reply reply = record(due, api.comment(me.token(), post, "drill comment " + sent.get()));
+                Reply reply = record(due, api.comment(me.token(), post, "drill comment " + sent.get()));
                 if (reply.ok()) {
                     ledger.comment(reply.text("id"), post);
                 }
@@ -151,10 +153,10 @@ final class MixedLoad implements AutoCloseable {
         return recent != null ? recent.pick() : targets.get(random.nextInt(targets.size()));
     }
 
-    private Api.Reply record(long dueNanos, Api.Reply reply) {
+    private Reply record(long dueNanos, Reply reply) {
         sent.incrementAndGet();
-        timeline.record(openLoop ? new Api.Reply(reply.status(), reply.body(),
-                Math.max(reply.micros(), (System.nanoTime() - dueNanos) / 1_000), reply.retryAfter()) : reply);
+        timeline.record(openLoop ? reply.withMicros(Math.max(reply.micros(), (System.nanoTime() - dueNanos) / 1_000))
+                : reply);
         return reply;
     }
 

@@ -1,5 +1,7 @@
 package dev.widefeed.drills;
 
+import dev.widefeed.restclient.Reply;
+
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -106,7 +108,7 @@ final class NotificationBurst implements AutoCloseable {
     }
 
     private void like(int i) {
-        Api.Reply reply = api.like(users.get(i).token(), post, true);
+        Reply reply = api.like(users.get(i).token(), post, true);
         timeline.record(reply);
         if (reply.status() == 200) {
             liked.set(i, Boolean.TRUE);
@@ -117,7 +119,7 @@ final class NotificationBurst implements AutoCloseable {
 
     private void comment(int i) {
         boolean again = tries.getAndIncrement(i) > 0;
-        Api.Reply reply = api.comment(users.get(i).token(), post, "burst comment " + i, key(i));
+        Reply reply = api.comment(users.get(i).token(), post, "burst comment " + i, key(i));
         timeline.record(reply);
         if (reply.status() == 201 || reply.status() == 200) {
             comments.set(i, reply.text("id"));

@@ -1,6 +1,7 @@
 package dev.widefeed.drills;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.widefeed.restclient.Reply;
 
 import java.time.Duration;
 import java.util.Iterator;
@@ -29,7 +30,7 @@ final class Outage {
         long storeReady = 0;
         int red = 0;
         while (System.nanoTime() < deadline) {
-            Api.Reply health = api.health();
+            Reply health = api.health();
             if (health.status() != 200) {
                 red++;
             }

@@ -1,5 +1,7 @@
 package dev.widefeed.drills;
 
+import dev.widefeed.restclient.Reply;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -29,7 +31,7 @@ final class Population {
     Population refreshed(Api api) {
         List<User> renewed = new ArrayList<>();
         for (User user : users) {
-            Api.Reply reply = api.refresh(user.refreshToken());
+            Reply reply = api.refresh(user.refreshToken());
             if (reply.status() != 200) {
                 throw new IllegalStateException("a session refresh answered " + reply.status() + ": " + reply.body());
             }
@@ -46,14 +48,14 @@ final class Population {
             for (int i = 0; i < size; i++) {
                 String name = prefix + i;
                 created.add(pool.submit(() -> {
-                    Api.Reply reply = api.signUp(name);
+                    Reply reply = api.signUp(name);
                     if (reply.status() != 201) {
                         throw new IllegalStateException("sign-up of " + name + " answered " + reply.status() + ": "
                                 + reply.body());
                     }
                     User user = new User(reply.body().get("user").get("id").asText(), reply.text("token"),
                             reply.text("refreshToken"));
-                    Api.Reply post = api.post(user.token(), "hello from " + name);
+                    Reply post = api.post(user.token(), "hello from " + name);
                     if (post.status() != 201) {
                         throw new IllegalStateException("a first post answered " + post.status());
                     }

@@ -1,6 +1,7 @@
 package dev.widefeed.drills;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.widefeed.restclient.Reply;
 
 import java.time.Duration;
 
@@ -15,7 +16,7 @@ record PostNotifications(long likes, long comments) {
         long comments = 0;
         String cursor = null;
         do {
-            Api.Reply reply = api.notifications(token, author, cursor);
+            Reply reply = api.notifications(token, author, cursor);
             if (reply.status() != 200) {
                 throw new IllegalStateException("the notification page answered " + reply.status() + ": "
                         + reply.body());

@@ -1,5 +1,7 @@
 package dev.widefeed.drills;
 
+import dev.widefeed.restclient.Reply;
+
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -38,7 +40,7 @@ final class RepeatedPosts implements AutoCloseable {
     private void post() {
         while (!stopped.get()) {
             String content = "fan-out post " + sent.incrementAndGet();
-            Api.Reply reply = api.post(author.token(), content);
+            Reply reply = api.post(author.token(), content);
             timeline.record(reply);
             if (reply.ok()) {
                 ledger.post(reply.text("id"), author.id());

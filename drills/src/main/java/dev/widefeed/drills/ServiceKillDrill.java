@@ -1,5 +1,7 @@
 package dev.widefeed.drills;
 
+import dev.widefeed.restclient.Reply;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -51,7 +53,7 @@ final class ServiceKillDrill implements Drill {
             Population burst = Population.signUp(api, settings.users() * 2, new Ledger(), "svk");
             Author author = author(service, burst.users().get(0).token());
 
-            Api.Reply posted = api.post(author.token(), "a post to " + author.followers() + " followers, through a "
+            Reply posted = api.post(author.token(), "a post to " + author.followers() + " followers, through a "
                     + "kill -9");
             if (posted.status() != 201) {
                 throw new IllegalStateException("the author's post answered " + posted.status() + ": "
@@ -143,7 +145,7 @@ final class ServiceKillDrill implements Drill {
 
     /** The author perf loaded, found by handle, with a token from the service jar and their edges exported. */
     private static Author author(ServiceRun service, String anyToken) throws Exception {
-        Api.Reply found = service.api().userByHandle(anyToken, FollowerLoad.AUTHOR_HANDLE);
+        Reply found = service.api().userByHandle(anyToken, FollowerLoad.AUTHOR_HANDLE);
         if (found.status() != 200) {
             throw new IllegalStateException("the loaded author answered " + found.status());
         }
@@ -173,7 +175,7 @@ final class ServiceKillDrill implements Drill {
             long likesMissing = users.stream().filter(u -> !likers.contains(u)).count();
             Map<String, Integer> comments = new HashMap<>();
             for (int page = 1; ; page++) {
-                Api.Reply reply = api.comments(token, post, page);
+                Reply reply = api.comments(token, post, page);
                 if (reply.status() != 200) {
                     throw new IllegalStateException("comment page " + page + " answered " + reply.status());
                 }

@@ -1,6 +1,7 @@
 package dev.widefeed.drills;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.widefeed.restclient.Reply;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -257,7 +258,7 @@ final class ServiceRun implements AutoCloseable {
     }
 
     private Optional<ProcessHandle> storeByGauge(String gauge) {
-        Api.Reply metrics = api.metrics();
+        Reply metrics = api.metrics();
         JsonNode pid = metrics.body() == null ? null : metrics.body().path("gauges").path(gauge).path("value");
         if (pid != null && pid.canConvertToLong() && !pid.isNull()) {
             Optional<ProcessHandle> store = ProcessHandle.of(pid.asLong());

@@ -1,6 +1,7 @@
 package dev.widefeed.drills;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.widefeed.restclient.Reply;
 
 import java.io.PrintStream;
 import java.util.Comparator;
@@ -22,7 +23,7 @@ record ServiceTimers(long takenNanos, Map<String, Timer> timers, double gcMillis
     static ServiceTimers take(Api api) {
         Map<String, Timer> timers = new HashMap<>();
         double gc = 0;
-        Api.Reply metrics = api.metrics();
+        Reply metrics = api.metrics();
         if (metrics.status() == 200 && metrics.body() != null) {
             for (Iterator<Map.Entry<String, JsonNode>> it = metrics.body().path("timers").fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> timer = it.next();

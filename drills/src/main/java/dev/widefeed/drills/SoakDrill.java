@@ -1,5 +1,7 @@
 package dev.widefeed.drills;
 
+import dev.widefeed.restclient.Reply;
+
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -185,7 +187,7 @@ final class SoakDrill implements Drill {
                     users.stream().filter(u -> !u.id().equals(me.id())).forEach(u -> others.add(u.id()));
                     Collections.shuffle(others);
                     List<String> half = others.subList(0, others.size() / 2);
-                    Api.Reply reply = api.followAll(me.token(), me.id(), half);
+                    Reply reply = api.followAll(me.token(), me.id(), half);
                     if (reply.status() != 200) {
                         throw new IllegalStateException("a batch follow answered " + reply.status() + ": "
                                 + reply.body());

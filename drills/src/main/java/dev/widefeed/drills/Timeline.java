@@ -1,5 +1,6 @@
 package dev.widefeed.drills;
 
+import dev.widefeed.restclient.Reply;
 import org.HdrHistogram.Histogram;
 
 import java.util.Map;
@@ -30,14 +31,14 @@ final class Timeline {
         return (int) Math.min(SECONDS - 1, (System.nanoTime() - startNanos) / 1_000_000_000L);
     }
 
-    void record(Api.Reply reply) {
+    void record(Reply reply) {
         int second = now();
         counts[kind(reply).ordinal()].incrementAndGet(second);
         latencies.computeIfAbsent(second, s -> new Histogram(3_600_000_000L, 2)).recordValue(
                 Math.max(1, Math.min(reply.micros(), 3_600_000_000L)));
     }
 
-    static Kind kind(Api.Reply reply) {
+    static Kind kind(Reply reply) {
         int status = reply.status();
         if (status < 0) {
             return Kind.NO_ANSWER;

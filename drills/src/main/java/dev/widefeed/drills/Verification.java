@@ -1,6 +1,7 @@
 package dev.widefeed.drills;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.widefeed.restclient.Reply;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -184,7 +185,7 @@ final class Verification {
     }
 
     LikeCount likes(String post) {
-        Api.Reply reply = api.getPost(token(), post);
+        Reply reply = api.getPost(token(), post);
         if (reply.status() != 200 || reply.body() == null || !reply.body().has("counts")) {
             return new LikeCount(-1, -1);
         }
@@ -197,11 +198,11 @@ final class Verification {
     }
 
     /** Every item of a paged list, by the id field; a page that fails fails the check. */
-    static Set<String> ids(Function<String, Api.Reply> page, String field) {
+    static Set<String> ids(Function<String, Reply> page, String field) {
         Set<String> ids = new HashSet<>();
         String cursor = null;
         do {
-            Api.Reply reply = page.apply(cursor);
+            Reply reply = page.apply(cursor);
             if (reply.status() != 200) {
                 throw new IllegalStateException("a list page answered " + reply.status() + ": " + reply.body());
             }

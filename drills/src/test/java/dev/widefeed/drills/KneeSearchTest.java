@@ -1,5 +1,6 @@
 package dev.widefeed.drills;
 
+import dev.widefeed.restclient.Reply;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,10 +23,10 @@ class KneeSearchTest {
     @Test
     void aWindowCountsFailuresOnTheServicesSideOnly() {
         Timeline timeline = new Timeline();
-        timeline.record(new Api.Reply(200, null, 1_000, false));
-        timeline.record(new Api.Reply(404, null, 1_000, false));
-        timeline.record(new Api.Reply(503, null, 1_000, true));
-        timeline.record(new Api.Reply(-1, null, 15_000_000, false));
+        timeline.record(new Reply(200, null, "", 1_000, false, false));
+        timeline.record(new Reply(404, null, "", 1_000, false, false));
+        timeline.record(new Reply(503, null, "", 1_000, true, false));
+        timeline.record(new Reply(-1, null, "", 15_000_000, false, false));
         LoadWindow w = LoadWindow.of(timeline, 4, 0, 1);
         assertThat(w.answers()).isEqualTo(4);
         assertThat(w.failed()).isEqualTo(2);
