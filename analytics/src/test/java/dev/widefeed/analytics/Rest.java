@@ -2,20 +2,20 @@ package dev.widefeed.analytics;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.widefeed.restclient.Reply;
+import dev.widefeed.restclient.RestClient;
+import dev.widefeed.restclient.RestRequest;
 
 import java.io.IOException;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.time.Duration;
 
 /** The service's REST API, as much of it as the tests use to fill the tables. */
 final class Rest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private final ServiceProcess service;
-    private final HttpClient client = HttpClient.newHttpClient();
+    private final RestClient client;
 
     Rest(ServiceProcess service) {
-        this.service = service;
+        this.client = new RestClient(service.api(""), Duration.ofSeconds(10), Duration.ofMinutes(1));
     }
 
     /** A new user: {id, token}. */
@@ -27,16 +27,10 @@ final class Rest {
     }
 
     JsonNode send(String method, String path, String token, JsonNode body) throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(service.api(path)).header("Content-Type", "application/json")
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)));
-        if (token != null) {
-            request.header("Authorization", "Bearer " + token);
+        Reply reply = client.send(RestRequest.of(method, path).withToken(token).withBody(body));
+        if (reply.status() >= 300) {
+            throw new IOException(method + " " + path + ": " + reply.status() + " " + reply.text());
         }
-        HttpResponse<String> response = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() >= 300) {
-            throw new IOException(method + " " + path + ": " + response.statusCode() + " " + response.body());
-        }
-        return response.body().isEmpty() ? JSON.nullNode() : JSON.readTree(response.body());
+        return reply.body() == null ? JSON.nullNode() : reply.body();
     }
 }

@@ -1,5 +1,16 @@
 package dev.widefeed.drills;
 
+import dev.widefeed.drills.churn.ChurnDrill;
+import dev.widefeed.drills.cluster.ClusterDrill;
+import dev.widefeed.drills.harness.Drill;
+import dev.widefeed.drills.harness.Figures;
+import dev.widefeed.drills.harness.ServiceRun;
+import dev.widefeed.drills.homepages.HomePagesDrill;
+import dev.widefeed.drills.servicekill.FollowerLoad;
+import dev.widefeed.drills.servicekill.ServiceKillDrill;
+import dev.widefeed.drills.soak.SoakDrill;
+import dev.widefeed.drills.storefreeze.StoreFreezeDrill;
+import dev.widefeed.drills.storekill.StoreKillDrill;
 import net.sourceforge.argparse4j.ArgumentParsers;
 import net.sourceforge.argparse4j.inf.ArgumentParser;
 import net.sourceforge.argparse4j.inf.ArgumentParserException;

@@ -1,5 +1,9 @@
 package dev.widefeed.drills;
 
+import dev.widefeed.drills.harness.Drill;
+import dev.widefeed.drills.harness.Figures;
+import dev.widefeed.drills.harness.ServiceRun;
+import dev.widefeed.drills.storekill.StoreKillDrill;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

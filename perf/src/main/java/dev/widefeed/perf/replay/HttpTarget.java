@@ -1,23 +1,19 @@
 package dev.widefeed.perf.replay;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.widefeed.auth.TokenService;
 import dev.widefeed.perf.workload.EventKind;
 import dev.widefeed.perf.workload.UserIds;
 import dev.widefeed.perf.workload.WorkloadEvent;
+import dev.widefeed.restclient.RestClient;
+import dev.widefeed.restclient.RestRequest;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -34,13 +30,11 @@ public final class HttpTarget implements ReplayTarget {
     private static final Duration TOKEN_LIFETIME = Duration.ofDays(7);
     /** Tokens kept for reuse; a workload of millions of users would otherwise keep millions of strings. */
     private static final int MAX_TOKENS = 100_000;
-    private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final URI base;
     private final TokenService tokenService;
     private final Map<Long, String> tokens = new ConcurrentHashMap<>();
     private final Actions actions;
-    private final HttpClient client;
+    private final RestClient client;
 
     /** The service answered with an error status. */
     static final class StatusException extends RuntimeException {
@@ -50,11 +44,9 @@ public final class HttpTarget implements ReplayTarget {
     }
 
     private HttpTarget(URI base, TokenService tokenService, Actions actions) {
-        this.base = base;
         this.tokenService = tokenService;
         this.actions = actions;
-        this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5)).build();
+        this.client = new RestClient(base, Duration.ofSeconds(5), REQUEST_TIMEOUT);
     }
 
     /**
@@ -75,49 +67,34 @@ public final class HttpTarget implements ReplayTarget {
     @Override
     public CompletionStage<Long> execute(WorkloadEvent event) {
         Actions.Action action = actions.resolve(event);
-        HttpRequest request = request(action, event);
+        RestRequest request = request(action, event).withToken(token(action.actor()));
         long start = System.nanoTime();
-        return client.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray()).thenApply(response -> {
-            if (response.statusCode() >= 400) {
-                throw new StatusException(response.statusCode(), parse(response.body()).path("message").asText(""));
+        return client.sendAsync(request).thenApply(reply -> {
+            if (reply.status() >= 400) {
+                // a body that is no JSON (an error page from a proxy, say): the status still tells what happened
+                throw new StatusException(reply.status(), Objects.requireNonNullElse(reply.text("message"), ""));
             }
             if (action.kind() == EventKind.POST || action.kind() == EventKind.REPOST) {
-                JsonNode post = parse(response.body());
-                actions.posted(Long.parseLong(post.path("authorId").asText()),
-                        Long.parseLong(post.path("id").asText()));
+                actions.posted(Long.parseLong(reply.text("authorId")), Long.parseLong(reply.text("id")));
             }
             return start;
         });
     }
 
-    private HttpRequest request(Actions.Action action, WorkloadEvent event) {
+    private static RestRequest request(Actions.Action action, WorkloadEvent event) {
         long me = action.actor();
         long on = action.subject();
         return switch (action.kind()) {
-            case POST -> post("/v1/posts", Map.of("content", Actions.text(event)), me);
-            case REPOST -> post("/v1/posts/" + on + "/reposts", Map.of(), me);
-            case COMMENT -> post("/v1/posts/" + on + "/comments", Map.of("content", Actions.text(event)), me);
-            case LIKE -> builder("/v1/posts/" + on + "/like", me).PUT(HttpRequest.BodyPublishers.noBody()).build();
-            case HOME_READ -> builder("/v1/users/" + me + "/home" + PAGE, me).GET().build();
-            case USER_READ -> builder("/v1/users/" + on + "/posts" + PAGE, me).GET().build();
-            case FOLLOW -> builder("/v1/users/" + me + "/following/" + on, me)
-                    .PUT(HttpRequest.BodyPublishers.noBody()).build();
-            case UNFOLLOW -> builder("/v1/users/" + me + "/following/" + on, me).DELETE().build();
+            case POST -> RestRequest.of("POST", "/v1/posts").withBody(Map.of("content", Actions.text(event)));
+            case REPOST -> RestRequest.of("POST", "/v1/posts/" + on + "/reposts").withBody(Map.of());
+            case COMMENT -> RestRequest.of("POST", "/v1/posts/" + on + "/comments")
+                    .withBody(Map.of("content", Actions.text(event)));
+            case LIKE -> RestRequest.of("PUT", "/v1/posts/" + on + "/like");
+            case HOME_READ -> RestRequest.get("/v1/users/" + me + "/home" + PAGE);
+            case USER_READ -> RestRequest.get("/v1/users/" + on + "/posts" + PAGE);
+            case FOLLOW -> RestRequest.of("PUT", "/v1/users/" + me + "/following/" + on);
+            case UNFOLLOW -> RestRequest.of("DELETE", "/v1/users/" + me + "/following/" + on);
         };
-    }
-
-    private HttpRequest post(String path, Map<String, String> body, long me) {
-        try {
-            return builder(path, me).header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body))).build();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private HttpRequest.Builder builder(String path, long me) {
-        return HttpRequest.newBuilder(base.resolve(path)).timeout(REQUEST_TIMEOUT)
-                .header("Authorization", "Bearer " + token(me));
     }
 
     private String token(long userId) {
@@ -130,17 +107,6 @@ public final class HttpTarget implements ReplayTarget {
             tokens.put(userId, token);
         }
         return token;
-    }
-
-    private static JsonNode parse(byte[] body) {
-        if (body.length == 0) {
-            return JSON.missingNode();
-        }
-        try {
-            return JSON.readTree(body);
-        } catch (IOException e) {
-            return JSON.missingNode(); // an error page from a proxy, say: the status still tells what happened
-        }
     }
 
     /** Posts and reposts created so far, up to {@code maxTracked}, for {@link FanoutDelays}. */
