@@ -40,7 +40,8 @@ class CountingStorageTest {
             }
 
             public Stores stores() {
-                return new Stores(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null)
+                return new Stores(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                        null, null)
                         .map(new Stores.Decorator() {
                             @Override
                             public <T> T wrap(Class<T> type, T none) {
