@@ -114,11 +114,13 @@ class CoalescedCountsTest {
         CountDownLatch updating = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         // Flushed by hand only: a background flush would apply the second change before it is looked for.
-        try (CoalescedCounts<Long> counts = counts(Duration.ofMinutes(10), (id, delta) -> {
+        KnownPointCount.Bounds slow = new KnownPointCount.Bounds(Duration.ofHours(1), Duration.ofMillis(20),
+                Duration.ofMinutes(1), 16, Duration.ofMillis(25));
+        try (CoalescedCounts<Long> counts = new CoalescedCounts<>("test", Long::sum, (id, delta) -> {
             updating.countDown();
             awaitQuietly(release);
             apply(id, delta);
-        })) {
+        }, dirty::add, slow, clock, Duration.ofMinutes(10), 2)) {
             assertThat(counts.unapplied(9)).isEmpty();
             counts.add(9, 2L, clock.instant());
             assertThat(counts.unapplied(9)).contains(2L);
