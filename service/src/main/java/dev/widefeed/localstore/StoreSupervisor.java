@@ -94,6 +94,7 @@ final class StoreSupervisor implements AutoCloseable {
     }
 
     /** Starts the store again until it serves (returned) or the policy gives up or we close (null). */
+    @SuppressWarnings("NonAtomicVolatileUpdate") // restarts++: the watcher, running this, is its only writer
     private LocalStoreProcess startAgain(Optional<Duration> delay) throws InterruptedException {
         while (delay.isPresent()) {
             status = new StoreStatus(StoreStatus.State.RESTARTING, OptionalLong.empty(), restarts,
