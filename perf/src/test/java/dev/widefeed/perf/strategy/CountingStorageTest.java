@@ -35,10 +35,12 @@ class CountingStorageTest {
 
     private static Storage storage(Object answer) {
         return new Storage() {
+            @Override
             public String backend() {
                 return "none";
             }
 
+            @Override
             public Stores stores() {
                 return new Stores(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null)
                         .map(new Stores.Decorator() {
@@ -49,13 +51,16 @@ class CountingStorageTest {
                         });
             }
 
+            @Override
             public void ping() {
             }
 
+            @Override
             public TableScanStore tableScans() {
                 return nothing(TableScanStore.class, answer);
             }
 
+            @Override
             public void close() {
             }
         };
