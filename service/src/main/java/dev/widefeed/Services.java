@@ -215,7 +215,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 feed.home().entryTtl(), feed.pull(), log, clock, fanoutListener);
         TextIndexHandler textIndex = new TextIndexHandler(postCache::find, commentCache::find, storage.textIndex(),
                 clock);
-        listen(events, home, log, clock, textIndex);
+        listen(events, home, log, textIndex);
         NotificationRules notificationRules = NotificationRules.DEFAULT;
         FollowService follows = new FollowService(userStore, storage.relations(), ids, clock, limits,
                 batchFollows, events, userCounts);
@@ -271,8 +271,7 @@ public record Services(UserService users, FollowService follows, RelationRepaire
      * before a change are appended quietly: the hint after it, about the same subject, wakes the job once the change
      * is there to be worked on (worked before, a post's delivery would find no post yet and wait).
      */
-    private static void listen(Events events, HomeTimelineService home, EventLog log, Clock clock,
-                               TextIndexHandler textIndex) {
+    private static void listen(Events events, HomeTimelineService home, EventLog log, TextIndexHandler textIndex) {
         events.logTo(PostEvent.Created.class, e -> fanout(log, e, FanoutKind.DELIVER))
                 .logTo(PostEvent.Reposted.class, e -> fanout(log, e, FanoutKind.DELIVER))
                 .logTo(PostEvent.Deleted.class, e -> fanout(log, e, FanoutKind.RETRACT))

@@ -106,7 +106,7 @@ class TestTiersTest {
 
     private static boolean runsTests(JavaClass c) {
         if (c.isInterface() || c.getModifiers().contains(JavaModifier.ABSTRACT)
-                || c.isNestedClass() && !c.isAnnotatedWith(Nested.class)) {
+                || (c.isNestedClass() && !c.isAnnotatedWith(Nested.class))) {
             return false;
         }
         Class<?> type = c.reflect();

@@ -175,7 +175,7 @@ class CounterAuditContract {
         for (String target : all.subList(0, n)) {
             String[] parts = target.split(" ");
             long id = Long.parseLong(parts[2]);
-            long delta = (random.nextInt(5) + 1) * (random.nextBoolean() ? 1 : -1);
+            long delta = (random.nextInt(5) + 1L) * (random.nextBoolean() ? 1 : -1);
             planter.plant(parts[0], parts[1], id, delta);
             expected.add(parts[0] + "." + parts[1] + " " + id + " " + (-delta));
         }

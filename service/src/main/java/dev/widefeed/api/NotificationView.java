@@ -5,6 +5,7 @@ import dev.widefeed.notification.NotifiedActor;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * One notification group: {@code count} users did {@code kind} to the target ({@code targetType} post, comment or
@@ -22,7 +23,7 @@ public record NotificationView(String kind, String targetType, String targetId, 
 
     public static NotificationView of(NotificationService.Shown shown) {
         var n = shown.notification();
-        return new NotificationView(n.key().kind().wireName(), n.key().kind().target().name().toLowerCase(),
+        return new NotificationView(n.key().kind().wireName(), n.key().kind().target().name().toLowerCase(Locale.ROOT),
                 Long.toString(n.key().targetId()), n.count(), n.newest().stream().map(ActorView::of).toList(),
                 n.key().window(), n.latestAt(), shown.unread());
     }

@@ -29,13 +29,11 @@ import java.util.stream.Collectors;
 public final class AudienceFacts {
     private static final int LIST_PAGE = 1000;
 
-    private final AudienceStore store;
     private final LoadingCache<Link, Set<Mark>> marks;
     private final LoadingCache<Link, Boolean> memberships;
     private final LoadingCache<Long, Set<Long>> hidden;
 
     public AudienceFacts(AudienceStore store, long maxWeight, Duration ttl) {
-        this.store = store;
         this.marks = Caffeine.newBuilder().maximumWeight(maxWeight).expireAfterWrite(ttl)
                 .weigher((Link link, Set<Mark> set) -> 1 + set.size()).recordStats()
                 .build(bulk(links -> store.marksOf(Set.copyOf(links))));

@@ -155,8 +155,9 @@ public final class AudienceService {
 
     /** The group's owner and members, by id; only they may list it, and to anyone else it does not exist. */
     public Page<Long, Long> members(long me, long groupId, Optional<Long> after, int limit) {
-        store.group(groupId).filter(g -> isMember(groupId, me))
-                .orElseThrow(() -> DomainException.notFound("no group " + groupId));
+        if (store.group(groupId).filter(g -> isMember(groupId, me)).isEmpty()) {
+            throw DomainException.notFound("no group " + groupId);
+        }
         return Page.of(store.members(groupId, after, limit + 1), limit, id -> id);
     }
 

@@ -16,11 +16,18 @@ public record CommentSubject(CommentedObject object, long ownerId, State state, 
         NORMAL, HIDDEN;
 
         public byte code() {
-            return (byte) ordinal();
+            return switch (this) { // written out, not the ordinal: the codes are stored
+                case NORMAL -> 0;
+                case HIDDEN -> 1;
+            };
         }
 
         public static State ofCode(int code) {
-            return values()[code];
+            return switch (code) {
+                case 0 -> NORMAL;
+                case 1 -> HIDDEN;
+                default -> throw new IllegalArgumentException("unknown subject state code " + code);
+            };
         }
     }
 

@@ -8,11 +8,20 @@ public enum Vote {
     NONE, LIKE, HATE;
 
     public byte code() {
-        return (byte) ordinal();
+        return switch (this) { // written out, not the ordinal: the codes are stored, and reordering must not move them
+            case NONE -> 0;
+            case LIKE -> 1;
+            case HATE -> 2;
+        };
     }
 
     public static Vote ofCode(int code) {
-        return values()[code];
+        return switch (code) {
+            case 0 -> NONE;
+            case 1 -> LIKE;
+            case 2 -> HATE;
+            default -> throw new IllegalArgumentException("unknown vote code " + code);
+        };
     }
 
     long likes() {

@@ -4,6 +4,8 @@ import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 
+import java.util.Locale;
+
 /** JAX-RS's own errors (unknown path, wrong method or media type, 401 ...) in the contract's shape. */
 public final class WebErrorMapper implements ExceptionMapper<WebApplicationException> {
     @Override
@@ -11,7 +13,7 @@ public final class WebErrorMapper implements ExceptionMapper<WebApplicationExcep
         Response original = e.getResponse();
         int status = original.getStatus();
         String message = status == 401 ? "a valid bearer token is required"
-                : original.getStatusInfo().getReasonPhrase().toLowerCase();
+                : original.getStatusInfo().getReasonPhrase().toLowerCase(Locale.ROOT);
         Response response = Errors.of(status, message);
         original.getHeaders().forEach((name, values) -> {
             if (!name.equalsIgnoreCase("Content-Type")) {

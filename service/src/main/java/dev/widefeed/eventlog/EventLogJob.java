@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -512,16 +513,17 @@ public final class EventLogJob implements Managed {
             return List.of();
         }
         List<Pending> opened = new ArrayList<>();
-        for (LogEntry entry : held) {
+        for (Iterator<LogEntry> it = held.iterator(); it.hasNext(); ) { // a concurrent set: hints come in meanwhile
+            LogEntry entry = it.next();
             LogHandler handler = handlers.get(entry.handlerKind());
             if (handler == null || finished.contains(entry)
                     || EventLog.startOf(entry.slot()).plus(HINT_KEPT).isBefore(now)) {
-                held.remove(entry);
+                it.remove();
                 continue;
             }
             LogHandler.Work work = handler.open(entry);
             if (work.done()) {
-                held.remove(entry);
+                it.remove();
             } else {
                 opened.add(new Pending(entry, handler, work, true));
             }

@@ -39,7 +39,7 @@ public sealed interface ColumnType permits ColumnType.Scalar, ColumnType.MapOf, 
         }
     }
 
-    /** Reads back what {@link #toString()} wrote ("long", "map<string, long>", "list<int>"). */
+    /** Reads back what {@code toString()} wrote ("long", "map<string, long>", "list<int>"). */
     @JsonCreator
     static ColumnType parse(String text) {
         String t = text.trim();

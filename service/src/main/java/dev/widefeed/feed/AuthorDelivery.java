@@ -3,6 +3,7 @@ package dev.widefeed.feed;
 import dev.widefeed.graph.FollowCursor;
 
 import java.time.Instant;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -32,11 +33,11 @@ public record AuthorDelivery(long authorId, Mode mode, long switchId, Optional<F
         PUSHING;
 
         public String json() {
-            return name().toLowerCase();
+            return name().toLowerCase(Locale.ROOT);
         }
 
         public static Mode ofJson(String value) {
-            return valueOf(value.toUpperCase());
+            return valueOf(value.toUpperCase(Locale.ROOT));
         }
 
         /** Whether fan-out writes the author's new posts into inboxes. */

@@ -1,6 +1,7 @@
 package dev.widefeed.feed;
 
 import java.util.Arrays;
+import java.util.Locale;
 
 /** What a fan-out task does to its followers' home timelines. */
 public enum FanoutKind {
@@ -16,11 +17,11 @@ public enum FanoutKind {
     }
 
     public String json() {
-        return name().toLowerCase();
+        return name().toLowerCase(Locale.ROOT);
     }
 
     public static FanoutKind ofJson(String value) {
-        return valueOf(value.toUpperCase());
+        return valueOf(value.toUpperCase(Locale.ROOT));
     }
 
     /** The kind of the event log entries that carry this task (as stored: never rename one). */

@@ -72,7 +72,8 @@ final class NodeJmx {
         } catch (java.net.MalformedURLException e) {
             throw new IllegalArgumentException(e);
         }
-        try (JMXConnector connector = JMXConnectorFactory.connect(url)) {
+        // BanJNDI: the JNDI name is of our own child Cassandra's JMX, on the loopback address, not a name from input.
+        try (@SuppressWarnings("BanJNDI") JMXConnector connector = JMXConnectorFactory.connect(url)) {
             MBeanServerConnection server = connector.getMBeanServerConnection();
             ObjectName storageService = new ObjectName("org.apache.cassandra.db:type=StorageService");
             return new RingView(String.valueOf(server.getAttribute(storageService, "OperationMode")),

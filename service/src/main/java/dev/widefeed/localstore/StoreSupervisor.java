@@ -2,6 +2,7 @@ package dev.widefeed.localstore;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
@@ -41,8 +42,8 @@ final class StoreSupervisor implements AutoCloseable {
         this.policy = policy;
         this.child = child;
         this.status = running(child);
-        this.watcher = new Thread(this::watch, "supervisor-" + launch.store().toLowerCase() + "@" + restart.host()
-                + ":" + restart.port());
+        this.watcher = new Thread(this::watch, "supervisor-" + launch.store().toLowerCase(Locale.ROOT) + "@"
+                + restart.host() + ":" + restart.port());
         this.watcher.setDaemon(true);
     }
 
@@ -93,6 +94,7 @@ final class StoreSupervisor implements AutoCloseable {
     }
 
     /** Starts the store again until it serves (returned) or the policy gives up or we close (null). */
+    @SuppressWarnings("NonAtomicVolatileUpdate") // restarts++: the watcher, running this, is its only writer
     private LocalStoreProcess startAgain(Optional<Duration> delay) throws InterruptedException {
         while (delay.isPresent()) {
             status = new StoreStatus(StoreStatus.State.RESTARTING, OptionalLong.empty(), restarts,

@@ -3,6 +3,8 @@ package dev.widefeed.reconcile;
 import com.codahale.metrics.Gauge;
 import com.codahale.metrics.MetricRegistry;
 import io.dropwizard.lifecycle.Managed;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.concurrent.Executors;
@@ -17,6 +19,7 @@ import java.util.concurrent.TimeUnit;
  * {@code counters.recount.moving} (recounts that found their counter moving and tried again later).
  */
 public final class CounterMarksFlush implements Managed {
+    private static final Logger LOG = LoggerFactory.getLogger(CounterMarksFlush.class);
     private static final Duration EVERY = Duration.ofSeconds(5);
 
     private final CounterMarks marks;
@@ -41,8 +44,12 @@ public final class CounterMarksFlush implements Managed {
     }
 
     private void flush() {
-        if (marks.waiting() > 0) {
-            marks.flush();
+        try {
+            if (marks.waiting() > 0) {
+                marks.flush();
+            }
+        } catch (RuntimeException e) { // a run that threw would cancel every later one, so it never throws
+            LOG.warn("counter marks: flush failed: {}", e.toString());
         }
     }
 

@@ -55,13 +55,23 @@ final class DerivedStorage implements Storage {
         }
         try {
             base.close();
-        } finally {
-            if (embedded != null) {
-                try {
-                    embedded.close();
-                } catch (Exception e) {
-                    throw new IllegalStateException("could not stop the embedded store", e);
-                }
+        } catch (RuntimeException | Error e) {
+            try {
+                stopEmbedded();
+            } catch (RuntimeException stopFailed) {
+                e.addSuppressed(stopFailed); // not thrown instead: the base's failure came first
+            }
+            throw e;
+        }
+        stopEmbedded();
+    }
+
+    private void stopEmbedded() {
+        if (embedded != null) {
+            try {
+                embedded.close();
+            } catch (Exception e) {
+                throw new IllegalStateException("could not stop the embedded store", e);
             }
         }
     }

@@ -16,6 +16,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Locale;
 import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -75,7 +76,7 @@ public class AccountContract {
 
         AccountService.SignedIn set = accounts.changePassword(legacy.id(), Optional.empty(), PASSWORD);
         assertThat(set.userId()).isEqualTo(legacy.id());
-        assertThat(accounts.signIn(handle.toUpperCase(), PASSWORD, address).userId()).isEqualTo(legacy.id());
+        assertThat(accounts.signIn(handle.toUpperCase(Locale.ROOT), PASSWORD, address).userId()).isEqualTo(legacy.id());
         assertThat(accounts.honours(new TokenClaims(legacy.id(), Optional.empty(), Instant.now().minusSeconds(5))))
                 .as("setting a password voids the tokens issued before").isFalse();
         assertRefused(() -> accounts.changePassword(legacy.id(), Optional.empty(), Password.choose("another one!")),

@@ -100,7 +100,7 @@ class PulledSourcesTest {
             TreeSet<Long> ids = new TreeSet<>(Comparator.reverseOrder());
             int n = random.nextInt(30);
             while (ids.size() < n) {
-                long id = 1 + random.nextInt(1_000);
+                long id = 1L + random.nextInt(1_000);
                 if (used.add(id)) {
                     ids.add(id);
                 }

@@ -44,14 +44,17 @@ class IdGeneratorTest {
     void aClockGoingBackDoesNotReuseIds() {
         Instant[] now = {NOW};
         Clock clock = new Clock() {
+            @Override
             public ZoneOffset getZone() {
                 return ZoneOffset.UTC;
             }
 
+            @Override
             public Clock withZone(java.time.ZoneId zone) {
                 return this;
             }
 
+            @Override
             public Instant instant() {
                 return now[0];
             }

@@ -112,7 +112,8 @@ public class HostileInputContract {
         authorizations.put("blank token", "Bearer ");
         authorizations.put("not a JWT", "Bearer not-a-token");
         authorizations.put("three dots", "Bearer a.b.c");
-        authorizations.put("another scheme", "Basic " + Base64.getEncoder().encodeToString("ada:secret".getBytes()));
+        authorizations.put("another scheme",
+                "Basic " + Base64.getEncoder().encodeToString("ada:secret".getBytes(StandardCharsets.UTF_8)));
         authorizations.put("tampered signature", "Bearer " + world.ada.token() + "x");
         authorizations.put("another secret", "Bearer " + new TokenService("another-secret-another-secret-0123456789",
                 Duration.ofHours(1), Duration.ofHours(1), Clock.systemUTC()).mint(ada));

@@ -15,6 +15,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -63,13 +64,13 @@ public class TopicApiContract {
     void aTopicsPostsAreListedInAnyCaseAndAMalformedTopicIs400() throws InterruptedException {
         Created ada = api().createUser("ada");
         String topic = "api" + Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
-        String first = post(ada, "hello #" + topic.toUpperCase());
+        String first = post(ada, "hello #" + topic.toUpperCase(Locale.ROOT));
         String second = post(ada, "again #" + topic);
 
         JsonNode page = await("/v1/topics/" + topic + "/posts", ada, 2);
         assertThat(ids(page, null)).containsExactly(second, first);
         assertThat(page.get("items").get(0).get("topics").get(0).asText()).isEqualTo(topic);
-        assertThat(ids(api().get("/v1/topics/" + topic.toUpperCase() + "/posts", ada.token()), null))
+        assertThat(ids(api().get("/v1/topics/" + topic.toUpperCase(Locale.ROOT) + "/posts", ada.token()), null))
                 .containsExactly(second, first);
         assertThat(ids(api().get("/v1/topics/%23" + topic + "/posts", ada.token()), null)).containsExactly(second, first);
         assertError(api().request("/v1/topics/2024/posts", ada.token()).get(), 400);

@@ -212,6 +212,6 @@ public class MillionFollowersContract {
 
     private static boolean newerFirst(Follow a, Follow b) {
         int bySince = a.since().compareTo(b.since());
-        return bySince > 0 || bySince == 0 && a.userId() > b.userId();
+        return bySince > 0 || (bySince == 0 && a.userId() > b.userId());
     }
 }

@@ -14,7 +14,6 @@ import java.util.concurrent.atomic.AtomicLong;
 final class Progress implements AutoCloseable {
     private final PrintStream out;
     private final String phase;
-    private final long total;
     private final long started = System.nanoTime();
     private final AtomicLong done = new AtomicLong();
     private final ScheduledExecutorService redraw;
@@ -24,7 +23,6 @@ final class Progress implements AutoCloseable {
     Progress(PrintStream out, String phase, long total) {
         this.out = out;
         this.phase = phase;
-        this.total = total;
         if (out == null) {
             redraw = null;
         } else {

@@ -241,11 +241,13 @@ final class ReportPage {
                 "dropped", "all p50 ms", "all p99 ms", "");
         for (ReplayResult p : steady.points()) {
             ReplayResult.KindResult all = p.byKind().get("all");
+            @SuppressWarnings("ReferenceEquality") // the knee is one of these very points, not any equal one
+            boolean atKnee = knee.filter(k -> k == p).isPresent();
             points.row(Fmt.num(p.offeredRate(), 0), Fmt.num(p.achievedRate(), 0), Fmt.num(p.seconds(), 1),
                     Fmt.num(p.operations(), 0), Fmt.num(p.errors(), 0), Fmt.num(p.dropped(), 0),
                     all == null ? "–" : Fmt.num(all.response().p50Ms(), 2),
                     all == null ? "–" : Fmt.num(all.response().p99Ms(), 2),
-                    knee.filter(k -> k == p).isPresent() ? "knee" : "");
+                    atKnee ? "knee" : "");
         }
         out.append(points.html());
         out.append("<details><summary>every point by kind</summary>\n");

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -29,7 +30,7 @@ class OpenLoopReplayerTest {
     private static final int STALL_AT = 1000;
 
     private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
-    private final PrintStream out = new PrintStream(printed, true);
+    private final PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
 
     /** A target whose operations {@code operation} starts; with {@code probes}, an instant raw_read beside each. */
     private record FakeTarget(Function<WorkloadEvent, CompletionStage<Long>> operation, boolean probes)
@@ -63,7 +64,7 @@ class OpenLoopReplayerTest {
 
     @AfterEach
     void showWhatTheReplayerPrinted() {
-        System.out.print(printed);
+        System.out.print(printed.toString(StandardCharsets.UTF_8));
     }
 
     private ReplayResult replay(OpenLoopReplayer.Settings settings, ReplayTarget target, List<WorkloadEvent> events)
@@ -133,7 +134,7 @@ class OpenLoopReplayerTest {
         assertThat(result.operations()).isEqualTo(10);
         assertThat(result.errors()).as("still in flight at the end").isEqualTo(10);
         assertThat(result.byKind().get("post").errors()).isEqualTo(10);
-        assertThat(printed.toString()).contains("post: " + Outcomes.UNFINISHED);
+        assertThat(printed.toString(StandardCharsets.UTF_8)).contains("post: " + Outcomes.UNFINISHED);
     }
 
     @Test
@@ -179,7 +180,8 @@ class OpenLoopReplayerTest {
         assertThat(result.byKind().get("raw_read").count()).isEqualTo(100);
         assertThat(result.byKind().get("raw_read").errors()).isZero();
         assertThat(result.byKind().get("all").count()).as("probes are not workload events").isEqualTo(100);
-        assertThat(printed.toString()).contains("25  home_read: IllegalStateException: no post #");
+        assertThat(printed.toString(StandardCharsets.UTF_8))
+                .contains("25  home_read: IllegalStateException: no post #");
     }
 
     private static void sleep(long millis) {

@@ -35,10 +35,12 @@ class CountingStorageTest {
 
     private static Storage storage(Object answer) {
         return new Storage() {
+            @Override
             public String backend() {
                 return "none";
             }
 
+            @Override
             public Stores stores() {
                 return new Stores(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
                         null, null)
@@ -50,13 +52,16 @@ class CountingStorageTest {
                         });
             }
 
+            @Override
             public void ping() {
             }
 
+            @Override
             public TableScanStore tableScans() {
                 return nothing(TableScanStore.class, answer);
             }
 
+            @Override
             public void close() {
             }
         };

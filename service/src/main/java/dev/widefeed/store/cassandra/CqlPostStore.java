@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -275,7 +276,7 @@ final class CqlPostStore implements PostStore {
         long repostOf = row.getLong("repost_of");
         long root = row.getLong("root_id");
         return new Post(row.getLong("post_id"), row.getLong("author_id"),
-                PostType.valueOf(row.getString("type").toUpperCase()), row.getString("content"),
+                PostType.valueOf(row.getString("type").toUpperCase(Locale.ROOT)), row.getString("content"),
                 row.getInstant("created_at"), AudienceJson.read(row.getString("audience")),
                 row.isNull("repost_of") ? Optional.empty() : Optional.of(repostOf),
                 CqlMentions.read(row),

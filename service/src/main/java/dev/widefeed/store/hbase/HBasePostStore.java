@@ -31,6 +31,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -258,7 +259,7 @@ final class HBasePostStore implements PostStore {
         byte[] root = row.getValue(POST, ROOT);
         byte[] audience = row.getValue(POST, AUDIENCE);
         return Optional.of(new Post(postId, Bytes.toLong(row.getValue(POST, AUTHOR)),
-                PostType.valueOf(Bytes.toString(row.getValue(POST, TYPE)).toUpperCase()),
+                PostType.valueOf(Bytes.toString(row.getValue(POST, TYPE)).toUpperCase(Locale.ROOT)),
                 Bytes.toString(row.getValue(POST, CONTENT)),
                 Instant.ofEpochMilli(Bytes.toLong(row.getValue(POST, CREATED_AT))),
                 audience == null ? Audience.PUBLIC : AudienceJson.read(Bytes.toString(audience)),
