@@ -9,6 +9,7 @@ import io.dropwizard.testing.ResourceHelpers;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -40,6 +41,8 @@ import static org.awaitility.Awaitility.await;
 @EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
 @Tag(Tiers.SLOW)
+@Isolated("its service's configuration is system properties while it runs, which a service started beside it would "
+        + "take for its own (docs/TESTING.md, \"Isolation\")")
 public class StoreOutageContract {
     private static final Path DATA_DIR = Path.of(System.getProperty("widefeed.test.dataDir", "target/test-stores"))
             .toAbsolutePath();
