@@ -1,7 +1,7 @@
 package dev.widefeed.store;
 
 import dev.widefeed.store.SchemaFiles.SchemaFile;
-import dev.widefeed.store.cassandra.CqlSchema;
+import dev.widefeed.store.cassandra.setup.CqlSchema;
 import dev.widefeed.store.hbase.layout.HBaseTables;
 import dev.widefeed.store.hbase.layout.HBaseTables;
 import dev.widefeed.store.hbase.layout.TableDefinition;

@@ -11,6 +11,9 @@ import com.datastax.oss.driver.internal.core.session.throttling.ConcurrencyLimit
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.widefeed.localstore.LocalCassandra;
 import dev.widefeed.store.BackendFactory;
+import dev.widefeed.store.cassandra.setup.CqlSchema;
+import dev.widefeed.store.cassandra.setup.EmbeddedCassandraFactory;
+import dev.widefeed.store.cassandra.setup.IdempotentWriteRetryPolicy;
 import io.dropwizard.util.Duration;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;

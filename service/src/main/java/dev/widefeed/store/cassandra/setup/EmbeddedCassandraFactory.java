@@ -1,4 +1,4 @@
-package dev.widefeed.store.cassandra;
+package dev.widefeed.store.cassandra.setup;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.widefeed.localstore.CommitLogSync;
@@ -51,7 +51,7 @@ public class EmbeddedCassandraFactory extends EmbeddedStoreFactory {
         super("./data/cassandra");
     }
 
-    LocalCassandra.Settings settings() {
+    public LocalCassandra.Settings settings() {
         return new LocalCassandra.Settings(dataPath(), host, nativePort, storagePort, heapMb, startTimeoutDuration(),
                 nodes, jmxPort, commitLogSync);
     }

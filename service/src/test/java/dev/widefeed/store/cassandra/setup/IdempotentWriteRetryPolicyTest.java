@@ -1,4 +1,4 @@
-package dev.widefeed.store.cassandra;
+package dev.widefeed.store.cassandra.setup;
 
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.context.DriverContext;
