@@ -65,7 +65,6 @@ import dev.widefeed.reconcile.Reconciler;
 import dev.widefeed.store.Storage;
 import dev.widefeed.textindex.TextIndexHandler;
 import dev.widefeed.textindex.TextIndexService;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
@@ -79,17 +78,35 @@ import java.util.stream.Stream;
  * The domain services over one storage, built in one place for the server and the commands alike, with
  * the handler of each kind of event log entry ({@code logHandlers}) for whoever runs the log's job.
  */
-public record Services(UserService users, FollowService follows, RelationRepairer relationRepairer,
-                       PostService posts, LikeService likes, CommentService comments, Reconciler reconciler,
-                       HomeTimelineService home, FanoutWorker fanoutWorker, FanoutService fanout,
-                       AudienceService audiences, AudienceFacts audienceFacts, NotificationService notifications,
-                       TextIndexService textIndex, Relationships relationships, IdempotentRequests idempotent,
-                       AccountArchive archive, EventLog eventLog, CounterMarks counterMarks,
-                       CounterRecountHandler counterRecounts, Map<String, LogHandler> logHandlers,
-                       CacheInvalidations cacheInvalidations, List<BatchedCache<?>> caches,
-                       CoalescedCounts<PostCounts> postCounts, CoalescedCounts<UserCounts> userCounts) {
+public record Services(
+        UserService users,
+        FollowService follows,
+        RelationRepairer relationRepairer,
+        PostService posts,
+        LikeService likes,
+        CommentService comments,
+        Reconciler reconciler,
+        HomeTimelineService home,
+        FanoutWorker fanoutWorker,
+        FanoutService fanout,
+        AudienceService audiences,
+        AudienceFacts audienceFacts,
+        NotificationService notifications,
+        TextIndexService textIndex,
+        Relationships relationships,
+        IdempotentRequests idempotent,
+        AccountArchive archive,
+        EventLog eventLog,
+        CounterMarks counterMarks,
+        CounterRecountHandler counterRecounts,
+        Map<String, LogHandler> logHandlers,
+        CacheInvalidations cacheInvalidations,
+        List<BatchedCache<?>> caches,
+        CoalescedCounts<PostCounts> postCounts,
+        CoalescedCounts<UserCounts> userCounts) {
     /** How long a post's counter delta waits for others at most, and how many updates are applied at once. */
     private static final Duration COUNTS_INTERVAL = Duration.ofMillis(20);
+
     private static final int COUNTS_THREADS = 4;
 
     /**
@@ -103,59 +120,75 @@ public record Services(UserService users, FollowService follows, RelationRepaire
      *                       is called (by whoever runs the instance), and until then only this instance's own changes
      *                       drop its cached copies
      */
-    public record Settings(IdGenerator ids, Clock clock, RelationLimits limits, Executor batchFollows, FeedRules feed,
-                           int logShards, FanoutWorker.Listener fanoutListener, AudienceSettings audience,
-                           Executor pageReads, CacheSettings caches) {
+    public record Settings(
+            IdGenerator ids,
+            Clock clock,
+            RelationLimits limits,
+            Executor batchFollows,
+            FeedRules feed,
+            int logShards,
+            FanoutWorker.Listener fanoutListener,
+            AudienceSettings audience,
+            Executor pageReads,
+            CacheSettings caches) {
         /** The server's defaults, everything done in the calling thread. */
         public static Settings of(IdGenerator ids, Clock clock) {
-            return new Settings(ids, clock, RelationLimits.DEFAULT, Runnable::run, new FeedFactory().rules(),
-                    new EventLogFactory().shards, FanoutWorker.Listener.NONE, AudienceSettings.DEFAULT, Runnable::run,
+            return new Settings(
+                    ids,
+                    clock,
+                    RelationLimits.DEFAULT,
+                    Runnable::run,
+                    new FeedFactory().rules(),
+                    new EventLogFactory().shards,
+                    FanoutWorker.Listener.NONE,
+                    AudienceSettings.DEFAULT,
+                    Runnable::run,
                     CacheSettings.DEFAULT);
         }
 
         public Settings withClock(Clock clock) {
-            return new Settings(ids, clock, limits, batchFollows, feed, logShards, fanoutListener, audience, pageReads,
-                    caches);
+            return new Settings(
+                    ids, clock, limits, batchFollows, feed, logShards, fanoutListener, audience, pageReads, caches);
         }
 
         public Settings withLimits(RelationLimits limits) {
-            return new Settings(ids, clock, limits, batchFollows, feed, logShards, fanoutListener, audience, pageReads,
-                    caches);
+            return new Settings(
+                    ids, clock, limits, batchFollows, feed, logShards, fanoutListener, audience, pageReads, caches);
         }
 
         public Settings withBatchFollows(Executor batchFollows) {
-            return new Settings(ids, clock, limits, batchFollows, feed, logShards, fanoutListener, audience, pageReads,
-                    caches);
+            return new Settings(
+                    ids, clock, limits, batchFollows, feed, logShards, fanoutListener, audience, pageReads, caches);
         }
 
         public Settings withFeed(FeedRules feed) {
-            return new Settings(ids, clock, limits, batchFollows, feed, logShards, fanoutListener, audience, pageReads,
-                    caches);
+            return new Settings(
+                    ids, clock, limits, batchFollows, feed, logShards, fanoutListener, audience, pageReads, caches);
         }
 
         public Settings withLogShards(int logShards) {
-            return new Settings(ids, clock, limits, batchFollows, feed, logShards, fanoutListener, audience, pageReads,
-                    caches);
+            return new Settings(
+                    ids, clock, limits, batchFollows, feed, logShards, fanoutListener, audience, pageReads, caches);
         }
 
         public Settings withFanoutListener(FanoutWorker.Listener fanoutListener) {
-            return new Settings(ids, clock, limits, batchFollows, feed, logShards, fanoutListener, audience, pageReads,
-                    caches);
+            return new Settings(
+                    ids, clock, limits, batchFollows, feed, logShards, fanoutListener, audience, pageReads, caches);
         }
 
         public Settings withAudience(AudienceSettings audience) {
-            return new Settings(ids, clock, limits, batchFollows, feed, logShards, fanoutListener, audience, pageReads,
-                    caches);
+            return new Settings(
+                    ids, clock, limits, batchFollows, feed, logShards, fanoutListener, audience, pageReads, caches);
         }
 
         public Settings withPageReads(Executor pageReads) {
-            return new Settings(ids, clock, limits, batchFollows, feed, logShards, fanoutListener, audience, pageReads,
-                    caches);
+            return new Settings(
+                    ids, clock, limits, batchFollows, feed, logShards, fanoutListener, audience, pageReads, caches);
         }
 
         public Settings withCaches(CacheSettings caches) {
-            return new Settings(ids, clock, limits, batchFollows, feed, logShards, fanoutListener, audience, pageReads,
-                    caches);
+            return new Settings(
+                    ids, clock, limits, batchFollows, feed, logShards, fanoutListener, audience, pageReads, caches);
         }
     }
 
@@ -169,17 +202,29 @@ public record Services(UserService users, FollowService follows, RelationRepaire
         AudienceSettings audience = settings.audience();
         Executor pageReads = settings.pageReads();
         CacheSettings caches = settings.caches();
-        CacheInvalidations invalidations = new CacheInvalidations(storage.invalidations(), clock,
-                caches.invalidationLateness());
+        CacheInvalidations invalidations =
+                new CacheInvalidations(storage.invalidations(), clock, caches.invalidationLateness());
         EventLog log = new EventLog(storage.eventLog(), settings.logShards(), clock);
         CounterMarks marks = new CounterMarks(log, clock);
         // Counter updates off the request (docs/design.md, "Counters that heal"), applied to the stores unwatched: the
         // caches hold each delta from the moment it is handed on, and add what is not applied yet to what they load.
-        CoalescedCounts<PostCounts> postCounts = new CoalescedCounts<>("post-counts", PostCounts::plus,
-                storage.posts()::addCounts, marks::post, KnownPointCount.Bounds.DEFAULT, clock, COUNTS_INTERVAL,
+        CoalescedCounts<PostCounts> postCounts = new CoalescedCounts<>(
+                "post-counts",
+                PostCounts::plus,
+                storage.posts()::addCounts,
+                marks::post,
+                KnownPointCount.Bounds.DEFAULT,
+                clock,
+                COUNTS_INTERVAL,
                 COUNTS_THREADS);
-        CoalescedCounts<UserCounts> userCounts = new CoalescedCounts<>("user-counts", UserCounts::plus,
-                storage.users()::addCounts, marks::user, KnownPointCount.Bounds.DEFAULT, clock, COUNTS_INTERVAL,
+        CoalescedCounts<UserCounts> userCounts = new CoalescedCounts<>(
+                "user-counts",
+                UserCounts::plus,
+                storage.users()::addCounts,
+                marks::user,
+                KnownPointCount.Bounds.DEFAULT,
+                clock,
+                COUNTS_INTERVAL,
                 COUNTS_THREADS);
         PostCache postCache = new PostCache(storage.posts(), caches, invalidations, postCounts::unapplied);
         CommentCache commentCache = new CommentCache(storage.comments(), caches, invalidations);
@@ -190,49 +235,141 @@ public record Services(UserService users, FollowService follows, RelationRepaire
         CommentStore commentStore = commentCache.watching(storage.comments());
         AudienceFacts facts = new AudienceFacts(storage.audiences(), audience.cacheWeight(), audience.cacheTtl());
         PostAccess access = new PostAccess(postCache::find, facts);
-        AudienceService audiences = new AudienceService(storage.audiences(), userStore, facts,
-                audience.limits(), ids, clock);
+        AudienceService audiences =
+                new AudienceService(storage.audiences(), userStore, facts, audience.limits(), ids, clock);
         Events events = new Events();
         RelationRepairer repairer = new RelationRepairer(userStore, storage.relations(), marks);
-        LikeService likes = new LikeService(postStore, userStore, storage.likes(), access, events, clock,
-                marks, KnownPointCount.Bounds.DEFAULT, postCache::countsOf, postCache.counted(postCounts));
-        CommentService comments = new CommentService(postStore, commentStore, storage.commentVotes(),
-                storage.hotComments(), access, events, ids, clock,
-                new MentionResolver(userStore, pageReads), pageReads, marks, commentCache::countsOf,
+        LikeService likes = new LikeService(
+                postStore,
+                userStore,
+                storage.likes(),
+                access,
+                events,
+                clock,
+                marks,
+                KnownPointCount.Bounds.DEFAULT,
+                postCache::countsOf,
                 postCache.counted(postCounts));
-        PostService posts = new PostService(userStore, postStore, new ViewerLikes(storage.likes()), events,
-                access, audiences, ids, clock, pageReads, postCache, profiles,
+        CommentService comments = new CommentService(
+                postStore,
+                commentStore,
+                storage.commentVotes(),
+                storage.hotComments(),
+                access,
+                events,
+                ids,
+                clock,
+                new MentionResolver(userStore, pageReads),
+                pageReads,
+                marks,
+                commentCache::countsOf,
+                postCache.counted(postCounts));
+        PostService posts = new PostService(
+                userStore,
+                postStore,
+                new ViewerLikes(storage.likes()),
+                events,
+                access,
+                audiences,
+                ids,
+                clock,
+                pageReads,
+                postCache,
+                profiles,
                 // In the request: a repost's page is its source's repost count when it is written (design.md).
-                CounterUpdates.direct("reposts", postStore::addCounts, marks::post), userCounts);
+                CounterUpdates.direct("reposts", postStore::addCounts, marks::post),
+                userCounts);
         Reconciler reconciler = new Reconciler(userStore, postStore, likes, comments, repairer);
         CounterRecountHandler recounts = new CounterRecountHandler(reconciler, marks, clock);
-        DeliverySwitch deliveries = new DeliverySwitch(userStore, storage.relations(), storage.timelines(),
-                storage.fanout(), feed.pull(), feed.pageSize(), clock);
-        HomeTimelineService home = new HomeTimelineService(storage.relations(), postStore, storage.timelines(),
-                posts, facts, access, feed.home(), feed.pull(), deliveries, log, limits.maxFollowing(), clock);
-        FanoutWorker worker = new FanoutWorker(userStore, storage.relations(), postStore, postCache::find,
-                storage.timelines(), storage.fanout(), storage.audiences(), feed.fanout(), feed.pageSize(),
-                feed.home().entryTtl(), feed.pull(), log, clock, fanoutListener);
-        TextIndexHandler textIndex = new TextIndexHandler(postCache::find, commentCache::find, storage.textIndex(),
+        DeliverySwitch deliveries = new DeliverySwitch(
+                userStore,
+                storage.relations(),
+                storage.timelines(),
+                storage.fanout(),
+                feed.pull(),
+                feed.pageSize(),
                 clock);
+        HomeTimelineService home = new HomeTimelineService(
+                storage.relations(),
+                postStore,
+                storage.timelines(),
+                posts,
+                facts,
+                access,
+                feed.home(),
+                feed.pull(),
+                deliveries,
+                log,
+                limits.maxFollowing(),
+                clock);
+        FanoutWorker worker = new FanoutWorker(
+                userStore,
+                storage.relations(),
+                postStore,
+                postCache::find,
+                storage.timelines(),
+                storage.fanout(),
+                storage.audiences(),
+                feed.fanout(),
+                feed.pageSize(),
+                feed.home().entryTtl(),
+                feed.pull(),
+                log,
+                clock,
+                fanoutListener);
+        TextIndexHandler textIndex =
+                new TextIndexHandler(postCache::find, commentCache::find, storage.textIndex(), clock);
         listen(events, home, log, textIndex);
         NotificationRules notificationRules = NotificationRules.DEFAULT;
-        FollowService follows = new FollowService(userStore, storage.relations(), ids, clock, limits,
-                batchFollows, events, userCounts);
+        FollowService follows =
+                new FollowService(userStore, storage.relations(), ids, clock, limits, batchFollows, events, userCounts);
         Map<String, LogHandler> handlers = new HashMap<>(new FanoutHandler(worker, fanoutListener).byKind());
         handlers.putAll(deliveries.byKind());
-        handlers.putAll(new NotificationHandler(storage.notifications(), new NotificationSources(postCache::find,
-                storage.likes(), storage.relations(), commentCache::find, storage.commentVotes(), access, facts,
-                notificationRules, pageReads),
-                notificationRules, clock).byKind());
+        handlers.putAll(new NotificationHandler(
+                        storage.notifications(),
+                        new NotificationSources(
+                                postCache::find,
+                                storage.likes(),
+                                storage.relations(),
+                                commentCache::find,
+                                storage.commentVotes(),
+                                access,
+                                facts,
+                                notificationRules,
+                                pageReads),
+                        notificationRules,
+                        clock)
+                .byKind());
         handlers.putAll(textIndex.byKind());
         handlers.putAll(new HotRankHandler(new HotRanking(commentStore, storage.hotComments()), clock).byKind());
-        handlers.putAll(new AccountErasureHandler(new AccountErasure(userStore, postStore, posts,
-                storage.likes(), likes, storage.relations(), follows, commentStore, storage.commentVotes(), comments,
-                audiences, storage.audiences(), storage.userRows()),
-                storage.accounts(), clock).byKind());
-        handlers.putAll(new PostPurgeHandler(postStore, new PostPurge(postStore, storage.likes(),
-                commentStore, storage.commentVotes(), storage.hotComments()), clock).byKind());
+        handlers.putAll(new AccountErasureHandler(
+                        new AccountErasure(
+                                userStore,
+                                postStore,
+                                posts,
+                                storage.likes(),
+                                likes,
+                                storage.relations(),
+                                follows,
+                                commentStore,
+                                storage.commentVotes(),
+                                comments,
+                                audiences,
+                                storage.audiences(),
+                                storage.userRows()),
+                        storage.accounts(),
+                        clock)
+                .byKind());
+        handlers.putAll(new PostPurgeHandler(
+                        postStore,
+                        new PostPurge(
+                                postStore,
+                                storage.likes(),
+                                commentStore,
+                                storage.commentVotes(),
+                                storage.hotComments()),
+                        clock)
+                .byKind());
         handlers.putAll(recounts.byKind());
         return new Services(
                 new UserService(userStore, ids, clock, userCounts),
@@ -247,20 +384,23 @@ public record Services(UserService users, FollowService follows, RelationRepaire
                 new FanoutService(access, worker),
                 audiences,
                 facts,
-                new NotificationService(storage.notifications(), postStore, commentStore, access, facts,
-                        notificationRules, clock),
+                new NotificationService(
+                        storage.notifications(), postStore, commentStore, access, facts, notificationRules, clock),
                 new TextIndexService(storage.textIndex(), posts, comments, clock),
                 new Relationships(userStore, storage.relations(), facts, pageReads),
                 new IdempotentRequests(storage.idempotency(), ids, clock),
-                new AccountArchive(postStore, posts, storage.likes(), follows, commentStore, audiences,
-                        storage.audiences()),
+                new AccountArchive(
+                        postStore, posts, storage.likes(), follows, commentStore, audiences, storage.audiences()),
                 log,
                 marks,
                 recounts,
                 Map.copyOf(handlers),
                 invalidations,
-                Stream.of(postCache.caches(), commentCache.caches(), profiles.caches()).flatMap(List::stream).toList(),
-                postCounts, userCounts);
+                Stream.of(postCache.caches(), commentCache.caches(), profiles.caches())
+                        .flatMap(List::stream)
+                        .toList(),
+                postCounts,
+                userCounts);
     }
 
     /**
@@ -275,48 +415,87 @@ public record Services(UserService users, FollowService follows, RelationRepaire
         events.logTo(PostEvent.Created.class, e -> fanout(log, e, FanoutKind.DELIVER))
                 .logTo(PostEvent.Reposted.class, e -> fanout(log, e, FanoutKind.DELIVER))
                 .logTo(PostEvent.Deleted.class, e -> fanout(log, e, FanoutKind.RETRACT))
-                .logTo(PostEvent.Deleted.class, e -> log.appendQuietly(PostPurgeHandler.KIND, e.post().id(), author(e)))
+                .logTo(
+                        PostEvent.Deleted.class,
+                        e -> log.appendQuietly(PostPurgeHandler.KIND, e.post().id(), author(e)))
                 .on(PostEvent.Created.class, e -> home.posted(e.post()))
                 .on(PostEvent.Reposted.class, e -> home.posted(e.post()))
                 .on(PostEvent.Deleted.class, e -> home.deleted(e.post()))
                 .on(FollowEvent.Followed.class, e -> home.followed(e.followerId(), e.followeeId()))
                 .on(FollowEvent.Unfollowed.class, e -> home.unfollowed(e.followerId(), e.followeeId()))
-                .logTo(PostEvent.Created.class, e -> log.appendQuietly(TextIndexHandler.POST, e.post().id(), author(e)))
-                .logTo(PostEvent.Reposted.class, e -> log.appendQuietly(TextIndexHandler.POST, e.post().id(),
-                        author(e)))
+                .logTo(
+                        PostEvent.Created.class,
+                        e -> log.appendQuietly(TextIndexHandler.POST, e.post().id(), author(e)))
+                .logTo(
+                        PostEvent.Reposted.class,
+                        e -> log.appendQuietly(TextIndexHandler.POST, e.post().id(), author(e)))
                 .on(PostEvent.Deleted.class, e -> textIndex.postDeleted(e.post()))
-                .logTo(CommentEvent.Commented.class, e -> log.appendQuietly(TextIndexHandler.COMMENT, e.commentId(),
-                        e.comment().authorId()))
-                .logTo(CommentEvent.Replied.class, e -> log.appendQuietly(TextIndexHandler.COMMENT, e.commentId(),
-                        e.reply().authorId()));
+                .logTo(
+                        CommentEvent.Commented.class,
+                        e -> log.appendQuietly(
+                                TextIndexHandler.COMMENT,
+                                e.commentId(),
+                                e.comment().authorId()))
+                .logTo(
+                        CommentEvent.Replied.class,
+                        e -> log.appendQuietly(
+                                TextIndexHandler.COMMENT,
+                                e.commentId(),
+                                e.reply().authorId()));
         ChangeTags tags = new ChangeTags();
         rankOn(events, log, tags, CommentEvent.Voted.class, CommentEvent.Voted::userId);
         rankOn(events, log, tags, CommentEvent.Deleted.class, e -> e.comment().authorId());
         Notifying notify = new Notifying(events, log, tags);
         notify.of(LikeEvent.Liked.class, NotificationSources.LIKE, LikeEvent::postId, LikeEvent::userId);
         notify.of(LikeEvent.Unliked.class, NotificationSources.LIKE, LikeEvent::postId, LikeEvent::userId);
-        notify.of(FollowEvent.Followed.class, NotificationSources.FOLLOW, FollowEvent::followeeId,
+        notify.of(
+                FollowEvent.Followed.class,
+                NotificationSources.FOLLOW,
+                FollowEvent::followeeId,
                 FollowEvent::followerId);
-        notify.of(FollowEvent.Unfollowed.class, NotificationSources.FOLLOW, FollowEvent::followeeId,
+        notify.of(
+                FollowEvent.Unfollowed.class,
+                NotificationSources.FOLLOW,
+                FollowEvent::followeeId,
                 FollowEvent::followerId);
-        notify.of(CommentEvent.Commented.class, NotificationSources.COMMENT, CommentEvent::commentId,
+        notify.of(
+                CommentEvent.Commented.class,
+                NotificationSources.COMMENT,
+                CommentEvent::commentId,
                 e -> e.comment().authorId());
-        notify.of(CommentEvent.Replied.class, NotificationSources.COMMENT, CommentEvent::commentId,
+        notify.of(
+                CommentEvent.Replied.class,
+                NotificationSources.COMMENT,
+                CommentEvent::commentId,
                 e -> e.reply().authorId());
-        notify.of(CommentEvent.Deleted.class, NotificationSources.COMMENT, CommentEvent::commentId,
+        notify.of(
+                CommentEvent.Deleted.class,
+                NotificationSources.COMMENT,
+                CommentEvent::commentId,
                 e -> e.comment().authorId());
-        notify.of(CommentEvent.Voted.class, NotificationSources.VOTE, CommentEvent::commentId,
+        notify.of(
+                CommentEvent.Voted.class,
+                NotificationSources.VOTE,
+                CommentEvent::commentId,
                 CommentEvent.Voted::userId);
-        notify.of(PostEvent.Created.class, NotificationSources.POST, e -> e.post().id(), Services::author);
-        notify.of(PostEvent.Reposted.class, NotificationSources.POST, e -> e.post().id(), Services::author);
-        notify.of(PostEvent.Deleted.class, NotificationSources.POST, e -> e.post().id(), Services::author);
+        notify.of(
+                PostEvent.Created.class, NotificationSources.POST, e -> e.post().id(), Services::author);
+        notify.of(
+                PostEvent.Reposted.class,
+                NotificationSources.POST,
+                e -> e.post().id(),
+                Services::author);
+        notify.of(
+                PostEvent.Deleted.class, NotificationSources.POST, e -> e.post().id(), Services::author);
     }
 
     /** A change of a comment's votes or state moves its hot ranking entry: a guard before it, an entry after. */
-    private static <E extends CommentEvent> void rankOn(Events events, EventLog log, ChangeTags tags, Class<E> type,
-                                                        ToLongFunction<E> actor) {
-        events.logTo(type, e -> log.appendQuietly(HotRankHandler.guardKind(tags.of(e)), e.commentId(),
-                        actor.applyAsLong(e)))
+    private static <E extends CommentEvent> void rankOn(
+            Events events, EventLog log, ChangeTags tags, Class<E> type, ToLongFunction<E> actor) {
+        events.logTo(
+                        type,
+                        e -> log.appendQuietly(
+                                HotRankHandler.guardKind(tags.of(e)), e.commentId(), actor.applyAsLong(e)))
                 .on(type, e -> log.hint(HotRankHandler.afterKind(tags.of(e)), e.commentId(), actor.applyAsLong(e)));
     }
 
@@ -330,12 +509,20 @@ public record Services(UserService users, FollowService follows, RelationRepaire
      * second only delays the notification until the guard's turn.
      */
     private record Notifying(Events events, EventLog log, ChangeTags tags) {
-        <E extends DomainEvent> void of(Class<E> type, String family, ToLongFunction<E> subject,
-                                        ToLongFunction<E> actor) {
-            events.logTo(type, e -> log.appendQuietly(NotificationHandler.guardKind(family, tags.of(e)),
-                            subject.applyAsLong(e), actor.applyAsLong(e)))
-                    .on(type, e -> log.hint(NotificationHandler.afterKind(family, tags.of(e)),
-                            subject.applyAsLong(e), actor.applyAsLong(e)));
+        <E extends DomainEvent> void of(
+                Class<E> type, String family, ToLongFunction<E> subject, ToLongFunction<E> actor) {
+            events.logTo(
+                            type,
+                            e -> log.appendQuietly(
+                                    NotificationHandler.guardKind(family, tags.of(e)),
+                                    subject.applyAsLong(e),
+                                    actor.applyAsLong(e)))
+                    .on(
+                            type,
+                            e -> log.hint(
+                                    NotificationHandler.afterKind(family, tags.of(e)),
+                                    subject.applyAsLong(e),
+                                    actor.applyAsLong(e)));
         }
     }
 

@@ -71,7 +71,6 @@ import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
 import io.dropwizard.lifecycle.Managed;
 import jakarta.servlet.DispatcherType;
-
 import java.time.Clock;
 import java.util.EnumSet;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -97,20 +96,26 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         configure(bootstrap.getObjectMapper());
         bootstrap.addBundle(WebClient.files());
         bootstrap.addCommand(new SchemaCommand<>(WidefeedConfiguration.class, config -> config.storage));
-        bootstrap.addCommand(new TokenCommand<>(WidefeedConfiguration.class,
-                config -> config.auth.tokens(config.storage.embeddedDataDir())));
+        bootstrap.addCommand(new TokenCommand<>(
+                WidefeedConfiguration.class, config -> config.auth.tokens(config.storage.embeddedDataDir())));
         bootstrap.addCommand(new HandlesCommand<>(WidefeedConfiguration.class, config -> config.storage));
         bootstrap.addCommand(new ExportCommand<>(WidefeedConfiguration.class, config -> config.storage));
-        bootstrap.addCommand(new ReconcileCommand<>(WidefeedConfiguration.class, config -> config.storage,
-                (config, storage) -> Services.over(storage, Services.Settings.of(new IdGenerator(0), Clock.systemUTC())
-                        .withFeed(config.feed.rules()).withLogShards(config.eventLog.shards)).reconciler()));
+        bootstrap.addCommand(new ReconcileCommand<>(
+                WidefeedConfiguration.class,
+                config -> config.storage,
+                (config, storage) -> Services.over(
+                                storage,
+                                Services.Settings.of(new IdGenerator(0), Clock.systemUTC())
+                                        .withFeed(config.feed.rules())
+                                        .withLogShards(config.eventLog.shards))
+                        .reconciler()));
     }
 
     @Override
     public void run(WidefeedConfiguration config, Environment environment) {
         Clock clock = Clock.systemUTC();
-        Storage storage = config.storage.open(environment.metrics(), environment.healthChecks(), clock,
-                config.storage.applySchemaAtStart);
+        Storage storage = config.storage.open(
+                environment.metrics(), environment.healthChecks(), clock, config.storage.applySchemaAtStart);
         environment.lifecycle().manage(new Managed() {
             @Override
             public void stop() {
@@ -121,20 +126,35 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
 
         IdGenerator ids = new IdGenerator(config.workerId != null ? config.workerId : derivedWorkerId());
         // Bounded: ten batches of 1,000 may wait; past that a batch follow is refused (429), not queued forever.
-        ExecutorService batchFollows = environment.lifecycle().executorService("batch-follow-%d")
-                .minThreads(config.limits.batchFollowThreads).maxThreads(config.limits.batchFollowThreads)
-                .workQueue(new ArrayBlockingQueue<>(10 * RelationLimits.DEFAULT.maxBatchFollow())).build();
+        ExecutorService batchFollows = environment
+                .lifecycle()
+                .executorService("batch-follow-%d")
+                .minThreads(config.limits.batchFollowThreads)
+                .maxThreads(config.limits.batchFollowThreads)
+                .workQueue(new ArrayBlockingQueue<>(10 * RelationLimits.DEFAULT.maxBatchFollow()))
+                .build();
         // Handed over only to an idle thread; else the request reads on its own thread (never queued, never refused).
-        ExecutorService pageReads = environment.lifecycle().executorService("page-read-%d")
-                .minThreads(config.limits.pageReadThreads).maxThreads(config.limits.pageReadThreads)
+        ExecutorService pageReads = environment
+                .lifecycle()
+                .executorService("page-read-%d")
+                .minThreads(config.limits.pageReadThreads)
+                .maxThreads(config.limits.pageReadThreads)
                 .workQueue(new SynchronousQueue<>())
-                .rejectedExecutionHandler(new ThreadPoolExecutor.CallerRunsPolicy()).build();
+                .rejectedExecutionHandler(new ThreadPoolExecutor.CallerRunsPolicy())
+                .build();
         CacheSettings caches = config.caches.settings();
-        Services services = Services.over(storage, Services.Settings.of(ids, clock)
-                .withLimits(new RelationLimits(config.limits.maxFollowing, RelationLimits.DEFAULT.maxBatchFollow()))
-                .withBatchFollows(batchFollows).withFeed(config.feed.rules()).withLogShards(config.eventLog.shards)
-                .withFanoutListener(FanoutMetrics.listener(environment.metrics()))
-                .withAudience(config.audiences.settings()).withPageReads(pageReads).withCaches(caches));
+        Services services = Services.over(
+                storage,
+                Services.Settings.of(ids, clock)
+                        .withLimits(
+                                new RelationLimits(config.limits.maxFollowing, RelationLimits.DEFAULT.maxBatchFollow()))
+                        .withBatchFollows(batchFollows)
+                        .withFeed(config.feed.rules())
+                        .withLogShards(config.eventLog.shards)
+                        .withFanoutListener(FanoutMetrics.listener(environment.metrics()))
+                        .withAudience(config.audiences.settings())
+                        .withPageReads(pageReads)
+                        .withCaches(caches));
         CacheMetrics.register(environment.metrics(), services.caches());
         environment.lifecycle().manage(new Managed() {
             @Override
@@ -155,41 +175,62 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
                 services.userCounts().close();
             }
         });
-        environment.metrics().registerGauge("counters.coalesced.added",
-                () -> services.postCounts().added() + services.userCounts().added());
-        environment.metrics().registerGauge("counters.coalesced.updates",
-                () -> services.postCounts().updates() + services.userCounts().updates());
+        environment
+                .metrics()
+                .registerGauge(
+                        "counters.coalesced.added",
+                        () -> services.postCounts().added()
+                                + services.userCounts().added());
+        environment
+                .metrics()
+                .registerGauge(
+                        "counters.coalesced.updates",
+                        () -> services.postCounts().updates()
+                                + services.userCounts().updates());
         environment.metrics().registerGauge("audiences.cache.marks.hitRate", services.audienceFacts()::marksHitRate);
-        environment.metrics().registerGauge("audiences.cache.memberships.hitRate",
-                services.audienceFacts()::membershipsHitRate);
+        environment
+                .metrics()
+                .registerGauge("audiences.cache.memberships.hitRate", services.audienceFacts()::membershipsHitRate);
         environment.lifecycle().manage(services.fanoutWorker()); // stopped after the job that drives it
         config.eventLog.buildJob(storage.eventLog(), services.eventLog(), services.logHandlers(), clock, environment);
 
-        environment.lifecycle().manage(new TrendingJob(storage.textIndex(), config.topics.trendingEvery.toJavaDuration(),
-                clock));
-        environment.lifecycle().manage(new RelationRepairJob(services.relationRepairer(), clock,
-                config.relationRepair.period.toJavaDuration(),
-                config.relationRepair.settle.toJavaDuration(),
-                config.relationRepair.lookback.toJavaDuration(), environment.metrics()));
+        environment
+                .lifecycle()
+                .manage(new TrendingJob(storage.textIndex(), config.topics.trendingEvery.toJavaDuration(), clock));
+        environment
+                .lifecycle()
+                .manage(new RelationRepairJob(
+                        services.relationRepairer(),
+                        clock,
+                        config.relationRepair.period.toJavaDuration(),
+                        config.relationRepair.settle.toJavaDuration(),
+                        config.relationRepair.lookback.toJavaDuration(),
+                        environment.metrics()));
         environment.admin().addTask(new RepairRelationsTask(services.relationRepairer(), clock));
         environment.admin().addTask(new ReconcileTask(services.reconciler(), environment.metrics()));
-        environment.lifecycle().manage(new CounterMarksFlush(services.counterMarks(), services.counterRecounts(),
-                environment.metrics()));
+        environment
+                .lifecycle()
+                .manage(new CounterMarksFlush(
+                        services.counterMarks(), services.counterRecounts(), environment.metrics()));
         PrometheusEndpoint.register(environment);
 
-        AuthFactory.Built auth = config.auth.build(config.storage.embeddedDataDir(), storage.accounts(),
-                services.users(), ids, clock);
+        AuthFactory.Built auth =
+                config.auth.build(config.storage.embeddedDataDir(), storage.accounts(), services.users(), ids, clock);
         registerWeb(config, environment, auth);
         ErasureService erasures = new ErasureService(auth.accounts(), storage.accounts(), services.eventLog(), clock);
-        environment.jersey().register(new UserResource(services.users(), auth.accounts(), auth.tokens(),
-                services.idempotent(), erasures));
+        environment
+                .jersey()
+                .register(new UserResource(
+                        services.users(), auth.accounts(), auth.tokens(), services.idempotent(), erasures));
         environment.jersey().register(new ErasureResource(erasures));
         environment.jersey().register(new SessionResource(auth.accounts(), auth.tokens()));
         environment.jersey().register(new RelationResource(services.follows(), services.relationships()));
         environment.jersey().register(new PostResource(services.posts(), services.idempotent()));
         environment.jersey().register(new UserListsResource(services.audiences()));
-        environment.jersey().register(new ExportResource(services.users(), services.archive(),
-                environment.getObjectMapper(), clock));
+        environment
+                .jersey()
+                .register(
+                        new ExportResource(services.users(), services.archive(), environment.getObjectMapper(), clock));
         environment.jersey().register(new GroupResource(services.audiences()));
         environment.jersey().register(new TimelineResource(services.posts(), services.home()));
         environment.jersey().register(new FanoutResource(services.fanout()));
@@ -209,15 +250,18 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         strictRequestBodies(environment.getObjectMapper());
         JsonErrorHandler.install(environment);
         WebClient.secure(environment);
-        environment.jersey().register(new AuthDynamicFeature(new OAuthCredentialAuthFilter.Builder<UserPrincipal>()
-                .setAuthenticator(new TokenAuthenticator(auth.tokens(), auth.accounts()::honours))
-                .setPrefix("Bearer")
-                .setRealm("widefeed")
-                .setUnauthorizedHandler(new JsonUnauthorizedHandler())
-                .buildAuthFilter()));
+        environment
+                .jersey()
+                .register(new AuthDynamicFeature(new OAuthCredentialAuthFilter.Builder<UserPrincipal>()
+                        .setAuthenticator(new TokenAuthenticator(auth.tokens(), auth.accounts()::honours))
+                        .setPrefix("Bearer")
+                        .setRealm("widefeed")
+                        .setUnauthorizedHandler(new JsonUnauthorizedHandler())
+                        .buildAuthFilter()));
         environment.jersey().register(new AuthValueFactoryProvider.Binder<>(UserPrincipal.class));
-        environment.servlets().addFilter("request-budget",
-                        new RequestBudgetFilter(config.storage.requestBudget.toJavaDuration()))
+        environment
+                .servlets()
+                .addFilter("request-budget", new RequestBudgetFilter(config.storage.requestBudget.toJavaDuration()))
                 .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/*");
         config.rateLimits.build(environment.metrics()).ifPresent(environment.jersey()::register);
         environment.jersey().register(new BodyLimit(config.limits.maxBodyBytes));
@@ -237,8 +281,12 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
     static void configure(ObjectMapper mapper) {
         mapper.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
         mapper.disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
-        mapper.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
-                .maxNestingDepth(32).maxNumberLength(32).maxStringLength(64 * 1024).build());
+        mapper.getFactory()
+                .setStreamReadConstraints(StreamReadConstraints.builder()
+                        .maxNestingDepth(32)
+                        .maxNumberLength(32)
+                        .maxStringLength(64 * 1024)
+                        .build());
     }
 
     /**

@@ -3,9 +3,9 @@ package dev.widefeed;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.widefeed.audience.AudienceLimits;
 import dev.widefeed.audience.AudienceSettings;
-import dev.widefeed.cache.CacheSettings;
 import dev.widefeed.auth.AuthFactory;
 import dev.widefeed.backends.StorageFactory;
+import dev.widefeed.cache.CacheSettings;
 import dev.widefeed.eventlog.EventLogFactory;
 import dev.widefeed.feed.FeedFactory;
 import dev.widefeed.http.RateLimitsFactory;
@@ -120,11 +120,14 @@ public class WidefeedConfiguration extends Configuration {
         /** How long a cached fact is trusted: the longest a change made on another instance takes to apply here. */
         @NotNull
         @JsonProperty
-        public Duration cacheTtl = Duration.seconds(AudienceSettings.DEFAULT.cacheTtl().toSeconds());
+        public Duration cacheTtl =
+                Duration.seconds(AudienceSettings.DEFAULT.cacheTtl().toSeconds());
 
         public AudienceSettings settings() {
-            return new AudienceSettings(new AudienceLimits(maxBlocked, maxHidden, maxTags, maxTagMembers,
-                    maxGroupMembers), cacheWeight, cacheTtl.toJavaDuration());
+            return new AudienceSettings(
+                    new AudienceLimits(maxBlocked, maxHidden, maxTags, maxTagMembers, maxGroupMembers),
+                    cacheWeight,
+                    cacheTtl.toJavaDuration());
         }
     }
 
@@ -158,16 +161,25 @@ public class WidefeedConfiguration extends Configuration {
         /** The staleness bound of a post's counts on another instance than the one that changed them. */
         @NotNull
         @JsonProperty
-        public Duration countsMaxAge = Duration.milliseconds(DEFAULTS.countsMaxAge().toMillis());
+        public Duration countsMaxAge =
+                Duration.milliseconds(DEFAULTS.countsMaxAge().toMillis());
 
         /** How often every instance reads the announced changes (a deleted post, an edited profile). */
         @NotNull
         @JsonProperty
-        public Duration invalidationPoll = Duration.milliseconds(DEFAULTS.invalidationPoll().toMillis());
+        public Duration invalidationPoll =
+                Duration.milliseconds(DEFAULTS.invalidationPoll().toMillis());
 
         public CacheSettings settings() {
-            return new CacheSettings(postBytes.toBytes(), commentBytes.toBytes(), DEFAULTS.postMaxAge(), profiles, DEFAULTS.profileMaxAge(),
-                    counts, countsMaxAge.toJavaDuration(), invalidationPoll.toJavaDuration(),
+            return new CacheSettings(
+                    postBytes.toBytes(),
+                    commentBytes.toBytes(),
+                    DEFAULTS.postMaxAge(),
+                    profiles,
+                    DEFAULTS.profileMaxAge(),
+                    counts,
+                    countsMaxAge.toJavaDuration(),
+                    invalidationPoll.toJavaDuration(),
                     DEFAULTS.invalidationLateness());
         }
     }

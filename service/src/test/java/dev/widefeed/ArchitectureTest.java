@@ -1,26 +1,25 @@
 package dev.widefeed;
 
-import com.tngtech.archunit.base.DescribedPredicate;
-import com.tngtech.archunit.core.domain.JavaClass;
-import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.domain.JavaModifier;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * The map of docs/ARCHITECTURE.md, enforced: no package cycle anywhere, each feature package
@@ -50,42 +49,79 @@ class ArchitectureTest {
         FEATURES.put("like", Set.of("kernel", "cache", "graph", "audience", "mention", "post"));
         FEATURES.put("comment", Set.of("kernel", "cache", "eventlog", "graph", "audience", "mention", "post"));
         FEATURES.put("feed", Set.of("kernel", "cache", "eventlog", "graph", "audience", "mention", "post"));
-        FEATURES.put("archive", Set.of("kernel", "cache", "eventlog", "graph", "audience", "mention", "post", "like",
-                "comment"));
-        FEATURES.put("erasure", Set.of("kernel", "cache", "eventlog", "graph", "account", "audience", "mention", "post",
-                "like", "comment"));
-        FEATURES.put("purge", Set.of("kernel", "cache", "eventlog", "graph", "audience", "mention", "post", "like", "comment"));
-        FEATURES.put("reconcile", Set.of("kernel", "cache", "eventlog", "graph", "audience", "mention", "post", "like",
-                "comment"));
-        FEATURES.put("notification", Set.of("kernel", "cache", "eventlog", "graph", "audience", "mention", "post", "like",
-                "comment"));
-        FEATURES.put("textindex", Set.of("kernel", "cache", "eventlog", "graph", "audience", "mention", "topic", "post",
-                "comment"));
+        FEATURES.put(
+                "archive",
+                Set.of("kernel", "cache", "eventlog", "graph", "audience", "mention", "post", "like", "comment"));
+        FEATURES.put(
+                "erasure",
+                Set.of(
+                        "kernel",
+                        "cache",
+                        "eventlog",
+                        "graph",
+                        "account",
+                        "audience",
+                        "mention",
+                        "post",
+                        "like",
+                        "comment"));
+        FEATURES.put(
+                "purge",
+                Set.of("kernel", "cache", "eventlog", "graph", "audience", "mention", "post", "like", "comment"));
+        FEATURES.put(
+                "reconcile",
+                Set.of("kernel", "cache", "eventlog", "graph", "audience", "mention", "post", "like", "comment"));
+        FEATURES.put(
+                "notification",
+                Set.of("kernel", "cache", "eventlog", "graph", "audience", "mention", "post", "like", "comment"));
+        FEATURES.put(
+                "textindex",
+                Set.of("kernel", "cache", "eventlog", "graph", "audience", "mention", "topic", "post", "comment"));
     }
 
     /** What no domain class may touch: store drivers, HBase, the web layer, and the packages above the domain. */
-    private static final List<String> OUTSIDE_THE_DOMAIN = List.of("com.datastax..", "org.apache.hadoop..",
-            "org.apache.hbase..", "org.apache.cassandra..", "jakarta.ws.rs..", "org.glassfish.jersey..",
-            ROOT + ".store..", ROOT + ".backends..", ROOT + ".localstore..", ROOT + ".resources..", ROOT + ".api..",
-            ROOT + ".http..", ROOT + ".errors..", ROOT + ".auth..", ROOT + ".cli..", ROOT + ".tasks..",
+    private static final List<String> OUTSIDE_THE_DOMAIN = List.of(
+            "com.datastax..",
+            "org.apache.hadoop..",
+            "org.apache.hbase..",
+            "org.apache.cassandra..",
+            "jakarta.ws.rs..",
+            "org.glassfish.jersey..",
+            ROOT + ".store..",
+            ROOT + ".backends..",
+            ROOT + ".localstore..",
+            ROOT + ".resources..",
+            ROOT + ".api..",
+            ROOT + ".http..",
+            ROOT + ".errors..",
+            ROOT + ".auth..",
+            ROOT + ".cli..",
+            ROOT + ".tasks..",
             ROOT + ".health..");
 
     /**
      * The domain's classes that use Dropwizard itself (its lifecycle, configuration and durations): the jobs an instance
      * runs and the factories of their settings (docs/ARCHITECTURE.md, "The map").
      */
-    private static final Set<String> DOMAIN_ON_DROPWIZARD = Set.of("eventlog.EventLogJob", "eventlog.EventLogFactory",
-            "feed.FanoutWorker", "feed.FeedFactory", "graph.RelationRepairJob", "reconcile.CounterMarksFlush",
+    private static final Set<String> DOMAIN_ON_DROPWIZARD = Set.of(
+            "eventlog.EventLogJob",
+            "eventlog.EventLogFactory",
+            "feed.FanoutWorker",
+            "feed.FeedFactory",
+            "graph.RelationRepairJob",
+            "reconcile.CounterMarksFlush",
             "textindex.TrendingJob");
 
-    private static final String[] WEB_LAYER = {ROOT + ".api..", ROOT + ".resources..", ROOT + ".errors..",
-        ROOT + ".http..", ROOT + ".auth.."};
+    private static final String[] WEB_LAYER = {
+        ROOT + ".api..", ROOT + ".resources..", ROOT + ".errors..", ROOT + ".http..", ROOT + ".auth.."
+    };
 
     private static JavaClasses classes;
 
     @BeforeAll
     static void importClasses() {
-        classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        classes = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages(ROOT);
     }
 
@@ -104,8 +140,12 @@ class ArchitectureTest {
                 }
             }
             if (!others.isEmpty()) {
-                noClasses().that().resideInAPackage(ROOT + "." + feature.getKey() + "..")
-                        .should().dependOnClassesThat().resideInAnyPackage(others.toArray(String[]::new))
+                noClasses()
+                        .that()
+                        .resideInAPackage(ROOT + "." + feature.getKey() + "..")
+                        .should()
+                        .dependOnClassesThat()
+                        .resideInAnyPackage(others.toArray(String[]::new))
                         .because("docs/ARCHITECTURE.md: a feature uses only the kernel and the features below it")
                         .check(classes);
             }
@@ -114,31 +154,53 @@ class ArchitectureTest {
 
     @Test
     void theDomainKnowsNoStoreDriverNoHBaseAndNoWebLayer() {
-        String[] domain = FEATURES.keySet().stream().map(f -> ROOT + "." + f + "..").toArray(String[]::new);
-        noClasses().that().resideInAnyPackage(domain)
-                .should().dependOnClassesThat().resideInAnyPackage(OUTSIDE_THE_DOMAIN.toArray(String[]::new))
+        String[] domain =
+                FEATURES.keySet().stream().map(f -> ROOT + "." + f + "..").toArray(String[]::new);
+        noClasses()
+                .that()
+                .resideInAnyPackage(domain)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(OUTSIDE_THE_DOMAIN.toArray(String[]::new))
                 .because("docs/ARCHITECTURE.md: adapters translate, the domain decides")
                 .check(classes);
     }
 
     @Test
     void adaptersKnowEachOtherNotAndNothingAboveThem() {
-        noClasses().that().resideInAPackage(ROOT + ".store.cassandra..")
-                .should().dependOnClassesThat().resideInAPackage(ROOT + ".store.hbase..").check(classes);
-        noClasses().that().resideInAPackage(ROOT + ".store.hbase..")
-                .should().dependOnClassesThat().resideInAPackage(ROOT + ".store.cassandra..").check(classes);
-        noClasses().that().resideInAnyPackage(ROOT + ".store..")
-                .should().dependOnClassesThat().resideInAnyPackage(ROOT + ".resources..", ROOT + ".api..",
-                        ROOT + ".http..", ROOT + ".backends..", ROOT + ".cli..")
+        noClasses()
+                .that()
+                .resideInAPackage(ROOT + ".store.cassandra..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage(ROOT + ".store.hbase..")
+                .check(classes);
+        noClasses()
+                .that()
+                .resideInAPackage(ROOT + ".store.hbase..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage(ROOT + ".store.cassandra..")
+                .check(classes);
+        noClasses()
+                .that()
+                .resideInAnyPackage(ROOT + ".store..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        ROOT + ".resources..", ROOT + ".api..", ROOT + ".http..", ROOT + ".backends..", ROOT + ".cli..")
                 .check(classes);
     }
 
     @Test
     void theStoreStarterAndThePrometheusEndpointUseNothingOfOurs() {
         for (String alone : List.of("localstore", "metrics")) {
-            classes().that().resideInAPackage(ROOT + "." + alone + "..")
-                    .should().onlyDependOnClassesThat(resideInAPackage(ROOT + "." + alone + "..")
-                            .or(resideOutsideOfPackage(ROOT + "..")))
+            classes()
+                    .that()
+                    .resideInAPackage(ROOT + "." + alone + "..")
+                    .should()
+                    .onlyDependOnClassesThat(
+                            resideInAPackage(ROOT + "." + alone + "..").or(resideOutsideOfPackage(ROOT + "..")))
                     .because("docs/ARCHITECTURE.md, \"The map\": " + alone + " may use nothing of ours")
                     .check(classes);
         }
@@ -146,12 +208,19 @@ class ArchitectureTest {
 
     @Test
     void theFileFormatsUseTheExportAndTheBackendsRegistryTheStores() {
-        classes().that().resideInAPackage(ROOT + ".files..")
-                .should().onlyDependOnClassesThat(resideInAnyPackage(ROOT + ".files..", ROOT + ".export..")
+        classes()
+                .that()
+                .resideInAPackage(ROOT + ".files..")
+                .should()
+                .onlyDependOnClassesThat(resideInAnyPackage(ROOT + ".files..", ROOT + ".export..")
                         .or(resideOutsideOfPackage(ROOT + "..")))
-                .because("docs/ARCHITECTURE.md, \"The map\": files may use export").check(classes);
-        classes().that().resideInAPackage(ROOT + ".backends..")
-                .should().onlyDependOnClassesThat(resideInAnyPackage(ROOT + ".backends..", ROOT + ".store..")
+                .because("docs/ARCHITECTURE.md, \"The map\": files may use export")
+                .check(classes);
+        classes()
+                .that()
+                .resideInAPackage(ROOT + ".backends..")
+                .should()
+                .onlyDependOnClassesThat(resideInAnyPackage(ROOT + ".backends..", ROOT + ".store..")
                         .or(resideOutsideOfPackage(ROOT + "..")))
                 .because("docs/ARCHITECTURE.md, \"The map\": backends may use the store and both adapters")
                 .check(classes);
@@ -159,39 +228,71 @@ class ArchitectureTest {
 
     @Test
     void nothingBelowTheCompositionUsesItAndTheWebLayerNoCommandTaskOrHealthCheck() {
-        noClasses().that().resideOutsideOfPackage(ROOT)
-                .should().dependOnClassesThat().resideInAPackage(ROOT)
+        noClasses()
+                .that()
+                .resideOutsideOfPackage(ROOT)
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage(ROOT)
                 .because("docs/ARCHITECTURE.md, \"The map\": the root package (the composition) is used by no one")
                 .check(classes);
-        noClasses().that().resideInAnyPackage(WEB_LAYER)
-                .should().dependOnClassesThat().resideInAnyPackage(ROOT + ".health..", ROOT + ".tasks..",
-                        ROOT + ".cli..", ROOT + ".files..", ROOT + ".localstore..")
+        noClasses()
+                .that()
+                .resideInAnyPackage(WEB_LAYER)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        ROOT + ".health..",
+                        ROOT + ".tasks..",
+                        ROOT + ".cli..",
+                        ROOT + ".files..",
+                        ROOT + ".localstore..")
                 .because("docs/ARCHITECTURE.md, \"The map\": the web layer uses everything below it")
                 .check(classes);
     }
 
     @Test
     void theDomainUsesDropwizardOnlyInItsJobsAndFactories() {
-        String[] domain = FEATURES.keySet().stream().map(f -> ROOT + "." + f + "..").toArray(String[]::new);
-        DescribedPredicate<JavaClass> named = DescribedPredicate.describe("a job or factory the map names",
+        String[] domain =
+                FEATURES.keySet().stream().map(f -> ROOT + "." + f + "..").toArray(String[]::new);
+        DescribedPredicate<JavaClass> named = DescribedPredicate.describe(
+                "a job or factory the map names",
                 c -> DOMAIN_ON_DROPWIZARD.contains(featureAndName(c))
-                        || c.getEnclosingClass().map(outer -> DOMAIN_ON_DROPWIZARD.contains(featureAndName(outer)))
-                        .orElse(false));
-        noClasses().that().resideInAnyPackage(domain).and(DescribedPredicate.not(named))
-                .should().dependOnClassesThat().resideInAPackage("io.dropwizard..")
+                        || c.getEnclosingClass()
+                                .map(outer -> DOMAIN_ON_DROPWIZARD.contains(featureAndName(outer)))
+                                .orElse(false));
+        noClasses()
+                .that()
+                .resideInAnyPackage(domain)
+                .and(DescribedPredicate.not(named))
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("io.dropwizard..")
                 .because("docs/ARCHITECTURE.md, \"The map\": the domain is plain Java but for its jobs and factories")
                 .check(classes);
     }
 
     @Test
     void adaptersAreNamedAfterTheirBackend() {
-        String[] domain = FEATURES.keySet().stream().map(f -> ROOT + "." + f + "..").toArray(String[]::new);
-        DescribedPredicate<JavaClass> storeInterface = DescribedPredicate.describe("a store interface",
-                c -> c.isInterface() && c.getSimpleName().endsWith("Store") && resideInAnyPackage(domain).test(c));
-        for (Map.Entry<String, String> backend : Map.of("cassandra", "Cql", "hbase", "HBase").entrySet()) {
-            classes().that().resideInAPackage(ROOT + ".store." + backend.getKey() + "..").and().areNotInterfaces()
-                    .and(assignableToAny(storeInterface)).and().areTopLevelClasses()
-                    .should().haveSimpleNameStartingWith(backend.getValue())
+        String[] domain =
+                FEATURES.keySet().stream().map(f -> ROOT + "." + f + "..").toArray(String[]::new);
+        DescribedPredicate<JavaClass> storeInterface = DescribedPredicate.describe(
+                "a store interface",
+                c -> c.isInterface()
+                        && c.getSimpleName().endsWith("Store")
+                        && resideInAnyPackage(domain).test(c));
+        for (Map.Entry<String, String> backend :
+                Map.of("cassandra", "Cql", "hbase", "HBase").entrySet()) {
+            classes()
+                    .that()
+                    .resideInAPackage(ROOT + ".store." + backend.getKey() + "..")
+                    .and()
+                    .areNotInterfaces()
+                    .and(assignableToAny(storeInterface))
+                    .and()
+                    .areTopLevelClasses()
+                    .should()
+                    .haveSimpleNameStartingWith(backend.getValue())
                     .because("docs/ARCHITECTURE.md, \"The map\": adapters are named after their backend")
                     .check(classes);
         }
@@ -199,8 +300,13 @@ class ArchitectureTest {
 
     @Test
     void everyResourceIsTimed() {
-        classes().that().resideInAPackage(ROOT + ".resources..").and().areAnnotatedWith("jakarta.ws.rs.Path")
-                .should().beAnnotatedWith("com.codahale.metrics.annotation.Timed")
+        classes()
+                .that()
+                .resideInAPackage(ROOT + ".resources..")
+                .and()
+                .areAnnotatedWith("jakarta.ws.rs.Path")
+                .should()
+                .beAnnotatedWith("com.codahale.metrics.annotation.Timed")
                 .because("docs/ARCHITECTURE.md, \"A new endpoint\": a resource class's line in the per-resource "
                         + "request rate and latency")
                 .check(classes);
@@ -208,16 +314,22 @@ class ArchitectureTest {
 
     @Test
     void noContractIsRunPerBackendBySubclass() {
-        JavaClasses tests = new ClassFileImporter().withImportOption(ImportOption.Predefined.ONLY_INCLUDE_TESTS)
+        JavaClasses tests = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.ONLY_INCLUDE_TESTS)
                 .importPackages(ROOT);
-        DescribedPredicate<JavaClass> contract = DescribedPredicate.describe("a contract",
-                c -> c.getSimpleName().endsWith("Contract"));
-        noClasses().that(DescribedPredicate.not(contract))
-                .should().beAssignableTo(contract)
+        DescribedPredicate<JavaClass> contract =
+                DescribedPredicate.describe("a contract", c -> c.getSimpleName().endsWith("Contract"));
+        noClasses()
+                .that(DescribedPredicate.not(contract))
+                .should()
+                .beAssignableTo(contract)
                 .because("docs/ARCHITECTURE.md, \"Tests\": a contract is parameterised over the backends, with no "
                         + "class per backend")
                 .check(tests);
-        classes().that(contract).should().notHaveModifier(JavaModifier.ABSTRACT)
+        classes()
+                .that(contract)
+                .should()
+                .notHaveModifier(JavaModifier.ABSTRACT)
                 .because("docs/ARCHITECTURE.md, \"Tests\": a contract runs itself on every backend")
                 .check(tests);
     }
@@ -228,7 +340,8 @@ class ArchitectureTest {
     }
 
     private static DescribedPredicate<JavaClass> assignableToAny(DescribedPredicate<JavaClass> types) {
-        return DescribedPredicate.describe("implementing " + types.getDescription(),
+        return DescribedPredicate.describe(
+                "implementing " + types.getDescription(),
                 c -> c.getAllRawInterfaces().stream().anyMatch(types));
     }
 }

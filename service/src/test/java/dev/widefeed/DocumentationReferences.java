@@ -29,19 +29,19 @@ final class DocumentationReferences {
      * {@code , "Heading"} after a path; its group is the heading as written. The quoted text may wrap once, onto a
      * comment's next line, so a line break and the comment marker after it are allowed there.
      */
-    private static final String HEADING_PART = ",[ \\t]*(?:" + COMMENT_WRAP + ")?"
-            + "\"([^\"\\r\\n]+(?:\\R[^\"\\r\\n]*)?)\"";
-    private static final Pattern QUOTED = Pattern.compile(
-            "(?<![\\w./-])((?:[\\w.-]+/)*[\\w.-]+\\.md|README)" + HEADING_PART);
+    private static final String HEADING_PART =
+            ",[ \\t]*(?:" + COMMENT_WRAP + ")?" + "\"([^\"\\r\\n]+(?:\\R[^\"\\r\\n]*)?)\"";
+
+    private static final Pattern QUOTED =
+            Pattern.compile("(?<![\\w./-])((?:[\\w.-]+/)*[\\w.-]+\\.md|README)" + HEADING_PART);
     private static final Pattern LINK = Pattern.compile("\\[[^\\]\\n]*]\\(([^)\\s]+)\\)");
     private static final Pattern FOLLOWING_HEADING = Pattern.compile(HEADING_PART);
     private static final Pattern HEADING = Pattern.compile("^#{1,6}[ \\t]+(.*?)[ \\t]*$");
     private static final Pattern LINE_BREAK = Pattern.compile(COMMENT_WRAP);
-    private static final Pattern PACKAGE_ROW = Pattern.compile("^\\|[ \\t]*`([a-z][a-z0-9_.]*)`[ \\t]*\\|",
-            Pattern.MULTILINE);
+    private static final Pattern PACKAGE_ROW =
+            Pattern.compile("^\\|[ \\t]*`([a-z][a-z0-9_.]*)`[ \\t]*\\|", Pattern.MULTILINE);
 
-    private DocumentationReferences() {
-    }
+    private DocumentationReferences() {}
 
     /**
      * Every reference of {@code text} that leads nowhere, one message each ({@code source:line: what}).
@@ -55,10 +55,17 @@ final class DocumentationReferences {
         Matcher quoted = QUOTED.matcher(body);
         while (quoted.find()) {
             String written = quoted.group(1);
-            String path = written.equals("README") || written.equals("README.md") ? "README.md"
+            String path = written.equals("README") || written.equals("README.md")
+                    ? "README.md"
                     : written.contains("/") ? normalize(written) : "docs/" + written; // a bare name is a page of docs/
-            check(problems, source, line(body, quoted.start()), path, Optional.of(oneLine(quoted.group(2))),
-                    Optional.empty(), documents);
+            check(
+                    problems,
+                    source,
+                    line(body, quoted.start()),
+                    path,
+                    Optional.of(oneLine(quoted.group(2))),
+                    Optional.empty(),
+                    documents);
         }
         if (source.endsWith(".md")) { // links render only in Markdown; elsewhere a path is quoted with its heading
             Matcher link = LINK.matcher(body);
@@ -82,8 +89,14 @@ final class DocumentationReferences {
         return problems;
     }
 
-    private static void check(List<String> problems, String source, int line, String path, Optional<String> heading,
-                              Optional<String> anchor, Map<String, String> documents) {
+    private static void check(
+            List<String> problems,
+            String source,
+            int line,
+            String path,
+            Optional<String> heading,
+            Optional<String> anchor,
+            Map<String, String> documents) {
         String where = source + ":" + line + ": ";
         String document = documents.get(path);
         if (document == null) {
@@ -122,7 +135,8 @@ final class DocumentationReferences {
     static Set<String> slugs(List<String> headings) {
         Set<String> slugs = new HashSet<>();
         for (String heading : headings) {
-            String slug = heading.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}\\p{M}_\\- ]", "")
+            String slug = heading.toLowerCase(Locale.ROOT)
+                    .replaceAll("[^\\p{L}\\p{N}\\p{M}_\\- ]", "")
                     .replace(' ', '-');
             String unique = slug;
             for (int n = 1; !slugs.add(unique); n++) {
@@ -145,9 +159,12 @@ final class DocumentationReferences {
             mapped.add(row.group(1));
         }
         List<String> differences = new ArrayList<>();
-        new TreeSet<>(packages).stream().filter(p -> !mapped.contains(p))
-                .forEach(p -> differences.add("package " + p + " is missing from README.md's package map"));
-        mapped.stream().filter(p -> !packages.contains(p))
+        new TreeSet<>(packages)
+                .stream()
+                        .filter(p -> !mapped.contains(p))
+                        .forEach(p -> differences.add("package " + p + " is missing from README.md's package map"));
+        mapped.stream()
+                .filter(p -> !packages.contains(p))
                 .forEach(p -> differences.add("README.md's package map names " + p + ", which is no package"));
         return differences;
     }
@@ -169,7 +186,8 @@ final class DocumentationReferences {
     }
 
     private static int line(String text, int offset) {
-        return 1 + (int) text.substring(0, offset).chars().filter(c -> c == '\n').count();
+        return 1
+                + (int) text.substring(0, offset).chars().filter(c -> c == '\n').count();
     }
 
     private static String resolve(String source, String relative) {

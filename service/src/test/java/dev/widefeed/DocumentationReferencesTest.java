@@ -1,6 +1,6 @@
 package dev.widefeed;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,8 +14,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /**
  * The documentation's references lead somewhere: every {@code <path>, "<Heading>"} in the code, the schema files,
@@ -28,13 +27,15 @@ class DocumentationReferencesTest {
     private static final Set<String> TEXT = Set.of(".java", ".md", ".yml", ".js", ".html", ".cql", ".sh");
     /** Build output, local data and downloaded packages: not the repository's own text. */
     private static final Set<String> SKIPPED = Set.of("target", "data", "node_modules", ".git", ".idea");
+
     private static final Path ROOT = repositoryRoot();
     private static final String PACKAGES = "service/src/main/java/dev/widefeed";
 
     @Test
     void everyReferenceNamesAFileAndAHeadingItHas() {
         Map<String, String> files = textFiles();
-        Map<String, String> documents = files.entrySet().stream().filter(e -> e.getKey().endsWith(".md"))
+        Map<String, String> documents = files.entrySet().stream()
+                .filter(e -> e.getKey().endsWith(".md"))
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
         List<String> broken = new ArrayList<>();
         files.forEach((path, text) -> broken.addAll(DocumentationReferences.broken(path, text, documents)));
@@ -48,8 +49,10 @@ class DocumentationReferencesTest {
         Path base = ROOT.resolve(PACKAGES);
         Set<String> packages;
         try (Stream<Path> dirs = Files.walk(base)) {
-            packages = dirs.filter(Files::isDirectory).filter(dir -> !dir.equals(base))
-                    .map(dir -> base.relativize(dir).toString().replace('/', '.').replace('\\', '.'))
+            packages = dirs.filter(Files::isDirectory)
+                    .filter(dir -> !dir.equals(base))
+                    .map(dir ->
+                            base.relativize(dir).toString().replace('/', '.').replace('\\', '.'))
                     .collect(Collectors.toSet());
         }
         String readme = Files.readString(ROOT.resolve("README.md"));
@@ -63,18 +66,20 @@ class DocumentationReferencesTest {
         Map<String, String> documents = Map.of(
                 "docs/design.md", "# Product rules\n\n## Likes\n\n```sh\n# Comments\n```\n",
                 "docs/tables.md", "# Tables\n\n### Salting (HBase)\n");
-        String java = String.join("\n",
+        String java = String.join(
+                "\n",
                 "/** Kept as docs/design.md, \"Likes\" says; salted (tables.md, \"Salting\"). */",
                 "/** Renamed: docs/design.md, \"Comments\"; a prefix: docs/design.md, \"Lik\". */",
                 // one string, so that this file's own text holds no reference split over its lines
                 "/** Gone: docs/drills.md, \"Store kill\". Wrapped: (docs/design.md,\n * \"Likes\"), (design.md, \"No\n"
                         + " * such rule\"). */");
 
-        assertThat(DocumentationReferences.broken("service/A.java", java, documents)).containsExactly(
-                "service/A.java:2: docs/design.md has no heading \"Comments\"",
-                "service/A.java:2: docs/design.md has no heading \"Lik\"",
-                "service/A.java:3: docs/drills.md does not exist",
-                "service/A.java:4: docs/design.md has no heading \"No such rule\"");
+        assertThat(DocumentationReferences.broken("service/A.java", java, documents))
+                .containsExactly(
+                        "service/A.java:2: docs/design.md has no heading \"Comments\"",
+                        "service/A.java:2: docs/design.md has no heading \"Lik\"",
+                        "service/A.java:3: docs/drills.md does not exist",
+                        "service/A.java:4: docs/design.md has no heading \"No such rule\"");
     }
 
     @Test
@@ -86,20 +91,28 @@ class DocumentationReferencesTest {
         String bad = "Run it ([README.md](../README.md), \"Two commands\"); see [below](#web-client)\n"
                 + "and [the rules](design.md).\n";
 
-        assertThat(DocumentationReferences.broken("docs/api.md", good, documents)).isEmpty();
-        assertThat(DocumentationReferences.broken("docs/api.md", bad, documents)).containsExactly(
-                "docs/api.md:1: README.md has no heading \"Two commands\"",
-                "docs/api.md:1: docs/api.md has no heading for #web-client",
-                "docs/api.md:2: docs/design.md does not exist");
+        assertThat(DocumentationReferences.broken("docs/api.md", good, documents))
+                .isEmpty();
+        assertThat(DocumentationReferences.broken("docs/api.md", bad, documents))
+                .containsExactly(
+                        "docs/api.md:1: README.md has no heading \"Two commands\"",
+                        "docs/api.md:1: docs/api.md has no heading for #web-client",
+                        "docs/api.md:2: docs/design.md does not exist");
     }
 
     @Test
     void aPackageMissingFromTheMapOrOneThatIsNoneIsReported() {
-        String readme = String.join("\n", "| package | holds |", "|---|---|", "| `feed` | home timelines |",
-                "| `store.cassandra` | adapters |", "| `gone` | a package since removed |");
+        String readme = String.join(
+                "\n",
+                "| package | holds |",
+                "|---|---|",
+                "| `feed` | home timelines |",
+                "| `store.cassandra` | adapters |",
+                "| `gone` | a package since removed |");
 
         assertThat(DocumentationReferences.layoutDifferences(readme, Set.of("feed", "store.cassandra", "like")))
-                .containsExactly("package like is missing from README.md's package map",
+                .containsExactly(
+                        "package like is missing from README.md's package map",
                         "README.md's package map names gone, which is no package");
     }
 
@@ -142,6 +155,7 @@ class DocumentationReferencesTest {
                 return dir;
             }
         }
-        throw new IllegalStateException("no " + PACKAGES + " above " + Path.of("").toAbsolutePath());
+        throw new IllegalStateException(
+                "no " + PACKAGES + " above " + Path.of("").toAbsolutePath());
     }
 }

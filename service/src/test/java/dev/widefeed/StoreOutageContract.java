@@ -1,5 +1,9 @@
 package dev.widefeed;
 
+import static dev.widefeed.testing.ApiClient.signUp;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
 import dev.widefeed.testing.TestBackend;
@@ -8,22 +12,17 @@ import io.dropwizard.testing.DropwizardTestSupport;
 import io.dropwizard.testing.ResourceHelpers;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.parallel.Isolated;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
-
-import static dev.widefeed.testing.ApiClient.signUp;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The store dies under the running service ({@code kill -9} of the embedded store's process):
@@ -57,7 +56,8 @@ public class StoreOutageContract {
 
     @Test
     void aKilledStoreIs503UntilTheServiceHasStartedItAgain() throws Exception {
-        DropwizardTestSupport<WidefeedConfiguration> app = new DropwizardTestSupport<>(WidefeedApplication.class,
+        DropwizardTestSupport<WidefeedConfiguration> app = new DropwizardTestSupport<>(
+                WidefeedApplication.class,
                 ResourceHelpers.resourceFilePath("api-test.yml"),
                 backend.killableStore(DATA_DIR.resolve("outage-" + backend.id())));
         app.before();
@@ -72,14 +72,17 @@ public class StoreOutageContract {
                 assertThat(r.getStatus()).isEqualTo(503);
                 assertThat(r.getHeaderString("Retry-After")).isEqualTo("1");
             }
-            JsonNode outage = awaitHealth(api, body -> !body.get("embedded-store").get("healthy").asBoolean(),
-                    Duration.ofSeconds(10));
-            assertThat(outage.get("store").get("healthy").asBoolean()).as("%s", outage).isFalse();
+            JsonNode outage = awaitHealth(
+                    api, body -> !body.get("embedded-store").get("healthy").asBoolean(), Duration.ofSeconds(10));
+            assertThat(outage.get("store").get("healthy").asBoolean())
+                    .as("%s", outage)
+                    .isFalse();
             assertThat(outage.get("embedded-store").get("lastExit").asText()).contains("exit code 137");
 
             await("serving again after the store was started again")
                     .atMost(SERVING_AGAIN.minus(Duration.between(killed, Instant.now())))
-                    .pollInterval(Duration.ofMillis(500)).until(() -> {
+                    .pollInterval(Duration.ofMillis(500))
+                    .until(() -> {
                         int status = createUser(api);
                         assertThat(status).as("refused until then").isIn(201, 503);
                         return status == 201;
@@ -88,27 +91,36 @@ public class StoreOutageContract {
             // A restarted HBase brings its regions online one by one: the write above may land in one
             // that is back while a read (this one, the health check's) still meets one that is not,
             // and answers 503. Both recover by themselves within a minute of the first write.
-            int readStatus = await("a read answered").atMost(Duration.ofSeconds(60))
-                    .pollInterval(Duration.ofMillis(500)).until(() -> readUser(api, ada), s -> s != 503);
+            int readStatus = await("a read answered")
+                    .atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(500))
+                    .until(() -> readUser(api, ada), s -> s != 503);
             assertThat(readStatus).as("written before the kill, read back").isEqualTo(200);
-            JsonNode healthy = awaitHealth(api, body -> body.get("store").get("healthy").asBoolean()
-                    && body.get("embedded-store").get("healthy").asBoolean(), Duration.ofSeconds(60));
+            JsonNode healthy = awaitHealth(
+                    api,
+                    body -> body.get("store").get("healthy").asBoolean()
+                            && body.get("embedded-store").get("healthy").asBoolean(),
+                    Duration.ofSeconds(60));
             Duration healthyAgain = Duration.between(killed, Instant.now());
             long secondPid = storePid(api).orElseThrow();
             assertThat(secondPid).isNotEqualTo(firstPid);
             assertThat(healthy.get("embedded-store").get("message").asText())
                     .contains("running, pid " + secondPid + ", restarted 1 time");
             assertThat(gauge(api, "store.embedded.restarts").asInt()).isEqualTo(1);
-            System.out.printf("%s: killed pid %d; serving again after %d s, healthy after %d s (new pid %d)%n",
+            System.out.printf(
+                    "%s: killed pid %d; serving again after %d s, healthy after %d s (new pid %d)%n",
                     backend, firstPid, servingAgain.toSeconds(), healthyAgain.toSeconds(), secondPid);
 
             kill(secondPid);
             long starting = awaitStorePid(api, pid -> pid != secondPid, Duration.ofSeconds(60));
-            assertThat(ProcessHandle.of(starting)).as("the store starting again").isPresent();
+            assertThat(ProcessHandle.of(starting))
+                    .as("the store starting again")
+                    .isPresent();
             app.after();
             running = false;
             assertThat(ProcessHandle.of(starting).filter(ProcessHandle::isAlive))
-                    .as("the store that was starting again when the service stopped").isEmpty();
+                    .as("the store that was starting again when the service stopped")
+                    .isEmpty();
         } finally {
             api.close();
             if (running) {
@@ -144,8 +156,10 @@ public class StoreOutageContract {
     }
 
     private static long awaitStorePid(ApiClient api, Predicate<Long> wanted, Duration timeout) {
-        return await("a store process as wanted").atMost(timeout)
-                .until(() -> storePid(api), pid -> pid.isPresent() && wanted.test(pid.getAsLong())).getAsLong();
+        return await("a store process as wanted")
+                .atMost(timeout)
+                .until(() -> storePid(api), pid -> pid.isPresent() && wanted.test(pid.getAsLong()))
+                .getAsLong();
     }
 
     private static JsonNode gauge(ApiClient api, String name) {
@@ -157,7 +171,10 @@ public class StoreOutageContract {
 
     /** The health checks once {@code wanted} holds (any check failing answers 500, all passing 200). */
     private static JsonNode awaitHealth(ApiClient api, Predicate<JsonNode> wanted, Duration timeout) {
-        return await("health").atMost(timeout).pollInterval(Duration.ofMillis(250)).until(() -> health(api), wanted);
+        return await("health")
+                .atMost(timeout)
+                .pollInterval(Duration.ofMillis(250))
+                .until(() -> health(api), wanted);
     }
 
     private static JsonNode health(ApiClient api) {

@@ -1,5 +1,7 @@
 package dev.widefeed;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaMethodCall;
@@ -9,12 +11,6 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import dev.widefeed.localstore.LocalCassandra;
 import dev.widefeed.localstore.LocalHBase;
 import dev.widefeed.testing.Tiers;
-import org.junit.jupiter.api.Nested;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.platform.commons.annotation.Testable;
-import org.junit.platform.commons.support.AnnotationSupport;
-
 import java.lang.reflect.Modifier;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -24,8 +20,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.platform.commons.annotation.Testable;
+import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
  * The fast tier (docs/TESTING.md) leaves out every class tagged {@link Tiers#STORE}, so a class that starts a store
@@ -37,8 +36,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class TestTiersTest {
     // By name: a class literal here would make this test reach them.
-    private static final Set<String> STARTS_A_STORE = Set.of("dev.widefeed.testing.TestStores",
-            "dev.widefeed.testing.ChildJvm");
+    private static final Set<String> STARTS_A_STORE =
+            Set.of("dev.widefeed.testing.TestStores", "dev.widefeed.testing.ChildJvm");
     private static final Set<String> STORE_OWNERS = Set.of(LocalCassandra.class.getName(), LocalHBase.class.getName());
 
     private final JavaClasses tests = new ClassFileImporter()
@@ -54,7 +53,9 @@ class TestTiersTest {
                 untagged.add(c.getName());
             }
         }
-        assertThat(untagged).as("test classes that start a store without @Tag(Tiers.STORE)").isEmpty();
+        assertThat(untagged)
+                .as("test classes that start a store without @Tag(Tiers.STORE)")
+                .isEmpty();
     }
 
     @Test
@@ -62,11 +63,15 @@ class TestTiersTest {
         // What the rule above rests on: a contract reaches the stores only through the backends it is parameterised
         // over (TestBackend, then TestStorages or TestApps), a backend's own test through TestStorages, and a pure
         // rule's test not at all.
-        assertThat(reachesAStore(tests.get("dev.widefeed.store.LikeStoreContract"))).isTrue();
-        assertThat(reachesAStore(tests.get("dev.widefeed.resources.ApiContract"))).isTrue();
-        assertThat(reachesAStore(tests.get("dev.widefeed.store.cassandra.CqlLikeStoreTest"))).isTrue();
+        assertThat(reachesAStore(tests.get("dev.widefeed.store.LikeStoreContract")))
+                .isTrue();
+        assertThat(reachesAStore(tests.get("dev.widefeed.resources.ApiContract")))
+                .isTrue();
+        assertThat(reachesAStore(tests.get("dev.widefeed.store.cassandra.CqlLikeStoreTest")))
+                .isTrue();
         assertThat(reachesAStore(tests.get("dev.widefeed.kernel.PageTest"))).isFalse();
-        assertThat(tagged(tests.get("dev.widefeed.kernel.PageTest"), Tiers.STORE)).isFalse();
+        assertThat(tagged(tests.get("dev.widefeed.kernel.PageTest"), Tiers.STORE))
+                .isFalse();
     }
 
     /** Whether the class, or any test class it depends on or extends, starts a store. */
@@ -97,7 +102,8 @@ class TestTiersTest {
 
     private static boolean startsAStoreOfItsOwn(JavaClass c) {
         for (JavaMethodCall call : c.getMethodCallsFromSelf()) {
-            if (STORE_OWNERS.contains(call.getTargetOwner().getName()) && call.getName().equals("start")) {
+            if (STORE_OWNERS.contains(call.getTargetOwner().getName())
+                    && call.getName().equals("start")) {
                 return true;
             }
         }
@@ -105,7 +111,8 @@ class TestTiersTest {
     }
 
     private static boolean runsTests(JavaClass c) {
-        if (c.isInterface() || c.getModifiers().contains(JavaModifier.ABSTRACT)
+        if (c.isInterface()
+                || c.getModifiers().contains(JavaModifier.ABSTRACT)
                 || (c.isNestedClass() && !c.isAnnotatedWith(Nested.class))) {
             return false;
         }

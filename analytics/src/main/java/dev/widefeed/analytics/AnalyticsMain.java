@@ -1,17 +1,16 @@
 package dev.widefeed.analytics;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.apache.spark.SparkConf;
-import org.apache.spark.sql.SparkSession;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Instant;
 import java.util.concurrent.Callable;
+import org.apache.spark.SparkConf;
+import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * The analytics jobs' command line, the same under {@code spark-submit} on a cluster and on this
@@ -22,7 +21,9 @@ import java.util.concurrent.Callable;
  * graph-profile --store cassandra|hbase ... --out profile.json
  * </pre>
  */
-@Command(name = "widefeed-analytics", mixinStandardHelpOptions = true,
+@Command(
+        name = "widefeed-analytics",
+        mixinStandardHelpOptions = true,
         subcommands = {AnalyticsMain.CounterAuditCommand.class, AnalyticsMain.GraphProfileCommand.class})
 public final class AnalyticsMain {
 
@@ -50,7 +51,9 @@ public final class AnalyticsMain {
         @Option(names = "--store", required = true, description = "cassandra or hbase")
         String store;
 
-        @Option(names = "--contact-points", defaultValue = "127.0.0.1:9042",
+        @Option(
+                names = "--contact-points",
+                defaultValue = "127.0.0.1:9042",
                 description = "Cassandra: host:port[,host:port...]")
         String contactPoints;
 
@@ -66,14 +69,18 @@ public final class AnalyticsMain {
         @Option(names = "--namespace", defaultValue = "widefeed", description = "HBase: the service's namespace")
         String namespace;
 
-        @Option(names = "--consistency", defaultValue = "LOCAL_ONE",
+        @Option(
+                names = "--consistency",
+                defaultValue = "LOCAL_ONE",
                 description = "Cassandra: what the scans read at (LOCAL_ONE: one replica; LOCAL_QUORUM: every"
                         + " acknowledged write)")
         String consistency;
     }
 
-    @Command(name = "counter-audit", description = "Recount every like, comment, repost, post, follower and following"
-            + " count from its rows; report drift (Parquet) and, with --apply, correct it")
+    @Command(
+            name = "counter-audit",
+            description = "Recount every like, comment, repost, post, follower and following"
+                    + " count from its rows; report drift (Parquet) and, with --apply, correct it")
     static final class CounterAuditCommand implements Callable<Integer> {
         @CommandLine.Mixin
         StoreOptions store = new StoreOptions();
@@ -84,30 +91,49 @@ public final class AnalyticsMain {
         @Option(names = "--apply", description = "add each drifted counter's difference to it")
         boolean apply;
 
-        @Option(names = "--reconcile-via", description = "with --apply: the service's admin address (e.g."
-                + " http://host:8081), whose reconcile corrects the counters that moved during the count; without"
-                + " it they are left for the next audit")
+        @Option(
+                names = "--reconcile-via",
+                description = "with --apply: the service's admin address (e.g."
+                        + " http://host:8081), whose reconcile corrects the counters that moved during the count; without"
+                        + " it they are left for the next audit")
         URI reconcileVia;
 
         @Override
         public Integer call() {
             try (SparkSession spark = session("widefeed counter audit", store);
-                 CounterTables tables = Stores.counterTables(spark, store)) {
-                CounterAudit.Summary summary = CounterAudit.run(spark, tables, out, apply, reconcileVia,
-                        (counter, checked, rows) -> System.out.printf("%s: %,d counters, %,d rows counted%n", counter,
-                                checked, rows));
-                System.out.printf("counter audit of %s: %,d counters checked, %,d rows read in %.1f s (%,.0f rows/s);"
+                    CounterTables tables = Stores.counterTables(spark, store)) {
+                CounterAudit.Summary summary = CounterAudit.run(
+                        spark,
+                        tables,
+                        out,
+                        apply,
+                        reconcileVia,
+                        (counter, checked, rows) ->
+                                System.out.printf("%s: %,d counters, %,d rows counted%n", counter, checked, rows));
+                System.out.printf(
+                        "counter audit of %s: %,d counters checked, %,d rows read in %.1f s (%,.0f rows/s);"
                                 + " %,d drifted, %,d moving, %,d corrected, %,d reconciled by the service, %,d unknown;"
-                                + " report: %s/drift%n", tables.readSettings(), summary.countersChecked(),
-                        summary.rowsRead(), summary.seconds(), summary.rowsPerSecond(), summary.drifted(),
-                        summary.moving(), summary.corrected(), summary.reconciled(), summary.failed(), out);
+                                + " report: %s/drift%n",
+                        tables.readSettings(),
+                        summary.countersChecked(),
+                        summary.rowsRead(),
+                        summary.seconds(),
+                        summary.rowsPerSecond(),
+                        summary.drifted(),
+                        summary.moving(),
+                        summary.corrected(),
+                        summary.reconciled(),
+                        summary.failed(),
+                        out);
                 return summary.failed() == 0 ? 0 : 2;
             }
         }
     }
 
-    @Command(name = "graph-profile", description = "Profile the follow graph and activity for capacity planners:"
-            + " a workload profile that `perf generate --profile` takes")
+    @Command(
+            name = "graph-profile",
+            description = "Profile the follow graph and activity for capacity planners:"
+                    + " a workload profile that `perf generate --profile` takes")
     static final class GraphProfileCommand implements Callable<Integer> {
         @CommandLine.Mixin
         StoreOptions store = new StoreOptions();
@@ -120,15 +146,22 @@ public final class AnalyticsMain {
             try (SparkSession spark = session("widefeed graph profile", store)) {
                 long start = System.nanoTime();
                 ObjectNode profile = GraphProfile.run(spark, Stores.profileTables(store), Instant.now(), new File(out));
-                System.out.printf("graph profile of %s in %.1f s: %,d users, mean followers %.2f, max %,d, power-law"
+                System.out.printf(
+                        "graph profile of %s in %.1f s: %,d users, mean followers %.2f, max %,d, power-law"
                                 + " exponent %.3f from %,d followers up (%,d users), %d celebrities; written to %s%n",
-                        profile.get("source").asText(), (System.nanoTime() - start) / 1e9,
-                        profile.get("users").asLong(), profile.get("followers").get("mean").asDouble(),
+                        profile.get("source").asText(),
+                        (System.nanoTime() - start) / 1e9,
+                        profile.get("users").asLong(),
+                        profile.get("followers").get("mean").asDouble(),
                         profile.get("followers").get("max").asLong(),
                         profile.get("followers").get("powerLaw").get("exponent").asDouble(),
                         profile.get("followers").get("powerLaw").get("xMin").asLong(),
-                        profile.get("followers").get("powerLaw").get("tailUsers").asLong(),
-                        profile.get("celebrities").size(), out);
+                        profile.get("followers")
+                                .get("powerLaw")
+                                .get("tailUsers")
+                                .asLong(),
+                        profile.get("celebrities").size(),
+                        out);
                 return 0;
             }
         }

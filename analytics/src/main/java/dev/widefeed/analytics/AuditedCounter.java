@@ -11,6 +11,5 @@ import org.apache.spark.sql.Row;
  * @param name    as reconcile names it: {@code post.likes}, {@code user.followers}, ...
  * @param table   the counter's table, column and key column, for corrections
  */
-public record AuditedCounter(String name, String table, String column, String idColumn, Dataset<Row> counters,
-                             Dataset<Row> truth) {
-}
+public record AuditedCounter(
+        String name, String table, String column, String idColumn, Dataset<Row> counters, Dataset<Row> truth) {}

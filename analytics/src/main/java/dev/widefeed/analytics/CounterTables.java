@@ -1,9 +1,8 @@
 package dev.widefeed.analytics;
 
-import org.apache.spark.sql.SparkSession;
-
 import java.util.List;
 import java.util.Map;
+import org.apache.spark.sql.SparkSession;
 
 /**
  * A store's counters and the rows they count, as Spark reads them, and how a correction is applied

@@ -20,32 +20,42 @@ public final class HBaseProfileTables implements ProfileTables {
 
     @Override
     public Dataset<Row> users(SparkSession spark) {
-        return spark.createDataFrame(scans.rows(spark, "users", "p")
-                .map(r -> RowFactory.create(Bytes.toLong(r.getRow(), 1))), USERS);
+        return spark.createDataFrame(
+                scans.rows(spark, "users", "p").map(r -> RowFactory.create(Bytes.toLong(r.getRow(), 1))), USERS);
     }
 
     @Override
     public Dataset<Row> edges(SparkSession spark) {
-        return spark.createDataFrame(scans.rows(spark, "follow_edges_by_follower", "e")
-                .map(r -> RowFactory.create(Bytes.toLong(r.getRow(), 1), Bytes.toLong(r.getRow(), 9),
-                        HBaseScans.flag(r, "e", "following"))), EDGES);
+        return spark.createDataFrame(
+                scans.rows(spark, "follow_edges_by_follower", "e")
+                        .map(r -> RowFactory.create(
+                                Bytes.toLong(r.getRow(), 1),
+                                Bytes.toLong(r.getRow(), 9),
+                                HBaseScans.flag(r, "e", "following"))),
+                EDGES);
     }
 
     @Override
     public Dataset<Row> readers(SparkSession spark) {
-        return spark.createDataFrame(scans.rows(spark, "home_timeline_by_user", "s").map(r -> {
-            byte[] count = r.getValue(Bytes.toBytes("s"), Bytes.toBytes("read_count"));
-            return RowFactory.create(Bytes.toLong(r.getRow(), 1), HBaseScans.longCell(r, "s", "last_read"),
-                    count == null || count.length != Double.BYTES ? 0.0 : Bytes.toDouble(count),
-                    HBaseScans.longCell(r, "s", "read_count_at"));
-        }), READERS);
+        return spark.createDataFrame(
+                scans.rows(spark, "home_timeline_by_user", "s").map(r -> {
+                    byte[] count = r.getValue(Bytes.toBytes("s"), Bytes.toBytes("read_count"));
+                    return RowFactory.create(
+                            Bytes.toLong(r.getRow(), 1),
+                            HBaseScans.longCell(r, "s", "last_read"),
+                            count == null || count.length != Double.BYTES ? 0.0 : Bytes.toDouble(count),
+                            HBaseScans.longCell(r, "s", "read_count_at"));
+                }),
+                READERS);
     }
 
     @Override
     public Dataset<Row> posts(SparkSession spark) {
-        return spark.createDataFrame(scans.rows(spark, "posts", "p")
-                .map(r -> RowFactory.create(HBaseScans.longCell(r, "p", "author_id"),
-                        HBaseScans.longCell(r, "p", "created_at"))), POSTS);
+        return spark.createDataFrame(
+                scans.rows(spark, "posts", "p")
+                        .map(r -> RowFactory.create(
+                                HBaseScans.longCell(r, "p", "author_id"), HBaseScans.longCell(r, "p", "created_at"))),
+                POSTS);
     }
 
     @Override

@@ -40,7 +40,8 @@ final class HBaseScans {
         conf.set(TableInputFormat.SCAN_CACHEDROWS, "1000");
         conf.set(TableInputFormat.SCAN_CACHEBLOCKS, "false");
         return JavaSparkContext.fromSparkContext(spark.sparkContext())
-                .newAPIHadoopRDD(conf, TableInputFormat.class, ImmutableBytesWritable.class, Result.class).values();
+                .newAPIHadoopRDD(conf, TableInputFormat.class, ImmutableBytesWritable.class, Result.class)
+                .values();
     }
 
     Configuration configuration() {

@@ -9,10 +9,15 @@ import org.apache.spark.sql.types.StructType;
 /** What the graph profile reads of a store, as Spark frames of fixed columns. */
 public interface ProfileTables {
     StructType USERS = new StructType().add("id", DataTypes.LongType);
-    StructType EDGES = new StructType().add("follower", DataTypes.LongType).add("followee", DataTypes.LongType)
+    StructType EDGES = new StructType()
+            .add("follower", DataTypes.LongType)
+            .add("followee", DataTypes.LongType)
             .add("following", DataTypes.BooleanType);
-    StructType READERS = new StructType().add("id", DataTypes.LongType).add("last_read", DataTypes.LongType)
-            .add("read_count", DataTypes.DoubleType).add("read_count_at", DataTypes.LongType);
+    StructType READERS = new StructType()
+            .add("id", DataTypes.LongType)
+            .add("last_read", DataTypes.LongType)
+            .add("read_count", DataTypes.DoubleType)
+            .add("read_count_at", DataTypes.LongType);
     StructType POSTS = new StructType().add("author", DataTypes.LongType).add("created_at", DataTypes.LongType);
 
     /** Every account: {@link #USERS}. */

@@ -3,7 +3,6 @@ package dev.widefeed.analytics;
 import dev.widefeed.restclient.Reply;
 import dev.widefeed.restclient.RestClient;
 import dev.widefeed.restclient.RestRequest;
-
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;

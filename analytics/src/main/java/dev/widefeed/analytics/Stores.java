@@ -4,8 +4,7 @@ import org.apache.spark.sql.SparkSession;
 
 /** The store-specific readers and writers the jobs use, chosen by {@code --store}. */
 final class Stores {
-    private Stores() {
-    }
+    private Stores() {}
 
     static CounterTables counterTables(SparkSession spark, AnalyticsMain.StoreOptions options) {
         return switch (options.store) {

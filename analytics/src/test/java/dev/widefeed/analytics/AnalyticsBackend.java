@@ -1,9 +1,8 @@
 package dev.widefeed.analytics;
 
-import org.apache.spark.sql.SparkSession;
-
 import java.io.IOException;
 import java.util.List;
+import org.apache.spark.sql.SparkSession;
 
 /**
  * The backends the jobs' contracts run on, each a {@code @ParameterizedClass} over this enum: a new backend is a
@@ -18,8 +17,11 @@ enum AnalyticsBackend {
 
         @Override
         SparkSession spark(ServiceProcess service) {
-            return localSpark("spark.cassandra.connection.host", "127.0.0.1",
-                    "spark.cassandra.connection.port", String.valueOf(service.storePort));
+            return localSpark(
+                    "spark.cassandra.connection.host",
+                    "127.0.0.1",
+                    "spark.cassandra.connection.port",
+                    String.valueOf(service.storePort));
         }
 
         @Override
@@ -92,8 +94,11 @@ enum AnalyticsBackend {
 
     /** A Spark session on this JVM, two cores, the given store settings. */
     private static SparkSession localSpark(String... settings) {
-        SparkSession.Builder builder = SparkSession.builder().master("local[2]").appName("counter audit test")
-                .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
+        SparkSession.Builder builder = SparkSession.builder()
+                .master("local[2]")
+                .appName("counter audit test")
+                .config("spark.ui.enabled", "false")
+                .config("spark.driver.host", "127.0.0.1")
                 .config("spark.sql.shuffle.partitions", "4");
         for (int i = 0; i + 1 < settings.length; i += 2) {
             builder.config(settings[i], settings[i + 1]);

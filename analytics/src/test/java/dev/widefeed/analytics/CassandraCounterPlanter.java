@@ -1,7 +1,6 @@
 package dev.widefeed.analytics;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-
 import java.net.InetSocketAddress;
 
 /** Drift in the keyspace's counter tables, through a session of its own. */
@@ -9,8 +8,11 @@ final class CassandraCounterPlanter implements CounterPlanter {
     private final CqlSession session;
 
     CassandraCounterPlanter(int port) {
-        session = CqlSession.builder().addContactPoint(new InetSocketAddress("127.0.0.1", port))
-                .withLocalDatacenter("datacenter1").withKeyspace("widefeed").build();
+        session = CqlSession.builder()
+                .addContactPoint(new InetSocketAddress("127.0.0.1", port))
+                .withLocalDatacenter("datacenter1")
+                .withKeyspace("widefeed")
+                .build();
     }
 
     @Override

@@ -1,6 +1,16 @@
 package dev.widefeed.analytics;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.MethodOrderer;
@@ -15,17 +25,6 @@ import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
-
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Random;
-import java.util.Set;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The counter audit on Spark ({@code local[2]}) against a real store that the service itself
@@ -49,6 +48,7 @@ class CounterAuditContract {
     private AnalyticsBackend backend;
     /** The service on this backend's store, filled once per backend. */
     private ServiceProcess service;
+
     private Filled filled;
     private SparkSession spark;
     /** Drift straight in the store, as a lost or doubled increment leaves it. */
@@ -76,13 +76,16 @@ class CounterAuditContract {
     @Order(1)
     void driftPlantedInAThousandCountersIsReportedExactlyAndCorrected(@TempDir Path out) throws Exception {
         service.awaitOwnRepairsSettled(Duration.ofMinutes(3));
-        assertThat(audit(out.resolve("clean"), false).drifted()).as("the product's own counters agree").isZero();
+        assertThat(audit(out.resolve("clean"), false).drifted())
+                .as("the product's own counters agree")
+                .isZero();
         Set<String> planted = plant(PLANTED, new Random(11));
 
         CounterAudit.Summary found = audit(out.resolve("found"), false);
 
         Set<String> reported = new HashSet<>();
-        for (Row row : spark.read().parquet(out.resolve("found/drift").toString()).collectAsList()) {
+        for (Row row :
+                spark.read().parquet(out.resolve("found/drift").toString()).collectAsList()) {
             reported.add(row.getAs("counter") + " " + row.getAs("id") + " " + row.getAs("drift"));
             assertThat((String) row.getAs("state")).isEqualTo(CounterAudit.DRIFT);
         }
@@ -114,7 +117,10 @@ class CounterAuditContract {
                 // between the count and the second read of the counters: these counters move
                 for (int i = 0; i < moved.size(); i++) {
                     try {
-                        rest.send("POST", "/v1/posts/" + moved.get(i) + "/comments", filled.tokens().get(i),
+                        rest.send(
+                                "POST",
+                                "/v1/posts/" + moved.get(i) + "/comments",
+                                filled.tokens().get(i),
                                 json.createObjectNode().put("content", "while the audit counts"));
                     } catch (Exception e) {
                         throw new IllegalStateException(e);
@@ -125,16 +131,20 @@ class CounterAuditContract {
 
         CounterAudit.Summary during;
         try (CounterTables tables = counterTables()) {
-            during = CounterAudit.run(spark, tables, out.resolve("during").toString(), true, service.admin(),
-                    commentWhileCounting);
+            during = CounterAudit.run(
+                    spark, tables, out.resolve("during").toString(), true, service.admin(), commentWhileCounting);
         }
 
-        assertThat(during.moving()).as("the counters commented on while counting").isEqualTo(moved.size());
+        assertThat(during.moving())
+                .as("the counters commented on while counting")
+                .isEqualTo(moved.size());
         assertThat(during.reconciled()).isEqualTo(moved.size());
         assertThat(during.corrected()).isEqualTo(planted.size());
         Set<String> corrected = new HashSet<>();
         Set<String> reconciled = new HashSet<>();
-        for (Row row : spark.read().parquet(out.resolve("during/corrections").toString()).collectAsList()) {
+        for (Row row : spark.read()
+                .parquet(out.resolve("during/corrections").toString())
+                .collectAsList()) {
             String outcome = row.getAs("outcome");
             if (outcome.equals("applied")) {
                 corrected.add(row.getAs("counter") + " " + row.getAs("id") + " " + row.getAs("delta"));
@@ -144,9 +154,11 @@ class CounterAuditContract {
             }
         }
         assertThat(corrected).isEqualTo(planted);
-        assertThat(reconciled).containsExactlyInAnyOrderElementsOf(
-                moved.stream().map(p -> "post.comments " + p).toList());
-        assertThat(audit(out.resolve("quiet"), false).drifted()).as("everything settled, nothing over-corrected")
+        assertThat(reconciled)
+                .containsExactlyInAnyOrderElementsOf(
+                        moved.stream().map(p -> "post.comments " + p).toList());
+        assertThat(audit(out.resolve("quiet"), false).drifted())
+                .as("everything settled, nothing over-corrected")
                 .isZero();
     }
 
@@ -166,7 +178,8 @@ class CounterAuditContract {
      */
     private Set<String> plant(int n, Random random, List<String> spared) {
         List<String> all = new ArrayList<>();
-        filled.posts().stream().filter(p -> !spared.contains(p))
+        filled.posts().stream()
+                .filter(p -> !spared.contains(p))
                 .forEach(p -> POST_COUNTERS.forEach(c -> all.add("post " + c + " " + p)));
         filled.users().forEach(u -> USER_COUNTERS.forEach(c -> all.add("user " + c + " " + u)));
         assertThat(all.size()).as("counters to plant drift in").isGreaterThanOrEqualTo(n);

@@ -2,7 +2,6 @@ package dev.widefeed.analytics;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -33,8 +32,13 @@ record Filled(List<String> users, List<String> tokens, List<String> posts) {
             List<String> posts = Collections.synchronizedList(new ArrayList<>());
             all(pool, users, u -> {
                 for (int p = 0; p < postsEach; p++) {
-                    posts.add(rest.send("POST", "/v1/posts", tokens.get(u),
-                            JSON.createObjectNode().put("content", "post " + p + " of " + u)).get("id").asText());
+                    posts.add(rest.send(
+                                    "POST",
+                                    "/v1/posts",
+                                    tokens.get(u),
+                                    JSON.createObjectNode().put("content", "post " + p + " of " + u))
+                            .get("id")
+                            .asText());
                 }
             });
             List<String> originals = List.copyOf(posts);
@@ -51,16 +55,27 @@ record Filled(List<String> users, List<String> tokens, List<String> posts) {
                     }
                 }
                 for (int i = 8; i < 28; i++) {
-                    rest.send("PUT", "/v1/posts/" + originals.get((int) Math.floorMod(pick[i], originals.size()))
-                            + "/like", tokens.get(u), null);
+                    rest.send(
+                            "PUT",
+                            "/v1/posts/" + originals.get((int) Math.floorMod(pick[i], originals.size())) + "/like",
+                            tokens.get(u),
+                            null);
                 }
                 for (int i = 28; i < 32; i++) {
-                    rest.send("POST", "/v1/posts/" + originals.get((int) Math.floorMod(pick[i], originals.size()))
-                            + "/comments", tokens.get(u), JSON.createObjectNode().put("content", "a comment"));
+                    rest.send(
+                            "POST",
+                            "/v1/posts/" + originals.get((int) Math.floorMod(pick[i], originals.size())) + "/comments",
+                            tokens.get(u),
+                            JSON.createObjectNode().put("content", "a comment"));
                 }
                 String source = originals.get((int) Math.floorMod(pick[32], originals.size()));
-                posts.add(rest.send("POST", "/v1/posts/" + source + "/reposts", tokens.get(u),
-                        JSON.createObjectNode().put("content", "a repost")).get("id").asText());
+                posts.add(rest.send(
+                                "POST",
+                                "/v1/posts/" + source + "/reposts",
+                                tokens.get(u),
+                                JSON.createObjectNode().put("content", "a repost"))
+                        .get("id")
+                        .asText());
             });
             return new Filled(List.copyOf(ids), List.copyOf(tokens), List.copyOf(posts));
         } finally {

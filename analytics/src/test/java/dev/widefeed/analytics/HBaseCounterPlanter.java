@@ -1,5 +1,8 @@
 package dev.widefeed.analytics;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.TableName;
@@ -8,10 +11,6 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Increment;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
-
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 
 /** Drift in the counters' column family of the namespace's posts and users, through a connection of its own. */
 final class HBaseCounterPlanter implements CounterPlanter {
@@ -26,7 +25,10 @@ final class HBaseCounterPlanter implements CounterPlanter {
 
     @Override
     public void plant(String kind, String counter, long id, long delta) {
-        byte[] row = ByteBuffer.allocate(1 + Long.BYTES).put(HBaseScans.salt(id)).putLong(id).array();
+        byte[] row = ByteBuffer.allocate(1 + Long.BYTES)
+                .put(HBaseScans.salt(id))
+                .putLong(id)
+                .array();
         TableName name = TableName.valueOf("widefeed", kind.equals("post") ? "posts" : "users");
         try (Table table = connection.getTable(name)) {
             table.increment(new Increment(row).addColumn(Bytes.toBytes("c"), Bytes.toBytes(counter), delta));

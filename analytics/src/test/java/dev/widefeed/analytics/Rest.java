@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.widefeed.restclient.Reply;
 import dev.widefeed.restclient.RestClient;
 import dev.widefeed.restclient.RestRequest;
-
 import java.io.IOException;
 import java.time.Duration;
 
@@ -20,9 +19,16 @@ final class Rest {
 
     /** A new user: {id, token}. */
     JsonNode signUp(String handle) throws IOException, InterruptedException {
-        JsonNode answer = send("POST", "/v1/users", null,
-                JSON.createObjectNode().put("name", handle).put("handle", handle).put("password", "a long passphrase"));
-        return JSON.createObjectNode().put("id", answer.get("user").get("id").asText())
+        JsonNode answer = send(
+                "POST",
+                "/v1/users",
+                null,
+                JSON.createObjectNode()
+                        .put("name", handle)
+                        .put("handle", handle)
+                        .put("password", "a long passphrase"));
+        return JSON.createObjectNode()
+                .put("id", answer.get("user").get("id").asText())
                 .put("token", answer.get("token").asText());
     }
 

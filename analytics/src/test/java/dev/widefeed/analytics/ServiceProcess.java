@@ -1,8 +1,10 @@
 package dev.widefeed.analytics;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -14,17 +16,14 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 /**
  * The service's own jar, run as a process of its own on an embedded store it starts, so the jobs
  * are tested on tables the product really wrote. Spark's classpath (Jackson 2.15, Jersey 2) cannot
  * hold the service's, hence a process, not a dependency. One per backend per test JVM.
  */
 final class ServiceProcess implements AutoCloseable {
-    private static final Path JAR = Path.of(System.getProperty("widefeed.analytics.serviceJar",
-            "../service/target/widefeed-service.jar"));
+    private static final Path JAR =
+            Path.of(System.getProperty("widefeed.analytics.serviceJar", "../service/target/widefeed-service.jar"));
     private static final Path DATA = Path.of(System.getProperty("widefeed.analytics.dataDir", "target/stores"));
     private static ServiceProcess cassandra;
     private static ServiceProcess hbase;
@@ -32,6 +31,7 @@ final class ServiceProcess implements AutoCloseable {
     final int port;
     /** Cassandra's native port, or HBase's ZooKeeper port. */
     final int storePort;
+
     private final Process process;
 
     private ServiceProcess(Process process, int port, int storePort) {
@@ -107,9 +107,16 @@ final class ServiceProcess implements AutoCloseable {
                 logging:
                   level: WARN
                 """.formatted(port, port + 1, storage));
-        Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx1g", "-jar", JAR.toAbsolutePath().toString(), "server", config.toString())
-                .redirectErrorStream(true).redirectOutput(DATA.resolve(name + "-service.log").toFile()).start();
+        Process process = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-Xmx1g",
+                        "-jar",
+                        JAR.toAbsolutePath().toString(),
+                        "server",
+                        config.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(DATA.resolve(name + "-service.log").toFile())
+                .start();
         ServiceProcess service = new ServiceProcess(process, port, storePort);
         service.awaitHealthy(Duration.ofMinutes(6));
         return service;
@@ -143,10 +150,15 @@ final class ServiceProcess implements AutoCloseable {
         HttpClient client = HttpClient.newHttpClient();
         ObjectMapper json = new ObjectMapper();
         // Read every 2 s: three reads in a row.
-        await("the service's own counter repairs settled").during(Duration.ofSeconds(4)).atMost(within)
-                .pollInterval(Duration.ofSeconds(2)).until(() -> {
-                    HttpResponse<String> metrics = client.send(HttpRequest.newBuilder(URI.create(admin() + "/metrics"))
-                            .build(), HttpResponse.BodyHandlers.ofString());
+        await("the service's own counter repairs settled")
+                .during(Duration.ofSeconds(4))
+                .atMost(within)
+                .pollInterval(Duration.ofSeconds(2))
+                .until(() -> {
+                    HttpResponse<String> metrics = client.send(
+                            HttpRequest.newBuilder(URI.create(admin() + "/metrics"))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
                     JsonNode gauges = json.readTree(metrics.body()).path("gauges");
                     return gauges.path("counters.dirty.pending").path("value").asLong(-1) == 0
                             && gauges.path("eventlog.backlog").path("value").asLong(-1) == 0;
@@ -155,13 +167,20 @@ final class ServiceProcess implements AutoCloseable {
 
     private void awaitHealthy(Duration within) {
         HttpClient client = HttpClient.newHttpClient();
-        await("the service healthy; its log is in " + DATA).atMost(within).pollInterval(Duration.ofSeconds(1))
-                .failFast(() -> assertThat(process.isAlive()).as("the service running; its log is in %s", DATA)
+        await("the service healthy; its log is in " + DATA)
+                .atMost(within)
+                .pollInterval(Duration.ofSeconds(1))
+                .failFast(() -> assertThat(process.isAlive())
+                        .as("the service running; its log is in %s", DATA)
                         .isTrue())
                 .ignoreExceptionsInstanceOf(IOException.class) // not listening yet
-                .until(() -> client.send(HttpRequest.newBuilder(
-                                URI.create("http://127.0.0.1:" + (port + 1) + "/healthcheck")).build(),
-                        HttpResponse.BodyHandlers.discarding()).statusCode() == 200);
+                .until(() -> client.send(
+                                        HttpRequest.newBuilder(
+                                                        URI.create("http://127.0.0.1:" + (port + 1) + "/healthcheck"))
+                                                .build(),
+                                        HttpResponse.BodyHandlers.discarding())
+                                .statusCode()
+                        == 200);
     }
 
     @Override

@@ -11,11 +11,6 @@ import dev.widefeed.drills.servicekill.ServiceKillDrill;
 import dev.widefeed.drills.soak.SoakDrill;
 import dev.widefeed.drills.storefreeze.StoreFreezeDrill;
 import dev.widefeed.drills.storekill.StoreKillDrill;
-import net.sourceforge.argparse4j.ArgumentParsers;
-import net.sourceforge.argparse4j.inf.ArgumentParser;
-import net.sourceforge.argparse4j.inf.ArgumentParserException;
-import net.sourceforge.argparse4j.inf.Namespace;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,6 +21,10 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import net.sourceforge.argparse4j.ArgumentParsers;
+import net.sourceforge.argparse4j.inf.ArgumentParser;
+import net.sourceforge.argparse4j.inf.ArgumentParserException;
+import net.sourceforge.argparse4j.inf.Namespace;
 
 /**
  * {@code java -jar drills/target/widefeed-drills.jar DRILL|all [--backend cassandra|hbase|both] [--short]}: runs
@@ -33,35 +32,52 @@ import java.util.stream.Stream;
  * prints every figure with the limit it must meet, and exits 1 when one is missed.
  */
 public final class DrillsMain {
-    static final Map<String, Drill> DRILLS = Stream.of(new StoreKillDrill(), new StoreFreezeDrill(), new ChurnDrill(),
-            new ServiceKillDrill(), new ClusterDrill(), new SoakDrill(), new HomePagesDrill())
+    static final Map<String, Drill> DRILLS = Stream.of(
+                    new StoreKillDrill(),
+                    new StoreFreezeDrill(),
+                    new ChurnDrill(),
+                    new ServiceKillDrill(),
+                    new ClusterDrill(),
+                    new SoakDrill(),
+                    new HomePagesDrill())
             .collect(Collectors.toMap(Drill::name, Function.identity(), (a, b) -> a, java.util.LinkedHashMap::new));
 
-    private DrillsMain() {
-    }
+    private DrillsMain() {}
 
     public static void main(String[] args) throws Exception {
-        ArgumentParser parser = ArgumentParsers.newFor("drills").build()
+        ArgumentParser parser = ArgumentParsers.newFor("drills")
+                .build()
                 .description("fault drills: a store or the service killed or frozen under load, and what survived");
-        parser.addArgument("drill").choices(Stream.concat(DRILLS.keySet().stream(), Stream.of("all")).toList())
+        parser.addArgument("drill")
+                .choices(Stream.concat(DRILLS.keySet().stream(), Stream.of("all"))
+                        .toList())
                 .help("the drill to run, or all of them");
         parser.addArgument("--backend").choices("cassandra", "hbase", "both").setDefault("both");
-        parser.addArgument("--short").action(net.sourceforge.argparse4j.impl.Arguments.storeTrue())
+        parser.addArgument("--short")
+                .action(net.sourceforge.argparse4j.impl.Arguments.storeTrue())
                 .help("the suite's short version: the same checks over less time");
-        parser.addArgument("--churn-seconds").type(Integer.class)
+        parser.addArgument("--churn-seconds")
+                .type(Integer.class)
                 .help("how long the churn drill churns (default 600, --short 30)");
-        parser.addArgument("--soak-minutes").type(Integer.class)
+        parser.addArgument("--soak-minutes")
+                .type(Integer.class)
                 .help("how long the soak drill soaks (default 30, --short 2)");
-        parser.addArgument("--rate").type(Double.class)
+        parser.addArgument("--rate")
+                .type(Double.class)
                 .help("the soak's requests a second (default: half the knee it finds first; --short 50)");
-        parser.addArgument("--followers").type(Integer.class)
+        parser.addArgument("--followers")
+                .type(Integer.class)
                 .help("the service-kill drill's author's followers (default 100000, --short 50000)");
-        parser.addArgument("--perf-jar").help("the perf module's jar, which loads the service-kill drill's "
-                + "followers into the store (default: perf/target/widefeed-perf.jar beside the service's module)");
+        parser.addArgument("--perf-jar")
+                .help(
+                        "the perf module's jar, which loads the service-kill drill's "
+                                + "followers into the store (default: perf/target/widefeed-perf.jar beside the service's module)");
         parser.addArgument("--data").setDefault("data/drills").help("where each drill's store and logs go (wiped)");
         parser.addArgument("--service-jar").setDefault("service/target/widefeed-service.jar");
         parser.addArgument("--config").setDefault("config.yml");
-        parser.addArgument("--port").type(Integer.class).setDefault(18080)
+        parser.addArgument("--port")
+                .type(Integer.class)
+                .setDefault(18080)
                 .help("the service's port; admin is the next one, the store's a few above");
         Namespace options;
         try {
@@ -90,8 +106,8 @@ public final class DrillsMain {
         }
         Integer soakMinutes = options.getInt("soak_minutes");
         Double rate = options.getDouble("rate");
-        settings = settings.withSoak(soakMinutes != null ? soakMinutes : settings.soakMinutes(),
-                rate != null ? rate : settings.soakRate());
+        settings = settings.withSoak(
+                soakMinutes != null ? soakMinutes : settings.soakMinutes(), rate != null ? rate : settings.soakRate());
         String drill = options.getString("drill");
         List<Drill> drills = drill.equals("all") ? List.copyOf(DRILLS.values()) : List.of(DRILLS.get(drill));
         String backend = options.getString("backend");
@@ -104,8 +120,10 @@ public final class DrillsMain {
                 Path data = Path.of(options.getString("data")).resolve(d.name() + "-" + b);
                 wipe(data);
                 System.out.printf("%n%s on %s (service log: %s)%n", d.name(), b, data.resolve("service.log"));
-                Figures figures = d.run(new ServiceRun.Layout(jar, Path.of(options.getString("config")), data, b,
-                        options.getInt("port")), settings);
+                Figures figures = d.run(
+                        new ServiceRun.Layout(
+                                jar, Path.of(options.getString("config")), data, b, options.getInt("port")),
+                        settings);
                 figures.print(System.out);
                 results.add(figures);
             }

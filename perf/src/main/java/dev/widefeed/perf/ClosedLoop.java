@@ -1,8 +1,5 @@
 package dev.widefeed.perf;
 
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +8,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
 
 /**
  * Drives one operation as fast as it goes from a fixed number of threads (closed loop), for a
@@ -31,15 +30,18 @@ public final class ClosedLoop {
         }
 
         public String line() {
-            return String.format("%-34s %10.0f ops/s  p50 %7.2f ms  p99 %7.2f ms  p99.9 %7.2f ms  errors %d",
-                    name, perSecond(), latencyMicros.getValueAtPercentile(50) / 1000.0,
+            return String.format(
+                    "%-34s %10.0f ops/s  p50 %7.2f ms  p99 %7.2f ms  p99.9 %7.2f ms  errors %d",
+                    name,
+                    perSecond(),
+                    latencyMicros.getValueAtPercentile(50) / 1000.0,
                     latencyMicros.getValueAtPercentile(99) / 1000.0,
-                    latencyMicros.getValueAtPercentile(99.9) / 1000.0, errors);
+                    latencyMicros.getValueAtPercentile(99.9) / 1000.0,
+                    errors);
         }
     }
 
-    private ClosedLoop() {
-    }
+    private ClosedLoop() {}
 
     public static Result run(String name, int threads, Duration warmup, Duration measure, Operation operation)
             throws InterruptedException {

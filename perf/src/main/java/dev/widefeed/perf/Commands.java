@@ -35,8 +35,6 @@ import dev.widefeed.perf.workload.WorkloadSpec;
 import dev.widefeed.perf.workload.WorkloadWriter;
 import dev.widefeed.store.Storage;
 import dev.widefeed.store.hbase.CountedRpcClient;
-import net.sourceforge.argparse4j.inf.Namespace;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -50,6 +48,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.LongSupplier;
+import net.sourceforge.argparse4j.inf.Namespace;
 
 /** What each command of {@link PerfMain} does with its parsed options; returns the exit status. */
 final class Commands {
@@ -72,9 +71,12 @@ final class Commands {
             case "generate" -> generate();
             case "report" -> report();
             default -> {
-                try (Storage storage = PerfStorage.open(StorageFactory.Backend.valueOf(options.getString("backend")),
-                        Path.of(options.getString("data")), options.getString("external"),
-                        options.getString("keyspace"), storeMetrics)) {
+                try (Storage storage = PerfStorage.open(
+                        StorageFactory.Backend.valueOf(options.getString("backend")),
+                        Path.of(options.getString("data")),
+                        options.getString("external"),
+                        options.getString("keyspace"),
+                        storeMetrics)) {
                     onStore(command, storage);
                 }
             }
@@ -88,51 +90,90 @@ final class Commands {
             case "replay" -> replay(storage);
             case "ceiling" -> {
                 manifest(storage, null);
-                CeilingScenario.run(storage, new CeilingScenario.Settings(options.getInt("threads"),
-                        Duration.ofSeconds(options.getInt("warmup")), Duration.ofSeconds(options.getInt("seconds"))),
-                        runDirectory(), out);
+                CeilingScenario.run(
+                        storage,
+                        new CeilingScenario.Settings(
+                                options.getInt("threads"),
+                                Duration.ofSeconds(options.getInt("warmup")),
+                                Duration.ofSeconds(options.getInt("seconds"))),
+                        runDirectory(),
+                        out);
             }
             case "steady" -> steady(storage);
             case "celebrity" -> celebrity(storage);
             case "strategies" -> {
                 WorkloadReader workload = workload();
                 manifest(storage, workload);
-                PostHistory.Settings history = new PostHistory.Settings(Duration.ofHours(options.getInt(
-                        "history_hours")), PostHistory.Settings.DEFAULTS.maxPerAuthor(),
+                PostHistory.Settings history = new PostHistory.Settings(
+                        Duration.ofHours(options.getInt("history_hours")),
+                        PostHistory.Settings.DEFAULTS.maxPerAuthor(),
                         PostHistory.Settings.DEFAULTS.threads());
-                StrategiesScenario.run(storage, workload, new StrategiesScenario.Settings(options.getDouble("rate"),
-                        options.getLong("events"), FANOUT_WAIT, history), runDirectory(), out);
+                StrategiesScenario.run(
+                        storage,
+                        workload,
+                        new StrategiesScenario.Settings(
+                                options.getDouble("rate"), options.getLong("events"), FANOUT_WAIT, history),
+                        runDirectory(),
+                        out);
             }
             case "visibility" -> {
                 manifest(storage, null);
-                VisibilityScenario.run(storage, new VisibilityScenario.Settings(options.getInt("authors"),
-                        options.getInt("readers"), options.getInt("following"), options.getInt("posts"),
-                        options.getInt("threads"), options.getInt("warmup"), options.getInt("seconds")),
-                        runDirectory(), out);
+                VisibilityScenario.run(
+                        storage,
+                        new VisibilityScenario.Settings(
+                                options.getInt("authors"),
+                                options.getInt("readers"),
+                                options.getInt("following"),
+                                options.getInt("posts"),
+                                options.getInt("threads"),
+                                options.getInt("warmup"),
+                                options.getInt("seconds")),
+                        runDirectory(),
+                        out);
             }
-            case "content" -> ContentThroughput.run(storage, options.getInt("threads"),
-                    Duration.ofSeconds(options.getInt("warmup")), Duration.ofSeconds(options.getInt("seconds")),
-                    options.getInt("posts"), out);
+            case "content" ->
+                ContentThroughput.run(
+                        storage,
+                        options.getInt("threads"),
+                        Duration.ofSeconds(options.getInt("warmup")),
+                        Duration.ofSeconds(options.getInt("seconds")),
+                        options.getInt("posts"),
+                        out);
             case "fanout" -> {
                 manifest(storage, null);
-                FanoutThroughput.run(storage, options.getInt("followers"), options.getDouble("active"),
-                        options.getInt("threads"), options.getInt("page_size"), runDirectory(), out);
+                FanoutThroughput.run(
+                        storage,
+                        options.getInt("followers"),
+                        options.getDouble("active"),
+                        options.getInt("threads"),
+                        options.getInt("page_size"),
+                        runDirectory(),
+                        out);
             }
             case "notifications" -> {
                 manifest(storage, null);
-                NotificationThroughput.run(storage, options.getInt("likes"), options.getInt("threads"),
-                        runDirectory(), out);
+                NotificationThroughput.run(
+                        storage, options.getInt("likes"), options.getInt("threads"), runDirectory(), out);
             }
             case "cost" -> {
                 manifest(storage, null);
-                CostScenario.run(storage, clientRequests(storage), new CostScenario.Settings(options.getInt("authors"),
-                        options.getInt("posts"), options.getInt("readers"), options.getInt("following"),
-                        options.getInt("actions"), options.getInt("idle_seconds")), runDirectory(), out);
+                CostScenario.run(
+                        storage,
+                        clientRequests(storage),
+                        new CostScenario.Settings(
+                                options.getInt("authors"),
+                                options.getInt("posts"),
+                                options.getInt("readers"),
+                                options.getInt("following"),
+                                options.getInt("actions"),
+                                options.getInt("idle_seconds")),
+                        runDirectory(),
+                        out);
             }
             case "signin" -> {
                 manifest(storage, null);
-                SignInTiming.run(storage, options.getInt("rounds"), options.getInt("warmup_rounds"), runDirectory(),
-                        out);
+                SignInTiming.run(
+                        storage, options.getInt("rounds"), options.getInt("warmup_rounds"), runDirectory(), out);
             }
             default -> throw new IllegalStateException(command);
         }
@@ -144,7 +185,8 @@ final class Commands {
             return CountedRpcClient::total;
         }
         return () -> Optional.ofNullable(storeMetrics.getTimers().get("cassandra.cql-requests"))
-                .map(Timer::getCount).orElse(0L);
+                .map(Timer::getCount)
+                .orElse(0L);
     }
 
     /**
@@ -155,33 +197,46 @@ final class Commands {
         WorkloadReader workload = workload();
         UserIds ids = UserIds.forSeed(workload.seed());
         Duration span = Duration.ofHours(options.getInt("history_hours"));
-        LoadSummary summary = PopulationLoader.load(storage, workload.directory(), ids,
-                PopulationLoader.Settings.DEFAULTS.withHistory(span), System.err);
+        LoadSummary summary = PopulationLoader.load(
+                storage, workload.directory(), ids, PopulationLoader.Settings.DEFAULTS.withHistory(span), System.err);
         out.println(summary.line());
         if (!span.isZero()) {
-            Services services = Services.over(storage,
-                    Services.Settings.of(new IdGenerator(LOAD_ID_WORKER), Clock.systemUTC()));
-            long seeded = PostHistory.seed(storage, workload, ids, new PostHistory.Settings(span,
-                    PostHistory.Settings.DEFAULTS.maxPerAuthor(), PostHistory.Settings.DEFAULTS.threads()),
-                    Instant.now(), new HybridStrategy(services)::deliver, System.err);
-            out.printf("history: %,d posts of the last %d h, delivered by the service's fan-out%n", seeded,
-                    span.toHours());
+            Services services =
+                    Services.over(storage, Services.Settings.of(new IdGenerator(LOAD_ID_WORKER), Clock.systemUTC()));
+            long seeded = PostHistory.seed(
+                    storage,
+                    workload,
+                    ids,
+                    new PostHistory.Settings(
+                            span,
+                            PostHistory.Settings.DEFAULTS.maxPerAuthor(),
+                            PostHistory.Settings.DEFAULTS.threads()),
+                    Instant.now(),
+                    new HybridStrategy(services)::deliver,
+                    System.err);
+            out.printf(
+                    "history: %,d posts of the last %d h, delivered by the service's fan-out%n",
+                    seeded, span.toHours());
         }
     }
 
     private void replay(Storage storage) throws Exception {
         WorkloadReader workload = workload();
         manifest(storage, workload);
-        OpenLoopReplayer.Settings settings = OpenLoopReplayer.Settings.at(options.getDouble("rate"),
-                workload.eventsPerSecond()).withMaxDuration(Duration.ofSeconds(options.getInt("seconds")))
+        OpenLoopReplayer.Settings settings = OpenLoopReplayer.Settings.at(
+                        options.getDouble("rate"), workload.eventsPerSecond())
+                .withMaxDuration(Duration.ofSeconds(options.getInt("seconds")))
                 .withHdrLog(runDirectory().resolve("hdr"), "replay");
         try (ReplayTarget target = target(storage, workload, options.getBoolean("raw_read_probe"));
-             WorkloadReader.EventStream events = workload.events()) {
+                WorkloadReader.EventStream events = workload.events()) {
             ReplayResult result = new OpenLoopReplayer(settings, out).run(storage.backend(), target, events);
             if (target instanceof ServiceTarget service) {
-                result = FanoutDelays.into(result, FanoutDelays.collect(
-                        id -> storage.fanout().progress(id, FanoutKind.DELIVER),
-                        lastOf(service.createdPosts(), 100), FANOUT_WAIT));
+                result = FanoutDelays.into(
+                        result,
+                        FanoutDelays.collect(
+                                id -> storage.fanout().progress(id, FanoutKind.DELIVER),
+                                lastOf(service.createdPosts(), 100),
+                                FANOUT_WAIT));
             }
             Results.write(runDirectory(), "replay.json", result);
         }
@@ -198,30 +253,46 @@ final class Commands {
         CountingStorage counting = new CountingStorage(storage);
         boolean overHttp = options.getString("target").equals("http");
         try (ReplayTarget target = target(overHttp ? storage : counting, workload, true)) {
-            SteadyScenario.run(storage.backend(), target, workload, new SteadyScenario.Settings(
-                    Duration.ofSeconds(options.getInt("warmup")), rates,
-                    Duration.ofSeconds(options.getInt("seconds_per_rate")), Duration.ofSeconds(5),
-                    options.getDouble("slo_p99_ms")),
-                    overHttp ? Optional.empty() : Optional.of(() -> operations(counting)), runDirectory(), out);
+            SteadyScenario.run(
+                    storage.backend(),
+                    target,
+                    workload,
+                    new SteadyScenario.Settings(
+                            Duration.ofSeconds(options.getInt("warmup")),
+                            rates,
+                            Duration.ofSeconds(options.getInt("seconds_per_rate")),
+                            Duration.ofSeconds(5),
+                            options.getDouble("slo_p99_ms")),
+                    overHttp ? Optional.empty() : Optional.of(() -> operations(counting)),
+                    runDirectory(),
+                    out);
         }
     }
 
     /** Every operation counted so far but the event log's polling (as strategies and cost count them). */
     private static long operations(CountingStorage counting) {
-        return counting.counts().entrySet().stream().filter(e -> !e.getKey().equals(CountingStorage.POLLING))
-                .mapToLong(e -> e.getValue().operations()).sum();
+        return counting.counts().entrySet().stream()
+                .filter(e -> !e.getKey().equals(CountingStorage.POLLING))
+                .mapToLong(e -> e.getValue().operations())
+                .sum();
     }
 
     private void celebrity(Storage storage) throws Exception {
         WorkloadReader workload = workload();
         manifest(storage, workload);
-        CeilingScenario.Settings ceiling = new CeilingScenario.Settings(32, Duration.ofSeconds(5),
-                Duration.ofSeconds(15));
-        CelebrityScenario.run(storage, workload,
+        CeilingScenario.Settings ceiling =
+                new CeilingScenario.Settings(32, Duration.ofSeconds(5), Duration.ofSeconds(15));
+        CelebrityScenario.run(
+                storage,
+                workload,
                 () -> CeilingScenario.pipelinedInsert(storage, ceiling).opsPerSecond(),
-                new CelebrityScenario.Settings(options.getDouble("background_rate"),
-                        Duration.ofSeconds(options.getInt("before")), Duration.ofSeconds(options.getInt("during")),
-                        Duration.ofSeconds(options.getInt("delivery_wait"))), runDirectory(), out);
+                new CelebrityScenario.Settings(
+                        options.getDouble("background_rate"),
+                        Duration.ofSeconds(options.getInt("before")),
+                        Duration.ofSeconds(options.getInt("during")),
+                        Duration.ofSeconds(options.getInt("delivery_wait"))),
+                runDirectory(),
+                out);
     }
 
     private ReplayTarget target(Storage storage, WorkloadReader workload, boolean rawReadProbe) {
@@ -250,10 +321,16 @@ final class Commands {
                 celebrities.add(Integer.parseInt(part.trim()));
             }
         }
-        WorkloadSpec spec = new WorkloadSpec(option("users", 100_000), option("zipf_exponent", 2.1),
-                option("mean_followers", 50.0), celebrities, options.getLong("seed"),
-                WorkloadSpec.Preset.fromLabel(options.getString("preset")), options.getLong("events"),
-                option("rate", 1000.0), option("dormant", 0.5));
+        WorkloadSpec spec = new WorkloadSpec(
+                option("users", 100_000),
+                option("zipf_exponent", 2.1),
+                option("mean_followers", 50.0),
+                celebrities,
+                options.getLong("seed"),
+                WorkloadSpec.Preset.fromLabel(options.getString("preset")),
+                options.getLong("events"),
+                option("rate", 1000.0),
+                option("dormant", 0.5));
         long started = System.nanoTime();
         written(WorkloadWriter.write(spec, Path.of(options.getString("out")), System.err), started);
     }
@@ -271,13 +348,20 @@ final class Commands {
                     + String.join(", ", conflicting) + " (with --profile only --users, --seed, --preset and --events "
                     + "apply)");
         }
-        ProfileCalibration calibration = ProfileCalibration.read(file, options.get("users"), options.getLong("seed"),
-                WorkloadSpec.Preset.fromLabel(options.getString("preset")), options.getLong("events"));
+        ProfileCalibration calibration = ProfileCalibration.read(
+                file,
+                options.get("users"),
+                options.getLong("seed"),
+                WorkloadSpec.Preset.fromLabel(options.getString("preset")),
+                options.getLong("events"));
         WorkloadSpec spec = calibration.spec();
-        long celebrityEdges = spec.celebrities().stream().mapToLong(Integer::longValue).sum();
+        long celebrityEdges =
+                spec.celebrities().stream().mapToLong(Integer::longValue).sum();
         if (celebrityEdges > spec.meanFollowers() * spec.users()) {
-            out.printf("warning: the celebrities alone have %,d followers, more than the profile's mean gives %,d "
-                    + "users in all; the others get none and the mean comes out high%n", celebrityEdges, spec.users());
+            out.printf(
+                    "warning: the celebrities alone have %,d followers, more than the profile's mean gives %,d "
+                            + "users in all; the others get none and the mean comes out high%n",
+                    celebrityEdges, spec.users());
         }
         long started = System.nanoTime();
         Path directory = Path.of(options.getString("out"));
@@ -290,11 +374,19 @@ final class Commands {
     }
 
     private void written(WorkloadWriter.Summary summary, long started) {
-        out.printf("wrote %s: %,d users, %,d follows, %,d events over %.1f s of workload time "
+        out.printf(
+                "wrote %s: %,d users, %,d follows, %,d events over %.1f s of workload time "
                         + "(max following %,d); celebrities %s%s; %.1f s%n",
-                summary.directory(), summary.users(), summary.follows(), summary.events(),
-                summary.lastOffsetMillis() / 1000.0, summary.maxFollowing(), abbreviated(summary.celebrities()),
-                summary.skippedCelebrities().isEmpty() ? "" : ", skipped (too few users) " + summary.skippedCelebrities(),
+                summary.directory(),
+                summary.users(),
+                summary.follows(),
+                summary.events(),
+                summary.lastOffsetMillis() / 1000.0,
+                summary.maxFollowing(),
+                abbreviated(summary.celebrities()),
+                summary.skippedCelebrities().isEmpty()
+                        ? ""
+                        : ", skipped (too few users) " + summary.skippedCelebrities(),
                 (System.nanoTime() - started) / 1e9);
     }
 
@@ -319,8 +411,8 @@ final class Commands {
         Double rate = options.get("events_per_second");
         CapacityPlan.Assumptions assumptions = CapacityPlan.Assumptions.DEFAULT;
         if (users != null || rate != null) {
-            assumptions = new CapacityPlan.Assumptions(rate, users, assumptions.headroom(),
-                    assumptions.replicationFactor());
+            assumptions =
+                    new CapacityPlan.Assumptions(rate, users, assumptions.headroom(), assumptions.replicationFactor());
         }
         out.println("wrote " + Report.render(run, assumptions, out));
     }
@@ -336,17 +428,26 @@ final class Commands {
     /** The run directory's manifest: this command added to those already run into it. */
     private void manifest(Storage storage, WorkloadReader workload) throws IOException {
         var previous = Results.read(runDirectory(), Results.MANIFEST, RunManifest.class);
-        Map<String, String> settings = new TreeMap<>(previous.map(RunManifest::settings).orElse(Map.of()));
-        options.getAttrs().forEach((k, v) -> settings.put(options.getString("command") + "." + k,
-                k.contains("secret") ? (v == null ? "null" : "(set, not recorded)") : String.valueOf(v)));
+        Map<String, String> settings =
+                new TreeMap<>(previous.map(RunManifest::settings).orElse(Map.of()));
+        options.getAttrs()
+                .forEach((k, v) -> settings.put(
+                        options.getString("command") + "." + k,
+                        k.contains("secret") ? (v == null ? "null" : "(set, not recorded)") : String.valueOf(v)));
         String command = previous.map(p -> p.command() + "; ").orElse("") + "perf " + options.getString("command");
         // The first workload run into the directory is the one the report plans capacity for (steady, celebrity);
         // a later one (strategies' smaller population) is named in the settings only.
-        Object workloadManifest = previous.map(RunManifest::workload)
-                .orElse(workload == null ? null : workload.manifest());
-        Results.write(runDirectory(), Results.MANIFEST, RunManifest.here(command, storage.backend(),
-                options.getAttrs().containsKey("target") ? options.getString("target") : "store", settings,
-                workloadManifest));
+        Object workloadManifest =
+                previous.map(RunManifest::workload).orElse(workload == null ? null : workload.manifest());
+        Results.write(
+                runDirectory(),
+                Results.MANIFEST,
+                RunManifest.here(
+                        command,
+                        storage.backend(),
+                        options.getAttrs().containsKey("target") ? options.getString("target") : "store",
+                        settings,
+                        workloadManifest));
     }
 
     private static <T> List<T> lastOf(List<T> list, int n) {

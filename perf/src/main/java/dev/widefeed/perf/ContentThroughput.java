@@ -7,7 +7,6 @@ import dev.widefeed.like.LikeService;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostService;
 import dev.widefeed.store.Storage;
-
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Duration;
@@ -22,8 +21,12 @@ import java.util.Optional;
  * changes a row; comments spread over the same posts.
  */
 final class ContentThroughput {
-    record Report(String backend, int threads, ClosedLoop.Result counters, ClosedLoop.Result likes,
-                  ClosedLoop.Result comments) {
+    record Report(
+            String backend,
+            int threads,
+            ClosedLoop.Result counters,
+            ClosedLoop.Result likes,
+            ClosedLoop.Result comments) {
         double likeRatio() {
             return likes.perSecond() / counters.perSecond();
         }
@@ -33,8 +36,7 @@ final class ContentThroughput {
         }
     }
 
-    private ContentThroughput() {
-    }
+    private ContentThroughput() {}
 
     static Report run(Storage storage, int threads, Duration warmup, Duration measure, int postCount, PrintStream out)
             throws InterruptedException {
@@ -50,23 +52,40 @@ final class ContentThroughput {
         for (int i = 0; i < postCount; i++) {
             posts.add(postService.create(author, "perf post " + i, null).post().id());
         }
-        out.printf("%s: %d posts ready; %d threads, %s warm-up, %s measured per operation%n", storage.backend(),
-                postCount, threads, warmup, measure);
+        out.printf(
+                "%s: %d posts ready; %d threads, %s warm-up, %s measured per operation%n",
+                storage.backend(), postCount, threads, warmup, measure);
 
-        ClosedLoop.Result counters = ClosedLoop.run("raw counter update (ceiling)", threads, warmup, measure,
-                (thread, i) -> storage.posts().addCounts(posts.get((int) ((i * 31 + thread) % postCount)),
-                        PostCounts.likes(1)));
+        ClosedLoop.Result counters = ClosedLoop.run(
+                "raw counter update (ceiling)",
+                threads,
+                warmup,
+                measure,
+                (thread, i) -> storage.posts()
+                        .addCounts(posts.get((int) ((i * 31 + thread) % postCount)), PostCounts.likes(1)));
         out.println(counters.line());
         long likerBase = ids.next();
-        ClosedLoop.Result liked = ClosedLoop.run("like (new user, post pair)", threads, warmup, measure,
+        ClosedLoop.Result liked = ClosedLoop.run(
+                "like (new user, post pair)",
+                threads,
+                warmup,
+                measure,
                 (thread, i) -> likes.like(likerBase + thread * 1_000_000_000L + i, posts.get((int) (i % postCount))));
         out.println(liked.line());
-        ClosedLoop.Result commented = ClosedLoop.run("comment (top-level)", threads, warmup, measure,
-                (thread, i) -> comments.create(author, posts.get((int) ((i * 7 + thread) % postCount)),
-                        "perf comment " + i, Optional.empty()));
+        ClosedLoop.Result commented = ClosedLoop.run(
+                "comment (top-level)",
+                threads,
+                warmup,
+                measure,
+                (thread, i) -> comments.create(
+                        author,
+                        posts.get((int) ((i * 7 + thread) % postCount)),
+                        "perf comment " + i,
+                        Optional.empty()));
         out.println(commented.line());
         Report report = new Report(storage.backend(), threads, counters, liked, commented);
-        out.printf("likes/s over counter updates/s: %.2f; comments/s over counter updates/s: %.2f%n",
+        out.printf(
+                "likes/s over counter updates/s: %.2f; comments/s over counter updates/s: %.2f%n",
                 report.likeRatio(), report.commentRatio());
         return report;
     }

@@ -16,7 +16,6 @@ import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.perf.results.FanoutResult;
 import dev.widefeed.perf.results.Results;
 import dev.widefeed.store.Storage;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -40,11 +39,17 @@ import java.util.Optional;
 final class FanoutThroughput {
     private static final int CHUNK = 20_000;
 
-    private FanoutThroughput() {
-    }
+    private FanoutThroughput() {}
 
-    static FanoutResult run(Storage storage, int followers, double activeShare, int threads, int pageSize,
-                            Path runDirectory, PrintStream out) throws InterruptedException, IOException {
+    static FanoutResult run(
+            Storage storage,
+            int followers,
+            double activeShare,
+            int threads,
+            int pageSize,
+            Path runDirectory,
+            PrintStream out)
+            throws InterruptedException, IOException {
         IdGenerator ids = new IdGenerator(1001);
         Clock clock = Clock.systemUTC();
         long author = ids.next();
@@ -70,14 +75,16 @@ final class FanoutThroughput {
                 storage.relations().importEdges(edges);
                 storage.timelines().importStates(states);
                 // As a returning reader's first home read does: the read onto their follow edges.
-                states.keySet().parallelStream().forEach(user -> storage.relations().shareActivity(user, recently));
+                states.keySet().parallelStream()
+                        .forEach(user -> storage.relations().shareActivity(user, recently));
                 edges.clear();
                 states.clear();
                 out.printf("\rloaded %,d / %,d followers", i + 1, followers);
             }
         }
-        out.printf("%nloaded %,d followers (%,d active) in %.1f s%n", followers, active,
-                (System.nanoTime() - loadStart) / 1e9);
+        out.printf(
+                "%nloaded %,d followers (%,d active) in %.1f s%n",
+                followers, active, (System.nanoTime() - loadStart) / 1e9);
 
         // The ceiling: the same single-row inserts fan-out makes, with nothing else around them. Warm up first.
         TimelineEntry probe = new TimelineEntry(ids.next(), author, 0);
@@ -87,50 +94,87 @@ final class FanoutThroughput {
         storage.timelines().push(raw, sample, Duration.ofHours(1));
         double rawSeconds = (System.nanoTime() - rawStart) / 1e9;
         double ceiling = sample.size() / rawSeconds;
-        out.printf("raw single-row inserts (ceiling): %,d rows in %.1f s = %,.0f rows/s%n", sample.size(), rawSeconds,
-                ceiling);
+        out.printf(
+                "raw single-row inserts (ceiling): %,d rows in %.1f s = %,.0f rows/s%n",
+                sample.size(), rawSeconds, ceiling);
 
         FeedRules defaults = new FeedFactory().rules(); // the service's defaults
         FeedRules rules = new FeedRules(defaults.fanout(), defaults.home(), pageSize);
         int shards = new EventLogFactory().shards;
-        Services services = Services.over(storage, Services.Settings.of(ids, clock).withFeed(rules)
-                .withLogShards(shards));
-        EventLogJob job = new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(
-                shards, threads, 1_000_000, Duration.ofMillis(100), Duration.ofSeconds(1), Duration.ofSeconds(30),
-                Duration.ofMinutes(10), "perf"), clock, new MetricRegistry());
+        Services services = Services.over(
+                storage, Services.Settings.of(ids, clock).withFeed(rules).withLogShards(shards));
+        EventLogJob job = new EventLogJob(
+                storage.eventLog(),
+                services.logHandlers(),
+                new EventLogJob.Settings(
+                        shards,
+                        threads,
+                        1_000_000,
+                        Duration.ofMillis(100),
+                        Duration.ofSeconds(1),
+                        Duration.ofSeconds(30),
+                        Duration.ofMinutes(10),
+                        "perf"),
+                clock,
+                new MetricRegistry());
         job.serve(services.eventLog());
         job.start();
         try {
             // The same warm-up the ceiling had: one post's fan-out first, not measured, so the measured one runs
             // on compiled code and warm store caches, as the ceiling's inserts did.
-            long warmup = services.posts().create(author, "a warm-up post", null).post().id();
+            long warmup = services.posts()
+                    .create(author, "a warm-up post", null)
+                    .post()
+                    .id();
             FanoutProgress warm = awaitDone(storage, warmup, out);
-            out.printf("warm-up fan-out: %,d rows pushed in %.1f s (not measured)%n", warm.pushed(),
-                    Duration.between(warm.createdAt(), warm.finishedAt().orElseThrow()).toMillis() / 1e3);
+            out.printf(
+                    "warm-up fan-out: %,d rows pushed in %.1f s (not measured)%n",
+                    warm.pushed(),
+                    Duration.between(warm.createdAt(), warm.finishedAt().orElseThrow())
+                                    .toMillis()
+                            / 1e3);
             long requestStart = System.nanoTime();
-            long postId = services.posts().create(author, "a post for a million", null).post().id();
+            long postId = services.posts()
+                    .create(author, "a post for a million", null)
+                    .post()
+                    .id();
             double requestMillis = (System.nanoTime() - requestStart) / 1e6;
             out.printf("post request returned in %.1f ms (delivery runs outside it)%n", requestMillis);
             FanoutProgress done = awaitDone(storage, postId, out);
-            double seconds = Duration.between(done.createdAt(), done.finishedAt().orElseThrow()).toMillis() / 1e3;
-            out.printf("fan-out: mode %s, %,d followers, %,d rows pushed, %,d skipped inactive%n", done.mode(),
-                    done.followers(), done.pushed(), done.skippedInactive());
+            double seconds =
+                    Duration.between(done.createdAt(), done.finishedAt().orElseThrow())
+                                    .toMillis()
+                            / 1e3;
+            out.printf(
+                    "fan-out: mode %s, %,d followers, %,d rows pushed, %,d skipped inactive%n",
+                    done.mode(), done.followers(), done.pushed(), done.skippedInactive());
             for (FanoutProgress.TierProgress tier : done.tiers()) {
-                out.printf("  tier %s: %,d pushed, started %.2f s and done %.2f s after the post%n", tier.name(),
-                        tier.pushed(), Duration.between(done.createdAt(), tier.startedAt().orElseThrow()).toMillis()
-                                / 1e3, Duration.between(done.createdAt(), tier.finishedAt().orElseThrow()).toMillis()
+                out.printf(
+                        "  tier %s: %,d pushed, started %.2f s and done %.2f s after the post%n",
+                        tier.name(),
+                        tier.pushed(),
+                        Duration.between(done.createdAt(), tier.startedAt().orElseThrow())
+                                        .toMillis()
+                                / 1e3,
+                        Duration.between(done.createdAt(), tier.finishedAt().orElseThrow())
+                                        .toMillis()
                                 / 1e3);
             }
             double rate = done.pushed() / seconds;
-            double paging = Duration.between(done.tiers().get(0).startedAt().orElseThrow(),
-                    done.finishedAt().orElseThrow()).toMillis() / 1e3;
+            double paging = Duration.between(
+                                    done.tiers().get(0).startedAt().orElseThrow(),
+                                    done.finishedAt().orElseThrow())
+                            .toMillis()
+                    / 1e3;
             double examined = followers / Math.max(paging, 1e-3);
-            out.printf("time to reach every active follower: %.1f s; fan-out %,.0f rows/s; over the ceiling: %.2f%n",
+            out.printf(
+                    "time to reach every active follower: %.1f s; fan-out %,.0f rows/s; over the ceiling: %.2f%n",
                     seconds, rate, rate / ceiling);
-            out.printf("followers paged through: %,d in %.2f s = %,.0f/s (the store reads all, sends the active)%n",
+            out.printf(
+                    "followers paged through: %,d in %.2f s = %,.0f/s (the store reads all, sends the active)%n",
                     followers, paging, examined);
-            FanoutResult result = new FanoutResult(storage.backend(), followers, active, ceiling, rate, seconds,
-                    done.mode(), done.pushed(), examined);
+            FanoutResult result = new FanoutResult(
+                    storage.backend(), followers, active, ceiling, rate, seconds, done.mode(), done.pushed(), examined);
             Results.write(runDirectory, Results.FANOUT, result);
             return result;
         } finally {
@@ -142,7 +186,9 @@ final class FanoutThroughput {
         while (true) {
             Optional<FanoutProgress> progress = storage.fanout().progress(postId, FanoutKind.DELIVER);
             if (progress.isPresent()) {
-                out.printf("\rfan-out: %,d pushed, pass %d", progress.get().pushed(), progress.get().pass());
+                out.printf(
+                        "\rfan-out: %,d pushed, pass %d",
+                        progress.get().pushed(), progress.get().pass());
                 if (progress.get().done()) {
                     out.println();
                     return progress.get();

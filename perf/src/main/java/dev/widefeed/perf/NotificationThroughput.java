@@ -15,8 +15,6 @@ import dev.widefeed.perf.results.NotificationsResult;
 import dev.widefeed.perf.results.Results;
 import dev.widefeed.perf.scenario.CeilingScenario;
 import dev.widefeed.store.Storage;
-import org.HdrHistogram.Histogram;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -31,6 +29,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import org.HdrHistogram.Histogram;
 
 /**
  * The {@code notifications} scenario: one post liked by {@code likes} distinct users, as fast as {@code threads}
@@ -42,37 +41,50 @@ import java.util.concurrent.atomic.AtomicLong;
 final class NotificationThroughput {
     /** Apart from the other perf id workers (1000-1005), so ids never collide in a shared store. */
     private static final int ID_WORKER = 1006;
+
     private static final int FOLLOWED = 20;
     private static final int POSTS_EACH = 5;
     private static final int PAGE = 20;
 
-    private NotificationThroughput() {
-    }
+    private NotificationThroughput() {}
 
     static NotificationsResult run(Storage storage, int likes, int threads, Path runDirectory, PrintStream out)
             throws InterruptedException, IOException {
         IdGenerator ids = new IdGenerator(ID_WORKER);
         Clock clock = Clock.systemUTC();
-        CeilingResult.Operation ceiling = CeilingScenario.counter(storage, new CeilingScenario.Settings(threads,
-                Duration.ofSeconds(5), Duration.ofSeconds(15)));
+        CeilingResult.Operation ceiling = CeilingScenario.counter(
+                storage, new CeilingScenario.Settings(threads, Duration.ofSeconds(5), Duration.ofSeconds(15)));
         out.printf("counter ceiling: %,.0f updates/s (%d threads)%n", ceiling.opsPerSecond(), threads);
 
         ExecutorService reads = Executors.newFixedThreadPool(32);
         int shards = new EventLogFactory().shards;
-        Services services = Services.over(storage, Services.Settings.of(ids, clock).withLogShards(shards)
-                .withPageReads(reads));
-        EventLogJob job = new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(
-                shards, 2, 5, Duration.ofMillis(100), Duration.ofSeconds(1), Duration.ofSeconds(30),
-                Duration.ofMinutes(10), "perf-notifications"), clock, new MetricRegistry());
+        Services services = Services.over(
+                storage, Services.Settings.of(ids, clock).withLogShards(shards).withPageReads(reads));
+        EventLogJob job = new EventLogJob(
+                storage.eventLog(),
+                services.logHandlers(),
+                new EventLogJob.Settings(
+                        shards,
+                        2,
+                        5,
+                        Duration.ofMillis(100),
+                        Duration.ofSeconds(1),
+                        Duration.ofSeconds(30),
+                        Duration.ofMinutes(10),
+                        "perf-notifications"),
+                clock,
+                new MetricRegistry());
         job.serve(services.eventLog());
         job.start();
         ExecutorService likers = Executors.newFixedThreadPool(threads);
         try {
             long author = services.users().create("viral", Optional.empty()).id();
-            long postId = services.posts().create(author, "going viral", null).post().id();
+            long postId =
+                    services.posts().create(author, "going viral", null).post().id();
             // A home page worth reading: the author follows a few authors with a few posts each.
             for (int a = 0; a < FOLLOWED; a++) {
-                long followed = services.users().create("friend", Optional.empty()).id();
+                long followed =
+                        services.users().create("friend", Optional.empty()).id();
                 services.follows().follow(author, followed);
                 for (int p = 0; p < POSTS_EACH; p++) {
                     services.posts().create(followed, "post " + p, null);
@@ -83,16 +95,18 @@ final class NotificationThroughput {
             Histogram notificationPage = new Histogram(60_000_000L, 3);
             Histogram homePage = new Histogram(60_000_000L, 3);
             AtomicBoolean liking = new AtomicBoolean(true);
-            Thread reader = new Thread(() -> {
-                while (liking.get()) {
-                    long start = System.nanoTime();
-                    services.notifications().page(author, author, Optional.empty(), PAGE);
-                    notificationPage.recordValue(Math.max(1, (System.nanoTime() - start) / 1000));
-                    start = System.nanoTime();
-                    services.home().home(author, author, Optional.empty(), PAGE);
-                    homePage.recordValue(Math.max(1, (System.nanoTime() - start) / 1000));
-                }
-            }, "author-reads");
+            Thread reader = new Thread(
+                    () -> {
+                        while (liking.get()) {
+                            long start = System.nanoTime();
+                            services.notifications().page(author, author, Optional.empty(), PAGE);
+                            notificationPage.recordValue(Math.max(1, (System.nanoTime() - start) / 1000));
+                            start = System.nanoTime();
+                            services.home().home(author, author, Optional.empty(), PAGE);
+                            homePage.recordValue(Math.max(1, (System.nanoTime() - start) / 1000));
+                        }
+                    },
+                    "author-reads");
 
             AtomicLong done = new AtomicLong();
             long first = ids.next();
@@ -120,8 +134,9 @@ final class NotificationThroughput {
             reader.join();
             double seconds = Duration.between(start, lastLike).toMillis() / 1e3;
             double rate = likes / seconds;
-            out.printf("%n%,d likes in %.1f s = %,.0f likes/s; over the counter ceiling: %.2f%n", likes, seconds, rate,
-                    rate / ceiling.opsPerSecond());
+            out.printf(
+                    "%n%,d likes in %.1f s = %,.0f likes/s; over the counter ceiling: %.2f%n",
+                    likes, seconds, rate, rate / ceiling.opsPerSecond());
 
             long counted = 0;
             while (counted < likes) {
@@ -130,16 +145,30 @@ final class NotificationThroughput {
             }
             double lag = Duration.between(lastLike, Instant.now()).toMillis() / 1e3;
             List<StoredGroup> rows = groups(storage, author);
-            out.printf("all %,d likes counted %.1f s after the last; the author's notifications: %d row(s)%n",
+            out.printf(
+                    "all %,d likes counted %.1f s after the last; the author's notifications: %d row(s)%n",
                     counted, lag, rows.size());
             LatencySummary notifications = LatencySummary.ofMicros(notificationPage);
             LatencySummary home = LatencySummary.ofMicros(homePage);
-            out.printf("while the likes came in: notification page p50 %.1f ms p99 %.1f ms (%,d reads); home page "
-                    + "p50 %.1f ms p99 %.1f ms; notification p99 over home p99: %.2f%n", notifications.p50Ms(),
-                    notifications.p99Ms(), notifications.count(), home.p50Ms(), home.p99Ms(),
+            out.printf(
+                    "while the likes came in: notification page p50 %.1f ms p99 %.1f ms (%,d reads); home page "
+                            + "p50 %.1f ms p99 %.1f ms; notification p99 over home p99: %.2f%n",
+                    notifications.p50Ms(),
+                    notifications.p99Ms(),
+                    notifications.count(),
+                    home.p50Ms(),
+                    home.p99Ms(),
                     notifications.p99Ms() / home.p99Ms());
-            NotificationsResult result = new NotificationsResult(storage.backend(), likes, rate,
-                    ceiling.opsPerSecond(), rate / ceiling.opsPerSecond(), lag, rows.size(), counted, notifications,
+            NotificationsResult result = new NotificationsResult(
+                    storage.backend(),
+                    likes,
+                    rate,
+                    ceiling.opsPerSecond(),
+                    rate / ceiling.opsPerSecond(),
+                    lag,
+                    rows.size(),
+                    counted,
+                    notifications,
                     home);
             Results.write(runDirectory, Results.NOTIFICATIONS, result);
             return result;
@@ -161,6 +190,7 @@ final class NotificationThroughput {
     private static long likesCounted(Storage storage, long author, long postId) {
         return groups(storage, author).stream()
                 .filter(g -> g.key().kind() == NotificationKind.LIKE && g.key().targetId() == postId)
-                .mapToLong(g -> Notification.of(g).count()).sum();
+                .mapToLong(g -> Notification.of(g).count())
+                .sum();
     }
 }

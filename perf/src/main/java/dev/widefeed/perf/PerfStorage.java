@@ -3,7 +3,6 @@ package dev.widefeed.perf;
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.backends.StorageFactory;
 import dev.widefeed.store.Storage;
-
 import java.nio.file.Path;
 import java.time.Clock;
 
@@ -15,8 +14,7 @@ import java.time.Clock;
  * {@code masterPort} / {@code regionServerPort}.
  */
 final class PerfStorage {
-    private PerfStorage() {
-    }
+    private PerfStorage() {}
 
     static Storage open(StorageFactory.Backend backend, Path dataDir, String external) {
         return open(backend, dataDir, external, "widefeed_perf");
@@ -28,8 +26,8 @@ final class PerfStorage {
     }
 
     /** As above, with the store client's metrics (the Cassandra driver's {@code cassandra.cql-requests}) in {@code metrics}. */
-    static Storage open(StorageFactory.Backend backend, Path dataDir, String external, String keyspace,
-                        MetricRegistry metrics) {
+    static Storage open(
+            StorageFactory.Backend backend, Path dataDir, String external, String keyspace, MetricRegistry metrics) {
         StorageFactory factory = new StorageFactory();
         factory.backend = backend;
         factory.cassandra.keyspace = keyspace;

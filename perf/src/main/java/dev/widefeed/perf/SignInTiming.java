@@ -12,8 +12,6 @@ import dev.widefeed.perf.results.LatencySummary;
 import dev.widefeed.perf.results.Results;
 import dev.widefeed.perf.results.SignInResult;
 import dev.widefeed.store.Storage;
-import org.HdrHistogram.Histogram;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -22,6 +20,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.HdrHistogram.Histogram;
 
 /**
  * The {@code signin} scenario: whether a refused sign-in's time tells if the handle exists. Signs up a few users with
@@ -32,23 +31,34 @@ import java.util.Optional;
 final class SignInTiming {
     /** Apart from the other perf id workers (1000-1006). */
     private static final int ID_WORKER = 1007;
+
     private static final int USERS = 20;
     private static final Password PASSWORD = Password.choose("perf sign-in password");
     private static final Password WRONG = Password.offered("perf sign-in wrong one");
 
-    private SignInTiming() {
-    }
+    private SignInTiming() {}
 
     static SignInResult run(Storage storage, int rounds, int warmup, Path runDirectory, PrintStream out)
             throws IOException {
         IdGenerator ids = new IdGenerator(ID_WORKER);
         Clock clock = Clock.systemUTC();
         PasswordHasher.Settings hashing = PasswordHasher.Settings.DEFAULT;
-        AccountRules rules = new AccountRules(Duration.ofDays(1), Duration.ofDays(2), 1_000_000,
-                Duration.ofMinutes(15), Integer.MAX_VALUE, Integer.MAX_VALUE, Duration.ofSeconds(10));
-        AccountService accounts = new AccountService(storage.accounts(), new UserService(storage.users(), ids, clock),
-                new PasswordHasher(hashing), new RefreshToken.Signer("perf-sign-in-secret-0123456789abcdef"), rules,
-                ids, clock);
+        AccountRules rules = new AccountRules(
+                Duration.ofDays(1),
+                Duration.ofDays(2),
+                1_000_000,
+                Duration.ofMinutes(15),
+                Integer.MAX_VALUE,
+                Integer.MAX_VALUE,
+                Duration.ofSeconds(10));
+        AccountService accounts = new AccountService(
+                storage.accounts(),
+                new UserService(storage.users(), ids, clock),
+                new PasswordHasher(hashing),
+                new RefreshToken.Signer("perf-sign-in-secret-0123456789abcdef"),
+                rules,
+                ids,
+                clock);
         String run = Long.toString(ids.next(), 36);
         List<String> handles = new ArrayList<>();
         for (int u = 0; u < USERS; u++) {
@@ -74,14 +84,15 @@ final class SignInTiming {
         LatencySummary wrongMs = LatencySummary.ofMicros(wrong);
         LatencySummary rightMs = LatencySummary.ofMicros(right);
         double ratio = unknownMs.p50Ms() / wrongMs.p50Ms();
-        out.printf("%nArgon2id %d KiB, %d passes; %,d rounds on %s%n", hashing.memoryKiB(), hashing.iterations(),
-                rounds, storage.backend());
+        out.printf(
+                "%nArgon2id %d KiB, %d passes; %,d rounds on %s%n",
+                hashing.memoryKiB(), hashing.iterations(), rounds, storage.backend());
         out.printf("unknown handle  p50 %.1f ms  p99 %.1f ms%n", unknownMs.p50Ms(), unknownMs.p99Ms());
         out.printf("wrong password  p50 %.1f ms  p99 %.1f ms%n", wrongMs.p50Ms(), wrongMs.p99Ms());
         out.printf("right password  p50 %.1f ms  p99 %.1f ms%n", rightMs.p50Ms(), rightMs.p99Ms());
         out.printf("unknown over wrong, medians: %.3f (goal: within 0.8 .. 1.2)%n", ratio);
-        SignInResult result = new SignInResult(storage.backend(), hashing.memoryKiB(), hashing.iterations(),
-                unknownMs, wrongMs, rightMs, ratio);
+        SignInResult result = new SignInResult(
+                storage.backend(), hashing.memoryKiB(), hashing.iterations(), unknownMs, wrongMs, rightMs, ratio);
         Results.write(runDirectory, Results.SIGN_IN, result);
         return result;
     }

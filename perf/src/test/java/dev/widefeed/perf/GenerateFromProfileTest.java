@@ -1,5 +1,9 @@
 package dev.widefeed.perf;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.widefeed.perf.workload.EventKind;
@@ -10,19 +14,14 @@ import dev.widefeed.perf.workload.WorkloadReader;
 import dev.widefeed.perf.workload.WorkloadSpec;
 import dev.widefeed.perf.workload.WorkloadWriter;
 import dev.widefeed.stats.PowerLawFit;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.within;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A profile made of a generated population (exponent 2.2, measured back by {@link PowerLawFit}, as the profile job
@@ -33,13 +32,14 @@ class GenerateFromProfileTest {
 
     @TempDir
     static Path dir;
+
     private static ObjectNode profile;
     private static Path file;
 
     @BeforeAll
     static void profileOfAGeneratedPopulation() throws Exception {
-        Population population = PopulationGenerator.generate(new WorkloadSpec(USERS, 2.2, 25,
-                List.of(30_000, 12_000), 7, WorkloadSpec.Preset.READ_HEAVY, 0, 1000, 0.0));
+        Population population = PopulationGenerator.generate(new WorkloadSpec(
+                USERS, 2.2, 25, List.of(30_000, 12_000), 7, WorkloadSpec.Preset.READ_HEAVY, 0, 1000, 0.0));
         profile = TestProfiles.of(population.followers(), "generated population, exponent 2.2", 2.2);
         file = TestProfiles.write(profile, dir.resolve("live-profile.json"));
         System.out.println("profile: exponent " + profile.path("followers").path("powerLaw") + ", mean "
@@ -53,19 +53,23 @@ class GenerateFromProfileTest {
         WorkloadReader workload = WorkloadReader.open(out);
         int[] followers = followers(workload);
         PowerLawFit fit = PowerLawFit.of(followers).orElseThrow();
-        double exponent = profile.path("followers").path("powerLaw").path("exponent").asDouble();
+        double exponent =
+                profile.path("followers").path("powerLaw").path("exponent").asDouble();
         double mean = profile.path("followers").path("mean").asDouble();
         double generatedMean = mean(followers);
-        System.out.printf("profile exponent %.3f, mean %.2f; generated %s, mean %.2f%n", exponent, mean, fit,
-                generatedMean);
+        System.out.printf(
+                "profile exponent %.3f, mean %.2f; generated %s, mean %.2f%n", exponent, mean, fit, generatedMean);
         assertThat(fit.exponent()).isCloseTo(exponent, within(0.1));
         assertThat(generatedMean).isCloseTo(mean, within(0.05 * mean));
 
         List<Long> profiled = new ArrayList<>();
         profile.path("celebrities").forEach(c -> profiled.add(c.asLong()));
         assertThat(profiled).contains(30_000L, 12_000L);
-        assertThat(above(followers, 10_000)).as("every account above 10,000, none added").isEqualTo(profiled);
-        assertThat(workload.celebrityFollowers()).containsExactly(profiled.stream().mapToInt(Long::intValue).toArray());
+        assertThat(above(followers, 10_000))
+                .as("every account above 10,000, none added")
+                .isEqualTo(profiled);
+        assertThat(workload.celebrityFollowers())
+                .containsExactly(profiled.stream().mapToInt(Long::intValue).toArray());
 
         JsonNode manifest = workload.manifest();
         assertThat(manifest.path("profile").path("file").asText()).isEqualTo("live-profile.json");
@@ -81,14 +85,23 @@ class GenerateFromProfileTest {
 
         // posts : home reads = 0.8 : 5.2; home reads a day = 5.2 * 30 % of the users
         JsonNode mix = manifest.path("model").path("mix");
-        assertThat(mix.path("post").asDouble() / mix.path("home_read").asDouble()).isCloseTo(0.8 / 5.2, within(1e-4));
-        assertThat(mix.path("user_read").asDouble() / mix.path("home_read").asDouble()).isCloseTo(13.0 / 52,
-                within(1e-4));
-        double homeReadsPerDay = spec.path("eventsPerSecond").asDouble() * 86_400 * mix.path("home_read").asDouble();
+        assertThat(mix.path("post").asDouble() / mix.path("home_read").asDouble())
+                .isCloseTo(0.8 / 5.2, within(1e-4));
+        assertThat(mix.path("user_read").asDouble() / mix.path("home_read").asDouble())
+                .isCloseTo(13.0 / 52, within(1e-4));
+        double homeReadsPerDay = spec.path("eventsPerSecond").asDouble()
+                * 86_400
+                * mix.path("home_read").asDouble();
         assertThat(homeReadsPerDay).isCloseTo(5.2 * 0.3 * USERS, within(0.001 * 5.2 * 0.3 * USERS));
         assertThat(spec.path("preset").asText()).isEqualTo("calibrated read-heavy");
-        long posts = manifest.path("counts").path("eventsByKind").path(EventKind.POST.label()).asLong();
-        long reads = manifest.path("counts").path("eventsByKind").path(EventKind.HOME_READ.label()).asLong();
+        long posts = manifest.path("counts")
+                .path("eventsByKind")
+                .path(EventKind.POST.label())
+                .asLong();
+        long reads = manifest.path("counts")
+                .path("eventsByKind")
+                .path(EventKind.HOME_READ.label())
+                .asLong();
         assertThat((double) posts / reads).isCloseTo(0.8 / 5.2, within(0.02));
     }
 
@@ -99,10 +112,11 @@ class GenerateFromProfileTest {
         WorkloadReader workload = WorkloadReader.open(out);
         int[] followers = followers(workload);
         PowerLawFit fit = PowerLawFit.of(followers).orElseThrow();
-        double exponent = profile.path("followers").path("powerLaw").path("exponent").asDouble();
+        double exponent =
+                profile.path("followers").path("powerLaw").path("exponent").asDouble();
         double mean = profile.path("followers").path("mean").asDouble();
-        System.out.printf("half the users: %s, mean %.2f, celebrities %s%n", fit, mean(followers),
-                above(followers, 10_000));
+        System.out.printf(
+                "half the users: %s, mean %.2f, celebrities %s%n", fit, mean(followers), above(followers, 10_000));
         assertThat(followers).hasSize(20_000);
         assertThat(fit.exponent()).isCloseTo(exponent, within(0.1));
         assertThat(mean(followers)).isCloseTo(mean, within(0.05 * mean));
@@ -115,7 +129,16 @@ class GenerateFromProfileTest {
     @Test
     void theSameProfileAndOptionsGiveTheSameBytes() throws Exception {
         for (String copy : List.of("a", "b")) {
-            generate("--profile", file.toString(), "--users", "5000", "--seed", "3", "--events", "1000", "--out",
+            generate(
+                    "--profile",
+                    file.toString(),
+                    "--users",
+                    "5000",
+                    "--seed",
+                    "3",
+                    "--events",
+                    "1000",
+                    "--out",
                     dir.resolve("same-" + copy).toString());
         }
         // the manifest carries every file's SHA-256
@@ -125,8 +148,15 @@ class GenerateFromProfileTest {
 
     @Test
     void optionsTheProfileSetsAreRefused() {
-        assertThatThrownBy(() -> generate("--profile", file.toString(), "--rate", "50", "--zipf-exponent", "2.5",
-                "--out", dir.resolve("refused").toString()))
+        assertThatThrownBy(() -> generate(
+                        "--profile",
+                        file.toString(),
+                        "--rate",
+                        "50",
+                        "--zipf-exponent",
+                        "2.5",
+                        "--out",
+                        dir.resolve("refused").toString()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("drop --zipf-exponent, --rate");
     }

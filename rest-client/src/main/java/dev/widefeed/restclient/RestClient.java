@@ -3,7 +3,6 @@ package dev.widefeed.restclient;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -38,7 +37,10 @@ public final class RestClient {
         this.requestTimeout = requestTimeout;
         // HTTP/1.1 only: by default the client offers an upgrade to HTTP/2 on its first request, which the service's
         // connector does not speak.
-        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(connectTimeout).build();
+        this.http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(connectTimeout)
+                .build();
     }
 
     public Reply send(RestRequest request) throws IOException, InterruptedException {
@@ -76,22 +78,34 @@ public final class RestClient {
         }
         request.headers().forEach(builder::header);
         if (request.body() == null) {
-            return builder.method(request.method(), HttpRequest.BodyPublishers.noBody()).build();
+            return builder.method(request.method(), HttpRequest.BodyPublishers.noBody())
+                    .build();
         }
         try {
-            return builder.header("Content-Type", "application/json").method(request.method(),
-                    HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(request.body()))).build();
+            return builder.header("Content-Type", "application/json")
+                    .method(
+                            request.method(),
+                            HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(request.body())))
+                    .build();
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("not writable as JSON: " + request.body().getClass().getName(), e);
+            throw new IllegalArgumentException(
+                    "not writable as JSON: " + request.body().getClass().getName(), e);
         }
     }
 
     private static Reply reply(HttpResponse<byte[]> answer, long start) {
         long micros = microsSince(start);
         byte[] bytes = answer.body();
-        return new Reply(answer.statusCode(), json(bytes), new String(bytes, StandardCharsets.UTF_8), micros,
+        return new Reply(
+                answer.statusCode(),
+                json(bytes),
+                new String(bytes, StandardCharsets.UTF_8),
+                micros,
                 answer.headers().firstValue("Retry-After").isPresent(),
-                answer.headers().firstValue("Idempotent-Replayed").filter("true"::equals).isPresent());
+                answer.headers()
+                        .firstValue("Idempotent-Replayed")
+                        .filter("true"::equals)
+                        .isPresent());
     }
 
     private static JsonNode json(byte[] bytes) {

@@ -14,8 +14,8 @@ import java.util.Objects;
  * @param headers further headers, such as {@code Idempotency-Key}
  * @param timeout how long this request may wait for its answer; null: the client's own timeout
  */
-public record RestRequest(String method, String path, String token, Object body, Map<String, String> headers,
-                          Duration timeout) {
+public record RestRequest(
+        String method, String path, String token, Object body, Map<String, String> headers, Duration timeout) {
     public RestRequest {
         Objects.requireNonNull(method, "method");
         Objects.requireNonNull(path, "path");

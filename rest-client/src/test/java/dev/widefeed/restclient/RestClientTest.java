@@ -1,11 +1,10 @@
 package dev.widefeed.restclient;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -21,9 +20,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /** The client against a tiny real server (the JDK's), which records what it was sent and answers as told. */
 class RestClientTest {
@@ -34,11 +33,11 @@ class RestClientTest {
     private final Map<String, Seen> seen = new ConcurrentHashMap<>();
     /** Holds {@code /slow}'s answer until the test is over. */
     private final CountDownLatch released = new CountDownLatch(1);
+
     private RestClient client;
 
     /** What the server received for one path. */
-    private record Seen(String method, String query, String protocol, Map<String, List<String>> headers,
-                        String body) {
+    private record Seen(String method, String query, String protocol, Map<String, List<String>> headers, String body) {
         String header(String name) {
             List<String> values = headers.get(name);
             return values == null ? null : values.get(0);
@@ -54,10 +53,16 @@ class RestClientTest {
         server.createContext("/created", exchange -> answer(exchange, 201, "{\"id\":\"8\"}", Map.of()));
         server.createContext("/text", exchange -> answer(exchange, 200, "reconciled 3 posts\n", Map.of()));
         server.createContext("/empty", exchange -> answer(exchange, 204, "", Map.of()));
-        server.createContext("/unavailable", exchange -> answer(exchange, 503,
-                "{\"code\":503,\"message\":\"the store is unavailable\"}", Map.of("Retry-After", "1")));
-        server.createContext("/replayed", exchange -> answer(exchange, 201, "{\"id\":\"9\"}",
-                Map.of("Idempotent-Replayed", "true")));
+        server.createContext(
+                "/unavailable",
+                exchange -> answer(
+                        exchange,
+                        503,
+                        "{\"code\":503,\"message\":\"the store is unavailable\"}",
+                        Map.of("Retry-After", "1")));
+        server.createContext(
+                "/replayed",
+                exchange -> answer(exchange, 201, "{\"id\":\"9\"}", Map.of("Idempotent-Replayed", "true")));
         server.createContext("/slow", exchange -> {
             try {
                 released.await();
@@ -75,8 +80,8 @@ class RestClientTest {
             answer(exchange, 200, "{}", Map.of());
         });
         server.start();
-        client = new RestClient(URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/"),
-                Duration.ofSeconds(2), TIMEOUT);
+        client = new RestClient(
+                URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/"), Duration.ofSeconds(2), TIMEOUT);
     }
 
     @AfterEach
@@ -89,9 +94,14 @@ class RestClientTest {
     private void answer(HttpExchange exchange, int status, String body, Map<String, String> headers)
             throws IOException {
         String received = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-        seen.put(exchange.getRequestURI().getPath(), new Seen(exchange.getRequestMethod(),
-                exchange.getRequestURI().getRawQuery(), exchange.getProtocol(), Map.copyOf(exchange.getRequestHeaders()),
-                received));
+        seen.put(
+                exchange.getRequestURI().getPath(),
+                new Seen(
+                        exchange.getRequestMethod(),
+                        exchange.getRequestURI().getRawQuery(),
+                        exchange.getProtocol(),
+                        Map.copyOf(exchange.getRequestHeaders()),
+                        received));
         headers.forEach(exchange.getResponseHeaders()::add);
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         exchange.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);
@@ -101,7 +111,8 @@ class RestClientTest {
 
     @Test
     void aGetAsksForJsonWithItsTokenOverHttp11AndReadsTheJsonAnswer() throws Exception {
-        Reply reply = client.send(RestRequest.get("/json?limit=100&cursor=a%2Bb").withToken("t0k"));
+        Reply reply =
+                client.send(RestRequest.get("/json?limit=100&cursor=a%2Bb").withToken("t0k"));
 
         assertThat(reply.status()).isEqualTo(200);
         assertThat(reply.ok()).isTrue();
@@ -122,7 +133,8 @@ class RestClientTest {
 
     @Test
     void aBodyIsSentAsJsonWithAnyMethodAndHeader() throws Exception {
-        Reply reply = client.send(RestRequest.of("POST", "/created").withBody(Map.of("content", "hello #tag"))
+        Reply reply = client.send(RestRequest.of("POST", "/created")
+                .withBody(Map.of("content", "hello #tag"))
                 .withHeader("Idempotency-Key", "k1"));
         client.send(RestRequest.of("DELETE", "/json").withBody(List.of("a", "b")));
 
@@ -182,7 +194,8 @@ class RestClientTest {
         Duration longer = TIMEOUT.multipliedBy(20);
 
         assertThat(client.sendOrNoAnswer(RestRequest.get("/late")).status()).isEqualTo(Reply.NO_ANSWER);
-        assertThat(client.send(RestRequest.get("/late").withTimeout(longer)).status()).isEqualTo(200);
+        assertThat(client.send(RestRequest.get("/late").withTimeout(longer)).status())
+                .isEqualTo(200);
     }
 
     @Test
@@ -204,7 +217,8 @@ class RestClientTest {
         assertThat(reply.status()).isEqualTo(200);
         assertThat(reply.text("id")).isEqualTo("7");
         assertThatThrownBy(() -> client.sendAsync(RestRequest.get("/slow")).join())
-                .isInstanceOf(CompletionException.class).hasCauseInstanceOf(HttpTimeoutException.class);
+                .isInstanceOf(CompletionException.class)
+                .hasCauseInstanceOf(HttpTimeoutException.class);
     }
 
     @Test

@@ -16,16 +16,26 @@ import java.time.Duration;
  * @param revocationCheck      how long this instance trusts what it read of a session; a sign-out made elsewhere
  *                             takes effect here within it (at once on the instance that made it)
  */
-public record AccountRules(Duration sessionIdle, Duration sessionMaxAge, int maxSessionsPerUser,
-                           Duration failureWindow, int maxFailuresPerHandle, int maxFailuresPerAddress,
-                           Duration revocationCheck) {
-    public static final AccountRules DEFAULT = new AccountRules(Duration.ofDays(30), Duration.ofDays(365), 20,
-            Duration.ofMinutes(15), 10, 100, Duration.ofSeconds(10));
+public record AccountRules(
+        Duration sessionIdle,
+        Duration sessionMaxAge,
+        int maxSessionsPerUser,
+        Duration failureWindow,
+        int maxFailuresPerHandle,
+        int maxFailuresPerAddress,
+        Duration revocationCheck) {
+    public static final AccountRules DEFAULT = new AccountRules(
+            Duration.ofDays(30), Duration.ofDays(365), 20, Duration.ofMinutes(15), 10, 100, Duration.ofSeconds(10));
 
     public AccountRules {
-        if (sessionIdle.isNegative() || sessionIdle.isZero() || sessionMaxAge.compareTo(sessionIdle) < 0
-                || maxSessionsPerUser < 1 || failureWindow.toMillis() < 1_000 || maxFailuresPerHandle < 1
-                || maxFailuresPerAddress < 1 || revocationCheck.isNegative()) {
+        if (sessionIdle.isNegative()
+                || sessionIdle.isZero()
+                || sessionMaxAge.compareTo(sessionIdle) < 0
+                || maxSessionsPerUser < 1
+                || failureWindow.toMillis() < 1_000
+                || maxFailuresPerHandle < 1
+                || maxFailuresPerAddress < 1
+                || revocationCheck.isNegative()) {
             throw new IllegalArgumentException("invalid account rules");
         }
     }

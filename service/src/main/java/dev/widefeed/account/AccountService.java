@@ -7,7 +7,6 @@ import dev.widefeed.graph.User;
 import dev.widefeed.graph.UserService;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.IdGenerator;
-
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Instant;
@@ -23,6 +22,7 @@ import java.util.Optional;
 public final class AccountService {
     /** The one answer to any refused sign-in, so it never tells whether the handle exists. */
     static final String WRONG_CREDENTIALS = "the handle or password is wrong";
+
     static final String INVALID_REFRESH = "the refresh token is not valid; sign in again";
 
     private final AccountStore store;
@@ -37,8 +37,14 @@ public final class AccountService {
     /** What this instance last read of a token's session and its user's sign-outs, per (user, session or 0). */
     private final Cache<StandingKey, SessionStanding> standings;
 
-    public AccountService(AccountStore store, UserService users, PasswordHasher hasher, RefreshToken.Signer signer,
-                          AccountRules rules, IdGenerator ids, Clock clock) {
+    public AccountService(
+            AccountStore store,
+            UserService users,
+            PasswordHasher hasher,
+            RefreshToken.Signer signer,
+            AccountRules rules,
+            IdGenerator ids,
+            Clock clock) {
         this.store = store;
         this.users = users;
         this.hasher = hasher;
@@ -47,12 +53,14 @@ public final class AccountService {
         this.throttle = new SignInThrottle(store, rules, ids, clock);
         this.ids = ids;
         this.clock = clock;
-        this.standings = Caffeine.newBuilder().maximumSize(100_000).expireAfterWrite(rules.revocationCheck()).build();
+        this.standings = Caffeine.newBuilder()
+                .maximumSize(100_000)
+                .expireAfterWrite(rules.revocationCheck())
+                .build();
     }
 
     /** A new session beside a new user, as {@link SignedIn}. */
-    public record SignedUp(User user, SignedIn session) {
-    }
+    public record SignedUp(User user, SignedIn session) {}
 
     /** A session just made or rotated, with the refresh token the client keeps. */
     public record SignedIn(Session session, String refreshToken) {
@@ -105,7 +113,9 @@ public final class AccountService {
             throw DomainException.unauthenticated(WRONG_CREDENTIALS);
         }
         long userId = user.get().id();
-        credentials.passwordHash().filter(hasher::outdated)
+        credentials
+                .passwordHash()
+                .filter(hasher::outdated)
                 .ifPresent(outdated -> store.savePasswordHash(userId, hasher.hash(password)));
         return newSession(userId);
     }
@@ -116,13 +126,15 @@ public final class AccountService {
      * other token, or an expired, revoked or signed-out session, is refused the same way (401).
      */
     public SignedIn refresh(String refreshToken) {
-        RefreshToken token = RefreshToken.decode(refreshToken)
-                .orElseThrow(() -> DomainException.unauthenticated(INVALID_REFRESH));
+        RefreshToken token =
+                RefreshToken.decode(refreshToken).orElseThrow(() -> DomainException.unauthenticated(INVALID_REFRESH));
         SessionStanding standing = store.standing(token.userId(), token.sessionId());
-        Session session = standing.session().filter(s -> signer.issuedFor(token, s))
+        Session session = standing.session()
+                .filter(s -> signer.issuedFor(token, s))
                 .orElseThrow(() -> DomainException.unauthenticated(INVALID_REFRESH));
         Instant now = now();
-        if (session.revoked() || session.createdAt().plus(rules.sessionMaxAge()).isBefore(now)
+        if (session.revoked()
+                || session.createdAt().plus(rules.sessionMaxAge()).isBefore(now)
                 || standing.credentials().signedOutSince(session.createdAt())) {
             throw DomainException.unauthenticated(INVALID_REFRESH);
         }
@@ -186,15 +198,19 @@ public final class AccountService {
      */
     public boolean honours(TokenClaims claims) {
         long sessionId = claims.sessionId().orElse(0L);
-        SessionStanding standing = standings.get(new StandingKey(claims.userId(), sessionId), key ->
-                key.sessionId() == 0 ? new SessionStanding(store.credentials(key.userId()), Optional.empty())
+        SessionStanding standing = standings.get(
+                new StandingKey(claims.userId(), sessionId),
+                key -> key.sessionId() == 0
+                        ? new SessionStanding(store.credentials(key.userId()), Optional.empty())
                         : store.standing(key.userId(), key.sessionId()));
         if (claims.sessionId().isEmpty()) {
             // Issued without a session: its second is all we know of when, so a sign-out in that second voids it.
             return !standing.credentials().signedOutSince(claims.issuedAt());
         }
-        return standing.session().filter(s -> !s.revoked())
-                .filter(s -> !standing.credentials().signedOutSince(s.createdAt())).isPresent();
+        return standing.session()
+                .filter(s -> !s.revoked())
+                .filter(s -> !standing.credentials().signedOutSince(s.createdAt()))
+                .isPresent();
     }
 
     private SignedIn newSession(long userId) {
@@ -202,7 +218,9 @@ public final class AccountService {
         List<Session> live = store.sessions(userId);
         int over = live.size() - rules.maxSessionsPerUser() + 1;
         if (over > 0) {
-            store.deleteSessions(userId, live.subList(0, over).stream().map(Session::sessionId).toList());
+            store.deleteSessions(
+                    userId,
+                    live.subList(0, over).stream().map(Session::sessionId).toList());
         }
         byte[] nonce = new byte[Session.NONCE_BYTES];
         random.nextBytes(nonce);
@@ -220,6 +238,5 @@ public final class AccountService {
         return clock.instant().truncatedTo(ChronoUnit.MILLIS);
     }
 
-    private record StandingKey(long userId, long sessionId) {
-    }
+    private record StandingKey(long userId, long sessionId) {}
 }

@@ -1,13 +1,12 @@
 package dev.widefeed.account;
 
-import org.springframework.security.crypto.argon2.Argon2PasswordEncoder;
-
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import org.springframework.security.crypto.argon2.Argon2PasswordEncoder;
 
 /**
  * Argon2id password hashes in the PHC string format ({@code $argon2id$v=19$m=..,t=..,p=..$salt$hash}), by Spring
@@ -25,8 +24,8 @@ public final class PasswordHasher {
     private final String absentHash;
 
     public PasswordHasher(Settings settings) {
-        this.encoder = new Argon2PasswordEncoder(16, 32, settings.parallelism(), settings.memoryKiB(),
-                settings.iterations());
+        this.encoder =
+                new Argon2PasswordEncoder(16, 32, settings.parallelism(), settings.memoryKiB(), settings.iterations());
         this.permits = new Semaphore(settings.maxConcurrent(), true);
         this.maxWait = settings.maxWait();
         this.absentHash = encoder.encode(NOBODYS.text());
@@ -38,7 +37,10 @@ public final class PasswordHasher {
         public static final Settings DEFAULT = new Settings(19_456, 2, 1, 4, Duration.ofSeconds(2));
 
         public Settings {
-            if (memoryKiB < 8 * parallelism || iterations < 1 || parallelism < 1 || maxConcurrent < 1
+            if (memoryKiB < 8 * parallelism
+                    || iterations < 1
+                    || parallelism < 1
+                    || maxConcurrent < 1
                     || maxWait.isNegative()) {
                 throw new IllegalArgumentException("invalid password hashing settings");
             }

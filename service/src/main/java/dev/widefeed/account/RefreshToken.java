@@ -29,28 +29,35 @@ public record RefreshToken(long userId, long sessionId, int generation, byte[] m
         private final SecretKeySpec key;
 
         public Signer(String secret) {
-            this.key = new SecretKeySpec(("refresh-token:" + secret).getBytes(java.nio.charset.StandardCharsets.UTF_8),
-                    "HmacSHA256");
+            this.key = new SecretKeySpec(
+                    ("refresh-token:" + secret).getBytes(java.nio.charset.StandardCharsets.UTF_8), "HmacSHA256");
         }
 
         public RefreshToken issue(Session session) {
-            return new RefreshToken(session.userId(), session.sessionId(), session.generation(),
+            return new RefreshToken(
+                    session.userId(),
+                    session.sessionId(),
+                    session.generation(),
                     mac(session.userId(), session.sessionId(), session.generation(), session.nonce()));
         }
 
         /** Whether {@code token} was issued for {@code session} (any generation of it), compared in constant time. */
         public boolean issuedFor(RefreshToken token, Session session) {
-            return token.userId == session.userId() && token.sessionId == session.sessionId()
-                    && MessageDigest.isEqual(token.mac, mac(token.userId, token.sessionId, token.generation,
-                    session.nonce()));
+            return token.userId == session.userId()
+                    && token.sessionId == session.sessionId()
+                    && MessageDigest.isEqual(
+                            token.mac, mac(token.userId, token.sessionId, token.generation, session.nonce()));
         }
 
         private byte[] mac(long userId, long sessionId, int generation, byte[] nonce) {
             try {
                 Mac mac = Mac.getInstance("HmacSHA256");
                 mac.init(key);
-                mac.update(ByteBuffer.allocate(Long.BYTES * 2 + Integer.BYTES).putLong(userId).putLong(sessionId)
-                        .putInt(generation).array());
+                mac.update(ByteBuffer.allocate(Long.BYTES * 2 + Integer.BYTES)
+                        .putLong(userId)
+                        .putLong(sessionId)
+                        .putInt(generation)
+                        .array());
                 return mac.doFinal(nonce);
             } catch (NoSuchAlgorithmException | InvalidKeyException e) {
                 throw new IllegalStateException("HmacSHA256 is part of every JDK", e);
@@ -60,7 +67,11 @@ public record RefreshToken(long userId, long sessionId, int generation, byte[] m
 
     /** The token in a form a client can hold: text, no padding, safe in JSON and URLs. */
     public String encode() {
-        byte[] bytes = ByteBuffer.allocate(BYTES).putLong(userId).putLong(sessionId).putInt(generation).put(mac)
+        byte[] bytes = ByteBuffer.allocate(BYTES)
+                .putLong(userId)
+                .putLong(sessionId)
+                .putInt(generation)
+                .put(mac)
                 .array();
         return PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
@@ -86,7 +97,8 @@ public record RefreshToken(long userId, long sessionId, int generation, byte[] m
         byte[] mac = new byte[MAC_BYTES];
         buffer.get(mac);
         return userId > 0 && sessionId > 0 && generation >= 0
-                ? Optional.of(new RefreshToken(userId, sessionId, generation, mac)) : Optional.empty();
+                ? Optional.of(new RefreshToken(userId, sessionId, generation, mac))
+                : Optional.empty();
     }
 
     @Override

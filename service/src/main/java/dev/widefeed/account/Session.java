@@ -10,14 +10,20 @@ import java.util.HexFormat;
  * offered again revokes the session (docs/design.md, "Accounts and sessions"). {@code nonce} is the session's
  * random part of every refresh token's MAC, so a token cannot be made from ids alone.
  */
-public record Session(long userId, long sessionId, int generation, boolean revoked, byte[] nonce,
-                      Instant createdAt, Instant refreshedAt) {
+public record Session(
+        long userId,
+        long sessionId,
+        int generation,
+        boolean revoked,
+        byte[] nonce,
+        Instant createdAt,
+        Instant refreshedAt) {
     public static final int NONCE_BYTES = 16;
 
     public Session {
         if (generation < 0 || nonce.length != NONCE_BYTES) {
-            throw new IllegalArgumentException("a session needs a generation >= 0 and a nonce of " + NONCE_BYTES
-                    + " bytes");
+            throw new IllegalArgumentException(
+                    "a session needs a generation >= 0 and a nonce of " + NONCE_BYTES + " bytes");
         }
         nonce = nonce.clone();
     }
@@ -38,9 +44,14 @@ public record Session(long userId, long sessionId, int generation, boolean revok
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Session s && userId == s.userId && sessionId == s.sessionId
-                && generation == s.generation && revoked == s.revoked && Arrays.equals(nonce, s.nonce)
-                && createdAt.equals(s.createdAt) && refreshedAt.equals(s.refreshedAt);
+        return o instanceof Session s
+                && userId == s.userId
+                && sessionId == s.sessionId
+                && generation == s.generation
+                && revoked == s.revoked
+                && Arrays.equals(nonce, s.nonce)
+                && createdAt.equals(s.createdAt)
+                && refreshedAt.equals(s.refreshedAt);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package dev.widefeed.account;
 
 import dev.widefeed.kernel.IdGenerator;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -60,7 +59,8 @@ final class SignInThrottle {
     private List<Key> keys(String handleText, String address) {
         String handle = handleText == null ? "" : handleText.strip().toLowerCase(Locale.ROOT);
         // Bounded, whatever was typed: a handle has at most 20 characters, an address at most 45.
-        return List.of(new Key("handle:" + truncate(handle, 40), rules.maxFailuresPerHandle()),
+        return List.of(
+                new Key("handle:" + truncate(handle, 40), rules.maxFailuresPerHandle()),
                 new Key("address:" + truncate(address, 64), rules.maxFailuresPerAddress()));
     }
 
@@ -68,6 +68,5 @@ final class SignInThrottle {
         return text.length() <= length ? text : text.substring(0, length);
     }
 
-    private record Key(String text, int limit) {
-    }
+    private record Key(String text, int limit) {}
 }

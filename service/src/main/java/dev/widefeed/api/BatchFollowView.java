@@ -1,4 +1,3 @@
 package dev.widefeed.api;
 
-public record BatchFollowView(int followed) {
-}
+public record BatchFollowView(int followed) {}

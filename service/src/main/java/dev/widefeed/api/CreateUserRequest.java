@@ -9,9 +9,11 @@ import jakarta.validation.constraints.Size;
  * absent).
  */
 public record CreateUserRequest(
-        @NotNull @Size(min = 1, max = 30)
+        @NotNull
+        @Size(min = 1, max = 30)
         @Pattern(regexp = "[^\\p{Cntrl}]*", message = "must not contain control characters")
         String name,
+
         String handle,
         String password) {
 

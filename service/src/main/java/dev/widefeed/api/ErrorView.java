@@ -1,7 +1,6 @@
 package dev.widefeed.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-
 import java.util.List;
 
 /** Every error answer: the status again, a message for people, and field errors when there are any. */

@@ -3,7 +3,6 @@ package dev.widefeed.api;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.widefeed.feed.FanoutProgress;
 import dev.widefeed.feed.FanoutRules;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -17,35 +16,75 @@ import java.util.List;
  * per tier as {@code pulled}.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record FanoutView(String postId, String mode, String state, long followers, long pushed, Long pulledBy,
-                         List<TierView> tiers, List<SkipView> skipped, Instant createdAt, Instant updatedAt,
-                         Instant finishedAt, String endedBecause) {
+public record FanoutView(
+        String postId,
+        String mode,
+        String state,
+        long followers,
+        long pushed,
+        Long pulledBy,
+        List<TierView> tiers,
+        List<SkipView> skipped,
+        Instant createdAt,
+        Instant updatedAt,
+        Instant finishedAt,
+        String endedBecause) {
 
-    public record TierView(String name, long activeWithinSeconds, long deadlineSeconds, String state, long pushed,
-                           long pulled, long candidates, Instant startedAt, Instant finishedAt, Boolean metDeadline) {
-    }
+    public record TierView(
+            String name,
+            long activeWithinSeconds,
+            long deadlineSeconds,
+            String state,
+            long pushed,
+            long pulled,
+            long candidates,
+            Instant startedAt,
+            Instant finishedAt,
+            Boolean metDeadline) {}
 
-    public record SkipView(String reason, long followers) {
-    }
+    public record SkipView(String reason, long followers) {}
 
     public static FanoutView of(FanoutProgress p) {
         List<TierView> tiers = new java.util.ArrayList<>();
         for (int i = 0; i < p.tiers().size(); i++) {
             FanoutProgress.TierProgress t = p.tiers().get(i);
             boolean nobody = i > 0 && t.candidates() == 0 && t.pushed() == 0;
-            String state = t.finishedAt().isPresent() ? (nobody ? "skipped: nobody in this tier" : "done")
+            String state = t.finishedAt().isPresent()
+                    ? (nobody ? "skipped: nobody in this tier" : "done")
                     : i == p.pass() && t.startedAt().isPresent() ? "running" : p.done() ? "skipped" : "pending";
-            Boolean met = t.finishedAt().map(at -> Duration.between(p.createdAt(), at).compareTo(t.deadline()) <= 0)
+            Boolean met = t.finishedAt()
+                    .map(at -> Duration.between(p.createdAt(), at).compareTo(t.deadline()) <= 0)
                     .orElse(null);
-            tiers.add(new TierView(t.name(), t.activeWithin().toSeconds(), t.deadline().toSeconds(), state,
-                    t.pushed(), t.pulled(), t.candidates(), t.startedAt().orElse(null), t.finishedAt().orElse(null),
+            tiers.add(new TierView(
+                    t.name(),
+                    t.activeWithin().toSeconds(),
+                    t.deadline().toSeconds(),
+                    state,
+                    t.pushed(),
+                    t.pulled(),
+                    t.candidates(),
+                    t.startedAt().orElse(null),
+                    t.finishedAt().orElse(null),
                     met));
         }
         boolean pull = FanoutRules.PULL.equals(p.mode());
-        List<SkipView> skipped = pull ? List.of() : List.of(new SkipView("inactive: no home read within the widest"
-                + " tier's window; they get the post by pull when they come back", p.skippedInactive()));
-        return new FanoutView(Long.toString(p.postId()), p.mode(), p.done() ? "done" : "pending", p.followers(),
-                p.pushed(), pull ? p.followers() : p.pulled(), tiers, skipped, p.createdAt(), p.updatedAt(),
+        List<SkipView> skipped = pull
+                ? List.of()
+                : List.of(new SkipView(
+                        "inactive: no home read within the widest"
+                                + " tier's window; they get the post by pull when they come back",
+                        p.skippedInactive()));
+        return new FanoutView(
+                Long.toString(p.postId()),
+                p.mode(),
+                p.done() ? "done" : "pending",
+                p.followers(),
+                p.pushed(),
+                pull ? p.followers() : p.pulled(),
+                tiers,
+                skipped,
+                p.createdAt(),
+                p.updatedAt(),
                 p.finishedAt().orElse(null),
                 p.endedBecause().orElse(null));
     }

@@ -1,7 +1,6 @@
 package dev.widefeed.api;
 
 import dev.widefeed.graph.Follow;
-
 import java.time.Instant;
 
 public record FollowView(String id, Instant since) {

@@ -1,7 +1,6 @@
 package dev.widefeed.api;
 
 import dev.widefeed.like.Like;
-
 import java.time.Instant;
 
 /** One entry of the posts a user liked. */

@@ -5,7 +5,9 @@ import dev.widefeed.textindex.TextIndexService;
 /** A text that mentions me: {@code kind} post (with {@code post}) or comment (with {@code comment}). */
 public record MentionedInView(String kind, PostView post, CommentView comment) {
     public static MentionedInView of(TextIndexService.Mentioned m) {
-        return m.post().isPresent() ? new MentionedInView("post", PostView.of(m.post().get()), null)
-                : new MentionedInView("comment", null, CommentView.of(m.comment().orElseThrow()));
+        return m.post().isPresent()
+                ? new MentionedInView("post", PostView.of(m.post().get()), null)
+                : new MentionedInView(
+                        "comment", null, CommentView.of(m.comment().orElseThrow()));
     }
 }

@@ -1,5 +1,4 @@
 package dev.widefeed.api;
 
 /** Which comment to pin: a top-level comment of the post, by id. */
-public record PinRequest(String commentId) {
-}
+public record PinRequest(String commentId) {}

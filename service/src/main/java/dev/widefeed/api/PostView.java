@@ -7,7 +7,6 @@ import dev.widefeed.mention.Mention;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.topic.TopicParser;
-
 import java.time.Instant;
 import java.util.List;
 
@@ -17,15 +16,26 @@ import java.util.List;
  * topics, folded, in order.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record PostView(String id, String authorId, AuthorView author, String type, String content,
-                       Instant createdAt, AudienceView audience, String repostOf, Object original, Counts counts,
-                       boolean likedByMe, List<MentionView> mentions, List<String> topics) {
+public record PostView(
+        String id,
+        String authorId,
+        AuthorView author,
+        String type,
+        String content,
+        Instant createdAt,
+        AudienceView audience,
+        String repostOf,
+        Object original,
+        Counts counts,
+        boolean likedByMe,
+        List<MentionView> mentions,
+        List<String> topics) {
 
     /** Who wrote the post, as the page was read: enough to name them without another call. */
     public record AuthorView(String id, String handle, String name) {
         static AuthorView of(User user) {
-            return new AuthorView(Long.toString(user.id()), user.handle().map(Handle::value).orElse(null),
-                    user.name());
+            return new AuthorView(
+                    Long.toString(user.id()), user.handle().map(Handle::value).orElse(null), user.name());
         }
     }
 
@@ -41,8 +51,7 @@ public record PostView(String id, String authorId, AuthorView author, String typ
         }
     }
 
-    public record DeletedOriginal(String id, boolean deleted) {
-    }
+    public record DeletedOriginal(String id, boolean deleted) {}
 
     private static Object original(PostDetails.Source source) {
         if (source instanceof PostDetails.Source.Present present) {
@@ -54,11 +63,19 @@ public record PostView(String id, String authorId, AuthorView author, String typ
     public static PostView of(PostDetails details) {
         var post = details.post();
         Object original = details.source().map(PostView::original).orElse(null);
-        return new PostView(Long.toString(post.id()), Long.toString(post.authorId()),
-                details.author().map(AuthorView::of).orElse(null), post.type().json(),
-                post.content(), post.createdAt(), AudienceView.of(post.audience()),
-                post.repostOf().map(String::valueOf).orElse(null), original, Counts.of(details.counts()),
-                details.likedByMe(), post.mentioned().stream().map(MentionView::of).toList(),
+        return new PostView(
+                Long.toString(post.id()),
+                Long.toString(post.authorId()),
+                details.author().map(AuthorView::of).orElse(null),
+                post.type().json(),
+                post.content(),
+                post.createdAt(),
+                AudienceView.of(post.audience()),
+                post.repostOf().map(String::valueOf).orElse(null),
+                original,
+                Counts.of(details.counts()),
+                details.likedByMe(),
+                post.mentioned().stream().map(MentionView::of).toList(),
                 TopicParser.topics(post.content()));
     }
 }

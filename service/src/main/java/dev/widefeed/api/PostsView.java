@@ -2,5 +2,4 @@ package dev.widefeed.api;
 
 import java.util.List;
 
-public record PostsView(List<PostView> items) {
-}
+public record PostsView(List<PostView> items) {}

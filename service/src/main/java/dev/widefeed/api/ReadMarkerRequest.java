@@ -8,5 +8,4 @@ import jakarta.validation.constraints.Size;
  * instant as text, such as {@code 2026-11-24T18:00:00.123Z}. Text, not a number of seconds, so a client's unit mistake
  * is refused rather than read as a time.
  */
-public record ReadMarkerRequest(@NotNull @Size(max = 40) String upTo) {
-}
+public record ReadMarkerRequest(@NotNull @Size(max = 40) String upTo) {}

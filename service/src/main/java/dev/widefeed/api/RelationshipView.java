@@ -1,4 +1,3 @@
 package dev.widefeed.api;
 
-public record RelationshipView(boolean following, boolean followedBy) {
-}
+public record RelationshipView(boolean following, boolean followedBy) {}

@@ -1,7 +1,6 @@
 package dev.widefeed.api;
 
 import dev.widefeed.audience.Relationships;
-
 import java.util.List;
 
 /** Where I stand with each user asked about, in the order asked; unknown users left out. */

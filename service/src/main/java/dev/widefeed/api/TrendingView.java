@@ -1,17 +1,17 @@
 package dev.widefeed.api;
 
 import dev.widefeed.textindex.Trending;
-
 import java.time.Instant;
 import java.util.List;
 
 /** The topics most posts named within {@code window}, most first, as of {@code computedAt}. */
 public record TrendingView(String window, Instant computedAt, List<Item> items) {
-    public record Item(String topic, long posts) {
-    }
+    public record Item(String topic, long posts) {}
 
     public static TrendingView of(Trending t) {
-        return new TrendingView(t.window().wireName(), t.computedAt(),
+        return new TrendingView(
+                t.window().wireName(),
+                t.computedAt(),
                 t.topics().stream().map(c -> new Item(c.topic(), c.posts())).toList());
     }
 }

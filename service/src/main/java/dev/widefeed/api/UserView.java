@@ -3,7 +3,6 @@ package dev.widefeed.api;
 import dev.widefeed.graph.Handle;
 import dev.widefeed.graph.User;
 import dev.widefeed.graph.UserCounts;
-
 import java.time.Instant;
 
 /**
@@ -11,12 +10,15 @@ import java.time.Instant;
  * null only for a user created before handles who has not been given one yet.
  */
 public record UserView(String id, String handle, String name, String bio, Instant createdAt, Counts counts) {
-    public record Counts(long posts, long followers, long following) {
-    }
+    public record Counts(long posts, long followers, long following) {}
 
     public static UserView of(User user, UserCounts counts) {
-        return new UserView(Long.toString(user.id()), user.handle().map(Handle::value).orElse(null), user.name(),
-                user.bio(), user.createdAt(),
+        return new UserView(
+                Long.toString(user.id()),
+                user.handle().map(Handle::value).orElse(null),
+                user.name(),
+                user.bio(),
+                user.createdAt(),
                 new Counts(counts.posts(), counts.followers(), counts.following()));
     }
 }

@@ -19,7 +19,6 @@ import dev.widefeed.like.LikeStore;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.post.PostService;
 import dev.widefeed.post.PostStore;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -44,8 +43,14 @@ public final class AccountArchive {
     private final AudienceService audiences;
     private final AudienceStore audienceLists;
 
-    public AccountArchive(PostStore postIds, PostService posts, LikeStore likes, FollowService follows,
-                          CommentStore comments, AudienceService audiences, AudienceStore audienceLists) {
+    public AccountArchive(
+            PostStore postIds,
+            PostService posts,
+            LikeStore likes,
+            FollowService follows,
+            CommentStore comments,
+            AudienceService audiences,
+            AudienceStore audienceLists) {
         this.postIds = postIds;
         this.posts = posts;
         this.likes = likes;
@@ -56,8 +61,7 @@ public final class AccountArchive {
     }
 
     /** A group of mine with its members. */
-    public record OwnedGroup(Group group, List<Long> members) {
-    }
+    public record OwnedGroup(Group group, List<Long> members) {}
 
     /** What the archive holds, section by section, in the order it is written. */
     public interface Sections {
@@ -96,8 +100,11 @@ public final class AccountArchive {
             do {
                 page = likes.likedPosts(me, after, PAGE);
                 page.forEach(each);
-                after = page.isEmpty() ? after : Optional.of(new LikeCursor(page.get(page.size() - 1).likedAt(),
-                        page.get(page.size() - 1).postId()));
+                after = page.isEmpty()
+                        ? after
+                        : Optional.of(new LikeCursor(
+                                page.get(page.size() - 1).likedAt(),
+                                page.get(page.size() - 1).postId()));
             } while (page.size() == PAGE);
         });
         out.following(each -> follows(after -> follows.following(me, after, PAGE), each));
@@ -108,9 +115,13 @@ public final class AccountArchive {
             do {
                 ids = comments.commentIdsByAuthor(me, before, PAGE);
                 // Read as stored: my comment is mine to take even where its post is no longer mine to see.
-                List<Comment> live = ids.stream().map(comments::find).flatMap(Optional::stream)
-                        .filter(c -> !c.deleted()).toList();
-                Map<Long, CommentCounts> counts = comments.countsOf(live.stream().map(Comment::id).toList());
+                List<Comment> live = ids.stream()
+                        .map(comments::find)
+                        .flatMap(Optional::stream)
+                        .filter(c -> !c.deleted())
+                        .toList();
+                Map<Long, CommentCounts> counts =
+                        comments.countsOf(live.stream().map(Comment::id).toList());
                 live.forEach(c -> each.accept(new CommentDetails(c, counts.get(c.id()))));
                 before = ids.isEmpty() ? before : Optional.of(ids.get(ids.size() - 1));
             } while (ids.size() == PAGE);
@@ -150,8 +161,8 @@ public final class AccountArchive {
         return all;
     }
 
-    private static void follows(Function<Optional<FollowCursor>, Page<Follow, FollowCursor>> read,
-                                Consumer<Follow> each) {
+    private static void follows(
+            Function<Optional<FollowCursor>, Page<Follow, FollowCursor>> read, Consumer<Follow> each) {
         Optional<FollowCursor> after = Optional.empty();
         do {
             Page<Follow, FollowCursor> page = read.apply(after);

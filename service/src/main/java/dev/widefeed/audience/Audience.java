@@ -1,7 +1,6 @@
 package dev.widefeed.audience;
 
 import dev.widefeed.kernel.DomainException;
-
 import java.util.List;
 
 /**
@@ -10,7 +9,10 @@ import java.util.List;
  */
 public record Audience(Type type, List<Long> users, List<String> tags, List<Long> groups) {
     public enum Type {
-        PUBLIC("public"), PRIVATE("private"), PARTLY_VISIBLE("partly-visible"), PARTLY_INVISIBLE("partly-invisible");
+        PUBLIC("public"),
+        PRIVATE("private"),
+        PARTLY_VISIBLE("partly-visible"),
+        PARTLY_INVISIBLE("partly-invisible");
 
         private final String json;
 

@@ -3,7 +3,6 @@ package dev.widefeed.audience;
 import com.github.benmanes.caffeine.cache.CacheLoader;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -34,17 +33,26 @@ public final class AudienceFacts {
     private final LoadingCache<Long, Set<Long>> hidden;
 
     public AudienceFacts(AudienceStore store, long maxWeight, Duration ttl) {
-        this.marks = Caffeine.newBuilder().maximumWeight(maxWeight).expireAfterWrite(ttl)
-                .weigher((Link link, Set<Mark> set) -> 1 + set.size()).recordStats()
+        this.marks = Caffeine.newBuilder()
+                .maximumWeight(maxWeight)
+                .expireAfterWrite(ttl)
+                .weigher((Link link, Set<Mark> set) -> 1 + set.size())
+                .recordStats()
                 .build(bulk(links -> store.marksOf(Set.copyOf(links))));
-        this.memberships = Caffeine.newBuilder().maximumWeight(maxWeight).expireAfterWrite(ttl)
-                .weigher((Link link, Boolean member) -> 1).recordStats()
+        this.memberships = Caffeine.newBuilder()
+                .maximumWeight(maxWeight)
+                .expireAfterWrite(ttl)
+                .weigher((Link link, Boolean member) -> 1)
+                .recordStats()
                 .build(bulk(links -> {
                     Set<Link> in = store.memberships(Set.copyOf(links));
                     return links.stream().collect(Collectors.toMap(l -> l, in::contains));
                 }));
-        this.hidden = Caffeine.newBuilder().maximumWeight(maxWeight).expireAfterWrite(ttl)
-                .weigher((Long viewer, Set<Long> ids) -> 1 + ids.size()).recordStats()
+        this.hidden = Caffeine.newBuilder()
+                .maximumWeight(maxWeight)
+                .expireAfterWrite(ttl)
+                .weigher((Long viewer, Set<Long> ids) -> 1 + ids.size())
+                .recordStats()
                 .build(viewer -> Set.copyOf(all(store, viewer, Mark.HIDDEN)));
     }
 
@@ -59,7 +67,9 @@ public final class AudienceFacts {
 
     /** The links (owner = group) that are memberships. */
     public Set<Link> memberships(Collection<Link> links) {
-        return memberships.getAll(links).entrySet().stream().filter(Map.Entry::getValue).map(Map.Entry::getKey)
+        return memberships.getAll(links).entrySet().stream()
+                .filter(Map.Entry::getValue)
+                .map(Map.Entry::getKey)
                 .collect(Collectors.toSet());
     }
 

@@ -1,7 +1,6 @@
 package dev.widefeed.audience;
 
 import dev.widefeed.kernel.DomainException;
-
 import java.util.List;
 
 /**
@@ -16,8 +15,7 @@ final class AudienceRules {
     static final int MAX_TAGS = 20;
     static final int MAX_GROUPS = 20;
 
-    private AudienceRules() {
-    }
+    private AudienceRules() {}
 
     static Audience check(Audience audience) {
         if (audience == null) {
@@ -26,16 +24,21 @@ final class AudienceRules {
         if (!Visibility.isPartly(audience)) {
             return new Audience(audience.type(), List.of(), List.of(), List.of());
         }
-        if (audience.users().size() > MAX_USERS || audience.tags().size() > MAX_TAGS
+        if (audience.users().size() > MAX_USERS
+                || audience.tags().size() > MAX_TAGS
                 || audience.groups().size() > MAX_GROUPS) {
             throw DomainException.invalid("an audience lists at most " + MAX_USERS + " users, " + MAX_TAGS
                     + " tags and " + MAX_GROUPS + " groups");
         }
         audience.tags().forEach(t -> AudienceService.checkName(t, "a tag"));
-        if (audience.users().stream().anyMatch(id -> id <= 0) || audience.groups().stream().anyMatch(id -> id <= 0)) {
+        if (audience.users().stream().anyMatch(id -> id <= 0)
+                || audience.groups().stream().anyMatch(id -> id <= 0)) {
             throw DomainException.invalid("audience ids are positive");
         }
-        return new Audience(audience.type(), audience.users().stream().distinct().toList(),
-                audience.tags().stream().distinct().toList(), audience.groups().stream().distinct().toList());
+        return new Audience(
+                audience.type(),
+                audience.users().stream().distinct().toList(),
+                audience.tags().stream().distinct().toList(),
+                audience.groups().stream().distinct().toList());
     }
 }

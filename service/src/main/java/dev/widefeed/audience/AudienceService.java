@@ -5,7 +5,6 @@ import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Ownership;
 import dev.widefeed.kernel.Page;
-
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -31,8 +30,13 @@ public final class AudienceService {
     private final IdGenerator ids;
     private final Clock clock;
 
-    public AudienceService(AudienceStore store, UserStore users, AudienceFacts facts,
-                           AudienceLimits limits, IdGenerator ids, Clock clock) {
+    public AudienceService(
+            AudienceStore store,
+            UserStore users,
+            AudienceFacts facts,
+            AudienceLimits limits,
+            IdGenerator ids,
+            Clock clock) {
         this.store = store;
         this.users = users;
         this.facts = facts;
@@ -42,8 +46,7 @@ public final class AudienceService {
     }
 
     /** A tag and its members, as its owner lists them. */
-    public record Tag(String name, List<Long> members) {
-    }
+    public record Tag(String name, List<Long> members) {}
 
     // --- marks: tags, hidden, blocked ---
 
@@ -104,7 +107,9 @@ public final class AudienceService {
             throw DomainException.invalid("you cannot put yourself on your own list");
         }
         requireUser(member);
-        if (store.marksOf(List.of(new Link(owner, member))).get(new Link(owner, member)).contains(mark)) {
+        if (store.marksOf(List.of(new Link(owner, member)))
+                .get(new Link(owner, member))
+                .contains(mark)) {
             return; // idempotent, and a full list still takes what it already holds
         }
         int max = cap.getAsInt();
@@ -124,8 +129,8 @@ public final class AudienceService {
     // --- groups ---
 
     public Group createGroup(long me, String name) {
-        Group group = new Group(ids.next(), checkName(name, "a group name"), me,
-                clock.instant().truncatedTo(ChronoUnit.MILLIS));
+        Group group = new Group(
+                ids.next(), checkName(name, "a group name"), me, clock.instant().truncatedTo(ChronoUnit.MILLIS));
         store.createGroup(group);
         store.addMember(group.id(), me, group.createdAt()); // the owner is always a member
         facts.membershipChanged(group.id(), me);
@@ -187,12 +192,13 @@ public final class AudienceService {
     public Audience check(long author, Audience audience) {
         Audience checked = AudienceRules.check(audience);
         if (!checked.groups().isEmpty()) {
-            List<Link> links = checked.groups().stream().map(g -> new Link(g, author)).toList();
+            List<Link> links =
+                    checked.groups().stream().map(g -> new Link(g, author)).toList();
             Set<Link> in = store.memberships(links);
             for (Link link : links) {
                 if (!in.contains(link)) {
-                    throw DomainException.invalid("an audience names only groups its author owns or belongs to; not "
-                            + link.ownerId());
+                    throw DomainException.invalid(
+                            "an audience names only groups its author owns or belongs to; not " + link.ownerId());
                 }
             }
         }

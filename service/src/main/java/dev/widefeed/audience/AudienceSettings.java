@@ -8,6 +8,6 @@ import java.time.Duration;
  * trusted: the longest a change made on another instance takes to apply here).
  */
 public record AudienceSettings(AudienceLimits limits, long cacheWeight, Duration cacheTtl) {
-    public static final AudienceSettings DEFAULT = new AudienceSettings(AudienceLimits.DEFAULT, 1_000_000,
-            Duration.ofSeconds(10));
+    public static final AudienceSettings DEFAULT =
+            new AudienceSettings(AudienceLimits.DEFAULT, 1_000_000, Duration.ofSeconds(10));
 }

@@ -1,6 +1,5 @@
 package dev.widefeed.audience;
 
-
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;

@@ -1,6 +1,5 @@
 package dev.widefeed.audience;
 
-
 import java.util.HashSet;
 import java.util.Set;
 import java.util.function.LongPredicate;
@@ -14,8 +13,7 @@ import java.util.function.LongPredicate;
  * that the rule may withdraw later (a block after delivery, a removal from a tag).
  */
 public final class DeliveryAudience {
-    private DeliveryAudience() {
-    }
+    private DeliveryAudience() {}
 
     /** Who among the author's followers may get a post with this audience pushed to them. */
     public static LongPredicate of(long authorId, Audience audience, AudienceStore store) {

@@ -7,7 +7,9 @@ package dev.widefeed.audience;
  */
 public record Mark(Kind kind, String tag) {
     public enum Kind {
-        BLOCKED, HIDDEN, TAG
+        BLOCKED,
+        HIDDEN,
+        TAG
     }
 
     public static final Mark BLOCKED = new Mark(Kind.BLOCKED, "");

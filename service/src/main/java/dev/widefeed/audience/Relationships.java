@@ -7,7 +7,6 @@ import dev.widefeed.graph.UserStore;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.Futures;
 import dev.widefeed.kernel.Ownership;
-
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -36,8 +35,7 @@ public final class Relationships {
     }
 
     /** Where one other user stands with me. */
-    public record Standing(long userId, boolean following, boolean followedBy, boolean blocked, boolean hidden) {
-    }
+    public record Standing(long userId, boolean following, boolean followedBy, boolean blocked, boolean hidden) {}
 
     /** Mine (403 for someone else's) with each of {@code userIds} that exists, in the order asked, duplicates once. */
     public List<Standing> of(long actingUserId, long me, List<Long> userIds) {
@@ -54,8 +52,8 @@ public final class Relationships {
             links.add(new Link(me, other));
         }
         CompletableFuture<Map<Long, User>> found = CompletableFuture.supplyAsync(() -> users.findAll(asked), reads);
-        CompletableFuture<Map<FollowEdge.Key, FollowEdge>> edges = CompletableFuture.supplyAsync(
-                () -> relations.edges(edgeKeys), reads);
+        CompletableFuture<Map<FollowEdge.Key, FollowEdge>> edges =
+                CompletableFuture.supplyAsync(() -> relations.edges(edgeKeys), reads);
         Map<Link, Set<Mark>> marks = facts.marksOf(links);
         Map<Long, User> existing = Futures.join(found);
         Map<FollowEdge.Key, FollowEdge> edge = Futures.join(edges);
@@ -63,8 +61,11 @@ public final class Relationships {
         for (long other : asked) {
             if (existing.containsKey(other)) {
                 Set<Mark> mine = marks.getOrDefault(new Link(me, other), Set.of());
-                standings.add(new Standing(other, edge.get(new FollowEdge.Key(me, other)).following(),
-                        edge.get(new FollowEdge.Key(other, me)).following(), mine.contains(Mark.BLOCKED),
+                standings.add(new Standing(
+                        other,
+                        edge.get(new FollowEdge.Key(me, other)).following(),
+                        edge.get(new FollowEdge.Key(other, me)).following(),
+                        mine.contains(Mark.BLOCKED),
                         mine.contains(Mark.HIDDEN)));
             }
         }

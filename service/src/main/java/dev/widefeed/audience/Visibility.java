@@ -9,12 +9,10 @@ import java.util.Set;
  * hold. The facts are given, so the rule knows nothing of where they are kept.
  */
 public final class Visibility {
-    private Visibility() {
-    }
+    private Visibility() {}
 
     /** Whether the viewer sees the post, and the rule that decided it (for authors: "why"). */
-    public record Decision(boolean visible, String reason) {
-    }
+    public record Decision(boolean visible, String reason) {}
 
     /**
      * @param marks  every mark the post's author has put on the viewer
@@ -32,12 +30,14 @@ public final class Visibility {
             case PRIVATE -> new Decision(false, "private: only the author");
             case PARTLY_VISIBLE -> {
                 String match = match(audience, viewer, marks, groups);
-                yield match == null ? new Decision(false, "partly visible, and this user is in none of its lists")
+                yield match == null
+                        ? new Decision(false, "partly visible, and this user is in none of its lists")
                         : new Decision(true, "partly visible to " + match);
             }
             case PARTLY_INVISIBLE -> {
                 String match = match(audience, viewer, marks, groups);
-                yield match == null ? new Decision(true, "partly invisible, and this user is in none of its lists")
+                yield match == null
+                        ? new Decision(true, "partly invisible, and this user is in none of its lists")
                         : new Decision(false, "partly invisible to " + match);
             }
         };

@@ -14,9 +14,6 @@ import io.dropwizard.validation.MinDuration;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -26,6 +23,8 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.HexFormat;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Token, session and password settings (docs/design.md, "Accounts and sessions"). The signing secret comes from
@@ -122,8 +121,7 @@ public class AuthFactory {
     }
 
     /** What signs tokens and what keeps sessions. */
-    public record Built(TokenService tokens, AccountService accounts) {
-    }
+    public record Built(TokenService tokens, AccountService accounts) {}
 
     /**
      * The tokens and the account service over {@code store}.
@@ -132,14 +130,23 @@ public class AuthFactory {
      */
     public Built build(Path embeddedDataDir, AccountStore store, UserService users, IdGenerator ids, Clock clock) {
         String secret = secret(embeddedDataDir);
-        AccountRules rules = new AccountRules(sessionIdle.toJavaDuration(), sessionMaxAge.toJavaDuration(),
-                maxSessionsPerUser, signInFailures.window.toJavaDuration(), signInFailures.maxPerHandle,
-                signInFailures.maxPerAddress, revocationCheck.toJavaDuration());
-        PasswordHasher hasher = new PasswordHasher(new PasswordHasher.Settings(passwordHashing.memoryKiB,
-                passwordHashing.iterations, passwordHashing.parallelism, passwordHashing.maxConcurrent,
+        AccountRules rules = new AccountRules(
+                sessionIdle.toJavaDuration(),
+                sessionMaxAge.toJavaDuration(),
+                maxSessionsPerUser,
+                signInFailures.window.toJavaDuration(),
+                signInFailures.maxPerHandle,
+                signInFailures.maxPerAddress,
+                revocationCheck.toJavaDuration());
+        PasswordHasher hasher = new PasswordHasher(new PasswordHasher.Settings(
+                passwordHashing.memoryKiB,
+                passwordHashing.iterations,
+                passwordHashing.parallelism,
+                passwordHashing.maxConcurrent,
                 passwordHashing.maxWait.toJavaDuration()));
-        return new Built(tokens(secret, clock), new AccountService(store, users, hasher, new RefreshToken.Signer(secret),
-                rules, ids, clock));
+        return new Built(
+                tokens(secret, clock),
+                new AccountService(store, users, hasher, new RefreshToken.Signer(secret), rules, ids, clock));
     }
 
     /**
@@ -181,8 +188,10 @@ public class AuthFactory {
             String secret = HexFormat.of().formatHex(random);
             Files.createDirectories(file.getParent());
             Files.writeString(file, secret, StandardCharsets.UTF_8);
-            LOG.warn("no auth.tokenSecret configured: using a development secret kept in {} "
-                    + "(allowed only with the embedded store)", file);
+            LOG.warn(
+                    "no auth.tokenSecret configured: using a development secret kept in {} "
+                            + "(allowed only with the embedded store)",
+                    file);
             return secret;
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -2,7 +2,6 @@ package dev.widefeed.auth;
 
 import dev.widefeed.account.TokenClaims;
 import io.dropwizard.auth.Authenticator;
-
 import java.util.Optional;
 import java.util.function.Predicate;
 
@@ -19,7 +18,8 @@ public final class TokenAuthenticator implements Authenticator<String, UserPrinc
 
     @Override
     public Optional<UserPrincipal> authenticate(String token) {
-        return tokens.verify(token).filter(stands)
+        return tokens.verify(token)
+                .filter(stands)
                 .map(claims -> new UserPrincipal(claims.userId(), claims.sessionId()));
     }
 }

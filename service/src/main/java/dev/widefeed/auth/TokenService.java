@@ -9,7 +9,6 @@ import com.auth0.jwt.interfaces.DecodedJWT;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.widefeed.account.TokenClaims;
-
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -36,14 +35,16 @@ public final class TokenService {
     private static final String SESSION = "sid";
     /** As the verifier's leeway: a token is still taken this long past its expiry. */
     private static final long LEEWAY_SECONDS = 5;
+
     private static final int VERIFIED_KEPT = 100_000;
 
     /** A token's claims as verified, and when it expires. */
-    private record Verified(TokenClaims claims, Instant expiresAt) {
-    }
+    private record Verified(TokenClaims claims, Instant expiresAt) {}
 
-    private final Cache<ByteBuffer, Verified> verified = Caffeine.newBuilder().maximumSize(VERIFIED_KEPT)
-            .expireAfterWrite(Duration.ofMinutes(1)).build();
+    private final Cache<ByteBuffer, Verified> verified = Caffeine.newBuilder()
+            .maximumSize(VERIFIED_KEPT)
+            .expireAfterWrite(Duration.ofMinutes(1))
+            .build();
 
     private final Algorithm algorithm;
     private final JWTVerifier verifier;
@@ -53,12 +54,14 @@ public final class TokenService {
 
     public TokenService(String secret, Duration accessLifetime, Duration operatorLifetime, Clock clock) {
         if (secret == null || secret.length() < MIN_SECRET_LENGTH) {
-            throw new IllegalArgumentException("the token secret must have at least " + MIN_SECRET_LENGTH + " characters");
+            throw new IllegalArgumentException(
+                    "the token secret must have at least " + MIN_SECRET_LENGTH + " characters");
         }
         this.algorithm = Algorithm.HMAC256(secret);
         // Verified against the same clock tokens are minted with, so tests can move time.
-        this.verifier = ((JWTVerifier.BaseVerification) JWT.require(algorithm).withIssuer(ISSUER)
-                .acceptLeeway(LEEWAY_SECONDS)).build(clock);
+        this.verifier = ((JWTVerifier.BaseVerification)
+                        JWT.require(algorithm).withIssuer(ISSUER).acceptLeeway(LEEWAY_SECONDS))
+                .build(clock);
         this.accessLifetime = accessLifetime;
         this.operatorLifetime = operatorLifetime;
         this.clock = clock;
@@ -98,7 +101,8 @@ public final class TokenService {
         ByteBuffer key = digest(token);
         Verified known = verified.getIfPresent(key);
         if (known != null) {
-            return clock.instant().isAfter(known.expiresAt().plusSeconds(LEEWAY_SECONDS)) ? Optional.empty()
+            return clock.instant().isAfter(known.expiresAt().plusSeconds(LEEWAY_SECONDS))
+                    ? Optional.empty()
                     : Optional.of(known.claims());
         }
         Optional<DecodedJWT> jwt = decode(token);
@@ -122,9 +126,12 @@ public final class TokenService {
             long userId = Long.parseLong(jwt.getSubject());
             Claim session = jwt.getClaim(SESSION);
             Optional<Long> sessionId = session.isMissing() || session.isNull()
-                    ? Optional.empty() : Optional.of(Long.parseLong(session.asString()));
+                    ? Optional.empty()
+                    : Optional.of(Long.parseLong(session.asString()));
             Instant issuedAt = jwt.getIssuedAtAsInstant();
-            if (userId <= 0 || issuedAt == null || sessionId.filter(id -> id <= 0).isPresent()) {
+            if (userId <= 0
+                    || issuedAt == null
+                    || sessionId.filter(id -> id <= 0).isPresent()) {
                 return Optional.empty();
             }
             return Optional.of(new TokenClaims(userId, sessionId, issuedAt));

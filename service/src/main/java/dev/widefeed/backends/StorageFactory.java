@@ -10,7 +10,6 @@ import dev.widefeed.store.hbase.HBaseFactory;
 import io.dropwizard.util.Duration;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
-
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
@@ -21,7 +20,10 @@ import java.util.Map;
  * the selected one (docs/ARCHITECTURE.md, "A new backend").
  */
 public class StorageFactory {
-    public enum Backend { cassandra, hbase }
+    public enum Backend {
+        cassandra,
+        hbase
+    }
 
     @NotNull
     @JsonProperty

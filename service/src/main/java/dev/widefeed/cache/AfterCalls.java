@@ -10,8 +10,7 @@ import java.lang.reflect.Proxy;
  * request, an erasure, a migration, a recount) can change a cached thing unheard.
  */
 public final class AfterCalls {
-    private AfterCalls() {
-    }
+    private AfterCalls() {}
 
     /** What a cache does after a call returned. */
     @FunctionalInterface
@@ -20,7 +19,7 @@ public final class AfterCalls {
     }
 
     public static <T> T wrap(Class<T> type, T store, Listener listener) {
-        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[]{type}, (proxy, method, args) -> {
+        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (proxy, method, args) -> {
             Object result = invoke(store, method, args);
             if (method.getDeclaringClass() != Object.class) {
                 listener.returned(method.getName(), args == null ? new Object[0] : args, result);

@@ -6,7 +6,6 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Expiry;
 import com.github.benmanes.caffeine.cache.stats.CacheStats;
 import dev.widefeed.kernel.Futures;
-
 import java.time.Duration;
 import java.util.Collection;
 import java.util.Map;
@@ -33,8 +32,12 @@ public final class BatchedCache<V> implements CacheInvalidations.Droppable {
     /**
      * @param maxWeight bound of the summed {@code weigher} values (entries, or approximate bytes)
      */
-    public BatchedCache(String name, long maxWeight, ToIntFunction<V> weigher, Duration maxAge,
-                        Function<Set<Long>, Map<Long, V>> loadAll) {
+    public BatchedCache(
+            String name,
+            long maxWeight,
+            ToIntFunction<V> weigher,
+            Duration maxAge,
+            Function<Set<Long>, Map<Long, V>> loadAll) {
         this.name = name;
         long ageNanos = maxAge.toNanos();
         this.cache = Caffeine.newBuilder()
@@ -92,8 +95,12 @@ public final class BatchedCache<V> implements CacheInvalidations.Droppable {
      * loading is dropped instead, since its load may or may not have read the change.
      */
     public void update(long id, UnaryOperator<V> change) {
-        cache.asMap().computeIfPresent(id, (key, loading) -> loading.isDone() && !loading.isCompletedExceptionally()
-                ? CompletableFuture.completedFuture(change.apply(loading.join())) : null);
+        cache.asMap()
+                .computeIfPresent(
+                        id,
+                        (key, loading) -> loading.isDone() && !loading.isCompletedExceptionally()
+                                ? CompletableFuture.completedFuture(change.apply(loading.join()))
+                                : null);
     }
 
     /**
@@ -125,7 +132,10 @@ public final class BatchedCache<V> implements CacheInvalidations.Droppable {
 
     /** Summed weight of the entries held now. */
     public long weight() {
-        return cache.synchronous().policy().eviction()
-                .map(eviction -> eviction.weightedSize().orElse(0L)).orElse(0L);
+        return cache.synchronous()
+                .policy()
+                .eviction()
+                .map(eviction -> eviction.weightedSize().orElse(0L))
+                .orElse(0L);
     }
 }

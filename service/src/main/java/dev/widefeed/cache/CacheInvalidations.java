@@ -1,8 +1,5 @@
 package dev.widefeed.cache;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -14,6 +11,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Keeps every instance's caches of things that change rarely (post rows, profiles) true to the store
@@ -41,6 +40,7 @@ public final class CacheInvalidations implements AutoCloseable {
     private final Map<String, List<Droppable>> caches = new ConcurrentHashMap<>();
     /** Announcements already applied, kept while a poll window may read them again. */
     private final Set<Invalidation> applied = ConcurrentHashMap.newKeySet();
+
     private volatile Instant lastPoll;
     private volatile long lastPollNanos;
     private ScheduledExecutorService poller;

@@ -3,7 +3,6 @@ package dev.widefeed.cache;
 import com.codahale.metrics.Gauge;
 import com.codahale.metrics.MetricRegistry;
 import com.github.benmanes.caffeine.cache.stats.CacheStats;
-
 import java.util.List;
 import java.util.function.Function;
 
@@ -13,8 +12,7 @@ import java.util.function.Function;
  * evictions (by size or age) and the seconds spent loading.
  */
 public final class CacheMetrics {
-    private CacheMetrics() {
-    }
+    private CacheMetrics() {}
 
     public static void register(MetricRegistry metrics, List<BatchedCache<?>> caches) {
         for (BatchedCache<?> cache : caches) {
@@ -29,9 +27,9 @@ public final class CacheMetrics {
         }
     }
 
-    private static void stat(MetricRegistry metrics, BatchedCache<?> cache, String name,
-                             Function<CacheStats, Number> value) {
-        metrics.registerGauge(MetricRegistry.name("cache", cache.name(), name),
-                (Gauge<Number>) () -> value.apply(cache.stats()));
+    private static void stat(
+            MetricRegistry metrics, BatchedCache<?> cache, String name, Function<CacheStats, Number> value) {
+        metrics.registerGauge(
+                MetricRegistry.name("cache", cache.name(), name), (Gauge<Number>) () -> value.apply(cache.stats()));
     }
 }

@@ -15,15 +15,14 @@ import dev.widefeed.store.Storage;
 import io.dropwizard.core.Configuration;
 import io.dropwizard.core.cli.Cli;
 import io.dropwizard.core.setup.Bootstrap;
-import net.sourceforge.argparse4j.impl.Arguments;
-import net.sourceforge.argparse4j.inf.Namespace;
-import net.sourceforge.argparse4j.inf.Subparser;
-
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.function.Function;
+import net.sourceforge.argparse4j.impl.Arguments;
+import net.sourceforge.argparse4j.inf.Namespace;
+import net.sourceforge.argparse4j.inf.Subparser;
 
 /**
  * {@code export config.yml --out DIR [--table NAME]... [--format parquet|jsonl] [--rate ROWS_PER_S]
@@ -45,23 +44,42 @@ public final class ExportCommand<C extends Configuration> extends TypedCommand<C
         ExportSettings defaults = ExportSettings.DEFAULT;
         subparser.addArgument("--out").required(true).help("the directory to export into (and to resume from)");
         subparser.addArgument("--table").action(Arguments.append()).help("a table to export (default: every table)");
-        subparser.addArgument("--format").choices("parquet", "jsonl", "none").setDefault("parquet")
+        subparser
+                .addArgument("--format")
+                .choices("parquet", "jsonl", "none")
+                .setDefault("parquet")
                 .help("parquet (typed columns), jsonl (one JSON object per line), or none (read everything, write"
                         + " nothing: the store's read ceiling, to compare an export's rate with)");
-        subparser.addArgument("--rate").type(Long.class).setDefault(defaults.rowsPerSecond())
+        subparser
+                .addArgument("--rate")
+                .type(Long.class)
+                .setDefault(defaults.rowsPerSecond())
                 .help("rows per second over all splits, so live traffic keeps its latency (0: no ceiling)");
-        subparser.addArgument("--threads").type(Integer.class).setDefault(defaults.threads())
+        subparser
+                .addArgument("--threads")
+                .type(Integer.class)
+                .setDefault(defaults.threads())
                 .help("splits read at once");
-        subparser.addArgument("--page-rows").type(Integer.class).setDefault(defaults.pageRows())
+        subparser
+                .addArgument("--page-rows")
+                .type(Integer.class)
+                .setDefault(defaults.pageRows())
                 .help("rows per read");
-        subparser.addArgument("--part-rows").type(Long.class).setDefault(defaults.partRows())
+        subparser
+                .addArgument("--part-rows")
+                .type(Long.class)
+                .setDefault(defaults.partRows())
                 .help("rows per part file (what a crash can cost to read again)");
     }
 
     @Override
     protected void run(Bootstrap<C> bootstrap, Namespace namespace, C config) throws Exception {
-        ExportSettings settings = new ExportSettings(namespace.getLong("rate"), namespace.getInt("threads"),
-                namespace.getInt("page_rows"), namespace.getLong("part_rows"), ExportSettings.DEFAULT.readAttempts());
+        ExportSettings settings = new ExportSettings(
+                namespace.getLong("rate"),
+                namespace.getInt("threads"),
+                namespace.getInt("page_rows"),
+                namespace.getLong("part_rows"),
+                ExportSettings.DEFAULT.readAttempts());
         PartFormat format = switch (namespace.getString("format")) {
             case "jsonl" -> new JsonLinesFormat();
             case "none" -> new DiscardFormat();
@@ -72,14 +90,21 @@ public final class ExportCommand<C extends Configuration> extends TypedCommand<C
         PrintStream out = System.out;
         try (Storage storage = this.storage.apply(config).open(new MetricRegistry(), Clock.systemUTC(), false)) {
             ExportProgressBar progress = new ExportProgressBar(out);
-            Export export = new Export(storage.tableScans(), storage.backend(), directory, format, settings, progress,
-                    Clock.systemUTC());
+            Export export = new Export(
+                    storage.tableScans(), storage.backend(), directory, format, settings, progress, Clock.systemUTC());
             boolean resuming = directory.readPlan().isPresent();
             ExportPlan plan = export.plan(tables);
-            out.printf("%s %d tables (%d splits) of %s into %s as %s; %s; %s, %d splits at once%n",
-                    resuming ? "Resuming the export of" : "Exporting", plan.tables().size(), plan.splitCount(),
-                    plan.backend(), directory.root(), plan.format(), plan.readSettings(),
-                    settings.rowsPerSecond() == 0 ? "no rows/s ceiling"
+            out.printf(
+                    "%s %d tables (%d splits) of %s into %s as %s; %s; %s, %d splits at once%n",
+                    resuming ? "Resuming the export of" : "Exporting",
+                    plan.tables().size(),
+                    plan.splitCount(),
+                    plan.backend(),
+                    directory.root(),
+                    plan.format(),
+                    plan.readSettings(),
+                    settings.rowsPerSecond() == 0
+                            ? "no rows/s ceiling"
                             : String.format("at most %,d rows/s", settings.rowsPerSecond()),
                     settings.threads());
             Export.Outcome outcome = export.run(plan);
@@ -88,9 +113,14 @@ public final class ExportCommand<C extends Configuration> extends TypedCommand<C
             }
             ExportManifest manifest = ((Export.Finished) outcome).manifest();
             double seconds = Math.max(progress.elapsed().toNanos() / 1e9, 1e-3);
-            out.printf("Done: %,d rows in %d tables (%,d read by this run in %.1f s, %,.0f rows/s); manifest: %s%n",
-                    manifest.rows(), manifest.tables().size(), progress.rowsThisRun(), seconds,
-                    progress.rowsThisRun() / seconds, directory.manifestFile());
+            out.printf(
+                    "Done: %,d rows in %d tables (%,d read by this run in %.1f s, %,.0f rows/s); manifest: %s%n",
+                    manifest.rows(),
+                    manifest.tables().size(),
+                    progress.rowsThisRun(),
+                    seconds,
+                    progress.rowsThisRun() / seconds,
+                    directory.manifestFile());
         }
     }
 

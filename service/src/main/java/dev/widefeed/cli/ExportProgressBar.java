@@ -2,15 +2,14 @@ package dev.widefeed.cli;
 
 import dev.widefeed.export.ExportPlan;
 import dev.widefeed.export.ExportProgress;
-import me.tongfei.progressbar.DelegatingProgressBarConsumer;
-import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
-import me.tongfei.progressbar.ProgressBarStyle;
-
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.concurrent.atomic.DoubleAdder;
 import java.util.concurrent.atomic.LongAdder;
+import me.tongfei.progressbar.DelegatingProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
  * An export's progress on the terminal: the share of all splits' key space read (what the time
@@ -34,9 +33,12 @@ final class ExportProgressBar implements ExportProgress {
     @Override
     public void started(ExportPlan plan) {
         startedNanos = System.nanoTime();
-        ProgressBarBuilder builder = new ProgressBarBuilder().setTaskName("export")
-                .setInitialMax((long) plan.splitCount() * UNITS_PER_SPLIT).setUnit(" splits", UNITS_PER_SPLIT)
-                .setStyle(ProgressBarStyle.ASCII).continuousUpdate();
+        ProgressBarBuilder builder = new ProgressBarBuilder()
+                .setTaskName("export")
+                .setInitialMax((long) plan.splitCount() * UNITS_PER_SPLIT)
+                .setUnit(" splits", UNITS_PER_SPLIT)
+                .setStyle(ProgressBarStyle.ASCII)
+                .continuousUpdate();
         if (System.console() == null) {
             builder.setConsumer(new DelegatingProgressBarConsumer(out::println)).setUpdateIntervalMillis(10_000);
         }
@@ -64,8 +66,8 @@ final class ExportProgressBar implements ExportProgress {
 
     @Override
     public void retrying(String table, String split, RuntimeException cause) {
-        out.printf("%n%s %s: the store did not answer (%s); reading the page again%n", table, split,
-                cause.getMessage());
+        out.printf(
+                "%n%s %s: the store did not answer (%s); reading the page again%n", table, split, cause.getMessage());
     }
 
     @Override
@@ -91,8 +93,8 @@ final class ExportProgressBar implements ExportProgress {
         if (current != null) {
             current.stepTo((long) (covered.sum() * UNITS_PER_SPLIT));
             double seconds = Math.max(elapsed().toNanos() / 1e9, 1e-3);
-            current.setExtraMessage(String.format("%,d rows, %,.0f rows/s", rows.sum() + rowsBefore.sum(),
-                    rows.sum() / seconds));
+            current.setExtraMessage(
+                    String.format("%,d rows, %,.0f rows/s", rows.sum() + rowsBefore.sum(), rows.sum() / seconds));
         }
     }
 }

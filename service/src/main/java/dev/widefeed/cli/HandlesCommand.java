@@ -8,10 +8,9 @@ import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
 import io.dropwizard.core.Configuration;
 import io.dropwizard.core.setup.Bootstrap;
-import net.sourceforge.argparse4j.inf.Namespace;
-
 import java.time.Clock;
 import java.util.function.Function;
+import net.sourceforge.argparse4j.inf.Namespace;
 
 /**
  * {@code handles config.yml}: gives every user created before handles one, derived from their name, on the
@@ -26,7 +25,10 @@ public final class HandlesCommand<C extends Configuration> extends TypedCommand<
     private final Function<C, StorageFactory> storage;
 
     public HandlesCommand(Class<C> configuration, Function<C, StorageFactory> storage) {
-        super("handles", "Give every user without a handle one made from their name (the handles migration)", configuration);
+        super(
+                "handles",
+                "Give every user without a handle one made from their name (the handles migration)",
+                configuration);
         this.storage = storage;
     }
 
@@ -37,7 +39,8 @@ public final class HandlesCommand<C extends Configuration> extends TypedCommand<
             long start = System.nanoTime();
             new HandleBackfill(storage.users(), users, PARALLELISM).run(PROGRESS_EVERY, report -> {
                 double seconds = Math.max((System.nanoTime() - start) / 1e9, 1e-3);
-                System.out.printf("%,d users: %,d given a handle, %,d had one, %,d without a free one (%,.0f/s)%n",
+                System.out.printf(
+                        "%,d users: %,d given a handle, %,d had one, %,d without a free one (%,.0f/s)%n",
                         report.users(), report.given(), report.hadOne(), report.noneFree(), report.users() / seconds);
             });
         }

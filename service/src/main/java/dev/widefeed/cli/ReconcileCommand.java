@@ -6,14 +6,13 @@ import dev.widefeed.reconcile.Reconciler;
 import dev.widefeed.store.Storage;
 import io.dropwizard.core.Configuration;
 import io.dropwizard.core.setup.Bootstrap;
-import net.sourceforge.argparse4j.impl.Arguments;
-import net.sourceforge.argparse4j.inf.Namespace;
-import net.sourceforge.argparse4j.inf.Subparser;
-
 import java.time.Clock;
 import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import net.sourceforge.argparse4j.impl.Arguments;
+import net.sourceforge.argparse4j.inf.Namespace;
+import net.sourceforge.argparse4j.inf.Subparser;
 
 /**
  * {@code reconcile config.yml (--post ID | --user ID)... | --all}: recounts counters from their
@@ -24,9 +23,14 @@ public final class ReconcileCommand<C extends Configuration> extends TypedComman
     private final BiFunction<C, Storage, Reconciler> reconciler;
 
     /** {@code reconciler}: the reconciler over a storage opened from the configuration. */
-    public ReconcileCommand(Class<C> configuration, Function<C, StorageFactory> storage,
-                            BiFunction<C, Storage, Reconciler> reconciler) {
-        super("reconcile", "Recount counters from their rows and correct drift (posts, users, or everything)", configuration);
+    public ReconcileCommand(
+            Class<C> configuration,
+            Function<C, StorageFactory> storage,
+            BiFunction<C, Storage, Reconciler> reconciler) {
+        super(
+                "reconcile",
+                "Recount counters from their rows and correct drift (posts, users, or everything)",
+                configuration);
         this.storage = storage;
         this.reconciler = reconciler;
     }
@@ -34,8 +38,16 @@ public final class ReconcileCommand<C extends Configuration> extends TypedComman
     @Override
     public void configure(Subparser subparser) {
         super.configure(subparser);
-        subparser.addArgument("--post").type(Long.class).action(Arguments.append()).help("a post to reconcile");
-        subparser.addArgument("--user").type(Long.class).action(Arguments.append()).help("a user to reconcile");
+        subparser
+                .addArgument("--post")
+                .type(Long.class)
+                .action(Arguments.append())
+                .help("a post to reconcile");
+        subparser
+                .addArgument("--user")
+                .type(Long.class)
+                .action(Arguments.append())
+                .help("a user to reconcile");
         subparser.addArgument("--all").action(Arguments.storeTrue()).help("every post and every user");
     }
 
@@ -66,9 +78,12 @@ public final class ReconcileCommand<C extends Configuration> extends TypedComman
     }
 
     private static void print(Reconciler.Report report) {
-        report.corrections().forEach(c -> System.out.printf("corrected %s of %d by %+d%n", c.counter(), c.id(), c.delta()));
-        report.moving().forEach(m -> System.out.printf("left %s as it was: it kept moving while counted; run again%n", m));
-        System.out.printf("checked %d posts and %d users; total drift %d%n", report.postsChecked(),
-                report.usersChecked(), report.drift());
+        report.corrections()
+                .forEach(c -> System.out.printf("corrected %s of %d by %+d%n", c.counter(), c.id(), c.delta()));
+        report.moving()
+                .forEach(m -> System.out.printf("left %s as it was: it kept moving while counted; run again%n", m));
+        System.out.printf(
+                "checked %d posts and %d users; total drift %d%n",
+                report.postsChecked(), report.usersChecked(), report.drift());
     }
 }

@@ -3,10 +3,9 @@ package dev.widefeed.cli;
 import dev.widefeed.auth.TokenService;
 import io.dropwizard.core.Configuration;
 import io.dropwizard.core.setup.Bootstrap;
+import java.util.function.Function;
 import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;
-
-import java.util.function.Function;
 
 /** {@code token config.yml <userId>}: mints a bearer token for a user, for operators. */
 public final class TokenCommand<C extends Configuration> extends TypedCommand<C> {

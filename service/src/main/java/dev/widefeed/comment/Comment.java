@@ -2,7 +2,6 @@ package dev.widefeed.comment;
 
 import dev.widefeed.graph.Handle;
 import dev.widefeed.mention.Mention;
-
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -14,15 +13,32 @@ import java.util.Map;
  * placed. A deleted comment keeps its floor but has no content, and so no mentions. {@code mentions}: the handles
  * its text names that someone held when it was written, and by whom (docs/design.md, "Mentions and topics").
  */
-public record Comment(long id, CommentedObject object, long authorId, long rootId, long parentId, long floor,
-                      String content, Instant createdAt, boolean deleted, Map<Handle, Long> mentions) {
+public record Comment(
+        long id,
+        CommentedObject object,
+        long authorId,
+        long rootId,
+        long parentId,
+        long floor,
+        String content,
+        Instant createdAt,
+        boolean deleted,
+        Map<Handle, Long> mentions) {
     public Comment {
         mentions = Map.copyOf(mentions);
     }
 
     /** A comment that mentions nobody. */
-    public Comment(long id, CommentedObject object, long authorId, long rootId, long parentId, long floor,
-                   String content, Instant createdAt, boolean deleted) {
+    public Comment(
+            long id,
+            CommentedObject object,
+            long authorId,
+            long rootId,
+            long parentId,
+            long floor,
+            String content,
+            Instant createdAt,
+            boolean deleted) {
         this(id, object, authorId, rootId, parentId, floor, content, createdAt, deleted, Map.of());
     }
 

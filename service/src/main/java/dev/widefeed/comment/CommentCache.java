@@ -4,7 +4,6 @@ import dev.widefeed.cache.AfterCalls;
 import dev.widefeed.cache.BatchedCache;
 import dev.widefeed.cache.CacheInvalidations;
 import dev.widefeed.cache.CacheSettings;
-
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -29,16 +28,19 @@ public final class CommentCache {
     private final CacheInvalidations invalidations;
 
     public CommentCache(CommentStore store, CacheSettings settings, CacheInvalidations invalidations) {
-        this.rows = new BatchedCache<>("comments", settings.commentBytes(),
-                c -> ROW_OVERHEAD + 2 * (c.content() == null ? 0 : c.content().length()), settings.postMaxAge(),
+        this.rows = new BatchedCache<>(
+                "comments",
+                settings.commentBytes(),
+                c -> ROW_OVERHEAD + 2 * (c.content() == null ? 0 : c.content().length()),
+                settings.postMaxAge(),
                 ids -> {
                     // The store reads a comment by its key only: the misses are read one by one.
                     Map<Long, Comment> found = new HashMap<>();
                     ids.forEach(id -> store.find(id).ifPresent(c -> found.put(id, c)));
                     return found;
                 });
-        this.counts = new BatchedCache<>("comment-counts", settings.counts(), c -> 1, settings.countsMaxAge(),
-                store::countsOf);
+        this.counts = new BatchedCache<>(
+                "comment-counts", settings.counts(), c -> 1, settings.countsMaxAge(), store::countsOf);
         this.invalidations = invalidations;
         invalidations.register(KIND, rows);
     }
@@ -59,8 +61,7 @@ public final class CommentCache {
                 }
                 case "purge" -> rows.drop(((Comment) args[0]).id());
                 case "addCounts" -> counts.update((Long) args[0], c -> c.plus((CommentCounts) args[1]));
-                default -> {
-                }
+                default -> {}
             }
         });
     }

@@ -33,6 +33,5 @@ public sealed interface CommentEvent extends DomainEvent {
     }
 
     /** A user's vote on a comment moved from {@code from} to {@code to}. */
-    record Voted(long commentId, long userId, Vote from, Vote to) implements CommentEvent {
-    }
+    record Voted(long commentId, long userId, Vote from, Vote to) implements CommentEvent {}
 }

@@ -9,6 +9,10 @@ import java.util.Optional;
  * (deleted, no content) that leads to them. {@code pages} = ceil(highest floor / pageSize). {@code closed}: new
  * comments are refused; {@code pinned}: the comment its owner pinned, on the first page only.
  */
-public record CommentPage(int page, int pageSize, long pages, List<CommentDetails> items, boolean closed,
-                          Optional<CommentDetails> pinned) {
-}
+public record CommentPage(
+        int page,
+        int pageSize,
+        long pages,
+        List<CommentDetails> items,
+        boolean closed,
+        Optional<CommentDetails> pinned) {}

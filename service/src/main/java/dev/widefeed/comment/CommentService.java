@@ -1,8 +1,8 @@
 package dev.widefeed.comment;
 
 import dev.widefeed.kernel.BestEffort;
-import dev.widefeed.kernel.CompareAndSet;
 import dev.widefeed.kernel.CoalescedCounts;
+import dev.widefeed.kernel.CompareAndSet;
 import dev.widefeed.kernel.CounterUpdates;
 import dev.widefeed.kernel.DirtyCounters;
 import dev.widefeed.kernel.DomainException;
@@ -17,7 +17,6 @@ import dev.widefeed.post.PostAccess;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostService;
 import dev.widefeed.post.PostStore;
-
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -45,6 +44,7 @@ public final class CommentService {
     public static final int PAGE_SIZE = 20;
     /** Floors one replies request reads at most, so a thread of deleted replies cannot make it unbounded. */
     private static final int MAX_SCANNED_FLOORS = 2000;
+
     private static final int RECONCILE_CHUNK = 1000;
     /** Rounds a hot page reads at most to make up for skipped entries. */
     private static final int HOT_ROUNDS = 4;
@@ -65,9 +65,18 @@ public final class CommentService {
     private final CounterUpdates<PostCounts> postCounts;
 
     /** Shows each comment's counts as the store has them. */
-    public CommentService(PostStore posts, CommentStore comments, CommentVoteStore votes, HotCommentStore hot,
-                          PostAccess access, Events events, IdGenerator ids,
-                          Clock clock, MentionResolver mentions, Executor reads, DirtyCounters dirty) {
+    public CommentService(
+            PostStore posts,
+            CommentStore comments,
+            CommentVoteStore votes,
+            HotCommentStore hot,
+            PostAccess access,
+            Events events,
+            IdGenerator ids,
+            Clock clock,
+            MentionResolver mentions,
+            Executor reads,
+            DirtyCounters dirty) {
         this(posts, comments, votes, hot, access, events, ids, clock, mentions, reads, dirty, comments::countsOf);
     }
 
@@ -78,11 +87,32 @@ public final class CommentService {
      * @param shownCounts the counts pages and a vote's answer show: the cache tier's ({@link CommentCache}), which
      *                    holds this instance's own changes at once; recounts read the store
      */
-    public CommentService(PostStore posts, CommentStore comments, CommentVoteStore votes, HotCommentStore hot,
-                          PostAccess access, Events events, IdGenerator ids,
-                          Clock clock, MentionResolver mentions, Executor reads, DirtyCounters dirty,
-                          Function<Collection<Long>, Map<Long, CommentCounts>> shownCounts) {
-        this(posts, comments, votes, hot, access, events, ids, clock, mentions, reads, dirty, shownCounts,
+    public CommentService(
+            PostStore posts,
+            CommentStore comments,
+            CommentVoteStore votes,
+            HotCommentStore hot,
+            PostAccess access,
+            Events events,
+            IdGenerator ids,
+            Clock clock,
+            MentionResolver mentions,
+            Executor reads,
+            DirtyCounters dirty,
+            Function<Collection<Long>, Map<Long, CommentCounts>> shownCounts) {
+        this(
+                posts,
+                comments,
+                votes,
+                hot,
+                access,
+                events,
+                ids,
+                clock,
+                mentions,
+                reads,
+                dirty,
+                shownCounts,
                 CounterUpdates.direct("comments", posts::addCounts, dirty::post));
     }
 
@@ -90,11 +120,20 @@ public final class CommentService {
      * @param postCounts where a comment's change sends its post's counter delta ({@link CoalescedCounts}: off the
      *                   request)
      */
-    public CommentService(PostStore posts, CommentStore comments, CommentVoteStore votes, HotCommentStore hot,
-                          PostAccess access, Events events, IdGenerator ids,
-                          Clock clock, MentionResolver mentions, Executor reads, DirtyCounters dirty,
-                          Function<Collection<Long>, Map<Long, CommentCounts>> shownCounts,
-                          CounterUpdates<PostCounts> postCounts) {
+    public CommentService(
+            PostStore posts,
+            CommentStore comments,
+            CommentVoteStore votes,
+            HotCommentStore hot,
+            PostAccess access,
+            Events events,
+            IdGenerator ids,
+            Clock clock,
+            MentionResolver mentions,
+            Executor reads,
+            DirtyCounters dirty,
+            Function<Collection<Long>, Map<Long, CommentCounts>> shownCounts,
+            CounterUpdates<PostCounts> postCounts) {
         this.postCounts = postCounts;
         this.shownCounts = shownCounts;
         this.mentions = mentions;
@@ -128,7 +167,8 @@ public final class CommentService {
         long rootId = 0;
         long parentId = 0;
         if (replyTo.isPresent()) {
-            Comment parent = comments.find(replyTo.get()).filter(c -> !c.deleted())
+            Comment parent = comments.find(replyTo.get())
+                    .filter(c -> !c.deleted())
                     .orElseThrow(() -> DomainException.notFound("no comment " + replyTo.get()));
             if (!parent.object().equals(object)) {
                 throw DomainException.invalid("comment " + parent.id() + " is not on post " + postId);
@@ -139,23 +179,34 @@ public final class CommentService {
         if (subject.isEmpty()) {
             comments.openSubject(new CommentSubject(object, post.authorId(), CommentSubject.State.NORMAL));
         }
-        Comment comment = new Comment(commentId, object, me, rootId, parentId, 0, text,
-                clock.instant().truncatedTo(ChronoUnit.MILLIS), false, mentions.held(text));
+        Comment comment = new Comment(
+                commentId,
+                object,
+                me,
+                rootId,
+                parentId,
+                0,
+                text,
+                clock.instant().truncatedTo(ChronoUnit.MILLIS),
+                false,
+                mentions.held(text));
         // One event object from its record to its publish: its guard and its hint share a tag (ChangeTags).
-        CommentEvent created = comment.isTopLevel() ? new CommentEvent.Commented(comment)
-                : new CommentEvent.Replied(comment);
+        CommentEvent created =
+                comment.isTopLevel() ? new CommentEvent.Commented(comment) : new CommentEvent.Replied(comment);
         events.record(created);
         comments.listByAuthor(comment);
         comments.writeContent(comment);
         Comment placed = comment.atFloor(comments.place(comment));
         Runnable markPost = () -> dirty.post(postId);
-        BestEffort.count(() -> comments.addSubjectCounts(object, SubjectCounts.added(placed.isTopLevel())),
-                "subject " + object, markPost);
+        BestEffort.count(
+                () -> comments.addSubjectCounts(object, SubjectCounts.added(placed.isTopLevel())),
+                "subject " + object,
+                markPost);
         postCounts.add(postId, PostCounts.commentAdded(), placed.createdAt());
         if (!placed.isTopLevel()) {
             long root = rootId;
-            BestEffort.count(() -> comments.addCounts(root, CommentCounts.replies(1)), "replies of comment " + root,
-                    markPost);
+            BestEffort.count(
+                    () -> comments.addCounts(root, CommentCounts.replies(1)), "replies of comment " + root, markPost);
         }
         events.publish(created);
         return new CommentDetails(placed, CommentCounts.ZERO);
@@ -179,13 +230,14 @@ public final class CommentService {
         access.require(viewer, postId);
         CommentedObject object = CommentedObject.post(postId);
         CommentThread thread = CommentThread.topLevel(object);
-        CommentSubject.Settings settings = comments.subject(object).map(CommentSubject::settings)
-                .orElse(CommentSubject.Settings.DEFAULT);
+        CommentSubject.Settings settings =
+                comments.subject(object).map(CommentSubject::settings).orElse(CommentSubject.Settings.DEFAULT);
         long highest = comments.highestFloor(thread);
-        List<Comment> onPage = floors.pastEnd(highest) ? List.of() : comments.floors(thread, floors.first(),
-                floors.last());
+        List<Comment> onPage =
+                floors.pastEnd(highest) ? List.of() : comments.floors(thread, floors.first(), floors.last());
         List<CommentDetails> shown = withCounts(viewer, onPage).stream()
-                .filter(c -> !c.comment().deleted() || c.counts().replies() > 0).toList();
+                .filter(c -> !c.comment().deleted() || c.counts().replies() > 0)
+                .toList();
         Optional<CommentDetails> pinned = page == 1 ? pinned(viewer, object, settings) : Optional.empty();
         return new CommentPage(page, PAGE_SIZE, floors.pagesUpTo(highest), shown, settings.closed(), pinned);
     }
@@ -199,8 +251,8 @@ public final class CommentService {
     public HotCommentPage hot(long viewer, long postId, Optional<HotCursor> after, int limit) {
         access.require(viewer, postId);
         CommentedObject object = CommentedObject.post(postId);
-        CommentSubject.Settings settings = comments.subject(object).map(CommentSubject::settings)
-                .orElse(CommentSubject.Settings.DEFAULT);
+        CommentSubject.Settings settings =
+                comments.subject(object).map(CommentSubject::settings).orElse(CommentSubject.Settings.DEFAULT);
         List<Comment> shown = new ArrayList<>();
         Optional<HotCursor> cursor = after;
         for (int round = 0; round < HOT_ROUNDS && shown.size() < limit; round++) {
@@ -209,16 +261,19 @@ public final class CommentService {
             boolean more = entries.size() > want;
             List<RankedComment> page = more ? entries.subList(0, want) : entries;
             List<Long> ids = page.stream().map(RankedComment::commentId).toList();
-            CompletableFuture<Map<Long, Long>> scoresRead = CompletableFuture.supplyAsync(
-                    () -> hot.rankedScores(ids), reads);
+            CompletableFuture<Map<Long, Long>> scoresRead =
+                    CompletableFuture.supplyAsync(() -> hot.rankedScores(ids), reads);
             Map<Long, Optional<Comment>> found = findAll(ids);
             Map<Long, Long> scores = Futures.join(scoresRead);
             for (RankedComment entry : page) {
-                found.get(entry.commentId()).filter(c -> !c.deleted() && c.object().equals(object))
+                found.get(entry.commentId())
+                        .filter(c -> !c.deleted() && c.object().equals(object))
                         .filter(c -> scores.get(entry.commentId()) == entry.score())
                         .ifPresent(shown::add);
             }
-            cursor = page.isEmpty() ? cursor : Optional.of(page.get(page.size() - 1).position());
+            cursor = page.isEmpty()
+                    ? cursor
+                    : Optional.of(page.get(page.size() - 1).position());
             if (!more) {
                 cursor = Optional.empty();
                 break;
@@ -238,9 +293,11 @@ public final class CommentService {
     }
 
     private Optional<CommentDetails> pinned(long viewer, CommentedObject object, CommentSubject.Settings settings) {
-        return settings.pinnedId() == 0 ? Optional.empty() : comments.find(settings.pinnedId())
-                .filter(c -> !c.deleted() && c.object().equals(object))
-                .map(c -> withCounts(viewer, List.of(c)).get(0));
+        return settings.pinnedId() == 0
+                ? Optional.empty()
+                : comments.find(settings.pinnedId())
+                        .filter(c -> !c.deleted() && c.object().equals(object))
+                        .map(c -> withCounts(viewer, List.of(c)).get(0));
     }
 
     /** Closes the post's comments to new ones (existing ones stay), or opens them again; its author only. */
@@ -260,11 +317,11 @@ public final class CommentService {
         CommentSubject subject = ownedSubject(me, postId);
         Optional<CommentDetails> pinned = Optional.empty();
         if (commentId != 0) {
-            Comment comment = comments.find(commentId).filter(c -> !c.deleted())
+            Comment comment = comments.find(commentId)
+                    .filter(c -> !c.deleted())
                     .orElseThrow(() -> DomainException.notFound("no comment " + commentId));
             if (!comment.object().equals(subject.object()) || !comment.isTopLevel()) {
-                throw DomainException.invalid("comment " + commentId + " is not a top-level comment of post "
-                        + postId);
+                throw DomainException.invalid("comment " + commentId + " is not a top-level comment of post " + postId);
             }
             pinned = Optional.of(withCounts(me, List.of(comment)).get(0));
         }
@@ -292,8 +349,8 @@ public final class CommentService {
      * here: an answer to it is listed under its root with {@code parentId} naming it. Replies of a deleted top-
      * level comment stay listed.
      */
-    public Page<CommentDetails, FloorCursor> replies(long viewer, long commentId, Optional<FloorCursor> after,
-                                                      int limit) {
+    public Page<CommentDetails, FloorCursor> replies(
+            long viewer, long commentId, Optional<FloorCursor> after, int limit) {
         Comment root = visible(viewer, comments.find(commentId), commentId);
         if (!root.isTopLevel()) {
             return new Page<>(List.of(), Optional.empty());
@@ -329,9 +386,10 @@ public final class CommentService {
      */
     public void delete(long me, long commentId) {
         Optional<Comment> found = comments.find(commentId);
-        Comment comment = found.filter(c -> c.authorId() == me).isPresent() ? found.get()
-                : visible(me, found, commentId);
-        long owner = comments.subject(comment.object()).map(CommentSubject::ownerId).orElse(comment.authorId());
+        Comment comment =
+                found.filter(c -> c.authorId() == me).isPresent() ? found.get() : visible(me, found, commentId);
+        long owner =
+                comments.subject(comment.object()).map(CommentSubject::ownerId).orElse(comment.authorId());
         if (me != comment.authorId() && me != owner) {
             throw DomainException.forbidden("only its author or the post's author may delete comment " + commentId);
         }
@@ -343,16 +401,22 @@ public final class CommentService {
         if (!comments.delete(comment)) {
             return;
         }
-        BestEffort.run(() -> comments.unlistByAuthor(comment.authorId(), commentId), "the comments of " + comment.authorId()
-                + " list deleted comment " + commentId + ", left out when read");
+        BestEffort.run(
+                () -> comments.unlistByAuthor(comment.authorId(), commentId),
+                "the comments of " + comment.authorId() + " list deleted comment " + commentId
+                        + ", left out when read");
         CommentedObject object = comment.object();
         Runnable markPost = () -> dirty.post(object.id());
-        BestEffort.count(() -> comments.addSubjectCounts(object, SubjectCounts.removed(comment.isTopLevel())),
-                "subject " + object, markPost);
+        BestEffort.count(
+                () -> comments.addSubjectCounts(object, SubjectCounts.removed(comment.isTopLevel())),
+                "subject " + object,
+                markPost);
         postCounts.add(object.id(), PostCounts.commentRemoved(), clock.instant());
         if (!comment.isTopLevel()) {
-            BestEffort.count(() -> comments.addCounts(comment.rootId(), CommentCounts.replies(-1)),
-                    "replies of " + comment.rootId(), markPost);
+            BestEffort.count(
+                    () -> comments.addCounts(comment.rootId(), CommentCounts.replies(-1)),
+                    "replies of " + comment.rootId(),
+                    markPost);
         }
         events.publish(deleted);
     }
@@ -367,22 +431,26 @@ public final class CommentService {
      * the vote's row and its entry in their list (an account's erasure). Idempotent.
      */
     public void withdrawVote(long me, long commentId) {
-        CompareAndSet.retry(() -> {
-            Vote current = votes.vote(commentId, me);
-            if (current == Vote.NONE) {
-                return Optional.of(false);
-            }
-            CommentEvent.Voted withdrawn = new CommentEvent.Voted(commentId, me, current, Vote.NONE);
-            events.record(withdrawn);
-            if (!votes.compareAndSetVote(commentId, me, current, Vote.NONE)) {
-                return Optional.empty();
-            }
-            BestEffort.count(() -> comments.addCounts(commentId, CommentCounts.voteChange(current, Vote.NONE)),
-                    "votes of comment " + commentId,
-                    () -> comments.find(commentId).ifPresent(c -> dirty.post(c.object().id())));
-            events.publish(withdrawn);
-            return Optional.of(true);
-        }, () -> "the vote of " + me + " on comment " + commentId);
+        CompareAndSet.retry(
+                () -> {
+                    Vote current = votes.vote(commentId, me);
+                    if (current == Vote.NONE) {
+                        return Optional.of(false);
+                    }
+                    CommentEvent.Voted withdrawn = new CommentEvent.Voted(commentId, me, current, Vote.NONE);
+                    events.record(withdrawn);
+                    if (!votes.compareAndSetVote(commentId, me, current, Vote.NONE)) {
+                        return Optional.empty();
+                    }
+                    BestEffort.count(
+                            () -> comments.addCounts(commentId, CommentCounts.voteChange(current, Vote.NONE)),
+                            "votes of comment " + commentId,
+                            () -> comments.find(commentId)
+                                    .ifPresent(c -> dirty.post(c.object().id())));
+                    events.publish(withdrawn);
+                    return Optional.of(true);
+                },
+                () -> "the vote of " + me + " on comment " + commentId);
         votes.deleteVote(commentId, me);
         votes.unlistVote(commentId, me);
     }
@@ -413,7 +481,8 @@ public final class CommentService {
         long rankingDrift = ranking.sweep(object);
         for (int i = 0; i < topLevel.size(); i += RECONCILE_CHUNK) {
             List<Comment> chunk = topLevel.subList(i, Math.min(topLevel.size(), i + RECONCILE_CHUNK));
-            Map<Long, CommentCounts> counted = comments.countsOf(chunk.stream().map(Comment::id).toList());
+            Map<Long, CommentCounts> counted =
+                    comments.countsOf(chunk.stream().map(Comment::id).toList());
             for (Comment root : chunk) {
                 List<Comment> replies = all(new CommentThread(object, root.id()));
                 long liveReplies = replies.stream().filter(c -> !c.deleted()).count();
@@ -427,8 +496,10 @@ public final class CommentService {
                 votesDrift += recountVotes(root.id(), counted.get(root.id()));
                 rankingDrift += ranking.rerank(root.id()) ? 1 : 0; // after the recount: where the truth says
                 for (int j = 0; j < replies.size(); j += RECONCILE_CHUNK) {
-                    Map<Long, CommentCounts> repliesCounted = comments.countsOf(replies.subList(j,
-                            Math.min(replies.size(), j + RECONCILE_CHUNK)).stream().map(Comment::id).toList());
+                    Map<Long, CommentCounts> repliesCounted =
+                            comments.countsOf(replies.subList(j, Math.min(replies.size(), j + RECONCILE_CHUNK)).stream()
+                                    .map(Comment::id)
+                                    .toList());
                     for (Map.Entry<Long, CommentCounts> reply : repliesCounted.entrySet()) {
                         votesDrift += recountVotes(reply.getKey(), reply.getValue());
                     }
@@ -467,25 +538,29 @@ public final class CommentService {
 
     private CommentCounts changeVote(long me, long commentId, UnaryOperator<Vote> change) {
         long postId = live(me, commentId).object().id();
-        CompareAndSet.retry(() -> {
-            Vote current = votes.vote(commentId, me);
-            Vote next = change.apply(current);
-            if (next == current) {
-                return Optional.of(false);
-            }
-            CommentEvent.Voted voted = new CommentEvent.Voted(commentId, me, current, next);
-            events.record(voted);
-            if (next != Vote.NONE) {
-                votes.listVote(commentId, me); // before the vote: an account's deletion finds every vote it has
-            }
-            if (!votes.compareAndSetVote(commentId, me, current, next)) {
-                return Optional.empty();
-            }
-            BestEffort.count(() -> comments.addCounts(commentId, CommentCounts.voteChange(current, next)),
-                    "votes of comment " + commentId, () -> dirty.post(postId));
-            events.publish(voted);
-            return Optional.of(true);
-        }, () -> "your vote on comment " + commentId);
+        CompareAndSet.retry(
+                () -> {
+                    Vote current = votes.vote(commentId, me);
+                    Vote next = change.apply(current);
+                    if (next == current) {
+                        return Optional.of(false);
+                    }
+                    CommentEvent.Voted voted = new CommentEvent.Voted(commentId, me, current, next);
+                    events.record(voted);
+                    if (next != Vote.NONE) {
+                        votes.listVote(commentId, me); // before the vote: an account's deletion finds every vote it has
+                    }
+                    if (!votes.compareAndSetVote(commentId, me, current, next)) {
+                        return Optional.empty();
+                    }
+                    BestEffort.count(
+                            () -> comments.addCounts(commentId, CommentCounts.voteChange(current, next)),
+                            "votes of comment " + commentId,
+                            () -> dirty.post(postId));
+                    events.publish(voted);
+                    return Optional.of(true);
+                },
+                () -> "your vote on comment " + commentId);
         return shownCounts.apply(List.of(commentId)).get(commentId);
     }
 
@@ -524,7 +599,9 @@ public final class CommentService {
         CompletableFuture<Map<Long, Vote>> votesRead = CompletableFuture.supplyAsync(() -> votesOf(viewer, ids), reads);
         Map<Long, CommentCounts> counts = shownCounts.apply(ids);
         Map<Long, Vote> votes = Futures.join(votesRead);
-        return list.stream().map(c -> new CommentDetails(c, counts.getOrDefault(c.id(), CommentCounts.ZERO),
-                votes.getOrDefault(c.id(), Vote.NONE))).toList();
+        return list.stream()
+                .map(c -> new CommentDetails(
+                        c, counts.getOrDefault(c.id(), CommentCounts.ZERO), votes.getOrDefault(c.id(), Vote.NONE)))
+                .toList();
     }
 }

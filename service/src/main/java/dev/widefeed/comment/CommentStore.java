@@ -1,7 +1,6 @@
 package dev.widefeed.comment;
 
 import dev.widefeed.kernel.UnknownOutcomeException;
-
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;

@@ -13,7 +13,8 @@ public record CommentSubject(CommentedObject object, long ownerId, State state, 
 
     /** Stored as its code: 0 normal, 1 hidden (docs/design.md, Comments). */
     public enum State {
-        NORMAL, HIDDEN;
+        NORMAL,
+        HIDDEN;
 
         public byte code() {
             return switch (this) { // written out, not the ordinal: the codes are stored

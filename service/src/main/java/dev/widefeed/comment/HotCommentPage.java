@@ -8,6 +8,5 @@ import java.util.Optional;
  * ranking: only comments with a score above zero are ranked; {@code next} pages on. {@code closed} and
  * {@code pinned} as on {@link CommentPage} (pinned on the first page only).
  */
-public record HotCommentPage(List<CommentDetails> items, Optional<HotCursor> next, boolean closed,
-                             Optional<CommentDetails> pinned) {
-}
+public record HotCommentPage(
+        List<CommentDetails> items, Optional<HotCursor> next, boolean closed, Optional<CommentDetails> pinned) {}

@@ -5,7 +5,6 @@ import dev.widefeed.eventlog.DueWork;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.LogEntry;
 import dev.widefeed.eventlog.LogHandler;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -53,7 +52,8 @@ public final class HotRankHandler implements LogHandler {
     @Override
     public Work open(LogEntry entry) {
         Instant recorded = EventLog.startOf(entry.slot());
-        Instant due = entry.handlerKind().equals(GUARD) ? recorded.plusSeconds(60).plus(GUARD_WAIT) : recorded;
+        Instant due =
+                entry.handlerKind().equals(GUARD) ? recorded.plusSeconds(60).plus(GUARD_WAIT) : recorded;
         return new Rank(entry.subjectId(), due, false);
     }
 

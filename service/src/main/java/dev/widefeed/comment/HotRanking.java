@@ -24,7 +24,8 @@ public final class HotRanking {
 
     /** Where the comment ranks now: its score, or 0 for nowhere. */
     public static long scoreOf(Comment comment, CommentCounts counts) {
-        return comment.deleted() || !comment.isTopLevel() || comment.floor() == 0 ? 0
+        return comment.deleted() || !comment.isTopLevel() || comment.floor() == 0
+                ? 0
                 : Math.max(0, counts.likes() - counts.hates());
     }
 
@@ -40,7 +41,8 @@ public final class HotRanking {
         Optional<HotCursor> after = Optional.empty();
         while (true) {
             List<RankedComment> entries = hot.ranked(object, after, SWEEP_PAGE);
-            Map<Long, Long> scores = hot.rankedScores(entries.stream().map(RankedComment::commentId).toList());
+            Map<Long, Long> scores = hot.rankedScores(
+                    entries.stream().map(RankedComment::commentId).toList());
             for (RankedComment entry : entries) {
                 if (scores.get(entry.commentId()) != entry.score()) {
                     hot.removeRanked(entry);

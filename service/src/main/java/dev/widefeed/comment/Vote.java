@@ -5,7 +5,9 @@ package dev.widefeed.comment;
  * comment moves the vote (hates - 1, likes + 1), and the reverse. Stored as its code.
  */
 public enum Vote {
-    NONE, LIKE, HATE;
+    NONE,
+    LIKE,
+    HATE;
 
     public byte code() {
         return switch (this) { // written out, not the ordinal: the codes are stored, and reordering must not move them

@@ -18,7 +18,6 @@ import dev.widefeed.like.LikeService;
 import dev.widefeed.like.LikeStore;
 import dev.widefeed.post.PostService;
 import dev.widefeed.post.PostStore;
-
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -49,10 +48,20 @@ public final class AccountErasure {
     private final AudienceStore audienceLists;
     private final UserRowsStore userRows;
 
-    public AccountErasure(UserStore users, PostStore postIds, PostService posts, LikeStore likeLists,
-                          LikeService likes, RelationStore relations, FollowService follows, CommentStore commentIds,
-                          CommentVoteStore votes, CommentService comments, AudienceService audiences,
-                          AudienceStore audienceLists, UserRowsStore userRows) {
+    public AccountErasure(
+            UserStore users,
+            PostStore postIds,
+            PostService posts,
+            LikeStore likeLists,
+            LikeService likes,
+            RelationStore relations,
+            FollowService follows,
+            CommentStore commentIds,
+            CommentVoteStore votes,
+            CommentService comments,
+            AudienceService audiences,
+            AudienceStore audienceLists,
+            UserRowsStore userRows) {
         this.audienceLists = audienceLists;
         this.userRows = userRows;
         this.users = users;
@@ -69,7 +78,19 @@ public final class AccountErasure {
     }
 
     /** The phases, in the order they run: the profile goes last, since the others find the user through it. */
-    public enum Phase { POSTS, LIKES, VOTES, FOLLOWING, FOLLOWERS, COMMENTS, MARKS, GROUPS, ROWS, PROFILE, DONE }
+    public enum Phase {
+        POSTS,
+        LIKES,
+        VOTES,
+        FOLLOWING,
+        FOLLOWERS,
+        COMMENTS,
+        MARKS,
+        GROUPS,
+        ROWS,
+        PROFILE,
+        DONE
+    }
 
     /** Erases everything at once (a test's, or an operator's, erasure of a quiet account). */
     public void all(long userId) {
@@ -183,7 +204,9 @@ public final class AccountErasure {
     private boolean takeOffMarks(long userId) {
         boolean found = false;
         for (Mark mark : List.of(Mark.BLOCKED, Mark.HIDDEN)) {
-            for (long member : audiences.marked(userId, userId, mark, Optional.empty(), PAGE).items()) {
+            for (long member : audiences
+                    .marked(userId, userId, mark, Optional.empty(), PAGE)
+                    .items()) {
                 found = true;
                 if (mark.equals(Mark.BLOCKED)) {
                     audiences.unblock(userId, userId, member);

@@ -6,7 +6,6 @@ import dev.widefeed.eventlog.DueWork;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.LogEntry;
 import dev.widefeed.eventlog.LogHandler;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -63,7 +62,8 @@ public final class AccountErasureHandler implements LogHandler {
                 return new Turn.Worked(new Erase(userId, dueSince(), now, false));
             }
             accounts.forget(userId); // what the request's sign-out wrote after it closed the account
-            Instant requested = accounts.erasure(userId).map(ErasureState::requestedAt).orElse(dueSince());
+            Instant requested =
+                    accounts.erasure(userId).map(ErasureState::requestedAt).orElse(dueSince());
             accounts.finishErasure(userId, requested, clock.instant(), KEEP_RECORD);
             return new Turn.Worked(new Erase(userId, dueSince(), now, true));
         }

@@ -7,7 +7,6 @@ import dev.widefeed.account.Password;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.Ownership;
-
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;

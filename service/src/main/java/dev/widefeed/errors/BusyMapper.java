@@ -3,7 +3,6 @@ package dev.widefeed.errors;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
-
 import java.util.concurrent.RejectedExecutionException;
 
 /**

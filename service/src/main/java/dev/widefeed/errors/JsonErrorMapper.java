@@ -21,7 +21,8 @@ public final class JsonErrorMapper implements ExceptionMapper<JsonProcessingExce
             return Errors.of(422, "a field has a value of the wrong type or shape: " + mismatch.getOriginalMessage());
         }
         if (e instanceof StreamConstraintsException limit) {
-            return Errors.of(400, "the request body is beyond this service's JSON limits: " + limit.getOriginalMessage());
+            return Errors.of(
+                    400, "the request body is beyond this service's JSON limits: " + limit.getOriginalMessage());
         }
         return Errors.of(400, "the request body is not valid JSON");
     }

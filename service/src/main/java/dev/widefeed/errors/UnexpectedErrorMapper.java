@@ -2,10 +2,9 @@ package dev.widefeed.errors;
 
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
+import java.util.concurrent.ThreadLocalRandom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import java.util.concurrent.ThreadLocalRandom;
 
 /** Anything else is a bug: logged with an id the client can quote, answered 500 without internals. */
 public final class UnexpectedErrorMapper implements ExceptionMapper<RuntimeException> {

@@ -2,7 +2,6 @@ package dev.widefeed.eventlog;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -18,7 +17,8 @@ public final class ChangeTags {
     /** Up to eight base-36 digits: a tag of one subject and actor repeats about once in 10^12 changes. */
     private static final long TAGS = 2_821_109_907_456L;
 
-    private final Cache<Object, String> tags = Caffeine.newBuilder().weakKeys().expireAfterWrite(KEPT).build();
+    private final Cache<Object, String> tags =
+            Caffeine.newBuilder().weakKeys().expireAfterWrite(KEPT).build();
 
     /** The change's tag: the same for one event object from its record to its publish. */
     public String of(Object event) {

@@ -7,7 +7,6 @@ import io.dropwizard.util.Duration;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
-
 import java.time.Clock;
 import java.util.Map;
 import java.util.UUID;
@@ -67,25 +66,32 @@ public class EventLogFactory {
      * Builds the job over {@code handlers}, woken by what is appended through {@code log}, and registers it with the
      * lifecycle and its health check.
      */
-    public EventLogJob buildJob(EventLogStore store, EventLog log, Map<String, LogHandler> handlers, Clock clock,
-                                Environment environment) {
+    public EventLogJob buildJob(
+            EventLogStore store, EventLog log, Map<String, LogHandler> handlers, Clock clock, Environment environment) {
         EventLogJob job = new EventLogJob(store, handlers, settings(owner()), clock, environment.metrics());
         job.serve(log);
         environment.lifecycle().manage(job);
-        environment.healthChecks().register("event-log",
-                new EventLogHealthCheck(job, stallAfter.toJavaDuration(), clock));
+        environment
+                .healthChecks()
+                .register("event-log", new EventLogHealthCheck(job, stallAfter.toJavaDuration(), clock));
         return job;
     }
 
     /** The job's settings as configured, for a job whose leases are {@code owner}'s. */
     public EventLogJob.Settings settings(String owner) {
-        return new EventLogJob.Settings(shards, threads, pagesPerTurn, pollInterval.toJavaDuration(),
-                idlePollInterval.toJavaDuration(), leaseTtl.toJavaDuration(), initialLookback.toJavaDuration(), owner);
+        return new EventLogJob.Settings(
+                shards,
+                threads,
+                pagesPerTurn,
+                pollInterval.toJavaDuration(),
+                idlePollInterval.toJavaDuration(),
+                leaseTtl.toJavaDuration(),
+                initialLookback.toJavaDuration(),
+                owner);
     }
 
     /** A lease owner name unique to this process: host, pid, and a random part for restarts that reuse a pid. */
     private static String owner() {
         return ProcessName.hostAndPid() + "/" + UUID.randomUUID().toString().substring(0, 8);
     }
-
 }

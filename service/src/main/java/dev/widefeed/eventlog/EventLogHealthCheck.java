@@ -1,7 +1,6 @@
 package dev.widefeed.eventlog;
 
 import com.codahale.metrics.health.HealthCheck;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,7 +22,8 @@ public final class EventLogHealthCheck extends HealthCheck {
         int backlog = job.backlog();
         Instant last = job.lastProgress();
         if (backlog > 0 && last.isBefore(clock.instant().minus(stallAfter))) {
-            return Result.unhealthy("event log stalled: %d entries pending, no work done since %s (lag %d s)",
+            return Result.unhealthy(
+                    "event log stalled: %d entries pending, no work done since %s (lag %d s)",
                     backlog, last, job.lag().toSeconds());
         }
         return Result.healthy("%d entries pending, lag %d s", backlog, job.lag().toSeconds());

@@ -3,9 +3,6 @@ package dev.widefeed.eventlog;
 import com.codahale.metrics.Gauge;
 import com.codahale.metrics.MetricRegistry;
 import io.dropwizard.lifecycle.Managed;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -28,6 +25,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Works the event log in the service, outside any request. Each shard it holds (at most {@code threads} at once, on
@@ -48,6 +47,7 @@ public final class EventLogJob implements Managed {
     private static final Logger LOG = LoggerFactory.getLogger(EventLogJob.class);
     /** Entries are appended with the clock of the instance that took the request: slack for skew and slow requests. */
     private static final Duration SLOT_SETTLE = Duration.ofMinutes(1);
+
     private static final Duration RELEASE_WAIT = Duration.ofSeconds(3);
     /** Finished entries remembered at most, should a watermark be held back for long (a few tens of MB). */
     private static final int FINISHED_LIMIT = 200_000;
@@ -56,6 +56,7 @@ public final class EventLogJob implements Managed {
      * dropped, its guard entry doing the work in its own time.
      */
     private static final int MAX_HINTS_PER_SHARD = 10_000;
+
     private static final Duration HINT_KEPT = Duration.ofMinutes(3);
 
     /**
@@ -65,9 +66,15 @@ public final class EventLogJob implements Managed {
      * @param idlePollInterval how often a quiet shard is, at most (an entry appended through this instance wakes its
      *                         shard at once; one appended elsewhere waits up to this long); at least pollInterval
      */
-    public record Settings(int shards, int threads, int pagesPerTurn, Duration pollInterval, Duration idlePollInterval,
-                           Duration leaseTtl, Duration initialLookback, String owner) {
-    }
+    public record Settings(
+            int shards,
+            int threads,
+            int pagesPerTurn,
+            Duration pollInterval,
+            Duration idlePollInterval,
+            Duration leaseTtl,
+            Duration initialLookback,
+            String owner) {}
 
     private final EventLogStore store;
     private final Map<String, LogHandler> handlers;
@@ -79,32 +86,40 @@ public final class EventLogJob implements Managed {
     private final Set<Integer> running = ConcurrentHashMap.newKeySet();
     /** Shards waiting for a runner, in order, each at most once. */
     private final Queue<Integer> waiting = new ConcurrentLinkedQueue<>();
+
     private final Set<Integer> queued = ConcurrentHashMap.newKeySet();
     private final AtomicInteger busyRunners = new AtomicInteger();
     /** Shards this instance leased last time it asked (it may have lost some since). */
     private final Set<Integer> held = ConcurrentHashMap.newKeySet();
     /** Per shard: what this instance knows of its lease, and when its next pass is due. */
     private final ShardLease[] leases;
+
     private final ShardPace[] paces;
     /** A poll is on its way to the poll thread (a wake asked for one), so more wakes need not ask again. */
     private final AtomicBoolean pollAsked = new AtomicBoolean();
+
     private final Map<Integer, ShardState> shardStates = new ConcurrentHashMap<>();
     /** Entries of unknown kinds per shard at its last scan here, so the warning is not repeated every poll. */
     private final Map<Integer, Integer> unknownByShard = new ConcurrentHashMap<>();
+
     private final FinishedEntries finished = new FinishedEntries(FINISHED_LIMIT);
     /** Per shard held here: hints taken in memory ({@link EventLog#hint}), worked by its passes until done. */
     private final Map<Integer, Set<LogEntry>> hints = new ConcurrentHashMap<>();
+
     private final AtomicLong lastProgressMillis = new AtomicLong();
     private volatile boolean started;
     private volatile boolean stopping;
 
     /** What one shard looked like at its last scan here. */
-    private record ShardState(int pending, Instant oldestPending) {
-    }
+    private record ShardState(int pending, Instant oldestPending) {}
 
     /** @param handlers the handler of each kind of entry this instance works */
-    public EventLogJob(EventLogStore store, Map<String, LogHandler> handlers, Settings settings, Clock clock,
-                       MetricRegistry metrics) {
+    public EventLogJob(
+            EventLogStore store,
+            Map<String, LogHandler> handlers,
+            Settings settings,
+            Clock clock,
+            MetricRegistry metrics) {
         this.store = store;
         this.handlers = Map.copyOf(handlers);
         this.settings = settings;
@@ -169,8 +184,11 @@ public final class EventLogJob implements Managed {
 
     /** The age of the oldest pending entry this instance knows of; zero when none (or none is due yet). */
     public Duration lag() {
-        Duration lag = shardStates.values().stream().filter(s -> s.pending() > 0).map(ShardState::oldestPending)
-                .min(Comparator.naturalOrder()).map(oldest -> Duration.between(oldest, clock.instant()))
+        Duration lag = shardStates.values().stream()
+                .filter(s -> s.pending() > 0)
+                .map(ShardState::oldestPending)
+                .min(Comparator.naturalOrder())
+                .map(oldest -> Duration.between(oldest, clock.instant()))
                 .orElse(Duration.ZERO);
         return lag.isNegative() ? Duration.ZERO : lag;
     }
@@ -262,8 +280,9 @@ public final class EventLogJob implements Managed {
     }
 
     private void startRunners() {
-        for (int busy = busyRunners.get(); !stopping && !waiting.isEmpty() && busy < settings.threads();
-             busy = busyRunners.get()) {
+        for (int busy = busyRunners.get();
+                !stopping && !waiting.isEmpty() && busy < settings.threads();
+                busy = busyRunners.get()) {
             if (busyRunners.compareAndSet(busy, busy + 1)) {
                 shardRunners.execute(this::offerQueued);
             }
@@ -433,8 +452,11 @@ public final class EventLogJob implements Managed {
             Integer unknownBefore = unknownByShard.put(shard, unknown);
             if (unknown > 0 && (unknownBefore == null || unknownBefore != unknown)) {
                 // Once per change, not every poll: during a rolling upgrade this lasts as long as the upgrade.
-                LOG.warn("event log: {} entries of shard {} are of kinds no handler here knows; they wait for an "
-                        + "instance that does", unknown, shard);
+                LOG.warn(
+                        "event log: {} entries of shard {} are of kinds no handler here knows; they wait for an "
+                                + "instance that does",
+                        unknown,
+                        shard);
             }
             pending.sort(Comparator.comparing((Pending p) -> p.work().deadline())
                     .thenComparing(p -> p.entry().key()));
@@ -450,7 +472,9 @@ public final class EventLogJob implements Managed {
             for (Map.Entry<LogHandler.Batching, List<Pending>> batch : batches.entrySet()) {
                 List<Pending> works = batch.getValue();
                 List<LogHandler.Turn> turns = lease.keep()
-                        ? batch.getKey().turnAll(works.stream().map(Pending::work).toList(), lease::keep) : null;
+                        ? batch.getKey()
+                                .turnAll(works.stream().map(Pending::work).toList(), lease::keep)
+                        : null;
                 for (int i = 0; i < works.size(); i++) {
                     tally.add(works.get(i), turns == null ? null : turns.get(i));
                 }
@@ -460,8 +484,8 @@ public final class EventLogJob implements Managed {
             boolean workedOne = tally.workedOne;
             Instant oldestPending = tally.oldestPending;
             if (held.contains(shard)) {
-                shardStates.put(shard, new ShardState(tally.due,
-                        oldestPending == null ? clock.instant() : oldestPending));
+                shardStates.put(
+                        shard, new ShardState(tally.due, oldestPending == null ? clock.instant() : oldestPending));
             } else {
                 shardStates.remove(shard); // lost during the pass: its backlog is another worker's now
             }
@@ -516,7 +540,8 @@ public final class EventLogJob implements Managed {
         for (Iterator<LogEntry> it = held.iterator(); it.hasNext(); ) { // a concurrent set: hints come in meanwhile
             LogEntry entry = it.next();
             LogHandler handler = handlers.get(entry.handlerKind());
-            if (handler == null || finished.contains(entry)
+            if (handler == null
+                    || finished.contains(entry)
                     || EventLog.startOf(entry.slot()).plus(HINT_KEPT).isBefore(now)) {
                 it.remove();
                 continue;

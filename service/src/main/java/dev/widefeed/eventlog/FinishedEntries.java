@@ -33,9 +33,10 @@ final class FinishedEntries {
     }
 
     void add(LogEntry entry) {
-        NavigableMap<Long, Set<LogEntry>> slots = byShard.computeIfAbsent(entry.shard(),
-                s -> new ConcurrentSkipListMap<>());
-        if (slots.computeIfAbsent(entry.slot(), s -> ConcurrentHashMap.newKeySet()).add(entry)) {
+        NavigableMap<Long, Set<LogEntry>> slots =
+                byShard.computeIfAbsent(entry.shard(), s -> new ConcurrentSkipListMap<>());
+        if (slots.computeIfAbsent(entry.slot(), s -> ConcurrentHashMap.newKeySet())
+                .add(entry)) {
             size.incrementAndGet();
         }
         while (size.get() > limit && slots.size() > 1) {

@@ -20,7 +20,12 @@ public record LogEntry(int shard, long slot, String kind, long subjectId, long a
     private static final Pattern KIND = Pattern.compile("[a-z][a-z0-9-]{0,39}(\\.[a-z0-9]{1,12})?");
 
     public LogEntry {
-        if (shard < 0 || slot < 0 || subjectId <= 0 || actorId <= 0 || kind == null || !KIND.matcher(kind).matches()) {
+        if (shard < 0
+                || slot < 0
+                || subjectId <= 0
+                || actorId <= 0
+                || kind == null
+                || !KIND.matcher(kind).matches()) {
             throw new IllegalArgumentException("bad log entry");
         }
     }

@@ -50,11 +50,9 @@ public interface LogHandler {
     /** The outcome of one turn. */
     sealed interface Turn {
         /** Nothing could be done yet (the change the entry announces is not written yet): no progress. */
-        record NotReady() implements Turn {
-        }
+        record NotReady() implements Turn {}
 
         /** Work was done; {@code after} is where it stands now. */
-        record Worked(Work after) implements Turn {
-        }
+        record Worked(Work after) implements Turn {}
     }
 }

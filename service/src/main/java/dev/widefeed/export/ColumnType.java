@@ -2,7 +2,6 @@ package dev.widefeed.export;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-
 import java.util.Locale;
 
 /**
@@ -13,7 +12,15 @@ import java.util.Locale;
  */
 public sealed interface ColumnType permits ColumnType.Scalar, ColumnType.MapOf, ColumnType.ListOf {
 
-    enum Kind { LONG, INT, BOOLEAN, STRING, DOUBLE, TIMESTAMP, BYTES }
+    enum Kind {
+        LONG,
+        INT,
+        BOOLEAN,
+        STRING,
+        DOUBLE,
+        TIMESTAMP,
+        BYTES
+    }
 
     record Scalar(Kind kind) implements ColumnType {
         @JsonValue

@@ -1,7 +1,6 @@
 package dev.widefeed.export;
 
 import dev.widefeed.kernel.StoreException;
-
 import java.io.IOException;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -24,15 +23,12 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Export {
     /** How an export ended. */
-    public sealed interface Outcome permits Finished, Stopped {
-    }
+    public sealed interface Outcome permits Finished, Stopped {}
 
-    public record Finished(ExportManifest manifest) implements Outcome {
-    }
+    public record Finished(ExportManifest manifest) implements Outcome {}
 
     /** {@code reason}: for the person who runs it; {@code cause}: the store's error, if that was it. */
-    public record Stopped(String reason, Throwable cause) implements Outcome {
-    }
+    public record Stopped(String reason, Throwable cause) implements Outcome {}
 
     private final TableScanStore store;
     private final String backend;
@@ -42,8 +38,14 @@ public final class Export {
     private final ExportProgress progress;
     private final Clock clock;
 
-    public Export(TableScanStore store, String backend, ExportDirectory directory, PartFormat format,
-                  ExportSettings settings, ExportProgress progress, Clock clock) {
+    public Export(
+            TableScanStore store,
+            String backend,
+            ExportDirectory directory,
+            PartFormat format,
+            ExportSettings settings,
+            ExportProgress progress,
+            Clock clock) {
         this.store = store;
         this.backend = backend;
         this.directory = directory;
@@ -62,8 +64,10 @@ public final class Export {
         var kept = directory.readPlan();
         if (kept.isPresent()) {
             ExportPlan plan = kept.get();
-            List<String> planned = plan.tables().stream().map(ExportPlan.PlannedTable::name).toList();
-            boolean same = plan.backend().equals(backend) && plan.format().equals(format.name())
+            List<String> planned =
+                    plan.tables().stream().map(ExportPlan.PlannedTable::name).toList();
+            boolean same = plan.backend().equals(backend)
+                    && plan.format().equals(format.name())
                     && (asked.isEmpty() || asked.equals(new LinkedHashSet<>(planned)));
             if (!same) {
                 throw new IllegalArgumentException(directory.root() + " holds an export of " + plan.backend() + " "
@@ -76,15 +80,15 @@ public final class Export {
         List<String> names = asked.isEmpty() ? existing : List.copyOf(asked);
         List<String> unknown = names.stream().filter(t -> !existing.contains(t)).toList();
         if (!unknown.isEmpty()) {
-            throw new IllegalArgumentException("no such table: " + String.join(", ", unknown) + " (tables: "
-                    + String.join(", ", existing) + ")");
+            throw new IllegalArgumentException(
+                    "no such table: " + String.join(", ", unknown) + " (tables: " + String.join(", ", existing) + ")");
         }
         List<ExportPlan.PlannedTable> planned = new ArrayList<>();
         for (String name : names) {
             planned.add(new ExportPlan.PlannedTable(store.shape(name), store.splits(name, settings.threads() * 4)));
         }
-        ExportPlan plan = new ExportPlan(backend, format.name(), store.readSettings(), settings.pageRows(),
-                clock.instant(), planned);
+        ExportPlan plan = new ExportPlan(
+                backend, format.name(), store.readSettings(), settings.pageRows(), clock.instant(), planned);
         directory.writePlan(plan);
         return plan;
     }
@@ -106,8 +110,8 @@ public final class Export {
         List<Future<SplitCheckpoint>> running = new ArrayList<>();
         for (ExportPlan.PlannedTable table : plan.tables()) {
             for (Split split : table.splits()) {
-                running.add(splits.submit(new SplitExport(store, directory, format, table, split, settings, throttle,
-                        progress)::run));
+                running.add(splits.submit(
+                        new SplitExport(store, directory, format, table, split, settings, throttle, progress)::run));
             }
         }
         try {
@@ -134,15 +138,24 @@ public final class Export {
         for (ExportPlan.PlannedTable table : plan.tables()) {
             List<SplitCheckpoint.Part> files = new ArrayList<>();
             for (Split split : table.splits()) {
-                files.addAll(directory.readCheckpoint(table.name(), split.id()).orElseThrow().parts());
+                files.addAll(directory
+                        .readCheckpoint(table.name(), split.id())
+                        .orElseThrow()
+                        .parts());
             }
-            long tableRows = files.stream().mapToLong(SplitCheckpoint.Part::rows).sum();
+            long tableRows =
+                    files.stream().mapToLong(SplitCheckpoint.Part::rows).sum();
             rows += tableRows;
-            entries.add(new ExportManifest.TableEntry(table.name(), tableRows, table.shape().columns(),
-                    table.shape().key(), table.splits().size(), files));
+            entries.add(new ExportManifest.TableEntry(
+                    table.name(),
+                    tableRows,
+                    table.shape().columns(),
+                    table.shape().key(),
+                    table.splits().size(),
+                    files));
         }
-        return new ExportManifest(plan.backend(), plan.format(), plan.readSettings(), plan.createdAt(),
-                clock.instant(), rows, entries);
+        return new ExportManifest(
+                plan.backend(), plan.format(), plan.readSettings(), plan.createdAt(), clock.instant(), rows, entries);
     }
 
     private static String reason(Throwable cause) {

@@ -3,7 +3,6 @@ package dev.widefeed.export;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
-
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -29,8 +28,10 @@ import java.util.stream.Stream;
  * {@code _} or {@code .}, which is where the checkpoints and unfinished files live.
  */
 public final class ExportDirectory {
-    static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
-            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS).enable(SerializationFeature.INDENT_OUTPUT);
+    static final ObjectMapper JSON = new ObjectMapper()
+            .registerModule(new JavaTimeModule())
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .enable(SerializationFeature.INDENT_OUTPUT);
 
     private final Path root;
 
@@ -106,8 +107,9 @@ public final class ExportDirectory {
             for (Path file : files.toList()) {
                 String name = file.getFileName().toString();
                 boolean unfinished = name.startsWith("." + split + "-") && name.endsWith(".tmp");
-                boolean unnamed = name.startsWith(split + "-") && checkpoint.parts().stream()
-                        .noneMatch(p -> root.resolve(p.file()).equals(file));
+                boolean unnamed = name.startsWith(split + "-")
+                        && checkpoint.parts().stream()
+                                .noneMatch(p -> root.resolve(p.file()).equals(file));
                 if (unfinished || unnamed) {
                     Files.deleteIfExists(file);
                 }

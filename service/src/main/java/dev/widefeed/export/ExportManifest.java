@@ -8,11 +8,22 @@ import java.util.List;
  * columns and key, and every part file with its rows and checksum, so a reader can check that it
  * has all of it and that nothing changed on the way.
  */
-public record ExportManifest(String backend, String format, String readSettings, Instant startedAt,
-                             Instant finishedAt, long rows, List<TableEntry> tables) {
+public record ExportManifest(
+        String backend,
+        String format,
+        String readSettings,
+        Instant startedAt,
+        Instant finishedAt,
+        long rows,
+        List<TableEntry> tables) {
 
-    public record TableEntry(String table, long rows, List<TableShape.Column> columns, List<String> key,
-                             int splits, List<SplitCheckpoint.Part> files) {
+    public record TableEntry(
+            String table,
+            long rows,
+            List<TableShape.Column> columns,
+            List<String> key,
+            int splits,
+            List<SplitCheckpoint.Part> files) {
         public TableEntry {
             columns = List.copyOf(columns);
             key = List.copyOf(key);

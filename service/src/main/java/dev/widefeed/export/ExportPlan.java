@@ -8,8 +8,13 @@ import java.util.List;
  * their columns and splits, the format and how the store is read. A resumed export follows the
  * plan, not the store's layout of the day, so each split's checkpoint keeps meaning what it meant.
  */
-public record ExportPlan(String backend, String format, String readSettings, int pageRows, Instant createdAt,
-                         List<PlannedTable> tables) {
+public record ExportPlan(
+        String backend,
+        String format,
+        String readSettings,
+        int pageRows,
+        Instant createdAt,
+        List<PlannedTable> tables) {
 
     public record PlannedTable(TableShape shape, List<Split> splits) {
         public PlannedTable {

@@ -6,5 +6,4 @@ package dev.widefeed.export;
  * kept in the export's plan so a resumed export scans the same parts even if the cluster has
  * changed its layout since.
  */
-public record Split(String id, String range) {
-}
+public record Split(String id, String range) {}

@@ -13,8 +13,7 @@ import java.util.Optional;
 public record SplitCheckpoint(String split, List<Part> parts, String next, boolean done) {
 
     /** One finished file: its path under the export's directory, rows, size and SHA-256. */
-    public record Part(String file, long rows, long bytes, String sha256) {
-    }
+    public record Part(String file, long rows, long bytes, String sha256) {}
 
     public SplitCheckpoint {
         parts = List.copyOf(parts);

@@ -1,7 +1,6 @@
 package dev.widefeed.export;
 
 import dev.widefeed.kernel.TemporaryStoreException;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -30,8 +29,15 @@ final class SplitExport {
     private final Throttle throttle;
     private final ExportProgress progress;
 
-    SplitExport(TableScanStore store, ExportDirectory directory, PartFormat format, ExportPlan.PlannedTable table,
-                Split split, ExportSettings settings, Throttle throttle, ExportProgress progress) {
+    SplitExport(
+            TableScanStore store,
+            ExportDirectory directory,
+            PartFormat format,
+            ExportPlan.PlannedTable table,
+            Split split,
+            ExportSettings settings,
+            Throttle throttle,
+            ExportProgress progress) {
         this.store = store;
         this.directory = directory;
         this.format = format;
@@ -44,8 +50,8 @@ final class SplitExport {
 
     /** Runs the split to its end; returns its final checkpoint. Interrupted: throws, keeping the last checkpoint. */
     SplitCheckpoint run() throws IOException, InterruptedException {
-        SplitCheckpoint checkpoint = directory.readCheckpoint(table.name(), split.id())
-                .orElse(SplitCheckpoint.start(split.id()));
+        SplitCheckpoint checkpoint =
+                directory.readCheckpoint(table.name(), split.id()).orElse(SplitCheckpoint.start(split.id()));
         directory.clearLeftovers(table.name(), split.id(), checkpoint);
         progress.resumed(checkpoint.rows(), checkpoint.done());
         if (checkpoint.done()) {
@@ -53,8 +59,8 @@ final class SplitExport {
         }
         double covered = 0;
         while (!checkpoint.done()) {
-            String partName = ExportDirectory.partName(table.name(), split.id(), checkpoint.parts().size() + 1,
-                    format.extension());
+            String partName = ExportDirectory.partName(
+                    table.name(), split.id(), checkpoint.parts().size() + 1, format.extension());
             Path unfinished = directory.unfinished(partName);
             Files.createDirectories(unfinished.getParent());
             long rows = 0;

@@ -8,8 +8,7 @@ import java.util.List;
  */
 public record TableShape(String table, List<Column> columns, List<String> key) {
 
-    public record Column(String name, ColumnType type) {
-    }
+    public record Column(String name, ColumnType type) {}
 
     public TableShape {
         columns = List.copyOf(columns);

@@ -1,7 +1,6 @@
 package dev.widefeed.feed;
 
 import dev.widefeed.graph.FollowCursor;
-
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Optional;
@@ -19,8 +18,8 @@ import java.util.Optional;
  *                 post above it was, and followers pull only the posts at and below it
  * @param cursor   where the walk of the followers list goes on after (empty at its start)
  */
-public record AuthorDelivery(long authorId, Mode mode, long switchId, Optional<FollowCursor> cursor,
-                             Instant updatedAt) {
+public record AuthorDelivery(
+        long authorId, Mode mode, long switchId, Optional<FollowCursor> cursor, Instant updatedAt) {
     /** The modes of an author's delivery. */
     public enum Mode {
         /** Fan-out writes the author's posts into followers' inboxes (the state of an author never switched). */

@@ -15,6 +15,7 @@ import java.time.Instant;
 public record DecayedRate(double count, Instant at) {
     /** Nothing has happened yet. */
     public static final DecayedRate NONE = new DecayedRate(0, Instant.EPOCH);
+
     private static final double LN_2 = Math.log(2);
     private static final double DAY_MILLIS = Duration.ofDays(1).toMillis();
 

@@ -1,7 +1,6 @@
 package dev.widefeed.feed;
 
 import dev.widefeed.kernel.IdGenerator;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -34,7 +33,10 @@ public record DeliveryRule(long pullAbove, double pushCost, double pullCost) {
     static final double BAND = 0.25;
 
     public DeliveryRule {
-        if (pullAbove < 0 || !(pushCost > 0) || !(pullCost > 0) || Double.isInfinite(pushCost)
+        if (pullAbove < 0
+                || !(pushCost > 0)
+                || !(pullCost > 0)
+                || Double.isInfinite(pushCost)
                 || Double.isInfinite(pullCost)) {
             throw new IllegalArgumentException("a non-negative threshold and positive, finite costs");
         }
@@ -64,8 +66,8 @@ public record DeliveryRule(long pullAbove, double pushCost, double pullCost) {
      * cheaper by more than a quarter, so rates that waver about the break-even point do not flip the
      * edge (two writes a flip) at every post.
      */
-    public Delivery keepOrSwitch(Delivery current, long authorFollowers, double authorPostsPerDay,
-                                 double followerReadsPerDay) {
+    public Delivery keepOrSwitch(
+            Delivery current, long authorFollowers, double authorPostsPerDay, double followerReadsPerDay) {
         Delivery plain = choose(authorFollowers, authorPostsPerDay, followerReadsPerDay);
         if (plain == current || pulledByEveryone(authorFollowers) || followerReadsPerDay == 0) {
             return plain;

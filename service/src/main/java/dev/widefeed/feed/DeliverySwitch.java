@@ -9,7 +9,6 @@ import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.graph.RelationStore;
 import dev.widefeed.graph.UserStore;
 import dev.widefeed.kernel.IdGenerator;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -61,8 +60,14 @@ public final class DeliverySwitch implements LogHandler {
     private final int pageSize;
     private final Clock clock;
 
-    public DeliverySwitch(UserStore users, RelationStore relations, TimelineStore timelines, FanoutStore fanout,
-                          PullRules rules, int pageSize, Clock clock) {
+    public DeliverySwitch(
+            UserStore users,
+            RelationStore relations,
+            TimelineStore timelines,
+            FanoutStore fanout,
+            PullRules rules,
+            int pageSize,
+            Clock clock) {
         this.users = users;
         this.relations = relations;
         this.timelines = timelines;
@@ -120,8 +125,7 @@ public final class DeliverySwitch implements LogHandler {
     @Override
     public Work open(LogEntry entry) {
         // Due since the minute it was asked for in: a long walk shows as lag however often it is reopened.
-        return new Switch(entry.subjectId(), EventLog.startOf(entry.slot()),
-                due(deliveryOf(entry.subjectId())));
+        return new Switch(entry.subjectId(), EventLog.startOf(entry.slot()), due(deliveryOf(entry.subjectId())));
     }
 
     /** Whether there is work: a walk under way, or a settled mode the follower count no longer fits. */
@@ -179,10 +183,10 @@ public final class DeliverySwitch implements LogHandler {
         // Down, fan-out pushes again from this save on: every post above the switch id is created after
         // it, so it is pushed; followers go on pulling the posts at and below it.
         AuthorDelivery started = delivery.mode() == AuthorDelivery.Mode.PUSHED
-                ? new AuthorDelivery(delivery.authorId(), AuthorDelivery.Mode.PULLING, delivery.switchId(),
-                Optional.empty(), now)
-                : new AuthorDelivery(delivery.authorId(), AuthorDelivery.Mode.PUSHING, switchId(now), Optional.empty(),
-                now);
+                ? new AuthorDelivery(
+                        delivery.authorId(), AuthorDelivery.Mode.PULLING, delivery.switchId(), Optional.empty(), now)
+                : new AuthorDelivery(
+                        delivery.authorId(), AuthorDelivery.Mode.PUSHING, switchId(now), Optional.empty(), now);
         fanout.saveDelivery(started);
         return started;
     }
@@ -192,21 +196,27 @@ public final class DeliverySwitch implements LogHandler {
         boolean up = delivery.mode() == AuthorDelivery.Mode.PULLING;
         List<Follow> page = relations.followers(delivery.authorId(), delivery.cursor(), pageSize);
         List<Follow> lowered = up ? page : pushedEdges(delivery.authorId(), page);
-        timelines.pull(delivery.authorId(), up ? HomeRead.ALL_POSTS : delivery.switchId(),
+        timelines.pull(
+                delivery.authorId(),
+                up ? HomeRead.ALL_POSTS : delivery.switchId(),
                 lowered.stream().map(Follow::userId).toList());
         Instant now = clock.instant();
         AuthorDelivery next;
         if (page.size() == pageSize) {
-            next = new AuthorDelivery(delivery.authorId(), delivery.mode(), delivery.switchId(),
-                    Optional.of(FollowCursor.after(page.get(page.size() - 1))), now);
+            next = new AuthorDelivery(
+                    delivery.authorId(),
+                    delivery.mode(),
+                    delivery.switchId(),
+                    Optional.of(FollowCursor.after(page.get(page.size() - 1))),
+                    now);
         } else if (up) {
             // Every follower pulls the author now (a follow since the walk began pulls by itself: it saw
             // PULLING), so fan-out may stop pushing; no post above the switch id will have been pushed.
-            next = new AuthorDelivery(delivery.authorId(), AuthorDelivery.Mode.PULLED, switchId(now), Optional.empty(),
-                    now);
+            next = new AuthorDelivery(
+                    delivery.authorId(), AuthorDelivery.Mode.PULLED, switchId(now), Optional.empty(), now);
         } else {
-            next = new AuthorDelivery(delivery.authorId(), AuthorDelivery.Mode.PUSHED, delivery.switchId(),
-                    Optional.empty(), now);
+            next = new AuthorDelivery(
+                    delivery.authorId(), AuthorDelivery.Mode.PUSHED, delivery.switchId(), Optional.empty(), now);
         }
         fanout.saveDelivery(next);
         return next;
@@ -217,8 +227,11 @@ public final class DeliverySwitch implements LogHandler {
      * follower pulling every post, because fan-out goes on skipping it once the author is pushed again.
      */
     private List<Follow> pushedEdges(long authorId, List<Follow> page) {
-        Map<Long, EdgeDelivery> decided = fanout.edgeDeliveries(authorId, page.stream().map(Follow::userId).toList());
-        return page.stream().filter(f -> !EdgeDelivery.pulls(decided.get(f.userId()), f.since())).toList();
+        Map<Long, EdgeDelivery> decided = fanout.edgeDeliveries(
+                authorId, page.stream().map(Follow::userId).toList());
+        return page.stream()
+                .filter(f -> !EdgeDelivery.pulls(decided.get(f.userId()), f.since()))
+                .toList();
     }
 
     /** The lowest post id a post created after {@code now} can have, on any instance within the skew. */

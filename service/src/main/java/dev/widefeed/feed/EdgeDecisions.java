@@ -3,7 +3,6 @@ package dev.widefeed.feed;
 import dev.widefeed.feed.DeliveryRule.Delivery;
 import dev.widefeed.graph.Follower;
 import dev.widefeed.kernel.IdGenerator;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,16 +30,23 @@ final class EdgeDecisions {
     private final Instant now;
 
     /** The followers a page pushes to, and the writes of the edges it switched (to run after the pushes). */
-    record Decided(List<Long> pushTo, int pulled, Runnable switches) {
-    }
+    record Decided(List<Long> pushTo, int pulled, Runnable switches) {}
 
     /**
      * @param mayFlip whether edges may switch now: only while the author is pushed and settled (no walk
      *                of theirs under way, which writes the same entries); else each edge keeps its way
      * @param perEdge whether the rule is on; off, every pulled edge goes back to push
      */
-    EdgeDecisions(long authorId, long authorFollowers, double authorPostsPerDay, boolean mayFlip, boolean perEdge,
-                  DeliveryRule rule, FanoutStore fanout, TimelineStore timelines, Instant now) {
+    EdgeDecisions(
+            long authorId,
+            long authorFollowers,
+            double authorPostsPerDay,
+            boolean mayFlip,
+            boolean perEdge,
+            DeliveryRule rule,
+            FanoutStore fanout,
+            TimelineStore timelines,
+            Instant now) {
         this.authorId = authorId;
         this.authorFollowers = authorFollowers;
         this.authorPostsPerDay = authorPostsPerDay;
@@ -55,17 +61,17 @@ final class EdgeDecisions {
     /** One read of the candidates' edge decisions, then the choice for each. */
     Decided decide(List<Follower> candidates) {
         if (candidates.isEmpty()) {
-            return new Decided(List.of(), 0, () -> { });
+            return new Decided(List.of(), 0, () -> {});
         }
-        Map<Long, EdgeDelivery> known = fanout.edgeDeliveries(authorId, candidates.stream().map(Follower::userId)
-                .toList());
+        Map<Long, EdgeDelivery> known = fanout.edgeDeliveries(
+                authorId, candidates.stream().map(Follower::userId).toList());
         List<Long> pushTo = new ArrayList<>(candidates.size());
         List<Follower> toPull = new ArrayList<>();
         List<Follower> toPush = new ArrayList<>();
         int pulled = 0;
         for (Follower follower : candidates) {
-            Delivery current = EdgeDelivery.pulls(known.get(follower.userId()), follower.since()) ? Delivery.PULL
-                    : Delivery.PUSH;
+            Delivery current =
+                    EdgeDelivery.pulls(known.get(follower.userId()), follower.since()) ? Delivery.PULL : Delivery.PUSH;
             Delivery next = mayFlip ? choice(current, follower) : current;
             if (next == Delivery.PULL) {
                 pulled++;
@@ -89,21 +95,35 @@ final class EdgeDecisions {
         if (follower.readsPerDay().isEmpty()) {
             return current;
         }
-        return rule.keepOrSwitch(current, authorFollowers, authorPostsPerDay, follower.readsPerDay().getAsDouble());
+        return rule.keepOrSwitch(
+                current,
+                authorFollowers,
+                authorPostsPerDay,
+                follower.readsPerDay().getAsDouble());
     }
 
     private void write(List<Follower> toPull, List<Follower> toPush) {
         if (!toPull.isEmpty()) {
-            timelines.pull(authorId, HomeRead.ALL_POSTS, toPull.stream().map(Follower::userId).toList());
-            fanout.saveEdgeDeliveries(authorId, toPull.stream().map(f -> new EdgeDelivery(f.userId(), f.since(), true,
-                    IdGenerator.lowestAt(now))).toList());
+            timelines.pull(
+                    authorId,
+                    HomeRead.ALL_POSTS,
+                    toPull.stream().map(Follower::userId).toList());
+            fanout.saveEdgeDeliveries(
+                    authorId,
+                    toPull.stream()
+                            .map(f -> new EdgeDelivery(f.userId(), f.since(), true, IdGenerator.lowestAt(now)))
+                            .toList());
         }
         if (!toPush.isEmpty()) {
             // Every post above the switch id is created after this save, so its fan-out pushes it here.
             long switchId = IdGenerator.lowestAt(now.plus(DeliverySwitch.CLOCK_SKEW));
-            fanout.saveEdgeDeliveries(authorId, toPush.stream().map(f -> new EdgeDelivery(f.userId(), f.since(), false,
-                    switchId)).toList());
-            timelines.pull(authorId, switchId, toPush.stream().map(Follower::userId).toList());
+            fanout.saveEdgeDeliveries(
+                    authorId,
+                    toPush.stream()
+                            .map(f -> new EdgeDelivery(f.userId(), f.since(), false, switchId))
+                            .toList());
+            timelines.pull(
+                    authorId, switchId, toPush.stream().map(Follower::userId).toList());
         }
     }
 }

@@ -2,7 +2,6 @@ package dev.widefeed.feed;
 
 import dev.widefeed.eventlog.LogEntry;
 import dev.widefeed.eventlog.LogHandler;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -68,7 +67,9 @@ public final class FanoutHandler implements LogHandler {
             }
             FanoutProgress after = worked.progress();
             if (!opened.progress().done() && after.done() && task.kind() == FanoutKind.DELIVER) {
-                listener.delivered(task, Duration.between(after.createdAt(), after.finishedAt().orElseThrow()));
+                listener.delivered(
+                        task,
+                        Duration.between(after.createdAt(), after.finishedAt().orElseThrow()));
             }
             return new Turn.Worked(new Task(task, FanoutWorker.Opened.at(after)));
         }

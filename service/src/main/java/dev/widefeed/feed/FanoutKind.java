@@ -30,7 +30,9 @@ public enum FanoutKind {
     }
 
     public static FanoutKind ofEntryKind(String kind) {
-        return Arrays.stream(values()).filter(k -> k.entryKind.equals(kind)).findFirst()
+        return Arrays.stream(values())
+                .filter(k -> k.entryKind.equals(kind))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("not a fan-out entry kind: " + kind));
     }
 }

@@ -3,13 +3,11 @@ package dev.widefeed.feed;
 import com.codahale.metrics.Meter;
 import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.Timer;
-
 import java.time.Duration;
 
 /** The fan-out's metrics, fed by the worker and the handler as they go. */
 public final class FanoutMetrics {
-    private FanoutMetrics() {
-    }
+    private FanoutMetrics() {}
 
     public static FanoutWorker.Listener listener(MetricRegistry metrics) {
         Meter rows = metrics.meter("fanout.rows-written");

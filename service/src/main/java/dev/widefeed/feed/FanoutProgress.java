@@ -1,7 +1,6 @@
 package dev.widefeed.feed;
 
 import dev.widefeed.graph.FollowCursor;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -22,9 +21,19 @@ import java.util.Optional;
  * @param skippedInactive followers that were in no tier (they get the post by pull when they return)
  * @param endedBecause   why it ended early, if it did (the post was deleted meanwhile)
  */
-public record FanoutProgress(long postId, FanoutKind kind, String mode, long followers, List<TierProgress> tiers,
-                             int pass, Optional<FollowCursor> cursor, long skippedInactive, Instant createdAt,
-                             Instant updatedAt, Optional<Instant> finishedAt, Optional<String> endedBecause) {
+public record FanoutProgress(
+        long postId,
+        FanoutKind kind,
+        String mode,
+        long followers,
+        List<TierProgress> tiers,
+        int pass,
+        Optional<FollowCursor> cursor,
+        long skippedInactive,
+        Instant createdAt,
+        Instant updatedAt,
+        Optional<Instant> finishedAt,
+        Optional<String> endedBecause) {
 
     /**
      * One pass: followers whose last home read is within {@code activeWithin} (and, after the first
@@ -34,38 +43,51 @@ public record FanoutProgress(long postId, FanoutKind kind, String mode, long fol
      * {@code pulled}: the followers this pass reached whose edge to the author is pulled (per-edge
      * rule), so they were not pushed the post and merge it into their pages when they read.
      */
-    public record TierProgress(String name, Duration activeWithin, Duration deadline,
-                               long pushed, Optional<Instant> startedAt, Optional<Instant> finishedAt,
-                               long candidates, long pulled) {
+    public record TierProgress(
+            String name,
+            Duration activeWithin,
+            Duration deadline,
+            long pushed,
+            Optional<Instant> startedAt,
+            Optional<Instant> finishedAt,
+            long candidates,
+            long pulled) {
         public static TierProgress planned(String name, Duration activeWithin, Duration deadline) {
             return new TierProgress(name, activeWithin, deadline, 0, Optional.empty(), Optional.empty(), 0, 0);
         }
 
         TierProgress started(Instant at) {
-            return new TierProgress(name, activeWithin, deadline, pushed, Optional.of(at), finishedAt, candidates,
-                    pulled);
+            return new TierProgress(
+                    name, activeWithin, deadline, pushed, Optional.of(at), finishedAt, candidates, pulled);
         }
 
         /** A page of this pass read: its candidates counted, and the pass finished if it was the last page. */
         TierProgress paged(long moreCandidates, Optional<Instant> finished) {
-            return new TierProgress(name, activeWithin, deadline, pushed, startedAt, finished,
-                    candidates + moreCandidates, pulled);
+            return new TierProgress(
+                    name, activeWithin, deadline, pushed, startedAt, finished, candidates + moreCandidates, pulled);
         }
 
         /** What pages' writes sent: followers pushed the post, and followers whose edge is pulled. */
         TierProgress sent(long more, long morePulled) {
-            return new TierProgress(name, activeWithin, deadline, pushed + more, startedAt, finishedAt, candidates,
+            return new TierProgress(
+                    name,
+                    activeWithin,
+                    deadline,
+                    pushed + more,
+                    startedAt,
+                    finishedAt,
+                    candidates,
                     pulled + morePulled);
         }
 
         TierProgress counted(long moreCandidates) {
-            return new TierProgress(name, activeWithin, deadline, pushed, startedAt, finishedAt,
-                    candidates + moreCandidates, pulled);
+            return new TierProgress(
+                    name, activeWithin, deadline, pushed, startedAt, finishedAt, candidates + moreCandidates, pulled);
         }
 
         TierProgress skipped(Instant at) {
-            return new TierProgress(name, activeWithin, deadline, pushed, Optional.of(at), Optional.of(at), candidates,
-                    pulled);
+            return new TierProgress(
+                    name, activeWithin, deadline, pushed, Optional.of(at), Optional.of(at), candidates, pulled);
         }
     }
 

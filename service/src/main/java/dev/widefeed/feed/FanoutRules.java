@@ -1,7 +1,6 @@
 package dev.widefeed.feed;
 
 import dev.widefeed.kernel.IdGenerator;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,8 +26,12 @@ public record FanoutRules(long hybridAbove, List<Tier> tiers) {
     /** Followers whose last home read is within {@code activeWithin} get the post within {@code deadline}. */
     public record Tier(String name, Duration activeWithin, Duration deadline) {
         public Tier {
-            if (name == null || name.isBlank() || activeWithin.isNegative() || activeWithin.isZero()
-                    || deadline.isNegative() || deadline.isZero()) {
+            if (name == null
+                    || name.isBlank()
+                    || activeWithin.isNegative()
+                    || activeWithin.isZero()
+                    || deadline.isNegative()
+                    || deadline.isZero()) {
                 throw new IllegalArgumentException("a tier needs a name, a positive window and a positive deadline");
             }
         }
@@ -78,8 +81,19 @@ public record FanoutRules(long hybridAbove, List<Tier> tiers) {
             mode = HYBRID;
             tiers.forEach(t -> passes.add(pass(t.name(), t.activeWithin(), t.deadline())));
         }
-        return new FanoutProgress(postId, kind, mode, followers, passes, 0, Optional.empty(), 0, createdAt, now,
-                Optional.empty(), Optional.empty());
+        return new FanoutProgress(
+                postId,
+                kind,
+                mode,
+                followers,
+                passes,
+                0,
+                Optional.empty(),
+                0,
+                createdAt,
+                now,
+                Optional.empty(),
+                Optional.empty());
     }
 
     /**
@@ -103,7 +117,9 @@ public record FanoutRules(long hybridAbove, List<Tier> tiers) {
         }
         FanoutProgress.TierProgress previous = progress.tiers().get(lastRunBefore(progress, pass));
         boolean inPrevious = !lastRead.get().isBefore(now.minus(previous.activeWithin()));
-        boolean readSincePrevious = previous.startedAt().map(started -> !lastRead.get().isBefore(started)).orElse(true);
+        boolean readSincePrevious = previous.startedAt()
+                .map(started -> !lastRead.get().isBefore(started))
+                .orElse(true);
         return !inPrevious || readSincePrevious;
     }
 

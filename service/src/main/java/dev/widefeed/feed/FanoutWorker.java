@@ -13,7 +13,6 @@ import dev.widefeed.post.Post;
 import dev.widefeed.post.PostRows;
 import dev.widefeed.post.PostStore;
 import io.dropwizard.lifecycle.Managed;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -88,30 +87,38 @@ public final class FanoutWorker implements Managed {
         void page(FanoutTask task, int followers, int sent);
 
         /** A delivery finished, {@code took} after its post was created. */
-        default void delivered(FanoutTask task, Duration took) {
-        }
+        default void delivered(FanoutTask task, Duration took) {}
 
-        Listener NONE = (task, followers, sent) -> {
-        };
+        Listener NONE = (task, followers, sent) -> {};
     }
 
     /** The outcome of one turn. */
     public sealed interface Turn {
         /** The post is not written yet: try again later. */
-        record NotReady() implements Turn {
-        }
+        record NotReady() implements Turn {}
 
-        record Worked(FanoutProgress progress) implements Turn {
-        }
+        record Worked(FanoutProgress progress) implements Turn {}
     }
 
     /**
      * @param posts the store, for an author's newest posts
      * @param rows  where the post delivered is read: the cache tier's rows ({@link PostRows})
      */
-    public FanoutWorker(UserStore users, RelationStore relations, PostStore posts, PostRows rows, TimelineStore timelines,
-                        FanoutStore fanout, AudienceStore audiences, FanoutRules rules, int pageSize,
-                        Duration entryTtl, PullRules pullRules, EventLog log, Clock clock, Listener listener) {
+    public FanoutWorker(
+            UserStore users,
+            RelationStore relations,
+            PostStore posts,
+            PostRows rows,
+            TimelineStore timelines,
+            FanoutStore fanout,
+            AudienceStore audiences,
+            FanoutRules rules,
+            int pageSize,
+            Duration entryTtl,
+            PullRules pullRules,
+            EventLog log,
+            Clock clock,
+            Listener listener) {
         if (pageSize < 1) {
             throw new IllegalArgumentException("page size must be positive");
         }
@@ -168,8 +175,15 @@ public final class FanoutWorker implements Managed {
             return Opened.at(saved.get());
         }
         Optional<AuthorDelivery> delivery = fanout.delivery(task.authorId());
-        return new Opened(rules.plan(task.postId(), task.kind(), users.counts(task.authorId()).followers(),
-                pulled(task, delivery), now()), true, delivery);
+        return new Opened(
+                rules.plan(
+                        task.postId(),
+                        task.kind(),
+                        users.counts(task.authorId()).followers(),
+                        pulled(task, delivery),
+                        now()),
+                true,
+                delivery);
     }
 
     /**
@@ -177,13 +191,16 @@ public final class FanoutWorker implements Managed {
      * retraction the post was created after the switch, so no fan-out pushed it.
      */
     private static boolean pulled(FanoutTask task, Optional<AuthorDelivery> delivery) {
-        return delivery.isPresent() && delivery.get().mode() == AuthorDelivery.Mode.PULLED
-                && (task.kind() == FanoutKind.DELIVER || task.postId() > delivery.get().switchId());
+        return delivery.isPresent()
+                && delivery.get().mode() == AuthorDelivery.Mode.PULLED
+                && (task.kind() == FanoutKind.DELIVER
+                        || task.postId() > delivery.get().switchId());
     }
 
     /** A plan no turn has worked yet: nothing started, nothing saved. */
     private static boolean unstarted(FanoutProgress progress) {
-        return !progress.done() && progress.tiers().stream().allMatch(t -> t.startedAt().isEmpty());
+        return !progress.done()
+                && progress.tiers().stream().allMatch(t -> t.startedAt().isEmpty());
     }
 
     /** Asks for a switch of the author's delivery if their follower count has crossed the threshold. */
@@ -240,8 +257,9 @@ public final class FanoutWorker implements Managed {
         if (progress.tiers().isEmpty()) {
             return new Turn.Worked(save(authorOnly(task, progress, entry)));
         }
-        Optional<EdgeDecisions> decisions = entry.isPresent() ? Optional.of(decisions(task, progress,
-                opened.planned() ? opened.planDelivery() : fanout.delivery(task.authorId())))
+        Optional<EdgeDecisions> decisions = entry.isPresent()
+                ? Optional.of(decisions(
+                        task, progress, opened.planned() ? opened.planDelivery() : fanout.delivery(task.authorId())))
                 : Optional.empty(); // a retraction goes to every edge, pulled or not
         // Pages overlap: the next one is read while this one is planned, and the writes of up to
         // PAGES_IN_FLIGHT pages run at once, so the store's write pipeline never drains between pages.
@@ -266,7 +284,8 @@ public final class FanoutWorker implements Managed {
                 if (!keepGoing.getAsBoolean() || progress.done()) {
                     break;
                 }
-                followers = next != null && progress.pass() == passBefore ? Futures.join(next)
+                followers = next != null && progress.pass() == passBefore
+                        ? Futures.join(next)
                         : followersAfter(task, progress, progress.cursor());
             }
         } finally {
@@ -279,16 +298,13 @@ public final class FanoutWorker implements Managed {
      * A page's decisions and writes, to run off the reading path, and the progress the page leads to, but for
      * what the writes report they sent.
      */
-    private record Planned(Supplier<Sent> writes, FanoutProgress progress) {
-    }
+    private record Planned(Supplier<Sent> writes, FanoutProgress progress) {}
 
     /** What a page of pass {@code pass} sent: followers pushed the post, and followers whose edge is pulled. */
-    private record Sent(int pass, long pushed, long pulled) {
-    }
+    private record Sent(int pass, long pushed, long pulled) {}
 
     /** A page's decisions and writes under way, and its progress (without what it sent) to save once done. */
-    private record Pushing(CompletableFuture<Sent> writes, FanoutProgress progress) {
-    }
+    private record Pushing(CompletableFuture<Sent> writes, FanoutProgress progress) {}
 
     /**
      * The pages of this turn whose writes are under way, oldest first, and what the finished ones sent. A
@@ -304,6 +320,7 @@ public final class FanoutWorker implements Managed {
          * while a save runs waits, and replaces any older one waiting (only the newest matters).
          */
         private CompletableFuture<Void> saving = CompletableFuture.completedFuture(null);
+
         private Optional<FanoutProgress> waiting = Optional.empty();
         private boolean running;
 
@@ -323,7 +340,8 @@ public final class FanoutWorker implements Managed {
          */
         void saveFinished(int keep) {
             Optional<FanoutProgress> reached = Optional.empty();
-            while (!pages.isEmpty() && (pages.size() > keep || pages.peekFirst().writes().isDone())) {
+            while (!pages.isEmpty()
+                    && (pages.size() > keep || pages.peekFirst().writes().isDone())) {
                 Pushing page = pages.removeFirst();
                 Sent sent = Futures.join(page.writes());
                 pushed[sent.pass()] += sent.pushed();
@@ -379,9 +397,19 @@ public final class FanoutWorker implements Managed {
             for (int t = 0; t < tiers.size(); t++) {
                 tiers.set(t, tiers.get(t).sent(pushed[t], pulled[t]));
             }
-            return new FanoutProgress(progress.postId(), progress.kind(), progress.mode(), progress.followers(),
-                    tiers, progress.pass(), progress.cursor(), progress.skippedInactive(), progress.createdAt(),
-                    progress.updatedAt(), progress.finishedAt(), progress.endedBecause());
+            return new FanoutProgress(
+                    progress.postId(),
+                    progress.kind(),
+                    progress.mode(),
+                    progress.followers(),
+                    tiers,
+                    progress.pass(),
+                    progress.cursor(),
+                    progress.skippedInactive(),
+                    progress.createdAt(),
+                    progress.updatedAt(),
+                    progress.finishedAt(),
+                    progress.endedBecause());
         }
     }
 
@@ -410,14 +438,28 @@ public final class FanoutWorker implements Managed {
      */
     private EdgeDecisions decisions(FanoutTask task, FanoutProgress progress, Optional<AuthorDelivery> delivery) {
         Instant now = now();
-        boolean settled = delivery.map(d -> d.mode() == AuthorDelivery.Mode.PUSHED).orElse(true);
+        boolean settled =
+                delivery.map(d -> d.mode() == AuthorDelivery.Mode.PUSHED).orElse(true);
         List<Long> newest = posts.postIdsByAuthor(task.authorId(), Optional.empty(), RATE_SAMPLE);
-        return new EdgeDecisions(task.authorId(), progress.followers(), DeliveryRule.postsPerDay(newest, RATE_SAMPLE,
-                now), settled, pullRules.perEdge(), pullRules.edgeRule(), fanout, timelines, now);
+        return new EdgeDecisions(
+                task.authorId(),
+                progress.followers(),
+                DeliveryRule.postsPerDay(newest, RATE_SAMPLE, now),
+                settled,
+                pullRules.perEdge(),
+                pullRules.edgeRule(),
+                fanout,
+                timelines,
+                now);
     }
 
-    private Planned page(FanoutTask task, FanoutProgress progress, Optional<TimelineEntry> entry,
-                         LongPredicate mayReceive, Optional<EdgeDecisions> decisions, List<Follower> followers) {
+    private Planned page(
+            FanoutTask task,
+            FanoutProgress progress,
+            Optional<TimelineEntry> entry,
+            LongPredicate mayReceive,
+            Optional<EdgeDecisions> decisions,
+            List<Follower> followers) {
         Instant now = now();
         int pass = progress.pass();
         List<FanoutProgress.TierProgress> tiers = new ArrayList<>(progress.tiers());
@@ -442,8 +484,10 @@ public final class FanoutWorker implements Managed {
             }
         }
         Supplier<Sent> writes = () -> {
-            EdgeDecisions.Decided decided = decisions.map(d -> d.decide(reached)).orElseGet(() ->
-                    new EdgeDecisions.Decided(reached.stream().map(Follower::userId).toList(), 0, () -> { }));
+            EdgeDecisions.Decided decided = decisions
+                    .map(d -> d.decide(reached))
+                    .orElseGet(() -> new EdgeDecisions.Decided(
+                            reached.stream().map(Follower::userId).toList(), 0, () -> {}));
             List<Long> sendTo = new ArrayList<>(decided.pushTo().size() + 1);
             if (toAuthor) {
                 sendTo.add(task.authorId());
@@ -466,7 +510,9 @@ public final class FanoutWorker implements Managed {
         }
         tiers.set(pass, tiers.get(pass).paged(candidates[pass], lastPage ? Optional.of(now) : Optional.empty()));
         // The inactive are never read, so they are counted once, as the followers the first pass found in no tier.
-        long active = tiers.stream().mapToLong(FanoutProgress.TierProgress::candidates).sum();
+        long active = tiers.stream()
+                .mapToLong(FanoutProgress.TierProgress::candidates)
+                .sum();
         long skipped = pass == 0 && lastPage ? Math.max(0, progress.followers() - active) : progress.skippedInactive();
         if (!lastPage) {
             return new Planned(writes, with(progress, tiers, pass, Optional.of(cursorAfter(followers)), skipped, now));
@@ -508,13 +554,40 @@ public final class FanoutWorker implements Managed {
     }
 
     private static FanoutProgress finish(FanoutProgress p, Instant now, Optional<String> why) {
-        return new FanoutProgress(p.postId(), p.kind(), p.mode(), p.followers(), p.tiers(), p.tiers().size(),
-                Optional.empty(), p.skippedInactive(), p.createdAt(), now, Optional.of(now), why);
+        return new FanoutProgress(
+                p.postId(),
+                p.kind(),
+                p.mode(),
+                p.followers(),
+                p.tiers(),
+                p.tiers().size(),
+                Optional.empty(),
+                p.skippedInactive(),
+                p.createdAt(),
+                now,
+                Optional.of(now),
+                why);
     }
 
-    private static FanoutProgress with(FanoutProgress p, List<FanoutProgress.TierProgress> tiers, int pass,
-                                       Optional<FollowCursor> cursor, long skipped, Instant now) {
-        return new FanoutProgress(p.postId(), p.kind(), p.mode(), p.followers(), tiers, pass, cursor, skipped,
-                p.createdAt(), now, p.finishedAt(), p.endedBecause());
+    private static FanoutProgress with(
+            FanoutProgress p,
+            List<FanoutProgress.TierProgress> tiers,
+            int pass,
+            Optional<FollowCursor> cursor,
+            long skipped,
+            Instant now) {
+        return new FanoutProgress(
+                p.postId(),
+                p.kind(),
+                p.mode(),
+                p.followers(),
+                tiers,
+                pass,
+                cursor,
+                skipped,
+                p.createdAt(),
+                now,
+                p.finishedAt(),
+                p.endedBecause());
     }
 }

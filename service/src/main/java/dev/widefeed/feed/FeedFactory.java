@@ -8,7 +8,6 @@ import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
-
 import java.util.List;
 
 /** The {@code feed} section: home timeline, fan-out and pull rules (the event log's job runs the fan-out). */
@@ -44,7 +43,8 @@ public class FeedFactory {
         @Valid
         @NotEmpty
         @JsonProperty
-        public List<Tier> tiers = List.of(tier("hot", Duration.days(1), Duration.minutes(1)),
+        public List<Tier> tiers = List.of(
+                tier("hot", Duration.days(1), Duration.minutes(1)),
                 tier("warm", Duration.days(14), Duration.minutes(15)));
     }
 
@@ -114,7 +114,8 @@ public class FeedFactory {
         /** How long a cached list of a pulled author's posts is used before it is read again. */
         @NotNull
         @JsonProperty
-        public Duration cacheRefresh = Duration.milliseconds(PullRules.DEFAULT.cacheRefresh().toMillis());
+        public Duration cacheRefresh =
+                Duration.milliseconds(PullRules.DEFAULT.cacheRefresh().toMillis());
 
         /** Pulled authors each instance keeps at most. */
         @Min(1)
@@ -138,18 +139,37 @@ public class FeedFactory {
         /** How fast a reader's counted home reads fade (the half-life of their read rate). */
         @NotNull
         @JsonProperty
-        public Duration rateHalfLife = Duration.days(PullRules.DEFAULT.rateHalfLife().toDays());
+        public Duration rateHalfLife =
+                Duration.days(PullRules.DEFAULT.rateHalfLife().toDays());
     }
 
     public FeedRules rules() {
-        FanoutRules fanoutRules = new FanoutRules(fanout.hybridAbove, fanout.tiers.stream()
-                .map(t -> new FanoutRules.Tier(t.name, t.activeWithin.toJavaDuration(), t.deadline.toJavaDuration()))
-                .toList());
-        return new FeedRules(fanoutRules, new HomeRules(home.hotWindow, home.entryTtl.toJavaDuration(),
-                fanoutRules.activeWindow(), home.rebuildSize, home.followBackfill, home.touchEvery.toJavaDuration(),
-                home.trimEvery.toJavaDuration(), home.shareActivityEvery.toJavaDuration()), fanout.pageSize,
-                new PullRules(pull.pullAbove, pull.cachedPostsPerAuthor, pull.cacheRefresh.toJavaDuration(),
-                        pull.cachedAuthors, pull.perEdge, pull.pushCost, pull.pullCost,
+        FanoutRules fanoutRules = new FanoutRules(
+                fanout.hybridAbove,
+                fanout.tiers.stream()
+                        .map(t -> new FanoutRules.Tier(
+                                t.name, t.activeWithin.toJavaDuration(), t.deadline.toJavaDuration()))
+                        .toList());
+        return new FeedRules(
+                fanoutRules,
+                new HomeRules(
+                        home.hotWindow,
+                        home.entryTtl.toJavaDuration(),
+                        fanoutRules.activeWindow(),
+                        home.rebuildSize,
+                        home.followBackfill,
+                        home.touchEvery.toJavaDuration(),
+                        home.trimEvery.toJavaDuration(),
+                        home.shareActivityEvery.toJavaDuration()),
+                fanout.pageSize,
+                new PullRules(
+                        pull.pullAbove,
+                        pull.cachedPostsPerAuthor,
+                        pull.cacheRefresh.toJavaDuration(),
+                        pull.cachedAuthors,
+                        pull.perEdge,
+                        pull.pushCost,
+                        pull.pullCost,
                         pull.rateHalfLife.toJavaDuration()));
     }
 
@@ -160,5 +180,4 @@ public class FeedFactory {
         tier.deadline = deadline;
         return tier;
     }
-
 }

@@ -1,7 +1,6 @@
 package dev.widefeed.feed;
 
 import dev.widefeed.kernel.IdGenerator;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
@@ -17,8 +16,7 @@ final class HomeBoundary {
     /** An entry pushed when its post was new expires entryTtl later; an hour is left for slow deliveries. */
     private static final Duration SLOW_DELIVERY = Duration.ofHours(1);
 
-    private HomeBoundary() {
-    }
+    private HomeBoundary() {}
 
     /** Where a read pulls from: the stored boundary, or the oldest an unexpired entry can be, whichever is higher. */
     static long floor(long completeAbove, Instant now, Duration entryTtl) {
@@ -32,8 +30,8 @@ final class HomeBoundary {
      *
      * @param merged every author's ids, newest first
      */
-    static long afterRebuild(Collection<List<Long>> byAuthor, List<Long> merged, int each, Instant now,
-                             Duration entryTtl) {
+    static long afterRebuild(
+            Collection<List<Long>> byAuthor, List<Long> merged, int each, Instant now, Duration entryTtl) {
         long complete = IdGenerator.lowestAt(now.minus(entryTtl));
         for (List<Long> ids : byAuthor) {
             if (ids.size() >= each) {

@@ -13,8 +13,7 @@ import java.util.TreeSet;
  * caller reads on below it (docs/design.md, Home timeline and fan-out).
  */
 final class HomeMerge {
-    private HomeMerge() {
-    }
+    private HomeMerge() {}
 
     /**
      * Post ids from one source, newest first, that are all the source has above {@code completeAbove}.
@@ -45,8 +44,7 @@ final class HomeMerge {
      * @param completeAbove every id of every source between this and the cursor is in {@code ids}, unless
      *                      {@code want} cut them; below it, the caller reads on
      */
-    record Merged(List<Long> ids, long completeAbove) {
-    }
+    record Merged(List<Long> ids, long completeAbove) {}
 
     /** The newest {@code want} ids below {@code before} of all the sources, as far down as all of them are complete. */
     static Merged merge(Collection<Source> sources, Optional<Long> before, int want) {

@@ -16,12 +16,25 @@ import java.time.Duration;
  * @param shareEvery     an active reader's last read is copied onto their follow edges (where fan-out
  *                       reads it) at least this often; much shorter than the active window
  */
-public record HomeRules(int hotWindow, Duration entryTtl, Duration activeWindow, int rebuildSize,
-                        int followBackfill, Duration touchEvery, Duration trimEvery, Duration shareEvery) {
+public record HomeRules(
+        int hotWindow,
+        Duration entryTtl,
+        Duration activeWindow,
+        int rebuildSize,
+        int followBackfill,
+        Duration touchEvery,
+        Duration trimEvery,
+        Duration shareEvery) {
     public HomeRules {
-        if (hotWindow < 1 || rebuildSize < 1 || rebuildSize > hotWindow || followBackfill < 0
-                || entryTtl.compareTo(Duration.ofMinutes(1)) < 0 || activeWindow.isNegative()
-                || touchEvery.isNegative() || trimEvery.isNegative() || shareEvery.isNegative()
+        if (hotWindow < 1
+                || rebuildSize < 1
+                || rebuildSize > hotWindow
+                || followBackfill < 0
+                || entryTtl.compareTo(Duration.ofMinutes(1)) < 0
+                || activeWindow.isNegative()
+                || touchEvery.isNegative()
+                || trimEvery.isNegative()
+                || shareEvery.isNegative()
                 || shareEvery.multipliedBy(2).compareTo(activeWindow) > 0) {
             throw new IllegalArgumentException("bad home timeline settings");
         }

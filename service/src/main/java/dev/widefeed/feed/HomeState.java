@@ -14,18 +14,27 @@ import java.time.Instant;
  * when the last read is written (at most every touch interval), as a decayed count: the read rate a
  * per-edge push-or-pull decision weighs.
  */
-public record HomeState(Instant lastRead, long completeAbove, Instant trimmedAt, Instant activitySharedAt,
-                        long historyFrom, DecayedRate reads) {
+public record HomeState(
+        Instant lastRead,
+        long completeAbove,
+        Instant trimmedAt,
+        Instant activitySharedAt,
+        long historyFrom,
+        DecayedRate reads) {
     public HomeState {
-        if (lastRead == null || trimmedAt == null || activitySharedAt == null || completeAbove < 0
-                || historyFrom < 0 || reads == null) {
+        if (lastRead == null
+                || trimmedAt == null
+                || activitySharedAt == null
+                || completeAbove < 0
+                || historyFrom < 0
+                || reads == null) {
             throw new IllegalArgumentException("bad home state");
         }
     }
 
     /** A state that knows nothing of the reads. */
-    public HomeState(Instant lastRead, long completeAbove, Instant trimmedAt, Instant activitySharedAt,
-                     long historyFrom) {
+    public HomeState(
+            Instant lastRead, long completeAbove, Instant trimmedAt, Instant activitySharedAt, long historyFrom) {
         this(lastRead, completeAbove, trimmedAt, activitySharedAt, historyFrom, DecayedRate.NONE);
     }
 

@@ -17,9 +17,6 @@ import dev.widefeed.post.PostDetails;
 import dev.widefeed.post.PostService;
 import dev.widefeed.post.PostStore;
 import dev.widefeed.post.Since;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -34,6 +31,8 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The home timeline: my posts and those of everyone I follow, newest first, read from three sources
@@ -54,6 +53,7 @@ public final class HomeTimelineService {
     private static final Logger LOG = LoggerFactory.getLogger(HomeTimelineService.class);
     /** Readers whose reads between two writes of their state one instance counts at most (~100 bytes each). */
     private static final long TALLIED_READERS = 250_000;
+
     private final RelationStore relations;
     private final PostStore posts;
     private final TimelineStore timelines;
@@ -69,10 +69,19 @@ public final class HomeTimelineService {
     private final int maxFollowing;
     private final Clock clock;
 
-    public HomeTimelineService(RelationStore relations, PostStore posts, TimelineStore timelines,
-                               PostService postService, AudienceFacts audiences, PostAccess access,
-                               HomeRules rules, PullRules pull, DeliverySwitch deliveries, EventLog log,
-                               int maxFollowing, Clock clock) {
+    public HomeTimelineService(
+            RelationStore relations,
+            PostStore posts,
+            TimelineStore timelines,
+            PostService postService,
+            AudienceFacts audiences,
+            PostAccess access,
+            HomeRules rules,
+            PullRules pull,
+            DeliverySwitch deliveries,
+            EventLog log,
+            int maxFollowing,
+            Clock clock) {
         this.relations = relations;
         this.posts = posts;
         this.timelines = timelines;
@@ -82,11 +91,15 @@ public final class HomeTimelineService {
         this.rules = rules;
         this.deliveries = deliveries;
         this.log = log;
-        this.pulledPosts = new PulledPosts((authors, each) -> posts.postIdsByAuthors(authors, Optional.empty(), each),
-                pull.cachedPerAuthor(), pull.cacheRefresh(), pull.cachedAuthors(),
+        this.pulledPosts = new PulledPosts(
+                (authors, each) -> posts.postIdsByAuthors(authors, Optional.empty(), each),
+                pull.cachedPerAuthor(),
+                pull.cacheRefresh(),
+                pull.cachedAuthors(),
                 () -> TimeUnit.MILLISECONDS.toNanos(clock.millis()));
         this.rateHalfLife = pull.rateHalfLife();
-        this.tally = new ReadTally(TALLIED_READERS, rules.touchEvery().multipliedBy(2).plusMinutes(1));
+        this.tally = new ReadTally(
+                TALLIED_READERS, rules.touchEvery().multipliedBy(2).plusMinutes(1));
         this.maxFollowing = maxFollowing;
         this.clock = clock;
     }
@@ -111,11 +124,23 @@ public final class HomeTimelineService {
             state = maintain(userId, first.state().get(), now);
         }
         long floor = HomeBoundary.floor(state.completeAbove(), now, rules.entryTtl());
-        Reading reading = new Reading(userId, authors, state, floor, new PulledSources(pulledAbove(userId, first,
-                floor, hidden), floor, pulledPosts, posts::postIdsByAuthors), rebuilt ? null : first, before,
+        Reading reading = new Reading(
+                userId,
+                authors,
+                state,
+                floor,
+                new PulledSources(
+                        pulledAbove(userId, first, floor, hidden), floor, pulledPosts, posts::postIdsByAuthors),
+                rebuilt ? null : first,
+                before,
                 limit + 1);
-        return PageFill.fill(limit, before, since, reading::idsBelow,
-                ids -> postService.getAll(viewer, ids).stream().filter(p -> !hidden.contains(p.post().authorId()))
+        return PageFill.fill(
+                limit,
+                before,
+                since,
+                reading::idsBelow,
+                ids -> postService.getAll(viewer, ids).stream()
+                        .filter(p -> !hidden.contains(p.post().authorId()))
                         .toList());
     }
 
@@ -135,8 +160,9 @@ public final class HomeTimelineService {
             }
         });
         if (!stale.isEmpty()) {
-            BestEffort.run(() -> timelines.unpull(userId, stale), "the pulled authors of " + userId
-                    + " keep entries no read needs until the next read");
+            BestEffort.run(
+                    () -> timelines.unpull(userId, stale),
+                    "the pulled authors of " + userId + " keep entries no read needs until the next read");
         }
         return pulled;
     }
@@ -147,15 +173,18 @@ public final class HomeTimelineService {
      */
     public void posted(Post post) {
         pulledPosts.changed(post.authorId());
-        BestEffort.run(() -> timelines.push(TimelineEntry.of(post), List.of(post.authorId()), rules.entryTtl()),
+        BestEffort.run(
+                () -> timelines.push(TimelineEntry.of(post), List.of(post.authorId()), rules.entryTtl()),
                 "the home timeline of " + post.authorId() + " misses post " + post.id() + " until fan-out writes it");
     }
 
     /** My deleted post leaves my home timeline at once; its retraction takes it out of everyone else's. */
     public void deleted(Post post) {
         pulledPosts.changed(post.authorId());
-        BestEffort.run(() -> timelines.remove(post.authorId(), List.of(post.id())), "the home timeline of "
-                + post.authorId() + " shows deleted post " + post.id() + " until its retraction runs");
+        BestEffort.run(
+                () -> timelines.remove(post.authorId(), List.of(post.id())),
+                "the home timeline of " + post.authorId() + " shows deleted post " + post.id()
+                        + " until its retraction runs");
     }
 
     /**
@@ -176,8 +205,11 @@ public final class HomeTimelineService {
             // missed (read before this share) was written before it, so the backfill below finds it.
             Optional<HomeState> state = timelines.state(me);
             if (state.isPresent() && isActive(state.get(), clock.instant())) {
-                relations.shareActivity(me, followee, state.get().lastRead(), readsPerDay(state.get().reads(),
-                        clock.instant()));
+                relations.shareActivity(
+                        me,
+                        followee,
+                        state.get().lastRead(),
+                        readsPerDay(state.get().reads(), clock.instant()));
             }
             int backfill = rules.followBackfill();
             List<Long> ids = posts.postIdsByAuthor(followee, Optional.empty(), backfill);
@@ -186,14 +218,29 @@ public final class HomeTimelineService {
             }
             long complete = HomeBoundary.afterBackfill(ids, backfill);
             // The followee's history may begin earlier than what this reader knew of theirs.
-            if (state.isPresent() && (complete > state.get().completeAbove() || state.get().historyFrom() != 0)) {
+            if (state.isPresent()
+                    && (complete > state.get().completeAbove() || state.get().historyFrom() != 0)) {
                 HomeState s = state.get();
-                timelines.saveState(me, new HomeState(s.lastRead(), Math.max(s.completeAbove(), Math.min(complete,
-                        IdGenerator.lowestAt(clock.instant().plusSeconds(1)))), s.trimmedAt(), s.activitySharedAt(), 0,
-                        s.reads()));
+                timelines.saveState(
+                        me,
+                        new HomeState(
+                                s.lastRead(),
+                                Math.max(
+                                        s.completeAbove(),
+                                        Math.min(
+                                                complete,
+                                                IdGenerator.lowestAt(
+                                                        clock.instant().plusSeconds(1)))),
+                                s.trimmedAt(),
+                                s.activitySharedAt(),
+                                0,
+                                s.reads()));
             }
         } catch (RuntimeException e) {
-            LOG.warn("the home timeline of {} misses the recent posts of {} it just followed: {}", me, followee,
+            LOG.warn(
+                    "the home timeline of {} misses the recent posts of {} it just followed: {}",
+                    me,
+                    followee,
                     e.toString());
         }
     }
@@ -207,11 +254,14 @@ public final class HomeTimelineService {
         try {
             log.append(DeliverySwitch.UNFOLLOWED_KIND, followee, me);
             timelines.unpull(me, List.of(followee));
-            List<Long> ids = posts.postIdsByAuthor(followee, Optional.empty(), Math.max(rules.followBackfill(),
-                    rules.hotWindow()));
+            List<Long> ids = posts.postIdsByAuthor(
+                    followee, Optional.empty(), Math.max(rules.followBackfill(), rules.hotWindow()));
             timelines.remove(me, ids);
         } catch (RuntimeException e) {
-            LOG.warn("the home timeline of {} may still show recent posts of {}, unfollowed: {}", me, followee,
+            LOG.warn(
+                    "the home timeline of {} may still show recent posts of {}, unfollowed: {}",
+                    me,
+                    followee,
                     e.toString());
         }
     }
@@ -236,7 +286,8 @@ public final class HomeTimelineService {
         long completeAbove = current.completeAbove();
         Instant trimmedAt = current.trimmedAt();
         if (trim) {
-            long cut = timelines.trim(userId, rules.hotWindow()).map(id -> id - 1).orElse(0L);
+            long cut =
+                    timelines.trim(userId, rules.hotWindow()).map(id -> id - 1).orElse(0L);
             completeAbove = Math.max(completeAbove, cut);
             trimmedAt = now;
         }
@@ -259,8 +310,8 @@ public final class HomeTimelineService {
      */
     private HomeState rebuild(long userId, Authors authors, Optional<HomeState> before, Instant now) {
         long oldBoundary = before.map(HomeState::completeAbove).orElse(0L);
-        DecayedRate reads = before.map(HomeState::reads).orElse(DecayedRate.NONE).plus(tally.take(userId), now,
-                rateHalfLife);
+        DecayedRate reads =
+                before.map(HomeState::reads).orElse(DecayedRate.NONE).plus(tally.take(userId), now, rateHalfLife);
         relations.shareActivity(userId, now, readsPerDay(reads, now));
         timelines.saveState(userId, new HomeState(now, oldBoundary, now, now, 0, reads));
         int each = rules.rebuildSize();
@@ -269,8 +320,7 @@ public final class HomeTimelineService {
         long boundary = HomeBoundary.afterRebuild(byAuthor.values(), all, each, now, rules.entryTtl());
         List<Long> keep = all.stream().filter(id -> id > boundary).limit(each).toList();
         timelines.pushAll(userId, visibleEntries(userId, posts.findAll(keep).values()), rules.entryTtl());
-        HomeState rebuilt = new HomeState(now, boundary, now, now, authors.historyFrom(byAuthor.values(), each),
-                reads);
+        HomeState rebuilt = new HomeState(now, boundary, now, now, authors.historyFrom(byAuthor.values(), each), reads);
         timelines.saveState(userId, rebuilt);
         return rebuilt;
     }
@@ -292,7 +342,9 @@ public final class HomeTimelineService {
             relations.shareActivity(userId, now, readsPerDay(reads, now));
             return true;
         } catch (StoreException e) {
-            LOG.warn("could not share the last read of {} onto their follow edges; will retry: {}", userId,
+            LOG.warn(
+                    "could not share the last read of {} onto their follow edges; will retry: {}",
+                    userId,
                     e.toString());
             return false;
         }
@@ -305,7 +357,10 @@ public final class HomeTimelineService {
      */
     private List<TimelineEntry> visibleEntries(long reader, Collection<Post> found) {
         Set<Long> visible = access.visible(reader, found);
-        return found.stream().filter(p -> visible.contains(p.id())).map(TimelineEntry::of).toList();
+        return found.stream()
+                .filter(p -> visible.contains(p.id()))
+                .map(TimelineEntry::of)
+                .toList();
     }
 
     /**
@@ -323,8 +378,15 @@ public final class HomeTimelineService {
         private final Optional<Long> firstCursor;
         private final int firstAsked;
 
-        Reading(long userId, Authors authors, HomeState state, long floor, PulledSources pulled, HomeRead first,
-                Optional<Long> firstCursor, int firstAsked) {
+        Reading(
+                long userId,
+                Authors authors,
+                HomeState state,
+                long floor,
+                PulledSources pulled,
+                HomeRead first,
+                Optional<Long> firstCursor,
+                int firstAsked) {
             this.userId = userId;
             this.authors = authors;
             this.state = state;
@@ -375,8 +437,9 @@ public final class HomeTimelineService {
         private void learnHistoryFrom(long from) {
             if (from > state.historyFrom()) {
                 HomeState learned = state.withHistoryFrom(from);
-                BestEffort.run(() -> timelines.saveState(userId, learned), "the home of " + userId
-                        + " pulls again next time to learn where its history begins");
+                BestEffort.run(
+                        () -> timelines.saveState(userId, learned),
+                        "the home of " + userId + " pulls again next time to learn where its history begins");
                 state = learned;
             }
         }
@@ -385,7 +448,8 @@ public final class HomeTimelineService {
             HomeRead answered = first;
             first = null;
             if (answered != null && cursor.equals(firstCursor) && n <= firstAsked) {
-                return answered.entries().subList(0, Math.min(n, answered.entries().size()));
+                return answered.entries()
+                        .subList(0, Math.min(n, answered.entries().size()));
             }
             return timelines.home(userId, cursor, n);
         }
@@ -408,7 +472,10 @@ public final class HomeTimelineService {
 
     /** Every id of every author's list, newest first. */
     private static List<Long> newestFirst(Map<Long, List<Long>> byAuthor) {
-        return byAuthor.values().stream().flatMap(Collection::stream).sorted(Comparator.reverseOrder()).toList();
+        return byAuthor.values().stream()
+                .flatMap(Collection::stream)
+                .sorted(Comparator.reverseOrder())
+                .toList();
     }
 
     /**
@@ -463,7 +530,9 @@ public final class HomeTimelineService {
             if (!areAll() || byAuthor.stream().anyMatch(ids -> ids.size() >= each)) {
                 return 0;
             }
-            return byAuthor.stream().flatMap(Collection::stream).min(Comparator.naturalOrder())
+            return byAuthor.stream()
+                    .flatMap(Collection::stream)
+                    .min(Comparator.naturalOrder())
                     .orElse(IdGenerator.lowestAt(clock.instant()));
         }
     }

@@ -17,15 +17,27 @@ import java.time.Duration;
  * @param pullCost        what merging one pulled author into one home read costs
  * @param rateHalfLife    how fast a reader's counted home reads fade: the read rate's memory
  */
-public record PullRules(long pullAbove, int cachedPerAuthor, Duration cacheRefresh, long cachedAuthors,
-                        boolean perEdge, double pushCost, double pullCost, Duration rateHalfLife) {
+public record PullRules(
+        long pullAbove,
+        int cachedPerAuthor,
+        Duration cacheRefresh,
+        long cachedAuthors,
+        boolean perEdge,
+        double pushCost,
+        double pullCost,
+        Duration rateHalfLife) {
     /** The defaults of the {@code feed.pull} configuration section. */
-    public static final PullRules DEFAULT = new PullRules(200_000, 200, Duration.ofSeconds(1), 100_000, true, 1, 1,
-            Duration.ofDays(1));
+    public static final PullRules DEFAULT =
+            new PullRules(200_000, 200, Duration.ofSeconds(1), 100_000, true, 1, 1, Duration.ofDays(1));
 
     public PullRules {
-        if (pullAbove < 1 || cachedPerAuthor < 1 || cachedAuthors < 1 || cacheRefresh.isNegative()
-                || cacheRefresh.isZero() || rateHalfLife.isNegative() || rateHalfLife.isZero()) {
+        if (pullAbove < 1
+                || cachedPerAuthor < 1
+                || cachedAuthors < 1
+                || cacheRefresh.isNegative()
+                || cacheRefresh.isZero()
+                || rateHalfLife.isNegative()
+                || rateHalfLife.isZero()) {
             throw new IllegalArgumentException("bad pull settings");
         }
         new DeliveryRule(pullAbove, pushCost, pullCost); // checks the costs
@@ -33,8 +45,15 @@ public record PullRules(long pullAbove, int cachedPerAuthor, Duration cacheRefre
 
     /** Pull above the threshold, per edge below it (if {@code perEdge}), with the default costs and half-life. */
     public PullRules(long pullAbove, int cachedPerAuthor, Duration cacheRefresh, long cachedAuthors) {
-        this(pullAbove, cachedPerAuthor, cacheRefresh, cachedAuthors, DEFAULT.perEdge(), DEFAULT.pushCost(),
-                DEFAULT.pullCost(), DEFAULT.rateHalfLife());
+        this(
+                pullAbove,
+                cachedPerAuthor,
+                cacheRefresh,
+                cachedAuthors,
+                DEFAULT.perEdge(),
+                DEFAULT.pushCost(),
+                DEFAULT.pullCost(),
+                DEFAULT.rateHalfLife());
     }
 
     /** The per-edge rule with these costs. */

@@ -4,7 +4,6 @@ import com.github.benmanes.caffeine.cache.CacheLoader;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
 import com.github.benmanes.caffeine.cache.Ticker;
-
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
@@ -32,7 +31,10 @@ final class PulledPosts {
         if (perAuthor < 1 || maxAuthors < 1) {
             throw new IllegalArgumentException("at least one post per author and one author");
         }
-        this.recent = Caffeine.newBuilder().maximumSize(maxAuthors).expireAfterWrite(refresh).ticker(ticker)
+        this.recent = Caffeine.newBuilder()
+                .maximumSize(maxAuthors)
+                .expireAfterWrite(refresh)
+                .ticker(ticker)
                 .build(new CacheLoader<>() {
                     @Override
                     public HomeMerge.Source load(Long author) {

@@ -54,7 +54,9 @@ final class PulledSources {
         upTo.forEach((author, pulledUpTo) -> {
             long readBelow = pulledUpTo == HomeRead.ALL_POSTS ? before : Math.min(before, pulledUpTo + 1);
             HomeMerge.Source recent = cached.get(author);
-            List<Long> ids = recent.idsNewestFirst().stream().filter(id -> id < readBelow && id > floor).toList();
+            List<Long> ids = recent.idsNewestFirst().stream()
+                    .filter(id -> id < readBelow && id > floor)
+                    .toList();
             if (ids.size() >= want || recent.completeAbove() <= floor) {
                 sources.add(new HomeMerge.Source(ids, Math.max(recent.completeAbove(), floor)));
             } else {

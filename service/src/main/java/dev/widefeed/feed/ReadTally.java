@@ -2,7 +2,6 @@ package dev.widefeed.feed;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -18,7 +17,10 @@ final class ReadTally {
 
     /** @param keepFor how long an untaken tally is kept: longer than the touch interval */
     ReadTally(long maxReaders, Duration keepFor) {
-        this.reads = Caffeine.newBuilder().maximumSize(maxReaders).expireAfterAccess(keepFor).build();
+        this.reads = Caffeine.newBuilder()
+                .maximumSize(maxReaders)
+                .expireAfterAccess(keepFor)
+                .build();
     }
 
     /** One more home read by {@code userId}. */

@@ -1,6 +1,5 @@
 package dev.widefeed.feed;
 
-
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;

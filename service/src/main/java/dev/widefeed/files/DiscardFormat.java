@@ -2,7 +2,6 @@ package dev.widefeed.files;
 
 import dev.widefeed.export.PartFormat;
 import dev.widefeed.export.TableShape;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,12 +27,10 @@ public final class DiscardFormat implements PartFormat {
         Files.createFile(file);
         return new PartWriter() {
             @Override
-            public void write(Object[] row) {
-            }
+            public void write(Object[] row) {}
 
             @Override
-            public void close() {
-            }
+            public void close() {}
         };
     }
 }

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.widefeed.export.PartFormat;
 import dev.widefeed.export.TableShape;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -36,7 +35,8 @@ public final class JsonLinesFormat implements PartFormat {
     public PartWriter create(Path file, TableShape shape) throws IOException {
         JsonGenerator out = JSON.createGenerator(file.toFile(), JsonEncoding.UTF8);
         out.setRootValueSeparator(null);
-        List<String> names = shape.columns().stream().map(TableShape.Column::name).toList();
+        List<String> names =
+                shape.columns().stream().map(TableShape.Column::name).toList();
         return new PartWriter() {
             @Override
             public void write(Object[] row) throws IOException {
@@ -89,7 +89,8 @@ public final class JsonLinesFormat implements PartFormat {
             }
             out.writeEndArray();
         } else {
-            throw new IllegalArgumentException("cannot write a " + value.getClass().getName());
+            throw new IllegalArgumentException(
+                    "cannot write a " + value.getClass().getName());
         }
     }
 }

@@ -3,6 +3,12 @@ package dev.widefeed.files;
 import dev.widefeed.export.ColumnType;
 import dev.widefeed.export.PartFormat;
 import dev.widefeed.export.TableShape;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
@@ -18,13 +24,6 @@ import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Type;
 import org.apache.parquet.schema.Types;
-
-import java.io.IOException;
-import java.nio.file.Path;
-import java.time.Instant;
-import java.util.Collection;
-import java.util.List;
-import java.util.Map;
 
 /**
  * Apache Parquet parts: one typed column per table column (all optional, since a store may hold
@@ -75,12 +74,14 @@ public final class ParquetFormat implements PartFormat {
         if (type instanceof ColumnType.MapOf map) {
             return Types.optionalMap()
                     .key(scalar(Types.required(primitive(map.key())), map.key()).named("key"))
-                    .value(scalar(Types.optional(primitive(map.value())), map.value()).named("value"))
+                    .value(scalar(Types.optional(primitive(map.value())), map.value())
+                            .named("value"))
                     .named(name);
         }
         if (type instanceof ColumnType.ListOf list) {
             return Types.optionalList()
-                    .element(scalar(Types.optional(primitive(list.element())), list.element()).named("element"))
+                    .element(scalar(Types.optional(primitive(list.element())), list.element())
+                            .named("element"))
                     .named(name);
         }
         ColumnType.Kind kind = ((ColumnType.Scalar) type).kind();
@@ -97,12 +98,12 @@ public final class ParquetFormat implements PartFormat {
         };
     }
 
-    private static Types.PrimitiveBuilder<PrimitiveType> scalar(Types.PrimitiveBuilder<PrimitiveType> builder,
-                                                               ColumnType.Kind kind) {
+    private static Types.PrimitiveBuilder<PrimitiveType> scalar(
+            Types.PrimitiveBuilder<PrimitiveType> builder, ColumnType.Kind kind) {
         return switch (kind) {
             case STRING -> builder.as(LogicalTypeAnnotation.stringType());
-            case TIMESTAMP -> builder.as(LogicalTypeAnnotation.timestampType(true,
-                    LogicalTypeAnnotation.TimeUnit.MILLIS));
+            case TIMESTAMP ->
+                builder.as(LogicalTypeAnnotation.timestampType(true, LogicalTypeAnnotation.TimeUnit.MILLIS));
             default -> builder;
         };
     }
@@ -222,7 +223,8 @@ public final class ParquetFormat implements PartFormat {
             } else if (value instanceof byte[] bytes) {
                 consumer.addBinary(Binary.fromConstantByteArray(bytes));
             } else {
-                throw new IllegalArgumentException("cannot write a " + value.getClass().getName());
+                throw new IllegalArgumentException(
+                        "cannot write a " + value.getClass().getName());
             }
         }
     }

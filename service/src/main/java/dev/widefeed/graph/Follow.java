@@ -3,5 +3,4 @@ package dev.widefeed.graph;
 import java.time.Instant;
 
 /** One entry of a following or followers list: the other user, and since when. */
-public record Follow(long userId, Instant since) {
-}
+public record Follow(long userId, Instant since) {}

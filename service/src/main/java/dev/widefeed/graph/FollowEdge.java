@@ -1,7 +1,6 @@
 package dev.widefeed.graph;
 
 import dev.widefeed.kernel.VersionedEdge;
-
 import java.time.Instant;
 
 /**
@@ -12,8 +11,7 @@ public record FollowEdge(long followerId, long followeeId, boolean following, In
         implements VersionedEdge<FollowEdge> {
 
     /** Which edge: a follower and a followee. */
-    public record Key(long followerId, long followeeId) {
-    }
+    public record Key(long followerId, long followeeId) {}
 
     public Key key() {
         return new Key(followerId, followeeId);

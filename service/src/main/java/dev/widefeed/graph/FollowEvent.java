@@ -11,9 +11,7 @@ public sealed interface FollowEvent extends DomainEvent {
 
     long followeeId();
 
-    record Followed(long followerId, long followeeId) implements FollowEvent {
-    }
+    record Followed(long followerId, long followeeId) implements FollowEvent {}
 
-    record Unfollowed(long followerId, long followeeId) implements FollowEvent {
-    }
+    record Unfollowed(long followerId, long followeeId) implements FollowEvent {}
 }

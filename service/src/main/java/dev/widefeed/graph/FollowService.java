@@ -9,7 +9,6 @@ import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.Futures;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Page;
-
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -45,9 +44,22 @@ public final class FollowService {
      * Both users' counts moved in the request; a failed update leaves the journal entry unfinished, for the repairer
      * (the update throws, so the entry is not closed).
      */
-    public FollowService(UserStore users, RelationStore relations, IdGenerator ids, Clock clock,
-                         RelationLimits limits, Executor batchExecutor, Events events) {
-        this(users, relations, ids, clock, limits, batchExecutor, events,
+    public FollowService(
+            UserStore users,
+            RelationStore relations,
+            IdGenerator ids,
+            Clock clock,
+            RelationLimits limits,
+            Executor batchExecutor,
+            Events events) {
+        this(
+                users,
+                relations,
+                ids,
+                clock,
+                limits,
+                batchExecutor,
+                events,
                 (id, delta, changedAt) -> users.addCounts(id, delta));
     }
 
@@ -56,8 +68,15 @@ public final class FollowService {
      *               request); the change's journal entry is closed once both have landed, so until then the repairer
      *               would recount them
      */
-    public FollowService(UserStore users, RelationStore relations, IdGenerator ids, Clock clock,
-                         RelationLimits limits, Executor batchExecutor, Events events, CounterUpdates<UserCounts> counts) {
+    public FollowService(
+            UserStore users,
+            RelationStore relations,
+            IdGenerator ids,
+            Clock clock,
+            RelationLimits limits,
+            Executor batchExecutor,
+            Events events,
+            CounterUpdates<UserCounts> counts) {
         this.counts = counts;
         this.users = users;
         this.relations = relations;
@@ -108,7 +127,8 @@ public final class FollowService {
             throw DomainException.invalid("cannot follow yourself");
         }
         Map<Long, User> found = users.findAll(unique);
-        List<Long> unknown = unique.stream().filter(id -> !found.containsKey(id)).toList();
+        List<Long> unknown =
+                unique.stream().filter(id -> !found.containsKey(id)).toList();
         if (!unknown.isEmpty()) {
             throw DomainException.notFound("no users " + unknown);
         }
@@ -116,8 +136,8 @@ public final class FollowService {
         List<CompletableFuture<Boolean>> results = new ArrayList<>(unique.size());
         try {
             for (long target : unique) {
-                results.add(CompletableFuture.supplyAsync(() -> change(me, target, true, Optional.empty()),
-                        batchExecutor));
+                results.add(
+                        CompletableFuture.supplyAsync(() -> change(me, target, true, Optional.empty()), batchExecutor));
             }
         } catch (RejectedExecutionException e) {
             // What was queued still runs; a retry of the whole batch is idempotent.
@@ -141,7 +161,8 @@ public final class FollowService {
     public Relationship relationship(long a, long b) {
         requireUser(a);
         requireUser(b);
-        return new Relationship(relations.edge(a, b).following(), relations.edge(b, a).following());
+        return new Relationship(
+                relations.edge(a, b).following(), relations.edge(b, a).following());
     }
 
     public Page<Follow, FollowCursor> following(long userId, Optional<FollowCursor> after, int limit) {
@@ -164,10 +185,15 @@ public final class FollowService {
         FollowEvent event = follow ? new FollowEvent.Followed(me, target) : new FollowEvent.Unfollowed(me, target);
         events.record(event);
         AtomicReference<FollowEdge> lastRead = new AtomicReference<>();
-        boolean changed = EdgeProtocol.change(read, () -> relations.edge(me, target), () -> {
+        boolean changed = EdgeProtocol.change(
+                read,
+                () -> relations.edge(me, target),
+                () -> {
                     lastRead.set(relations.decidedEdge(me, target));
                     return lastRead.get();
-                }, follow, clock.instant(),
+                },
+                follow,
+                clock.instant(),
                 (current, next) -> {
                     RelationOp op = new RelationOp(ids.next(), current, next);
                     relations.journalIntent(op);
@@ -177,7 +203,8 @@ public final class FollowService {
                     }
                     completeApplied(op);
                     return true;
-                }, () -> "the follow edge " + me + " -> " + target);
+                },
+                () -> "the follow edge " + me + " -> " + target);
         if (changed) {
             events.publish(event);
         } else {
@@ -193,9 +220,12 @@ public final class FollowService {
      * outranks. The counts are the repairer's (the journal entry of the interrupted change is still unfinished).
      */
     private void rewriteCopies(FollowEdge edge) {
-        BestEffort.run(() -> relations.writeCopies(edge, edge), "follow edge " + edge.followerId() + " -> "
-                + edge.followeeId() + " is as asked but its copies could not be rewritten; the relation repairer "
-                + "finishes any change left unfinished");
+        BestEffort.run(
+                () -> relations.writeCopies(edge, edge),
+                "follow edge " + edge.followerId() + " -> "
+                        + edge.followeeId()
+                        + " is as asked but its copies could not be rewritten; the relation repairer "
+                        + "finishes any change left unfinished");
     }
 
     /**
@@ -206,19 +236,21 @@ public final class FollowService {
     private void completeApplied(RelationOp op) {
         String left = "follow edge " + op.followerId() + " -> " + op.followeeId() + " changed but its copies or counts "
                 + "were not all written; the relation repairer will finish it";
-        BestEffort.run(() -> {
-            relations.writeCopies(op.from(), op.to());
-            long delta = op.to().following() ? 1 : -1;
-            AtomicInteger waiting = new AtomicInteger(2);
-            Runnable closeJournal = () -> {
-                if (waiting.decrementAndGet() == 0) {
-                    BestEffort.run(() -> relations.journalDone(op), left);
-                }
-            };
-            Instant at = clock.instant();
-            counts.add(op.followerId(), UserCounts.following(delta), at, closeJournal);
-            counts.add(op.followeeId(), UserCounts.followers(delta), at, closeJournal);
-        }, left);
+        BestEffort.run(
+                () -> {
+                    relations.writeCopies(op.from(), op.to());
+                    long delta = op.to().following() ? 1 : -1;
+                    AtomicInteger waiting = new AtomicInteger(2);
+                    Runnable closeJournal = () -> {
+                        if (waiting.decrementAndGet() == 0) {
+                            BestEffort.run(() -> relations.journalDone(op), left);
+                        }
+                    };
+                    Instant at = clock.instant();
+                    counts.add(op.followerId(), UserCounts.following(delta), at, closeJournal);
+                    counts.add(op.followeeId(), UserCounts.followers(delta), at, closeJournal);
+                },
+                left);
     }
 
     /**
@@ -229,7 +261,8 @@ public final class FollowService {
         if (users.counts(me).following() + targets.size() <= limits.maxFollowing()) {
             return targets.size();
         }
-        return (int) targets.stream().filter(t -> !relations.edge(me, t).following()).count();
+        return (int)
+                targets.stream().filter(t -> !relations.edge(me, t).following()).count();
     }
 
     private void checkNotSelf(long me, long target) {

@@ -1,7 +1,6 @@
 package dev.widefeed.graph;
 
 import dev.widefeed.kernel.DomainException;
-
 import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,8 +27,9 @@ public record Handle(String value) {
 
     /** The handle a user typed, folded; 422 with the rule when it breaks it. */
     public static Handle parse(String typed) {
-        return tryParse(typed).orElseThrow(() -> DomainException.invalid("a handle is " + MIN_LENGTH + ".." + MAX_LENGTH
-                + " of a-z, 0-9 and _ (case does not matter)"));
+        return tryParse(typed)
+                .orElseThrow(() -> DomainException.invalid(
+                        "a handle is " + MIN_LENGTH + ".." + MAX_LENGTH + " of a-z, 0-9 and _ (case does not matter)"));
     }
 
     /** The handle a user typed, folded, if it is one. */
@@ -52,7 +52,10 @@ public record Handle(String value) {
         String id = Long.toString(userId, 36);
         String decomposed = Normalizer.normalize(name == null ? "" : name, Normalizer.Form.NFD);
         String plain = MARKS.matcher(decomposed).replaceAll("");
-        String base = NOT_HANDLE.matcher(plain.toLowerCase(Locale.ROOT)).replaceAll("_").replaceAll("^_+|_+$", "");
+        String base = NOT_HANDLE
+                .matcher(plain.toLowerCase(Locale.ROOT))
+                .replaceAll("_")
+                .replaceAll("^_+|_+$", "");
         List<Handle> candidates = new ArrayList<>(3);
         if (base.length() >= MIN_LENGTH) {
             candidates.add(new Handle(base.substring(0, Math.min(base.length(), MAX_LENGTH))));

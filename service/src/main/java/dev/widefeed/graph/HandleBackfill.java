@@ -30,8 +30,7 @@ public final class HandleBackfill {
     }
 
     /** What a walk found and did. */
-    public record Report(long users, long given, long hadOne, long noneFree) {
-    }
+    public record Report(long users, long given, long hadOne, long noneFree) {}
 
     /** Called about every {@code every} users, from the threads doing them, and once at the end. */
     public interface Progress {

@@ -4,7 +4,6 @@ import dev.widefeed.cache.AfterCalls;
 import dev.widefeed.cache.BatchedCache;
 import dev.widefeed.cache.CacheInvalidations;
 import dev.widefeed.cache.CacheSettings;
-
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -22,8 +21,8 @@ public final class ProfileCache {
     private final CacheInvalidations invalidations;
 
     public ProfileCache(UserStore store, CacheSettings settings, CacheInvalidations invalidations) {
-        this.profiles = new BatchedCache<>("profiles", settings.profiles(), user -> PROFILE_WEIGHT,
-                settings.profileMaxAge(), store::findAll);
+        this.profiles = new BatchedCache<>(
+                "profiles", settings.profiles(), user -> PROFILE_WEIGHT, settings.profileMaxAge(), store::findAll);
         this.invalidations = invalidations;
         invalidations.register(KIND, profiles);
     }
@@ -34,8 +33,7 @@ public final class ProfileCache {
             switch (method) {
                 case "updateProfile", "setHandle" -> invalidations.announce(KIND, (Long) args[0]);
                 case "delete" -> invalidations.announce(KIND, ((User) args[0]).id());
-                default -> {
-                }
+                default -> {}
             }
         });
     }

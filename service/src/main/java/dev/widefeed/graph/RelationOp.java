@@ -1,6 +1,5 @@
 package dev.widefeed.graph;
 
-
 /**
  * One follow or unfollow as the relation journal records it before it is applied: the edge state
  * it expects ({@code from}) and the state it sets ({@code to}). The journal entry lets a repairer

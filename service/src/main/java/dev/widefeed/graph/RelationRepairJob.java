@@ -3,15 +3,14 @@ package dev.widefeed.graph;
 import com.codahale.metrics.Counter;
 import com.codahale.metrics.MetricRegistry;
 import io.dropwizard.lifecycle.Managed;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs the relation repairer in the background: every {@code period} it finishes the journaled
@@ -36,8 +35,13 @@ public final class RelationRepairJob implements Managed {
     });
     private volatile Instant checkedUpTo;
 
-    public RelationRepairJob(RelationRepairer repairer, Clock clock, Duration period, Duration settle,
-                             Duration lookback, MetricRegistry metrics) {
+    public RelationRepairJob(
+            RelationRepairer repairer,
+            Clock clock,
+            Duration period,
+            Duration settle,
+            Duration lookback,
+            MetricRegistry metrics) {
         this.repairer = repairer;
         this.clock = clock;
         this.period = period;
@@ -45,7 +49,8 @@ public final class RelationRepairJob implements Managed {
         this.checkedUpTo = clock.instant().minus(lookback);
         this.finished = metrics.counter("relations.repair.operations-finished");
         this.drift = metrics.counter("relations.repair.count-drift-fixed");
-        metrics.registerGauge("relations.repair.lag-seconds",
+        metrics.registerGauge(
+                "relations.repair.lag-seconds",
                 () -> Duration.between(checkedUpTo, clock.instant()).toMillis() / 1000.0);
     }
 
@@ -67,8 +72,11 @@ public final class RelationRepairJob implements Managed {
             finished.inc(report.operationsFinished());
             drift.inc(report.countDrift());
             if (report.operationsFinished() > 0) {
-                LOG.info("relation repair finished {} interrupted operations, recounted {} users, fixed drift {}",
-                        report.operationsFinished(), report.usersRecounted(), report.countDrift());
+                LOG.info(
+                        "relation repair finished {} interrupted operations, recounted {} users, fixed drift {}",
+                        report.operationsFinished(),
+                        report.usersRecounted(),
+                        report.countDrift());
             }
             checkedUpTo = upTo;
         } catch (RuntimeException e) {

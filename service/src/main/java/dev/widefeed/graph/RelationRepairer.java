@@ -1,9 +1,7 @@
 package dev.widefeed.graph;
 
-
 import dev.widefeed.kernel.DirtyCounters;
 import dev.widefeed.kernel.StableCount;
-
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -31,8 +29,7 @@ public final class RelationRepairer {
         this.dirty = dirty;
     }
 
-    public record Report(int operationsFinished, int usersRecounted, long countDrift) {
-    }
+    public record Report(int operationsFinished, int usersRecounted, long countDrift) {}
 
     /** Finishes the unfinished operations issued in [from, to). */
     public Report repair(Instant from, Instant to) {
@@ -80,9 +77,13 @@ public final class RelationRepairer {
     /** Recounts the user's following (or followers) count; whether a live follow raced it is in the outcome. */
     public StableCount.Outcome recount(long userId, boolean following) {
         return following
-                ? StableCount.correct(() -> users.counts(userId).following(), () -> countRows(userId, true),
+                ? StableCount.correct(
+                        () -> users.counts(userId).following(),
+                        () -> countRows(userId, true),
                         delta -> users.addCounts(userId, UserCounts.following(delta)))
-                : StableCount.correct(() -> users.counts(userId).followers(), () -> countRows(userId, false),
+                : StableCount.correct(
+                        () -> users.counts(userId).followers(),
+                        () -> countRows(userId, false),
                         delta -> users.addCounts(userId, UserCounts.followers(delta)));
     }
 

@@ -1,7 +1,6 @@
 package dev.widefeed.graph;
 
 import dev.widefeed.kernel.UnknownOutcomeException;
-
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;

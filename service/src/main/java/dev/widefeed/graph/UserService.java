@@ -4,7 +4,6 @@ import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Ownership;
 import dev.widefeed.kernel.PendingCounts;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
@@ -70,8 +69,8 @@ public final class UserService {
                 throw DomainException.conflict("the handle " + handle.value() + " is taken");
             }
         } else {
-            handle = claimFirstFree(id, name).orElseThrow(() -> DomainException.conflict(
-                    "no handle could be made from the name; choose one"));
+            handle = claimFirstFree(id, name)
+                    .orElseThrow(() -> DomainException.conflict("no handle could be made from the name; choose one"));
         }
         User user = new User(id, Optional.of(handle), name, clock.instant().truncatedTo(ChronoUnit.MILLIS));
         users.create(user);
@@ -107,8 +106,8 @@ public final class UserService {
         name.ifPresent(n -> {
             int length = n.codePointCount(0, n.length());
             if (length < 1 || length > User.MAX_NAME_LENGTH || n.codePoints().anyMatch(Character::isISOControl)) {
-                throw DomainException.invalid("name: must be 1.." + User.MAX_NAME_LENGTH
-                        + " characters without control characters");
+                throw DomainException.invalid(
+                        "name: must be 1.." + User.MAX_NAME_LENGTH + " characters without control characters");
             }
         });
         bio.ifPresent(b -> {
@@ -136,8 +135,8 @@ public final class UserService {
 
     /** The user holding {@code handle}: 404 if nobody does. */
     public User byHandle(Handle handle) {
-        return findByHandle(handle).orElseThrow(() -> DomainException.notFound(
-                "nobody has the handle " + handle.value()));
+        return findByHandle(handle)
+                .orElseThrow(() -> DomainException.notFound("nobody has the handle " + handle.value()));
     }
 
     /** The user holding {@code handle}, if someone does (a claim whose user was never written holds nothing). */
@@ -162,7 +161,8 @@ public final class UserService {
         Map<Long, UserCounts> counts = new HashMap<>(users.countsOf(found.keySet()));
         counts.replaceAll((id, c) -> shown(id, c, settled.contains(id)));
         List<Map.Entry<User, UserCounts>> all = new ArrayList<>();
-        asked.stream().filter(found::containsKey)
+        asked.stream()
+                .filter(found::containsKey)
                 .forEach(id -> all.add(Map.entry(found.get(id), counts.getOrDefault(id, UserCounts.ZERO))));
         return all;
     }
@@ -188,11 +188,15 @@ public final class UserService {
     }
 
     private UserCounts shown(long userId, UserCounts stored, boolean settled) {
-        return (settled ? pending.waiting(userId) : pending.unapplied(userId)).map(stored::plus).orElse(stored);
+        return (settled ? pending.waiting(userId) : pending.unapplied(userId))
+                .map(stored::plus)
+                .orElse(stored);
     }
 
     private Optional<Handle> claimFirstFree(long userId, String name) {
-        return Handle.candidates(userId, name).stream().filter(h -> claim(h, userId)).findFirst();
+        return Handle.candidates(userId, name).stream()
+                .filter(h -> claim(h, userId))
+                .findFirst();
     }
 
     /**

@@ -1,8 +1,6 @@
 package dev.widefeed.graph;
 
-
 import dev.widefeed.kernel.UnknownOutcomeException;
-
 import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;

@@ -8,7 +8,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.ext.ReaderInterceptorContext;
-
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -45,8 +44,10 @@ public final class BodyLimit implements ContainerRequestFilter, ReaderIntercepto
     }
 
     private static WebApplicationException error(int status, String message) {
-        return new WebApplicationException(Response.status(status).type(MediaType.APPLICATION_JSON_TYPE)
-                .entity(new ErrorView(status, message)).build());
+        return new WebApplicationException(Response.status(status)
+                .type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(new ErrorView(status, message))
+                .build());
     }
 
     private static WebApplicationException notInflatable() {

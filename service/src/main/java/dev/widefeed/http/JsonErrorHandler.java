@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.widefeed.api.ErrorView;
 import io.dropwizard.core.setup.Environment;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
@@ -14,9 +16,6 @@ import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.component.LifeCycle;
-
-import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 
 /**
  * The errors Jetty answers itself, before a request reaches Jersey (a path with an empty or
@@ -47,8 +46,8 @@ public final class JsonErrorHandler extends ErrorHandler {
     }
 
     @Override
-    protected void generateResponse(Request request, Response response, int code, String message, Throwable cause,
-                                    Callback callback) {
+    protected void generateResponse(
+            Request request, Response response, int code, String message, Throwable cause, Callback callback) {
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, CONTENT_TYPE);
         response.write(true, ByteBuffer.wrap(body(code, message)), callback);
     }

@@ -6,7 +6,6 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletResponse;
-
 import java.io.IOException;
 
 /**
@@ -16,7 +15,8 @@ import java.io.IOException;
  * client's rule of rendering every text as text is kept by the browser too, not only by review.
  */
 public final class PageSecurityHeaders implements Filter {
-    static final String POLICY = String.join("; ",
+    static final String POLICY = String.join(
+            "; ",
             "default-src 'self'",
             "script-src 'self'",
             "style-src 'self'",

@@ -8,7 +8,6 @@ import io.dropwizard.validation.ValidationMethod;
 import io.github.bucket4j.Bandwidth;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
-
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -29,8 +28,7 @@ public class RateBudget {
     @JsonProperty
     public long burst;
 
-    public RateBudget() {
-    }
+    public RateBudget() {}
 
     public RateBudget(long rate, Duration per, long burst) {
         this.rate = rate;
@@ -45,7 +43,9 @@ public class RateBudget {
     }
 
     Bandwidth bandwidth() {
-        return Bandwidth.builder().capacity(burst).refillGreedy(rate, java.time.Duration.ofNanos(per.toNanoseconds()))
+        return Bandwidth.builder()
+                .capacity(burst)
+                .refillGreedy(rate, java.time.Duration.ofNanos(per.toNanoseconds()))
                 .build();
     }
 

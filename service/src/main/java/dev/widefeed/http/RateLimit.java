@@ -25,7 +25,10 @@ final class RateLimit {
         this.bandwidth = budget.bandwidth();
         this.time = time;
         this.refused = refused;
-        this.buckets = Caffeine.newBuilder().maximumSize(maxClients).expireAfterAccess(budget.timeToFill()).build();
+        this.buckets = Caffeine.newBuilder()
+                .maximumSize(maxClients)
+                .expireAfterAccess(budget.timeToFill())
+                .build();
     }
 
     /** Takes a request's token from the client's bucket: 0 when granted, else the nanoseconds until one is due. */
@@ -39,6 +42,9 @@ final class RateLimit {
     }
 
     private Bucket newBucket() {
-        return Bucket.builder().addLimit(bandwidth).withCustomTimePrecision(time).build();
+        return Bucket.builder()
+                .addLimit(bandwidth)
+                .withCustomTimePrecision(time)
+                .build();
     }
 }

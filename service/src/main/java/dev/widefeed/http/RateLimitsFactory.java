@@ -7,7 +7,6 @@ import io.github.bucket4j.TimeMeter;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
-
 import java.util.Optional;
 
 /**
@@ -48,12 +47,14 @@ public class RateLimitsFactory {
     }
 
     RateLimitFilter build(MetricRegistry metrics, TimeMeter time) {
-        return new RateLimitFilter(limit("reads", reads, metrics, time), limit("writes", writes, metrics, time),
+        return new RateLimitFilter(
+                limit("reads", reads, metrics, time),
+                limit("writes", writes, metrics, time),
                 limit("signUps", signUps, metrics, time));
     }
 
     private RateLimit limit(String name, RateBudget budget, MetricRegistry metrics, TimeMeter time) {
-        return new RateLimit(budget, maxClients, time,
-                metrics.meter(MetricRegistry.name(RateLimitFilter.class, name, "refused")));
+        return new RateLimit(
+                budget, maxClients, time, metrics.meter(MetricRegistry.name(RateLimitFilter.class, name, "refused")));
     }
 }

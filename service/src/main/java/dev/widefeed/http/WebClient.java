@@ -3,7 +3,6 @@ package dev.widefeed.http;
 import io.dropwizard.assets.AssetsBundle;
 import io.dropwizard.core.setup.Environment;
 import jakarta.servlet.DispatcherType;
-
 import java.util.EnumSet;
 
 /**
@@ -15,8 +14,7 @@ public final class WebClient {
     /** Where the page is served. */
     public static final String PATH = "/app/";
 
-    private WebClient() {
-    }
+    private WebClient() {}
 
     /** Serves the files, {@code index.html} for the folder itself; a bundle, so it is added at initialize. */
     public static AssetsBundle files() {
@@ -25,7 +23,9 @@ public final class WebClient {
 
     /** Puts the page's security headers on every answer under {@link #PATH} ({@code /app} itself included). */
     public static void secure(Environment environment) {
-        environment.servlets().addFilter("web-client-headers", new PageSecurityHeaders())
+        environment
+                .servlets()
+                .addFilter("web-client-headers", new PageSecurityHeaders())
                 .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, PATH + "*");
     }
 }

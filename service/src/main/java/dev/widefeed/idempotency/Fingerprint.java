@@ -7,8 +7,7 @@ import java.util.HexFormat;
 
 /** What identifies a request apart from its idempotency key: a SHA-256 of its fields, each length-prefixed. */
 public final class Fingerprint {
-    private Fingerprint() {
-    }
+    private Fingerprint() {}
 
     /** The fingerprint of these fields, in order; a null field counts as absent, apart from an empty one. */
     public static String of(String... fields) {
@@ -20,7 +19,9 @@ public final class Fingerprint {
                 } else {
                     byte[] bytes = field.getBytes(StandardCharsets.UTF_8);
                     digest.update((byte) 1);
-                    digest.update(java.nio.ByteBuffer.allocate(Integer.BYTES).putInt(bytes.length).array());
+                    digest.update(java.nio.ByteBuffer.allocate(Integer.BYTES)
+                            .putInt(bytes.length)
+                            .array());
                     digest.update(bytes);
                 }
             }

@@ -3,7 +3,6 @@ package dev.widefeed.idempotency;
 import dev.widefeed.kernel.BestEffort;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.IdGenerator;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -38,8 +37,7 @@ public final class IdempotentRequests {
     }
 
     /** What a creating request answered, and whether it was an earlier request's resource. */
-    public record Outcome<T>(T value, boolean replayed) {
-    }
+    public record Outcome<T>(T value, boolean replayed) {}
 
     /**
      * Creates once per key. Without a key, {@code create} runs under a new id. With one: a first request claims the
@@ -53,8 +51,12 @@ public final class IdempotentRequests {
      * @param create      creates the resource under the id given
      * @param created     the resource of an id, if it was created
      */
-    public <T> Outcome<T> once(String scope, Optional<String> key, String fingerprint, LongFunction<T> create,
-                               LongFunction<Optional<T>> created) {
+    public <T> Outcome<T> once(
+            String scope,
+            Optional<String> key,
+            String fingerprint,
+            LongFunction<T> create,
+            LongFunction<Optional<T>> created) {
         if (key.isEmpty()) {
             return new Outcome<>(create.apply(ids.next()), false);
         }
@@ -91,8 +93,10 @@ public final class IdempotentRequests {
             store.release(claim);
             throw refused;
         }
-        BestEffort.run(() -> store.complete(claim), "the claim of Idempotency-Key " + claim.key()
-                + " stays pending: a retry finds its resource all the same, but would make it again once deleted");
+        BestEffort.run(
+                () -> store.complete(claim),
+                "the claim of Idempotency-Key " + claim.key()
+                        + " stays pending: a retry finds its resource all the same, but would make it again once deleted");
         return value;
     }
 

@@ -12,8 +12,7 @@ import org.slf4j.LoggerFactory;
 public final class BestEffort {
     private static final Logger LOG = LoggerFactory.getLogger(BestEffort.class);
 
-    private BestEffort() {
-    }
+    private BestEffort() {}
 
     /** Runs {@code write}; a store failure is logged with {@code consequence}, what it leaves until settled. */
     public static void run(Runnable write, String consequence) {

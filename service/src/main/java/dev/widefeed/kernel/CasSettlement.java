@@ -1,10 +1,9 @@
 package dev.widefeed.kernel;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Settles a compare-and-set that sets a state (a like on or off) when the store could not say whether it applied:
@@ -65,12 +64,17 @@ public final class CasSettlement {
         TemporaryStoreException refused = null;
         for (int attempt = 0; ; attempt++) {
             try {
-                Outcome outcome = cas.getAsBoolean() ? Outcome.APPLIED
-                        : attempt == 0 ? Outcome.NOT_APPLIED
-                        : holdsProposal.getAsBoolean() ? Outcome.HELD : Outcome.REPLACED;
+                Outcome outcome = cas.getAsBoolean()
+                        ? Outcome.APPLIED
+                        : attempt == 0
+                                ? Outcome.NOT_APPLIED
+                                : holdsProposal.getAsBoolean() ? Outcome.HELD : Outcome.REPLACED;
                 if (attempt > 0) {
-                    LOG.info("a compare-and-set settled on try {} after {}: {}", attempt + 1,
-                            (unknown != null ? unknown : refused).getMessage(), outcome);
+                    LOG.info(
+                            "a compare-and-set settled on try {} after {}: {}",
+                            attempt + 1,
+                            (unknown != null ? unknown : refused).getMessage(),
+                            outcome);
                 }
                 return outcome;
             } catch (UnknownOutcomeException e) {

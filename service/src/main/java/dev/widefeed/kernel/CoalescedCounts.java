@@ -1,8 +1,5 @@
 package dev.widefeed.kernel;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,6 +21,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BinaryOperator;
 import java.util.function.LongConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Counter updates taken off the request and coalesced per counter (docs/design.md, "Counters that heal"): a change
@@ -42,10 +41,13 @@ public final class CoalescedCounts<D> implements CounterUpdates<D>, PendingCount
     /** The deltas waiting for one subject, when the earliest of their changes was, and what waits for them. */
     private record Waiting<D>(D delta, Instant earliest, List<Runnable> whenApplied) {
         Waiting<D> plus(Waiting<D> other, BinaryOperator<D> plus) {
-            List<Runnable> both = whenApplied.isEmpty() ? other.whenApplied
+            List<Runnable> both = whenApplied.isEmpty()
+                    ? other.whenApplied
                     : other.whenApplied.isEmpty() ? whenApplied : concat(whenApplied, other.whenApplied);
-            return new Waiting<>(plus.apply(delta, other.delta),
-                    earliest.isBefore(other.earliest) ? earliest : other.earliest, both);
+            return new Waiting<>(
+                    plus.apply(delta, other.delta),
+                    earliest.isBefore(other.earliest) ? earliest : other.earliest,
+                    both);
         }
 
         private static List<Runnable> concat(List<Runnable> a, List<Runnable> b) {
@@ -66,6 +68,7 @@ public final class CoalescedCounts<D> implements CounterUpdates<D>, PendingCount
     private final ConcurrentHashMap<Long, Waiting<D>> waiting = new ConcurrentHashMap<>();
     /** Deltas taken by the flush under way, until their update is made; guarded by this. */
     private final Map<Long, D> inFlight = new HashMap<>();
+
     private final ReentrantLock flushing = new ReentrantLock();
     private final ScheduledExecutorService flusher;
     private final ExecutorService appliers;
@@ -82,8 +85,15 @@ public final class CoalescedCounts<D> implements CounterUpdates<D>, PendingCount
      * @param interval  how long a delta waits at most for others of its subject: well under the settle bound
      * @param threads   updates applied at once
      */
-    public CoalescedCounts(String name, BinaryOperator<D> plus, Update<D> update, LongConsumer markDirty,
-                           KnownPointCount.Bounds bounds, Clock clock, Duration interval, int threads) {
+    public CoalescedCounts(
+            String name,
+            BinaryOperator<D> plus,
+            Update<D> update,
+            LongConsumer markDirty,
+            KnownPointCount.Bounds bounds,
+            Clock clock,
+            Duration interval,
+            int threads) {
         if (interval.isNegative() || interval.compareTo(bounds.settle()) >= 0 || threads < 1) {
             throw new IllegalArgumentException("the interval must be shorter than the settle bound");
         }

@@ -12,8 +12,7 @@ public final class CompareAndSet {
     /** Races one request loses in a row before it reports a conflict. */
     public static final int MAX_ATTEMPTS = 8;
 
-    private CompareAndSet() {
-    }
+    private CompareAndSet() {}
 
     /**
      * @param attempt one read-decide-write round: its result when it settled (it applied, or there

@@ -34,13 +34,13 @@ public interface CounterUpdates<D> {
 
     /** Each delta applied at once, in the caller's thread; a failed update marks its counter. */
     static <D> CounterUpdates<D> direct(String what, Update<D> update, LongConsumer markDirty) {
-        return (id, delta, changedAt) -> BestEffort.count(() -> update.apply(id, delta), what + " of " + id,
-                () -> markDirty.accept(id));
+        return (id, delta, changedAt) ->
+                BestEffort.count(() -> update.apply(id, delta), what + " of " + id, () -> markDirty.accept(id));
     }
 
     /** {@link #direct(String, Update, LongConsumer)}, an update landing past the settle bound marking it too. */
-    static <D> CounterUpdates<D> direct(String what, Update<D> update, LongConsumer markDirty,
-                                        KnownPointCount.Bounds bounds, Clock clock) {
+    static <D> CounterUpdates<D> direct(
+            String what, Update<D> update, LongConsumer markDirty, KnownPointCount.Bounds bounds, Clock clock) {
         return (id, delta, changedAt) -> {
             BestEffort.count(() -> update.apply(id, delta), what + " of " + id, () -> markDirty.accept(id));
             if (bounds.late(changedAt, clock.instant())) {

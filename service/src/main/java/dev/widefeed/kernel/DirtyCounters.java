@@ -12,12 +12,10 @@ package dev.widefeed.kernel;
 public interface DirtyCounters {
     DirtyCounters NONE = new DirtyCounters() {
         @Override
-        public void post(long postId) {
-        }
+        public void post(long postId) {}
 
         @Override
-        public void user(long userId) {
-        }
+        public void user(long userId) {}
     };
 
     void post(long postId);

@@ -5,5 +5,4 @@ package dev.widefeed.kernel;
  * its own events as records in its own package, and {@link Events} hands them to whoever composed
  * a listener for them, so a feature tells others what happened without knowing who listens.
  */
-public interface DomainEvent {
-}
+public interface DomainEvent {}

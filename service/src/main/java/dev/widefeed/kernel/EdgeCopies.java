@@ -18,8 +18,10 @@ public record EdgeCopies(Optional<Instant> removeAt, Optional<Instant> addAt, lo
 
     public static EdgeCopies between(VersionedEdge<?> previous, VersionedEdge<?> next) {
         boolean keep = next.on() && previous.since() != null && previous.since().equals(next.since());
-        return new EdgeCopies(previous.since() != null && !keep ? Optional.of(previous.since()) : Optional.empty(),
-                next.on() ? Optional.of(next.since()) : Optional.empty(), next.version());
+        return new EdgeCopies(
+                previous.since() != null && !keep ? Optional.of(previous.since()) : Optional.empty(),
+                next.on() ? Optional.of(next.since()) : Optional.empty(),
+                next.version());
     }
 
     public boolean isEmpty() {

@@ -15,8 +15,7 @@ import java.util.function.Supplier;
  * (docs/ARCHITECTURE.md, "Write protocols").
  */
 public final class EdgeProtocol {
-    private EdgeProtocol() {
-    }
+    private EdgeProtocol() {}
 
     /**
      * @param read    the edge's truth row now
@@ -27,19 +26,25 @@ public final class EdgeProtocol {
      *                it; true if the compare-and-set applied, false if it lost a race
      * @return whether this call changed the edge
      */
-    public static <E extends VersionedEdge<E>> boolean change(Supplier<E> read, Supplier<E> decided, boolean on,
-                                                              Instant now, BiPredicate<E, E> apply,
-                                                              Supplier<String> what) {
-        return CompareAndSet.retry(() -> {
-            E current = read.get();
-            if (current.on() == on) {
-                current = decided.get();
-                if (current.on() == on) {
-                    return Optional.of(false);
-                }
-            }
-            return apply.test(current, current.next(on, now)) ? Optional.of(true) : Optional.empty();
-        }, what);
+    public static <E extends VersionedEdge<E>> boolean change(
+            Supplier<E> read,
+            Supplier<E> decided,
+            boolean on,
+            Instant now,
+            BiPredicate<E, E> apply,
+            Supplier<String> what) {
+        return CompareAndSet.retry(
+                () -> {
+                    E current = read.get();
+                    if (current.on() == on) {
+                        current = decided.get();
+                        if (current.on() == on) {
+                            return Optional.of(false);
+                        }
+                    }
+                    return apply.test(current, current.next(on, now)) ? Optional.of(true) : Optional.empty();
+                },
+                what);
     }
 
     /**
@@ -48,13 +53,24 @@ public final class EdgeProtocol {
      * never made before). A compare-and-set from a state no longer there fails like any lost race, and the next round
      * reads.
      */
-    public static <E extends VersionedEdge<E>> boolean change(Optional<E> first, Supplier<E> read,
-                                                              Supplier<E> decided, boolean on, Instant now,
-                                                              BiPredicate<E, E> apply, Supplier<String> what) {
+    public static <E extends VersionedEdge<E>> boolean change(
+            Optional<E> first,
+            Supplier<E> read,
+            Supplier<E> decided,
+            boolean on,
+            Instant now,
+            BiPredicate<E, E> apply,
+            Supplier<String> what) {
         AtomicReference<E> unread = new AtomicReference<>(first.orElse(null));
-        return change(() -> {
-            E known = unread.getAndSet(null);
-            return known != null ? known : read.get();
-        }, decided, on, now, apply, what);
+        return change(
+                () -> {
+                    E known = unread.getAndSet(null);
+                    return known != null ? known : read.get();
+                },
+                decided,
+                on,
+                now,
+                apply,
+                what);
     }
 }

@@ -5,8 +5,7 @@ import java.util.concurrent.CompletionException;
 
 /** Waiting for work run on another thread, so that its failure reaches the caller as the exception it was. */
 public final class Futures {
-    private Futures() {
-    }
+    private Futures() {}
 
     /**
      * The future's value; a failure is rethrown as its own runtime exception (a store's temporary error stays

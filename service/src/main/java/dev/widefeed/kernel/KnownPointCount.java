@@ -31,8 +31,7 @@ import java.util.function.Supplier;
  */
 public final class KnownPointCount {
     /** A counted row: whether it counts now, and when it last changed. */
-    public record Row(boolean on, Instant changedAt) {
-    }
+    public record Row(boolean on, Instant changedAt) {}
 
     /**
      * @param settle  the longest a change's counter update lands after the change's time, unless the
@@ -51,8 +50,8 @@ public final class KnownPointCount {
          * streams; sixteen settle a stream of ten likes a second at random moments about nine times in ten, eight
          * three in four ({@code KnownPointCountTest}).
          */
-        public static final Bounds DEFAULT = new Bounds(Duration.ofMillis(100), Duration.ofMillis(20),
-                Duration.ofMinutes(1), 16, Duration.ofMillis(25));
+        public static final Bounds DEFAULT = new Bounds(
+                Duration.ofMillis(100), Duration.ofMillis(20), Duration.ofMinutes(1), 16, Duration.ofMillis(25));
 
         public Bounds {
             if (samples < 1 || settle.isNegative() || skew.isNegative() || reflip.isNegative() || gap.isNegative()) {
@@ -71,18 +70,20 @@ public final class KnownPointCount {
         }
     }
 
-    private record Read(Instant before, long value, Instant after) {
-    }
+    private record Read(Instant before, long value, Instant after) {}
 
-    private KnownPointCount() {
-    }
+    private KnownPointCount() {}
 
     /**
      * Reads the counter once and the rows once, which settles a counter nothing moved lately; only if that
      * read cannot be judged are {@code samples} more reads taken, {@code gap} apart, and the rows read again.
      */
-    public static StableCount.Outcome correct(Clock clock, Bounds bounds, LongSupplier counter,
-                                              Supplier<? extends Collection<Row>> rows, LongConsumer add) {
+    public static StableCount.Outcome correct(
+            Clock clock,
+            Bounds bounds,
+            LongSupplier counter,
+            Supplier<? extends Collection<Row>> rows,
+            LongConsumer add) {
         StableCount.Outcome first = judge(bounds, List.of(read(clock, counter)), rows.get(), add);
         if (!first.raced()) {
             return first;
@@ -110,8 +111,8 @@ public final class KnownPointCount {
      * the same at every read (a new one would come from a failure, which marks the counter again), so it is in
      * every read's range; when they leave one value, that is it. Raced otherwise, or when the ranges do not meet.
      */
-    private static StableCount.Outcome judge(Bounds bounds, List<Read> reads, Collection<Row> counted,
-                                             LongConsumer add) {
+    private static StableCount.Outcome judge(
+            Bounds bounds, List<Read> reads, Collection<Row> counted, LongConsumer add) {
         long lowest = Long.MIN_VALUE;
         long highest = Long.MAX_VALUE;
         for (Read read : reads) {

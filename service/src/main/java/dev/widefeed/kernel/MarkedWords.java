@@ -15,15 +15,13 @@ import java.util.function.IntPredicate;
  * those. Places are in Unicode code points, {@code [start, end)}, the sign included.
  */
 public final class MarkedWords {
-    private MarkedWords() {
-    }
+    private MarkedWords() {}
 
     /** A marked word's meaning, and where it is. */
-    public record Found<T>(T value, int start, int end) {
-    }
+    public record Found<T>(T value, int start, int end) {}
 
-    public static <T> List<Found<T>> find(String text, int sign, IntPredicate wordChar,
-                                          Function<String, Optional<T>> meaning, int maxDistinct) {
+    public static <T> List<Found<T>> find(
+            String text, int sign, IntPredicate wordChar, Function<String, Optional<T>> meaning, int maxDistinct) {
         List<Found<T>> found = new ArrayList<>();
         Set<T> distinct = new HashSet<>();
         int[] cps = text.codePoints().toArray();

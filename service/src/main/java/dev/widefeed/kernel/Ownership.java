@@ -6,8 +6,7 @@ package dev.widefeed.kernel;
  * author, or the web layer when a path names the acting user.
  */
 public final class Ownership {
-    private Ownership() {
-    }
+    private Ownership() {}
 
     /** 403 with {@code why} unless {@code actor} is {@code owner}. */
     public static void require(long actor, long owner, String why) {

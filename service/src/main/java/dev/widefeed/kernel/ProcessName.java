@@ -6,8 +6,7 @@ import java.net.UnknownHostException;
 
 /** This process among others sharing a store: its host name and process id. */
 public final class ProcessName {
-    private ProcessName() {
-    }
+    private ProcessName() {}
 
     /** {@code host/pid}; {@code localhost/pid} when the host name cannot be found. */
     public static String hostAndPid() {

@@ -17,11 +17,9 @@ public final class StableCount {
     static final Duration LANDING = Duration.ofMillis(150);
 
     /** What a correction attempt did. */
-    public record Outcome(long delta, boolean raced) {
-    }
+    public record Outcome(long delta, boolean raced) {}
 
-    private StableCount() {
-    }
+    private StableCount() {}
 
     public static Outcome correct(LongSupplier counter, LongSupplier rows, LongConsumer add) {
         long before = counter.getAsLong();

@@ -1,7 +1,6 @@
 package dev.widefeed.like;
 
 import dev.widefeed.kernel.VersionedEdge;
-
 import java.time.Instant;
 
 /**

@@ -1,7 +1,6 @@
 package dev.widefeed.like;
 
 import dev.widefeed.kernel.DomainEvent;
-
 import java.time.Instant;
 
 /**
@@ -13,9 +12,7 @@ public sealed interface LikeEvent extends DomainEvent {
 
     long userId();
 
-    record Liked(long postId, long userId, Instant at) implements LikeEvent {
-    }
+    record Liked(long postId, long userId, Instant at) implements LikeEvent {}
 
-    record Unliked(long postId, long userId) implements LikeEvent {
-    }
+    record Unliked(long postId, long userId) implements LikeEvent {}
 }

@@ -3,9 +3,6 @@ package dev.widefeed.like;
 import dev.widefeed.kernel.CasSettlement;
 import dev.widefeed.kernel.DirtyCounters;
 import dev.widefeed.kernel.EdgeProtocol;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -14,6 +11,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * How likes change and are repaired: the edge protocol ({@link EdgeProtocol}) over a
@@ -53,7 +52,7 @@ public final class LikeProtocol {
 
     /** Sets the like to {@code liked}; the state this call replaced, empty when it was so already. */
     public Optional<LikeEdge> change(long postId, long userId, boolean liked, Instant now) {
-        return change(postId, userId, liked, now, () -> { });
+        return change(postId, userId, liked, now, () -> {});
     }
 
     /**
@@ -69,20 +68,26 @@ public final class LikeProtocol {
         // it, and a row that is there fails it, which reads it and goes on as usual (an unlike reads first: only a
         // row that is there can be taken back).
         Optional<LikeEdge> first = liked ? Optional.of(LikeEdge.absent(postId, userId)) : Optional.empty();
-        boolean changed = EdgeProtocol.change(first, () -> store.edge(postId, userId),
-                () -> store.decidedEdge(postId, userId), liked, now, (current, next) -> {
-            CasSettlement.Outcome outcome = settlement.apply(() -> store.compareAndSet(current, next),
-                    () -> holds(store.edge(postId, userId), next));
-            if (outcome == CasSettlement.Outcome.HELD || outcome == CasSettlement.Outcome.REPLACED) {
-                doubt.run();
-            }
-            if (outcome != CasSettlement.Outcome.APPLIED && outcome != CasSettlement.Outcome.HELD) {
-                return false; // lost a race with the same user's other request: read the new state again
-            }
-            replaced.set(current);
-            completeApplied(current, next);
-            return true;
-        }, () -> "the like of post " + postId + " by " + userId);
+        boolean changed = EdgeProtocol.change(
+                first,
+                () -> store.edge(postId, userId),
+                () -> store.decidedEdge(postId, userId),
+                liked,
+                now,
+                (current, next) -> {
+                    CasSettlement.Outcome outcome = settlement.apply(
+                            () -> store.compareAndSet(current, next), () -> holds(store.edge(postId, userId), next));
+                    if (outcome == CasSettlement.Outcome.HELD || outcome == CasSettlement.Outcome.REPLACED) {
+                        doubt.run();
+                    }
+                    if (outcome != CasSettlement.Outcome.APPLIED && outcome != CasSettlement.Outcome.HELD) {
+                        return false; // lost a race with the same user's other request: read the new state again
+                    }
+                    replaced.set(current);
+                    completeApplied(current, next);
+                    return true;
+                },
+                () -> "the like of post " + postId + " by " + userId);
         return changed ? Optional.of(replaced.get()) : Optional.empty();
     }
 
@@ -94,8 +99,12 @@ public final class LikeProtocol {
         try {
             store.applied(previous, next);
         } catch (RuntimeException e) {
-            LOG.warn("like of post {} by {} changed but its list copies were not all written; "
-                    + "the post's recount repairs them: {}", next.postId(), next.userId(), e.toString());
+            LOG.warn(
+                    "like of post {} by {} changed but its list copies were not all written; "
+                            + "the post's recount repairs them: {}",
+                    next.postId(),
+                    next.userId(),
+                    e.toString());
             marks.post(next.postId());
         }
     }

@@ -14,7 +14,6 @@ import dev.widefeed.kernel.VersionedEdge;
 import dev.widefeed.post.PostAccess;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostStore;
-
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -34,6 +33,7 @@ import java.util.function.LongFunction;
 public final class LikeService {
     /** Rounds a page of liked posts reads at most to make up for likes it leaves out. */
     private static final int FILL_ROUNDS = 4;
+
     private static final int MAX_FILL_READ = 200;
     private final PostStore posts;
     private final UserStore users;
@@ -48,9 +48,25 @@ public final class LikeService {
     private final CounterUpdates<PostCounts> likeCounts;
 
     /** Answers each like and unlike with the post's counts as the store has them, its counter moved in the request. */
-    public LikeService(PostStore posts, UserStore users, LikeStore likes, PostAccess access, Events events,
-                       Clock clock, DirtyCounters dirty, KnownPointCount.Bounds bounds) {
-        this(posts, users, likes, access, events, clock, dirty, bounds, posts::counts,
+    public LikeService(
+            PostStore posts,
+            UserStore users,
+            LikeStore likes,
+            PostAccess access,
+            Events events,
+            Clock clock,
+            DirtyCounters dirty,
+            KnownPointCount.Bounds bounds) {
+        this(
+                posts,
+                users,
+                likes,
+                access,
+                events,
+                clock,
+                dirty,
+                bounds,
+                posts::counts,
                 CounterUpdates.direct("likes", posts::addCounts, dirty::post, bounds, clock));
     }
 
@@ -63,9 +79,17 @@ public final class LikeService {
      * @param likeCounts     where a like's change sends the post's counter delta ({@link CoalescedCounts}: off the
      *                       request); it must show in {@code answeredCounts} at once
      */
-    public LikeService(PostStore posts, UserStore users, LikeStore likes, PostAccess access, Events events,
-                       Clock clock, DirtyCounters dirty, KnownPointCount.Bounds bounds,
-                       LongFunction<PostCounts> answeredCounts, CounterUpdates<PostCounts> likeCounts) {
+    public LikeService(
+            PostStore posts,
+            UserStore users,
+            LikeStore likes,
+            PostAccess access,
+            Events events,
+            Clock clock,
+            DirtyCounters dirty,
+            KnownPointCount.Bounds bounds,
+            LongFunction<PostCounts> answeredCounts,
+            CounterUpdates<PostCounts> likeCounts) {
         this.answeredCounts = answeredCounts;
         this.likeCounts = likeCounts;
         this.posts = posts;
@@ -80,8 +104,7 @@ public final class LikeService {
     }
 
     /** The like as it stands after the request, and the post's like count. */
-    public record Result(boolean liked, long likes) {
-    }
+    public record Result(boolean liked, long likes) {}
 
     /** Idempotent; 404 for an unknown post or one I may not see. */
     public Result like(long me, long postId) {
@@ -158,7 +181,8 @@ public final class LikeService {
     public boolean withdraw(long me, long postId) {
         LikeEvent.Unliked event = new LikeEvent.Unliked(postId, me);
         events.record(event);
-        boolean changed = changeCounted(postId, me, false, clock.instant(), posts.find(postId).isPresent());
+        boolean changed = changeCounted(
+                postId, me, false, clock.instant(), posts.find(postId).isPresent());
         if (changed) {
             events.publish(event);
         }
@@ -193,8 +217,12 @@ public final class LikeService {
             List<Like> fetched = likes.likedPosts(userId, cursor, read + 1);
             boolean more = fetched.size() > read;
             List<Like> batch = more ? fetched.subList(0, read) : fetched;
-            Set<Long> visible = batch.isEmpty() ? Set.of() : access.visible(viewer,
-                    posts.findAll(batch.stream().map(Like::postId).toList()).values());
+            Set<Long> visible = batch.isEmpty()
+                    ? Set.of()
+                    : access.visible(
+                            viewer,
+                            posts.findAll(batch.stream().map(Like::postId).toList())
+                                    .values());
             for (int i = 0; i < batch.size(); i++) {
                 Like like = batch.get(i);
                 cursor = Optional.of(new LikeCursor(like.likedAt(), like.postId()));
@@ -228,9 +256,14 @@ public final class LikeService {
      * ({@link KnownPointCount}); only one with a change near every read is left for the next try.
      */
     public StableCount.Outcome recount(long postId) {
-        return KnownPointCount.correct(clock, bounds, () -> posts.counts(postId).likes(),
-                () -> protocol.repair(postId).stream().filter(LikeEdge::exists)
-                        .map(row -> new KnownPointCount.Row(row.liked(), changedAt(row))).toList(),
+        return KnownPointCount.correct(
+                clock,
+                bounds,
+                () -> posts.counts(postId).likes(),
+                () -> protocol.repair(postId).stream()
+                        .filter(LikeEdge::exists)
+                        .map(row -> new KnownPointCount.Row(row.liked(), changedAt(row)))
+                        .toList(),
                 delta -> posts.addCounts(postId, PostCounts.likes(delta)));
     }
 
@@ -238,5 +271,4 @@ public final class LikeService {
     private static Instant changedAt(LikeEdge row) {
         return Instant.EPOCH.plus(row.version(), ChronoUnit.MICROS);
     }
-
 }

@@ -1,7 +1,6 @@
 package dev.widefeed.like;
 
 import dev.widefeed.post.LikedPosts;
-
 import java.util.List;
 import java.util.Optional;
 

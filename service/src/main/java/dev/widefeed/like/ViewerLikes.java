@@ -2,7 +2,6 @@ package dev.widefeed.like;
 
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.post.LikedPosts;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
@@ -46,7 +45,11 @@ public final class ViewerLikes implements LikedPosts {
         if (wanted.isEmpty()) {
             return liked;
         }
-        Instant since = wanted.stream().map(IdGenerator::timeOf).min(Instant::compareTo).orElseThrow().minus(SKEW);
+        Instant since = wanted.stream()
+                .map(IdGenerator::timeOf)
+                .min(Instant::compareTo)
+                .orElseThrow()
+                .minus(SKEW);
         Optional<LikeCursor> after = Optional.empty();
         for (int read = 0; read < maxPages; read++) {
             List<Like> likes = store.likedPosts(userId, after, page);

@@ -46,7 +46,8 @@ record CassandraNode(int number, String host, Path dataDir, int jmxPort, List<St
         }
         List<CassandraNode> nodes = new ArrayList<>();
         for (int number = 1; number <= count; number++) {
-            nodes.add(new CassandraNode(number,
+            nodes.add(new CassandraNode(
+                    number,
                     count == 1 ? settings.host() : loopbackAlias(settings.host(), number - 1),
                     count == 1 ? settings.dataDir() : settings.dataDir().resolve("node" + number),
                     settings.jmxPort() <= 0 ? 0 : settings.jmxPort() + number - 1,
@@ -63,7 +64,8 @@ record CassandraNode(int number, String host, Path dataDir, int jmxPort, List<St
         int total = count * TOKENS_PER_NODE;
         List<String> tokens = new ArrayList<>();
         for (int part = number - 1; part < total; part += count) {
-            tokens.add(MIN_TOKEN.add(RING.multiply(BigInteger.valueOf(part)).divide(BigInteger.valueOf(total)))
+            tokens.add(MIN_TOKEN
+                    .add(RING.multiply(BigInteger.valueOf(part)).divide(BigInteger.valueOf(total)))
                     .toString());
         }
         return List.copyOf(tokens);

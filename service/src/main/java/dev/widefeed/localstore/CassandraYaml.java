@@ -11,8 +11,7 @@ import java.util.Map;
  */
 final class CassandraYaml {
 
-    private CassandraYaml() {
-    }
+    private CassandraYaml() {}
 
     static Map<String, Object> of(LocalCassandra.Settings settings, CassandraNode node, CassandraNode seed) {
         Path data = node.dataDir();
@@ -25,9 +24,13 @@ final class CassandraYaml {
         yaml.put("auto_bootstrap", false);
         yaml.put("partitioner", "org.apache.cassandra.dht.Murmur3Partitioner");
         yaml.put("endpoint_snitch", "SimpleSnitch");
-        yaml.put("seed_provider", List.of(Map.of(
-                "class_name", "org.apache.cassandra.locator.SimpleSeedProvider",
-                "parameters", List.of(Map.of("seeds", seed.host() + ":" + settings.storagePort())))));
+        yaml.put(
+                "seed_provider",
+                List.of(Map.of(
+                        "class_name",
+                        "org.apache.cassandra.locator.SimpleSeedProvider",
+                        "parameters",
+                        List.of(Map.of("seeds", seed.host() + ":" + settings.storagePort())))));
         yaml.put("listen_address", node.host());
         yaml.put("rpc_address", node.host());
         yaml.put("storage_port", settings.storagePort());

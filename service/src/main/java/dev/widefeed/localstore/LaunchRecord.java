@@ -35,13 +35,13 @@ final class LaunchRecord {
 
         /** The process, if it still runs and is the one recorded. */
         Optional<ProcessHandle> running() {
-            return ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
+            return ProcessHandle.of(pid)
+                    .filter(ProcessHandle::isAlive)
                     .filter(p -> p.info().startInstant().map(started::equals).orElse(false));
         }
     }
 
-    private LaunchRecord() {
-    }
+    private LaunchRecord() {}
 
     /** Records {@code store} as the data directory's store process, launched (or adopted) by this JVM. */
     static void write(Path dataDir, ProcessHandle store) {
@@ -83,14 +83,17 @@ final class LaunchRecord {
             Recorded launcher = recorded(properties, "launcher");
             return launcher.running().isPresent() ? Optional.empty() : store.running();
         } catch (IOException | RuntimeException e) {
-            LOG.warn("cannot read the store process recorded in {} ({}); a store running there is reused as it is",
-                    file, e.toString());
+            LOG.warn(
+                    "cannot read the store process recorded in {} ({}); a store running there is reused as it is",
+                    file,
+                    e.toString());
             return Optional.empty();
         }
     }
 
     private static Recorded recorded(Properties properties, String who) {
-        return new Recorded(Long.parseLong(Objects.requireNonNull(properties.getProperty(who + ".pid"), who + ".pid")),
+        return new Recorded(
+                Long.parseLong(Objects.requireNonNull(properties.getProperty(who + ".pid"), who + ".pid")),
                 Instant.parse(Objects.requireNonNull(properties.getProperty(who + ".started"), who + ".started")));
     }
 }

@@ -102,8 +102,16 @@ public final class LocalCassandra extends LocalStore {
      * @param heapMb  each node's heap
      * @param commitLogSync when a write is acknowledged: {@link CommitLogSync#BATCH} unless said otherwise
      */
-    public record Settings(Path dataDir, String host, int nativePort, int storagePort, int heapMb,
-                           Duration startTimeout, int nodes, int jmxPort, CommitLogSync commitLogSync) {
+    public record Settings(
+            Path dataDir,
+            String host,
+            int nativePort,
+            int storagePort,
+            int heapMb,
+            Duration startTimeout,
+            int nodes,
+            int jmxPort,
+            CommitLogSync commitLogSync) {
 
         public Settings {
             requireNonNull(dataDir, "dataDir");
@@ -122,24 +130,24 @@ public final class LocalCassandra extends LocalStore {
         }
 
         public Settings withPorts(int nativePort, int storagePort) {
-            return new Settings(dataDir, host, nativePort, storagePort, heapMb, startTimeout, nodes, jmxPort,
-                    commitLogSync);
+            return new Settings(
+                    dataDir, host, nativePort, storagePort, heapMb, startTimeout, nodes, jmxPort, commitLogSync);
         }
 
         public Settings withHeapMb(int heapMb) {
-            return new Settings(dataDir, host, nativePort, storagePort, heapMb, startTimeout, nodes, jmxPort,
-                    commitLogSync);
+            return new Settings(
+                    dataDir, host, nativePort, storagePort, heapMb, startTimeout, nodes, jmxPort, commitLogSync);
         }
 
         /** {@code nodes} nodes whose JMX ports start at {@code jmxPort}. */
         public Settings withNodes(int nodes, int jmxPort) {
-            return new Settings(dataDir, host, nativePort, storagePort, heapMb, startTimeout, nodes, jmxPort,
-                    commitLogSync);
+            return new Settings(
+                    dataDir, host, nativePort, storagePort, heapMb, startTimeout, nodes, jmxPort, commitLogSync);
         }
 
         public Settings withCommitLogSync(CommitLogSync commitLogSync) {
-            return new Settings(dataDir, host, nativePort, storagePort, heapMb, startTimeout, nodes, jmxPort,
-                    commitLogSync);
+            return new Settings(
+                    dataDir, host, nativePort, storagePort, heapMb, startTimeout, nodes, jmxPort, commitLogSync);
         }
     }
 
@@ -180,8 +188,14 @@ public final class LocalCassandra extends LocalStore {
             for (CassandraNode planned : nodes) {
                 long nodeStarting = System.nanoTime();
                 String endpoint = planned.host() + ":" + settings.nativePort();
-                Running<Node> running = startOrReuse("Cassandra", planned.dataDir(), planned.host(),
-                        settings.nativePort(), endpoint, settings.startTimeout(), () -> probe(settings, planned, nodes),
+                Running<Node> running = startOrReuse(
+                        "Cassandra",
+                        planned.dataDir(),
+                        planned.host(),
+                        settings.nativePort(),
+                        endpoint,
+                        settings.startTimeout(),
+                        () -> probe(settings, planned, nodes),
                         () -> launch(settings, planned, nodes.get(0), endpoint));
                 members.addAll(running.members(planned.name()));
                 first = first == null ? running.identity() : first;
@@ -192,7 +206,10 @@ public final class LocalCassandra extends LocalStore {
             started.close(); // no node left running that nobody would stop
             throw e;
         }
-        LOG.info("Cassandra: {} node(s) serve after {} s ({})", nodes.size(), seconds(System.nanoTime() - starting),
+        LOG.info(
+                "Cassandra: {} node(s) serve after {} s ({})",
+                nodes.size(),
+                seconds(System.nanoTime() - starting),
                 String.join(", ", took));
         return new LocalCassandra(settings, nodes, first, members);
     }
@@ -201,8 +218,8 @@ public final class LocalCassandra extends LocalStore {
         return String.format(Locale.ROOT, "%.1f", nanos / 1e9);
     }
 
-    private static LocalStoreProcess.Launch launch(Settings settings, CassandraNode node, CassandraNode seed,
-                                                   String endpoint) {
+    private static LocalStoreProcess.Launch launch(
+            Settings settings, CassandraNode node, CassandraNode seed, String endpoint) {
         StoreClasspath classpath = StoreClasspath.load(CLASSPATH_RESOURCE);
         Path conf = node.dataDir().resolve("conf");
         Path cassandraYaml = conf.resolve("cassandra.yaml");
@@ -265,14 +282,18 @@ public final class LocalCassandra extends LocalStore {
                 .build()) {
             // Asked of this node itself, not of any node the driver would route to.
             com.datastax.oss.driver.api.core.metadata.Node self = session.getMetadata().getNodes().values().stream()
-                    .filter(n -> n.getEndPoint().resolve().equals(address)).findFirst().orElse(null);
+                    .filter(n -> n.getEndPoint().resolve().equals(address))
+                    .findFirst()
+                    .orElse(null);
             if (self == null) {
                 return Optional.empty();
             }
-            Row row = session.execute(SimpleStatement.newInstance(
-                    "SELECT release_version, data_center FROM system.local").setNode(self)).one();
-            answered = Optional.ofNullable(row).map(r -> new Node(r.getString("release_version"),
-                    r.getString("data_center")));
+            Row row = session.execute(
+                            SimpleStatement.newInstance("SELECT release_version, data_center FROM system.local")
+                                    .setNode(self))
+                    .one();
+            answered = Optional.ofNullable(row)
+                    .map(r -> new Node(r.getString("release_version"), r.getString("data_center")));
         }
         if (answered.isEmpty() || node.jmxPort() <= 0) {
             return answered;
@@ -282,7 +303,9 @@ public final class LocalCassandra extends LocalStore {
         }
         for (CassandraNode other : nodes) {
             if (other.number() != node.number()
-                    && !NodeJmx.read(other.jmxPort()).map(view -> view.seesUpAndNormal(node.host())).orElse(true)) {
+                    && !NodeJmx.read(other.jmxPort())
+                            .map(view -> view.seesUpAndNormal(node.host()))
+                            .orElse(true)) {
                 return Optional.empty();
             }
         }
@@ -295,7 +318,8 @@ public final class LocalCassandra extends LocalStore {
             new YAMLMapper().writeValue(cassandraYaml.toFile(), yaml);
             Files.writeString(logbackXml, LOGBACK_XML);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the Cassandra configuration under " + cassandraYaml.getParent(), e);
+            throw new UncheckedIOException(
+                    "cannot write the Cassandra configuration under " + cassandraYaml.getParent(), e);
         }
     }
 
@@ -314,7 +338,9 @@ public final class LocalCassandra extends LocalStore {
 
     /** Every node's address, the first node's first: the driver's contact points. */
     public List<InetSocketAddress> contactPoints() {
-        return nodes.stream().map(n -> new InetSocketAddress(n.host(), settings.nativePort())).toList();
+        return nodes.stream()
+                .map(n -> new InetSocketAddress(n.host(), settings.nativePort()))
+                .toList();
     }
 
     /** The node's data center, which the driver needs as its local data center. */

@@ -69,8 +69,14 @@ public final class LocalHBase extends LocalStore {
      * Where and how to run HBase. The defaults are HBase's own ports on loopback; tests use others so they do not
      * collide with a developer's running service.
      */
-    public record Settings(Path dataDir, String host, int zookeeperPort, int masterPort, int regionServerPort,
-                           int heapMb, Duration startTimeout) {
+    public record Settings(
+            Path dataDir,
+            String host,
+            int zookeeperPort,
+            int masterPort,
+            int regionServerPort,
+            int heapMb,
+            Duration startTimeout) {
 
         public Settings {
             requireNonNull(dataDir, "dataDir");
@@ -108,8 +114,15 @@ public final class LocalHBase extends LocalStore {
      */
     public static LocalHBase start(Settings settings) {
         String endpoint = "ZooKeeper " + settings.host() + ":" + settings.zookeeperPort();
-        Running<String> hbase = startOrReuse("HBase", settings.dataDir(), settings.host(), settings.zookeeperPort(),
-                endpoint, settings.startTimeout(), () -> probe(settings), () -> launch(settings, endpoint));
+        Running<String> hbase = startOrReuse(
+                "HBase",
+                settings.dataDir(),
+                settings.host(),
+                settings.zookeeperPort(),
+                endpoint,
+                settings.startTimeout(),
+                () -> probe(settings),
+                () -> launch(settings, endpoint));
         // One member: master, region server and ZooKeeper are one process in standalone mode.
         return new LocalHBase(settings, hbase.identity(), hbase.members("hbase"));
     }
@@ -144,8 +157,13 @@ public final class LocalHBase extends LocalStore {
                 settings.dataDir(),
                 settings.dataDir().resolve("logs").resolve("hbase.log"),
                 settings.host(),
-                new TreeMap<>(Map.of("ZooKeeper", settings.zookeeperPort(), "master", settings.masterPort(),
-                        "region server", settings.regionServerPort())));
+                new TreeMap<>(Map.of(
+                        "ZooKeeper",
+                        settings.zookeeperPort(),
+                        "master",
+                        settings.masterPort(),
+                        "region server",
+                        settings.regionServerPort())));
     }
 
     /**
@@ -167,10 +185,10 @@ public final class LocalHBase extends LocalStore {
         conf.setInt("zookeeper.recovery.retry.intervalmill", 200);
         conf.setInt("zookeeper.session.timeout", 5_000);
         try (Connection connection = ConnectionFactory.createConnection(conf);
-             Admin admin = connection.getAdmin()) {
+                Admin admin = connection.getAdmin()) {
             admin.listNamespaceDescriptors();
             try (Table meta = connection.getTable(TableName.META_TABLE_NAME);
-                 ResultScanner scanner = meta.getScanner(new Scan().setLimit(1))) {
+                    ResultScanner scanner = meta.getScanner(new Scan().setLimit(1))) {
                 scanner.next();
             }
             return Optional.of(admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.HBASE_VERSION))

@@ -1,8 +1,5 @@
 package dev.widefeed.localstore;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -10,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A real store on this machine, made of one process or several (the nodes of a local cluster): each either a child
@@ -22,8 +21,7 @@ public abstract class LocalStore implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LocalStore.class);
 
     /** One process of the store that this JVM started and supervises, by the name an operator sees ("node2"). */
-    record Member(String name, StoreSupervisor supervisor) {
-    }
+    record Member(String name, StoreSupervisor supervisor) {}
 
     private final List<Member> members;
 
@@ -45,9 +43,15 @@ public abstract class LocalStore implements AutoCloseable {
      * one, waits until it answers {@code probe} and supervises it; the data directory is locked meanwhile, so two
      * JVMs never launch into it, nor adopt the same store.
      */
-    static <T> Running<T> startOrReuse(String store, Path dataDir, String host, int port, String endpoint,
-                                       Duration timeout, LocalStoreProcess.Probe<T> probe,
-                                       Supplier<LocalStoreProcess.Launch> launch) {
+    static <T> Running<T> startOrReuse(
+            String store,
+            Path dataDir,
+            String host,
+            int port,
+            String endpoint,
+            Duration timeout,
+            LocalStoreProcess.Probe<T> probe,
+            Supplier<LocalStoreProcess.Launch> launch) {
         StoreSupervisor.Restart restart = new StoreSupervisor.Restart(dataDir, host, port, timeout, probe);
         try (DataDirLock ignored = DataDirLock.acquire(dataDir)) {
             if (Ports.isListening(host, port)) {
@@ -57,11 +61,21 @@ public abstract class LocalStore implements AutoCloseable {
                     LOG.info("reusing {} {} already running at {}", store, identity, endpoint);
                     return new Running<>(identity, null);
                 }
-                LOG.warn("adopting {} {} at {} (pid {}): the service that started it on {} ended without stopping it; "
-                        + "it is supervised from here on", store, identity, endpoint, orphan.get().pid(), dataDir);
+                LOG.warn(
+                        "adopting {} {} at {} (pid {}): the service that started it on {} ended without stopping it; "
+                                + "it is supervised from here on",
+                        store,
+                        identity,
+                        endpoint,
+                        orphan.get().pid(),
+                        dataDir);
                 LaunchRecord.write(dataDir, orphan.get());
-                return new Running<>(identity, StoreSupervisor.watch(
-                        LocalStoreProcess.adopt(launch.get(), orphan.get()), restart, RestartPolicy.standard()));
+                return new Running<>(
+                        identity,
+                        StoreSupervisor.watch(
+                                LocalStoreProcess.adopt(launch.get(), orphan.get()),
+                                restart,
+                                RestartPolicy.standard()));
             }
             LocalStoreProcess process = LocalStoreProcess.launch(launch.get());
             LaunchRecord.write(dataDir, process.handle());

@@ -48,10 +48,19 @@ final class LocalStoreProcess implements AutoCloseable {
      * What to run. {@code ports} maps a role ("native", "storage", ...) to a port the child must bind on
      * {@code host}; they are checked after a failed start to name the port another process held.
      */
-    record Launch(String store, String version, String endpoint, StoreClasspath classpath, List<Path> classpathPrefix,
-                  List<String> jvmOptions, String mainClass, List<String> arguments, Path workDir, Path logFile,
-                  String host, Map<String, Integer> ports) {
-    }
+    record Launch(
+            String store,
+            String version,
+            String endpoint,
+            StoreClasspath classpath,
+            List<Path> classpathPrefix,
+            List<String> jvmOptions,
+            String mainClass,
+            List<String> arguments,
+            Path workDir,
+            Path logFile,
+            String host,
+            Map<String, Integer> ports) {}
 
     /** One readiness check: empty while the store does not serve clients yet, a value describing it once it does. */
     @FunctionalInterface
@@ -63,6 +72,7 @@ final class LocalStoreProcess implements AutoCloseable {
     private final ProcessHandle handle;
     /** The child as started here; null for an adopted store. */
     private final Process process;
+
     private final long startedNanos;
 
     private LocalStoreProcess(Launch launch, ProcessHandle handle, Process process, long startedNanos) {
@@ -89,8 +99,12 @@ final class LocalStoreProcess implements AutoCloseable {
     static LocalStoreProcess relaunch(Launch launch, String why) {
         try {
             Files.createDirectories(launch.logFile().getParent());
-            Files.writeString(launch.logFile(), "\n=== " + Instant.now() + " widefeed starts " + launch.store()
-                    + " again: " + why + " ===\n\n", UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            Files.writeString(
+                    launch.logFile(),
+                    "\n=== " + Instant.now() + " widefeed starts " + launch.store() + " again: " + why + " ===\n\n",
+                    UTF_8,
+                    StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND);
         } catch (IOException e) {
             LOG.warn("cannot mark the restart in {}: {}", launch.logFile(), e.toString());
         }
@@ -110,7 +124,11 @@ final class LocalStoreProcess implements AutoCloseable {
         try {
             Files.createDirectories(launch.workDir());
             Files.createDirectories(launch.logFile().getParent());
-            LOG.info("starting {} {} at {} (log: {})", launch.store(), launch.version(), launch.endpoint(),
+            LOG.info(
+                    "starting {} {} at {} (log: {})",
+                    launch.store(),
+                    launch.version(),
+                    launch.endpoint(),
                     launch.logFile());
             long startedNanos = System.nanoTime();
             Process process = new ProcessBuilder(command)
@@ -134,14 +152,19 @@ final class LocalStoreProcess implements AutoCloseable {
         try {
             Optional<T> ready = poll(timeout, probe, handle::isAlive, lastProbeFailure);
             if (ready.isPresent()) {
-                LOG.info("{} {} ready at {} after {} ms (pid {})", launch.store(), launch.version(), launch.endpoint(),
-                        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos), handle.pid());
+                LOG.info(
+                        "{} {} ready at {} after {} ms (pid {})",
+                        launch.store(),
+                        launch.version(),
+                        launch.endpoint(),
+                        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos),
+                        handle.pid());
                 return ready.get();
             }
             String reason = handle.isAlive()
                     ? launch.store() + " was not ready after " + timeout.toSeconds() + " s"
                     : launch.store() + " exited with code " + (process == null ? "unknown" : process.exitValue())
-                    + " during startup";
+                            + " during startup";
             throw failure(reason, lastProbeFailure.get());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -156,18 +179,22 @@ final class LocalStoreProcess implements AutoCloseable {
     static <T> T awaitExternal(String description, Duration timeout, Probe<T> probe) {
         AtomicReference<Exception> lastProbeFailure = new AtomicReference<>();
         try {
-            return poll(timeout, probe, () -> true, lastProbeFailure).orElseThrow(() -> new LocalStoreException(
-                    description + " did not answer within " + timeout.toSeconds() + " s"
-                            + Optional.ofNullable(lastProbeFailure.get()).map(e -> ": " + e).orElse(""),
-                    lastProbeFailure.get()));
+            return poll(timeout, probe, () -> true, lastProbeFailure)
+                    .orElseThrow(() -> new LocalStoreException(
+                            description + " did not answer within " + timeout.toSeconds() + " s"
+                                    + Optional.ofNullable(lastProbeFailure.get())
+                                            .map(e -> ": " + e)
+                                            .orElse(""),
+                            lastProbeFailure.get()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new LocalStoreException("interrupted while waiting for " + description, e);
         }
     }
 
-    private static <T> Optional<T> poll(Duration timeout, Probe<T> probe, BooleanSupplier alive,
-                                        AtomicReference<Exception> lastFailure) throws InterruptedException {
+    private static <T> Optional<T> poll(
+            Duration timeout, Probe<T> probe, BooleanSupplier alive, AtomicReference<Exception> lastFailure)
+            throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (alive.getAsBoolean()) {
             try {
@@ -193,15 +220,24 @@ final class LocalStoreProcess implements AutoCloseable {
         StringBuilder message = new StringBuilder(reason);
         launch.ports().forEach((role, port) -> {
             if (Ports.isListening(launch.host(), port)) {
-                message.append("; ").append(role).append(" port ").append(launch.host()).append(':').append(port)
+                message.append("; ")
+                        .append(role)
+                        .append(" port ")
+                        .append(launch.host())
+                        .append(':')
+                        .append(port)
                         .append(" is in use by another process");
             }
         });
         if (cause != null) {
             message.append("; last readiness check: ").append(cause);
         }
-        message.append("\n--- last ").append(LOG_TAIL_LINES).append(" lines of ").append(launch.logFile())
-                .append(" ---\n").append(logTail());
+        message.append("\n--- last ")
+                .append(LOG_TAIL_LINES)
+                .append(" lines of ")
+                .append(launch.logFile())
+                .append(" ---\n")
+                .append(logTail());
         return new LocalStoreException(message.toString(), cause);
     }
 
@@ -214,7 +250,8 @@ final class LocalStoreProcess implements AutoCloseable {
             while (end.hasRemaining() && channel.read(end) >= 0) {
                 // read on until the buffer is full
             }
-            List<String> lines = new String(end.array(), 0, end.position(), UTF_8).lines().toList();
+            List<String> lines =
+                    new String(end.array(), 0, end.position(), UTF_8).lines().toList();
             if (end.capacity() < size && !lines.isEmpty()) {
                 lines = lines.subList(1, lines.size()); // the first is cut
             }
@@ -285,7 +322,10 @@ final class LocalStoreProcess implements AutoCloseable {
         handle.destroy();
         try {
             if (!exitsWithin(STOP_TIMEOUT)) {
-                LOG.warn("{} (pid {}) did not stop within {} s, killing it", launch.store(), handle.pid(),
+                LOG.warn(
+                        "{} (pid {}) did not stop within {} s, killing it",
+                        launch.store(),
+                        handle.pid(),
                         STOP_TIMEOUT.toSeconds());
                 handle.destroyForcibly();
                 exitsWithin(STOP_TIMEOUT);
@@ -294,7 +334,10 @@ final class LocalStoreProcess implements AutoCloseable {
             handle.destroyForcibly();
             Thread.currentThread().interrupt();
         }
-        LOG.info("stopped {} (pid {}) in {} ms", launch.store(), handle.pid(),
+        LOG.info(
+                "stopped {} (pid {}) in {} ms",
+                launch.store(),
+                handle.pid(),
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stopping));
     }
 }

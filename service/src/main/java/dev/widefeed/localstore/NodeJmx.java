@@ -31,8 +31,8 @@ final class NodeJmx {
     });
 
     /** One node's view of the ring: addresses without ports ("127.0.0.2"). */
-    record RingView(String operationMode, List<String> live, List<String> joining, List<String> leaving,
-                    List<String> moving) {
+    record RingView(
+            String operationMode, List<String> live, List<String> joining, List<String> leaving, List<String> moving) {
 
         boolean normal() {
             return "NORMAL".equals(operationMode);
@@ -40,13 +40,11 @@ final class NodeJmx {
 
         /** Whether this view has {@code host} up and normal ("UN"). */
         boolean seesUpAndNormal(String host) {
-            return live.contains(host) && !joining.contains(host) && !leaving.contains(host)
-                    && !moving.contains(host);
+            return live.contains(host) && !joining.contains(host) && !leaving.contains(host) && !moving.contains(host);
         }
     }
 
-    private NodeJmx() {
-    }
+    private NodeJmx() {}
 
     /** The node's view, or empty when its JMX does not answer within a few seconds (it is down or starting). */
     static Optional<RingView> read(int port) {
@@ -73,10 +71,12 @@ final class NodeJmx {
             throw new IllegalArgumentException(e);
         }
         // BanJNDI: the JNDI name is of our own child Cassandra's JMX, on the loopback address, not a name from input.
-        try (@SuppressWarnings("BanJNDI") JMXConnector connector = JMXConnectorFactory.connect(url)) {
+        try (@SuppressWarnings("BanJNDI")
+                JMXConnector connector = JMXConnectorFactory.connect(url)) {
             MBeanServerConnection server = connector.getMBeanServerConnection();
             ObjectName storageService = new ObjectName("org.apache.cassandra.db:type=StorageService");
-            return new RingView(String.valueOf(server.getAttribute(storageService, "OperationMode")),
+            return new RingView(
+                    String.valueOf(server.getAttribute(storageService, "OperationMode")),
                     hosts(server.getAttribute(storageService, "LiveNodes")),
                     hosts(server.getAttribute(storageService, "JoiningNodes")),
                     hosts(server.getAttribute(storageService, "LeavingNodes")),
@@ -91,7 +91,8 @@ final class NodeJmx {
         if (!(attribute instanceof Collection<?> values)) {
             return List.of();
         }
-        return values.stream().map(String::valueOf)
+        return values.stream()
+                .map(String::valueOf)
                 .map(address -> address.startsWith("/") ? address.substring(1) : address)
                 .map(address -> address.contains(":") ? address.substring(0, address.lastIndexOf(':')) : address)
                 .toList();

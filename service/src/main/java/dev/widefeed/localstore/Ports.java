@@ -12,8 +12,7 @@ final class Ports {
 
     private static final int CONNECT_TIMEOUT_MS = 500;
 
-    private Ports() {
-    }
+    private Ports() {}
 
     static boolean isListening(String host, int port) {
         try (Socket socket = new Socket()) {

@@ -22,8 +22,8 @@ final class RestartPolicy {
 
     RestartPolicy(Duration firstDelay, Duration maxDelay, int maxFailedStarts, Duration stableAfter) {
         if (firstDelay.isNegative() || maxDelay.compareTo(firstDelay) < 0 || maxFailedStarts < 1) {
-            throw new IllegalArgumentException("delays " + firstDelay + ".." + maxDelay + ", " + maxFailedStarts
-                    + " failed starts");
+            throw new IllegalArgumentException(
+                    "delays " + firstDelay + ".." + maxDelay + ", " + maxFailedStarts + " failed starts");
         }
         this.firstDelay = firstDelay;
         this.maxDelay = maxDelay;

@@ -38,7 +38,8 @@ record StoreClasspath(String resource, List<Path> jars) {
                 .filter(entry -> !entry.isEmpty())
                 .map(Path::of)
                 .toList();
-        List<Path> missing = jars.stream().filter(jar -> !Files.isRegularFile(jar)).toList();
+        List<Path> missing =
+                jars.stream().filter(jar -> !Files.isRegularFile(jar)).toList();
         if (jars.isEmpty() || !missing.isEmpty()) {
             throw new LocalStoreException(resource + " lists " + jars.size() + " jars, " + missing.size()
                     + " of them missing (first: " + missing.stream().findFirst().orElse(null) + "): " + BUILD_HINT);

@@ -43,13 +43,23 @@ public record StoreStatus(State state, OptionalLong pid, int restarts, Optional<
         if (members.size() == 1) {
             return members.values().iterator().next();
         }
-        State worst = members.values().stream().map(StoreStatus::state).max(State::compareTo).orElseThrow();
+        State worst = members.values().stream()
+                .map(StoreStatus::state)
+                .max(State::compareTo)
+                .orElseThrow();
         int restarts = members.values().stream().mapToInt(StoreStatus::restarts).sum();
-        String exits = members.entrySet().stream().filter(m -> m.getValue().lastExit().isPresent())
-                .map(m -> m.getKey() + ": " + m.getValue().lastExit().get()).collect(Collectors.joining("; "));
-        String message = members.entrySet().stream().map(m -> m.getKey() + ": " + m.getValue().message())
+        String exits = members.entrySet().stream()
+                .filter(m -> m.getValue().lastExit().isPresent())
+                .map(m -> m.getKey() + ": " + m.getValue().lastExit().get())
                 .collect(Collectors.joining("; "));
-        return new StoreStatus(worst, OptionalLong.empty(), restarts,
-                exits.isEmpty() ? Optional.empty() : Optional.of(exits), message);
+        String message = members.entrySet().stream()
+                .map(m -> m.getKey() + ": " + m.getValue().message())
+                .collect(Collectors.joining("; "));
+        return new StoreStatus(
+                worst,
+                OptionalLong.empty(),
+                restarts,
+                exits.isEmpty() ? Optional.empty() : Optional.of(exits),
+                message);
     }
 }

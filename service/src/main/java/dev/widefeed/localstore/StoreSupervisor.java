@@ -22,8 +22,7 @@ final class StoreSupervisor implements AutoCloseable {
     private static final long WATCHER_STOP_MS = TimeUnit.SECONDS.toMillis(10);
 
     /** What starting the store again takes: its directory, the port that tells it runs, and how to know it serves. */
-    record Restart(Path dataDir, String host, int port, Duration startTimeout, LocalStoreProcess.Probe<?> probe) {
-    }
+    record Restart(Path dataDir, String host, int port, Duration startTimeout, LocalStoreProcess.Probe<?> probe) {}
 
     private final LocalStoreProcess.Launch launch;
     private final Restart restart;
@@ -42,8 +41,9 @@ final class StoreSupervisor implements AutoCloseable {
         this.policy = policy;
         this.child = child;
         this.status = running(child);
-        this.watcher = new Thread(this::watch, "supervisor-" + launch.store().toLowerCase(Locale.ROOT) + "@"
-                + restart.host() + ":" + restart.port());
+        this.watcher = new Thread(
+                this::watch,
+                "supervisor-" + launch.store().toLowerCase(Locale.ROOT) + "@" + restart.host() + ":" + restart.port());
         this.watcher.setDaemon(true);
     }
 
@@ -74,10 +74,17 @@ final class StoreSupervisor implements AutoCloseable {
                 Duration served = Duration.ofNanos(System.nanoTime() - servingSince);
                 lastExit = exit(exitCode) + " after " + human(served);
                 Optional<Duration> delay = policy.afterDeath(served);
-                LOG.error("{} {} (pid {}) in {} died: {}. {}\n--- last lines of {} ---\n{}", launch.store(),
-                        launch.version(), dying.pid(), restart.dataDir(), lastExit,
+                LOG.error(
+                        "{} {} (pid {}) in {} died: {}. {}\n--- last lines of {} ---\n{}",
+                        launch.store(),
+                        launch.version(),
+                        dying.pid(),
+                        restart.dataDir(),
+                        lastExit,
                         delay.map(d -> "Starting it again in " + human(d) + " on the same data directory.")
-                                .orElse(""), launch.logFile(), dying.logTail());
+                                .orElse(""),
+                        launch.logFile(),
+                        dying.logTail());
                 dying = startAgain(delay);
                 servingSince = System.nanoTime();
             }
@@ -85,10 +92,17 @@ final class StoreSupervisor implements AutoCloseable {
             // closing
         } catch (RuntimeException | Error e) {
             if (!isClosed()) {
-                status = new StoreStatus(StoreStatus.State.GAVE_UP, OptionalLong.empty(), restarts,
-                        Optional.ofNullable(lastExit), launch.store() + " is no longer supervised: " + e);
-                LOG.error("supervising {} in {} failed; it is no longer started again if it dies", launch.store(),
-                        restart.dataDir(), e);
+                status = new StoreStatus(
+                        StoreStatus.State.GAVE_UP,
+                        OptionalLong.empty(),
+                        restarts,
+                        Optional.ofNullable(lastExit),
+                        launch.store() + " is no longer supervised: " + e);
+                LOG.error(
+                        "supervising {} in {} failed; it is no longer started again if it dies",
+                        launch.store(),
+                        restart.dataDir(),
+                        e);
             }
         }
     }
@@ -97,10 +111,14 @@ final class StoreSupervisor implements AutoCloseable {
     @SuppressWarnings("NonAtomicVolatileUpdate") // restarts++: the watcher, running this, is its only writer
     private LocalStoreProcess startAgain(Optional<Duration> delay) throws InterruptedException {
         while (delay.isPresent()) {
-            status = new StoreStatus(StoreStatus.State.RESTARTING, OptionalLong.empty(), restarts,
-                    Optional.of(lastExit), launch.store() + " " + launch.version() + " died (" + lastExit
-                    + "); starting it again in " + human(delay.get()) + ", after " + policy.failedStarts()
-                    + " failed starts in a row");
+            status = new StoreStatus(
+                    StoreStatus.State.RESTARTING,
+                    OptionalLong.empty(),
+                    restarts,
+                    Optional.of(lastExit),
+                    launch.store() + " " + launch.version() + " died (" + lastExit
+                            + "); starting it again in " + human(delay.get()) + ", after " + policy.failedStarts()
+                            + " failed starts in a row");
             Thread.sleep(delay.get().toMillis());
             long starting = System.nanoTime();
             try {
@@ -110,17 +128,26 @@ final class StoreSupervisor implements AutoCloseable {
                 }
                 restarts++;
                 status = running(started);
-                LOG.info("{} {} in {} serves again, pid {}, {} s after its start; restarted {}", launch.store(),
-                        launch.version(), restart.dataDir(), started.pid(),
-                        TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - starting), times(restarts));
+                LOG.info(
+                        "{} {} in {} serves again, pid {}, {} s after its start; restarted {}",
+                        launch.store(),
+                        launch.version(),
+                        restart.dataDir(),
+                        started.pid(),
+                        TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - starting),
+                        times(restarts));
                 return started;
             } catch (RuntimeException e) {
                 if (isClosed()) {
                     return null;
                 }
                 delay = policy.afterFailedStart();
-                LOG.warn("{} did not start again (failed start {} of {} in a row): {}", launch.store(),
-                        policy.failedStarts(), policy.maxFailedStarts(), e.getMessage());
+                LOG.warn(
+                        "{} did not start again (failed start {} of {} in a row): {}",
+                        launch.store(),
+                        policy.failedStarts(),
+                        policy.maxFailedStarts(),
+                        e.getMessage());
             }
         }
         giveUp();
@@ -148,9 +175,13 @@ final class StoreSupervisor implements AutoCloseable {
                 child = started;
             }
             LaunchRecord.write(restart.dataDir(), started.handle());
-            status = new StoreStatus(StoreStatus.State.RESTARTING, OptionalLong.of(started.pid()), restarts,
-                    Optional.of(lastExit), launch.store() + " " + launch.version() + " died (" + lastExit
-                    + "); starting again as pid " + started.pid());
+            status = new StoreStatus(
+                    StoreStatus.State.RESTARTING,
+                    OptionalLong.of(started.pid()),
+                    restarts,
+                    Optional.of(lastExit),
+                    launch.store() + " " + launch.version() + " died (" + lastExit + "); starting again as pid "
+                            + started.pid());
             started.awaitReady(restart.startTimeout(), restart.probe());
             return started;
         }
@@ -159,21 +190,30 @@ final class StoreSupervisor implements AutoCloseable {
     private void giveUp() {
         String message = launch.store() + " " + launch.version() + " gave up after " + policy.failedStarts()
                 + " failed starts in a row (last: " + lastExit + "); see " + launch.logFile();
-        status = new StoreStatus(StoreStatus.State.GAVE_UP, OptionalLong.empty(), restarts, Optional.of(lastExit),
-                message);
-        LOG.error("{} {} died and did not start again after {} attempts in a row; giving up: requests answer 503 "
+        status = new StoreStatus(
+                StoreStatus.State.GAVE_UP, OptionalLong.empty(), restarts, Optional.of(lastExit), message);
+        LOG.error(
+                "{} {} died and did not start again after {} attempts in a row; giving up: requests answer 503 "
                         + "until it serves again. Data directory: {}. Log: {} (the cause is in its last lines, above "
                         + "each '=== ... widefeed starts {} again' mark). Fix the cause (disk full? port taken? "
                         + "heap too small?), then restart the service, which starts the store again; or start the "
                         + "store on that data directory and port yourself: the service reconnects by itself.",
-                launch.store(), launch.version(), policy.failedStarts(), restart.dataDir(), launch.logFile(),
+                launch.store(),
+                launch.version(),
+                policy.failedStarts(),
+                restart.dataDir(),
+                launch.logFile(),
                 launch.store());
     }
 
     private StoreStatus running(LocalStoreProcess serving) {
-        return new StoreStatus(StoreStatus.State.RUNNING, OptionalLong.of(serving.pid()), restarts,
-                Optional.ofNullable(lastExit), launch.store() + " " + launch.version() + " running, pid "
-                + serving.pid() + ", restarted " + times(restarts));
+        return new StoreStatus(
+                StoreStatus.State.RUNNING,
+                OptionalLong.of(serving.pid()),
+                restarts,
+                Optional.ofNullable(lastExit),
+                launch.store() + " " + launch.version() + " running, pid " + serving.pid() + ", restarted "
+                        + times(restarts));
     }
 
     private LocalStoreProcess current() {
@@ -210,11 +250,17 @@ final class StoreSupervisor implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         if (watcher.isAlive()) {
-            LOG.warn("the supervisor of {} did not end within {} ms; it starts nothing more", launch.store(),
+            LOG.warn(
+                    "the supervisor of {} did not end within {} ms; it starts nothing more",
+                    launch.store(),
                     WATCHER_STOP_MS);
         }
-        status = new StoreStatus(StoreStatus.State.STOPPED, OptionalLong.empty(), restarts,
-                Optional.ofNullable(lastExit), launch.store() + " " + launch.version() + " stopped");
+        status = new StoreStatus(
+                StoreStatus.State.STOPPED,
+                OptionalLong.empty(),
+                restarts,
+                Optional.ofNullable(lastExit),
+                launch.store() + " " + launch.version() + " stopped");
     }
 
     /** A killed process exits with 128 + the signal's number. */

@@ -1,7 +1,6 @@
 package dev.widefeed.mention;
 
 import dev.widefeed.graph.Handle;
-
 import java.util.List;
 import java.util.Map;
 
@@ -16,7 +15,9 @@ public record Mention(long userId, Handle handle, int start, int end) {
         if (held.isEmpty()) {
             return List.of();
         }
-        return MentionParser.parse(text).stream().filter(f -> held.containsKey(f.handle()))
-                .map(f -> new Mention(held.get(f.handle()), f.handle(), f.start(), f.end())).toList();
+        return MentionParser.parse(text).stream()
+                .filter(f -> held.containsKey(f.handle()))
+                .map(f -> new Mention(held.get(f.handle()), f.handle(), f.start(), f.end()))
+                .toList();
     }
 }

@@ -2,7 +2,6 @@ package dev.widefeed.mention;
 
 import dev.widefeed.graph.Handle;
 import dev.widefeed.kernel.MarkedWords;
-
 import java.util.List;
 
 /**
@@ -14,17 +13,16 @@ import java.util.List;
 public final class MentionParser {
     public static final int MAX_PER_TEXT = 10;
 
-    private MentionParser() {
-    }
+    private MentionParser() {}
 
     /** A handle as written, where: code points {@code [start, end)} of the text. */
-    public record Found(Handle handle, int start, int end) {
-    }
+    public record Found(Handle handle, int start, int end) {}
 
     /** Every mention in {@code text}, in order; a handle named twice is found twice, and counts once. */
     public static List<Found> parse(String text) {
         return MarkedWords.find(text, '@', MentionParser::handleChar, Handle::tryParse, MAX_PER_TEXT).stream()
-                .map(f -> new Found(f.value(), f.start(), f.end())).toList();
+                .map(f -> new Found(f.value(), f.start(), f.end()))
+                .toList();
     }
 
     private static boolean handleChar(int cp) {

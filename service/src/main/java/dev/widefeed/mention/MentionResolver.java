@@ -3,7 +3,6 @@ package dev.widefeed.mention;
 import dev.widefeed.graph.Handle;
 import dev.widefeed.graph.UserStore;
 import dev.widefeed.kernel.Futures;
-
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,7 +26,10 @@ public final class MentionResolver {
     }
 
     public Map<Handle, Long> held(String text) {
-        List<Handle> named = MentionParser.parse(text).stream().map(MentionParser.Found::handle).distinct().toList();
+        List<Handle> named = MentionParser.parse(text).stream()
+                .map(MentionParser.Found::handle)
+                .distinct()
+                .toList();
         if (named.isEmpty()) {
             return Map.of();
         }

@@ -12,12 +12,14 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 public final class PrometheusEndpoint {
     public static final String PATH = "/metrics/prometheus";
 
-    private PrometheusEndpoint() {
-    }
+    private PrometheusEndpoint() {}
 
     public static void register(Environment environment) {
         PrometheusRegistry registry = new PrometheusRegistry();
         registry.register(new PrometheusExports(environment.metrics(), new PrometheusNames()));
-        environment.admin().addServlet("prometheus", new PrometheusMetricsServlet(registry)).addMapping(PATH);
+        environment
+                .admin()
+                .addServlet("prometheus", new PrometheusMetricsServlet(registry))
+                .addMapping(PATH);
     }
 }

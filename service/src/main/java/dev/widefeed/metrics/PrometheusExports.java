@@ -13,9 +13,6 @@ import io.prometheus.metrics.model.snapshots.MetricMetadata;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.prometheus.metrics.model.snapshots.SummarySnapshot;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -23,6 +20,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The Dropwizard registry as Prometheus families, named by {@link PrometheusNames}. Each metric is converted by the
@@ -46,11 +45,12 @@ final class PrometheusExports implements MultiCollector {
         Map<String, Family> families = new TreeMap<>();
         registry.getMetrics().forEach((name, metric) -> {
             for (MetricSnapshot snapshot : converted(name, metric)) {
-                families.computeIfAbsent(snapshot.getMetadata().getPrometheusName(),
-                        n -> new Family(names.help(name))).add(name, snapshot);
+                families.computeIfAbsent(snapshot.getMetadata().getPrometheusName(), n -> new Family(names.help(name)))
+                        .add(name, snapshot);
             }
         });
-        return new MetricSnapshots(families.values().stream().map(Family::merged).toList());
+        return new MetricSnapshots(
+                families.values().stream().map(Family::merged).toList());
     }
 
     private MetricSnapshots converted(String name, Metric metric) {
@@ -85,7 +85,8 @@ final class PrometheusExports implements MultiCollector {
             if (help.isEmpty() && parts.size() == 1) {
                 return first;
             }
-            MetricMetadata metadata = new MetricMetadata(first.getMetadata().getName(),
+            MetricMetadata metadata = new MetricMetadata(
+                    first.getMetadata().getName(),
                     help.orElse(first.getMetadata().getHelp()));
             if (first instanceof CounterSnapshot) {
                 return new CounterSnapshot(metadata, points(CounterSnapshot.CounterDataPointSnapshot.class));
@@ -112,9 +113,12 @@ final class PrometheusExports implements MultiCollector {
                     if (kind.isInstance(point) && seen.add(point.getLabels())) {
                         points.add(kind.cast(point));
                     } else {
-                        LOG.warn("{} left out of the Prometheus scrape: it comes out as {}{} like {}",
-                                dropwizardNames.get(i), parts.get(0).getMetadata().getPrometheusName(),
-                                point.getLabels(), dropwizardNames.get(0));
+                        LOG.warn(
+                                "{} left out of the Prometheus scrape: it comes out as {}{} like {}",
+                                dropwizardNames.get(i),
+                                parts.get(0).getMetadata().getPrometheusName(),
+                                point.getLabels(),
+                                dropwizardNames.get(0));
                     }
                 }
             }

@@ -41,15 +41,26 @@ public record GroupPart(long count, List<NotifiedActor> newest, Instant latestAt
             latest = c.at().isAfter(latest) ? c.at() : latest;
         }
         actors.sort(Comparator.comparing(NotifiedActor::at).reversed().thenComparing(NotifiedActor::userId));
-        return new GroupPart(Math.max(0, count + added.size() - removed.size()),
-                actors.subList(0, Math.min(NEWEST, actors.size())), latest, step);
+        return new GroupPart(
+                Math.max(0, count + added.size() - removed.size()),
+                actors.subList(0, Math.min(NEWEST, actors.size())),
+                latest,
+                step);
     }
 
     public String encode() {
-        StringBuilder s = new StringBuilder().append(count).append(';').append(latestAt.toEpochMilli()).append(';')
-                .append(lastStep).append(';');
+        StringBuilder s = new StringBuilder()
+                .append(count)
+                .append(';')
+                .append(latestAt.toEpochMilli())
+                .append(';')
+                .append(lastStep)
+                .append(';');
         for (int i = 0; i < newest.size(); i++) {
-            s.append(i == 0 ? "" : ",").append(newest.get(i).userId()).append('@').append(newest.get(i).at().toEpochMilli());
+            s.append(i == 0 ? "" : ",")
+                    .append(newest.get(i).userId())
+                    .append('@')
+                    .append(newest.get(i).at().toEpochMilli());
         }
         return s.toString();
     }
@@ -63,11 +74,12 @@ public record GroupPart(long count, List<NotifiedActor> newest, Instant latestAt
         if (!fields[3].isEmpty()) {
             for (String actor : fields[3].split(",")) {
                 int at = actor.indexOf('@');
-                actors.add(new NotifiedActor(Long.parseLong(actor.substring(0, at)),
+                actors.add(new NotifiedActor(
+                        Long.parseLong(actor.substring(0, at)),
                         Instant.ofEpochMilli(Long.parseLong(actor.substring(at + 1)))));
             }
         }
-        return new GroupPart(Long.parseLong(fields[0]), actors, Instant.ofEpochMilli(Long.parseLong(fields[1])),
-                fields[2]);
+        return new GroupPart(
+                Long.parseLong(fields[0]), actors, Instant.ofEpochMilli(Long.parseLong(fields[1])), fields[2]);
     }
 }

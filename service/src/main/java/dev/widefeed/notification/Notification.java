@@ -20,12 +20,16 @@ public record Notification(GroupKey key, long count, List<NotifiedActor> newest,
         long count = parts.values().stream().mapToLong(GroupPart::count).sum();
         // One actor may be newest in several shares (two of their comments, worked in two shards): named once.
         Map<Long, NotifiedActor> latestOfEach = new HashMap<>();
-        parts.values().stream().flatMap(p -> p.newest().stream()).forEach(a -> latestOfEach.merge(a.userId(), a,
-                (x, y) -> x.at().isAfter(y.at()) ? x : y));
+        parts.values().stream()
+                .flatMap(p -> p.newest().stream())
+                .forEach(a -> latestOfEach.merge(a.userId(), a, (x, y) -> x.at().isAfter(y.at()) ? x : y));
         List<NotifiedActor> newest = latestOfEach.values().stream()
                 .sorted(Comparator.comparing(NotifiedActor::at).reversed().thenComparing(NotifiedActor::userId))
-                .limit(GroupPart.NEWEST).toList();
-        Instant latest = parts.values().stream().map(GroupPart::latestAt).max(Comparator.naturalOrder())
+                .limit(GroupPart.NEWEST)
+                .toList();
+        Instant latest = parts.values().stream()
+                .map(GroupPart::latestAt)
+                .max(Comparator.naturalOrder())
                 .orElse(Instant.EPOCH);
         return new Notification(stored.key(), count, newest, latest);
     }

@@ -5,7 +5,6 @@ import dev.widefeed.eventlog.DueWork;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.LogEntry;
 import dev.widefeed.eventlog.LogHandler;
-
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -40,8 +39,8 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
     private final NotificationRules rules;
     private final Clock clock;
 
-    public NotificationHandler(NotificationStore store, NotificationSources sources, NotificationRules rules,
-                               Clock clock) {
+    public NotificationHandler(
+            NotificationStore store, NotificationSources sources, NotificationRules rules, Clock clock) {
         this.store = store;
         this.sources = sources;
         this.rules = rules;
@@ -84,8 +83,12 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
         Instant recorded = EventLog.startOf(entry.slot());
         // A guard's change may land up to a request's lifetime after the end of its minute.
         Instant due = guard ? recorded.plusSeconds(60).plus(rules.guardDelay()) : recorded;
-        return new SourceWork(entry.shard(), new NotificationSource(family, entry.subjectId(), entry.actorId()),
-                recorded, due, false);
+        return new SourceWork(
+                entry.shard(),
+                new NotificationSource(family, entry.subjectId(), entry.actorId()),
+                recorded,
+                due,
+                false);
     }
 
     private final class SourceWork extends DueWork {
@@ -125,8 +128,8 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
                 shard = w.shard;
             }
         }
-        Set<NotificationSource> done = ready.isEmpty() || !keepGoing.getAsBoolean() ? Set.of()
-                : work(shard, ready, keepGoing);
+        Set<NotificationSource> done =
+                ready.isEmpty() || !keepGoing.getAsBoolean() ? Set.of() : work(shard, ready, keepGoing);
         List<Turn> turns = new ArrayList<>(works.size());
         for (Work work : works) {
             SourceWork w = (SourceWork) work;
@@ -156,7 +159,8 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
         return done;
     }
 
-    private void workChunk(int shard, Map<NotificationSource, Instant> chunk, Map<NotificationSource, SourceMark> marks) {
+    private void workChunk(
+            int shard, Map<NotificationSource, Instant> chunk, Map<NotificationSource, SourceMark> marks) {
         Map<NotificationSource, Set<Contribution>> desired = sources.desired(chunk, marks);
         String step = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
         Map<NotificationSource, SourceMark> changing = new HashMap<>();
@@ -178,8 +182,8 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
         Map<GroupKey, Optional<GroupPart>> parts = store.parts(touched, shard);
         for (GroupKey group : touched) {
             Optional<GroupPart> part = parts.get(group);
-            GroupPart next = part.orElse(GroupPart.empty()).plus(added.getOrDefault(group, List.of()),
-                    removed.getOrDefault(group, List.of()), step);
+            GroupPart next = part.orElse(GroupPart.empty())
+                    .plus(added.getOrDefault(group, List.of()), removed.getOrDefault(group, List.of()), step);
             if (!store.compareAndSetPart(group, shard, part, next)) {
                 // Another writer holds the shard now (this one's lease lapsed): it finishes these from their marks.
                 throw new IllegalStateException("notification group share " + group + "/" + shard + " changed under "
@@ -234,8 +238,11 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
         return part.map(GroupPart::lastStep).filter(step::equals).isPresent();
     }
 
-    private static void collect(Set<Contribution> from, Set<Contribution> to, Map<GroupKey, List<Contribution>> added,
-                                Map<GroupKey, List<Contribution>> removed) {
+    private static void collect(
+            Set<Contribution> from,
+            Set<Contribution> to,
+            Map<GroupKey, List<Contribution>> added,
+            Map<GroupKey, List<Contribution>> removed) {
         for (Contribution c : from) {
             if (!to.contains(c)) {
                 removed.computeIfAbsent(c.group(), g -> new ArrayList<>()).add(c);

@@ -19,7 +19,9 @@ public enum NotificationKind {
 
     /** What the group's target id names: a post of the recipient's, a comment of theirs, or the recipient. */
     public enum Target {
-        POST, COMMENT, USER
+        POST,
+        COMMENT,
+        USER
     }
 
     private final int code;

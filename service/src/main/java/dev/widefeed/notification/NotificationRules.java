@@ -9,8 +9,8 @@ import java.time.Instant;
  * must have landed.
  */
 public record NotificationRules(Duration window, Duration retention, Duration guardDelay) {
-    public static final NotificationRules DEFAULT = new NotificationRules(Duration.ofHours(1), Duration.ofDays(30),
-            Duration.ofMinutes(2));
+    public static final NotificationRules DEFAULT =
+            new NotificationRules(Duration.ofHours(1), Duration.ofDays(30), Duration.ofMinutes(2));
 
     public NotificationRules {
         if (window.isNegative() || window.isZero() || Duration.ofDays(1).toSeconds() % window.toSeconds() != 0) {

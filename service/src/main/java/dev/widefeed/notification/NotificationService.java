@@ -10,7 +10,6 @@ import dev.widefeed.kernel.Page;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostAccess;
 import dev.widefeed.post.PostStore;
-
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -40,8 +39,14 @@ public final class NotificationService {
     private final NotificationRules rules;
     private final Clock clock;
 
-    public NotificationService(NotificationStore store, PostStore posts, CommentStore comments, PostAccess access,
-                               AudienceFacts facts, NotificationRules rules, Clock clock) {
+    public NotificationService(
+            NotificationStore store,
+            PostStore posts,
+            CommentStore comments,
+            PostAccess access,
+            AudienceFacts facts,
+            NotificationRules rules,
+            Clock clock) {
         this.store = store;
         this.posts = posts;
         this.comments = comments;
@@ -52,12 +57,10 @@ public final class NotificationService {
     }
 
     /** A page of the user's notifications, and whether each is unread. */
-    public record Shown(Notification notification, boolean unread) {
-    }
+    public record Shown(Notification notification, boolean unread) {}
 
     /** The user's unread count, at most {@link #UNREAD_CAP} ({@code capped} when there may be more). */
-    public record Unread(int count, boolean capped, Optional<Instant> readUpTo) {
-    }
+    public record Unread(int count, boolean capped, Optional<Instant> readUpTo) {}
 
     /** A page of {@code userId}'s notifications; only they may read them. */
     public Page<Shown, NotificationCursor> page(long me, long userId, Optional<NotificationCursor> after, int limit) {
@@ -65,9 +68,11 @@ public final class NotificationService {
         Instant now = clock.instant();
         NotificationCursor top = rules.top(now);
         // Nothing is newer than the top; a cursor past it (made up) would only make the store walk empty days.
-        NotificationCursor from = after.filter(c -> c.window().isBefore(top.window())).orElse(top);
+        NotificationCursor from =
+                after.filter(c -> c.window().isBefore(top.window())).orElse(top);
         List<StoredGroup> read = store.groups(me, from, rules.oldestWindow(now), limit + 1);
-        Page<StoredGroup, NotificationCursor> page = Page.of(read, limit, g -> g.key().position());
+        Page<StoredGroup, NotificationCursor> page =
+                Page.of(read, limit, g -> g.key().position());
         Instant readUpTo = store.readUpTo(me).orElse(Instant.EPOCH);
         List<Shown> shown = new ArrayList<>();
         for (Notification n : visible(me, page.items())) {
@@ -130,9 +135,11 @@ public final class NotificationService {
         Map<Link, Set<Mark>> marks = links.isEmpty() ? Map.of() : facts.marksOf(links);
         List<Notification> shown = new ArrayList<>();
         for (Notification n : counted) {
-            if (n.key().kind().target() == NotificationKind.Target.USER || visibleTargets.contains(n.key().targetId())) {
-                shown.add(n.withNewest(n.newest().stream().filter(a -> !NotificationSources.muted(
-                        marks.getOrDefault(new Link(me, a.userId()), Set.of()))).toList()));
+            if (n.key().kind().target() == NotificationKind.Target.USER
+                    || visibleTargets.contains(n.key().targetId())) {
+                shown.add(n.withNewest(n.newest().stream()
+                        .filter(a -> !NotificationSources.muted(marks.getOrDefault(new Link(me, a.userId()), Set.of())))
+                        .toList()));
             }
         }
         return shown;
@@ -146,12 +153,14 @@ public final class NotificationService {
             switch (n.key().kind().target()) {
                 case POST -> postIds.add(n.key().targetId());
                 case COMMENT -> commentIds.add(n.key().targetId());
-                case USER -> { }
+                case USER -> {}
             }
         }
         Map<Long, Long> postOfComment = new HashMap<>();
         for (long id : commentIds) {
-            comments.find(id).filter(c -> !c.deleted()).map(Comment::object)
+            comments.find(id)
+                    .filter(c -> !c.deleted())
+                    .map(Comment::object)
                     .ifPresent(o -> postOfComment.put(id, o.id()));
         }
         Set<Long> wanted = new HashSet<>(postIds);

@@ -6,5 +6,4 @@ package dev.widefeed.notification;
  * ({@code vote}, comment, voter), a post or repost ({@code post}, post, author). Its {@link SourceMark} says what it
  * has put into groups.
  */
-public record NotificationSource(String family, long subjectId, long actorId) {
-}
+public record NotificationSource(String family, long subjectId, long actorId) {}

@@ -16,7 +16,6 @@ import dev.widefeed.mention.Mention;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostAccess;
 import dev.widefeed.post.PostRows;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -63,9 +62,16 @@ public final class NotificationSources {
      * @param votes    where a vote, the truth of a comment's like, is read
      * @param reads    where the truth of many sources is read at once
      */
-    public NotificationSources(PostRows posts, LikeStore likes, RelationStore relations, CommentRows comments,
-                               CommentVoteStore votes, PostAccess access, AudienceFacts facts, NotificationRules rules,
-                               Executor reads) {
+    public NotificationSources(
+            PostRows posts,
+            LikeStore likes,
+            RelationStore relations,
+            CommentRows comments,
+            CommentVoteStore votes,
+            PostAccess access,
+            AudienceFacts facts,
+            NotificationRules rules,
+            Executor reads) {
         this.posts = posts;
         this.likes = likes;
         this.relations = relations;
@@ -84,23 +90,26 @@ public final class NotificationSources {
      *
      * @param seenAt when each source's entry was recorded: the time of a change whose truth keeps none (a vote)
      */
-    public Map<NotificationSource, Set<Contribution>> desired(Map<NotificationSource, Instant> seenAt,
-                                                               Map<NotificationSource, SourceMark> marks) {
+    public Map<NotificationSource, Set<Contribution>> desired(
+            Map<NotificationSource, Instant> seenAt, Map<NotificationSource, SourceMark> marks) {
         Map<NotificationSource, CompletableFuture<List<Contribution>>> reading = new HashMap<>();
-        seenAt.forEach((source, at) -> reading.put(source,
-                CompletableFuture.supplyAsync(() -> candidates(source, at), reads)));
+        seenAt.forEach((source, at) ->
+                reading.put(source, CompletableFuture.supplyAsync(() -> candidates(source, at), reads)));
         Map<NotificationSource, List<Contribution>> stable = new HashMap<>();
         reading.forEach((source, future) -> {
             List<Contribution> kept = new ArrayList<>();
             for (Contribution c : Futures.join(future)) {
                 kept.add(marks.getOrDefault(source, SourceMark.NONE).applied().stream()
-                        .filter(a -> sameFact(a, c)).findFirst().orElse(c));
+                        .filter(a -> sameFact(a, c))
+                        .findFirst()
+                        .orElse(c));
             }
             stable.put(source, kept);
         });
         // One round of the recipients' marks for every source at once, not one per source.
         Set<Link> links = new HashSet<>();
-        stable.values().forEach(all -> all.forEach(c -> links.add(new Link(c.group().recipientId(), c.actorId()))));
+        stable.values()
+                .forEach(all -> all.forEach(c -> links.add(new Link(c.group().recipientId(), c.actorId()))));
         Map<Link, Set<Mark>> recipientsMarks = links.isEmpty() ? Map.of() : facts.marksOf(links);
         Map<NotificationSource, Set<Contribution>> desired = new HashMap<>();
         stable.forEach((source, all) -> desired.put(source, allowed(all, recipientsMarks)));
@@ -113,8 +122,10 @@ public final class NotificationSources {
     }
 
     private static boolean sameFact(Contribution a, Contribution b) {
-        return a.actorId() == b.actorId() && a.group().recipientId() == b.group().recipientId()
-                && a.group().kind() == b.group().kind() && a.group().targetId() == b.group().targetId();
+        return a.actorId() == b.actorId()
+                && a.group().recipientId() == b.group().recipientId()
+                && a.group().kind() == b.group().kind()
+                && a.group().targetId() == b.group().targetId();
     }
 
     /** Drops one's own doing, and what the recipient blocked or hid the actor from. */
@@ -145,8 +156,10 @@ public final class NotificationSources {
         if (!like.liked()) {
             return List.of();
         }
-        return posts.find(postId).map(post -> List.of(contribution(post.authorId(), NotificationKind.LIKE, postId,
-                userId, like.likedAt()))).orElse(List.of());
+        return posts.find(postId)
+                .map(post ->
+                        List.of(contribution(post.authorId(), NotificationKind.LIKE, postId, userId, like.likedAt())))
+                .orElse(List.of());
     }
 
     private List<Contribution> follow(long followeeId, long followerId) {
@@ -168,13 +181,22 @@ public final class NotificationSources {
         }
         List<Contribution> all = new ArrayList<>();
         if (comment.isTopLevel()) {
-            all.add(contribution(post.get().authorId(), NotificationKind.COMMENT, post.get().id(), comment.authorId(),
+            all.add(contribution(
+                    post.get().authorId(),
+                    NotificationKind.COMMENT,
+                    post.get().id(),
+                    comment.authorId(),
                     comment.createdAt()));
         } else {
-            comments.find(comment.parentId()).filter(p -> !p.deleted())
+            comments.find(comment.parentId())
+                    .filter(p -> !p.deleted())
                     .filter(parent -> maySee(parent.authorId(), post.get()))
-                    .ifPresent(parent -> all.add(contribution(parent.authorId(), NotificationKind.REPLY, parent.id(),
-                            comment.authorId(), comment.createdAt())));
+                    .ifPresent(parent -> all.add(contribution(
+                            parent.authorId(),
+                            NotificationKind.REPLY,
+                            parent.id(),
+                            comment.authorId(),
+                            comment.createdAt())));
         }
         all.addAll(mentions(comment.mentioned(), post.get(), comment.authorId(), comment.createdAt()));
         return all;
@@ -189,8 +211,8 @@ public final class NotificationSources {
         if (post.isEmpty() || !maySee(comment.get().authorId(), post.get())) {
             return List.of();
         }
-        return List.of(contribution(comment.get().authorId(), NotificationKind.COMMENT_LIKE, commentId, voterId,
-                seenAt));
+        return List.of(
+                contribution(comment.get().authorId(), NotificationKind.COMMENT_LIKE, commentId, voterId, seenAt));
     }
 
     private List<Contribution> post(long postId) {
@@ -200,9 +222,11 @@ public final class NotificationSources {
         }
         Post post = found.get();
         List<Contribution> all = new ArrayList<>();
-        post.repostOf().flatMap(posts::find).filter(source -> maySee(source.authorId(), post))
-                .ifPresent(source -> all.add(contribution(source.authorId(), NotificationKind.REPOST, source.id(),
-                        post.authorId(), post.createdAt())));
+        post.repostOf()
+                .flatMap(posts::find)
+                .filter(source -> maySee(source.authorId(), post))
+                .ifPresent(source -> all.add(contribution(
+                        source.authorId(), NotificationKind.REPOST, source.id(), post.authorId(), post.createdAt())));
         all.addAll(mentions(post.mentioned(), post, post.authorId(), post.createdAt()));
         return all;
     }

@@ -40,7 +40,8 @@ public record SourceMark(Set<Contribution> applied, Optional<Pending> pending) {
     }
 
     public String encode() {
-        return encode(applied) + ";" + pending.map(p -> p.step() + ";" + encode(p.target())).orElse(";");
+        return encode(applied) + ";"
+                + pending.map(p -> p.step() + ";" + encode(p.target())).orElse(";");
     }
 
     public static SourceMark decode(String encoded) {
@@ -48,8 +49,8 @@ public record SourceMark(Set<Contribution> applied, Optional<Pending> pending) {
         if (fields.length != 3) {
             throw new IllegalArgumentException("not a source mark: " + encoded);
         }
-        Optional<Pending> pending = fields[1].isEmpty() ? Optional.empty()
-                : Optional.of(new Pending(decodeAll(fields[2]), fields[1]));
+        Optional<Pending> pending =
+                fields[1].isEmpty() ? Optional.empty() : Optional.of(new Pending(decodeAll(fields[2]), fields[1]));
         return new SourceMark(decodeAll(fields[0]), pending);
     }
 
@@ -57,8 +58,8 @@ public record SourceMark(Set<Contribution> applied, Optional<Pending> pending) {
         List<String> each = new ArrayList<>();
         for (Contribution c : contributions) {
             GroupKey g = c.group();
-            each.add(g.recipientId() + "." + g.window().getEpochSecond() + "." + g.kind().code() + "." + g.targetId()
-                    + "." + c.actorId() + "." + c.at().toEpochMilli());
+            each.add(g.recipientId() + "." + g.window().getEpochSecond() + "."
+                    + g.kind().code() + "." + g.targetId() + "." + c.actorId() + "." + c.at().toEpochMilli());
         }
         return String.join(",", each);
     }
@@ -72,8 +73,14 @@ public record SourceMark(Set<Contribution> applied, Optional<Pending> pending) {
             String[] f = one.split("\\.");
             NotificationKind kind = NotificationKind.ofCode(Integer.parseInt(f[2]))
                     .orElseThrow(() -> new IllegalArgumentException("unknown notification kind in " + one));
-            all.add(new Contribution(new GroupKey(Long.parseLong(f[0]), Instant.ofEpochSecond(Long.parseLong(f[1])),
-                    kind, Long.parseLong(f[3])), Long.parseLong(f[4]), Instant.ofEpochMilli(Long.parseLong(f[5]))));
+            all.add(new Contribution(
+                    new GroupKey(
+                            Long.parseLong(f[0]),
+                            Instant.ofEpochSecond(Long.parseLong(f[1])),
+                            kind,
+                            Long.parseLong(f[3])),
+                    Long.parseLong(f[4]),
+                    Instant.ofEpochMilli(Long.parseLong(f[5]))));
         }
         return all;
     }

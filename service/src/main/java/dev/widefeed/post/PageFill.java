@@ -1,7 +1,6 @@
 package dev.widefeed.post;
 
 import dev.widefeed.kernel.Page;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -17,16 +16,18 @@ import java.util.function.Function;
 public final class PageFill {
     static final int MAX_ROUNDS = 4;
 
-    private PageFill() {
-    }
+    private PageFill() {}
 
     /**
      * @param idsBelow ids strictly below the cursor (all if empty), newest first, at most the count
      * @param posts    the posts of those ids that the viewer gets, in order
      */
-    public static Page<PostDetails, Long> fill(int limit, Optional<Long> before, Since since,
-                                               BiFunction<Optional<Long>, Integer, List<Long>> idsBelow,
-                                               Function<List<Long>, List<PostDetails>> posts) {
+    public static Page<PostDetails, Long> fill(
+            int limit,
+            Optional<Long> before,
+            Since since,
+            BiFunction<Optional<Long>, Integer, List<Long>> idsBelow,
+            Function<List<Long>, List<PostDetails>> posts) {
         List<PostDetails> items = new ArrayList<>(limit);
         Optional<Long> cursor = before;
         for (int round = 0; round < MAX_ROUNDS; round++) {

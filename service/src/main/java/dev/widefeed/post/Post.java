@@ -3,7 +3,6 @@ package dev.widefeed.post;
 import dev.widefeed.audience.Audience;
 import dev.widefeed.graph.Handle;
 import dev.widefeed.mention.Mention;
-
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -16,8 +15,16 @@ import java.util.Optional;
  * text names that were held when it was written, and by whom (docs/design.md, "Mentions and topics"); a
  * handle nobody held stays plain text.
  */
-public record Post(long id, long authorId, PostType type, String content, Instant createdAt, Audience audience,
-                   Optional<Long> repostOf, Map<Handle, Long> mentions, Optional<Long> root) {
+public record Post(
+        long id,
+        long authorId,
+        PostType type,
+        String content,
+        Instant createdAt,
+        Audience audience,
+        Optional<Long> repostOf,
+        Map<Handle, Long> mentions,
+        Optional<Long> root) {
     public Post {
         if ((type == PostType.REPOST) != repostOf.isPresent() || repostOf.isPresent() != root.isPresent()) {
             throw new IllegalArgumentException("a repost, and only a repost, names its source and root");
@@ -26,14 +33,27 @@ public record Post(long id, long authorId, PostType type, String content, Instan
     }
 
     /** A post whose root is its direct source (an original, or a repost of one). */
-    public Post(long id, long authorId, PostType type, String content, Instant createdAt, Audience audience,
-                Optional<Long> repostOf, Map<Handle, Long> mentions) {
+    public Post(
+            long id,
+            long authorId,
+            PostType type,
+            String content,
+            Instant createdAt,
+            Audience audience,
+            Optional<Long> repostOf,
+            Map<Handle, Long> mentions) {
         this(id, authorId, type, content, createdAt, audience, repostOf, mentions, repostOf);
     }
 
     /** A post that mentions nobody. */
-    public Post(long id, long authorId, PostType type, String content, Instant createdAt, Audience audience,
-                Optional<Long> repostOf) {
+    public Post(
+            long id,
+            long authorId,
+            PostType type,
+            String content,
+            Instant createdAt,
+            Audience audience,
+            Optional<Long> repostOf) {
         this(id, authorId, type, content, createdAt, audience, repostOf, Map.of());
     }
 

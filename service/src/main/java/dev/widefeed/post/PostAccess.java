@@ -1,18 +1,15 @@
 package dev.widefeed.post;
 
-
 import dev.widefeed.audience.AudienceFacts;
 import dev.widefeed.audience.Link;
 import dev.widefeed.audience.Mark;
 import dev.widefeed.audience.Visibility;
 import dev.widefeed.kernel.DomainException;
-
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -42,7 +39,8 @@ public final class PostAccess {
 
     /** The post, if it exists and the viewer may see it; else 404, the same for both. */
     public Post require(long viewer, long postId) {
-        return rows.find(postId).filter(p -> visible(viewer, List.of(p)).contains(p.id()))
+        return rows.find(postId)
+                .filter(p -> visible(viewer, List.of(p)).contains(p.id()))
                 .orElseThrow(() -> DomainException.notFound("no post " + postId));
     }
 

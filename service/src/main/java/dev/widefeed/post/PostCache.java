@@ -5,7 +5,6 @@ import dev.widefeed.cache.BatchedCache;
 import dev.widefeed.cache.CacheInvalidations;
 import dev.widefeed.cache.CacheSettings;
 import dev.widefeed.kernel.CounterUpdates;
-
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -38,10 +37,17 @@ public final class PostCache {
      * @param unapplied what this instance changed of a post's counts that the store may not hold yet
      *                  ({@link dev.widefeed.kernel.CoalescedCounts#unapplied}), added to every count loaded
      */
-    public PostCache(PostStore store, CacheSettings settings, CacheInvalidations invalidations,
-                     LongFunction<Optional<PostCounts>> unapplied) {
-        this.rows = new BatchedCache<>("posts", settings.postBytes(),
-                post -> ROW_OVERHEAD + 2 * post.content().length(), settings.postMaxAge(), store::findAll);
+    public PostCache(
+            PostStore store,
+            CacheSettings settings,
+            CacheInvalidations invalidations,
+            LongFunction<Optional<PostCounts>> unapplied) {
+        this.rows = new BatchedCache<>(
+                "posts",
+                settings.postBytes(),
+                post -> ROW_OVERHEAD + 2 * post.content().length(),
+                settings.postMaxAge(),
+                store::findAll);
         this.counts = new BatchedCache<>("post-counts", settings.counts(), c -> 1, settings.countsMaxAge(), ids -> {
             Map<Long, PostCounts> loaded = new HashMap<>(store.countsOf(ids));
             loaded.replaceAll((id, c) -> unapplied.apply(id).map(c::plus).orElse(c));
@@ -71,8 +77,7 @@ public final class PostCache {
                 }
                 case "addCounts" -> counts.update((Long) args[0], c -> c.plus((PostCounts) args[1]));
                 case "purge" -> counts.drop((Long) args[0]);
-                default -> {
-                }
+                default -> {}
             }
         });
     }

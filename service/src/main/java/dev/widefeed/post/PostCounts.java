@@ -28,13 +28,21 @@ public record PostCounts(long likes, long comments, long commentsEver, long repo
     }
 
     public PostCounts plus(PostCounts other) {
-        return new PostCounts(likes + other.likes, comments + other.comments, commentsEver + other.commentsEver,
-                reposts + other.reposts, repostsEver + other.repostsEver);
+        return new PostCounts(
+                likes + other.likes,
+                comments + other.comments,
+                commentsEver + other.commentsEver,
+                reposts + other.reposts,
+                repostsEver + other.repostsEver);
     }
 
     public PostCounts minus(PostCounts other) {
-        return new PostCounts(likes - other.likes, comments - other.comments, commentsEver - other.commentsEver,
-                reposts - other.reposts, repostsEver - other.repostsEver);
+        return new PostCounts(
+                likes - other.likes,
+                comments - other.comments,
+                commentsEver - other.commentsEver,
+                reposts - other.reposts,
+                repostsEver - other.repostsEver);
     }
 
     public boolean isZero() {

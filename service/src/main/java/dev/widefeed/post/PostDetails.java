@@ -1,7 +1,6 @@
 package dev.widefeed.post;
 
 import dev.widefeed.graph.User;
-
 import java.util.Optional;
 
 /**
@@ -9,8 +8,8 @@ import java.util.Optional;
  * profile (read with the page, so a client needs no call per post to name its author; empty only if the author's
  * profile could not be found).
  */
-public record PostDetails(Post post, PostCounts counts, boolean likedByMe, Optional<Source> source,
-                          Optional<User> author) {
+public record PostDetails(
+        Post post, PostCounts counts, boolean likedByMe, Optional<Source> source, Optional<User> author) {
 
     /** Without the author's profile. */
     public PostDetails(Post post, PostCounts counts, boolean likedByMe, Optional<Source> source) {
@@ -19,10 +18,8 @@ public record PostDetails(Post post, PostCounts counts, boolean likedByMe, Optio
 
     /** What a repost embeds: the original its chain leads to, or the fact that it was deleted. */
     public sealed interface Source permits Source.Present, Source.Deleted {
-        record Present(PostDetails details) implements Source {
-        }
+        record Present(PostDetails details) implements Source {}
 
-        record Deleted(long id) implements Source {
-        }
+        record Deleted(long id) implements Source {}
     }
 }

@@ -7,14 +7,11 @@ public sealed interface PostEvent extends DomainEvent {
     Post post();
 
     /** An original post was written. */
-    record Created(Post post) implements PostEvent {
-    }
+    record Created(Post post) implements PostEvent {}
 
     /** A repost was written; {@code post().repostOf()} is its source. */
-    record Reposted(Post post) implements PostEvent {
-    }
+    record Reposted(Post post) implements PostEvent {}
 
     /** A post (original or repost) was deleted, by this request and no other. */
-    record Deleted(Post post) implements PostEvent {
-    }
+    record Deleted(Post post) implements PostEvent {}
 }

@@ -16,7 +16,6 @@ import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Ownership;
 import dev.widefeed.kernel.Page;
 import dev.widefeed.mention.MentionResolver;
-
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -68,10 +67,20 @@ public final class PostService {
      * @param userCounts   where a post or delete sends its author's counter delta ({@link CoalescedCounts}: off the
      *                     request)
      */
-    public PostService(UserStore users, PostStore posts, LikedPosts likes, Events events, PostAccess access,
-                       AudienceService audiences, IdGenerator ids, Clock clock, Executor reads,
-                       PostCache cache, ProfileCache profiles, CounterUpdates<PostCounts> repostCounts,
-                       CounterUpdates<UserCounts> userCounts) {
+    public PostService(
+            UserStore users,
+            PostStore posts,
+            LikedPosts likes,
+            Events events,
+            PostAccess access,
+            AudienceService audiences,
+            IdGenerator ids,
+            Clock clock,
+            Executor reads,
+            PostCache cache,
+            ProfileCache profiles,
+            CounterUpdates<PostCounts> repostCounts,
+            CounterUpdates<UserCounts> userCounts) {
         this.repostCounts = repostCounts;
         this.userCounts = userCounts;
         this.users = users;
@@ -98,8 +107,15 @@ public final class PostService {
      */
     public PostDetails create(long postId, long me, String content, Audience audience) {
         String text = checkContent(content, false);
-        Post post = new Post(postId, me, PostType.ORIGINAL, text, clock.instant().truncatedTo(ChronoUnit.MILLIS),
-                audiences.check(me, audience), Optional.empty(), mentions.held(text));
+        Post post = new Post(
+                postId,
+                me,
+                PostType.ORIGINAL,
+                text,
+                clock.instant().truncatedTo(ChronoUnit.MILLIS),
+                audiences.check(me, audience),
+                Optional.empty(),
+                mentions.held(text));
         publish(post, new PostEvent.Created(post));
         return new PostDetails(post, PostCounts.ZERO, false, Optional.empty(), users.find(me));
     }
@@ -112,8 +128,15 @@ public final class PostService {
     public PostDetails repost(long repostId, long me, long sourceId, String content, Audience audience) {
         Post source = access.require(me, sourceId); // what I cannot see, I cannot repost
         String text = checkContent(content, true);
-        Post repost = new Post(repostId, me, PostType.REPOST, text, clock.instant().truncatedTo(ChronoUnit.MILLIS),
-                audiences.check(me, audience), Optional.of(source.id()), mentions.held(text),
+        Post repost = new Post(
+                repostId,
+                me,
+                PostType.REPOST,
+                text,
+                clock.instant().truncatedTo(ChronoUnit.MILLIS),
+                audiences.check(me, audience),
+                Optional.of(source.id()),
+                mentions.held(text),
                 Optional.of(source.rootOrSelf()));
         publish(repost, new PostEvent.Reposted(repost));
         repostCounts.add(source.id(), PostCounts.repostAdded(), repost.createdAt());
@@ -148,18 +171,19 @@ public final class PostService {
         Set<Long> asked = new LinkedHashSet<>(postIds);
         Map<Long, Post> found = new HashMap<>(cache.findAll(asked));
         Set<Long> sourceIds = new HashSet<>();
-        found.values().forEach(p -> p.root().filter(id -> !found.containsKey(id)).ifPresent(sourceIds::add));
+        found.values()
+                .forEach(p -> p.root().filter(id -> !found.containsKey(id)).ifPresent(sourceIds::add));
         if (!sourceIds.isEmpty()) {
             found.putAll(cache.findAll(sourceIds));
         }
         Set<Long> candidates = Set.copyOf(found.keySet());
         Set<Long> authorIds = found.values().stream().map(Post::authorId).collect(Collectors.toSet());
-        CompletableFuture<Map<Long, PostCounts>> countsRead = CompletableFuture.supplyAsync(
-                () -> cache.countsOf(candidates), reads);
-        CompletableFuture<Set<Long>> likedRead = CompletableFuture.supplyAsync(
-                () -> likes.likedAmong(viewer, candidates), reads);
-        CompletableFuture<Map<Long, User>> authorsRead = CompletableFuture.supplyAsync(
-                () -> profiles.findAll(authorIds), reads);
+        CompletableFuture<Map<Long, PostCounts>> countsRead =
+                CompletableFuture.supplyAsync(() -> cache.countsOf(candidates), reads);
+        CompletableFuture<Set<Long>> likedRead =
+                CompletableFuture.supplyAsync(() -> likes.likedAmong(viewer, candidates), reads);
+        CompletableFuture<Map<Long, User>> authorsRead =
+                CompletableFuture.supplyAsync(() -> profiles.findAll(authorIds), reads);
         Set<Long> visible = access.visible(viewer, found.values());
         found.keySet().retainAll(visible);
         Map<Long, PostCounts> counts = Futures.join(countsRead);
@@ -171,12 +195,20 @@ public final class PostService {
             if (post != null) {
                 Optional<PostDetails.Source> source = post.root().map(sourceId -> {
                     Post original = found.get(sourceId);
-                    return original == null ? new PostDetails.Source.Deleted(sourceId)
-                            : new PostDetails.Source.Present(new PostDetails(original, counts.get(sourceId),
-                            liked.contains(sourceId), Optional.empty(),
-                            Optional.ofNullable(authors.get(original.authorId()))));
+                    return original == null
+                            ? new PostDetails.Source.Deleted(sourceId)
+                            : new PostDetails.Source.Present(new PostDetails(
+                                    original,
+                                    counts.get(sourceId),
+                                    liked.contains(sourceId),
+                                    Optional.empty(),
+                                    Optional.ofNullable(authors.get(original.authorId()))));
                 });
-                details.add(new PostDetails(post, counts.get(id), liked.contains(id), source,
+                details.add(new PostDetails(
+                        post,
+                        counts.get(id),
+                        liked.contains(id),
+                        source,
                         Optional.ofNullable(authors.get(post.authorId()))));
             }
         }
@@ -194,15 +226,19 @@ public final class PostService {
         return byAuthor(viewer, authorId, beforeId, Since.NONE, limit);
     }
 
-    public Page<PostDetails, Long> byAuthor(long viewer, long authorId, Optional<Long> beforeId, Since since,
-                                            int limit) {
+    public Page<PostDetails, Long> byAuthor(
+            long viewer, long authorId, Optional<Long> beforeId, Since since, int limit) {
         if (users.find(authorId).isEmpty()) {
             throw DomainException.notFound("no user " + authorId);
         }
         if (audiences.blocked(authorId, viewer)) {
             return new Page<>(List.of(), Optional.empty());
         }
-        return PageFill.fill(limit, beforeId, since, (before, n) -> posts.postIdsByAuthor(authorId, before, n),
+        return PageFill.fill(
+                limit,
+                beforeId,
+                since,
+                (before, n) -> posts.postIdsByAuthor(authorId, before, n),
                 ids -> getAll(viewer, ids));
     }
 
@@ -215,8 +251,8 @@ public final class PostService {
         access.require(viewer, postId);
         long pages = RepostPages.pages(posts.counts(postId).repostsEver());
         List<Long> ids = page > pages ? List.of() : posts.repostIdsOnPage(postId, page);
-        return new RepostPage(page, RepostPages.PAGE_SIZE, pages,
-                getAll(viewer, ids.subList(0, Math.min(ids.size(), MAX_BATCH))));
+        return new RepostPage(
+                page, RepostPages.PAGE_SIZE, pages, getAll(viewer, ids.subList(0, Math.min(ids.size(), MAX_BATCH))));
     }
 
     /** For the post's author: whether {@code userId} sees the post, and which rule decided it. */

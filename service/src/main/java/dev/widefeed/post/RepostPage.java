@@ -6,5 +6,4 @@ import java.util.List;
  * Fixed page {@code page} of a post's reposts that the viewer may see, oldest first ({@link RepostPages});
  * {@code pages} counts them all.
  */
-public record RepostPage(int page, int pageSize, long pages, List<PostDetails> items) {
-}
+public record RepostPage(int page, int pageSize, long pages, List<PostDetails> items) {}

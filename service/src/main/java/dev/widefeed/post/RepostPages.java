@@ -11,8 +11,7 @@ import dev.widefeed.kernel.DomainException;
 public final class RepostPages {
     public static final int PAGE_SIZE = 20;
 
-    private RepostPages() {
-    }
+    private RepostPages() {}
 
     /** The page a repost goes onto when its source had {@code repostsEver} reposts before it. */
     public static int pageFor(long repostsEver) {

@@ -2,14 +2,13 @@ package dev.widefeed.purge;
 
 import dev.widefeed.comment.Comment;
 import dev.widefeed.comment.CommentStore;
-import dev.widefeed.comment.CommentVoteStore;
-import dev.widefeed.comment.HotCommentStore;
 import dev.widefeed.comment.CommentThread;
+import dev.widefeed.comment.CommentVoteStore;
 import dev.widefeed.comment.CommentedObject;
+import dev.widefeed.comment.HotCommentStore;
 import dev.widefeed.like.LikeEdge;
 import dev.widefeed.like.LikeStore;
 import dev.widefeed.post.PostStore;
-
 import java.util.List;
 
 /**
@@ -29,8 +28,8 @@ public final class PostPurge {
     private final CommentVoteStore votes;
     private final HotCommentStore hot;
 
-    public PostPurge(PostStore posts, LikeStore likes, CommentStore comments, CommentVoteStore votes,
-                     HotCommentStore hot) {
+    public PostPurge(
+            PostStore posts, LikeStore likes, CommentStore comments, CommentVoteStore votes, HotCommentStore hot) {
         this.posts = posts;
         this.likes = likes;
         this.comments = comments;
@@ -47,7 +46,12 @@ public final class PostPurge {
         }
     }
 
-    public enum Phase { LIKES, COMMENTS, POST, DONE }
+    public enum Phase {
+        LIKES,
+        COMMENTS,
+        POST,
+        DONE
+    }
 
     /** Purges everything at once (a test's, or an operator's, purge of a quiet post). */
     public void all(long postId) {
@@ -108,7 +112,8 @@ public final class PostPurge {
             CommentThread replies = new CommentThread(object, root.id());
             long last = comments.highestFloor(replies);
             for (long f = 1; f <= last; f += COMMENTS_PER_STEP) {
-                comments.floors(replies, f, Math.min(last, f + COMMENTS_PER_STEP - 1)).forEach(this::purge);
+                comments.floors(replies, f, Math.min(last, f + COMMENTS_PER_STEP - 1))
+                        .forEach(this::purge);
             }
             comments.purgeThread(replies);
             purge(root);

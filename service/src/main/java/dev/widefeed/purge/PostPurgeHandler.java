@@ -5,7 +5,6 @@ import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.LogEntry;
 import dev.widefeed.eventlog.LogHandler;
 import dev.widefeed.post.PostStore;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -39,7 +38,10 @@ public final class PostPurgeHandler implements LogHandler {
 
     @Override
     public Work open(LogEntry entry) {
-        return new Purge(entry.subjectId(), EventLog.startOf(entry.slot()).plusSeconds(60).plus(WAIT), null);
+        return new Purge(
+                entry.subjectId(),
+                EventLog.startOf(entry.slot()).plusSeconds(60).plus(WAIT),
+                null);
     }
 
     /** {@code at} null until the first turn has checked that the post is gone. */
@@ -60,7 +62,8 @@ public final class PostPurgeHandler implements LogHandler {
             }
             PostPurge.Progress now = at;
             if (now == null) {
-                now = posts.find(postId).isPresent() ? new PostPurge.Progress(PostPurge.Phase.DONE, 0)
+                now = posts.find(postId).isPresent()
+                        ? new PostPurge.Progress(PostPurge.Phase.DONE, 0)
                         : PostPurge.Progress.START;
             }
             for (int i = 0; i < pages && !now.done() && keepGoing.getAsBoolean(); i++) {

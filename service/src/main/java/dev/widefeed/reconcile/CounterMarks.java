@@ -4,13 +4,12 @@ import com.codahale.metrics.Counter;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.kernel.DirtyCounters;
 import dev.widefeed.kernel.StoreException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Clock;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The dirty counters, kept in the durable event log (docs/design.md, "Counters that heal"): a mark is
@@ -27,14 +26,14 @@ public final class CounterMarks implements DirtyCounters {
     /** Marks held while the store is down: a subject each, so this is a bound on distinct counters. */
     private static final int MAX_WAITING = 100_000;
 
-    private record Mark(String kind, long id) {
-    }
+    private record Mark(String kind, long id) {}
 
     private final EventLog log;
     private final Clock clock;
     private final Set<Mark> waiting = ConcurrentHashMap.newKeySet();
     /** Marks written in the current minute's slot: the same mark again there would be the same entry. */
     private final Set<Mark> writtenThisMinute = ConcurrentHashMap.newKeySet();
+
     private volatile long writtenMinute;
     private final Counter marked = new Counter();
     private final Counter dropped = new Counter();
@@ -71,9 +70,11 @@ public final class CounterMarks implements DirtyCounters {
         } else {
             dropped.inc();
             if (dropped.getCount() % 10_000 == 1) { // the first, then one in 10,000: an outage drops many
-                LOG.error("{} dirty counters wait to be marked and more keep coming: marks are dropped until the "
-                        + "store answers; run the reconcile task (POST /tasks/reconcile on the admin port) once it "
-                        + "does", waiting.size());
+                LOG.error(
+                        "{} dirty counters wait to be marked and more keep coming: marks are dropped until the "
+                                + "store answers; run the reconcile task (POST /tasks/reconcile on the admin port) once it "
+                                + "does",
+                        waiting.size());
             }
         }
     }

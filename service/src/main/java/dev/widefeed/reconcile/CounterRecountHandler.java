@@ -5,15 +5,14 @@ import dev.widefeed.eventlog.DueWork;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.LogEntry;
 import dev.widefeed.eventlog.LogHandler;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The event log's handler of the dirty counters' marks ({@link CounterMarks}): once the minute the
@@ -27,6 +26,7 @@ public final class CounterRecountHandler implements LogHandler {
     private static final Logger LOG = LoggerFactory.getLogger(CounterRecountHandler.class);
     /** After the mark's minute: a timed-out update lands within the store's write timeout, or never. */
     static final Duration SETTLE = Duration.ofSeconds(5);
+
     private static final int TRIES_PER_TURN = 3;
     private static final Duration MAX_BACKOFF = Duration.ofMinutes(1);
     static final int MARK_AGAIN = 30;
@@ -44,11 +44,11 @@ public final class CounterRecountHandler implements LogHandler {
      * went to another instance) and is forgotten.
      */
     private final Map<String, Instant> pending = new ConcurrentHashMap<>();
+
     private final Counter corrected = new Counter();
     private final Counter foundMoving = new Counter();
 
-    private record Backoff(int tries, Instant next) {
-    }
+    private record Backoff(int tries, Instant next) {}
 
     /** When a mark is due: its minute's end, then {@link #SETTLE}. */
     private final Duration dueAfterSlot;
@@ -127,7 +127,8 @@ public final class CounterRecountHandler implements LogHandler {
                 return finished(); // deleted or erased since: its counters went with it, and must not come back
             }
             for (int i = 0; i < TRIES_PER_TURN && keepGoing.getAsBoolean(); i++) {
-                Reconciler.Report report = post ? reconciler.post(entry.subjectId()) : reconciler.user(entry.subjectId());
+                Reconciler.Report report =
+                        post ? reconciler.post(entry.subjectId()) : reconciler.user(entry.subjectId());
                 corrected.inc(report.drift());
                 if (report.settled()) {
                     return finished();
@@ -137,8 +138,11 @@ public final class CounterRecountHandler implements LogHandler {
             Backoff before = backoffs.get(key);
             int tries = before == null ? 1 : before.tries() + 1;
             if (tries >= MARK_AGAIN) {
-                LOG.info("the counters of {} {} kept moving through {} recounts; marked again for later",
-                        entry.handlerKind(), entry.subjectId(), tries);
+                LOG.info(
+                        "the counters of {} {} kept moving through {} recounts; marked again for later",
+                        entry.handlerKind(),
+                        entry.subjectId(),
+                        tries);
                 if (post) {
                     marks.post(entry.subjectId());
                 } else {

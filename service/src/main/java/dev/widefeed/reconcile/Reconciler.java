@@ -9,7 +9,6 @@ import dev.widefeed.kernel.StableCount;
 import dev.widefeed.like.LikeService;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostStore;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -33,8 +32,8 @@ public final class Reconciler {
     private final CommentService comments;
     private final RelationRepairer relations;
 
-    public Reconciler(UserStore users, PostStore posts, LikeService likes, CommentService comments,
-                      RelationRepairer relations) {
+    public Reconciler(
+            UserStore users, PostStore posts, LikeService likes, CommentService comments, RelationRepairer relations) {
         this.users = users;
         this.posts = posts;
         this.likes = likes;
@@ -43,8 +42,7 @@ public final class Reconciler {
     }
 
     /** One counter that was wrong, and by how much it was corrected. */
-    public record Correction(String counter, long id, long delta) {
-    }
+    public record Correction(String counter, long id, long delta) {}
 
     /** @param moving the counters left as they were because they kept moving while counted (see {@link StableCount}) */
     public record Report(long postsChecked, long usersChecked, List<Correction> corrections, List<String> moving) {
@@ -78,9 +76,15 @@ public final class Reconciler {
         note(corrections, "post.commentReplies", postId, commentDrift.replies());
         note(corrections, "post.commentVotes", postId, commentDrift.votes());
         note(corrections, "post.hotComments", postId, commentDrift.ranking());
-        note(corrections, moving, "post.reposts", postId, StableCount.correct(() -> posts.counts(postId).reposts(),
-                () -> count(before -> posts.repostIds(postId, before, PAGE)),
-                delta -> posts.addCounts(postId, new PostCounts(0, 0, 0, delta, 0))));
+        note(
+                corrections,
+                moving,
+                "post.reposts",
+                postId,
+                StableCount.correct(
+                        () -> posts.counts(postId).reposts(),
+                        () -> count(before -> posts.repostIds(postId, before, PAGE)),
+                        delta -> posts.addCounts(postId, new PostCounts(0, 0, 0, delta, 0))));
         // repostsEver cannot be recounted (deleted reposts leave no row), but it is never below the live count.
         PostCounts now = posts.counts(postId);
         long everDrift = Math.max(0, now.reposts() - now.repostsEver());
@@ -94,9 +98,15 @@ public final class Reconciler {
     public Report user(long userId) {
         List<Correction> corrections = new ArrayList<>();
         List<String> moving = new ArrayList<>();
-        note(corrections, moving, "user.posts", userId, StableCount.correct(() -> users.counts(userId).posts(),
-                () -> count(before -> posts.postIdsByAuthor(userId, before, PAGE)),
-                delta -> users.addCounts(userId, new UserCounts(delta, 0, 0))));
+        note(
+                corrections,
+                moving,
+                "user.posts",
+                userId,
+                StableCount.correct(
+                        () -> users.counts(userId).posts(),
+                        () -> count(before -> posts.postIdsByAuthor(userId, before, PAGE)),
+                        delta -> users.addCounts(userId, new UserCounts(delta, 0, 0))));
         note(corrections, moving, "user.following", userId, relations.recount(userId, true));
         note(corrections, moving, "user.followers", userId, relations.recount(userId, false));
         return new Report(0, 1, corrections, moving);
@@ -126,8 +136,8 @@ public final class Reconciler {
         return new Report(postsChecked.get(), usersChecked.get(), corrections, moving);
     }
 
-    private static void note(List<Correction> corrections, List<String> moving, String counter, long id,
-                             StableCount.Outcome outcome) {
+    private static void note(
+            List<Correction> corrections, List<String> moving, String counter, long id, StableCount.Outcome outcome) {
         if (outcome.raced()) {
             moving.add(counter);
         }

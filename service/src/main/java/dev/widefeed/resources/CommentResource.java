@@ -23,7 +23,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-
 import java.util.Optional;
 
 /** Comments by id: read, replies, delete, like and hate. A post's comments are in {@link PostCommentsResource}. */
@@ -50,11 +49,15 @@ public class CommentResource {
     @GET
     @Path("/{id}/replies")
     @Operation(summary = "Replies under a top-level comment, by floor (a reply's answers are listed under its root)")
-    public PageView<CommentView> replies(@Auth UserPrincipal me, @PathParam("id") String id,
-                                         @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+    public PageView<CommentView> replies(
+            @Auth UserPrincipal me,
+            @PathParam("id") String id,
+            @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor) {
         Optional<FloorCursor> after = Optional.ofNullable(cursor).map(Cursors::decodeFloor);
         Page<CommentDetails, FloorCursor> page = comments.replies(me.id(), commentId(id), after, Params.limit(limit));
-        return new PageView<>(page.items().stream().map(CommentView::of).toList(),
+        return new PageView<>(
+                page.items().stream().map(CommentView::of).toList(),
                 page.next().map(Cursors::encode).orElse(null));
     }
 

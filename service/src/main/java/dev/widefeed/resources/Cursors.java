@@ -7,7 +7,6 @@ import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.like.LikeCursor;
 import dev.widefeed.notification.NotificationCursor;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Base64;
@@ -26,8 +25,7 @@ public final class Cursors {
     private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
 
-    private Cursors() {
-    }
+    private Cursors() {}
 
     public static String encode(FollowCursor cursor) {
         return encode(FOLLOW_PREFIX, cursor.since(), cursor.userId());

@@ -28,8 +28,9 @@ public class ErasureResource {
 
     @GET
     @Path("/{userId}")
-    @Operation(summary = "Where the erasure of an account stands: erasing or done (no token needed); 404 none asked "
-            + "for, or done more than 30 days ago")
+    @Operation(
+            summary = "Where the erasure of an account stands: erasing or done (no token needed); 404 none asked "
+                    + "for, or done more than 30 days ago")
     public ErasureView get(@PathParam("userId") String userId) {
         return ErasureView.of(erasures.status(Params.id(userId, "user id")));
     }

@@ -32,7 +32,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
@@ -65,8 +64,9 @@ public class ExportResource {
     @GET
     @Path("/{id}/export")
     @Produces(MediaType.APPLICATION_JSON)
-    @Operation(summary = "My archive, streamed as one JSON document: {format, exportedAt, user, posts, likes, "
-            + "following, followers, comments, blocked, hidden, tags, groups} (403 for someone else's)")
+    @Operation(
+            summary = "My archive, streamed as one JSON document: {format, exportedAt, user, posts, likes, "
+                    + "following, followers, comments, blocked, hidden, tags, groups} (403 for someone else's)")
     public Response export(@Auth UserPrincipal me, @PathParam("id") String id) {
         long userId = Params.id(id, "user id");
         Ownership.require(me.id(), userId, "only its owner takes an archive of an account"); // before the 200 goes
@@ -82,8 +82,9 @@ public class ExportResource {
                 out.writeEndObject();
             }
         };
-        return Response.ok(body).header("Content-Disposition", "attachment; filename=\"widefeed-" + userId
-                + ".json\"").build();
+        return Response.ok(body)
+                .header("Content-Disposition", "attachment; filename=\"widefeed-" + userId + ".json\"")
+                .build();
     }
 
     /** Writes each section as a JSON array of the views clients know. */
@@ -125,8 +126,12 @@ public class ExportResource {
 
         @Override
         public void groups(Consumer<Consumer<AccountArchive.OwnedGroup>> each) {
-            array("groups", each, g -> new OwnedGroupView(GroupView.of(g.group()),
-                    g.members().stream().map(String::valueOf).toList()));
+            array(
+                    "groups",
+                    each,
+                    g -> new OwnedGroupView(
+                            GroupView.of(g.group()),
+                            g.members().stream().map(String::valueOf).toList()));
         }
 
         private <T> void array(String name, Consumer<Consumer<T>> each, Function<T, Object> view) {
@@ -149,6 +154,5 @@ public class ExportResource {
     }
 
     /** A group of mine as the archive holds it. */
-    record OwnedGroupView(GroupView group, List<String> members) {
-    }
+    record OwnedGroupView(GroupView group, List<String> members) {}
 }

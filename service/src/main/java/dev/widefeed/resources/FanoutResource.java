@@ -29,8 +29,9 @@ public class FanoutResource {
 
     @GET
     @Path("/{id}/fanout")
-    @Operation(summary = "The delivery plan and progress of my post: mode (push, hybrid or pull), tiers, "
-            + "followers pushed, skipped or pulling it, done or pending")
+    @Operation(
+            summary = "The delivery plan and progress of my post: mode (push, hybrid or pull), tiers, "
+                    + "followers pushed, skipped or pulling it, done or pending")
     public FanoutView fanout(@Auth UserPrincipal me, @PathParam("id") String id) {
         return FanoutView.of(fanout.status(me.id(), Params.id(id, "post id")));
     }

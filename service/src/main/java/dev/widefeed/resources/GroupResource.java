@@ -43,8 +43,12 @@ public class GroupResource {
     @Operation(summary = "Create a group (name 1..30 characters); I own it and am its first member")
     public Response create(@Auth UserPrincipal me, @NotNull GroupRequest request) {
         GroupView group = GroupView.of(audiences.createGroup(me.id(), request.name()));
-        return Response.created(UriBuilder.fromResource(GroupResource.class).path(group.id()).path("members").build())
-                .entity(group).build();
+        return Response.created(UriBuilder.fromResource(GroupResource.class)
+                        .path(group.id())
+                        .path("members")
+                        .build())
+                .entity(group)
+                .build();
     }
 
     @PUT
@@ -64,9 +68,12 @@ public class GroupResource {
     @GET
     @Path("/{gid}/members")
     @Operation(summary = "The owner and members by id; only to them (404 to anyone else)")
-    public PageView<UserIdView> members(@Auth UserPrincipal me, @PathParam("gid") String gid,
-                                        @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
-        return UserListsResource.view(audiences.members(me.id(), Params.id(gid, "group id"),
-                UserListsResource.after(cursor), Params.limit(limit)));
+    public PageView<UserIdView> members(
+            @Auth UserPrincipal me,
+            @PathParam("gid") String gid,
+            @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor) {
+        return UserListsResource.view(audiences.members(
+                me.id(), Params.id(gid, "group id"), UserListsResource.after(cursor), Params.limit(limit)));
     }
 }

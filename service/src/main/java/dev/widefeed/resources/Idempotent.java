@@ -2,7 +2,6 @@ package dev.widefeed.resources;
 
 import dev.widefeed.idempotency.IdempotentRequests;
 import jakarta.ws.rs.core.Response;
-
 import java.net.URI;
 
 /** The web side of idempotent creation: the header's name, and a 201 that says when it is an earlier answer. */
@@ -11,8 +10,7 @@ final class Idempotent {
     /** Set on the answer of a request whose key an earlier request used: its resource, nothing new created. */
     static final String REPLAYED = "Idempotent-Replayed";
 
-    private Idempotent() {
-    }
+    private Idempotent() {}
 
     static Response created(URI location, Object body, IdempotentRequests.Outcome<?> outcome) {
         Response.ResponseBuilder answer = Response.created(location).entity(body);

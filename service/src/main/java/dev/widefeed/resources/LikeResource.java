@@ -23,7 +23,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -62,9 +61,13 @@ public class LikeResource {
     @GET
     @Path("/{id}/likes")
     @Operation(summary = "Who liked the post, newest first")
-    public PageView<LikerView> likers(@Auth UserPrincipal principal, @PathParam("id") String id,
-                                      @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
-        return view(likes.likers(principal.id(), Params.id(id, "post id"), cursor(cursor), Params.limit(limit)),
+    public PageView<LikerView> likers(
+            @Auth UserPrincipal principal,
+            @PathParam("id") String id,
+            @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor) {
+        return view(
+                likes.likers(principal.id(), Params.id(id, "post id"), cursor(cursor), Params.limit(limit)),
                 LikerView::of);
     }
 
@@ -77,7 +80,9 @@ public class LikeResource {
     }
 
     private static <V> PageView<V> view(Page<Like, LikeCursor> page, Function<Like, V> item) {
-        return new PageView<>(page.items().stream().map(item).toList(), page.next().map(Cursors::encode).orElse(null));
+        return new PageView<>(
+                page.items().stream().map(item).toList(),
+                page.next().map(Cursors::encode).orElse(null));
     }
 
     @Path("/v1/users")
@@ -95,10 +100,13 @@ public class LikeResource {
         @GET
         @Path("/{id}/likes")
         @Operation(summary = "The posts the user liked, newest first")
-        public PageView<LikedPostView> likedPosts(@Auth UserPrincipal principal, @PathParam("id") String id,
-                                                  @QueryParam("limit") String limit,
-                                                  @QueryParam("cursor") String cursor) {
-            return view(likes.likedPosts(principal.id(), Params.id(id, "user id"), cursor(cursor), Params.limit(limit)),
+        public PageView<LikedPostView> likedPosts(
+                @Auth UserPrincipal principal,
+                @PathParam("id") String id,
+                @QueryParam("limit") String limit,
+                @QueryParam("cursor") String cursor) {
+            return view(
+                    likes.likedPosts(principal.id(), Params.id(id, "user id"), cursor(cursor), Params.limit(limit)),
                     LikedPostView::of);
         }
     }

@@ -24,7 +24,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Optional;
@@ -45,13 +44,18 @@ public class NotificationResource {
 
     @GET
     @Path("/{id}/notifications")
-    @Operation(summary = "My notifications, grouped per kind, target and hour, newest hour first (403 for someone else's)")
-    public PageView<NotificationView> page(@Auth UserPrincipal me, @PathParam("id") String id,
-                                           @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+    @Operation(
+            summary = "My notifications, grouped per kind, target and hour, newest hour first (403 for someone else's)")
+    public PageView<NotificationView> page(
+            @Auth UserPrincipal me,
+            @PathParam("id") String id,
+            @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor) {
         Optional<NotificationCursor> after = Optional.ofNullable(cursor).map(Cursors::decodeNotification);
-        Page<NotificationService.Shown, NotificationCursor> page = notifications.page(me.id(), Params.id(id, "user id"),
-                after, Params.limit(limit));
-        return new PageView<>(page.items().stream().map(NotificationView::of).toList(),
+        Page<NotificationService.Shown, NotificationCursor> page =
+                notifications.page(me.id(), Params.id(id, "user id"), after, Params.limit(limit));
+        return new PageView<>(
+                page.items().stream().map(NotificationView::of).toList(),
                 page.next().map(Cursors::encode).orElse(null));
     }
 
@@ -65,8 +69,8 @@ public class NotificationResource {
     @PUT
     @Path("/{id}/notifications/read")
     @Operation(summary = "Mark my notifications read up to a time; answers the unread count after it")
-    public UnreadView markRead(@Auth UserPrincipal me, @PathParam("id") String id,
-                               @NotNull @Valid ReadMarkerRequest request) {
+    public UnreadView markRead(
+            @Auth UserPrincipal me, @PathParam("id") String id, @NotNull @Valid ReadMarkerRequest request) {
         Instant upTo;
         try {
             upTo = Instant.parse(request.upTo());

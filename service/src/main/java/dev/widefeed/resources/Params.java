@@ -6,7 +6,6 @@ import dev.widefeed.graph.Handle;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.Ownership;
 import dev.widefeed.post.Since;
-
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.List;
@@ -19,8 +18,7 @@ final class Params {
     static final int MAX_LIMIT = 100;
     private static final Pattern INTEGER = Pattern.compile("[-+]?[0-9]+");
 
-    private Params() {
-    }
+    private Params() {}
 
     /** An id: a positive 64-bit decimal number (400 otherwise). */
     static long id(String raw, String what) {
@@ -45,8 +43,9 @@ final class Params {
 
     /** A handle in a path, folded (400 when it cannot be one). */
     static Handle handle(String raw) {
-        return Handle.tryParse(raw).orElseThrow(() -> new MalformedRequestException("not a handle: a handle is "
-                + Handle.MIN_LENGTH + ".." + Handle.MAX_LENGTH + " of a-z, 0-9 and _"));
+        return Handle.tryParse(raw)
+                .orElseThrow(() -> new MalformedRequestException("not a handle: a handle is " + Handle.MIN_LENGTH + ".."
+                        + Handle.MAX_LENGTH + " of a-z, 0-9 and _"));
     }
 
     /** A page size: 1..100, 20 when absent; not a number is 400, out of range 422. */
@@ -69,7 +68,8 @@ final class Params {
         }
         BigInteger value = new BigInteger(raw);
         if (value.compareTo(BigInteger.valueOf(min)) < 0 || value.compareTo(BigInteger.valueOf(max)) > 0) {
-            throw DomainException.invalid(what + " must be " + min + (max == Integer.MAX_VALUE ? " or more" : ".." + max));
+            throw DomainException.invalid(
+                    what + " must be " + min + (max == Integer.MAX_VALUE ? " or more" : ".." + max));
         }
         return value.intValueExact();
     }
@@ -90,8 +90,8 @@ final class Params {
             return Optional.empty();
         }
         if (!IDEMPOTENCY_KEY.matcher(raw).matches()) {
-            throw new MalformedRequestException("Idempotency-Key must be 1..64 of A-Z, a-z, 0-9, _ and - "
-                    + "(a UUID, say)");
+            throw new MalformedRequestException(
+                    "Idempotency-Key must be 1..64 of A-Z, a-z, 0-9, _ and - " + "(a UUID, say)");
         }
         return Optional.of(raw);
     }

@@ -30,7 +30,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriBuilder;
-
 import java.util.Optional;
 
 /**
@@ -54,30 +53,44 @@ public class PostCommentsResource {
     }
 
     @POST
-    @Operation(summary = "Comment on a post, or reply to one of its comments (replyTo); content 1..2000 characters. "
-            + "Idempotency-Key as for a post")
-    public Response create(@Auth UserPrincipal me, @PathParam("id") String id, @NotNull CommentRequest request,
-                           @HeaderParam(Idempotent.KEY) String key) {
+    @Operation(
+            summary = "Comment on a post, or reply to one of its comments (replyTo); content 1..2000 characters. "
+                    + "Idempotency-Key as for a post")
+    public Response create(
+            @Auth UserPrincipal me,
+            @PathParam("id") String id,
+            @NotNull CommentRequest request,
+            @HeaderParam(Idempotent.KEY) String key) {
         Optional<Long> replyTo = Optional.ofNullable(request.replyTo()).map(raw -> Params.id(raw, "replyTo"));
         long postId = Params.id(id, "post id");
-        IdempotentRequests.Outcome<CommentDetails> outcome = requests.once(Idempotent.userScope(me.id()),
-                Params.idempotencyKey(key), Fingerprint.of("POST /v1/posts/" + postId + "/comments", request.content(),
-                        request.replyTo()),
+        IdempotentRequests.Outcome<CommentDetails> outcome = requests.once(
+                Idempotent.userScope(me.id()),
+                Params.idempotencyKey(key),
+                Fingerprint.of("POST /v1/posts/" + postId + "/comments", request.content(), request.replyTo()),
                 commentId -> comments.create(commentId, me.id(), postId, request.content(), replyTo),
                 commentId -> comments.find(me.id(), commentId));
         CommentView comment = CommentView.of(outcome.value());
-        return Idempotent.created(UriBuilder.fromResource(CommentResource.class).path(comment.id()).build(), comment,
+        return Idempotent.created(
+                UriBuilder.fromResource(CommentResource.class)
+                        .path(comment.id())
+                        .build(),
+                comment,
                 outcome);
     }
 
     @GET
-    @Operation(summary = "The post's top-level comments. By floor (sort=floor, the default): fixed page N (default 1), "
-            + "floors (N-1)*20+1 .. N*20, oldest first; a deleted comment leaves its page short, or stays as a "
-            + "placeholder while it has live replies. sort=hot: those with more likes than hates, the most first "
-            + "(ties oldest first), paged by cursor and limit; page does not apply (400)")
-    public CommentPageView page(@Auth UserPrincipal me, @PathParam("id") String id, @QueryParam("page") String page,
-                                @QueryParam("sort") String sort, @QueryParam("cursor") String cursor,
-                                @QueryParam("limit") String limit) {
+    @Operation(
+            summary = "The post's top-level comments. By floor (sort=floor, the default): fixed page N (default 1), "
+                    + "floors (N-1)*20+1 .. N*20, oldest first; a deleted comment leaves its page short, or stays as a "
+                    + "placeholder while it has live replies. sort=hot: those with more likes than hates, the most first "
+                    + "(ties oldest first), paged by cursor and limit; page does not apply (400)")
+    public CommentPageView page(
+            @Auth UserPrincipal me,
+            @PathParam("id") String id,
+            @QueryParam("page") String page,
+            @QueryParam("sort") String sort,
+            @QueryParam("cursor") String cursor,
+            @QueryParam("limit") String limit) {
         long postId = Params.id(id, "post id");
         if (sort == null || sort.equals("floor")) {
             if (cursor != null || limit != null) {
@@ -97,8 +110,9 @@ public class PostCommentsResource {
 
     @PUT
     @Path("/closed")
-    @Operation(summary = "Close the post's comments: new comments and replies are refused (403), existing ones stay "
-            + "(the post's author only, 403 otherwise); idempotent")
+    @Operation(
+            summary = "Close the post's comments: new comments and replies are refused (403), existing ones stay "
+                    + "(the post's author only, 403 otherwise); idempotent")
     public void close(@Auth UserPrincipal me, @PathParam("id") String id) {
         comments.close(me.id(), Params.id(id, "post id"), true);
     }
@@ -112,11 +126,14 @@ public class PostCommentsResource {
 
     @PUT
     @Path("/pinned")
-    @Operation(summary = "Pin one top-level comment above the first page, in place of any pinned before (the post's "
-            + "author only); 404 unknown or deleted comment, 422 a reply or another post's comment")
+    @Operation(
+            summary = "Pin one top-level comment above the first page, in place of any pinned before (the post's "
+                    + "author only); 404 unknown or deleted comment, 422 a reply or another post's comment")
     public CommentView pin(@Auth UserPrincipal me, @PathParam("id") String id, @NotNull PinRequest request) {
         long commentId = Params.id(request.commentId(), "commentId");
-        return comments.pin(me.id(), Params.id(id, "post id"), commentId).map(CommentView::of).orElseThrow();
+        return comments.pin(me.id(), Params.id(id, "post id"), commentId)
+                .map(CommentView::of)
+                .orElseThrow();
     }
 
     @DELETE

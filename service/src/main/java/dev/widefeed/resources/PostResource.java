@@ -31,7 +31,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriBuilder;
-
 import java.util.List;
 import java.util.Objects;
 
@@ -51,13 +50,17 @@ public class PostResource {
     }
 
     @POST
-    @Operation(summary = "Post an original (content 1..2000 characters, audience default public). With an "
-            + "Idempotency-Key, the same key again within 24 h answers the first post (header Idempotent-Replayed) "
-            + "and creates nothing; 422 if the key came with another request, 409 while the first is still running")
-    public Response create(@Auth UserPrincipal me, @NotNull PostRequest request,
-                           @HeaderParam(Idempotent.KEY) String key) {
+    @Operation(
+            summary =
+                    "Post an original (content 1..2000 characters, audience default public). With an "
+                            + "Idempotency-Key, the same key again within 24 h answers the first post (header Idempotent-Replayed) "
+                            + "and creates nothing; 422 if the key came with another request, 409 while the first is still running")
+    public Response create(
+            @Auth UserPrincipal me, @NotNull PostRequest request, @HeaderParam(Idempotent.KEY) String key) {
         Audience audience = audience(request.audience());
-        return created(requests.once(Idempotent.userScope(me.id()), Params.idempotencyKey(key),
+        return created(requests.once(
+                Idempotent.userScope(me.id()),
+                Params.idempotencyKey(key),
                 Fingerprint.of("POST /v1/posts", request.content(), String.valueOf(request.audience())),
                 postId -> posts.create(postId, me.id(), request.content(), audience),
                 postId -> posts.find(me.id(), postId)));
@@ -65,24 +68,31 @@ public class PostResource {
 
     @POST
     @Path("/{id}/reposts")
-    @Operation(summary = "Repost a post, with or without text; raises the source's reposts and repostsEver. "
-            + "Idempotency-Key as for a post")
-    public Response repost(@Auth UserPrincipal me, @PathParam("id") String id, PostRequest request,
-                           @HeaderParam(Idempotent.KEY) String key) {
+    @Operation(
+            summary = "Repost a post, with or without text; raises the source's reposts and repostsEver. "
+                    + "Idempotency-Key as for a post")
+    public Response repost(
+            @Auth UserPrincipal me,
+            @PathParam("id") String id,
+            PostRequest request,
+            @HeaderParam(Idempotent.KEY) String key) {
         PostRequest body = request == null ? new PostRequest(null, null) : request;
         long sourceId = Params.id(id, "post id");
         Audience audience = audience(body.audience());
-        return created(requests.once(Idempotent.userScope(me.id()), Params.idempotencyKey(key),
-                Fingerprint.of("POST /v1/posts/" + sourceId + "/reposts", body.content(),
-                        String.valueOf(body.audience())),
+        return created(requests.once(
+                Idempotent.userScope(me.id()),
+                Params.idempotencyKey(key),
+                Fingerprint.of(
+                        "POST /v1/posts/" + sourceId + "/reposts", body.content(), String.valueOf(body.audience())),
                 repostId -> posts.repost(repostId, me.id(), sourceId, body.content(), audience),
                 repostId -> posts.find(me.id(), repostId)));
     }
 
     @GET
     @Path("/{id}/reposts")
-    @Operation(summary = "Fixed page N (default 1) of the post's reposts that I may see, oldest first: a repost stays "
-            + "on the page it was written onto (about 20 a page; a deleted one leaves its page short)")
+    @Operation(
+            summary = "Fixed page N (default 1) of the post's reposts that I may see, oldest first: a repost stays "
+                    + "on the page it was written onto (about 20 a page; a deleted one leaves its page short)")
     public RepostPageView reposts(@Auth UserPrincipal me, @PathParam("id") String id, @QueryParam("page") String page) {
         return RepostPageView.of(posts.reposts(me.id(), Params.id(id, "post id"), Params.page(page)));
     }
@@ -97,7 +107,9 @@ public class PostResource {
     @GET
     @Operation(summary = "Up to 100 posts by id, in the order asked; unknown ones left out")
     public PostsView getAll(@Auth UserPrincipal me, @QueryParam("ids") String ids) {
-        return new PostsView(posts.getAll(me.id(), Params.idList(ids, "ids")).stream().map(PostView::of).toList());
+        return new PostsView(posts.getAll(me.id(), Params.idList(ids, "ids")).stream()
+                .map(PostView::of)
+                .toList());
     }
 
     @DELETE
@@ -110,15 +122,15 @@ public class PostResource {
     @GET
     @Path("/{id}/audience/{userId}")
     @Operation(summary = "For the post's author: whether that user can see the post, and which rule decided it")
-    public AudienceDecisionView audience(@Auth UserPrincipal me, @PathParam("id") String id,
-                                         @PathParam("userId") String userId) {
-        return AudienceDecisionView.of(posts.explain(me.id(), Params.id(id, "post id"),
-                Params.id(userId, "user id")));
+    public AudienceDecisionView audience(
+            @Auth UserPrincipal me, @PathParam("id") String id, @PathParam("userId") String userId) {
+        return AudienceDecisionView.of(posts.explain(me.id(), Params.id(id, "post id"), Params.id(userId, "user id")));
     }
 
     private static Response created(IdempotentRequests.Outcome<PostDetails> outcome) {
         PostView view = PostView.of(outcome.value());
-        return Idempotent.created(UriBuilder.fromResource(PostResource.class).path(view.id()).build(), view, outcome);
+        return Idempotent.created(
+                UriBuilder.fromResource(PostResource.class).path(view.id()).build(), view, outcome);
     }
 
     private static Audience audience(AudienceView view) {
@@ -132,11 +144,16 @@ public class PostResource {
         if (tags.stream().anyMatch(Objects::isNull)) { // List.of(...).contains(null) would throw
             throw DomainException.invalid("audience.tags must be names");
         }
-        return new Audience(Audience.Type.ofJson(view.type()), ids(view.users(), "audience.users"), tags,
+        return new Audience(
+                Audience.Type.ofJson(view.type()),
+                ids(view.users(), "audience.users"),
+                tags,
                 ids(view.groups(), "audience.groups"));
     }
 
     private static List<Long> ids(List<String> raw, String what) {
-        return raw == null ? List.of() : raw.stream().map(id -> Params.id(id, what)).toList();
+        return raw == null
+                ? List.of()
+                : raw.stream().map(id -> Params.id(id, what)).toList();
     }
 }

@@ -1,14 +1,14 @@
 package dev.widefeed.resources;
 
 import com.codahale.metrics.annotation.Timed;
-import dev.widefeed.api.RelationshipsView;
 import dev.widefeed.api.BatchFollowRequest;
 import dev.widefeed.api.BatchFollowView;
 import dev.widefeed.api.FollowView;
 import dev.widefeed.api.PageView;
 import dev.widefeed.api.RelationshipView;
-import dev.widefeed.auth.UserPrincipal;
+import dev.widefeed.api.RelationshipsView;
 import dev.widefeed.audience.Relationships;
+import dev.widefeed.auth.UserPrincipal;
 import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.graph.FollowService;
@@ -30,7 +30,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-
 import java.util.List;
 import java.util.Optional;
 
@@ -59,51 +58,62 @@ public class RelationResource {
     @DELETE
     @Path("/{id}/following/{target}")
     @Operation(summary = "Unfollow a user (idempotent)")
-    public void unfollow(@Auth UserPrincipal principal, @PathParam("id") String id, @PathParam("target") String target) {
+    public void unfollow(
+            @Auth UserPrincipal principal, @PathParam("id") String id, @PathParam("target") String target) {
         follows.unfollow(Params.me(principal, id), Params.id(target, "target"));
     }
 
     @POST
     @Path("/{id}/following")
     @Operation(summary = "Follow up to 1000 users in one request; answers how many are newly followed")
-    public BatchFollowView followAll(@Auth UserPrincipal principal, @PathParam("id") String id,
-                                     @NotNull @Valid BatchFollowRequest request) {
+    public BatchFollowView followAll(
+            @Auth UserPrincipal principal, @PathParam("id") String id, @NotNull @Valid BatchFollowRequest request) {
         long me = Params.me(principal, id);
-        List<Long> targets = request.ids().stream().map(t -> Params.id(t, "ids")).toList();
+        List<Long> targets =
+                request.ids().stream().map(t -> Params.id(t, "ids")).toList();
         return new BatchFollowView(follows.followAll(me, targets));
     }
 
     @GET
     @Path("/{id}/following")
     @Operation(summary = "Whom the user follows, newest first")
-    public PageView<FollowView> following(@Auth UserPrincipal principal, @PathParam("id") String id,
-                                          @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+    public PageView<FollowView> following(
+            @Auth UserPrincipal principal,
+            @PathParam("id") String id,
+            @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor) {
         return view(follows.following(Params.id(id, "user id"), cursor(cursor), Params.limit(limit)));
     }
 
     @GET
     @Path("/{id}/followers")
     @Operation(summary = "Who follows the user, newest first")
-    public PageView<FollowView> followers(@Auth UserPrincipal principal, @PathParam("id") String id,
-                                          @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+    public PageView<FollowView> followers(
+            @Auth UserPrincipal principal,
+            @PathParam("id") String id,
+            @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor) {
         return view(follows.followers(Params.id(id, "user id"), cursor(cursor), Params.limit(limit)));
     }
 
     @GET
     @Path("/{id}/relationships")
-    @Operation(summary = "Where I stand with up to 100 users (ids=a,b,c), in the order asked, unknown ones left out: "
-            + "following, followedBy, blocked, hidden (403 for someone else's)")
-    public RelationshipsView relationships(@Auth UserPrincipal principal, @PathParam("id") String id,
-                                           @QueryParam("ids") String ids) {
-        return new RelationshipsView(relationships.of(principal.id(), Params.id(id, "user id"),
-                Params.idList(ids, "ids")).stream().map(RelationshipsView.Item::of).toList());
+    @Operation(
+            summary = "Where I stand with up to 100 users (ids=a,b,c), in the order asked, unknown ones left out: "
+                    + "following, followedBy, blocked, hidden (403 for someone else's)")
+    public RelationshipsView relationships(
+            @Auth UserPrincipal principal, @PathParam("id") String id, @QueryParam("ids") String ids) {
+        return new RelationshipsView(
+                relationships.of(principal.id(), Params.id(id, "user id"), Params.idList(ids, "ids")).stream()
+                        .map(RelationshipsView.Item::of)
+                        .toList());
     }
 
     @GET
     @Path("/{id}/relationship/{other}")
     @Operation(summary = "Whether the user follows the other, and whether the other follows the user")
-    public RelationshipView relationship(@Auth UserPrincipal principal, @PathParam("id") String id,
-                                         @PathParam("other") String other) {
+    public RelationshipView relationship(
+            @Auth UserPrincipal principal, @PathParam("id") String id, @PathParam("other") String other) {
         Relationship r = follows.relationship(Params.id(id, "user id"), Params.id(other, "other user id"));
         return new RelationshipView(r.following(), r.followedBy());
     }
@@ -113,7 +123,8 @@ public class RelationResource {
     }
 
     private static PageView<FollowView> view(Page<Follow, FollowCursor> page) {
-        return new PageView<>(page.items().stream().map(FollowView::of).toList(),
+        return new PageView<>(
+                page.items().stream().map(FollowView::of).toList(),
                 page.next().map(Cursors::encode).orElse(null));
     }
 }

@@ -43,37 +43,44 @@ public class SessionResource {
     }
 
     @POST
-    @Operation(summary = "Sign in by handle (any case) and password (no token needed): 201 with an access token and "
-            + "a refresh token. 401 with one message whether the handle is unknown or the password wrong; 429 with "
-            + "Retry-After after too many failures for the handle or from the address")
+    @Operation(
+            summary = "Sign in by handle (any case) and password (no token needed): 201 with an access token and "
+                    + "a refresh token. 401 with one message whether the handle is unknown or the password wrong; 429 with "
+                    + "Retry-After after too many failures for the handle or from the address")
     public Response signIn(@NotNull @Valid SignInRequest request) {
-        AccountService.SignedIn signedIn = accounts.signIn(request.handle(), Password.offered(request.password()),
+        AccountService.SignedIn signedIn = accounts.signIn(
+                request.handle(),
+                Password.offered(request.password()),
                 http == null ? "unknown" : http.getRemoteAddr());
         return Response.status(Response.Status.CREATED).entity(view(signedIn)).build();
     }
 
     @POST
     @Path("/refresh")
-    @Operation(summary = "Trade the session's current refresh token for a new access token and refresh token (no "
-            + "token needed). A refresh token used a second time revokes its whole session; 401 for it, and for an "
-            + "expired, revoked or unknown one")
+    @Operation(
+            summary = "Trade the session's current refresh token for a new access token and refresh token (no "
+                    + "token needed). A refresh token used a second time revokes its whole session; 401 for it, and for an "
+                    + "expired, revoked or unknown one")
     public SessionView refresh(@NotNull @Valid RefreshRequest request) {
         return view(accounts.refresh(request.refreshToken()));
     }
 
     @DELETE
     @Path("/current")
-    @Operation(summary = "Sign out of this token's session: its refresh token and access tokens stop working. A "
-            + "token of no session (an operator's) signs out everywhere, the only way to void it",
+    @Operation(
+            summary = "Sign out of this token's session: its refresh token and access tokens stop working. A "
+                    + "token of no session (an operator's) signs out everywhere, the only way to void it",
             security = @SecurityRequirement(name = "bearer"))
     public Response signOut(@Auth UserPrincipal me) {
-        me.sessionId().ifPresentOrElse(session -> accounts.signOut(me.id(), session),
-                () -> accounts.signOutEverywhere(me.id()));
+        me.sessionId()
+                .ifPresentOrElse(
+                        session -> accounts.signOut(me.id(), session), () -> accounts.signOutEverywhere(me.id()));
         return Response.noContent().build();
     }
 
     @DELETE
-    @Operation(summary = "Sign out everywhere: every session and token of mine issued so far stops working",
+    @Operation(
+            summary = "Sign out everywhere: every session and token of mine issued so far stops working",
             security = @SecurityRequirement(name = "bearer"))
     public Response signOutEverywhere(@Auth UserPrincipal me) {
         accounts.signOutEverywhere(me.id());

@@ -18,7 +18,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-
 import java.util.Optional;
 
 /** Timelines. Rooted at /v1/users like the other user resources, which Jersey merges into one. */
@@ -39,27 +38,35 @@ public class TimelineResource {
     @GET
     @Path("/{id}/posts")
     @Operation(summary = "The user's originals and reposts, newest first; since=<post id>: only newer ones")
-    public PageView<PostView> posts(@Auth UserPrincipal me, @PathParam("id") String id,
-                                    @QueryParam("limit") String limit, @QueryParam("cursor") String cursor,
-                                    @QueryParam("since") String since) {
+    public PageView<PostView> posts(
+            @Auth UserPrincipal me,
+            @PathParam("id") String id,
+            @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor,
+            @QueryParam("since") String since) {
         Optional<Long> before = Optional.ofNullable(cursor).map(Cursors::decodePost);
-        return view(posts.byAuthor(me.id(), Params.id(id, "user id"), before, Params.since(since),
-                Params.limit(limit)));
+        return view(
+                posts.byAuthor(me.id(), Params.id(id, "user id"), before, Params.since(since), Params.limit(limit)));
     }
 
     @GET
     @Path("/{id}/home")
-    @Operation(summary = "My home timeline: my posts and those of everyone I follow, newest first (403 for someone "
-            + "else's); since=<post id>: only newer ones")
-    public PageView<PostView> home(@Auth UserPrincipal me, @PathParam("id") String id,
-                                   @QueryParam("limit") String limit, @QueryParam("cursor") String cursor,
-                                   @QueryParam("since") String since) {
+    @Operation(
+            summary = "My home timeline: my posts and those of everyone I follow, newest first (403 for someone "
+                    + "else's); since=<post id>: only newer ones")
+    public PageView<PostView> home(
+            @Auth UserPrincipal me,
+            @PathParam("id") String id,
+            @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor,
+            @QueryParam("since") String since) {
         Optional<Long> before = Optional.ofNullable(cursor).map(Cursors::decodePost);
         return view(home.home(me.id(), Params.id(id, "user id"), before, Params.since(since), Params.limit(limit)));
     }
 
     private static PageView<PostView> view(Page<PostDetails, Long> page) {
-        return new PageView<>(page.items().stream().map(PostView::of).toList(),
+        return new PageView<>(
+                page.items().stream().map(PostView::of).toList(),
                 page.next().map(Cursors::encodePost).orElse(null));
     }
 }

@@ -22,7 +22,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-
 import java.util.Optional;
 
 /** Topic timelines and trending topics; the mentions timeline in {@link ByUser}, under /v1/users. */
@@ -42,27 +41,33 @@ public class TopicResource {
     @Path("/trending")
     @Operation(summary = "The topics most posts named in the last hour (window=1h, the default) or day (24h)")
     public TrendingView trending(@Auth UserPrincipal me, @QueryParam("window") String window) {
-        TrendingWindow w = window == null ? TrendingWindow.HOUR : TrendingWindow.ofWire(window)
-                .orElseThrow(() -> new MalformedRequestException("window is 1h or 24h"));
+        TrendingWindow w = window == null
+                ? TrendingWindow.HOUR
+                : TrendingWindow.ofWire(window).orElseThrow(() -> new MalformedRequestException("window is 1h or 24h"));
         return TrendingView.of(index.trending(w));
     }
 
     @GET
     @Path("/{topic}/posts")
-    @Operation(summary = "The posts naming #topic (any case) that I may see, newest first; since=<post id>: only "
-            + "newer ones; 400 not a topic")
-    public PageView<PostView> posts(@Auth UserPrincipal me, @PathParam("topic") String topic,
-                                    @QueryParam("limit") String limit, @QueryParam("cursor") String cursor,
-                                    @QueryParam("since") String since) {
+    @Operation(
+            summary = "The posts naming #topic (any case) that I may see, newest first; since=<post id>: only "
+                    + "newer ones; 400 not a topic")
+    public PageView<PostView> posts(
+            @Auth UserPrincipal me,
+            @PathParam("topic") String topic,
+            @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor,
+            @QueryParam("since") String since) {
         String folded = TopicParser.fold(topic.startsWith("#") ? topic.substring(1) : topic)
-                .orElseThrow(() -> new MalformedRequestException("not a topic: 1..50 letters, digits or _, "
-                        + "at least one letter"));
+                .orElseThrow(() -> new MalformedRequestException(
+                        "not a topic: 1..50 letters, digits or _, " + "at least one letter"));
         Optional<Long> before = Optional.ofNullable(cursor).map(Cursors::decodePost);
         return view(index.topicPosts(me.id(), folded, before, Params.since(since), Params.limit(limit)));
     }
 
     private static PageView<PostView> view(Page<PostDetails, Long> page) {
-        return new PageView<>(page.items().stream().map(PostView::of).toList(),
+        return new PageView<>(
+                page.items().stream().map(PostView::of).toList(),
                 page.next().map(Cursors::encodePost).orElse(null));
     }
 
@@ -80,16 +85,20 @@ public class TopicResource {
 
         @GET
         @Path("/{id}/mentions")
-        @Operation(summary = "The posts and comments that mention me, newest first (403 for someone else's); "
-                + "since=<post or comment id>: only newer ones")
-        public PageView<MentionedInView> mentions(@Auth UserPrincipal me, @PathParam("id") String id,
-                                                  @QueryParam("limit") String limit,
-                                                  @QueryParam("cursor") String cursor,
-                                                  @QueryParam("since") String since) {
+        @Operation(
+                summary = "The posts and comments that mention me, newest first (403 for someone else's); "
+                        + "since=<post or comment id>: only newer ones")
+        public PageView<MentionedInView> mentions(
+                @Auth UserPrincipal me,
+                @PathParam("id") String id,
+                @QueryParam("limit") String limit,
+                @QueryParam("cursor") String cursor,
+                @QueryParam("since") String since) {
             Optional<Long> before = Optional.ofNullable(cursor).map(Cursors::decodePost);
-            Page<TextIndexService.Mentioned, Long> page = index.mentions(me.id(), Params.id(id, "user id"), before,
-                    Params.since(since), Params.limit(limit));
-            return new PageView<>(page.items().stream().map(MentionedInView::of).toList(),
+            Page<TextIndexService.Mentioned, Long> page =
+                    index.mentions(me.id(), Params.id(id, "user id"), before, Params.since(since), Params.limit(limit));
+            return new PageView<>(
+                    page.items().stream().map(MentionedInView::of).toList(),
                     page.next().map(Cursors::encodePost).orElse(null));
         }
     }

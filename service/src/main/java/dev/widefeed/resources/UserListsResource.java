@@ -21,7 +21,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-
 import java.util.Optional;
 
 /**
@@ -44,16 +43,22 @@ public class UserListsResource {
     @PUT
     @Path("/{id}/tags/{tag}/members/{userId}")
     @Operation(summary = "Put a user under one of my private tags (idempotent); 422 over 100 tags or 1000 members")
-    public void tag(@Auth UserPrincipal me, @PathParam("id") String id, @PathParam("tag") String tag,
-                    @PathParam("userId") String userId) {
+    public void tag(
+            @Auth UserPrincipal me,
+            @PathParam("id") String id,
+            @PathParam("tag") String tag,
+            @PathParam("userId") String userId) {
         audiences.tag(me.id(), Params.me(me, id), tag, Params.id(userId, "user id"));
     }
 
     @DELETE
     @Path("/{id}/tags/{tag}/members/{userId}")
     @Operation(summary = "Take a user from one of my tags (idempotent); applies to posts already written")
-    public void untag(@Auth UserPrincipal me, @PathParam("id") String id, @PathParam("tag") String tag,
-                      @PathParam("userId") String userId) {
+    public void untag(
+            @Auth UserPrincipal me,
+            @PathParam("id") String id,
+            @PathParam("tag") String tag,
+            @PathParam("userId") String userId) {
         audiences.untag(me.id(), Params.me(me, id), tag, Params.id(userId, "user id"));
     }
 
@@ -81,8 +86,11 @@ public class UserListsResource {
     @GET
     @Path("/{id}/hidden")
     @Operation(summary = "The users I hid, by id (private: only to me)")
-    public PageView<UserIdView> hidden(@Auth UserPrincipal me, @PathParam("id") String id,
-                                       @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+    public PageView<UserIdView> hidden(
+            @Auth UserPrincipal me,
+            @PathParam("id") String id,
+            @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor) {
         return view(audiences.marked(me.id(), Params.me(me, id), Mark.HIDDEN, after(cursor), Params.limit(limit)));
     }
 
@@ -103,8 +111,11 @@ public class UserListsResource {
     @GET
     @Path("/{id}/blocked")
     @Operation(summary = "The users I blocked, by id (private: only to me)")
-    public PageView<UserIdView> blocked(@Auth UserPrincipal me, @PathParam("id") String id,
-                                        @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+    public PageView<UserIdView> blocked(
+            @Auth UserPrincipal me,
+            @PathParam("id") String id,
+            @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor) {
         return view(audiences.marked(me.id(), Params.me(me, id), Mark.BLOCKED, after(cursor), Params.limit(limit)));
     }
 
@@ -114,7 +125,8 @@ public class UserListsResource {
     }
 
     static PageView<UserIdView> view(Page<Long, Long> page) {
-        return new PageView<>(page.items().stream().map(UserIdView::of).toList(),
+        return new PageView<>(
+                page.items().stream().map(UserIdView::of).toList(),
                 page.next().map(String::valueOf).orElse(null));
     }
 }

@@ -16,7 +16,6 @@ import dev.widefeed.auth.TokenService;
 import dev.widefeed.auth.UserPrincipal;
 import dev.widefeed.erasure.ErasureService;
 import dev.widefeed.graph.User;
-import dev.widefeed.graph.UserCounts;
 import dev.widefeed.graph.UserService;
 import dev.widefeed.idempotency.Fingerprint;
 import dev.widefeed.idempotency.IdempotentRequests;
@@ -40,7 +39,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriBuilder;
-
 import java.util.Optional;
 
 @Path("/v1/users")
@@ -55,8 +53,12 @@ public class UserResource {
     private final IdempotentRequests requests;
     private final ErasureService erasures;
 
-    public UserResource(UserService users, AccountService accounts, TokenService tokens, IdempotentRequests requests,
-                        ErasureService erasures) {
+    public UserResource(
+            UserService users,
+            AccountService accounts,
+            TokenService tokens,
+            IdempotentRequests requests,
+            ErasureService erasures) {
         this.users = users;
         this.accounts = accounts;
         this.tokens = tokens;
@@ -65,77 +67,99 @@ public class UserResource {
     }
 
     @POST
-    @Operation(summary = "Sign up: a user with a unique handle (chosen, or made from the name) and a password; answers "
-            + "the user and a first session's access and refresh tokens (no token needed). 409 when the handle is "
-            + "taken, 422 when it is not a handle or the password has fewer than 10 or more than 128 characters. "
-            + "With an Idempotency-Key, the same sign-up again within 24 h (same name, handle and password) answers "
-            + "the same user with a new session and creates nothing")
+    @Operation(
+            summary = "Sign up: a user with a unique handle (chosen, or made from the name) and a password; answers "
+                    + "the user and a first session's access and refresh tokens (no token needed). 409 when the handle is "
+                    + "taken, 422 when it is not a handle or the password has fewer than 10 or more than 128 characters. "
+                    + "With an Idempotency-Key, the same sign-up again within 24 h (same name, handle and password) answers "
+                    + "the same user with a new session and creates nothing")
     public Response create(@NotNull @Valid CreateUserRequest request, @HeaderParam(Idempotent.KEY) String key) {
         Password password = Password.choose(request.password());
         // The password is no part of the fingerprint: a replay must offer it again and is checked against the hash.
-        IdempotentRequests.Outcome<AccountService.SignedUp> outcome = requests.once("sign-up",
-                Params.idempotencyKey(key), Fingerprint.of("POST /v1/users", request.name(), request.handle()),
+        IdempotentRequests.Outcome<AccountService.SignedUp> outcome = requests.once(
+                "sign-up",
+                Params.idempotencyKey(key),
+                Fingerprint.of("POST /v1/users", request.name(), request.handle()),
                 userId -> accounts.signUp(userId, request.name(), Optional.ofNullable(request.handle()), password),
                 userId -> accounts.signedUp(userId, password));
         User user = outcome.value().user();
         SessionView session = Sessions.view(outcome.value().session(), tokens);
-        CreatedUserView body = new CreatedUserView(UserView.of(user, users.counts(user.id())), session.token(),
-                session.expiresAt(), session.refreshToken());
-        return Idempotent.created(UriBuilder.fromResource(UserResource.class).path(Long.toString(user.id())).build(),
-                body, outcome);
+        CreatedUserView body = new CreatedUserView(
+                UserView.of(user, users.counts(user.id())),
+                session.token(),
+                session.expiresAt(),
+                session.refreshToken());
+        return Idempotent.created(
+                UriBuilder.fromResource(UserResource.class)
+                        .path(Long.toString(user.id()))
+                        .build(),
+                body,
+                outcome);
     }
 
     @PATCH
     @Path("/{id}")
     @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
-    @Operation(summary = "Change my name (1..30 characters) or bio (up to 160; \"\" clears it): fields left out are "
-            + "kept; answers my profile. 403 for someone else's, 422 for a value out of bounds",
+    @Operation(
+            summary = "Change my name (1..30 characters) or bio (up to 160; \"\" clears it): fields left out are "
+                    + "kept; answers my profile. 403 for someone else's, 422 for a value out of bounds",
             security = @SecurityRequirement(name = "bearer"))
-    public UserView updateProfile(@Auth UserPrincipal me, @PathParam("id") String id,
-                                  @NotNull @Valid ProfileRequest request) {
+    public UserView updateProfile(
+            @Auth UserPrincipal me, @PathParam("id") String id, @NotNull @Valid ProfileRequest request) {
         long userId = Params.id(id, "user id");
-        User user = users.updateProfile(me.id(), userId, Optional.ofNullable(request.name()),
-                Optional.ofNullable(request.bio()));
+        User user = users.updateProfile(
+                me.id(), userId, Optional.ofNullable(request.name()), Optional.ofNullable(request.bio()));
         return UserView.of(user, users.counts(userId));
     }
 
     @DELETE
     @Path("/{id}")
-    @Operation(summary = "Erase my account (the password required: 403 when wrong): 202, and from then on no sign-in "
-            + "or token of mine works; my posts, likes, follows, comments and lists are taken out in the background, "
-            + "each by the rules of its own delete, which GET /v1/erasures/{id} follows to done",
+    @Operation(
+            summary = "Erase my account (the password required: 403 when wrong): 202, and from then on no sign-in "
+                    + "or token of mine works; my posts, likes, follows, comments and lists are taken out in the background, "
+                    + "each by the rules of its own delete, which GET /v1/erasures/{id} follows to done",
             security = @SecurityRequirement(name = "bearer"))
     public Response erase(@Auth UserPrincipal me, @PathParam("id") String id, @NotNull @Valid ErasureRequest request) {
         long userId = Params.me(me, id);
         ErasureView erasure = ErasureView.of(erasures.request(me.id(), userId, Password.offered(request.password())));
-        return Response.accepted(erasure).location(UriBuilder.fromResource(ErasureResource.class)
-                .path(erasure.userId()).build()).build();
+        return Response.accepted(erasure)
+                .location(UriBuilder.fromResource(ErasureResource.class)
+                        .path(erasure.userId())
+                        .build())
+                .build();
     }
 
     @PUT
     @Path("/{id}/password")
-    @Operation(summary = "Set my password (currentPassword required when I have one: 403 when missing or wrong); "
-            + "every earlier session and token of mine stops working, and the answer is a new session",
+    @Operation(
+            summary = "Set my password (currentPassword required when I have one: 403 when missing or wrong); "
+                    + "every earlier session and token of mine stops working, and the answer is a new session",
             security = @SecurityRequirement(name = "bearer"))
-    public SessionView setPassword(@Auth UserPrincipal me, @PathParam("id") String id,
-                                   @NotNull @Valid PasswordChangeRequest request) {
+    public SessionView setPassword(
+            @Auth UserPrincipal me, @PathParam("id") String id, @NotNull @Valid PasswordChangeRequest request) {
         long userId = Params.me(me, id);
         Password next = Password.choose(request.password());
-        return Sessions.view(accounts.changePassword(userId,
-                Optional.ofNullable(request.currentPassword()).map(Password::offered), next), tokens);
+        return Sessions.view(
+                accounts.changePassword(
+                        userId, Optional.ofNullable(request.currentPassword()).map(Password::offered), next),
+                tokens);
     }
 
     @GET
-    @Operation(summary = "Up to 100 users by id (ids=a,b,c), with their counts, in the order asked; unknown ones left "
-            + "out", security = @SecurityRequirement(name = "bearer"))
+    @Operation(
+            summary = "Up to 100 users by id (ids=a,b,c), with their counts, in the order asked; unknown ones left "
+                    + "out",
+            security = @SecurityRequirement(name = "bearer"))
     public UsersView getAll(@Auth UserPrincipal me, @QueryParam("ids") String ids) {
         return new UsersView(users.getAll(Params.idList(ids, "ids")).stream()
-                .map(e -> UserView.of(e.getKey(), e.getValue())).toList());
+                .map(e -> UserView.of(e.getKey(), e.getValue()))
+                .toList());
     }
 
     @GET
     @Path("/by-handle/{handle}")
-    @Operation(summary = "The user holding a handle (any case), with its counts; 404 when nobody holds it",
+    @Operation(
+            summary = "The user holding a handle (any case), with its counts; 404 when nobody holds it",
             security = @SecurityRequirement(name = "bearer"))
     public UserView byHandle(@Auth UserPrincipal me, @PathParam("handle") String handle) {
         User user = users.byHandle(Params.handle(handle));

@@ -14,8 +14,7 @@ public final class ActivityCell {
     private static final int RATE_BITS = 20;
     private static final long RATE_MASK = (1L << RATE_BITS) - 1;
 
-    private ActivityCell() {
-    }
+    private ActivityCell() {}
 
     public static long pack(Instant lastRead, double readsPerDay) {
         if (!(readsPerDay >= 0) || Double.isInfinite(readsPerDay)) {

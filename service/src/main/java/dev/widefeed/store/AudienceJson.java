@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.widefeed.audience.Audience;
 import dev.widefeed.kernel.PermanentStoreException;
-
 import java.util.List;
 
 /**
@@ -14,16 +13,14 @@ import java.util.List;
 public final class AudienceJson {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private record Stored(String type, List<Long> users, List<String> tags, List<Long> groups) {
-    }
+    private record Stored(String type, List<Long> users, List<String> tags, List<Long> groups) {}
 
-    private AudienceJson() {
-    }
+    private AudienceJson() {}
 
     public static String write(Audience audience) {
         try {
-            return JSON.writeValueAsString(new Stored(audience.type().json(), audience.users(), audience.tags(),
-                    audience.groups()));
+            return JSON.writeValueAsString(
+                    new Stored(audience.type().json(), audience.users(), audience.tags(), audience.groups()));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
@@ -35,7 +32,10 @@ public final class AudienceJson {
         }
         try {
             Stored stored = JSON.readValue(json, Stored.class);
-            return new Audience(Audience.Type.ofJson(stored.type()), orEmpty(stored.users()), orEmpty(stored.tags()),
+            return new Audience(
+                    Audience.Type.ofJson(stored.type()),
+                    orEmpty(stored.users()),
+                    orEmpty(stored.tags()),
                     orEmpty(stored.groups()));
         } catch (JsonProcessingException e) {
             throw new PermanentStoreException("unreadable audience " + json, e);

@@ -3,7 +3,6 @@ package dev.widefeed.store;
 import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.health.HealthCheckRegistry;
 import dev.widefeed.localstore.LocalStore;
-
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Optional;
@@ -52,8 +51,8 @@ public abstract class BackendFactory<L extends LocalStore> {
      * The storage; closing it also stops the embedded store it started, whose supervision is shown
      * in {@code healthChecks} and {@code metrics} ({@link EmbeddedStoreMonitoring}).
      */
-    public final Storage open(MetricRegistry metrics, HealthCheckRegistry healthChecks, Clock clock,
-                              boolean applySchema) {
+    public final Storage open(
+            MetricRegistry metrics, HealthCheckRegistry healthChecks, Clock clock, boolean applySchema) {
         L local = startEmbedded();
         try {
             if (applySchema) {

@@ -9,8 +9,7 @@ import java.util.stream.IntStream;
  * (docs/design.md, "Bounded lists").
  */
 public final class BucketWalk {
-    private BucketWalk() {
-    }
+    private BucketWalk() {}
 
     /** Reads one bucket's entries, newest first, at most {@code want} of them. */
     @FunctionalInterface
@@ -40,6 +39,8 @@ public final class BucketWalk {
 
     /** The numbered buckets from {@code newest} down to bucket 0. */
     public static List<Integer> downFrom(int newest) {
-        return IntStream.iterate(newest, bucket -> bucket >= 0, bucket -> bucket - 1).boxed().toList();
+        return IntStream.iterate(newest, bucket -> bucket >= 0, bucket -> bucket - 1)
+                .boxed()
+                .toList();
     }
 }

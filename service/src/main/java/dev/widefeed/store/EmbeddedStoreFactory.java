@@ -5,7 +5,6 @@ import io.dropwizard.util.Duration;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
-
 import java.nio.file.Path;
 
 /**

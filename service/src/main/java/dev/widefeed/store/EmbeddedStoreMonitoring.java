@@ -6,7 +6,6 @@ import com.codahale.metrics.health.HealthCheck;
 import com.codahale.metrics.health.HealthCheckRegistry;
 import dev.widefeed.localstore.LocalStore;
 import dev.widefeed.localstore.StoreStatus;
-
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -25,20 +24,24 @@ final class EmbeddedStoreMonitoring {
     static final String HEALTH_CHECK = "embedded-store";
     static final String METRICS = "store.embedded";
 
-    private EmbeddedStoreMonitoring() {
-    }
+    private EmbeddedStoreMonitoring() {}
 
     static void register(LocalStore local, MetricRegistry metrics, HealthCheckRegistry healthChecks) {
         gauges(METRICS, () -> local.status().orElseThrow(), metrics);
         for (String member : local.memberStatus().keySet()) {
-            gauges(MetricRegistry.name(METRICS, member), () -> local.memberStatus().get(member), metrics);
+            gauges(
+                    MetricRegistry.name(METRICS, member),
+                    () -> local.memberStatus().get(member),
+                    metrics);
         }
         healthChecks.register(HEALTH_CHECK, new Check(local));
     }
 
     private static void gauges(String prefix, Supplier<StoreStatus> status, MetricRegistry metrics) {
-        metrics.registerGauge(MetricRegistry.name(prefix, "restarts"), () -> status.get().restarts());
-        metrics.registerGauge(MetricRegistry.name(prefix, "state"),
+        metrics.registerGauge(
+                MetricRegistry.name(prefix, "restarts"), () -> status.get().restarts());
+        metrics.registerGauge(
+                MetricRegistry.name(prefix, "state"),
                 () -> status.get().state().name().toLowerCase(Locale.ROOT));
         metrics.register(MetricRegistry.name(prefix, "pid"), (Gauge<Long>) () -> {
             StoreStatus now = status.get();
@@ -56,7 +59,9 @@ final class EmbeddedStoreMonitoring {
         @Override
         protected Result check() {
             StoreStatus now = local.status().orElseThrow();
-            ResultBuilder result = now.running() ? Result.builder().healthy() : Result.builder().unhealthy();
+            ResultBuilder result = now.running()
+                    ? Result.builder().healthy()
+                    : Result.builder().unhealthy();
             result.withMessage(now.message())
                     .withDetail("state", now.state().name().toLowerCase(Locale.ROOT))
                     .withDetail("restarts", now.restarts())

@@ -3,7 +3,6 @@ package dev.widefeed.store;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
 import dev.widefeed.kernel.TemporaryStoreException;
-
 import java.time.Duration;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -22,7 +21,9 @@ public final class KeyedPermits<K> {
 
     public KeyedPermits(int permits, Duration maxWait) {
         this.maxWait = maxWait;
-        this.permits = Caffeine.newBuilder().maximumSize(100_000).expireAfterAccess(Duration.ofMinutes(10))
+        this.permits = Caffeine.newBuilder()
+                .maximumSize(100_000)
+                .expireAfterAccess(Duration.ofMinutes(10))
                 .build(key -> new Semaphore(permits, true));
     }
 

@@ -1,7 +1,6 @@
 package dev.widefeed.store;
 
 import dev.widefeed.kernel.TemporaryStoreException;
-
 import java.time.Duration;
 
 /**
@@ -15,8 +14,7 @@ import java.time.Duration;
 public final class RequestBudget {
     private static final ThreadLocal<Long> DEADLINE = new ThreadLocal<>();
 
-    private RequestBudget() {
-    }
+    private RequestBudget() {}
 
     /** The current thread starts serving a request that may call the store for {@code budget}. */
     public static void begin(Duration budget) {
@@ -32,8 +30,8 @@ public final class RequestBudget {
     static void check() {
         Long deadline = DEADLINE.get();
         if (deadline != null && System.nanoTime() - deadline > 0) {
-            throw new TemporaryStoreException("the request spent its store time budget: the store is slow or "
-                    + "unavailable", null);
+            throw new TemporaryStoreException(
+                    "the request spent its store time budget: the store is slow or " + "unavailable", null);
         }
     }
 }

@@ -25,16 +25,15 @@ import java.util.stream.Stream;
 public final class SchemaFiles {
     private static final Pattern NAME = Pattern.compile("V(\\d+)__[\\w-]+\\.(\\w+)");
 
-    public record SchemaFile(int version, String name, String text) {
-    }
+    public record SchemaFile(int version, String name, String text) {}
 
-    private SchemaFiles() {
-    }
+    private SchemaFiles() {}
 
     public static List<SchemaFile> load(String folder, String extension) {
         URL url = SchemaFiles.class.getClassLoader().getResource(folder + "/");
         if (url == null) {
-            throw new IllegalStateException("no " + folder + "/ on the classpath: the " + folder + " module is missing");
+            throw new IllegalStateException(
+                    "no " + folder + "/ on the classpath: the " + folder + " module is missing");
         }
         List<SchemaFile> files = new ArrayList<>();
         for (String name : list(url, folder)) {
@@ -46,7 +45,8 @@ public final class SchemaFiles {
         files.sort(Comparator.comparingInt(SchemaFile::version));
         for (int i = 1; i < files.size(); i++) {
             if (files.get(i).version() == files.get(i - 1).version()) {
-                throw new IllegalStateException("two " + folder + " files have version " + files.get(i).version());
+                throw new IllegalStateException(
+                        "two " + folder + " files have version " + files.get(i).version());
             }
         }
         return files;
@@ -59,9 +59,12 @@ public final class SchemaFiles {
                 connection.setUseCaches(false);
                 try (JarFile jar = connection.getJarFile()) {
                     String prefix = folder + "/";
-                    return jar.stream().map(e -> e.getName())
+                    return jar.stream()
+                            .map(e -> e.getName())
                             .filter(n -> n.startsWith(prefix) && n.indexOf('/', prefix.length()) < 0)
-                            .map(n -> n.substring(prefix.length())).filter(n -> !n.isEmpty()).toList();
+                            .map(n -> n.substring(prefix.length()))
+                            .filter(n -> !n.isEmpty())
+                            .toList();
                 }
             }
             try (Stream<Path> paths = Files.list(Path.of(url.toURI()))) {

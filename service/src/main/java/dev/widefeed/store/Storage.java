@@ -1,8 +1,8 @@
 package dev.widefeed.store;
 
 import dev.widefeed.account.AccountStore;
-import dev.widefeed.cache.InvalidationStore;
 import dev.widefeed.audience.AudienceStore;
+import dev.widefeed.cache.InvalidationStore;
 import dev.widefeed.comment.CommentStore;
 import dev.widefeed.comment.CommentVoteStore;
 import dev.widefeed.comment.HotCommentStore;

@@ -1,8 +1,8 @@
 package dev.widefeed.store;
 
 import dev.widefeed.account.AccountStore;
-import dev.widefeed.cache.InvalidationStore;
 import dev.widefeed.audience.AudienceStore;
+import dev.widefeed.cache.InvalidationStore;
 import dev.widefeed.comment.CommentStore;
 import dev.widefeed.comment.CommentVoteStore;
 import dev.widefeed.comment.HotCommentStore;
@@ -23,13 +23,24 @@ import dev.widefeed.textindex.TextIndexStore;
  * {@link Storage}'s accessors). Whatever wraps every store (timing and error translation, perf's
  * counting) does it through {@link #map}, so adding a store interface changes this record, not them.
  */
-public record Stores(UserStore users, RelationStore relations, PostStore posts, LikeStore likes,
-                     CommentStore comments, CommentVoteStore commentVotes, HotCommentStore hotComments,
-                     TimelineStore timelines, FanoutStore fanout,
-                     AudienceStore audiences, EventLogStore eventLog,
-                     NotificationStore notifications, TextIndexStore textIndex,
-                     AccountStore accounts, IdempotencyStore idempotency, UserRowsStore userRows,
-                     InvalidationStore invalidations) {
+public record Stores(
+        UserStore users,
+        RelationStore relations,
+        PostStore posts,
+        LikeStore likes,
+        CommentStore comments,
+        CommentVoteStore commentVotes,
+        HotCommentStore hotComments,
+        TimelineStore timelines,
+        FanoutStore fanout,
+        AudienceStore audiences,
+        EventLogStore eventLog,
+        NotificationStore notifications,
+        TextIndexStore textIndex,
+        AccountStore accounts,
+        IdempotencyStore idempotency,
+        UserRowsStore userRows,
+        InvalidationStore invalidations) {
 
     /** Wraps one store, knowing only the interface it is served under. */
     public interface Decorator {

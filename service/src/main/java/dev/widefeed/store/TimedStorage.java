@@ -2,7 +2,6 @@ package dev.widefeed.store;
 
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.kernel.StoreException;
-
 import java.util.function.Function;
 
 /**
@@ -13,8 +12,11 @@ public abstract class TimedStorage implements Storage {
     private final String backend;
     private final Stores stores;
 
-    protected TimedStorage(String backend, Stores adapters, MetricRegistry metrics,
-                           Function<RuntimeException, StoreException> translate) {
+    protected TimedStorage(
+            String backend,
+            Stores adapters,
+            MetricRegistry metrics,
+            Function<RuntimeException, StoreException> translate) {
         this.backend = backend;
         this.stores = adapters.map(new Stores.Decorator() {
             @Override

@@ -7,7 +7,6 @@ import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.StoreException;
 import dev.widefeed.kernel.TemporaryStoreException;
 import dev.widefeed.kernel.UnknownOutcomeException;
-
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -25,11 +24,14 @@ import java.util.function.Function;
  * that has spent its {@link RequestBudget} is refused here, before it reaches the store.
  */
 public final class TimedStores {
-    private TimedStores() {
-    }
+    private TimedStores() {}
 
-    public static <T> T wrap(Class<T> type, T adapter, String backend, MetricRegistry metrics,
-                             Function<RuntimeException, StoreException> translate) {
+    public static <T> T wrap(
+            Class<T> type,
+            T adapter,
+            String backend,
+            MetricRegistry metrics,
+            Function<RuntimeException, StoreException> translate) {
         String store = decapitalize(type.getSimpleName());
         Map<Method, Timer> timers = new HashMap<>();
         for (Method method : type.getMethods()) {
@@ -58,16 +60,19 @@ public final class TimedStores {
                 throw e;
             }
         };
-        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[]{type}, handler));
+        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, handler));
     }
 
-    private static Object invoke(Object target, Method method, Object[] args,
-                                 Function<RuntimeException, StoreException> translate) throws Throwable {
+    private static Object invoke(
+            Object target, Method method, Object[] args, Function<RuntimeException, StoreException> translate)
+            throws Throwable {
         try {
             return method.invoke(target, args);
         } catch (InvocationTargetException e) {
             Throwable cause = e.getCause();
-            if (cause instanceof StoreException || cause instanceof DomainException || !(cause instanceof RuntimeException)) {
+            if (cause instanceof StoreException
+                    || cause instanceof DomainException
+                    || !(cause instanceof RuntimeException)) {
                 throw cause;
             }
             throw translate.apply((RuntimeException) cause);

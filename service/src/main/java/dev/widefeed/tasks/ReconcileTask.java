@@ -4,7 +4,6 @@ import com.codahale.metrics.Counter;
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.reconcile.Reconciler;
 import io.dropwizard.servlets.tasks.Task;
-
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;
@@ -47,21 +46,25 @@ public final class ReconcileTask extends Task {
             print(reconciler.user(user), output);
         }
         if (all) {
-            print(reconciler.all((postsChecked, usersChecked, driftSoFar) -> {
-                if ((postsChecked + usersChecked) % 10_000 == 0) {
-                    output.printf("... %d posts, %d users checked, drift %d so far%n", postsChecked, usersChecked,
-                            driftSoFar);
-                    output.flush();
-                }
-            }), output);
+            print(
+                    reconciler.all((postsChecked, usersChecked, driftSoFar) -> {
+                        if ((postsChecked + usersChecked) % 10_000 == 0) {
+                            output.printf(
+                                    "... %d posts, %d users checked, drift %d so far%n",
+                                    postsChecked, usersChecked, driftSoFar);
+                            output.flush();
+                        }
+                    }),
+                    output);
         }
     }
 
     private void print(Reconciler.Report report, PrintWriter output) {
         report.corrections().forEach(c -> output.printf("corrected %s of %d by %+d%n", c.counter(), c.id(), c.delta()));
         report.moving().forEach(m -> output.printf("left %s as it was: it kept moving while counted; run again%n", m));
-        output.printf("checked %d posts and %d users; total drift %d%n", report.postsChecked(), report.usersChecked(),
-                report.drift());
+        output.printf(
+                "checked %d posts and %d users; total drift %d%n",
+                report.postsChecked(), report.usersChecked(), report.drift());
         drift.inc(report.drift());
     }
 }

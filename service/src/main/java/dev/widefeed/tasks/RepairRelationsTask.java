@@ -2,7 +2,6 @@ package dev.widefeed.tasks;
 
 import dev.widefeed.graph.RelationRepairer;
 import io.dropwizard.servlets.tasks.Task;
-
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;
@@ -40,13 +39,15 @@ public final class RepairRelationsTask extends Task {
             for (long id : users) {
                 long following = repairer.recountFollowing(id);
                 long followers = repairer.recountFollowers(id);
-                output.printf("user %d: following corrected by %d, followers corrected by %d%n", id, following, followers);
+                output.printf(
+                        "user %d: following corrected by %d, followers corrected by %d%n", id, following, followers);
             }
             return;
         }
         Instant now = clock.instant();
         RelationRepairer.Report report = repairer.repair(now.minus(Duration.ofMinutes(minutes)), now);
-        output.printf("finished %d operations, recounted %d users, fixed count drift %d%n",
+        output.printf(
+                "finished %d operations, recounted %d users, fixed count drift %d%n",
                 report.operationsFinished(), report.usersRecounted(), report.countDrift());
     }
 }

@@ -14,8 +14,7 @@ final class TaskParameters {
         }
     }
 
-    private TaskParameters() {
-    }
+    private TaskParameters() {}
 
     static List<Long> numbers(Map<String, List<String>> parameters, String name) throws NotANumber {
         List<String> raw = parameters.getOrDefault(name, List.of());

@@ -19,11 +19,9 @@ final class ClosedBuckets {
     /** How often a closed bucket is read again: how late a deleted post leaves the trending of a past hour. */
     static final Duration REREAD = Duration.ofMinutes(10);
 
-    private record Key(Duration size, Instant start) {
-    }
+    private record Key(Duration size, Instant start) {}
 
-    private record Read(Map<String, Long> counts, Instant at) {
-    }
+    private record Read(Map<String, Long> counts, Instant at) {}
 
     private final Map<Key, Read> kept = new ConcurrentHashMap<>();
 
@@ -32,7 +30,9 @@ final class ClosedBuckets {
         Key key = new Key(size, start);
         Instant settled = start.plus(size).plus(SETTLE);
         Read last = kept.get(key);
-        if (last != null && !last.at().isBefore(settled) && now.isBefore(last.at().plus(REREAD))) {
+        if (last != null
+                && !last.at().isBefore(settled)
+                && now.isBefore(last.at().plus(REREAD))) {
             return last.counts();
         }
         Map<String, Long> counts = read.get();

@@ -6,6 +6,7 @@ package dev.widefeed.textindex;
  */
 public record MentionEntry(long itemId, Kind kind, long postId, long authorId) {
     public enum Kind {
-        POST, COMMENT
+        POST,
+        COMMENT
     }
 }

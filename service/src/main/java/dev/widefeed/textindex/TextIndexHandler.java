@@ -11,7 +11,6 @@ import dev.widefeed.mention.Mention;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostRows;
 import dev.widefeed.topic.TopicParser;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -55,8 +54,11 @@ public final class TextIndexHandler implements LogHandler {
 
     /** The topic counter buckets a post written at {@code at} counts in. */
     public static Map<Duration, Instant> counterBuckets(Instant at) {
-        return Map.of(TextIndexRules.SLOT, TextIndexRules.bucketOf(at, TextIndexRules.SLOT),
-                TextIndexRules.HOUR, TextIndexRules.bucketOf(at, TextIndexRules.HOUR));
+        return Map.of(
+                TextIndexRules.SLOT,
+                TextIndexRules.bucketOf(at, TextIndexRules.SLOT),
+                TextIndexRules.HOUR,
+                TextIndexRules.bucketOf(at, TextIndexRules.HOUR));
     }
 
     @Override
@@ -75,8 +77,8 @@ public final class TextIndexHandler implements LogHandler {
 
         @Override
         public Turn turn(int pages, BooleanSupplier keepGoing) {
-            boolean indexed = entry.handlerKind().equals(POST) ? indexPost(entry.subjectId())
-                    : indexComment(entry.subjectId());
+            boolean indexed =
+                    entry.handlerKind().equals(POST) ? indexPost(entry.subjectId()) : indexComment(entry.subjectId());
             if (indexed || clock.instant().isAfter(dueSince().plusSeconds(60).plus(WAIT))) {
                 return new Turn.Worked(new Text(entry, dueSince(), true));
             }
@@ -92,13 +94,16 @@ public final class TextIndexHandler implements LogHandler {
         }
         Post post = found.get();
         Instant bucket = TextIndexRules.listBucket(post.createdAt());
-        mentioned(post.mentioned(), bucket, new MentionEntry(post.id(), MentionEntry.Kind.POST, post.id(),
-                post.authorId()));
+        mentioned(
+                post.mentioned(),
+                bucket,
+                new MentionEntry(post.id(), MentionEntry.Kind.POST, post.id(), post.authorId()));
         List<String> topics = TopicParser.topics(post.content());
         if (topics.isEmpty() || index.hasTopicPost(topics.get(0), bucket, post.id())) {
             return true;
         }
-        BestEffort.count(() -> index.addTopicCounts(counterBuckets(post.createdAt()), topics, 1),
+        BestEffort.count(
+                () -> index.addTopicCounts(counterBuckets(post.createdAt()), topics, 1),
                 "topic counts of post " + postId);
         List<String> rest = topics.subList(1, topics.size());
         if (!rest.isEmpty()) {
@@ -114,8 +119,14 @@ public final class TextIndexHandler implements LogHandler {
             return false;
         }
         Comment comment = found.get();
-        mentioned(comment.mentioned(), TextIndexRules.listBucket(comment.createdAt()), new MentionEntry(comment.id(),
-                MentionEntry.Kind.COMMENT, comment.object().id(), comment.authorId()));
+        mentioned(
+                comment.mentioned(),
+                TextIndexRules.listBucket(comment.createdAt()),
+                new MentionEntry(
+                        comment.id(),
+                        MentionEntry.Kind.COMMENT,
+                        comment.object().id(),
+                        comment.authorId()));
         return true;
     }
 
@@ -134,9 +145,10 @@ public final class TextIndexHandler implements LogHandler {
      */
     public void postDeleted(Post post) {
         List<String> topics = TopicParser.topics(post.content());
-        if (!topics.isEmpty() && index.hasTopicPost(topics.get(0), TextIndexRules.listBucket(post.createdAt()),
-                post.id())) {
-            BestEffort.count(() -> index.addTopicCounts(counterBuckets(post.createdAt()), topics, -1),
+        if (!topics.isEmpty()
+                && index.hasTopicPost(topics.get(0), TextIndexRules.listBucket(post.createdAt()), post.id())) {
+            BestEffort.count(
+                    () -> index.addTopicCounts(counterBuckets(post.createdAt()), topics, -1),
                     "topic counts of post " + post.id());
         }
     }

@@ -14,8 +14,7 @@ public final class TextIndexRules {
     /** How many topics the trending job keeps per window. */
     public static final int TOP = 50;
 
-    private TextIndexRules() {
-    }
+    private TextIndexRules() {}
 
     public static Instant bucketOf(Instant at, Duration size) {
         long seconds = size.toSeconds();

@@ -9,7 +9,6 @@ import dev.widefeed.kernel.Page;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.post.PostService;
 import dev.widefeed.post.Since;
-
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -37,16 +36,15 @@ public final class TextIndexService {
     }
 
     /** A text that mentions me: a post, or a comment. */
-    public record Mentioned(Optional<PostDetails> post, Optional<CommentDetails> comment) {
-    }
+    public record Mentioned(Optional<PostDetails> post, Optional<CommentDetails> comment) {}
 
     public Page<PostDetails, Long> topicPosts(long viewer, String topic, Optional<Long> before, int limit) {
         return topicPosts(viewer, topic, before, Since.NONE, limit);
     }
 
     /** The visible posts naming {@code topic} (folded), newest first, above {@code since} ({@link Since}). */
-    public Page<PostDetails, Long> topicPosts(long viewer, String topic, Optional<Long> before, Since since,
-                                              int limit) {
+    public Page<PostDetails, Long> topicPosts(
+            long viewer, String topic, Optional<Long> before, Since since, int limit) {
         long beforeId = before.orElse(Long.MAX_VALUE);
         List<Long> ids = since.above(index.topicPosts(topic, fromBucket(before), beforeId, limit + 1));
         Page<Long, Long> page = Page.of(ids, limit, id -> id);
@@ -67,11 +65,14 @@ public final class TextIndexService {
      */
     public Page<Mentioned, Long> mentions(long me, long userId, Optional<Long> before, Since since, int limit) {
         Ownership.require(me, userId, "only they may read their mentions");
-        List<MentionEntry> entries = since.above(index.mentions(userId, fromBucket(before),
-                before.orElse(Long.MAX_VALUE), limit + 1), MentionEntry::itemId);
+        List<MentionEntry> entries = since.above(
+                index.mentions(userId, fromBucket(before), before.orElse(Long.MAX_VALUE), limit + 1),
+                MentionEntry::itemId);
         Page<MentionEntry, Long> page = Page.of(entries, limit, MentionEntry::itemId);
-        List<Long> postIds = page.items().stream().filter(e -> e.kind() == MentionEntry.Kind.POST)
-                .map(MentionEntry::itemId).toList();
+        List<Long> postIds = page.items().stream()
+                .filter(e -> e.kind() == MentionEntry.Kind.POST)
+                .map(MentionEntry::itemId)
+                .toList();
         Map<Long, PostDetails> visiblePosts = new HashMap<>();
         posts.getAll(me, postIds).forEach(p -> visiblePosts.put(p.post().id(), p));
         List<Mentioned> shown = new ArrayList<>();
@@ -93,7 +94,9 @@ public final class TextIndexService {
     /** The newest bucket a page can start in: the cursor's, or the current hour's. */
     private Instant fromBucket(Optional<Long> before) {
         Instant newest = TextIndexRules.listBucket(clock.instant());
-        return before.map(IdGenerator::timeOf).map(TextIndexRules::listBucket).filter(b -> b.isBefore(newest))
+        return before.map(IdGenerator::timeOf)
+                .map(TextIndexRules::listBucket)
+                .filter(b -> b.isBefore(newest))
                 .orElse(newest);
     }
 }

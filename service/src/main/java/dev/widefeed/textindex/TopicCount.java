@@ -1,5 +1,4 @@
 package dev.widefeed.textindex;
 
 /** How many posts named a topic within a window. */
-public record TopicCount(String topic, long posts) {
-}
+public record TopicCount(String topic, long posts) {}

@@ -1,9 +1,6 @@
 package dev.widefeed.textindex;
 
 import io.dropwizard.lifecycle.Managed;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -16,6 +13,8 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Keeps the trending topics of each window (docs/design.md, "Mentions and topics"): every {@code interval} it adds
@@ -72,7 +71,8 @@ public final class TrendingJob implements Managed {
         }
         Instant now = clock.instant();
         closed.forgetBefore(Arrays.stream(TrendingWindow.values())
-                .map(w -> now.minus(w.bucket().multipliedBy(w.buckets() + 1L))).min(Comparator.naturalOrder())
+                .map(w -> now.minus(w.bucket().multipliedBy(w.buckets() + 1L)))
+                .min(Comparator.naturalOrder())
                 .orElse(now));
     }
 

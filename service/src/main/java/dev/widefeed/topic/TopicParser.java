@@ -1,7 +1,6 @@
 package dev.widefeed.topic;
 
 import dev.widefeed.kernel.MarkedWords;
-
 import java.text.Normalizer;
 import java.util.List;
 import java.util.Locale;
@@ -17,16 +16,15 @@ public final class TopicParser {
     public static final int MAX_PER_POST = 10;
     public static final int MAX_LENGTH = 50;
 
-    private TopicParser() {
-    }
+    private TopicParser() {}
 
     /** A topic as written, where (code points {@code [start, end)}, the {@code #} included), and folded. */
-    public record Found(String topic, int start, int end) {
-    }
+    public record Found(String topic, int start, int end) {}
 
     public static List<Found> parse(String text) {
         return MarkedWords.find(text, '#', TopicParser::topicChar, TopicParser::fold, MAX_PER_POST).stream()
-                .map(f -> new Found(f.value(), f.start(), f.end())).toList();
+                .map(f -> new Found(f.value(), f.start(), f.end()))
+                .toList();
     }
 
     /** The distinct topics of {@code text}, folded, in order of first appearance. */
@@ -40,7 +38,8 @@ public final class TopicParser {
      */
     public static Optional<String> fold(String raw) {
         String folded = Normalizer.normalize(raw, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT);
-        if (folded.isEmpty() || folded.codePointCount(0, folded.length()) > MAX_LENGTH
+        if (folded.isEmpty()
+                || folded.codePointCount(0, folded.length()) > MAX_LENGTH
                 || !folded.codePoints().allMatch(TopicParser::topicChar)
                 || folded.codePoints().noneMatch(Character::isLetter)) {
             return Optional.empty();
@@ -50,7 +49,10 @@ public final class TopicParser {
 
     private static boolean topicChar(int cp) {
         int type = Character.getType(cp);
-        return Character.isLetterOrDigit(cp) || cp == '_' || type == Character.NON_SPACING_MARK
-                || type == Character.COMBINING_SPACING_MARK || type == Character.ENCLOSING_MARK;
+        return Character.isLetterOrDigit(cp)
+                || cp == '_'
+                || type == Character.NON_SPACING_MARK
+                || type == Character.COMBINING_SPACING_MARK
+                || type == Character.ENCLOSING_MARK;
     }
 }

@@ -1,5 +1,8 @@
 package dev.widefeed.account;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.widefeed.graph.User;
 import dev.widefeed.graph.UserService;
 import dev.widefeed.kernel.DomainException;
@@ -8,27 +11,23 @@ import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Optional;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** Passwords, sessions and sign-in throttling over each real backend in turn ({@link TestBackend}). */
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
 public class AccountContract {
-    private static final PasswordHasher HASHER = new PasswordHasher(
-            new PasswordHasher.Settings(256, 1, 1, 4, Duration.ofSeconds(5)));
+    private static final PasswordHasher HASHER =
+            new PasswordHasher(new PasswordHasher.Settings(256, 1, 1, 4, Duration.ofSeconds(5)));
     private static final Password PASSWORD = Password.choose("a long password");
     private final IdGenerator ids = TestStorages.ids();
 
@@ -47,8 +46,14 @@ public class AccountContract {
     }
 
     private AccountService accounts(AccountRules rules) {
-        return new AccountService(storage().accounts(), users(), HASHER,
-                new RefreshToken.Signer("account-contract-secret-0123456789abcdef"), rules, ids, Clock.systemUTC());
+        return new AccountService(
+                storage().accounts(),
+                users(),
+                HASHER,
+                new RefreshToken.Signer("account-contract-secret-0123456789abcdef"),
+                rules,
+                ids,
+                Clock.systemUTC());
     }
 
     private AccountService accounts() {
@@ -60,8 +65,9 @@ public class AccountContract {
     }
 
     private static void assertRefused(Runnable call, DomainException.Kind kind) {
-        assertThatThrownBy(call::run).isInstanceOfSatisfying(DomainException.class,
-                e -> assertThat(e.kind()).isEqualTo(kind));
+        assertThatThrownBy(call::run)
+                .isInstanceOfSatisfying(
+                        DomainException.class, e -> assertThat(e.kind()).isEqualTo(kind));
     }
 
     @Test
@@ -72,55 +78,67 @@ public class AccountContract {
         String address = fresh("10.0.");
         assertRefused(() -> accounts.signIn(handle, PASSWORD, address), DomainException.Kind.UNAUTHENTICATED);
         assertThat(accounts.honours(new TokenClaims(legacy.id(), Optional.empty(), Instant.now())))
-                .as("its old token stands").isTrue();
+                .as("its old token stands")
+                .isTrue();
 
         AccountService.SignedIn set = accounts.changePassword(legacy.id(), Optional.empty(), PASSWORD);
         assertThat(set.userId()).isEqualTo(legacy.id());
-        assertThat(accounts.signIn(handle.toUpperCase(Locale.ROOT), PASSWORD, address).userId()).isEqualTo(legacy.id());
-        assertThat(accounts.honours(new TokenClaims(legacy.id(), Optional.empty(), Instant.now().minusSeconds(5))))
-                .as("setting a password voids the tokens issued before").isFalse();
-        assertRefused(() -> accounts.changePassword(legacy.id(), Optional.empty(), Password.choose("another one!")),
+        assertThat(accounts.signIn(handle.toUpperCase(Locale.ROOT), PASSWORD, address)
+                        .userId())
+                .isEqualTo(legacy.id());
+        assertThat(accounts.honours(new TokenClaims(
+                        legacy.id(), Optional.empty(), Instant.now().minusSeconds(5))))
+                .as("setting a password voids the tokens issued before")
+                .isFalse();
+        assertRefused(
+                () -> accounts.changePassword(legacy.id(), Optional.empty(), Password.choose("another one!")),
                 DomainException.Kind.FORBIDDEN);
-        assertRefused(() -> accounts.changePassword(legacy.id(), Optional.of(Password.offered("wrong password")),
-                Password.choose("another one!")), DomainException.Kind.FORBIDDEN);
+        assertRefused(
+                () -> accounts.changePassword(
+                        legacy.id(), Optional.of(Password.offered("wrong password")), Password.choose("another one!")),
+                DomainException.Kind.FORBIDDEN);
         assertThat(accounts.passwordMatches(legacy.id(), PASSWORD)).isTrue();
     }
 
     @Test
     void failedSignInsPastTheLimitAreRefusedForTheHandleEvenWithTheRightPassword() {
-        AccountRules rules = new AccountRules(Duration.ofDays(1), Duration.ofDays(2), 20, Duration.ofMinutes(15), 3,
-                5, Duration.ofSeconds(10));
+        AccountRules rules = new AccountRules(
+                Duration.ofDays(1), Duration.ofDays(2), 20, Duration.ofMinutes(15), 3, 5, Duration.ofSeconds(10));
         AccountService accounts = accounts(rules);
         String handle = fresh("throttled_");
         accounts.signUp("Throttled", Optional.of(handle), PASSWORD);
         String address = fresh("10.1.");
         for (int i = 0; i < 3; i++) {
-            assertRefused(() -> accounts.signIn(handle, Password.offered("not the password"), address),
+            assertRefused(
+                    () -> accounts.signIn(handle, Password.offered("not the password"), address),
                     DomainException.Kind.UNAUTHENTICATED);
         }
         assertThatThrownBy(() -> accounts.signIn(handle, PASSWORD, fresh("10.2.")))
                 .as("the handle is past its limit, from any address")
-                .isInstanceOfSatisfying(SignInThrottledException.class, e -> assertThat(e.retryAfter())
-                        .isPositive().isLessThanOrEqualTo(Duration.ofMinutes(15)));
+                .isInstanceOfSatisfying(
+                        SignInThrottledException.class,
+                        e -> assertThat(e.retryAfter()).isPositive().isLessThanOrEqualTo(Duration.ofMinutes(15)));
 
         // An unknown handle counts the same, and the address's own limit stops a spray over many handles.
         String sprayer = fresh("10.3.");
         assertRefused(() -> accounts.signIn(fresh("nobody_"), PASSWORD, sprayer), DomainException.Kind.UNAUTHENTICATED);
         for (int i = 0; i < 4; i++) {
-            assertRefused(() -> accounts.signIn(fresh("guess_"), PASSWORD, sprayer),
-                    DomainException.Kind.UNAUTHENTICATED);
+            assertRefused(
+                    () -> accounts.signIn(fresh("guess_"), PASSWORD, sprayer), DomainException.Kind.UNAUTHENTICATED);
         }
         String other = fresh("other_");
         accounts.signUp("Other", Optional.of(other), PASSWORD);
         assertThatThrownBy(() -> accounts.signIn(other, PASSWORD, sprayer))
                 .isInstanceOf(SignInThrottledException.class);
-        assertThat(accounts.signIn(other, PASSWORD, fresh("10.4.")).userId()).as("from elsewhere").isPositive();
+        assertThat(accounts.signIn(other, PASSWORD, fresh("10.4.")).userId())
+                .as("from elsewhere")
+                .isPositive();
     }
 
     @Test
     void signingInPastTheCapRemovesTheOldestSessions() {
-        AccountRules rules = new AccountRules(Duration.ofDays(1), Duration.ofDays(2), 3, Duration.ofMinutes(15), 10,
-                100, Duration.ZERO);
+        AccountRules rules = new AccountRules(
+                Duration.ofDays(1), Duration.ofDays(2), 3, Duration.ofMinutes(15), 10, 100, Duration.ZERO);
         AccountService accounts = accounts(rules);
         String handle = fresh("capped_");
         AccountService.SignedUp signedUp = accounts.signUp("Capped", Optional.of(handle), PASSWORD);
@@ -130,15 +148,17 @@ public class AccountContract {
         accounts.signIn(handle, PASSWORD, address);
         accounts.signIn(handle, PASSWORD, address);
         assertThat(storage().accounts().sessions(user)).hasSize(3);
-        assertThat(accounts.honours(claims(signedUp.session()))).as("the first, removed").isFalse();
+        assertThat(accounts.honours(claims(signedUp.session())))
+                .as("the first, removed")
+                .isFalse();
         assertThat(accounts.honours(claims(second))).isTrue();
         assertRefused(() -> accounts.refresh(signedUp.session().refreshToken()), DomainException.Kind.UNAUTHENTICATED);
     }
 
     @Test
     void aReusedRefreshTokenRevokesTheSessionAndForgedOnesChangeNothing() {
-        AccountService accounts = accounts(new AccountRules(Duration.ofDays(1), Duration.ofDays(2), 20,
-                Duration.ofMinutes(15), 10, 100, Duration.ZERO));
+        AccountService accounts = accounts(new AccountRules(
+                Duration.ofDays(1), Duration.ofDays(2), 20, Duration.ofMinutes(15), 10, 100, Duration.ZERO));
         AccountService.SignedUp signedUp = accounts.signUp("Rotating", Optional.of(fresh("rot_")), PASSWORD);
         String first = signedUp.session().refreshToken();
         RefreshToken decoded = RefreshToken.decode(first).orElseThrow();
@@ -150,11 +170,15 @@ public class AccountContract {
         assertRefused(() -> accounts.refresh(ahead), DomainException.Kind.UNAUTHENTICATED);
 
         AccountService.SignedIn second = accounts.refresh(first);
-        assertThat(second.session().generation()).as("forgeries did not move it").isEqualTo(1);
+        assertThat(second.session().generation())
+                .as("forgeries did not move it")
+                .isEqualTo(1);
         AccountService.SignedIn third = accounts.refresh(second.refreshToken());
         assertThat(accounts.honours(claims(third))).isTrue();
         assertRefused(() -> accounts.refresh(first), DomainException.Kind.UNAUTHENTICATED);
-        assertThat(accounts.honours(claims(third))).as("the reuse revoked the session").isFalse();
+        assertThat(accounts.honours(claims(third)))
+                .as("the reuse revoked the session")
+                .isFalse();
         assertRefused(() -> accounts.refresh(third.refreshToken()), DomainException.Kind.UNAUTHENTICATED);
     }
 

@@ -1,10 +1,9 @@
 package dev.widefeed.account;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class RefreshTokenTest {
     private static final RefreshToken.Signer SIGNER = new RefreshToken.Signer("refresh-token-test-secret-0123456789");
@@ -26,7 +25,9 @@ class RefreshTokenTest {
         assertThat(decoded.generation()).isZero();
         assertThat(SIGNER.issuedFor(decoded, first)).isTrue();
         Session later = first.rotated(AT.plusSeconds(60));
-        assertThat(SIGNER.issuedFor(decoded, later)).as("an earlier generation is still genuine").isTrue();
+        assertThat(SIGNER.issuedFor(decoded, later))
+                .as("an earlier generation is still genuine")
+                .isTrue();
         assertThat(SIGNER.issue(later).encode()).isNotEqualTo(token.encode());
     }
 
@@ -34,17 +35,30 @@ class RefreshTokenTest {
     void anotherNonceSecretOrChangedFieldIsNotGenuine() {
         Session session = session(3, (byte) 1);
         RefreshToken token = SIGNER.issue(session);
-        assertThat(SIGNER.issuedFor(token, session(3, (byte) 2))).as("another nonce").isFalse();
-        assertThat(new RefreshToken.Signer("another-secret-another-secret-0123").issuedFor(token, session)).isFalse();
-        assertThat(SIGNER.issuedFor(new RefreshToken(42, 4242, 4, token.mac()), session)).isFalse();
-        assertThat(SIGNER.issuedFor(new RefreshToken(43, 4242, 3, token.mac()), session)).isFalse();
+        assertThat(SIGNER.issuedFor(token, session(3, (byte) 2)))
+                .as("another nonce")
+                .isFalse();
+        assertThat(new RefreshToken.Signer("another-secret-another-secret-0123").issuedFor(token, session))
+                .isFalse();
+        assertThat(SIGNER.issuedFor(new RefreshToken(42, 4242, 4, token.mac()), session))
+                .isFalse();
+        assertThat(SIGNER.issuedFor(new RefreshToken(43, 4242, 3, token.mac()), session))
+                .isFalse();
     }
 
     @Test
     void textThatIsNoTokenDecodesToNothing() {
         String genuine = SIGNER.issue(session(0, (byte) 1)).encode();
-        for (String text : new String[]{null, "", "v1.", "v2." + genuine.substring(3), genuine + "A", "v1.@@@@",
-                genuine.substring(0, genuine.length() - 4), "x".repeat(500)}) {
+        for (String text : new String[] {
+            null,
+            "",
+            "v1.",
+            "v2." + genuine.substring(3),
+            genuine + "A",
+            "v1.@@@@",
+            genuine.substring(0, genuine.length() - 4),
+            "x".repeat(500)
+        }) {
             assertThat(RefreshToken.decode(text)).as("'%s'", text).isEmpty();
         }
     }

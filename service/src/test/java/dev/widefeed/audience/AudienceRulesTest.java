@@ -1,19 +1,18 @@
 package dev.widefeed.audience;
 
-import dev.widefeed.kernel.DomainException;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-import java.util.stream.IntStream;
-import java.util.stream.LongStream;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.widefeed.kernel.DomainException;
+import java.util.List;
+import java.util.stream.IntStream;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
+
 class AudienceRulesTest {
-    private static final List<Audience.Type> PARTLY = List.of(Audience.Type.PARTLY_VISIBLE,
-            Audience.Type.PARTLY_INVISIBLE);
+    private static final List<Audience.Type> PARTLY =
+            List.of(Audience.Type.PARTLY_VISIBLE, Audience.Type.PARTLY_INVISIBLE);
 
     private static List<Long> users(int n) {
         return LongStream.rangeClosed(1, n).boxed().toList();
@@ -24,8 +23,10 @@ class AudienceRulesTest {
     }
 
     private static void assertInvalid(Audience audience, String message) {
-        assertThatThrownBy(() -> AudienceRules.check(audience)).isInstanceOfSatisfying(DomainException.class,
-                e -> assertThat(e.kind()).isEqualTo(DomainException.Kind.INVALID)).hasMessageContaining(message);
+        assertThatThrownBy(() -> AudienceRules.check(audience))
+                .isInstanceOfSatisfying(
+                        DomainException.class, e -> assertThat(e.kind()).isEqualTo(DomainException.Kind.INVALID))
+                .hasMessageContaining(message);
     }
 
     @Test
@@ -38,7 +39,8 @@ class AudienceRulesTest {
         List<Long> tooMany = users(AudienceRules.MAX_USERS + 1);
         for (Audience.Type type : List.of(Audience.Type.PUBLIC, Audience.Type.PRIVATE)) {
             Audience given = new Audience(type, tooMany, List.of(" "), List.of(-1L));
-            assertThat(AudienceRules.check(given)).as("%s", type)
+            assertThat(AudienceRules.check(given))
+                    .as("%s", type)
                     .isEqualTo(new Audience(type, List.of(), List.of(), List.of()));
         }
     }
@@ -91,9 +93,10 @@ class AudienceRulesTest {
 
     @Test
     void repeatedEntriesAreDroppedKeepingTheFirstOfEach() {
-        Audience given = new Audience(Audience.Type.PARTLY_VISIBLE, List.of(3L, 2L, 3L, 1L, 2L),
-                List.of("b", "a", "b"), List.of(9L, 4L, 9L));
-        assertThat(AudienceRules.check(given)).isEqualTo(new Audience(Audience.Type.PARTLY_VISIBLE,
-                List.of(3L, 2L, 1L), List.of("b", "a"), List.of(9L, 4L)));
+        Audience given = new Audience(
+                Audience.Type.PARTLY_VISIBLE, List.of(3L, 2L, 3L, 1L, 2L), List.of("b", "a", "b"), List.of(9L, 4L, 9L));
+        assertThat(AudienceRules.check(given))
+                .isEqualTo(new Audience(
+                        Audience.Type.PARTLY_VISIBLE, List.of(3L, 2L, 1L), List.of("b", "a"), List.of(9L, 4L)));
     }
 }

@@ -1,13 +1,12 @@
 package dev.widefeed.audience;
 
-import dev.widefeed.kernel.DomainException;
-import org.junit.jupiter.api.Test;
-
-import java.util.ArrayList;
-import java.util.List;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.widefeed.kernel.DomainException;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class AudienceTest {
     @Test
@@ -22,8 +21,10 @@ class AudienceTest {
     @Test
     void anUnknownTypeNameIsInvalidNotAnEnumName() {
         for (String name : List.of("PUBLIC", "partly_visible", "friends", "")) {
-            assertThatThrownBy(() -> Audience.Type.ofJson(name)).as(name).isInstanceOfSatisfying(
-                    DomainException.class, e -> assertThat(e.kind()).isEqualTo(DomainException.Kind.INVALID));
+            assertThatThrownBy(() -> Audience.Type.ofJson(name))
+                    .as(name)
+                    .isInstanceOfSatisfying(
+                            DomainException.class, e -> assertThat(e.kind()).isEqualTo(DomainException.Kind.INVALID));
         }
     }
 

@@ -1,11 +1,10 @@
 package dev.widefeed.audience;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Set;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /** What {@link VisibilityTest} leaves out: the order of the lists, marks that are not matches, and group facts. */
 class VisibilityDetailsTest {
@@ -21,14 +20,15 @@ class VisibilityDetailsTest {
     void theAuthorHidingTheViewerIsNoBlock() {
         // Hidden is the author's filter on their own home timeline; it says nothing about who sees the author.
         Audience partlyInvisible = new Audience(Audience.Type.PARTLY_INVISIBLE, List.of(), List.of("f"), List.of());
-        assertThat(decide(Audience.PUBLIC, Set.of(Mark.HIDDEN), Set.of()).visible()).isTrue();
-        assertThat(decide(partlyInvisible, Set.of(Mark.HIDDEN), Set.of()).visible()).isTrue();
+        assertThat(decide(Audience.PUBLIC, Set.of(Mark.HIDDEN), Set.of()).visible())
+                .isTrue();
+        assertThat(decide(partlyInvisible, Set.of(Mark.HIDDEN), Set.of()).visible())
+                .isTrue();
     }
 
     @Test
     void theFirstMatchingListIsNamedIdThenTagThenGroup() {
-        Audience all = new Audience(Audience.Type.PARTLY_VISIBLE, List.of(VIEWER), List.of("a", "b"),
-                List.of(GROUP));
+        Audience all = new Audience(Audience.Type.PARTLY_VISIBLE, List.of(VIEWER), List.of("a", "b"), List.of(GROUP));
         Set<Mark> both = Set.of(Mark.tag("b"), Mark.tag("a"));
         assertThat(decide(all, both, Set.of(GROUP)).reason()).isEqualTo("partly visible to this user, listed by id");
         Audience noIds = new Audience(Audience.Type.PARTLY_VISIBLE, List.of(), List.of("a", "b"), List.of(GROUP));
@@ -50,8 +50,10 @@ class VisibilityDetailsTest {
     @Test
     void aTagMatchesOnlyByItsExactName() {
         Audience audience = new Audience(Audience.Type.PARTLY_VISIBLE, List.of(), List.of("Family"), List.of());
-        assertThat(decide(audience, Set.of(Mark.tag("family")), Set.of()).visible()).isFalse();
-        assertThat(decide(audience, Set.of(Mark.tag("Family")), Set.of()).visible()).isTrue();
+        assertThat(decide(audience, Set.of(Mark.tag("family")), Set.of()).visible())
+                .isFalse();
+        assertThat(decide(audience, Set.of(Mark.tag("Family")), Set.of()).visible())
+                .isTrue();
     }
 
     @Test
@@ -66,18 +68,24 @@ class VisibilityDetailsTest {
     @Test
     void groupMembershipsAreNeededOnlyForPartlyAudiencesThatListGroups() {
         List<Long> groups = List.of(GROUP);
-        assertThat(Visibility.needsGroups(AUTHOR, new Audience(Audience.Type.PARTLY_INVISIBLE, List.of(), List.of(),
-                groups), VIEWER)).isTrue();
-        assertThat(Visibility.needsGroups(AUTHOR, new Audience(Audience.Type.PARTLY_VISIBLE, List.of(VIEWER),
-                List.of("f"), List.of()), VIEWER)).isFalse();
-        assertThat(Visibility.needsGroups(AUTHOR, new Audience(Audience.Type.PRIVATE, List.of(), List.of(), groups),
-                VIEWER)).isFalse();
+        assertThat(Visibility.needsGroups(
+                        AUTHOR, new Audience(Audience.Type.PARTLY_INVISIBLE, List.of(), List.of(), groups), VIEWER))
+                .isTrue();
+        assertThat(Visibility.needsGroups(
+                        AUTHOR,
+                        new Audience(Audience.Type.PARTLY_VISIBLE, List.of(VIEWER), List.of("f"), List.of()),
+                        VIEWER))
+                .isFalse();
+        assertThat(Visibility.needsGroups(
+                        AUTHOR, new Audience(Audience.Type.PRIVATE, List.of(), List.of(), groups), VIEWER))
+                .isFalse();
     }
 
     @Test
     void onlyTheTwoListTypesArePartly() {
         assertThat(Visibility.isPartly(Audience.PUBLIC)).isFalse();
-        assertThat(Visibility.isPartly(new Audience(Audience.Type.PRIVATE, List.of(), List.of(), List.of()))).isFalse();
+        assertThat(Visibility.isPartly(new Audience(Audience.Type.PRIVATE, List.of(), List.of(), List.of())))
+                .isFalse();
         assertThat(Visibility.isPartly(new Audience(Audience.Type.PARTLY_VISIBLE, List.of(), List.of(), List.of())))
                 .isTrue();
         assertThat(Visibility.isPartly(new Audience(Audience.Type.PARTLY_INVISIBLE, List.of(), List.of(), List.of())))

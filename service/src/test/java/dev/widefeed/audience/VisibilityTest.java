@@ -1,11 +1,10 @@
 package dev.widefeed.audience;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Set;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class VisibilityTest {
     private static final long AUTHOR = 1;
@@ -24,7 +23,9 @@ class VisibilityTest {
     @Test
     void theAuthorSeesEverythingTheirOwnEvenWithAnyMarks() {
         Audience secret = post(Audience.Type.PRIVATE, List.of(), List.of(), List.of());
-        assertThat(Visibility.decide(AUTHOR, secret, AUTHOR, Set.of(Mark.BLOCKED), Set.of()).visible()).isTrue();
+        assertThat(Visibility.decide(AUTHOR, secret, AUTHOR, Set.of(Mark.BLOCKED), Set.of())
+                        .visible())
+                .isTrue();
     }
 
     @Test
@@ -39,10 +40,12 @@ class VisibilityTest {
 
     @Test
     void publicAndPrivateIgnoreTheLists() {
-        assertThat(decide(post(Audience.Type.PUBLIC, List.of(), List.of(), List.of()), Set.of(), Set.of()).visible())
+        assertThat(decide(post(Audience.Type.PUBLIC, List.of(), List.of(), List.of()), Set.of(), Set.of())
+                        .visible())
                 .isTrue();
-        assertThat(decide(post(Audience.Type.PRIVATE, List.of(), List.of(), List.of()), Set.of(Mark.tag("f")),
-                Set.of()).visible()).isFalse();
+        assertThat(decide(post(Audience.Type.PRIVATE, List.of(), List.of(), List.of()), Set.of(Mark.tag("f")), Set.of())
+                        .visible())
+                .isFalse();
     }
 
     @Test
@@ -55,7 +58,8 @@ class VisibilityTest {
             assertThat(d.visible()).isTrue();
             assertThat(d.reason()).contains("'family'");
         });
-        assertThat(decide(byTag, Set.of(Mark.tag("fam"), Mark.HIDDEN), Set.of()).visible()).isFalse();
+        assertThat(decide(byTag, Set.of(Mark.tag("fam"), Mark.HIDDEN), Set.of()).visible())
+                .isFalse();
         assertThat(decide(byGroup, Set.of(), Set.of(GROUP)).reason()).contains("group 77");
         assertThat(decide(byGroup, Set.of(), Set.of()).visible()).isFalse();
     }
@@ -66,15 +70,18 @@ class VisibilityTest {
         assertThat(decide(p, Set.of(), Set.of()).visible()).isTrue();
         assertThat(decide(p, Set.of(Mark.tag("f")), Set.of()).visible()).isFalse();
         assertThat(decide(p, Set.of(), Set.of(GROUP)).visible()).isFalse();
-        assertThat(Visibility.decide(AUTHOR, p, 5, Set.of(), Set.of()).visible()).isFalse();
+        assertThat(Visibility.decide(AUTHOR, p, 5, Set.of(), Set.of()).visible())
+                .isFalse();
     }
 
     @Test
     void onlyPartlyAudiencesWithGroupsNeedMemberships() {
-        assertThat(Visibility.needsGroups(AUTHOR, post(Audience.Type.PARTLY_VISIBLE, List.of(), List.of(), List.of(GROUP)),
-                VIEWER)).isTrue();
-        assertThat(Visibility.needsGroups(AUTHOR, post(Audience.Type.PARTLY_VISIBLE, List.of(), List.of(), List.of(GROUP)),
-                AUTHOR)).isFalse();
+        assertThat(Visibility.needsGroups(
+                        AUTHOR, post(Audience.Type.PARTLY_VISIBLE, List.of(), List.of(), List.of(GROUP)), VIEWER))
+                .isTrue();
+        assertThat(Visibility.needsGroups(
+                        AUTHOR, post(Audience.Type.PARTLY_VISIBLE, List.of(), List.of(), List.of(GROUP)), AUTHOR))
+                .isFalse();
         assertThat(Visibility.needsGroups(AUTHOR, post(Audience.Type.PUBLIC, List.of(), List.of(), List.of()), VIEWER))
                 .isFalse();
     }

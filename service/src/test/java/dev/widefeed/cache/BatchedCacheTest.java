@@ -1,6 +1,6 @@
 package dev.widefeed.cache;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.HashMap;
@@ -10,8 +10,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.stream.LongStream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /** The cache's own rules, over a loader that makes values up (no store is claimed here: CacheTierContract has it). */
 class BatchedCacheTest {
@@ -29,35 +28,44 @@ class BatchedCacheTest {
     void aPageLoadsItsMissesInOneCallAndHitsTheRest() {
         AtomicInteger calls = new AtomicInteger();
         AtomicInteger keys = new AtomicInteger();
-        BatchedCache<String> cache = new BatchedCache<>("t", 1000, v -> 1, Duration.ofMinutes(1), counting(calls, keys));
+        BatchedCache<String> cache =
+                new BatchedCache<>("t", 1000, v -> 1, Duration.ofMinutes(1), counting(calls, keys));
         assertThat(cache.getAll(List.of(1L, 2L, 3L))).hasSize(3);
-        assertThat(cache.getAll(List.of(2L, 3L, 4L, 5L))).containsEntry(5L, "v5").hasSize(4);
+        assertThat(cache.getAll(List.of(2L, 3L, 4L, 5L)))
+                .containsEntry(5L, "v5")
+                .hasSize(4);
         assertThat(calls.get()).isEqualTo(2);
-        assertThat(keys.get()).as("ids loaded: the first page's three, the second's two misses").isEqualTo(5);
+        assertThat(keys.get())
+                .as("ids loaded: the first page's three, the second's two misses")
+                .isEqualTo(5);
     }
 
     @Test
     void whatTheLoaderDoesNotAnswerIsNotRememberedAsMissing() {
         AtomicInteger calls = new AtomicInteger();
         AtomicInteger keys = new AtomicInteger();
-        BatchedCache<String> cache = new BatchedCache<>("t", 1000, v -> 1, Duration.ofMinutes(1), counting(calls, keys));
+        BatchedCache<String> cache =
+                new BatchedCache<>("t", 1000, v -> 1, Duration.ofMinutes(1), counting(calls, keys));
         assertThat(cache.getAll(List.of(-1L))).isEmpty();
         assertThat(cache.getAll(List.of(-1L))).isEmpty();
-        assertThat(calls.get()).as("asked again: a post not written yet may be there now").isEqualTo(2);
+        assertThat(calls.get())
+                .as("asked again: a post not written yet may be there now")
+                .isEqualTo(2);
     }
 
     @Test
     void anUpdateChangesTheValueWithoutMakingItYounger() throws InterruptedException {
         AtomicInteger calls = new AtomicInteger();
         AtomicInteger keys = new AtomicInteger();
-        BatchedCache<String> cache = new BatchedCache<>("t", 1000, v -> 1, Duration.ofMillis(300),
-                counting(calls, keys));
+        BatchedCache<String> cache =
+                new BatchedCache<>("t", 1000, v -> 1, Duration.ofMillis(300), counting(calls, keys));
         cache.getAll(List.of(7L));
         for (int i = 0; i < 8; i++) {
             cache.update(7L, v -> v + "+");
             Thread.sleep(50);
         }
-        assertThat(cache.getAll(List.of(7L))).as("loaded again once its age ran out, updates or not")
+        assertThat(cache.getAll(List.of(7L)))
+                .as("loaded again once its age ran out, updates or not")
                 .containsEntry(7L, "v7");
         assertThat(calls.get()).isEqualTo(2);
         cache.update(8L, v -> v + "+"); // not held: nothing to change, nothing loaded
@@ -68,7 +76,8 @@ class BatchedCacheTest {
     void aDropMakesTheNextReadLoad() {
         AtomicInteger calls = new AtomicInteger();
         AtomicInteger keys = new AtomicInteger();
-        BatchedCache<String> cache = new BatchedCache<>("t", 1000, v -> 1, Duration.ofMinutes(1), counting(calls, keys));
+        BatchedCache<String> cache =
+                new BatchedCache<>("t", 1000, v -> 1, Duration.ofMinutes(1), counting(calls, keys));
         cache.getAll(List.of(1L, 2L));
         cache.drop(1L);
         cache.getAll(List.of(1L, 2L));
@@ -83,8 +92,8 @@ class BatchedCacheTest {
         AtomicInteger calls = new AtomicInteger();
         AtomicInteger keys = new AtomicInteger();
         long bound = 10_000;
-        BatchedCache<String> cache = new BatchedCache<>("t", bound, v -> 2, Duration.ofMinutes(1),
-                counting(calls, keys));
+        BatchedCache<String> cache =
+                new BatchedCache<>("t", bound, v -> 2, Duration.ofMinutes(1), counting(calls, keys));
         long most = 0;
         for (long page = 0; page < 50_000; page++) {
             cache.getAll(LongStream.range(page * 20, page * 20 + 20).boxed().toList());

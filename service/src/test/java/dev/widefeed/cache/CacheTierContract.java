@@ -1,5 +1,8 @@
 package dev.widefeed.cache;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import dev.widefeed.Services;
 import dev.widefeed.comment.Comment;
 import dev.widefeed.comment.Vote;
@@ -12,12 +15,6 @@ import dev.widefeed.store.Stores;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.time.Clock;
@@ -33,9 +30,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The cache tier over a real store, as two instances of the service share it (docs/design.md, "The cache tier"):
@@ -47,8 +46,16 @@ import static org.awaitility.Awaitility.await;
 @Tag(Tiers.STORE)
 public class CacheTierContract {
     /** Counts kept 3 s here, so that the bound is tested without waiting out the default's 5 s. */
-    private static final CacheSettings SETTINGS = new CacheSettings(16L << 20, 4L << 20, Duration.ofHours(1), 10_000,
-            Duration.ofMinutes(10), 10_000, Duration.ofSeconds(3), Duration.ofMillis(500), Duration.ofSeconds(3));
+    private static final CacheSettings SETTINGS = new CacheSettings(
+            16L << 20,
+            4L << 20,
+            Duration.ofHours(1),
+            10_000,
+            Duration.ofMinutes(10),
+            10_000,
+            Duration.ofSeconds(3),
+            Duration.ofMillis(500),
+            Duration.ofSeconds(3));
 
     private final IdGenerator ids = TestStorages.ids();
     private final Clock clock = Clock.systemUTC();
@@ -66,8 +73,8 @@ public class CacheTierContract {
 
     /** One instance of the service over {@code storage}, its invalidations polled as the server polls them. */
     private Services instance(Storage storage) {
-        Services services = Services.over(storage, Services.Settings.of(ids, clock).withLogShards(4)
-                .withCaches(SETTINGS));
+        Services services = Services.over(
+                storage, Services.Settings.of(ids, clock).withLogShards(4).withCaches(SETTINGS));
         services.cacheInvalidations().start(SETTINGS.invalidationPoll());
         started.add(services);
         return services;
@@ -89,13 +96,19 @@ public class CacheTierContract {
     }
 
     private static BatchedCache<?> cache(Services instance, String name) {
-        return instance.caches().stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow();
+        return instance.caches().stream()
+                .filter(c -> c.name().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
     /** How long {@code condition} took to hold, polled every 50 ms; fails past {@code limit}. */
     private static Duration timeUntil(Callable<Boolean> condition, Duration limit) {
         long start = System.nanoTime();
-        await("the change to arrive").atMost(limit).pollInterval(Duration.ofMillis(50)).until(condition);
+        await("the change to arrive")
+                .atMost(limit)
+                .pollInterval(Duration.ofMillis(50))
+                .until(condition);
         return Duration.ofNanos(System.nanoTime() - start);
     }
 
@@ -109,12 +122,15 @@ public class CacheTierContract {
         assertThat(page(b, reader, post)).isPresent();
         long hits = cache(b, "posts").stats().hitCount();
         assertThat(page(b, reader, post)).isPresent();
-        assertThat(cache(b, "posts").stats().hitCount()).as("the second page read the row from the cache")
+        assertThat(cache(b, "posts").stats().hitCount())
+                .as("the second page read the row from the cache")
                 .isGreaterThan(hits);
 
         a.posts().delete(author, post);
 
-        assertThat(page(a, reader, post)).as("gone at once where it was deleted").isEmpty();
+        assertThat(page(a, reader, post))
+                .as("gone at once where it was deleted")
+                .isEmpty();
         Duration took = timeUntil(() -> page(b, reader, post).isEmpty(), Duration.ofSeconds(5));
         System.out.printf("a deleted post left the other instance's pages after %d ms%n", took.toMillis());
     }
@@ -134,17 +150,24 @@ public class CacheTierContract {
         long reader = user("reader");
         long post = a.posts().create(author, "discussed", null).post().id();
         long misses = cache(a, "comments").stats().missCount();
-        Comment placed = a.comments().create(reader, post, "soon gone", Optional.empty()).comment();
-        assertThat(commentRow(a, placed.id())).as("held as placed, at its floor").contains(placed);
-        assertThat(cache(a, "comments").stats().missCount()).as("a hit: no read of the store").isEqualTo(misses);
-        assertThat(commentRow(b, placed.id())).hasValueSatisfying(c -> assertThat(c.deleted()).isFalse());
+        Comment placed =
+                a.comments().create(reader, post, "soon gone", Optional.empty()).comment();
+        assertThat(commentRow(a, placed.id()))
+                .as("held as placed, at its floor")
+                .contains(placed);
+        assertThat(cache(a, "comments").stats().missCount())
+                .as("a hit: no read of the store")
+                .isEqualTo(misses);
+        assertThat(commentRow(b, placed.id()))
+                .hasValueSatisfying(c -> assertThat(c.deleted()).isFalse());
 
         a.comments().delete(reader, placed.id());
 
-        assertThat(commentRow(a, placed.id())).as("deleted at once where it was deleted")
+        assertThat(commentRow(a, placed.id()))
+                .as("deleted at once where it was deleted")
                 .hasValueSatisfying(c -> assertThat(c.deleted()).isTrue());
-        Duration took = timeUntil(() -> commentRow(b, placed.id()).map(Comment::deleted).orElse(false),
-                Duration.ofSeconds(5));
+        Duration took =
+                timeUntil(() -> commentRow(b, placed.id()).map(Comment::deleted).orElse(false), Duration.ofSeconds(5));
         System.out.printf("a deleted comment reached the other instance's rows after %d ms%n", took.toMillis());
     }
 
@@ -154,12 +177,20 @@ public class CacheTierContract {
         Services b = instance(storage());
         long author = user("before");
         long post = a.posts().create(author, "by me", null).post().id();
-        assertThat(page(b, author, post).orElseThrow().author().orElseThrow().name()).isEqualTo("before");
+        assertThat(page(b, author, post).orElseThrow().author().orElseThrow().name())
+                .isEqualTo("before");
 
         a.users().updateProfile(author, author, Optional.of("after"), Optional.empty());
 
-        assertThat(page(a, author, post).orElseThrow().author().orElseThrow().name()).isEqualTo("after");
-        timeUntil(() -> page(b, author, post).orElseThrow().author().orElseThrow().name().equals("after"),
+        assertThat(page(a, author, post).orElseThrow().author().orElseThrow().name())
+                .isEqualTo("after");
+        timeUntil(
+                () -> page(b, author, post)
+                        .orElseThrow()
+                        .author()
+                        .orElseThrow()
+                        .name()
+                        .equals("after"),
                 Duration.ofSeconds(10));
     }
 
@@ -177,17 +208,25 @@ public class CacheTierContract {
 
         PostDetails mine = page(a, fan, post).orElseThrow();
         assertThat(mine.likedByMe()).isTrue();
-        assertThat(mine.counts().likes()).as("the actor's own like, counted at once where it was made").isEqualTo(1);
-        assertThat(page(b, fan, post).orElseThrow().likedByMe()).as("liked by me is never cached").isTrue();
-        timeUntil(() -> page(b, fan, post).orElseThrow().counts().likes() == 1,
+        assertThat(mine.counts().likes())
+                .as("the actor's own like, counted at once where it was made")
+                .isEqualTo(1);
+        assertThat(page(b, fan, post).orElseThrow().likedByMe())
+                .as("liked by me is never cached")
+                .isTrue();
+        timeUntil(
+                () -> page(b, fan, post).orElseThrow().counts().likes() == 1,
                 SETTINGS.countsMaxAge().plusSeconds(1));
 
         // b holds the count 1; a like there answers with the liker's own like in it at once, from b's cache.
         long second = user("second");
-        assertThat(b.likes().like(second, post).likes()).as("the answer holds the actor's own like").isEqualTo(2);
+        assertThat(b.likes().like(second, post).likes())
+                .as("the answer holds the actor's own like")
+                .isEqualTo(2);
         assertThat(b.likes().unlike(second, post).likes()).isEqualTo(1);
         assertThat(b.likes().like(second, post).likes()).isEqualTo(2);
-        timeUntil(() -> page(a, fan, post).orElseThrow().counts().likes() == 2,
+        timeUntil(
+                () -> page(a, fan, post).orElseThrow().counts().likes() == 2,
                 SETTINGS.countsMaxAge().plusSeconds(1));
     }
 
@@ -198,19 +237,33 @@ public class CacheTierContract {
         long author = user("author");
         long voter = user("voter");
         long post = a.posts().create(author, "discuss", null).post().id();
-        long comment = a.comments().create(author, post, "first", Optional.empty()).comment().id();
+        long comment = a.comments()
+                .create(author, post, "first", Optional.empty())
+                .comment()
+                .id();
         assertThat(commentLikes(a, voter, post)).isZero();
         assertThat(commentLikes(b, voter, post)).as("b holds the count 0").isZero();
 
-        assertThat(b.comments().vote(voter, comment, Vote.LIKE).likes()).as("the answer holds the vote").isEqualTo(1);
-        assertThat(commentLikes(b, voter, post)).as("the voter's own vote, at once where it was made").isEqualTo(1);
-        assertThat(cache(b, "comment-counts").stats().hitCount()).as("pages read the counts from the cache")
+        assertThat(b.comments().vote(voter, comment, Vote.LIKE).likes())
+                .as("the answer holds the vote")
+                .isEqualTo(1);
+        assertThat(commentLikes(b, voter, post))
+                .as("the voter's own vote, at once where it was made")
+                .isEqualTo(1);
+        assertThat(cache(b, "comment-counts").stats().hitCount())
+                .as("pages read the counts from the cache")
                 .isPositive();
-        timeUntil(() -> commentLikes(a, voter, post) == 1, SETTINGS.countsMaxAge().plusSeconds(1));
+        timeUntil(
+                () -> commentLikes(a, voter, post) == 1, SETTINGS.countsMaxAge().plusSeconds(1));
     }
 
     private static long commentLikes(Services instance, long viewer, long postId) {
-        return instance.comments().page(viewer, postId, 1).items().get(0).counts().likes();
+        return instance.comments()
+                .page(viewer, postId, 1)
+                .items()
+                .get(0)
+                .counts()
+                .likes();
     }
 
     /** A store whose post reads take 300 ms and are counted by the ids they read. */
@@ -221,9 +274,10 @@ public class CacheTierContract {
                 if (type != PostStore.class) {
                     return store;
                 }
-                return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[]{type},
-                        (proxy, method, args) -> {
-                            if (method.getName().equals("findAll") || method.getName().equals("countsOf")) {
+                return type.cast(Proxy.newProxyInstance(
+                        type.getClassLoader(), new Class<?>[] {type}, (proxy, method, args) -> {
+                            if (method.getName().equals("findAll")
+                                    || method.getName().equals("countsOf")) {
                                 if (((Collection<?>) args[0]).contains(watched)) {
                                     (method.getName().equals("findAll") ? rowReads : countReads).incrementAndGet();
                                 }
@@ -242,7 +296,11 @@ public class CacheTierContract {
     @Test
     void aHundredRequestsMissingOnePostAtOnceReadItOnce() throws Exception {
         long author = user("author");
-        long post = instance(storage()).posts().create(author, "everyone reads this", null).post().id();
+        long post = instance(storage())
+                .posts()
+                .create(author, "everyone reads this", null)
+                .post()
+                .id();
         AtomicLong rowReads = new AtomicLong();
         AtomicLong countReads = new AtomicLong();
         Services cold = instance(slowCountedPosts(storage(), post, rowReads, countReads));

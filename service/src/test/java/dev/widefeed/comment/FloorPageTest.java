@@ -1,10 +1,10 @@
 package dev.widefeed.comment;
 
-import dev.widefeed.kernel.DomainException;
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.widefeed.kernel.DomainException;
+import org.junit.jupiter.api.Test;
 
 class FloorPageTest {
 
@@ -43,7 +43,8 @@ class FloorPageTest {
 
     @Test
     void pagesStartAtOne() {
-        assertThatThrownBy(() -> FloorPage.of(0, 20)).isInstanceOf(DomainException.class)
+        assertThatThrownBy(() -> FloorPage.of(0, 20))
+                .isInstanceOf(DomainException.class)
                 .hasMessageContaining("1 or more");
         assertThatThrownBy(() -> FloorPage.of(-3, 20)).isInstanceOf(DomainException.class);
     }

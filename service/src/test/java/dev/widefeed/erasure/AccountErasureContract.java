@@ -1,5 +1,7 @@
 package dev.widefeed.erasure;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.widefeed.Services;
 import dev.widefeed.audience.Mark;
 import dev.widefeed.comment.CommentCounts;
@@ -16,19 +18,16 @@ import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
 import dev.widefeed.textindex.MentionEntry;
 import dev.widefeed.textindex.TextIndexRules;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * An account erased step by step, interrupted part-way and run again from the start, leaves none of its posts,
@@ -42,9 +41,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 public class AccountErasureContract {
     /** The posts, likes and follows each way of the erased account: a drill runs it with 10,000. */
     private static final int ITEMS = Integer.getInteger("widefeed.test.erasure.items", 150);
+
     private static final int POSTS = ITEMS;
     /** The users it likes a post of and follows both ways. */
     private static final int OTHERS = Integer.getInteger("widefeed.test.erasure.others", Math.max(10, ITEMS / 4));
+
     private final IdGenerator ids = TestStorages.ids();
 
     private final TestBackend backend;
@@ -59,9 +60,10 @@ public class AccountErasureContract {
 
     private Services services() {
         // Room to follow every one of the drill's others (the service's default stops at 5,000).
-        RelationLimits limits = new RelationLimits(Math.max(RelationLimits.DEFAULT.maxFollowing(), OTHERS),
-                RelationLimits.DEFAULT.maxBatchFollow());
-        return Services.over(storage(), Services.Settings.of(ids, Clock.systemUTC()).withLimits(limits));
+        RelationLimits limits = new RelationLimits(
+                Math.max(RelationLimits.DEFAULT.maxFollowing(), OTHERS), RelationLimits.DEFAULT.maxBatchFollow());
+        return Services.over(
+                storage(), Services.Settings.of(ids, Clock.systemUTC()).withLimits(limits));
     }
 
     private long newUser() {
@@ -71,9 +73,20 @@ public class AccountErasureContract {
     }
 
     private AccountErasure erasure(Services s) {
-        return new AccountErasure(storage().users(), storage().posts(), s.posts(), storage().likes(), s.likes(),
-                storage().relations(), s.follows(), storage().comments(), storage().commentVotes(), s.comments(),
-                s.audiences(), storage().audiences(), storage().userRows());
+        return new AccountErasure(
+                storage().users(),
+                storage().posts(),
+                s.posts(),
+                storage().likes(),
+                s.likes(),
+                storage().relations(),
+                s.follows(),
+                storage().comments(),
+                storage().commentVotes(),
+                s.comments(),
+                s.audiences(),
+                storage().audiences(),
+                storage().userRows());
     }
 
     @Test
@@ -96,20 +109,32 @@ public class AccountErasureContract {
             s.likes().like(me, post);
             s.likes().like(other, mine.get(i)); // their likes of my posts go with my posts' purge
         }
-        long repost = s.posts().repost(others.get(0), mine.get(0), "look", null).post().id();
-        long comment = s.comments().create(me, theirPosts.get(0), "mine, on theirs", Optional.empty()).comment().id();
+        long repost = s.posts()
+                .repost(others.get(0), mine.get(0), "look", null)
+                .post()
+                .id();
+        long comment = s.comments()
+                .create(me, theirPosts.get(0), "mine, on theirs", Optional.empty())
+                .comment()
+                .id();
         s.audiences().block(me, me, others.get(1));
         s.audiences().hide(me, me, others.get(2));
         s.audiences().tag(me, me, "close", others.get(3));
         long group = s.audiences().createGroup(me, "mine").id();
         s.audiences().addMember(me, group, others.get(4));
-        long theirComment = s.comments().create(others.get(5), theirPosts.get(5), "theirs", Optional.empty())
-                .comment().id();
+        long theirComment = s.comments()
+                .create(others.get(5), theirPosts.get(5), "theirs", Optional.empty())
+                .comment()
+                .id();
         s.comments().vote(me, theirComment, Vote.LIKE);
         s.home().home(me, me, Optional.empty(), 20); // my inbox and its state
         storage().notifications().markRead(me, Instant.now());
-        storage().textIndex().addMention(List.of(me), TextIndexRules.listBucket(Instant.now()),
-                new MentionEntry(theirComment, MentionEntry.Kind.COMMENT, theirPosts.get(5), others.get(5)));
+        storage()
+                .textIndex()
+                .addMention(
+                        List.of(me),
+                        TextIndexRules.listBucket(Instant.now()),
+                        new MentionEntry(theirComment, MentionEntry.Kind.COMMENT, theirPosts.get(5), others.get(5)));
 
         long started = System.nanoTime();
         AccountErasure interrupted = erasure(s);
@@ -118,20 +143,26 @@ public class AccountErasureContract {
             at = interrupted.step(me, at);
         }
         assertThat(at).isEqualTo(AccountErasure.Phase.POSTS);
-        assertThat(storage().posts().postIdsByAuthor(me, Optional.empty(), POSTS)).hasSizeBetween(1, POSTS - 1);
+        assertThat(storage().posts().postIdsByAuthor(me, Optional.empty(), POSTS))
+                .hasSizeBetween(1, POSTS - 1);
         Services finisher = services();
         erasure(finisher).all(me); // another worker, from the start
         s.postCounts().flush(); // the counter updates either worker still had waiting
         finisher.postCounts().flush();
-        System.out.printf("%s: erased an account of %d posts, %d likes and %d follows each way in %.1f s%n",
+        System.out.printf(
+                "%s: erased an account of %d posts, %d likes and %d follows each way in %.1f s%n",
                 storage().backend(), POSTS, OTHERS, OTHERS, (System.nanoTime() - started) / 1e9);
 
         assertThat(storage().posts().postIdsByAuthor(me, Optional.empty(), 10)).isEmpty();
         assertThat(storage().posts().findAll(mine)).isEmpty();
-        assertThat(storage().posts().find(repost)).as("a repost of mine stays, its original deleted").isPresent();
+        assertThat(storage().posts().find(repost))
+                .as("a repost of mine stays, its original deleted")
+                .isPresent();
         assertThat(storage().likes().likedPosts(me, Optional.empty(), 10)).isEmpty();
         for (long post : theirPosts) {
-            assertThat(storage().likes().edge(post, me).exists()).as("like row of %d", post).isFalse();
+            assertThat(storage().likes().edge(post, me).exists())
+                    .as("like row of %d", post)
+                    .isFalse();
             assertThat(storage().posts().counts(post).likes()).isZero();
         }
         assertThat(storage().relations().following(me, Optional.empty(), 10)).isEmpty();
@@ -139,18 +170,29 @@ public class AccountErasureContract {
         for (long other : others) {
             assertThat(storage().relations().edge(me, other).exists()).isFalse();
             assertThat(storage().relations().edge(other, me).exists()).isFalse();
-            assertThat(storage().users().counts(other)).as("counts of %d", other)
+            assertThat(storage().users().counts(other))
+                    .as("counts of %d", other)
                     .isEqualTo(new UserCounts(other == others.get(0) ? 2 : 1, 0, 0));
         }
-        assertThat(storage().comments().commentIdsByAuthor(me, Optional.empty(), 10)).isEmpty();
+        assertThat(storage().comments().commentIdsByAuthor(me, Optional.empty(), 10))
+                .isEmpty();
         assertThat(storage().comments().find(comment).orElseThrow().deleted()).isTrue();
-        assertThat(storage().audiences().marked(me, Mark.BLOCKED, Optional.empty(), 10)).isEmpty();
-        assertThat(storage().audiences().marked(me, Mark.HIDDEN, Optional.empty(), 10)).isEmpty();
+        assertThat(storage().audiences().marked(me, Mark.BLOCKED, Optional.empty(), 10))
+                .isEmpty();
+        assertThat(storage().audiences().marked(me, Mark.HIDDEN, Optional.empty(), 10))
+                .isEmpty();
         assertThat(s.audiences().tags(me, me)).isEmpty();
-        assertThat(storage().commentVotes().votedComments(me, Optional.empty(), 10)).isEmpty();
+        assertThat(storage().commentVotes().votedComments(me, Optional.empty(), 10))
+                .isEmpty();
         assertThat(storage().commentVotes().countVotes(theirComment)).isEqualTo(CommentCounts.ZERO);
-        assertThat(storage().comments().countsOf(List.of(theirComment)).get(theirComment).likes()).isZero();
-        assertThat(storage().audiences().groupIdsByOwner(me, Optional.empty(), 10)).isEmpty();
+        assertThat(storage()
+                        .comments()
+                        .countsOf(List.of(theirComment))
+                        .get(theirComment)
+                        .likes())
+                .isZero();
+        assertThat(storage().audiences().groupIdsByOwner(me, Optional.empty(), 10))
+                .isEmpty();
         assertThat(storage().audiences().group(group)).isEmpty();
         assertThat(storage().audiences().members(group, Optional.empty(), 10)).isEmpty();
         assertThat(storage().timelines().state(me)).isEmpty();
@@ -164,10 +206,14 @@ public class AccountErasureContract {
 
         Reconciler reconciler = s.reconciler();
         for (long other : others) {
-            assertThat(reconciler.user(other).drift()).as("reconcile of user %d", other).isZero();
+            assertThat(reconciler.user(other).drift())
+                    .as("reconcile of user %d", other)
+                    .isZero();
         }
         for (long post : theirPosts) {
-            assertThat(reconciler.post(post).drift()).as("reconcile of post %d", post).isZero();
+            assertThat(reconciler.post(post).drift())
+                    .as("reconcile of post %d", post)
+                    .isZero();
         }
         assertThat(storage().posts().counts(theirPosts.get(0))).isEqualTo(new PostCounts(0, 0, 1, 0, 0));
     }

@@ -1,5 +1,7 @@
 package dev.widefeed.eventlog;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
@@ -8,12 +10,6 @@ import dev.widefeed.testing.ShiftedShards;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.awaitility.Awaitility;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,8 +23,11 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * How the event log's job dispatches entries to handlers by kind, over each backend's real log: every
@@ -42,6 +41,7 @@ public class EventLogJobContract {
     private final IdGenerator ids = TestStorages.ids();
     /** The job runs ten minutes ahead, so the slots written now are settled for it. */
     private final Clock ahead = Clock.offset(Clock.systemUTC(), Duration.ofMinutes(10));
+
     private final List<String> turns = new ArrayList<>();
 
     private final TestBackend backend;
@@ -68,9 +68,20 @@ public class EventLogJobContract {
     }
 
     private EventLogJob job(int shard, Map<String, LogHandler> handlers, Clock clock) {
-        return new EventLogJob(new ShiftedShards(storage().eventLog(), shard), handlers, new EventLogJob.Settings(1, 1,
-                1, Duration.ofSeconds(1), Duration.ofSeconds(15), Duration.ofSeconds(30), Duration.ofHours(1),
-                "test-" + ids.next()), clock, new MetricRegistry());
+        return new EventLogJob(
+                new ShiftedShards(storage().eventLog(), shard),
+                handlers,
+                new EventLogJob.Settings(
+                        1,
+                        1,
+                        1,
+                        Duration.ofSeconds(1),
+                        Duration.ofSeconds(15),
+                        Duration.ofSeconds(30),
+                        Duration.ofHours(1),
+                        "test-" + ids.next()),
+                clock,
+                new MetricRegistry());
     }
 
     /**
@@ -132,13 +143,16 @@ public class EventLogJobContract {
         long slot = thisMinute();
         LogEntry late = append(shard, slot, "test-late");
         LogEntry soon = append(shard, slot - 2, "test-soon");
-        EventLogJob job = job(shard, Map.of(
-                "test-late", handler("late", 1, Instant.now().plusSeconds(60)),
-                "test-soon", handler("soon", 1, Instant.now())));
+        EventLogJob job = job(
+                shard,
+                Map.of(
+                        "test-late", handler("late", 1, Instant.now().plusSeconds(60)),
+                        "test-soon", handler("soon", 1, Instant.now())));
 
         assertThat(job.runShard(0)).isFalse(); // nothing left pending
         assertThat(turns).containsExactly("soon:" + soon.subjectId(), "late:" + late.subjectId());
-        assertThat(storage().eventLog().watermark(shard)).hasValueSatisfying(w -> assertThat(w).isGreaterThan(slot));
+        assertThat(storage().eventLog().watermark(shard))
+                .hasValueSatisfying(w -> assertThat(w).isGreaterThan(slot));
         assertThat(job.backlog()).isZero();
     }
 
@@ -177,7 +191,8 @@ public class EventLogJobContract {
         assertThat(job.backlog()).isEqualTo(1);
         job.runShard(0);
         assertThat(turns).containsExactly("long:" + twoTurns.subjectId(), "long:" + twoTurns.subjectId());
-        assertThat(storage().eventLog().watermark(shard)).hasValueSatisfying(w -> assertThat(w).isGreaterThan(slot));
+        assertThat(storage().eventLog().watermark(shard))
+                .hasValueSatisfying(w -> assertThat(w).isGreaterThan(slot));
     }
 
     @Test
@@ -272,10 +287,14 @@ public class EventLogJobContract {
     }
 
     /** A started job over {@code log}'s shards {@code [0, shards)}, each kind "test-stamp" going to {@code stamps}. */
-    private static EventLogJob started(EventLogStore log, int shards, Duration poll, Duration idle, Duration ttl,
-                                      String owner, Stamps stamps) {
-        EventLogJob job = new EventLogJob(log, Map.of("test-stamp", stamps), new EventLogJob.Settings(shards, 2, 1,
-                poll, idle, ttl, Duration.ofMinutes(2), owner), Clock.systemUTC(), new MetricRegistry());
+    private static EventLogJob started(
+            EventLogStore log, int shards, Duration poll, Duration idle, Duration ttl, String owner, Stamps stamps) {
+        EventLogJob job = new EventLogJob(
+                log,
+                Map.of("test-stamp", stamps),
+                new EventLogJob.Settings(shards, 2, 1, poll, idle, ttl, Duration.ofMinutes(2), owner),
+                Clock.systemUTC(),
+                new MetricRegistry());
         job.start();
         return job;
     }
@@ -286,7 +305,8 @@ public class EventLogJobContract {
 
         @Override
         public Work open(LogEntry entry) {
-            return dueNow(() -> worked.containsKey(entry.subjectId()),
+            return dueNow(
+                    () -> worked.containsKey(entry.subjectId()),
                     () -> worked.putIfAbsent(entry.subjectId(), Instant.now()));
         }
 
@@ -296,8 +316,10 @@ public class EventLogJobContract {
 
         /** When the subject's entry was worked; fails the test if it was not within {@code timeout}. */
         Instant await(long subject, Duration timeout) {
-            return Awaitility.await("entry of subject " + subject + " worked").atMost(timeout)
-                    .pollInterval(Duration.ofMillis(5)).until(() -> worked.get(subject), Objects::nonNull);
+            return Awaitility.await("entry of subject " + subject + " worked")
+                    .atMost(timeout)
+                    .pollInterval(Duration.ofMillis(5))
+                    .until(() -> worked.get(subject), Objects::nonNull);
         }
     }
 
@@ -311,12 +333,18 @@ public class EventLogJobContract {
     void anIdleJobRenewsItsLeasesWhenDueReadsEachWatermarkOnceAndPassesOverQuietShardsAtTheIdlePace()
             throws InterruptedException {
         int shards = 4;
-        CountingEventLogStore log = new CountingEventLogStore(new ShiftedShards(storage().eventLog(),
-                freshShards(shards)));
+        CountingEventLogStore log =
+                new CountingEventLogStore(new ShiftedShards(storage().eventLog(), freshShards(shards)));
         // Polled every 100 ms: a job that leased each shard and read its watermark and slots at every poll would
         // make some 800 calls in the 5 s below.
-        EventLogJob job = started(log, shards, Duration.ofMillis(100), Duration.ofSeconds(1), Duration.ofSeconds(30),
-                "test-" + ids.next(), new Stamps());
+        EventLogJob job = started(
+                log,
+                shards,
+                Duration.ofMillis(100),
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(30),
+                "test-" + ids.next(),
+                new Stamps());
         try {
             Thread.sleep(2_500); // the quiet shards' waits have doubled up to 1 s by now
             Map<String, Long> before = log.calls();
@@ -329,7 +357,9 @@ public class EventLogJobContract {
             assertThat(before.get("watermark")).as("each watermark read once").isEqualTo((long) shards);
             assertThat(after.get("lease")).isEqualTo(before.get("lease"));
             assertThat(after.get("watermark")).isEqualTo(before.get("watermark"));
-            assertThat(after.getOrDefault("renew", 0L)).as("not due before a third of the ttl").isZero();
+            assertThat(after.getOrDefault("renew", 0L))
+                    .as("not due before a third of the ttl")
+                    .isZero();
             // A pass a second per shard, each reading two slots (three when a minute begins) and saving the
             // watermark once a minute.
             assertThat(calls).as("calls in 5 s: %s then %s", before, after).isBetween(1L, shards * 6L * 4);
@@ -363,22 +393,39 @@ public class EventLogJobContract {
                 });
             }
         };
-        EventLogJob job = new EventLogJob(log, Map.of("test-slow", slow), new EventLogJob.Settings(1, 1, 1,
-                Duration.ofMillis(100), Duration.ofSeconds(1), Duration.ofSeconds(3), Duration.ofMinutes(2), owner),
-                Clock.systemUTC(), new MetricRegistry());
+        EventLogJob job = new EventLogJob(
+                log,
+                Map.of("test-slow", slow),
+                new EventLogJob.Settings(
+                        1,
+                        1,
+                        1,
+                        Duration.ofMillis(100),
+                        Duration.ofSeconds(1),
+                        Duration.ofSeconds(3),
+                        Duration.ofMinutes(2),
+                        owner),
+                Clock.systemUTC(),
+                new MetricRegistry());
         log.append(new LogEntry(0, thisMinute(), "test-slow", subject, ids.next()));
         assertThat(job.runShard(0)).isFalse();
 
         assertThat(kept).isNotEmpty().containsOnly(true);
         assertThat(log.calls("lease")).isEqualTo(1);
-        assertThat(log.calls("renew")).as("a renewal a second in a turn of 2.5 s").isBetween(2L, 3L);
-        assertThat(shifted.lease(0, "another-worker", Duration.ofSeconds(3))).as("still held").isFalse();
+        assertThat(log.calls("renew"))
+                .as("a renewal a second in a turn of 2.5 s")
+                .isBetween(2L, 3L);
+        assertThat(shifted.lease(0, "another-worker", Duration.ofSeconds(3)))
+                .as("still held")
+                .isFalse();
 
         job.start();
         try {
             long renewed = log.calls("renew");
             Thread.sleep(3_500);
-            assertThat(log.calls("renew") - renewed).as("idle: a renewal a second").isBetween(2L, 5L);
+            assertThat(log.calls("renew") - renewed)
+                    .as("idle: a renewal a second")
+                    .isBetween(2L, 5L);
             assertThat(log.calls("lease")).as("never lost, never taken again").isEqualTo(1);
         } finally {
             job.stop();
@@ -398,8 +445,14 @@ public class EventLogJobContract {
         EventLogStore shifted = new ShiftedShards(storage().eventLog(), freshShards(2));
         Stamps stamps = new Stamps();
         // The service's paces: a quiet shard is passed over every 15 s at most.
-        EventLogJob job = started(shifted, 2, Duration.ofSeconds(1), Duration.ofSeconds(15), Duration.ofSeconds(30),
-                "test-" + ids.next(), stamps);
+        EventLogJob job = started(
+                shifted,
+                2,
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(15),
+                Duration.ofSeconds(30),
+                "test-" + ids.next(),
+                stamps);
         EventLog log = new EventLog(shifted, 2, Clock.systemUTC());
         job.serve(log);
         try {
@@ -427,20 +480,28 @@ public class EventLogJobContract {
     @Test
     void aHintToAShardHeldHereIsWorkedFromMemoryAndOneToAShardHeldElsewhereGoesToTheStore()
             throws InterruptedException {
-        CountingEventLogStore counted = new CountingEventLogStore(new ShiftedShards(storage().eventLog(),
-                freshShards(2)));
+        CountingEventLogStore counted =
+                new CountingEventLogStore(new ShiftedShards(storage().eventLog(), freshShards(2)));
         assertThat(counted.lease(1, "another-instance", Duration.ofMinutes(2))).isTrue();
         Stamps stamps = new Stamps();
-        EventLogJob job = started(counted, 2, Duration.ofSeconds(1), Duration.ofSeconds(15), Duration.ofSeconds(30),
-                "test-" + ids.next(), stamps);
+        EventLogJob job = started(
+                counted,
+                2,
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(15),
+                Duration.ofSeconds(30),
+                "test-" + ids.next(),
+                stamps);
         EventLog log = new EventLog(counted, 2, Clock.systemUTC());
         job.serve(log);
         try {
             long here = subjectIn(log, 0);
             // Shard 1 is the other instance's.
-            Awaitility.await("the job holds shard 0").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(20))
-                    .until(() -> job.takeHint(new LogEntry(0, thisMinute(), "test-stamp.probe", ids.next(),
-                            ids.next())));
+            Awaitility.await("the job holds shard 0")
+                    .atMost(Duration.ofSeconds(30))
+                    .pollInterval(Duration.ofMillis(20))
+                    .until(() ->
+                            job.takeHint(new LogEntry(0, thisMinute(), "test-stamp.probe", ids.next(), ids.next())));
             long appendsBefore = counted.calls("append");
             Instant hinted = Instant.now();
             log.hint("test-stamp.a", here, ids.next());
@@ -455,8 +516,10 @@ public class EventLogJobContract {
             List<LogEntry> stored = new ArrayList<>(counted.entries(1, slot));
             stored.addAll(counted.entries(1, slot + 1)); // should the minute have turned meanwhile
             assertThat(stored).extracting(LogEntry::subjectId).contains(elsewhere);
-            Awaitility.await("the other instance's shard is not worked here").during(Duration.ofMillis(1_500))
-                    .atMost(Duration.ofSeconds(5)).until(() -> !stamps.worked(elsewhere));
+            Awaitility.await("the other instance's shard is not worked here")
+                    .during(Duration.ofMillis(1_500))
+                    .atMost(Duration.ofSeconds(5))
+                    .until(() -> !stamps.worked(elsewhere));
         } finally {
             job.stop();
         }
@@ -495,7 +558,8 @@ public class EventLogJobContract {
             log.append(new LogEntry(shard, slot, "test-stamp-guard." + tag, subject, actor));
         }
         job.runShard(0); // takes the shard's lease
-        assertThat(job.takeHint(new LogEntry(0, slot, "test-stamp.one", subject, actor))).isTrue();
+        assertThat(job.takeHint(new LogEntry(0, slot, "test-stamp.one", subject, actor)))
+                .isTrue();
         log.append(new LogEntry(shard, slot, "test-stamp.two", subject, actor));
         job.runShard(0);
         assertThat(hints.worked(subject)).isTrue();
@@ -503,7 +567,8 @@ public class EventLogJobContract {
 
         clock.moveBy(Duration.ofMinutes(5));
         job.runShard(0);
-        assertThat(guardTurns).as("only the guard whose hint was worked from memory goes without its turn")
+        assertThat(guardTurns)
+                .as("only the guard whose hint was worked from memory goes without its turn")
                 .containsExactlyInAnyOrder("test-stamp-guard.two", "test-stamp-guard.three");
         assertThat(job.backlog()).isZero();
     }
@@ -520,8 +585,14 @@ public class EventLogJobContract {
     void anEntryAppendedElsewhereWaitsAtMostTheIdleIntervalAndAWakeTakesItAtOnce() throws InterruptedException {
         EventLogStore shifted = new ShiftedShards(storage().eventLog(), freshShards(1));
         Stamps stamps = new Stamps();
-        EventLogJob job = started(shifted, 1, Duration.ofMillis(100), Duration.ofSeconds(4), Duration.ofSeconds(30),
-                "test-" + ids.next(), stamps);
+        EventLogJob job = started(
+                shifted,
+                1,
+                Duration.ofMillis(100),
+                Duration.ofSeconds(4),
+                Duration.ofSeconds(30),
+                "test-" + ids.next(),
+                stamps);
         try {
             Thread.sleep(3_500); // passes at 0, 0.2, 0.6, 1.4 and 3 s found nothing: the next is due at 6.2 s
             Instant appended = Instant.now();
@@ -542,13 +613,20 @@ public class EventLogJobContract {
 
     @Test
     void aShardLeasedByAWorkerThatStoppedIsTakenOverAfterItsTtlTriedAtTheBackedOffPace() throws InterruptedException {
-        CountingEventLogStore log = new CountingEventLogStore(new ShiftedShards(storage().eventLog(), freshShards(1)));
+        CountingEventLogStore log =
+                new CountingEventLogStore(new ShiftedShards(storage().eventLog(), freshShards(1)));
         assertThat(log.lease(0, "a-worker-that-stops", Duration.ofSeconds(3))).isTrue();
         Instant leased = Instant.now();
         LogEntry entry = stampEntry(log, 0);
         Stamps stamps = new Stamps();
-        EventLogJob job = started(log, 1, Duration.ofMillis(100), Duration.ofSeconds(1), Duration.ofSeconds(3),
-                "test-" + ids.next(), stamps);
+        EventLogJob job = started(
+                log,
+                1,
+                Duration.ofMillis(100),
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(3),
+                "test-" + ids.next(),
+                stamps);
         try {
             Instant worked = stamps.await(entry.subjectId(), Duration.ofSeconds(20));
             // Cassandra counts a ttl in whole seconds from the second the write lands in: 2 s at least.
@@ -563,12 +641,12 @@ public class EventLogJobContract {
 
     @Test
     void aJobThatLostALeaseStopsWorkingTheShard() throws InterruptedException {
-        CountingEventLogStore log = new CountingEventLogStore(new ShiftedShards(storage().eventLog(),
-                freshShards(1)));
+        CountingEventLogStore log =
+                new CountingEventLogStore(new ShiftedShards(storage().eventLog(), freshShards(1)));
         String owner = "test-" + ids.next();
         Stamps stamps = new Stamps();
-        EventLogJob job = started(log, 1, Duration.ofMillis(100), Duration.ofMillis(500), Duration.ofSeconds(3),
-                owner, stamps);
+        EventLogJob job =
+                started(log, 1, Duration.ofMillis(100), Duration.ofMillis(500), Duration.ofSeconds(3), owner, stamps);
         try {
             LogEntry first = stampEntry(log, 0);
             stamps.await(first.subjectId(), Duration.ofSeconds(20));
@@ -581,12 +659,15 @@ public class EventLogJobContract {
             }
             assertThat(taken).isTrue();
             long renewals = log.calls("renew");
-            Awaitility.await("this job's next renewal (every second), refused").atMost(Duration.ofSeconds(5))
+            Awaitility.await("this job's next renewal (every second), refused")
+                    .atMost(Duration.ofSeconds(5))
                     .until(() -> log.calls("renew") > renewals);
 
             LogEntry later = stampEntry(log, 0);
             job.wake(0);
-            Awaitility.await("the other worker's to do").during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(5))
+            Awaitility.await("the other worker's to do")
+                    .during(Duration.ofSeconds(2))
+                    .atMost(Duration.ofSeconds(5))
                     .until(() -> !stamps.worked(later.subjectId()));
             assertThat(job.backlog(0)).isZero();
         } finally {

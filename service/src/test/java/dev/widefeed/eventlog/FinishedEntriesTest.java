@@ -1,8 +1,8 @@
 package dev.widefeed.eventlog;
 
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
 
 class FinishedEntriesTest {
     private static LogEntry entry(int shard, long slot, long subject) {
@@ -15,7 +15,9 @@ class FinishedEntriesTest {
         finished.add(entry(1, 10, 5));
         finished.add(entry(1, 10, 5));
         assertThat(finished.contains(entry(1, 10, 5))).isTrue();
-        assertThat(finished.contains(entry(1, 11, 5))).as("the same work asked for again in a later slot").isFalse();
+        assertThat(finished.contains(entry(1, 11, 5)))
+                .as("the same work asked for again in a later slot")
+                .isFalse();
         assertThat(finished.contains(entry(2, 10, 5))).isFalse();
         assertThat(finished.size()).isEqualTo(1);
     }
@@ -30,7 +32,9 @@ class FinishedEntriesTest {
         finished.forgetBelow(1, 13);
         assertThat(finished.contains(entry(1, 12, 5))).isFalse();
         assertThat(finished.contains(entry(1, 13, 5))).isTrue();
-        assertThat(finished.contains(entry(2, 10, 5))).as("another shard's watermark").isTrue();
+        assertThat(finished.contains(entry(2, 10, 5)))
+                .as("another shard's watermark")
+                .isTrue();
         assertThat(finished.size()).isEqualTo(7);
 
         finished.forgetShard(2);

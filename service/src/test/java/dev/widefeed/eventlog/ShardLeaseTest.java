@@ -1,11 +1,10 @@
 package dev.widefeed.eventlog;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.time.Instant;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class ShardLeaseTest {
     private static final Instant T = Instant.parse("2026-01-01T00:00:00Z");
@@ -25,7 +24,9 @@ class ShardLeaseTest {
         assertThat(lease.renewalDue(T.plusSeconds(10))).isTrue();
         assertThat(lease.renewAt()).isEqualTo(T.plusSeconds(10));
         assertThat(lease.heldAt(T.plusMillis(19_999))).isTrue();
-        assertThat(lease.heldAt(T.plusSeconds(20))).as("the last third is the margin").isFalse();
+        assertThat(lease.heldAt(T.plusSeconds(20)))
+                .as("the last third is the margin")
+                .isFalse();
         assertThat(lease.renewalDue(T.plusSeconds(20))).isFalse();
     }
 

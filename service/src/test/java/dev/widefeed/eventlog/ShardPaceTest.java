@@ -1,11 +1,10 @@
 package dev.widefeed.eventlog;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.time.Instant;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class ShardPaceTest {
     private static final Instant T = Instant.parse("2026-01-01T00:00:00Z");
@@ -53,7 +52,9 @@ class ShardPaceTest {
         assertThat(pace.due(T.plusSeconds(1))).isTrue();
         pace.begin();
         pace.quiet(T.plusSeconds(1)); // the entry was done at once (worked elsewhere, say)
-        assertThat(pace.due(T.plusSeconds(1))).as("the pass that followed took the wake").isFalse();
+        assertThat(pace.due(T.plusSeconds(1)))
+                .as("the pass that followed took the wake")
+                .isFalse();
     }
 
     @Test

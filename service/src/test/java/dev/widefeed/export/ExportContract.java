@@ -1,5 +1,9 @@
 package dev.widefeed.export;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
 import dev.widefeed.WidefeedApplication;
 import dev.widefeed.files.JsonLinesFormat;
 import dev.widefeed.files.ParquetFormat;
@@ -9,15 +13,6 @@ import dev.widefeed.testing.BackendInternals;
 import dev.widefeed.testing.ChildJvm;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.Tiers;
-import org.apache.parquet.example.data.Group;
-import org.apache.parquet.schema.PrimitiveType;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.parallel.Isolated;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -35,10 +30,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.awaitility.Awaitility.await;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.schema.PrimitiveType;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The export on a real store: a table of 200,000 rows (a million with {@code -Dwidefeed.test.exportRows=1000000};
@@ -57,6 +56,7 @@ import static org.awaitility.Awaitility.await;
 public class ExportContract {
     /** Rows planted: posts × likers; ten parts of 20,000, so that the kill after two comes half-way or sooner. */
     private static final int ROWS = Integer.getInteger("widefeed.test.exportRows", 200_000);
+
     private static final int LIKERS_PER_POST = 1_000;
 
     @TempDir
@@ -84,20 +84,41 @@ public class ExportContract {
         Path out = dir.resolve("likes");
         Path config = dir.resolve("export.yml");
         Files.writeString(config, backend.storageYaml() + "logging:\n  level: WARN\n");
-        Process child = ChildJvm.start(WidefeedApplication.class, List.of("export", config.toString(), "--out",
-                out.toString(), "--table", "likes_by_post", "--rate", "100000", "--part-rows", "20000",
-                "--threads", "2"), "export-killed-" + storage().backend() + ".log");
+        Process child = ChildJvm.start(
+                WidefeedApplication.class,
+                List.of(
+                        "export",
+                        config.toString(),
+                        "--out",
+                        out.toString(),
+                        "--table",
+                        "likes_by_post",
+                        "--rate",
+                        "100000",
+                        "--part-rows",
+                        "20000",
+                        "--threads",
+                        "2"),
+                "export-killed-" + storage().backend() + ".log");
         try {
             awaitParts(out.resolve("likes_by_post").resolve("_checkpoints"), 2, child);
         } finally {
             child.destroyForcibly(); // SIGKILL: no shutdown hook, no flush
             child.waitFor(30, TimeUnit.SECONDS);
         }
-        assertThat(Files.exists(out.resolve("manifest.json"))).as("killed before it finished").isFalse();
+        assertThat(Files.exists(out.resolve("manifest.json")))
+                .as("killed before it finished")
+                .isFalse();
 
         CountingProgress progress = new CountingProgress();
-        Export resumed = new Export(storage().tableScans(), storage().backend(), new ExportDirectory(out),
-                new ParquetFormat(), new ExportSettings(0, 2, 1_000, 20_000, 3), progress, Clock.systemUTC());
+        Export resumed = new Export(
+                storage().tableScans(),
+                storage().backend(),
+                new ExportDirectory(out),
+                new ParquetFormat(),
+                new ExportSettings(0, 2, 1_000, 20_000, 3),
+                progress,
+                Clock.systemUTC());
         Export.Outcome outcome = resumed.run(resumed.plan(List.of("likes_by_post")));
 
         assertThat(outcome).isInstanceOf(Export.Finished.class);
@@ -129,7 +150,9 @@ public class ExportContract {
         assertThat(read.get()).isEqualTo(tableRows);
         // Typed columns, whichever store they came from: the ids as numbers, liked as a boolean.
         assertThat(firstLikes).hasSize(LIKERS_PER_POST);
-        assertThat(firstLikes).extracting(row -> row.getLong("user_id", 0)).doesNotHaveDuplicates()
+        assertThat(firstLikes)
+                .extracting(row -> row.getLong("user_id", 0))
+                .doesNotHaveDuplicates()
                 .allMatch(user -> user >= 1 && user <= LIKERS_PER_POST);
         assertThat(firstLikes).allMatch(row -> row.getBoolean("liked", 0));
         Arrays.sort(keys);
@@ -139,9 +162,12 @@ public class ExportContract {
         // Nothing but the manifest's files is left for a reader to pick up.
         try (Stream<Path> files = Files.list(out.resolve("likes_by_post"))) {
             Set<String> onDisk = files.map(f -> "likes_by_post/" + f.getFileName())
-                    .filter(f -> !f.startsWith("likes_by_post/_")).collect(Collectors.toSet());
-            assertThat(onDisk).isEqualTo(table.files().stream().map(SplitCheckpoint.Part::file)
-                    .collect(Collectors.toSet()));
+                    .filter(f -> !f.startsWith("likes_by_post/_"))
+                    .collect(Collectors.toSet());
+            assertThat(onDisk)
+                    .isEqualTo(table.files().stream()
+                            .map(SplitCheckpoint.Part::file)
+                            .collect(Collectors.toSet()));
         }
     }
 
@@ -150,8 +176,14 @@ public class ExportContract {
         Path out = dir.resolve("outage");
         ExportSettings settings = new ExportSettings(0, 2, 200, 1_000, 2);
         FailingAfter failing = new FailingAfter(storage().tableScans(), 5);
-        Export export = new Export(failing, storage().backend(), new ExportDirectory(out), new JsonLinesFormat(),
-                settings, new CountingProgress(), Clock.systemUTC());
+        Export export = new Export(
+                failing,
+                storage().backend(),
+                new ExportDirectory(out),
+                new JsonLinesFormat(),
+                settings,
+                new CountingProgress(),
+                Clock.systemUTC());
         ExportPlan plan = export.plan(List.of(internals.smallTable()));
 
         Export.Outcome stopped = export.run(plan);
@@ -177,18 +209,38 @@ public class ExportContract {
     @Test
     void aDirectoryHoldingAnotherExportIsRefusedAndAnUnknownTableNamed() throws Exception {
         Path out = dir.resolve("two");
-        Export parquet = new Export(storage().tableScans(), storage().backend(), new ExportDirectory(out),
-                new ParquetFormat(), ExportSettings.DEFAULT, new CountingProgress(), Clock.systemUTC());
+        Export parquet = new Export(
+                storage().tableScans(),
+                storage().backend(),
+                new ExportDirectory(out),
+                new ParquetFormat(),
+                ExportSettings.DEFAULT,
+                new CountingProgress(),
+                Clock.systemUTC());
         parquet.plan(List.of(internals.smallTable()));
-        Export jsonLines = new Export(storage().tableScans(), storage().backend(), new ExportDirectory(out),
-                new JsonLinesFormat(), ExportSettings.DEFAULT, new CountingProgress(), Clock.systemUTC());
+        Export jsonLines = new Export(
+                storage().tableScans(),
+                storage().backend(),
+                new ExportDirectory(out),
+                new JsonLinesFormat(),
+                ExportSettings.DEFAULT,
+                new CountingProgress(),
+                Clock.systemUTC());
 
         assertThatThrownBy(() -> jsonLines.plan(List.of(internals.smallTable())))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("another directory");
-        Export elsewhere = new Export(storage().tableScans(), storage().backend(), new ExportDirectory(dir.resolve("x")),
-                new ParquetFormat(), ExportSettings.DEFAULT, new CountingProgress(), Clock.systemUTC());
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("another directory");
+        Export elsewhere = new Export(
+                storage().tableScans(),
+                storage().backend(),
+                new ExportDirectory(dir.resolve("x")),
+                new ParquetFormat(),
+                ExportSettings.DEFAULT,
+                new CountingProgress(),
+                Clock.systemUTC());
         assertThatThrownBy(() -> elsewhere.plan(List.of("no_such_table")))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no such table: no_such_table");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("no such table: no_such_table");
     }
 
     /** A 64-bit hash of a row's key columns as Parquet's reader gives them (bytes as bytes). */
@@ -199,7 +251,8 @@ public class ExportContract {
             if (row.getFieldRepetitionCount(column) > 0) {
                 int field = row.getType().getFieldIndex(column);
                 value = row.getType().getType(field).asPrimitiveType().getPrimitiveTypeName()
-                        == PrimitiveType.PrimitiveTypeName.BINARY ? row.getBinary(field, 0).getBytes()
+                                == PrimitiveType.PrimitiveTypeName.BINARY
+                        ? row.getBinary(field, 0).getBytes()
                         : row.getValueToString(field, 0).getBytes(StandardCharsets.UTF_8);
             }
             for (byte b : value) {
@@ -211,7 +264,9 @@ public class ExportContract {
     }
 
     private static void awaitParts(Path checkpoints, int parts, Process child) {
-        await(parts + " parts finished").atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(50))
+        await(parts + " parts finished")
+                .atMost(Duration.ofMinutes(3))
+                .pollInterval(Duration.ofMillis(50))
                 .failFast("the export finished or failed before it could be killed", () -> !child.isAlive())
                 .ignoreExceptionsInstanceOf(IOException.class) // a checkpoint being renamed into place
                 .until(() -> finishedParts(checkpoints) >= parts);
@@ -224,7 +279,10 @@ public class ExportContract {
         int finished = 0;
         try (Stream<Path> files = Files.list(checkpoints)) {
             for (Path file : files.filter(f -> f.toString().endsWith(".json")).toList()) {
-                finished += ExportDirectory.JSON.readValue(file.toFile(), SplitCheckpoint.class).parts().size();
+                finished += ExportDirectory.JSON
+                        .readValue(file.toFile(), SplitCheckpoint.class)
+                        .parts()
+                        .size();
             }
         }
         return finished;
@@ -236,8 +294,7 @@ public class ExportContract {
         final AtomicLong before = new AtomicLong();
 
         @Override
-        public void started(ExportPlan plan) {
-        }
+        public void started(ExportPlan plan) {}
 
         @Override
         public void resumed(long exported, boolean done) {
@@ -250,16 +307,13 @@ public class ExportContract {
         }
 
         @Override
-        public void splitDone(double covered) {
-        }
+        public void splitDone(double covered) {}
 
         @Override
-        public void retrying(String table, String split, RuntimeException cause) {
-        }
+        public void retrying(String table, String split, RuntimeException cause) {}
 
         @Override
-        public void stopped() {
-        }
+        public void stopped() {}
     }
 
     /** The real store, which answers {@code pages} pages and then nothing (a store gone) until healed. */

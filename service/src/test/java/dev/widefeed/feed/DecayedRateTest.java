@@ -1,13 +1,12 @@
 package dev.widefeed.feed;
 
-import org.junit.jupiter.api.Test;
-
-import java.time.Duration;
-import java.time.Instant;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
+
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
 
 class DecayedRateTest {
     private static final Instant T0 = Instant.parse("2026-11-23T00:00:00Z");

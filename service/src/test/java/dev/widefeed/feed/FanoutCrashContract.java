@@ -1,5 +1,8 @@
 package dev.widefeed.feed;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.Services;
 import dev.widefeed.eventlog.EventLogJob;
@@ -11,11 +14,6 @@ import dev.widefeed.testing.ChildJvm;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,9 +25,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * kill -9 a process midway through a large fan-out, start another worker, and check that every
@@ -43,10 +42,19 @@ public class FanoutCrashContract {
     private static final int FOLLOWERS = 20_000;
     /** Small pages, so the fan-out is still under way when the process is killed. */
     static final FeedRules RULES = new FeedRules(
-            new FanoutRules(100_000, List.of(new FanoutRules.Tier("active", Duration.ofDays(14), Duration.ofMinutes(1)))),
-            new HomeRules(800, Duration.ofDays(1), Duration.ofDays(14), 200, 20, Duration.ofMinutes(1),
-                    Duration.ofHours(1), Duration.ofHours(6)),
+            new FanoutRules(
+                    100_000, List.of(new FanoutRules.Tier("active", Duration.ofDays(14), Duration.ofMinutes(1)))),
+            new HomeRules(
+                    800,
+                    Duration.ofDays(1),
+                    Duration.ofDays(14),
+                    200,
+                    20,
+                    Duration.ofMinutes(1),
+                    Duration.ofHours(1),
+                    Duration.ofHours(6)),
             100);
+
     static final int SHARDS = 2;
 
     private final TestBackend backend;
@@ -60,9 +68,20 @@ public class FanoutCrashContract {
     }
 
     static EventLogJob job(Storage storage, Services services, String owner) {
-        EventLogJob job = new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(SHARDS,
-                2, 1_000_000, Duration.ofMillis(50), Duration.ofMillis(250), Duration.ofSeconds(3),
-                Duration.ofMinutes(10), owner), Clock.systemUTC(), new MetricRegistry());
+        EventLogJob job = new EventLogJob(
+                storage.eventLog(),
+                services.logHandlers(),
+                new EventLogJob.Settings(
+                        SHARDS,
+                        2,
+                        1_000_000,
+                        Duration.ofMillis(50),
+                        Duration.ofMillis(250),
+                        Duration.ofSeconds(3),
+                        Duration.ofMinutes(10),
+                        owner),
+                Clock.systemUTC(),
+                new MetricRegistry());
         job.serve(services.eventLog());
         return job;
     }
@@ -86,9 +105,11 @@ public class FanoutCrashContract {
         storage().timelines().importStates(active);
         fans.parallelStream().forEach(fan -> storage().relations().shareActivity(fan, base));
 
-        Services services = Services.over(storage(), Services.Settings.of(ids, Clock.systemUTC()).withFeed(RULES)
-                .withLogShards(SHARDS));
-        long postId = services.posts().create(author, "survives a crash", null).post().id();
+        Services services = Services.over(
+                storage(),
+                Services.Settings.of(ids, Clock.systemUTC()).withFeed(RULES).withLogShards(SHARDS));
+        long postId =
+                services.posts().create(author, "survives a crash", null).post().id();
 
         Process worker = startWorkerProcess();
         try {
@@ -98,27 +119,36 @@ public class FanoutCrashContract {
             worker.destroyForcibly(); // SIGKILL: no shutdown hook, no lease released, a page maybe half pushed
             worker.waitFor(30, TimeUnit.SECONDS);
         }
-        FanoutProgress killed = storage().fanout().progress(postId, FanoutKind.DELIVER).orElseThrow();
+        FanoutProgress killed =
+                storage().fanout().progress(postId, FanoutKind.DELIVER).orElseThrow();
         assertThat(killed.done()).isFalse();
 
         EventLogJob resumed = job(storage(), services, "resuming-worker");
         resumed.start(); // the killed worker's lease expires after 3 s; then this one takes the shard
         try {
             FanoutProgress done = progressOnce(postId, FanoutProgress::done, Duration.ofSeconds(120));
-            assertThat(done.pushed()).as("a re-pushed page may count twice, never more")
+            assertThat(done.pushed())
+                    .as("a re-pushed page may count twice, never more")
                     .isBetween((long) FOLLOWERS + 1, (long) FOLLOWERS + 1 + RULES.pageSize());
         } finally {
             resumed.stop();
         }
-        List<Long> wrong = fans.parallelStream().filter(fan -> storage().timelines().home(fan, Optional.empty(), 10)
-                .stream().filter(e -> e.postId() == postId).count() != 1).toList();
+        List<Long> wrong = fans.parallelStream()
+                .filter(fan -> storage().timelines().home(fan, Optional.empty(), 10).stream()
+                                .filter(e -> e.postId() == postId)
+                                .count()
+                        != 1)
+                .toList();
         assertThat(wrong).as("followers without the post exactly once").isEmpty();
     }
 
     /** The fan-out's checkpoint once {@code condition} holds of it, polled every 20 ms. */
     private FanoutProgress progressOnce(long postId, Predicate<FanoutProgress> condition, Duration timeout) {
-        return await("fan-out of " + postId).atMost(timeout).pollInterval(Duration.ofMillis(20))
-                .until(() -> storage().fanout().progress(postId, FanoutKind.DELIVER),
+        return await("fan-out of " + postId)
+                .atMost(timeout)
+                .pollInterval(Duration.ofMillis(20))
+                .until(
+                        () -> storage().fanout().progress(postId, FanoutKind.DELIVER),
                         p -> p.isPresent() && condition.test(p.get()))
                 .orElseThrow();
     }

@@ -5,7 +5,6 @@ import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
-
 import java.time.Clock;
 
 /**
@@ -13,13 +12,15 @@ import java.time.Clock;
  * midway: {@code FanoutProcess HBASE}, a {@link TestBackend}'s name. Runs until killed.
  */
 public final class FanoutProcess {
-    private FanoutProcess() {
-    }
+    private FanoutProcess() {}
 
     public static void main(String[] args) throws InterruptedException {
         Storage storage = TestBackend.valueOf(args[0]).storage(FanoutCrashContract.class);
-        Services services = Services.over(storage, Services.Settings.of(TestStorages.ids(), Clock.systemUTC())
-                .withFeed(FanoutCrashContract.RULES).withLogShards(FanoutCrashContract.SHARDS));
+        Services services = Services.over(
+                storage,
+                Services.Settings.of(TestStorages.ids(), Clock.systemUTC())
+                        .withFeed(FanoutCrashContract.RULES)
+                        .withLogShards(FanoutCrashContract.SHARDS));
         EventLogJob job = FanoutCrashContract.job(storage, services, "crashing-worker");
         job.start();
         System.out.println("fan-out worker started");

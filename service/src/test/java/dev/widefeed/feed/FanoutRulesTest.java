@@ -1,27 +1,27 @@
 package dev.widefeed.feed;
 
-import dev.widefeed.kernel.IdGenerator;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.widefeed.kernel.IdGenerator;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatCode;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
 
 class FanoutRulesTest {
     private static final Instant CREATED = Instant.parse("2026-11-22T06:00:00Z");
     /** A post id whose encoded creation time is {@link #CREATED}. */
     private static final long POST = IdGenerator.lowestAt(CREATED) + 5;
+
     private static final Instant NOW = CREATED.plusSeconds(30);
 
     private static final FanoutRules.Tier HOT = new FanoutRules.Tier("hot", Duration.ofHours(1), Duration.ofMinutes(1));
-    private static final FanoutRules.Tier WARM = new FanoutRules.Tier("warm", Duration.ofDays(1),
-            Duration.ofMinutes(10));
+    private static final FanoutRules.Tier WARM =
+            new FanoutRules.Tier("warm", Duration.ofDays(1), Duration.ofMinutes(10));
     private static final FanoutRules.Tier COLD = new FanoutRules.Tier("cold", Duration.ofDays(7), Duration.ofHours(1));
     private static final FanoutRules RULES = new FanoutRules(1000, List.of(HOT, WARM, COLD));
 
@@ -42,8 +42,19 @@ class FanoutRulesTest {
         for (int t = 0; t <= Math.min(pass, tiers.size() - 1); t++) {
             tiers.set(t, tiers.get(t).started(startedAt));
         }
-        return new FanoutProgress(plan.postId(), plan.kind(), plan.mode(), plan.followers(), tiers, pass,
-                Optional.empty(), 0, plan.createdAt(), NOW, Optional.empty(), Optional.empty());
+        return new FanoutProgress(
+                plan.postId(),
+                plan.kind(),
+                plan.mode(),
+                plan.followers(),
+                tiers,
+                pass,
+                Optional.empty(),
+                0,
+                plan.createdAt(),
+                NOW,
+                Optional.empty(),
+                Optional.empty());
     }
 
     @Test
@@ -99,8 +110,9 @@ class FanoutRulesTest {
     void anAuthorAtTheThresholdIsPushedInOnePassOverTheWholeActiveWindow() {
         FanoutProgress plan = RULES.plan(POST, FanoutKind.DELIVER, 1000, false, NOW);
         assertThat(plan.mode()).isEqualTo(FanoutRules.PUSH);
-        assertThat(plan.tiers()).containsExactly(
-                FanoutProgress.TierProgress.planned("active", Duration.ofDays(7), Duration.ofMinutes(1)));
+        assertThat(plan.tiers())
+                .containsExactly(
+                        FanoutProgress.TierProgress.planned("active", Duration.ofDays(7), Duration.ofMinutes(1)));
         assertThat(plan.followers()).isEqualTo(1000);
     }
 
@@ -108,10 +120,11 @@ class FanoutRulesTest {
     void anAuthorAboveTheThresholdIsFannedOutTierByTierMostActiveFirst() {
         FanoutProgress plan = RULES.plan(POST, FanoutKind.DELIVER, 1001, false, NOW);
         assertThat(plan.mode()).isEqualTo(FanoutRules.HYBRID);
-        assertThat(plan.tiers()).containsExactly(
-                FanoutProgress.TierProgress.planned("hot", Duration.ofHours(1), Duration.ofMinutes(1)),
-                FanoutProgress.TierProgress.planned("warm", Duration.ofDays(1), Duration.ofMinutes(10)),
-                FanoutProgress.TierProgress.planned("cold", Duration.ofDays(7), Duration.ofHours(1)));
+        assertThat(plan.tiers())
+                .containsExactly(
+                        FanoutProgress.TierProgress.planned("hot", Duration.ofHours(1), Duration.ofMinutes(1)),
+                        FanoutProgress.TierProgress.planned("warm", Duration.ofDays(1), Duration.ofMinutes(10)),
+                        FanoutProgress.TierProgress.planned("cold", Duration.ofDays(7), Duration.ofHours(1)));
     }
 
     @Test
@@ -126,8 +139,9 @@ class FanoutRulesTest {
         FanoutProgress plan = RULES.plan(POST, FanoutKind.RETRACT, 5_000_000, false, NOW);
         assertThat(plan.mode()).isEqualTo("retract");
         assertThat(plan.kind()).isEqualTo(FanoutKind.RETRACT);
-        assertThat(plan.tiers()).containsExactly(
-                FanoutProgress.TierProgress.planned("active", Duration.ofDays(7), Duration.ofMinutes(1)));
+        assertThat(plan.tiers())
+                .containsExactly(
+                        FanoutProgress.TierProgress.planned("active", Duration.ofDays(7), Duration.ofMinutes(1)));
     }
 
     @Test
@@ -150,7 +164,8 @@ class FanoutRulesTest {
         FanoutProgress plan = hybridAt(0, NOW);
         assertThat(FanoutRules.tierOf(plan, Optional.empty(), NOW)).isEqualTo(-1);
         for (int pass = 0; pass < plan.tiers().size(); pass++) {
-            assertThat(FanoutRules.sendsTo(hybridAt(pass, NOW), pass, Optional.empty(), NOW)).isFalse();
+            assertThat(FanoutRules.sendsTo(hybridAt(pass, NOW), pass, Optional.empty(), NOW))
+                    .isFalse();
         }
     }
 
@@ -159,11 +174,13 @@ class FanoutRulesTest {
         FanoutProgress plan = hybridAt(0, NOW);
         assertThat(FanoutRules.tierOf(plan, read(Duration.ZERO), NOW)).isEqualTo(0);
         assertThat(FanoutRules.tierOf(plan, read(Duration.ofHours(1)), NOW)).isEqualTo(0);
-        assertThat(FanoutRules.tierOf(plan, read(Duration.ofHours(1).plusMillis(1)), NOW)).isEqualTo(1);
+        assertThat(FanoutRules.tierOf(plan, read(Duration.ofHours(1).plusMillis(1)), NOW))
+                .isEqualTo(1);
         assertThat(FanoutRules.tierOf(plan, read(Duration.ofDays(1)), NOW)).isEqualTo(1);
         assertThat(FanoutRules.tierOf(plan, read(Duration.ofDays(3)), NOW)).isEqualTo(2);
         assertThat(FanoutRules.tierOf(plan, read(Duration.ofDays(7)), NOW)).isEqualTo(2);
-        assertThat(FanoutRules.tierOf(plan, read(Duration.ofDays(7).plusMillis(1)), NOW)).isEqualTo(-1);
+        assertThat(FanoutRules.tierOf(plan, read(Duration.ofDays(7).plusMillis(1)), NOW))
+                .isEqualTo(-1);
     }
 
     @Test
@@ -173,15 +190,19 @@ class FanoutRulesTest {
         assertThat(FanoutRules.tierOf(plan, read(Duration.ofDays(7)), NOW)).isEqualTo(0);
         assertThat(FanoutRules.tierOf(plan, read(Duration.ofDays(8)), NOW)).isEqualTo(-1);
         assertThat(FanoutRules.sendsTo(plan, 0, read(Duration.ofDays(6)), NOW)).isTrue();
-        assertThat(FanoutRules.sendsTo(plan, 0, read(Duration.ofDays(7).plusMillis(1)), NOW)).isFalse();
+        assertThat(FanoutRules.sendsTo(plan, 0, read(Duration.ofDays(7).plusMillis(1)), NOW))
+                .isFalse();
     }
 
     @Test
     void theFirstPassSendsToEveryoneWithinItsWindowAndNobodyBeyond() {
         FanoutProgress first = hybridAt(0, NOW);
-        assertThat(FanoutRules.sendsTo(first, 0, read(Duration.ofMinutes(59)), NOW)).isTrue();
-        assertThat(FanoutRules.sendsTo(first, 0, read(Duration.ofHours(1)), NOW)).isTrue();
-        assertThat(FanoutRules.sendsTo(first, 0, read(Duration.ofHours(1).plusMillis(1)), NOW)).isFalse();
+        assertThat(FanoutRules.sendsTo(first, 0, read(Duration.ofMinutes(59)), NOW))
+                .isTrue();
+        assertThat(FanoutRules.sendsTo(first, 0, read(Duration.ofHours(1)), NOW))
+                .isTrue();
+        assertThat(FanoutRules.sendsTo(first, 0, read(Duration.ofHours(1).plusMillis(1)), NOW))
+                .isFalse();
         assertThat(FanoutRules.sendsTo(first, 0, read(Duration.ofDays(2)), NOW)).isFalse();
     }
 
@@ -190,14 +211,20 @@ class FanoutRulesTest {
         Instant firstPassStarted = NOW.minusSeconds(20);
         FanoutProgress second = hybridAt(1, firstPassStarted);
         // Read 30 minutes ago, before the first pass started: within the hot window then too, so pushed then.
-        assertThat(FanoutRules.sendsTo(second, 1, read(Duration.ofMinutes(30)), NOW)).isFalse();
-        assertThat(FanoutRules.sendsTo(second, 1, read(Duration.ofHours(5)), NOW)).isTrue();
-        assertThat(FanoutRules.sendsTo(second, 1, read(Duration.ofDays(1)), NOW)).isTrue();
-        assertThat(FanoutRules.sendsTo(second, 1, read(Duration.ofDays(1).plusMillis(1)), NOW)).isFalse();
+        assertThat(FanoutRules.sendsTo(second, 1, read(Duration.ofMinutes(30)), NOW))
+                .isFalse();
+        assertThat(FanoutRules.sendsTo(second, 1, read(Duration.ofHours(5)), NOW))
+                .isTrue();
+        assertThat(FanoutRules.sendsTo(second, 1, read(Duration.ofDays(1)), NOW))
+                .isTrue();
+        assertThat(FanoutRules.sendsTo(second, 1, read(Duration.ofDays(1).plusMillis(1)), NOW))
+                .isFalse();
 
         FanoutProgress third = hybridAt(2, firstPassStarted);
-        assertThat(FanoutRules.sendsTo(third, 2, read(Duration.ofMinutes(30)), NOW)).isFalse();
-        assertThat(FanoutRules.sendsTo(third, 2, read(Duration.ofHours(5)), NOW)).isFalse();
+        assertThat(FanoutRules.sendsTo(third, 2, read(Duration.ofMinutes(30)), NOW))
+                .isFalse();
+        assertThat(FanoutRules.sendsTo(third, 2, read(Duration.ofHours(5)), NOW))
+                .isFalse();
         assertThat(FanoutRules.sendsTo(third, 2, read(Duration.ofDays(3)), NOW)).isTrue();
         assertThat(FanoutRules.sendsTo(third, 2, read(Duration.ofDays(8)), NOW)).isFalse();
     }
@@ -207,9 +234,12 @@ class FanoutRulesTest {
         Instant firstPassStarted = NOW.minusSeconds(20);
         FanoutProgress second = hybridAt(1, firstPassStarted);
         // The first pass may have read this follower's edge before this read: it may have missed them.
-        assertThat(FanoutRules.sendsTo(second, 1, Optional.of(firstPassStarted), NOW)).isTrue();
-        assertThat(FanoutRules.sendsTo(second, 1, read(Duration.ofSeconds(5)), NOW)).isTrue();
-        assertThat(FanoutRules.sendsTo(second, 1, Optional.of(firstPassStarted.minusMillis(1)), NOW)).isFalse();
+        assertThat(FanoutRules.sendsTo(second, 1, Optional.of(firstPassStarted), NOW))
+                .isTrue();
+        assertThat(FanoutRules.sendsTo(second, 1, read(Duration.ofSeconds(5)), NOW))
+                .isTrue();
+        assertThat(FanoutRules.sendsTo(second, 1, Optional.of(firstPassStarted.minusMillis(1)), NOW))
+                .isFalse();
     }
 
     @Test
@@ -224,12 +254,25 @@ class FanoutRulesTest {
         tiers.set(0, tiers.get(0).started(t0).counted(1));
         tiers.set(1, tiers.get(1).skipped(t0.plusSeconds(10)));
         tiers.set(2, tiers.get(2).counted(1));
-        FanoutProgress cold = new FanoutProgress(plan.postId(), plan.kind(), plan.mode(), plan.followers(), tiers, 2,
-                Optional.empty(), 0, plan.createdAt(), NOW, Optional.empty(), Optional.empty());
+        FanoutProgress cold = new FanoutProgress(
+                plan.postId(),
+                plan.kind(),
+                plan.mode(),
+                plan.followers(),
+                tiers,
+                2,
+                Optional.empty(),
+                0,
+                plan.createdAt(),
+                NOW,
+                Optional.empty(),
+                Optional.empty());
 
-        assertThat(FanoutRules.sendsTo(cold, 2, Optional.of(t0.plusSeconds(5)), NOW)).isTrue();
+        assertThat(FanoutRules.sendsTo(cold, 2, Optional.of(t0.plusSeconds(5)), NOW))
+                .isTrue();
         // One in the hot window who read before the hot pass started was served by it.
-        assertThat(FanoutRules.sendsTo(cold, 2, Optional.of(t0.minusSeconds(60)), NOW)).isFalse();
+        assertThat(FanoutRules.sendsTo(cold, 2, Optional.of(t0.minusSeconds(60)), NOW))
+                .isFalse();
         // One only in the skipped warm window was served by nobody.
         assertThat(FanoutRules.sendsTo(cold, 2, read(Duration.ofHours(5)), NOW)).isTrue();
     }
@@ -239,7 +282,8 @@ class FanoutRulesTest {
         assertThat(FanoutRules.deadlineOf(hybridAt(0, NOW))).isEqualTo(CREATED.plus(Duration.ofMinutes(1)));
         assertThat(FanoutRules.deadlineOf(hybridAt(1, NOW))).isEqualTo(CREATED.plus(Duration.ofMinutes(10)));
         assertThat(FanoutRules.deadlineOf(hybridAt(2, NOW))).isEqualTo(CREATED.plus(Duration.ofHours(1)));
-        assertThat(FanoutRules.deadlineOf(hybridAt(3, NOW))).as("done: the last pass's")
+        assertThat(FanoutRules.deadlineOf(hybridAt(3, NOW)))
+                .as("done: the last pass's")
                 .isEqualTo(CREATED.plus(Duration.ofHours(1)));
     }
 
@@ -257,6 +301,7 @@ class FanoutRulesTest {
         assertThat(plan.followers()).isEqualTo(5_000_000);
         assertThat(plan.done()).isFalse();
         assertThat(FanoutRules.deadlineOf(plan)).isEqualTo(plan.createdAt());
-        assertThat(RULES.plan(POST, FanoutKind.RETRACT, 5_000_000, true, NOW).mode()).isEqualTo(FanoutRules.PULL);
+        assertThat(RULES.plan(POST, FanoutKind.RETRACT, 5_000_000, true, NOW).mode())
+                .isEqualTo(FanoutRules.PULL);
     }
 }

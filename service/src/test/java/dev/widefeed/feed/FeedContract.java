@@ -1,5 +1,8 @@
 package dev.widefeed.feed;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.health.HealthCheck;
 import dev.widefeed.Services;
@@ -18,13 +21,6 @@ import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
@@ -40,9 +36,12 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Home timelines and hybrid fan-out over one real backend: push to active followers, tiers for big
@@ -55,13 +54,31 @@ import static org.awaitility.Awaitility.await;
 public class FeedContract {
     /** Small numbers so a test exercises many pages, both modes and the trim boundary. */
     static final FeedRules RULES = new FeedRules(
-            new FanoutRules(50, List.of(
-                    new FanoutRules.Tier("hot", Duration.ofDays(1), Duration.ofMinutes(1)),
-                    new FanoutRules.Tier("warm", Duration.ofDays(14), Duration.ofMinutes(15)))),
-            new HomeRules(20, Duration.ofDays(1), Duration.ofDays(14), 20, 5, Duration.ofMinutes(1), Duration.ZERO,
+            new FanoutRules(
+                    50,
+                    List.of(
+                            new FanoutRules.Tier("hot", Duration.ofDays(1), Duration.ofMinutes(1)),
+                            new FanoutRules.Tier("warm", Duration.ofDays(14), Duration.ofMinutes(15)))),
+            new HomeRules(
+                    20,
+                    Duration.ofDays(1),
+                    Duration.ofDays(14),
+                    20,
+                    5,
+                    Duration.ofMinutes(1),
+                    Duration.ZERO,
                     Duration.ofHours(6)),
-            7, new PullRules(PullRules.DEFAULT.pullAbove(), 200, Duration.ofSeconds(1), 1_000, false, 1, 1,
+            7,
+            new PullRules(
+                    PullRules.DEFAULT.pullAbove(),
+                    200,
+                    Duration.ofSeconds(1),
+                    1_000,
+                    false,
+                    1,
+                    1,
                     Duration.ofDays(1))); // the push side alone: per-edge pulls are PullContract's
+
     static final int SHARDS = 4;
 
     private final IdGenerator ids = TestStorages.ids();
@@ -81,7 +98,8 @@ public class FeedContract {
 
     @BeforeEach
     void startFanout() {
-        services = Services.over(storage(), Services.Settings.of(ids, clock).withFeed(RULES).withLogShards(SHARDS));
+        services = Services.over(
+                storage(), Services.Settings.of(ids, clock).withFeed(RULES).withLogShards(SHARDS));
         job = RunningFanout.start(storage(), services, SHARDS, clock);
     }
 
@@ -130,12 +148,14 @@ public class FeedContract {
     /** How often the post is in the user's inbox (the pushed side only). */
     private long inInbox(long user, long postId) {
         return storage().timelines().home(user, Optional.empty(), 100).stream()
-                .filter(e -> e.postId() == postId).count();
+                .filter(e -> e.postId() == postId)
+                .count();
     }
 
     private List<Long> homeIds(long user, int limit) {
         return services.home().home(user, user, Optional.empty(), limit).items().stream()
-                .map(d -> d.post().id()).toList();
+                .map(d -> d.post().id())
+                .toList();
     }
 
     @Test
@@ -155,10 +175,14 @@ public class FeedContract {
         assertThat(done.skippedInactive()).isEqualTo(8);
         assertThat(inInbox(author, postId)).isEqualTo(1);
         for (long fan : concat(hot, warm)) {
-            assertThat(inInbox(fan, postId)).as("pushed to active follower %d", fan).isEqualTo(1);
+            assertThat(inInbox(fan, postId))
+                    .as("pushed to active follower %d", fan)
+                    .isEqualTo(1);
         }
         for (long fan : concat(away, never)) {
-            assertThat(inInbox(fan, postId)).as("no push to inactive follower %d", fan).isZero();
+            assertThat(inInbox(fan, postId))
+                    .as("no push to inactive follower %d", fan)
+                    .isZero();
         }
         for (long fan : concat(concat(hot, warm), concat(away, never))) {
             assertThat(homeIds(fan, 20)).as("home of %d", fan).containsOnlyOnce(postId);
@@ -188,7 +212,9 @@ public class FeedContract {
         }
         for (long fan : away) {
             assertThat(inInbox(fan, postId)).isZero();
-            assertThat(homeIds(fan, 5)).as("merged into %d's home at read time", fan).containsOnlyOnce(postId);
+            assertThat(homeIds(fan, 5))
+                    .as("merged into %d's home at read time", fan)
+                    .containsOnlyOnce(postId);
         }
     }
 
@@ -196,8 +222,14 @@ public class FeedContract {
     void aWorkerResumesFromTheCheckpointAndNobodyGetsThePostTwice() {
         long author = user();
         List<Long> fans = followers(author, 30, Duration.ofMinutes(10));
-        Post post = new Post(ids.next(), author, dev.widefeed.post.PostType.ORIGINAL, "resumable", Instant.now(),
-                dev.widefeed.audience.Audience.PUBLIC, Optional.empty());
+        Post post = new Post(
+                ids.next(),
+                author,
+                dev.widefeed.post.PostType.ORIGINAL,
+                "resumable",
+                Instant.now(),
+                dev.widefeed.audience.Audience.PUBLIC,
+                Optional.empty());
         storage().posts().create(post); // no task recorded: this test works it by hand
         FanoutTask task = new FanoutTask(post.id(), author, FanoutKind.DELIVER);
 
@@ -208,8 +240,10 @@ public class FeedContract {
         assertThat(storage().fanout().progress(post.id(), FanoutKind.DELIVER)).contains(halfway);
 
         // A fresh worker, as after a restart: it knows only what the store has.
-        FanoutWorker restarted = Services.over(storage(), Services.Settings.of(ids, clock).withFeed(RULES)
-                .withLogShards(SHARDS)).fanoutWorker();
+        FanoutWorker restarted = Services.over(
+                        storage(),
+                        Services.Settings.of(ids, clock).withFeed(RULES).withLogShards(SHARDS))
+                .fanoutWorker();
         FanoutWorker.Turn rest = restarted.work(task, 100, () -> true);
         FanoutProgress done = ((FanoutWorker.Turn.Worked) rest).progress();
         assertThat(done.done()).isTrue();
@@ -230,7 +264,10 @@ public class FeedContract {
         List<Long> posted = new ArrayList<>();
         for (int i = 0; i < 15; i++) {
             for (long author : authors) {
-                posted.add(services.posts().create(author, "post " + i, null).post().id());
+                posted.add(services.posts()
+                        .create(author, "post " + i, null)
+                        .post()
+                        .id());
             }
         }
         posted.forEach(this::awaitDelivered);
@@ -251,8 +288,10 @@ public class FeedContract {
         } while (cursor.isPresent() && pages < 20);
 
         assertThat(storage().timelines().home(reader, Optional.empty(), 100).size())
-                .as("the inbox was trimmed").isLessThanOrEqualTo(20 + pages);
-        assertThat(seen).as("every post once, newest first, the deleted one gone")
+                .as("the inbox was trimmed")
+                .isLessThanOrEqualTo(20 + pages);
+        assertThat(seen)
+                .as("every post once, newest first, the deleted one gone")
                 .isEqualTo(posted.stream().sorted(Comparator.reverseOrder()).toList());
     }
 
@@ -281,14 +320,19 @@ public class FeedContract {
         long author = user();
         List<Long> posts = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
-            posts.add(services.posts().create(author, "before " + i, null).post().id());
+            posts.add(
+                    services.posts().create(author, "before " + i, null).post().id());
         }
         posts.forEach(this::awaitDelivered); // else a delivery running after the follow would push to the reader too
         services.follows().follow(reader, author);
-        List<Long> newest = posts.stream().sorted(Comparator.reverseOrder()).limit(5).toList(); // followBackfill
-        assertThat(storage().timelines().home(reader, Optional.empty(), 20).stream().map(TimelineEntry::postId))
+        List<Long> newest =
+                posts.stream().sorted(Comparator.reverseOrder()).limit(5).toList(); // followBackfill
+        assertThat(storage().timelines().home(reader, Optional.empty(), 20).stream()
+                        .map(TimelineEntry::postId))
                 .containsExactlyElementsOf(newest);
-        assertThat(homeIds(reader, 20)).containsExactlyElementsOf(posts.stream().sorted(Comparator.reverseOrder()).toList());
+        assertThat(homeIds(reader, 20))
+                .containsExactlyElementsOf(
+                        posts.stream().sorted(Comparator.reverseOrder()).toList());
 
         services.follows().unfollow(reader, author);
         assertThat(storage().timelines().home(reader, Optional.empty(), 20)).isEmpty();
@@ -305,19 +349,31 @@ public class FeedContract {
         for (long author : authors) {
             services.follows().follow(reader, author);
         }
-        storage().timelines().remove(reader, storage().timelines().home(reader, Optional.empty(), 100).stream()
-                .map(TimelineEntry::postId).toList()); // as if the follow backfill had long expired
+        storage()
+                .timelines()
+                .remove(
+                        reader,
+                        storage().timelines().home(reader, Optional.empty(), 100).stream()
+                                .map(TimelineEntry::postId)
+                                .toList()); // as if the follow backfill had long expired
         for (int i = 0; i < 6; i++) {
             for (long author : authors) {
-                posted.add(services.posts().create(author, "while away " + i, null).post().id());
+                posted.add(services.posts()
+                        .create(author, "while away " + i, null)
+                        .post()
+                        .id());
             }
         }
-        List<Long> expected = posted.stream().sorted(Comparator.reverseOrder()).limit(10).toList();
+        List<Long> expected =
+                posted.stream().sorted(Comparator.reverseOrder()).limit(10).toList();
         assertThat(homeIds(reader, 10)).isEqualTo(expected);
         HomeState now = storage().timelines().state(reader).orElseThrow();
         assertThat(now.lastRead()).isAfter(Instant.now().minusSeconds(60));
-        assertThat(storage().timelines().home(reader, Optional.empty(), 100).stream().map(TimelineEntry::postId)
-                .collect(Collectors.toSet())).as("rebuilt by pull into the inbox").containsAll(expected);
+        assertThat(storage().timelines().home(reader, Optional.empty(), 100).stream()
+                        .map(TimelineEntry::postId)
+                        .collect(Collectors.toSet()))
+                .as("rebuilt by pull into the inbox")
+                .containsAll(expected);
     }
 
     @Test
@@ -332,16 +388,32 @@ public class FeedContract {
         };
         List<EventLogJob> instances = new ArrayList<>();
         for (String name : List.of("one", "two")) {
-            Services instance = Services.over(storage(), Services.Settings.of(ids, clock).withFeed(RULES)
-                    .withLogShards(SHARDS).withFanoutListener(counting));
-            instances.add(new EventLogJob(storage().eventLog(), instance.logHandlers(), new EventLogJob.Settings(
-                    SHARDS, 2, 1, Duration.ofMillis(20), Duration.ofMillis(200), Duration.ofSeconds(5),
-                    Duration.ofMinutes(10), name + "-" + UUID.randomUUID()), clock, new MetricRegistry()));
+            Services instance = Services.over(
+                    storage(),
+                    Services.Settings.of(ids, clock)
+                            .withFeed(RULES)
+                            .withLogShards(SHARDS)
+                            .withFanoutListener(counting));
+            instances.add(new EventLogJob(
+                    storage().eventLog(),
+                    instance.logHandlers(),
+                    new EventLogJob.Settings(
+                            SHARDS,
+                            2,
+                            1,
+                            Duration.ofMillis(20),
+                            Duration.ofMillis(200),
+                            Duration.ofSeconds(5),
+                            Duration.ofMinutes(10),
+                            name + "-" + UUID.randomUUID()),
+                    clock,
+                    new MetricRegistry()));
         }
         List<Long> fans = followers(author, 30, Duration.ofHours(1));
         List<Long> posted = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
-            posted.add(services.posts().create(author, "shared " + i, null).post().id());
+            posted.add(
+                    services.posts().create(author, "shared " + i, null).post().id());
         }
         instances.forEach(EventLogJob::start);
         try {
@@ -351,7 +423,8 @@ public class FeedContract {
                 instance.stop();
             }
         }
-        assertThat(paged.get()).as("every follower of every post paged exactly once over both instances")
+        assertThat(paged.get())
+                .as("every follower of every post paged exactly once over both instances")
                 .isEqualTo(12L * fans.size());
         for (long post : posted) {
             assertThat(inInbox(fans.get(0), post)).isEqualTo(1);
@@ -362,27 +435,47 @@ public class FeedContract {
     void theHealthCheckFailsWhileTheBacklogStallsAndRecovers() throws InterruptedException {
         long author = user();
         followers(author, 3, Duration.ofHours(1));
-        Post post = new Post(ids.next(), author, dev.widefeed.post.PostType.ORIGINAL, "late", Instant.now(),
-                dev.widefeed.audience.Audience.PUBLIC, Optional.empty());
+        Post post = new Post(
+                ids.next(),
+                author,
+                dev.widefeed.post.PostType.ORIGINAL,
+                "late",
+                Instant.now(),
+                dev.widefeed.audience.Audience.PUBLIC,
+                Optional.empty());
         // A job that sees this test's entry only: other work in the shared log's shards (other tests' entries, made
         // progress on) would keep the health check green however long this entry waits.
         job.stop();
-        job = new EventLogJob(onlyAbout(storage().eventLog(), post.id()), services.logHandlers(),
-                new EventLogJob.Settings(SHARDS, 2, 5, Duration.ofMillis(50), Duration.ofMillis(250),
-                        Duration.ofSeconds(5), Duration.ofMinutes(10), "test-" + ids.next()), clock,
+        job = new EventLogJob(
+                onlyAbout(storage().eventLog(), post.id()),
+                services.logHandlers(),
+                new EventLogJob.Settings(
+                        SHARDS,
+                        2,
+                        5,
+                        Duration.ofMillis(50),
+                        Duration.ofMillis(250),
+                        Duration.ofSeconds(5),
+                        Duration.ofMinutes(10),
+                        "test-" + ids.next()),
+                clock,
                 new MetricRegistry());
         job.start();
         EventLogHealthCheck health = new EventLogHealthCheck(job, Duration.ofMillis(300), clock);
         // The task is recorded but its post is not written yet: the task waits, and no page is done.
         new EventLog(storage().eventLog(), SHARDS, clock).append(FanoutKind.DELIVER.entryKind(), post.id(), author);
-        HealthCheck.Result stalled = await("the log stalled").atMost(Duration.ofSeconds(20))
-                .pollInterval(Duration.ofMillis(50)).until(health::execute, r -> !r.isHealthy());
+        HealthCheck.Result stalled = await("the log stalled")
+                .atMost(Duration.ofSeconds(20))
+                .pollInterval(Duration.ofMillis(50))
+                .until(health::execute, r -> !r.isHealthy());
         assertThat(stalled.getMessage()).contains("stalled");
         assertThat(job.backlog()).isPositive();
 
         storage().posts().create(post);
         awaitDelivered(post.id());
-        await("the log healthy again").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(50))
+        await("the log healthy again")
+                .atMost(Duration.ofSeconds(20))
+                .pollInterval(Duration.ofMillis(50))
                 .until(() -> health.execute().isHealthy());
     }
 
@@ -396,7 +489,9 @@ public class FeedContract {
 
             @Override
             public List<LogEntry> entries(int shard, long slot) {
-                return log.entries(shard, slot).stream().filter(e -> e.subjectId() == subjectId).toList();
+                return log.entries(shard, slot).stream()
+                        .filter(e -> e.subjectId() == subjectId)
+                        .toList();
             }
 
             @Override
@@ -405,8 +500,7 @@ public class FeedContract {
             }
 
             @Override
-            public void saveWatermark(int shard, long slot) {
-            }
+            public void saveWatermark(int shard, long slot) {}
 
             @Override
             public boolean lease(int shard, String owner, Duration ttl) {
@@ -423,8 +517,9 @@ public class FeedContract {
     @Test
     void aShortInboxIsNotPulledAgainAtEveryRead() {
         AtomicLong pulls = new AtomicLong();
-        Services counted = Services.over(countingPulls(storage(), pulls), Services.Settings.of(ids, clock)
-                .withFeed(RULES).withLogShards(SHARDS));
+        Services counted = Services.over(
+                countingPulls(storage(), pulls),
+                Services.Settings.of(ids, clock).withFeed(RULES).withLogShards(SHARDS));
         long reader = user();
         // Older than anything the reader follows at first: the history a later follow brings.
         long older = user();
@@ -446,7 +541,9 @@ public class FeedContract {
         for (int i = 0; i < 3; i++) {
             assertThat(page(counted, reader)).isEqualTo(expected);
         }
-        assertThat(pulls.get()).as("reads of the followees' lists after the first page").isZero();
+        assertThat(pulls.get())
+                .as("reads of the followees' lists after the first page")
+                .isZero();
 
         // A follow brings in history that begins earlier than what was learned: below the follow's
         // backfill it is pulled again, every post of it.
@@ -459,7 +556,9 @@ public class FeedContract {
     }
 
     private static List<Long> page(Services s, long reader) {
-        return s.home().home(reader, reader, Optional.empty(), 50).items().stream().map(d -> d.post().id()).toList();
+        return s.home().home(reader, reader, Optional.empty(), 50).items().stream()
+                .map(d -> d.post().id())
+                .toList();
     }
 
     private static List<Long> pages(Services s, long reader, int limit) {
@@ -475,14 +574,16 @@ public class FeedContract {
 
     /** The storage, with every read of several authors' lists at once (a pull from the followees) counted. */
     private static Storage countingPulls(Storage storage, AtomicLong pulls) {
-        PostStore posts = (PostStore) Proxy.newProxyInstance(PostStore.class.getClassLoader(),
-                new Class<?>[] {PostStore.class}, (proxy, method, args) -> {
+        PostStore posts = (PostStore) Proxy.newProxyInstance(
+                PostStore.class.getClassLoader(), new Class<?>[] {PostStore.class}, (proxy, method, args) -> {
                     if (method.getName().equals("postIdsByAuthors")) {
                         pulls.incrementAndGet();
                     }
                     return invoke(method, storage.posts(), args);
                 });
-        return (Storage) Proxy.newProxyInstance(Storage.class.getClassLoader(), new Class<?>[] {Storage.class},
+        return (Storage) Proxy.newProxyInstance(
+                Storage.class.getClassLoader(),
+                new Class<?>[] {Storage.class},
                 (proxy, method, args) -> method.getName().equals("posts") ? posts : invoke(method, storage, args));
     }
 

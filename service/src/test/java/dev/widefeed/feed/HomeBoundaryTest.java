@@ -1,14 +1,13 @@
 package dev.widefeed.feed;
 
-import dev.widefeed.kernel.IdGenerator;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.widefeed.kernel.IdGenerator;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class HomeBoundaryTest {
     private static final Instant NOW = Instant.parse("2026-11-23T12:00:00Z");

@@ -1,18 +1,17 @@
 package dev.widefeed.feed;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.widefeed.feed.HomeMerge.Merged;
 import dev.widefeed.feed.HomeMerge.Source;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import java.util.TreeSet;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
 
 class HomeMergeTest {
 
@@ -38,8 +37,10 @@ class HomeMergeTest {
     void onlyIdsBelowTheCursorAndAtMostWant() {
         Source inbox = new Source(List.of(90L, 70L, 50L, 30L), 0);
         Source pulled = new Source(List.of(80L, 60L, 40L), 0);
-        assertThat(HomeMerge.merge(List.of(inbox, pulled), Optional.of(70L), 3).ids()).containsExactly(60L, 50L, 40L);
-        assertThat(HomeMerge.merge(List.of(inbox, pulled), Optional.of(71L), 1).ids()).containsExactly(70L);
+        assertThat(HomeMerge.merge(List.of(inbox, pulled), Optional.of(70L), 3).ids())
+                .containsExactly(60L, 50L, 40L);
+        assertThat(HomeMerge.merge(List.of(inbox, pulled), Optional.of(71L), 1).ids())
+                .containsExactly(70L);
     }
 
     @Test
@@ -87,16 +88,18 @@ class HomeMergeTest {
     }
 
     /** What a caller does: merge what the sources give below the cursor, and read on below the bound until full. */
-    private static List<Long> fill(List<TreeSet<Long>> truths, List<Long> floors, int readLimit,
-                                   Optional<Long> cursor, int want) {
+    private static List<Long> fill(
+            List<TreeSet<Long>> truths, List<Long> floors, int readLimit, Optional<Long> cursor, int want) {
         List<Long> page = new ArrayList<>();
         Optional<Long> below = cursor;
         while (page.size() < want) {
             List<Source> sources = new ArrayList<>();
             for (int s = 0; s < truths.size(); s++) {
                 long under = below.orElse(Long.MAX_VALUE);
-                List<Long> read = truths.get(s).headSet(under, false).descendingSet().stream().limit(readLimit)
-                        .sorted(Comparator.reverseOrder()).toList();
+                List<Long> read = truths.get(s).headSet(under, false).descendingSet().stream()
+                        .limit(readLimit)
+                        .sorted(Comparator.reverseOrder())
+                        .toList();
                 sources.add(Source.read(read, readLimit, floors.get(s)));
             }
             Merged merged = HomeMerge.merge(sources, below, want - page.size());

@@ -1,12 +1,11 @@
 package dev.widefeed.feed;
 
-import org.junit.jupiter.api.Test;
-
-import java.time.Duration;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
 
 class HomeRulesTest {
     private static final Duration TTL = Duration.ofDays(30);
@@ -19,8 +18,8 @@ class HomeRulesTest {
         return new HomeRules(hotWindow, TTL, ACTIVE, rebuildSize, followBackfill, TOUCH, TRIM, SHARE);
     }
 
-    private static HomeRules durations(Duration entryTtl, Duration active, Duration touch, Duration trim,
-                                       Duration share) {
+    private static HomeRules durations(
+            Duration entryTtl, Duration active, Duration touch, Duration trim, Duration share) {
         return new HomeRules(800, entryTtl, active, 200, 20, touch, trim, share);
     }
 
@@ -52,7 +51,8 @@ class HomeRulesTest {
     void anEntryLivesAtLeastAMinute() {
         assertThatThrownBy(() -> durations(Duration.ofSeconds(59), ACTIVE, TOUCH, TRIM, SHARE))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatCode(() -> durations(Duration.ofMinutes(1), ACTIVE, TOUCH, TRIM, SHARE)).doesNotThrowAnyException();
+        assertThatCode(() -> durations(Duration.ofMinutes(1), ACTIVE, TOUCH, TRIM, SHARE))
+                .doesNotThrowAnyException();
     }
 
     @Test

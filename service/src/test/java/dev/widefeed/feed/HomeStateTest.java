@@ -1,11 +1,10 @@
 package dev.widefeed.feed;
 
-import org.junit.jupiter.api.Test;
-
-import java.time.Instant;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
 
 class HomeStateTest {
     private static final Instant NOW = Instant.parse("2026-11-22T06:00:00Z");

@@ -1,8 +1,11 @@
 package dev.widefeed.feed;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import dev.widefeed.Services;
-import dev.widefeed.cache.CacheSettings;
 import dev.widefeed.audience.Audience;
+import dev.widefeed.cache.CacheSettings;
 import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.graph.User;
 import dev.widefeed.kernel.IdGenerator;
@@ -12,13 +15,6 @@ import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -31,9 +27,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The pull side of the hybrid over one real backend: authors past the threshold switched to pull and
@@ -48,6 +47,7 @@ import static org.awaitility.Awaitility.await;
 public class PullContract {
     /** Pulled above 10 followers, pushed again below 9; few cached posts, so deep pages read authors' lists. */
     static final PullRules PULL = new PullRules(10, 4, Duration.ofSeconds(1), 1_000);
+
     static final FeedRules RULES = new FeedRules(FeedContract.RULES.fanout(), FeedContract.RULES.home(), 4, PULL);
     static final int SHARDS = 4;
 
@@ -78,7 +78,8 @@ public class PullContract {
     }
 
     private Services newInstance() {
-        return Services.over(storage(), Services.Settings.of(ids, clock).withFeed(RULES).withLogShards(SHARDS));
+        return Services.over(
+                storage(), Services.Settings.of(ids, clock).withFeed(RULES).withLogShards(SHARDS));
     }
 
     private long user() {
@@ -113,9 +114,12 @@ public class PullContract {
     }
 
     private AuthorDelivery awaitMode(long author, AuthorDelivery.Mode mode) {
-        return await("author " + author + " reaches " + mode).atMost(Duration.ofSeconds(60))
+        return await("author " + author + " reaches " + mode)
+                .atMost(Duration.ofSeconds(60))
                 .pollInterval(Duration.ofMillis(50))
-                .until(() -> storage().fanout().delivery(author), d -> d.map(x -> x.mode() == mode).orElse(false))
+                .until(
+                        () -> storage().fanout().delivery(author),
+                        d -> d.map(x -> x.mode() == mode).orElse(false))
                 .orElseThrow();
     }
 
@@ -146,13 +150,15 @@ public class PullContract {
     }
 
     private List<Long> firstPage(long user, int limit) {
-        return services.home().home(user, user, Optional.empty(), limit).items().stream().map(d -> d.post().id())
+        return services.home().home(user, user, Optional.empty(), limit).items().stream()
+                .map(d -> d.post().id())
                 .toList();
     }
 
     private long inInbox(long user, long postId) {
         return storage().timelines().home(user, Optional.empty(), 100).stream()
-                .filter(e -> e.postId() == postId).count();
+                .filter(e -> e.postId() == postId)
+                .count();
     }
 
     private static List<Long> newestFirst(List<Long> ids) {
@@ -164,11 +170,17 @@ public class PullContract {
         List<Long> fans = new ArrayList<>();
         List<Long> posted = new ArrayList<>();
         long author = pulledAuthor(fans, posted);
-        assertThat(storage().fanout().progress(posted.get(0), FanoutKind.DELIVER).orElseThrow().mode())
-                .as("the post that crossed the threshold still went as planned").isEqualTo(FanoutRules.PUSH);
+        assertThat(storage()
+                        .fanout()
+                        .progress(posted.get(0), FanoutKind.DELIVER)
+                        .orElseThrow()
+                        .mode())
+                .as("the post that crossed the threshold still went as planned")
+                .isEqualTo(FanoutRules.PUSH);
         for (long fan : fans) {
             assertThat(storage().timelines().read(fan, Optional.empty(), 1).pulledUpTo())
-                    .as("fan %d pulls the author", fan).containsEntry(author, HomeRead.ALL_POSTS);
+                    .as("fan %d pulls the author", fan)
+                    .containsEntry(author, HomeRead.ALL_POSTS);
         }
 
         long pulled = post(author, "pulled");
@@ -176,7 +188,9 @@ public class PullContract {
         assertThat(done.mode()).isEqualTo(FanoutRules.PULL);
         assertThat(done.followers()).isEqualTo(11);
         assertThat(done.tiers()).isEmpty();
-        assertThat(inInbox(author, pulled)).as("the author's own home timeline has it").isEqualTo(1);
+        assertThat(inInbox(author, pulled))
+                .as("the author's own home timeline has it")
+                .isEqualTo(1);
         for (long fan : fans) {
             assertThat(inInbox(fan, pulled)).as("no push to fan %d", fan).isZero();
             assertThat(firstPage(fan, 10)).as("home of fan %d", fan).containsExactly(pulled, posted.get(0));
@@ -214,12 +228,16 @@ public class PullContract {
 
         List<Long> expected = newestFirst(posted);
         for (long fan : staying) {
-            assertThat(everyPage(services, fan, 3)).as("every page of fan %d", fan).isEqualTo(expected);
+            assertThat(everyPage(services, fan, 3))
+                    .as("every page of fan %d", fan)
+                    .isEqualTo(expected);
             assertThat(storage().timelines().read(fan, Optional.empty(), 1).pulledUpTo())
-                    .as("fan %d pulls only what was not pushed", fan).containsEntry(author, pushed.switchId());
+                    .as("fan %d pulls only what was not pushed", fan)
+                    .containsEntry(author, pushed.switchId());
         }
         for (long fan : leaving) {
-            assertThat(storage().timelines().read(fan, Optional.empty(), 1).pulledUpTo()).doesNotContainKey(author);
+            assertThat(storage().timelines().read(fan, Optional.empty(), 1).pulledUpTo())
+                    .doesNotContainKey(author);
         }
         // Every post of the author above the switch down was pushed to the active followers.
         for (long post : posted.stream().filter(id -> id > pushed.switchId()).toList()) {
@@ -253,7 +271,9 @@ public class PullContract {
         expected.forEach(this::awaitDelivered);
         List<Long> all = newestFirst(expected);
         for (int limit : List.of(1, 3, 7, 20)) {
-            assertThat(everyPage(services, reader, limit)).as("pages of %d", limit).isEqualTo(all);
+            assertThat(everyPage(services, reader, limit))
+                    .as("pages of %d", limit)
+                    .isEqualTo(all);
         }
         // Another instance, its cache cold, shows the same history.
         Services cold = newInstance();
@@ -276,15 +296,20 @@ public class PullContract {
         other.cacheInvalidations().start(CacheSettings.DEFAULT.invalidationPoll());
         try {
             long fan = fans.get(0);
-            assertThat(other.home().home(fan, fan, Optional.empty(), 10).items().stream().map(d -> d.post().id()))
+            assertThat(other.home().home(fan, fan, Optional.empty(), 10).items().stream()
+                            .map(d -> d.post().id()))
                     .containsExactly(deleted, kept, posted.get(0));
             services.posts().delete(author, deleted);
             long start = System.nanoTime();
             assertThat(firstPage(fan, 10)).containsExactly(kept, posted.get(0));
-            await("the other instance's pages leave it out").atMost(Duration.ofSeconds(60))
+            await("the other instance's pages leave it out")
+                    .atMost(Duration.ofSeconds(60))
                     .pollInterval(Duration.ofMillis(50))
-                    .until(() -> other.home().home(fan, fan, Optional.empty(), 10).items().stream()
-                            .map(d -> d.post().id()).toList(), List.of(kept, posted.get(0))::equals);
+                    .until(
+                            () -> other.home().home(fan, fan, Optional.empty(), 10).items().stream()
+                                    .map(d -> d.post().id())
+                                    .toList(),
+                            List.of(kept, posted.get(0))::equals);
             assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
         } finally {
             other.cacheInvalidations().close();
@@ -301,11 +326,13 @@ public class PullContract {
         assertThat(other.home().home(fan, fan, Optional.empty(), 10).items()).hasSize(1); // cached now
         long fresh = post(author, "through the first instance");
         long start = System.nanoTime();
-        await("the other instance's reader sees the post").atMost(Duration.ofSeconds(60))
+        await("the other instance's reader sees the post")
+                .atMost(Duration.ofSeconds(60))
                 .pollInterval(Duration.ofMillis(50))
                 .until(() -> other.home().home(fan, fan, Optional.empty(), 10).items().stream()
                         .anyMatch(d -> d.post().id() == fresh));
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(PULL.cacheRefresh().plusSeconds(2));
+        assertThat(Duration.ofNanos(System.nanoTime() - start))
+                .isLessThan(PULL.cacheRefresh().plusSeconds(2));
         assertThat(firstPage(fan, 10)).as("this instance knew at once").startsWith(fresh);
     }
 
@@ -317,10 +344,17 @@ public class PullContract {
         long insider = fans.get(0);
         long outsider = fans.get(1);
         long hider = fans.get(2);
-        long forOne = services.posts().create(author, "for one", new Audience(Audience.Type.PARTLY_VISIBLE,
-                List.of(insider), List.of(), List.of())).post().id();
-        long secret = services.posts().create(author, "only me", new Audience(Audience.Type.PRIVATE, List.of(),
-                List.of(), List.of())).post().id();
+        long forOne = services.posts()
+                .create(
+                        author,
+                        "for one",
+                        new Audience(Audience.Type.PARTLY_VISIBLE, List.of(insider), List.of(), List.of()))
+                .post()
+                .id();
+        long secret = services.posts()
+                .create(author, "only me", new Audience(Audience.Type.PRIVATE, List.of(), List.of(), List.of()))
+                .post()
+                .id();
         services.audiences().hide(hider, hider, author);
         awaitDelivered(forOne);
         assertThat(firstPage(insider, 10)).containsExactly(forOne, posted.get(0));
@@ -342,7 +376,8 @@ public class PullContract {
         long after = post(author, "after the follow");
         assertThat(firstPage(newcomer, 10)).containsExactly(after, posted.get(0));
         services.follows().unfollow(newcomer, author);
-        assertThat(storage().timelines().read(newcomer, Optional.empty(), 1).pulledUpTo()).isEmpty();
+        assertThat(storage().timelines().read(newcomer, Optional.empty(), 1).pulledUpTo())
+                .isEmpty();
         assertThat(firstPage(newcomer, 10)).isEmpty();
         Set<Long> seen = new HashSet<>(firstPage(fans.get(0), 10));
         assertThat(seen).contains(after);
@@ -372,14 +407,19 @@ public class PullContract {
         for (long post : rated) {
             FanoutProgress done = awaitDelivered(post);
             assertThat(done.pushed()).as("the author and the avid reader").isEqualTo(2);
-            assertThat(done.pulled()).as("the rare reader's edge, counted where /fanout shows it").isEqualTo(1);
+            assertThat(done.pulled())
+                    .as("the rare reader's edge, counted where /fanout shows it")
+                    .isEqualTo(1);
             assertThat(inInbox(avid, post)).as("pushed to the avid reader").isEqualTo(1);
             assertThat(inInbox(rare, post)).as("not pushed to the rare reader").isZero();
         }
         assertThat(storage().timelines().read(rare, Optional.empty(), 1).pulledUpTo())
                 .containsEntry(author, HomeRead.ALL_POSTS);
-        assertThat(storage().timelines().read(avid, Optional.empty(), 1).pulledUpTo()).doesNotContainKey(author);
-        assertThat(storage().fanout().delivery(author)).as("the author is not pulled as a whole").isEmpty();
+        assertThat(storage().timelines().read(avid, Optional.empty(), 1).pulledUpTo())
+                .doesNotContainKey(author);
+        assertThat(storage().fanout().delivery(author))
+                .as("the author is not pulled as a whole")
+                .isEmpty();
         assertThat(everyPage(services, rare, 2)).isEqualTo(newestFirst(posted));
         assertThat(everyPage(services, avid, 2)).isEqualTo(newestFirst(posted));
 
@@ -393,9 +433,12 @@ public class PullContract {
         posted.add(after);
         assertThat(inInbox(rare, again)).isEqualTo(1);
         assertThat(inInbox(rare, after)).isEqualTo(1);
-        Map<Long, Long> pulled = storage().timelines().read(rare, Optional.empty(), 1).pulledUpTo();
-        assertThat(pulled.get(author)).as("only the posts that were not pushed are pulled")
-                .isLessThan(HomeRead.ALL_POSTS).isGreaterThanOrEqualTo(rated.get(2));
+        Map<Long, Long> pulled =
+                storage().timelines().read(rare, Optional.empty(), 1).pulledUpTo();
+        assertThat(pulled.get(author))
+                .as("only the posts that were not pushed are pulled")
+                .isLessThan(HomeRead.ALL_POSTS)
+                .isGreaterThanOrEqualTo(rated.get(2));
         for (int limit : List.of(1, 3, 10)) {
             assertThat(everyPage(services, rare, limit)).isEqualTo(newestFirst(posted));
         }

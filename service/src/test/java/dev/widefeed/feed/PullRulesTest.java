@@ -1,12 +1,11 @@
 package dev.widefeed.feed;
 
-import dev.widefeed.feed.AuthorDelivery.Mode;
-import org.junit.jupiter.api.Test;
-
-import java.time.Duration;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.widefeed.feed.AuthorDelivery.Mode;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
 
 class PullRulesTest {
     private static final PullRules RULES = new PullRules(100_000, 200, Duration.ofSeconds(1), 1_000);

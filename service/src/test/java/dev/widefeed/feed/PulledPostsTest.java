@@ -1,6 +1,6 @@
 package dev.widefeed.feed;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -10,8 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class PulledPostsTest {
     private final Map<Long, List<Long>> lists = new HashMap<>();
@@ -23,7 +22,11 @@ class PulledPostsTest {
         rounds.add(Set.copyOf(authors));
         Map<Long, List<Long>> found = new HashMap<>();
         for (long author : authors) {
-            found.put(author, lists.getOrDefault(author, List.of()).stream().limit(perAuthor).toList());
+            found.put(
+                    author,
+                    lists.getOrDefault(author, List.of()).stream()
+                            .limit(perAuthor)
+                            .toList());
         }
         return found;
     }

@@ -1,7 +1,6 @@
 package dev.widefeed.feed;
 
-import org.junit.jupiter.api.RepeatedTest;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,8 +14,8 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.Test;
 
 class PulledSourcesTest {
     private final Map<Long, List<Long>> lists = new HashMap<>();
@@ -35,8 +34,12 @@ class PulledSourcesTest {
     private Map<Long, List<Long>> below(Collection<Long> authors, Optional<Long> before, int limitEach) {
         Map<Long, List<Long>> found = new HashMap<>();
         for (long author : authors) {
-            found.put(author, lists.getOrDefault(author, List.of()).stream()
-                    .filter(id -> id < before.orElse(Long.MAX_VALUE)).limit(limitEach).toList());
+            found.put(
+                    author,
+                    lists.getOrDefault(author, List.of()).stream()
+                            .filter(id -> id < before.orElse(Long.MAX_VALUE))
+                            .limit(limitEach)
+                            .toList());
         }
         return found;
     }
@@ -51,8 +54,9 @@ class PulledSourcesTest {
         lists.put(2L, List.of(85L));
         List<HomeMerge.Source> first = sources(Map.of(1L, HomeRead.ALL_POSTS, 2L, HomeRead.ALL_POSTS), 0)
                 .below(Optional.empty(), 3);
-        assertThat(first).containsExactlyInAnyOrder(new HomeMerge.Source(List.of(90L, 80L, 70L, 60L), 59),
-                new HomeMerge.Source(List.of(85L), 0));
+        assertThat(first)
+                .containsExactlyInAnyOrder(
+                        new HomeMerge.Source(List.of(90L, 80L, 70L, 60L), 59), new HomeMerge.Source(List.of(85L), 0));
         assertThat(directReads).isEmpty();
     }
 
@@ -62,8 +66,9 @@ class PulledSourcesTest {
         lists.put(2L, List.of(85L));
         List<HomeMerge.Source> deep = sources(Map.of(1L, HomeRead.ALL_POSTS, 2L, HomeRead.ALL_POSTS), 0)
                 .below(Optional.of(65L), 3);
-        assertThat(deep).containsExactlyInAnyOrder(new HomeMerge.Source(List.of(60L, 50L, 40L), 39),
-                new HomeMerge.Source(List.of(), 0));
+        assertThat(deep)
+                .containsExactlyInAnyOrder(
+                        new HomeMerge.Source(List.of(60L, 50L, 40L), 39), new HomeMerge.Source(List.of(), 0));
         assertThat(directReads).containsExactly(Optional.of(65L));
     }
 
@@ -110,8 +115,8 @@ class PulledSourcesTest {
         }
         long floor = random.nextInt(4) == 0 ? random.nextInt(500) : 0;
         List<Long> expected = new ArrayList<>();
-        lists.forEach((author, ids) -> ids.stream().filter(id -> id > floor && id <= upTo.get(author))
-                .forEach(expected::add));
+        lists.forEach((author, ids) ->
+                ids.stream().filter(id -> id > floor && id <= upTo.get(author)).forEach(expected::add));
         expected.sort(Comparator.reverseOrder());
         PulledSources sources = sources(upTo, floor);
         for (int limit : List.of(1, 2, 5, 13)) {
@@ -133,8 +138,8 @@ class PulledSourcesTest {
         List<Long> ids = new ArrayList<>();
         Optional<Long> cursor = before;
         while (true) {
-            HomeMerge.Merged merged = HomeMerge.merge(sources.below(cursor, want - ids.size()), cursor,
-                    want - ids.size());
+            HomeMerge.Merged merged =
+                    HomeMerge.merge(sources.below(cursor, want - ids.size()), cursor, want - ids.size());
             ids.addAll(merged.ids());
             if (ids.size() == want || merged.completeAbove() <= floor) {
                 return ids;

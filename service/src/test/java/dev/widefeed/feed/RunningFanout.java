@@ -1,25 +1,34 @@
 package dev.widefeed.feed;
 
+import static org.awaitility.Awaitility.await;
+
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.Services;
 import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.store.Storage;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.util.UUID;
 
-import static org.awaitility.Awaitility.await;
-
 /** The event log's job as the feed tests run it beside their services (fast polling), and waiting for its work. */
 final class RunningFanout {
-    private RunningFanout() {
-    }
+    private RunningFanout() {}
 
     static EventLogJob start(Storage storage, Services services, int shards, Clock clock) {
-        EventLogJob job = new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(shards,
-                2, 5, Duration.ofMillis(50), Duration.ofMillis(250), Duration.ofSeconds(5), Duration.ofMinutes(10),
-                "test-" + UUID.randomUUID()), clock, new MetricRegistry());
+        EventLogJob job = new EventLogJob(
+                storage.eventLog(),
+                services.logHandlers(),
+                new EventLogJob.Settings(
+                        shards,
+                        2,
+                        5,
+                        Duration.ofMillis(50),
+                        Duration.ofMillis(250),
+                        Duration.ofSeconds(5),
+                        Duration.ofMinutes(10),
+                        "test-" + UUID.randomUUID()),
+                clock,
+                new MetricRegistry());
         job.serve(services.eventLog());
         job.start();
         return job;
@@ -27,9 +36,12 @@ final class RunningFanout {
 
     /** The task's checkpoint once it is done; fails the test after a minute. */
     static FanoutProgress awaitDone(Storage storage, long postId, FanoutKind kind) {
-        return await("fan-out of " + postId + " (" + kind + ") done").atMost(Duration.ofSeconds(60))
+        return await("fan-out of " + postId + " (" + kind + ") done")
+                .atMost(Duration.ofSeconds(60))
                 .pollInterval(Duration.ofMillis(50))
-                .until(() -> storage.fanout().progress(postId, kind), p -> p.isPresent() && p.get().done())
+                .until(
+                        () -> storage.fanout().progress(postId, kind),
+                        p -> p.isPresent() && p.get().done())
                 .orElseThrow();
     }
 }

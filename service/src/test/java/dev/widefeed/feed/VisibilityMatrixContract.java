@@ -1,5 +1,7 @@
 package dev.widefeed.feed;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.widefeed.Services;
 import dev.widefeed.audience.Audience;
 import dev.widefeed.audience.AudienceStore;
@@ -13,13 +15,6 @@ import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
@@ -32,8 +27,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The audience rule (docs/design.md, Audiences) on every read path, over one real backend: for each audience type,
@@ -47,20 +46,36 @@ import static org.assertj.core.api.Assertions.assertThat;
 @EnumSource(TestBackend.class)
 @Tag(Tiers.STORE)
 public class VisibilityMatrixContract {
-    enum Relation { AUTHOR, LISTED, TAGGED, GROUP_MEMBER, NONE, BLOCKED, HIDDEN }
+    enum Relation {
+        AUTHOR,
+        LISTED,
+        TAGGED,
+        GROUP_MEMBER,
+        NONE,
+        BLOCKED,
+        HIDDEN
+    }
 
     enum ReadPath {
-        GET, BATCH, USER_TIMELINE, HOME, REPOST_ORIGINAL, LIKE, LIKERS, USER_LIKES, COMMENTS, COMMENT, REPLIES,
+        GET,
+        BATCH,
+        USER_TIMELINE,
+        HOME,
+        REPOST_ORIGINAL,
+        LIKE,
+        LIKERS,
+        USER_LIKES,
+        COMMENTS,
+        COMMENT,
+        REPLIES,
         NEW_COMMENT
     }
 
     /** A post of each audience type, with a repost, a like, a comment and a reply of its author's. */
-    record Posted(Audience.Type type, long postId, long repostId, long commentId, long replyId) {
-    }
+    record Posted(Audience.Type type, long postId, long repostId, long commentId, long replyId) {}
 
     /** One viewer per relation; the pushed cast reads home while active, the pulled one comes back after a month. */
-    record Cast(String name, Map<Relation, Long> viewers) {
-    }
+    record Cast(String name, Map<Relation, Long> viewers) {}
 
     private static final String TAG = "close friends";
     private final IdGenerator ids = TestStorages.ids();
@@ -80,8 +95,9 @@ public class VisibilityMatrixContract {
 
     @BeforeEach
     void startFanout() {
-        services = Services.over(storage(), Services.Settings.of(ids, clock).withFeed(FeedContract.RULES)
-                .withLogShards(FeedContract.SHARDS));
+        services = Services.over(
+                storage(),
+                Services.Settings.of(ids, clock).withFeed(FeedContract.RULES).withLogShards(FeedContract.SHARDS));
         job = RunningFanout.start(storage(), services, FeedContract.SHARDS, clock);
     }
 
@@ -97,12 +113,13 @@ public class VisibilityMatrixContract {
             case BLOCKED -> false;
             // "don't see theirs": out of my home timeline, still reachable directly (the hidden viewer is listed)
             case HIDDEN -> path != ReadPath.HOME && expected(type, Relation.LISTED, path);
-            default -> switch (type) {
-                case PUBLIC -> true;
-                case PRIVATE -> false;
-                case PARTLY_VISIBLE -> relation != Relation.NONE;
-                case PARTLY_INVISIBLE -> relation == Relation.NONE;
-            };
+            default ->
+                switch (type) {
+                    case PUBLIC -> true;
+                    case PRIVATE -> false;
+                    case PARTLY_VISIBLE -> relation != Relation.NONE;
+                    case PARTLY_INVISIBLE -> relation == Relation.NONE;
+                };
         };
     }
 
@@ -121,13 +138,25 @@ public class VisibilityMatrixContract {
         List<Posted> posts = new ArrayList<>();
         for (Audience.Type type : Audience.Type.values()) {
             Audience audience = new Audience(type, listed, List.of(TAG), List.of(group));
-            long post = services.posts().create(author, type + " post", audience).post().id();
+            long post = services.posts()
+                    .create(author, type + " post", audience)
+                    .post()
+                    .id();
             awaitDelivered(post);
-            long repost = services.posts().repost(author, post, "", Audience.PUBLIC).post().id();
+            long repost = services.posts()
+                    .repost(author, post, "", Audience.PUBLIC)
+                    .post()
+                    .id();
             awaitDelivered(repost);
             services.likes().like(author, post);
-            long comment = services.comments().create(author, post, "first", Optional.empty()).comment().id();
-            long reply = services.comments().create(author, post, "reply", Optional.of(comment)).comment().id();
+            long comment = services.comments()
+                    .create(author, post, "first", Optional.empty())
+                    .comment()
+                    .id();
+            long reply = services.comments()
+                    .create(author, post, "reply", Optional.of(comment))
+                    .comment()
+                    .id();
             posts.add(new Posted(type, post, repost, comment, reply));
         }
 
@@ -136,7 +165,8 @@ public class VisibilityMatrixContract {
             long viewer = pushed.viewers().get(relation);
             for (Posted p : posts) {
                 Relation asPushed = relation == Relation.HIDDEN ? Relation.LISTED : relation;
-                assertThat(inInbox(viewer, p.postId())).as("%s post pushed to %s", p.type(), relation)
+                assertThat(inInbox(viewer, p.postId()))
+                        .as("%s post pushed to %s", p.type(), relation)
                         .isEqualTo(expected(p.type(), asPushed, ReadPath.GET));
             }
         }
@@ -164,41 +194,52 @@ public class VisibilityMatrixContract {
     void aHomePageAsksForItsVisibilityFactsInOneRoundAndThenNotAtAll() {
         List<String> calls = new ArrayList<>();
         Storage counted = countingAudienceCalls(storage(), calls);
-        Services s = Services.over(counted, Services.Settings.of(ids, clock).withFeed(FeedContract.RULES)
-                .withLogShards(FeedContract.SHARDS));
+        Services s = Services.over(
+                counted,
+                Services.Settings.of(ids, clock).withFeed(FeedContract.RULES).withLogShards(FeedContract.SHARDS));
         long reader = user();
         for (int i = 0; i < 20; i++) {
             long author = user();
             long group = s.audiences().createGroup(author, "g").id();
             s.audiences().addMember(author, group, reader);
             s.follows().follow(reader, author);
-            s.posts().create(author, "for the group", new Audience(Audience.Type.PARTLY_VISIBLE, List.of(),
-                    List.of(TAG), List.of(group)));
+            s.posts()
+                    .create(
+                            author,
+                            "for the group",
+                            new Audience(Audience.Type.PARTLY_VISIBLE, List.of(), List.of(TAG), List.of(group)));
         }
         s.home().home(reader, reader, Optional.empty(), 20); // the first read rebuilds the inbox
-        Services fresh = Services.over(counted, Services.Settings.of(ids, clock).withFeed(FeedContract.RULES)
-                .withLogShards(FeedContract.SHARDS)); // a cold cache
+        Services fresh = Services.over(
+                counted,
+                Services.Settings.of(ids, clock)
+                        .withFeed(FeedContract.RULES)
+                        .withLogShards(FeedContract.SHARDS)); // a cold cache
         calls.clear();
-        assertThat(fresh.home().home(reader, reader, Optional.empty(), 20).items()).hasSize(20);
+        assertThat(fresh.home().home(reader, reader, Optional.empty(), 20).items())
+                .hasSize(20);
         // 20 posts by 20 authors in 20 groups: one round of marks, one of memberships, one for the hidden list.
         assertThat(calls).containsExactlyInAnyOrder("marksOf", "memberships", "marked");
         calls.clear();
-        assertThat(fresh.home().home(reader, reader, Optional.empty(), 20).items()).hasSize(20);
+        assertThat(fresh.home().home(reader, reader, Optional.empty(), 20).items())
+                .hasSize(20);
         assertThat(calls).isEmpty();
     }
 
     /** The storage, with every call to its audience store recorded by method name. */
     private static Storage countingAudienceCalls(Storage storage, List<String> calls) {
-        AudienceStore audiences = (AudienceStore) Proxy.newProxyInstance(AudienceStore.class.getClassLoader(),
-                new Class<?>[] {AudienceStore.class}, (proxy, method, args) -> {
+        AudienceStore audiences = (AudienceStore) Proxy.newProxyInstance(
+                AudienceStore.class.getClassLoader(), new Class<?>[] {AudienceStore.class}, (proxy, method, args) -> {
                     synchronized (calls) {
                         calls.add(method.getName());
                     }
                     return invoke(method, storage.audiences(), args);
                 });
-        return (Storage) Proxy.newProxyInstance(Storage.class.getClassLoader(), new Class<?>[] {Storage.class},
-                (proxy, method, args) -> method.getName().equals("audiences") ? audiences
-                        : invoke(method, storage, args));
+        return (Storage) Proxy.newProxyInstance(
+                Storage.class.getClassLoader(),
+                new Class<?>[] {Storage.class},
+                (proxy, method, args) ->
+                        method.getName().equals("audiences") ? audiences : invoke(method, storage, args));
     }
 
     private static Object invoke(Method method, Object target, Object[] args) throws Throwable {
@@ -232,8 +273,9 @@ public class VisibilityMatrixContract {
                             continue;
                         }
                         boolean sees = sees(path, viewer, author, p, home);
-                        assertThat(sees).as("%s cast, %s (was %s), %s post, %s", cast.name(), relation, first, p.type(),
-                                path).isEqualTo(expected(p.type(), relation, path));
+                        assertThat(sees)
+                                .as("%s cast, %s (was %s), %s post, %s", cast.name(), relation, first, p.type(), path)
+                                .isEqualTo(expected(p.type(), relation, path));
                         checked++;
                     }
                 }
@@ -246,17 +288,22 @@ public class VisibilityMatrixContract {
         long post = p.postId();
         return switch (path) {
             case GET -> found(() -> services.posts().get(viewer, post));
-            case BATCH -> services.posts().getAll(viewer, List.of(ids.next(), post, p.repostId())).stream()
-                    .anyMatch(d -> d.post().id() == post);
-            case USER_TIMELINE -> services.posts().byAuthor(viewer, author, Optional.empty(), 100).items().stream()
-                    .anyMatch(d -> d.post().id() == post);
+            case BATCH ->
+                services.posts().getAll(viewer, List.of(ids.next(), post, p.repostId())).stream()
+                        .anyMatch(d -> d.post().id() == post);
+            case USER_TIMELINE ->
+                services.posts().byAuthor(viewer, author, Optional.empty(), 100).items().stream()
+                        .anyMatch(d -> d.post().id() == post);
             case HOME -> home.contains(post);
-            case REPOST_ORIGINAL -> services.posts().getAll(viewer, List.of(p.repostId())).stream()
-                    .anyMatch(d -> d.source().orElseThrow() instanceof PostDetails.Source.Present);
+            case REPOST_ORIGINAL ->
+                services.posts().getAll(viewer, List.of(p.repostId())).stream()
+                        .anyMatch(d -> d.source().orElseThrow() instanceof PostDetails.Source.Present);
             case LIKE -> found(() -> services.likes().like(viewer, post));
             case LIKERS -> found(() -> services.likes().likers(viewer, post, Optional.empty(), 10));
-            case USER_LIKES -> services.likes().likedPosts(viewer, author, Optional.empty(), 100).items().stream()
-                    .map(Like::postId).anyMatch(id -> id == post);
+            case USER_LIKES ->
+                services.likes().likedPosts(viewer, author, Optional.empty(), 100).items().stream()
+                        .map(Like::postId)
+                        .anyMatch(id -> id == post);
             case COMMENTS -> found(() -> services.comments().page(viewer, post, 1));
             case COMMENT -> found(() -> services.comments().get(viewer, p.commentId()));
             case REPLIES -> found(() -> services.comments().replies(viewer, p.commentId(), Optional.empty(), 10));
@@ -303,12 +350,14 @@ public class VisibilityMatrixContract {
     }
 
     private List<Long> homeIds(long user) {
-        return services.home().home(user, user, Optional.empty(), 100).items().stream().map(d -> d.post().id())
+        return services.home().home(user, user, Optional.empty(), 100).items().stream()
+                .map(d -> d.post().id())
                 .toList();
     }
 
     private boolean inInbox(long user, long postId) {
-        return storage().timelines().home(user, Optional.empty(), 100).stream().map(TimelineEntry::postId)
+        return storage().timelines().home(user, Optional.empty(), 100).stream()
+                .map(TimelineEntry::postId)
                 .anyMatch(id -> id == postId);
     }
 

@@ -1,11 +1,10 @@
 package dev.widefeed.graph;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
 import java.util.Optional;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class FollowCursorTest {
     private static final Instant SINCE = Instant.parse("2026-11-22T06:00:00Z");

@@ -1,16 +1,14 @@
 package dev.widefeed.graph;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,14 +17,15 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Sign-up handles and the migration of users created before them, over each real backend in turn
@@ -97,7 +96,8 @@ public class HandleContract {
         Handle recent = new Handle(fresh("new_"));
         storage().users().claimHandle(recent, ids.next()); // a sign-up that may still be writing its user
         assertThatThrownBy(() -> service().create("too soon", Optional.of(recent.value())))
-                .isInstanceOf(DomainException.class).hasMessageContaining("taken");
+                .isInstanceOf(DomainException.class)
+                .hasMessageContaining("taken");
     }
 
     @Test
@@ -125,12 +125,18 @@ public class HandleContract {
         assertThat(handles).hasSize(legacy.size());
         assertThat(storage().users().find(chose.id())).contains(chose);
 
-        HandleBackfill.Report again = backfill.run(1_000, report -> { });
+        HandleBackfill.Report again = backfill.run(1_000, report -> {});
         assertThat(again.given()).isZero();
         for (long id : legacy) {
             assertThat(storage().users().find(id).orElseThrow().handle()).isPresent();
         }
-        assertThat(legacy.stream().map(id -> storage().users().find(id).orElseThrow().handle().orElseThrow()))
+        assertThat(legacy.stream()
+                        .map(id -> storage()
+                                .users()
+                                .find(id)
+                                .orElseThrow()
+                                .handle()
+                                .orElseThrow()))
                 .containsExactlyInAnyOrderElementsOf(handles);
     }
 

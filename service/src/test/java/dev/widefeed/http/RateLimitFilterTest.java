@@ -1,5 +1,7 @@
 package dev.widefeed.http;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.codahale.metrics.MetricRegistry;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.jakarta.rs.json.JacksonJsonProvider;
@@ -24,15 +26,12 @@ import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.client.Invocation;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.time.Clock;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The rate limits with budgets small enough to meet, on a real Jetty with the service's own
@@ -41,8 +40,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class RateLimitFilterTest {
-    private static final TokenService TOKENS = new TokenService("rate-limit-test-secret-0123456789abcdef",
-            java.time.Duration.ofHours(1), java.time.Duration.ofHours(1), Clock.systemUTC());
+    private static final TokenService TOKENS = new TokenService(
+            "rate-limit-test-secret-0123456789abcdef",
+            java.time.Duration.ofHours(1),
+            java.time.Duration.ofHours(1),
+            Clock.systemUTC());
     private static final ManualTime TIME = new ManualTime();
     private static final DropwizardClientExtension APP = new DropwizardClientExtension(
             new AuthDynamicFeature(new OAuthCredentialAuthFilter.Builder<UserPrincipal>()
@@ -67,22 +69,18 @@ class RateLimitFilterTest {
     @Path("/limited")
     public static class Endpoints {
         @GET
-        public void read(@Auth UserPrincipal me) {
-        }
+        public void read(@Auth UserPrincipal me) {}
 
         @POST
-        public void write(@Auth UserPrincipal me) {
-        }
+        public void write(@Auth UserPrincipal me) {}
 
         @GET
         @Path("/open")
-        public void describe() {
-        }
+        public void describe() {}
 
         @POST
         @Path("/open")
-        public void signUp() {
-        }
+        public void signUp() {}
     }
 
     @AfterAll
@@ -171,7 +169,9 @@ class RateLimitFilterTest {
             assertThat(r.getHeaderString(HttpHeaders.RETRY_AFTER)).matches("[1-9][0-9]*");
         }
         try (Response r = request("/limited/open", null).get()) {
-            assertThat(r.getStatus()).as("reads without a token have the reads budget").isEqualTo(204);
+            assertThat(r.getStatus())
+                    .as("reads without a token have the reads budget")
+                    .isEqualTo(204);
         }
     }
 

@@ -1,17 +1,16 @@
 package dev.widefeed.http;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.dropwizard.configuration.ConfigurationValidationException;
 import io.dropwizard.configuration.YamlConfigurationFactory;
 import io.dropwizard.jackson.Jackson;
 import io.dropwizard.jersey.validation.Validators;
 import io.dropwizard.util.Duration;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
 
 /** The rateLimits section as config.yml writes it, and the settings it refuses. */
 class RateLimitsFactoryTest {
@@ -39,7 +38,8 @@ class RateLimitsFactoryTest {
     @Test
     void aBurstBelowTheRateOrAnEmptyPeriodIsRefused() {
         assertThatThrownBy(() -> parse("writes: { rate: 10, per: 1 second, burst: 5 }"))
-                .isInstanceOf(ConfigurationValidationException.class).hasMessageContaining("burst must be at least rate");
+                .isInstanceOf(ConfigurationValidationException.class)
+                .hasMessageContaining("burst must be at least rate");
         assertThatThrownBy(() -> parse("reads: { rate: 10, per: 0 seconds, burst: 10 }"))
                 .isInstanceOf(ConfigurationValidationException.class);
         assertThatThrownBy(() -> parse("signUps: { rate: 0, per: 1 minute, burst: 10 }"))

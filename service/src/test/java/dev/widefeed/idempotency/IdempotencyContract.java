@@ -1,16 +1,14 @@
 package dev.widefeed.idempotency;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -20,9 +18,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** Idempotency keys' claims and the creation they guard, over each real backend in turn ({@link TestBackend}). */
 @ParameterizedClass(name = "{0}")
@@ -73,7 +72,9 @@ public class IdempotencyContract {
         store().claim(stale, DAY);
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         assertThat(store().takeOver(stale, now, DAY)).isTrue();
-        assertThat(store().takeOver(stale, now.plusMillis(1), DAY)).as("the claim moved on").isFalse();
+        assertThat(store().takeOver(stale, now.plusMillis(1), DAY))
+                .as("the claim moved on")
+                .isFalse();
         Claim taken = new Claim(scope, "k", "fp", stale.resourceId(), now);
         assertThat(store().claim(claim(scope, "k", "fp", now), DAY)).isEqualTo(taken);
 
@@ -89,27 +90,44 @@ public class IdempotencyContract {
         IdempotentRequests requests = new IdempotentRequests(store(), ids, Clock.systemUTC());
         Set<Long> created = ConcurrentHashMap.newKeySet();
         String scope = scope();
-        IdempotentRequests.Outcome<Long> first = requests.once(scope, Optional.of("abc"), "fp", id -> {
-            created.add(id);
-            return id;
-        }, id -> created.contains(id) ? Optional.of(id) : Optional.empty());
-        IdempotentRequests.Outcome<Long> again = requests.once(scope, Optional.of("abc"), "fp", id -> {
-            created.add(id);
-            return id;
-        }, id -> created.contains(id) ? Optional.of(id) : Optional.empty());
+        IdempotentRequests.Outcome<Long> first = requests.once(
+                scope,
+                Optional.of("abc"),
+                "fp",
+                id -> {
+                    created.add(id);
+                    return id;
+                },
+                id -> created.contains(id) ? Optional.of(id) : Optional.empty());
+        IdempotentRequests.Outcome<Long> again = requests.once(
+                scope,
+                Optional.of("abc"),
+                "fp",
+                id -> {
+                    created.add(id);
+                    return id;
+                },
+                id -> created.contains(id) ? Optional.of(id) : Optional.empty());
         assertThat(first.replayed()).isFalse();
         assertThat(again.replayed()).isTrue();
         assertThat(again.value()).isEqualTo(first.value());
         assertThat(created).containsExactly(first.value());
-        assertThatThrownBy(() -> requests.once(scope, Optional.of("abc"), "another request", id -> id,
-                id -> Optional.of(id))).isInstanceOfSatisfying(DomainException.class,
-                e -> assertThat(e.kind()).isEqualTo(DomainException.Kind.INVALID));
+        assertThatThrownBy(() ->
+                        requests.once(scope, Optional.of("abc"), "another request", id -> id, id -> Optional.of(id)))
+                .isInstanceOfSatisfying(
+                        DomainException.class, e -> assertThat(e.kind()).isEqualTo(DomainException.Kind.INVALID));
         created.clear(); // as if the resource were deleted since: the key does not make it again
-        assertThatThrownBy(() -> requests.once(scope, Optional.of("abc"), "fp", id -> {
-            created.add(id);
-            return id;
-        }, id -> Optional.empty())).isInstanceOfSatisfying(DomainException.class,
-                e -> assertThat(e.kind()).isEqualTo(DomainException.Kind.NOT_FOUND));
+        assertThatThrownBy(() -> requests.once(
+                        scope,
+                        Optional.of("abc"),
+                        "fp",
+                        id -> {
+                            created.add(id);
+                            return id;
+                        },
+                        id -> Optional.empty()))
+                .isInstanceOfSatisfying(
+                        DomainException.class, e -> assertThat(e.kind()).isEqualTo(DomainException.Kind.NOT_FOUND));
         assertThat(created).isEmpty();
         List<Long> noKey = new ArrayList<>();
         requests.once(scope, Optional.empty(), "fp", id -> noKey.add(id), id -> Optional.empty());
@@ -121,22 +139,34 @@ public class IdempotencyContract {
     void aRefusedRequestFreesItsKeyAndAClaimWithoutItsResourceIsTakenOverOnlyWhenStale() {
         IdempotentRequests requests = new IdempotentRequests(store(), ids, Clock.systemUTC());
         String scope = scope();
-        assertThatThrownBy(() -> requests.once(scope, Optional.of("fix-me"), "fp", id -> {
-            throw DomainException.invalid("content: empty");
-        }, id -> Optional.empty())).isInstanceOf(DomainException.class);
-        assertThat(requests.once(scope, Optional.of("fix-me"), "fixed", id -> id, id -> Optional.empty()).replayed())
-                .as("the corrected request with the same key").isFalse();
+        assertThatThrownBy(() -> requests.once(
+                        scope,
+                        Optional.of("fix-me"),
+                        "fp",
+                        id -> {
+                            throw DomainException.invalid("content: empty");
+                        },
+                        id -> Optional.empty()))
+                .isInstanceOf(DomainException.class);
+        assertThat(requests.once(scope, Optional.of("fix-me"), "fixed", id -> id, id -> Optional.empty())
+                        .replayed())
+                .as("the corrected request with the same key")
+                .isFalse();
 
         // A request that claimed its key and died before creating anything.
         Claim young = claim(scope, "young", "fp", Instant.now());
         store().claim(young, DAY);
         assertThatThrownBy(() -> requests.once(scope, Optional.of("young"), "fp", id -> id, id -> Optional.empty()))
-                .isInstanceOfSatisfying(DomainException.class,
-                        e -> assertThat(e.kind()).isEqualTo(DomainException.Kind.CONFLICT));
-        Claim stale = claim(scope, "stale", "fp", Instant.now().minus(IdempotentRequests.IN_FLIGHT).minusSeconds(5));
+                .isInstanceOfSatisfying(
+                        DomainException.class, e -> assertThat(e.kind()).isEqualTo(DomainException.Kind.CONFLICT));
+        Claim stale = claim(
+                scope,
+                "stale",
+                "fp",
+                Instant.now().minus(IdempotentRequests.IN_FLIGHT).minusSeconds(5));
         store().claim(stale, DAY);
-        IdempotentRequests.Outcome<Long> retried = requests.once(scope, Optional.of("stale"), "fp", id -> id,
-                id -> Optional.empty());
+        IdempotentRequests.Outcome<Long> retried =
+                requests.once(scope, Optional.of("stale"), "fp", id -> id, id -> Optional.empty());
         assertThat(retried.value()).as("created under the claimed id").isEqualTo(stale.resourceId());
         assertThat(retried.replayed()).isFalse();
     }

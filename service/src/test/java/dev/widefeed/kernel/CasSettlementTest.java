@@ -1,6 +1,7 @@
 package dev.widefeed.kernel;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -8,13 +9,11 @@ import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
 
 class CasSettlementTest {
-    private static final CasSettlement QUICK = new CasSettlement(new CasSettlement.Budget(Duration.ofSeconds(2),
-            Duration.ZERO));
+    private static final CasSettlement QUICK =
+            new CasSettlement(new CasSettlement.Budget(Duration.ofSeconds(2), Duration.ZERO));
     private final AtomicInteger reads = new AtomicInteger();
 
     /** The store's answers to the tries, in turn: true, false, or an exception to throw. */
@@ -87,30 +86,39 @@ class CasSettlementTest {
         CasSettlement brief = new CasSettlement(new CasSettlement.Budget(Duration.ofMillis(30), Duration.ofMillis(10)));
         AtomicInteger tries = new AtomicInteger();
         UnknownOutcomeException first = timedOut();
-        assertThatThrownBy(() -> brief.apply(() -> {
-            if (tries.incrementAndGet() == 1) {
-                throw first;
-            }
-            throw unavailable();
-        }, rowHolds(true))).isSameAs(first);
+        assertThatThrownBy(() -> brief.apply(
+                        () -> {
+                            if (tries.incrementAndGet() == 1) {
+                                throw first;
+                            }
+                            throw unavailable();
+                        },
+                        rowHolds(true)))
+                .isSameAs(first);
         assertThat(tries.get()).isBetween(2, 4); // pauses of 10, 20 ms within 30 ms
     }
 
     @Test
     void triesThatWereAllRefusedEndAsARefusalNotAnUnknownOutcome() {
         CasSettlement brief = new CasSettlement(new CasSettlement.Budget(Duration.ofMillis(30), Duration.ofMillis(10)));
-        assertThatThrownBy(() -> brief.apply(() -> {
-            throw unavailable();
-        }, rowHolds(true))).isExactlyInstanceOf(TemporaryStoreException.class);
+        assertThatThrownBy(() -> brief.apply(
+                        () -> {
+                            throw unavailable();
+                        },
+                        rowHolds(true)))
+                .isExactlyInstanceOf(TemporaryStoreException.class);
     }
 
     @Test
     void otherFailuresAreNotTriedAgain() {
         AtomicInteger tries = new AtomicInteger();
-        assertThatThrownBy(() -> QUICK.apply(() -> {
-            tries.incrementAndGet();
-            throw new PermanentStoreException("bug", null);
-        }, rowHolds(true))).isInstanceOf(PermanentStoreException.class);
+        assertThatThrownBy(() -> QUICK.apply(
+                        () -> {
+                            tries.incrementAndGet();
+                            throw new PermanentStoreException("bug", null);
+                        },
+                        rowHolds(true)))
+                .isInstanceOf(PermanentStoreException.class);
         assertThat(tries).hasValue(1);
     }
 }

@@ -1,6 +1,8 @@
 package dev.widefeed.kernel;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -10,15 +12,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.Test;
 
 class CoalescedCountsTest {
     private final Map<Long, Long> counters = new ConcurrentHashMap<>();
@@ -31,8 +30,8 @@ class CoalescedCountsTest {
     private final Clock clock = Clock.fixed(Instant.now(), ZoneOffset.UTC);
 
     private CoalescedCounts<Long> counts(Duration interval, CounterUpdates.Update<Long> update) {
-        return new CoalescedCounts<>("test", Long::sum, update, dirty::add, KnownPointCount.Bounds.DEFAULT, clock,
-                interval, 2);
+        return new CoalescedCounts<>(
+                "test", Long::sum, update, dirty::add, KnownPointCount.Bounds.DEFAULT, clock, interval, 2);
     }
 
     private void apply(long id, long delta) {
@@ -60,8 +59,10 @@ class CoalescedCountsTest {
             counts.flush();
             assertThat(counters).containsEntry(7L, 800L).containsEntry(8L, 1L);
             assertThat(counts.added()).isEqualTo(1_001);
-            assertThat(counts.updates()).as("updates of one counter, a few intervals' worth at most")
-                    .isEqualTo(updates.size()).isLessThan(20);
+            assertThat(counts.updates())
+                    .as("updates of one counter, a few intervals' worth at most")
+                    .isEqualTo(updates.size())
+                    .isLessThan(20);
         }
     }
 
@@ -69,7 +70,8 @@ class CoalescedCountsTest {
     void aDeltaIsAppliedWithinTheIntervalWithoutAFlush() {
         try (CoalescedCounts<Long> counts = counts(Duration.ofMillis(20), this::apply)) {
             counts.add(3, 1L, clock.instant());
-            await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(5))
+            await().atMost(Duration.ofSeconds(5))
+                    .pollInterval(Duration.ofMillis(5))
                     .until(() -> counters.containsKey(3L));
             assertThat(counters).containsEntry(3L, 1L);
             assertThat(dirty).isEmpty();
@@ -120,13 +122,21 @@ class CoalescedCountsTest {
         CountDownLatch updating = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         // Flushed by hand only: a background flush would apply the second change before it is looked for.
-        KnownPointCount.Bounds slow = new KnownPointCount.Bounds(Duration.ofHours(1), Duration.ofMillis(20),
-                Duration.ofMinutes(1), 16, Duration.ofMillis(25));
-        try (CoalescedCounts<Long> counts = new CoalescedCounts<>("test", Long::sum, (id, delta) -> {
-            updating.countDown();
-            awaitQuietly(release);
-            apply(id, delta);
-        }, dirty::add, slow, clock, Duration.ofMinutes(10), 2)) {
+        KnownPointCount.Bounds slow = new KnownPointCount.Bounds(
+                Duration.ofHours(1), Duration.ofMillis(20), Duration.ofMinutes(1), 16, Duration.ofMillis(25));
+        try (CoalescedCounts<Long> counts = new CoalescedCounts<>(
+                "test",
+                Long::sum,
+                (id, delta) -> {
+                    updating.countDown();
+                    awaitQuietly(release);
+                    apply(id, delta);
+                },
+                dirty::add,
+                slow,
+                clock,
+                Duration.ofMinutes(10),
+                2)) {
             assertThat(counts.unapplied(9)).isEmpty();
             counts.add(9, 2L, clock.instant());
             assertThat(counts.unapplied(9)).contains(2L);
@@ -171,7 +181,9 @@ class CoalescedCountsTest {
             assertThat(counters).as("in the store once settled").containsEntry(7L, 3L);
             assertThat(counts.waiting(7L)).isEmpty();
             assertThat(counts.unapplied(7L)).isEmpty();
-            assertThat(counts.settle(8L, Duration.ZERO)).as("nothing of it pending").isTrue();
+            assertThat(counts.settle(8L, Duration.ZERO))
+                    .as("nothing of it pending")
+                    .isTrue();
 
             // A change made after the read began does not hold it up: it is added to the read, not waited for.
             counts.add(9L, 4L, clock.instant().plusSeconds(1));

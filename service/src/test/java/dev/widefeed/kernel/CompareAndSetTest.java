@@ -1,13 +1,12 @@
 package dev.widefeed.kernel;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
 
 class CompareAndSetTest {
     /** Loses {@code losses} races, then settles with "done". */
@@ -41,8 +40,8 @@ class CompareAndSetTest {
     void eightLostRacesInARowAreAConflict() {
         AtomicInteger attempts = new AtomicInteger();
         assertThatThrownBy(() -> CompareAndSet.retry(losing(Integer.MAX_VALUE, attempts), () -> "post 5"))
-                .isInstanceOfSatisfying(DomainException.class,
-                        e -> assertThat(e.kind()).isEqualTo(DomainException.Kind.CONFLICT))
+                .isInstanceOfSatisfying(
+                        DomainException.class, e -> assertThat(e.kind()).isEqualTo(DomainException.Kind.CONFLICT))
                 .hasMessage("post 5 changed too often; try again");
         assertThat(attempts).hasValue(8);
         assertThat(CompareAndSet.MAX_ATTEMPTS).isEqualTo(8);
@@ -60,10 +59,13 @@ class CompareAndSetTest {
         // A compare-and-set that timed out may have applied: only a reported loss is retried.
         AtomicInteger attempts = new AtomicInteger();
         UnknownOutcomeException timeout = new UnknownOutcomeException("timed out", null);
-        assertThatThrownBy(() -> CompareAndSet.<String>retry(() -> {
-            attempts.incrementAndGet();
-            throw timeout;
-        }, () -> "x")).isSameAs(timeout);
+        assertThatThrownBy(() -> CompareAndSet.<String>retry(
+                        () -> {
+                            attempts.incrementAndGet();
+                            throw timeout;
+                        },
+                        () -> "x"))
+                .isSameAs(timeout);
         assertThat(attempts).hasValue(1);
     }
 }

@@ -1,11 +1,10 @@
 package dev.widefeed.kernel;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
 import java.util.Optional;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class EdgeCopiesTest {
     private static final Instant T1 = Instant.parse("2026-11-22T06:00:00Z");
@@ -23,16 +22,16 @@ class EdgeCopiesTest {
     void goingOffRemovesTheRowsAtTheirSinceAndAddsNone() {
         PlainEdge on = PlainEdge.ABSENT.next(true, T1);
         PlainEdge off = on.next(false, T2);
-        assertThat(EdgeCopies.between(on, off)).isEqualTo(new EdgeCopies(Optional.of(T1), Optional.empty(),
-                off.version()));
+        assertThat(EdgeCopies.between(on, off))
+                .isEqualTo(new EdgeCopies(Optional.of(T1), Optional.empty(), off.version()));
     }
 
     @Test
     void comingBackOnRemovesTheOldSinceAndAddsTheNewOne() {
         PlainEdge off = new PlainEdge(false, T1, 10);
         PlainEdge on = off.next(true, T2);
-        assertThat(EdgeCopies.between(off, on)).isEqualTo(new EdgeCopies(Optional.of(T1), Optional.of(T2),
-                on.version()));
+        assertThat(EdgeCopies.between(off, on))
+                .isEqualTo(new EdgeCopies(Optional.of(T1), Optional.of(T2), on.version()));
     }
 
     @Test

@@ -1,23 +1,19 @@
 package dev.widefeed.kernel;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.ArrayList;
-import java.util.List;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
 class EventsTest {
-    private sealed interface Happened extends DomainEvent permits Written, Removed {
-    }
+    private sealed interface Happened extends DomainEvent permits Written, Removed {}
 
-    private record Written(long id) implements Happened {
-    }
+    private record Written(long id) implements Happened {}
 
-    private record Removed(long id) implements Happened {
-    }
+    private record Removed(long id) implements Happened {}
 
     private final Events events = new Events();
     private final List<String> seen = new ArrayList<>();
@@ -76,8 +72,9 @@ class EventsTest {
     @Test
     void anEventNobodyListensToIsDropped() {
         assertThatCode(() -> {
-            events.record(new Written(1));
-            events.publish(new Written(1));
-        }).doesNotThrowAnyException();
+                    events.record(new Written(1));
+                    events.publish(new Written(1));
+                })
+                .doesNotThrowAnyException();
     }
 }

@@ -1,11 +1,10 @@
 package dev.widefeed.kernel;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.concurrent.CompletableFuture;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
 
 class FuturesTest {
     @Test

@@ -1,10 +1,9 @@
 package dev.widefeed.kernel;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class VersionedEdgeTest {
     private static final Instant NOW = Instant.parse("2026-11-22T06:00:00.123456789Z");

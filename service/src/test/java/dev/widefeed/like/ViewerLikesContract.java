@@ -1,5 +1,7 @@
 package dev.widefeed.like;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.widefeed.Services;
 import dev.widefeed.graph.User;
 import dev.widefeed.kernel.IdGenerator;
@@ -7,12 +9,6 @@ import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.time.Clock;
@@ -24,8 +20,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * "Liked by me" from the viewer's own liked posts ({@link ViewerLikes}) against the truth, over a real store, with
@@ -52,11 +51,13 @@ public class ViewerLikesContract {
 
     @BeforeEach
     void setUp() {
-        services = Services.over(storage(), Services.Settings.of(ids, Clock.systemUTC()).withLogShards(4));
+        services = Services.over(
+                storage(), Services.Settings.of(ids, Clock.systemUTC()).withLogShards(4));
         LikeStore likes = storage().likes();
-        counted = (LikeStore) Proxy.newProxyInstance(LikeStore.class.getClassLoader(), new Class<?>[]{LikeStore.class},
-                (proxy, method, args) -> {
-                    calls.computeIfAbsent(method.getName(), m -> new AtomicLong()).incrementAndGet();
+        counted = (LikeStore) Proxy.newProxyInstance(
+                LikeStore.class.getClassLoader(), new Class<?>[] {LikeStore.class}, (proxy, method, args) -> {
+                    calls.computeIfAbsent(method.getName(), m -> new AtomicLong())
+                            .incrementAndGet();
                     try {
                         return method.invoke(likes, args);
                     } catch (InvocationTargetException e) {
@@ -100,7 +101,9 @@ public class ViewerLikesContract {
         assertThat(new ViewerLikes(counted).likedAmong(viewer, page)).isEqualTo(liked);
         assertThat(calls("likedPosts")).as("reads of the viewer's liked posts").isEqualTo(1);
         assertThat(calls("likedAmong")).as("reads of truth rows").isZero();
-        assertThat(storage().likes().likedAmong(viewer, page)).as("the truth agrees").isEqualTo(liked);
+        assertThat(storage().likes().likedAmong(viewer, page))
+                .as("the truth agrees")
+                .isEqualTo(liked);
     }
 
     @Test
@@ -118,13 +121,16 @@ public class ViewerLikesContract {
 
         assertThat(found).containsExactlyInAnyOrder(older.get(1), newer.get(0));
         assertThat(calls("likedPosts")).isEqualTo(2);
-        assertThat(calls("likedAmong")).as("one round for the posts still undecided").isEqualTo(1);
+        assertThat(calls("likedAmong"))
+                .as("one round for the posts still undecided")
+                .isEqualTo(1);
     }
 
     @Test
     void aViewerWithoutLikesCostsOneRead() {
         long viewer = user();
-        assertThat(new ViewerLikes(counted).likedAmong(viewer, posts(user(), 5))).isEmpty();
+        assertThat(new ViewerLikes(counted).likedAmong(viewer, posts(user(), 5)))
+                .isEmpty();
         assertThat(calls("likedPosts")).isEqualTo(1);
         assertThat(new ViewerLikes(counted).likedAmong(viewer, List.of())).isEmpty();
         assertThat(calls("likedPosts")).isEqualTo(1);

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 class CassandraNodeTest {
 
     private static final Path DATA = Path.of("/tmp/widefeed-test/cassandra");
-    private static final LocalCassandra.Settings THREE = new LocalCassandra.Settings(DATA, "127.0.0.1", 9042, 7000,
-            512, Duration.ofMinutes(2)).withNodes(3, 7199);
+    private static final LocalCassandra.Settings THREE =
+            new LocalCassandra.Settings(DATA, "127.0.0.1", 9042, 7000, 512, Duration.ofMinutes(2)).withNodes(3, 7199);
 
     @Test
     void eachNodeHasItsOwnLoopbackAddressDataDirectoryAndJmxPort() {
@@ -24,7 +24,8 @@ class CassandraNodeTest {
 
         assertThat(nodes).extracting(CassandraNode::name).containsExactly("node1", "node2", "node3");
         assertThat(nodes).extracting(CassandraNode::host).containsExactly("127.0.0.1", "127.0.0.2", "127.0.0.3");
-        assertThat(nodes).extracting(CassandraNode::dataDir)
+        assertThat(nodes)
+                .extracting(CassandraNode::dataDir)
                 .containsExactly(DATA.resolve("node1"), DATA.resolve("node2"), DATA.resolve("node3"));
         assertThat(nodes).extracting(CassandraNode::jmxPort).containsExactly(7199, 7200, 7201);
         assertThat(nodes).extracting(CassandraNode::isSeed).containsExactly(true, false, false);
@@ -68,42 +69,54 @@ class CassandraNodeTest {
         List<CassandraNode> nodes = CassandraNode.plan(THREE);
         Map<String, Object> yaml = CassandraYaml.of(THREE, nodes.get(2), nodes.get(0));
 
-        assertThat(yaml).containsEntry("listen_address", "127.0.0.3").containsEntry("rpc_address", "127.0.0.3")
-                .containsEntry("native_transport_port", 9042).containsEntry("storage_port", 7000)
-                .containsEntry("endpoint_snitch", "SimpleSnitch").containsEntry("num_tokens", 16)
+        assertThat(yaml)
+                .containsEntry("listen_address", "127.0.0.3")
+                .containsEntry("rpc_address", "127.0.0.3")
+                .containsEntry("native_transport_port", 9042)
+                .containsEntry("storage_port", 7000)
+                .containsEntry("endpoint_snitch", "SimpleSnitch")
+                .containsEntry("num_tokens", 16)
                 .containsEntry("auto_bootstrap", false)
                 .containsEntry("initial_token", String.join(",", nodes.get(2).initialTokens()))
-                .containsEntry("data_file_directories", List.of(DATA.resolve("node3/data").toString()))
-                .containsEntry("commitlog_directory", DATA.resolve("node3/commitlog").toString());
+                .containsEntry(
+                        "data_file_directories",
+                        List.of(DATA.resolve("node3/data").toString()))
+                .containsEntry(
+                        "commitlog_directory", DATA.resolve("node3/commitlog").toString());
         assertThat(yaml.get("seed_provider").toString()).contains("seeds=127.0.0.1:7000");
     }
 
     @Test
     void aWriteIsAcknowledgedOnceItsCommitLogEntryIsSyncedUnlessPeriodicIsAsked() {
         CassandraNode node = CassandraNode.plan(THREE).get(0);
-        assertThat(CassandraYaml.of(THREE, node, node)).containsEntry("commitlog_sync", "batch")
+        assertThat(CassandraYaml.of(THREE, node, node))
+                .containsEntry("commitlog_sync", "batch")
                 .doesNotContainKey("commitlog_sync_period");
         LocalCassandra.Settings periodic = THREE.withCommitLogSync(CommitLogSync.PERIODIC);
-        assertThat(CassandraYaml.of(periodic, node, node)).containsEntry("commitlog_sync", "periodic")
+        assertThat(CassandraYaml.of(periodic, node, node))
+                .containsEntry("commitlog_sync", "periodic")
                 .containsEntry("commitlog_sync_period", "10000ms");
     }
 
     @Test
     void aClusterNeedsJmxAndALoopbackHost() {
         assertThatThrownBy(() -> CassandraNode.plan(THREE.withNodes(3, 0)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("needs a JMX port");
-        LocalCassandra.Settings elsewhere = new LocalCassandra.Settings(DATA, "10.0.0.5", 9042, 7000, 512,
-                Duration.ofMinutes(2)).withNodes(2, 7199);
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("needs a JMX port");
+        LocalCassandra.Settings elsewhere = new LocalCassandra.Settings(
+                        DATA, "10.0.0.5", 9042, 7000, 512, Duration.ofMinutes(2))
+                .withNodes(2, 7199);
         assertThatThrownBy(() -> CassandraNode.plan(elsewhere))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("loopback");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("loopback");
     }
 
     @Test
     void jmxAddressesAreReadWithoutSlashOrPort() {
-        assertThat(NodeJmx.hosts(List.of("127.0.0.2", "/127.0.0.3", "127.0.0.1:7000"))).containsExactly(
-                "127.0.0.2", "127.0.0.3", "127.0.0.1");
-        NodeJmx.RingView view = new NodeJmx.RingView("NORMAL", List.of("127.0.0.1", "127.0.0.2"),
-                List.of("127.0.0.2"), List.of(), List.of());
+        assertThat(NodeJmx.hosts(List.of("127.0.0.2", "/127.0.0.3", "127.0.0.1:7000")))
+                .containsExactly("127.0.0.2", "127.0.0.3", "127.0.0.1");
+        NodeJmx.RingView view = new NodeJmx.RingView(
+                "NORMAL", List.of("127.0.0.1", "127.0.0.2"), List.of("127.0.0.2"), List.of(), List.of());
         assertThat(view.seesUpAndNormal("127.0.0.1")).isTrue();
         assertThat(view.seesUpAndNormal("127.0.0.2")).isFalse(); // joining
         assertThat(view.seesUpAndNormal("127.0.0.3")).isFalse(); // down

@@ -40,7 +40,8 @@ class LocalCassandraTest {
             session.execute("CREATE TABLE IF NOT EXISTS localstore_test.greetings (id int PRIMARY KEY, text text)");
             session.execute("INSERT INTO localstore_test.greetings (id, text) VALUES (1, 'hello')");
 
-            Row row = session.execute("SELECT text FROM localstore_test.greetings WHERE id = 1").one();
+            Row row = session.execute("SELECT text FROM localstore_test.greetings WHERE id = 1")
+                    .one();
 
             assertThat(row).isNotNull();
             assertThat(row.getString("text")).isEqualTo("hello");
@@ -63,11 +64,11 @@ class LocalCassandraTest {
     @Test
     void aPortHeldByAnotherProcessFailsTheStartWithTheLogTail(@TempDir Path dataDir) throws IOException {
         try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"));
-             ServerSocket free = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
+                ServerSocket free = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
             int freeNativePort = free.getLocalPort();
             free.close();
-            LocalCassandra.Settings settings = new LocalCassandra.Settings(dataDir, "127.0.0.1", freeNativePort,
-                    taken.getLocalPort(), 256, Duration.ofMinutes(1));
+            LocalCassandra.Settings settings = new LocalCassandra.Settings(
+                    dataDir, "127.0.0.1", freeNativePort, taken.getLocalPort(), 256, Duration.ofMinutes(1));
 
             assertThatThrownBy(() -> LocalCassandra.start(settings))
                     .isInstanceOf(LocalStoreException.class)

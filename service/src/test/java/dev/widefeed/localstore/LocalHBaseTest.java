@@ -33,7 +33,7 @@ class LocalHBaseTest {
         TableName name = TableName.valueOf("localstore_test_" + System.nanoTime());
 
         try (Connection connection = ConnectionFactory.createConnection(hbase.clientConfiguration());
-             Admin admin = connection.getAdmin()) {
+                Admin admin = connection.getAdmin()) {
             admin.createTable(TableDescriptorBuilder.newBuilder(name)
                     .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(FAMILY)
                             .setCompressionType(Compression.Algorithm.LZ4)
@@ -46,8 +46,10 @@ class LocalHBaseTest {
 
                 assertThat(Bytes.toString(table.get(new Get(ROW)).getValue(FAMILY, Bytes.toBytes("text"))))
                         .isEqualTo("hello");
-                assertThat(table.incrementColumnValue(ROW, FAMILY, Bytes.toBytes("count"), 5)).isEqualTo(5);
-                assertThat(table.incrementColumnValue(ROW, FAMILY, Bytes.toBytes("count"), 2)).isEqualTo(7);
+                assertThat(table.incrementColumnValue(ROW, FAMILY, Bytes.toBytes("count"), 5))
+                        .isEqualTo(5);
+                assertThat(table.incrementColumnValue(ROW, FAMILY, Bytes.toBytes("count"), 2))
+                        .isEqualTo(7);
             }
             assertThat(admin.getDescriptor(name).getColumnFamily(FAMILY).getCompressionType())
                     .isEqualTo(Compression.Algorithm.LZ4);
@@ -67,6 +69,7 @@ class LocalHBaseTest {
             assertThat(reused.zookeeperQuorum()).isEqualTo(running.zookeeperQuorum());
         }
 
-        assertThat(Ports.isListening(running.zookeeperQuorum(), running.zookeeperPort())).isTrue();
+        assertThat(Ports.isListening(running.zookeeperQuorum(), running.zookeeperPort()))
+                .isTrue();
     }
 }

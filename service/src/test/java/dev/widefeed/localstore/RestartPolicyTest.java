@@ -30,8 +30,8 @@ class RestartPolicyTest {
 
     @Test
     void theWaitStopsGrowingAtItsCeiling() {
-        RestartPolicy patient = new RestartPolicy(Duration.ofSeconds(1), Duration.ofSeconds(30), 10,
-                Duration.ofMinutes(1));
+        RestartPolicy patient =
+                new RestartPolicy(Duration.ofSeconds(1), Duration.ofSeconds(30), 10, Duration.ofMinutes(1));
 
         Optional<Duration> last = Optional.empty();
         for (int i = 0; i < 9; i++) {
@@ -49,7 +49,9 @@ class RestartPolicyTest {
         assertThat(policy.afterFailedStart()).contains(Duration.ofSeconds(8));
         assertThat(policy.afterDeath(Duration.ofSeconds(5))).contains(Duration.ofSeconds(16));
 
-        assertThat(policy.afterDeath(Duration.ofSeconds(5))).as("a crash loop is given up on").isEmpty();
+        assertThat(policy.afterDeath(Duration.ofSeconds(5)))
+                .as("a crash loop is given up on")
+                .isEmpty();
     }
 
     @Test

@@ -35,9 +35,10 @@ class StoreAdoptionTest {
     /** Starts a Cassandra node on the data directory and ports given, says its pid, and waits to be killed. */
     public static final class Launcher {
         public static void main(String[] args) throws InterruptedException {
-            LocalCassandra cassandra = LocalCassandra.start(settings(Path.of(args[0]), Integer.parseInt(args[1]),
-                    Integer.parseInt(args[2])));
-            System.out.println("store pid " + cassandra.status().orElseThrow().pid().orElseThrow());
+            LocalCassandra cassandra = LocalCassandra.start(
+                    settings(Path.of(args[0]), Integer.parseInt(args[1]), Integer.parseInt(args[2])));
+            System.out.println(
+                    "store pid " + cassandra.status().orElseThrow().pid().orElseThrow());
             Thread.sleep(Long.MAX_VALUE);
         }
     }
@@ -47,10 +48,17 @@ class StoreAdoptionTest {
         int nativePort = freePort();
         int storagePort = freePort();
         Path launcherLog = dataDir.resolve("launcher.log");
-        Process launcher = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Launcher.class.getName(), dataDir.toString(),
-                Integer.toString(nativePort), Integer.toString(storagePort))
-                .redirectErrorStream(true).redirectOutput(launcherLog.toFile()).start();
+        Process launcher = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        Launcher.class.getName(),
+                        dataDir.toString(),
+                        Integer.toString(nativePort),
+                        Integer.toString(storagePort))
+                .redirectErrorStream(true)
+                .redirectOutput(launcherLog.toFile())
+                .start();
         long storePid;
         try {
             storePid = awaitStorePid(launcher, launcherLog);
@@ -58,7 +66,9 @@ class StoreAdoptionTest {
             launcher.destroyForcibly().waitFor(); // kill -9 of the service, with its store running
         }
         ProcessHandle left = ProcessHandle.of(storePid).orElseThrow();
-        assertThat(left.isAlive()).as("the store the killed service left running").isTrue();
+        assertThat(left.isAlive())
+                .as("the store the killed service left running")
+                .isTrue();
 
         long restartedPid;
         try (LocalCassandra adopted = LocalCassandra.start(settings(dataDir, nativePort, storagePort))) {
@@ -69,13 +79,15 @@ class StoreAdoptionTest {
             StoreStatus again = await(adopted, status -> status.running() && status.restarts() == 1);
             restartedPid = again.pid().orElseThrow();
             assertThat(restartedPid).isNotEqualTo(storePid);
-            assertThat(again.lastExit()).hasValueSatisfying(exit -> assertThat(exit).contains("exit code unknown"));
+            assertThat(again.lastExit())
+                    .hasValueSatisfying(exit -> assertThat(exit).contains("exit code unknown"));
             assertThat(Ports.isListening("127.0.0.1", nativePort)).isTrue();
         } finally {
             left.destroyForcibly();
         }
         assertThat(ProcessHandle.of(restartedPid).filter(ProcessHandle::isAlive))
-                .as("the store started again, stopped with the store it was adopted into").isEmpty();
+                .as("the store started again, stopped with the store it was adopted into")
+                .isEmpty();
     }
 
     @Test
@@ -94,26 +106,36 @@ class StoreAdoptionTest {
 
     private static long awaitStorePid(Process launcher, Path log) throws IOException {
         try {
-            return Awaitility.await("the launcher's store pid").atMost(START).pollInterval(Duration.ofMillis(250))
+            return Awaitility.await("the launcher's store pid")
+                    .atMost(START)
+                    .pollInterval(Duration.ofMillis(250))
                     .failFast("the launcher exited", () -> !launcher.isAlive())
-                    .until(() -> storePidSaid(log), OptionalLong::isPresent).getAsLong();
+                    .until(() -> storePidSaid(log), OptionalLong::isPresent)
+                    .getAsLong();
         } catch (ConditionTimeoutException | TerminalFailureException e) {
             List<String> lines = Files.exists(log) ? Files.readAllLines(log) : List.of();
-            throw new AssertionError("the launcher did not start its store: "
-                    + String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size())), e);
+            throw new AssertionError(
+                    "the launcher did not start its store: "
+                            + String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size())),
+                    e);
         }
     }
 
     private static OptionalLong storePidSaid(Path log) throws IOException {
         Optional<String> said = Files.exists(log)
-                ? Files.readAllLines(log).stream().filter(line -> line.startsWith("store pid ")).findFirst()
+                ? Files.readAllLines(log).stream()
+                        .filter(line -> line.startsWith("store pid "))
+                        .findFirst()
                 : Optional.empty();
-        return said.map(line -> OptionalLong.of(Long.parseLong(line.substring("store pid ".length()).trim())))
+        return said.map(line -> OptionalLong.of(
+                        Long.parseLong(line.substring("store pid ".length()).trim())))
                 .orElse(OptionalLong.empty());
     }
 
     private static StoreStatus await(LocalCassandra store, Predicate<StoreStatus> wanted) {
-        return Awaitility.await("store status").atMost(START.plusSeconds(30)).pollInterval(Duration.ofMillis(250))
+        return Awaitility.await("store status")
+                .atMost(START.plusSeconds(30))
+                .pollInterval(Duration.ofMillis(250))
                 .until(() -> store.status().orElseThrow(), wanted);
     }
 

@@ -9,7 +9,8 @@ class StoreClasspathTest {
 
     @Test
     void theBuildWritesBothServerClasspaths() {
-        assertThat(StoreClasspath.load(LocalCassandra.CLASSPATH_RESOURCE).versionOf("cassandra-all")).hasValue("5.0.9");
+        assertThat(StoreClasspath.load(LocalCassandra.CLASSPATH_RESOURCE).versionOf("cassandra-all"))
+                .hasValue("5.0.9");
         assertThat(StoreClasspath.load(LocalHBase.CLASSPATH_RESOURCE).versionOf("hbase-server"))
                 .hasValue("2.6.4-hadoop3");
     }

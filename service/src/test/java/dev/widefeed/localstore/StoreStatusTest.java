@@ -10,10 +10,14 @@ import org.junit.jupiter.api.Test;
 
 class StoreStatusTest {
 
-    private static final StoreStatus RUNNING = new StoreStatus(StoreStatus.State.RUNNING, OptionalLong.of(11), 0,
-            Optional.empty(), "Cassandra 5.0.9 running, pid 11");
-    private static final StoreStatus RESTARTING = new StoreStatus(StoreStatus.State.RESTARTING, OptionalLong.of(12),
-            1, Optional.of("exit code 137 (signal 9) after 3 min"), "Cassandra 5.0.9 died");
+    private static final StoreStatus RUNNING = new StoreStatus(
+            StoreStatus.State.RUNNING, OptionalLong.of(11), 0, Optional.empty(), "Cassandra 5.0.9 running, pid 11");
+    private static final StoreStatus RESTARTING = new StoreStatus(
+            StoreStatus.State.RESTARTING,
+            OptionalLong.of(12),
+            1,
+            Optional.of("exit code 137 (signal 9) after 3 min"),
+            "Cassandra 5.0.9 died");
 
     @Test
     void aSingleProcessIsTheStoresStatusAsItIs() {
@@ -34,11 +38,15 @@ class StoreStatusTest {
         assertThat(cluster.pid()).isEmpty();
         assertThat(cluster.restarts()).isEqualTo(1);
         assertThat(cluster.lastExit()).contains("node2: exit code 137 (signal 9) after 3 min");
-        assertThat(cluster.message()).startsWith("node1: Cassandra 5.0.9 running").contains("; node2: Cassandra");
+        assertThat(cluster.message())
+                .startsWith("node1: Cassandra 5.0.9 running")
+                .contains("; node2: Cassandra");
     }
 
     @Test
     void aClusterWhoseNodesAllRunRuns() {
-        assertThat(StoreStatus.combine(Map.of("node1", RUNNING, "node2", RUNNING)).running()).isTrue();
+        assertThat(StoreStatus.combine(Map.of("node1", RUNNING, "node2", RUNNING))
+                        .running())
+                .isTrue();
     }
 }

@@ -1,12 +1,11 @@
 package dev.widefeed.mention;
 
-import dev.widefeed.graph.Handle;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.widefeed.graph.Handle;
 import java.util.List;
 import java.util.stream.IntStream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class MentionParserTest {
 
@@ -29,14 +28,16 @@ class MentionParserTest {
     @Test
     void whatOnlyLooksLikeAMentionIsPlainText() {
         assertThat(MentionParser.parse("mail ada@example.com")).isEmpty();
-        assertThat(MentionParser.parse("@ab is short, @" + "x".repeat(21) + " is long, @ alone")).isEmpty();
+        assertThat(MentionParser.parse("@ab is short, @" + "x".repeat(21) + " is long, @ alone"))
+                .isEmpty();
         assertThat(MentionParser.parse("@@ada")).containsExactly(at("ada", 1, 5)); // the second @ starts it
         assertThat(MentionParser.parse("@émile")).isEmpty();
     }
 
     @Test
     void atMostTenDistinctHandlesAndRepeatsOfThemStay() {
-        String text = String.join(" ", IntStream.range(0, 12).mapToObj(i -> "@user" + i).toList()) + " @user0";
+        String text = String.join(
+                        " ", IntStream.range(0, 12).mapToObj(i -> "@user" + i).toList()) + " @user0";
         List<MentionParser.Found> found = MentionParser.parse(text);
         assertThat(found.stream().map(f -> f.handle().value()).distinct()).hasSize(MentionParser.MAX_PER_TEXT);
         assertThat(found).hasSize(11).last().extracting(f -> f.handle().value()).isEqualTo("user0");

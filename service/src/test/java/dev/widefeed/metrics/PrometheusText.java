@@ -19,13 +19,15 @@ import java.util.regex.Pattern;
 final class PrometheusText {
     private static final Pattern NAME = Pattern.compile("[a-zA-Z_:][a-zA-Z0-9_:]*");
     private static final Pattern HELP = Pattern.compile("# HELP (" + NAME + ") (.*)");
-    private static final Pattern TYPE = Pattern.compile("# TYPE (" + NAME + ") (counter|gauge|summary|histogram|untyped)");
+    private static final Pattern TYPE =
+            Pattern.compile("# TYPE (" + NAME + ") (counter|gauge|summary|histogram|untyped)");
     private static final Pattern SAMPLE = Pattern.compile("(" + NAME + ")(\\{(.*)})? (\\S+)( -?[0-9]+)?");
-    private static final Pattern LABEL = Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\\\\\n]|\\\\[\\\\\"n])*)\"");
-    private static final Pattern VALUE = Pattern.compile("[-+]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+)?|[-+]?Inf|NaN");
+    private static final Pattern LABEL =
+            Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\\\\\n]|\\\\[\\\\\"n])*)\"");
+    private static final Pattern VALUE =
+            Pattern.compile("[-+]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+)?|[-+]?Inf|NaN");
 
-    record Sample(String name, Map<String, String> labels, double value) {
-    }
+    record Sample(String name, Map<String, String> labels, double value) {}
 
     static final class Family {
         final String name;
@@ -47,15 +49,16 @@ final class PrometheusText {
 
         /** The samples of this exact name (a summary's {@code _count}, say) whose labels include these. */
         List<Sample> samples(String sampleName, Map<String, String> labels) {
-            return samples.stream().filter(s -> s.name().equals(sampleName))
-                    .filter(s -> s.labels().entrySet().containsAll(labels.entrySet())).toList();
+            return samples.stream()
+                    .filter(s -> s.name().equals(sampleName))
+                    .filter(s -> s.labels().entrySet().containsAll(labels.entrySet()))
+                    .toList();
         }
     }
 
     private final Map<String, Family> families = new LinkedHashMap<>();
 
-    private PrometheusText() {
-    }
+    private PrometheusText() {}
 
     static PrometheusText parse(String body) {
         PrometheusText text = new PrometheusText();
@@ -99,8 +102,8 @@ final class PrometheusText {
                     throw new IllegalArgumentException("sample before any TYPE, " + where);
                 }
                 if (!fits(current, sample.group(1))) {
-                    throw new IllegalArgumentException("sample outside its family " + current.name + " ("
-                            + current.type + "), " + where);
+                    throw new IllegalArgumentException(
+                            "sample outside its family " + current.name + " (" + current.type + "), " + where);
                 }
                 Map<String, String> labels = labels(sample.group(3), where);
                 if (!VALUE.matcher(sample.group(4)).matches()) {
@@ -128,10 +131,12 @@ final class PrometheusText {
     private static boolean fits(Family family, String sampleName) {
         String name = family.name;
         return switch (family.type) {
-            case "summary" -> sampleName.equals(name) || sampleName.equals(name + "_count")
-                    || sampleName.equals(name + "_sum");
-            case "histogram" -> sampleName.equals(name + "_bucket") || sampleName.equals(name + "_count")
-                    || sampleName.equals(name + "_sum");
+            case "summary" ->
+                sampleName.equals(name) || sampleName.equals(name + "_count") || sampleName.equals(name + "_sum");
+            case "histogram" ->
+                sampleName.equals(name + "_bucket")
+                        || sampleName.equals(name + "_count")
+                        || sampleName.equals(name + "_sum");
             default -> sampleName.equals(name);
         };
     }

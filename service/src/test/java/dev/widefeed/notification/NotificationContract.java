@@ -1,5 +1,7 @@
 package dev.widefeed.notification;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.Services;
 import dev.widefeed.audience.Audience;
@@ -17,14 +19,6 @@ import dev.widefeed.testing.NextMillisecond;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.time.Clock;
@@ -37,8 +31,13 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Notifications end to end over one real backend, with the event log's job running: what notifies whom, grouping,
@@ -51,7 +50,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 public class NotificationContract {
     static final FeedRules FEED = new FeedRules(
             new FanoutRules(50, List.of(new FanoutRules.Tier("hot", Duration.ofDays(14), Duration.ofMinutes(1)))),
-            new HomeRules(20, Duration.ofDays(1), Duration.ofDays(14), 20, 5, Duration.ofMinutes(1), Duration.ZERO,
+            new HomeRules(
+                    20,
+                    Duration.ofDays(1),
+                    Duration.ofDays(14),
+                    20,
+                    5,
+                    Duration.ofMinutes(1),
+                    Duration.ZERO,
                     Duration.ofHours(6)),
             7);
     static final int SHARDS = 4;
@@ -86,21 +92,35 @@ public class NotificationContract {
     }
 
     static Services services(Storage storage, Clock clock) {
-        return Services.over(storage, Services.Settings.of(TestStorages.ids(), clock).withFeed(FEED)
-                .withLogShards(SHARDS));
+        return Services.over(
+                storage,
+                Services.Settings.of(TestStorages.ids(), clock).withFeed(FEED).withLogShards(SHARDS));
     }
 
     static EventLogJob job(Storage storage, Services services, Clock clock) {
-        EventLogJob job = new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(SHARDS,
-                2, 5, Duration.ofMillis(50), Duration.ofMillis(250), Duration.ofSeconds(5), Duration.ofMinutes(10),
-                "test-" + UUID.randomUUID()), clock, new MetricRegistry());
+        EventLogJob job = new EventLogJob(
+                storage.eventLog(),
+                services.logHandlers(),
+                new EventLogJob.Settings(
+                        SHARDS,
+                        2,
+                        5,
+                        Duration.ofMillis(50),
+                        Duration.ofMillis(250),
+                        Duration.ofSeconds(5),
+                        Duration.ofMinutes(10),
+                        "test-" + UUID.randomUUID()),
+                clock,
+                new MetricRegistry());
         job.serve(services.eventLog());
         job.start();
         return job;
     }
 
     private long user() {
-        return services.users().create("n" + ids.next() % 100_000, Optional.empty()).id();
+        return services.users()
+                .create("n" + ids.next() % 100_000, Optional.empty())
+                .id();
     }
 
     private String handle(long user) {
@@ -109,22 +129,26 @@ public class NotificationContract {
 
     private List<Notification> notifications(long user) {
         return services.notifications().page(user, user, Optional.empty(), 100).items().stream()
-                .map(NotificationService.Shown::notification).toList();
+                .map(NotificationService.Shown::notification)
+                .toList();
     }
 
     /** The user's notifications once {@code condition} holds of them; fails the test after 30 s. */
     private List<Notification> await(long user, Predicate<List<Notification>> condition) {
-        return Awaitility.await("notifications of " + user).atMost(Duration.ofSeconds(30))
-                .pollInterval(Duration.ofMillis(50)).until(() -> notifications(user), condition);
+        return Awaitility.await("notifications of " + user)
+                .atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> notifications(user), condition);
     }
 
     private static Predicate<List<Notification>> one(NotificationKind kind, long target, long count) {
-        return all -> all.stream().anyMatch(n -> n.key().kind() == kind && n.key().targetId() == target
-                && n.count() == count);
+        return all -> all.stream()
+                .anyMatch(n -> n.key().kind() == kind && n.key().targetId() == target && n.count() == count);
     }
 
     private static Notification only(List<Notification> all, NotificationKind kind, long target) {
-        List<Notification> found = all.stream().filter(n -> n.key().kind() == kind && n.key().targetId() == target)
+        List<Notification> found = all.stream()
+                .filter(n -> n.key().kind() == kind && n.key().targetId() == target)
                 .toList();
         assertThat(found).hasSize(1);
         return found.get(0);
@@ -139,7 +163,9 @@ public class NotificationContract {
      * the end of it, so what still holds then is what stays.
      */
     private void settled(long user, Consumer<List<Notification>> check) {
-        Awaitility.await("notifications of " + user + " settled").during(SETTLE).atMost(SETTLE.plusSeconds(2))
+        Awaitility.await("notifications of " + user + " settled")
+                .during(SETTLE)
+                .atMost(SETTLE.plusSeconds(2))
                 .untilAsserted(() -> check.accept(notifications(user)));
     }
 
@@ -178,7 +204,10 @@ public class NotificationContract {
         await(ada, List::isEmpty);
         services.likes().like(bob, post); // liked again: counted again, once
         await(ada, one(NotificationKind.LIKE, post, 1));
-        settled(ada, all -> assertThat(only(all, NotificationKind.LIKE, post).count()).isEqualTo(1));
+        settled(
+                ada,
+                all -> assertThat(only(all, NotificationKind.LIKE, post).count())
+                        .isEqualTo(1));
     }
 
     @Test
@@ -202,15 +231,26 @@ public class NotificationContract {
         long bob = user();
         long cy = user();
         long post = services.posts().create(ada, "hello", null).post().id();
-        long bobs = services.comments().create(bob, post, "first", Optional.empty()).comment().id();
-        long cys = services.comments().create(cy, post, "second", Optional.empty()).comment().id();
+        long bobs = services.comments()
+                .create(bob, post, "first", Optional.empty())
+                .comment()
+                .id();
+        long cys = services.comments()
+                .create(cy, post, "second", Optional.empty())
+                .comment()
+                .id();
         await(ada, one(NotificationKind.COMMENT, post, 2));
 
-        long reply = services.comments().create(ada, post, "thanks", Optional.of(bobs)).comment().id();
+        long reply = services.comments()
+                .create(ada, post, "thanks", Optional.of(bobs))
+                .comment()
+                .id();
         services.comments().vote(cy, bobs, Vote.LIKE);
         services.comments().vote(ada, bobs, Vote.HATE); // a hate tells nobody
-        List<Notification> bobsNews = await(bob, all -> one(NotificationKind.REPLY, bobs, 1).test(all)
-                && one(NotificationKind.COMMENT_LIKE, bobs, 1).test(all));
+        List<Notification> bobsNews = await(
+                bob,
+                all -> one(NotificationKind.REPLY, bobs, 1).test(all)
+                        && one(NotificationKind.COMMENT_LIKE, bobs, 1).test(all));
         assertThat(actors(only(bobsNews, NotificationKind.REPLY, bobs))).containsExactly(ada);
         assertThat(actors(only(bobsNews, NotificationKind.COMMENT_LIKE, bobs))).containsExactly(cy);
         assertThat(bobsNews).hasSize(2);
@@ -230,14 +270,25 @@ public class NotificationContract {
         long bob = user();
         long cy = user();
         long post = services.posts().create(ada, "hello", null).post().id();
-        long repost = services.posts().repost(bob, post, "look @" + handle(cy), null).post().id();
-        long mention = services.posts().create(cy, "hi @" + handle(ada) + " and @" + handle(ada), null).post().id();
+        long repost = services.posts()
+                .repost(bob, post, "look @" + handle(cy), null)
+                .post()
+                .id();
+        long mention = services.posts()
+                .create(cy, "hi @" + handle(ada) + " and @" + handle(ada), null)
+                .post()
+                .id();
         // Partly visible to cy only: ada, mentioned in it, may not see it, so is not told of it.
-        services.posts().create(bob, "psst @" + handle(ada) + " @" + handle(cy),
-                new Audience(Audience.Type.PARTLY_VISIBLE, List.of(cy), List.of(), List.of()));
+        services.posts()
+                .create(
+                        bob,
+                        "psst @" + handle(ada) + " @" + handle(cy),
+                        new Audience(Audience.Type.PARTLY_VISIBLE, List.of(cy), List.of(), List.of()));
 
-        List<Notification> adas = await(ada, all -> one(NotificationKind.REPOST, post, 1).test(all)
-                && one(NotificationKind.MENTION, ada, 1).test(all));
+        List<Notification> adas = await(
+                ada,
+                all -> one(NotificationKind.REPOST, post, 1).test(all)
+                        && one(NotificationKind.MENTION, ada, 1).test(all));
         assertThat(actors(only(adas, NotificationKind.MENTION, ada))).containsExactly(cy);
         assertThat(actors(only(adas, NotificationKind.REPOST, post))).containsExactly(bob);
         // Named by two of bob's texts: two in the count, bob once among the actors.
@@ -265,7 +316,8 @@ public class NotificationContract {
         services.likes().like(dee, post); // a marker: once dee's like shows, the others had their turn
         await(ada, one(NotificationKind.LIKE, post, 1));
         settled(ada, all -> assertThat(all).hasSize(1));
-        assertThat(actors(only(notifications(ada), NotificationKind.LIKE, post))).containsExactly(dee);
+        assertThat(actors(only(notifications(ada), NotificationKind.LIKE, post)))
+                .containsExactly(dee);
     }
 
     @Test
@@ -280,7 +332,8 @@ public class NotificationContract {
         assertThat(services.notifications().page(ada, ada, Optional.empty(), 10).items())
                 .allMatch(NotificationService.Shown::unread);
 
-        Instant newest = two.stream().map(Notification::latestAt).max(Instant::compareTo).orElseThrow();
+        Instant newest =
+                two.stream().map(Notification::latestAt).max(Instant::compareTo).orElseThrow();
         NotificationService.Unread after = services.notifications().markRead(ada, ada, newest);
         assertThat(after.count()).isZero();
         assertThat(after.readUpTo()).contains(newest);
@@ -310,9 +363,12 @@ public class NotificationContract {
         // watermarks it saves are the shared log's.
         stop();
         jobs.clear();
-        jobs.add(job(storage(), services(storage(), Clock.offset(Clock.systemUTC(), Duration.ofMinutes(5))),
+        jobs.add(job(
+                storage(),
+                services(storage(), Clock.offset(Clock.systemUTC(), Duration.ofMinutes(5))),
                 Clock.systemUTC()));
-        assertThat(only(await(ada, one(NotificationKind.LIKE, post, 1)), NotificationKind.LIKE, post).count())
+        assertThat(only(await(ada, one(NotificationKind.LIKE, post, 1)), NotificationKind.LIKE, post)
+                        .count())
                 .isEqualTo(1);
     }
 
@@ -337,22 +393,32 @@ public class NotificationContract {
         }
         services.likes().unlike(fans.get(0), post);
         services.follows().follow(fans.get(1), ada);
-        await(ada, all -> one(NotificationKind.LIKE, post, 11).test(all) && one(NotificationKind.FOLLOW, ada, 1).test(all));
-        settled(ada, all -> assertThat(only(all, NotificationKind.LIKE, post).count()).isEqualTo(11));
+        await(
+                ada,
+                all -> one(NotificationKind.LIKE, post, 11).test(all)
+                        && one(NotificationKind.FOLLOW, ada, 1).test(all));
+        settled(
+                ada,
+                all -> assertThat(only(all, NotificationKind.LIKE, post).count())
+                        .isEqualTo(11));
         assertThat(writes.get()).as("share writes tried").isGreaterThan(6);
     }
 
     /** Until the handler has tried another share write; a pass on a busy machine can take a while. */
     private static void awaitMoreThan(AtomicInteger writes, int before) {
-        Awaitility.await("a share write tried after " + before).atMost(Duration.ofSeconds(30))
-                .pollInterval(Duration.ofMillis(20)).until(() -> writes.get() > before);
+        Awaitility.await("a share write tried after " + before)
+                .atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(20))
+                .until(() -> writes.get() > before);
     }
 
     /** The storage, with every third share write failing: alternately after it applied and before. */
     private static Storage failingShareWrites(Storage storage, AtomicInteger writes) {
         NotificationStore real = storage.notifications();
-        NotificationStore failing = (NotificationStore) Proxy.newProxyInstance(NotificationStore.class.getClassLoader(),
-                new Class<?>[] {NotificationStore.class}, (proxy, method, args) -> {
+        NotificationStore failing = (NotificationStore) Proxy.newProxyInstance(
+                NotificationStore.class.getClassLoader(),
+                new Class<?>[] {NotificationStore.class},
+                (proxy, method, args) -> {
                     if (!method.getName().equals("compareAndSetPart")) {
                         return invoke(method, real, args);
                     }

@@ -3,7 +3,6 @@ package dev.widefeed.notification;
 import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestBackend;
-
 import java.util.concurrent.Executors;
 
 /**
@@ -11,13 +10,12 @@ import java.util.concurrent.Executors;
  * SIGKILL midway: {@code NotificationProcess HBASE}, a {@link TestBackend}'s name. Runs until killed.
  */
 public final class NotificationProcess {
-    private NotificationProcess() {
-    }
+    private NotificationProcess() {}
 
     public static void main(String[] args) throws InterruptedException {
         Storage storage = TestBackend.valueOf(args[0]).storage(ViralPostContract.class);
-        EventLogJob job = ViralPostContract.job(storage,
-                ViralPostContract.worker(storage, Executors.newFixedThreadPool(32)), "crashing-worker");
+        EventLogJob job = ViralPostContract.job(
+                storage, ViralPostContract.worker(storage, Executors.newFixedThreadPool(32)), "crashing-worker");
         job.start();
         System.out.println("notification worker started");
         System.out.flush();

@@ -1,5 +1,8 @@
 package dev.widefeed.notification;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.Services;
 import dev.widefeed.eventlog.EventLog;
@@ -10,11 +13,6 @@ import dev.widefeed.testing.ChildJvm;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,9 +24,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A viral post: its likes by distinct users (5,000 in the suite; the full-size command of docs/TESTING.md runs
@@ -51,6 +50,7 @@ public class ViralPostContract {
      * else's to read again.
      */
     static final int SHARDS = 16;
+
     private static final int SHARED_SHARDS = 4;
     /** The handler's clock runs this far ahead, so guard entries are due at once and the test need not wait. */
     static final Duration AHEAD = Duration.ofMinutes(5);
@@ -69,37 +69,63 @@ public class ViralPostContract {
 
     /** The services that take the likes: the real clock, no job of their own. */
     private Services writer() {
-        return Services.over(storage(), Services.Settings.of(ids, Clock.systemUTC()).withFeed(NotificationContract.FEED)
-                .withLogShards(SHARDS));
+        return Services.over(
+                storage(),
+                Services.Settings.of(ids, Clock.systemUTC())
+                        .withFeed(NotificationContract.FEED)
+                        .withLogShards(SHARDS));
     }
 
     /** The services a notification worker runs on: truth read 32 at a time, the clock {@link #AHEAD}. */
     static Services worker(Storage storage, ExecutorService reads) {
-        return Services.over(storage, Services.Settings.of(TestStorages.ids(), Clock.offset(Clock.systemUTC(), AHEAD))
-                .withFeed(NotificationContract.FEED).withLogShards(SHARDS).withPageReads(reads));
+        return Services.over(
+                storage,
+                Services.Settings.of(TestStorages.ids(), Clock.offset(Clock.systemUTC(), AHEAD))
+                        .withFeed(NotificationContract.FEED)
+                        .withLogShards(SHARDS)
+                        .withPageReads(reads));
     }
 
     /** The job keeps the real clock: the watermarks it saves are the shared log's. */
     static EventLogJob job(Storage storage, Services services, String owner) {
-        EventLogJob job = new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(SHARDS,
-                2, 5, Duration.ofMillis(50), Duration.ofMillis(250), Duration.ofSeconds(3), Duration.ofMinutes(10),
-                owner), Clock.systemUTC(), new MetricRegistry());
+        EventLogJob job = new EventLogJob(
+                storage.eventLog(),
+                services.logHandlers(),
+                new EventLogJob.Settings(
+                        SHARDS,
+                        2,
+                        5,
+                        Duration.ofMillis(50),
+                        Duration.ofMillis(250),
+                        Duration.ofSeconds(3),
+                        Duration.ofMinutes(10),
+                        owner),
+                Clock.systemUTC(),
+                new MetricRegistry());
         job.serve(services.eventLog());
         return job;
     }
 
     private long likes(long author, long postId) {
-        return storage().notifications().groups(author, new NotificationCursor(Instant.now().plus(AHEAD), 0, 0),
-                        Instant.now().minus(Duration.ofDays(1)), 100).stream()
+        return storage()
+                .notifications()
+                .groups(
+                        author,
+                        new NotificationCursor(Instant.now().plus(AHEAD), 0, 0),
+                        Instant.now().minus(Duration.ofDays(1)),
+                        100)
+                .stream()
                 .filter(g -> g.key().kind() == NotificationKind.LIKE && g.key().targetId() == postId)
-                .mapToLong(g -> Notification.of(g).count()).sum();
+                .mapToLong(g -> Notification.of(g).count())
+                .sum();
     }
 
     /** A post of the author's whose log entries go to a shard the other tests' jobs never work. */
     private long postOutsideTheSharedShards(Services writer, long author) {
         EventLog log = new EventLog(storage().eventLog(), SHARDS, Clock.systemUTC());
         while (true) {
-            long postId = writer.posts().create(author, "going viral", null).post().id();
+            long postId =
+                    writer.posts().create(author, "going viral", null).post().id();
             if (log.shardOf(postId) >= SHARED_SHARDS) {
                 return postId;
             }
@@ -123,8 +149,10 @@ public class ViralPostContract {
     }
 
     private void awaitLikes(long author, long postId, long expected, Duration timeout) {
-        await().atMost(timeout).pollInterval(Duration.ofMillis(200))
-                .untilAsserted(() -> assertThat(likes(author, postId)).as("likes counted").isEqualTo(expected));
+        await().atMost(timeout)
+                .pollInterval(Duration.ofMillis(200))
+                .untilAsserted(() ->
+                        assertThat(likes(author, postId)).as("likes counted").isEqualTo(expected));
     }
 
     /**
@@ -133,7 +161,9 @@ public class ViralPostContract {
      */
     private void awaitShardWorked(EventLogJob job, long postId, Duration timeout) {
         int shard = new EventLog(storage().eventLog(), SHARDS, Clock.systemUTC()).shardOf(postId);
-        await("entries pending in shard " + shard).atMost(timeout).pollInterval(Duration.ofMillis(200))
+        await("entries pending in shard " + shard)
+                .atMost(timeout)
+                .pollInterval(Duration.ofMillis(200))
                 .until(() -> job.backlog(shard) == 0);
     }
 
@@ -142,7 +172,8 @@ public class ViralPostContract {
         Services writer = writer();
         long author = writer.users().create("viral", Optional.empty()).id();
         long postId = postOutsideTheSharedShards(writer, author);
-        List<Long> fans = LongStream.range(0, LIKES).map(i -> ids.next()).boxed().toList();
+        List<Long> fans =
+                LongStream.range(0, LIKES).map(i -> ids.next()).boxed().toList();
         ExecutorService reads = Executors.newFixedThreadPool(32);
         EventLogJob job = job(storage(), worker(storage(), reads), "viral-worker");
         job.start();
@@ -152,8 +183,11 @@ public class ViralPostContract {
             Instant to = Instant.now();
             awaitLikes(author, postId, fans.size(), Duration.ofMinutes(10));
             Instant counted = Instant.now();
-            System.out.printf("%s: %,d likes taken in %.1f s (%.0f/s); all counted %.1f s after the last%n",
-                    backend.id(), fans.size(), Duration.between(from, to).toMillis() / 1000.0,
+            System.out.printf(
+                    "%s: %,d likes taken in %.1f s (%.0f/s); all counted %.1f s after the last%n",
+                    backend.id(),
+                    fans.size(),
+                    Duration.between(from, to).toMillis() / 1000.0,
                     fans.size() * 1000.0 / Duration.between(from, to).toMillis(),
                     Duration.between(to, counted).toMillis() / 1000.0);
             // Every entry worked, guards included (they are due at once here): the count still exact.
@@ -168,19 +202,29 @@ public class ViralPostContract {
             long drift = storage().posts().counts(postId).likes() - fans.size();
             writer.likes().reconcile(postId);
             assertThat(storage().posts().counts(postId).likes()).isEqualTo(fans.size());
-            System.out.printf("%s: %,d likes made %,d counter updates; the counter was %+d off before its recount%n",
+            System.out.printf(
+                    "%s: %,d likes made %,d counter updates; the counter was %+d off before its recount%n",
                     backend.id(), fans.size(), writer.postCounts().updates(), drift);
             assertThat(writer.postCounts().updates()).as("counter updates").isLessThan(fans.size() / 4);
 
-            List<StoredGroup> groups = storage().notifications().groups(author,
-                    new NotificationCursor(Instant.now().plus(AHEAD), 0, 0), Instant.now().minus(Duration.ofDays(1)),
-                    100);
+            List<StoredGroup> groups = storage()
+                    .notifications()
+                    .groups(
+                            author,
+                            new NotificationCursor(Instant.now().plus(AHEAD), 0, 0),
+                            Instant.now().minus(Duration.ofDays(1)),
+                            100);
             NotificationRules rules = NotificationRules.DEFAULT;
-            long windows = Duration.between(rules.windowOf(from), rules.windowOf(to)).toHours() + 1;
-            assertThat(groups).as("the author's rows: one group per window of the likes").hasSize((int) windows);
+            long windows =
+                    Duration.between(rules.windowOf(from), rules.windowOf(to)).toHours() + 1;
+            assertThat(groups)
+                    .as("the author's rows: one group per window of the likes")
+                    .hasSize((int) windows);
             assertThat(groups).allSatisfy(g -> {
                 assertThat(g.key().kind()).isEqualTo(NotificationKind.LIKE);
-                assertThat(g.parts()).as("one share per event log shard at most").hasSizeLessThanOrEqualTo(SHARDS);
+                assertThat(g.parts())
+                        .as("one share per event log shard at most")
+                        .hasSizeLessThanOrEqualTo(SHARDS);
                 assertThat(Notification.of(g).newest()).hasSize(GroupPart.NEWEST);
             });
         } finally {
@@ -194,13 +238,16 @@ public class ViralPostContract {
         Services writer = writer();
         long author = writer.users().create("crashy", Optional.empty()).id();
         long postId = postOutsideTheSharedShards(writer, author);
-        List<Long> fans = LongStream.range(0, 6_000).map(i -> ids.next()).boxed().toList();
+        List<Long> fans =
+                LongStream.range(0, 6_000).map(i -> ids.next()).boxed().toList();
         likeAll(writer, postId, fans); // nobody works the log yet: every like is pending
 
         Process worker = startWorkerProcess();
         try {
-            await("the worker process counts some likes").atMost(Duration.ofMinutes(2))
-                    .pollInterval(Duration.ofMillis(10)).until(() -> likes(author, postId) != 0);
+            await("the worker process counts some likes")
+                    .atMost(Duration.ofMinutes(2))
+                    .pollInterval(Duration.ofMillis(10))
+                    .until(() -> likes(author, postId) != 0);
         } finally {
             worker.destroyForcibly(); // SIGKILL: no lease given back, a chunk maybe half written
             worker.waitFor(30, TimeUnit.SECONDS);
@@ -222,7 +269,7 @@ public class ViralPostContract {
     }
 
     private Process startWorkerProcess() throws Exception {
-        return ChildJvm.start(NotificationProcess.class, backend.name(), "notification-process-" + backend.id()
-                + ".log");
+        return ChildJvm.start(
+                NotificationProcess.class, backend.name(), "notification-process-" + backend.id() + ".log");
     }
 }

@@ -1,9 +1,9 @@
 package dev.widefeed.post;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.widefeed.audience.Audience;
 import dev.widefeed.kernel.Page;
-import org.junit.jupiter.api.Test;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,8 +11,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class PageFillTest {
     private static final Instant CREATED = Instant.parse("2026-11-22T06:00:00Z");
@@ -28,7 +27,9 @@ class PageFillTest {
         final List<List<Long>> loaded = new ArrayList<>();
 
         Listing(long newest, Set<Long> missing) {
-            this.ids = LongStream.iterate(newest, id -> id >= 1, id -> id - 1).boxed().toList();
+            this.ids = LongStream.iterate(newest, id -> id >= 1, id -> id - 1)
+                    .boxed()
+                    .toList();
             this.missing = missing;
         }
 
@@ -42,12 +43,18 @@ class PageFillTest {
 
         private List<Long> below(Optional<Long> cursor, int count) {
             asked.add(cursor.map(String::valueOf).orElse("top") + "/" + count);
-            return ids.stream().filter(id -> cursor.isEmpty() || id < cursor.get()).limit(count).toList();
+            return ids.stream()
+                    .filter(id -> cursor.isEmpty() || id < cursor.get())
+                    .limit(count)
+                    .toList();
         }
 
         private List<PostDetails> posts(List<Long> pageIds) {
             loaded.add(List.copyOf(pageIds));
-            return pageIds.stream().filter(id -> !missing.contains(id)).map(PageFillTest::details).toList();
+            return pageIds.stream()
+                    .filter(id -> !missing.contains(id))
+                    .map(PageFillTest::details)
+                    .toList();
         }
     }
 
@@ -86,7 +93,8 @@ class PageFillTest {
         assertThat(ids(first)).containsExactly(10L, 9L);
         assertThat(first.next()).contains(9L);
         Page<PostDetails, Long> second = listing.page(2, first.next(), new Since(4));
-        assertThat(ids(second)).as("6 is not the viewer's: made up from below, down to the bound")
+        assertThat(ids(second))
+                .as("6 is not the viewer's: made up from below, down to the bound")
                 .containsExactly(8L, 7L);
         Page<PostDetails, Long> last = listing.page(2, second.next(), new Since(4));
         assertThat(ids(last)).containsExactly(5L);
@@ -94,7 +102,9 @@ class PageFillTest {
         assertThat(listing.page(2, Optional.empty(), new Since(10)).items()).isEmpty();
         Page<PostDetails, Long> exact = listing.page(2, Optional.empty(), new Since(8));
         assertThat(ids(exact)).containsExactly(10L, 9L);
-        assertThat(exact.next()).as("exactly full up to the bound: nothing follows").isEmpty();
+        assertThat(exact.next())
+                .as("exactly full up to the bound: nothing follows")
+                .isEmpty();
     }
 
     @Test
@@ -160,7 +170,8 @@ class PageFillTest {
 
     @Test
     void afterMaxRoundsAPageIsAnsweredShortWithACursorToGoOn() {
-        Listing listing = new Listing(100, LongStream.rangeClosed(1, 100).boxed().collect(Collectors.toSet()));
+        Listing listing =
+                new Listing(100, LongStream.rangeClosed(1, 100).boxed().collect(Collectors.toSet()));
         Page<PostDetails, Long> page = listing.page(2, Optional.empty());
         assertThat(page.items()).isEmpty();
         assertThat(listing.asked).hasSize(PageFill.MAX_ROUNDS).containsExactly("top/3", "99/3", "97/3", "95/3");

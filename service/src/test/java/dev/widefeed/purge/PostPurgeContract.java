@@ -1,5 +1,7 @@
 package dev.widefeed.purge;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.widefeed.comment.CommentCounts;
 import dev.widefeed.comment.CommentService;
 import dev.widefeed.comment.CommentThread;
@@ -23,11 +25,6 @@ import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -35,8 +32,10 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * What a deleted post leaves behind is purged: its likes (truth rows and both copies), its comments with every row
@@ -70,15 +69,30 @@ public class PostPurgeContract {
     }
 
     private LikeService likes() {
-        return new LikeService(storage().posts(), storage().users(), storage().likes(),
-                TestStorages.access(storage()), new Events(), Clock.systemUTC(), DirtyCounters.NONE, KnownPointCount.Bounds.DEFAULT);
+        return new LikeService(
+                storage().posts(),
+                storage().users(),
+                storage().likes(),
+                TestStorages.access(storage()),
+                new Events(),
+                Clock.systemUTC(),
+                DirtyCounters.NONE,
+                KnownPointCount.Bounds.DEFAULT);
     }
 
     private CommentService comments() {
-        return new CommentService(storage().posts(), storage().comments(), storage().commentVotes(),
-                storage().hotComments(), TestStorages.access(storage()),
-                new Events(), ids, Clock.systemUTC(), new MentionResolver(storage().users(), Runnable::run),
-                Runnable::run, DirtyCounters.NONE);
+        return new CommentService(
+                storage().posts(),
+                storage().comments(),
+                storage().commentVotes(),
+                storage().hotComments(),
+                TestStorages.access(storage()),
+                new Events(),
+                ids,
+                Clock.systemUTC(),
+                new MentionResolver(storage().users(), Runnable::run),
+                Runnable::run,
+                DirtyCounters.NONE);
     }
 
     @Test
@@ -96,10 +110,16 @@ public class PostPurgeContract {
         likes().unlike(likers.get(0), post); // an unliked row is purged too
         List<Long> commentIds = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            long top = comments().create(newUser(), post, "top " + i, Optional.empty()).comment().id();
+            long top = comments()
+                    .create(newUser(), post, "top " + i, Optional.empty())
+                    .comment()
+                    .id();
             commentIds.add(top);
             for (int r = 0; r < 3; r++) {
-                commentIds.add(comments().create(newUser(), post, "reply", Optional.of(top)).comment().id());
+                commentIds.add(comments()
+                        .create(newUser(), post, "reply", Optional.of(top))
+                        .comment()
+                        .id());
             }
             comments().vote(likers.get(i), top, Vote.LIKE);
             new HotRanking(storage().comments(), storage().hotComments()).rerank(top);
@@ -110,27 +130,40 @@ public class PostPurgeContract {
         }
         posts().delete(author, post);
 
-        PostPurge interrupted = new PostPurge(storage().posts(), storage().likes(), storage().comments(),
-                storage().commentVotes(), storage().hotComments());
+        PostPurge interrupted = new PostPurge(
+                storage().posts(),
+                storage().likes(),
+                storage().comments(),
+                storage().commentVotes(),
+                storage().hotComments());
         PostPurge.Progress at = PostPurge.Progress.START;
         at = interrupted.step(post, interrupted.step(post, at)); // likes, and the first comments
         assertThat(at.phase()).isEqualTo(PostPurge.Phase.COMMENTS);
-        new PostPurge(storage().posts(), storage().likes(), storage().comments(),
-                storage().commentVotes(), storage().hotComments()).all(post); // from the start again
+        new PostPurge(
+                        storage().posts(),
+                        storage().likes(),
+                        storage().comments(),
+                        storage().commentVotes(),
+                        storage().hotComments())
+                .all(post); // from the start again
 
         assertThat(storage().likes().edges(post, 1000)).isEmpty();
         assertThat(storage().likes().likers(post, Optional.empty(), 1000)).isEmpty();
         for (long liker : likers) {
-            assertThat(storage().likes().likedPosts(liker, Optional.empty(), 10)).extracting(Like::postId)
-                    .as("liker %d keeps only their other like", liker).containsExactly(kept);
+            assertThat(storage().likes().likedPosts(liker, Optional.empty(), 10))
+                    .extracting(Like::postId)
+                    .as("liker %d keeps only their other like", liker)
+                    .containsExactly(kept);
         }
         CommentedObject object = CommentedObject.post(post);
         assertThat(storage().comments().subject(object)).isEmpty();
-        assertThat(storage().comments().highestFloor(CommentThread.topLevel(object))).isZero();
+        assertThat(storage().comments().highestFloor(CommentThread.topLevel(object)))
+                .isZero();
         assertThat(storage().hotComments().ranked(object, Optional.empty(), 10)).isEmpty();
         for (long id : commentIds) {
             assertThat(storage().comments().find(id)).as("comment %d", id).isEmpty();
-            assertThat(storage().comments().highestFloor(new CommentThread(object, id))).isZero();
+            assertThat(storage().comments().highestFloor(new CommentThread(object, id)))
+                    .isZero();
             assertThat(storage().comments().countsOf(List.of(id))).containsEntry(id, CommentCounts.ZERO);
             assertThat(storage().commentVotes().countVotes(id)).isEqualTo(CommentCounts.ZERO);
             assertThat(storage().hotComments().rankedScore(id)).isZero();
@@ -139,7 +172,9 @@ public class PostPurgeContract {
         assertThat(storage().posts().repostIds(post, Optional.empty(), 100)).isEmpty();
         assertThat(storage().posts().repostIdsOnPage(post, 1)).isEmpty();
         assertThat(storage().posts().repostIdsOnPage(post, 2)).isEmpty();
-        assertThat(storage().posts().findAll(reposts).keySet()).as("the reposts stay").hasSize(25);
+        assertThat(storage().posts().findAll(reposts).keySet())
+                .as("the reposts stay")
+                .hasSize(25);
         assertThat(storage().posts().counts(kept).likes()).isEqualTo(30);
     }
 
@@ -148,25 +183,31 @@ public class PostPurgeContract {
         long author = newUser();
         long fan = newUser();
         long gone = posts().create(author, "gone", null).post().id();
-        long kept = posts().create(author, "kept: its delete failed", null).post().id();
+        long kept =
+                posts().create(author, "kept: its delete failed", null).post().id();
         for (long post : List.of(gone, kept)) {
             likes().like(fan, post);
             comments().create(fan, post, "a comment", Optional.empty());
         }
         posts().delete(author, gone);
-        PostPurge purge = new PostPurge(storage().posts(), storage().likes(), storage().comments(),
-                storage().commentVotes(), storage().hotComments());
+        PostPurge purge = new PostPurge(
+                storage().posts(),
+                storage().likes(),
+                storage().comments(),
+                storage().commentVotes(),
+                storage().hotComments());
         long slot = EventLog.slotOf(Instant.now());
         LogEntry goneEntry = new LogEntry(0, slot, PostPurgeHandler.KIND, gone, author);
         LogEntry keptEntry = new LogEntry(0, slot, PostPurgeHandler.KIND, kept, author);
 
         LogHandler.Work early = new PostPurgeHandler(storage().posts(), purge, Clock.systemUTC()).open(goneEntry);
-        assertThat(early.turn(10, () -> true)).as("requests that read the post may still run")
+        assertThat(early.turn(10, () -> true))
+                .as("requests that read the post may still run")
                 .isInstanceOf(LogHandler.Turn.NotReady.class);
         assertThat(storage().likes().edges(gone, 10)).hasSize(1);
 
-        PostPurgeHandler later = new PostPurgeHandler(storage().posts(), purge,
-                Clock.offset(Clock.systemUTC(), Duration.ofMinutes(5)));
+        PostPurgeHandler later =
+                new PostPurgeHandler(storage().posts(), purge, Clock.offset(Clock.systemUTC(), Duration.ofMinutes(5)));
         LogHandler.Work work = later.open(goneEntry);
         int turns = 0;
         while (!work.done()) {
@@ -180,7 +221,9 @@ public class PostPurgeContract {
         LogHandler.Work notDeleted = later.open(keptEntry);
         notDeleted = ((LogHandler.Turn.Worked) notDeleted.turn(10, () -> true)).after();
         assertThat(notDeleted.done()).isTrue();
-        assertThat(storage().likes().edges(kept, 10)).as("a post still there is left alone").hasSize(1);
+        assertThat(storage().likes().edges(kept, 10))
+                .as("a post still there is left alone")
+                .hasSize(1);
         assertThat(storage().comments().subject(CommentedObject.post(kept))).isPresent();
     }
 
@@ -199,8 +242,9 @@ public class PostPurgeContract {
             posts().delete(author, gone);
         }
         var page = likes().likedPosts(fan, fan, Optional.empty(), 5);
-        assertThat(page.items()).extracting(Like::postId).containsExactly(live.get(5), live.get(4), live.get(3),
-                live.get(2), live.get(1));
+        assertThat(page.items())
+                .extracting(Like::postId)
+                .containsExactly(live.get(5), live.get(4), live.get(3), live.get(2), live.get(1));
         var rest = likes().likedPosts(fan, fan, page.next(), 5);
         assertThat(rest.items()).extracting(Like::postId).containsExactly(live.get(0));
         assertThat(rest.next()).isEmpty();

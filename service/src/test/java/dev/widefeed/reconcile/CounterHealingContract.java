@@ -1,5 +1,7 @@
 package dev.widefeed.reconcile;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.comment.CommentService;
 import dev.widefeed.eventlog.EventLog;
@@ -22,14 +24,6 @@ import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.time.Clock;
@@ -47,8 +41,13 @@ import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Counters that heal with nobody running a command: a counter update that is lost marks its post
@@ -65,6 +64,7 @@ public class CounterHealingContract {
      * this test's marks go to shards 16..31, which only its own job works, so its handler is the one that recounts.
      */
     private static final int SHARDS = 32;
+
     private static final int OWN_SHARDS_FROM = 16;
     private final IdGenerator ids = TestStorages.ids();
     private final Clock clock = Clock.systemUTC();
@@ -87,10 +87,22 @@ public class CounterHealingContract {
     void startTheJob() {
         log = new EventLog(storage().eventLog(), SHARDS, clock);
         marks = new CounterMarks(log, clock);
-        recounts = new CounterRecountHandler(reconciler(), marks, clock, Duration.ZERO); // due at once, not after the minute
-        job = new EventLogJob(storage().eventLog(), recounts.byKind(), new EventLogJob.Settings(SHARDS, 2, 5,
-                Duration.ofMillis(100), Duration.ofMillis(500), Duration.ofSeconds(5), Duration.ofMinutes(10),
-                "test-" + ids.next()), clock, new MetricRegistry());
+        recounts = new CounterRecountHandler(
+                reconciler(), marks, clock, Duration.ZERO); // due at once, not after the minute
+        job = new EventLogJob(
+                storage().eventLog(),
+                recounts.byKind(),
+                new EventLogJob.Settings(
+                        SHARDS,
+                        2,
+                        5,
+                        Duration.ofMillis(100),
+                        Duration.ofMillis(500),
+                        Duration.ofSeconds(5),
+                        Duration.ofMinutes(10),
+                        "test-" + ids.next()),
+                clock,
+                new MetricRegistry());
         job.serve(log);
         job.start();
     }
@@ -112,11 +124,14 @@ public class CounterHealingContract {
         assertThat(counted(post)).isEqualTo(2);
 
         await(() -> counted(post) == 4, "the post's two lost likes counted by the job");
-        assertThat(reconciler().post(post).drift()).as("nothing left to correct").isZero();
+        assertThat(reconciler().post(post).drift())
+                .as("nothing left to correct")
+                .isZero();
         // Not asserted: that this test's handler made the correction (its counters.drift.corrected). In one full run
         // of the suite the counter was corrected while that metric read 0; nothing else in the JVM reconciles this
         // post, so an event log job did, but which one was not found. The metric is checked by the test below.
-        assertThat(marks.marked().getCount()).isGreaterThanOrEqualTo(2); // a like slower than the settle bound marks too
+        assertThat(marks.marked().getCount())
+                .isGreaterThanOrEqualTo(2); // a like slower than the settle bound marks too
     }
 
     @Test
@@ -161,8 +176,11 @@ public class CounterHealingContract {
         Instant marked = Instant.now();
         marks.post(post); // what a failed update would have done
 
-        await(Duration.ofMinutes(3), () -> recounts.corrected().getCount() >= 7 || liking.isDone(),
-                () -> "the planted drift corrected (" + recounts.foundMoving().getCount() + " recounts found it moving; "
+        await(
+                Duration.ofMinutes(3),
+                () -> recounts.corrected().getCount() >= 7 || liking.isDone(),
+                () -> "the planted drift corrected (" + recounts.foundMoving().getCount()
+                        + " recounts found it moving; "
                         + changes.get() + " changes, " + slow.sum() + " of them slower than "
                         + KnownPointCount.Bounds.DEFAULT.settle().toMillis() + " ms, the slowest " + slowest.get()
                         + " ms; " + failed.size() + " failed)");
@@ -170,26 +188,39 @@ public class CounterHealingContract {
             liking.join(); // throws what stopped the likes
         }
         Instant corrected = Instant.now();
-        assertThat(liking).as("the likes were still coming when the drift was corrected").isNotDone();
+        assertThat(liking)
+                .as("the likes were still coming when the drift was corrected")
+                .isNotDone();
         int changesBefore = changes.get();
-        Awaitility.await("the likes still coming a second later").during(Duration.ofSeconds(1))
-                .atMost(Duration.ofSeconds(5)).until(() -> !liking.isDone());
+        Awaitility.await("the likes still coming a second later")
+                .during(Duration.ofSeconds(1))
+                .atMost(Duration.ofSeconds(5))
+                .until(() -> !liking.isDone());
         stop.set(true);
         liking.get();
-        System.out.printf("%s: drift of 7 corrected %d ms after the mark, while %d changes came (%d after it), "
+        System.out.printf(
+                "%s: drift of 7 corrected %d ms after the mark, while %d changes came (%d after it), "
                         + "%d recounts found the counter moving, %d changes slower than the settle bound (the slowest "
-                        + "%d ms), %d changes failed %s%n", storage().backend(),
-                Duration.between(marked, corrected).toMillis(), changes.get(),
-                changes.get() - changesBefore, recounts.foundMoving().getCount(), slow.sum(), slowest.get(),
+                        + "%d ms), %d changes failed %s%n",
+                storage().backend(),
+                Duration.between(marked, corrected).toMillis(),
+                changes.get(),
+                changes.get() - changesBefore,
+                recounts.foundMoving().getCount(),
+                slow.sum(),
+                slowest.get(),
                 failed.size(),
                 failed.stream().map(Throwable::toString).distinct().limit(3).toList());
 
-        long liked = storage().likes().edges(post).stream().filter(LikeEdge::liked).count();
+        long liked =
+                storage().likes().edges(post).stream().filter(LikeEdge::liked).count();
         assertThat(liked).isGreaterThan(30);
         if (failed.isEmpty()) {
             assertThat(counted(post)).as("the counter equals its rows").isEqualTo(liked);
         } else { // a change of unknown outcome marked the post again: its recount comes with the job
-            await(() -> counted(post) == liked, "the counter to equal its rows after " + failed.size() + " failed changes");
+            await(
+                    () -> counted(post) == liked,
+                    "the counter to equal its rows after " + failed.size() + " failed changes");
         }
         assertThat(reconciler().post(post).drift()).isZero();
     }
@@ -214,8 +245,10 @@ public class CounterHealingContract {
 
     /** Until {@code condition} holds; {@code what}, built at each check that fails, says how far it got. */
     private static void await(Duration timeout, BooleanSupplier condition, Supplier<String> what) {
-        Awaitility.await().atMost(timeout)
-                .untilAsserted(() -> assertThat(condition.getAsBoolean()).as(what).isTrue());
+        Awaitility.await()
+                .atMost(timeout)
+                .untilAsserted(
+                        () -> assertThat(condition.getAsBoolean()).as(what).isTrue());
     }
 
     private static void sleep(long millis) {
@@ -228,27 +261,52 @@ public class CounterHealingContract {
     }
 
     private LikeService likes(PostStore posts) {
-        return new LikeService(posts, storage().users(), storage().likes(), TestStorages.access(storage()),
-                new Events(), clock, marks, KnownPointCount.Bounds.DEFAULT);
+        return new LikeService(
+                posts,
+                storage().users(),
+                storage().likes(),
+                TestStorages.access(storage()),
+                new Events(),
+                clock,
+                marks,
+                KnownPointCount.Bounds.DEFAULT);
     }
 
     private Reconciler reconciler() {
-        LikeService likes = new LikeService(storage().posts(), storage().users(), storage().likes(),
-                TestStorages.access(storage()), new Events(), clock, DirtyCounters.NONE,
+        LikeService likes = new LikeService(
+                storage().posts(),
+                storage().users(),
+                storage().likes(),
+                TestStorages.access(storage()),
+                new Events(),
+                clock,
+                DirtyCounters.NONE,
                 KnownPointCount.Bounds.DEFAULT);
-        CommentService comments = new CommentService(storage().posts(), storage().comments(), storage().commentVotes(),
+        CommentService comments = new CommentService(
+                storage().posts(),
+                storage().comments(),
+                storage().commentVotes(),
                 storage().hotComments(),
-                TestStorages.access(storage()), new Events(), ids, clock,
-                new MentionResolver(storage().users(), Runnable::run), Runnable::run, DirtyCounters.NONE);
-        return new Reconciler(storage().users(), storage().posts(), likes, comments,
+                TestStorages.access(storage()),
+                new Events(),
+                ids,
+                clock,
+                new MentionResolver(storage().users(), Runnable::run),
+                Runnable::run,
+                DirtyCounters.NONE);
+        return new Reconciler(
+                storage().users(),
+                storage().posts(),
+                likes,
+                comments,
                 new RelationRepairer(storage().users(), storage().relations(), DirtyCounters.NONE));
     }
 
     /** The real post store, except that while {@code failures} is positive a counter update times out unapplied. */
     private PostStore losingCounterUpdates(AtomicInteger failures) {
         PostStore real = storage().posts();
-        return (PostStore) Proxy.newProxyInstance(PostStore.class.getClassLoader(), new Class<?>[]{PostStore.class},
-                (proxy, method, args) -> {
+        return (PostStore) Proxy.newProxyInstance(
+                PostStore.class.getClassLoader(), new Class<?>[] {PostStore.class}, (proxy, method, args) -> {
                     if (method.getName().equals("addCounts") && failures.get() > 0) {
                         throw new UnknownOutcomeException("injected: the counter update timed out", null);
                     }

@@ -1,11 +1,16 @@
 package dev.widefeed.resources;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -14,12 +19,6 @@ import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Acting on someone else's things: ada, with her own valid token, tries every write (and the reads
@@ -106,7 +105,9 @@ public class AuthorizationContract {
             }
             try (Response r = api().request(attempt.path(), world.ada.token()).method(attempt.method(), body)) {
                 JsonNode error = r.getStatus() == 403 ? r.readEntity(JsonNode.class) : null;
-                if (error == null || error.path("code").asInt() != 403 || error.path("message").asText().isBlank()) {
+                if (error == null
+                        || error.path("code").asInt() != 403
+                        || error.path("message").asText().isBlank()) {
                     failures.add(attempt + ": " + r.getStatus());
                 }
             }

@@ -1,5 +1,11 @@
 package dev.widefeed.resources;
 
+import static dev.widefeed.testing.ApiClient.assertError;
+import static dev.widefeed.testing.ApiClient.body;
+import static dev.widefeed.testing.ApiClient.signUp;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
 import dev.widefeed.testing.ApiClient.Created;
@@ -8,11 +14,6 @@ import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.client.Invocation;
 import jakarta.ws.rs.core.Response;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,12 +23,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.LongStream;
-
-import static dev.widefeed.testing.ApiClient.assertError;
-import static dev.widefeed.testing.ApiClient.body;
-import static dev.widefeed.testing.ApiClient.signUp;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The REST contract of comments, end to end over HTTP against the real service on a real store, run on every
@@ -73,10 +72,12 @@ public class CommentApiContract {
         if (replyTo != null) {
             body.put("replyTo", replyTo);
         }
-        try (Response r = request("/v1/posts/" + postId + "/comments", author.token()).post(Entity.json(body))) {
+        try (Response r =
+                request("/v1/posts/" + postId + "/comments", author.token()).post(Entity.json(body))) {
             assertThat(r.getStatus()).isEqualTo(201);
             JsonNode created = r.readEntity(JsonNode.class);
-            assertThat(r.getLocation().getPath()).endsWith("/v1/comments/" + created.get("id").asText());
+            assertThat(r.getLocation().getPath())
+                    .endsWith("/v1/comments/" + created.get("id").asText());
             return created;
         }
     }
@@ -115,7 +116,8 @@ public class CommentApiContract {
             assertThat(view.get("mentions").get(0).get("id").asText()).isEqualTo(holder);
             assertThat(view.get("mentions").get(0).get("start").asInt()).isEqualTo(7);
         }
-        JsonNode reply = comment(ada, post, "@" + handle + " @unheld_" + handle, made.get("id").asText());
+        JsonNode reply = comment(
+                ada, post, "@" + handle + " @unheld_" + handle, made.get("id").asText());
         assertThat(reply.get("mentions")).extracting(m -> m.get("id").asText()).containsExactly(holder);
         assertThat(comment(ada, post, "no one", null).get("mentions")).isEmpty();
     }
@@ -152,11 +154,18 @@ public class CommentApiContract {
         assertThat(page.get("pageSize").asInt()).isEqualTo(20);
         assertThat(page.get("pages").asLong()).isEqualTo(1);
         assertThat(page.get("items")).hasSize(1);
-        assertThat(page.get("items").get(0).get("counts").get("replies").asLong()).isEqualTo(2);
-        JsonNode replies = call(request("/v1/comments/" + topId + "/replies", ada.token(), Map.of("limit", "1")), "GET", 200);
+        assertThat(page.get("items").get(0).get("counts").get("replies").asLong())
+                .isEqualTo(2);
+        JsonNode replies =
+                call(request("/v1/comments/" + topId + "/replies", ada.token(), Map.of("limit", "1")), "GET", 200);
         assertThat(floors(replies.get("items"))).containsExactly(1L);
-        JsonNode rest = call(request("/v1/comments/" + topId + "/replies", ada.token(),
-                Map.of("cursor", replies.get("next").asText())), "GET", 200);
+        JsonNode rest = call(
+                request(
+                        "/v1/comments/" + topId + "/replies",
+                        ada.token(),
+                        Map.of("cursor", replies.get("next").asText())),
+                "GET",
+                200);
         assertThat(floors(rest.get("items"))).containsExactly(2L);
         assertThat(rest.get("next").isNull()).isTrue();
 
@@ -179,12 +188,15 @@ public class CommentApiContract {
         postView = call(request("/v1/posts/" + post, ada.token()), "GET", 200);
         assertThat(postView.get("counts").get("comments").asLong()).isEqualTo(1);
         assertThat(postView.get("counts").get("commentsEver").asLong()).isEqualTo(3);
-        assertError(request("/v1/comments/" + reply.get("id").asText(), ada.token()).get(), 404);
+        assertError(
+                request("/v1/comments/" + reply.get("id").asText(), ada.token()).get(), 404);
     }
 
     private JsonNode page(String post, Created viewer, int page) {
-        return call(request("/v1/posts/" + post + "/comments", viewer.token(), Map.of("page", Integer.toString(page))),
-                "GET", 200);
+        return call(
+                request("/v1/posts/" + post + "/comments", viewer.token(), Map.of("page", Integer.toString(page))),
+                "GET",
+                200);
     }
 
     @Test
@@ -205,10 +217,14 @@ public class CommentApiContract {
         call(request(settings + "closed", ada.token()), "PUT", 204);
         call(request(settings + "closed", ada.token()), "PUT", 204); // idempotent
         assertThat(page(post, bob, 1).get("closed").asBoolean()).isTrue();
-        assertError(request("/v1/posts/" + post + "/comments", bob.token())
-                .post(Entity.json(Map.of("content", "too late"))), 403);
-        assertError(request("/v1/posts/" + post + "/comments", ada.token())
-                .post(Entity.json(Map.of("content", "even mine", "replyTo", first))), 403);
+        assertError(
+                request("/v1/posts/" + post + "/comments", bob.token())
+                        .post(Entity.json(Map.of("content", "too late"))),
+                403);
+        assertError(
+                request("/v1/posts/" + post + "/comments", ada.token())
+                        .post(Entity.json(Map.of("content", "even mine", "replyTo", first))),
+                403);
         assertThat(page(post, bob, 1).get("items")).as("existing comments stay").hasSize(20);
         assertThat(page(post, bob, 2).get("items")).hasSize(1);
         call(request("/v1/comments/" + first + "/like", bob.token()), "PUT", 200); // votes still count
@@ -217,22 +233,31 @@ public class CommentApiContract {
 
         String last = page(post, ada, 2).get("items").get(0).get("id").asText();
         assertError(request(settings + "pinned", bob.token()).put(Entity.json(Map.of("commentId", last))), 403);
-        JsonNode pinned = body(request(settings + "pinned", ada.token()).put(Entity.json(Map.of("commentId", last))),
-                200);
+        JsonNode pinned =
+                body(request(settings + "pinned", ada.token()).put(Entity.json(Map.of("commentId", last))), 200);
         assertThat(pinned.get("id").asText()).isEqualTo(last);
         JsonNode firstPage = page(post, bob, 1);
         assertThat(firstPage.get("pinned").get("id").asText()).isEqualTo(last);
-        assertThat(firstPage.get("pinned").get("floor").asLong()).as("it keeps its own floor").isEqualTo(21);
-        assertThat(page(post, bob, 2).get("pinned").isNull()).as("above the first page only").isTrue();
+        assertThat(firstPage.get("pinned").get("floor").asLong())
+                .as("it keeps its own floor")
+                .isEqualTo(21);
+        assertThat(page(post, bob, 2).get("pinned").isNull())
+                .as("above the first page only")
+                .isTrue();
         assertError(request(settings + "pinned", ada.token()).put(Entity.json(Map.of("commentId", reply))), 422);
         assertError(request(settings + "pinned", ada.token()).put(Entity.json(Map.of("commentId", "1"))), 404);
         assertError(request(settings + "pinned", ada.token()).put(Entity.json(Map.of("commentId", "x"))), 400);
         assertError(request(settings + "pinned", ada.token()).put(Entity.json(Map.of())), 400);
-        String other = comment(bob, createPost(bob), "elsewhere", null).get("id").asText();
+        String other =
+                comment(bob, createPost(bob), "elsewhere", null).get("id").asText();
         assertError(request(settings + "pinned", ada.token()).put(Entity.json(Map.of("commentId", other))), 422);
-        assertThat(page(post, bob, 1).get("pinned").get("id").asText()).as("refusals change nothing").isEqualTo(last);
+        assertThat(page(post, bob, 1).get("pinned").get("id").asText())
+                .as("refusals change nothing")
+                .isEqualTo(last);
         call(request("/v1/comments/" + last, bob.token()), "DELETE", 204);
-        assertThat(page(post, bob, 1).get("pinned").isNull()).as("a deleted comment is not shown pinned").isTrue();
+        assertThat(page(post, bob, 1).get("pinned").isNull())
+                .as("a deleted comment is not shown pinned")
+                .isTrue();
         call(request(settings + "pinned", ada.token()), "DELETE", 204);
         assertThat(page(post, bob, 1).get("pinned").isNull()).isTrue();
         assertError(request("/v1/posts/1/comments/closed", ada.token()).put(Entity.json("")), 404);
@@ -258,7 +283,8 @@ public class CommentApiContract {
     /** The hot comments once they are {@code expected} (the ranking follows votes off the request path). */
     private void awaitHot(String post, Created viewer, List<String> expected) {
         await().atMost(Duration.ofSeconds(30))
-                .untilAsserted(() -> assertThat(hot(post, viewer, 2)).as("hot comments").isEqualTo(expected));
+                .untilAsserted(() ->
+                        assertThat(hot(post, viewer, 2)).as("hot comments").isEqualTo(expected));
     }
 
     @Test
@@ -272,10 +298,20 @@ public class CommentApiContract {
         int[][] votes = {{3, 0}, {1, 0}, {1, 1}, {3, 1}, {0, 1}}; // scores 3, 1, 0, 2, -1
         for (int i = 0; i < votes.length; i++) {
             for (int v = 0; v < votes[i][0]; v++) {
-                call(request("/v1/comments/" + c.get(i) + "/like", createUser("fan").token()), "PUT", 200);
+                call(
+                        request(
+                                "/v1/comments/" + c.get(i) + "/like",
+                                createUser("fan").token()),
+                        "PUT",
+                        200);
             }
             for (int v = 0; v < votes[i][1]; v++) {
-                call(request("/v1/comments/" + c.get(i) + "/hate", createUser("critic").token()), "PUT", 200);
+                call(
+                        request(
+                                "/v1/comments/" + c.get(i) + "/hate",
+                                createUser("critic").token()),
+                        "PUT",
+                        200);
             }
         }
         awaitHot(post, ada, List.of(c.get(0), c.get(3), c.get(1)));
@@ -292,11 +328,22 @@ public class CommentApiContract {
 
         String comments = "/v1/posts/" + post + "/comments";
         assertError(request(comments, ada.token(), Map.of("sort", "likes")).get(), 400);
-        assertError(request(comments, ada.token(), Map.of("sort", "hot", "page", "1")).get(), 400);
-        assertError(request(comments, ada.token(), Map.of("sort", "hot", "cursor", "nope")).get(), 400);
-        assertError(request(comments, ada.token(), Map.of("sort", "hot", "limit", "0")).get(), 422);
+        assertError(
+                request(comments, ada.token(), Map.of("sort", "hot", "page", "1"))
+                        .get(),
+                400);
+        assertError(
+                request(comments, ada.token(), Map.of("sort", "hot", "cursor", "nope"))
+                        .get(),
+                400);
+        assertError(
+                request(comments, ada.token(), Map.of("sort", "hot", "limit", "0"))
+                        .get(),
+                422);
         assertError(request(comments, ada.token(), Map.of("cursor", "nope")).get(), 400);
-        assertThat(call(request(comments, ada.token(), Map.of("sort", "floor")), "GET", 200).get("pages").asLong())
+        assertThat(call(request(comments, ada.token(), Map.of("sort", "floor")), "GET", 200)
+                        .get("pages")
+                        .asLong())
                 .isEqualTo(1);
     }
 
@@ -324,7 +371,9 @@ public class CommentApiContract {
         assertError(request("/v1/comments/" + top, ada.token()).get(), 404);
 
         call(request("/v1/comments/" + reply, ada.token()), "DELETE", 204);
-        assertThat(page(post, ada, 1).get("items")).as("no live replies: no placeholder").isEmpty();
+        assertThat(page(post, ada, 1).get("items"))
+                .as("no live replies: no placeholder")
+                .isEmpty();
     }
 
     @Test
@@ -334,17 +383,24 @@ public class CommentApiContract {
         String post = createPost(ada);
         String top = comment(ada, post, "top", null).get("id").asText();
         String reply = comment(ada, post, "reply", top).get("id").asText();
-        assertThat(page(post, bob, 1).get("items").get(0).get("myVote").asText()).isEqualTo("none");
+        assertThat(page(post, bob, 1).get("items").get(0).get("myVote").asText())
+                .isEqualTo("none");
         call(request("/v1/comments/" + top + "/like", bob.token()), "PUT", 200);
         call(request("/v1/comments/" + reply + "/hate", bob.token()), "PUT", 200);
-        assertThat(page(post, bob, 1).get("items").get(0).get("myVote").asText()).isEqualTo("like");
-        assertThat(page(post, ada, 1).get("items").get(0).get("myVote").asText()).as("ada's own").isEqualTo("none");
-        assertThat(call(request("/v1/comments/" + top, bob.token()), "GET", 200).get("myVote").asText())
+        assertThat(page(post, bob, 1).get("items").get(0).get("myVote").asText())
+                .isEqualTo("like");
+        assertThat(page(post, ada, 1).get("items").get(0).get("myVote").asText())
+                .as("ada's own")
+                .isEqualTo("none");
+        assertThat(call(request("/v1/comments/" + top, bob.token()), "GET", 200)
+                        .get("myVote")
+                        .asText())
                 .isEqualTo("like");
         JsonNode replies = call(request("/v1/comments/" + top + "/replies", bob.token()), "GET", 200);
         assertThat(replies.get("items").get(0).get("myVote").asText()).isEqualTo("hate");
         call(request("/v1/comments/" + top + "/like", bob.token()), "DELETE", 200);
-        assertThat(page(post, bob, 1).get("items").get(0).get("myVote").asText()).isEqualTo("none");
+        assertThat(page(post, bob, 1).get("items").get(0).get("myVote").asText())
+                .isEqualTo("none");
     }
 
     private static String votes(long likes, long hates) {
@@ -371,24 +427,32 @@ public class CommentApiContract {
         } finally {
             pool.shutdownNow();
         }
-        assertThat(created.stream().map(c -> c.get("floor").asLong()).sorted().toList()).isEqualTo(range(1, 200));
+        assertThat(created.stream().map(c -> c.get("floor").asLong()).sorted().toList())
+                .isEqualTo(range(1, 200));
 
         Map<Long, JsonNode> byFloor = new HashMap<>();
         created.forEach(c -> byFloor.put(c.get("floor").asLong(), c));
-        for (long floor : new long[]{1, 25, 40}) {
+        for (long floor : new long[] {1, 25, 40}) {
             JsonNode c = byFloor.get(floor);
-            Created author = writers.stream().filter(w -> w.id().equals(c.get("authorId").asText())).findFirst().orElseThrow();
+            Created author = writers.stream()
+                    .filter(w -> w.id().equals(c.get("authorId").asText()))
+                    .findFirst()
+                    .orElseThrow();
             call(request("/v1/comments/" + c.get("id").asText(), author.token()), "DELETE", 204);
         }
         String path = "/v1/posts/" + post + "/comments";
         JsonNode page1 = call(request(path, ada.token()), "GET", 200);
         assertThat(page1.get("pages").asLong()).isEqualTo(10);
         assertThat(floors(page1.get("items"))).isEqualTo(range(2, 20));
-        assertThat(floors(call(request(path, ada.token(), Map.of("page", "2")), "GET", 200).get("items")))
+        assertThat(floors(call(request(path, ada.token(), Map.of("page", "2")), "GET", 200)
+                        .get("items")))
                 .isEqualTo(range(21, 39).stream().filter(f -> f != 25).toList());
-        assertThat(floors(call(request(path, ada.token(), Map.of("page", "3")), "GET", 200).get("items")))
+        assertThat(floors(call(request(path, ada.token(), Map.of("page", "3")), "GET", 200)
+                        .get("items")))
                 .isEqualTo(range(41, 60));
-        assertThat(call(request(path, ada.token(), Map.of("page", "11")), "GET", 200).get("items")).isEmpty();
+        assertThat(call(request(path, ada.token(), Map.of("page", "11")), "GET", 200)
+                        .get("items"))
+                .isEmpty();
         JsonNode postView = call(request("/v1/posts/" + post, ada.token()), "GET", 200);
         assertThat(postView.get("counts").get("comments").asLong()).isEqualTo(197);
         assertThat(postView.get("counts").get("commentsEver").asLong()).isEqualTo(200);
@@ -422,14 +486,21 @@ public class CommentApiContract {
         // 400: bad ids, pages, cursors, replyTo
         assertError(request("/v1/posts/abc/comments", bob.token()).get(), 400);
         assertError(request("/v1/comments/-5", bob.token()).get(), 400);
-        assertError(request("/v1/comments/99999999999999999999/like", bob.token()).put(Entity.json("")), 400);
+        assertError(
+                request("/v1/comments/99999999999999999999/like", bob.token()).put(Entity.json("")), 400);
         assertError(request(comments, bob.token(), Map.of("page", "0")).get(), 422);
         assertError(request(comments, bob.token(), Map.of("page", "two")).get(), 400);
-        assertError(request("/v1/comments/" + mine + "/replies", bob.token(), Map.of("cursor", "nope")).get(), 400);
+        assertError(
+                request("/v1/comments/" + mine + "/replies", bob.token(), Map.of("cursor", "nope"))
+                        .get(),
+                400);
         assertError(request(comments, bob.token()).post(Entity.json(Map.of("content", "hi", "replyTo", "x"))), 400);
         assertError(request(comments, bob.token()).post(Entity.json("{\"content\":")), 400);
         // 422: limit out of range; 401: no token
-        assertError(request("/v1/comments/" + mine + "/replies", bob.token(), Map.of("limit", "101")).get(), 422);
+        assertError(
+                request("/v1/comments/" + mine + "/replies", bob.token(), Map.of("limit", "101"))
+                        .get(),
+                422);
         assertError(request(comments, null).get(), 401);
         // the comment is still there, and its post's author may delete it
         call(request("/v1/comments/" + mine, bob.token()), "GET", 200);

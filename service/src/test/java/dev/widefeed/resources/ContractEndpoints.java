@@ -21,7 +21,14 @@ final class ContractEndpoints {
     static final boolean AUDIENCE_ENDPOINTS_SERVED = true;
 
     /** Which of the service's cursors a list hands out; MEMBER lists (ordered by user id) page by the last id. */
-    enum CursorKind { FOLLOW, LIKE, POST, FLOOR, MEMBER, NOTIFICATION }
+    enum CursorKind {
+        FOLLOW,
+        LIKE,
+        POST,
+        FLOOR,
+        MEMBER,
+        NOTIFICATION
+    }
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{(\\w+)}");
 
@@ -32,8 +39,15 @@ final class ContractEndpoints {
      * @param cursor      the kind of cursor it pages with, or null when it is not a list
      * @param audience    one of the audience endpoints, swept only when they are served
      */
-    record Endpoint(String method, String target, String body, boolean bodyOptional, List<String> idFields,
-                    boolean needsToken, CursorKind cursor, boolean audience) {
+    record Endpoint(
+            String method,
+            String target,
+            String body,
+            boolean bodyOptional,
+            List<String> idFields,
+            boolean needsToken,
+            CursorKind cursor,
+            boolean audience) {
 
         Endpoint anonymous() {
             return new Endpoint(method, target, body, bodyOptional, idFields, false, cursor, audience);
@@ -86,12 +100,13 @@ final class ContractEndpoints {
         }
     }
 
-    private ContractEndpoints() {
-    }
+    private ContractEndpoints() {}
 
     /** Every endpoint the sweeps run now: all of them once the audience endpoints are served. */
     static List<Endpoint> swept() {
-        return all().stream().filter(e -> !e.audience() || AUDIENCE_ENDPOINTS_SERVED).toList();
+        return all().stream()
+                .filter(e -> !e.audience() || AUDIENCE_ENDPOINTS_SERVED)
+                .toList();
     }
 
     static List<Endpoint> all() {
@@ -109,22 +124,27 @@ final class ContractEndpoints {
                 // sessions (a sweep sends no valid sign-in, so it counts no failure against the handle)
                 body("POST", "/v1/sessions", "{\"handle\":\"nobody_swept\",\"password\":\"not the password\"}")
                         .anonymous(),
-                body("POST", "/v1/sessions/refresh", "{\"refreshToken\":\"v1.AAAA\"}").anonymous(),
+                body("POST", "/v1/sessions/refresh", "{\"refreshToken\":\"v1.AAAA\"}")
+                        .anonymous(),
                 call("DELETE", "/v1/sessions/current"),
                 call("DELETE", "/v1/sessions"),
-                body("PUT", "/v1/users/{me}/password",
+                body(
+                        "PUT",
+                        "/v1/users/{me}/password",
                         "{\"password\":\"a new password\",\"currentPassword\":\"wrong one\"}"),
                 // relations
                 call("PUT", "/v1/users/{me}/following/{user}"),
                 call("DELETE", "/v1/users/{me}/following/{user}"),
-                body("POST", "/v1/users/{me}/following", "{\"ids\":[\"{user}\"]}").ids("ids"),
+                body("POST", "/v1/users/{me}/following", "{\"ids\":[\"{user}\"]}")
+                        .ids("ids"),
                 list("/v1/users/{user}/following", CursorKind.FOLLOW),
                 list("/v1/users/{user}/followers", CursorKind.FOLLOW),
                 call("GET", "/v1/users/{user}/relationship/{someone}"),
                 call("GET", "/v1/users/{me}/relationships?ids={user},{someone}"),
                 // posts, reposts, likes
                 body("POST", "/v1/posts", "{\"content\":\"hello\",\"audience\":{\"type\":\"public\"}}"),
-                body("POST", "/v1/posts/{post}/reposts", "{\"content\":\"again\"}").optionalBody(),
+                body("POST", "/v1/posts/{post}/reposts", "{\"content\":\"again\"}")
+                        .optionalBody(),
                 call("GET", "/v1/posts/{post}"),
                 call("GET", "/v1/posts/{post}/reposts?page=1"),
                 call("GET", "/v1/posts?ids={post},{myPost}"),
@@ -139,7 +159,8 @@ final class ContractEndpoints {
                 call("GET", "/v1/posts/{post}/comments?page=1"),
                 call("PUT", "/v1/posts/{myPost}/comments/closed"),
                 call("DELETE", "/v1/posts/{myPost}/comments/closed"),
-                body("PUT", "/v1/posts/{myPost}/comments/pinned", "{\"commentId\":\"{comment}\"}").ids("commentId"),
+                body("PUT", "/v1/posts/{myPost}/comments/pinned", "{\"commentId\":\"{comment}\"}")
+                        .ids("commentId"),
                 call("DELETE", "/v1/posts/{myPost}/comments/pinned"),
                 call("GET", "/v1/comments/{comment}"),
                 list("/v1/comments/{comment}/replies", CursorKind.FLOOR),

@@ -1,17 +1,16 @@
 package dev.widefeed.resources;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.widefeed.errors.MalformedRequestException;
 import dev.widefeed.graph.FollowCursor;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Base64;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class CursorsTest {
     @Test
@@ -30,7 +29,8 @@ class CursorsTest {
 
     @Test
     void overlongCursorsAreMalformed() {
-        String longOne = Base64.getUrlEncoder().encodeToString(("f1:1:" + "9".repeat(300)).getBytes(StandardCharsets.US_ASCII));
+        String longOne =
+                Base64.getUrlEncoder().encodeToString(("f1:1:" + "9".repeat(300)).getBytes(StandardCharsets.US_ASCII));
         assertThatThrownBy(() -> Cursors.decodeFollow(longOne)).isInstanceOf(MalformedRequestException.class);
     }
 }

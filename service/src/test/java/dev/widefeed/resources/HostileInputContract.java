@@ -1,5 +1,7 @@
 package dev.widefeed.resources;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.auth0.jwt.JWT;
 import com.auth0.jwt.JWTCreator;
 import com.auth0.jwt.algorithms.Algorithm;
@@ -20,15 +22,6 @@ import dev.widefeed.testing.RawHttp.Answer;
 import dev.widefeed.testing.RawHttp.Request;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.Tiers;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -48,8 +41,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.zip.GZIPOutputStream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Hostile input on every endpoint of the contract (see {@link ContractEndpoints}): missing and forged
@@ -65,9 +64,24 @@ public class HostileInputContract {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Not ids, wherever an id goes. */
-    private static final List<String> BAD_IDS = List.of("abc", "-1", "0", "00", "1.5", "1e3", "+1", "%201", "1%20",
-            "0x1F", "1%2C2", "9223372036854775808", "99999999999999999999", "1".repeat(1000),
-            "%D9%A3" /* an Arabic-Indic digit */, "%00", "null");
+    private static final List<String> BAD_IDS = List.of(
+            "abc",
+            "-1",
+            "0",
+            "00",
+            "1.5",
+            "1e3",
+            "+1",
+            "%201",
+            "1%20",
+            "0x1F",
+            "1%2C2",
+            "9223372036854775808",
+            "99999999999999999999",
+            "1".repeat(1000),
+            "%D9%A3" /* an Arabic-Indic digit */,
+            "%00",
+            "null");
     /** Bad in a path, but ids after all in a query's comma-separated list, whose spaces are stripped. */
     private static final Set<String> QUERY_DECODES_TO_IDS = Set.of("+1", "%201", "1%20", "1%2C2");
     /** An id nothing has: ids are time-based and far larger. */
@@ -112,21 +126,50 @@ public class HostileInputContract {
         authorizations.put("blank token", "Bearer ");
         authorizations.put("not a JWT", "Bearer not-a-token");
         authorizations.put("three dots", "Bearer a.b.c");
-        authorizations.put("another scheme",
+        authorizations.put(
+                "another scheme",
                 "Basic " + Base64.getEncoder().encodeToString("ada:secret".getBytes(StandardCharsets.UTF_8)));
         authorizations.put("tampered signature", "Bearer " + world.ada.token() + "x");
-        authorizations.put("another secret", "Bearer " + new TokenService("another-secret-another-secret-0123456789",
-                Duration.ofHours(1), Duration.ofHours(1), Clock.systemUTC()).mint(ada));
-        authorizations.put("expired", "Bearer " + new TokenService(secret, Duration.ofHours(1),
-                Duration.ofHours(1), Clock.fixed(now.minus(Duration.ofDays(2)), ZoneOffset.UTC)).mint(ada));
-        authorizations.put("unsigned (alg none)", "Bearer " + claims(world.ada.id(), now).sign(Algorithm.none()));
-        authorizations.put("another issuer", "Bearer " + JWT.create().withIssuer("elsewhere").withSubject(world.ada.id())
-                .withExpiresAt(now.plus(Duration.ofHours(1))).sign(signed));
-        for (String subject : new String[]{"abc", "0", "-1", "", "99999999999999999999", "1.5", " 1"}) {
-            authorizations.put("subject '" + subject + "'", "Bearer " + claims(subject, now).sign(signed));
+        authorizations.put(
+                "another secret",
+                "Bearer "
+                        + new TokenService(
+                                        "another-secret-another-secret-0123456789",
+                                        Duration.ofHours(1),
+                                        Duration.ofHours(1),
+                                        Clock.systemUTC())
+                                .mint(ada));
+        authorizations.put(
+                "expired",
+                "Bearer "
+                        + new TokenService(
+                                        secret,
+                                        Duration.ofHours(1),
+                                        Duration.ofHours(1),
+                                        Clock.fixed(now.minus(Duration.ofDays(2)), ZoneOffset.UTC))
+                                .mint(ada));
+        authorizations.put(
+                "unsigned (alg none)", "Bearer " + claims(world.ada.id(), now).sign(Algorithm.none()));
+        authorizations.put(
+                "another issuer",
+                "Bearer "
+                        + JWT.create()
+                                .withIssuer("elsewhere")
+                                .withSubject(world.ada.id())
+                                .withExpiresAt(now.plus(Duration.ofHours(1)))
+                                .sign(signed));
+        for (String subject : new String[] {"abc", "0", "-1", "", "99999999999999999999", "1.5", " 1"}) {
+            authorizations.put(
+                    "subject '" + subject + "'",
+                    "Bearer " + claims(subject, now).sign(signed));
         }
-        authorizations.put("no subject", "Bearer " + JWT.create().withIssuer("widefeed")
-                .withExpiresAt(now.plus(Duration.ofHours(1))).sign(signed));
+        authorizations.put(
+                "no subject",
+                "Bearer "
+                        + JWT.create()
+                                .withIssuer("widefeed")
+                                .withExpiresAt(now.plus(Duration.ofHours(1)))
+                                .sign(signed));
 
         Sweep sweep = new Sweep();
         for (Endpoint endpoint : ContractEndpoints.swept()) {
@@ -145,7 +188,10 @@ public class HostileInputContract {
     }
 
     private static JWTCreator.Builder claims(String subject, Instant now) {
-        return JWT.create().withIssuer("widefeed").withSubject(subject).withIssuedAt(now)
+        return JWT.create()
+                .withIssuer("widefeed")
+                .withSubject(subject)
+                .withIssuedAt(now)
                 .withExpiresAt(now.plus(Duration.ofHours(1)));
     }
 
@@ -161,8 +207,10 @@ public class HostileInputContract {
                     if (endpoint.target().contains("?ids=") && QUERY_DECODES_TO_IDS.contains(bad)) {
                         continue;
                     }
-                    sweep.expect("{" + slot + "} = " + abbreviated(bad),
-                            valid(endpoint, values, endpoint.targetWith(slot, bad, values)), 400);
+                    sweep.expect(
+                            "{" + slot + "} = " + abbreviated(bad),
+                            valid(endpoint, values, endpoint.targetWith(slot, bad, values)),
+                            400);
                 }
             }
         }
@@ -176,8 +224,12 @@ public class HostileInputContract {
         for (Endpoint endpoint : ContractEndpoints.swept()) {
             for (String slot : endpoint.idSlots()) {
                 // An empty path segment matches another route or none: refused either way.
-                sweep.expect("{" + slot + "} empty", valid(endpoint, values, endpoint.targetWith(slot, "", values)),
-                        400, 404, 405);
+                sweep.expect(
+                        "{" + slot + "} empty",
+                        valid(endpoint, values, endpoint.targetWith(slot, "", values)),
+                        400,
+                        404,
+                        405);
             }
         }
         sweep.assertAllAnswered();
@@ -221,11 +273,33 @@ public class HostileInputContract {
         extremes.put(CursorKind.FLOOR, List.of(b64("r1:1"), b64("r1:" + Long.MAX_VALUE)));
         extremes.put(CursorKind.MEMBER, List.of("1", Long.toString(Long.MAX_VALUE)));
         extremes.put(CursorKind.NOTIFICATION, List.of(b64("n1:0:0:0"), b64("n1:253402300799:255:" + Long.MAX_VALUE)));
-        List<String> garbage = List.of("garbage!", "", "%20", "%25%25", "A".repeat(300), "ZjE6MTIzOmFiYw",
-                b64("f1:"), b64("x1:1:1"), b64("f1:1:1:1"), b64("f1:-1:5"), b64("f1:1:0"), b64("f1:1:abc"),
-                b64("f1:99999999999999999999:1"), b64("l1::"), b64("p1:1:-1"), b64("r1:0"), b64("r1:-5"), b64("r1:x"),
-                b64("r1:99999999999999999999"), b64("n1:1:1"), b64("n1:-1:1:1"), b64("n1:1:256:1"),
-                b64("n1:253402300800:1:1"), b64("\u0000\u0001"), "ZjE", "ZjE6M");
+        List<String> garbage = List.of(
+                "garbage!",
+                "",
+                "%20",
+                "%25%25",
+                "A".repeat(300),
+                "ZjE6MTIzOmFiYw",
+                b64("f1:"),
+                b64("x1:1:1"),
+                b64("f1:1:1:1"),
+                b64("f1:-1:5"),
+                b64("f1:1:0"),
+                b64("f1:1:abc"),
+                b64("f1:99999999999999999999:1"),
+                b64("l1::"),
+                b64("p1:1:-1"),
+                b64("r1:0"),
+                b64("r1:-5"),
+                b64("r1:x"),
+                b64("r1:99999999999999999999"),
+                b64("n1:1:1"),
+                b64("n1:-1:1:1"),
+                b64("n1:1:256:1"),
+                b64("n1:253402300800:1:1"),
+                b64("\u0000\u0001"),
+                "ZjE",
+                "ZjE6M");
 
         Sweep sweep = new Sweep();
         for (Endpoint endpoint : ContractEndpoints.swept()) {
@@ -255,8 +329,8 @@ public class HostileInputContract {
 
     /** The first page's cursor cut to a length no base64 has, or null when there is no second page. */
     private String truncatedCursor(String target) {
-        Answer first = http.send(Request.of("GET", target + (target.contains("?") ? "&" : "?") + "limit=1",
-                world.ada.token()));
+        Answer first = http.send(
+                Request.of("GET", target + (target.contains("?") ? "&" : "?") + "limit=1", world.ada.token()));
         JsonNode next = first.json() == null ? null : first.json().get("next");
         if (next == null || next.isNull()) {
             return null;
@@ -293,7 +367,9 @@ public class HostileInputContract {
             sweep.expect("page " + page, get(comments + "?page=" + page), 400);
         }
         sweep.expect("the last page there can be", get(comments + "?page=2147483647"), 200);
-        sweep.expect("more than 100 ids", get("/v1/posts?ids=" + String.join(",", Collections.nCopies(101, world.bobPost))),
+        sweep.expect(
+                "more than 100 ids",
+                get("/v1/posts?ids=" + String.join(",", Collections.nCopies(101, world.bobPost))),
                 422);
         sweep.expect("an empty id among ids", get("/v1/posts?ids=" + world.bobPost + ",,"), 400);
         sweep.expect("no ids", get("/v1/posts?ids="), 400);
@@ -308,21 +384,38 @@ public class HostileInputContract {
         Sweep sweep = new Sweep();
         for (Endpoint endpoint : bodyEndpoints()) {
             String valid = endpoint.body(values);
-            for (String body : List.of("{", "{\"content\"", "not json", "{'content':'x'}", "{\"a\":1,}", "\u0000",
-                    "{\"a\":\"\\q\"}", valid + " trailing", valid.substring(0, valid.length() - 1))) {
-                sweep.expect("body " + abbreviated(body), valid(endpoint, values, null).json(body), 400);
+            for (String body : List.of(
+                    "{",
+                    "{\"content\"",
+                    "not json",
+                    "{'content':'x'}",
+                    "{\"a\":1,}",
+                    "\u0000",
+                    "{\"a\":\"\\q\"}",
+                    valid + " trailing",
+                    valid.substring(0, valid.length() - 1))) {
+                sweep.expect(
+                        "body " + abbreviated(body),
+                        valid(endpoint, values, null).json(body),
+                        400);
             }
             // Well-formed as far as the first value goes: refused for its shape before the parser sees the rest.
             sweep.expect("two JSON values", valid(endpoint, values, null).json(valid + valid), 400, 422);
             sweep.expect("an unclosed array", valid(endpoint, values, null).json("["), 400, 422);
-            sweep.expect("invalid UTF-8", valid(endpoint, values, null).bytes(invalidUtf8(valid))
-                    .header("Content-Type", "application/json"), 400);
+            sweep.expect(
+                    "invalid UTF-8",
+                    valid(endpoint, values, null).bytes(invalidUtf8(valid)).header("Content-Type", "application/json"),
+                    400);
             if (!endpoint.bodyOptional()) {
                 sweep.expect("empty body", valid(endpoint, values, null).json(""), 400);
                 sweep.expect("null body", valid(endpoint, values, null).json("null"), 400);
             }
-            sweep.expect("text/plain", valid(endpoint, values, null).bytes(valid.getBytes(StandardCharsets.UTF_8))
-                    .header("Content-Type", "text/plain"), 415);
+            sweep.expect(
+                    "text/plain",
+                    valid(endpoint, values, null)
+                            .bytes(valid.getBytes(StandardCharsets.UTF_8))
+                            .header("Content-Type", "text/plain"),
+                    415);
         }
         sweep.assertAllAnswered();
     }
@@ -336,10 +429,14 @@ public class HostileInputContract {
             for (String field : List.of("extra", "__proto__", "@class", "ID", "Content")) {
                 ObjectNode body = valid.deepCopy();
                 body.put(field, "java.lang.Runtime");
-                sweep.expect("unknown field " + field, valid(endpoint, values, null).json(body.toString()), 422);
+                sweep.expect(
+                        "unknown field " + field, valid(endpoint, values, null).json(body.toString()), 422);
             }
             for (String body : List.of("[]", "5", "\"text\"", "true", "[" + valid + "]")) {
-                sweep.expect("top-level " + abbreviated(body), valid(endpoint, values, null).json(body), 422);
+                sweep.expect(
+                        "top-level " + abbreviated(body),
+                        valid(endpoint, values, null).json(body),
+                        422);
             }
             Iterator<String> fields = valid.fieldNames();
             while (fields.hasNext()) {
@@ -347,18 +444,25 @@ public class HostileInputContract {
                 for (String wrong : wrongTypesFor(valid.get(field))) {
                     ObjectNode body = valid.deepCopy();
                     body.set(field, parse(wrong));
-                    sweep.expect(field + " = " + wrong, valid(endpoint, values, null).json(body.toString()), 422);
+                    sweep.expect(
+                            field + " = " + wrong, valid(endpoint, values, null).json(body.toString()), 422);
                 }
             }
         }
         sweep.expect("audience type unknown", post("{\"content\":\"x\",\"audience\":{\"type\":\"everyone\"}}"), 422);
         sweep.expect("audience without type", post("{\"content\":\"x\",\"audience\":{}}"), 422);
-        sweep.expect("audience unknown field", post("{\"content\":\"x\",\"audience\":{\"type\":\"public\",\"all\":1}}"),
+        sweep.expect(
+                "audience unknown field",
+                post("{\"content\":\"x\",\"audience\":{\"type\":\"public\",\"all\":1}}"),
                 422);
-        sweep.expect("audience tag null",
-                post("{\"content\":\"x\",\"audience\":{\"type\":\"partly-visible\",\"tags\":[null]}}"), 422);
-        sweep.expect("audience users a string",
-                post("{\"content\":\"x\",\"audience\":{\"type\":\"partly-visible\",\"users\":\"1\"}}"), 422);
+        sweep.expect(
+                "audience tag null",
+                post("{\"content\":\"x\",\"audience\":{\"type\":\"partly-visible\",\"tags\":[null]}}"),
+                422);
+        sweep.expect(
+                "audience users a string",
+                post("{\"content\":\"x\",\"audience\":{\"type\":\"partly-visible\",\"users\":\"1\"}}"),
+                422);
         sweep.assertAllAnswered();
     }
 
@@ -376,8 +480,8 @@ public class HostileInputContract {
     void idsInBodiesThatAreNotIdsAre400() {
         Map<String, String> values = world.adaActing();
         Sweep sweep = new Sweep();
-        List<String> badIds = List.of("abc", "-1", "0", "", " 1", "1.5", "9223372036854775808", "1".repeat(1000),
-                "\u0663");
+        List<String> badIds =
+                List.of("abc", "-1", "0", "", " 1", "1.5", "9223372036854775808", "1".repeat(1000), "\u0663");
         for (Endpoint endpoint : bodyEndpoints()) {
             ObjectNode valid = (ObjectNode) parse(endpoint.body(values));
             for (String field : endpoint.idFields()) {
@@ -388,7 +492,9 @@ public class HostileInputContract {
                     } else {
                         body.put(field, bad);
                     }
-                    sweep.expect(field + " = " + abbreviated(bad), valid(endpoint, values, null).json(body.toString()),
+                    sweep.expect(
+                            field + " = " + abbreviated(bad),
+                            valid(endpoint, values, null).json(body.toString()),
                             400);
                 }
             }
@@ -415,27 +521,39 @@ public class HostileInputContract {
                 for (String value : List.of("x".repeat(max + 1), "\u00e9".repeat(max + 1), "x".repeat(60_000))) {
                     ObjectNode body = valid.deepCopy();
                     body.put(text, value);
-                    sweep.expect(text + " of " + value.length(), valid(endpoint, values, null).json(body.toString()),
+                    sweep.expect(
+                            text + " of " + value.length(),
+                            valid(endpoint, values, null).json(body.toString()),
                             422);
                 }
             }
             // Valid JSON but for its size: only the cap on the body refuses it.
             String padded = " ".repeat(70_000) + valid;
             sweep.expect("70 kB body", valid(endpoint, values, null).json(padded), 413);
-            sweep.expect("70 kB body, chunked", valid(endpoint, values, null).json(padded).chunked(), 413);
+            sweep.expect(
+                    "70 kB body, chunked",
+                    valid(endpoint, values, null).json(padded).chunked(),
+                    413);
             sweep.expect("70 kB body inflated from a gzip bomb", zipped(endpoint, values, padded), 413);
-            sweep.expect("10 MB body inflated from a gzip bomb, chunked",
-                    zipped(endpoint, values, " ".repeat(10_000_000) + valid).chunked(), 413);
+            sweep.expect(
+                    "10 MB body inflated from a gzip bomb, chunked",
+                    zipped(endpoint, values, " ".repeat(10_000_000) + valid).chunked(),
+                    413);
             // The parser's cap on strings (64 K characters) and the cap on bodies (64 KiB) are about the same.
             String hugeString = "{\"" + valid.fieldNames().next() + "\":\"" + "x".repeat(70_000) + "\"}";
-            sweep.expect("a 70 K character string, chunked",
-                    valid(endpoint, values, null).json(hugeString).chunked(), 400, 413);
+            sweep.expect(
+                    "a 70 K character string, chunked",
+                    valid(endpoint, values, null).json(hugeString).chunked(),
+                    400,
+                    413);
         }
         sweep.assertAllAnswered();
     }
 
     private Request zipped(Endpoint endpoint, Map<String, String> values, String body) {
-        return valid(endpoint, values, null).bytes(gzip(body)).header("Content-Type", "application/json")
+        return valid(endpoint, values, null)
+                .bytes(gzip(body))
+                .header("Content-Type", "application/json")
                 .header("Content-Encoding", "gzip");
     }
 
@@ -450,17 +568,33 @@ public class HostileInputContract {
             String deepObjects = "{\"a\":".repeat(5_000) + "1" + "}".repeat(5_000);
             sweep.expect("nested arrays", valid(endpoint, values, null).json(deepArrays), 400, 422);
             sweep.expect("nested objects", valid(endpoint, values, null).json(deepObjects), 400, 422);
-            sweep.expect("nested arrays in " + field,
-                    valid(endpoint, values, null).json("{\"" + field + "\":" + deepArrays + "}"), 400, 422);
-            sweep.expect("nested objects in " + field,
-                    valid(endpoint, values, null).json("{\"" + field + "\":" + deepObjects + "}"), 400, 422);
-            for (String number : List.of("1" + "0".repeat(1000), "1e999999999", "-1e-999999999",
-                    "0." + "1".repeat(1000), "123456789012345678901234567890")) {
-                sweep.expect(field + " = " + abbreviated(number),
-                        valid(endpoint, values, null).json("{\"" + field + "\":" + number + "}"), 400, 422);
+            sweep.expect(
+                    "nested arrays in " + field,
+                    valid(endpoint, values, null).json("{\"" + field + "\":" + deepArrays + "}"),
+                    400,
+                    422);
+            sweep.expect(
+                    "nested objects in " + field,
+                    valid(endpoint, values, null).json("{\"" + field + "\":" + deepObjects + "}"),
+                    400,
+                    422);
+            for (String number : List.of(
+                    "1" + "0".repeat(1000),
+                    "1e999999999",
+                    "-1e-999999999",
+                    "0." + "1".repeat(1000),
+                    "123456789012345678901234567890")) {
+                sweep.expect(
+                        field + " = " + abbreviated(number),
+                        valid(endpoint, values, null).json("{\"" + field + "\":" + number + "}"),
+                        400,
+                        422);
             }
-            sweep.expect("a huge field name",
-                    valid(endpoint, values, null).json("{\"" + "k".repeat(60_000) + "\":1}"), 400, 422);
+            sweep.expect(
+                    "a huge field name",
+                    valid(endpoint, values, null).json("{\"" + "k".repeat(60_000) + "\":1}"),
+                    400,
+                    422);
             sweep.expect("many unknown fields", valid(endpoint, values, null).json(manyFields(5_000)), 400, 422);
         }
         sweep.assertAllAnswered();
@@ -477,7 +611,8 @@ public class HostileInputContract {
     @Test
     void gzipBodiesAreInflatedCappedAndMalformedOnes400() {
         Created dave = api().createUser("dave");
-        Request zipped = Request.of("POST", "/v1/posts", dave.token()).header("Content-Type", "application/json")
+        Request zipped = Request.of("POST", "/v1/posts", dave.token())
+                .header("Content-Type", "application/json")
                 .header("Content-Encoding", "gzip");
         Answer accepted = http.send(zipped.bytes(gzip("{\"content\":\"zipped\"}")));
         assertThat(accepted.status()).as(accepted.body()).isEqualTo(201);
@@ -486,8 +621,11 @@ public class HostileInputContract {
         Sweep sweep = new Sweep();
         // 10 MB of valid JSON in ~10 kB: only counting the inflated bytes stops it.
         sweep.expect("a gzip bomb", zipped.bytes(gzip("{\"content\":\"x\"" + " ".repeat(10_000_000) + "}")), 413);
-        sweep.expect("a gzip bomb, chunked",
-                zipped.bytes(gzip("{\"content\":\"x\"" + " ".repeat(10_000_000) + "}")).chunked(), 413);
+        sweep.expect(
+                "a gzip bomb, chunked",
+                zipped.bytes(gzip("{\"content\":\"x\"" + " ".repeat(10_000_000) + "}"))
+                        .chunked(),
+                413);
         sweep.expect("not gzip", zipped.bytes("{\"content\":\"plain\"}".getBytes(StandardCharsets.UTF_8)), 400);
         byte[] whole = gzip("{\"content\":\"" + "cut short ".repeat(100) + "\"}");
         sweep.expect("truncated gzip", zipped.bytes(Arrays.copyOf(whole, whole.length / 2)), 400);
@@ -508,10 +646,14 @@ public class HostileInputContract {
         String bob = "/v1/users/" + world.bob.id();
         sweep.expect("a 20 kB URI", get(bob + "/followers?cursor=" + "A".repeat(20_000)), 414);
         sweep.expect("a 20 kB header", get(bob).header("X-Padding", "x".repeat(20_000)), 431);
-        sweep.expect("an empty segment", Request.of("DELETE", "/v1/posts//" + world.adaPost, world.ada.token()),
-                400, 404, 405);
-        sweep.expect("an encoded slash", Request.of("DELETE", "/v1/posts/%2F" + world.adaPost, world.ada.token()),
-                400, 404);
+        sweep.expect(
+                "an empty segment",
+                Request.of("DELETE", "/v1/posts//" + world.adaPost, world.ada.token()),
+                400,
+                404,
+                405);
+        sweep.expect(
+                "an encoded slash", Request.of("DELETE", "/v1/posts/%2F" + world.adaPost, world.ada.token()), 400, 404);
         sweep.expect("an encoded dot segment", get(bob + "/%2E%2E/" + world.carl.id()), 400, 404);
         sweep.assertAllAnswered();
     }
@@ -542,14 +684,16 @@ public class HostileInputContract {
 
     /** The endpoint's valid request by ada, at {@code target} when given. */
     private Request valid(Endpoint endpoint, Map<String, String> values, String target) {
-        Request request = Request.of(endpoint.method(), target != null ? target : endpoint.target(values),
+        Request request = Request.of(
+                endpoint.method(),
+                target != null ? target : endpoint.target(values),
                 endpoint.needsToken() ? world.ada.token() : null);
         return endpoint.readsBody() ? request.json(endpoint.body(values)) : request;
     }
 
     private static Request withoutToken(Request request) {
-        return new Request(request.method(), request.target(), null, request.body(), request.headers(),
-                request.streamed());
+        return new Request(
+                request.method(), request.target(), null, request.body(), request.headers(), request.streamed());
     }
 
     private Request get(String target) {
@@ -617,7 +761,9 @@ public class HostileInputContract {
 
         void assertAllAnswered() {
             assertThat(sent).isPositive();
-            assertThat(failures).as("%d of %d requests answered wrongly", failures.size(), sent).isEmpty();
+            assertThat(failures)
+                    .as("%d of %d requests answered wrongly", failures.size(), sent)
+                    .isEmpty();
         }
     }
 }

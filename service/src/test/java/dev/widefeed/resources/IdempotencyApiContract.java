@@ -1,5 +1,9 @@
 package dev.widefeed.resources;
 
+import static dev.widefeed.testing.ApiClient.assertError;
+import static dev.widefeed.testing.ApiClient.body;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
 import dev.widefeed.testing.ApiClient.Created;
@@ -7,17 +11,12 @@ import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
+import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
-
-import java.util.Map;
-import java.util.UUID;
-
-import static dev.widefeed.testing.ApiClient.assertError;
-import static dev.widefeed.testing.ApiClient.body;
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** The REST contract of Idempotency-Key on creating POSTs, run on every {@link TestBackend}. */
 @ParameterizedClass(name = "{0}")
@@ -43,7 +42,9 @@ public class IdempotencyApiContract {
     }
 
     private int postsOf(Created author) {
-        return api().get("/v1/users/" + author.id() + "/posts", author.token()).get("items").size();
+        return api().get("/v1/users/" + author.id() + "/posts", author.token())
+                .get("items")
+                .size();
     }
 
     @Test
@@ -65,17 +66,28 @@ public class IdempotencyApiContract {
             assertThat(again.get("content").asText()).isEqualTo("hello once");
         }
         assertThat(postsOf(ada)).isEqualTo(1);
-        assertThat(api().get("/v1/users/" + ada.id(), ada.token()).get("counts").get("posts").asLong()).isEqualTo(1);
+        assertThat(api().get("/v1/users/" + ada.id(), ada.token())
+                        .get("counts")
+                        .get("posts")
+                        .asLong())
+                .isEqualTo(1);
 
         assertError(post("/v1/posts", ada, Map.of("content", "something else"), key), 422);
         String deletedKey = UUID.randomUUID().toString();
-        String doomed = body(post("/v1/posts", ada, Map.of("content", "doomed"), deletedKey), 201).get("id").asText();
-        assertThat(ApiClient.status(api().request("/v1/posts/" + doomed, ada.token()).delete())).isEqualTo(204);
+        String doomed = body(post("/v1/posts", ada, Map.of("content", "doomed"), deletedKey), 201)
+                .get("id")
+                .asText();
+        assertThat(ApiClient.status(
+                        api().request("/v1/posts/" + doomed, ada.token()).delete()))
+                .isEqualTo(204);
         assertError(post("/v1/posts", ada, Map.of("content", "doomed"), deletedKey), 404);
-        assertThat(postsOf(ada)).as("a replay does not bring a deleted post back").isEqualTo(1);
+        assertThat(postsOf(ada))
+                .as("a replay does not bring a deleted post back")
+                .isEqualTo(1);
         Created bob = api().createUser("bob");
         assertThat(body(post("/v1/posts", bob, hello, key), 201).get("authorId").asText())
-                .as("keys are each user's own").isEqualTo(bob.id());
+                .as("keys are each user's own")
+                .isEqualTo(bob.id());
         body(post("/v1/posts", ada, hello, null), 201);
         body(post("/v1/posts", ada, hello, null), 201);
         assertThat(postsOf(ada)).as("without a key, each request creates").isEqualTo(3);
@@ -84,7 +96,7 @@ public class IdempotencyApiContract {
     @Test
     void malformedKeysAre400AndARefusedRequestLeavesItsKeyFree() {
         Created ada = api().createUser("ada");
-        for (String bad : new String[]{"", "has space", "x".repeat(65), "ünïcode", "a/b"}) {
+        for (String bad : new String[] {"", "has space", "x".repeat(65), "ünïcode", "a/b"}) {
             assertError(post("/v1/posts", ada, Map.of("content", "x"), bad), 400);
         }
         String key = "retry-" + UUID.randomUUID();
@@ -98,21 +110,37 @@ public class IdempotencyApiContract {
     void repostsAndCommentsAreCreatedOncePerKey() {
         Created ada = api().createUser("ada");
         Created bob = api().createUser("bob");
-        String postId = body(post("/v1/posts", ada, Map.of("content", "share me"), null), 201).get("id").asText();
+        String postId = body(post("/v1/posts", ada, Map.of("content", "share me"), null), 201)
+                .get("id")
+                .asText();
         String repostKey = UUID.randomUUID().toString();
-        String first = body(post("/v1/posts/" + postId + "/reposts", bob, Map.of(), repostKey), 201).get("id").asText();
-        String again = body(post("/v1/posts/" + postId + "/reposts", bob, Map.of(), repostKey), 201).get("id").asText();
+        String first = body(post("/v1/posts/" + postId + "/reposts", bob, Map.of(), repostKey), 201)
+                .get("id")
+                .asText();
+        String again = body(post("/v1/posts/" + postId + "/reposts", bob, Map.of(), repostKey), 201)
+                .get("id")
+                .asText();
         assertThat(again).isEqualTo(first);
-        assertThat(api().get("/v1/posts/" + postId, ada.token()).get("counts").get("reposts").asLong()).isEqualTo(1);
+        assertThat(api().get("/v1/posts/" + postId, ada.token())
+                        .get("counts")
+                        .get("reposts")
+                        .asLong())
+                .isEqualTo(1);
 
         String commentKey = UUID.randomUUID().toString();
         String path = "/v1/posts/" + postId + "/comments";
         JsonNode comment = body(post(path, bob, Map.of("content", "nice"), commentKey), 201);
         JsonNode replayed = body(post(path, bob, Map.of("content", "nice"), commentKey), 201);
         assertThat(replayed.get("id").asText()).isEqualTo(comment.get("id").asText());
-        assertThat(replayed.get("floor").asLong()).isEqualTo(comment.get("floor").asLong());
-        assertThat(api().get(path, ada.token(), Map.of("page", "1")).get("items")).hasSize(1);
-        assertThat(api().get("/v1/posts/" + postId, ada.token()).get("counts").get("comments").asLong()).isEqualTo(1);
+        assertThat(replayed.get("floor").asLong())
+                .isEqualTo(comment.get("floor").asLong());
+        assertThat(api().get(path, ada.token(), Map.of("page", "1")).get("items"))
+                .hasSize(1);
+        assertThat(api().get("/v1/posts/" + postId, ada.token())
+                        .get("counts")
+                        .get("comments")
+                        .asLong())
+                .isEqualTo(1);
     }
 
     @Test
@@ -127,12 +155,19 @@ public class IdempotencyApiContract {
             assertThat(r.getHeaderString("Idempotent-Replayed")).isEqualTo("true");
             again = r.readEntity(JsonNode.class);
         }
-        assertThat(again.get("user").get("id").asText()).isEqualTo(first.get("user").get("id").asText());
-        assertThat(api().get("/v1/users/" + first.get("user").get("id").asText(), again.get("token").asText())
-                .get("handle").asText()).isEqualTo(handle);
-        assertError(post("/v1/users", null, Map.of("name", "Idem", "handle", handle, "password", "another password"),
-                key), 422);
-        assertError(post("/v1/users", null, Map.of("name", "Other", "handle", handle, "password", ApiClient.PASSWORD),
-                key), 422);
+        assertThat(again.get("user").get("id").asText())
+                .isEqualTo(first.get("user").get("id").asText());
+        assertThat(api().get(
+                                "/v1/users/" + first.get("user").get("id").asText(),
+                                again.get("token").asText())
+                        .get("handle")
+                        .asText())
+                .isEqualTo(handle);
+        assertError(
+                post("/v1/users", null, Map.of("name", "Idem", "handle", handle, "password", "another password"), key),
+                422);
+        assertError(
+                post("/v1/users", null, Map.of("name", "Other", "handle", handle, "password", ApiClient.PASSWORD), key),
+                422);
     }
 }

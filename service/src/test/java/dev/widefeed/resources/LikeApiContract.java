@@ -1,23 +1,22 @@
 package dev.widefeed.resources;
 
+import static dev.widefeed.testing.ApiClient.assertError;
+import static dev.widefeed.testing.ApiClient.body;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
 import dev.widefeed.testing.ApiClient.Created;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-
-import static dev.widefeed.testing.ApiClient.assertError;
-import static dev.widefeed.testing.ApiClient.body;
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** The REST contract of likes, run on every {@link TestBackend}. */
 @ParameterizedClass(name = "{0}")
@@ -37,7 +36,8 @@ public class LikeApiContract {
 
     private String newPost(Created author) {
         return body(api().request("/v1/posts", author.token()).post(Entity.json(Map.of("content", "like me"))), 201)
-                .get("id").asText();
+                .get("id")
+                .asText();
     }
 
     private JsonNode like(String postId, Created user) {
@@ -53,7 +53,8 @@ public class LikeApiContract {
         List<String> all = new ArrayList<>();
         String cursor = null;
         do {
-            Map<String, String> query = cursor == null ? Map.of("limit", Integer.toString(limit))
+            Map<String, String> query = cursor == null
+                    ? Map.of("limit", Integer.toString(limit))
                     : Map.of("limit", Integer.toString(limit), "cursor", cursor);
             JsonNode page = api().get(path, viewer.token(), query);
             page.get("items").forEach(item -> {
@@ -87,7 +88,8 @@ public class LikeApiContract {
         assertThat(unliked.get("liked").asBoolean()).isFalse();
         assertThat(unliked.get("likes").asLong()).isEqualTo(1);
         assertThat(unlike(post, bob).get("likes").asLong()).isEqualTo(1);
-        assertThat(api().get("/v1/posts/" + post, bob.token()).get("likedByMe").asBoolean()).isFalse();
+        assertThat(api().get("/v1/posts/" + post, bob.token()).get("likedByMe").asBoolean())
+                .isFalse();
         assertThat(all("/v1/posts/" + post + "/likes", bob, "userId", 20)).containsExactly(ada.id());
         assertThat(all("/v1/users/" + bob.id() + "/likes", bob, "postId", 20)).isEmpty();
     }
@@ -111,26 +113,48 @@ public class LikeApiContract {
         String unknown = "1";
         assertError(api().request("/v1/posts/" + unknown + "/like", ada.token()).put(Entity.json("")), 404);
         assertError(api().request("/v1/posts/" + unknown + "/like", ada.token()).delete(), 404);
-        assertError(api().request("/v1/posts/" + unknown + "/likes", ada.token()).get(), 404);
-        assertError(api().request("/v1/users/" + unknown + "/likes", ada.token()).get(), 404);
+        assertError(
+                api().request("/v1/posts/" + unknown + "/likes", ada.token()).get(), 404);
+        assertError(
+                api().request("/v1/users/" + unknown + "/likes", ada.token()).get(), 404);
 
         assertError(api().request("/v1/posts/abc/like", ada.token()).put(Entity.json("")), 400);
         assertError(api().request("/v1/posts/-3/likes", ada.token()).get(), 400);
         assertError(api().request("/v1/users/x1/likes", ada.token()).get(), 400);
-        assertError(api().request("/v1/posts/" + post + "/likes", ada.token(), Map.of("cursor", "not-a-cursor")).get(), 400);
+        assertError(
+                api().request("/v1/posts/" + post + "/likes", ada.token(), Map.of("cursor", "not-a-cursor"))
+                        .get(),
+                400);
         // A followers cursor is well formed, but not a likes cursor.
         String followCursor = "ZjE6MTc2Mzc5MDAwMDEyMzozODI3Njg2NDAwMzAyNTMwNTY";
-        assertError(api().request("/v1/users/" + ada.id() + "/likes", ada.token(), Map.of("cursor", followCursor)).get(), 400);
-        assertError(api().request("/v1/posts/" + post + "/likes", ada.token(), Map.of("limit", "x")).get(), 400);
+        assertError(
+                api().request("/v1/users/" + ada.id() + "/likes", ada.token(), Map.of("cursor", followCursor))
+                        .get(),
+                400);
+        assertError(
+                api().request("/v1/posts/" + post + "/likes", ada.token(), Map.of("limit", "x"))
+                        .get(),
+                400);
 
         assertError(api().request("/v1/posts/" + post + "/like", null).put(Entity.json("")), 401);
         assertError(api().request("/v1/posts/" + post + "/like", null).delete(), 401);
         assertError(api().request("/v1/posts/" + post + "/likes", null).get(), 401);
-        assertError(api().request("/v1/users/" + ada.id() + "/likes", "not-a-token").get(), 401);
+        assertError(
+                api().request("/v1/users/" + ada.id() + "/likes", "not-a-token").get(), 401);
 
-        assertError(api().request("/v1/posts/" + post + "/likes", ada.token(), Map.of("limit", "0")).get(), 422);
-        assertError(api().request("/v1/users/" + ada.id() + "/likes", ada.token(), Map.of("limit", "101")).get(), 422);
+        assertError(
+                api().request("/v1/posts/" + post + "/likes", ada.token(), Map.of("limit", "0"))
+                        .get(),
+                422);
+        assertError(
+                api().request("/v1/users/" + ada.id() + "/likes", ada.token(), Map.of("limit", "101"))
+                        .get(),
+                422);
 
-        assertThat(api().get("/v1/posts/" + post, ada.token()).get("counts").get("likes").asLong()).isZero();
+        assertThat(api().get("/v1/posts/" + post, ada.token())
+                        .get("counts")
+                        .get("likes")
+                        .asLong())
+                .isZero();
     }
 }

@@ -1,26 +1,25 @@
 package dev.widefeed.resources;
 
+import static dev.widefeed.testing.ApiClient.assertError;
+import static dev.widefeed.testing.ApiClient.body;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
 import dev.widefeed.testing.ApiClient.Created;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
-import org.awaitility.Awaitility;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import static dev.widefeed.testing.ApiClient.assertError;
-import static dev.widefeed.testing.ApiClient.body;
-import static org.assertj.core.api.Assertions.assertThat;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** The REST contract of notifications, run on every {@link TestBackend}. */
 @ParameterizedClass(name = "{0}")
@@ -40,7 +39,8 @@ public class NotificationApiContract {
 
     private String newPost(Created author, String content) {
         return body(api().request("/v1/posts", author.token()).post(Entity.json(Map.of("content", content))), 201)
-                .get("id").asText();
+                .get("id")
+                .asText();
     }
 
     private JsonNode page(Created me, Map<String, String> query) {
@@ -49,7 +49,8 @@ public class NotificationApiContract {
 
     /** My notifications once there are {@code count} of them; fails the test after 30 s. */
     private List<JsonNode> await(Created me, int count) {
-        return Awaitility.await("notifications of " + me.id()).atMost(Duration.ofSeconds(30))
+        return Awaitility.await("notifications of " + me.id())
+                .atMost(Duration.ofSeconds(30))
                 .until(() -> items(page(me, Map.of())), items -> items.size() == count);
     }
 
@@ -60,7 +61,9 @@ public class NotificationApiContract {
     }
 
     private JsonNode markRead(Created me, Object body, int status) {
-        return body(api().request("/v1/users/" + me.id() + "/notifications/read", me.token()).put(Entity.json(body)),
+        return body(
+                api().request("/v1/users/" + me.id() + "/notifications/read", me.token())
+                        .put(Entity.json(body)),
                 status);
     }
 
@@ -73,25 +76,34 @@ public class NotificationApiContract {
         body(api().request("/v1/posts/" + post + "/like", bob.token()).put(Entity.json("")), 200);
         body(api().request("/v1/posts/" + post + "/like", cy.token()).put(Entity.json("")), 200);
         assertThat(ApiClient.status(api().request("/v1/users/" + bob.id() + "/following/" + ada.id(), bob.token())
-                .put(Entity.json("")))).isEqualTo(204);
+                        .put(Entity.json(""))))
+                .isEqualTo(204);
 
         List<JsonNode> items = await(ada, 2);
-        JsonNode likes = items.stream().filter(n -> n.get("kind").asText().equals("like")).findFirst().orElseThrow();
+        JsonNode likes = items.stream()
+                .filter(n -> n.get("kind").asText().equals("like"))
+                .findFirst()
+                .orElseThrow();
         assertThat(likes.get("targetType").asText()).isEqualTo("post");
         assertThat(likes.get("targetId").asText()).isEqualTo(post);
         assertThat(likes.get("count").asLong()).isEqualTo(2);
         assertThat(likes.get("actors")).hasSize(2);
         assertThat(likes.get("actors").get(0).get("id").asText()).isIn(bob.id(), cy.id());
         assertThat(likes.get("unread").asBoolean()).isTrue();
-        assertThat(Instant.parse(likes.get("window").asText())).isBefore(Instant.parse(likes.get("latestAt").asText()));
-        JsonNode follows = items.stream().filter(n -> n.get("kind").asText().equals("follow")).findFirst().orElseThrow();
+        assertThat(Instant.parse(likes.get("window").asText()))
+                .isBefore(Instant.parse(likes.get("latestAt").asText()));
+        JsonNode follows = items.stream()
+                .filter(n -> n.get("kind").asText().equals("follow"))
+                .findFirst()
+                .orElseThrow();
         assertThat(follows.get("targetType").asText()).isEqualTo("user");
         assertThat(follows.get("targetId").asText()).isEqualTo(ada.id());
         assertThat(follows.get("actors").get(0).get("id").asText()).isEqualTo(bob.id());
 
         JsonNode first = page(ada, Map.of("limit", "1"));
         assertThat(first.get("items")).hasSize(1);
-        JsonNode second = page(ada, Map.of("limit", "1", "cursor", first.get("next").asText()));
+        JsonNode second =
+                page(ada, Map.of("limit", "1", "cursor", first.get("next").asText()));
         assertThat(second.get("items")).hasSize(1);
         assertThat(second.get("items").get(0).get("kind").asText())
                 .isNotEqualTo(first.get("items").get(0).get("kind").asText());
@@ -101,11 +113,15 @@ public class NotificationApiContract {
         assertThat(unread.get("unread").asInt()).isEqualTo(2);
         assertThat(unread.get("capped").asBoolean()).isFalse();
         assertThat(unread.get("readUpTo").isNull()).isTrue();
-        String newest = items.stream().map(n -> n.get("latestAt").asText()).max(String::compareTo).orElseThrow();
+        String newest = items.stream()
+                .map(n -> n.get("latestAt").asText())
+                .max(String::compareTo)
+                .orElseThrow();
         JsonNode after = markRead(ada, Map.of("upTo", newest), 200);
         assertThat(after.get("unread").asInt()).isZero();
         assertThat(Instant.parse(after.get("readUpTo").asText())).isEqualTo(Instant.parse(newest));
-        assertThat(page(ada, Map.of()).get("items")).allSatisfy(n -> assertThat(n.get("unread").asBoolean()).isFalse());
+        assertThat(page(ada, Map.of()).get("items"))
+                .allSatisfy(n -> assertThat(n.get("unread").asBoolean()).isFalse());
     }
 
     @Test
@@ -115,15 +131,21 @@ public class NotificationApiContract {
         String base = "/v1/users/" + ada.id() + "/notifications";
         assertError(api().request(base, bob.token()).get(), 403);
         assertError(api().request(base + "/unread", bob.token()).get(), 403);
-        assertError(api().request(base + "/read", bob.token()).put(Entity.json(Map.of("upTo", Instant.now().toString()))),
+        assertError(
+                api().request(base + "/read", bob.token())
+                        .put(Entity.json(Map.of("upTo", Instant.now().toString()))),
                 403);
         assertError(api().request(base + "/read", ada.token()).put(Entity.json(Map.of())), 422);
         assertError(api().request(base + "/read", ada.token()).put(Entity.json(Map.of("upTo", "yesterday"))), 422);
         assertError(api().request(base + "/read", ada.token()).put(Entity.json(Map.of("upTo", 5))), 422);
-        assertError(api().request(base, ada.token(), Map.of("cursor", "bm90LWEtY3Vyc29y")).get(), 400);
+        assertError(
+                api().request(base, ada.token(), Map.of("cursor", "bm90LWEtY3Vyc29y"))
+                        .get(),
+                400);
         assertError(api().request(base, null).get(), 401);
         // A marker in the future is taken as now: what comes later is still unread.
         JsonNode marked = markRead(ada, Map.of("upTo", "2999-01-01T00:00:00Z"), 200);
-        assertThat(Instant.parse(marked.get("readUpTo").asText())).isBefore(Instant.now().plusSeconds(5));
+        assertThat(Instant.parse(marked.get("readUpTo").asText()))
+                .isBefore(Instant.now().plusSeconds(5));
     }
 }

@@ -1,5 +1,11 @@
 package dev.widefeed.resources;
 
+import static dev.widefeed.testing.ApiClient.assertError;
+import static dev.widefeed.testing.ApiClient.body;
+import static dev.widefeed.testing.ApiClient.signUp;
+import static dev.widefeed.testing.ApiClient.status;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
 import dev.widefeed.testing.ApiClient.Created;
@@ -7,22 +13,15 @@ import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-
-import static dev.widefeed.testing.ApiClient.assertError;
-import static dev.widefeed.testing.ApiClient.body;
-import static dev.widefeed.testing.ApiClient.signUp;
-import static dev.widefeed.testing.ApiClient.status;
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The REST contract of posts and reposts, with the counter rules of docs/design.md (Counters), run on every
@@ -48,7 +47,10 @@ public class PostApiContract {
     }
 
     private JsonNode repost(Created author, String sourceId, Object body) {
-        return body(api().request("/v1/posts/" + sourceId + "/reposts", author.token()).post(Entity.json(body)), 201);
+        return body(
+                api().request("/v1/posts/" + sourceId + "/reposts", author.token())
+                        .post(Entity.json(body)),
+                201);
     }
 
     private JsonNode counts(String postId, Created viewer) {
@@ -64,17 +66,26 @@ public class PostApiContract {
         assertThat(author.get("id").asText()).isEqualTo(ada.id());
         assertThat(author.get("name").asText()).isEqualTo("ada");
         assertThat(author.get("handle").asText())
-                .isEqualTo(api().get("/v1/users/" + ada.id(), ada.token()).get("handle").asText());
+                .isEqualTo(api().get("/v1/users/" + ada.id(), ada.token())
+                        .get("handle")
+                        .asText());
 
-        api().patch("/v1/users/" + ada.id(), ada.token(), Map.of("name", "Ada Lovelace")).body(200);
+        api().patch("/v1/users/" + ada.id(), ada.token(), Map.of("name", "Ada Lovelace"))
+                .body(200);
         JsonNode repost = repost(bob, original.get("id").asText(), Map.of("content", "by bob"));
         assertThat(repost.get("author").get("id").asText()).isEqualTo(bob.id());
         assertThat(repost.get("original").get("author").get("name").asText()).isEqualTo("Ada Lovelace");
         JsonNode page = api().get("/v1/users/" + ada.id() + "/posts", bob.token());
         assertThat(page.get("items").get(0).get("author").get("name").asText()).isEqualTo("Ada Lovelace");
-        JsonNode batch = api().get("/v1/posts", bob.token(), Map.of("ids",
-                repost.get("id").asText() + "," + original.get("id").asText()));
-        assertThat(batch.get("items")).extracting(p -> p.get("author").get("id").asText())
+        JsonNode batch = api().get(
+                        "/v1/posts",
+                        bob.token(),
+                        Map.of(
+                                "ids",
+                                repost.get("id").asText() + ","
+                                        + original.get("id").asText()));
+        assertThat(batch.get("items"))
+                .extracting(p -> p.get("author").get("id").asText())
                 .containsExactly(bob.id(), ada.id());
     }
 
@@ -101,7 +112,8 @@ public class PostApiContract {
             assertThat(view.get("topics")).extracting(JsonNode::asText).containsExactly("java");
         }
         JsonNode repost = repost(ada, created.get("id").asText(), Map.of("content", "via @" + handle));
-        assertThat(repost.get("mentions").get(0).get("id").asText()).isEqualTo(named.get("id").asText());
+        assertThat(repost.get("mentions").get(0).get("id").asText())
+                .isEqualTo(named.get("id").asText());
         assertThat(post(ada, Map.of("content", "plain")).get("mentions")).isEmpty();
     }
 
@@ -118,7 +130,11 @@ public class PostApiContract {
         JsonNode read = api().get("/v1/posts/" + created.get("id").asText(), ada.token());
         assertThat(read.get("content").asText()).isEqualTo("hello, 世界 🌏");
         assertThat(read.get("counts").get("repostsEver").asLong()).isZero();
-        assertThat(api().get("/v1/users/" + ada.id(), ada.token()).get("counts").get("posts").asLong()).isEqualTo(1);
+        assertThat(api().get("/v1/users/" + ada.id(), ada.token())
+                        .get("counts")
+                        .get("posts")
+                        .asLong())
+                .isEqualTo(1);
     }
 
     @Test
@@ -134,18 +150,29 @@ public class PostApiContract {
         assertThat(counts(source, ada).get("reposts").asLong()).isEqualTo(2);
         assertThat(counts(source, ada).get("repostsEver").asLong()).isEqualTo(2);
 
-        assertThat(status(api().request("/v1/posts/" + second, bob.token()).delete())).isEqualTo(204);
+        assertThat(status(api().request("/v1/posts/" + second, bob.token()).delete()))
+                .isEqualTo(204);
         assertThat(counts(source, ada).get("reposts").asLong()).isEqualTo(1);
         assertThat(counts(source, ada).get("repostsEver").asLong()).isEqualTo(2);
-        assertThat(api().get("/v1/users/" + bob.id(), bob.token()).get("counts").get("posts").asLong()).isEqualTo(1);
+        assertThat(api().get("/v1/users/" + bob.id(), bob.token())
+                        .get("counts")
+                        .get("posts")
+                        .asLong())
+                .isEqualTo(1);
 
-        assertThat(status(api().request("/v1/posts/" + source, ada.token()).delete())).isEqualTo(204);
+        assertThat(status(api().request("/v1/posts/" + source, ada.token()).delete()))
+                .isEqualTo(204);
         JsonNode orphan = api().get("/v1/posts/" + first.get("id").asText(), bob.token());
         assertThat(orphan.get("original").get("id").asText()).isEqualTo(source);
         assertThat(orphan.get("original").get("deleted").asBoolean()).isTrue();
-        assertThat(api().get("/v1/users/" + ada.id(), ada.token()).get("counts").get("posts").asLong()).isZero();
+        assertThat(api().get("/v1/users/" + ada.id(), ada.token())
+                        .get("counts")
+                        .get("posts")
+                        .asLong())
+                .isZero();
         assertError(api().request("/v1/posts/" + source, ada.token()).get(), 404);
-        assertError(api().request("/v1/posts/" + source + "/reposts", bob.token()).post(Entity.json(Map.of())), 404);
+        assertError(
+                api().request("/v1/posts/" + source + "/reposts", bob.token()).post(Entity.json(Map.of())), 404);
     }
 
     @Test
@@ -158,17 +185,29 @@ public class PostApiContract {
         JsonNode chained = repost(cyd, middle, Map.of("content", "look again"));
         String last = chained.get("id").asText();
         assertThat(chained.get("repostOf").asText()).as("its direct source").isEqualTo(middle);
-        assertThat(chained.get("original").get("id").asText()).as("the root original").isEqualTo(root);
+        assertThat(chained.get("original").get("id").asText())
+                .as("the root original")
+                .isEqualTo(root);
         assertThat(chained.get("original").get("content").asText()).isEqualTo("the original");
         JsonNode third = repost(ada, last, Map.of());
-        assertThat(third.get("original").get("id").asText()).as("however long the chain").isEqualTo(root);
-        assertThat(counts(middle, bob).get("reposts").asLong()).as("the direct source counts it").isEqualTo(1);
+        assertThat(third.get("original").get("id").asText())
+                .as("however long the chain")
+                .isEqualTo(root);
+        assertThat(counts(middle, bob).get("reposts").asLong())
+                .as("the direct source counts it")
+                .isEqualTo(1);
         assertThat(counts(root, ada).get("reposts").asLong()).isEqualTo(1);
 
-        assertThat(status(api().request("/v1/posts/" + middle, bob.token()).delete())).isEqualTo(204);
-        assertThat(api().get("/v1/posts/" + last, cyd.token()).get("original").get("id").asText())
-                .as("a link taken out of the chain changes no root").isEqualTo(root);
-        assertThat(status(api().request("/v1/posts/" + root, ada.token()).delete())).isEqualTo(204);
+        assertThat(status(api().request("/v1/posts/" + middle, bob.token()).delete()))
+                .isEqualTo(204);
+        assertThat(api().get("/v1/posts/" + last, cyd.token())
+                        .get("original")
+                        .get("id")
+                        .asText())
+                .as("a link taken out of the chain changes no root")
+                .isEqualTo(root);
+        assertThat(status(api().request("/v1/posts/" + root, ada.token()).delete()))
+                .isEqualTo(204);
         JsonNode orphan = api().get("/v1/posts/" + last, cyd.token()).get("original");
         assertThat(orphan.get("id").asText()).isEqualTo(root);
         assertThat(orphan.get("deleted").asBoolean()).isTrue();
@@ -181,9 +220,13 @@ public class PostApiContract {
         String source = post(ada, Map.of("content", "spread me")).get("id").asText();
         List<String> reposts = new java.util.ArrayList<>();
         for (int i = 0; i < 25; i++) {
-            reposts.add(repost(i % 2 == 0 ? bob : ada, source, Map.of("content", "r" + i)).get("id").asText());
+            reposts.add(repost(i % 2 == 0 ? bob : ada, source, Map.of("content", "r" + i))
+                    .get("id")
+                    .asText());
         }
-        String hidden = repost(bob, source, Map.of("audience", Map.of("type", "private"))).get("id").asText();
+        String hidden = repost(bob, source, Map.of("audience", Map.of("type", "private")))
+                .get("id")
+                .asText();
         String path = "/v1/posts/" + source + "/reposts";
         JsonNode first = api().get(path, ada.token(), Map.of("page", "1"));
         assertThat(first.get("page").asInt()).isEqualTo(1);
@@ -191,17 +234,29 @@ public class PostApiContract {
         assertThat(first.get("pages").asLong()).isEqualTo(2);
         assertThat(first.get("items")).extracting(p -> p.get("id").asText()).isEqualTo(reposts.subList(0, 20));
         assertThat(first.get("items").get(0).get("original").get("id").asText()).isEqualTo(source);
-        assertThat(api().get(path, ada.token()).get("items")).as("page 1 by default").hasSize(20);
-        assertThat(api().get(path, bob.token(), Map.of("page", "2")).get("items")).extracting(p -> p.get("id").asText())
-                .as("bob sees his private one").isEqualTo(concat(reposts.subList(20, 25), hidden));
-        assertThat(api().get(path, ada.token(), Map.of("page", "2")).get("items")).extracting(p -> p.get("id").asText())
-                .as("ada does not").isEqualTo(reposts.subList(20, 25));
+        assertThat(api().get(path, ada.token()).get("items"))
+                .as("page 1 by default")
+                .hasSize(20);
+        assertThat(api().get(path, bob.token(), Map.of("page", "2")).get("items"))
+                .extracting(p -> p.get("id").asText())
+                .as("bob sees his private one")
+                .isEqualTo(concat(reposts.subList(20, 25), hidden));
+        assertThat(api().get(path, ada.token(), Map.of("page", "2")).get("items"))
+                .extracting(p -> p.get("id").asText())
+                .as("ada does not")
+                .isEqualTo(reposts.subList(20, 25));
 
-        assertThat(status(api().request("/v1/posts/" + reposts.get(2), bob.token()).delete())).isEqualTo(204);
-        assertThat(api().get(path, ada.token(), Map.of("page", "1")).get("items")).as("one short, nothing shifts")
-                .extracting(p -> p.get("id").asText()).hasSize(19).doesNotContain(reposts.get(2))
+        assertThat(status(api().request("/v1/posts/" + reposts.get(2), bob.token())
+                        .delete()))
+                .isEqualTo(204);
+        assertThat(api().get(path, ada.token(), Map.of("page", "1")).get("items"))
+                .as("one short, nothing shifts")
+                .extracting(p -> p.get("id").asText())
+                .hasSize(19)
+                .doesNotContain(reposts.get(2))
                 .contains(reposts.get(19));
-        assertThat(api().get(path, ada.token(), Map.of("page", "3")).get("items")).isEmpty();
+        assertThat(api().get(path, ada.token(), Map.of("page", "3")).get("items"))
+                .isEmpty();
         assertError(api().request(path, ada.token(), Map.of("page", "0")).get(), 422);
         assertError(api().request(path, ada.token(), Map.of("page", "x")).get(), 400);
         assertError(api().request("/v1/posts/1/reposts", ada.token()).get(), 404);
@@ -217,28 +272,42 @@ public class PostApiContract {
     @Test
     void batchReadKeepsTheOrderAndLeavesOutUnknownPosts() {
         Created ada = api().createUser("ada");
-        List<String> ids = IntStream.range(0, 5).mapToObj(i -> post(ada, Map.of("content", "p" + i)).get("id").asText())
+        List<String> ids = IntStream.range(0, 5)
+                .mapToObj(i -> post(ada, Map.of("content", "p" + i)).get("id").asText())
                 .collect(Collectors.toList());
         String asked = String.join(",", ids.get(3), "1", ids.get(0), ids.get(4), ids.get(3));
-        JsonNode items = api().get("/v1/posts", ada.token(), Map.of("ids", asked)).get("items");
+        JsonNode items =
+                api().get("/v1/posts", ada.token(), Map.of("ids", asked)).get("items");
         assertThat(items).extracting(p -> p.get("id").asText()).containsExactly(ids.get(3), ids.get(0), ids.get(4));
         String tooMany = IntStream.range(0, 101).mapToObj(i -> ids.get(0)).collect(Collectors.joining(","));
-        assertError(api().request("/v1/posts", ada.token(), Map.of("ids", tooMany)).get(), 422);
-        assertError(api().request("/v1/posts", ada.token(), Map.of("ids", "1,x")).get(), 400);
+        assertError(
+                api().request("/v1/posts", ada.token(), Map.of("ids", tooMany)).get(), 422);
+        assertError(
+                api().request("/v1/posts", ada.token(), Map.of("ids", "1,x")).get(), 400);
         assertError(api().request("/v1/posts", ada.token()).get(), 400);
     }
 
     @Test
     void audiencesAreKeptAndValidated() {
         Created ada = api().createUser("ada");
-        JsonNode post = post(ada, Map.of("content", "for some", "audience",
-                Map.of("type", "partly-visible", "users", List.of("12", "34"), "tags", List.of("family"))));
+        JsonNode post = post(
+                ada,
+                Map.of(
+                        "content",
+                        "for some",
+                        "audience",
+                        Map.of("type", "partly-visible", "users", List.of("12", "34"), "tags", List.of("family"))));
         assertThat(post.get("audience").get("type").asText()).isEqualTo("partly-visible");
         assertThat(post.get("audience").get("users").get(1).asText()).isEqualTo("34");
-        assertError(api().request("/v1/posts", ada.token())
-                .post(Entity.json(Map.of("content", "x", "audience", Map.of("type", "friends")))), 422);
-        assertError(api().request("/v1/posts", ada.token())
-                .post(Entity.json(Map.of("content", "x", "audience", Map.of("type", "private", "colour", "red")))), 422);
+        assertError(
+                api().request("/v1/posts", ada.token())
+                        .post(Entity.json(Map.of("content", "x", "audience", Map.of("type", "friends")))),
+                422);
+        assertError(
+                api().request("/v1/posts", ada.token())
+                        .post(Entity.json(
+                                Map.of("content", "x", "audience", Map.of("type", "private", "colour", "red")))),
+                422);
     }
 
     @Test
@@ -247,13 +316,16 @@ public class PostApiContract {
         Created bob = api().createUser("bob");
         String id = post(ada, Map.of("content", "mine")).get("id").asText();
         assertError(api().request("/v1/posts/" + id, bob.token()).delete(), 403);
-        assertThat(api().get("/v1/posts/" + id, ada.token()).get("content").asText()).isEqualTo("mine");
+        assertThat(api().get("/v1/posts/" + id, ada.token()).get("content").asText())
+                .isEqualTo("mine");
         assertError(api().request("/v1/posts", ada.token()).post(Entity.json(Map.of("content", ""))), 422);
         assertError(api().request("/v1/posts", ada.token()).post(Entity.json(Map.of("content", "   "))), 422);
         assertError(api().request("/v1/posts", ada.token()).post(Entity.json(Map.of())), 422);
-        assertError(api().request("/v1/posts", ada.token()).post(Entity.json(Map.of("content", "x".repeat(2001)))), 422);
+        assertError(
+                api().request("/v1/posts", ada.token()).post(Entity.json(Map.of("content", "x".repeat(2001)))), 422);
         assertThat(status(api().request("/v1/posts", ada.token())
-                .post(Entity.json(Map.of("content", "🌏".repeat(2000)))))).isEqualTo(201);
+                        .post(Entity.json(Map.of("content", "🌏".repeat(2000))))))
+                .isEqualTo(201);
         assertError(api().request("/v1/posts", ada.token()).post(Entity.json(Map.of("content", "a\u0000b"))), 422);
         assertError(api().request("/v1/posts", ada.token()).post(Entity.json(Map.of("content", "x", "extra", 1))), 422);
         assertError(api().request("/v1/posts", ada.token()).post(Entity.json("{\"content\":")), 400);
@@ -261,7 +333,11 @@ public class PostApiContract {
         assertError(api().request("/v1/posts/1", ada.token()).get(), 404);
         assertError(api().request("/v1/posts/1", ada.token()).delete(), 404);
         assertError(api().request("/v1/posts/abc", ada.token()).get(), 400);
-        assertThat(api().get("/v1/users/" + ada.id(), ada.token()).get("counts").get("posts").asLong()).isEqualTo(2);
+        assertThat(api().get("/v1/users/" + ada.id(), ada.token())
+                        .get("counts")
+                        .get("posts")
+                        .asLong())
+                .isEqualTo(2);
     }
 
     @Test
@@ -273,7 +349,8 @@ public class PostApiContract {
             expected.add(0, post(ada, Map.of("content", "p" + i)).get("id").asText());
         }
         String deleted = expected.remove(2);
-        assertThat(status(api().request("/v1/posts/" + deleted, ada.token()).delete())).isEqualTo(204);
+        assertThat(status(api().request("/v1/posts/" + deleted, ada.token()).delete()))
+                .isEqualTo(204);
         List<String> seen = new java.util.ArrayList<>();
         String cursor = null;
         do {

@@ -1,5 +1,10 @@
 package dev.widefeed.resources;
 
+import static dev.widefeed.testing.ApiClient.assertError;
+import static dev.widefeed.testing.ApiClient.body;
+import static dev.widefeed.testing.ApiClient.status;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.auth0.jwt.JWT;
 import com.auth0.jwt.algorithms.Algorithm;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,20 +13,14 @@ import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Map;
-
-import static dev.widefeed.testing.ApiClient.assertError;
-import static dev.widefeed.testing.ApiClient.body;
-import static dev.widefeed.testing.ApiClient.status;
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** The REST contract of passwords and sessions, run on every {@link TestBackend}. */
 @ParameterizedClass(name = "{0}")
@@ -53,8 +52,10 @@ public class SessionApiContract {
 
     private Account signUp(String name) {
         String handle = "s_" + Long.toString(System.nanoTime(), 36);
-        JsonNode created = body(api().request("/v1/users", null).post(Entity.json(
-                Map.of("name", name, "handle", handle, "password", PASSWORD))), 201);
+        JsonNode created = body(
+                api().request("/v1/users", null)
+                        .post(Entity.json(Map.of("name", name, "handle", handle, "password", PASSWORD))),
+                201);
         return new Account(created.get("user").get("id").asText(), handle, created);
     }
 
@@ -75,7 +76,9 @@ public class SessionApiContract {
         Account ada = signUp("Ada");
         assertThat(ada.session().get("user").get("handle").asText()).isEqualTo(ada.handle());
         Instant expiresAt = Instant.parse(ada.session().get("expiresAt").asText());
-        assertThat(expiresAt).isBetween(Instant.now().plus(Duration.ofMinutes(1)), Instant.now().plus(Duration.ofDays(1)));
+        assertThat(expiresAt)
+                .isBetween(
+                        Instant.now().plus(Duration.ofMinutes(1)), Instant.now().plus(Duration.ofDays(1)));
         assertThat(ada.refreshToken()).startsWith("v1.");
         assertThat(me(ada, ada.token())).isEqualTo(200);
 
@@ -83,7 +86,9 @@ public class SessionApiContract {
         assertThat(session.get("userId").asText()).isEqualTo(ada.id());
         assertThat(session.get("refreshToken").asText()).isNotEqualTo(ada.refreshToken());
         assertThat(me(ada, session.get("token").asText())).isEqualTo(200);
-        assertThat(me(ada, ada.token())).as("the first session stands beside the second").isEqualTo(200);
+        assertThat(me(ada, ada.token()))
+                .as("the first session stands beside the second")
+                .isEqualTo(200);
     }
 
     @Test
@@ -102,16 +107,23 @@ public class SessionApiContract {
     @Test
     void weakMissingAndOverLongPasswordsAreRefusedAtSignUpAndNothingIsCreated() {
         String handle = "weak_" + Long.toString(System.nanoTime(), 36);
-        for (Map<String, String> body : new Map[]{Map.of("name", "W", "handle", handle, "password", "123456789"),
-                Map.of("name", "W", "handle", handle), Map.of("name", "W", "handle", handle, "password", "x".repeat(129))}) {
+        for (Map<String, String> body : new Map[] {
+            Map.of("name", "W", "handle", handle, "password", "123456789"),
+            Map.of("name", "W", "handle", handle),
+            Map.of("name", "W", "handle", handle, "password", "x".repeat(129))
+        }) {
             JsonNode error = assertError(api().request("/v1/users", null).post(Entity.json(body)), 422);
             assertThat(error.get("message").asText()).contains("password");
         }
         Account later = signUp("Later");
-        assertThat(status(api().request("/v1/users/by-handle/" + handle, later.token()).get()))
-                .as("the refused sign-ups claimed no handle").isEqualTo(404);
-        JsonNode ok = body(api().request("/v1/users", null).post(Entity.json(
-                Map.of("name", "W", "handle", handle, "password", "1234567890"))), 201);
+        assertThat(status(api().request("/v1/users/by-handle/" + handle, later.token())
+                        .get()))
+                .as("the refused sign-ups claimed no handle")
+                .isEqualTo(404);
+        JsonNode ok = body(
+                api().request("/v1/users", null)
+                        .post(Entity.json(Map.of("name", "W", "handle", handle, "password", "1234567890"))),
+                201);
         assertThat(ok.get("user").get("handle").asText()).isEqualTo(handle);
     }
 
@@ -127,10 +139,13 @@ public class SessionApiContract {
         JsonNode reused = assertError(refresh(cy.refreshToken()), 401);
         assertThat(reused.get("message").asText()).contains("revoked");
         assertError(refresh(third.get("refreshToken").asText()), 401);
-        assertThat(me(cy, third.get("token").asText())).as("the family's access tokens too").isEqualTo(401);
+        assertThat(me(cy, third.get("token").asText()))
+                .as("the family's access tokens too")
+                .isEqualTo(401);
         assertThat(me(cy, cy.token())).isEqualTo(401);
         assertThat(me(cy, body(signIn(cy.handle(), PASSWORD), 201).get("token").asText()))
-                .as("signing in again starts a new session").isEqualTo(200);
+                .as("signing in again starts a new session")
+                .isEqualTo(200);
     }
 
     @Test
@@ -138,14 +153,17 @@ public class SessionApiContract {
         Account dee = signUp("Dee");
         String genuine = dee.refreshToken();
         char last = genuine.charAt(genuine.length() - 2);
-        String forged = genuine.substring(0, genuine.length() - 2) + (last == 'A' ? 'B' : 'A')
+        String forged = genuine.substring(0, genuine.length() - 2)
+                + (last == 'A' ? 'B' : 'A')
                 + genuine.charAt(genuine.length() - 1);
-        for (String token : new String[]{"", "v1.", "v2." + genuine.substring(3), "v1.!!!", forged, genuine + "AA",
-                "x".repeat(5000)}) {
+        for (String token : new String[] {
+            "", "v1.", "v2." + genuine.substring(3), "v1.!!!", forged, genuine + "AA", "x".repeat(5000)
+        }) {
             assertError(refresh(token), 401);
         }
         assertError(api().request("/v1/sessions/refresh", null).post(Entity.json("{}")), 422);
-        assertThat(body(refresh(genuine), 200).get("userId").asText()).as("the forgeries revoked nothing")
+        assertThat(body(refresh(genuine), 200).get("userId").asText())
+                .as("the forgeries revoked nothing")
                 .isEqualTo(dee.id());
     }
 
@@ -156,11 +174,16 @@ public class SessionApiContract {
         String otherToken = other.get("token").asText();
         // A token of no session, as the operator's command and sign-up before sessions made them.
         Instant now = Instant.now();
-        String sessionless = JWT.create().withIssuer("widefeed").withSubject(eve.id()).withIssuedAt(now.minusSeconds(5))
-                .withExpiresAt(now.plus(Duration.ofHours(1))).sign(Algorithm.HMAC256(api().tokenSecret()));
+        String sessionless = JWT.create()
+                .withIssuer("widefeed")
+                .withSubject(eve.id())
+                .withIssuedAt(now.minusSeconds(5))
+                .withExpiresAt(now.plus(Duration.ofHours(1)))
+                .sign(Algorithm.HMAC256(api().tokenSecret()));
         assertThat(me(eve, sessionless)).isEqualTo(200);
 
-        assertThat(status(api().request("/v1/sessions/current", eve.token()).delete())).isEqualTo(204);
+        assertThat(status(api().request("/v1/sessions/current", eve.token()).delete()))
+                .isEqualTo(204);
         assertThat(me(eve, eve.token())).isEqualTo(401);
         assertError(refresh(eve.refreshToken()), 401);
         assertThat(me(eve, otherToken)).isEqualTo(200);
@@ -171,7 +194,10 @@ public class SessionApiContract {
         assertThat(me(eve, sessionless)).isEqualTo(401);
         assertError(refresh(other.get("refreshToken").asText()), 401);
         assertThat(status(api().request("/v1/sessions/current", null).delete())).isEqualTo(401);
-        assertThat(me(eve, body(signIn(eve.handle(), PASSWORD), 201).get("token").asText())).isEqualTo(200);
+        assertThat(me(
+                        eve,
+                        body(signIn(eve.handle(), PASSWORD), 201).get("token").asText()))
+                .isEqualTo(200);
     }
 
     @Test
@@ -181,17 +207,25 @@ public class SessionApiContract {
         String path = "/v1/users/" + fay.id() + "/password";
         String next = "a brand new password";
         assertError(api().request(path, fay.token()).put(Entity.json(Map.of("password", next))), 403);
-        assertError(api().request(path, fay.token()).put(Entity.json(
-                Map.of("password", next, "currentPassword", "not it at all"))), 403);
-        assertError(api().request(path, fay.token()).put(Entity.json(
-                Map.of("password", "short", "currentPassword", PASSWORD))), 422);
+        assertError(
+                api().request(path, fay.token())
+                        .put(Entity.json(Map.of("password", next, "currentPassword", "not it at all"))),
+                403);
+        assertError(
+                api().request(path, fay.token())
+                        .put(Entity.json(Map.of("password", "short", "currentPassword", PASSWORD))),
+                422);
         Account gus = signUp("Gus");
-        assertError(api().request("/v1/users/" + gus.id() + "/password", fay.token()).put(Entity.json(
-                Map.of("password", next, "currentPassword", PASSWORD))), 403);
+        assertError(
+                api().request("/v1/users/" + gus.id() + "/password", fay.token())
+                        .put(Entity.json(Map.of("password", next, "currentPassword", PASSWORD))),
+                403);
         assertThat(me(fay, fay.token())).as("refusals changed nothing").isEqualTo(200);
 
-        JsonNode changed = body(api().request(path, fay.token()).put(Entity.json(
-                Map.of("password", next, "currentPassword", PASSWORD))), 200);
+        JsonNode changed = body(
+                api().request(path, fay.token())
+                        .put(Entity.json(Map.of("password", next, "currentPassword", PASSWORD))),
+                200);
         assertThat(me(fay, changed.get("token").asText())).isEqualTo(200);
         assertThat(me(fay, fay.token())).isEqualTo(401);
         assertThat(me(fay, other.get("token").asText())).isEqualTo(401);

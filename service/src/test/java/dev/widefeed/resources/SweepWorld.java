@@ -1,16 +1,15 @@
 package dev.widefeed.resources;
 
+import static dev.widefeed.testing.ApiClient.body;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
 import dev.widefeed.testing.ApiClient.Created;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
-
 import java.util.LinkedHashMap;
 import java.util.Map;
-
-import static dev.widefeed.testing.ApiClient.body;
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A small world the sweeps act in, made over the API: ada, bob and carl follow one another, each has
@@ -26,16 +25,19 @@ final class SweepWorld {
     final Created carl;
     /** In no group and followed by no one: someone to try to add. */
     final Created dora;
+
     final String adaPost;
     final String bobPost;
     final String carlPost;
     /** Ada's group with bob; bob's with carl and ada. */
     final String adaGroup;
+
     final String bobGroup;
     /** Carl's comment on bob's post. */
     final String carlComment;
     /** Bob's comment on ada's post, and ada's reply to it. */
     final String bobComment;
+
     final String adaReply;
 
     SweepWorld(ApiClient api) {
@@ -90,25 +92,25 @@ final class SweepWorld {
     /** Everything the world holds, read over the API: path (and reader) to answer. */
     Map<String, JsonNode> snapshot() {
         Map<String, JsonNode> seen = new LinkedHashMap<>();
-        for (Created user : new Created[]{ada, bob, carl}) {
+        for (Created user : new Created[] {ada, bob, carl}) {
             read(seen, "/v1/users/" + user.id(), ada);
-            for (String list : new String[]{"posts", "following", "followers", "likes"}) {
+            for (String list : new String[] {"posts", "following", "followers", "likes"}) {
                 read(seen, "/v1/users/" + user.id() + "/" + list + "?limit=100", user);
             }
             if (ContractEndpoints.AUDIENCE_ENDPOINTS_SERVED) {
-                for (String list : new String[]{"tags", "hidden?limit=100", "blocked?limit=100"}) {
+                for (String list : new String[] {"tags", "hidden?limit=100", "blocked?limit=100"}) {
                     read(seen, "/v1/users/" + user.id() + "/" + list, user);
                 }
             }
         }
-        for (String post : new String[]{adaPost, bobPost, carlPost}) {
-            for (Created viewer : new Created[]{ada, bob}) {
+        for (String post : new String[] {adaPost, bobPost, carlPost}) {
+            for (Created viewer : new Created[] {ada, bob}) {
                 read(seen, "/v1/posts/" + post, viewer);
             }
             read(seen, "/v1/posts/" + post + "/comments", ada);
             read(seen, "/v1/posts/" + post + "/likes?limit=100", ada);
         }
-        for (String comment : new String[]{carlComment, bobComment, adaReply}) {
+        for (String comment : new String[] {carlComment, bobComment, adaReply}) {
             read(seen, "/v1/comments/" + comment, ada);
         }
         read(seen, "/v1/comments/" + bobComment + "/replies?limit=100", ada);
@@ -139,7 +141,8 @@ final class SweepWorld {
 
     private String post(Created author, String content) {
         return body(api.request("/v1/posts", author.token()).post(Entity.json(Map.of("content", content))), 201)
-                .get("id").asText();
+                .get("id")
+                .asText();
     }
 
     private String comment(Created author, String postId, String replyTo) {
@@ -148,13 +151,18 @@ final class SweepWorld {
         if (replyTo != null) {
             request.put("replyTo", replyTo);
         }
-        return body(api.request("/v1/posts/" + postId + "/comments", author.token()).post(Entity.json(request)), 201)
-                .get("id").asText();
+        return body(
+                        api.request("/v1/posts/" + postId + "/comments", author.token())
+                                .post(Entity.json(request)),
+                        201)
+                .get("id")
+                .asText();
     }
 
     private String group(Created owner, Created... members) {
         String id = body(api.request("/v1/groups", owner.token()).post(Entity.json(Map.of("name", "a group"))), 201)
-                .get("id").asText();
+                .get("id")
+                .asText();
         for (Created member : members) {
             call("PUT", "/v1/groups/" + id + "/members/" + member.id(), owner, 204);
         }

@@ -1,27 +1,26 @@
 package dev.widefeed.resources;
 
+import static dev.widefeed.testing.ApiClient.assertError;
+import static dev.widefeed.testing.ApiClient.body;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
 import dev.widefeed.testing.ApiClient.Created;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
-import org.awaitility.Awaitility;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
-
-import static dev.widefeed.testing.ApiClient.assertError;
-import static dev.widefeed.testing.ApiClient.body;
-import static org.assertj.core.api.Assertions.assertThat;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The REST contract of topic timelines, trending topics and the mentions timeline, run on every
@@ -44,20 +43,27 @@ public class TopicApiContract {
 
     private String post(Created author, String content) {
         return body(api().request("/v1/posts", author.token()).post(Entity.json(Map.of("content", content))), 201)
-                .get("id").asText();
+                .get("id")
+                .asText();
     }
 
     private List<String> ids(JsonNode page, String field) {
         List<String> ids = new ArrayList<>();
-        page.get("items").forEach(item -> ids.add(field == null ? item.get("id").asText()
-                : item.get(field).get("id").asText()));
+        page.get("items")
+                .forEach(item -> ids.add(
+                        field == null
+                                ? item.get("id").asText()
+                                : item.get(field).get("id").asText()));
         return ids;
     }
 
     /** The list at {@code path} once it holds {@code count} items; fails the test after 30 s. */
     private JsonNode await(String path, Created reader, int count) {
-        return Awaitility.await(path).atMost(Duration.ofSeconds(30))
-                .until(() -> api().get(path, reader.token()), page -> page.get("items").size() == count);
+        return Awaitility.await(path)
+                .atMost(Duration.ofSeconds(30))
+                .until(
+                        () -> api().get(path, reader.token()),
+                        page -> page.get("items").size() == count);
     }
 
     @Test
@@ -72,22 +78,30 @@ public class TopicApiContract {
         assertThat(page.get("items").get(0).get("topics").get(0).asText()).isEqualTo(topic);
         assertThat(ids(api().get("/v1/topics/" + topic.toUpperCase(Locale.ROOT) + "/posts", ada.token()), null))
                 .containsExactly(second, first);
-        assertThat(ids(api().get("/v1/topics/%23" + topic + "/posts", ada.token()), null)).containsExactly(second, first);
+        assertThat(ids(api().get("/v1/topics/%23" + topic + "/posts", ada.token()), null))
+                .containsExactly(second, first);
         assertError(api().request("/v1/topics/2024/posts", ada.token()).get(), 400);
         assertError(api().request("/v1/topics/no-dash/posts", ada.token()).get(), 400);
-        assertError(api().request("/v1/topics/" + "x".repeat(51) + "/posts", ada.token()).get(), 400);
+        assertError(
+                api().request("/v1/topics/" + "x".repeat(51) + "/posts", ada.token())
+                        .get(),
+                400);
     }
 
     @Test
     void trendingAnswersForItsTwoWindowsOnly() {
         Created ada = api().createUser("ada");
-        for (String window : new String[]{"1h", "24h"}) {
+        for (String window : new String[] {"1h", "24h"}) {
             JsonNode trending = api().get("/v1/topics/trending", ada.token(), Map.of("window", window));
             assertThat(trending.get("window").asText()).isEqualTo(window);
             assertThat(trending.get("items").isArray()).isTrue();
         }
-        assertThat(api().get("/v1/topics/trending", ada.token()).get("window").asText()).isEqualTo("1h");
-        assertError(api().request("/v1/topics/trending", ada.token(), Map.of("window", "2h")).get(), 400);
+        assertThat(api().get("/v1/topics/trending", ada.token()).get("window").asText())
+                .isEqualTo("1h");
+        assertError(
+                api().request("/v1/topics/trending", ada.token(), Map.of("window", "2h"))
+                        .get(),
+                400);
         assertError(api().request("/v1/topics/trending", null).get(), 401);
     }
 
@@ -95,16 +109,24 @@ public class TopicApiContract {
     void myMentionsListTheTextsThatNameMeToMeAlone() throws InterruptedException {
         Created ada = api().createUser("ada");
         Created bob = api().createUser("bob");
-        String handle = api().get("/v1/users/" + ada.id(), ada.token()).get("handle").asText();
+        String handle =
+                api().get("/v1/users/" + ada.id(), ada.token()).get("handle").asText();
         String post = post(bob, "hi @" + handle);
-        String comment = body(api().request("/v1/posts/" + post + "/comments", bob.token())
-                .post(Entity.json(Map.of("content", "and @" + handle))), 201).get("id").asText();
+        String comment = body(
+                        api().request("/v1/posts/" + post + "/comments", bob.token())
+                                .post(Entity.json(Map.of("content", "and @" + handle))),
+                        201)
+                .get("id")
+                .asText();
 
         JsonNode page = await("/v1/users/" + ada.id() + "/mentions", ada, 2);
         assertThat(page.get("items").get(0).get("kind").asText()).isEqualTo("comment");
         assertThat(page.get("items").get(0).get("comment").get("id").asText()).isEqualTo(comment);
         assertThat(page.get("items").get(1).get("kind").asText()).isEqualTo("post");
         assertThat(page.get("items").get(1).get("post").get("id").asText()).isEqualTo(post);
-        assertError(api().request("/v1/users/" + ada.id() + "/mentions", bob.token()).get(), 403);
+        assertError(
+                api().request("/v1/users/" + ada.id() + "/mentions", bob.token())
+                        .get(),
+                403);
     }
 }

@@ -1,5 +1,8 @@
 package dev.widefeed.store;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import dev.widefeed.account.AccountStore;
 import dev.widefeed.account.Credentials;
 import dev.widefeed.account.Session;
@@ -8,11 +11,6 @@ import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -23,9 +21,10 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** What every backend's {@link AccountStore} must do, run on every {@link TestBackend}. */
 @ParameterizedClass(name = "{0}")
@@ -68,7 +67,9 @@ public class AccountStoreContract {
         accounts().signOutEverywhere(user, out);
         assertThat(accounts().credentials(user))
                 .isEqualTo(new Credentials(user, Optional.of("$argon2id$second"), Optional.of(out)));
-        assertThat(accounts().credentials(ids.next()).passwordHash()).as("another user").isEmpty();
+        assertThat(accounts().credentials(ids.next()).passwordHash())
+                .as("another user")
+                .isEmpty();
     }
 
     @Test
@@ -76,7 +77,9 @@ public class AccountStoreContract {
         long user = ids.next();
         assertThat(accounts().sessions(user)).isEmpty();
         accounts().savePasswordHash(user, "hash");
-        assertThat(accounts().sessions(user)).as("credentials alone are no session").isEmpty();
+        assertThat(accounts().sessions(user))
+                .as("credentials alone are no session")
+                .isEmpty();
         Session first = newSession(user);
         Session second = newSession(user);
         accounts().createSession(second, DAY);
@@ -85,18 +88,24 @@ public class AccountStoreContract {
         assertThat(accounts().session(user, first.sessionId())).contains(first);
         assertThat(accounts().sessions(user)).containsExactly(first, second);
         assertThat(accounts().session(user, ids.next())).isEmpty();
-        assertThat(accounts().session(ids.next(), first.sessionId())).as("another user's key").isEmpty();
+        assertThat(accounts().session(ids.next(), first.sessionId()))
+                .as("another user's key")
+                .isEmpty();
 
         SessionStanding standing = accounts().standing(user, first.sessionId());
         assertThat(standing.session()).contains(first);
         assertThat(standing.credentials().passwordHash()).contains("hash");
         SessionStanding gone = accounts().standing(user, ids.next());
         assertThat(gone.session()).isEmpty();
-        assertThat(gone.credentials().passwordHash()).as("credentials without the session").contains("hash");
+        assertThat(gone.credentials().passwordHash())
+                .as("credentials without the session")
+                .contains("hash");
 
         accounts().deleteSessions(user, List.of(first.sessionId()));
         assertThat(accounts().sessions(user)).containsExactly(second);
-        assertThat(accounts().credentials(user).passwordHash()).as("deleting sessions keeps the password").contains("hash");
+        assertThat(accounts().credentials(user).passwordHash())
+                .as("deleting sessions keeps the password")
+                .contains("hash");
     }
 
     @Test
@@ -107,12 +116,15 @@ public class AccountStoreContract {
         Session next = session.rotated(session.createdAt().plusSeconds(60));
         assertThat(accounts().replaceSession(session, next, DAY)).isTrue();
         assertThat(accounts().session(user, session.sessionId())).contains(next);
-        assertThat(accounts().replaceSession(session, next, DAY)).as("the old generation again").isFalse();
+        assertThat(accounts().replaceSession(session, next, DAY))
+                .as("the old generation again")
+                .isFalse();
 
         accounts().revokeSession(next, DAY);
         assertThat(accounts().session(user, session.sessionId())).contains(next.asRevoked());
         assertThat(accounts().replaceSession(next, next.rotated(next.refreshedAt()), DAY))
-                .as("a rotation read before the revocation").isFalse();
+                .as("a rotation read before the revocation")
+                .isFalse();
         assertThat(accounts().session(user, session.sessionId())).contains(next.asRevoked());
     }
 
@@ -133,7 +145,11 @@ public class AccountStoreContract {
                 winners += won.get() ? 1 : 0;
             }
             assertThat(winners).isEqualTo(1);
-            assertThat(accounts().session(user, session.sessionId()).orElseThrow().generation()).isEqualTo(1);
+            assertThat(accounts()
+                            .session(user, session.sessionId())
+                            .orElseThrow()
+                            .generation())
+                    .isEqualTo(1);
         } finally {
             pool.shutdownNow();
         }
@@ -145,8 +161,10 @@ public class AccountStoreContract {
         Session session = newSession(user);
         accounts().createSession(session, Duration.ofSeconds(2));
         assertThat(accounts().session(user, session.sessionId())).isPresent();
-        await("past the ttl").atMost(Duration.ofSeconds(3))
-                .untilAsserted(() -> assertThat(accounts().session(user, session.sessionId())).isEmpty());
+        await("past the ttl")
+                .atMost(Duration.ofSeconds(3))
+                .untilAsserted(() -> assertThat(accounts().session(user, session.sessionId()))
+                        .isEmpty());
         assertThat(accounts().sessions(user)).isEmpty();
     }
 
@@ -164,7 +182,9 @@ public class AccountStoreContract {
         assertThat(accounts().failures(key, window, 10)).isEqualTo(6);
         assertThat(accounts().failures(key, window, 4)).isEqualTo(4);
         assertThat(accounts().failures(key, window, 0)).isZero();
-        assertThat(accounts().failures(key, window.plus(Duration.ofMinutes(15)), 10)).as("the next window").isZero();
+        assertThat(accounts().failures(key, window.plus(Duration.ofMinutes(15)), 10))
+                .as("the next window")
+                .isZero();
         assertThat(accounts().failures(key + "x", window, 10)).as("another key").isZero();
     }
 }

@@ -1,5 +1,7 @@
 package dev.widefeed.store;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.widefeed.audience.AudienceStore;
 import dev.widefeed.audience.Group;
 import dev.widefeed.audience.Link;
@@ -8,11 +10,6 @@ import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -24,8 +21,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.stream.IntStream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** What every backend's {@link AudienceStore} must do, run on every {@link TestBackend}. */
 @ParameterizedClass(name = "{0}")
@@ -57,7 +56,8 @@ public class AudienceStoreContract {
 
     /** {@code n} fresh ids, in a shuffled order, so no store can pass by keeping insertion order. */
     private List<Long> newIds(int n) {
-        List<Long> fresh = new ArrayList<>(IntStream.range(0, n).mapToObj(i -> ids.next()).toList());
+        List<Long> fresh =
+                new ArrayList<>(IntStream.range(0, n).mapToObj(i -> ids.next()).toList());
         Collections.shuffle(fresh);
         return fresh;
     }
@@ -80,7 +80,8 @@ public class AudienceStoreContract {
             Optional<Long> after = all.isEmpty() ? Optional.empty() : Optional.of(all.get(all.size() - 1));
             List<Long> page = list.apply(after, limit);
             assertThat(page).hasSizeLessThanOrEqualTo(limit).isSorted();
-            after.ifPresent(last -> assertThat(page).allSatisfy(id -> assertThat(id).isGreaterThan(last)));
+            after.ifPresent(
+                    last -> assertThat(page).allSatisfy(id -> assertThat(id).isGreaterThan(last)));
             all.addAll(page);
             if (page.size() < limit) {
                 return all;
@@ -97,13 +98,15 @@ public class AudienceStoreContract {
 
         audiences().mark(owner, Mark.BLOCKED, member, now());
         audiences().mark(owner, Mark.BLOCKED, member, now());
-        assertThat(audiences().marked(owner, Mark.BLOCKED, Optional.empty(), 10)).containsExactly(member);
+        assertThat(audiences().marked(owner, Mark.BLOCKED, Optional.empty(), 10))
+                .containsExactly(member);
         assertThat(audiences().countMarked(owner, Mark.BLOCKED)).isEqualTo(1);
         assertThat(audiences().marksOf(List.of(link))).containsExactly(Map.entry(link, Set.of(Mark.BLOCKED)));
 
         audiences().unmark(owner, Mark.BLOCKED, member);
         audiences().unmark(owner, Mark.BLOCKED, member);
-        assertThat(audiences().marked(owner, Mark.BLOCKED, Optional.empty(), 10)).isEmpty();
+        assertThat(audiences().marked(owner, Mark.BLOCKED, Optional.empty(), 10))
+                .isEmpty();
         assertThat(audiences().countMarked(owner, Mark.BLOCKED)).isZero();
         assertThat(audiences().marksOf(List.of(link))).containsExactly(Map.entry(link, Set.of()));
     }
@@ -117,8 +120,11 @@ public class AudienceStoreContract {
             audiences().mark(owner, FAM, member, now());
             audiences().unmark(owner, FAM, member);
             audiences().mark(owner, FAM, member, now());
-            assertThat(audiences().marksOf(List.of(link)).get(link)).as("round %d", round).containsExactly(FAM);
-            assertThat(audiences().marked(owner, FAM, Optional.empty(), 10)).as("round %d", round)
+            assertThat(audiences().marksOf(List.of(link)).get(link))
+                    .as("round %d", round)
+                    .containsExactly(FAM);
+            assertThat(audiences().marked(owner, FAM, Optional.empty(), 10))
+                    .as("round %d", round)
                     .containsExactly(member);
         }
         audiences().unmark(owner, FAM, member);
@@ -139,15 +145,21 @@ public class AudienceStoreContract {
         audiences().mark(owner, Mark.HIDDEN, hidden, now());
         audiences().mark(other, Mark.tag("work"), tagged, now());
 
-        Map<Link, Set<Mark>> marks = audiences().marksOf(List.of(new Link(owner, tagged), new Link(owner, hidden),
-                new Link(owner, unmarked), new Link(other, tagged), new Link(other, hidden)));
+        Map<Link, Set<Mark>> marks = audiences()
+                .marksOf(List.of(
+                        new Link(owner, tagged),
+                        new Link(owner, hidden),
+                        new Link(owner, unmarked),
+                        new Link(other, tagged),
+                        new Link(other, hidden)));
 
-        assertThat(marks).containsOnly(
-                Map.entry(new Link(owner, tagged), Set.of(Mark.BLOCKED, FAM, FAMILY)),
-                Map.entry(new Link(owner, hidden), Set.of(Mark.HIDDEN)),
-                Map.entry(new Link(owner, unmarked), Set.of()),
-                Map.entry(new Link(other, tagged), Set.of(Mark.tag("work"))),
-                Map.entry(new Link(other, hidden), Set.of()));
+        assertThat(marks)
+                .containsOnly(
+                        Map.entry(new Link(owner, tagged), Set.of(Mark.BLOCKED, FAM, FAMILY)),
+                        Map.entry(new Link(owner, hidden), Set.of(Mark.HIDDEN)),
+                        Map.entry(new Link(owner, unmarked), Set.of()),
+                        Map.entry(new Link(other, tagged), Set.of(Mark.tag("work"))),
+                        Map.entry(new Link(other, hidden), Set.of()));
         assertThat(audiences().marksOf(List.of())).isEmpty();
     }
 
@@ -158,12 +170,14 @@ public class AudienceStoreContract {
         List<Long> blocked = members.subList(0, 50);
         markAll(owner, Mark.BLOCKED, blocked);
 
-        List<Link> links = members.stream().map(member -> new Link(owner, member)).toList();
+        List<Link> links =
+                members.stream().map(member -> new Link(owner, member)).toList();
         Map<Link, Set<Mark>> marks = audiences().marksOf(links);
 
         assertThat(marks).hasSize(150);
         for (Long member : members) {
-            assertThat(marks.get(new Link(owner, member))).as("member %d", member)
+            assertThat(marks.get(new Link(owner, member)))
+                    .as("member %d", member)
                     .isEqualTo(blocked.contains(member) ? Set.of(Mark.BLOCKED) : Set.of());
         }
     }
@@ -185,10 +199,14 @@ public class AudienceStoreContract {
                 .isEqualTo(sorted(blocked));
         assertThat(all((after, limit) -> audiences().marked(owner, Mark.HIDDEN, after, limit), 3))
                 .isEqualTo(sorted(hidden));
-        assertThat(all((after, limit) -> audiences().marked(owner, FAM, after, limit), 2)).isEqualTo(sorted(fam));
-        assertThat(all((after, limit) -> audiences().marked(owner, FAMILY, after, limit), 4)).isEqualTo(sorted(family));
-        assertThat(audiences().marked(owner, Mark.tag("fa"), Optional.empty(), 100)).isEmpty();
-        assertThat(audiences().marked(owner, Mark.tag("famil"), Optional.empty(), 100)).isEmpty();
+        assertThat(all((after, limit) -> audiences().marked(owner, FAM, after, limit), 2))
+                .isEqualTo(sorted(fam));
+        assertThat(all((after, limit) -> audiences().marked(owner, FAMILY, after, limit), 4))
+                .isEqualTo(sorted(family));
+        assertThat(audiences().marked(owner, Mark.tag("fa"), Optional.empty(), 100))
+                .isEmpty();
+        assertThat(audiences().marked(owner, Mark.tag("famil"), Optional.empty(), 100))
+                .isEmpty();
 
         List<Long> all = sorted(blocked);
         assertThat(audiences().marked(owner, Mark.BLOCKED, Optional.of(all.get(4)), 3))
@@ -197,7 +215,8 @@ public class AudienceStoreContract {
         audiences().unmark(owner, Mark.BLOCKED, all.get(5));
         assertThat(audiences().marked(owner, Mark.BLOCKED, Optional.of(all.get(5)), 100))
                 .containsExactlyElementsOf(all.subList(6, all.size()));
-        assertThat(audiences().marked(owner, Mark.BLOCKED, Optional.of(all.get(all.size() - 1)), 100)).isEmpty();
+        assertThat(audiences().marked(owner, Mark.BLOCKED, Optional.of(all.get(all.size() - 1)), 100))
+                .isEmpty();
     }
 
     @Test
@@ -250,7 +269,9 @@ public class AudienceStoreContract {
 
         assertThat(audiences().group(group.id())).contains(group);
         assertThat(audiences().group(ids.next())).isEmpty();
-        assertThat(audiences().countMembers(group.id())).as("the owner is not added here").isZero();
+        assertThat(audiences().countMembers(group.id()))
+                .as("the owner is not added here")
+                .isZero();
     }
 
     @Test
@@ -264,8 +285,10 @@ public class AudienceStoreContract {
         }
         audiences().createGroup(new Group(ids.next(), "someone else's", ids.next(), now()));
         assertThat(audiences().groupIdsByOwner(owner, Optional.empty(), 10)).isEqualTo(groups);
-        assertThat(audiences().groupIdsByOwner(owner, Optional.of(groups.get(1)), 2)).isEqualTo(groups.subList(2, 4));
-        assertThat(audiences().groupIdsByOwner(ids.next(), Optional.empty(), 10)).isEmpty();
+        assertThat(audiences().groupIdsByOwner(owner, Optional.of(groups.get(1)), 2))
+                .isEqualTo(groups.subList(2, 4));
+        assertThat(audiences().groupIdsByOwner(ids.next(), Optional.empty(), 10))
+                .isEmpty();
     }
 
     @Test
@@ -317,9 +340,11 @@ public class AudienceStoreContract {
         List<Long> members = newIds(13);
         members.forEach(member -> audiences().addMember(group, member, now()));
         audiences().removeMember(group, members.get(5));
-        List<Long> expected = sorted(members.stream().filter(m -> !m.equals(members.get(5))).toList());
+        List<Long> expected =
+                sorted(members.stream().filter(m -> !m.equals(members.get(5))).toList());
 
-        assertThat(all((after, limit) -> audiences().members(group, after, limit), 5)).isEqualTo(expected);
+        assertThat(all((after, limit) -> audiences().members(group, after, limit), 5))
+                .isEqualTo(expected);
         assertThat(audiences().members(group, Optional.of(expected.get(2)), 4))
                 .containsExactlyElementsOf(expected.subList(3, 7));
         assertThat(audiences().countMembers(group)).isEqualTo(12);
@@ -343,8 +368,8 @@ public class AudienceStoreContract {
         assertThat(audiences().marked(bob, FAM, Optional.empty(), 10)).isEmpty();
         assertThat(audiences().countMarked(bob, Mark.BLOCKED)).isZero();
         assertThat(audiences().tagNames(bob)).isEmpty();
-        assertThat(audiences().marksOf(List.of(new Link(bob, member)))).containsExactly(
-                Map.entry(new Link(bob, member), Set.of()));
+        assertThat(audiences().marksOf(List.of(new Link(bob, member))))
+                .containsExactly(Map.entry(new Link(bob, member), Set.of()));
         assertThat(audiences().members(bobGroup, Optional.empty(), 10)).isEmpty();
         assertThat(audiences().countMembers(bobGroup)).isZero();
         assertThat(audiences().memberships(List.of(new Link(bobGroup, member), new Link(aliceGroup, member))))
@@ -352,7 +377,8 @@ public class AudienceStoreContract {
 
         audiences().unmark(bob, Mark.BLOCKED, member); // someone else's unmark leaves alice's list alone
         audiences().removeMember(bobGroup, member);
-        assertThat(audiences().marked(alice, Mark.BLOCKED, Optional.empty(), 10)).containsExactly(member);
+        assertThat(audiences().marked(alice, Mark.BLOCKED, Optional.empty(), 10))
+                .containsExactly(member);
         assertThat(audiences().members(aliceGroup, Optional.empty(), 10)).containsExactly(member);
     }
 }

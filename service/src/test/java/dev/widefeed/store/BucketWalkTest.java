@@ -1,18 +1,18 @@
 package dev.widefeed.store;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /** A page of a bucketed list: buckets newest first, each asked for what the page lacks, the cursor in the first. */
 class BucketWalkTest {
     /** Bucket number to its entries, newest first. */
-    private final Map<Integer, List<String>> buckets = Map.of(
-            3, List.of("3c", "3b", "3a"), 2, List.of(), 1, List.of("1b", "1a"), 0, List.of("0a"));
+    private final Map<Integer, List<String>> buckets =
+            Map.of(3, List.of("3c", "3b", "3a"), 2, List.of(), 1, List.of("1b", "1a"), 0, List.of("0a"));
+
     private final List<String> reads = new ArrayList<>();
 
     private List<String> read(int bucket, boolean first, int want) {

@@ -1,5 +1,9 @@
 package dev.widefeed.store;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
+
 import dev.widefeed.audience.Audience;
 import dev.widefeed.comment.Comment;
 import dev.widefeed.comment.CommentCounts;
@@ -8,9 +12,9 @@ import dev.widefeed.comment.CommentDrift;
 import dev.widefeed.comment.CommentPage;
 import dev.widefeed.comment.CommentService;
 import dev.widefeed.comment.CommentStore;
-import dev.widefeed.comment.CommentVoteStore;
 import dev.widefeed.comment.CommentSubject;
 import dev.widefeed.comment.CommentThread;
+import dev.widefeed.comment.CommentVoteStore;
 import dev.widefeed.comment.CommentedObject;
 import dev.widefeed.comment.FloorCursor;
 import dev.widefeed.comment.HotCommentStore;
@@ -33,15 +37,6 @@ import dev.widefeed.testing.BackendInternals;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.params.AfterParameterizedClassInvocation;
-import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -55,10 +50,14 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Function;
 import java.util.stream.LongStream;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.tuple;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * What every backend's {@link CommentStore} must do, alone and under {@link CommentService}, run on every
@@ -71,6 +70,7 @@ import static org.assertj.core.api.Assertions.tuple;
 public class CommentStoreContract {
     /** A reader with no relation to anyone: every post here is public, so they see all of them. */
     private static final long ANYONE = 1;
+
     private static final int WRITERS = 16;
     private final IdGenerator ids = TestStorages.ids();
     private ExecutorService executor;
@@ -88,9 +88,18 @@ public class CommentStoreContract {
     @BeforeParameterizedClassInvocation
     void setUp() {
         executor = Executors.newFixedThreadPool(WRITERS * 2);
-        service = new CommentService(storage().posts(), storage().comments(), storage().commentVotes(),
-                storage().hotComments(), TestStorages.access(storage()), new Events(), ids,
-                Clock.systemUTC(), new MentionResolver(storage().users(), Runnable::run), Runnable::run, DirtyCounters.NONE);
+        service = new CommentService(
+                storage().posts(),
+                storage().comments(),
+                storage().commentVotes(),
+                storage().hotComments(),
+                TestStorages.access(storage()),
+                new Events(),
+                ids,
+                Clock.systemUTC(),
+                new MentionResolver(storage().users(), Runnable::run),
+                Runnable::run,
+                DirtyCounters.NONE);
     }
 
     @AfterParameterizedClassInvocation
@@ -154,7 +163,8 @@ public class CommentStoreContract {
     }
 
     private Comment unplaced(CommentThread thread, long author) {
-        return new Comment(ids.next(), thread.object(), author, thread.rootId(), thread.rootId(), 0, "text", now(), false);
+        return new Comment(
+                ids.next(), thread.object(), author, thread.rootId(), thread.rootId(), 0, "text", now(), false);
     }
 
     // --- floors ---
@@ -163,9 +173,11 @@ public class CommentStoreContract {
     void twoHundredConcurrentCommentsGetFloorsOneToTwoHundred() throws Exception {
         long author = ids.next();
         long post = newPost(author);
-        List<CommentDetails> created = concurrently(200, i -> service.create(ids.next(), post, "comment " + i, Optional.empty()));
+        List<CommentDetails> created =
+                concurrently(200, i -> service.create(ids.next(), post, "comment " + i, Optional.empty()));
 
-        assertThat(created.stream().map(c -> c.comment().floor()).sorted().toList()).isEqualTo(range(1, 200));
+        assertThat(created.stream().map(c -> c.comment().floor()).sorted().toList())
+                .isEqualTo(range(1, 200));
         List<Long> listed = new ArrayList<>();
         CommentPage first = service.page(ANYONE, post, 1);
         assertThat(first.pages()).isEqualTo(10);
@@ -210,13 +222,17 @@ public class CommentStoreContract {
         Handle held = new Handle("c_" + Long.toString(ids.next(), 36).substring(3));
         long holder = ids.next();
         storage().users().claimHandle(held, holder);
-        String text = "ask @" + held.value() + " and @nobody_" + Long.toString(ids.next(), 36).substring(5);
+        String text = "ask @" + held.value() + " and @nobody_"
+                + Long.toString(ids.next(), 36).substring(5);
         CommentDetails made = service.create(author, post, text, Optional.empty());
         assertThat(made.comment().mentions()).isEqualTo(Map.of(held, holder));
         Comment found = comments().find(made.comment().id()).orElseThrow();
         assertThat(found.mentions()).isEqualTo(Map.of(held, holder));
-        assertThat(found.mentioned()).extracting(m -> m.userId(), m -> m.start()).containsExactly(tuple(holder, 4));
-        assertThat(comments().floors(made.comment().thread(), 1, 1).get(0).mentions()).isEqualTo(Map.of(held, holder));
+        assertThat(found.mentioned())
+                .extracting(m -> m.userId(), m -> m.start())
+                .containsExactly(tuple(holder, 4));
+        assertThat(comments().floors(made.comment().thread(), 1, 1).get(0).mentions())
+                .isEqualTo(Map.of(held, holder));
 
         service.delete(author, made.comment().id());
         Comment deleted = comments().find(made.comment().id()).orElseThrow();
@@ -240,33 +256,54 @@ public class CommentStoreContract {
         long post = newPost(ids.next());
         CommentDetails a = service.create(ids.next(), post, "root a", Optional.empty());
         CommentDetails b = service.create(ids.next(), post, "root b", Optional.empty());
-        CommentDetails firstReply = service.create(ids.next(), post, "reply to a", Optional.of(a.comment().id()));
-        List<CommentDetails> replies = concurrently(40, i -> service.create(ids.next(), post, "reply " + i,
-                Optional.of(i % 2 == 0 ? a.comment().id() : i % 4 == 1 ? b.comment().id() : firstReply.comment().id())));
+        CommentDetails firstReply = service.create(
+                ids.next(), post, "reply to a", Optional.of(a.comment().id()));
+        List<CommentDetails> replies = concurrently(
+                40,
+                i -> service.create(
+                        ids.next(),
+                        post,
+                        "reply " + i,
+                        Optional.of(
+                                i % 2 == 0
+                                        ? a.comment().id()
+                                        : i % 4 == 1
+                                                ? b.comment().id()
+                                                : firstReply.comment().id())));
 
         List<CommentDetails> underA = new ArrayList<>(List.of(firstReply));
         replies.stream().filter(r -> r.comment().rootId() == a.comment().id()).forEach(underA::add);
-        List<CommentDetails> underB = replies.stream().filter(r -> r.comment().rootId() == b.comment().id()).toList();
+        List<CommentDetails> underB = replies.stream()
+                .filter(r -> r.comment().rootId() == b.comment().id())
+                .toList();
         assertThat(underA).hasSize(31);
         assertThat(underB).hasSize(10);
-        assertThat(underA.stream().map(r -> r.comment().floor()).sorted().toList()).isEqualTo(range(1, 31));
-        assertThat(underB.stream().map(r -> r.comment().floor()).sorted().toList()).isEqualTo(range(1, 10));
-        assertThat(replies.stream().filter(r -> r.comment().parentId() == firstReply.comment().id()))
+        assertThat(underA.stream().map(r -> r.comment().floor()).sorted().toList())
+                .isEqualTo(range(1, 31));
+        assertThat(underB.stream().map(r -> r.comment().floor()).sorted().toList())
+                .isEqualTo(range(1, 10));
+        assertThat(replies.stream()
+                        .filter(r ->
+                                r.comment().parentId() == firstReply.comment().id()))
                 .allMatch(r -> r.comment().rootId() == a.comment().id());
 
         // Replies do not take top-level floors, and paging them by cursor lists each once, in floor order.
-        assertThat(service.page(ANYONE, post, 1).items()).extracting(d -> d.comment().id())
+        assertThat(service.page(ANYONE, post, 1).items())
+                .extracting(d -> d.comment().id())
                 .containsExactly(a.comment().id(), b.comment().id());
         List<Long> paged = new ArrayList<>();
         Optional<FloorCursor> after = Optional.empty();
         do {
-            Page<CommentDetails, FloorCursor> page = service.replies(ANYONE, a.comment().id(), after, 7);
+            Page<CommentDetails, FloorCursor> page =
+                    service.replies(ANYONE, a.comment().id(), after, 7);
             paged.addAll(floors(page.items()));
             after = page.next();
         } while (after.isPresent());
         assertThat(paged).isEqualTo(range(1, 31));
         assertThat(service.get(ANYONE, a.comment().id()).counts().replies()).isEqualTo(31);
-        assertThat(service.replies(ANYONE, firstReply.comment().id(), Optional.empty(), 20).items()).isEmpty();
+        assertThat(service.replies(ANYONE, firstReply.comment().id(), Optional.empty(), 20)
+                        .items())
+                .isEmpty();
         assertThat(storage().posts().counts(post).comments()).isEqualTo(43);
         assertThat(comments().subjectCounts(CommentedObject.post(post))).isEqualTo(new SubjectCounts(2, 43, 43));
     }
@@ -281,21 +318,25 @@ public class CommentStoreContract {
         for (int i = 0; i < 45; i++) {
             created.add(service.create(ids.next(), post, "c" + i, Optional.empty()));
         }
-        for (int floor : new int[]{3, 20, 21, 45}) {
+        for (int floor : new int[] {3, 20, 21, 45}) {
             Comment c = created.get(floor - 1).comment();
             service.delete(c.authorId(), c.id());
         }
 
-        assertThat(floors(service.page(ANYONE, post, 1).items())).isEqualTo(range(1, 20).stream().filter(f -> f != 3 && f != 20).toList());
+        assertThat(floors(service.page(ANYONE, post, 1).items()))
+                .isEqualTo(range(1, 20).stream().filter(f -> f != 3 && f != 20).toList());
         assertThat(floors(service.page(ANYONE, post, 2).items())).isEqualTo(range(22, 40));
         assertThat(floors(service.page(ANYONE, post, 3).items())).isEqualTo(range(41, 44));
         assertThat(service.page(ANYONE, post, 3).pages()).isEqualTo(3);
-        assertThat(storage().posts().counts(post)).extracting(PostCounts::comments, PostCounts::commentsEver)
+        assertThat(storage().posts().counts(post))
+                .extracting(PostCounts::comments, PostCounts::commentsEver)
                 .containsExactly(41L, 45L);
         assertThat(comments().subjectCounts(CommentedObject.post(post))).isEqualTo(new SubjectCounts(41, 41, 45));
         long deleted = created.get(2).comment().id();
-        assertThatThrownBy(() -> service.get(ANYONE, deleted)).isInstanceOf(DomainException.class)
-                .extracting(e -> ((DomainException) e).kind()).isEqualTo(DomainException.Kind.NOT_FOUND);
+        assertThatThrownBy(() -> service.get(ANYONE, deleted))
+                .isInstanceOf(DomainException.class)
+                .extracting(e -> ((DomainException) e).kind())
+                .isEqualTo(DomainException.Kind.NOT_FOUND);
         assertThat(comments().find(deleted)).hasValueSatisfying(c -> {
             assertThat(c.deleted()).isTrue();
             assertThat(c.content()).isNull();
@@ -305,7 +346,10 @@ public class CommentStoreContract {
         // Deleting again changes nothing; a new comment takes the next floor, not a freed one.
         service.delete(postAuthor, deleted);
         assertThat(storage().posts().counts(post).comments()).isEqualTo(41);
-        assertThat(service.create(ids.next(), post, "late", Optional.empty()).comment().floor()).isEqualTo(46);
+        assertThat(service.create(ids.next(), post, "late", Optional.empty())
+                        .comment()
+                        .floor())
+                .isEqualTo(46);
     }
 
     @Test
@@ -317,7 +361,8 @@ public class CommentStoreContract {
         CommentDetails other = service.create(commenter, post, "other", Optional.empty());
 
         assertThatThrownBy(() -> service.delete(ids.next(), mine.comment().id()))
-                .isInstanceOf(DomainException.class).extracting(e -> ((DomainException) e).kind())
+                .isInstanceOf(DomainException.class)
+                .extracting(e -> ((DomainException) e).kind())
                 .isEqualTo(DomainException.Kind.FORBIDDEN);
         service.delete(commenter, mine.comment().id());
         service.delete(postAuthor, other.comment().id());
@@ -339,18 +384,25 @@ public class CommentStoreContract {
         assertKind(() -> service.create(me, post, "x".repeat(2001), Optional.empty()), DomainException.Kind.INVALID);
         assertKind(() -> service.create(me, ids.next(), "hi", Optional.empty()), DomainException.Kind.NOT_FOUND);
         assertKind(() -> service.create(me, post, "hi", Optional.of(ids.next())), DomainException.Kind.NOT_FOUND);
-        assertKind(() -> service.create(me, post, "hi", Optional.of(elsewhere.comment().id())), DomainException.Kind.INVALID);
+        assertKind(
+                () -> service.create(
+                        me, post, "hi", Optional.of(elsewhere.comment().id())),
+                DomainException.Kind.INVALID);
         assertKind(() -> service.page(ANYONE, post, 0), DomainException.Kind.INVALID);
         assertKind(() -> service.page(ANYONE, ids.next(), 1), DomainException.Kind.NOT_FOUND);
         assertKind(() -> service.get(ANYONE, ids.next()), DomainException.Kind.NOT_FOUND);
         assertKind(() -> service.delete(me, ids.next()), DomainException.Kind.NOT_FOUND);
         assertKind(() -> service.vote(me, ids.next(), Vote.LIKE), DomainException.Kind.NOT_FOUND);
-        assertThat(service.page(ANYONE, post, 1).items()).extracting(d -> d.comment().id()).containsExactly(root.comment().id());
+        assertThat(service.page(ANYONE, post, 1).items())
+                .extracting(d -> d.comment().id())
+                .containsExactly(root.comment().id());
     }
 
     private static void assertKind(Runnable call, DomainException.Kind kind) {
-        assertThatThrownBy(call::run).isInstanceOf(DomainException.class)
-                .extracting(e -> ((DomainException) e).kind()).isEqualTo(kind);
+        assertThatThrownBy(call::run)
+                .isInstanceOf(DomainException.class)
+                .extracting(e -> ((DomainException) e).kind())
+                .isEqualTo(kind);
     }
 
     // --- votes ---
@@ -358,7 +410,9 @@ public class CommentStoreContract {
     @Test
     void likeAndHateAreIdempotentAndExclusive() {
         long post = newPost(ids.next());
-        long c = service.create(ids.next(), post, "vote on me", Optional.empty()).comment().id();
+        long c = service.create(ids.next(), post, "vote on me", Optional.empty())
+                .comment()
+                .id();
         long me = ids.next();
 
         assertThat(service.vote(me, c, Vote.LIKE)).isEqualTo(new CommentCounts(0, 1, 0));
@@ -376,11 +430,16 @@ public class CommentStoreContract {
     void voteCompareAndSetAppliesOnlyFromTheExpectedVote() {
         long c = ids.next();
         long me = ids.next();
-        assertThat(commentVotes().compareAndSetVote(c, me, Vote.LIKE, Vote.HATE)).isFalse();
-        assertThat(commentVotes().compareAndSetVote(c, me, Vote.NONE, Vote.LIKE)).isTrue();
-        assertThat(commentVotes().compareAndSetVote(c, me, Vote.NONE, Vote.HATE)).isFalse();
-        assertThat(commentVotes().compareAndSetVote(c, me, Vote.LIKE, Vote.NONE)).isTrue();
-        assertThat(commentVotes().compareAndSetVote(c, me, Vote.NONE, Vote.HATE)).isTrue();
+        assertThat(commentVotes().compareAndSetVote(c, me, Vote.LIKE, Vote.HATE))
+                .isFalse();
+        assertThat(commentVotes().compareAndSetVote(c, me, Vote.NONE, Vote.LIKE))
+                .isTrue();
+        assertThat(commentVotes().compareAndSetVote(c, me, Vote.NONE, Vote.HATE))
+                .isFalse();
+        assertThat(commentVotes().compareAndSetVote(c, me, Vote.LIKE, Vote.NONE))
+                .isTrue();
+        assertThat(commentVotes().compareAndSetVote(c, me, Vote.NONE, Vote.HATE))
+                .isTrue();
         assertThat(commentVotes().vote(c, me)).isEqualTo(Vote.HATE);
     }
 
@@ -393,11 +452,15 @@ public class CommentStoreContract {
             assertThat(commentVotes().compareAndSetVote(c, users.get(i), Vote.NONE, i % 4 == 0 ? Vote.HATE : Vote.LIKE))
                     .isTrue();
         }
-        assertThat(commentVotes().compareAndSetVote(c, users.get(1), Vote.LIKE, Vote.NONE)).isTrue(); // taken back
-        assertThat(commentVotes().compareAndSetVote(other, users.get(0), Vote.NONE, Vote.LIKE)).isTrue();
+        assertThat(commentVotes().compareAndSetVote(c, users.get(1), Vote.LIKE, Vote.NONE))
+                .isTrue(); // taken back
+        assertThat(commentVotes().compareAndSetVote(other, users.get(0), Vote.NONE, Vote.LIKE))
+                .isTrue();
         assertThat(commentVotes().countVotes(c)).isEqualTo(new CommentCounts(0, 74, 25));
         assertThat(commentVotes().countVotes(ids.next())).isEqualTo(CommentCounts.ZERO);
-        assertThat(commentVotes().votesOf(users.get(0), List.of(c, other, ids.next())).values())
+        assertThat(commentVotes()
+                        .votesOf(users.get(0), List.of(c, other, ids.next()))
+                        .values())
                 .containsExactlyInAnyOrder(Vote.HATE, Vote.LIKE, Vote.NONE);
         assertThat(commentVotes().votesOf(users.get(1), List.of(c))).containsEntry(c, Vote.NONE);
         assertThat(commentVotes().votesOf(users.get(2), List.of(c))).containsEntry(c, Vote.LIKE);
@@ -411,7 +474,9 @@ public class CommentStoreContract {
         CommentedObject object = CommentedObject.post(post);
         List<Long> placed = new ArrayList<>(); // entries are of placed comments: comment i at floor i + 1
         for (int i = 0; i < 9; i++) {
-            placed.add(service.create(ids.next(), post, "c" + i, Optional.empty()).comment().id());
+            placed.add(service.create(ids.next(), post, "c" + i, Optional.empty())
+                    .comment()
+                    .id());
         }
         long[][] scoreAndFloor = {{1, 3}, {5, 7}, {1, 1}, {1000, 9}, {5, 2}, {2, 4}, {3, 5}, {1, 8}};
         List<RankedComment> all = new ArrayList<>();
@@ -422,7 +487,8 @@ public class CommentStoreContract {
         }
         RankedComment onAnotherPost = new RankedComment(CommentedObject.post(ids.next()), 7, 1, ids.next());
         hotComments().putRanked(onAnotherPost);
-        all.sort(java.util.Comparator.comparingLong(RankedComment::score).reversed()
+        all.sort(java.util.Comparator.comparingLong(RankedComment::score)
+                .reversed()
                 .thenComparingLong(RankedComment::floor));
         assertThat(hotComments().ranked(object, Optional.empty(), 100)).isEqualTo(all);
         List<RankedComment> paged = new ArrayList<>();
@@ -430,7 +496,9 @@ public class CommentStoreContract {
         for (int i = 0; i < 3; i++) {
             List<RankedComment> page = hotComments().ranked(object, after, 3);
             paged.addAll(page);
-            after = page.isEmpty() ? after : Optional.of(page.get(page.size() - 1).position());
+            after = page.isEmpty()
+                    ? after
+                    : Optional.of(page.get(page.size() - 1).position());
         }
         assertThat(paged).as("pages of 3 from each cursor").isEqualTo(all);
         hotComments().removeRanked(all.get(0));
@@ -440,7 +508,8 @@ public class CommentStoreContract {
         long ranked = all.get(1).commentId();
         assertThat(hotComments().rankedScore(ranked)).isZero();
         hotComments().setRankedScore(ranked, 5);
-        assertThat(hotComments().rankedScores(List.of(ranked, ids.next())).values()).containsExactlyInAnyOrder(5L, 0L);
+        assertThat(hotComments().rankedScores(List.of(ranked, ids.next())).values())
+                .containsExactlyInAnyOrder(5L, 0L);
     }
 
     @Test
@@ -448,9 +517,15 @@ public class CommentStoreContract {
         long post = newPost(ids.next());
         CommentedObject object = CommentedObject.post(post);
         HotRanking ranking = new HotRanking(comments(), hotComments());
-        long first = service.create(ids.next(), post, "first", Optional.empty()).comment().id();
-        long second = service.create(ids.next(), post, "second", Optional.empty()).comment().id();
-        long reply = service.create(ids.next(), post, "a reply", Optional.of(first)).comment().id();
+        long first = service.create(ids.next(), post, "first", Optional.empty())
+                .comment()
+                .id();
+        long second = service.create(ids.next(), post, "second", Optional.empty())
+                .comment()
+                .id();
+        long reply = service.create(ids.next(), post, "a reply", Optional.of(first))
+                .comment()
+                .id();
         for (int i = 0; i < 3; i++) {
             service.vote(ids.next(), second, Vote.LIKE);
         }
@@ -459,15 +534,18 @@ public class CommentStoreContract {
         for (long id : List.of(first, second, reply)) {
             ranking.rerank(id);
         }
-        assertThat(hotComments().ranked(object, Optional.empty(), 10)).extracting(RankedComment::commentId)
-                .as("replies are not ranked").containsExactly(second, first);
+        assertThat(hotComments().ranked(object, Optional.empty(), 10))
+                .extracting(RankedComment::commentId)
+                .as("replies are not ranked")
+                .containsExactly(second, first);
         assertThat(ranking.rerank(second)).as("already where its counters say").isFalse();
 
         long hater = ids.next();
         service.vote(hater, first, Vote.HATE);
         service.vote(ids.next(), first, Vote.HATE); // likes 1, hates 2: below zero
         assertThat(ranking.rerank(first)).isTrue();
-        assertThat(hotComments().ranked(object, Optional.empty(), 10)).extracting(RankedComment::commentId)
+        assertThat(hotComments().ranked(object, Optional.empty(), 10))
+                .extracting(RankedComment::commentId)
                 .containsExactly(second);
         assertThat(hotComments().rankedScore(first)).isZero();
 
@@ -475,7 +553,8 @@ public class CommentStoreContract {
         hotComments().putRanked(new RankedComment(object, 9, secondComment.floor(), second)); // an interrupted move
         assertThat(hotComments().ranked(object, Optional.empty(), 10)).hasSize(2);
         assertThat(ranking.sweep(object)).isEqualTo(1);
-        assertThat(hotComments().ranked(object, Optional.empty(), 10)).extracting(RankedComment::score)
+        assertThat(hotComments().ranked(object, Optional.empty(), 10))
+                .extracting(RankedComment::score)
                 .containsExactly(3L);
 
         service.delete(secondComment.authorId(), second);
@@ -489,11 +568,16 @@ public class CommentStoreContract {
         long post = newPost(ids.next());
         List<Long> mine = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            mine.add(0, service.create(author, post, "mine " + i, Optional.empty()).comment().id());
+            mine.add(
+                    0,
+                    service.create(author, post, "mine " + i, Optional.empty())
+                            .comment()
+                            .id());
         }
         service.create(ids.next(), post, "someone else's", Optional.empty());
         assertThat(comments().commentIdsByAuthor(author, Optional.empty(), 10)).isEqualTo(mine);
-        assertThat(comments().commentIdsByAuthor(author, Optional.of(mine.get(1)), 2)).isEqualTo(mine.subList(2, 4));
+        assertThat(comments().commentIdsByAuthor(author, Optional.of(mine.get(1)), 2))
+                .isEqualTo(mine.subList(2, 4));
         service.delete(author, mine.get(0));
         assertThat(comments().commentIdsByAuthor(author, Optional.empty(), 10)).isEqualTo(mine.subList(1, 5));
     }
@@ -504,20 +588,26 @@ public class CommentStoreContract {
         long me = ids.next();
         List<Long> voted = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
-            long c = service.create(ids.next(), post, "c" + i, Optional.empty()).comment().id();
+            long c = service.create(ids.next(), post, "c" + i, Optional.empty())
+                    .comment()
+                    .id();
             service.vote(me, c, i % 2 == 0 ? Vote.LIKE : Vote.HATE);
             voted.add(c);
         }
         service.unvote(me, voted.get(0), Vote.LIKE); // taken back: still listed, harmless
         service.vote(ids.next(), voted.get(1), Vote.LIKE); // someone else's
         assertThat(commentVotes().votedComments(me, Optional.empty(), 10)).isEqualTo(voted);
-        assertThat(commentVotes().votedComments(me, Optional.of(voted.get(0)), 2)).isEqualTo(voted.subList(1, 3));
-        assertThat(commentVotes().votedComments(ids.next(), Optional.empty(), 10)).isEmpty();
+        assertThat(commentVotes().votedComments(me, Optional.of(voted.get(0)), 2))
+                .isEqualTo(voted.subList(1, 3));
+        assertThat(commentVotes().votedComments(ids.next(), Optional.empty(), 10))
+                .isEmpty();
 
-        long notVoted = service.create(ids.next(), post, "none", Optional.empty()).comment().id();
+        long notVoted = service.create(ids.next(), post, "none", Optional.empty())
+                .comment()
+                .id();
         assertThat(commentVotes().votedAmong(me, List.of(voted.get(2), notVoted, voted.get(0), ids.next())))
-                .as("one read of my list: what I voted on, a vote taken back included").containsExactlyInAnyOrder(
-                        voted.get(2), voted.get(0));
+                .as("one read of my list: what I voted on, a vote taken back included")
+                .containsExactlyInAnyOrder(voted.get(2), voted.get(0));
         assertThat(commentVotes().votedAmong(me, List.of())).isEmpty();
     }
 
@@ -529,8 +619,8 @@ public class CommentStoreContract {
         comments().openSubject(new CommentSubject(object, author, CommentSubject.State.NORMAL));
         comments().saveSettings(object, new CommentSubject.Settings(true, 42));
         comments().openSubject(new CommentSubject(object, author, CommentSubject.State.NORMAL)); // a later comment's
-        assertThat(comments().subject(object)).contains(new CommentSubject(object, author,
-                CommentSubject.State.NORMAL, true, 42));
+        assertThat(comments().subject(object))
+                .contains(new CommentSubject(object, author, CommentSubject.State.NORMAL, true, 42));
         comments().saveSettings(object, new CommentSubject.Settings(false, 0));
         assertThat(comments().subject(object).orElseThrow().settings()).isEqualTo(CommentSubject.Settings.DEFAULT);
     }
@@ -541,9 +631,12 @@ public class CommentStoreContract {
         for (int i = 0; i < 50; i++) {
             long c = ids.next();
             long me = ids.next();
-            assertThat(commentVotes().compareAndSetVote(c, me, Vote.NONE, Vote.LIKE)).isTrue();
-            assertThat(commentVotes().compareAndSetVote(c, me, Vote.LIKE, Vote.NONE)).isTrue();
-            assertThat(commentVotes().compareAndSetVote(c, me, Vote.NONE, Vote.HATE)).isTrue();
+            assertThat(commentVotes().compareAndSetVote(c, me, Vote.NONE, Vote.LIKE))
+                    .isTrue();
+            assertThat(commentVotes().compareAndSetVote(c, me, Vote.LIKE, Vote.NONE))
+                    .isTrue();
+            assertThat(commentVotes().compareAndSetVote(c, me, Vote.NONE, Vote.HATE))
+                    .isTrue();
             assertThat(commentVotes().vote(c, me)).as("round %d", i).isEqualTo(Vote.HATE);
         }
     }
@@ -551,7 +644,9 @@ public class CommentStoreContract {
     @Test
     void concurrentVotesCountEachUserOnce() throws Exception {
         long post = newPost(ids.next());
-        long c = service.create(ids.next(), post, "popular", Optional.empty()).comment().id();
+        long c = service.create(ids.next(), post, "popular", Optional.empty())
+                .comment()
+                .id();
         List<Long> users = LongStream.range(0, 40).map(i -> ids.next()).boxed().toList();
 
         // Every user likes twice at once; then half switch to hate while the other half like again.
@@ -572,7 +667,8 @@ public class CommentStoreContract {
         CommentDetails a = service.create(ids.next(), post, "a", Optional.empty());
         CommentDetails b = service.create(ids.next(), post, "b", Optional.empty());
         service.create(ids.next(), post, "a1", Optional.of(a.comment().id()));
-        CommentDetails a2 = service.create(ids.next(), post, "a2", Optional.of(a.comment().id()));
+        CommentDetails a2 =
+                service.create(ids.next(), post, "a2", Optional.of(a.comment().id()));
         service.create(ids.next(), post, "b1", Optional.of(b.comment().id()));
         service.delete(a2.comment().authorId(), a2.comment().id());
         service.delete(b.comment().authorId(), b.comment().id());
@@ -587,7 +683,8 @@ public class CommentStoreContract {
         assertThat(drift.post()).isEqualTo(new PostCounts(0, 3, -1, 0, 0));
         assertThat(drift.subject()).isEqualTo(new SubjectCounts(1, -2, 0));
         assertThat(drift.replies()).isEqualTo(2);
-        assertThat(storage().posts().counts(post)).extracting(PostCounts::comments, PostCounts::commentsEver)
+        assertThat(storage().posts().counts(post))
+                .extracting(PostCounts::comments, PostCounts::commentsEver)
                 .containsExactly(3L, 5L);
         assertThat(comments().subjectCounts(object)).isEqualTo(new SubjectCounts(1, 3, 5));
         assertThat(service.get(ANYONE, a.comment().id()).counts().replies()).isEqualTo(1);

@@ -1,7 +1,6 @@
 package dev.widefeed.store;
 
 import dev.widefeed.store.SchemaFiles.SchemaFile;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,8 +24,11 @@ final class CqlTables {
 
     /** A column's part in the primary key. */
     enum Role {
-        PARTITION("partition"), CLUSTERING_ASC("clustering asc"), CLUSTERING_DESC("clustering desc"),
-        STATIC("static"), REGULAR("");
+        PARTITION("partition"),
+        CLUSTERING_ASC("clustering asc"),
+        CLUSTERING_DESC("clustering desc"),
+        STATIC("static"),
+        REGULAR("");
 
         final String text;
 
@@ -39,8 +41,7 @@ final class CqlTables {
         }
     }
 
-    record ColumnDef(String name, String type, Role role) {
-    }
+    record ColumnDef(String name, String type, Role role) {}
 
     /** One table: its columns in the order the primary key and then the files give them. */
     record Table(String name, Map<String, ColumnDef> columns) {
@@ -49,8 +50,7 @@ final class CqlTables {
         }
     }
 
-    private CqlTables() {
-    }
+    private CqlTables() {}
 
     static Map<String, Table> of(List<SchemaFile> files) {
         Map<String, Table> tables = new LinkedHashMap<>();
@@ -74,8 +74,13 @@ final class CqlTables {
             if (table == null) {
                 throw new IllegalStateException(file + " alters " + add.group(1) + ", which does not exist");
             }
-            table.columns().putIfAbsent(add.group(2), new ColumnDef(add.group(2), type(add.group(3)),
-                    add.group(4) != null ? Role.STATIC : Role.REGULAR));
+            table.columns()
+                    .putIfAbsent(
+                            add.group(2),
+                            new ColumnDef(
+                                    add.group(2),
+                                    type(add.group(3)),
+                                    add.group(4) != null ? Role.STATIC : Role.REGULAR));
         } else if (drop.matches()) {
             tables.remove(drop.group(1));
         } else {

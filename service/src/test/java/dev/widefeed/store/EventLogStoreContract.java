@@ -1,24 +1,23 @@
 package dev.widefeed.store;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import dev.widefeed.eventlog.EventLogStore;
 import dev.widefeed.eventlog.LogEntry;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ThreadLocalRandom;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** What every backend's {@link EventLogStore} must do, run on every {@link TestBackend}. */
 @ParameterizedClass(name = "{0}")
@@ -153,8 +152,12 @@ public class EventLogStoreContract {
     @Test
     void renewalExtendsOnlyTheHoldersLeaseAndTakesNoFreeOne() {
         int shard = freshShard();
-        assertThat(log().renew(shard, "worker-a", LONG)).as("never taken: nothing to renew").isFalse();
-        assertThat(log().lease(shard, "worker-b", LONG)).as("and the renewal took nothing").isTrue();
+        assertThat(log().renew(shard, "worker-a", LONG))
+                .as("never taken: nothing to renew")
+                .isFalse();
+        assertThat(log().lease(shard, "worker-b", LONG))
+                .as("and the renewal took nothing")
+                .isTrue();
         log().release(shard, "worker-b");
 
         int other = freshShard();
@@ -165,7 +168,9 @@ public class EventLogStoreContract {
         // Past the first ttl, well within the renewed one.
         holdsUntil(start, Duration.ofMillis(4_000), () -> !log().lease(other, "worker-b", LONG));
         assertThat(log().renew(other, "worker-a", LONG)).isTrue();
-        assertThat(log().lease(other, "worker-a", LONG)).as("a renewed lease is the holder's as before").isTrue();
+        assertThat(log().lease(other, "worker-a", LONG))
+                .as("a renewed lease is the holder's as before")
+                .isTrue();
     }
 
     @Test

@@ -1,19 +1,18 @@
 package dev.widefeed.store;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.widefeed.cache.Invalidation;
 import dev.widefeed.cache.InvalidationStore;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
+import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
-
-import java.time.Instant;
-import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** What every backend's {@link InvalidationStore} must do, run on every {@link TestBackend}. */
 @ParameterizedClass(name = "{0}")
@@ -57,8 +56,7 @@ public class InvalidationStoreContract {
         store().append(first); // the same announcement again is one row
 
         assertThat(InvalidationStore.slotOf(nextSlot.at())).isEqualTo(InvalidationStore.slotOf(start) + 1);
-        assertThat(store().between(start, start.plusSeconds(12)))
-                .containsExactlyInAnyOrder(first, sameId, nextSlot);
+        assertThat(store().between(start, start.plusSeconds(12))).containsExactlyInAnyOrder(first, sameId, nextSlot);
         assertThat(store().between(start.plusSeconds(1), start.plusSeconds(13)))
                 .containsExactlyInAnyOrder(nextSlot, atEnd);
     }

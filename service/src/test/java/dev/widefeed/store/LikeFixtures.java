@@ -9,7 +9,6 @@ import dev.widefeed.like.LikeCursor;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostType;
 import dev.widefeed.testing.TestStorages;
-
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -19,8 +18,7 @@ import java.util.function.BiFunction;
 
 /** Users and posts to like, and whole like lists, for the like tests every backend runs and those only one does. */
 public final class LikeFixtures {
-    private LikeFixtures() {
-    }
+    private LikeFixtures() {}
 
     public static long newUser(Storage storage) {
         long id = TestStorages.ids().next();
@@ -31,8 +29,15 @@ public final class LikeFixtures {
     /** A public post by a new user. */
     public static long newPost(Storage storage) {
         long id = TestStorages.ids().next();
-        storage.posts().create(new Post(id, newUser(storage), PostType.ORIGINAL, "p" + id, IdGenerator.timeOf(id),
-                Audience.PUBLIC, Optional.empty()));
+        storage.posts()
+                .create(new Post(
+                        id,
+                        newUser(storage),
+                        PostType.ORIGINAL,
+                        "p" + id,
+                        IdGenerator.timeOf(id),
+                        Audience.PUBLIC,
+                        Optional.empty()));
         return id;
     }
 

@@ -1,5 +1,9 @@
 package dev.widefeed.store;
 
+import static dev.widefeed.store.LikeFixtures.all;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.widefeed.kernel.DirtyCounters;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.Events;
@@ -19,15 +23,6 @@ import dev.widefeed.testing.NextMillisecond;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.params.AfterParameterizedClassInvocation;
-import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.time.Clock;
@@ -47,10 +42,14 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.ToLongFunction;
-
-import static dev.widefeed.store.LikeFixtures.all;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * What every backend's {@link LikeStore} must do, alone and under {@link LikeService}, run on every
@@ -63,6 +62,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 public class LikeStoreContract {
     /** A reader with no relation to anyone: every post here is public, so they see all of them. */
     private static final long ANYONE = 1;
+
     private final IdGenerator ids = TestStorages.ids();
     private ExecutorService executor;
     private LikeService service;
@@ -79,8 +79,15 @@ public class LikeStoreContract {
     @BeforeParameterizedClassInvocation
     void setUp() {
         executor = Executors.newFixedThreadPool(16);
-        service = new LikeService(storage().posts(), storage().users(), likes(), TestStorages.access(storage()),
-                new Events(), Clock.systemUTC(), DirtyCounters.NONE, KnownPointCount.Bounds.DEFAULT);
+        service = new LikeService(
+                storage().posts(),
+                storage().users(),
+                likes(),
+                TestStorages.access(storage()),
+                new Events(),
+                Clock.systemUTC(),
+                DirtyCounters.NONE,
+                KnownPointCount.Bounds.DEFAULT);
         protocol = new LikeProtocol(likes(), DirtyCounters.NONE);
     }
 
@@ -95,8 +102,8 @@ public class LikeStoreContract {
 
     /** The backend's like store, telling {@code before} each call's method first (which may fail it instead). */
     private LikeStore watched(Consumer<String> before) {
-        return (LikeStore) Proxy.newProxyInstance(LikeStore.class.getClassLoader(), new Class<?>[]{LikeStore.class},
-                (proxy, method, args) -> {
+        return (LikeStore) Proxy.newProxyInstance(
+                LikeStore.class.getClassLoader(), new Class<?>[] {LikeStore.class}, (proxy, method, args) -> {
                     before.accept(method.getName());
                     try {
                         return method.invoke(likes(), args);
@@ -141,7 +148,8 @@ public class LikeStoreContract {
             Like older = likes.get(i);
             int byTime = newer.likedAt().compareTo(older.likedAt());
             assertThat(byTime > 0 || (byTime == 0 && id.applyAsLong(newer) > id.applyAsLong(older)))
-                    .as("%s before %s", newer, older).isTrue();
+                    .as("%s before %s", newer, older)
+                    .isTrue();
         }
     }
 
@@ -192,7 +200,9 @@ public class LikeStoreContract {
             }
         });
 
-        assertThat(failing.like(post, me, Instant.now())).as("the like itself stands").isTrue();
+        assertThat(failing.like(post, me, Instant.now()))
+                .as("the like itself stands")
+                .isTrue();
         assertThat(marked).containsExactly(post);
         assertThat(likers(post)).isEmpty();
         assertThat(protocol.countAndRepair(post)).isEqualTo(1);
@@ -211,11 +221,15 @@ public class LikeStoreContract {
         assertThat(calls).containsExactly("compareAndSet", "applied");
         calls.clear();
         assertThat(protocolCounted.unlike(post, me, Instant.now())).isTrue();
-        assertThat(protocolCounted.like(post, me, Instant.now())).as("the row is there: the guess fails, the read "
-                + "goes on").isTrue();
-        assertThat(calls).containsExactly("edge", "compareAndSet", "applied", "compareAndSet", "edge",
-                "compareAndSet", "applied");
-        assertThat(protocolCounted.like(post, me, Instant.now())).as("already liked").isFalse();
+        assertThat(protocolCounted.like(post, me, Instant.now()))
+                .as("the row is there: the guess fails, the read " + "goes on")
+                .isTrue();
+        assertThat(calls)
+                .containsExactly(
+                        "edge", "compareAndSet", "applied", "compareAndSet", "edge", "compareAndSet", "applied");
+        assertThat(protocolCounted.like(post, me, Instant.now()))
+                .as("already liked")
+                .isFalse();
         assertThat(users(likers(post))).containsExactly(me);
         assertThat(protocol.countAndRepair(post)).isEqualTo(1);
     }
@@ -224,11 +238,14 @@ public class LikeStoreContract {
     void unknownPostsAndUsersAreNotFound() {
         long me = newUser();
         long nowhere = ids.next();
-        for (Runnable call : List.<Runnable>of(() -> service.like(me, nowhere), () -> service.unlike(me, nowhere),
+        for (Runnable call : List.<Runnable>of(
+                () -> service.like(me, nowhere),
+                () -> service.unlike(me, nowhere),
                 () -> service.likers(ANYONE, nowhere, Optional.empty(), 10),
                 () -> service.likedPosts(ANYONE, ids.next(), Optional.empty(), 10))) {
-            assertThatThrownBy(call::run).isInstanceOfSatisfying(DomainException.class,
-                    e -> assertThat(e.kind()).isEqualTo(DomainException.Kind.NOT_FOUND));
+            assertThatThrownBy(call::run)
+                    .isInstanceOfSatisfying(
+                            DomainException.class, e -> assertThat(e.kind()).isEqualTo(DomainException.Kind.NOT_FOUND));
         }
     }
 
@@ -344,13 +361,15 @@ public class LikeStoreContract {
             assertThat(Math.abs(service.reconcile(post))).isLessThanOrEqualTo(unknown.get());
         }
         long likedListsHoldingIt = fans.stream()
-                .filter(fan -> posts(likedPosts(fan)).contains(post)).count();
+                .filter(fan -> posts(likedPosts(fan)).contains(post))
+                .count();
         assertThat(users(likers(post))).doesNotHaveDuplicates();
         assertThat(new HashSet<>(users(likers(post)))).isEqualTo(truth);
         assertThat(likedListsHoldingIt).isEqualTo(truth.size());
         assertThat(counted(post)).isEqualTo(truth.size());
         assertThat(service.reconcile(post)).isZero(); // counts the rows: nothing left to correct
-        System.out.printf("%s likes: 2000 ops from 16 threads -> %d liked, %d conflicts, %d unknown%n",
+        System.out.printf(
+                "%s likes: 2000 ops from 16 threads -> %d liked, %d conflicts, %d unknown%n",
                 storage().backend(), truth.size(), conflicts.get(), unknown.get());
     }
 
@@ -414,11 +433,17 @@ public class LikeStoreContract {
             if (appliedBeforeTimingOut) {
                 appliedFirst.add(post);
             }
-            LikeService stumbling = new LikeService(storage().posts(), storage().users(),
-                    new TimingOutOnce(likes(), appliedBeforeTimingOut), TestStorages.access(storage()), new Events(),
+            LikeService stumbling = new LikeService(
+                    storage().posts(),
+                    storage().users(),
+                    new TimingOutOnce(likes(), appliedBeforeTimingOut),
+                    TestStorages.access(storage()),
+                    new Events(),
                     // A stopped clock: the counter update never lands "late" after the change, so a mark here
                     // could only come from the outcome itself.
-                    Clock.fixed(Instant.now(), ZoneOffset.UTC), recording(marked), KnownPointCount.Bounds.DEFAULT);
+                    Clock.fixed(Instant.now(), ZoneOffset.UTC),
+                    recording(marked),
+                    KnownPointCount.Bounds.DEFAULT);
             assertThat(stumbling.like(me, post)).isEqualTo(new LikeService.Result(true, 1));
             assertThat(users(likers(post))).containsExactly(me);
             assertThat(service.reconcile(post)).isZero();
@@ -437,8 +462,7 @@ public class LikeStoreContract {
             }
 
             @Override
-            public void user(long userId) {
-            }
+            public void user(long userId) {}
         };
     }
 

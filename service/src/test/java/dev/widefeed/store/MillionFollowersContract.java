@@ -1,5 +1,8 @@
 package dev.widefeed.store;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.Services;
 import dev.widefeed.eventlog.EventLogFactory;
@@ -19,13 +22,6 @@ import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -41,9 +37,12 @@ import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A celebrity with 250,000 followers in the suite, 1,000,000 by the full-size command of docs/TESTING.md (system
@@ -91,8 +90,12 @@ public class MillionFollowersContract {
             }
         }
         double importSeconds = (System.nanoTime() - started) / 1e9;
-        LOG.info("{}: imported {} follow edges in {} s ({} edges/s)", storage().backend(), FOLLOWERS,
-                String.format("%.1f", importSeconds), Math.round(FOLLOWERS / importSeconds));
+        LOG.info(
+                "{}: imported {} follow edges in {} s ({} edges/s)",
+                storage().backend(),
+                FOLLOWERS,
+                String.format("%.1f", importSeconds),
+                Math.round(FOLLOWERS / importSeconds));
         assertThat(storage().users().counts(star).followers()).isEqualTo(FOLLOWERS);
 
         Arrays.sort(fans);
@@ -105,8 +108,12 @@ public class MillionFollowersContract {
             List<Follow> page = storage().relations().followers(star, after, PAGE);
             for (Follow follow : page) {
                 int index = Arrays.binarySearch(fans, follow.userId());
-                assertThat(index).as("a listed follower is one of the imported fans").isNotNegative();
-                assertThat(seen.get(index)).as("follower %d listed twice", follow.userId()).isFalse();
+                assertThat(index)
+                        .as("a listed follower is one of the imported fans")
+                        .isNotNegative();
+                assertThat(seen.get(index))
+                        .as("follower %d listed twice", follow.userId())
+                        .isFalse();
                 seen.set(index);
                 if (previous != null) {
                     assertThat(newerFirst(previous, follow)).as("newest first").isTrue();
@@ -120,7 +127,11 @@ public class MillionFollowersContract {
             after = Optional.of(FollowCursor.after(page.get(page.size() - 1)));
         }
         double pageSeconds = (System.nanoTime() - started) / 1e9;
-        LOG.info("{}: listed {} followers in pages of {} in {} s", storage().backend(), listed, PAGE,
+        LOG.info(
+                "{}: listed {} followers in pages of {} in {} s",
+                storage().backend(),
+                listed,
+                PAGE,
                 String.format("%.1f", pageSeconds));
         assertThat(listed).isEqualTo(FOLLOWERS);
         assertThat(seen.cardinality()).isEqualTo(FOLLOWERS);
@@ -148,9 +159,11 @@ public class MillionFollowersContract {
                 }
                 if (active.size() == IMPORT_CHUNK || i == fans.length - 1) {
                     storage().timelines().importStates(active);
-                    CompletableFuture.allOf(active.keySet().stream().map(fan -> CompletableFuture.runAsync(
-                            () -> storage().relations().shareActivity(fan, recently), sharing))
-                            .toArray(CompletableFuture[]::new)).join();
+                    CompletableFuture.allOf(active.keySet().stream()
+                                    .map(fan -> CompletableFuture.runAsync(
+                                            () -> storage().relations().shareActivity(fan, recently), sharing))
+                                    .toArray(CompletableFuture[]::new))
+                            .join();
                     active.clear();
                 }
             }
@@ -160,33 +173,64 @@ public class MillionFollowersContract {
         Clock clock = Clock.systemUTC();
         FeedRules rules = new FeedFactory().rules(); // the service's defaults
         int shards = new EventLogFactory().shards;
-        Services services = Services.over(storage(), Services.Settings.of(TestStorages.ids(), clock).withFeed(rules)
-                .withLogShards(shards));
-        EventLogJob job = new EventLogJob(storage().eventLog(), services.logHandlers(), new EventLogJob.Settings(
-                shards, 2, 20, Duration.ofMillis(100), Duration.ofMillis(500), Duration.ofSeconds(30),
-                Duration.ofMinutes(10), "million-" + storage().backend()), clock, new MetricRegistry());
+        Services services = Services.over(
+                storage(),
+                Services.Settings.of(TestStorages.ids(), clock).withFeed(rules).withLogShards(shards));
+        EventLogJob job = new EventLogJob(
+                storage().eventLog(),
+                services.logHandlers(),
+                new EventLogJob.Settings(
+                        shards,
+                        2,
+                        20,
+                        Duration.ofMillis(100),
+                        Duration.ofMillis(500),
+                        Duration.ofSeconds(30),
+                        Duration.ofMinutes(10),
+                        "million-" + storage().backend()),
+                clock,
+                new MetricRegistry());
         job.serve(services.eventLog());
         job.start();
         try {
             long requestStart = System.nanoTime();
-            long postId = services.posts().create(star, "hello, all million of you", null).post().id();
+            long postId = services.posts()
+                    .create(star, "hello, all million of you", null)
+                    .post()
+                    .id();
             double requestMillis = (System.nanoTime() - requestStart) / 1e6;
             Optional<FanoutProgress> atReturn = storage().fanout().progress(postId, FanoutKind.DELIVER);
-            assertThat(atReturn.map(FanoutProgress::done)).as("the request did not wait for delivery")
+            assertThat(atReturn.map(FanoutProgress::done))
+                    .as("the request did not wait for delivery")
                     .isNotEqualTo(Optional.of(true));
 
-            FanoutProgress done = await("the fan-out finished").atMost(Duration.ofMinutes(15))
+            FanoutProgress done = await("the fan-out finished")
+                    .atMost(Duration.ofMinutes(15))
                     .pollInterval(Duration.ofMillis(500))
-                    .until(() -> storage().fanout().progress(postId, FanoutKind.DELIVER),
+                    .until(
+                            () -> storage().fanout().progress(postId, FanoutKind.DELIVER),
                             p -> p.isPresent() && p.get().done())
                     .orElseThrow();
-            double seconds = Duration.between(done.createdAt(), done.finishedAt().orElseThrow()).toMillis() / 1e3;
-            LOG.info("{}: post request {} ms; fan-out {} of {} followers: {} pushed, {} skipped inactive, done in {} s "
-                            + "({} rows/s); tiers {}", storage().backend(), String.format("%.1f", requestMillis),
-                    done.mode(), done.followers(), done.pushed(), done.skippedInactive(), String.format("%.1f", seconds),
-                    Math.round(done.pushed() / seconds), done.tiers());
+            double seconds =
+                    Duration.between(done.createdAt(), done.finishedAt().orElseThrow())
+                                    .toMillis()
+                            / 1e3;
+            LOG.info(
+                    "{}: post request {} ms; fan-out {} of {} followers: {} pushed, {} skipped inactive, done in {} s "
+                            + "({} rows/s); tiers {}",
+                    storage().backend(),
+                    String.format("%.1f", requestMillis),
+                    done.mode(),
+                    done.followers(),
+                    done.pushed(),
+                    done.skippedInactive(),
+                    String.format("%.1f", seconds),
+                    Math.round(done.pushed() / seconds),
+                    done.tiers());
             assertThat(done.mode()).isEqualTo(FanoutRules.HYBRID);
-            assertThat(done.pushed()).as("every active follower and the author, once").isEqualTo(activeCount + 1);
+            assertThat(done.pushed())
+                    .as("every active follower and the author, once")
+                    .isEqualTo(activeCount + 1);
             assertThat(done.skippedInactive()).isEqualTo(FOLLOWERS - activeCount);
 
             Random random = new Random(7);
@@ -195,11 +239,16 @@ public class MillionFollowersContract {
                 int i = random.nextInt(fans.length);
                 long fan = fans[i];
                 long inInbox = storage().timelines().home(fan, Optional.empty(), 10).stream()
-                        .filter(e -> e.postId() == postId).count();
-                assertThat(inInbox).as("pushed to follower %d (active: %s)", fan, i % 10 == 0)
+                        .filter(e -> e.postId() == postId)
+                        .count();
+                assertThat(inInbox)
+                        .as("pushed to follower %d (active: %s)", fan, i % 10 == 0)
                         .isEqualTo(i % 10 == 0 ? 1 : 0);
                 assertThat(home.home(fan, fan, Optional.empty(), 5).items().stream()
-                        .filter(d -> d.post().id() == postId).count()).as("home of %d", fan).isEqualTo(1);
+                                .filter(d -> d.post().id() == postId)
+                                .count())
+                        .as("home of %d", fan)
+                        .isEqualTo(1);
             }
         } finally {
             try {

@@ -1,5 +1,7 @@
 package dev.widefeed.store;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.notification.Contribution;
 import dev.widefeed.notification.GroupKey;
@@ -13,11 +15,6 @@ import dev.widefeed.notification.StoredGroup;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -25,8 +22,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** What every backend's {@link NotificationStore} must do, run on every {@link TestBackend}. */
 @ParameterizedClass(name = "{0}")
@@ -55,20 +54,29 @@ public class NotificationStoreContract {
     }
 
     private GroupPart part(long count, String step) {
-        return GroupPart.empty().plus(List.of(), List.of(), step).plus(
-                java.util.stream.LongStream.range(0, count).mapToObj(i -> new Contribution(
-                        group(1, hour, NotificationKind.LIKE, 1), 100 + i, hour.plusSeconds(i))).toList(),
-                List.of(), step);
+        return GroupPart.empty()
+                .plus(List.of(), List.of(), step)
+                .plus(
+                        java.util.stream.LongStream.range(0, count)
+                                .mapToObj(i -> new Contribution(
+                                        group(1, hour, NotificationKind.LIKE, 1), 100 + i, hour.plusSeconds(i)))
+                                .toList(),
+                        List.of(),
+                        step);
     }
 
     @Test
     void aMarkReadsBackAsWrittenAndNoneWhenNeverWritten() {
         NotificationSource liked = new NotificationSource("like", ids.next(), ids.next());
         NotificationSource never = new NotificationSource("like", ids.next(), ids.next());
-        Contribution one = new Contribution(group(ids.next(), hour, NotificationKind.LIKE, liked.subjectId()),
-                liked.actorId(), hour.plusMillis(1234));
-        Contribution two = new Contribution(group(ids.next(), hour.minus(Duration.ofHours(5)), NotificationKind.MENTION,
-                7), liked.actorId(), hour.minusSeconds(1));
+        Contribution one = new Contribution(
+                group(ids.next(), hour, NotificationKind.LIKE, liked.subjectId()),
+                liked.actorId(),
+                hour.plusMillis(1234));
+        Contribution two = new Contribution(
+                group(ids.next(), hour.minus(Duration.ofHours(5)), NotificationKind.MENTION, 7),
+                liked.actorId(),
+                hour.minusSeconds(1));
         SourceMark mark = new SourceMark(Set.of(one), Optional.empty()).changingTo(Set.of(one, two), "step1");
 
         store().saveMarks(Map.of(liked, mark));
@@ -77,7 +85,8 @@ public class NotificationStoreContract {
         assertThat(read.get(liked)).isEqualTo(mark);
         assertThat(read.get(never)).isEqualTo(SourceMark.NONE);
         store().saveMarks(Map.of(liked, mark.settled()));
-        assertThat(store().marks(List.of(liked)).get(liked)).isEqualTo(new SourceMark(Set.of(one, two), Optional.empty()));
+        assertThat(store().marks(List.of(liked)).get(liked))
+                .isEqualTo(new SourceMark(Set.of(one, two), Optional.empty()));
     }
 
     @Test
@@ -97,8 +106,11 @@ public class NotificationStoreContract {
 
         assertThat(store().parts(List.of(g), 3)).containsEntry(g, Optional.of(second));
         assertThat(store().parts(List.of(g), 4)).containsEntry(g, Optional.of(first));
-        List<StoredGroup> listed = store().groups(g.recipientId(), new NotificationCursor(hour.plus(Duration.ofHours(1)),
-                0, 0), hour.minus(Duration.ofDays(30)), 10);
+        List<StoredGroup> listed = store().groups(
+                        g.recipientId(),
+                        new NotificationCursor(hour.plus(Duration.ofHours(1)), 0, 0),
+                        hour.minus(Duration.ofDays(30)),
+                        10);
         assertThat(listed).containsExactly(new StoredGroup(g, Map.of(3, second, 4, first)));
     }
 
@@ -117,19 +129,28 @@ public class NotificationStoreContract {
                 group(recipient, now, NotificationKind.LIKE, postA),
                 group(recipient, yesterday, NotificationKind.COMMENT, postA),
                 group(recipient, lastWeek, NotificationKind.LIKE, postA));
-        for (GroupKey g : List.of(expected.get(3), expected.get(1), expected.get(4), expected.get(0), expected.get(2),
-                group(recipient, tooOld, NotificationKind.LIKE, postA), group(ids.next(), now, NotificationKind.LIKE, postA))) {
-            assertThat(store().compareAndSetPart(g, 0, Optional.empty(), part(1, "s"))).isTrue();
+        for (GroupKey g : List.of(
+                expected.get(3),
+                expected.get(1),
+                expected.get(4),
+                expected.get(0),
+                expected.get(2),
+                group(recipient, tooOld, NotificationKind.LIKE, postA),
+                group(ids.next(), now, NotificationKind.LIKE, postA))) {
+            assertThat(store().compareAndSetPart(g, 0, Optional.empty(), part(1, "s")))
+                    .isTrue();
         }
         NotificationCursor top = new NotificationCursor(now.plus(Duration.ofHours(1)), 0, 0);
         Instant oldest = now.minus(Duration.ofDays(30));
 
-        assertThat(store().groups(recipient, top, oldest, 100).stream().map(StoredGroup::key)).containsExactlyElementsOf(expected);
+        assertThat(store().groups(recipient, top, oldest, 100).stream().map(StoredGroup::key))
+                .containsExactlyElementsOf(expected);
         List<StoredGroup> first = store().groups(recipient, top, oldest, 2);
         assertThat(first.stream().map(StoredGroup::key)).containsExactlyElementsOf(expected.subList(0, 2));
         List<StoredGroup> rest = store().groups(recipient, first.get(1).key().position(), oldest, 100);
         assertThat(rest.stream().map(StoredGroup::key)).containsExactlyElementsOf(expected.subList(2, 5));
-        assertThat(store().groups(recipient, expected.get(3).position(), oldest, 100).stream().map(StoredGroup::key))
+        assertThat(store().groups(recipient, expected.get(3).position(), oldest, 100).stream()
+                        .map(StoredGroup::key))
                 .containsExactly(expected.get(4));
         assertThat(store().groups(recipient, top, yesterday, 100)).hasSize(4);
     }

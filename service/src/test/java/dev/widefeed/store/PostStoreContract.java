@@ -1,5 +1,7 @@
 package dev.widefeed.store;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.widefeed.audience.Audience;
 import dev.widefeed.graph.Handle;
 import dev.widefeed.kernel.IdGenerator;
@@ -10,11 +12,6 @@ import dev.widefeed.post.PostType;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -24,8 +21,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** What every backend's {@link PostStore} must do, run on every {@link TestBackend}. */
 @ParameterizedClass(name = "{0}")
@@ -50,8 +49,8 @@ public class PostStoreContract {
 
     private Post original(long author, String content) {
         long id = ids.next();
-        Post post = new Post(id, author, PostType.ORIGINAL, content, IdGenerator.timeOf(id), Audience.PUBLIC,
-                Optional.empty());
+        Post post = new Post(
+                id, author, PostType.ORIGINAL, content, IdGenerator.timeOf(id), Audience.PUBLIC, Optional.empty());
         posts().create(post);
         return post;
     }
@@ -60,18 +59,26 @@ public class PostStoreContract {
     void aPostKeepsWhoItsHandlesNamed() {
         long id = ids.next();
         Map<Handle, Long> mentions = Map.of(new Handle("ada"), 11L, new Handle("bob_2"), 22L);
-        Post post = new Post(id, 5L, PostType.ORIGINAL, "hi @ada and @Bob_2, not @carol", IdGenerator.timeOf(id),
-                Audience.PUBLIC, Optional.empty(), mentions);
+        Post post = new Post(
+                id,
+                5L,
+                PostType.ORIGINAL,
+                "hi @ada and @Bob_2, not @carol",
+                IdGenerator.timeOf(id),
+                Audience.PUBLIC,
+                Optional.empty(),
+                mentions);
         posts().create(post);
         assertThat(posts().find(id)).contains(post);
         assertThat(posts().findAll(List.of(id)).get(id).mentions()).isEqualTo(mentions);
-        assertThat(posts().find(original(5L, "nobody named").id()).orElseThrow().mentions()).isEmpty();
+        assertThat(posts().find(original(5L, "nobody named").id()).orElseThrow().mentions())
+                .isEmpty();
     }
 
     private Post repost(long author, long source) {
         long id = ids.next();
-        Post post = new Post(id, author, PostType.REPOST, "", IdGenerator.timeOf(id), Audience.PUBLIC,
-                Optional.of(source));
+        Post post =
+                new Post(id, author, PostType.REPOST, "", IdGenerator.timeOf(id), Audience.PUBLIC, Optional.of(source));
         posts().create(post);
         return post;
     }
@@ -81,17 +88,33 @@ public class PostStoreContract {
         long author = ids.next();
         long id = ids.next();
         Audience audience = new Audience(Audience.Type.PARTLY_VISIBLE, List.of(7L, 8L), List.of("family"), List.of(9L));
-        Post post = new Post(id, author, PostType.ORIGINAL, "héllo 🌏\nworld", Instant.now().truncatedTo(ChronoUnit.MILLIS),
-                audience, Optional.empty());
+        Post post = new Post(
+                id,
+                author,
+                PostType.ORIGINAL,
+                "héllo 🌏\nworld",
+                Instant.now().truncatedTo(ChronoUnit.MILLIS),
+                audience,
+                Optional.empty());
         posts().create(post);
         assertThat(posts().find(id)).contains(post);
         Post repost = repost(ids.next(), id);
         assertThat(posts().find(repost.id())).isPresent();
         long chainedId = ids.next();
-        Post chained = new Post(chainedId, author, PostType.REPOST, "again", IdGenerator.timeOf(chainedId),
-                Audience.PUBLIC, Optional.of(repost.id()), Map.of(), Optional.of(id));
+        Post chained = new Post(
+                chainedId,
+                author,
+                PostType.REPOST,
+                "again",
+                IdGenerator.timeOf(chainedId),
+                Audience.PUBLIC,
+                Optional.of(repost.id()),
+                Map.of(),
+                Optional.of(id));
         posts().create(chained);
-        assertThat(posts().find(chainedId)).as("a repost of a repost keeps its root").contains(chained);
+        assertThat(posts().find(chainedId))
+                .as("a repost of a repost keeps its root")
+                .contains(chained);
         assertThat(posts().findAll(List.of(chainedId)).get(chainedId).root()).contains(id);
         posts().create(post); // again: nothing changes
         assertThat(posts().find(id)).contains(post);
@@ -149,7 +172,8 @@ public class PostStoreContract {
         assertThat(posts().counts(post.id())).isEqualTo(expected);
         long unknown = ids.next();
         assertThat(posts().countsOf(List.of(post.id(), unknown)))
-                .containsEntry(post.id(), expected).containsEntry(unknown, PostCounts.ZERO);
+                .containsEntry(post.id(), expected)
+                .containsEntry(unknown, PostCounts.ZERO);
     }
 
     @Test
@@ -172,7 +196,9 @@ public class PostStoreContract {
         assertThat(posts().delete(gone)).isTrue();
         assertThat(posts().repostIdsOnPage(source.id(), 2)).hasSize(19).doesNotContain(gone.id());
         posts().create(reposts.get(30)); // written again: stays where it was
-        assertThat(posts().repostIdsOnPage(source.id(), 2)).hasSize(19).contains(reposts.get(30).id());
+        assertThat(posts().repostIdsOnPage(source.id(), 2))
+                .hasSize(19)
+                .contains(reposts.get(30).id());
         assertThat(posts().repostIdsOnPage(source.id(), 3)).hasSize(5);
     }
 
@@ -220,10 +246,18 @@ public class PostStoreContract {
     void postIdsByAuthorsReachBackIntoEarlierYears() {
         long author = ids.next();
         Instant longAgo = Instant.now().minus(ThreadLocalRandom.current().nextInt(400, 600), ChronoUnit.DAYS);
-        long oldId = new IdGenerator(ThreadLocalRandom.current().nextInt(IdGenerator.MAX_WORKER_ID + 1),
-                Clock.fixed(longAgo, ZoneOffset.UTC)).next();
-        posts().create(new Post(oldId, author, PostType.ORIGINAL, "last year", IdGenerator.timeOf(oldId),
-                Audience.PUBLIC, Optional.empty()));
+        long oldId = new IdGenerator(
+                        ThreadLocalRandom.current().nextInt(IdGenerator.MAX_WORKER_ID + 1),
+                        Clock.fixed(longAgo, ZoneOffset.UTC))
+                .next();
+        posts().create(new Post(
+                oldId,
+                author,
+                PostType.ORIGINAL,
+                "last year",
+                IdGenerator.timeOf(oldId),
+                Audience.PUBLIC,
+                Optional.empty()));
         long older = original(author, "this year").id();
         long newer = original(author, "this year, later").id();
         assertThat(posts().postIdsByAuthors(List.of(author), Optional.empty(), 10))

@@ -1,5 +1,7 @@
 package dev.widefeed.store;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.widefeed.comment.CommentCounts;
 import dev.widefeed.comment.CommentService;
 import dev.widefeed.comment.Vote;
@@ -19,18 +21,15 @@ import dev.widefeed.reconcile.Reconciler;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.lang.reflect.Proxy;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Counter updates whose outcome is unknown (a timeout after sending, injected here in front of the
@@ -56,8 +55,8 @@ public class ReconcileContract {
     /** The real post store, except that the next {@code failures} counter updates time out unapplied (the caller sees UnknownOutcomeException). */
     private PostStore losingCounterUpdates(AtomicInteger failures) {
         PostStore real = storage().posts();
-        return (PostStore) Proxy.newProxyInstance(PostStore.class.getClassLoader(), new Class<?>[]{PostStore.class},
-                (proxy, method, args) -> {
+        return (PostStore) Proxy.newProxyInstance(
+                PostStore.class.getClassLoader(), new Class<?>[] {PostStore.class}, (proxy, method, args) -> {
                     if (method.getName().equals("addCounts") && failures.getAndDecrement() > 0) {
                         throw new UnknownOutcomeException("injected: the counter update timed out", null);
                     }
@@ -76,13 +75,32 @@ public class ReconcileContract {
     }
 
     private Reconciler reconciler() {
-        LikeService likes = new LikeService(storage().posts(), storage().users(), storage().likes(),
-                TestStorages.access(storage()), new Events(), Clock.systemUTC(), DirtyCounters.NONE, KnownPointCount.Bounds.DEFAULT);
-        CommentService comments = new CommentService(storage().posts(), storage().comments(), storage().commentVotes(),
+        LikeService likes = new LikeService(
+                storage().posts(),
+                storage().users(),
+                storage().likes(),
+                TestStorages.access(storage()),
+                new Events(),
+                Clock.systemUTC(),
+                DirtyCounters.NONE,
+                KnownPointCount.Bounds.DEFAULT);
+        CommentService comments = new CommentService(
+                storage().posts(),
+                storage().comments(),
+                storage().commentVotes(),
                 storage().hotComments(),
-                TestStorages.access(storage()), new Events(), ids, Clock.systemUTC(),
-                new MentionResolver(storage().users(), Runnable::run), Runnable::run, DirtyCounters.NONE);
-        return new Reconciler(storage().users(), storage().posts(), likes, comments,
+                TestStorages.access(storage()),
+                new Events(),
+                ids,
+                Clock.systemUTC(),
+                new MentionResolver(storage().users(), Runnable::run),
+                Runnable::run,
+                DirtyCounters.NONE);
+        return new Reconciler(
+                storage().users(),
+                storage().posts(),
+                likes,
+                comments,
                 new RelationRepairer(storage().users(), storage().relations(), DirtyCounters.NONE));
     }
 
@@ -92,8 +110,15 @@ public class ReconcileContract {
         PostService posts = postService(storage().posts());
         long post = posts.create(author, "popular", null).post().id();
         AtomicInteger failures = new AtomicInteger(0);
-        LikeService faulty = new LikeService(losingCounterUpdates(failures), storage().users(), storage().likes(),
-                TestStorages.access(storage()), new Events(), Clock.systemUTC(), DirtyCounters.NONE, KnownPointCount.Bounds.DEFAULT);
+        LikeService faulty = new LikeService(
+                losingCounterUpdates(failures),
+                storage().users(),
+                storage().likes(),
+                TestStorages.access(storage()),
+                new Events(),
+                Clock.systemUTC(),
+                DirtyCounters.NONE,
+                KnownPointCount.Bounds.DEFAULT);
         for (int i = 0; i < 5; i++) {
             long fan = newUser();
             failures.set(i % 2 == 0 ? 1 : 0);
@@ -122,8 +147,10 @@ public class ReconcileContract {
 
         assertThat(storage().posts().counts(source)).isEqualTo(PostCounts.ZERO);
         Reconciler.Report forPost = reconciler().post(source);
-        assertThat(forPost.corrections()).containsExactly(new Reconciler.Correction("post.reposts", source, 1),
-                new Reconciler.Correction("post.repostsEver", source, 1));
+        assertThat(forPost.corrections())
+                .containsExactly(
+                        new Reconciler.Correction("post.reposts", source, 1),
+                        new Reconciler.Correction("post.repostsEver", source, 1));
         assertThat(storage().posts().counts(source).reposts()).isEqualTo(1);
         assertThat(storage().posts().counts(source).repostsEver()).isEqualTo(1);
 
@@ -136,13 +163,28 @@ public class ReconcileContract {
     @Test
     void commentVoteCountersAreRecountedFromTheVotes() {
         long author = newUser();
-        long post = postService(storage().posts()).create(author, "discussed", null).post().id();
-        CommentService comments = new CommentService(storage().posts(), storage().comments(), storage().commentVotes(),
+        long post = postService(storage().posts())
+                .create(author, "discussed", null)
+                .post()
+                .id();
+        CommentService comments = new CommentService(
+                storage().posts(),
+                storage().comments(),
+                storage().commentVotes(),
                 storage().hotComments(),
-                TestStorages.access(storage()), new Events(), ids, Clock.systemUTC(),
-                new MentionResolver(storage().users(), Runnable::run), Runnable::run, DirtyCounters.NONE);
-        long top = comments.create(author, post, "top", java.util.Optional.empty()).comment().id();
-        long reply = comments.create(author, post, "reply", java.util.Optional.of(top)).comment().id();
+                TestStorages.access(storage()),
+                new Events(),
+                ids,
+                Clock.systemUTC(),
+                new MentionResolver(storage().users(), Runnable::run),
+                Runnable::run,
+                DirtyCounters.NONE);
+        long top = comments.create(author, post, "top", java.util.Optional.empty())
+                .comment()
+                .id();
+        long reply = comments.create(author, post, "reply", java.util.Optional.of(top))
+                .comment()
+                .id();
         for (int i = 0; i < 3; i++) {
             comments.vote(newUser(), top, Vote.LIKE);
         }
@@ -152,10 +194,14 @@ public class ReconcileContract {
 
         Reconciler.Report report = reconciler().post(post);
 
-        assertThat(report.corrections()).containsExactly(new Reconciler.Correction("post.commentVotes", post, 7),
-                new Reconciler.Correction("post.hotComments", post, 1)); // no worker ranked it here: reconcile did
+        assertThat(report.corrections())
+                .containsExactly(
+                        new Reconciler.Correction("post.commentVotes", post, 7),
+                        new Reconciler.Correction(
+                                "post.hotComments", post, 1)); // no worker ranked it here: reconcile did
         assertThat(storage().comments().countsOf(java.util.List.of(top, reply)))
-                .containsEntry(top, new CommentCounts(1, 3, 0)).containsEntry(reply, new CommentCounts(0, 0, 1));
+                .containsEntry(top, new CommentCounts(1, 3, 0))
+                .containsEntry(reply, new CommentCounts(0, 0, 1));
         assertThat(reconciler().post(post).drift()).isZero();
     }
 
@@ -170,8 +216,10 @@ public class ReconcileContract {
 
         Reconciler.Report report = reconciler().all((p, u, drift) -> progressCalls.incrementAndGet());
 
-        assertThat(report.corrections()).contains(new Reconciler.Correction("post.likes", post, -4),
-                new Reconciler.Correction("user.followers", author, -2));
+        assertThat(report.corrections())
+                .contains(
+                        new Reconciler.Correction("post.likes", post, -4),
+                        new Reconciler.Correction("user.followers", author, -2));
         assertThat(report.postsChecked()).isPositive();
         assertThat(report.usersChecked()).isPositive();
         assertThat((long) progressCalls.get()).isEqualTo(report.postsChecked() + report.usersChecked());

@@ -1,5 +1,8 @@
 package dev.widefeed.store;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.graph.FollowEdge;
@@ -21,15 +24,6 @@ import dev.widefeed.testing.NextMillisecond;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.params.AfterParameterizedClassInvocation;
-import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -46,9 +40,14 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * What every backend's {@link RelationStore} must do, alone and under the domain's follow protocol
@@ -85,8 +84,8 @@ public class RelationStoreContract {
     }
 
     private FollowService newFollowService(RelationLimits limits) {
-        return new FollowService(storage().users(), storage().relations(), ids, Clock.systemUTC(), limits, executor,
-                new Events());
+        return new FollowService(
+                storage().users(), storage().relations(), ids, Clock.systemUTC(), limits, executor, new Events());
     }
 
     private RelationStore relations() {
@@ -107,7 +106,8 @@ public class RelationStoreContract {
         List<Follow> all = new ArrayList<>();
         Optional<FollowCursor> after = Optional.empty();
         while (true) {
-            Page<Follow, FollowCursor> page = following ? follows.following(user, after, 7) : follows.followers(user, after, 7);
+            Page<Follow, FollowCursor> page =
+                    following ? follows.following(user, after, 7) : follows.followers(user, after, 7);
             all.addAll(page.items());
             if (page.next().isEmpty()) {
                 return all;
@@ -136,14 +136,16 @@ public class RelationStoreContract {
         long followedThenLeft = ids.next();
         long stranger = ids.next();
         FollowEdge on = FollowEdge.absent(me, followed).next(true, Instant.now());
-        assertThat(relations().compareAndSet(FollowEdge.absent(me, followed), on)).isTrue();
+        assertThat(relations().compareAndSet(FollowEdge.absent(me, followed), on))
+                .isTrue();
         FollowEdge first = FollowEdge.absent(me, followedThenLeft).next(true, Instant.now());
-        assertThat(relations().compareAndSet(FollowEdge.absent(me, followedThenLeft), first)).isTrue();
+        assertThat(relations().compareAndSet(FollowEdge.absent(me, followedThenLeft), first))
+                .isTrue();
         FollowEdge left = first.next(false, Instant.now());
         assertThat(relations().compareAndSet(first, left)).isTrue();
 
-        List<FollowEdge.Key> keys = List.of(on.key(), left.key(), new FollowEdge.Key(me, stranger),
-                new FollowEdge.Key(followed, me));
+        List<FollowEdge.Key> keys =
+                List.of(on.key(), left.key(), new FollowEdge.Key(me, stranger), new FollowEdge.Key(followed, me));
         Map<FollowEdge.Key, FollowEdge> read = relations().edges(keys);
         assertThat(read).hasSize(4);
         for (FollowEdge.Key key : keys) {
@@ -151,7 +153,9 @@ public class RelationStoreContract {
         }
         assertThat(read.get(on.key()).following()).isTrue();
         assertThat(read.get(left.key()).following()).isFalse();
-        assertThat(read.get(new FollowEdge.Key(followed, me)).exists()).as("the other way").isFalse();
+        assertThat(read.get(new FollowEdge.Key(followed, me)).exists())
+                .as("the other way")
+                .isFalse();
         assertThat(relations().edges(List.of())).isEmpty();
     }
 
@@ -163,13 +167,16 @@ public class RelationStoreContract {
         assertThat(relations().decidedEdge(a, b)).isEqualTo(absent);
         FollowEdge followed = absent.next(true, Instant.now());
         assertThat(relations().compareAndSet(absent, followed)).isTrue();
-        assertThat(relations().compareAndSet(absent, absent.next(true, Instant.now()))).isFalse();
+        assertThat(relations().compareAndSet(absent, absent.next(true, Instant.now())))
+                .isFalse();
         assertThat(relations().edge(a, b)).isEqualTo(followed);
-        assertThat(relations().decidedEdge(a, b)).as("the read an answer of 'already following' rests on")
+        assertThat(relations().decidedEdge(a, b))
+                .as("the read an answer of 'already following' rests on")
                 .isEqualTo(followed);
 
         FollowEdge unfollowed = followed.next(false, Instant.now());
-        assertThat(relations().compareAndSet(absent.next(true, Instant.now().minusSeconds(5)), unfollowed)).isFalse();
+        assertThat(relations().compareAndSet(absent.next(true, Instant.now().minusSeconds(5)), unfollowed))
+                .isFalse();
         assertThat(relations().compareAndSet(followed, unfollowed)).isTrue();
         assertThat(relations().edge(a, b)).isEqualTo(unfollowed);
         assertThat(relations().decidedEdge(a, b)).isEqualTo(unfollowed);
@@ -219,10 +226,13 @@ public class RelationStoreContract {
         List<Follow> followers = all(star, false);
         assertThat(followers).hasSize(300);
         assertThat(new HashSet<>(userIds(followers))).hasSize(300);
-        assertThat(followers).isSortedAccordingTo((x, y) -> y.since().compareTo(x.since()) != 0
-                ? y.since().compareTo(x.since()) : Long.compare(y.userId(), x.userId()));
+        assertThat(followers)
+                .isSortedAccordingTo((x, y) -> y.since().compareTo(x.since()) != 0
+                        ? y.since().compareTo(x.since())
+                        : Long.compare(y.userId(), x.userId()));
         assertThat(counts(star).followers()).isEqualTo(300);
-        assertThat(relations().edge(edges.get(0).followerId(), star).following()).isTrue();
+        assertThat(relations().edge(edges.get(0).followerId(), star).following())
+                .isTrue();
         assertThat(counts(edges.get(0).followerId()).following()).isEqualTo(1);
     }
 
@@ -256,10 +266,12 @@ public class RelationStoreContract {
     @Test
     void followingYourselfOrAnUnknownUserIsRefused() {
         long me = newUser();
-        assertThatThrownBy(() -> follows.follow(me, me)).isInstanceOfSatisfying(DomainException.class,
-                e -> assertThat(e.kind()).isEqualTo(DomainException.Kind.INVALID));
-        assertThatThrownBy(() -> follows.follow(me, ids.next())).isInstanceOfSatisfying(DomainException.class,
-                e -> assertThat(e.kind()).isEqualTo(DomainException.Kind.NOT_FOUND));
+        assertThatThrownBy(() -> follows.follow(me, me))
+                .isInstanceOfSatisfying(
+                        DomainException.class, e -> assertThat(e.kind()).isEqualTo(DomainException.Kind.INVALID));
+        assertThatThrownBy(() -> follows.follow(me, ids.next()))
+                .isInstanceOfSatisfying(
+                        DomainException.class, e -> assertThat(e.kind()).isEqualTo(DomainException.Kind.NOT_FOUND));
         assertThat(counts(me)).isEqualTo(UserCounts.ZERO);
     }
 
@@ -363,7 +375,8 @@ public class RelationStoreContract {
         RelationOp op = new RelationOp(opId, absent, absent.next(true, issued));
         relations().journalIntent(op);
 
-        assertThat(relations().unfinished(issued, issued.plusMillis(1))).extracting(RelationOp::opId)
+        assertThat(relations().unfinished(issued, issued.plusMillis(1)))
+                .extracting(RelationOp::opId)
                 .containsExactly(opId);
         assertThat(relations().unfinished(issued.minusSeconds(1), issued)).isEmpty();
         relations().journalDone(op);
@@ -431,7 +444,8 @@ public class RelationStoreContract {
         long me = newUser();
         long star = newUser();
         FollowEdge absent = relations().edge(me, star);
-        RelationOp lost = new RelationOp(ids.next(), absent, absent.next(true, Instant.now().minusSeconds(1)));
+        RelationOp lost = new RelationOp(
+                ids.next(), absent, absent.next(true, Instant.now().minusSeconds(1)));
         relations().journalIntent(lost); // journaled, then died before its compare-and-set
         follows.follow(me, star);
         follows.unfollow(me, star);
@@ -485,13 +499,13 @@ public class RelationStoreContract {
         FollowEdge meStar = relations().edge(me, star);
         FollowEdge otherStar = relations().edge(other, star);
         FollowEdge meIdol = relations().edge(me, idol);
-        assertThat(withActivity(star)).containsExactly(follower(me, meStar, Optional.empty()),
-                follower(other, otherStar, Optional.empty()));
+        assertThat(withActivity(star))
+                .containsExactly(follower(me, meStar, Optional.empty()), follower(other, otherStar, Optional.empty()));
 
         Instant read = Instant.now().minusSeconds(60).truncatedTo(ChronoUnit.MILLIS);
         relations().shareActivity(me, read);
-        assertThat(withActivity(star)).containsExactly(follower(me, meStar, Optional.of(read)),
-                follower(other, otherStar, Optional.empty()));
+        assertThat(withActivity(star))
+                .containsExactly(follower(me, meStar, Optional.of(read)), follower(other, otherStar, Optional.empty()));
         assertThat(withActivity(idol)).containsExactly(follower(me, meIdol, Optional.of(read)));
         // The plain list is unchanged, and pages of either list follow the cursor alike.
         assertThat(userIds(relations().followers(star, Optional.empty(), 100))).containsExactly(me, other);
@@ -502,14 +516,16 @@ public class RelationStoreContract {
 
         Instant later = read.plusSeconds(45);
         relations().shareActivity(me, later);
-        assertThat(withActivity(star)).containsExactly(follower(me, meStar, Optional.of(later)),
-                follower(other, otherStar, Optional.empty()));
+        assertThat(withActivity(star))
+                .containsExactly(
+                        follower(me, meStar, Optional.of(later)), follower(other, otherStar, Optional.empty()));
         assertThat(withActivity(idol)).containsExactly(follower(me, meIdol, Optional.of(later)));
 
         relations().shareActivity(newUser(), later); // follows nobody: nothing to write
         relations().shareActivity(star, later); // follows nobody either; its followers keep their own
-        assertThat(withActivity(star)).containsExactly(follower(me, meStar, Optional.of(later)),
-                follower(other, otherStar, Optional.empty()));
+        assertThat(withActivity(star))
+                .containsExactly(
+                        follower(me, meStar, Optional.of(later)), follower(other, otherStar, Optional.empty()));
     }
 
     @Test
@@ -533,9 +549,10 @@ public class RelationStoreContract {
         FollowEdge recentEdge = relations().edge(recent, star);
         FollowEdge atBoundEdge = relations().edge(atBound, star);
         Instant recentRead = bound.plus(Duration.ofHours(20));
-        Follower recentFollower = new Follower(recent, recentEdge.since(), Optional.of(recentRead), OptionalDouble.of(4));
-        Follower atBoundFollower = new Follower(atBound, atBoundEdge.since(), Optional.of(bound),
-                OptionalDouble.empty());
+        Follower recentFollower =
+                new Follower(recent, recentEdge.since(), Optional.of(recentRead), OptionalDouble.of(4));
+        Follower atBoundFollower =
+                new Follower(atBound, atBoundEdge.since(), Optional.of(bound), OptionalDouble.empty());
 
         assertThat(relations().activeFollowers(star, Optional.empty(), 10, bound))
                 .containsExactly(atBoundFollower, recentFollower);
@@ -543,7 +560,8 @@ public class RelationStoreContract {
         List<Follower> first = relations().activeFollowers(star, Optional.empty(), 1, bound);
         assertThat(first).containsExactly(atBoundFollower);
         FollowCursor after = FollowCursor.after(first.get(0));
-        assertThat(relations().activeFollowers(star, Optional.of(after), 1, bound)).containsExactly(recentFollower);
+        assertThat(relations().activeFollowers(star, Optional.of(after), 1, bound))
+                .containsExactly(recentFollower);
         assertThat(relations().activeFollowers(star, Optional.of(FollowCursor.after(recentFollower)), 1, bound))
                 .isEmpty();
         assertThat(relations().activeFollowers(star, Optional.empty(), 10, bound.plusMillis(1)))
@@ -558,22 +576,25 @@ public class RelationStoreContract {
         follows.follow(me, star);
         FollowEdge edge = relations().edge(me, star);
         Instant read = Instant.now().minusSeconds(600).truncatedTo(ChronoUnit.MILLIS);
-        assertThat(relations().followersWithActivity(star, Optional.empty(), 10)).containsExactly(
-                new Follower(me, edge.since(), Optional.empty(), OptionalDouble.empty()));
+        assertThat(relations().followersWithActivity(star, Optional.empty(), 10))
+                .containsExactly(new Follower(me, edge.since(), Optional.empty(), OptionalDouble.empty()));
 
         relations().shareActivity(me, read, OptionalDouble.of(12.34));
-        assertThat(relations().followersWithActivity(star, Optional.empty(), 10)).containsExactly(
-                new Follower(me, edge.since(), Optional.of(read), OptionalDouble.of(12.34)));
+        assertThat(relations().followersWithActivity(star, Optional.empty(), 10))
+                .containsExactly(new Follower(me, edge.since(), Optional.of(read), OptionalDouble.of(12.34)));
         relations().shareActivity(me, read.plusSeconds(60), OptionalDouble.of(3.5)); // later, and a lower rate
-        assertThat(relations().followersWithActivity(star, Optional.empty(), 10)).containsExactly(
-                new Follower(me, edge.since(), Optional.of(read.plusSeconds(60)), OptionalDouble.of(3.5)));
+        assertThat(relations().followersWithActivity(star, Optional.empty(), 10))
+                .containsExactly(
+                        new Follower(me, edge.since(), Optional.of(read.plusSeconds(60)), OptionalDouble.of(3.5)));
         relations().shareActivity(me, star, read.plusSeconds(90), OptionalDouble.of(0));
-        assertThat(relations().followersWithActivity(star, Optional.empty(), 10)).containsExactly(
-                new Follower(me, edge.since(), Optional.of(read.plusSeconds(90)), OptionalDouble.of(0)));
+        assertThat(relations().followersWithActivity(star, Optional.empty(), 10))
+                .containsExactly(
+                        new Follower(me, edge.since(), Optional.of(read.plusSeconds(90)), OptionalDouble.of(0)));
         // A share that knows no rate moves the read and leaves the last rate known.
         relations().shareActivity(me, read.plusSeconds(120));
-        assertThat(relations().followersWithActivity(star, Optional.empty(), 10)).containsExactly(
-                new Follower(me, edge.since(), Optional.of(read.plusSeconds(120)), OptionalDouble.of(0)));
+        assertThat(relations().followersWithActivity(star, Optional.empty(), 10))
+                .containsExactly(
+                        new Follower(me, edge.since(), Optional.of(read.plusSeconds(120)), OptionalDouble.of(0)));
     }
 
     @Test
@@ -590,8 +611,8 @@ public class RelationStoreContract {
         relations().shareActivity(me, read.plusSeconds(1));
         assertThat(relations().followers(star, Optional.empty(), 100)).isEmpty();
         assertThat(withActivity(star)).isEmpty();
-        assertThat(withActivity(idol)).containsExactly(
-                follower(me, relations().edge(me, idol), Optional.of(read.plusSeconds(1))));
+        assertThat(withActivity(idol))
+                .containsExactly(follower(me, relations().edge(me, idol), Optional.of(read.plusSeconds(1))));
 
         NextMillisecond.await(); // a later since than the first follow's
         follows.follow(me, star);

@@ -1,16 +1,15 @@
 package dev.widefeed.store;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.kernel.PermanentStoreException;
 import dev.widefeed.kernel.TemporaryStoreException;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 /** A store call on behalf of a request that spent its budget never reaches the adapter; other calls do. */
 class RequestBudgetTest {
@@ -21,8 +20,8 @@ class RequestBudgetTest {
 
     private final AtomicInteger calls = new AtomicInteger();
     private final MetricRegistry metrics = new MetricRegistry();
-    private final Counter store = TimedStores.wrap(Counter.class, calls::incrementAndGet, "test", metrics,
-            e -> new PermanentStoreException("test", e));
+    private final Counter store = TimedStores.wrap(
+            Counter.class, calls::incrementAndGet, "test", metrics, e -> new PermanentStoreException("test", e));
 
     @AfterEach
     void noBudgetLeftOnTheThread() {
@@ -41,10 +40,12 @@ class RequestBudgetTest {
         RequestBudget.begin(Duration.ofMillis(20));
         assertThat(store.next()).isEqualTo(1);
         Thread.sleep(40);
-        assertThatThrownBy(store::next).isInstanceOf(TemporaryStoreException.class)
+        assertThatThrownBy(store::next)
+                .isInstanceOf(TemporaryStoreException.class)
                 .hasMessageContaining("budget");
         assertThat(calls).hasValue(1);
-        assertThat(metrics.meter("store.test.counter.errors.temporary").getCount()).isEqualTo(1);
+        assertThat(metrics.meter("store.test.counter.errors.temporary").getCount())
+                .isEqualTo(1);
 
         RequestBudget.end();
         assertThat(store.next()).as("the next request's thread starts afresh").isEqualTo(2);

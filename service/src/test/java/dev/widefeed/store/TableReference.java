@@ -2,14 +2,9 @@ package dev.widefeed.store;
 
 import dev.widefeed.store.CqlTables.ColumnDef;
 import dev.widefeed.store.hbase.layout.Column;
-import dev.widefeed.store.hbase.layout.Column;
-import dev.widefeed.store.hbase.layout.KeyPart;
 import dev.widefeed.store.hbase.layout.KeyPart;
 import dev.widefeed.store.hbase.layout.RowLayout;
-import dev.widefeed.store.hbase.layout.RowLayout;
 import dev.widefeed.store.hbase.layout.TableDefinition;
-import dev.widefeed.store.hbase.layout.TableDefinition;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,12 +36,10 @@ final class TableReference {
     private static final Pattern CELL = Pattern.compile("^(\\w+):(\\S*?)(?: as (\\w+))?$");
 
     /** One row of a section's columns table, backticks removed. */
-    record Row(String column, String type, String key, String meaning) {
-    }
+    record Row(String column, String type, String key, String meaning) {}
 
     /** One table's section. */
-    record Section(String store, String table, List<Row> rows, Map<String, String> bullets) {
-    }
+    record Section(String store, String table, List<Row> rows, Map<String, String> bullets) {}
 
     private final Map<String, Section> sections;
     private final List<String> malformed;
@@ -82,7 +75,9 @@ final class TableReference {
         String name = store + ": " + table;
         List<Row> rows = new ArrayList<>();
         int header = lines.indexOf(HEADER);
-        if (header < 0 || header + 1 >= lines.size() || !SEPARATOR.matcher(lines.get(header + 1)).matches()) {
+        if (header < 0
+                || header + 1 >= lines.size()
+                || !SEPARATOR.matcher(lines.get(header + 1)).matches()) {
             malformed.add(name + " has no columns table headed " + HEADER);
         } else {
             for (String line : lines.subList(header + 2, lines.size())) {
@@ -151,7 +146,8 @@ final class TableReference {
             }
         }
         for (Section section : sections.values()) {
-            boolean exists = section.store().equals("cassandra") ? cassandra.containsKey(section.table())
+            boolean exists = section.store().equals("cassandra")
+                    ? cassandra.containsKey(section.table())
                     : hbase.containsKey(section.table());
             if (!exists) {
                 differences.add(section.store() + ": " + section.table() + " has a section but no such table exists");
@@ -173,8 +169,8 @@ final class TableReference {
                 continue;
             }
             if (!CqlTables.type(row.type()).equals(column.type())) {
-                differences.add(name + ": column " + column.name() + " is " + column.type()
-                        + " in the schema, " + row.type() + " in the reference");
+                differences.add(name + ": column " + column.name() + " is " + column.type() + " in the schema, "
+                        + row.type() + " in the reference");
             }
             if (!row.key().equals(column.role().text)) {
                 differences.add(name + ": column " + column.name() + " is '" + column.role().text
@@ -187,10 +183,13 @@ final class TableReference {
             }
         }
         List<String> schemaKey = table.key().stream().map(ColumnDef::name).toList();
-        List<String> referenceKey = section.rows().stream().filter(r -> isKeyRole(r.key())).map(Row::column).toList();
+        List<String> referenceKey = section.rows().stream()
+                .filter(r -> isKeyRole(r.key()))
+                .map(Row::column)
+                .toList();
         if (differences.isEmpty() && !schemaKey.equals(referenceKey)) {
-            differences.add(name + ": the key is " + schemaKey + " in the schema, " + referenceKey
-                    + " in the reference");
+            differences.add(
+                    name + ": the key is " + schemaKey + " in the schema, " + referenceKey + " in the reference");
         }
         return differences;
     }
@@ -208,16 +207,18 @@ final class TableReference {
         } catch (IllegalArgumentException e) {
             return List.of(name + ": " + e.getMessage());
         }
-        List<String> declaredKey = layout.keyParts().stream().map(TableReference::keyRow).toList();
-        List<String> documentedKey = section.rows().stream().filter(r -> r.key().startsWith("row key"))
+        List<String> declaredKey =
+                layout.keyParts().stream().map(TableReference::keyRow).toList();
+        List<String> documentedKey = section.rows().stream()
+                .filter(r -> r.key().startsWith("row key"))
                 .map(r -> r.column() + " " + r.type() + (r.key().equals("row key, optional") ? " optional" : ""))
                 .toList();
         if (!declaredKey.equals(documentedKey)) {
             differences.add(name + ": the row key is " + declaredKey + " in hbase-tables/, " + documentedKey
                     + " in the reference");
         }
-        Set<String> declaredCells = layout.columns().stream().map(TableReference::cellRow)
-                .collect(Collectors.toCollection(TreeSet::new));
+        Set<String> declaredCells =
+                layout.columns().stream().map(TableReference::cellRow).collect(Collectors.toCollection(TreeSet::new));
         Set<String> documentedCells = new TreeSet<>();
         for (Row row : section.rows()) {
             if (row.key().startsWith("row key")) {
@@ -241,15 +242,17 @@ final class TableReference {
         }
         for (String documented : documentedCells) {
             if (!declaredCells.contains(documented)) {
-                differences.add(name + ": the reference lists cell " + documented
-                        + ", which hbase-tables/ does not declare");
+                differences.add(
+                        name + ": the reference lists cell " + documented + ", which hbase-tables/ does not declare");
             }
         }
         return differences;
     }
 
     private static String keyRow(KeyPart part) {
-        String type = part.of() != null ? part.type().yamlName() + "(" + part.of() + ")" : part.type().yamlName();
+        String type = part.of() != null
+                ? part.type().yamlName() + "(" + part.of() + ")"
+                : part.type().yamlName();
         return part.name() + " " + type + (part.optional() ? " optional" : "");
     }
 
@@ -262,9 +265,11 @@ final class TableReference {
         if (!column.dynamic()) {
             return column.type().yamlName();
         }
-        String qualifier = column.qualifierParts().isEmpty() ? column.qualifierType().yamlName()
-                : column.qualifierParts().stream().map(p -> p.name() + " " + p.type().yamlName())
-                .collect(Collectors.joining(", ", "(", ")"));
+        String qualifier = column.qualifierParts().isEmpty()
+                ? column.qualifierType().yamlName()
+                : column.qualifierParts().stream()
+                        .map(p -> p.name() + " " + p.type().yamlName())
+                        .collect(Collectors.joining(", ", "(", ")"));
         return "map<" + qualifier + ", " + column.type().yamlName() + ">";
     }
 }

@@ -1,15 +1,13 @@
 package dev.widefeed.store;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.widefeed.store.SchemaFiles.SchemaFile;
 import dev.widefeed.store.cassandra.setup.CqlSchema;
-import dev.widefeed.store.hbase.layout.HBaseTables;
 import dev.widefeed.store.hbase.layout.HBaseTables;
 import dev.widefeed.store.hbase.layout.TableDefinition;
 import dev.widefeed.store.hbase.layout.TableDefinition.ColumnDeclaration;
 import dev.widefeed.store.hbase.layout.TableDefinition.KeyDeclaration;
-import dev.widefeed.store.hbase.layout.TableDefinition;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,8 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@code docs/tables.md} describes exactly the tables the schema files define (docs/tables.md, "How to read this
@@ -56,10 +53,11 @@ class TableReferenceTest {
 
     @Test
     void aColumnTheSchemaGainsButTheReferenceLacksIsReported() {
-        Map<String, CqlTables.Table> schema = CqlTables.of(withFile(
-                "ALTER TABLE likes_by_post ADD IF NOT EXISTS liked_from text;"));
-        assertThat(TableReference.parse(MARKDOWN).differences(schema, HBASE)).containsExactly(
-                "cassandra: likes_by_post: column liked_from (text) is in the schema but not in the reference");
+        Map<String, CqlTables.Table> schema =
+                CqlTables.of(withFile("ALTER TABLE likes_by_post ADD IF NOT EXISTS liked_from text;"));
+        assertThat(TableReference.parse(MARKDOWN).differences(schema, HBASE))
+                .containsExactly(
+                        "cassandra: likes_by_post: column liked_from (text) is in the schema but not in the reference");
     }
 
     @Test
@@ -72,16 +70,19 @@ class TableReferenceTest {
                 );
                 DROP TABLE IF EXISTS groups_by_owner;
                 """));
-        String retyped = MARKDOWN.replace("| `liked_at` | `timestamp` | clustering desc |",
-                "| `liked_at` | `bigint` | clustering desc |").replace("| `version` | `bigint` | | the like's version",
-                "| `version` | `bigint` | clustering asc | the like's version");
+        String retyped = MARKDOWN.replace(
+                        "| `liked_at` | `timestamp` | clustering desc |", "| `liked_at` | `bigint` | clustering desc |")
+                .replace(
+                        "| `version` | `bigint` | | the like's version",
+                        "| `version` | `bigint` | clustering asc | the like's version");
         assertThat(retyped).isNotEqualTo(MARKDOWN);
-        assertThat(TableReference.parse(retyped).differences(schema, HBASE)).contains(
-                "cassandra: shares_by_post is in schema-cql/ but has no section",
-                "cassandra: groups_by_owner has a section but no such table exists",
-                "cassandra: likers_by_post: column liked_at is timestamp in the schema, bigint in the reference",
-                "cassandra: likes_by_post: column version is '' in the schema's key, 'clustering asc' in the "
-                        + "reference");
+        assertThat(TableReference.parse(retyped).differences(schema, HBASE))
+                .contains(
+                        "cassandra: shares_by_post is in schema-cql/ but has no section",
+                        "cassandra: groups_by_owner has a section but no such table exists",
+                        "cassandra: likers_by_post: column liked_at is timestamp in the schema, bigint in the reference",
+                        "cassandra: likes_by_post: column version is '' in the schema's key, 'clustering asc' in the "
+                                + "reference");
     }
 
     @Test
@@ -92,13 +93,22 @@ class TableReferenceTest {
         columns.add(new ColumnDeclaration("l", "liked_from", "string", null, null, null));
         List<KeyDeclaration> key = new ArrayList<>(likes.key());
         key.set(2, new KeyDeclaration("user_id", "reversed_long", null, null));
-        hbase.put("likes_by_post", new TableDefinition(likes.name(), likes.rowKey(), likes.description(),
-                likes.families(), likes.saltBuckets(), key, columns));
-        assertThat(TableReference.parse(MARKDOWN).differences(CASSANDRA, hbase)).containsExactly(
-                "hbase: likes_by_post: the row key is [salt salt(post_id), post_id long, user_id reversed_long] in "
-                        + "hbase-tables/, [salt salt(post_id), post_id long, user_id long] in the reference",
-                "hbase: likes_by_post: cell l:liked_from string as liked_from is declared in hbase-tables/ but not in "
-                        + "the reference");
+        hbase.put(
+                "likes_by_post",
+                new TableDefinition(
+                        likes.name(),
+                        likes.rowKey(),
+                        likes.description(),
+                        likes.families(),
+                        likes.saltBuckets(),
+                        key,
+                        columns));
+        assertThat(TableReference.parse(MARKDOWN).differences(CASSANDRA, hbase))
+                .containsExactly(
+                        "hbase: likes_by_post: the row key is [salt salt(post_id), post_id long, user_id reversed_long] in "
+                                + "hbase-tables/, [salt salt(post_id), post_id long, user_id long] in the reference",
+                        "hbase: likes_by_post: cell l:liked_from string as liked_from is declared in hbase-tables/ but not in "
+                                + "the reference");
     }
 
     @Test
@@ -111,11 +121,12 @@ class TableReferenceTest {
                 - **Holds:** who holds each handle.
                 - **Status:** gone.
                 """;
-        assertThat(TableReference.parse(broken).differences(Map.of(), Map.of())).contains(
-                "cassandra: users_by_handle has no columns table headed | column | type | key | meaning |",
-                "cassandra: users_by_handle lacks the bullet - **Scan:** ...",
-                "cassandra: users_by_handle: Status says neither live nor retired: gone.",
-                "cassandra: users_by_handle has a section but no such table exists");
+        assertThat(TableReference.parse(broken).differences(Map.of(), Map.of()))
+                .contains(
+                        "cassandra: users_by_handle has no columns table headed | column | type | key | meaning |",
+                        "cassandra: users_by_handle lacks the bullet - **Scan:** ...",
+                        "cassandra: users_by_handle: Status says neither live nor retired: gone.",
+                        "cassandra: users_by_handle has a section but no such table exists");
     }
 
     /** The schema files with one more, last. */

@@ -1,5 +1,7 @@
 package dev.widefeed.store;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
@@ -10,18 +12,15 @@ import dev.widefeed.textindex.TextIndexStore;
 import dev.widefeed.textindex.TopicCount;
 import dev.widefeed.textindex.Trending;
 import dev.widefeed.textindex.TrendingWindow;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** What every backend's {@link TextIndexStore} must do, run on every {@link TestBackend}. */
 @ParameterizedClass(name = "{0}")
@@ -66,7 +65,8 @@ public class TextIndexStoreContract {
         assertThat(index().topicPosts(topic, hour, b, 2)).containsExactly(a, old);
         assertThat(index().topicPosts(topic, twoHoursAgo, Long.MAX_VALUE, 100)).containsExactly(a, old);
         assertThat(index().topicPosts(other, hour, Long.MAX_VALUE, 100)).containsExactly(a);
-        assertThat(index().topicPosts("n" + ids.next(), hour, Long.MAX_VALUE, 100)).isEmpty();
+        assertThat(index().topicPosts("n" + ids.next(), hour, Long.MAX_VALUE, 100))
+                .isEmpty();
         assertThat(index().hasTopicPost(topic, hour, b)).isTrue();
         assertThat(index().hasTopicPost(other, hour, b)).isFalse();
     }
@@ -91,18 +91,23 @@ public class TextIndexStoreContract {
         String x = "x" + ids.next();
         String y = "y" + ids.next();
         Instant slot = Instant.parse("2025-03-01T10:20:00Z").plusSeconds(ids.next() % 1_000 * 600);
-        Map<Duration, Instant> buckets = Map.of(TextIndexRules.SLOT, slot, TextIndexRules.HOUR,
-                TextIndexRules.bucketOf(slot, TextIndexRules.HOUR));
+        Map<Duration, Instant> buckets = Map.of(
+                TextIndexRules.SLOT, slot, TextIndexRules.HOUR, TextIndexRules.bucketOf(slot, TextIndexRules.HOUR));
         index().addTopicCounts(buckets, List.of(x, y), 1);
         index().addTopicCounts(buckets, List.of(x), 1);
         index().addTopicCounts(buckets, List.of(y), -1);
 
-        assertThat(index().topicCounts(TextIndexRules.SLOT, slot)).containsEntry(x, 2L).containsEntry(y, 0L);
+        assertThat(index().topicCounts(TextIndexRules.SLOT, slot))
+                .containsEntry(x, 2L)
+                .containsEntry(y, 0L);
         assertThat(index().topicCounts(TextIndexRules.HOUR, TextIndexRules.bucketOf(slot, TextIndexRules.HOUR)))
                 .containsEntry(x, 2L);
-        assertThat(index().topicCounts(TextIndexRules.SLOT, slot.plusSeconds(600))).doesNotContainKey(x);
+        assertThat(index().topicCounts(TextIndexRules.SLOT, slot.plusSeconds(600)))
+                .doesNotContainKey(x);
 
-        Trending trending = new Trending(TrendingWindow.DAY, Instant.ofEpochMilli(ids.next() >>> 22),
+        Trending trending = new Trending(
+                TrendingWindow.DAY,
+                Instant.ofEpochMilli(ids.next() >>> 22),
                 List.of(new TopicCount(x, 2), new TopicCount("日本語", 1)));
         index().saveTrending(trending);
         assertThat(index().trending(TrendingWindow.DAY)).contains(trending);

@@ -1,5 +1,8 @@
 package dev.widefeed.store;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import dev.widefeed.feed.DecayedRate;
 import dev.widefeed.feed.HomeRead;
 import dev.widefeed.feed.HomeState;
@@ -9,11 +12,6 @@ import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -23,9 +21,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** What every backend's {@link TimelineStore} must do, run on every {@link TestBackend}. */
 @ParameterizedClass(name = "{0}")
@@ -64,7 +63,9 @@ public class TimelineStoreContract {
     }
 
     private static List<TimelineEntry> newestFirst(List<TimelineEntry> entries) {
-        return entries.stream().sorted(Comparator.comparingLong(TimelineEntry::postId).reversed()).toList();
+        return entries.stream()
+                .sorted(Comparator.comparingLong(TimelineEntry::postId).reversed())
+                .toList();
     }
 
     @Test
@@ -133,8 +134,10 @@ public class TimelineStoreContract {
             pushed(user, 2); // newer than everything paged so far: must not show up on later pages
         }
         assertThat(read).isEqualTo(expected);
-        assertThat(timelines().home(user, Optional.empty(), 100)).hasSize(50 + 2 * 8)
-                .isSortedAccordingTo(Comparator.comparingLong(TimelineEntry::postId).reversed());
+        assertThat(timelines().home(user, Optional.empty(), 100))
+                .hasSize(50 + 2 * 8)
+                .isSortedAccordingTo(
+                        Comparator.comparingLong(TimelineEntry::postId).reversed());
     }
 
     @Test
@@ -161,7 +164,10 @@ public class TimelineStoreContract {
 
         TimelineEntry newer = pushed(user, 1).get(0);
         assertThat(timelines().trim(user, 100)).isEmpty(); // fewer than keep: left alone
-        assertThat(timelines().home(user, Optional.empty(), 100)).hasSize(11).first().isEqualTo(newer);
+        assertThat(timelines().home(user, Optional.empty(), 100))
+                .hasSize(11)
+                .first()
+                .isEqualTo(newer);
         assertThat(timelines().trim(user, 11)).contains(tenth);
         assertThat(timelines().trim(user, 1)).contains(newer.postId());
         assertThat(timelines().home(user, Optional.empty(), 100)).containsExactly(newer);
@@ -172,9 +178,13 @@ public class TimelineStoreContract {
 
     private static HomeState state(long lastReadMillisAgo, long completeAbove) {
         long now = System.currentTimeMillis();
-        return new HomeState(Instant.ofEpochMilli(now - lastReadMillisAgo), completeAbove,
-                Instant.ofEpochMilli(now - 2 * lastReadMillisAgo), Instant.ofEpochMilli(now - 3 * lastReadMillisAgo),
-                completeAbove / 3, new DecayedRate(lastReadMillisAgo / 7.0, Instant.ofEpochMilli(now - 5)));
+        return new HomeState(
+                Instant.ofEpochMilli(now - lastReadMillisAgo),
+                completeAbove,
+                Instant.ofEpochMilli(now - 2 * lastReadMillisAgo),
+                Instant.ofEpochMilli(now - 3 * lastReadMillisAgo),
+                completeAbove / 3,
+                new DecayedRate(lastReadMillisAgo / 7.0, Instant.ofEpochMilli(now - 5)));
     }
 
     @Test
@@ -191,11 +201,15 @@ public class TimelineStoreContract {
         assertThat(timelines().state(ids.next())).isEmpty();
 
         // Every field on its own, and back to never shared (the epoch).
-        HomeState shared = new HomeState(second.lastRead(), second.completeAbove(), second.trimmedAt(),
+        HomeState shared = new HomeState(
+                second.lastRead(),
+                second.completeAbove(),
+                second.trimmedAt(),
                 second.lastRead().plusMillis(7));
         timelines().saveState(user, shared);
         assertThat(timelines().state(user)).contains(shared);
-        HomeState neverShared = new HomeState(second.lastRead(), second.completeAbove(), second.trimmedAt(), Instant.EPOCH);
+        HomeState neverShared =
+                new HomeState(second.lastRead(), second.completeAbove(), second.trimmedAt(), Instant.EPOCH);
         timelines().saveState(user, neverShared);
         assertThat(timelines().state(user)).contains(neverShared);
     }
@@ -203,8 +217,8 @@ public class TimelineStoreContract {
     @Test
     void readAnswersTheStateThePulledAuthorsAndTheEntriesBelowTheCursorTogether() {
         long user = ids.next();
-        assertThat(timelines().read(user, Optional.empty(), 10)).isEqualTo(new HomeRead(Optional.empty(), Map.of(),
-                List.of()));
+        assertThat(timelines().read(user, Optional.empty(), 10))
+                .isEqualTo(new HomeRead(Optional.empty(), Map.of(), List.of()));
         List<TimelineEntry> newest = newestFirst(pushed(user, 5));
         assertThat(timelines().read(user, Optional.empty(), 3))
                 .isEqualTo(new HomeRead(Optional.empty(), Map.of(), newest.subList(0, 3)));
@@ -245,12 +259,18 @@ public class TimelineStoreContract {
         timelines().pull(other, 5, readers.subList(0, 1));
         timelines().pull(author, 99, List.of()); // nobody: nothing to do
         List<Long> wrong = readers.parallelStream()
-                .filter(r -> !timelines().read(r, Optional.empty(), 1).pulledUpTo().equals(r.equals(readers.get(0))
-                        ? Map.of(author, HomeRead.ALL_POSTS, other, 5L) : Map.of(author, HomeRead.ALL_POSTS)))
+                .filter(r -> !timelines()
+                        .read(r, Optional.empty(), 1)
+                        .pulledUpTo()
+                        .equals(
+                                r.equals(readers.get(0))
+                                        ? Map.of(author, HomeRead.ALL_POSTS, other, 5L)
+                                        : Map.of(author, HomeRead.ALL_POSTS)))
                 .toList();
         assertThat(wrong).isEmpty();
         // A reader who never read has pulled authors but no state.
-        assertThat(timelines().read(readers.get(1), Optional.empty(), 1).state()).isEmpty();
+        assertThat(timelines().read(readers.get(1), Optional.empty(), 1).state())
+                .isEmpty();
 
         long reader = readers.get(0);
         timelines().pull(author, 1_234, List.of(reader)); // lowered: the last write wins
@@ -289,7 +309,9 @@ public class TimelineStoreContract {
         timelines().push(brief, List.of(user), Duration.ofSeconds(2));
         timelines().pushAll(user, List.of(briefToo), Duration.ofSeconds(2));
         assertThat(timelines().home(user, Optional.empty(), 10)).containsExactly(briefToo, brief, kept);
-        await("past the ttl").atMost(Duration.ofSeconds(3))
-                .untilAsserted(() -> assertThat(timelines().home(user, Optional.empty(), 10)).containsExactly(kept));
+        await("past the ttl")
+                .atMost(Duration.ofSeconds(3))
+                .untilAsserted(() ->
+                        assertThat(timelines().home(user, Optional.empty(), 10)).containsExactly(kept));
     }
 }

@@ -1,5 +1,7 @@
 package dev.widefeed.store;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.widefeed.graph.Handle;
 import dev.widefeed.graph.User;
 import dev.widefeed.graph.UserCounts;
@@ -8,11 +10,6 @@ import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -24,8 +21,10 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** What every backend's {@link UserStore} must do, run on every {@link TestBackend}. */
 @ParameterizedClass(name = "{0}")
@@ -116,7 +115,10 @@ public class UserStoreContract {
 
     @Test
     void aUserWithAHandleKeepsIt() {
-        User user = new User(ids.next(), Optional.of(new Handle("h_" + ids.next() % 1_000_000_000)), "handled",
+        User user = new User(
+                ids.next(),
+                Optional.of(new Handle("h_" + ids.next() % 1_000_000_000)),
+                "handled",
                 Instant.now().truncatedTo(ChronoUnit.MILLIS));
         users().create(user);
         assertThat(users().find(user.id())).contains(user);
@@ -149,7 +151,9 @@ public class UserStoreContract {
         assertThat(users().counts(id)).isEqualTo(UserCounts.ZERO);
         assertThat(users().handleOwner(handle)).isEmpty();
         long next = ids.next();
-        assertThat(users().claimHandle(handle, next)).as("the handle is free again").isEqualTo(next);
+        assertThat(users().claimHandle(handle, next))
+                .as("the handle is free again")
+                .isEqualTo(next);
         users().delete(user); // a later holder's claim stays
         assertThat(users().handleOwner(handle)).contains(next);
     }
@@ -200,8 +204,8 @@ public class UserStoreContract {
         assertThat(users().find(user.id()).orElseThrow().handle()).isEmpty();
         Handle handle = freshHandle();
         users().setHandle(user.id(), handle);
-        assertThat(users().find(user.id())).contains(new User(user.id(), Optional.of(handle), user.name(),
-                user.createdAt()));
+        assertThat(users().find(user.id()))
+                .contains(new User(user.id(), Optional.of(handle), user.name(), user.createdAt()));
     }
 
     private Handle freshHandle() {

@@ -1,5 +1,7 @@
 package dev.widefeed.testing;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.jakarta.rs.json.JacksonJsonProvider;
 import dev.widefeed.restclient.Reply;
@@ -12,14 +14,11 @@ import jakarta.ws.rs.client.Invocation;
 import jakarta.ws.rs.client.WebTarget;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** HTTP calls to a running service, and the assertions every REST contract test makes on answers. */
 public final class ApiClient implements AutoCloseable {
@@ -37,12 +36,12 @@ public final class ApiClient implements AutoCloseable {
     }
 
     /** A user created over the API, with its token. */
-    public record Created(String id, String token) {
-    }
+    public record Created(String id, String token) {}
 
     private final Client client = ClientBuilder.newClient().register(JacksonJsonProvider.class);
     /** For PATCH, which the JAX-RS client's HttpURLConnection cannot send, and DELETE with a body. */
     private final RestClient http;
+
     private final String base;
     private final String admin;
     private final String tokenSecret;
@@ -51,7 +50,8 @@ public final class ApiClient implements AutoCloseable {
         this.base = "http://localhost:" + port;
         this.admin = "http://localhost:" + adminPort;
         this.tokenSecret = tokenSecret;
-        // Generous: no answer the contract gives takes minutes; the bound only keeps a hung service from hanging a test.
+        // Generous: no answer the contract gives takes minutes; the bound only keeps a hung service from hanging a
+        // test.
         this.http = new RestClient(URI.create(base), Duration.ofSeconds(10), Duration.ofMinutes(5));
     }
 
@@ -86,7 +86,8 @@ public final class ApiClient implements AutoCloseable {
         try (Response r = request("/v1/users", null).post(Entity.json(Map.of("name", name, "password", PASSWORD)))) {
             assertThat(r.getStatus()).isEqualTo(201);
             JsonNode body = r.readEntity(JsonNode.class);
-            return new Created(body.get("user").get("id").asText(), body.get("token").asText());
+            return new Created(
+                    body.get("user").get("id").asText(), body.get("token").asText());
         }
     }
 
@@ -119,7 +120,8 @@ public final class ApiClient implements AutoCloseable {
 
     private Answer send(String method, String path, String token, Object body) {
         try {
-            Reply reply = http.send(RestRequest.of(method, path).withToken(token).withBody(body));
+            Reply reply =
+                    http.send(RestRequest.of(method, path).withToken(token).withBody(body));
             return new Answer(reply.status(), reply.body());
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -11,8 +11,7 @@ import java.util.List;
  * to kill with SIGKILL. Its output goes to {@code target/<log>}.
  */
 public final class ChildJvm {
-    private ChildJvm() {
-    }
+    private ChildJvm() {}
 
     public static Process start(Class<?> main, String argument, String log) throws IOException {
         return start(main, List.of(argument), log);
@@ -22,13 +21,17 @@ public final class ChildJvm {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx512m");
-        System.getProperties().stringPropertyNames().stream().filter(name -> name.startsWith("widefeed.test."))
+        System.getProperties().stringPropertyNames().stream()
+                .filter(name -> name.startsWith("widefeed.test."))
                 .forEach(name -> command.add("-D" + name + "=" + System.getProperty(name)));
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(main.getName());
         command.addAll(arguments);
         File output = Path.of("target", log).toFile();
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output).start();
+        return new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(output)
+                .start();
     }
 }

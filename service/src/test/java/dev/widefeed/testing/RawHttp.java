@@ -2,7 +2,6 @@ package dev.widefeed.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -27,8 +26,8 @@ public final class RawHttp {
      * A request to send: {@code target} is the path and query, sent as is; a {@code streamed} body goes
      * chunked, without a Content-Length.
      */
-    public record Request(String method, String target, String token, byte[] body, Map<String, String> headers,
-                          boolean streamed) {
+    public record Request(
+            String method, String target, String token, byte[] body, Map<String, String> headers, boolean streamed) {
         public static Request of(String method, String target, String token) {
             return new Request(method, target, token, null, Map.of(), false);
         }
@@ -72,13 +71,18 @@ public final class RawHttp {
         /** Whether this is the contract's error answer for its status: {"code": status, "message": "..."}. */
         public boolean isContractError() {
             JsonNode json = json();
-            return json != null && json.path("code").asInt() == status && !json.path("message").asText().isBlank()
-                    && contentType != null && contentType.startsWith("application/json");
+            return json != null
+                    && json.path("code").asInt() == status
+                    && !json.path("message").asText().isBlank()
+                    && contentType != null
+                    && contentType.startsWith("application/json");
         }
     }
 
-    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(10)).build();
+    private final HttpClient client = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10))
+            .build();
     private final URI base;
 
     public RawHttp(URI base) {
@@ -86,9 +90,11 @@ public final class RawHttp {
     }
 
     public Answer send(Request request) {
-        HttpRequest.BodyPublisher body = request.body() == null ? HttpRequest.BodyPublishers.noBody()
-                : request.streamed() ? HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(request.body()))
-                : HttpRequest.BodyPublishers.ofByteArray(request.body());
+        HttpRequest.BodyPublisher body = request.body() == null
+                ? HttpRequest.BodyPublishers.noBody()
+                : request.streamed()
+                        ? HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(request.body()))
+                        : HttpRequest.BodyPublishers.ofByteArray(request.body());
         HttpRequest.Builder http = HttpRequest.newBuilder(URI.create(base + request.target()))
                 .timeout(Duration.ofSeconds(60))
                 .method(request.method(), body);
@@ -105,7 +111,9 @@ public final class RawHttp {
                 // client may have sent the next request on it already. That one was never read: resend.
                 response = client.send(http.build(), HttpResponse.BodyHandlers.ofString());
             }
-            return new Answer(response.statusCode(), response.headers().firstValue("Content-Type").orElse(null),
+            return new Answer(
+                    response.statusCode(),
+                    response.headers().firstValue("Content-Type").orElse(null),
                     response.body());
         } catch (IOException e) {
             throw new UncheckedIOException(request + " failed", e);

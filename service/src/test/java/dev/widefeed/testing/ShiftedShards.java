@@ -2,7 +2,6 @@ package dev.widefeed.testing;
 
 import dev.widefeed.eventlog.EventLogStore;
 import dev.widefeed.eventlog.LogEntry;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -32,7 +31,8 @@ public final class ShiftedShards implements EventLogStore {
     @Override
     public List<LogEntry> entries(int shard, long slot) {
         return log.entries(real(shard), slot).stream()
-                .map(e -> new LogEntry(shard, e.slot(), e.kind(), e.subjectId(), e.actorId())).toList();
+                .map(e -> new LogEntry(shard, e.slot(), e.kind(), e.subjectId(), e.actorId()))
+                .toList();
     }
 
     @Override

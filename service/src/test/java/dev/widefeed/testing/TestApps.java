@@ -16,15 +16,16 @@ public final class TestApps {
     private static ApiClient cassandra;
     private static ApiClient hbase;
 
-    private TestApps() {
-    }
+    private TestApps() {}
 
     public static synchronized ApiClient cassandra() {
         if (cassandra == null) {
             cassandra = start(
                     ConfigOverride.config("storage.backend", "cassandra"),
-                    ConfigOverride.config("storage.cassandra.contactPoints",
-                            TestStores.cassandra().host() + ":" + TestStores.cassandra().port()));
+                    ConfigOverride.config(
+                            "storage.cassandra.contactPoints",
+                            TestStores.cassandra().host() + ":"
+                                    + TestStores.cassandra().port()));
         }
         return cassandra;
     }
@@ -35,15 +36,17 @@ public final class TestApps {
                     ConfigOverride.config("storage.backend", "hbase"),
                     ConfigOverride.config("storage.hbase.embedded.enabled", "false"),
                     ConfigOverride.config("storage.hbase.namespace", "widefeed_api_test"),
-                    ConfigOverride.config("storage.hbase.zookeeperQuorum",
-                            TestStores.hbase().zookeeperQuorum() + ":" + TestStores.hbase().zookeeperPort()));
+                    ConfigOverride.config(
+                            "storage.hbase.zookeeperQuorum",
+                            TestStores.hbase().zookeeperQuorum() + ":"
+                                    + TestStores.hbase().zookeeperPort()));
         }
         return hbase;
     }
 
     private static ApiClient start(ConfigOverride... overrides) {
-        DropwizardTestSupport<WidefeedConfiguration> app = new DropwizardTestSupport<>(WidefeedApplication.class,
-                ResourceHelpers.resourceFilePath("api-test.yml"), overrides);
+        DropwizardTestSupport<WidefeedConfiguration> app = new DropwizardTestSupport<>(
+                WidefeedApplication.class, ResourceHelpers.resourceFilePath("api-test.yml"), overrides);
         try {
             app.before();
         } catch (Exception e) {
@@ -60,8 +63,8 @@ public final class TestApps {
         Bootstrap<WidefeedConfiguration> jvm = new Bootstrap<>(app.getApplication());
         jvm.setMetricRegistry(app.getEnvironment().metrics());
         jvm.registerMetrics();
-        ApiClient client = new ApiClient(app.getLocalPort(), app.getAdminPort(),
-                app.getConfiguration().auth.tokenSecret);
+        ApiClient client =
+                new ApiClient(app.getLocalPort(), app.getAdminPort(), app.getConfiguration().auth.tokenSecret);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             client.close();
             app.after();

@@ -4,7 +4,6 @@ import dev.widefeed.store.Storage;
 import dev.widefeed.store.cassandra.CqlInternals;
 import dev.widefeed.store.hbase.HBaseInternals;
 import io.dropwizard.testing.ConfigOverride;
-
 import java.nio.file.Path;
 
 /**
@@ -33,23 +32,27 @@ public enum TestBackend {
         public String storageYaml() {
             return "storage:\n  backend: cassandra\n  cassandra:\n    embedded:\n      enabled: false\n"
                     + "    keyspace: " + TestStorages.KEYSPACE + "\n"
-                    + "    contactPoints: " + TestStores.cassandra().host() + ":" + TestStores.cassandra().port()
+                    + "    contactPoints: " + TestStores.cassandra().host() + ":"
+                    + TestStores.cassandra().port()
                     + "\n";
         }
 
         @Override
         public ConfigOverride[] killableStore(Path dataDir) {
-            return new ConfigOverride[]{
-                    ConfigOverride.config("storage.backend", "cassandra"),
-                    ConfigOverride.config("storage.cassandra.embedded.enabled", "true"),
-                    ConfigOverride.config("storage.cassandra.embedded.dataDir", dataDir.toString()),
-                    ConfigOverride.config("storage.cassandra.embedded.nativePort",
-                            System.getProperty("widefeed.test.outage.nativePort", "19142")),
-                    ConfigOverride.config("storage.cassandra.embedded.storagePort",
-                            System.getProperty("widefeed.test.outage.storagePort", "17100")),
-                    ConfigOverride.config("storage.cassandra.embedded.heapMb", "512"),
-                    ConfigOverride.config("storage.cassandra.keyspace", "widefeed_outage_test"),
-                    ConfigOverride.config("storage.cassandra.requestTimeout", "2s")};
+            return new ConfigOverride[] {
+                ConfigOverride.config("storage.backend", "cassandra"),
+                ConfigOverride.config("storage.cassandra.embedded.enabled", "true"),
+                ConfigOverride.config("storage.cassandra.embedded.dataDir", dataDir.toString()),
+                ConfigOverride.config(
+                        "storage.cassandra.embedded.nativePort",
+                        System.getProperty("widefeed.test.outage.nativePort", "19142")),
+                ConfigOverride.config(
+                        "storage.cassandra.embedded.storagePort",
+                        System.getProperty("widefeed.test.outage.storagePort", "17100")),
+                ConfigOverride.config("storage.cassandra.embedded.heapMb", "512"),
+                ConfigOverride.config("storage.cassandra.keyspace", "widefeed_outage_test"),
+                ConfigOverride.config("storage.cassandra.requestTimeout", "2s")
+            };
         }
     },
     HBASE("hbase") {
@@ -78,18 +81,22 @@ public enum TestBackend {
 
         @Override
         public ConfigOverride[] killableStore(Path dataDir) {
-            return new ConfigOverride[]{
-                    ConfigOverride.config("storage.backend", "hbase"),
-                    ConfigOverride.config("storage.hbase.embedded.enabled", "true"),
-                    ConfigOverride.config("storage.hbase.embedded.dataDir", dataDir.toString()),
-                    ConfigOverride.config("storage.hbase.embedded.zookeeperPort",
-                            System.getProperty("widefeed.test.outage.zookeeperPort", "12281")),
-                    ConfigOverride.config("storage.hbase.embedded.masterPort",
-                            System.getProperty("widefeed.test.outage.masterPort", "16200")),
-                    ConfigOverride.config("storage.hbase.embedded.regionServerPort",
-                            System.getProperty("widefeed.test.outage.regionServerPort", "16220")),
-                    ConfigOverride.config("storage.hbase.embedded.heapMb", "512"),
-                    ConfigOverride.config("storage.hbase.namespace", "widefeed_outage_test")};
+            return new ConfigOverride[] {
+                ConfigOverride.config("storage.backend", "hbase"),
+                ConfigOverride.config("storage.hbase.embedded.enabled", "true"),
+                ConfigOverride.config("storage.hbase.embedded.dataDir", dataDir.toString()),
+                ConfigOverride.config(
+                        "storage.hbase.embedded.zookeeperPort",
+                        System.getProperty("widefeed.test.outage.zookeeperPort", "12281")),
+                ConfigOverride.config(
+                        "storage.hbase.embedded.masterPort",
+                        System.getProperty("widefeed.test.outage.masterPort", "16200")),
+                ConfigOverride.config(
+                        "storage.hbase.embedded.regionServerPort",
+                        System.getProperty("widefeed.test.outage.regionServerPort", "16220")),
+                ConfigOverride.config("storage.hbase.embedded.heapMb", "512"),
+                ConfigOverride.config("storage.hbase.namespace", "widefeed_outage_test")
+            };
         }
     };
 

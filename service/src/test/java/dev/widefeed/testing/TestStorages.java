@@ -6,6 +6,7 @@ import dev.widefeed.audience.AudienceLimits;
 import dev.widefeed.audience.AudienceService;
 import dev.widefeed.cache.CacheInvalidations;
 import dev.widefeed.cache.CacheSettings;
+import dev.widefeed.eventlog.EventLogStore;
 import dev.widefeed.graph.ProfileCache;
 import dev.widefeed.graph.UserStore;
 import dev.widefeed.kernel.CounterUpdates;
@@ -18,12 +19,10 @@ import dev.widefeed.post.PostAccess;
 import dev.widefeed.post.PostCache;
 import dev.widefeed.post.PostService;
 import dev.widefeed.post.PostStore;
-import dev.widefeed.eventlog.EventLogStore;
 import dev.widefeed.store.Storage;
 import dev.widefeed.store.Stores;
 import dev.widefeed.store.cassandra.CassandraFactory;
 import dev.widefeed.store.hbase.HBaseFactory;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashSet;
@@ -39,15 +38,15 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class TestStorages {
     public static final String KEYSPACE = "widefeed_test";
     public static final String NAMESPACE = "widefeed_test";
-    private static final IdGenerator IDS = new IdGenerator(ThreadLocalRandom.current().nextInt(IdGenerator.MAX_WORKER_ID + 1));
+    private static final IdGenerator IDS =
+            new IdGenerator(ThreadLocalRandom.current().nextInt(IdGenerator.MAX_WORKER_ID + 1));
     private static final int SHARDS_PER_CLASS = 1024;
     private static final Map<String, Storage> OWNED = new ConcurrentHashMap<>();
     private static final Set<Integer> FIRST_SHARDS = new HashSet<>();
     private static Storage cassandra;
     private static Storage hbase;
 
-    private TestStorages() {
-    }
+    private TestStorages() {}
 
     public static synchronized Storage cassandra() {
         if (cassandra == null) {
@@ -72,7 +71,8 @@ public final class TestStorages {
             return backend.storage().decorated(new Stores.Decorator() {
                 @Override
                 public <T> T wrap(Class<T> type, T store) {
-                    return type == EventLogStore.class ? type.cast(new ShiftedShards((EventLogStore) store, first))
+                    return type == EventLogStore.class
+                            ? type.cast(new ShiftedShards((EventLogStore) store, first))
                             : store;
                 }
             });
@@ -101,7 +101,8 @@ public final class TestStorages {
         CassandraFactory factory = new CassandraFactory();
         factory.embedded.enabled = false;
         factory.keyspace = KEYSPACE;
-        factory.contactPoints = TestStores.cassandra().host() + ":" + TestStores.cassandra().port();
+        factory.contactPoints =
+                TestStores.cassandra().host() + ":" + TestStores.cassandra().port();
         return factory;
     }
 
@@ -120,7 +121,8 @@ public final class TestStorages {
         HBaseFactory factory = new HBaseFactory();
         factory.embedded.enabled = false;
         factory.namespace = NAMESPACE;
-        factory.zookeeperQuorum = TestStores.hbase().zookeeperQuorum() + ":" + TestStores.hbase().zookeeperPort();
+        factory.zookeeperQuorum =
+                TestStores.hbase().zookeeperQuorum() + ":" + TestStores.hbase().zookeeperPort();
         return factory;
     }
 
@@ -135,25 +137,44 @@ public final class TestStorages {
     /** The audience service over the storage, with its own cache, for tests that build a post service by hand. */
     public static AudienceService audiences(Storage storage) {
         AudienceFacts facts = new AudienceFacts(storage.audiences(), 10_000, Duration.ofSeconds(10));
-        return new AudienceService(storage.audiences(), storage.users(), facts,
-                AudienceLimits.DEFAULT, IDS, Clock.systemUTC());
+        return new AudienceService(
+                storage.audiences(), storage.users(), facts, AudienceLimits.DEFAULT, IDS, Clock.systemUTC());
     }
 
     /**
      * A post service built by hand over {@code posts} (the storage's own, or a decorated one), with a cache tier of its
      * own whose entries live a millisecond, for tests that change counts and posts through other services too.
      */
-    public static PostService postService(Storage storage, PostStore posts, IdGenerator ids, Clock clock,
-                                          DirtyCounters dirty) {
-        CacheSettings fresh = new CacheSettings(1 << 20, 1 << 20, Duration.ofMillis(1), 1000, Duration.ofMillis(1), 1000,
-                Duration.ofMillis(1), Duration.ofSeconds(1), Duration.ofSeconds(1));
-        CacheInvalidations invalidations = new CacheInvalidations(storage.invalidations(), clock, Duration.ofSeconds(1));
+    public static PostService postService(
+            Storage storage, PostStore posts, IdGenerator ids, Clock clock, DirtyCounters dirty) {
+        CacheSettings fresh = new CacheSettings(
+                1 << 20,
+                1 << 20,
+                Duration.ofMillis(1),
+                1000,
+                Duration.ofMillis(1),
+                1000,
+                Duration.ofMillis(1),
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(1));
+        CacheInvalidations invalidations =
+                new CacheInvalidations(storage.invalidations(), clock, Duration.ofSeconds(1));
         PostCache cache = new PostCache(posts, fresh, invalidations);
         ProfileCache profiles = new ProfileCache(storage.users(), fresh, invalidations);
         PostStore watched = cache.watching(posts);
         UserStore users = profiles.watching(storage.users());
-        return new PostService(users, watched, storage.likes(), new Events(), access(storage), audiences(storage), ids,
-                clock, Runnable::run, cache, profiles,
+        return new PostService(
+                users,
+                watched,
+                storage.likes(),
+                new Events(),
+                access(storage),
+                audiences(storage),
+                ids,
+                clock,
+                Runnable::run,
+                cache,
+                profiles,
                 CounterUpdates.direct("post counts", watched::addCounts, dirty::post),
                 CounterUpdates.direct("user counts", users::addCounts, dirty::user));
     }

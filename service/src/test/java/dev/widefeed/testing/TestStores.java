@@ -23,8 +23,7 @@ public final class TestStores {
     private static RuntimeException hbaseFailure;
     private static boolean shutdownHookAdded;
 
-    private TestStores() {
-    }
+    private TestStores() {}
 
     /**
      * The fast tier (docs/TESTING.md) promises a run that starts no store; a class that reaches one there lacks its
@@ -32,8 +31,8 @@ public final class TestStores {
      */
     private static void refuseInTheFastTier() {
         if ("fast".equals(System.getProperty("widefeed.test.tier"))) {
-            throw new IllegalStateException("a test of the fast tier asked for a real store: tag its class "
-                    + "@Tag(Tiers.STORE)");
+            throw new IllegalStateException(
+                    "a test of the fast tier asked for a real store: tag its class " + "@Tag(Tiers.STORE)");
         }
     }
 
@@ -46,7 +45,8 @@ public final class TestStores {
                 // Periodic sync: no test kills this shared node (those that kill a store start their own, on the
                 // default), and an fsync per write would cost the suite minutes.
                 cassandra = LocalCassandra.start(LocalCassandra.Settings.defaults(DATA_DIR.resolve("cassandra"))
-                        .withPorts(Integer.getInteger("widefeed.test.cassandra.nativePort", 19042),
+                        .withPorts(
+                                Integer.getInteger("widefeed.test.cassandra.nativePort", 19042),
                                 Integer.getInteger("widefeed.test.cassandra.storagePort", 17000))
                         .withCommitLogSync(CommitLogSync.PERIODIC));
             } catch (RuntimeException e) {
@@ -66,7 +66,8 @@ public final class TestStores {
             try {
                 addShutdownHook();
                 hbase = LocalHBase.start(LocalHBase.Settings.defaults(DATA_DIR.resolve("hbase"))
-                        .withPorts(Integer.getInteger("widefeed.test.hbase.zookeeperPort", 12181),
+                        .withPorts(
+                                Integer.getInteger("widefeed.test.hbase.zookeeperPort", 12181),
                                 Integer.getInteger("widefeed.test.hbase.masterPort", 16100),
                                 Integer.getInteger("widefeed.test.hbase.regionServerPort", 16120))
                         // Two namespaces of ~20 pre-split tables each, and a million-follower account.

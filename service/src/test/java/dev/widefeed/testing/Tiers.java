@@ -13,6 +13,5 @@ public final class Tiers {
     /** Takes minutes even on its own: a big account, a browser, a child JVM killed and restarted. */
     public static final String SLOW = "slow";
 
-    private Tiers() {
-    }
+    private Tiers() {}
 }

@@ -1,13 +1,12 @@
 package dev.widefeed.textindex;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class ClosedBucketsTest {
     private static final Duration SLOT = Duration.ofMinutes(10);
@@ -34,7 +33,9 @@ class ClosedBucketsTest {
     void aSettledBucketIsReadOnceThenEveryReread() {
         Instant settled = START.plus(SLOT).plus(ClosedBuckets.SETTLE);
         assertThat(counts(settled)).containsEntry("topic", 1L);
-        assertThat(counts(settled.plus(ClosedBuckets.REREAD).minusSeconds(1))).as("kept").containsEntry("topic", 1L);
+        assertThat(counts(settled.plus(ClosedBuckets.REREAD).minusSeconds(1)))
+                .as("kept")
+                .containsEntry("topic", 1L);
         assertThat(counts(settled.plus(ClosedBuckets.REREAD))).as("read again").containsEntry("topic", 2L);
         assertThat(reads).hasValue(2);
     }

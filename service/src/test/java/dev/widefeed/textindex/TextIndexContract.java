@@ -1,5 +1,8 @@
 package dev.widefeed.textindex;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.Services;
 import dev.widefeed.audience.Audience;
@@ -13,14 +16,6 @@ import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,9 +26,13 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.UUID;
 import java.util.function.BooleanSupplier;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Topic timelines, trending topics and the mentions timeline end to end over one real backend, with the event log's
@@ -45,7 +44,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 public class TextIndexContract {
     private static final FeedRules FEED = new FeedRules(
             new FanoutRules(50, List.of(new FanoutRules.Tier("hot", Duration.ofDays(14), Duration.ofMinutes(1)))),
-            new HomeRules(20, Duration.ofDays(1), Duration.ofDays(14), 20, 5, Duration.ofMinutes(1), Duration.ZERO,
+            new HomeRules(
+                    20,
+                    Duration.ofDays(1),
+                    Duration.ofDays(14),
+                    20,
+                    5,
+                    Duration.ofMinutes(1),
+                    Duration.ZERO,
                     Duration.ofHours(6)),
             7);
     private static final int SHARDS = 4;
@@ -67,11 +73,25 @@ public class TextIndexContract {
 
     @BeforeEach
     void start() {
-        services = Services.over(storage(), Services.Settings.of(TestStorages.ids(), Clock.systemUTC()).withFeed(FEED)
-                .withLogShards(SHARDS));
-        job = new EventLogJob(storage().eventLog(), services.logHandlers(), new EventLogJob.Settings(SHARDS, 2, 5,
-                Duration.ofMillis(50), Duration.ofMillis(250), Duration.ofSeconds(5), Duration.ofMinutes(10),
-                "test-" + UUID.randomUUID()), Clock.systemUTC(), new MetricRegistry());
+        services = Services.over(
+                storage(),
+                Services.Settings.of(TestStorages.ids(), Clock.systemUTC())
+                        .withFeed(FEED)
+                        .withLogShards(SHARDS));
+        job = new EventLogJob(
+                storage().eventLog(),
+                services.logHandlers(),
+                new EventLogJob.Settings(
+                        SHARDS,
+                        2,
+                        5,
+                        Duration.ofMillis(50),
+                        Duration.ofMillis(250),
+                        Duration.ofSeconds(5),
+                        Duration.ofMinutes(10),
+                        "test-" + UUID.randomUUID()),
+                Clock.systemUTC(),
+                new MetricRegistry());
         job.serve(services.eventLog());
         job.start();
     }
@@ -91,11 +111,14 @@ public class TextIndexContract {
 
     private List<Long> topicPosts(long viewer, String topic) {
         return services.textIndex().topicPosts(viewer, topic, Optional.empty(), 100).items().stream()
-                .map(p -> p.post().id()).toList();
+                .map(p -> p.post().id())
+                .toList();
     }
 
     private static void await(BooleanSupplier condition, String what) {
-        Awaitility.await(what).atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
+        Awaitility.await(what)
+                .atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(50))
                 .until(condition::getAsBoolean);
     }
 
@@ -104,24 +127,42 @@ public class TextIndexContract {
         long ada = user();
         long bob = user();
         String topic = "java" + run;
-        long first = services.posts().create(ada, "#Java" + run + " is old", null).post().id();
-        long second = services.posts().create(bob, "still #JAVA" + run + "! and #" + topic, null).post().id();
-        long privateOne = services.posts().create(ada, "#java" + run + " for me",
-                new Audience(Audience.Type.PRIVATE, List.of(), List.of(), List.of())).post().id();
-        long repost = services.posts().repost(bob, first, "#java" + run + " again", null).post().id();
+        long first = services.posts()
+                .create(ada, "#Java" + run + " is old", null)
+                .post()
+                .id();
+        long second = services.posts()
+                .create(bob, "still #JAVA" + run + "! and #" + topic, null)
+                .post()
+                .id();
+        long privateOne = services.posts()
+                .create(
+                        ada,
+                        "#java" + run + " for me",
+                        new Audience(Audience.Type.PRIVATE, List.of(), List.of(), List.of()))
+                .post()
+                .id();
+        long repost = services.posts()
+                .repost(bob, first, "#java" + run + " again", null)
+                .post()
+                .id();
         services.posts().create(ada, "no topic here: java" + run, null);
 
         await(() -> topicPosts(ada, topic).size() == 4, "the four posts naming the topic indexed");
         assertThat(topicPosts(ada, topic)).containsExactly(repost, privateOne, second, first);
-        assertThat(topicPosts(bob, topic)).as("ada's private post is not bob's to see")
+        assertThat(topicPosts(bob, topic))
+                .as("ada's private post is not bob's to see")
                 .containsExactly(repost, second, first);
 
         services.posts().delete(bob, second);
         assertThat(topicPosts(ada, topic)).containsExactly(repost, privateOne, first);
-        List<PostDetails> page = services.textIndex().topicPosts(ada, topic, Optional.empty(), 2).items();
+        List<PostDetails> page =
+                services.textIndex().topicPosts(ada, topic, Optional.empty(), 2).items();
         assertThat(page).hasSize(2);
-        Optional<Long> next = services.textIndex().topicPosts(ada, topic, Optional.empty(), 2).next();
-        assertThat(services.textIndex().topicPosts(ada, topic, next, 2).items().stream().map(p -> p.post().id()))
+        Optional<Long> next =
+                services.textIndex().topicPosts(ada, topic, Optional.empty(), 2).next();
+        assertThat(services.textIndex().topicPosts(ada, topic, next, 2).items().stream()
+                        .map(p -> p.post().id()))
                 .containsExactly(first);
     }
 
@@ -144,14 +185,16 @@ public class TextIndexContract {
             services.posts().create(ada, text, null);
         }
         // Every post indexed (a post's counters move before its place in the lists is written).
-        await(() -> {
-            for (int i = 0; i < topics.size(); i++) {
-                if (topicPosts(ada, topics.get(i)).size() != (i < 10 ? 30 - i : 5 - (i - 10))) {
-                    return false;
-                }
-            }
-            return true;
-        }, "the stream indexed");
+        await(
+                () -> {
+                    for (int i = 0; i < topics.size(); i++) {
+                        if (topicPosts(ada, topics.get(i)).size() != (i < 10 ? 30 - i : 5 - (i - 10))) {
+                            return false;
+                        }
+                    }
+                    return true;
+                },
+                "the stream indexed");
         TrendingJob trending = new TrendingJob(storage().textIndex(), Duration.ofMinutes(1), Clock.systemUTC());
         trending.refresh();
 
@@ -172,13 +215,15 @@ public class TextIndexContract {
         }
         trending.refresh();
         List<TopicCount> after = mine(services.textIndex().trending(TrendingWindow.HOUR));
-        assertThat(after.subList(0, 10).stream().map(TopicCount::topic)).containsExactlyElementsOf(
-                concat(topics.subList(1, 10), topics.get(0)));
+        assertThat(after.subList(0, 10).stream().map(TopicCount::topic))
+                .containsExactlyElementsOf(concat(topics.subList(1, 10), topics.get(0)));
         assertThat(after.get(9).posts()).isEqualTo(20);
     }
 
     private List<TopicCount> mine(Trending trending) {
-        return trending.topics().stream().filter(t -> t.topic().startsWith("trend" + run)).toList();
+        return trending.topics().stream()
+                .filter(t -> t.topic().startsWith("trend" + run))
+                .toList();
     }
 
     private static List<String> concat(List<String> first, String last) {
@@ -192,25 +237,49 @@ public class TextIndexContract {
         long ada = user();
         long bob = user();
         long cy = user();
-        long post = services.posts().create(bob, "hi @" + handle(ada), null).post().id();
-        long comment = services.comments().create(cy, post, "yes @" + handle(ada) + " @" + handle(bob),
-                Optional.empty()).comment().id();
-        long hidden = services.posts().create(cy, "psst @" + handle(ada),
-                new Audience(Audience.Type.PARTLY_VISIBLE, List.of(bob), List.of(), List.of())).post().id();
-        long own = services.posts().create(ada, "me, @" + handle(ada), null).post().id();
-        long later = services.posts().create(bob, "again @" + handle(ada), null).post().id();
+        long post =
+                services.posts().create(bob, "hi @" + handle(ada), null).post().id();
+        long comment = services.comments()
+                .create(cy, post, "yes @" + handle(ada) + " @" + handle(bob), Optional.empty())
+                .comment()
+                .id();
+        long hidden = services.posts()
+                .create(
+                        cy,
+                        "psst @" + handle(ada),
+                        new Audience(Audience.Type.PARTLY_VISIBLE, List.of(bob), List.of(), List.of()))
+                .post()
+                .id();
+        long own =
+                services.posts().create(ada, "me, @" + handle(ada), null).post().id();
+        long later = services.posts()
+                .create(bob, "again @" + handle(ada), null)
+                .post()
+                .id();
 
-        await(() -> services.textIndex().mentions(ada, ada, Optional.empty(), 10).items().size() == 3,
+        await(
+                () -> services.textIndex()
+                                .mentions(ada, ada, Optional.empty(), 10)
+                                .items()
+                                .size()
+                        == 3,
                 "ada's mentions indexed");
-        List<TextIndexService.Mentioned> mine = services.textIndex().mentions(ada, ada, Optional.empty(), 10).items();
+        List<TextIndexService.Mentioned> mine =
+                services.textIndex().mentions(ada, ada, Optional.empty(), 10).items();
         assertThat(mine.get(0).post().map(p -> p.post().id())).contains(later);
         assertThat(mine.get(1).comment().map(c -> c.comment().id())).contains(comment);
         assertThat(mine.get(2).post().map(p -> p.post().id())).contains(post);
-        assertThat(services.textIndex().mentions(bob, bob, Optional.empty(), 10).items()).hasSize(1);
+        assertThat(services.textIndex().mentions(bob, bob, Optional.empty(), 10).items())
+                .hasSize(1);
         assertThat(hidden).isNotEqualTo(own); // neither the invisible nor ada's own naming of herself is listed
 
         services.comments().delete(cy, comment);
-        await(() -> services.textIndex().mentions(ada, ada, Optional.empty(), 10).items().size() == 2,
+        await(
+                () -> services.textIndex()
+                                .mentions(ada, ada, Optional.empty(), 10)
+                                .items()
+                                .size()
+                        == 2,
                 "a deleted comment left out");
         assertThatThrownBy(() -> services.textIndex().mentions(bob, ada, Optional.empty(), 10))
                 .isInstanceOf(DomainException.class);

@@ -1,17 +1,16 @@
 package dev.widefeed.topic;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.stream.IntStream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class TopicParserTest {
 
     @Test
     void topicsAreFoundFoldedInAnyScript() {
-        assertThat(TopicParser.parse("I like #Java and #微博!")).containsExactly(
-                new TopicParser.Found("java", 7, 12), new TopicParser.Found("微博", 17, 20));
+        assertThat(TopicParser.parse("I like #Java and #微博!"))
+                .containsExactly(new TopicParser.Found("java", 7, 12), new TopicParser.Found("微博", 17, 20));
         assertThat(TopicParser.topics("#Ünïcode_2 #ÜNÏCODE_2 #हिन्दी")).containsExactly("ünïcode_2", "हिन्दी");
         assertThat(TopicParser.topics("#ｆｕｌｌｗｉｄｔｈ")).containsExactly("fullwidth"); // NFKC
     }
@@ -26,7 +25,8 @@ class TopicParserTest {
 
     @Test
     void atMostTenDistinctTopics() {
-        String text = String.join(" ", IntStream.range(0, 12).mapToObj(i -> "#t" + i).toList());
+        String text =
+                String.join(" ", IntStream.range(0, 12).mapToObj(i -> "#t" + i).toList());
         assertThat(TopicParser.topics(text)).hasSize(TopicParser.MAX_PER_POST).doesNotContain("t10", "t11");
     }
 

@@ -1,5 +1,15 @@
 package dev.widefeed.webclient;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
 import org.openqa.selenium.By;
@@ -18,17 +28,6 @@ import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
-
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-import java.util.Objects;
-import java.util.function.Function;
 
 /**
  * One person's browser: Debian's Chromium, headless, driven through the system's chromedriver. Both paths are given
@@ -81,9 +80,16 @@ final class Browser implements AutoCloseable {
                 .build();
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update", "--no-first-run",
-                "--window-size=1100,1300", "--lang=en-US");
+        options.addArguments(
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--no-first-run",
+                "--window-size=1100,1300",
+                "--lang=en-US");
         // The page's console (CSP violations, uncaught errors), read back by consoleErrors().
         options.setCapability("goog:loggingPrefs", Map.of(LogType.BROWSER, "ALL"));
         this.driver = new ChromeDriver(service, options);
@@ -95,10 +101,13 @@ final class Browser implements AutoCloseable {
      * element not there yet or replaced meanwhile is a miss.
      */
     private ConditionFactory waiting(String what) {
-        return Awaitility.await(name + ": " + what).atMost(PATIENCE).pollDelay(Duration.ZERO)
-                .pollInterval(Duration.ofMillis(150)).pollInSameThread()
-                .ignoreExceptionsMatching(e -> e instanceof NotFoundException
-                        || e instanceof StaleElementReferenceException);
+        return Awaitility.await(name + ": " + what)
+                .atMost(PATIENCE)
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(150))
+                .pollInSameThread()
+                .ignoreExceptionsMatching(
+                        e -> e instanceof NotFoundException || e instanceof StaleElementReferenceException);
     }
 
     /** Opens the client at a route of it, e.g. "/home" (the part after '#'). */
@@ -108,9 +117,11 @@ final class Browser implements AutoCloseable {
 
     /** The first visible element matching the selector, waited for. */
     WebElement find(String css) {
-        return waiting(css + " visible").until(
-                () -> ExpectedConditions.visibilityOfElementLocated(By.cssSelector(css)).apply(driver),
-                Objects::nonNull);
+        return waiting(css + " visible")
+                .until(
+                        () -> ExpectedConditions.visibilityOfElementLocated(By.cssSelector(css))
+                                .apply(driver),
+                        Objects::nonNull);
     }
 
     boolean present(String css) {
@@ -118,8 +129,11 @@ final class Browser implements AutoCloseable {
     }
 
     void click(String css) {
-        waiting(css + " clickable").until(
-                () -> ExpectedConditions.elementToBeClickable(By.cssSelector(css)).apply(driver), Objects::nonNull)
+        waiting(css + " clickable")
+                .until(
+                        () -> ExpectedConditions.elementToBeClickable(By.cssSelector(css))
+                                .apply(driver),
+                        Objects::nonNull)
                 .click();
     }
 
@@ -143,14 +157,17 @@ final class Browser implements AutoCloseable {
 
     /** Waits for a condition, doing {@code between} after each miss (e.g. a refresh click). */
     <T> T await(Function<WebDriver, T> condition, Runnable between) {
-        return waiting("the page as wanted").until(() -> {
-            T value = condition.apply(driver);
-            if (value == null || Boolean.FALSE.equals(value)) {
-                between.run();
-                return null;
-            }
-            return value;
-        }, Objects::nonNull);
+        return waiting("the page as wanted")
+                .until(
+                        () -> {
+                            T value = condition.apply(driver);
+                            if (value == null || Boolean.FALSE.equals(value)) {
+                                between.run();
+                                return null;
+                            }
+                            return value;
+                        },
+                        Objects::nonNull);
     }
 
     /** Whether a dialog (alert, confirm) is open. */
@@ -183,10 +200,11 @@ final class Browser implements AutoCloseable {
         try {
             return driver.manage().logs().get(LogType.BROWSER).getAll().stream()
                     .filter(e -> e.getLevel().intValue() >= java.util.logging.Level.SEVERE.intValue())
-                    .map(LogEntry::getMessage).toList();
+                    .map(LogEntry::getMessage)
+                    .toList();
         } catch (WebDriverException e) {
-            return List.of("(the browser's console could not be read: " + e.getMessage().lines().findFirst()
-                    .orElse("") + ")");
+            return List.of("(the browser's console could not be read: "
+                    + e.getMessage().lines().findFirst().orElse("") + ")");
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.widefeed.webclient;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.widefeed.testing.ApiClient;
@@ -7,13 +9,6 @@ import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
-import org.openqa.selenium.By;
-import org.openqa.selenium.WebElement;
-
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -25,8 +20,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
 
 /**
  * The web client (docs/api.md, "The web client") in a real browser, against the service on each {@link TestBackend}'s
@@ -46,36 +45,48 @@ public class WebClientContract {
 
     /** The service on the backend's test store. */
     private final ApiClient app;
+
     private final URI base;
     /** The screenshots' folder, named by the backend. */
     private final Path out;
+
     private final String suffix = Integer.toString(ThreadLocalRandom.current().nextInt(1 << 30), 36);
 
     WebClientContract(TestBackend backend) {
         app = backend.api();
         base = app.baseUri();
-        out = Path.of(System.getProperty("widefeed.test.browserDir", "target/browser")).resolve(backend.id());
+        out = Path.of(System.getProperty("widefeed.test.browserDir", "target/browser"))
+                .resolve(backend.id());
     }
 
     @Test
     void theAppsAnswersCarryTheContentSecurityPolicy() throws Exception {
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        HttpClient http =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         for (String path : List.of("/app/", "/app", "/app/js/main.js", "/app/css/app.css")) {
-            HttpResponse<String> answer = http.send(HttpRequest.newBuilder(base.resolve(path)).build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> answer =
+                    http.send(HttpRequest.newBuilder(base.resolve(path)).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(answer.statusCode()).as(path).isEqualTo(200);
-            assertThat(answer.headers().firstValue("Content-Security-Policy")).as(path).hasValueSatisfying(csp ->
-                    assertThat(csp).contains("default-src 'self'", "script-src 'self'", "style-src 'self'")
+            assertThat(answer.headers().firstValue("Content-Security-Policy"))
+                    .as(path)
+                    .hasValueSatisfying(csp -> assertThat(csp)
+                            .contains("default-src 'self'", "script-src 'self'", "style-src 'self'")
                             .doesNotContain("unsafe-inline", "unsafe-eval"));
-            assertThat(answer.headers().firstValue("X-Content-Type-Options")).as(path).hasValue("nosniff");
+            assertThat(answer.headers().firstValue("X-Content-Type-Options"))
+                    .as(path)
+                    .hasValue("nosniff");
             assertThat(answer.headers().firstValue("Referrer-Policy")).as(path).hasValue("no-referrer");
         }
-        HttpResponse<String> module = http.send(HttpRequest.newBuilder(base.resolve("/app/js/main.js")).build(),
+        HttpResponse<String> module = http.send(
+                HttpRequest.newBuilder(base.resolve("/app/js/main.js")).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(module.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type -> assertThat(type)
+                        .as("an ES module needs a JavaScript type under nosniff")
+                        .contains("javascript"));
+        HttpResponse<String> api = http.send(
+                HttpRequest.newBuilder(base.resolve("/v1/users/by-handle/nobody_here"))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
-        assertThat(module.headers().firstValue("Content-Type")).hasValueSatisfying(type ->
-                assertThat(type).as("an ES module needs a JavaScript type under nosniff").contains("javascript"));
-        HttpResponse<String> api = http.send(HttpRequest.newBuilder(base.resolve("/v1/users/by-handle/nobody_here"))
-                .build(), HttpResponse.BodyHandlers.ofString());
         assertThat(api.statusCode()).as("the API is where it was, outside /app").isEqualTo(401);
     }
 
@@ -99,16 +110,19 @@ public class WebClientContract {
             follow(a, bob);
 
             String hidden = post(a, "Plans for the surprise party, not for Bob", "partly-invisible", bob);
-            String shown = post(a, "Hello @" + bob + ", only you see this #webclient " + SCRIPT, "partly-visible",
-                    bob);
+            String shown = post(a, "Hello @" + bob + ", only you see this #webclient " + SCRIPT, "partly-visible", bob);
             String bobs = post(b, "Bob here, hello everyone #webclient", "public", null);
 
             // Bob sees the post he is listed on, with the script tag as text, and never the one he is excluded from.
             awaitOnHome(b, shown);
-            assertThat(b.present(card(hidden))).as("a partly invisible post never reaches Bob").isFalse();
+            assertThat(b.present(card(hidden)))
+                    .as("a partly invisible post never reaches Bob")
+                    .isFalse();
             WebElement text = b.find(card(shown) + " .post-text");
             assertThat(text.getText()).contains(SCRIPT);
-            assertThat(text.findElements(By.tagName("script"))).as("text, not markup").isEmpty();
+            assertThat(text.findElements(By.tagName("script")))
+                    .as("text, not markup")
+                    .isEmpty();
             assertThat(b.alertOpen()).as("the script in the text never ran").isFalse();
             b.open("/p/" + hidden);
             b.find("[data-status='404']"); // invisible is exactly unknown
@@ -124,13 +138,14 @@ public class WebClientContract {
             b.awaitText("li.comment[data-floor='1'] .comment-text", "Nice one, Ada");
 
             a.open("/home");
-            a.await(d -> a.present("#unread-badge:not([hidden])"), () -> { });
-            assertThat(Integer.parseInt(a.find("#unread-badge").getText().replace("+", ""))).isPositive();
+            a.await(d -> a.present("#unread-badge:not([hidden])"), () -> {});
+            assertThat(Integer.parseInt(a.find("#unread-badge").getText().replace("+", "")))
+                    .isPositive();
             a.click("#nav-notifications");
             a.awaitText("li.notification[data-kind='like']", "Bob");
             a.awaitText("li.notification[data-kind='like']", "liked your post");
             a.awaitText("li.notification[data-kind='comment']", "commented on your post");
-            a.await(d -> !a.present("#unread-badge:not([hidden])"), () -> { }); // opening the page read them
+            a.await(d -> !a.present("#unread-badge:not([hidden])"), () -> {}); // opening the page read them
 
             // Ada's post page: the delivery plan, who can see it, and a reply on floor 1.
             a.click("li.notification[data-kind='comment'] a[href^='#/p/']");
@@ -147,7 +162,8 @@ public class WebClientContract {
 
             for (Browser browser : browsers) {
                 assertTokensStayOutOfUrls(browser);
-                assertThat(browser.consoleErrors()).as(browser.name + "'s console")
+                assertThat(browser.consoleErrors())
+                        .as(browser.name + "'s console")
                         .noneMatch(m -> m.contains("Content Security Policy") || m.contains("Trusted Type"));
             }
             a.open("/home");
@@ -157,20 +173,22 @@ public class WebClientContract {
 
             // More than a page of posts: scrolling to the end brings the next page in.
             String token = JSON.readTree((String) a.script("return sessionStorage.getItem('widefeed.session')"))
-                    .get("token").asText();
+                    .get("token")
+                    .asText();
             for (int i = 0; i < 18; i++) { // with the three above, one more than a page of 20
-                try (Response r = app.request("/v1/posts", token)
-                        .post(Entity.json(Map.of("content", "Filler post " + i)))) {
+                try (Response r =
+                        app.request("/v1/posts", token).post(Entity.json(Map.of("content", "Filler post " + i)))) {
                     assertThat(r.getStatus()).isEqualTo(201);
                 }
             }
             a.open("/topics");
             a.open("/home");
             a.find("article.post .post-text");
-            a.await(d -> d.findElements(By.cssSelector("article.post")).size() > 20,
+            a.await(
+                    d -> d.findElements(By.cssSelector("article.post")).size() > 20,
                     () -> a.script("window.scrollTo(0, document.body.scrollHeight)"));
-            System.out.printf("web client: the browser steps took %d s%n",
-                    (System.nanoTime() - started) / 1_000_000_000L);
+            System.out.printf(
+                    "web client: the browser steps took %d s%n", (System.nanoTime() - started) / 1_000_000_000L);
         } catch (RuntimeException | AssertionError e) {
             for (Browser browser : browsers) {
                 try {
@@ -225,14 +243,16 @@ public class WebClientContract {
         }
         browser.click("form.composer button[type=submit]");
         String firstWords = text.substring(0, 20);
-        return browser.await(d -> {
-            for (WebElement article : d.findElements(By.cssSelector("article.post"))) {
-                if (article.getText().contains(firstWords)) {
-                    return article.getDomAttribute("data-post-id");
-                }
-            }
-            return null;
-        }, () -> { });
+        return browser.await(
+                d -> {
+                    for (WebElement article : d.findElements(By.cssSelector("article.post"))) {
+                        if (article.getText().contains(firstWords)) {
+                            return article.getDomAttribute("data-post-id");
+                        }
+                    }
+                    return null;
+                },
+                () -> {});
     }
 
     /** Waits until the post is on the reader's home timeline, refreshing it as a reader would. */
@@ -256,9 +276,12 @@ public class WebClientContract {
         @SuppressWarnings("unchecked")
         List<String> urls = (List<String>) browser.script(
                 "return performance.getEntriesByType('resource').map(e => e.name).concat([location.href])");
-        assertThat(urls).as(browser.name + "'s requests").isNotEmpty()
+        assertThat(urls)
+                .as(browser.name + "'s requests")
+                .isNotEmpty()
                 .noneMatch(url -> url.contains(token) || url.contains(refresh) || url.contains("token="));
-        assertThat(browser.script("return localStorage.length + document.cookie.length")).isEqualTo(0L);
+        assertThat(browser.script("return localStorage.length + document.cookie.length"))
+                .isEqualTo(0L);
     }
 
     private static String card(String postId) {

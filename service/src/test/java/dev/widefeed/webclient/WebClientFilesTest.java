@@ -1,6 +1,6 @@
 package dev.widefeed.webclient;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -9,8 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /**
  * The web client's files keep the page's rules (docs/api.md, "The web client"), read as the jar ships them; no browser,
@@ -32,7 +31,9 @@ class WebClientFilesTest {
             List<String> lines = Files.readAllLines(file);
             for (int i = 0; i < lines.size(); i++) {
                 assertThat(MARKUP_SINKS.matcher(lines.get(i)).find())
-                        .as("%s:%d renders text as markup or code: %s", file.getFileName(), i + 1, lines.get(i).trim())
+                        .as(
+                                "%s:%d renders text as markup or code: %s",
+                                file.getFileName(), i + 1, lines.get(i).trim())
                         .isFalse();
             }
         }
@@ -42,7 +43,9 @@ class WebClientFilesTest {
     void thePageHasNoInlineScriptOrStyle() throws Exception {
         for (Path file : files(".html")) {
             String html = Files.readString(file);
-            assertThat(INLINE.matcher(html).find()).as("%s has inline script or style", file.getFileName()).isFalse();
+            assertThat(INLINE.matcher(html).find())
+                    .as("%s has inline script or style", file.getFileName())
+                    .isFalse();
             assertThat(html).contains("<script type=\"module\" src=\"/app/js/main.js\"></script>");
         }
     }
@@ -54,7 +57,8 @@ class WebClientFilesTest {
             var imports = from.matcher(Files.readString(file));
             while (imports.find()) {
                 assertThat(file.resolveSibling(imports.group(1)).normalize())
-                        .as("%s imports %s", file.getFileName(), imports.group(1)).isRegularFile();
+                        .as("%s imports %s", file.getFileName(), imports.group(1))
+                        .isRegularFile();
             }
         }
     }

@@ -12,12 +12,16 @@ package dev.widefeed.stats;
 final class Zeta {
     /** {@code B_2j / (2j)!} for j = 1..7. */
     private static final double[] BERNOULLI = {
-        1.0 / 12, -1.0 / 720, 1.0 / 30_240, -1.0 / 1_209_600, 1.0 / 47_900_160, -691.0 / 1_307_674_368_000.0,
+        1.0 / 12,
+        -1.0 / 720,
+        1.0 / 30_240,
+        -1.0 / 1_209_600,
+        1.0 / 47_900_160,
+        -691.0 / 1_307_674_368_000.0,
         1.0 / 74_724_249_600.0,
     };
 
-    private Zeta() {
-    }
+    private Zeta() {}
 
     static double hurwitz(double s, double q) {
         if (!(s > 1) || !(q > 0)) {

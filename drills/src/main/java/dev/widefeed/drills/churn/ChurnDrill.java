@@ -12,7 +12,6 @@ import dev.widefeed.drills.harness.ServiceRun;
 import dev.widefeed.drills.harness.Sessions;
 import dev.widefeed.drills.harness.Timeline;
 import dev.widefeed.drills.harness.Verification;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -49,24 +48,29 @@ public final class ChurnDrill implements Drill {
             Population population = session.population;
             // Sessions renewed as the churn goes: it may outlast an access token's 15 minutes (--churn-seconds).
             Sessions sessions = new Sessions(api, population);
-            Supplier<Population.User> celebrity = () -> sessions.fresh(Duration.ofMinutes(5)).users().get(0);
-            RenewedLoad load = new RenewedLoad(session, sessions, MixedLoad.Mix.FOLLOWS, 0, false, 8,
-                    settings.perSecond() * 2);
+            Supplier<Population.User> celebrity =
+                    () -> sessions.fresh(Duration.ofMinutes(5)).users().get(0);
+            RenewedLoad load =
+                    new RenewedLoad(session, sessions, MixedLoad.Mix.FOLLOWS, 0, false, 8, settings.perSecond() * 2);
             AtomicLong reads = new AtomicLong();
             AtomicLong failedReads = new AtomicLong();
-            Thread reader = new Thread(() -> {
-                while (!Thread.currentThread().isInterrupted()) {
-                    try {
-                        Population.User star = celebrity.get();
-                        Verification.ids(cursor -> api.relations(star.token(), star.id(), "followers", cursor), "id");
-                        reads.incrementAndGet();
-                    } catch (IllegalStateException failed) {
-                        if (!Thread.currentThread().isInterrupted()) { // a read cut short by the drill's end is none
-                            failedReads.incrementAndGet();
+            Thread reader = new Thread(
+                    () -> {
+                        while (!Thread.currentThread().isInterrupted()) {
+                            try {
+                                Population.User star = celebrity.get();
+                                Verification.ids(
+                                        cursor -> api.relations(star.token(), star.id(), "followers", cursor), "id");
+                                reads.incrementAndGet();
+                            } catch (IllegalStateException failed) {
+                                if (!Thread.currentThread()
+                                        .isInterrupted()) { // a read cut short by the drill's end is none
+                                    failedReads.incrementAndGet();
+                                }
+                            }
                         }
-                    }
-                }
-            }, "drill-reader");
+                    },
+                    "drill-reader");
             reader.setDaemon(true);
             load.start();
             reader.start();
@@ -76,12 +80,15 @@ public final class ChurnDrill implements Drill {
             reader.join(Api.TIMEOUT.toMillis());
             int end = timeline.now();
 
-            Verification.Result verified = new Verification(api, () -> celebrity.get().token()).check(ledger);
-            Tombstones tombstones = layout.backend().equals("cassandra") ? Tombstones.in(service.storeDataDir())
-                    : Tombstones.NONE;
+            Verification.Result verified =
+                    new Verification(api, () -> celebrity.get().token()).check(ledger);
+            Tombstones tombstones =
+                    layout.backend().equals("cassandra") ? Tombstones.in(service.storeDataDir()) : Tombstones.NONE;
             return new Figures(name() + " (" + layout.backend() + ")")
-                    .noted("churn", settings.churnSeconds() + " s, " + load.sent() + " follows and unfollows of one "
-                            + "user by " + (settings.users() - 1) + " fans")
+                    .noted(
+                            "churn",
+                            settings.churnSeconds() + " s, " + load.sent() + " follows and unfollows of one "
+                                    + "user by " + (settings.users() - 1) + " fans")
                     .atMost("answers 500", timeline.count(Timeline.Kind.SERVER_ERROR, 0, end), 0, "")
                     .noted("followers list read through", reads.get() + " times")
                     .atMost("followers list reads failed", failedReads.get(), 0, "")
@@ -108,7 +115,8 @@ public final class ChurnDrill implements Drill {
                 return NONE;
             }
             try (Stream<Path> files = Files.list(logs)) {
-                for (Path file : files.filter(f -> f.getFileName().toString().startsWith("cassandra.log")).toList()) {
+                for (Path file : files.filter(f -> f.getFileName().toString().startsWith("cassandra.log"))
+                        .toList()) {
                     for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
                         if (line.contains("TombstoneOverwhelming") || line.contains("Scanned over")) {
                             aborted++;

@@ -13,7 +13,6 @@ import dev.widefeed.drills.harness.ServiceRun;
 import dev.widefeed.drills.harness.Timeline;
 import dev.widefeed.drills.harness.Verification;
 import dev.widefeed.restclient.Reply;
-
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
@@ -47,10 +46,11 @@ public final class ClusterDrill implements Drill {
     static final int NODES = 3;
     /** The node killed: the seed (see above). */
     static final int KILLED = 1;
+
     private static final String KEYSPACE = "widefeed";
     private static final String DATA_CENTER = "datacenter1";
-    private static final Pattern STARTUP = Pattern.compile(
-            "Cassandra: (\\d+) node\\(s\\) serve after ([0-9.]+) s \\((.*)\\)");
+    private static final Pattern STARTUP =
+            Pattern.compile("Cassandra: (\\d+) node\\(s\\) serve after ([0-9.]+) s \\((.*)\\)");
 
     @Override
     public String name() {
@@ -64,8 +64,8 @@ public final class ClusterDrill implements Drill {
 
     @Override
     public Figures run(ServiceRun.Layout layout, Settings settings) throws Exception {
-        try (DrillSession session = DrillSession.start(layout, environment(layout), Duration.ofMinutes(12),
-                settings.users() * 5 / 2, "cluster")) {
+        try (DrillSession session = DrillSession.start(
+                layout, environment(layout), Duration.ofMinutes(12), settings.users() * 5 / 2, "cluster")) {
             ServiceRun service = session.service;
             Api api = session.api;
             Timeline timeline = session.timeline;
@@ -73,12 +73,13 @@ public final class ClusterDrill implements Drill {
             Population population = session.population;
             double startSeconds = session.started.toNanos() / 1e9;
             Population.User author = population.users().get(0);
-            List<Population.User> followers = population.users().subList(1, population.users().size());
+            List<Population.User> followers =
+                    population.users().subList(1, population.users().size());
             follow(api, followers, author, ledger);
             List<String> hot = ledger.posts.keySet().stream().limit(5).toList();
 
-            MixedLoad likes = new MixedLoad(api, population, ledger, timeline, MixedLoad.Mix.LIKES, hot, null, 8,
-                    settings.perSecond());
+            MixedLoad likes = new MixedLoad(
+                    api, population, ledger, timeline, MixedLoad.Mix.LIKES, hot, null, 8, settings.perSecond());
             RepeatedPosts posts = new RepeatedPosts(api, author, ledger, timeline, 2_000);
             likes.start();
             posts.start();
@@ -91,8 +92,8 @@ public final class ClusterDrill implements Drill {
             long killedMillis = System.currentTimeMillis();
             node.destroyForcibly(); // SIGKILL
             node.onExit().get();
-            double downSeconds = awaitNodeRunning(service, "node" + KILLED, node.pid(), Duration.ofMinutes(5))
-                    - killedNanos / 1e9;
+            double downSeconds =
+                    awaitNodeRunning(service, "node" + KILLED, node.pid(), Duration.ofMinutes(5)) - killedNanos / 1e9;
             int back = timeline.now();
             Thread.sleep(settings.afterSeconds() * 1000L);
             likes.close();
@@ -102,18 +103,28 @@ public final class ClusterDrill implements Drill {
             Verification.Result verified = new Verification(api, author.token()).check(ledger);
             FanoutCheck.Result fanout = FanoutCheck.check(api, followers, posts.acknowledged(), Duration.ofMinutes(3));
             Set<String> written = Verification.ids(cursor -> api.posts(author.token(), author.id(), cursor), "content");
-            long unacknowledgedWritten = posts.unacknowledged().stream().filter(written::contains).count();
+            long unacknowledgedWritten =
+                    posts.unacknowledged().stream().filter(written::contains).count();
             List<Path> othersLogs = new ArrayList<>();
             for (int n = 1; n <= NODES; n++) {
                 if (n != KILLED) {
-                    othersLogs.add(service.storeDataDir().resolve("node" + n).resolve("logs").resolve("cassandra.log"));
+                    othersLogs.add(service.storeDataDir()
+                            .resolve("node" + n)
+                            .resolve("logs")
+                            .resolve("cassandra.log"));
                 }
             }
-            Optional<Double> markedDown = FailureDetection.markedDownAfter(othersLogs,
-                    "127.0.0." + KILLED + ":" + layout.storagePort(), killedMillis);
+            Optional<Double> markedDown = FailureDetection.markedDownAfter(
+                    othersLogs, "127.0.0." + KILLED + ":" + layout.storagePort(), killedMillis);
 
-            NodeTool.Run repair = NodeTool.run(layout.dataDir(), "repair", layout.jmxPort() + KILLED - 1,
-                    Duration.ofMinutes(20), "repair", "--full", KEYSPACE);
+            NodeTool.Run repair = NodeTool.run(
+                    layout.dataDir(),
+                    "repair",
+                    layout.jmxPort() + KILLED - 1,
+                    Duration.ofMinutes(20),
+                    "repair",
+                    "--full",
+                    KEYSPACE);
             if (!repair.ok()) {
                 System.out.println("nodetool repair exited with " + repair.exit() + ":\n" + repair.tail());
             }
@@ -133,7 +144,8 @@ public final class ClusterDrill implements Drill {
             }
 
             long unavailable = timeline.count(Timeline.Kind.UNAVAILABLE, 0, end);
-            long failed = timeline.count(Timeline.Kind.SERVER_ERROR, 0, end) + unavailable
+            long failed = timeline.count(Timeline.Kind.SERVER_ERROR, 0, end)
+                    + unavailable
                     + timeline.count(Timeline.Kind.UNAVAILABLE_NO_RETRY_AFTER, 0, end);
             return new Figures(name() + " (" + NODES + " Cassandra nodes, RF " + NODES + ", LOCAL_QUORUM)")
                     .noted("service healthy after its start", String.format("%.1f s", startSeconds))
@@ -141,16 +153,23 @@ public final class ClusterDrill implements Drill {
                     .noted("requests sent", String.valueOf(likes.sent() + posts.sent()))
                     .atMost("answers 5xx", failed, 0, "")
                     .noted("of which 503 with Retry-After", String.valueOf(unavailable))
-                    .noted("posts unacknowledged / written anyway", posts.unacknowledged().size() + " / "
-                            + unacknowledgedWritten)
+                    .noted(
+                            "posts unacknowledged / written anyway",
+                            posts.unacknowledged().size() + " / " + unacknowledgedWritten)
                     .atMost("requests unanswered in 15 s", timeline.count(Timeline.Kind.NO_ANSWER, 0, end), 0, "")
-                    .noted("requests while node " + KILLED + " was down",
+                    .noted(
+                            "requests while node " + KILLED + " was down",
                             String.valueOf(timeline.total(killed, back + 1)))
-                    .noted("p99 before the kill / while down", String.format("%.1f / %.1f ms",
-                            timeline.percentileMillis(99, 0, killed), timeline.percentileMillis(99, killed, back + 1)))
+                    .noted(
+                            "p99 before the kill / while down",
+                            String.format(
+                                    "%.1f / %.1f ms",
+                                    timeline.percentileMillis(99, 0, killed),
+                                    timeline.percentileMillis(99, killed, back + 1)))
                     .noted("node killed", "node" + KILLED + " (127.0.0." + KILLED + ", the seed)")
-                    .noted("others' failure detector: node down after", markedDown.map(s -> String.format("%.1f s", s))
-                            .orElse("(not in their logs)"))
+                    .noted(
+                            "others' failure detector: node down after",
+                            markedDown.map(s -> String.format("%.1f s", s)).orElse("(not in their logs)"))
                     .atMost("node down (kill -9 to UN again)", Math.round(downSeconds), 180, " s")
                     .noted("writes acknowledged", String.valueOf(ledger.acknowledged.get()))
                     .atMost("acknowledged writes missing", verified.missing(), 0, "")
@@ -158,7 +177,8 @@ public final class ClusterDrill implements Drill {
                     .noted("fan-out", posts.acknowledged().size() + " posts x " + followers.size() + " followers")
                     .atMost("fan-out deliveries missing", fanout.missing(), 0, "")
                     .atMost("repair exit code", repair.exit() == 0 ? 0 : 1, 0, "")
-                    .noted("repair (nodetool repair --full on node" + KILLED + ")",
+                    .noted(
+                            "repair (nodetool repair --full on node" + KILLED + ")",
                             String.format("%.1f s", repair.seconds()))
                     .atLeast("tables compared", settled.tables().size(), 1, "")
                     .noted("rows compared (each on 3 nodes)", String.valueOf(settled.rows()))
@@ -176,12 +196,18 @@ public final class ClusterDrill implements Drill {
             contactPoints.add("127.0.0." + n + ":" + layout.storePort());
         }
         return Map.of(
-                "CASSANDRA_NODES", String.valueOf(NODES),
-                "CASSANDRA_REPLICATION_FACTOR", String.valueOf(NODES),
-                "CASSANDRA_CONSISTENCY", "LOCAL_QUORUM",
-                "CASSANDRA_SERIAL_CONSISTENCY", "LOCAL_SERIAL",
-                "CASSANDRA_HEAP_MB", "512",
-                "CASSANDRA_CONTACT_POINTS", String.join(",", contactPoints));
+                "CASSANDRA_NODES",
+                String.valueOf(NODES),
+                "CASSANDRA_REPLICATION_FACTOR",
+                String.valueOf(NODES),
+                "CASSANDRA_CONSISTENCY",
+                "LOCAL_QUORUM",
+                "CASSANDRA_SERIAL_CONSISTENCY",
+                "LOCAL_SERIAL",
+                "CASSANDRA_HEAP_MB",
+                "512",
+                "CASSANDRA_CONTACT_POINTS",
+                String.join(",", contactPoints));
     }
 
     private static List<InetSocketAddress> nodes(ServiceRun.Layout layout) {
@@ -225,9 +251,14 @@ public final class ClusterDrill implements Drill {
             throws InterruptedException {
         long deadline = System.nanoTime() + within.toNanos();
         while (System.nanoTime() < deadline) {
-            JsonNode status = service.healthChecks() == null ? null
-                    : service.healthChecks().path("embedded-store").path("members").path(member);
-            if (status != null && "running".equals(status.path("state").asText())
+            JsonNode status = service.healthChecks() == null
+                    ? null
+                    : service.healthChecks()
+                            .path("embedded-store")
+                            .path("members")
+                            .path(member);
+            if (status != null
+                    && "running".equals(status.path("state").asText())
                     && status.path("pid").asLong(deadPid) != deadPid) {
                 return System.nanoTime() / 1e9;
             }
@@ -240,8 +271,11 @@ public final class ClusterDrill implements Drill {
     /** The launcher's own line: how long the nodes took to serve, one after another. */
     private static String startup(Path serviceLog) throws IOException {
         try (var lines = Files.lines(serviceLog)) {
-            return lines.map(STARTUP::matcher).filter(Matcher::find).findFirst()
-                    .map(m -> m.group(2) + " s (" + m.group(3) + ")").orElse("(not in " + serviceLog + ")");
+            return lines.map(STARTUP::matcher)
+                    .filter(Matcher::find)
+                    .findFirst()
+                    .map(m -> m.group(2) + " s (" + m.group(3) + ")")
+                    .orElse("(not in " + serviceLog + ")");
         }
     }
 

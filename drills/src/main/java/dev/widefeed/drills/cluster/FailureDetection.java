@@ -19,11 +19,10 @@ import java.util.stream.Stream;
  */
 final class FailureDetection {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss,SSS");
-    private static final Pattern LINE = Pattern.compile("(\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,\\d{3}) .*"
-            + "InetAddress /(\\S+) is now DOWN");
+    private static final Pattern LINE = Pattern.compile(
+            "(\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,\\d{3}) .*" + "InetAddress /(\\S+) is now DOWN");
 
-    private FailureDetection() {
-    }
+    private FailureDetection() {}
 
     /**
      * Seconds from {@code killedMillis} (epoch) to the first line in {@code logs} after it saying {@code address}
@@ -36,12 +35,16 @@ final class FailureDetection {
                 continue;
             }
             try (Stream<String> lines = Files.lines(log)) {
-                Optional<Double> seen = lines.map(LINE::matcher).filter(Matcher::find)
+                Optional<Double> seen = lines.map(LINE::matcher)
+                        .filter(Matcher::find)
                         .filter(m -> m.group(2).equals(address))
-                        .map(m -> LocalDateTime.parse(m.group(1), TIME).atZone(ZoneId.systemDefault()).toInstant()
+                        .map(m -> LocalDateTime.parse(m.group(1), TIME)
+                                .atZone(ZoneId.systemDefault())
+                                .toInstant()
                                 .toEpochMilli())
                         .filter(millis -> millis >= killedMillis)
-                        .findFirst().map(millis -> (millis - killedMillis) / 1000.0);
+                        .findFirst()
+                        .map(millis -> (millis - killedMillis) / 1000.0);
                 if (seen.isPresent() && (first.isEmpty() || seen.get() < first.get())) {
                     first = seen;
                 }

@@ -3,7 +3,6 @@ package dev.widefeed.drills.cluster;
 import dev.widefeed.drills.harness.Api;
 import dev.widefeed.drills.harness.Population;
 import dev.widefeed.drills.harness.Verification;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -16,11 +15,9 @@ import java.util.Set;
  */
 final class FanoutCheck {
     /** Posts times followers expected, (post, follower) pairs still missing at the end, and how long it took. */
-    record Result(long expected, long missing, double seconds, String example) {
-    }
+    record Result(long expected, long missing, double seconds, String example) {}
 
-    private FanoutCheck() {
-    }
+    private FanoutCheck() {}
 
     static Result check(Api api, List<Population.User> followers, List<String> posts, Duration within)
             throws InterruptedException {
@@ -33,9 +30,10 @@ final class FanoutCheck {
             List<Population.User> still = new ArrayList<>();
             missing = 0;
             for (Population.User follower : waiting) {
-                Set<String> home = new HashSet<>(Verification.ids(
-                        cursor -> api.home(follower.token(), follower.id(), cursor), "id"));
-                long lacking = posts.stream().filter(post -> !home.contains(post)).count();
+                Set<String> home = new HashSet<>(
+                        Verification.ids(cursor -> api.home(follower.token(), follower.id(), cursor), "id"));
+                long lacking =
+                        posts.stream().filter(post -> !home.contains(post)).count();
                 if (lacking > 0) {
                     still.add(follower);
                     missing += lacking;
@@ -48,7 +46,10 @@ final class FanoutCheck {
             }
             Thread.sleep(2_000);
         }
-        return new Result((long) posts.size() * followers.size(), missing, (System.nanoTime() - started) / 1e9,
+        return new Result(
+                (long) posts.size() * followers.size(),
+                missing,
+                (System.nanoTime() - started) / 1e9,
                 waiting.isEmpty() ? "" : example);
     }
 }

@@ -5,7 +5,6 @@ import dev.widefeed.drills.harness.Ledger;
 import dev.widefeed.drills.harness.Population;
 import dev.widefeed.drills.harness.Timeline;
 import dev.widefeed.restclient.Reply;
-
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;

@@ -11,11 +11,9 @@ import java.util.TreeSet;
  */
 final class ReplicaComparison {
     /** One table: rows seen on any node, rows that differ between copies, and the first such row. */
-    record Result(String table, int copies, long rows, long differing, String example) {
-    }
+    record Result(String table, int copies, long rows, long differing, String example) {}
 
-    private ReplicaComparison() {
-    }
+    private ReplicaComparison() {}
 
     /** @param copies by node name, each row key to its digest */
     static Result compare(String table, Map<String, Map<String, String>> copies) {

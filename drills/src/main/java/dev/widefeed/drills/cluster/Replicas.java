@@ -9,7 +9,6 @@ import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
-
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
@@ -38,19 +37,23 @@ final class Replicas {
         }
 
         long differing() {
-            return tables.stream().mapToLong(ReplicaComparison.Result::differing).sum();
+            return tables.stream()
+                    .mapToLong(ReplicaComparison.Result::differing)
+                    .sum();
         }
 
         String example() {
-            return tables.stream().map(ReplicaComparison.Result::example).filter(e -> !e.isEmpty()).findFirst()
+            return tables.stream()
+                    .map(ReplicaComparison.Result::example)
+                    .filter(e -> !e.isEmpty())
+                    .findFirst()
                     .orElse("");
         }
     }
 
     private static final int PAGE = 1000;
 
-    private Replicas() {
-    }
+    private Replicas() {}
 
     /** @param nodes each node's native address, node1 first */
     static Report compare(List<InetSocketAddress> nodes, String dataCenter, String keyspace) {
@@ -63,17 +66,23 @@ final class Replicas {
                 .withDuration(DefaultDriverOption.CONTROL_CONNECTION_TIMEOUT, Duration.ofSeconds(10))
                 .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(30))
                 .build();
-        try (CqlSession session = CqlSession.builder().addContactPoints(nodes).withLocalDatacenter(dataCenter)
-                .withConfigLoader(config).build()) {
+        try (CqlSession session = CqlSession.builder()
+                .addContactPoints(nodes)
+                .withLocalDatacenter(dataCenter)
+                .withConfigLoader(config)
+                .build()) {
             List<Node> targets = new ArrayList<>();
             for (InetSocketAddress address : nodes) {
                 targets.add(session.getMetadata().getNodes().values().stream()
-                        .filter(node -> node.getEndPoint().resolve().equals(address)).findFirst()
+                        .filter(node -> node.getEndPoint().resolve().equals(address))
+                        .findFirst()
                         .orElseThrow(() -> new IllegalStateException("the driver does not know the node " + address)));
             }
             Map<CqlIdentifier, TableMetadata> tables = new TreeMap<>(Comparator.comparing(CqlIdentifier::asInternal));
-            tables.putAll(session.getMetadata().getKeyspace(keyspace)
-                    .orElseThrow(() -> new IllegalStateException("no keyspace " + keyspace)).getTables());
+            tables.putAll(session.getMetadata()
+                    .getKeyspace(keyspace)
+                    .orElseThrow(() -> new IllegalStateException("no keyspace " + keyspace))
+                    .getTables());
             int now = (int) (System.currentTimeMillis() / 1000);
             List<ReplicaComparison.Result> results = new ArrayList<>();
             for (TableMetadata table : tables.values()) {
@@ -89,12 +98,14 @@ final class Replicas {
 
     /** One node's copy of a table: each row's primary key (hex of its columns) to a digest of all its values. */
     private static Map<String, String> copy(CqlSession session, Node node, TableMetadata table, int now) {
-        SimpleStatement select = SimpleStatement.newInstance("SELECT * FROM " + table.getKeyspace().asCql(true) + "."
-                        + table.getName().asCql(true))
+        SimpleStatement select = SimpleStatement.newInstance(
+                        "SELECT * FROM " + table.getKeyspace().asCql(true) + "."
+                                + table.getName().asCql(true))
                 .setConsistencyLevel(NodeLocal.NODE_LOCAL)
                 .setNode(node)
                 .setNowInSeconds(now);
-        List<CqlIdentifier> key = table.getPrimaryKey().stream().map(ColumnMetadata::getName).toList();
+        List<CqlIdentifier> key =
+                table.getPrimaryKey().stream().map(ColumnMetadata::getName).toList();
         Map<String, String> rows = new HashMap<>();
         HexFormat hex = HexFormat.of();
         for (Row row : session.execute(select)) {

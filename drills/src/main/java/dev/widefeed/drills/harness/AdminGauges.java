@@ -3,7 +3,6 @@ package dev.widefeed.drills.harness;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.widefeed.restclient.Reply;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Iterator;
@@ -56,7 +55,8 @@ public final class AdminGauges {
         for (Iterator<Map.Entry<String, JsonNode>> it = metrics("gauges").fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> gauge = it.next();
             String name = gauge.getKey();
-            if (name.startsWith("jvm.memory.pools.") && name.endsWith(".used")
+            if (name.startsWith("jvm.memory.pools.")
+                    && name.endsWith(".used")
                     && (name.contains("Old") || name.contains("Tenured"))) {
                 return gauge.getValue().path("value").asLong();
             }
@@ -104,7 +104,8 @@ public final class AdminGauges {
         while (System.nanoTime() < deadline) {
             Instant now = Instant.now();
             OptionalDouble lag = read(RELATION_REPAIR_LAG);
-            if (lag.isPresent() && !now.minusMillis((long) (lag.getAsDouble() * 1000)).isBefore(instant)) {
+            if (lag.isPresent()
+                    && !now.minusMillis((long) (lag.getAsDouble() * 1000)).isBefore(instant)) {
                 return Optional.of(Duration.ofNanos(System.nanoTime() - start));
             }
             Thread.sleep(poll.toMillis());
@@ -116,6 +117,7 @@ public final class AdminGauges {
     private JsonNode metrics(String section) {
         Reply metrics = api.metrics();
         return metrics.status() == 200 && metrics.body() != null
-                ? metrics.body().path(section) : MissingNode.getInstance();
+                ? metrics.body().path(section)
+                : MissingNode.getInstance();
     }
 }

@@ -3,7 +3,6 @@ package dev.widefeed.drills.harness;
 import dev.widefeed.restclient.Reply;
 import dev.widefeed.restclient.RestClient;
 import dev.widefeed.restclient.RestRequest;
-
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -47,7 +46,8 @@ public final class Api {
     }
 
     public Reply like(String token, String postId, boolean like) {
-        return send(RestRequest.of(like ? "PUT" : "DELETE", "/v1/posts/" + postId + "/like").withToken(token));
+        return send(RestRequest.of(like ? "PUT" : "DELETE", "/v1/posts/" + postId + "/like")
+                .withToken(token));
     }
 
     public Reply likers(String token, String postId, String cursor) {
@@ -136,7 +136,8 @@ public final class Api {
 
     /** Runs an admin task and answers its printed output (null when it failed). */
     String task(String nameAndQuery, Duration within) {
-        Reply reply = admin.sendOrNoAnswer(RestRequest.of("POST", "/tasks/" + nameAndQuery).withTimeout(within));
+        Reply reply = admin.sendOrNoAnswer(
+                RestRequest.of("POST", "/tasks/" + nameAndQuery).withTimeout(within));
         return reply.status() == 200 ? reply.text() : null;
     }
 

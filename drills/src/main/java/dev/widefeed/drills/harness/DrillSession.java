@@ -33,8 +33,9 @@ public final class DrillSession implements AutoCloseable {
      * @param settings variables config.yml reads, over the drill's own (a cluster's CASSANDRA_NODES ...)
      * @param within   how long the service (and its store) may take to be healthy
      */
-    public static DrillSession start(ServiceRun.Layout layout, Map<String, String> settings, Duration within, int users,
-                                     String prefix) throws Exception {
+    public static DrillSession start(
+            ServiceRun.Layout layout, Map<String, String> settings, Duration within, int users, String prefix)
+            throws Exception {
         ServiceRun service = new ServiceRun(layout, settings);
         try {
             long starting = System.nanoTime();

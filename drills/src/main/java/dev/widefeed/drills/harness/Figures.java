@@ -7,8 +7,7 @@ import java.util.List;
 /** A drill's figures: what was measured, against the limit it must meet; printed as a table. */
 public final class Figures {
     /** One figure; {@code limit} is a sentence ("= 0", "<= 30 s"), {@code met} whether the value meets it. */
-    public record Figure(String name, String value, String limit, boolean met) {
-    }
+    public record Figure(String name, String value, String limit, boolean met) {}
 
     private final String drill;
     private final List<Figure> figures = new ArrayList<>();
@@ -45,13 +44,18 @@ public final class Figures {
         int width = figures.stream().mapToInt(f -> f.name().length()).max().orElse(10);
         out.printf("%n== %s: %s ==%n", drill, met() ? "PASSED" : "FAILED");
         for (Figure f : figures) {
-            out.printf("  %-" + width + "s  %14s  %-14s %s%n", f.name(), f.value(), f.limit(),
+            out.printf(
+                    "  %-" + width + "s  %14s  %-14s %s%n",
+                    f.name(),
+                    f.value(),
+                    f.limit(),
                     f.limit().isEmpty() ? "" : f.met() ? "ok" : "MISSED");
         }
     }
 
     private static String format(double value) {
-        return value == Math.rint(value) && Math.abs(value) < 1e15 ? String.valueOf((long) value)
+        return value == Math.rint(value) && Math.abs(value) < 1e15
+                ? String.valueOf((long) value)
                 : String.format("%.2f", value);
     }
 }

@@ -13,12 +13,10 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class Ledger {
     /** The last request made on a key: the state it asked for, and whether it was acknowledged. */
-    public record Last(boolean on, boolean acknowledged) {
-    }
+    public record Last(boolean on, boolean acknowledged) {}
 
     /** A like: post and user; a follow: follower and followee. */
-    public record Edge(String from, String to) {
-    }
+    public record Edge(String from, String to) {}
 
     public final Map<String, String> posts = new ConcurrentHashMap<>(); // post id -> author id
     public final Map<String, String> comments = new ConcurrentHashMap<>(); // comment id -> post id

@@ -1,7 +1,6 @@
 package dev.widefeed.drills.harness;
 
 import dev.widefeed.restclient.Reply;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
@@ -53,8 +52,16 @@ public final class MixedLoad implements AutoCloseable {
      * @param followee  the one user all follows go to (null: any user of the population)
      * @param perSecond requests a second over all threads, paced
      */
-    public MixedLoad(Api api, Population population, Ledger ledger, Timeline timeline, Mix mix, List<String> targets,
-                     Population.User followee, int threads, double perSecond) {
+    public MixedLoad(
+            Api api,
+            Population population,
+            Ledger ledger,
+            Timeline timeline,
+            Mix mix,
+            List<String> targets,
+            Population.User followee,
+            int threads,
+            double perSecond) {
         this.followee = followee;
         this.api = api;
         this.population = population;
@@ -120,8 +127,11 @@ public final class MixedLoad implements AutoCloseable {
                 Reply reply = record(due, api.like(me.token(), post, on));
                 ledger.like(post, me.id(), on, reply.ok());
             } else if (pick < mix.likes() + mix.follows()) {
-                Population.User other = followee != null ? followee
-                        : population.users().get(random.nextInt(population.users().size()));
+                Population.User other = followee != null
+                        ? followee
+                        : population
+                                .users()
+                                .get(random.nextInt(population.users().size()));
                 if (other.id().equals(me.id())) {
                     continue;
                 }
@@ -155,8 +165,8 @@ public final class MixedLoad implements AutoCloseable {
 
     private Reply record(long dueNanos, Reply reply) {
         sent.incrementAndGet();
-        timeline.record(openLoop ? reply.withMicros(Math.max(reply.micros(), (System.nanoTime() - dueNanos) / 1_000))
-                : reply);
+        timeline.record(
+                openLoop ? reply.withMicros(Math.max(reply.micros(), (System.nanoTime() - dueNanos) / 1_000)) : reply);
         return reply;
     }
 

@@ -65,8 +65,7 @@ public final class NodeTool {
         }
     }
 
-    private NodeTool() {
-    }
+    private NodeTool() {}
 
     /** Runs {@code nodetool -h 127.0.0.1 -p jmxPort arguments...}, its output into {@code dir/nodetool-<name>.log}. */
     public static Run run(Path dir, String name, int jmxPort, Duration within, String... arguments)
@@ -76,14 +75,18 @@ public final class NodeTool {
         Files.writeString(logback, LOGBACK_XML);
         Path log = dir.resolve("nodetool-" + name + ".log");
         List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m", "-XX:+UseSerialGC",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m",
+                "-XX:+UseSerialGC",
                 "-Dlogback.configurationFile=" + logback.toUri()));
         command.addAll(JAVA17_OPTIONS);
         command.addAll(List.of("-cp", classpath(), MAIN_CLASS, "-h", "127.0.0.1", "-p", String.valueOf(jmxPort)));
         command.addAll(List.of(arguments));
         long started = System.nanoTime();
-        Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.to(log.toFile())).start();
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.to(log.toFile()))
+                .start();
         process.getOutputStream().close();
         if (!process.waitFor(within.toMillis(), TimeUnit.MILLISECONDS)) {
             process.destroyForcibly().waitFor();

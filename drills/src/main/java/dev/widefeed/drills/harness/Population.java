@@ -1,7 +1,6 @@
 package dev.widefeed.drills.harness;
 
 import dev.widefeed.restclient.Reply;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -11,8 +10,7 @@ import java.util.concurrent.Future;
 /** The users a drill's load acts as, signed up over the API, each with a first post. */
 public final class Population {
     /** A user and their session: an access token (15 minutes) and the refresh token that gets the next one. */
-    public record User(String id, String token, String refreshToken) {
-    }
+    public record User(String id, String token, String refreshToken) {}
 
     private final List<User> users;
 
@@ -50,10 +48,12 @@ public final class Population {
                 created.add(pool.submit(() -> {
                     Reply reply = api.signUp(name);
                     if (reply.status() != 201) {
-                        throw new IllegalStateException("sign-up of " + name + " answered " + reply.status() + ": "
-                                + reply.body());
+                        throw new IllegalStateException(
+                                "sign-up of " + name + " answered " + reply.status() + ": " + reply.body());
                     }
-                    User user = new User(reply.body().get("user").get("id").asText(), reply.text("token"),
+                    User user = new User(
+                            reply.body().get("user").get("id").asText(),
+                            reply.text("token"),
                             reply.text("refreshToken"));
                     Reply post = api.post(user.token(), "hello from " + name);
                     if (post.status() != 201) {

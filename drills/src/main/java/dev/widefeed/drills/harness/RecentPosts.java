@@ -20,8 +20,11 @@ final class RecentPosts {
 
     /** Starts with the newest of {@code known} (ids are time-ordered numbers). */
     RecentPosts(Collection<String> known) {
-        List<String> newest = known.stream().sorted(Comparator.comparingLong((String id) -> Long.parseLong(id)).reversed())
-                .limit(SIZE).toList();
+        List<String> newest = known.stream()
+                .sorted(Comparator.comparingLong((String id) -> Long.parseLong(id))
+                        .reversed())
+                .limit(SIZE)
+                .toList();
         for (int i = newest.size() - 1; i >= 0; i--) {
             add(newest.get(i));
         }

@@ -20,6 +20,7 @@ public final class RenewedLoad implements AutoCloseable {
     private final double perSecond;
     /** The user the load's follows go to, by index in the population (-1: none, any user). */
     private final int target;
+
     private final boolean openLoop;
     private final AtomicLong sent = new AtomicLong();
     private final Thread thread;
@@ -35,8 +36,14 @@ public final class RenewedLoad implements AutoCloseable {
      * @param target   the population's index of the user the follows go to, -1 for none
      * @param openLoop whether requests keep a schedule ({@link MixedLoad#openLoop()}) or follow one another
      */
-    public RenewedLoad(DrillSession session, Sessions sessions, MixedLoad.Mix mix, int target, boolean openLoop,
-                       int threads, double perSecond) {
+    public RenewedLoad(
+            DrillSession session,
+            Sessions sessions,
+            MixedLoad.Mix mix,
+            int target,
+            boolean openLoop,
+            int threads,
+            double perSecond) {
         this.session = session;
         this.sessions = sessions;
         this.mix = mix;
@@ -57,8 +64,16 @@ public final class RenewedLoad implements AutoCloseable {
         try {
             while (!stopped) {
                 Population population = sessions.fresh(Duration.ofMinutes(1));
-                MixedLoad load = new MixedLoad(session.api, population, session.ledger, session.timeline, mix,
-                        List.of(), target < 0 ? null : population.users().get(target), threads, perSecond);
+                MixedLoad load = new MixedLoad(
+                        session.api,
+                        population,
+                        session.ledger,
+                        session.timeline,
+                        mix,
+                        List.of(),
+                        target < 0 ? null : population.users().get(target),
+                        threads,
+                        perSecond);
                 if (openLoop) {
                     load.openLoop();
                 }

@@ -2,7 +2,6 @@ package dev.widefeed.drills.harness;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.restclient.Reply;
-
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -101,7 +100,7 @@ public final class ServiceRun implements AutoCloseable {
      */
     public void start(Duration within) throws IOException, InterruptedException {
         Files.createDirectories(layout.dataDir());
-        for (int port : new int[]{layout.port(), layout.adminPort()}) {
+        for (int port : new int[] {layout.port(), layout.adminPort()}) {
             if (!free(port)) {
                 // A service already answering there would pass the health check in this one's place.
                 throw new IllegalStateException("port " + port + " is in use (a service an earlier drill left "
@@ -112,7 +111,8 @@ public final class ServiceRun implements AutoCloseable {
             stopOnExit = new Thread(this::stopQuietly, "drill-service-stop");
             Runtime.getRuntime().addShutdownHook(stopOnExit); // a drill stopped by a signal stops its service too
         }
-        ProcessBuilder builder = new ProcessBuilder(javaCommand("server")).redirectErrorStream(true)
+        ProcessBuilder builder = new ProcessBuilder(javaCommand("server"))
+                .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log().toFile()));
         builder.environment().putAll(environment());
         process = builder.start();
@@ -144,14 +144,18 @@ public final class ServiceRun implements AutoCloseable {
      */
     private List<String> javaCommand(String command) {
         List<String> line = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx1g",
                 "-Ddw.storage.hbase.embedded.masterPort=" + (layout.port() + 70),
                 "-Ddw.storage.hbase.embedded.regionServerPort=" + (layout.port() + 72)));
         String extra = System.getProperty(SERVICE_JVM_OPTIONS, "").trim();
         if (!extra.isEmpty() && command.equals("server")) {
             line.addAll(List.of(extra.split("\\s+")));
         }
-        line.addAll(List.of("-jar", layout.jar().toAbsolutePath().toString(), command,
+        line.addAll(List.of(
+                "-jar",
+                layout.jar().toAbsolutePath().toString(),
+                command,
                 layout.config().toAbsolutePath().toString()));
         return line;
     }
@@ -166,7 +170,8 @@ public final class ServiceRun implements AutoCloseable {
         List<String> line = javaCommand(command);
         line.addAll(List.of(arguments));
         ProcessBuilder builder = new ProcessBuilder(line)
-                .redirectError(ProcessBuilder.Redirect.appendTo(layout.dataDir().resolve("commands.log").toFile()));
+                .redirectError(ProcessBuilder.Redirect.appendTo(
+                        layout.dataDir().resolve("commands.log").toFile()));
         builder.environment().putAll(environment());
         Process child = builder.start();
         child.getOutputStream().close();
@@ -237,8 +242,8 @@ public final class ServiceRun implements AutoCloseable {
             }
             Thread.sleep(500);
         }
-        throw new IllegalStateException("the service was not healthy within " + within.toSeconds() + " s; see "
-                + log());
+        throw new IllegalStateException(
+                "the service was not healthy within " + within.toSeconds() + " s; see " + log());
     }
 
     /**
@@ -260,7 +265,9 @@ public final class ServiceRun implements AutoCloseable {
 
     private Optional<ProcessHandle> storeByGauge(String gauge) {
         Reply metrics = api.metrics();
-        JsonNode pid = metrics.body() == null ? null : metrics.body().path("gauges").path(gauge).path("value");
+        JsonNode pid = metrics.body() == null
+                ? null
+                : metrics.body().path("gauges").path(gauge).path("value");
         if (pid != null && pid.canConvertToLong() && !pid.isNull()) {
             Optional<ProcessHandle> store = ProcessHandle.of(pid.asLong());
             store.ifPresent(seen::add);

@@ -1,11 +1,10 @@
 package dev.widefeed.drills.harness;
 
 import dev.widefeed.restclient.Reply;
-import org.HdrHistogram.Histogram;
-
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLongArray;
+import org.HdrHistogram.Histogram;
 
 /**
  * What the load saw, second by second since the drill began: how many answers of each kind (2xx, 4xx,
@@ -13,7 +12,14 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * drill can ask what happened in any window: during an outage, after a thaw, in the last five minutes.
  */
 public final class Timeline {
-    public enum Kind { OK, CLIENT_ERROR, SERVER_ERROR, UNAVAILABLE, UNAVAILABLE_NO_RETRY_AFTER, NO_ANSWER }
+    public enum Kind {
+        OK,
+        CLIENT_ERROR,
+        SERVER_ERROR,
+        UNAVAILABLE,
+        UNAVAILABLE_NO_RETRY_AFTER,
+        NO_ANSWER
+    }
 
     private static final int SECONDS = 4 * 3600;
     private final long startNanos = System.nanoTime();
@@ -34,8 +40,9 @@ public final class Timeline {
     public void record(Reply reply) {
         int second = now();
         counts[kind(reply).ordinal()].incrementAndGet(second);
-        latencies.computeIfAbsent(second, s -> new Histogram(3_600_000_000L, 2)).recordValue(
-                Math.max(1, Math.min(reply.micros(), 3_600_000_000L)));
+        latencies
+                .computeIfAbsent(second, s -> new Histogram(3_600_000_000L, 2))
+                .recordValue(Math.max(1, Math.min(reply.micros(), 3_600_000_000L)));
     }
 
     static Kind kind(Reply reply) {

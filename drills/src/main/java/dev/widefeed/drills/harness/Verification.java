@@ -2,7 +2,6 @@ package dev.widefeed.drills.harness;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.restclient.Reply;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -25,14 +24,22 @@ import java.util.stream.Collectors;
  */
 public final class Verification {
     /** The findings: acknowledged writes missing, and counters that differ from their rows after one reconcile. */
-    public record Result(long checked, long missing, long uncertain, long counters, long countersOff, String example,
-                         long healedSeconds, long countersSeconds) {
+    public record Result(
+            long checked,
+            long missing,
+            long uncertain,
+            long counters,
+            long countersOff,
+            String example,
+            long healedSeconds,
+            long countersSeconds) {
         /**
          * How long the service's own repair took to settle after the load, as a figure's text, with the part its
          * counters and event log took (the rest is the follow journal's settle time and repair period).
          */
         public String healed() {
-            return healedSeconds < 0 ? "not within " + HEALING.toSeconds() + " s"
+            return healedSeconds < 0
+                    ? "not within " + HEALING.toSeconds() + " s"
                     : healedSeconds + " s (counters and event log " + countersSeconds + " s)";
         }
     }
@@ -62,8 +69,7 @@ public final class Verification {
     }
 
     public Result check(Ledger ledger) throws InterruptedException {
-        return check(ledger, () -> {
-        });
+        return check(ledger, () -> {});
     }
 
     /** @param settled run once the service's own repair has settled, before anything is checked or reconciled */
@@ -73,12 +79,15 @@ public final class Verification {
         // its copies are finished by the relation repair job once the journal entry has settled).
         Instant loadEnded = Instant.now();
         AdminGauges gauges = new AdminGauges(api);
-        long counted = gauges.awaitZero(HEALING, Duration.ofSeconds(2), AdminGauges.DIRTY_COUNTERS,
-                AdminGauges.BACKLOG).map(Duration::toSeconds).orElse(-1L);
+        long counted = gauges.awaitZero(HEALING, Duration.ofSeconds(2), AdminGauges.DIRTY_COUNTERS, AdminGauges.BACKLOG)
+                .map(Duration::toSeconds)
+                .orElse(-1L);
         long healed = counted;
         if (healed >= 0) {
-            healed = gauges.awaitRelationRepairPast(loadEnded, HEALING, Duration.ofSeconds(2)).isPresent()
-                    ? Duration.between(loadEnded, Instant.now()).toSeconds() : -1L;
+            healed = gauges.awaitRelationRepairPast(loadEnded, HEALING, Duration.ofSeconds(2))
+                            .isPresent()
+                    ? Duration.between(loadEnded, Instant.now()).toSeconds()
+                    : -1L;
         }
         settled.run();
         long checked = 0;
@@ -101,22 +110,27 @@ public final class Verification {
         Map<String, Set<String>> likers = new HashMap<>();
         for (Map.Entry<Ledger.Edge, Boolean> like : Ledger.settled(ledger.likes).entrySet()) {
             checked++;
-            Set<String> listed = likers.computeIfAbsent(like.getKey().from(),
-                    post -> ids(cursor -> api.likers(token(), post, cursor), "userId"));
+            Set<String> listed = likers.computeIfAbsent(
+                    like.getKey().from(), post -> ids(cursor -> api.likers(token(), post, cursor), "userId"));
             if (listed.contains(like.getKey().to()) != like.getValue()) {
                 missing++;
-                example = "like of post " + like.getKey().from() + " by " + like.getKey().to() + " (" + like.getValue()
-                        + ")";
+                example = "like of post " + like.getKey().from() + " by "
+                        + like.getKey().to() + " (" + like.getValue() + ")";
             }
         }
         Map<String, Set<String>> followers = new HashMap<>();
         Map<String, Set<String>> following = new HashMap<>();
-        for (Map.Entry<Ledger.Edge, Boolean> follow : Ledger.settled(ledger.follows).entrySet()) {
+        for (Map.Entry<Ledger.Edge, Boolean> follow :
+                Ledger.settled(ledger.follows).entrySet()) {
             checked++;
             String follower = follow.getKey().from();
             String followee = follow.getKey().to();
-            boolean inFollowers = followers.computeIfAbsent(followee, u -> relation(u, "followers")).contains(follower);
-            boolean inFollowing = following.computeIfAbsent(follower, u -> relation(u, "following")).contains(followee);
+            boolean inFollowers = followers
+                    .computeIfAbsent(followee, u -> relation(u, "followers"))
+                    .contains(follower);
+            boolean inFollowing = following
+                    .computeIfAbsent(follower, u -> relation(u, "following"))
+                    .contains(followee);
             if (inFollowers != follow.getValue() || inFollowing != follow.getValue()) {
                 missing++;
                 example = "follow " + follower + " -> " + followee + " (" + follow.getValue() + "; followers list "
@@ -167,7 +181,8 @@ public final class Verification {
         List<String> all = new ArrayList<>(ids);
         for (int from = 0; from < all.size(); from += RECONCILE_BATCH) {
             String query = all.subList(from, Math.min(all.size(), from + RECONCILE_BATCH)).stream()
-                    .map(id -> kind + "=" + id).collect(Collectors.joining("&"));
+                    .map(id -> kind + "=" + id)
+                    .collect(Collectors.joining("&"));
             if (api.task("reconcile?" + query, Duration.ofMinutes(10)) == null) {
                 throw new IllegalStateException("the reconcile task failed");
             }
@@ -190,7 +205,9 @@ public final class Verification {
             return new LikeCount(-1, -1);
         }
         long counted = reply.body().get("counts").get("likes").asLong();
-        return new LikeCount(counted, ids(cursor -> api.likers(token(), post, cursor), "userId").size());
+        return new LikeCount(
+                counted,
+                ids(cursor -> api.likers(token(), post, cursor), "userId").size());
     }
 
     private Set<String> relation(String user, String list) {

@@ -8,9 +8,6 @@ import dev.widefeed.drills.harness.Figures;
 import dev.widefeed.drills.harness.Population;
 import dev.widefeed.drills.harness.ServiceRun;
 import dev.widefeed.restclient.Reply;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
-
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,6 +18,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
 
 /**
  * How many home pages a second the service serves to {@value #CONNECTIONS} clients that each ask for the next page
@@ -47,8 +46,9 @@ public final class HomePagesDrill implements Drill {
             Api api = session.api;
             List<Population.User> users = session.population.users();
             Figures figures = new Figures(name() + " (" + layout.backend() + ")");
-            out.printf("home-pages: %d users, each following %d and posting %d times%n", users.size(),
-                    Math.min(FOLLOWING, users.size() - 1), POSTS);
+            out.printf(
+                    "home-pages: %d users, each following %d and posting %d times%n",
+                    users.size(), Math.min(FOLLOWING, users.size() - 1), POSTS);
             followSome(api, users);
             postAll(api, users);
             new AdminGauges(api).awaitNoBacklog(Duration.ofMinutes(5));
@@ -57,9 +57,13 @@ public final class HomePagesDrill implements Drill {
             read(api, users, Duration.ofSeconds(warm)); // caches and JIT warmed; not recorded
             Result result = read(api, users, Duration.ofSeconds(measure));
             Histogram h = result.latencyMicros();
-            out.printf("home-pages: %,.0f pages/s over %d s, p50 %.1f ms, p99 %.1f ms, %d failed%n",
-                    result.perSecond(), measure, h.getValueAtPercentile(50) / 1000.0,
-                    h.getValueAtPercentile(99) / 1000.0, result.failed());
+            out.printf(
+                    "home-pages: %,.0f pages/s over %d s, p50 %.1f ms, p99 %.1f ms, %d failed%n",
+                    result.perSecond(),
+                    measure,
+                    h.getValueAtPercentile(50) / 1000.0,
+                    h.getValueAtPercentile(99) / 1000.0,
+                    result.failed());
             figures.noted("connections", String.valueOf(CONNECTIONS));
             figures.noted("measured", measure + " s after " + warm + " s of warm-up");
             figures.atLeast("home pages/s", result.perSecond(), 1, "");
@@ -89,7 +93,8 @@ public final class HomePagesDrill implements Drill {
             for (int c = 0; c < CONNECTIONS; c++) {
                 running.add(clients.submit(() -> {
                     while (System.nanoTime() < end) {
-                        Population.User user = users.get(ThreadLocalRandom.current().nextInt(users.size()));
+                        Population.User user =
+                                users.get(ThreadLocalRandom.current().nextInt(users.size()));
                         Reply reply = api.home(user.token(), user.id());
                         if (reply.status() == 200) {
                             pages.incrementAndGet();

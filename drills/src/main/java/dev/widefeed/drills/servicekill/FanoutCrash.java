@@ -2,7 +2,6 @@ package dev.widefeed.drills.servicekill;
 
 import dev.widefeed.drills.harness.Api;
 import dev.widefeed.drills.harness.ServiceRun;
-
 import java.time.Duration;
 
 /**
@@ -23,16 +22,23 @@ import java.time.Duration;
  *                      killed one's store, still running, adopted
  * @param done          the fan-out's status once done
  */
-record FanoutCrash(boolean midway, long pushedAtKill, long checkpointed, double killedAfter, long killedNanos, double restart,
-                   double resumed, boolean supervised, FanoutStatus done) {
+record FanoutCrash(
+        boolean midway,
+        long pushedAtKill,
+        long checkpointed,
+        double killedAfter,
+        long killedNanos,
+        double restart,
+        double resumed,
+        boolean supervised,
+        FanoutStatus done) {
 
     /**
      * Kills the service once the post's checkpoint shows {@code due} followers pushed: the kill lands between
      * checkpoints, with pages in flight (their pushes written, their checkpoint not). A fan-out pushes some ten
      * thousand followers a second here, so the status is read as often as it answers and {@code due} is kept low.
      */
-    static FanoutCrash during(ServiceRun service, String token, String post, long due)
-            throws Exception {
+    static FanoutCrash during(ServiceRun service, String token, String post, long due) throws Exception {
         Api api = service.api();
         long posted = System.nanoTime();
         FanoutStatus before = null;
@@ -61,19 +67,29 @@ record FanoutCrash(boolean midway, long pushedAtKill, long checkpointed, double 
                 atRestart = now;
             }
             status = now == null ? status : now;
-            if (resumed < 0 && atRestart != null && status != null
+            if (resumed < 0
+                    && atRestart != null
+                    && status != null
                     && (status.pushed() > atRestart.pushed() || status.done())) {
                 resumed = seconds(killed);
             }
             if (seconds(restarting) > 1800) {
-                throw new IllegalStateException("the fan-out was not done 30 min after the restart; see "
-                        + service.log());
+                throw new IllegalStateException(
+                        "the fan-out was not done 30 min after the restart; see " + service.log());
             }
             Thread.sleep(250);
         }
         boolean midway = atRestart != null && !atRestart.done();
-        return new FanoutCrash(midway, before.followersPushed(), atRestart == null ? -1 : atRestart.followersPushed(),
-                killedAfter, killed, restart, resumed, supervised, status);
+        return new FanoutCrash(
+                midway,
+                before.followersPushed(),
+                atRestart == null ? -1 : atRestart.followersPushed(),
+                killedAfter,
+                killed,
+                restart,
+                resumed,
+                supervised,
+                status);
     }
 
     private static double seconds(long since) {

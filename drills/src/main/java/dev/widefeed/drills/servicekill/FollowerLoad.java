@@ -1,7 +1,6 @@
 package dev.widefeed.drills.servicekill;
 
 import dev.widefeed.drills.harness.ServiceRun;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,8 +27,7 @@ public final class FollowerLoad {
      */
     private static final String KEYSPACE = "widefeed";
 
-    private FollowerLoad() {
-    }
+    private FollowerLoad() {}
 
     /**
      * Generates and loads the author and their followers; returns when the load is done. Every follower follows the
@@ -46,12 +44,40 @@ public final class FollowerLoad {
         Path log = layout.dataDir().resolve("perf.log");
         // A fixed seed: the same population every run. Mean followers 1.5 over followers + 1 users leaves half a
         // follower each to the others beside the author's, so the load is mostly the author's edges.
-        run(jar, log, Duration.ofMinutes(5), "generate", "--users", String.valueOf(followers + 1),
-                "--celebrities", String.valueOf(followers), "--mean-followers", "1.5", "--events", "1000",
-                "--seed", "7", "--out", workload.toString());
-        run(jar, log, Duration.ofMinutes(40), "load", "--workload", workload.toString(),
-                "--backend", layout.backend(), "--external", "127.0.0.1:" + layout.storePort(),
-                "--keyspace", KEYSPACE, "--history-hours", "0", "--data", layout.dataDir().resolve("perf").toString());
+        run(
+                jar,
+                log,
+                Duration.ofMinutes(5),
+                "generate",
+                "--users",
+                String.valueOf(followers + 1),
+                "--celebrities",
+                String.valueOf(followers),
+                "--mean-followers",
+                "1.5",
+                "--events",
+                "1000",
+                "--seed",
+                "7",
+                "--out",
+                workload.toString());
+        run(
+                jar,
+                log,
+                Duration.ofMinutes(40),
+                "load",
+                "--workload",
+                workload.toString(),
+                "--backend",
+                layout.backend(),
+                "--external",
+                "127.0.0.1:" + layout.storePort(),
+                "--keyspace",
+                KEYSPACE,
+                "--history-hours",
+                "0",
+                "--data",
+                layout.dataDir().resolve("perf").toString());
     }
 
     /** perf's jar: {@code -Dwidefeed.drills.perfJar}, else the one the build put beside the service's module. */
@@ -67,20 +93,24 @@ public final class FollowerLoad {
     private static void run(Path jar, Path log, Duration within, String... arguments)
             throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx2g", "-jar",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx2g",
+                "-jar",
                 jar.toAbsolutePath().toString()));
         command.addAll(List.of(arguments));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .start();
         process.getOutputStream().close();
         if (!process.waitFor(within.toSeconds(), TimeUnit.SECONDS)) {
             process.destroyForcibly();
-            throw new IllegalStateException("perf " + arguments[0] + " did not finish within " + within.toMinutes()
-                    + " min; see " + log);
+            throw new IllegalStateException(
+                    "perf " + arguments[0] + " did not finish within " + within.toMinutes() + " min; see " + log);
         }
         if (process.exitValue() != 0) {
-            throw new IllegalStateException("perf " + arguments[0] + " exited with " + process.exitValue() + "; see "
-                    + log);
+            throw new IllegalStateException(
+                    "perf " + arguments[0] + " exited with " + process.exitValue() + "; see " + log);
         }
     }
 }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.drills.harness.Api;
 import dev.widefeed.drills.harness.ServiceRun;
 import dev.widefeed.restclient.Reply;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -20,11 +19,9 @@ import java.util.concurrent.Future;
  */
 final class HomeSample {
     /** The sampled pages: read, without the post, with it more than once, and an example. */
-    record Result(int read, int without, int twice, String example) {
-    }
+    record Result(int read, int without, int twice, String example) {}
 
-    private HomeSample() {
-    }
+    private HomeSample() {}
 
     /** Picks up to {@code size} of {@code followers} (seeded: the same ones for the same population). */
     static List<Long> pick(Set<Long> followers, int size, long seed) {
@@ -45,8 +42,8 @@ final class HomeSample {
                     String token = service.token(Long.toString(reader));
                     Reply page = api.home(token, Long.toString(reader), null);
                     if (page.status() != 200) {
-                        throw new IllegalStateException("the home page of " + reader + " answered " + page.status()
-                                + ": " + page.body());
+                        throw new IllegalStateException(
+                                "the home page of " + reader + " answered " + page.status() + ": " + page.body());
                     }
                     int times = 0;
                     for (JsonNode item : page.body().get("items")) {

@@ -4,7 +4,6 @@ import dev.widefeed.drills.harness.Api;
 import dev.widefeed.drills.harness.Population;
 import dev.widefeed.drills.harness.Timeline;
 import dev.widefeed.restclient.Reply;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -72,8 +71,8 @@ final class NotificationBurst implements AutoCloseable {
     void awaitSent(Duration within) throws InterruptedException {
         pool.shutdown();
         if (!pool.awaitTermination(within.toSeconds(), TimeUnit.SECONDS)) {
-            throw new IllegalStateException("the notification burst did not get through its users within "
-                    + within.toSeconds() + " s");
+            throw new IllegalStateException(
+                    "the notification burst did not get through its users within " + within.toSeconds() + " s");
         }
     }
 

@@ -3,7 +3,6 @@ package dev.widefeed.drills.servicekill;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.drills.harness.Api;
 import dev.widefeed.restclient.Reply;
-
 import java.time.Duration;
 
 /**
@@ -19,8 +18,8 @@ record PostNotifications(long likes, long comments) {
         do {
             Reply reply = api.notifications(token, author, cursor);
             if (reply.status() != 200) {
-                throw new IllegalStateException("the notification page answered " + reply.status() + ": "
-                        + reply.body());
+                throw new IllegalStateException(
+                        "the notification page answered " + reply.status() + ": " + reply.body());
             }
             for (JsonNode group : reply.body().get("items")) {
                 if (post.equals(group.path("targetId").asText())) {
@@ -42,8 +41,7 @@ record PostNotifications(long likes, long comments) {
      * The counts last read, the most ever shown, and how long into the watch they became the expected ones for good
      * (-1: never).
      */
-    record Watched(PostNotifications last, long mostLikes, long mostComments, double settledSeconds) {
-    }
+    record Watched(PostNotifications last, long mostLikes, long mostComments, double settledSeconds) {}
 
     /**
      * Reads the counts every second until both are {@code expected} and {@code holdUntil} (System.nanoTime) has
@@ -51,8 +49,9 @@ record PostNotifications(long likes, long comments) {
      * the kill interrupted comes from its guard entry within three minutes (docs/api.md, "Notifications"): a count that
      * goes past the expected one in that time is a duplicate a user saw, so the watch goes on until then.
      */
-    static Watched await(Api api, String token, String author, String post, long expected, long holdUntil,
-                         Duration within) throws InterruptedException {
+    static Watched await(
+            Api api, String token, String author, String post, long expected, long holdUntil, Duration within)
+            throws InterruptedException {
         long start = System.nanoTime();
         long deadline = start + within.toNanos();
         long mostLikes = 0;

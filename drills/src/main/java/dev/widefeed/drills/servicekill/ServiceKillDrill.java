@@ -9,7 +9,6 @@ import dev.widefeed.drills.harness.ServiceRun;
 import dev.widefeed.drills.harness.Timeline;
 import dev.widefeed.drills.harness.Verification;
 import dev.widefeed.restclient.Reply;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -61,11 +60,10 @@ public final class ServiceKillDrill implements Drill {
             Population burst = Population.signUp(api, settings.users() * 2, new Ledger(), "svk");
             Author author = author(service, burst.users().get(0).token());
 
-            Reply posted = api.post(author.token(), "a post to " + author.followers() + " followers, through a "
-                    + "kill -9");
+            Reply posted =
+                    api.post(author.token(), "a post to " + author.followers() + " followers, through a " + "kill -9");
             if (posted.status() != 201) {
-                throw new IllegalStateException("the author's post answered " + posted.status() + ": "
-                        + posted.body());
+                throw new IllegalStateException("the author's post answered " + posted.status() + ": " + posted.body());
             }
             String post = posted.text("id");
             FanoutStatus planned = FanoutStatus.read(api, author.token(), post);
@@ -76,21 +74,28 @@ public final class ServiceKillDrill implements Drill {
             active.remove(author.key());
 
             Timeline timeline = new Timeline();
-            try (NotificationBurst notifications = new NotificationBurst(api, burst.users(), post, timeline,
+            try (NotificationBurst notifications = new NotificationBurst(
+                    api,
+                    burst.users(),
+                    post,
+                    timeline,
                     2.0 * burst.users().size() / (settings.warmSeconds() + settings.afterSeconds()))) {
                 notifications.start();
-                FanoutCrash crash = FanoutCrash.during(service, author.token(), post,
-                        Math.max(1, Math.round(KILL_AT * active.size())));
+                FanoutCrash crash = FanoutCrash.during(
+                        service, author.token(), post, Math.max(1, Math.round(KILL_AT * active.size())));
                 notifications.awaitSent(Duration.ofMinutes(10));
                 notifications.settle(Duration.ofMinutes(5));
 
-                TableExport homes = TableExport.of(service, layout.dataDir().resolve("export-homes"),
-                        "home_timeline_by_user", "edge_delivery_by_author");
+                TableExport homes = TableExport.of(
+                        service,
+                        layout.dataDir().resolve("export-homes"),
+                        "home_timeline_by_user",
+                        "edge_delivery_by_author");
                 Set<Long> pulled = HomeDelivery.pulledEdges(homes, author.key());
                 Set<Long> plan = new HashSet<>(active);
                 plan.removeAll(pulled);
-                HomeDelivery.Outcome inboxes = HomeDelivery.Outcome.of(plan,
-                        HomeDelivery.entries(homes, Long.parseLong(post)), author.key());
+                HomeDelivery.Outcome inboxes =
+                        HomeDelivery.Outcome.of(plan, HomeDelivery.entries(homes, Long.parseLong(post)), author.key());
 
                 int sampled = settings.users() <= Settings.SHORT.users() ? 16 : 100;
                 Set<Long> inactive = new HashSet<>(author.edges().all());
@@ -102,49 +107,87 @@ public final class ServiceKillDrill implements Drill {
 
                 Stored stored = Stored.read(api, author.token(), post, burst);
                 int expected = burst.users().size();
-                PostNotifications.Watched notified = PostNotifications.await(api, author.token(), author.id(), post,
-                        expected, crash.killedNanos() + GUARD.toNanos(), Duration.ofMinutes(8));
+                PostNotifications.Watched notified = PostNotifications.await(
+                        api,
+                        author.token(),
+                        author.id(),
+                        post,
+                        expected,
+                        crash.killedNanos() + GUARD.toNanos(),
+                        Duration.ofMinutes(8));
                 int end = timeline.now();
 
                 FanoutStatus done = crash.done();
                 return new Figures(name() + " (" + layout.backend() + ")")
-                        .noted("followers of the author", author.followers() + " (loaded in "
-                                + Math.round(loadSeconds) + " s)")
-                        .noted("the plan pushes to", plan.size() + " (" + active.size() + " active, "
-                                + pulled.size() + " edges pulled)")
+                        .noted(
+                                "followers of the author",
+                                author.followers() + " (loaded in " + Math.round(loadSeconds) + " s)")
+                        .noted(
+                                "the plan pushes to",
+                                plan.size() + " (" + active.size() + " active, " + pulled.size() + " edges pulled)")
                         .atLeast("killed mid fan-out (pending at the restart)", crash.midway() ? 1 : 0, 1, "")
-                        .noted("killed at", String.format("%.1f s after the post; last read %.0f %% pushed, "
-                                + "checkpoint left %.0f %%", crash.killedAfter(),
-                                100.0 * crash.pushedAtKill() / Math.max(1, plan.size()),
-                                100.0 * crash.checkpointed() / Math.max(1, plan.size())))
+                        .noted(
+                                "killed at",
+                                String.format(
+                                        "%.1f s after the post; last read %.0f %% pushed, " + "checkpoint left %.0f %%",
+                                        crash.killedAfter(),
+                                        100.0 * crash.pushedAtKill() / Math.max(1, plan.size()),
+                                        100.0 * crash.checkpointed() / Math.max(1, plan.size())))
                         .noted("restart to healthy", String.format("%.1f s", crash.restart()))
-                        .atLeast("store supervised after the restart (the killed service's, adopted)",
-                                crash.supervised() ? 1 : 0, 1, "")
-                        .noted("kill to fan-out moving again", crash.resumed() < 0 ? "-"
-                                : String.format("%.1f s", crash.resumed()))
-                        .noted("fan-out time (post to done)", String.format("%.1f s",
-                                Duration.between(done.createdAt(), done.finishedAt()).toMillis() / 1000.0))
-                        .atMost("followers /fanout counts pushed, off the plan",
-                                Math.abs(done.followersPushed() - plan.size()), 0, "")
+                        .atLeast(
+                                "store supervised after the restart (the killed service's, adopted)",
+                                crash.supervised() ? 1 : 0,
+                                1,
+                                "")
+                        .noted(
+                                "kill to fan-out moving again",
+                                crash.resumed() < 0 ? "-" : String.format("%.1f s", crash.resumed()))
+                        .noted(
+                                "fan-out time (post to done)",
+                                String.format(
+                                        "%.1f s",
+                                        Duration.between(done.createdAt(), done.finishedAt())
+                                                        .toMillis()
+                                                / 1000.0))
+                        .atMost(
+                                "followers /fanout counts pushed, off the plan",
+                                Math.abs(done.followersPushed() - plan.size()),
+                                0,
+                                "")
                         .atMost("followers missing the post", inboxes.missing(), 0, "")
                         .atMost("followers holding it twice", inboxes.twice(), 0, "")
                         .noted("inboxes holding it outside the plan", String.valueOf(inboxes.outside()))
                         .atMost("sampled home pages without it", seen.without(), 0, "")
                         .atMost("sampled home pages showing it twice", seen.twice(), 0, "")
-                        .noted("home pages sampled", seen.read() + " (" + pushedReaders + " pushed to, "
-                                + (seen.read() - pushedReaders) + " inactive)")
+                        .noted(
+                                "home pages sampled",
+                                seen.read() + " (" + pushedReaders + " pushed to, " + (seen.read() - pushedReaders)
+                                        + " inactive)")
                         .atMost("burst likes missing", stored.likesMissing(), 0, "")
                         .atMost("burst comments missing", stored.commentsMissing(), 0, "")
                         .atMost("burst comments made twice", stored.commentsTwice(), 0, "")
-                        .atMost("notifications missing", Math.max(0, expected - notified.last().likes())
-                                + Math.max(0, expected - notified.last().comments()), 0, "")
-                        .atMost("notifications duplicated", Math.max(0, notified.mostLikes() - expected)
-                                + Math.max(0, notified.mostComments() - expected), 0, "")
-                        .noted("notifications exact", notified.settledSeconds() < 0 ? "never"
-                                : String.format("%.0f s into the watch", notified.settledSeconds()))
-                        .noted("burst", expected + " users, a like and a comment each; "
-                                + notifications.unacknowledged() + " requests unacknowledged, "
-                                + notifications.replayed() + " comments replayed on retry")
+                        .atMost(
+                                "notifications missing",
+                                Math.max(0, expected - notified.last().likes())
+                                        + Math.max(0, expected - notified.last().comments()),
+                                0,
+                                "")
+                        .atMost(
+                                "notifications duplicated",
+                                Math.max(0, notified.mostLikes() - expected)
+                                        + Math.max(0, notified.mostComments() - expected),
+                                0,
+                                "")
+                        .noted(
+                                "notifications exact",
+                                notified.settledSeconds() < 0
+                                        ? "never"
+                                        : String.format("%.0f s into the watch", notified.settledSeconds()))
+                        .noted(
+                                "burst",
+                                expected + " users, a like and a comment each; "
+                                        + notifications.unacknowledged() + " requests unacknowledged, "
+                                        + notifications.replayed() + " comments replayed on retry")
                         .atMost("answers 500", timeline.count(Timeline.Kind.SERVER_ERROR, 0, end + 1), 0, "")
                         .noted("example", example(inboxes.example(), seen.example(), stored.example()));
             }
@@ -159,10 +202,15 @@ public final class ServiceKillDrill implements Drill {
         }
         String id = found.text("id");
         // Exported before the post: nothing reads a home timeline or shares activity onto the edges meanwhile.
-        HomeDelivery edges = HomeDelivery.followersOf(TableExport.of(service,
-                service.layout().dataDir().resolve("export-followers"), "followers_by_user"), service.layout().backend(),
+        HomeDelivery edges = HomeDelivery.followersOf(
+                TableExport.of(service, service.layout().dataDir().resolve("export-followers"), "followers_by_user"),
+                service.layout().backend(),
                 Long.parseLong(id));
-        return new Author(id, service.token(id), found.body().path("counts").path("followers").asLong(), edges);
+        return new Author(
+                id,
+                service.token(id),
+                found.body().path("counts").path("followers").asLong(),
+                edges);
     }
 
     private static String example(String... examples) {
@@ -187,15 +235,21 @@ public final class ServiceKillDrill implements Drill {
                 if (reply.status() != 200) {
                     throw new IllegalStateException("comment page " + page + " answered " + reply.status());
                 }
-                reply.body().get("items").forEach(c -> comments.merge(c.path("authorId").asText(), 1, Integer::sum));
+                reply.body()
+                        .get("items")
+                        .forEach(c -> comments.merge(c.path("authorId").asText(), 1, Integer::sum));
                 if (page >= reply.body().path("pages").asInt()) {
                     break;
                 }
             }
-            long commentsMissing = users.stream().filter(u -> !comments.containsKey(u)).count();
+            long commentsMissing =
+                    users.stream().filter(u -> !comments.containsKey(u)).count();
             long twice = comments.values().stream().filter(n -> n > 1).count();
-            String example = likesMissing > 0 ? "a burst like missing" : commentsMissing > 0
-                    ? "a burst comment missing" : twice > 0 ? "a burst user's comment made twice" : "";
+            String example = likesMissing > 0
+                    ? "a burst like missing"
+                    : commentsMissing > 0
+                            ? "a burst comment missing"
+                            : twice > 0 ? "a burst user's comment made twice" : "";
             return new Stored(likesMissing, commentsMissing, twice, example);
         }
     }

@@ -3,7 +3,6 @@ package dev.widefeed.drills.servicekill;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.widefeed.drills.harness.ServiceRun;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -51,7 +50,9 @@ final class TableExport {
     void rows(String table, Consumer<JsonNode> row) throws IOException {
         List<Path> parts;
         try (Stream<Path> files = Files.list(directory.resolve(table))) {
-            parts = files.filter(f -> f.getFileName().toString().endsWith(".jsonl")).sorted().toList();
+            parts = files.filter(f -> f.getFileName().toString().endsWith(".jsonl"))
+                    .sorted()
+                    .toList();
         }
         for (Path part : parts) {
             try (BufferedReader reader = Files.newBufferedReader(part)) {
@@ -67,7 +68,9 @@ final class TableExport {
     /** A bigint column, a JSON number or text; -1 when absent or null. */
     static long id(JsonNode row, String column) {
         JsonNode value = row.get(column);
-        return value == null || value.isNull() ? -1 : value.isNumber() ? value.asLong() : Long.parseLong(value.asText());
+        return value == null || value.isNull()
+                ? -1
+                : value.isNumber() ? value.asLong() : Long.parseLong(value.asText());
     }
 
     /** A timestamp column: ISO-8601 text (Cassandra) or epoch milliseconds (HBase); null when absent. */
@@ -80,7 +83,8 @@ final class TableExport {
             return Instant.ofEpochMilli(value.asLong());
         }
         String text = value.asText();
-        return text.chars().allMatch(Character::isDigit) ? Instant.ofEpochMilli(Long.parseLong(text))
+        return text.chars().allMatch(Character::isDigit)
+                ? Instant.ofEpochMilli(Long.parseLong(text))
                 : Instant.parse(text);
     }
 }

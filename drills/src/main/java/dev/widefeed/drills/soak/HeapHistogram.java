@@ -24,7 +24,8 @@ record HeapHistogram(Map<String, Long> bytesByClass) {
         Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
         try {
             Process process = new ProcessBuilder(jcmd.toString(), String.valueOf(pid), "GC.class_histogram")
-                    .redirectErrorStream(true).start();
+                    .redirectErrorStream(true)
+                    .start();
             String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (process.waitFor(2, TimeUnit.MINUTES) && process.exitValue() == 0) {
                 for (String line : output.split("\\R")) {
@@ -50,9 +51,11 @@ record HeapHistogram(Map<String, Long> bytesByClass) {
         }
         bytesByClass.entrySet().stream()
                 .sorted(Comparator.comparingLong((Map.Entry<String, Long> e) ->
-                        e.getValue() - before.bytesByClass.getOrDefault(e.getKey(), 0L)).reversed())
+                                e.getValue() - before.bytesByClass.getOrDefault(e.getKey(), 0L))
+                        .reversed())
                 .limit(top)
-                .forEach(e -> out.printf("%s: %s: %.1f -> %.1f MB%n", label, e.getKey(),
-                        before.bytesByClass.getOrDefault(e.getKey(), 0L) / 1e6, e.getValue() / 1e6));
+                .forEach(e -> out.printf(
+                        "%s: %s: %.1f -> %.1f MB%n",
+                        label, e.getKey(), before.bytesByClass.getOrDefault(e.getKey(), 0L) / 1e6, e.getValue() / 1e6));
     }
 }

@@ -5,7 +5,6 @@ import dev.widefeed.drills.harness.DrillSession;
 import dev.widefeed.drills.harness.MixedLoad;
 import dev.widefeed.drills.harness.RenewedLoad;
 import dev.widefeed.drills.harness.Sessions;
-
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,8 +29,7 @@ final class KneeSearch {
     static final int BISECTIONS = 3;
 
     /** The knee (0 when not even the lowest rate kept up) and every recorded step, in the order run. */
-    record Result(double knee, List<LoadWindow> steps) {
-    }
+    record Result(double knee, List<LoadWindow> steps) {}
 
     private final DrillSession session;
     private final Sessions sessions;
@@ -41,8 +39,8 @@ final class KneeSearch {
     private final AdminGauges gauges;
     private final PrintStream out;
 
-    KneeSearch(DrillSession session, Sessions sessions, MixedLoad.Mix mix, int threads, Duration step,
-               PrintStream out) {
+    KneeSearch(
+            DrillSession session, Sessions sessions, MixedLoad.Mix mix, int threads, Duration step, PrintStream out) {
         this.session = session;
         this.sessions = sessions;
         this.mix = mix;
@@ -82,7 +80,8 @@ final class KneeSearch {
 
     static boolean keptUp(LoadWindow w) {
         return w.achieved() >= ACHIEVED_SHARE * w.offered()
-                && w.failed() + w.clientErrors() <= FAILED_SHARE * Math.max(1, w.answers()) && w.p99Ms() <= SLO_P99_MS;
+                && w.failed() + w.clientErrors() <= FAILED_SHARE * Math.max(1, w.answers())
+                && w.p99Ms() <= SLO_P99_MS;
     }
 
     private LoadWindow recorded(double rate, List<LoadWindow> steps) throws InterruptedException {

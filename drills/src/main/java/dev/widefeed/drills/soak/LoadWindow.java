@@ -13,8 +13,14 @@ record LoadWindow(double offered, int from, int to, long answers, long failed, l
                 + timeline.count(Timeline.Kind.UNAVAILABLE, from, to)
                 + timeline.count(Timeline.Kind.UNAVAILABLE_NO_RETRY_AFTER, from, to)
                 + timeline.count(Timeline.Kind.NO_ANSWER, from, to);
-        return new LoadWindow(offered, from, to, timeline.total(from, to), failed,
-                timeline.count(Timeline.Kind.CLIENT_ERROR, from, to), timeline.percentileMillis(99, from, to));
+        return new LoadWindow(
+                offered,
+                from,
+                to,
+                timeline.total(from, to),
+                failed,
+                timeline.count(Timeline.Kind.CLIENT_ERROR, from, to),
+                timeline.percentileMillis(99, from, to));
     }
 
     int seconds() {
@@ -32,7 +38,8 @@ record LoadWindow(double offered, int from, int to, long answers, long failed, l
 
     @Override
     public String toString() {
-        return String.format("offered %,.0f/s, achieved %,.1f/s, failed %.2f %%, p99 %,.1f ms (%d s)", offered,
-                achieved(), failedPercent(), p99Ms, seconds());
+        return String.format(
+                "offered %,.0f/s, achieved %,.1f/s, failed %.2f %%, p99 %,.1f ms (%d s)",
+                offered, achieved(), failedPercent(), p99Ms, seconds());
     }
 }

@@ -14,7 +14,6 @@ import dev.widefeed.drills.harness.Sessions;
 import dev.widefeed.drills.harness.Timeline;
 import dev.widefeed.drills.harness.Verification;
 import dev.widefeed.restclient.Reply;
-
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -46,6 +45,7 @@ import java.util.concurrent.Future;
 public final class SoakDrill implements Drill {
     /** Reads as often as writes, the reads being home pages: what an app's users do between posts. */
     static final MixedLoad.Mix SOAK = new MixedLoad.Mix(20, 10, 10, 10, 50);
+
     private static final int MAX_THREADS = 64;
     private static final Duration KNEE_STEP = Duration.ofSeconds(30);
     private static final double LOWEST_RATE = 25;
@@ -75,7 +75,8 @@ public final class SoakDrill implements Drill {
             Sessions sessions = new Sessions(api, session.population);
             int threads = Math.min(MAX_THREADS, settings.users()); // a thread acts for users of its own
             Figures figures = new Figures(name() + " (" + layout.backend() + ")");
-            figures.noted("follow edges made before the soak (half of all pairs)",
+            figures.noted(
+                    "follow edges made before the soak (half of all pairs)",
                     String.valueOf(followHalf(api, session.population, session.ledger)));
             double rate = settings.soakRate();
             if (rate > 0) {
@@ -87,16 +88,17 @@ public final class SoakDrill implements Drill {
                 if (knee.knee() == 0) {
                     return figures;
                 }
-                figures.noted("knee steps", knee.steps().size() + " x " + KNEE_STEP.toSeconds() + " s, threads "
-                        + threads);
+                figures.noted(
+                        "knee steps", knee.steps().size() + " x " + KNEE_STEP.toSeconds() + " s, threads " + threads);
                 rate = knee.knee() / 2;
             }
             int soakSeconds = settings.soakMinutes() * 60;
             // Windows of 5 minutes, or a quarter of a shorter soak, so that first and last never overlap.
             int window = Math.min(WINDOW_SECONDS, soakSeconds / 4);
             int warm = Math.min(60, soakSeconds / 6);
-            out.printf("soak: %,.0f requests/s for %d min (after %d s unrecorded), windows of %d s%n", rate,
-                    settings.soakMinutes(), warm, window);
+            out.printf(
+                    "soak: %,.0f requests/s for %d min (after %d s unrecorded), windows of %d s%n",
+                    rate, settings.soakMinutes(), warm, window);
 
             RenewedLoad load = new RenewedLoad(session, sessions, SOAK, threads, rate).start();
             Thread.sleep(warm * 1000L);
@@ -141,21 +143,27 @@ public final class SoakDrill implements Drill {
             soak = LoadWindow.of(timeline, rate, start, end);
             LoadWindow first = LoadWindow.of(timeline, rate, start, start + window);
             LoadWindow last = LoadWindow.of(timeline, rate, end - window, end);
-            out.printf("soak: whole: %s%nsoak: first %d s: %s%nsoak: last %d s: %s%n", soak, window, first, window,
-                    last);
+            out.printf(
+                    "soak: whole: %s%nsoak: first %d s: %s%nsoak: last %d s: %s%n", soak, window, first, window, last);
 
             Ledger sample = sample(session.ledger, SAMPLE);
-            Verification verification = new Verification(api,
+            Verification verification = new Verification(
+                    api,
                     () -> sessions.fresh(Duration.ofMinutes(5)).users().get(0).token());
             long unknown = LoadWindow.of(timeline, rate, 0, stopped + 1).failed();
-            long drift = sample.likes.keySet().stream().map(Ledger.Edge::from).distinct()
-                    .mapToLong(post -> verification.likes(post).drift()).sum();
+            long drift = sample.likes.keySet().stream()
+                    .map(Ledger.Edge::from)
+                    .distinct()
+                    .mapToLong(post -> verification.likes(post).drift())
+                    .sum();
             Verification.Result verified = verification.check(sample);
 
             double growth = 100.0 * (oldGenEnd - oldGenStart) / Math.max(1, oldGenStart);
-            return figures
-                    .noted("soak", String.format("%,.0f requests/s for %d min", rate, settings.soakMinutes()))
-                    .atLeast("achieved rate", Math.rint(soak.achieved() * 10) / 10, Math.rint(rate * 0.95 * 10) / 10,
+            return figures.noted("soak", String.format("%,.0f requests/s for %d min", rate, settings.soakMinutes()))
+                    .atLeast(
+                            "achieved rate",
+                            Math.rint(soak.achieved() * 10) / 10,
+                            Math.rint(rate * 0.95 * 10) / 10,
                             "/s")
                     .noted("requests", String.valueOf(soak.answers()))
                     .atMost("answered 4xx (none is expected of this load)", soak.clientErrors(), 0, "")
@@ -170,8 +178,9 @@ public final class SoakDrill implements Drill {
                     .noted("service threads, start -> end", text(threadsStart) + " -> " + text(threadsEnd))
                     .noted("fan-out backlog, worst during", String.valueOf((long) worstBacklog))
                     .noted("fan-out lag, worst during", (long) worstLag + " s")
-                    .noted("fan-out backlog back to 0 after the load", drained.map(d -> d.toSeconds() + " s")
-                            .orElse("not within 120 s"))
+                    .noted(
+                            "fan-out backlog back to 0 after the load",
+                            drained.map(d -> d.toSeconds() + " s").orElse("not within 120 s"))
                     .atMost("fan-out backlog 2 min after the load", backlogLeft.orElse(-1), 0, "")
                     .noted("counter recounts pending", text(dirty))
                     .noted("writes acknowledged", String.valueOf(session.ledger.acknowledged.get()))
@@ -202,8 +211,8 @@ public final class SoakDrill implements Drill {
                     List<String> half = others.subList(0, others.size() / 2);
                     Reply reply = api.followAll(me.token(), me.id(), half);
                     if (reply.status() != 200) {
-                        throw new IllegalStateException("a batch follow answered " + reply.status() + ": "
-                                + reply.body());
+                        throw new IllegalStateException(
+                                "a batch follow answered " + reply.status() + ": " + reply.body());
                     }
                     half.forEach(other -> ledger.follow(me.id(), other, true, true));
                     return (long) half.size();
@@ -242,8 +251,9 @@ public final class SoakDrill implements Drill {
         List<String> others = new ArrayList<>(all.posts.keySet());
         others.removeAll(likedSet);
         Collections.shuffle(others);
-        others.stream().limit(Math.max(0, size - chosen.size())).forEach(post -> sample.posts.put(post,
-                all.posts.get(post)));
+        others.stream()
+                .limit(Math.max(0, size - chosen.size()))
+                .forEach(post -> sample.posts.put(post, all.posts.get(post)));
         List<String> comments = new ArrayList<>(all.comments.keySet());
         Collections.shuffle(comments);
         comments.stream().limit(size).forEach(comment -> sample.comments.put(comment, all.comments.get(comment)));

@@ -3,7 +3,6 @@ package dev.widefeed.drills.soak;
 import dev.widefeed.drills.harness.AdminGauges;
 import dev.widefeed.drills.harness.Api;
 import dev.widefeed.drills.harness.Timeline;
-
 import java.io.PrintStream;
 import java.util.OptionalDouble;
 
@@ -60,8 +59,9 @@ final class SoakMonitor implements AutoCloseable {
             worstLagSeconds = Math.max(worstLagSeconds, lag.orElse(0));
             int now = timeline.now();
             if (now - printed >= 60) {
-                out.printf("soak: minute %d: %s; fan-out backlog %s, lag %s s%n", (now - started) / 60,
-                        LoadWindow.of(timeline, offered, printed, now), text(backlog), text(lag));
+                out.printf(
+                        "soak: minute %d: %s; fan-out backlog %s, lag %s s%n",
+                        (now - started) / 60, LoadWindow.of(timeline, offered, printed, now), text(backlog), text(lag));
                 printed = now;
             }
         }

@@ -3,7 +3,6 @@ package dev.widefeed.drills.soak;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.widefeed.drills.harness.NodeTool;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -26,13 +25,20 @@ record StoreTables(Map<String, Table> tables) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** One table: reads counted since the node started, their latency over the last minutes. */
-    record Table(long sstables, long reads, double readMs, double tombstonesPerSlice, long liveBytes) {
-    }
+    record Table(long sstables, long reads, double readMs, double tombstonesPerSlice, long liveBytes) {}
 
     static StoreTables take(Path dir, String name, int jmxPort, String keyspace) throws InterruptedException {
         try {
-            NodeTool.Run run = NodeTool.run(dir, "tablestats-" + name, jmxPort, Duration.ofMinutes(1), "tablestats",
-                    "-F", "json", keyspace, "system.paxos");
+            NodeTool.Run run = NodeTool.run(
+                    dir,
+                    "tablestats-" + name,
+                    jmxPort,
+                    Duration.ofMinutes(1),
+                    "tablestats",
+                    "-F",
+                    "json",
+                    keyspace,
+                    "system.paxos");
             return run.ok() ? parse(Files.readString(run.log())) : new StoreTables(Map.of());
         } catch (IOException | RuntimeException e) {
             return new StoreTables(Map.of());
@@ -53,10 +59,14 @@ record StoreTables(Map<String, Table> tables) {
             for (Iterator<Map.Entry<String, JsonNode>> it = byTable.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> table = it.next();
                 JsonNode t = table.getValue();
-                tables.put(keyspace.getKey() + "." + table.getKey(), new Table(t.path("sstable_count").asLong(),
-                        t.path("local_read_count").asLong(), number(t.path("local_read_latency_ms")),
-                        number(t.path("average_tombstones_per_slice_last_five_minutes")),
-                        (long) number(t.path("space_used_live"))));
+                tables.put(
+                        keyspace.getKey() + "." + table.getKey(),
+                        new Table(
+                                t.path("sstable_count").asLong(),
+                                t.path("local_read_count").asLong(),
+                                number(t.path("local_read_latency_ms")),
+                                number(t.path("average_tombstones_per_slice_last_five_minutes")),
+                                (long) number(t.path("space_used_live"))));
             }
         }
         return new StoreTables(tables);
@@ -84,23 +94,35 @@ record StoreTables(Map<String, Table> tables) {
             return;
         }
         tables.entrySet().stream()
-                .filter(e -> first.tables.containsKey(e.getKey()) && e.getValue().reads() > 0)
-                .sorted(Comparator.comparingDouble((Map.Entry<String, Table> e) -> moved(first.tables.get(e.getKey()),
-                        e.getValue())).reversed())
+                .filter(e ->
+                        first.tables.containsKey(e.getKey()) && e.getValue().reads() > 0)
+                .sorted(Comparator.comparingDouble(
+                                (Map.Entry<String, Table> e) -> moved(first.tables.get(e.getKey()), e.getValue()))
+                        .reversed())
                 .limit(top)
                 .forEach(e -> {
                     Table before = first.tables.get(e.getKey());
                     Table after = e.getValue();
-                    out.printf("%s: %s: reads %.3f -> %.3f ms, SSTables %d -> %d, tombstones/slice %.1f -> %.1f, "
-                                    + "live %.1f -> %.1f MB%n", label, e.getKey(), before.readMs(), after.readMs(),
-                            before.sstables(), after.sstables(), before.tombstonesPerSlice(),
-                            after.tombstonesPerSlice(), before.liveBytes() / 1e6, after.liveBytes() / 1e6);
+                    out.printf(
+                            "%s: %s: reads %.3f -> %.3f ms, SSTables %d -> %d, tombstones/slice %.1f -> %.1f, "
+                                    + "live %.1f -> %.1f MB%n",
+                            label,
+                            e.getKey(),
+                            before.readMs(),
+                            after.readMs(),
+                            before.sstables(),
+                            after.sstables(),
+                            before.tombstonesPerSlice(),
+                            after.tombstonesPerSlice(),
+                            before.liveBytes() / 1e6,
+                            after.liveBytes() / 1e6);
                 });
     }
 
     /** How much slower a table's reads got; a table read in only one of the two windows sorts last. */
     private static double moved(Table before, Table after) {
-        return Double.isNaN(before.readMs()) || Double.isNaN(after.readMs()) ? Double.NEGATIVE_INFINITY
+        return Double.isNaN(before.readMs()) || Double.isNaN(after.readMs())
+                ? Double.NEGATIVE_INFINITY
                 : after.readMs() - before.readMs();
     }
 }

@@ -11,7 +11,6 @@ import dev.widefeed.drills.harness.ServiceRun;
 import dev.widefeed.drills.harness.Signals;
 import dev.widefeed.drills.harness.Timeline;
 import dev.widefeed.drills.harness.Verification;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -42,7 +41,15 @@ public final class StoreFreezeDrill implements Drill {
             Ledger ledger = session.ledger;
             String token = session.token();
             List<String> hot = ledger.posts.keySet().stream().limit(5).toList();
-            MixedLoad load = new MixedLoad(api, session.population, ledger, timeline, MixedLoad.Mix.LIKES, hot, null, 8,
+            MixedLoad load = new MixedLoad(
+                    api,
+                    session.population,
+                    ledger,
+                    timeline,
+                    MixedLoad.Mix.LIKES,
+                    hot,
+                    null,
+                    8,
                     settings.perSecond() * 2);
             AdminGauges gauges = new AdminGauges(api);
             double correctedBefore = gauges.count(AdminGauges.DRIFT_CORRECTED).orElse(0);
@@ -51,7 +58,9 @@ public final class StoreFreezeDrill implements Drill {
             int baselineEnd = timeline.now();
             double baseline = timeline.percentileMillis(99, 2, baselineEnd);
 
-            long storePid = service.store().orElseThrow(() -> new IllegalStateException("no store process")).pid();
+            long storePid = service.store()
+                    .orElseThrow(() -> new IllegalStateException("no store process"))
+                    .pid();
             List<Integer> thaws = new ArrayList<>();
             for (int cycle = 0; cycle < settings.cycles(); cycle++) {
                 Signals.send("STOP", storePid);
@@ -79,13 +88,16 @@ public final class StoreFreezeDrill implements Drill {
                     + timeline.count(Timeline.Kind.UNAVAILABLE_NO_RETRY_AFTER, 0, end)
                     + timeline.count(Timeline.Kind.SERVER_ERROR, 0, end);
             Verification verification = new Verification(api, token);
-            LongSupplier hotDrift = () -> hot.stream().mapToLong(post -> verification.likes(post).drift()).sum();
+            LongSupplier hotDrift = () -> hot.stream()
+                    .mapToLong(post -> verification.likes(post).drift())
+                    .sum();
             long drift = hotDrift.getAsLong();
             // The service's own recounts run during the storm too: one misled by a like the freeze held between its
             // counter read and its row read leaves drift until the recount that like's mark asks for, which comes
             // due a minute or two later. What they applied is allowed for at the storm's end, and none may be left
             // once they have all run.
-            long correctedDuring = Math.round(gauges.count(AdminGauges.DRIFT_CORRECTED).orElse(0) - correctedBefore);
+            long correctedDuring =
+                    Math.round(gauges.count(AdminGauges.DRIFT_CORRECTED).orElse(0) - correctedBefore);
             AtomicLong driftHealed = new AtomicLong(-1);
             Verification.Result verified = verification.check(ledger, () -> driftHealed.set(hotDrift.getAsLong()));
             return new Figures(name() + " (" + layout.backend() + ")")
@@ -94,12 +106,19 @@ public final class StoreFreezeDrill implements Drill {
                     .noted("like p99 before the first freeze", String.format("%.1f ms", baseline))
                     .atMost("p99 back to normal after a thaw (worst)", worstRecovery, 10, " s")
                     .noted("likes with an unknown outcome", String.valueOf(unknown))
-                    .noted("corrections the service's own recounts applied during the storm",
+                    .noted(
+                            "corrections the service's own recounts applied during the storm",
                             String.valueOf(correctedDuring))
-                    .atMost("counter drift at the storm's end (vs. unknowns + those corrections)", drift,
-                            unknown + correctedDuring, "")
-                    .atMost("counter drift once the service's own repair settled (before reconcile)", driftHealed.get(),
-                            0, "")
+                    .atMost(
+                            "counter drift at the storm's end (vs. unknowns + those corrections)",
+                            drift,
+                            unknown + correctedDuring,
+                            "")
+                    .atMost(
+                            "counter drift once the service's own repair settled (before reconcile)",
+                            driftHealed.get(),
+                            0,
+                            "")
                     .noted("service's own repair settled after", verified.healed())
                     .atMost("counters off after one reconcile", verified.countersOff(), 0, "")
                     .atMost("acknowledged writes missing", verified.missing(), 0, "")

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.drills.harness.Api;
 import dev.widefeed.drills.harness.ServiceRun;
 import dev.widefeed.restclient.Reply;
-
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.Map;

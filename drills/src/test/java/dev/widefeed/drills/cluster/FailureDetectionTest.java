@@ -1,15 +1,14 @@
 package dev.widefeed.drills.cluster;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class FailureDetectionTest {
     @Test
@@ -25,11 +24,15 @@ class FailureDetectionTest {
                 INFO  [GossipStage:1] 2026-11-25 13:18:05,000 Gossiper:1508 - InetAddress /127.0.0.3:18144 is now DOWN
                 INFO  [GossipStage:1] 2026-11-25 13:18:09,776 Gossiper:1508 - InetAddress /127.0.0.1:18144 is now DOWN
                 """);
-        long killed = LocalDateTime.of(2026, 11, 25, 13, 17, 51, 500_000_000).atZone(ZoneId.systemDefault())
-                .toInstant().toEpochMilli();
+        long killed = LocalDateTime.of(2026, 11, 25, 13, 17, 51, 500_000_000)
+                .atZone(ZoneId.systemDefault())
+                .toInstant()
+                .toEpochMilli();
 
-        assertThat(FailureDetection.markedDownAfter(List.of(node2, node3, dir.resolve("absent.log")),
-                "127.0.0.1:18144", killed)).hasValueSatisfying(s -> assertThat(s).isEqualTo(18.276));
-        assertThat(FailureDetection.markedDownAfter(List.of(node2), "127.0.0.2:18144", killed)).isEmpty();
+        assertThat(FailureDetection.markedDownAfter(
+                        List.of(node2, node3, dir.resolve("absent.log")), "127.0.0.1:18144", killed))
+                .hasValueSatisfying(s -> assertThat(s).isEqualTo(18.276));
+        assertThat(FailureDetection.markedDownAfter(List.of(node2), "127.0.0.2:18144", killed))
+                .isEmpty();
     }
 }

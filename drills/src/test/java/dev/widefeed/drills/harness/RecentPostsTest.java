@@ -1,13 +1,12 @@
 package dev.widefeed.drills.harness;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class RecentPostsTest {
     @Test
@@ -21,7 +20,9 @@ class RecentPostsTest {
         for (int i = 0; i < 200_000; i++) {
             seen.add(recent.pick());
         }
-        assertThat(seen).hasSize(RecentPosts.SIZE).allSatisfy(id -> assertThat(Long.parseLong(id)).isGreaterThan(500));
+        assertThat(seen)
+                .hasSize(RecentPosts.SIZE)
+                .allSatisfy(id -> assertThat(Long.parseLong(id)).isGreaterThan(500));
 
         recent.add("999999");
         seen.clear();

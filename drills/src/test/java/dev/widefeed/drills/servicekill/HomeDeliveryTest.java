@@ -1,7 +1,6 @@
 package dev.widefeed.drills.servicekill;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,8 +8,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Set;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The service-kill drill's reading of exported tables: both backends' shapes, and the plan against the inboxes. */
 class HomeDeliveryTest {
@@ -32,7 +31,8 @@ class HomeDeliveryTest {
                 {"row_key":"AA==","salt":1,"user_id":7,"since":1,"follower_id":11,"present":true,"last_read":%d}
                 {"row_key":"AA==","salt":1,"user_id":7,"since":1,"follower_id":12,"present":true}
                 {"row_key":"AA==","salt":1,"user_id":7,"since":1,"follower_id":15,"last_read":%d}
-                """.formatted(post.minusSeconds(3600).toEpochMilli(), post.toEpochMilli()));
+                """.formatted(
+                        post.minusSeconds(3600).toEpochMilli(), post.toEpochMilli()));
 
         HomeDelivery cassandra = HomeDelivery.followersOf(TableExport.at(dir.resolve("cassandra")), "cassandra", 7);
         assertThat(cassandra.all()).containsExactlyInAnyOrder(11L, 12L, 13L);
@@ -45,8 +45,8 @@ class HomeDeliveryTest {
 
     @Test
     void theOutcomeCountsMissingTwiceAndOutside() {
-        HomeDelivery.Outcome outcome = HomeDelivery.Outcome.of(Set.of(1L, 2L, 3L), Map.of(1L, 1, 3L, 2, 4L, 1, 9L, 1),
-                9L);
+        HomeDelivery.Outcome outcome =
+                HomeDelivery.Outcome.of(Set.of(1L, 2L, 3L), Map.of(1L, 1, 3L, 2, 4L, 1, 9L, 1), 9L);
         assertThat(outcome.planned()).isEqualTo(3);
         assertThat(outcome.missing()).isEqualTo(1);
         assertThat(outcome.twice()).isEqualTo(1);

@@ -1,10 +1,10 @@
 package dev.widefeed.drills.soak;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.widefeed.drills.harness.Timeline;
 import dev.widefeed.restclient.Reply;
 import org.junit.jupiter.api.Test;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class KneeSearchTest {
     /** A 10-second step at 100/s. */
@@ -15,10 +15,14 @@ class KneeSearchTest {
     @Test
     void aStepKeepsUpByThePerfModulesRule() {
         assertThat(KneeSearch.keptUp(step(950, 9, 500))).isTrue();
-        assertThat(KneeSearch.keptUp(step(949, 0, 20))).as("under 95 % achieved").isFalse();
+        assertThat(KneeSearch.keptUp(step(949, 0, 20)))
+                .as("under 95 % achieved")
+                .isFalse();
         assertThat(KneeSearch.keptUp(step(1000, 11, 20))).as("over 1 % failed").isFalse();
         assertThat(KneeSearch.keptUp(step(1000, 0, 501))).as("p99 over 500 ms").isFalse();
-        assertThat(KneeSearch.keptUp(new LoadWindow(100, 0, 10, 1000, 5, 6, 20))).as("4xx count as failed").isFalse();
+        assertThat(KneeSearch.keptUp(new LoadWindow(100, 0, 10, 1000, 5, 6, 20)))
+                .as("4xx count as failed")
+                .isFalse();
     }
 
     @Test

@@ -1,11 +1,11 @@
 package dev.widefeed.drills.soak;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.widefeed.drills.harness.Ledger;
 import dev.widefeed.drills.harness.MixedLoad;
 import org.junit.jupiter.api.Test;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class SoakSampleTest {
     @Test

@@ -1,13 +1,12 @@
 package dev.widefeed.drills.soak;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class StoreTablesTest {
     /** What {@code nodetool tablestats -F json} printed for one table of a running drill (fields trimmed). */
@@ -41,8 +40,12 @@ class StoreTablesTest {
         assertThat(likes.sstables()).isEqualTo(3);
         assertThat(likes.reads()).isEqualTo(4067);
         assertThat(likes.readMs()).isEqualTo(0.118);
-        assertThat(StoreTables.parse(output(3, 0, "NaN", 1.0)).tables().get("widefeed.likes_by_post").readMs())
-                .as("a latency of a table not read lately").isNaN();
+        assertThat(StoreTables.parse(output(3, 0, "NaN", 1.0))
+                        .tables()
+                        .get("widefeed.likes_by_post")
+                        .readMs())
+                .as("a latency of a table not read lately")
+                .isNaN();
         assertThat(likes.liveBytes()).isEqualTo(10099);
         assertThat(StoreTables.parse("nodetool: connection refused").tables()).isEmpty();
     }
@@ -53,12 +56,13 @@ class StoreTablesTest {
         StoreTables first = StoreTables.parse(output(3, 1000, "0.100", 1.0));
         StoreTables last = StoreTables.parse(output(6, 10000, "0.190", 3.0));
         last.printMoved(new PrintStream(bytes, true, StandardCharsets.UTF_8), "soak: store", first, 10);
-        assertThat(bytes.toString(StandardCharsets.UTF_8)).contains("soak: store: widefeed.likes_by_post: reads "
-                + "0.100 -> 0.190 ms, SSTables 3 -> 6, tombstones/slice 1.0 -> 3.0, live 0.0 -> 0.0 MB");
+        assertThat(bytes.toString(StandardCharsets.UTF_8))
+                .contains("soak: store: widefeed.likes_by_post: reads "
+                        + "0.100 -> 0.190 ms, SSTables 3 -> 6, tombstones/slice 1.0 -> 3.0, live 0.0 -> 0.0 MB");
 
         bytes.reset();
-        last.printMoved(new PrintStream(bytes, true, StandardCharsets.UTF_8), "soak: store",
-                new StoreTables(Map.of()), 10);
+        last.printMoved(
+                new PrintStream(bytes, true, StandardCharsets.UTF_8), "soak: store", new StoreTables(Map.of()), 10);
         assertThat(bytes.toString(StandardCharsets.UTF_8)).contains("no table statistics");
     }
 }

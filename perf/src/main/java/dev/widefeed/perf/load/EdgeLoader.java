@@ -3,7 +3,6 @@ package dev.widefeed.perf.load;
 import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.perf.workload.UserIds;
 import dev.widefeed.perf.workload.WorkloadReader;
-
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -75,7 +74,8 @@ final class EdgeLoader {
         private final int[] following;
         private final Semaphore permits = new Semaphore(chunksInFlight);
         private final AtomicReference<Throwable> failure = new AtomicReference<>();
-        private final ExecutorService pool = Executors.newFixedThreadPool(chunksInFlight, Parallel.daemon("edge-import"));
+        private final ExecutorService pool =
+                Executors.newFixedThreadPool(chunksInFlight, Parallel.daemon("edge-import"));
         private long line;
         private int followee = -1;
         private long seen;

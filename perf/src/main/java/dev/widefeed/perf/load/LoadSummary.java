@@ -15,17 +15,31 @@ import java.util.stream.Collectors;
  * @param seconds         the whole load
  * @param phases          each phase in order, with its item count and time
  */
-public record LoadSummary(int users, long edges, long edgesImported, int activeUsers, int countsCorrected,
-                          double seconds, List<Phase> phases) {
+public record LoadSummary(
+        int users,
+        long edges,
+        long edgesImported,
+        int activeUsers,
+        int countsCorrected,
+        double seconds,
+        List<Phase> phases) {
     public LoadSummary {
         phases = List.copyOf(phases);
     }
 
     /** One line: the counts, the whole time, and each phase's count, time and rate. */
     public String line() {
-        return String.format(Locale.ROOT, "loaded %,d users, %,d follows (%,d imported now), %,d recently active, "
-                        + "%,d counts corrected, in %.1f s: %s", users, edges, edgesImported, activeUsers,
-                countsCorrected, seconds, phases.stream().map(Phase::line).collect(Collectors.joining("; ")));
+        return String.format(
+                Locale.ROOT,
+                "loaded %,d users, %,d follows (%,d imported now), %,d recently active, "
+                        + "%,d counts corrected, in %.1f s: %s",
+                users,
+                edges,
+                edgesImported,
+                activeUsers,
+                countsCorrected,
+                seconds,
+                phases.stream().map(Phase::line).collect(Collectors.joining("; ")));
     }
 
     /** One phase: {@code items} done in {@code seconds}. */

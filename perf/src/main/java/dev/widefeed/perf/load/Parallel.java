@@ -15,8 +15,7 @@ import java.util.function.IntConsumer;
  * synchronous, so the thread count is the number of calls in flight.
  */
 final class Parallel {
-    private Parallel() {
-    }
+    private Parallel() {}
 
     /** Calls {@code call} for every index in [0, n); stops at the first failure and rethrows it. */
     static void forEach(int n, int threads, IntConsumer call) throws InterruptedException {

@@ -14,7 +14,6 @@ import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.perf.workload.UserIds;
 import dev.widefeed.perf.workload.WorkloadReader;
 import dev.widefeed.store.Storage;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -45,6 +44,7 @@ import java.util.stream.IntStream;
 public final class PopulationLoader {
     /** Every workload user's creation time: fixed, so a reload writes the same rows. */
     static final Instant CREATED_AT = Instant.parse("2023-01-01T00:00:00Z");
+
     private static final int STATES_PER_IMPORT = 10_000;
     private static final int PULL_PAGE = 5_000;
 
@@ -97,8 +97,9 @@ public final class PopulationLoader {
      *
      * @param progress where the progress lines go (stderr, say); null for none
      */
-    public static LoadSummary load(Storage storage, Path workloadDir, UserIds ids, Settings settings,
-                                   PrintStream progress) throws IOException, InterruptedException {
+    public static LoadSummary load(
+            Storage storage, Path workloadDir, UserIds ids, Settings settings, PrintStream progress)
+            throws IOException, InterruptedException {
         return new PopulationLoader(storage, ids, settings, progress).run(WorkloadReader.open(workloadDir));
     }
 
@@ -139,8 +140,9 @@ public final class PopulationLoader {
         int[] following;
         long imported;
         try (Progress edges = new Progress(progress, "edges", missing)) {
-            following = new EdgeLoader(ids, settings.edgeChunk(), settings.edgeChunksInFlight(),
-                    storage.relations()::importEdges).load(workload, followers, counts, edges);
+            following = new EdgeLoader(
+                            ids, settings.edgeChunk(), settings.edgeChunksInFlight(), storage.relations()::importEdges)
+                    .load(workload, followers, counts, edges);
             imported = edges.done();
             record(edges);
         }
@@ -149,8 +151,11 @@ public final class PopulationLoader {
         try (Progress corrected = new Progress(progress, "counts corrected", wrong.length)) {
             Parallel.forEach(wrong.length, settings.threads(), i -> {
                 int u = wrong[i];
-                storage.users().addCounts(ids.id(u), new UserCounts(0, followers[u] - counts.followers(u),
-                        following[u] - counts.following(u)));
+                storage.users()
+                        .addCounts(
+                                ids.id(u),
+                                new UserCounts(
+                                        0, followers[u] - counts.followers(u), following[u] - counts.following(u)));
                 corrected.add(1);
             });
             record(corrected);
@@ -172,8 +177,8 @@ public final class PopulationLoader {
         saveStates(lastRead, readsPerDay, active, now.minus(settings.history()));
         shareActivity(lastRead, readsPerDay, following);
 
-        return new LoadSummary(n, workload.follows(), imported, active, wrong.length,
-                (System.nanoTime() - started) / 1e9, phases);
+        return new LoadSummary(
+                n, workload.follows(), imported, active, wrong.length, (System.nanoTime() - started) / 1e9, phases);
     }
 
     /**
@@ -182,7 +187,8 @@ public final class PopulationLoader {
      * has had the switch long ago; without this, the replay's first post of each would start it.
      */
     private void pullBigAuthors(int[] followers) {
-        int[] big = IntStream.range(0, followers.length).filter(u -> followers[u] > PullRules.DEFAULT.pullAbove())
+        int[] big = IntStream.range(0, followers.length)
+                .filter(u -> followers[u] > PullRules.DEFAULT.pullAbove())
                 .toArray();
         long entries = 0;
         for (int u : big) {
@@ -194,7 +200,11 @@ public final class PopulationLoader {
                 Optional<FollowCursor> after = Optional.empty();
                 while (true) {
                     List<Follow> page = storage.relations().followers(author, after, PULL_PAGE);
-                    storage.timelines().pull(author, HomeRead.ALL_POSTS, page.stream().map(Follow::userId).toList());
+                    storage.timelines()
+                            .pull(
+                                    author,
+                                    HomeRead.ALL_POSTS,
+                                    page.stream().map(Follow::userId).toList());
                     pulled.add(page.size());
                     if (page.size() < PULL_PAGE) {
                         break;
@@ -202,8 +212,9 @@ public final class PopulationLoader {
                     after = Optional.of(FollowCursor.after(page.get(page.size() - 1)));
                 }
                 Instant now = Instant.now();
-                storage.fanout().saveDelivery(new AuthorDelivery(author, AuthorDelivery.Mode.PULLED,
-                        IdGenerator.lowestAt(now), Optional.empty(), now));
+                storage.fanout()
+                        .saveDelivery(new AuthorDelivery(
+                                author, AuthorDelivery.Mode.PULLED, IdGenerator.lowestAt(now), Optional.empty(), now));
             }
             record(pulled);
         }
@@ -227,9 +238,15 @@ public final class PopulationLoader {
             for (int u = 0; u < lastRead.length; u++) {
                 if (lastRead[u] != null) {
                     Instant historyFrom = lastRead[u].isBefore(historyStart) ? lastRead[u] : historyStart;
-                    batch.put(ids.id(u), new HomeState(lastRead[u], 0, lastRead[u], lastRead[u],
-                            IdGenerator.lowestAt(historyFrom), DecayedRate.ofRate(readsPerDay[u], lastRead[u],
-                            PullRules.DEFAULT.rateHalfLife())));
+                    batch.put(
+                            ids.id(u),
+                            new HomeState(
+                                    lastRead[u],
+                                    0,
+                                    lastRead[u],
+                                    lastRead[u],
+                                    IdGenerator.lowestAt(historyFrom),
+                                    DecayedRate.ofRate(readsPerDay[u], lastRead[u], PullRules.DEFAULT.rateHalfLife())));
                 }
                 if (batch.size() == STATES_PER_IMPORT || (u == lastRead.length - 1 && !batch.isEmpty())) {
                     storage.timelines().importStates(batch);
@@ -245,9 +262,9 @@ public final class PopulationLoader {
      * Each active reader's last read and reads a day onto the edges they follow by, where fan-out reads
      * them; counted in edges.
      */
-    private void shareActivity(Instant[] lastRead, double[] readsPerDay, int[] following)
-            throws InterruptedException {
-        int[] sharers = IntStream.range(0, lastRead.length).filter(u -> lastRead[u] != null && following[u] > 0)
+    private void shareActivity(Instant[] lastRead, double[] readsPerDay, int[] following) throws InterruptedException {
+        int[] sharers = IntStream.range(0, lastRead.length)
+                .filter(u -> lastRead[u] != null && following[u] > 0)
                 .toArray();
         long edges = 0;
         for (int u : sharers) {

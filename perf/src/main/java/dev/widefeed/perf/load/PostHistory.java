@@ -8,7 +8,6 @@ import dev.widefeed.perf.workload.WorkloadReader;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostType;
 import dev.widefeed.store.Storage;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Clock;
@@ -40,6 +39,7 @@ public final class PostHistory {
     private static final int HISTORY_ID_WORKER = 1005;
     /** Mixed into the workload's seed: the history's phases are their own stream. */
     private static final long HISTORY_SEED = 0x4857_5354L;
+
     private static final long DAY_MILLIS = Duration.ofDays(1).toMillis();
 
     /**
@@ -57,8 +57,7 @@ public final class PostHistory {
         }
     }
 
-    private PostHistory() {
-    }
+    private PostHistory() {}
 
     /** When the history of a load at {@code now} begins: nothing of the population is older. */
     public static Instant start(Instant now, Settings settings) {
@@ -71,8 +70,15 @@ public final class PostHistory {
      *
      * @return the posts written
      */
-    public static long seed(Storage storage, WorkloadReader workload, UserIds ids, Settings settings, Instant now,
-                            Consumer<Post> deliver, PrintStream progress) throws IOException, InterruptedException {
+    public static long seed(
+            Storage storage,
+            WorkloadReader workload,
+            UserIds ids,
+            Settings settings,
+            Instant now,
+            Consumer<Post> deliver,
+            PrintStream progress)
+            throws IOException, InterruptedException {
         List<Planned> planned = plan(workload, settings, now);
         planned.sort(Comparator.comparing(Planned::at));
         MovableClock clock = new MovableClock();
@@ -80,8 +86,14 @@ public final class PostHistory {
         List<Post> posts = new ArrayList<>(planned.size());
         for (Planned p : planned) {
             clock.at = p.at();
-            posts.add(new Post(generator.next(), ids.id(p.author()), PostType.ORIGINAL, "an earlier post", p.at(),
-                    Audience.PUBLIC, Optional.empty()));
+            posts.add(new Post(
+                    generator.next(),
+                    ids.id(p.author()),
+                    PostType.ORIGINAL,
+                    "an earlier post",
+                    p.at(),
+                    Audience.PUBLIC,
+                    Optional.empty()));
         }
         try (Progress written = new Progress(progress, "history posts", posts.size())) {
             Parallel.forEach(posts.size(), settings.threads(), i -> {
@@ -109,8 +121,7 @@ public final class PostHistory {
     }
 
     /** A post of workload user {@code author} at {@code at}. */
-    record Planned(int author, Instant at) {
-    }
+    record Planned(int author, Instant at) {}
 
     /** Each author's posts, unordered. */
     static List<Planned> plan(WorkloadReader workload, Settings settings, Instant now) throws IOException {
@@ -124,7 +135,8 @@ public final class PostHistory {
             if (count > 0) {
                 double gapMillis = DAY_MILLIS / postsPerDay;
                 for (long i = 0; i < count; i++) {
-                    Instant at = now.minusMillis((long) ((i + phase) * gapMillis)).truncatedTo(ChronoUnit.MILLIS);
+                    Instant at =
+                            now.minusMillis((long) ((i + phase) * gapMillis)).truncatedTo(ChronoUnit.MILLIS);
                     if (at.isBefore(start)) {
                         break;
                     }

@@ -27,8 +27,8 @@ final class Progress implements AutoCloseable {
             redraw = null;
         } else {
             redraw = Executors.newSingleThreadScheduledExecutor(Parallel.daemon("load-progress"));
-            redraw.scheduleAtFixedRate(() -> draw(running(phase, done.get(), total, elapsedNanos()), ""),
-                    1, 1, TimeUnit.SECONDS);
+            redraw.scheduleAtFixedRate(
+                    () -> draw(running(phase, done.get(), total, elapsedNanos()), ""), 1, 1, TimeUnit.SECONDS);
         }
     }
 
@@ -76,15 +76,22 @@ final class Progress implements AutoCloseable {
     static String running(String phase, long done, long total, long elapsedNanos) {
         double rate = elapsedNanos > 0 ? done / (elapsedNanos / 1e9) : 0;
         String eta = done >= total ? clock(0) : rate > 0 ? clock(Math.round((total - done) / rate)) : "--";
-        return String.format(Locale.ROOT, "%s: %,d / %,d (%.1f%%)  %,.0f/s  ETA %s", phase, done, total,
-                total > 0 ? 100.0 * done / total : 100.0, rate, eta);
+        return String.format(
+                Locale.ROOT,
+                "%s: %,d / %,d (%.1f%%)  %,.0f/s  ETA %s",
+                phase,
+                done,
+                total,
+                total > 0 ? 100.0 * done / total : 100.0,
+                rate,
+                eta);
     }
 
     /** E.g. {@code edges: 1,000,000 in 25.0 s (40,000/s)}. */
     static String finished(String phase, long done, long elapsedNanos) {
         double seconds = elapsedNanos / 1e9;
-        return String.format(Locale.ROOT, "%s: %,d in %.1f s (%,.0f/s)", phase, done, seconds,
-                seconds > 0 ? done / seconds : 0);
+        return String.format(
+                Locale.ROOT, "%s: %,d in %.1f s (%,.0f/s)", phase, done, seconds, seconds > 0 ? done / seconds : 0);
     }
 
     /** {@code m:ss}, or {@code h:mm:ss} from an hour up. */

@@ -3,7 +3,6 @@ package dev.widefeed.perf.replay;
 import dev.widefeed.perf.workload.EventKind;
 import dev.widefeed.perf.workload.UserIds;
 import dev.widefeed.perf.workload.WorkloadEvent;
-
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,8 +17,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class Actions {
     /** {@code subject}: the post acted on (repost, comment, like), the user read or (un)followed, else 0. */
-    record Action(EventKind kind, long actor, long subject) {
-    }
+    record Action(EventKind kind, long actor, long subject) {}
 
     private final UserIds users;
     private final RecentPosts recent;
@@ -79,9 +77,10 @@ final class Actions {
 
     void summarize(String target, PrintStream out) {
         long tracked = created().size();
-        out.printf("  %s target: %,d posts and reposts created (%,d tracked), %,d reposts/comments/likes retargeted "
-                + "to posts (nothing posted to act on yet)%n", target, tracked + untracked.get(), tracked,
-                retargeted.get());
+        out.printf(
+                "  %s target: %,d posts and reposts created (%,d tracked), %,d reposts/comments/likes retargeted "
+                        + "to posts (nothing posted to act on yet)%n",
+                target, tracked + untracked.get(), tracked, retargeted.get());
     }
 
     /** Topics the replay's texts name: a skewed few are named most, as real topics are. */
@@ -96,8 +95,13 @@ final class Actions {
      */
     static String text(WorkloadEvent event) {
         long h = mix(event.actor() * 0x9E3779B97F4A7C15L + event.offsetMillis());
-        StringBuilder text = new StringBuilder("replayed ").append(event.kind().label()).append(" of user ")
-                .append(event.actor()).append(" at ").append(event.offsetMillis()).append(" ms");
+        StringBuilder text = new StringBuilder("replayed ")
+                .append(event.kind().label())
+                .append(" of user ")
+                .append(event.actor())
+                .append(" at ")
+                .append(event.offsetMillis())
+                .append(" ms");
         if (Math.floorMod(h, 4) == 0) {
             double u = ((h >>> 24) & 0xFFFF) / 65_536.0;
             text.append(" #t").append((int) Math.pow(TOPICS, u) - 1);

@@ -18,6 +18,7 @@ final class ErrorReasons {
     private static final int MESSAGE_CHARS = 80;
     /** Reasons past this many distinct ones are pooled, so a message the blanking misses cannot grow the map. */
     private static final int MAX_REASONS = 500;
+
     private static final String OTHER = "(other reasons)";
 
     private final Map<String, LongAdder> counts = new ConcurrentHashMap<>();
@@ -30,8 +31,8 @@ final class ErrorReasons {
         String key = kind + ": " + reason;
         LongAdder counter = counts.get(key);
         if (counter == null) {
-            counter = counts.computeIfAbsent(counts.size() < MAX_REASONS ? key : kind + ": " + OTHER,
-                    k -> new LongAdder());
+            counter = counts.computeIfAbsent(
+                    counts.size() < MAX_REASONS ? key : kind + ": " + OTHER, k -> new LongAdder());
         }
         counter.add(n);
     }
@@ -52,11 +53,14 @@ final class ErrorReasons {
                 && cause.getCause() != null) {
             cause = cause.getCause();
         }
-        String message = cause.getMessage() == null ? "" : IDS.matcher(cause.getMessage()).replaceAll("#");
+        String message = cause.getMessage() == null
+                ? ""
+                : IDS.matcher(cause.getMessage()).replaceAll("#");
         if (message.length() > MESSAGE_CHARS) {
             message = message.substring(0, MESSAGE_CHARS) + "...";
         }
-        return message.isEmpty() ? cause.getClass().getSimpleName()
+        return message.isEmpty()
+                ? cause.getClass().getSimpleName()
                 : cause.getClass().getSimpleName() + ": " + message;
     }
 }

@@ -2,7 +2,6 @@ package dev.widefeed.perf.replay;
 
 import dev.widefeed.feed.FanoutProgress;
 import dev.widefeed.perf.results.ReplayResult;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -22,8 +21,7 @@ import java.util.function.LongFunction;
 public final class FanoutDelays {
     private static final long POLL_MILLIS = 500;
 
-    private FanoutDelays() {
-    }
+    private FanoutDelays() {}
 
     /**
      * Looks up every post's delivery, looking again every half second while some are unfinished, for at most
@@ -31,8 +29,8 @@ public final class FanoutDelays {
      *
      * @param deliveryOf a post's delivery checkpoint ({@code FanoutStore#progress} of its delivery)
      */
-    public static List<ReplayResult.FanoutDelay> collect(LongFunction<Optional<FanoutProgress>> deliveryOf,
-                                                         Collection<CreatedPost> posts, Duration wait)
+    public static List<ReplayResult.FanoutDelay> collect(
+            LongFunction<Optional<FanoutProgress>> deliveryOf, Collection<CreatedPost> posts, Duration wait)
             throws InterruptedException {
         long until = System.nanoTime() + wait.toNanos();
         Map<Long, Optional<FanoutProgress>> progress = new LinkedHashMap<>();
@@ -60,17 +58,29 @@ public final class FanoutDelays {
     public static ReplayResult.FanoutDelay delayOf(FanoutProgress progress) {
         List<ReplayResult.TierDelay> tiers = new ArrayList<>();
         for (FanoutProgress.TierProgress tier : progress.tiers()) {
-            tier.finishedAt().ifPresent(finished -> tiers.add(new ReplayResult.TierDelay(tier.name(), tier.pushed(),
-                    Duration.between(progress.createdAt(), finished).toMillis() / 1e3)));
+            tier.finishedAt()
+                    .ifPresent(finished -> tiers.add(new ReplayResult.TierDelay(
+                            tier.name(),
+                            tier.pushed(),
+                            Duration.between(progress.createdAt(), finished).toMillis() / 1e3)));
         }
-        return new ReplayResult.FanoutDelay(progress.postId(), (int) Math.min(Integer.MAX_VALUE,
-                progress.followers()), progress.mode(), tiers);
+        return new ReplayResult.FanoutDelay(
+                progress.postId(), (int) Math.min(Integer.MAX_VALUE, progress.followers()), progress.mode(), tiers);
     }
 
     /** {@code result} with its fan-outs set: the replayer leaves them empty. */
     public static ReplayResult into(ReplayResult result, List<ReplayResult.FanoutDelay> fanouts) {
-        return new ReplayResult(result.backend(), result.target(), result.offeredRate(), result.achievedRate(),
-                result.seconds(), result.operations(), result.errors(), result.dropped(), result.byKind(),
-                result.overTime(), List.copyOf(fanouts));
+        return new ReplayResult(
+                result.backend(),
+                result.target(),
+                result.offeredRate(),
+                result.achievedRate(),
+                result.seconds(),
+                result.operations(),
+                result.errors(),
+                result.dropped(),
+                result.byKind(),
+                result.overTime(),
+                List.copyOf(fanouts));
     }
 }

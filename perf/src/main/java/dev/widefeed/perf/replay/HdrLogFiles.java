@@ -1,13 +1,12 @@
 package dev.widefeed.perf.replay;
 
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogWriter;
-
 import java.io.FileNotFoundException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
 
 /**
  * One HDR histogram log per kind, {@code <name>-<kind>.hlog}, of response-time intervals in microseconds: the
@@ -36,7 +35,8 @@ final class HdrLogFiles implements AutoCloseable {
 
     private HistogramLogWriter open(String kind) {
         try {
-            HistogramLogWriter writer = new HistogramLogWriter(file(directory, name, kind).toFile());
+            HistogramLogWriter writer =
+                    new HistogramLogWriter(file(directory, name, kind).toFile());
             writer.outputComment("response time of " + kind + " operations, microseconds");
             writer.outputLogFormatVersion();
             writer.outputStartTime(startMillis);

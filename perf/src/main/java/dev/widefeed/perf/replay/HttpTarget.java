@@ -6,7 +6,6 @@ import dev.widefeed.perf.workload.UserIds;
 import dev.widefeed.perf.workload.WorkloadEvent;
 import dev.widefeed.restclient.RestClient;
 import dev.widefeed.restclient.RestRequest;
-
 import java.io.PrintStream;
 import java.net.URI;
 import java.time.Clock;
@@ -55,7 +54,9 @@ public final class HttpTarget implements ReplayTarget {
      * @param maxTracked  created posts kept for {@link #createdPosts()}
      */
     public static HttpTarget open(URI base, UserIds users, String tokenSecret, int maxTracked) {
-        return new HttpTarget(base, new TokenService(tokenSecret, TOKEN_LIFETIME, TOKEN_LIFETIME, Clock.systemUTC()),
+        return new HttpTarget(
+                base,
+                new TokenService(tokenSecret, TOKEN_LIFETIME, TOKEN_LIFETIME, Clock.systemUTC()),
                 new Actions(users, RecentPosts.standard(), maxTracked));
     }
 
@@ -86,9 +87,11 @@ public final class HttpTarget implements ReplayTarget {
         long on = action.subject();
         return switch (action.kind()) {
             case POST -> RestRequest.of("POST", "/v1/posts").withBody(Map.of("content", Actions.text(event)));
-            case REPOST -> RestRequest.of("POST", "/v1/posts/" + on + "/reposts").withBody(Map.of());
-            case COMMENT -> RestRequest.of("POST", "/v1/posts/" + on + "/comments")
-                    .withBody(Map.of("content", Actions.text(event)));
+            case REPOST ->
+                RestRequest.of("POST", "/v1/posts/" + on + "/reposts").withBody(Map.of());
+            case COMMENT ->
+                RestRequest.of("POST", "/v1/posts/" + on + "/comments")
+                        .withBody(Map.of("content", Actions.text(event)));
             case LIKE -> RestRequest.of("PUT", "/v1/posts/" + on + "/like");
             case HOME_READ -> RestRequest.get("/v1/users/" + me + "/home" + PAGE);
             case USER_READ -> RestRequest.get("/v1/users/" + on + "/posts" + PAGE);

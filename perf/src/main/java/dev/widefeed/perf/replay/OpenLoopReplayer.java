@@ -2,7 +2,6 @@ package dev.widefeed.perf.replay;
 
 import dev.widefeed.perf.results.ReplayResult;
 import dev.widefeed.perf.workload.WorkloadEvent;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -46,10 +45,18 @@ public final class OpenLoopReplayer {
      *                     count as errors
      * @param hdrLog       where to write {@code <name>-<kind>.hlog} response-time logs, if anywhere
      */
-    public record Settings(double offeredRate, double workloadRate, Optional<Duration> maxDuration, long maxEvents,
-                           int maxInFlight, Duration drainTimeout, Optional<HdrLog> hdrLog) {
+    public record Settings(
+            double offeredRate,
+            double workloadRate,
+            Optional<Duration> maxDuration,
+            long maxEvents,
+            int maxInFlight,
+            Duration drainTimeout,
+            Optional<HdrLog> hdrLog) {
         public Settings {
-            if (!(offeredRate > 0) || !(workloadRate > 0) || Double.isInfinite(offeredRate)
+            if (!(offeredRate > 0)
+                    || !(workloadRate > 0)
+                    || Double.isInfinite(offeredRate)
                     || Double.isInfinite(workloadRate)) {
                 throw new IllegalArgumentException("rates must be finite and above 0");
             }
@@ -60,13 +67,19 @@ public final class OpenLoopReplayer {
 
         /** No duration or event limit, at most 10,000 in flight, 30 s to drain, no HDR logs. */
         public static Settings at(double offeredRate, double workloadRate) {
-            return new Settings(offeredRate, workloadRate, Optional.empty(), Long.MAX_VALUE, 10_000,
-                    Duration.ofSeconds(30), Optional.empty());
+            return new Settings(
+                    offeredRate,
+                    workloadRate,
+                    Optional.empty(),
+                    Long.MAX_VALUE,
+                    10_000,
+                    Duration.ofSeconds(30),
+                    Optional.empty());
         }
 
         public Settings withMaxDuration(Duration duration) {
-            return new Settings(offeredRate, workloadRate, Optional.of(duration), maxEvents, maxInFlight, drainTimeout,
-                    hdrLog);
+            return new Settings(
+                    offeredRate, workloadRate, Optional.of(duration), maxEvents, maxInFlight, drainTimeout, hdrLog);
         }
 
         public Settings withMaxEvents(long events) {
@@ -82,7 +95,13 @@ public final class OpenLoopReplayer {
         }
 
         public Settings withHdrLog(Path directory, String name) {
-            return new Settings(offeredRate, workloadRate, maxDuration, maxEvents, maxInFlight, drainTimeout,
+            return new Settings(
+                    offeredRate,
+                    workloadRate,
+                    maxDuration,
+                    maxEvents,
+                    maxInFlight,
+                    drainTimeout,
                     Optional.of(new HdrLog(directory, name)));
         }
     }
@@ -115,8 +134,8 @@ public final class OpenLoopReplayer {
             Files.createDirectories(settings.hdrLog().get().directory());
         }
         long t0 = System.nanoTime();
-        Optional<HdrLogFiles> logs = settings.hdrLog()
-                .map(log -> new HdrLogFiles(log.directory(), log.name(), System.currentTimeMillis()));
+        Optional<HdrLogFiles> logs =
+                settings.hdrLog().map(log -> new HdrLogFiles(log.directory(), log.name(), System.currentTimeMillis()));
         Outcomes outcomes = new Outcomes(t0, logs);
         AtomicLong scheduled = new AtomicLong();
         ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -125,13 +144,17 @@ public final class OpenLoopReplayer {
             return thread;
         });
         AtomicLong samples = new AtomicLong();
-        sampler.scheduleAtFixedRate(() -> {
-            long now = System.nanoTime();
-            outcomes.sample(now);
-            if (samples.incrementAndGet() % SAMPLES_PER_PROGRESS_LINE == 0) {
-                progress(outcomes, (now - t0) / 1e9, scheduled.get());
-            }
-        }, SAMPLE_MILLIS, SAMPLE_MILLIS, TimeUnit.MILLISECONDS);
+        sampler.scheduleAtFixedRate(
+                () -> {
+                    long now = System.nanoTime();
+                    outcomes.sample(now);
+                    if (samples.incrementAndGet() % SAMPLES_PER_PROGRESS_LINE == 0) {
+                        progress(outcomes, (now - t0) / 1e9, scheduled.get());
+                    }
+                },
+                SAMPLE_MILLIS,
+                SAMPLE_MILLIS,
+                TimeUnit.MILLISECONDS);
         long end;
         try {
             schedule(target, events, outcomes, t0, scheduled);
@@ -153,15 +176,25 @@ public final class OpenLoopReplayer {
         double achieved = outcomes.eventsFinished() / seconds;
         outcomes.abandonUnfinished();
         Map<String, ReplayResult.KindResult> byKind = outcomes.results();
-        ReplayResult result = new ReplayResult(backend, target.name(), settings.offeredRate(), achieved, seconds,
-                byKind.get(Outcomes.ALL).count(), outcomes.eventErrors(), outcomes.eventsDropped(), byKind,
-                outcomes.points(), List.of());
+        ReplayResult result = new ReplayResult(
+                backend,
+                target.name(),
+                settings.offeredRate(),
+                achieved,
+                seconds,
+                byKind.get(Outcomes.ALL).count(),
+                outcomes.eventErrors(),
+                outcomes.eventsDropped(),
+                byKind,
+                outcomes.points(),
+                List.of());
         summarize(result, outcomes, target);
         return result;
     }
 
-    private void schedule(ReplayTarget target, Iterator<WorkloadEvent> events, Outcomes outcomes, long t0,
-                          AtomicLong scheduled) throws InterruptedException {
+    private void schedule(
+            ReplayTarget target, Iterator<WorkloadEvent> events, Outcomes outcomes, long t0, AtomicLong scheduled)
+            throws InterruptedException {
         long maxNanos = settings.maxDuration().map(Duration::toNanos).orElse(Long.MAX_VALUE);
         double nanosPerOffsetMilli = 1e6 * settings.workloadRate() / settings.offeredRate();
         long firstOffset = -1;
@@ -193,8 +226,8 @@ public final class OpenLoopReplayer {
         }
     }
 
-    private void issue(Outcomes outcomes, String kind, boolean event, long intended,
-                       Supplier<CompletionStage<Long>> start) {
+    private void issue(
+            Outcomes outcomes, String kind, boolean event, long intended, Supplier<CompletionStage<Long>> start) {
         if (!outcomes.tryStart(kind, event, settings.maxInFlight())) {
             return;
         }
@@ -216,21 +249,43 @@ public final class OpenLoopReplayer {
     }
 
     private void progress(Outcomes outcomes, double elapsed, long scheduled) {
-        out.printf("replay %6.0f s: offered %,.0f/s (asked %,.0f/s), achieved %,.0f/s, in flight %,d, dropped %,d, "
-                        + "errors %,d, p99 %.1f ms%n", elapsed, scheduled / elapsed, settings.offeredRate(),
-                outcomes.eventsFinished() / elapsed, outcomes.inFlight(), outcomes.eventsDropped(),
-                outcomes.eventErrors(), outcomes.p99SoFarMs());
+        out.printf(
+                "replay %6.0f s: offered %,.0f/s (asked %,.0f/s), achieved %,.0f/s, in flight %,d, dropped %,d, "
+                        + "errors %,d, p99 %.1f ms%n",
+                elapsed,
+                scheduled / elapsed,
+                settings.offeredRate(),
+                outcomes.eventsFinished() / elapsed,
+                outcomes.inFlight(),
+                outcomes.eventsDropped(),
+                outcomes.eventErrors(),
+                outcomes.p99SoFarMs());
     }
 
     private void summarize(ReplayResult result, Outcomes outcomes, ReplayTarget target) {
-        out.printf("replay done: %.1f s, %,d events started, offered %,.0f/s, achieved %,.0f/s, dropped %,d, "
-                        + "errors %,d%n", result.seconds(), result.operations(), result.offeredRate(),
-                result.achievedRate(), result.dropped(), result.errors());
-        out.printf("  %-10s %9s %7s %9s %9s %9s %9s %12s%n", "kind", "count", "errors", "p50 ms", "p99 ms",
-                "p99.9 ms", "max ms", "svc p99 ms");
-        result.byKind().forEach((kind, k) -> out.printf("  %-10s %,9d %,7d %9.2f %9.2f %9.2f %9.2f %12.2f%n", kind,
-                k.count(), k.errors(), k.response().p50Ms(), k.response().p99Ms(), k.response().p999Ms(),
-                k.response().maxMs(), k.service().p99Ms()));
+        out.printf(
+                "replay done: %.1f s, %,d events started, offered %,.0f/s, achieved %,.0f/s, dropped %,d, "
+                        + "errors %,d%n",
+                result.seconds(),
+                result.operations(),
+                result.offeredRate(),
+                result.achievedRate(),
+                result.dropped(),
+                result.errors());
+        out.printf(
+                "  %-10s %9s %7s %9s %9s %9s %9s %12s%n",
+                "kind", "count", "errors", "p50 ms", "p99 ms", "p99.9 ms", "max ms", "svc p99 ms");
+        result.byKind()
+                .forEach((kind, k) -> out.printf(
+                        "  %-10s %,9d %,7d %9.2f %9.2f %9.2f %9.2f %12.2f%n",
+                        kind,
+                        k.count(),
+                        k.errors(),
+                        k.response().p50Ms(),
+                        k.response().p99Ms(),
+                        k.response().p999Ms(),
+                        k.response().maxMs(),
+                        k.service().p99Ms()));
         Map<String, Long> drops = outcomes.drops();
         if (!drops.isEmpty()) {
             out.println("  dropped by kind: " + drops);

@@ -2,9 +2,6 @@ package dev.widefeed.perf.replay;
 
 import dev.widefeed.perf.results.LatencySummary;
 import dev.widefeed.perf.results.ReplayResult;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +11,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
 
 /**
  * What happened to every operation of a replay, per kind and for {@code all} workload events: counts, errors with
@@ -45,8 +44,11 @@ final class Outcomes {
 
         ReplayResult.KindResult result() {
             long errorCount = errors.sum();
-            return new ReplayResult.KindResult(succeeded.sum() + errorCount, errorCount,
-                    LatencySummary.ofMicros(responseTotal), LatencySummary.ofMicros(serviceTotal));
+            return new ReplayResult.KindResult(
+                    succeeded.sum() + errorCount,
+                    errorCount,
+                    LatencySummary.ofMicros(responseTotal),
+                    LatencySummary.ofMicros(serviceTotal));
         }
     }
 
@@ -124,8 +126,12 @@ final class Outcomes {
             k.responseTotal.add(response);
             k.serviceTotal.add(k.service.getIntervalHistogram());
             if (response.getTotalCount() > 0) {
-                points.add(new ReplayResult.IntervalPoint(second, label, response.getTotalCount(),
-                        response.getValueAtPercentile(50) / 1000.0, response.getValueAtPercentile(99) / 1000.0));
+                points.add(new ReplayResult.IntervalPoint(
+                        second,
+                        label,
+                        response.getTotalCount(),
+                        response.getValueAtPercentile(50) / 1000.0,
+                        response.getValueAtPercentile(99) / 1000.0));
                 logs.ifPresent(files -> files.write(label, response));
             }
         });

@@ -1,7 +1,6 @@
 package dev.widefeed.perf.replay;
 
 import dev.widefeed.perf.workload.WorkloadEvent;
-
 import java.io.PrintStream;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
@@ -28,13 +27,11 @@ public interface ReplayTarget extends AutoCloseable {
     }
 
     /** Prints what only the target knows about the run (e.g. events it had to retarget). */
-    default void summarize(PrintStream out) {
-    }
+    default void summarize(PrintStream out) {}
 
     @Override
     void close();
 
     /** {@code start} behaves as {@link #execute}. */
-    record Probe(String kind, Supplier<CompletionStage<Long>> start) {
-    }
+    record Probe(String kind, Supplier<CompletionStage<Long>> start) {}
 }

@@ -14,7 +14,6 @@ import dev.widefeed.perf.workload.EventKind;
 import dev.widefeed.perf.workload.UserIds;
 import dev.widefeed.perf.workload.WorkloadEvent;
 import dev.widefeed.store.Storage;
-
 import java.io.PrintStream;
 import java.time.Clock;
 import java.util.List;
@@ -73,8 +72,14 @@ public final class ServiceTarget implements ReplayTarget {
     private final ExecutorService pool;
     private final ExecutorService pageReads;
 
-    private ServiceTarget(Storage storage, Services services, ExecutorService pageReads, FeedStrategy feed,
-                          Optional<EventLogJob> fanoutJob, Settings settings, Actions actions) {
+    private ServiceTarget(
+            Storage storage,
+            Services services,
+            ExecutorService pageReads,
+            FeedStrategy feed,
+            Optional<EventLogJob> fanoutJob,
+            Settings settings,
+            Actions actions) {
         this.storage = storage;
         this.pageReads = pageReads;
         this.services = services;
@@ -84,8 +89,8 @@ public final class ServiceTarget implements ReplayTarget {
         this.actions = actions;
         AtomicInteger n = new AtomicInteger();
         // Unbounded queue: the replayer's in-flight cap is the bound, and drops are counted there.
-        this.pool = new ThreadPoolExecutor(settings.threads(), settings.threads(), 0, TimeUnit.SECONDS,
-                new LinkedBlockingQueue<>(), r -> {
+        this.pool = new ThreadPoolExecutor(
+                settings.threads(), settings.threads(), 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
                     Thread thread = new Thread(r, "replay-service-" + n.incrementAndGet());
                     thread.setDaemon(true);
                     return thread;
@@ -98,42 +103,71 @@ public final class ServiceTarget implements ReplayTarget {
     }
 
     /** As {@link #open(Storage, UserIds, Settings)}, posting and reading home timelines as {@code strategy} does. */
-    public static ServiceTarget open(Storage storage, UserIds users, Settings settings,
-                                     Function<Services, FeedStrategy> strategy) {
+    public static ServiceTarget open(
+            Storage storage, UserIds users, Settings settings, Function<Services, FeedStrategy> strategy) {
         return open(storage, users, settings, new FeedFactory().rules(), strategy);
     }
 
     /** As {@link #open(Storage, UserIds, Settings, Function)}, the services with {@code rules} for their feed. */
-    public static ServiceTarget open(Storage storage, UserIds users, Settings settings, FeedRules rules,
-                                     Function<Services, FeedStrategy> strategy) {
+    public static ServiceTarget open(
+            Storage storage,
+            UserIds users,
+            Settings settings,
+            FeedRules rules,
+            Function<Services, FeedStrategy> strategy) {
         Clock clock = Clock.systemUTC();
         EventLogFactory log = new EventLogFactory(); // the service's defaults
         ExecutorService pageReads = pageReads(new WidefeedConfiguration.Limits().pageReadThreads);
-        Services services = Services.over(storage, Services.Settings.of(new IdGenerator(ID_WORKER, clock), clock)
-                .withFeed(rules).withLogShards(log.shards).withPageReads(pageReads));
+        Services services = Services.over(
+                storage,
+                Services.Settings.of(new IdGenerator(ID_WORKER, clock), clock)
+                        .withFeed(rules)
+                        .withLogShards(log.shards)
+                        .withPageReads(pageReads));
         Optional<EventLogJob> job = Optional.empty();
         if (settings.fanoutThreads() > 0) {
-            job = Optional.of(new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(
-                    log.shards, settings.fanoutThreads(), log.pagesPerTurn, log.pollInterval.toJavaDuration(),
-                    log.idlePollInterval.toJavaDuration(), log.leaseTtl.toJavaDuration(),
-                    log.initialLookback.toJavaDuration(), "perf-replay-" + UUID.randomUUID()), clock,
+            job = Optional.of(new EventLogJob(
+                    storage.eventLog(),
+                    services.logHandlers(),
+                    new EventLogJob.Settings(
+                            log.shards,
+                            settings.fanoutThreads(),
+                            log.pagesPerTurn,
+                            log.pollInterval.toJavaDuration(),
+                            log.idlePollInterval.toJavaDuration(),
+                            log.leaseTtl.toJavaDuration(),
+                            log.initialLookback.toJavaDuration(),
+                            "perf-replay-" + UUID.randomUUID()),
+                    clock,
                     new MetricRegistry()));
             job.get().serve(services.eventLog());
             job.get().start();
         }
-        return new ServiceTarget(storage, services, pageReads, strategy.apply(services), job, settings,
+        return new ServiceTarget(
+                storage,
+                services,
+                pageReads,
+                strategy.apply(services),
+                job,
+                settings,
                 new Actions(users, RecentPosts.standard(), settings.maxTracked()));
     }
-
 
     /** As the service runs a page's reads: handed to an idle thread, else read on the caller's. */
     private static ExecutorService pageReads(int threads) {
         AtomicInteger n = new AtomicInteger();
-        return new ThreadPoolExecutor(threads, threads, 0, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
-            Thread thread = new Thread(r, "page-read-" + n.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        }, new ThreadPoolExecutor.CallerRunsPolicy());
+        return new ThreadPoolExecutor(
+                threads,
+                threads,
+                0,
+                TimeUnit.SECONDS,
+                new SynchronousQueue<>(),
+                r -> {
+                    Thread thread = new Thread(r, "page-read-" + n.incrementAndGet());
+                    thread.setDaemon(true);
+                    return thread;
+                },
+                new ThreadPoolExecutor.CallerRunsPolicy());
     }
 
     /** How this target posts and reads home timelines. */
@@ -148,11 +182,13 @@ public final class ServiceTarget implements ReplayTarget {
 
     @Override
     public CompletionStage<Long> execute(WorkloadEvent event) {
-        return CompletableFuture.supplyAsync(() -> {
-            long start = System.nanoTime();
-            perform(event);
-            return start;
-        }, pool);
+        return CompletableFuture.supplyAsync(
+                () -> {
+                    long start = System.nanoTime();
+                    perform(event);
+                    return start;
+                },
+                pool);
     }
 
     private void perform(WorkloadEvent event) {
@@ -177,11 +213,15 @@ public final class ServiceTarget implements ReplayTarget {
             return Optional.empty();
         }
         long user = actions.actor(event);
-        return Optional.of(new Probe(RAW_READ, () -> CompletableFuture.supplyAsync(() -> {
-            long start = System.nanoTime();
-            storage.timelines().home(user, Optional.empty(), PAGE);
-            return start;
-        }, pool)));
+        return Optional.of(new Probe(
+                RAW_READ,
+                () -> CompletableFuture.supplyAsync(
+                        () -> {
+                            long start = System.nanoTime();
+                            storage.timelines().home(user, Optional.empty(), PAGE);
+                            return start;
+                        },
+                        pool)));
     }
 
     /** The domain services the target runs, for a scenario's own calls beside the replay. */

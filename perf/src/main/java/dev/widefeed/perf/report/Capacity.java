@@ -6,7 +6,6 @@ import dev.widefeed.perf.results.RunManifest;
 import dev.widefeed.perf.results.SteadyResult;
 import dev.widefeed.perf.scenario.CeilingScenario;
 import dev.widefeed.perf.workload.EventKind;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -21,8 +20,8 @@ import java.util.Optional;
  * @param headline the answer, or why there is none
  * @param notes    the assumptions behind the answer
  */
-record Capacity(Optional<CapacityPlan> plan, Optional<StoreOperationsPlan> byOperations, String headline,
-                List<String> notes) {
+record Capacity(
+        Optional<CapacityPlan> plan, Optional<StoreOperationsPlan> byOperations, String headline, List<String> notes) {
 
     String statement() {
         return notes.isEmpty() ? headline : headline + " " + String.join(" ", notes);
@@ -45,7 +44,8 @@ record Capacity(Optional<CapacityPlan> plan, Optional<StoreOperationsPlan> byOpe
             return none("No capacity estimate: the steady knee point achieved no events.");
         }
         Optional<WorkloadInfo> workload = run.manifest().flatMap(WorkloadInfo::of);
-        Double rate = assumptions.eventsPerSecond() != null ? assumptions.eventsPerSecond()
+        Double rate = assumptions.eventsPerSecond() != null
+                ? assumptions.eventsPerSecond()
                 : workload.map(WorkloadInfo::eventsPerSecond).orElse(null);
         double perNode = measured * assumptions.headroom();
         if (rate == null) {
@@ -54,13 +54,23 @@ record Capacity(Optional<CapacityPlan> plan, Optional<StoreOperationsPlan> byOpe
                     + " % of that, " + Fmt.num(perNode, 0) + " events/s per node, R events/s need about ceil(R × "
                     + assumptions.replicationFactor() + " / " + Fmt.num(perNode, 0) + ") nodes.");
         }
-        Long users = assumptions.users() != null ? assumptions.users() : workload.map(WorkloadInfo::users).orElse(null);
-        CapacityPlan plan = new CapacityPlan(measured, assumptions.headroom(), assumptions.replicationFactor(), rate,
-                users, writeShare(knee.get().byKind()));
+        Long users = assumptions.users() != null
+                ? assumptions.users()
+                : workload.map(WorkloadInfo::users).orElse(null);
+        CapacityPlan plan = new CapacityPlan(
+                measured,
+                assumptions.headroom(),
+                assumptions.replicationFactor(),
+                rate,
+                users,
+                writeShare(knee.get().byKind()));
         Optional<StoreOperationsPlan> byOperations = byOperations(run, steady, knee.get(), assumptions, rate);
         if (byOperations.isEmpty()) {
-            return new Capacity(Optional.of(plan), Optional.empty(),
-                    plan.headline(behaviour(workload), machine(run.manifest())), plan.assumptions());
+            return new Capacity(
+                    Optional.of(plan),
+                    Optional.empty(),
+                    plan.headline(behaviour(workload), machine(run.manifest())),
+                    plan.assumptions());
         }
         StoreOperationsPlan ops = byOperations.get();
         String headline = "For " + (users == null ? "" : Fmt.num(users, 0) + " users with ") + behaviour(workload)
@@ -78,11 +88,15 @@ record Capacity(Optional<CapacityPlan> plan, Optional<StoreOperationsPlan> byOpe
      * The plan by store operations, when the run counted them at the knee (an in-process target) and measured the
      * store's insert and read ceilings.
      */
-    private static Optional<StoreOperationsPlan> byOperations(RunData run, SteadyResult steady, ReplayResult knee,
-                                                              CapacityPlan.Assumptions assumptions, double rate) {
+    private static Optional<StoreOperationsPlan> byOperations(
+            RunData run, SteadyResult steady, ReplayResult knee, CapacityPlan.Assumptions assumptions, double rate) {
         int at = steady.points().indexOf(knee);
         List<Double> perEvent = steady.storeOperationsPerEvent();
-        if (run.ceiling().isEmpty() || perEvent == null || at < 0 || at >= perEvent.size() || perEvent.get(at) == null
+        if (run.ceiling().isEmpty()
+                || perEvent == null
+                || at < 0
+                || at >= perEvent.size()
+                || perEvent.get(at) == null
                 || !(perEvent.get(at) > 0)) {
             return Optional.empty();
         }
@@ -91,8 +105,13 @@ record Capacity(Optional<CapacityPlan> plan, Optional<StoreOperationsPlan> byOpe
                 .filter(o -> o.name().equals(CeilingScenario.INSERT) || o.name().equals(CeilingScenario.READ))
                 .filter(o -> o.opsPerSecond() > 0)
                 .min(Comparator.comparingDouble(CeilingResult.Operation::opsPerSecond));
-        return lower.map(o -> new StoreOperationsPlan(perEvent.get(at), o.opsPerSecond(), o.name(),
-                assumptions.headroom(), assumptions.replicationFactor(), rate));
+        return lower.map(o -> new StoreOperationsPlan(
+                perEvent.get(at),
+                o.opsPerSecond(),
+                o.name(),
+                assumptions.headroom(),
+                assumptions.replicationFactor(),
+                rate));
     }
 
     /** Share of writes among the workload's kinds measured at the knee; null if it measured none of them. */
@@ -111,8 +130,8 @@ record Capacity(Optional<CapacityPlan> plan, Optional<StoreOperationsPlan> byOpe
 
     private static String behaviour(Optional<WorkloadInfo> workload) {
         return workload.filter(w -> w.preset() != null)
-                .map(w -> "this behaviour (the " + w.preset() + " workload" + (w.seed() == null ? "" : ", seed "
-                        + w.seed()) + ")")
+                .map(w -> "this behaviour (the " + w.preset() + " workload"
+                        + (w.seed() == null ? "" : ", seed " + w.seed()) + ")")
                 .orElse("this behaviour");
     }
 

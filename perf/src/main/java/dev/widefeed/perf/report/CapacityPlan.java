@@ -16,8 +16,8 @@ import java.util.OptionalLong;
  * @param users             users behind {@code targetRate}, or null when unknown
  * @param writeShare        share of the events that write, or null when unknown
  */
-public record CapacityPlan(double measuredRate, double headroom, int replicationFactor, double targetRate,
-                           Long users, Double writeShare) {
+public record CapacityPlan(
+        double measuredRate, double headroom, int replicationFactor, double targetRate, Long users, Double writeShare) {
     public static final double DEFAULT_HEADROOM = 0.7;
     public static final int DEFAULT_REPLICATION_FACTOR = 3;
     /** Keeps 10.000000000000002 from becoming 11 nodes. */
@@ -25,8 +25,8 @@ public record CapacityPlan(double measuredRate, double headroom, int replication
 
     /** What the report plans for; nulls are taken from the run's workload spec. */
     public record Assumptions(Double eventsPerSecond, Long users, double headroom, int replicationFactor) {
-        public static final Assumptions DEFAULT = new Assumptions(null, null, DEFAULT_HEADROOM,
-                DEFAULT_REPLICATION_FACTOR);
+        public static final Assumptions DEFAULT =
+                new Assumptions(null, null, DEFAULT_HEADROOM, DEFAULT_REPLICATION_FACTOR);
     }
 
     public CapacityPlan {
@@ -86,7 +86,8 @@ public record CapacityPlan(double measuredRate, double headroom, int replication
 
     public String headline(String behaviour, String machine) {
         return "For " + (users == null ? "" : Fmt.num(users, 0) + " users with ") + behaviour + " at "
-                + Fmt.num(targetRate, 0) + " events/s you need about " + nodes() + " store nodes of this machine's size ("
+                + Fmt.num(targetRate, 0) + " events/s you need about " + nodes()
+                + " store nodes of this machine's size ("
                 + machine + ").";
     }
 
@@ -102,9 +103,12 @@ public record CapacityPlan(double measuredRate, double headroom, int replication
                 + Fmt.num(perNodeSustainable(), 0) + " = " + Fmt.num(exact, 1) + ", rounded up"
                 + (Math.ceil(exact - ROUNDING_SLACK) < replicationFactor ? ", and at least one node per copy." : "."));
         lines.add("Reads at consistency ONE/LOCAL_ONE are answered by a single replica, so this is an upper bound"
-                + nodesIfOnlyWritesReplicated().stream().mapToObj(k -> ": if only the writes ("
-                        + Fmt.num(writeShare * 100, 1) + " % of the events) were multiplied, about " + k
-                        + " nodes would do.").findFirst().orElse("."));
+                + nodesIfOnlyWritesReplicated().stream()
+                        .mapToObj(k -> ": if only the writes ("
+                                + Fmt.num(writeShare * 100, 1) + " % of the events) were multiplied, about " + k
+                                + " nodes would do.")
+                        .findFirst()
+                        .orElse("."));
         lines.add("The single-node measurement ran the load client on the same machine as the store, competing for"
                 + " its CPU and memory; the store alone may do somewhat better.");
         lines.add("Throughput is assumed to grow linearly with nodes; this run measured one node, not a cluster.");

@@ -4,6 +4,16 @@ import dev.widefeed.perf.results.CelebrityResult;
 import dev.widefeed.perf.results.ReplayResult;
 import dev.widefeed.perf.results.SteadyResult;
 import dev.widefeed.perf.results.StrategiesResult;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Stroke;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.annotations.XYTextAnnotation;
@@ -22,50 +32,60 @@ import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
-import java.awt.BasicStroke;
-import java.awt.Color;
-import java.awt.Font;
-import java.awt.Stroke;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeSet;
-
 /** The report's charts, built from the scenarios' results. */
 final class Charts {
     /** Kinds drawn when present; the rest are in the tables, and more lines would bury these. */
     static final List<String> FEATURED_KINDS = List.of("all", Ratios.HOME_READ, "post", Ratios.RAW_READ);
-    private static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c),
-            new Color(0x9467bd), new Color(0xff7f0e), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f)};
+
+    private static final Color[] PALETTE = {
+        new Color(0x1f77b4),
+        new Color(0xd62728),
+        new Color(0x2ca02c),
+        new Color(0x9467bd),
+        new Color(0xff7f0e),
+        new Color(0x8c564b),
+        new Color(0xe377c2),
+        new Color(0x7f7f7f)
+    };
     private static final Color MARKER = new Color(0x555555);
     private static final Stroke SOLID = new BasicStroke(2f);
-    private static final Stroke DASHED = new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
-            new float[] {6f, 4f}, 0f);
+    private static final Stroke DASHED =
+            new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f);
     private static final Font SMALL = new Font(Font.SANS_SERIF, Font.PLAIN, 11);
 
-    private Charts() {
-    }
+    private Charts() {}
 
     /** Response time p50 (dashed) and p99 (solid) per kind against the achieved rate; the knee marked. */
     static JFreeChart latencyVsThroughput(SteadyResult steady) {
-        List<String> kinds = featured(steady.points().stream().flatMap(p -> p.byKind().keySet().stream()).toList());
+        List<String> kinds = featured(steady.points().stream()
+                .flatMap(p -> p.byKind().keySet().stream())
+                .toList());
         XYSeriesCollection data = new XYSeriesCollection();
         for (String kind : kinds) {
             XYSeries p50 = new XYSeries(kind + " p50", true, true);
             XYSeries p99 = new XYSeries(kind + " p99", true, true);
             for (ReplayResult point : steady.points()) {
                 if (SteadyPoints.has(point, kind)) {
-                    p50.add(point.achievedRate(), point.byKind().get(kind).response().p50Ms());
-                    p99.add(point.achievedRate(), point.byKind().get(kind).response().p99Ms());
+                    p50.add(
+                            point.achievedRate(),
+                            point.byKind().get(kind).response().p50Ms());
+                    p99.add(
+                            point.achievedRate(),
+                            point.byKind().get(kind).response().p99Ms());
                 }
             }
             data.addSeries(p50);
             data.addSeries(p99);
         }
-        JFreeChart chart = ChartFactory.createXYLineChart("Response time vs throughput (" + steady.backend() + ")",
-                "achieved rate (events/s)", "response time (ms)", data, PlotOrientation.VERTICAL, true, false, false);
+        JFreeChart chart = ChartFactory.createXYLineChart(
+                "Response time vs throughput (" + steady.backend() + ")",
+                "achieved rate (events/s)",
+                "response time (ms)",
+                data,
+                PlotOrientation.VERTICAL,
+                true,
+                false,
+                false);
         XYPlot plot = style(chart).getXYPlot();
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
         for (int k = 0; k < kinds.size(); k++) {
@@ -76,8 +96,9 @@ final class Charts {
             renderer.setSeriesStroke(2 * k + 1, SOLID);
         }
         plot.setRenderer(renderer);
-        SteadyPoints.atKnee(steady).ifPresent(knee -> plot.addDomainMarker(
-                marker(knee.achievedRate(), "knee " + Fmt.num(knee.achievedRate(), 0) + "/s", 0)));
+        SteadyPoints.atKnee(steady)
+                .ifPresent(knee -> plot.addDomainMarker(
+                        marker(knee.achievedRate(), "knee " + Fmt.num(knee.achievedRate(), 0) + "/s", 0)));
         return chart;
     }
 
@@ -91,11 +112,16 @@ final class Charts {
             addP99(byKind, celebrity.before(), -celebrity.before().seconds());
         }
         addP99(byKind, celebrity.during(), 0);
-        JFreeChart chart = overTime("p99 response time around a " + Fmt.num(celebrity.followers(), 0)
-                + "-follower post", "seconds since the celebrity's post", byKind.values());
+        JFreeChart chart = overTime(
+                "p99 response time around a " + Fmt.num(celebrity.followers(), 0) + "-follower post",
+                "seconds since the celebrity's post",
+                byKind.values());
         chart.getXYPlot().addDomainMarker(marker(0, "celebrity post", 0));
-        chart.getXYPlot().addDomainMarker(marker(celebrity.deliverySeconds(),
-                "delivered, " + Fmt.num(celebrity.deliverySeconds(), 1) + " s", 1));
+        chart.getXYPlot()
+                .addDomainMarker(marker(
+                        celebrity.deliverySeconds(),
+                        "delivered, " + Fmt.num(celebrity.deliverySeconds(), 1) + " s",
+                        1));
         return chart;
     }
 
@@ -110,9 +136,15 @@ final class Charts {
     static JFreeChart fanoutCompletion(CelebrityResult celebrity) {
         XYSeries delivered = new XYSeries("rows delivered", true, true);
         celebrity.completion().forEach(p -> delivered.add(p.seconds(), p.delivered()));
-        JFreeChart chart = ChartFactory.createXYLineChart("Fan-out of a " + Fmt.num(celebrity.followers(), 0)
-                        + "-follower post", "seconds since the post", "rows delivered",
-                new XYSeriesCollection(delivered), PlotOrientation.VERTICAL, false, false, false);
+        JFreeChart chart = ChartFactory.createXYLineChart(
+                "Fan-out of a " + Fmt.num(celebrity.followers(), 0) + "-follower post",
+                "seconds since the post",
+                "rows delivered",
+                new XYSeriesCollection(delivered),
+                PlotOrientation.VERTICAL,
+                false,
+                false,
+                false);
         XYPlot plot = style(chart).getXYPlot();
         plot.getRenderer().setSeriesPaint(0, PALETTE[0]);
         plot.getRenderer().setSeriesStroke(0, SOLID);
@@ -120,7 +152,8 @@ final class Charts {
         List<ReplayResult.TierDelay> tiers = celebrity.tiers() == null ? List.of() : celebrity.tiers();
         for (int i = 0; i < tiers.size(); i++) {
             ReplayResult.TierDelay tier = tiers.get(i);
-            plot.addDomainMarker(marker(tier.seconds(), tier.tier() + " done, " + Fmt.num(tier.seconds(), 1) + " s", i));
+            plot.addDomainMarker(
+                    marker(tier.seconds(), tier.tier() + " done, " + Fmt.num(tier.seconds(), 1) + " s", i));
         }
         return chart;
     }
@@ -133,9 +166,15 @@ final class Charts {
     static JFreeChart strategyCostCurve(StrategiesResult strategies) {
         XYSeries points = new XYSeries("strategies", false, true);
         strategies.strategies().forEach(s -> points.add(s.readFanIn(), s.rowsWrittenPerEvent()));
-        JFreeChart chart = ChartFactory.createScatterPlot("Read cost vs write cost per strategy",
-                "read cost: mean partitions per home read", "write cost: rows written per event",
-                new XYSeriesCollection(points), PlotOrientation.VERTICAL, false, false, false);
+        JFreeChart chart = ChartFactory.createScatterPlot(
+                "Read cost vs write cost per strategy",
+                "read cost: mean partitions per home read",
+                "write cost: rows written per event",
+                new XYSeriesCollection(points),
+                PlotOrientation.VERTICAL,
+                false,
+                false,
+                false);
         XYPlot plot = style(chart).getXYPlot();
         plot.getRenderer().setSeriesPaint(0, PALETTE[1]);
         for (NumberAxis axis : List.of((NumberAxis) plot.getDomainAxis(), (NumberAxis) plot.getRangeAxis())) {
@@ -154,10 +193,18 @@ final class Charts {
     /** Store operations per event, one bar per strategy. */
     static JFreeChart strategyOperations(StrategiesResult strategies) {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
-        strategies.strategies().forEach(s -> data.addValue(s.operationsPerEvent(), "store operations per event",
-                s.strategy()));
-        JFreeChart chart = ChartFactory.createBarChart("Store operations per event", "strategy",
-                "store operations per event", data, PlotOrientation.VERTICAL, false, false, false);
+        strategies
+                .strategies()
+                .forEach(s -> data.addValue(s.operationsPerEvent(), "store operations per event", s.strategy()));
+        JFreeChart chart = ChartFactory.createBarChart(
+                "Store operations per event",
+                "strategy",
+                "store operations per event",
+                data,
+                PlotOrientation.VERTICAL,
+                false,
+                false,
+                false);
         style(chart);
         CategoryPlot plot = chart.getCategoryPlot();
         plot.getRenderer().setSeriesPaint(0, PALETTE[0]);
@@ -165,7 +212,8 @@ final class Charts {
     }
 
     private static void addP99(Map<String, XYSeries> byKind, ReplayResult replay, double shift) {
-        List<String> kinds = featured(replay.overTime().stream().map(ReplayResult.IntervalPoint::kind).toList());
+        List<String> kinds = featured(
+                replay.overTime().stream().map(ReplayResult.IntervalPoint::kind).toList());
         for (ReplayResult.IntervalPoint p : replay.overTime()) {
             if (kinds.contains(p.kind()) && p.count() > 0) {
                 byKind.computeIfAbsent(p.kind(), k -> new XYSeries(k + " p99", true, true))
@@ -177,8 +225,8 @@ final class Charts {
     private static JFreeChart overTime(String title, String xLabel, Collection<XYSeries> series) {
         XYSeriesCollection data = new XYSeriesCollection();
         series.forEach(data::addSeries);
-        JFreeChart chart = ChartFactory.createXYLineChart(title, xLabel, "p99 response time (ms)", data,
-                PlotOrientation.VERTICAL, true, false, false);
+        JFreeChart chart = ChartFactory.createXYLineChart(
+                title, xLabel, "p99 response time (ms)", data, PlotOrientation.VERTICAL, true, false, false);
         XYPlot plot = style(chart).getXYPlot();
         plot.getDomainAxis().setUpperMargin(0.1); // room for a marker label near the end
         for (int i = 0; i < series.size(); i++) {

@@ -6,20 +6,17 @@ import dev.widefeed.perf.results.LatencySummary;
 import dev.widefeed.perf.results.ReplayResult;
 import dev.widefeed.perf.results.SteadyResult;
 import dev.widefeed.perf.results.StrategiesResult;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 
 /** The run's key numbers, one row per scenario metric, as {@code summary.csv} and {@code summary.json} list them. */
 final class Figures {
-    record Figure(String scenario, String metric, double value, String unit) {
-    }
+    record Figure(String scenario, String metric, double value, String unit) {}
 
     private final List<Figure> figures = new ArrayList<>();
 
-    private Figures() {
-    }
+    private Figures() {}
 
     static List<Figure> of(RunData run, List<Ratio> ratios, Capacity capacity) {
         Figures f = new Figures();
@@ -27,15 +24,19 @@ final class Figures {
         run.steady().ifPresent(f::steady);
         run.celebrity().ifPresent(f::celebrity);
         run.strategies().ifPresent(f::strategies);
-        run.hdrLogs().forEach(h -> f.latency("hlog", h.file() + (h.tag().isEmpty() ? "" : "[" + h.tag() + "]"),
-                h.latency()));
+        run.hdrLogs()
+                .forEach(
+                        h -> f.latency("hlog", h.file() + (h.tag().isEmpty() ? "" : "[" + h.tag() + "]"), h.latency()));
         ratios.stream().filter(r -> r.value() != null).forEach(r -> f.add("goals", r.key(), r.value(), "ratio"));
         capacity.byOperations().ifPresent(p -> {
             f.add("capacity", "store_operations_per_event", p.operationsPerEvent(), "operations");
             f.add("capacity", "store_ceiling", p.ceilingPerSecond(), "ops/s");
         });
         capacity.plan().ifPresent(p -> {
-            f.add("capacity", "nodes", capacity.byOperations().map(StoreOperationsPlan::nodes).orElse(p.nodes()),
+            f.add(
+                    "capacity",
+                    "nodes",
+                    capacity.byOperations().map(StoreOperationsPlan::nodes).orElse(p.nodes()),
                     "nodes");
             f.add("capacity", "nodes_by_knee", p.nodes(), "nodes");
             f.add("capacity", "per_node_sustainable_rate", p.perNodeSustainable(), "events/s");
@@ -63,8 +64,16 @@ final class Figures {
             add("steady", at + ".errors", point.errors(), "operations");
             add("steady", at + ".dropped", point.dropped(), "operations");
             new TreeMap<>(point.byKind()).forEach((kind, result) -> {
-                add("steady", at + "." + kind + ".response_p50", result.response().p50Ms(), "ms");
-                add("steady", at + "." + kind + ".response_p99", result.response().p99Ms(), "ms");
+                add(
+                        "steady",
+                        at + "." + kind + ".response_p50",
+                        result.response().p50Ms(),
+                        "ms");
+                add(
+                        "steady",
+                        at + "." + kind + ".response_p99",
+                        result.response().p99Ms(),
+                        "ms");
             });
         }
     }

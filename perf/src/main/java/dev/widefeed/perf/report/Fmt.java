@@ -5,8 +5,7 @@ import java.util.Locale;
 
 /** Numbers as the report shows them: locale-independent, so a report reads the same wherever it was rendered. */
 final class Fmt {
-    private Fmt() {
-    }
+    private Fmt() {}
 
     /** Grouped thousands and {@code decimals} places; a dash for a value that is not a number. */
     static String num(double value, int decimals) {
@@ -15,7 +14,8 @@ final class Fmt {
 
     /** The shortest exact decimal, for names and machine-readable text: {@code 1000}, {@code 12.5}. */
     static String plain(double value) {
-        return Double.isFinite(value) ? BigDecimal.valueOf(value).stripTrailingZeros().toPlainString()
+        return Double.isFinite(value)
+                ? BigDecimal.valueOf(value).stripTrailingZeros().toPlainString()
                 : String.valueOf(value);
     }
 

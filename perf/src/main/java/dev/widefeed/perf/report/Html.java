@@ -5,8 +5,7 @@ import java.util.List;
 
 /** HTML building blocks; every piece of text from a result goes through {@link #esc}. */
 final class Html {
-    private Html() {
-    }
+    private Html() {}
 
     static String esc(String text) {
         if (text == null) {

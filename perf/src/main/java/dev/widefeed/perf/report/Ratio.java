@@ -34,7 +34,9 @@ record Ratio(String key, String name, Goal goal, Double value, String source) {
     }
 
     enum Comparison {
-        AT_LEAST(">="), BELOW("<"), AT_MOST("<=");
+        AT_LEAST(">="),
+        BELOW("<"),
+        AT_MOST("<=");
 
         private final String symbol;
 

@@ -4,7 +4,6 @@ import dev.widefeed.perf.results.CelebrityResult;
 import dev.widefeed.perf.results.FanoutResult;
 import dev.widefeed.perf.results.ReplayResult;
 import dev.widefeed.perf.results.StrategiesResult;
-
 import java.util.List;
 import java.util.Optional;
 
@@ -22,12 +21,15 @@ final class Ratios {
     private static final Ratio.Goal POST_GOAL = new Ratio.Goal(Ratio.Comparison.AT_MOST, 1.2);
     private static final Ratio.Goal REACH_GOAL = new Ratio.Goal(Ratio.Comparison.AT_MOST, 2_000);
 
-    private Ratios() {
-    }
+    private Ratios() {}
 
     static List<Ratio> of(RunData run) {
-        return List.of(fanoutOverCeiling(run.fanout(), run.celebrity()), hybridOver(run.strategies(), PUSH_ALL),
-                hybridOver(run.strategies(), PULL_ALL), homeOverRawRead(run), postLatency(run.celebrity()),
+        return List.of(
+                fanoutOverCeiling(run.fanout(), run.celebrity()),
+                hybridOver(run.strategies(), PUSH_ALL),
+                hybridOver(run.strategies(), PULL_ALL),
+                homeOverRawRead(run),
+                postLatency(run.celebrity()),
                 reach(run.celebrity()));
     }
 
@@ -37,20 +39,34 @@ final class Ratios {
         String name = "fan-out rows/s of a pushed author over the raw insert ceiling";
         if (fanout.isPresent() && fanout.get().pushed() > 1) {
             FanoutResult f = fanout.get();
-            return measured(key, name, FANOUT_GOAL, f.fanoutOverCeiling(), Fmt.num(f.fanoutRowsPerSecond(), 0)
-                    + " rows/s over " + Fmt.num(f.ceilingInsertsPerSecond(), 0) + " inserts/s (" + Fmt.num(
-                    f.followers(), 0) + " followers, " + Fmt.num(f.activeFollowers(), 0) + " active, paged through at "
-                    + Fmt.num(f.followersPerSecond(), 0) + "/s; perf fanout)");
+            return measured(
+                    key,
+                    name,
+                    FANOUT_GOAL,
+                    f.fanoutOverCeiling(),
+                    Fmt.num(f.fanoutRowsPerSecond(), 0)
+                            + " rows/s over " + Fmt.num(f.ceilingInsertsPerSecond(), 0) + " inserts/s ("
+                            + Fmt.num(f.followers(), 0) + " followers, " + Fmt.num(f.activeFollowers(), 0)
+                            + " active, paged through at "
+                            + Fmt.num(f.followersPerSecond(), 0) + "/s; perf fanout)");
         }
         if (celebrity.isEmpty()) {
             return notMeasured(key, name, FANOUT_GOAL, "not run: `perf fanout` or `perf celebrity`");
         }
         CelebrityResult c = celebrity.get();
         if (c.tiers().isEmpty()) {
-            return notMeasured(key, name, FANOUT_GOAL, "the celebrity is pulled (no fan-out): measure a pushed author"
-                    + " with `perf fanout --followers 100000`");
+            return notMeasured(
+                    key,
+                    name,
+                    FANOUT_GOAL,
+                    "the celebrity is pulled (no fan-out): measure a pushed author"
+                            + " with `perf fanout --followers 100000`");
         }
-        return measured(key, name, FANOUT_GOAL, c.fanoutOverCeiling(),
+        return measured(
+                key,
+                name,
+                FANOUT_GOAL,
+                c.fanoutOverCeiling(),
                 Fmt.num(c.fanoutRowsPerSecond(), 0) + " rows/s over " + Fmt.num(c.ceilingInsertsPerSecond(), 0)
                         + " inserts/s (" + Fmt.num(c.followers(), 0) + " followers)");
     }
@@ -64,13 +80,13 @@ final class Ratios {
         Optional<StrategiesResult.StrategyCost> hybrid = strategy(strategies.get(), HYBRID);
         Optional<StrategiesResult.StrategyCost> base = strategy(strategies.get(), baseline);
         if (hybrid.isEmpty() || base.isEmpty()) {
-            return notMeasured(key, name, COST_GOAL, "strategies.json has no \"" + HYBRID + "\" and \"" + baseline
-                    + "\" both");
+            return notMeasured(
+                    key, name, COST_GOAL, "strategies.json has no \"" + HYBRID + "\" and \"" + baseline + "\" both");
         }
         double h = hybrid.get().operationsPerEvent();
         double b = base.get().operationsPerEvent();
-        return measured(key, name, COST_GOAL, h / b,
-                Fmt.num(h, 2) + " over " + Fmt.num(b, 2) + " operations per event");
+        return measured(
+                key, name, COST_GOAL, h / b, Fmt.num(h, 2) + " over " + Fmt.num(b, 2) + " operations per event");
     }
 
     private static Ratio homeOverRawRead(RunData run) {
@@ -81,13 +97,17 @@ final class Ratios {
         }
         Optional<ReplayResult> point = SteadyPoints.measuring(run.steady().get(), HOME_READ, RAW_READ);
         if (point.isEmpty()) {
-            return notMeasured(key, name, READ_GOAL, "no steady point measured both " + HOME_READ + " and "
-                    + RAW_READ);
+            return notMeasured(key, name, READ_GOAL, "no steady point measured both " + HOME_READ + " and " + RAW_READ);
         }
         double home = point.get().byKind().get(HOME_READ).response().p99Ms();
         double raw = point.get().byKind().get(RAW_READ).response().p99Ms();
-        return measured(key, name, READ_GOAL, home / raw, Fmt.num(home, 2) + " ms over " + Fmt.num(raw, 2)
-                + " ms at " + Fmt.num(point.get().offeredRate(), 0) + " events/s offered");
+        return measured(
+                key,
+                name,
+                READ_GOAL,
+                home / raw,
+                Fmt.num(home, 2) + " ms over " + Fmt.num(raw, 2) + " ms at "
+                        + Fmt.num(point.get().offeredRate(), 0) + " events/s offered");
     }
 
     private static Ratio postLatency(Optional<CelebrityResult> celebrity) {
@@ -97,8 +117,13 @@ final class Ratios {
             return notMeasured(key, name, POST_GOAL, "not run: `perf celebrity`");
         }
         CelebrityResult c = celebrity.get();
-        return measured(key, name, POST_GOAL, c.postLatencyRatio(), Fmt.num(c.postRequestMs(), 2) + " ms ("
-                + Fmt.num(c.followers(), 0) + " followers) over " + Fmt.num(c.smallAuthorPostMs(), 2) + " ms");
+        return measured(
+                key,
+                name,
+                POST_GOAL,
+                c.postLatencyRatio(),
+                Fmt.num(c.postRequestMs(), 2) + " ms (" + Fmt.num(c.followers(), 0) + " followers) over "
+                        + Fmt.num(c.smallAuthorPostMs(), 2) + " ms");
     }
 
     private static Ratio reach(Optional<CelebrityResult> celebrity) {
@@ -109,19 +134,32 @@ final class Ratios {
         }
         CelebrityResult.Reach reach = celebrity.get().reach();
         if (reach.sampled() == 0 || reach.reached() < reach.sampled()) {
-            return notMeasured(key, name, REACH_GOAL, reach.sampled() == 0 ? "no active follower sampled"
-                    : reach.reached() + " of " + reach.sampled() + " sampled followers saw the post in time");
+            return notMeasured(
+                    key,
+                    name,
+                    REACH_GOAL,
+                    reach.sampled() == 0
+                            ? "no active follower sampled"
+                            : reach.reached() + " of " + reach.sampled() + " sampled followers saw the post in time");
         }
-        return measured(key, name, REACH_GOAL, reach.p99Ms(), Fmt.num(reach.sampled(), 0) + " followers of "
-                + Fmt.num(celebrity.get().followers(), 0) + "; p50 " + Fmt.num(reach.p50Ms(), 0) + " ms");
+        return measured(
+                key,
+                name,
+                REACH_GOAL,
+                reach.p99Ms(),
+                Fmt.num(reach.sampled(), 0) + " followers of "
+                        + Fmt.num(celebrity.get().followers(), 0) + "; p50 " + Fmt.num(reach.p50Ms(), 0) + " ms");
     }
 
     private static Optional<StrategiesResult.StrategyCost> strategy(StrategiesResult result, String name) {
-        return result.strategies().stream().filter(s -> s.strategy().equals(name)).findFirst();
+        return result.strategies().stream()
+                .filter(s -> s.strategy().equals(name))
+                .findFirst();
     }
 
     private static Ratio measured(String key, String name, Ratio.Goal goal, double value, String source) {
-        return Double.isFinite(value) ? new Ratio(key, name, goal, value, source)
+        return Double.isFinite(value)
+                ? new Ratio(key, name, goal, value, source)
                 : notMeasured(key, name, goal, "no finite value from " + source);
     }
 

@@ -22,8 +22,7 @@ public final class Report {
         }
     }
 
-    private Report() {
-    }
+    private Report() {}
 
     /** Renders with the default capacity assumptions; returns the page's path. */
     public static Path render(Path runDirectory, PrintStream progress) throws IOException {
@@ -47,8 +46,10 @@ public final class Report {
         SummaryFiles.writeCsv(runDirectory, figures);
         SummaryFiles.writeJson(runDirectory, ratios, capacity, figures);
         say.accept("wrote " + page + ", " + SummaryFiles.CSV + ", " + SummaryFiles.JSON);
-        ratios.forEach(r -> say.accept(r.name() + ": " + (r.value() == null ? "not measured"
-                : Fmt.num(r.value(), 3) + " (goal " + r.goal() + ", met: " + r.verdict() + ")")));
+        ratios.forEach(r -> say.accept(r.name() + ": "
+                + (r.value() == null
+                        ? "not measured"
+                        : Fmt.num(r.value(), 3) + " (goal " + r.goal() + ", met: " + r.verdict() + ")")));
         say.accept(capacity.headline());
         return page;
     }

@@ -2,14 +2,12 @@ package dev.widefeed.perf.report;
 
 import dev.widefeed.perf.results.ReplayResult;
 import dev.widefeed.perf.results.SteadyResult;
-
 import java.util.Comparator;
 import java.util.Optional;
 
 /** The steady-state points the report singles out. */
 final class SteadyPoints {
-    private SteadyPoints() {
-    }
+    private SteadyPoints() {}
 
     /** The point measured at the knee's offered rate; empty when there is no knee. */
     static Optional<ReplayResult> atKnee(SteadyResult steady) {
@@ -22,14 +20,18 @@ final class SteadyPoints {
 
     /** The knee's point, or without a knee the last point of the sweep. */
     static Optional<ReplayResult> atKneeOrLast(SteadyResult steady) {
-        return atKnee(steady).or(() -> steady.points().isEmpty() ? Optional.empty()
-                : Optional.of(steady.points().get(steady.points().size() - 1)));
+        return atKnee(steady)
+                .or(() -> steady.points().isEmpty()
+                        ? Optional.empty()
+                        : Optional.of(steady.points().get(steady.points().size() - 1)));
     }
 
     /** Where to compare two kinds at one rate: the knee if it measured both, else the highest rate that did. */
     static Optional<ReplayResult> measuring(SteadyResult steady, String kind, String other) {
-        return atKnee(steady).filter(p -> has(p, kind) && has(p, other))
-                .or(() -> steady.points().stream().filter(p -> has(p, kind) && has(p, other))
+        return atKnee(steady)
+                .filter(p -> has(p, kind) && has(p, other))
+                .or(() -> steady.points().stream()
+                        .filter(p -> has(p, kind) && has(p, other))
                         .max(Comparator.comparingDouble(ReplayResult::offeredRate)));
     }
 

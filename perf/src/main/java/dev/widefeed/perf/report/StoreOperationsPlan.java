@@ -12,13 +12,20 @@ import java.util.List;
  * @param ceilingPerSecond   one store node's operations per second (the lower of insert and read)
  * @param ceilingName        which ceiling that was
  */
-public record StoreOperationsPlan(double operationsPerEvent, double ceilingPerSecond, String ceilingName,
-                                  double headroom, int replicationFactor, double targetRate) {
+public record StoreOperationsPlan(
+        double operationsPerEvent,
+        double ceilingPerSecond,
+        String ceilingName,
+        double headroom,
+        int replicationFactor,
+        double targetRate) {
     /** Keeps 10.000000000000002 from becoming 11 nodes. */
     private static final double ROUNDING_SLACK = 1e-9;
 
     public StoreOperationsPlan {
-        if (!(operationsPerEvent > 0) || !(ceilingPerSecond > 0) || Double.isInfinite(operationsPerEvent)
+        if (!(operationsPerEvent > 0)
+                || !(ceilingPerSecond > 0)
+                || Double.isInfinite(operationsPerEvent)
                 || Double.isInfinite(ceilingPerSecond)) {
             throw new IllegalArgumentException("operations per event and the ceiling must be finite and above 0");
         }
@@ -39,8 +46,8 @@ public record StoreOperationsPlan(double operationsPerEvent, double ceilingPerSe
 
     /** Nodes needed, at least one per replica. */
     public long nodes() {
-        return Math.max(replicationFactor,
-                (long) Math.ceil(replicatedOperations() / perNodeSustainable() - ROUNDING_SLACK));
+        return Math.max(
+                replicationFactor, (long) Math.ceil(replicatedOperations() / perNodeSustainable() - ROUNDING_SLACK));
     }
 
     public List<String> lines() {

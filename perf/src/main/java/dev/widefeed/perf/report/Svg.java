@@ -1,15 +1,13 @@
 package dev.widefeed.perf.report;
 
+import java.awt.Rectangle;
 import org.jfree.chart.JFreeChart;
 import org.jfree.svg.SVGGraphics2D;
 import org.jfree.svg.ViewBox;
 
-import java.awt.Rectangle;
-
 /** A chart drawn as one inline {@code <svg>} element. */
 final class Svg {
-    private Svg() {
-    }
+    private Svg() {}
 
     static String of(JFreeChart chart, String id, int width, int height) {
         SVGGraphics2D g = new SVGGraphics2D(width, height);

@@ -3,7 +3,6 @@ package dev.widefeed.perf.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.widefeed.perf.results.RunManifest;
-
 import java.util.Optional;
 
 /**
@@ -20,7 +19,9 @@ record WorkloadInfo(Long users, Double eventsPerSecond, Long seed, String preset
         JsonNode spec = JSON.valueToTree(manifest.workload()).path("spec");
         return Optional.of(new WorkloadInfo(
                 spec.path("users").isNumber() ? spec.path("users").asLong() : null,
-                spec.path("eventsPerSecond").isNumber() ? spec.path("eventsPerSecond").asDouble() : null,
+                spec.path("eventsPerSecond").isNumber()
+                        ? spec.path("eventsPerSecond").asDouble()
+                        : null,
                 spec.path("seed").isNumber() ? spec.path("seed").asLong() : null,
                 spec.path("preset").isTextual() ? spec.path("preset").asText() : null));
     }

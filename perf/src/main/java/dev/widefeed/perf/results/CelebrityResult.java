@@ -16,14 +16,23 @@ import java.util.List;
  * @param during                  background load while the fan-out ran
  * @param reach                   how long the post took to show on sampled active followers' home pages
  */
-public record CelebrityResult(String backend, int followers, long activeFollowers, double backgroundRate,
-                              double ceilingInsertsPerSecond, double fanoutRowsPerSecond, double deliverySeconds,
-                              double postRequestMs, double smallAuthorPostMs, List<ReplayResult.TierDelay> tiers,
-                              List<CompletionPoint> completion, ReplayResult before, ReplayResult during,
-                              Reach reach) {
+public record CelebrityResult(
+        String backend,
+        int followers,
+        long activeFollowers,
+        double backgroundRate,
+        double ceilingInsertsPerSecond,
+        double fanoutRowsPerSecond,
+        double deliverySeconds,
+        double postRequestMs,
+        double smallAuthorPostMs,
+        List<ReplayResult.TierDelay> tiers,
+        List<CompletionPoint> completion,
+        ReplayResult before,
+        ReplayResult during,
+        Reach reach) {
 
-    public record CompletionPoint(double seconds, long delivered) {
-    }
+    public record CompletionPoint(double seconds, long delivered) {}
 
     /**
      * Milliseconds from the post request's start until a sampled follower's first home page showed the post.

@@ -11,9 +11,16 @@ package dev.widefeed.perf.results;
  * @param followersPerSecond      followers the fan-out paged through per second, from its first page to its last:
  *                                the store reads every follower, active or not, and sends only the active
  */
-public record FanoutResult(String backend, int followers, long activeFollowers, double ceilingInsertsPerSecond,
-                           double fanoutRowsPerSecond, double deliverySeconds, String mode, long pushed,
-                           double followersPerSecond) {
+public record FanoutResult(
+        String backend,
+        int followers,
+        long activeFollowers,
+        double ceilingInsertsPerSecond,
+        double fanoutRowsPerSecond,
+        double deliverySeconds,
+        String mode,
+        long pushed,
+        double followersPerSecond) {
     public double fanoutOverCeiling() {
         return fanoutRowsPerSecond / ceilingInsertsPerSecond;
     }

@@ -5,7 +5,14 @@ package dev.widefeed.perf.results;
  * after the last like the author's group showed them all, the author's notification page against their home page
  * while the likes came in, and how many rows the author's notifications took.
  */
-public record NotificationsResult(String backend, long likes, double likesPerSecond, double counterCeiling,
-                                  double overCeiling, double lastLikeToCountedSeconds, long groupRows,
-                                  long exactCount, LatencySummary notificationPage, LatencySummary homePage) {
-}
+public record NotificationsResult(
+        String backend,
+        long likes,
+        double likesPerSecond,
+        double counterCeiling,
+        double overCeiling,
+        double lastLikeToCountedSeconds,
+        long groupRows,
+        long exactCount,
+        LatencySummary notificationPage,
+        LatencySummary homePage) {}

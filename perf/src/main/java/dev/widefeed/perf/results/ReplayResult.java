@@ -12,20 +12,25 @@ import java.util.Map;
  * @param overTime   per second of the run and kind: count and response-time percentiles
  * @param fanouts    delivery of the posts whose fan-out was tracked
  */
-public record ReplayResult(String backend, String target, double offeredRate, double achievedRate, double seconds,
-                           long operations, long errors, long dropped, Map<String, KindResult> byKind,
-                           List<IntervalPoint> overTime, List<FanoutDelay> fanouts) {
+public record ReplayResult(
+        String backend,
+        String target,
+        double offeredRate,
+        double achievedRate,
+        double seconds,
+        long operations,
+        long errors,
+        long dropped,
+        Map<String, KindResult> byKind,
+        List<IntervalPoint> overTime,
+        List<FanoutDelay> fanouts) {
 
-    public record KindResult(long count, long errors, LatencySummary response, LatencySummary service) {
-    }
+    public record KindResult(long count, long errors, LatencySummary response, LatencySummary service) {}
 
-    public record IntervalPoint(double second, String kind, long count, double p50Ms, double p99Ms) {
-    }
+    public record IntervalPoint(double second, String kind, long count, double p50Ms, double p99Ms) {}
 
     /** How long after a post each delivery tier was done: every active follower of that tier had it. */
-    public record FanoutDelay(long postId, int followers, String mode, List<TierDelay> tiers) {
-    }
+    public record FanoutDelay(long postId, int followers, String mode, List<TierDelay> tiers) {}
 
-    public record TierDelay(String tier, long pushed, double seconds) {
-    }
+    public record TierDelay(String tier, long pushed, double seconds) {}
 }

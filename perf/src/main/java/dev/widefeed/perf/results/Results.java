@@ -2,7 +2,6 @@ package dev.widefeed.perf.results;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,8 +22,7 @@ public final class Results {
     public static final String SIGN_IN = "signin.json";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    private Results() {
-    }
+    private Results() {}
 
     public static void write(Path directory, String name, Object result) throws IOException {
         Files.createDirectories(directory);

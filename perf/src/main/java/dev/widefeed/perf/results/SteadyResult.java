@@ -10,8 +10,13 @@ import java.util.List;
  *                                work included, the event log's polling left out); null when not counted (a target
  *                                over HTTP, or a run from before they were)
  */
-public record SteadyResult(String backend, String target, List<ReplayResult> points, Double kneeRate,
-                           String kneeRule, List<Double> storeOperationsPerEvent) {
+public record SteadyResult(
+        String backend,
+        String target,
+        List<ReplayResult> points,
+        Double kneeRate,
+        String kneeRule,
+        List<Double> storeOperationsPerEvent) {
     public SteadyResult(String backend, String target, List<ReplayResult> points, Double kneeRate, String kneeRule) {
         this(backend, target, points, kneeRate, kneeRule, null);
     }

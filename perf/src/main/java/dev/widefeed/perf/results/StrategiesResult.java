@@ -17,9 +17,17 @@ public record StrategiesResult(String backend, long events, List<StrategyCost> s
      * @param readFanIn mean partitions (authors' lists) a home read touches
      * @param calls     every call's operations ({@code activity Store.method}), most first; the console shows the top
      */
-    public record StrategyCost(String strategy, long events, long storeOperations, long rowsWritten, long rowsRead,
-                               long homeReads, double readFanIn, LatencySummary homeRead, LatencySummary post,
-                               Map<String, Long> calls) {
+    public record StrategyCost(
+            String strategy,
+            long events,
+            long storeOperations,
+            long rowsWritten,
+            long rowsRead,
+            long homeReads,
+            double readFanIn,
+            LatencySummary homeRead,
+            LatencySummary post,
+            Map<String, Long> calls) {
         public StrategyCost {
             calls = calls == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(calls));
         }

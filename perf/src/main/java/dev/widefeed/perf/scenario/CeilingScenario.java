@@ -10,8 +10,6 @@ import dev.widefeed.perf.results.LatencySummary;
 import dev.widefeed.perf.results.Results;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.store.Storage;
-import org.HdrHistogram.Histogram;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -21,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.DoubleFunction;
+import org.HdrHistogram.Histogram;
 
 /**
  * The {@code ceiling} scenario: the store's raw limits, each operation driven closed-loop on its own, the
@@ -46,6 +45,7 @@ public final class CeilingScenario {
     private static final long RANGE = 1L << 28;
     /** Partitions the writes spread over, so they land like fan-out's: one row each into many inboxes. */
     private static final int SPREAD = 100_000;
+
     private static final int READ_USERS = 1_000;
     private static final int READ_ROWS_EACH = 50;
     private static final int PAGE = 20;
@@ -54,6 +54,7 @@ public final class CeilingScenario {
     private static final int BATCH_ROWS = 20;
     /** What fan-out pushes with. */
     private static final Duration TTL = new FeedFactory().rules().home().entryTtl();
+
     private static long nextFree;
 
     /** Threads, warm-up and measured time of each operation. */
@@ -62,24 +63,32 @@ public final class CeilingScenario {
 
         public Settings {
             if (threads < 1 || warmup.isNegative() || measure.isNegative() || measure.isZero()) {
-                throw new IllegalArgumentException("at least one thread, a warm-up of zero or more and a positive "
-                        + "measured time");
+                throw new IllegalArgumentException(
+                        "at least one thread, a warm-up of zero or more and a positive " + "measured time");
             }
         }
     }
 
-    private CeilingScenario() {
-    }
+    private CeilingScenario() {}
 
     /** Measures each operation in turn, prints a line for each, and writes {@link Results#CEILING} into {@code runDir}. */
     public static CeilingResult run(Storage storage, Settings settings, Path runDir, PrintStream out)
             throws IOException, InterruptedException {
-        out.printf(Locale.ROOT, "%s ceiling: %d threads, %s warm-up, %s measured per operation%n", storage.backend(),
-                settings.threads(), settings.warmup(), settings.measure());
+        out.printf(
+                Locale.ROOT,
+                "%s ceiling: %d threads, %s warm-up, %s measured per operation%n",
+                storage.backend(),
+                settings.threads(),
+                settings.warmup(),
+                settings.measure());
         List<CeilingResult.Operation> operations = new ArrayList<>();
-        for (Measurement measurement : List.<Measurement>of(CeilingScenario::insert,
-                CeilingScenario::pipelinedInsert, CeilingScenario::read,
-                CeilingScenario::counter, CeilingScenario::conditional, CeilingScenario::batch)) {
+        for (Measurement measurement : List.<Measurement>of(
+                CeilingScenario::insert,
+                CeilingScenario::pipelinedInsert,
+                CeilingScenario::read,
+                CeilingScenario::counter,
+                CeilingScenario::conditional,
+                CeilingScenario::batch)) {
             CeilingResult.Operation operation = measurement.on(storage, settings);
             out.println(line(operation));
             operations.add(operation);
@@ -100,11 +109,18 @@ public final class CeilingScenario {
         long users = base + RANGE;
         long posts = base + 2 * RANGE;
         int threads = settings.threads();
-        return measure(INSERT, settings, (thread, i) -> {
-            long n = i * threads + thread;
-            storage.timelines().push(new TimelineEntry(posts + n, base, 0), List.of(users + n % SPREAD), TTL);
-        }, rate -> String.format(Locale.ROOT, "timelines().push of one entry to one user: a single-row home "
-                + "timeline insert, the row fan-out writes per follower; over %,d users", SPREAD));
+        return measure(
+                INSERT,
+                settings,
+                (thread, i) -> {
+                    long n = i * threads + thread;
+                    storage.timelines().push(new TimelineEntry(posts + n, base, 0), List.of(users + n % SPREAD), TTL);
+                },
+                rate -> String.format(
+                        Locale.ROOT,
+                        "timelines().push of one entry to one user: a single-row home "
+                                + "timeline insert, the row fan-out writes per follower; over %,d users",
+                        SPREAD));
     }
 
     /**
@@ -137,10 +153,21 @@ public final class CeilingScenario {
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         double rate = rows / seconds;
-        return new CeilingResult.Operation(PIPELINED_INSERT, String.format(Locale.ROOT, "timelines().push of one entry "
-                + "to %,d users per call, back to back from one thread: single-row inserts pipelined as fan-out "
-                + "sends them; ops are rows, latency is per call of %,d rows", PIPELINE_USERS, PIPELINE_USERS), 1,
-                seconds, rows, 0, rate, LatencySummary.ofMicros(perCall));
+        return new CeilingResult.Operation(
+                PIPELINED_INSERT,
+                String.format(
+                        Locale.ROOT,
+                        "timelines().push of one entry "
+                                + "to %,d users per call, back to back from one thread: single-row inserts pipelined as fan-out "
+                                + "sends them; ops are rows, latency is per call of %,d rows",
+                        PIPELINE_USERS,
+                        PIPELINE_USERS),
+                1,
+                seconds,
+                rows,
+                0,
+                rate,
+                LatencySummary.ofMicros(perCall));
     }
 
     /** One page from one user's home timeline partition. */
@@ -155,22 +182,35 @@ public final class CeilingScenario {
             }
             storage.timelines().pushAll(users + u, entries, TTL);
         }
-        return measure(READ, settings, (thread, i) -> {
-            int page = storage.timelines().home(users + (i * 31 + thread) % READ_USERS, Optional.empty(), PAGE).size();
-            if (page != PAGE) {
-                throw new IllegalStateException("a pre-filled timeline gave " + page + " entries");
-            }
-        }, rate -> String.format(Locale.ROOT, "timelines().home: the newest %d entries of one user's home timeline "
-                + "partition; %,d users pre-filled with %d entries each", PAGE, READ_USERS, READ_ROWS_EACH));
+        return measure(
+                READ,
+                settings,
+                (thread, i) -> {
+                    int page = storage.timelines()
+                            .home(users + (i * 31 + thread) % READ_USERS, Optional.empty(), PAGE)
+                            .size();
+                    if (page != PAGE) {
+                        throw new IllegalStateException("a pre-filled timeline gave " + page + " entries");
+                    }
+                },
+                rate -> String.format(
+                        Locale.ROOT,
+                        "timelines().home: the newest %d entries of one user's home timeline "
+                                + "partition; %,d users pre-filled with %d entries each",
+                        PAGE,
+                        READ_USERS,
+                        READ_ROWS_EACH));
     }
 
     /** Counter updates, as every like, comment and repost makes. */
     public static CeilingResult.Operation counter(Storage storage, Settings settings) throws InterruptedException {
         long posts = freshBlocks(0);
-        return measure(COUNTER, settings, (thread, i) ->
-                storage.posts().addCounts(posts + (i * 31 + thread) % COUNTERS, PostCounts.likes(1)),
-                rate -> String.format(Locale.ROOT, "posts().addCounts(likes + 1) on one of %,d posts' counter rows",
-                        COUNTERS));
+        return measure(
+                COUNTER,
+                settings,
+                (thread, i) -> storage.posts().addCounts(posts + (i * 31 + thread) % COUNTERS, PostCounts.likes(1)),
+                rate -> String.format(
+                        Locale.ROOT, "posts().addCounts(likes + 1) on one of %,d posts' counter rows", COUNTERS));
     }
 
     /** Compare-and-sets that apply: a fresh (comment, user) vote each. */
@@ -178,14 +218,21 @@ public final class CeilingScenario {
         long comments = freshBlocks(1);
         long voters = comments + RANGE;
         int threads = settings.threads();
-        return measure(CONDITIONAL, settings, (thread, i) -> {
-            long n = i * threads + thread;
-            if (!storage.commentVotes().compareAndSetVote(comments + n % COMMENTS, voters + n, Vote.NONE, Vote.LIKE)) {
-                throw new IllegalStateException("a fresh vote was already set");
-            }
-        }, rate -> String.format(Locale.ROOT, "commentVotes().compareAndSetVote NONE -> LIKE on a fresh (comment, "
-                + "user) pair over %,d comments: a lightweight transaction on Cassandra, a checkAndMutate on HBase",
-                COMMENTS));
+        return measure(
+                CONDITIONAL,
+                settings,
+                (thread, i) -> {
+                    long n = i * threads + thread;
+                    if (!storage.commentVotes()
+                            .compareAndSetVote(comments + n % COMMENTS, voters + n, Vote.NONE, Vote.LIKE)) {
+                        throw new IllegalStateException("a fresh vote was already set");
+                    }
+                },
+                rate -> String.format(
+                        Locale.ROOT,
+                        "commentVotes().compareAndSetVote NONE -> LIKE on a fresh (comment, "
+                                + "user) pair over %,d comments: a lightweight transaction on Cassandra, a checkAndMutate on HBase",
+                        COMMENTS));
     }
 
     /** Multi-row writes into one partition. */
@@ -194,26 +241,42 @@ public final class CeilingScenario {
         long users = base + RANGE;
         long posts = base + 2 * RANGE;
         int threads = settings.threads();
-        return measure(BATCH, settings, (thread, i) -> {
-            long n = i * threads + thread;
-            List<TimelineEntry> entries = new ArrayList<>(BATCH_ROWS);
-            for (int r = 0; r < BATCH_ROWS; r++) {
-                entries.add(new TimelineEntry(posts + n * BATCH_ROWS + r, base, 0));
-            }
-            storage.timelines().pushAll(users + n % SPREAD, entries, TTL);
-        }, rate -> String.format(Locale.ROOT, "timelines().pushAll of %d entries into one user's home timeline (an "
-                + "unlogged single-partition batch on Cassandra, a multi-put on HBase): %d rows per op, %,.0f ops/s "
-                + "= %,.0f rows/s", BATCH_ROWS, BATCH_ROWS, rate, rate * BATCH_ROWS));
+        return measure(
+                BATCH,
+                settings,
+                (thread, i) -> {
+                    long n = i * threads + thread;
+                    List<TimelineEntry> entries = new ArrayList<>(BATCH_ROWS);
+                    for (int r = 0; r < BATCH_ROWS; r++) {
+                        entries.add(new TimelineEntry(posts + n * BATCH_ROWS + r, base, 0));
+                    }
+                    storage.timelines().pushAll(users + n % SPREAD, entries, TTL);
+                },
+                rate -> String.format(
+                        Locale.ROOT,
+                        "timelines().pushAll of %d entries into one user's home timeline (an "
+                                + "unlogged single-partition batch on Cassandra, a multi-put on HBase): %d rows per op, %,.0f ops/s "
+                                + "= %,.0f rows/s",
+                        BATCH_ROWS,
+                        BATCH_ROWS,
+                        rate,
+                        rate * BATCH_ROWS));
     }
 
     /** @param description the entry's description, given the measured operations per second */
-    private static CeilingResult.Operation measure(String name, Settings settings, ClosedLoop.Operation operation,
-                                                   DoubleFunction<String> description)
+    private static CeilingResult.Operation measure(
+            String name, Settings settings, ClosedLoop.Operation operation, DoubleFunction<String> description)
             throws InterruptedException {
-        ClosedLoop.Result result = ClosedLoop.run(name, settings.threads(), settings.warmup(), settings.measure(),
-                operation);
-        return new CeilingResult.Operation(name, description.apply(result.perSecond()), settings.threads(),
-                result.seconds(), result.operations(), result.errors(), result.perSecond(),
+        ClosedLoop.Result result =
+                ClosedLoop.run(name, settings.threads(), settings.warmup(), settings.measure(), operation);
+        return new CeilingResult.Operation(
+                name,
+                description.apply(result.perSecond()),
+                settings.threads(),
+                result.seconds(),
+                result.operations(),
+                result.errors(),
+                result.perSecond(),
                 LatencySummary.ofMicros(result.latencyMicros()));
     }
 
@@ -225,9 +288,17 @@ public final class CeilingScenario {
     }
 
     private static String line(CeilingResult.Operation op) {
-        return String.format(Locale.ROOT, "%-12s %10.0f ops/s  p50 %7.2f ms  p99 %7.2f ms  p99.9 %7.2f ms  errors %d%s",
-                op.name(), op.opsPerSecond(), op.latency().p50Ms(), op.latency().p99Ms(), op.latency().p999Ms(),
-                op.errors(), op.name().equals(BATCH) ? String.format(Locale.ROOT, "  (%,.0f rows/s)",
-                        op.opsPerSecond() * BATCH_ROWS) : "");
+        return String.format(
+                Locale.ROOT,
+                "%-12s %10.0f ops/s  p50 %7.2f ms  p99 %7.2f ms  p99.9 %7.2f ms  errors %d%s",
+                op.name(),
+                op.opsPerSecond(),
+                op.latency().p50Ms(),
+                op.latency().p99Ms(),
+                op.latency().p999Ms(),
+                op.errors(),
+                op.name().equals(BATCH)
+                        ? String.format(Locale.ROOT, "  (%,.0f rows/s)", op.opsPerSecond() * BATCH_ROWS)
+                        : "");
     }
 }

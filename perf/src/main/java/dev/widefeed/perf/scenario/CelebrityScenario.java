@@ -12,8 +12,6 @@ import dev.widefeed.perf.results.Results;
 import dev.widefeed.perf.workload.UserIds;
 import dev.widefeed.perf.workload.WorkloadReader;
 import dev.widefeed.store.Storage;
-import org.HdrHistogram.Histogram;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -24,6 +22,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import org.HdrHistogram.Histogram;
 
 /**
  * A post by the workload's biggest celebrity on top of background load, in one run with the store's raw insert
@@ -42,6 +41,7 @@ public final class CelebrityScenario {
     private static final int POSTS_EACH = 200;
     /** Active followers whose home pages are read until they show the post, and the threads reading them. */
     private static final int REACH_SAMPLE = 100;
+
     private static final int REACH_THREADS = 8;
     /**
      * The sampled followers read through a second instance of the service (no fan-out job of its own): most
@@ -58,8 +58,7 @@ public final class CelebrityScenario {
      * @param during         background measured from the post on
      * @param deliveryWait   how long to wait for the fan-out to finish before giving up
      */
-    public record Settings(double backgroundRate, Duration before, Duration during, Duration deliveryWait) {
-    }
+    public record Settings(double backgroundRate, Duration before, Duration during, Duration deliveryWait) {}
 
     /** The raw insert rate to compare the fan-out with, measured by the caller on the same store. */
     @FunctionalInterface
@@ -67,11 +66,15 @@ public final class CelebrityScenario {
         double rowsPerSecond() throws InterruptedException;
     }
 
-    private CelebrityScenario() {
-    }
+    private CelebrityScenario() {}
 
-    public static CelebrityResult run(Storage storage, WorkloadReader workload, InsertCeiling ceiling,
-                                      Settings settings, Path runDirectory, PrintStream out)
+    public static CelebrityResult run(
+            Storage storage,
+            WorkloadReader workload,
+            InsertCeiling ceiling,
+            Settings settings,
+            Path runDirectory,
+            PrintStream out)
             throws IOException, InterruptedException {
         int[] celebrities = workload.celebrityFollowers();
         if (celebrities.length == 0) {
@@ -85,26 +88,35 @@ public final class CelebrityScenario {
         UserIds users = UserIds.forSeed(workload.seed());
         long celebrityId = users.id(celebrity);
         long smallAuthorId = users.id(smallAuthor);
-        out.printf("celebrity: user %d with %,d followers; small author: user %d with %d followers%n", celebrity,
-                celebrities[celebrity], smallAuthor, SMALL_AUTHOR_FOLLOWERS);
+        out.printf(
+                "celebrity: user %d with %,d followers; small author: user %d with %d followers%n",
+                celebrity, celebrities[celebrity], smallAuthor, SMALL_AUTHOR_FOLLOWERS);
 
         double ceilingRate = ceiling.rowsPerSecond();
         out.printf("celebrity: insert ceiling %,.0f rows/s%n", ceilingRate);
 
         try (ServiceTarget target = ServiceTarget.open(storage, users, ServiceTarget.Settings.DEFAULT);
-             ServiceTarget readers = ServiceTarget.open(storage, users, READER_INSTANCE);
-             WorkloadReader.EventStream events = workload.events()) {
+                ServiceTarget readers = ServiceTarget.open(storage, users, READER_INSTANCE);
+                WorkloadReader.EventStream events = workload.events()) {
             Services services = target.services();
-            OpenLoopReplayer.Settings background = OpenLoopReplayer.Settings.at(settings.backgroundRate(),
-                    workload.eventsPerSecond());
-            ReplayResult before = new OpenLoopReplayer(background.withMaxDuration(settings.before())
-                    .withHdrLog(runDirectory.resolve("hdr"), "celebrity-before"), out)
+            OpenLoopReplayer.Settings background =
+                    OpenLoopReplayer.Settings.at(settings.backgroundRate(), workload.eventsPerSecond());
+            ReplayResult before = new OpenLoopReplayer(
+                            background
+                                    .withMaxDuration(settings.before())
+                                    .withHdrLog(runDirectory.resolve("hdr"), "celebrity-before"),
+                            out)
                     .run(storage.backend(), target, events);
 
             CompletableFuture<ReplayResult> duringRun = CompletableFuture.supplyAsync(() -> replay(
-                    new OpenLoopReplayer(background.withMaxDuration(settings.during())
-                            .withHdrLog(runDirectory.resolve("hdr"), "celebrity-during"), out),
-                    storage.backend(), target, events));
+                    new OpenLoopReplayer(
+                            background
+                                    .withMaxDuration(settings.during())
+                                    .withHdrLog(runDirectory.resolve("hdr"), "celebrity-during"),
+                            out),
+                    storage.backend(),
+                    target,
+                    events));
             // Posts of both authors, taking turns, so both meet the same background; the celebrity's last
             // one is the post whose delivery is followed.
             Histogram smallPosts = new Histogram(3);
@@ -114,42 +126,76 @@ public final class CelebrityScenario {
                 timed(celebrityPosts, () -> services.posts().create(celebrityId, "a post for everyone", null));
             }
             timed(smallPosts, () -> services.posts().create(smallAuthorId, "a post to ten followers", null));
-            ReachProbe probe = ReachProbe.sample(storage, readers.services(), celebrityId, REACH_SAMPLE, REACH_ACTIVE,
-                    REACH_THREADS);
+            ReachProbe probe = ReachProbe.sample(
+                    storage, readers.services(), celebrityId, REACH_SAMPLE, REACH_ACTIVE, REACH_THREADS);
             long postStarted = System.nanoTime();
-            long postId = services.posts().create(celebrityId, "a post for a million", null).post().id();
+            long postId = services.posts()
+                    .create(celebrityId, "a post for a million", null)
+                    .post()
+                    .id();
             celebrityPosts.recordValue(Math.max(1, (System.nanoTime() - postStarted) / 1000));
-            CompletableFuture<CelebrityResult.Reach> reaching = CompletableFuture.supplyAsync(() -> reach(probe,
-                    postId, postStarted, settings.deliveryWait()));
+            CompletableFuture<CelebrityResult.Reach> reaching =
+                    CompletableFuture.supplyAsync(() -> reach(probe, postId, postStarted, settings.deliveryWait()));
             double postMs = celebrityPosts.getValueAtPercentile(99) / 1000.0;
             double smallMs = smallPosts.getValueAtPercentile(99) / 1000.0;
-            out.printf("celebrity: post requests p99 %.1f ms (median %.1f ms); the 10-follower author's p99 %.1f ms"
-                    + " (median %.1f ms), %d each%n", postMs, celebrityPosts.getValueAtPercentile(50) / 1000.0,
-                    smallMs, smallPosts.getValueAtPercentile(50) / 1000.0, POSTS_EACH);
+            out.printf(
+                    "celebrity: post requests p99 %.1f ms (median %.1f ms); the 10-follower author's p99 %.1f ms"
+                            + " (median %.1f ms), %d each%n",
+                    postMs,
+                    celebrityPosts.getValueAtPercentile(50) / 1000.0,
+                    smallMs,
+                    smallPosts.getValueAtPercentile(50) / 1000.0,
+                    POSTS_EACH);
 
             List<CelebrityResult.CompletionPoint> curve = new ArrayList<>();
             FanoutProgress done = follow(storage, postId, postStarted, settings.deliveryWait(), curve, out);
             ReplayResult during = join(duringRun);
             CelebrityResult.Reach reach = join(reaching);
             ReplayResult.FanoutDelay delay = FanoutDelays.delayOf(done);
-            double seconds = Duration.between(done.createdAt(), done.finishedAt().orElse(done.updatedAt()))
-                    .toMillis() / 1e3;
+            double seconds =
+                    Duration.between(done.createdAt(), done.finishedAt().orElse(done.updatedAt()))
+                                    .toMillis()
+                            / 1e3;
             double rowsPerSecond = done.pushed() / Math.max(seconds, 1e-3);
-            long active = done.tiers().stream().mapToLong(FanoutProgress.TierProgress::pushed).sum();
-            CelebrityResult result = new CelebrityResult(storage.backend(), celebrities[celebrity], active,
-                    settings.backgroundRate(), ceilingRate, rowsPerSecond, seconds, postMs, smallMs, delay.tiers(),
-                    curve, before, FanoutDelays.into(during, List.of(delay)), reach);
+            long active = done.tiers().stream()
+                    .mapToLong(FanoutProgress.TierProgress::pushed)
+                    .sum();
+            CelebrityResult result = new CelebrityResult(
+                    storage.backend(),
+                    celebrities[celebrity],
+                    active,
+                    settings.backgroundRate(),
+                    ceilingRate,
+                    rowsPerSecond,
+                    seconds,
+                    postMs,
+                    smallMs,
+                    delay.tiers(),
+                    curve,
+                    before,
+                    FanoutDelays.into(during, List.of(delay)),
+                    reach);
             Results.write(runDirectory, Results.CELEBRITY, result);
-            out.printf("celebrity: %s; %,d rows in %.1f s = %,.0f rows/s; over the insert ceiling %.2f; "
-                            + "post p99 over a 10-follower author's %.2f%n", done.done() ? "delivered" : "NOT done",
-                    done.pushed(), seconds, rowsPerSecond, result.fanoutOverCeiling(), result.postLatencyRatio());
-            delay.tiers().forEach(t -> out.printf("  tier %s: %,d rows, done %.1f s after the post%n", t.tier(),
-                    t.pushed(), t.seconds()));
-            out.printf("  on %,d of %,d sampled active followers' home pages: p50 %,.0f ms, p99 %,.0f ms, max %,.0f ms"
-                    + " after the post request began%n", reach.reached(), reach.sampled(), reach.p50Ms(),
-                    reach.p99Ms(), reach.maxMs());
-            out.printf("  background p99 (all events) before %.1f ms, during %.1f ms%n",
-                    before.byKind().get("all").response().p99Ms(), during.byKind().get("all").response().p99Ms());
+            out.printf(
+                    "celebrity: %s; %,d rows in %.1f s = %,.0f rows/s; over the insert ceiling %.2f; "
+                            + "post p99 over a 10-follower author's %.2f%n",
+                    done.done() ? "delivered" : "NOT done",
+                    done.pushed(),
+                    seconds,
+                    rowsPerSecond,
+                    result.fanoutOverCeiling(),
+                    result.postLatencyRatio());
+            delay.tiers()
+                    .forEach(t -> out.printf(
+                            "  tier %s: %,d rows, done %.1f s after the post%n", t.tier(), t.pushed(), t.seconds()));
+            out.printf(
+                    "  on %,d of %,d sampled active followers' home pages: p50 %,.0f ms, p99 %,.0f ms, max %,.0f ms"
+                            + " after the post request began%n",
+                    reach.reached(), reach.sampled(), reach.p50Ms(), reach.p99Ms(), reach.maxMs());
+            out.printf(
+                    "  background p99 (all events) before %.1f ms, during %.1f ms%n",
+                    before.byKind().get("all").response().p99Ms(),
+                    during.byKind().get("all").response().p99Ms());
             return result;
         }
     }
@@ -170,8 +216,13 @@ public final class CelebrityScenario {
     }
 
     /** Samples the post's delivery every half second until done or {@code wait} is up; the last checkpoint. */
-    private static FanoutProgress follow(Storage storage, long postId, long postStarted, Duration wait,
-                                         List<CelebrityResult.CompletionPoint> curve, PrintStream out)
+    private static FanoutProgress follow(
+            Storage storage,
+            long postId,
+            long postStarted,
+            Duration wait,
+            List<CelebrityResult.CompletionPoint> curve,
+            PrintStream out)
             throws InterruptedException {
         long until = System.nanoTime() + wait.toNanos();
         Optional<FanoutProgress> last = Optional.empty();
@@ -205,8 +256,11 @@ public final class CelebrityScenario {
         }
     }
 
-    private static ReplayResult replay(OpenLoopReplayer replayer, String backend, ServiceTarget target,
-                                       Iterator<dev.widefeed.perf.workload.WorkloadEvent> events) {
+    private static ReplayResult replay(
+            OpenLoopReplayer replayer,
+            String backend,
+            ServiceTarget target,
+            Iterator<dev.widefeed.perf.workload.WorkloadEvent> events) {
         try {
             return replayer.run(backend, target, events);
         } catch (IOException e) {

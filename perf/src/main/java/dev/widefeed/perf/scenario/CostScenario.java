@@ -14,7 +14,6 @@ import dev.widefeed.perf.results.Results;
 import dev.widefeed.perf.strategy.CountingStorage;
 import dev.widefeed.store.Storage;
 import dev.widefeed.textindex.TrendingJob;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -53,28 +52,36 @@ public final class CostScenario {
     public static final String RESULT = "cost.json";
     /** Apart from the other perf id workers (1000-1003), so ids never collide in a shared store. */
     private static final int ID_WORKER = 1004;
+
     private static final int PAGE = 20;
     private static final Duration GUARD_DELAY = Duration.ofMinutes(3);
     /** The calls listed per action, most operations first. */
     private static final int TOP_CALLS = 12;
 
-    public record Settings(int authors, int postsPerAuthor, int readers, int following, int actions,
-                           int idleSeconds) {
-    }
+    public record Settings(int authors, int postsPerAuthor, int readers, int following, int actions, int idleSeconds) {}
 
     /**
      * Per action: store operations on the request path and in the background (storage interfaces; the periodic
      * jobs' idle rate taken off), store requests at the client (the idle rate taken off), the service's CPU
      * milliseconds, each cache's hit ratio over the action's requests, and the calls that made the most operations.
      */
-    public record ActionCost(String action, int count, double requestOperations, double backgroundOperations,
-                             double clientRequests, double cpuMillis, Map<String, Double> hitRatios,
-                             Map<String, Long> topRequestCalls, Map<String, Long> topBackgroundCalls) {
-    }
+    public record ActionCost(
+            String action,
+            int count,
+            double requestOperations,
+            double backgroundOperations,
+            double clientRequests,
+            double cpuMillis,
+            Map<String, Double> hitRatios,
+            Map<String, Long> topRequestCalls,
+            Map<String, Long> topBackgroundCalls) {}
 
-    public record Result(String backend, Settings settings, double idleOperationsPerSecond,
-                         double idleClientRequestsPerSecond, List<ActionCost> actions) {
-    }
+    public record Result(
+            String backend,
+            Settings settings,
+            double idleOperationsPerSecond,
+            double idleClientRequestsPerSecond,
+            List<ActionCost> actions) {}
 
     /** A clock the scenario moves forward, so that work waiting on purpose comes due without waiting for it. */
     private static final class SteppingClock extends Clock {
@@ -100,32 +107,53 @@ public final class CostScenario {
         }
     }
 
-    private CostScenario() {
-    }
+    private CostScenario() {}
 
     /** @param clientRequests store requests the client has sent so far (CQL requests, or HBase RPCs) */
-    public static Result run(Storage storage, LongSupplier clientRequests, Settings settings, Path runDirectory,
-                             PrintStream out) throws IOException, InterruptedException {
+    public static Result run(
+            Storage storage, LongSupplier clientRequests, Settings settings, Path runDirectory, PrintStream out)
+            throws IOException, InterruptedException {
         SteppingClock clock = new SteppingClock();
         CountingStorage counting = new CountingStorage(storage);
         EventLogFactory log = new EventLogFactory();
         CacheSettings caches = new WidefeedConfiguration.Caches().settings();
-        Services services = Services.over(counting, Services.Settings.of(new IdGenerator(ID_WORKER, clock), clock)
-                .withLogShards(log.shards).withCaches(caches));
-        EventLogJob job = new EventLogJob(counting.eventLog(), services.logHandlers(),
-                log.settings("perf-cost-" + UUID.randomUUID()), clock, new MetricRegistry());
+        Services services = Services.over(
+                counting,
+                Services.Settings.of(new IdGenerator(ID_WORKER, clock), clock)
+                        .withLogShards(log.shards)
+                        .withCaches(caches));
+        EventLogJob job = new EventLogJob(
+                counting.eventLog(),
+                services.logHandlers(),
+                log.settings("perf-cost-" + UUID.randomUUID()),
+                clock,
+                new MetricRegistry());
         WidefeedConfiguration defaults = new WidefeedConfiguration();
-        TrendingJob trending = new TrendingJob(counting.textIndex(), defaults.topics.trendingEvery.toJavaDuration(),
-                clock);
-        RelationRepairJob repair = new RelationRepairJob(services.relationRepairer(), clock,
-                defaults.relationRepair.period.toJavaDuration(), defaults.relationRepair.settle.toJavaDuration(),
-                defaults.relationRepair.lookback.toJavaDuration(), new MetricRegistry());
+        TrendingJob trending =
+                new TrendingJob(counting.textIndex(), defaults.topics.trendingEvery.toJavaDuration(), clock);
+        RelationRepairJob repair = new RelationRepairJob(
+                services.relationRepairer(),
+                clock,
+                defaults.relationRepair.period.toJavaDuration(),
+                defaults.relationRepair.settle.toJavaDuration(),
+                defaults.relationRepair.lookback.toJavaDuration(),
+                new MetricRegistry());
         // The same instance with its cache tier off (every entry expires at once): the read path before the tier, in
         // the same run, on the same machine.
-        Services untiered = Services.over(counting, Services.Settings.of(new IdGenerator(ID_WORKER + 1, clock), clock)
-                .withLogShards(log.shards)
-                .withCaches(new CacheSettings(1, 1, Duration.ofNanos(1), 1, Duration.ofNanos(1), 1, Duration.ofNanos(1),
-                        caches.invalidationPoll(), caches.invalidationLateness())));
+        Services untiered = Services.over(
+                counting,
+                Services.Settings.of(new IdGenerator(ID_WORKER + 1, clock), clock)
+                        .withLogShards(log.shards)
+                        .withCaches(new CacheSettings(
+                                1,
+                                1,
+                                Duration.ofNanos(1),
+                                1,
+                                Duration.ofNanos(1),
+                                1,
+                                Duration.ofNanos(1),
+                                caches.invalidationPoll(),
+                                caches.invalidationLateness())));
         // As the service wires it: what either instance appends wakes the job's quiet shard at once.
         job.serve(services.eventLog());
         job.serve(untiered.eventLog());
@@ -134,7 +162,16 @@ public final class CostScenario {
         repair.start();
         services.cacheInvalidations().start(caches.invalidationPoll());
         try {
-            return measure(storage.backend(), services, untiered, counting, job, clock, clientRequests, settings, runDirectory,
+            return measure(
+                    storage.backend(),
+                    services,
+                    untiered,
+                    counting,
+                    job,
+                    clock,
+                    clientRequests,
+                    settings,
+                    runDirectory,
                     out);
         } finally {
             services.cacheInvalidations().close();
@@ -144,9 +181,18 @@ public final class CostScenario {
         }
     }
 
-    private static Result measure(String backend, Services services, Services untiered, CountingStorage counting, EventLogJob job,
-                                  SteppingClock clock, LongSupplier clientRequests, Settings settings,
-                                  Path runDirectory, PrintStream out) throws IOException, InterruptedException {
+    private static Result measure(
+            String backend,
+            Services services,
+            Services untiered,
+            CountingStorage counting,
+            EventLogJob job,
+            SteppingClock clock,
+            LongSupplier clientRequests,
+            Settings settings,
+            Path runDirectory,
+            PrintStream out)
+            throws IOException, InterruptedException {
         Random random = new Random(42);
         Population population = Population.build(services, settings, random, out);
         out.println("cost: first home reads (inboxes rebuilt), then the log drained");
@@ -162,16 +208,21 @@ public final class CostScenario {
         Thread.sleep(settings.idleSeconds() * 1000L);
         double idleSeconds = (System.nanoTime() - idleStart) / 1e9;
         Map<String, CountingStorage.Counts> idleCounts = counting.counts();
-        double idleOps = idleCounts.values().stream().mapToLong(CountingStorage.Counts::operations).sum()
+        double idleOps = idleCounts.values().stream()
+                        .mapToLong(CountingStorage.Counts::operations)
+                        .sum()
                 / idleSeconds;
         // The periodic jobs' own calls (relation repair, trending, cache invalidations) land in the background too:
         // their idle rate is taken off each action's background, as the idle client rate is off its client count.
         double idleBackground = Optional.ofNullable(idleCounts.get(CountingStorage.BACKGROUND))
-                .map(CountingStorage.Counts::operations).orElse(0L) / idleSeconds;
+                        .map(CountingStorage.Counts::operations)
+                        .orElse(0L)
+                / idleSeconds;
         out.println("cost: idle calls: " + counting.operationsByCallWithPolling());
         double idleClientRate = (clientRequests.getAsLong() - idleClient) / idleSeconds;
-        out.printf("cost: idle: %.1f operations/s at the interfaces, %.1f requests/s at the client%n", idleOps,
-                idleClientRate);
+        out.printf(
+                "cost: idle: %.1f operations/s at the interfaces, %.1f requests/s at the client%n",
+                idleOps, idleClientRate);
 
         int n = settings.actions();
         List<Long> readers = population.readers;
@@ -179,59 +230,121 @@ public final class CostScenario {
         Measure m = new Measure(services, counting, job, clock, clientRequests, idleClientRate, idleBackground, out);
         List<ActionCost> costs = new ArrayList<>();
         List<Long> pagePosts = sample(posts, n, random);
-        costs.add(m.run("home (no cache tier)", n, Caches.AS_THEY_ARE, i -> untiered.home().home(readers.get(i % readers.size()),
-                readers.get(i % readers.size()), Optional.empty(), PAGE)));
-        costs.add(m.run("home (cold)", n, Caches.EMPTIED, i -> services.home().home(readers.get(i % readers.size()),
-                readers.get(i % readers.size()), Optional.empty(), PAGE)));
-        costs.add(m.run("home", n, Caches.WARMED, i -> services.home().home(readers.get(i % readers.size()),
-                readers.get(i % readers.size()), Optional.empty(), PAGE)));
-        costs.add(m.run("one post (no cache tier)", n, Caches.AS_THEY_ARE, i -> untiered.posts().get(
-                readers.get(i % readers.size()), pagePosts.get(i))));
-        costs.add(m.run("one post (cold)", n, Caches.EMPTIED, i -> services.posts().get(readers.get(i % readers.size()),
-                pagePosts.get(i))));
-        costs.add(m.run("one post", n, Caches.WARMED, i -> services.posts().get(readers.get(i % readers.size()),
-                pagePosts.get(i))));
+        costs.add(m.run(
+                "home (no cache tier)",
+                n,
+                Caches.AS_THEY_ARE,
+                i -> untiered.home()
+                        .home(
+                                readers.get(i % readers.size()),
+                                readers.get(i % readers.size()),
+                                Optional.empty(),
+                                PAGE)));
+        costs.add(m.run(
+                "home (cold)",
+                n,
+                Caches.EMPTIED,
+                i -> services.home()
+                        .home(
+                                readers.get(i % readers.size()),
+                                readers.get(i % readers.size()),
+                                Optional.empty(),
+                                PAGE)));
+        costs.add(m.run(
+                "home",
+                n,
+                Caches.WARMED,
+                i -> services.home()
+                        .home(
+                                readers.get(i % readers.size()),
+                                readers.get(i % readers.size()),
+                                Optional.empty(),
+                                PAGE)));
+        costs.add(m.run(
+                "one post (no cache tier)",
+                n,
+                Caches.AS_THEY_ARE,
+                i -> untiered.posts().get(readers.get(i % readers.size()), pagePosts.get(i))));
+        costs.add(m.run(
+                "one post (cold)",
+                n,
+                Caches.EMPTIED,
+                i -> services.posts().get(readers.get(i % readers.size()), pagePosts.get(i))));
+        costs.add(m.run(
+                "one post",
+                n,
+                Caches.WARMED,
+                i -> services.posts().get(readers.get(i % readers.size()), pagePosts.get(i))));
         // A like comes after its liker saw the post: each is shown to its liker first, outside the measure, as the
         // page it was liked from would have (its counts then in the cache; the like's answer reads them there).
         List<Long> liked = sample(posts, n, random);
         for (int i = 0; i < n; i++) {
             services.posts().getAll(readers.get(i % readers.size()), List.of(liked.get(i)));
         }
-        costs.add(m.run("like", n, Caches.AS_THEY_ARE, i -> services.likes().like(readers.get(i % readers.size()), liked.get(i))));
+        costs.add(m.run(
+                "like",
+                n,
+                Caches.AS_THEY_ARE,
+                i -> services.likes().like(readers.get(i % readers.size()), liked.get(i))));
         List<Long> commented = sample(posts, n, random);
-        costs.add(m.run("comment", n, Caches.AS_THEY_ARE, i -> services.comments().create(readers.get(i % readers.size()),
-                commented.get(i), "a comment", Optional.empty())));
+        costs.add(m.run(
+                "comment",
+                n,
+                Caches.AS_THEY_ARE,
+                i -> services.comments()
+                        .create(readers.get(i % readers.size()), commented.get(i), "a comment", Optional.empty())));
         // A post with a full first page of comments, made before the measure: the page's reads are what is counted.
         long discussed = posts.get(0);
         for (int i = 0; i < PAGE; i++) {
             services.comments().create(readers.get(i % readers.size()), discussed, "comment " + i, Optional.empty());
         }
-        costs.add(m.run("comments page of " + PAGE, n, Caches.WARMED, i -> services.comments().page(
-                readers.get(i % readers.size()), discussed, 1)));
-        costs.add(m.run("post (no followers)", n, Caches.AS_THEY_ARE, i -> services.posts().create(population.lonely.get(i),
-                "a post nobody follows", null)));
+        costs.add(m.run(
+                "comments page of " + PAGE,
+                n,
+                Caches.WARMED,
+                i -> services.comments().page(readers.get(i % readers.size()), discussed, 1)));
+        costs.add(m.run(
+                "post (no followers)",
+                n,
+                Caches.AS_THEY_ARE,
+                i -> services.posts().create(population.lonely.get(i), "a post nobody follows", null)));
         // Each author posts once first, outside the measure: the fan-out decides each follow edge's way (push or pull)
         // once, when an author's rate first shows, and keeps it; the measured posts find the edges decided.
         for (int i = 0; i < n; i++) {
             services.posts().create(population.authors.get(i % population.authors.size()), "a first post", null);
         }
         drain(job, clock, services.eventLog().shards());
-        costs.add(m.run("post (" + population.followersEach + " followers)", n, Caches.AS_THEY_ARE, i -> services.posts().create(
-                population.authors.get(i % population.authors.size()), "a post", null)));
-        costs.add(m.run("follow (no posts)", n, Caches.AS_THEY_ARE, i -> services.follows().follow(readers.get(i % readers.size()),
-                population.followees.get(i))));
+        costs.add(m.run(
+                "post (" + population.followersEach + " followers)",
+                n,
+                Caches.AS_THEY_ARE,
+                i -> services.posts().create(population.authors.get(i % population.authors.size()), "a post", null)));
+        costs.add(m.run(
+                "follow (no posts)",
+                n,
+                Caches.AS_THEY_ARE,
+                i -> services.follows().follow(readers.get(i % readers.size()), population.followees.get(i))));
 
         Result result = new Result(backend, settings, idleOps, idleClientRate, costs);
         Results.write(runDirectory, RESULT, result);
-        out.printf("%n%-22s %10s %10s %10s %10s  %s%n", "action", "request", "background", "client", "cpu ms",
-                "hit ratios");
+        out.printf(
+                "%n%-22s %10s %10s %10s %10s  %s%n",
+                "action", "request", "background", "client", "cpu ms", "hit ratios");
         for (ActionCost c : costs) {
-            out.printf("%-22s %10.1f %10.1f %10.1f %10.2f  %s%n", c.action(), c.requestOperations(),
-                    c.backgroundOperations(), c.clientRequests(), c.cpuMillis(), c.hitRatios());
+            out.printf(
+                    "%-22s %10.1f %10.1f %10.1f %10.2f  %s%n",
+                    c.action(),
+                    c.requestOperations(),
+                    c.backgroundOperations(),
+                    c.clientRequests(),
+                    c.cpuMillis(),
+                    c.hitRatios());
         }
         out.printf("%-22s %10.1f/s %21.1f/s%n", "idle", idleOps, idleClientRate);
-        out.printf("(request and background: store operations at the interfaces per action; client: %s per action, "
-                + "less the idle rate)%n", backend.equals("cassandra") ? "CQL requests" : "HBase RPCs");
+        out.printf(
+                "(request and background: store operations at the interfaces per action; client: %s per action, "
+                        + "less the idle rate)%n",
+                backend.equals("cassandra") ? "CQL requests" : "HBase RPCs");
         return result;
     }
 
@@ -273,7 +386,9 @@ public final class CostScenario {
      * actions just before, so that counts kept for a few seconds ({@code caches.countsMaxAge}) are still held.
      */
     private enum Caches {
-        AS_THEY_ARE, EMPTIED, WARMED
+        AS_THEY_ARE,
+        EMPTIED,
+        WARMED
     }
 
     @FunctionalInterface
@@ -281,9 +396,15 @@ public final class CostScenario {
         void run(int i);
     }
 
-    private record Measure(Services services, CountingStorage counting, EventLogJob job, SteppingClock clock,
-                           LongSupplier clientRequests, double idleClientRate, double idleBackgroundRate,
-                           PrintStream out) {
+    private record Measure(
+            Services services,
+            CountingStorage counting,
+            EventLogJob job,
+            SteppingClock clock,
+            LongSupplier clientRequests,
+            double idleClientRate,
+            double idleBackgroundRate,
+            PrintStream out) {
         ActionCost run(String name, int n, Caches caches, Action action) throws InterruptedException {
             switch (caches) {
                 case EMPTIED -> services.caches().forEach(BatchedCache::dropAll);
@@ -292,8 +413,7 @@ public final class CostScenario {
                         action.run(i);
                     }
                 }
-                case AS_THEY_ARE -> {
-                }
+                case AS_THEY_ARE -> {}
             }
             Map<String, CacheStats> before = stats();
             counting.reset();
@@ -317,26 +437,40 @@ public final class CostScenario {
             drain(job, clock, services.eventLog().shards());
             double seconds = (System.nanoTime() - start) / 1e9;
             Map<String, CountingStorage.Counts> counts = counting.counts();
-            long request = Optional.ofNullable(counts.get(name)).map(CountingStorage.Counts::operations).orElse(0L);
+            long request = Optional.ofNullable(counts.get(name))
+                    .map(CountingStorage.Counts::operations)
+                    .orElse(0L);
             long background = Optional.ofNullable(counts.get(CountingStorage.BACKGROUND))
-                    .map(CountingStorage.Counts::operations).orElse(0L);
+                    .map(CountingStorage.Counts::operations)
+                    .orElse(0L);
             double clientPer = Math.max(0, clientRequests.getAsLong() - client - idleClientRate * seconds) / n;
             double backgroundPer = Math.max(0, background - idleBackgroundRate * seconds) / n;
             Map<String, Long> top = topCalls(name);
             Map<String, Long> topBackground = topCalls(CountingStorage.BACKGROUND);
-            ActionCost cost = new ActionCost(name, n, (double) request / n, backgroundPer, clientPer,
-                    cpuMillis, hitRatios, top, topBackground);
-            out.printf("cost: %-22s request %6.1f  background %6.1f  client %6.1f  cpu %5.2f ms%n      request: %s%n"
-                            + "      background: %s%n", name, cost.requestOperations(), cost.backgroundOperations(),
-                    cost.clientRequests(), cpuMillis, top, topBackground);
+            ActionCost cost = new ActionCost(
+                    name, n, (double) request / n, backgroundPer, clientPer, cpuMillis, hitRatios, top, topBackground);
+            out.printf(
+                    "cost: %-22s request %6.1f  background %6.1f  client %6.1f  cpu %5.2f ms%n      request: %s%n"
+                            + "      background: %s%n",
+                    name,
+                    cost.requestOperations(),
+                    cost.backgroundOperations(),
+                    cost.clientRequests(),
+                    cpuMillis,
+                    top,
+                    topBackground);
             return cost;
         }
 
         private Map<String, Long> topCalls(String activity) {
             return counting.operationsByCall().entrySet().stream()
-                    .filter(e -> e.getKey().startsWith(activity + " ")).limit(TOP_CALLS)
-                    .collect(Collectors.toMap(e -> e.getKey().substring(activity.length() + 1), Map.Entry::getValue,
-                            (a, b) -> a, LinkedHashMap::new));
+                    .filter(e -> e.getKey().startsWith(activity + " "))
+                    .limit(TOP_CALLS)
+                    .collect(Collectors.toMap(
+                            e -> e.getKey().substring(activity.length() + 1),
+                            Map.Entry::getValue,
+                            (a, b) -> a,
+                            LinkedHashMap::new));
         }
 
         private Map<String, CacheStats> stats() {
@@ -359,35 +493,45 @@ public final class CostScenario {
         final List<Long> lonely = new ArrayList<>();
         /** Users without posts, whom readers follow. */
         final List<Long> followees = new ArrayList<>();
+
         final List<Long> posts = new ArrayList<>();
         int followersEach;
 
         static Population build(Services services, Settings settings, Random random, PrintStream out) {
             Population p = new Population();
-            out.printf("cost: %d authors with %d posts each, %d readers following %d of them%n", settings.authors(),
-                    settings.postsPerAuthor(), settings.readers(), settings.following());
+            out.printf(
+                    "cost: %d authors with %d posts each, %d readers following %d of them%n",
+                    settings.authors(), settings.postsPerAuthor(), settings.readers(), settings.following());
             for (int i = 0; i < settings.authors(); i++) {
-                p.authors.add(services.users().create("author" + i, Optional.empty()).id());
+                p.authors.add(
+                        services.users().create("author" + i, Optional.empty()).id());
             }
             for (int i = 0; i < settings.readers(); i++) {
-                p.readers.add(services.users().create("reader" + i, Optional.empty()).id());
+                p.readers.add(
+                        services.users().create("reader" + i, Optional.empty()).id());
             }
             for (int i = 0; i < settings.actions(); i++) {
-                p.lonely.add(services.users().create("lonely" + i, Optional.empty()).id());
-                p.followees.add(services.users().create("new" + i, Optional.empty()).id());
+                p.lonely.add(
+                        services.users().create("lonely" + i, Optional.empty()).id());
+                p.followees.add(
+                        services.users().create("new" + i, Optional.empty()).id());
             }
             for (long author : p.authors) {
                 for (int n = 0; n < settings.postsPerAuthor(); n++) {
-                    p.posts.add(services.posts().create(author, "post " + n + " of " + author, null).post().id());
+                    p.posts.add(services.posts()
+                            .create(author, "post " + n + " of " + author, null)
+                            .post()
+                            .id());
                 }
             }
             for (long reader : p.readers) {
                 List<Long> followees = new ArrayList<>(p.authors);
                 Collections.shuffle(followees, random);
-                services.follows().followAll(reader, followees.subList(0, Math.min(settings.following(),
-                        followees.size())));
+                services.follows()
+                        .followAll(reader, followees.subList(0, Math.min(settings.following(), followees.size())));
             }
-            p.followersEach = settings.readers() * Math.min(settings.following(), settings.authors())
+            p.followersEach = settings.readers()
+                    * Math.min(settings.following(), settings.authors())
                     / Math.max(1, settings.authors());
             return p;
         }

@@ -5,17 +5,16 @@ import dev.widefeed.graph.Follower;
 import dev.widefeed.perf.results.CelebrityResult;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.store.Storage;
-import org.HdrHistogram.Histogram;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ExecutionException;
+import org.HdrHistogram.Histogram;
 
 /**
  * How long a post takes to show on its author's followers' home pages, read as a client reads them: the
@@ -27,6 +26,7 @@ final class ReachProbe {
     private static final int PAGE = 20;
     /** Followers of the first page of the author's list are sampled: the newest, as likely active as any. */
     private static final int SAMPLED_FROM = 1000;
+
     private static final Duration ROUND_PAUSE = Duration.ofMillis(50);
 
     private final Services services;
@@ -47,12 +47,14 @@ final class ReachProbe {
      * Up to {@code size} of the author's followers who read within {@code activeWithin}, chosen before the post
      * so that the choice costs nothing after it.
      */
-    static ReachProbe sample(Storage storage, Services services, long authorId, int size, Duration activeWithin,
-                             int threads) {
+    static ReachProbe sample(
+            Storage storage, Services services, long authorId, int size, Duration activeWithin, int threads) {
         Instant since = Instant.now().minus(activeWithin);
         List<Long> sample = new ArrayList<>(size);
         for (Follower f : storage.relations().followersWithActivity(authorId, Optional.empty(), SAMPLED_FROM)) {
-            if (sample.size() < size && f.lastRead().isPresent() && f.lastRead().get().isAfter(since)) {
+            if (sample.size() < size
+                    && f.lastRead().isPresent()
+                    && f.lastRead().get().isAfter(since)) {
                 sample.add(f.userId());
             }
         }
@@ -64,8 +66,7 @@ final class ReachProbe {
     }
 
     /** Reads the sample's home pages in rounds until each shows {@code postId} or {@code wait} is up. */
-    CelebrityResult.Reach measure(long postId, long postStartedNanos, Duration wait)
-            throws InterruptedException {
+    CelebrityResult.Reach measure(long postId, long postStartedNanos, Duration wait) throws InterruptedException {
         Histogram millis = new Histogram(3);
         List<Long> waiting = new ArrayList<>(sample);
         long until = postStartedNanos + wait.toNanos();
@@ -90,12 +91,17 @@ final class ReachProbe {
             readers.shutdownNow();
         }
         long reached = millis.getTotalCount();
-        return new CelebrityResult.Reach(sample.size(), reached, reached == 0 ? 0 : millis.getValueAtPercentile(50),
-                reached == 0 ? 0 : millis.getValueAtPercentile(99), reached == 0 ? 0 : millis.getMaxValue());
+        return new CelebrityResult.Reach(
+                sample.size(),
+                reached,
+                reached == 0 ? 0 : millis.getValueAtPercentile(50),
+                reached == 0 ? 0 : millis.getValueAtPercentile(99),
+                reached == 0 ? 0 : millis.getMaxValue());
     }
 
     private boolean shows(long reader, long postId) {
-        for (PostDetails post : services.home().home(reader, reader, Optional.empty(), PAGE).items()) {
+        for (PostDetails post :
+                services.home().home(reader, reader, Optional.empty(), PAGE).items()) {
             if (post.post().id() == postId) {
                 return true;
             }

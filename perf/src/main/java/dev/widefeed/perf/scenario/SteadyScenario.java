@@ -6,7 +6,6 @@ import dev.widefeed.perf.results.ReplayResult;
 import dev.widefeed.perf.results.Results;
 import dev.widefeed.perf.results.SteadyResult;
 import dev.widefeed.perf.workload.WorkloadReader;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -36,18 +35,27 @@ public final class SteadyScenario {
     public record Settings(Duration warmup, List<Double> rates, Duration perRate, Duration settle, double sloP99Ms) {
         public Settings {
             rates = List.copyOf(rates);
-            if (rates.isEmpty() || rates.stream().anyMatch(r -> !(r > 0)) || perRate.isNegative() || warmup.isNegative()
-                    || perRate.isZero() || !(sloP99Ms > 0)) {
+            if (rates.isEmpty()
+                    || rates.stream().anyMatch(r -> !(r > 0))
+                    || perRate.isNegative()
+                    || warmup.isNegative()
+                    || perRate.isZero()
+                    || !(sloP99Ms > 0)) {
                 throw new IllegalArgumentException("steady needs positive rates, a positive time per rate and SLO");
             }
         }
     }
 
-    private SteadyScenario() {
-    }
+    private SteadyScenario() {}
 
-    public static SteadyResult run(String backend, ReplayTarget target, WorkloadReader workload, Settings settings,
-                                   Path runDirectory, PrintStream out) throws IOException, InterruptedException {
+    public static SteadyResult run(
+            String backend,
+            ReplayTarget target,
+            WorkloadReader workload,
+            Settings settings,
+            Path runDirectory,
+            PrintStream out)
+            throws IOException, InterruptedException {
         return run(backend, target, workload, settings, Optional.empty(), runDirectory, out);
     }
 
@@ -56,15 +64,27 @@ public final class SteadyScenario {
      *                        point then reports its operations per event, what it left in the background for the
      *                        settle pause after it included
      */
-    public static SteadyResult run(String backend, ReplayTarget target, WorkloadReader workload, Settings settings,
-                                   Optional<LongSupplier> storeOperations, Path runDirectory, PrintStream out)
+    public static SteadyResult run(
+            String backend,
+            ReplayTarget target,
+            WorkloadReader workload,
+            Settings settings,
+            Optional<LongSupplier> storeOperations,
+            Path runDirectory,
+            PrintStream out)
             throws IOException, InterruptedException {
         if (!settings.warmup().isZero()) {
-            double rate = settings.rates().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+            double rate = settings.rates().stream()
+                    .mapToDouble(Double::doubleValue)
+                    .min()
+                    .orElseThrow();
             out.printf("steady: warming up at %,.0f events/s for %s (not recorded)%n", rate, settings.warmup());
             try (WorkloadReader.EventStream events = workload.events()) {
-                new OpenLoopReplayer(OpenLoopReplayer.Settings.at(rate, workload.eventsPerSecond())
-                        .withMaxDuration(settings.warmup()), out).run(backend, target, events);
+                new OpenLoopReplayer(
+                                OpenLoopReplayer.Settings.at(rate, workload.eventsPerSecond())
+                                        .withMaxDuration(settings.warmup()),
+                                out)
+                        .run(backend, target, events);
             }
         }
         List<ReplayResult> points = new ArrayList<>();
@@ -72,8 +92,9 @@ public final class SteadyScenario {
         for (int i = 0; i < settings.rates().size(); i++) {
             long operationsBefore = storeOperations.map(LongSupplier::getAsLong).orElse(0L);
             double rate = settings.rates().get(i);
-            out.printf("steady: offering %,.0f events/s for %s (%d of %d)%n", rate, settings.perRate(), i + 1,
-                    settings.rates().size());
+            out.printf(
+                    "steady: offering %,.0f events/s for %s (%d of %d)%n",
+                    rate, settings.perRate(), i + 1, settings.rates().size());
             OpenLoopReplayer.Settings replay = OpenLoopReplayer.Settings.at(rate, workload.eventsPerSecond())
                     .withMaxDuration(settings.perRate())
                     .withHdrLog(runDirectory.resolve("hdr"), String.format(java.util.Locale.ROOT, "steady-%.0f", rate));
@@ -92,14 +113,20 @@ public final class SteadyScenario {
             }
         }
         Double knee = knee(points, settings.sloP99Ms());
-        String rule = String.format(java.util.Locale.ROOT, "achieved >= %.0f %% of offered, drops + errors <= %.0f %% "
-                + "of events, p99 response (all events) <= %.0f ms", ACHIEVED_SHARE * 100, FAILED_SHARE * 100,
+        String rule = String.format(
+                java.util.Locale.ROOT,
+                "achieved >= %.0f %% of offered, drops + errors <= %.0f %% "
+                        + "of events, p99 response (all events) <= %.0f ms",
+                ACHIEVED_SHARE * 100,
+                FAILED_SHARE * 100,
                 settings.sloP99Ms());
-        SteadyResult result = new SteadyResult(backend, target.name(), points, knee, rule,
-                storeOperations.isPresent() ? operationsPerEvent : null);
+        SteadyResult result = new SteadyResult(
+                backend, target.name(), points, knee, rule, storeOperations.isPresent() ? operationsPerEvent : null);
         Results.write(runDirectory, Results.STEADY, result);
-        out.println(knee == null ? "steady: no rate kept up (" + rule + ")"
-                : String.format("steady: knee at %,.0f events/s (%s)", knee, rule));
+        out.println(
+                knee == null
+                        ? "steady: no rate kept up (" + rule + ")"
+                        : String.format("steady: knee at %,.0f events/s (%s)", knee, rule));
         return result;
     }
 
@@ -119,6 +146,7 @@ public final class SteadyScenario {
         ReplayResult.KindResult all = point.byKind().get("all");
         return point.achievedRate() >= ACHIEVED_SHARE * point.offeredRate()
                 && point.dropped() + point.errors() <= FAILED_SHARE * Math.max(1, events)
-                && all != null && all.response().p99Ms() <= sloP99Ms;
+                && all != null
+                && all.response().p99Ms() <= sloP99Ms;
     }
 }

@@ -29,7 +29,6 @@ import dev.widefeed.perf.workload.WorkloadReader;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.store.Storage;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -57,6 +56,7 @@ public final class StrategiesScenario {
     public static final String THRESHOLD = "threshold";
     /** The service's hybrid as configured by default: the threshold and the per-edge rule. */
     public static final String HYBRID = "hybrid";
+
     public static final List<String> STRATEGIES = List.of("push-all", "pull-all", THRESHOLD, HYBRID);
     private static final String HOME_READ = "home_read";
     private static final String POST = "post";
@@ -71,70 +71,97 @@ public final class StrategiesScenario {
      * @param deliveryWait how long to wait for the hybrid's fan-out of the replayed posts
      * @param history      the posts seeded before the replay, delivered by each strategy its own way
      */
-    public record Settings(double rate, long events, Duration deliveryWait, PostHistory.Settings history) {
-    }
+    public record Settings(double rate, long events, Duration deliveryWait, PostHistory.Settings history) {}
 
-    private StrategiesScenario() {
-    }
+    private StrategiesScenario() {}
 
-    public static StrategiesResult run(Storage storage, WorkloadReader workload, Settings settings,
-                                       Path runDirectory, PrintStream out) throws IOException, InterruptedException {
+    public static StrategiesResult run(
+            Storage storage, WorkloadReader workload, Settings settings, Path runDirectory, PrintStream out)
+            throws IOException, InterruptedException {
         List<StrategiesResult.StrategyCost> costs = new ArrayList<>();
         for (int i = 0; i < STRATEGIES.size(); i++) {
             String name = STRATEGIES.get(i);
             UserIds users = UserIds.forSeed(workload.seed(), 1 + i);
             out.printf("strategies: %s: loading its own copy of the population%n", name);
-            PopulationLoader.load(storage, workload.directory(), users,
-                    PopulationLoader.Settings.DEFAULTS.withHistory(settings.history().span()), out);
+            PopulationLoader.load(
+                    storage,
+                    workload.directory(),
+                    users,
+                    PopulationLoader.Settings.DEFAULTS.withHistory(
+                            settings.history().span()),
+                    out);
             costs.add(measure(name, storage, users, workload, settings, runDirectory, out));
         }
         StrategiesResult result = new StrategiesResult(storage.backend(), settings.events(), costs);
         Results.write(runDirectory, Results.STRATEGIES, result);
-        out.printf("%-9s %12s %14s %14s %12s %14s %14s%n", "strategy", "ops/event", "rows written/ev",
-                "rows read/ev", "read fan-in", "home p99 ms", "post p99 ms");
+        out.printf(
+                "%-9s %12s %14s %14s %12s %14s %14s%n",
+                "strategy",
+                "ops/event",
+                "rows written/ev",
+                "rows read/ev",
+                "read fan-in",
+                "home p99 ms",
+                "post p99 ms");
         for (StrategiesResult.StrategyCost c : costs) {
-            out.printf("%-9s %12.1f %14.1f %14.1f %12.1f %14.1f %14.1f%n", c.strategy(), c.operationsPerEvent(),
-                    c.rowsWrittenPerEvent(), (double) c.rowsRead() / Math.max(1, c.events()), c.readFanIn(),
-                    c.homeRead().p99Ms(), c.post().p99Ms());
+            out.printf(
+                    "%-9s %12.1f %14.1f %14.1f %12.1f %14.1f %14.1f%n",
+                    c.strategy(),
+                    c.operationsPerEvent(),
+                    c.rowsWrittenPerEvent(),
+                    (double) c.rowsRead() / Math.max(1, c.events()),
+                    c.readFanIn(),
+                    c.homeRead().p99Ms(),
+                    c.post().p99Ms());
         }
         return result;
     }
 
-    private static StrategiesResult.StrategyCost measure(String name, Storage storage, UserIds users,
-                                                         WorkloadReader workload, Settings settings,
-                                                         Path runDirectory, PrintStream out)
+    private static StrategiesResult.StrategyCost measure(
+            String name,
+            Storage storage,
+            UserIds users,
+            WorkloadReader workload,
+            Settings settings,
+            Path runDirectory,
+            PrintStream out)
             throws IOException, InterruptedException {
         CountingStorage counting = new CountingStorage(storage);
         boolean hybrid = name.equals(HYBRID) || name.equals(THRESHOLD);
-        ServiceTarget.Settings target = new ServiceTarget.Settings(ServiceTarget.Settings.DEFAULT.threads(),
-                hybrid ? 2 : 0, false, ServiceTarget.Settings.DEFAULT.maxTracked());
+        ServiceTarget.Settings target = new ServiceTarget.Settings(
+                ServiceTarget.Settings.DEFAULT.threads(),
+                hybrid ? 2 : 0,
+                false,
+                ServiceTarget.Settings.DEFAULT.maxTracked());
         ReplayResult replay;
         List<CreatedPost> posts;
-        try (ServiceTarget service = ServiceTarget.open(counting, users, target, rules(name),
-                s -> counted(strategy(name, s, counting)));
-             WorkloadReader.EventStream events = workload.events()) {
-            long seeded = PostHistory.seed(storage, workload, users, settings.history(), Instant.now(),
-                    service.strategy()::deliver, out);
+        try (ServiceTarget service = ServiceTarget.open(
+                        counting, users, target, rules(name), s -> counted(strategy(name, s, counting)));
+                WorkloadReader.EventStream events = workload.events()) {
+            long seeded = PostHistory.seed(
+                    storage, workload, users, settings.history(), Instant.now(), service.strategy()::deliver, out);
             out.printf("strategies: %s: %,d posts of history delivered (not counted)%n", name, seeded);
-            OpenLoopReplayer.Settings replaySettings = OpenLoopReplayer.Settings.at(settings.rate(),
-                    workload.eventsPerSecond()).withMaxEvents(settings.events());
+            OpenLoopReplayer.Settings replaySettings = OpenLoopReplayer.Settings.at(
+                            settings.rate(), workload.eventsPerSecond())
+                    .withMaxEvents(settings.events());
             out.printf("strategies: %s: %,d events to warm up (not counted)%n", name, settings.events());
             new OpenLoopReplayer(replaySettings, out).run(storage.backend(), service, events);
             List<CreatedPost> warmupPosts = service.createdPosts();
             if (hybrid) {
-                FanoutDelays.collect(id -> storage.fanout().progress(id, FanoutKind.DELIVER), warmupPosts,
-                        settings.deliveryWait());
+                FanoutDelays.collect(
+                        id -> storage.fanout().progress(id, FanoutKind.DELIVER), warmupPosts, settings.deliveryWait());
             }
             counting.reset();
             out.printf("strategies: %s: %,d events counted%n", name, settings.events());
-            replay = new OpenLoopReplayer(replaySettings.withHdrLog(runDirectory.resolve("hdr"), "strategies-" + name),
-                    out).run(storage.backend(), service, events);
+            replay = new OpenLoopReplayer(
+                            replaySettings.withHdrLog(runDirectory.resolve("hdr"), "strategies-" + name), out)
+                    .run(storage.backend(), service, events);
             List<CreatedPost> all = service.createdPosts();
             posts = all.subList(warmupPosts.size(), all.size());
             if (hybrid) {
                 out.printf("strategies: waiting for the fan-out of %,d posts%n", posts.size());
-                FanoutDelays.collect(id -> storage.fanout().progress(id, FanoutKind.DELIVER), posts,
-                        settings.deliveryWait());
+                FanoutDelays.collect(
+                        id -> storage.fanout().progress(id, FanoutKind.DELIVER), posts, settings.deliveryWait());
             }
         }
         long operations = 0;
@@ -154,11 +181,21 @@ public final class StrategiesScenario {
         double fanIn = homeReads == null || homeCount == 0 ? 0 : (double) homeReads.partitionsRead() / homeCount;
         Map<String, Long> calls = counting.operationsByCall();
         out.printf("strategies: %s: where the operations went (per event; every call in strategies.json):%n", name);
-        calls.entrySet().stream().limit(TOP_CALLS).forEach(e -> out.printf("  %-50s %8.2f%n", e.getKey(),
-                (double) e.getValue() / Math.max(1, replay.operations())));
-        return new StrategiesResult.StrategyCost(name, replay.operations(), operations, written, read, homeCount,
-                fanIn, home == null ? LatencySummary.EMPTY : home.response(),
-                post == null ? LatencySummary.EMPTY : post.response(), calls);
+        calls.entrySet().stream()
+                .limit(TOP_CALLS)
+                .forEach(e -> out.printf(
+                        "  %-50s %8.2f%n", e.getKey(), (double) e.getValue() / Math.max(1, replay.operations())));
+        return new StrategiesResult.StrategyCost(
+                name,
+                replay.operations(),
+                operations,
+                written,
+                read,
+                homeCount,
+                fanIn,
+                home == null ? LatencySummary.EMPTY : home.response(),
+                post == null ? LatencySummary.EMPTY : post.response(),
+                calls);
     }
 
     private static FeedStrategy strategy(String name, Services services, Storage storage) {
@@ -180,9 +217,19 @@ public final class StrategiesScenario {
             return defaults;
         }
         PullRules p = defaults.pull();
-        return new FeedRules(defaults.fanout(), defaults.home(), defaults.pageSize(), new PullRules(p.pullAbove(),
-                p.cachedPerAuthor(), p.cacheRefresh(), p.cachedAuthors(), false, p.pushCost(), p.pullCost(),
-                p.rateHalfLife()));
+        return new FeedRules(
+                defaults.fanout(),
+                defaults.home(),
+                defaults.pageSize(),
+                new PullRules(
+                        p.pullAbove(),
+                        p.cachedPerAuthor(),
+                        p.cacheRefresh(),
+                        p.cachedAuthors(),
+                        false,
+                        p.pushCost(),
+                        p.pullCost(),
+                        p.rateHalfLife()));
     }
 
     /** The strategy with its store calls counted under the event kind they serve. */

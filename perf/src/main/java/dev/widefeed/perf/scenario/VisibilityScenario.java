@@ -10,8 +10,6 @@ import dev.widefeed.perf.ClosedLoop;
 import dev.widefeed.perf.results.LatencySummary;
 import dev.widefeed.perf.results.Results;
 import dev.widefeed.store.Storage;
-import org.HdrHistogram.Histogram;
-
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -23,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import org.HdrHistogram.Histogram;
 
 /**
  * What audience checks (docs/design.md, Audiences) cost a home page: the same home reads (20 posts each) over the
@@ -42,35 +41,43 @@ public final class VisibilityScenario {
     public static final String RESULT = "visibility.json";
     private static final String TAG = "close";
 
-    public record Settings(int authors, int readers, int following, int postsPerAuthor, int threads,
-                           int warmupSeconds, int measureSeconds) {
-    }
+    public record Settings(
+            int authors,
+            int readers,
+            int following,
+            int postsPerAuthor,
+            int threads,
+            int warmupSeconds,
+            int measureSeconds) {}
 
     /** One set-up's home reads: throughput and latency. */
-    public record Variant(String name, long reads, double perSecond, LatencySummary latency) {
-    }
+    public record Variant(String name, long reads, double perSecond, LatencySummary latency) {}
 
-    public record Result(Settings settings, long posts, long follows, List<Variant> variants) {
-    }
+    public record Result(Settings settings, long posts, long follows, List<Variant> variants) {}
 
-    private VisibilityScenario() {
-    }
+    private VisibilityScenario() {}
 
-    public static Result run(Storage storage, Settings settings, Path runDirectory, PrintStream out)
-            throws Exception {
+    public static Result run(Storage storage, Settings settings, Path runDirectory, PrintStream out) throws Exception {
         Clock clock = Clock.systemUTC();
         IdGenerator ids = new IdGenerator(IdGenerator.MAX_WORKER_ID - 2, clock);
         FeedRules rules = new FeedFactory().rules();
         Services cached = services(storage, ids, clock, rules, AudienceSettings.DEFAULT);
-        Services uncached = services(storage, ids, clock, rules, new AudienceSettings(
-                AudienceSettings.DEFAULT.limits(), AudienceSettings.DEFAULT.cacheWeight(), Duration.ZERO));
+        Services uncached = services(
+                storage,
+                ids,
+                clock,
+                rules,
+                new AudienceSettings(
+                        AudienceSettings.DEFAULT.limits(), AudienceSettings.DEFAULT.cacheWeight(), Duration.ZERO));
         Services without = services(WithoutAudiences.over(storage), ids, clock, rules, AudienceSettings.DEFAULT);
 
-        out.printf("visibility: building %d authors x %d posts, %d readers following %d each%n", settings.authors(),
-                settings.postsPerAuthor(), settings.readers(), settings.following());
+        out.printf(
+                "visibility: building %d authors x %d posts, %d readers following %d each%n",
+                settings.authors(), settings.postsPerAuthor(), settings.readers(), settings.following());
         Population population = Population.build(cached, settings, new Random(42));
-        out.printf("visibility: %d posts, %d follows; first reads (inbox rebuilds)%n", population.posts,
-                population.follows);
+        out.printf(
+                "visibility: %d posts, %d follows; first reads (inbox rebuilds)%n",
+                population.posts, population.follows);
         for (long reader : population.readers) {
             cached.home().home(reader, reader, Optional.empty(), 20);
         }
@@ -87,8 +94,12 @@ public final class VisibilityScenario {
             for (Map.Entry<String, Services> setup : setups.entrySet()) {
                 Services services = setup.getValue();
                 List<Long> readers = population.readers;
-                ClosedLoop.Result r = ClosedLoop.run("home " + setup.getKey() + (round == 0 ? " (not recorded)" : ""),
-                        settings.threads(), warmup, measure, (thread, i) -> {
+                ClosedLoop.Result r = ClosedLoop.run(
+                        "home " + setup.getKey() + (round == 0 ? " (not recorded)" : ""),
+                        settings.threads(),
+                        warmup,
+                        measure,
+                        (thread, i) -> {
                             long reader = readers.get((int) ((thread * 7919L + i) % readers.size()));
                             services.home().home(reader, reader, Optional.empty(), 20);
                         });
@@ -111,15 +122,21 @@ public final class VisibilityScenario {
         Results.write(runDirectory, RESULT, result);
         out.println("visibility: home page of 20, " + settings.threads() + " threads, closed loop");
         for (Variant v : variants) {
-            out.printf("  %-9s %8.0f reads/s  mean %6.2f ms  p50 %6.2f ms  p99 %6.2f ms%n", v.name(), v.perSecond(),
-                    v.latency().meanMs(), v.latency().p50Ms(), v.latency().p99Ms());
+            out.printf(
+                    "  %-9s %8.0f reads/s  mean %6.2f ms  p50 %6.2f ms  p99 %6.2f ms%n",
+                    v.name(),
+                    v.perSecond(),
+                    v.latency().meanMs(),
+                    v.latency().p50Ms(),
+                    v.latency().p99Ms());
         }
         return result;
     }
 
-    private static Services services(Storage storage, IdGenerator ids, Clock clock, FeedRules rules,
-                                     AudienceSettings audiences) {
-        return Services.over(storage, Services.Settings.of(ids, clock).withFeed(rules).withAudience(audiences));
+    private static Services services(
+            Storage storage, IdGenerator ids, Clock clock, FeedRules rules, AudienceSettings audiences) {
+        return Services.over(
+                storage, Services.Settings.of(ids, clock).withFeed(rules).withAudience(audiences));
     }
 
     /** Authors with lists and posts in every audience, and readers following them. */
@@ -132,10 +149,12 @@ public final class VisibilityScenario {
         static Population build(Services services, Settings settings, Random random) {
             Population p = new Population();
             for (int i = 0; i < settings.authors(); i++) {
-                p.authors.add(services.users().create("author" + i, Optional.empty()).id());
+                p.authors.add(
+                        services.users().create("author" + i, Optional.empty()).id());
             }
             for (int i = 0; i < settings.readers(); i++) {
-                p.readers.add(services.users().create("reader" + i, Optional.empty()).id());
+                p.readers.add(
+                        services.users().create("reader" + i, Optional.empty()).id());
             }
             for (long reader : p.readers) {
                 List<Long> followees = sample(p.authors, settings.following(), random);
@@ -159,8 +178,9 @@ public final class VisibilityScenario {
                     Audience audience = switch (n % 10) {
                         case 6 -> new Audience(Audience.Type.PARTLY_VISIBLE, List.of(), List.of(TAG), List.of());
                         case 7 -> new Audience(Audience.Type.PARTLY_VISIBLE, List.of(), List.of(), List.of(group));
-                        case 8 -> new Audience(Audience.Type.PARTLY_INVISIBLE, sample(p.readers, 2, random), List.of(),
-                                List.of());
+                        case 8 ->
+                            new Audience(
+                                    Audience.Type.PARTLY_INVISIBLE, sample(p.readers, 2, random), List.of(), List.of());
                         case 9 -> new Audience(Audience.Type.PRIVATE, List.of(), List.of(), List.of());
                         default -> Audience.PUBLIC;
                     };

@@ -6,7 +6,6 @@ import dev.widefeed.audience.Link;
 import dev.widefeed.audience.Mark;
 import dev.widefeed.store.Storage;
 import dev.widefeed.store.Stores;
-
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
@@ -25,8 +24,7 @@ import java.util.stream.Collectors;
 final class WithoutAudiences {
     private static final AudienceStore NONE = new NoLists();
 
-    private WithoutAudiences() {
-    }
+    private WithoutAudiences() {}
 
     /** {@code storage} with no lists; closing it leaves {@code storage} open. */
     static Storage over(Storage storage) {

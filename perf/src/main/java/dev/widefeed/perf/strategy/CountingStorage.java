@@ -4,7 +4,6 @@ import dev.widefeed.eventlog.EventLogStore;
 import dev.widefeed.export.TableScanStore;
 import dev.widefeed.store.Storage;
 import dev.widefeed.store.Stores;
-
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -31,13 +30,13 @@ import java.util.function.Supplier;
 public final class CountingStorage implements Storage {
     public static final String BACKGROUND = "background";
     public static final String POLLING = "polling";
-    private static final Set<String> POLLING_CALLS = Set.of("entries", "watermark", "saveWatermark", "lease",
-            "renew", "release");
+    private static final Set<String> POLLING_CALLS =
+            Set.of("entries", "watermark", "saveWatermark", "lease", "renew", "release");
     /** Writes that return something other than nothing or a flag. */
     private static final Set<String> WRITES_WITH_RESULT = Set.of("place", "trim");
     /** Reads whose collection argument names one partition per element. */
-    private static final Set<String> MULTI_PARTITION_READS = Set.of("postIdsByAuthors", "findAll", "countsOf",
-            "likedAmong", "marksOf", "memberships");
+    private static final Set<String> MULTI_PARTITION_READS =
+            Set.of("postIdsByAuthors", "findAll", "countsOf", "likedAmong", "marksOf", "memberships");
 
     /** Operation and row counts of one activity. */
     public static final class Counts {
@@ -102,7 +101,8 @@ public final class CountingStorage implements Storage {
      */
     public Map<String, Long> operationsByCall() {
         Map<String, Long> sorted = new LinkedHashMap<>();
-        byCall.entrySet().stream().filter(e -> !e.getKey().startsWith(POLLING + " "))
+        byCall.entrySet().stream()
+                .filter(e -> !e.getKey().startsWith(POLLING + " "))
                 .sorted(Map.Entry.<String, LongAdder>comparingByValue(Comparator.comparingLong(LongAdder::sum))
                         .reversed())
                 .forEach(e -> sorted.put(e.getKey(), e.getValue().sum()));
@@ -136,7 +136,7 @@ public final class CountingStorage implements Storage {
             record(method, args, result);
             return result;
         };
-        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[]{type}, handler));
+        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, handler));
     }
 
     private void record(Method method, Object[] args, Object result) {
@@ -144,14 +144,15 @@ public final class CountingStorage implements Storage {
         if (method.getDeclaringClass() == Object.class) {
             return;
         }
-        String activity = method.getDeclaringClass() == EventLogStore.class && POLLING_CALLS.contains(name) ? POLLING
+        String activity = method.getDeclaringClass() == EventLogStore.class && POLLING_CALLS.contains(name)
+                ? POLLING
                 : Optional.ofNullable(ACTIVITY.get()).orElse(BACKGROUND);
         Counts counts = byActivity.computeIfAbsent(activity, a -> new Counts());
         Class<?> returns = method.getReturnType();
         boolean write = returns == void.class || returns == boolean.class || WRITES_WITH_RESULT.contains(name);
         long keys = collectionSize(args);
-        LongAdder call = byCall.computeIfAbsent(activity + " " + method.getDeclaringClass().getSimpleName() + "."
-                + name, c -> new LongAdder());
+        LongAdder call = byCall.computeIfAbsent(
+                activity + " " + method.getDeclaringClass().getSimpleName() + "." + name, c -> new LongAdder());
         if (write) {
             counts.operations.add(Math.max(1, keys));
             counts.rowsWritten.add(Math.max(1, keys));
@@ -217,6 +218,5 @@ public final class CountingStorage implements Storage {
 
     /** Leaves the store open: its owner closes it. */
     @Override
-    public void close() {
-    }
+    public void close() {}
 }

@@ -7,7 +7,6 @@ import dev.widefeed.post.Post;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostType;
 import dev.widefeed.store.Storage;
-
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
@@ -18,8 +17,14 @@ import java.util.Optional;
  */
 public record DirectPosts(Storage storage, IdGenerator ids, Clock clock) {
     public Post publish(long author, String content, Long sourceId) {
-        Post post = new Post(ids.next(), author, sourceId == null ? PostType.ORIGINAL : PostType.REPOST, content,
-                clock.instant().truncatedTo(ChronoUnit.MILLIS), Audience.PUBLIC, Optional.ofNullable(sourceId));
+        Post post = new Post(
+                ids.next(),
+                author,
+                sourceId == null ? PostType.ORIGINAL : PostType.REPOST,
+                content,
+                clock.instant().truncatedTo(ChronoUnit.MILLIS),
+                Audience.PUBLIC,
+                Optional.ofNullable(sourceId));
         storage.posts().create(post);
         storage.users().addCounts(author, new UserCounts(1, 0, 0));
         if (sourceId != null) {

@@ -2,7 +2,6 @@ package dev.widefeed.perf.strategy;
 
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostDetails;
-
 import java.util.List;
 
 /**

@@ -5,7 +5,6 @@ import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.FanoutTask;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostDetails;
-
 import java.util.List;
 import java.util.Optional;
 
@@ -20,15 +19,18 @@ public record HybridStrategy(Services services, String name) implements FeedStra
 
     @Override
     public long post(long author, String content, Long sourceId) {
-        return (sourceId == null ? services.posts().create(author, content, null)
-                : services.posts().repost(author, sourceId, content, null)).post().id();
+        return (sourceId == null
+                        ? services.posts().create(author, content, null)
+                        : services.posts().repost(author, sourceId, content, null))
+                .post()
+                .id();
     }
 
     /** The service's fan-out of the post, worked to its end in this thread, as a worker would work it. */
     @Override
     public void deliver(Post post) {
-        services.fanoutWorker().work(new FanoutTask(post.id(), post.authorId(), FanoutKind.DELIVER), Integer.MAX_VALUE,
-                () -> true);
+        services.fanoutWorker()
+                .work(new FanoutTask(post.id(), post.authorId(), FanoutKind.DELIVER), Integer.MAX_VALUE, () -> true);
     }
 
     @Override

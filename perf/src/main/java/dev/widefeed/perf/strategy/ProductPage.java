@@ -3,7 +3,6 @@ package dev.widefeed.perf.strategy;
 import dev.widefeed.audience.AudienceFacts;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.post.PostService;
-
 import java.util.List;
 import java.util.Set;
 
@@ -16,6 +15,10 @@ public record ProductPage(PostService posts, AudienceFacts audiences) {
     public List<PostDetails> of(long user, List<Long> ids) {
         List<PostDetails> page = posts.getAll(user, ids);
         Set<Long> hidden = audiences.hiddenBy(user);
-        return hidden.isEmpty() ? page : page.stream().filter(p -> !hidden.contains(p.post().authorId())).toList();
+        return hidden.isEmpty()
+                ? page
+                : page.stream()
+                        .filter(p -> !hidden.contains(p.post().authorId()))
+                        .toList();
     }
 }

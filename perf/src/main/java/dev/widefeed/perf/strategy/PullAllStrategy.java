@@ -5,7 +5,6 @@ import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.store.Storage;
-
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -43,8 +42,7 @@ public final class PullAllStrategy implements FeedStrategy {
 
     /** Nothing: the post is in its author's list, where home reads find it. */
     @Override
-    public void deliver(Post post) {
-    }
+    public void deliver(Post post) {}
 
     @Override
     public List<PostDetails> home(long user, int limit) {
@@ -60,7 +58,10 @@ public final class PullAllStrategy implements FeedStrategy {
             after = Optional.of(FollowCursor.after(page.get(page.size() - 1)));
         }
         List<Long> ids = storage.posts().postIdsByAuthors(authors, Optional.empty(), limit).values().stream()
-                .flatMap(Collection::stream).sorted(Comparator.reverseOrder()).limit(limit).toList();
+                .flatMap(Collection::stream)
+                .sorted(Comparator.reverseOrder())
+                .limit(limit)
+                .toList();
         return shown.of(user, ids);
     }
 }

@@ -6,7 +6,6 @@ import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.store.Storage;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,7 +65,8 @@ public final class PushAllStrategy implements FeedStrategy {
     @Override
     public List<PostDetails> home(long user, int limit) {
         List<Long> ids = storage.timelines().home(user, Optional.empty(), limit).stream()
-                .map(TimelineEntry::postId).toList();
+                .map(TimelineEntry::postId)
+                .toList();
         return shown.of(user, ids);
     }
 }

@@ -23,8 +23,7 @@ public final class EventGenerator {
         void accept(long offsetMillis, EventKind kind, int actor, int target) throws IOException;
     }
 
-    private EventGenerator() {
-    }
+    private EventGenerator() {}
 
     /** Expected events of the given kinds per day of user {@code u}, under the spec's rate and mix. */
     public static double[] perDay(WorkloadSpec spec, double[] weights, EventKind... kinds) {

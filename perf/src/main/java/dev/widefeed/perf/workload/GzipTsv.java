@@ -35,8 +35,8 @@ final class GzipTsv implements Closeable {
     GzipTsv(Path path, PrintStream progress) throws IOException {
         this.path = path;
         this.progress = progress;
-        OutputStream file = new DigestOutputStream(
-                new BufferedOutputStream(Files.newOutputStream(path), 1 << 16), fileDigest);
+        OutputStream file =
+                new DigestOutputStream(new BufferedOutputStream(Files.newOutputStream(path), 1 << 16), fileDigest);
         this.gzip = new GZIPOutputStream(file, 1 << 16);
     }
 
@@ -86,8 +86,7 @@ final class GzipTsv implements Closeable {
     GzipTsv newline() throws IOException {
         separator((byte) '\n');
         if (++lines % PROGRESS_EVERY == 0 && progress != null) {
-            progress.printf("%s: %,d lines (%.0f s)%n", path.getFileName(), lines,
-                    (System.nanoTime() - started) / 1e9);
+            progress.printf("%s: %,d lines (%.0f s)%n", path.getFileName(), lines, (System.nanoTime() - started) / 1e9);
         }
         return this;
     }

@@ -12,8 +12,12 @@ import java.util.List;
  * @param celebrities          follower counts given to users {@code 0, 1, ...} in that order
  * @param skippedCelebrities   requested celebrity counts that do not fit into the population
  */
-public record Population(int[] followers, double[] readWeight, double[] postWeight, List<Integer> celebrities,
-                         List<Integer> skippedCelebrities) {
+public record Population(
+        int[] followers,
+        double[] readWeight,
+        double[] postWeight,
+        List<Integer> celebrities,
+        List<Integer> skippedCelebrities) {
 
     public int users() {
         return followers.length;

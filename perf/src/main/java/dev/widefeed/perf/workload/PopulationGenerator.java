@@ -39,8 +39,7 @@ public final class PopulationGenerator {
         void accept(int follower, int followee) throws IOException;
     }
 
-    private PopulationGenerator() {
-    }
+    private PopulationGenerator() {}
 
     public static Population generate(WorkloadSpec spec) {
         int n = spec.users();
@@ -61,7 +60,8 @@ public final class PopulationGenerator {
             celebrityEdges += celebrities.get(i);
         }
         int first = celebrities.size();
-        Degrees degrees = spec.ordinaryMaxFollowers() == 0 ? new Capped(n, cap, spec.zipfExponent())
+        Degrees degrees = spec.ordinaryMaxFollowers() == 0
+                ? new Capped(n, cap, spec.zipfExponent())
                 : new Truncated(n, spec.ordinaryCap(), spec.zipfExponent());
         for (int u = first; u < n; u++) {
             degrees.draw(u, 1.0 - Rng.stream(spec.seed(), Rng.DEGREE, u).nextDouble()); // (0, 1]
@@ -193,7 +193,10 @@ public final class PopulationGenerator {
         @Override
         long total(int from, double scale) {
             double c = c(scale);
-            return IntStream.range(from, uniform.length).parallel().mapToLong(u -> count(u, scale, c)).sum();
+            return IntStream.range(from, uniform.length)
+                    .parallel()
+                    .mapToLong(u -> count(u, scale, c))
+                    .sum();
         }
 
         private double c(double scale) {

@@ -43,23 +43,33 @@ import java.util.Map;
  * @param homeReadsPerDay home reads a day over the population, as the spec's rate and mix give them
  * @param postsPerDay     posts a day over the population
  */
-public record ProfileCalibration(WorkloadProfile profile, String file, String sha256, WorkloadSpec spec,
-                                 double homeReadsPerDay, double postsPerDay) {
+public record ProfileCalibration(
+        WorkloadProfile profile,
+        String file,
+        String sha256,
+        WorkloadSpec spec,
+        double homeReadsPerDay,
+        double postsPerDay) {
     private static final double SECONDS_PER_DAY = 86_400;
 
     /** Reads {@code file} and calibrates a spec from it; {@code users} null for the profile's own count. */
     public static ProfileCalibration read(Path file, Integer users, long seed, WorkloadSpec.Preset base, long events)
             throws IOException {
         WorkloadProfile profile = WorkloadProfile.read(file);
-        return of(profile, file.getFileName().toString(), sha256(Files.readAllBytes(file)), users, seed, base,
-                events);
+        return of(profile, file.getFileName().toString(), sha256(Files.readAllBytes(file)), users, seed, base, events);
     }
 
-    public static ProfileCalibration of(WorkloadProfile profile, String file, String sha256, Integer users, long seed,
-                                        WorkloadSpec.Preset base, long events) {
+    public static ProfileCalibration of(
+            WorkloadProfile profile,
+            String file,
+            String sha256,
+            Integer users,
+            long seed,
+            WorkloadSpec.Preset base,
+            long events) {
         if (users == null && profile.users() > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("the profile counts " + profile.users() + " users, more than perf "
-                    + "generates; give --users");
+            throw new IllegalArgumentException(
+                    "the profile counts " + profile.users() + " users, more than perf " + "generates; give --users");
         }
         int n = users == null ? (int) profile.users() : users;
         if (n < 2) {
@@ -72,21 +82,33 @@ public record ProfileCalibration(WorkloadProfile profile, String file, String sh
                     + "); the workload's event rate is derived from them");
         }
         List<Integer> celebrities = celebrities(profile.celebrities(), profile.users(), n);
-        double dormant = celebrities.size() >= n ? 0
+        double dormant = celebrities.size() >= n
+                ? 0
                 : Math.min(Math.nextDown(1.0), (1 - active.lastWeek()) * n / (n - celebrities.size()));
 
         double homeReadsPerDay = profile.readsPerReaderPerDay() * active.lastDay() * n;
         double postsPerDay = profile.postsPerAuthorPerDay() * active.lastDay() * n;
         List<Double> weights = new ArrayList<>();
         for (EventKind kind : EventKind.values()) {
-            weights.add(kind == EventKind.POST
-                    ? base.weight(EventKind.HOME_READ) * profile.postsPerAuthorPerDay() / profile.readsPerReaderPerDay()
-                    : base.weight(kind));
+            weights.add(
+                    kind == EventKind.POST
+                            ? base.weight(EventKind.HOME_READ)
+                                    * profile.postsPerAuthorPerDay()
+                                    / profile.readsPerReaderPerDay()
+                            : base.weight(kind));
         }
         WorkloadSpec.CalibratedMix mix = new WorkloadSpec.CalibratedMix("calibrated " + base.label(), weights);
         double eventsPerSecond = homeReadsPerDay / SECONDS_PER_DAY / mix.share(EventKind.HOME_READ);
-        WorkloadSpec spec = new WorkloadSpec(n, profile.followers().powerLaw().exponent(), profile.followers().mean(),
-                celebrities, seed, mix, events, eventsPerSecond, dormant,
+        WorkloadSpec spec = new WorkloadSpec(
+                n,
+                profile.followers().powerLaw().exponent(),
+                profile.followers().mean(),
+                celebrities,
+                seed,
+                mix,
+                events,
+                eventsPerSecond,
+                dormant,
                 (int) WorkloadProfile.CELEBRITY_THRESHOLD);
         return new ProfileCalibration(profile, file, sha256, spec, homeReadsPerDay, postsPerDay);
     }
@@ -132,9 +154,11 @@ public record ProfileCalibration(WorkloadProfile profile, String file, String sh
         m.put("readsPerReaderPerDay", profile.readsPerReaderPerDay());
         m.put("homeReadsPerDay", homeReadsPerDay);
         m.put("postsPerDay", postsPerDay);
-        m.put("assumptions", "as many users post on a day as read their home timeline on it; other event kinds in "
-                + "the preset's proportion to home reads; celebrities kept in proportion to the users, capped at "
-                + "users-1");
+        m.put(
+                "assumptions",
+                "as many users post on a day as read their home timeline on it; other event kinds in "
+                        + "the preset's proportion to home reads; celebrities kept in proportion to the users, capped at "
+                        + "users-1");
         return m;
     }
 

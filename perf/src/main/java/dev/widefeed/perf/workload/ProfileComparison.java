@@ -1,7 +1,6 @@
 package dev.widefeed.perf.workload;
 
 import dev.widefeed.stats.PowerLawFit;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,9 +22,13 @@ import java.util.Optional;
  * @param generatedAbove  generated users with more than {@link WorkloadProfile#CELEBRITY_THRESHOLD} followers
  * @param generatedActive expected share of generated users with a read within 1 h, 24 h and 7 d
  */
-public record ProfileComparison(Optional<PowerLawFit> profileFit, Optional<PowerLawFit> generatedFit,
-                                double generatedMean, long generatedMax, long generatedAbove,
-                                List<Double> generatedActive) {
+public record ProfileComparison(
+        Optional<PowerLawFit> profileFit,
+        Optional<PowerLawFit> generatedFit,
+        double generatedMean,
+        long generatedMax,
+        long generatedAbove,
+        List<Double> generatedActive) {
     private static final double[] WINDOW_DAYS = {1.0 / 24, 1, 7};
 
     public static ProfileComparison of(WorkloadProfile profile, WorkloadReader workload) throws IOException {
@@ -52,8 +55,13 @@ public record ProfileComparison(Optional<PowerLawFit> profileFit, Optional<Power
         for (double a : active) {
             shares.add(a / n);
         }
-        return new ProfileComparison(PowerLawFit.of(profile.usersByFollowers()), PowerLawFit.of(followers),
-                (double) edges / n, max, above, shares);
+        return new ProfileComparison(
+                PowerLawFit.of(profile.usersByFollowers()),
+                PowerLawFit.of(followers),
+                (double) edges / n,
+                max,
+                above,
+                shares);
     }
 
     /** The comparison as lines for the console, profile first, generated second. */
@@ -63,31 +71,69 @@ public record ProfileComparison(Optional<PowerLawFit> profileFit, Optional<Power
         WorkloadProfile.PowerLaw law = profile.followers().powerLaw();
         WorkloadProfile.ActiveReaderShare share = profile.activeReaderShare();
         List<String> lines = new ArrayList<>();
-        lines.add(String.format(Locale.ROOT, "profile %s (%s): %,d users%s", calibration.file(), profile.source(),
-                profile.users(), spec.users() == profile.users() ? ""
-                        : String.format(Locale.ROOT, ", generated %,d", spec.users())));
-        lines.add(String.format(Locale.ROOT, "  follower exponent: profile %.3f (x_min %,d, %,d users); perf's fit of "
-                        + "its histogram %s; generated %s", law.exponent(), law.xMin(), law.tailUsers(),
-                describe(profileFit), describe(generatedFit)));
-        lines.add(String.format(Locale.ROOT, "  mean followers: profile %.2f, generated %.2f", profile.followers().mean(),
+        lines.add(String.format(
+                Locale.ROOT,
+                "profile %s (%s): %,d users%s",
+                calibration.file(),
+                profile.source(),
+                profile.users(),
+                spec.users() == profile.users() ? "" : String.format(Locale.ROOT, ", generated %,d", spec.users())));
+        lines.add(String.format(
+                Locale.ROOT,
+                "  follower exponent: profile %.3f (x_min %,d, %,d users); perf's fit of "
+                        + "its histogram %s; generated %s",
+                law.exponent(),
+                law.xMin(),
+                law.tailUsers(),
+                describe(profileFit),
+                describe(generatedFit)));
+        lines.add(String.format(
+                Locale.ROOT,
+                "  mean followers: profile %.2f, generated %.2f",
+                profile.followers().mean(),
                 generatedMean));
-        lines.add(String.format(Locale.ROOT, "  max followers: profile %,d, generated %,d%s", profile.followers().max(),
-                generatedMax, generatedMax == spec.users() - 1L && profile.followers().max() > generatedMax
-                        ? " (users-1)" : ""));
-        lines.add(String.format(Locale.ROOT, "  accounts with more than %,d followers: profile %,d, generated %,d",
-                WorkloadProfile.CELEBRITY_THRESHOLD, profile.celebrities().size(), generatedAbove));
-        lines.add(String.format(Locale.ROOT, "  read within 1 h / 24 h / 7 d: profile %.1f / %.1f / %.1f %%, generated "
-                        + "%.1f / %.1f / %.1f %% (as load will mark them)", 100 * share.lastHour(),
-                100 * share.lastDay(), 100 * share.lastWeek(), 100 * generatedActive.get(0),
-                100 * generatedActive.get(1), 100 * generatedActive.get(2)));
-        lines.add(String.format(Locale.ROOT, "  events: %,.0f home reads and %,.0f posts a day (as many users post as "
+        lines.add(String.format(
+                Locale.ROOT,
+                "  max followers: profile %,d, generated %,d%s",
+                profile.followers().max(),
+                generatedMax,
+                generatedMax == spec.users() - 1L && profile.followers().max() > generatedMax ? " (users-1)" : ""));
+        lines.add(String.format(
+                Locale.ROOT,
+                "  accounts with more than %,d followers: profile %,d, generated %,d",
+                WorkloadProfile.CELEBRITY_THRESHOLD,
+                profile.celebrities().size(),
+                generatedAbove));
+        lines.add(String.format(
+                Locale.ROOT,
+                "  read within 1 h / 24 h / 7 d: profile %.1f / %.1f / %.1f %%, generated "
+                        + "%.1f / %.1f / %.1f %% (as load will mark them)",
+                100 * share.lastHour(),
+                100 * share.lastDay(),
+                100 * share.lastWeek(),
+                100 * generatedActive.get(0),
+                100 * generatedActive.get(1),
+                100 * generatedActive.get(2)));
+        lines.add(String.format(
+                Locale.ROOT,
+                "  events: %,.0f home reads and %,.0f posts a day (as many users post as "
                         + "read in a day: the profile does not count authors), %.3g events/s, mix %s",
-                calibration.homeReadsPerDay(), calibration.postsPerDay(), spec.eventsPerSecond(), spec.mix().label()));
+                calibration.homeReadsPerDay(),
+                calibration.postsPerDay(),
+                spec.eventsPerSecond(),
+                spec.mix().label()));
         return lines;
     }
 
     private static String describe(Optional<PowerLawFit> fit) {
-        return fit.map(f -> String.format(Locale.ROOT, "%.3f ± %.3f (x_min %,d, %,d users, KS %.4f)", f.exponent(),
-                f.standardError(), f.xMin(), f.tailSize(), f.ksDistance())).orElse("none (too few users in any tail)");
+        return fit.map(f -> String.format(
+                        Locale.ROOT,
+                        "%.3f ± %.3f (x_min %,d, %,d users, KS %.4f)",
+                        f.exponent(),
+                        f.standardError(),
+                        f.xMin(),
+                        f.tailSize(),
+                        f.ksDistance()))
+                .orElse("none (too few users in any tail)");
     }
 }

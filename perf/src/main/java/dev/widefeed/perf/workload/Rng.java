@@ -13,8 +13,7 @@ final class Rng {
     static final long EDGES = 3;
     static final long EVENTS = 4;
 
-    private Rng() {
-    }
+    private Rng() {}
 
     static SplittableRandom stream(long seed, long purpose, long index) {
         return new SplittableRandom(mix(mix(seed ^ 0x5DEECE66DL) + purpose * 0x9E3779B97F4A7C15L + index));

@@ -11,6 +11,7 @@ import dev.widefeed.graph.Handle;
 public record UserIds(long base) {
     /** Room for 2^26 (67 M) users per seed. */
     private static final int USER_BITS = 26;
+
     private static final int SEED_BITS = 12;
 
     public static UserIds forSeed(long seed) {
@@ -22,8 +23,8 @@ public record UserIds(long base) {
         if (copy < 0 || copy > 7) {
             throw new IllegalArgumentException("copy must be 0..7");
         }
-        return new UserIds(((1L + copy) << (USER_BITS + SEED_BITS + 2))
-                + (Math.floorMod(seed, 1L << SEED_BITS) << USER_BITS));
+        return new UserIds(
+                ((1L + copy) << (USER_BITS + SEED_BITS + 2)) + (Math.floorMod(seed, 1L << SEED_BITS) << USER_BITS));
     }
 
     public long id(int user) {

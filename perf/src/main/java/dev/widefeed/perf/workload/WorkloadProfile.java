@@ -3,14 +3,13 @@ package dev.widefeed.perf.workload;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
@@ -42,9 +41,15 @@ import java.util.regex.Pattern;
  * @param postsPerAuthorPerDay posts per posting user per day over the last day
  * @param readsPerReaderPerDay home-timeline reads per active reader per day
  */
-public record WorkloadProfile(int version, String source, long users, Followers followers, List<Long> celebrities,
-                              ActiveReaderShare activeReaderShare, double postsPerAuthorPerDay,
-                              double readsPerReaderPerDay) {
+public record WorkloadProfile(
+        int version,
+        String source,
+        long users,
+        Followers followers,
+        List<Long> celebrities,
+        ActiveReaderShare activeReaderShare,
+        double postsPerAuthorPerDay,
+        double readsPerReaderPerDay) {
     public static final int VERSION = 1;
     /** Accounts with more followers than this are listed one by one in {@code celebrities}. */
     public static final long CELEBRITY_THRESHOLD = 10_000;
@@ -68,21 +73,23 @@ public record WorkloadProfile(int version, String source, long users, Followers 
         Objects.requireNonNull(celebrities, "celebrities");
         Objects.requireNonNull(activeReaderShare, "activeReaderShare");
         if (version != VERSION) {
-            throw new IllegalArgumentException("version " + version + " is not one perf reads (it reads version "
-                    + VERSION + ")");
+            throw new IllegalArgumentException(
+                    "version " + version + " is not one perf reads (it reads version " + VERSION + ")");
         }
         require(users >= 2, "users must be at least 2, got " + users);
-        require(Double.isFinite(postsPerAuthorPerDay) && postsPerAuthorPerDay >= 0,
+        require(
+                Double.isFinite(postsPerAuthorPerDay) && postsPerAuthorPerDay >= 0,
                 "postsPerAuthorPerDay must be a finite number >= 0, got " + postsPerAuthorPerDay);
-        require(Double.isFinite(readsPerReaderPerDay) && readsPerReaderPerDay >= 0,
+        require(
+                Double.isFinite(readsPerReaderPerDay) && readsPerReaderPerDay >= 0,
                 "readsPerReaderPerDay must be a finite number >= 0, got " + readsPerReaderPerDay);
         List<Long> sorted = new ArrayList<>();
         for (Long c : celebrities) {
             require(c != null, "celebrities must be numbers, found null");
-            require(c > CELEBRITY_THRESHOLD, "celebrities are accounts with more than " + CELEBRITY_THRESHOLD
-                    + " followers, found " + c);
-            require(c <= followers.max(), "celebrity with " + c + " followers, above followers.max "
-                    + followers.max());
+            require(
+                    c > CELEBRITY_THRESHOLD,
+                    "celebrities are accounts with more than " + CELEBRITY_THRESHOLD + " followers, found " + c);
+            require(c <= followers.max(), "celebrity with " + c + " followers, above followers.max " + followers.max());
             sorted.add(c);
         }
         sorted.sort(Comparator.reverseOrder());
@@ -95,12 +102,17 @@ public record WorkloadProfile(int version, String source, long users, Followers 
                 aboveThreshold += bin.users();
             }
         }
-        require(histogramUsers == users, "followers.histogram counts " + histogramUsers + " users, the profile "
-                + users);
-        require(aboveThreshold == celebrities.size(), "followers.histogram has " + aboveThreshold
-                + " users with more than " + CELEBRITY_THRESHOLD + " followers, celebrities lists " + celebrities.size());
-        require(followers.powerLaw().tailUsers() <= users, "followers.powerLaw.tailUsers "
-                + followers.powerLaw().tailUsers() + " is more than the " + users + " users");
+        require(
+                histogramUsers == users,
+                "followers.histogram counts " + histogramUsers + " users, the profile " + users);
+        require(
+                aboveThreshold == celebrities.size(),
+                "followers.histogram has " + aboveThreshold + " users with more than " + CELEBRITY_THRESHOLD
+                        + " followers, celebrities lists " + celebrities.size());
+        require(
+                followers.powerLaw().tailUsers() <= users,
+                "followers.powerLaw.tailUsers " + followers.powerLaw().tailUsers() + " is more than the " + users
+                        + " users");
     }
 
     /**
@@ -120,8 +132,9 @@ public record WorkloadProfile(int version, String source, long users, Followers 
             TreeMap<Long, Long> seen = new TreeMap<>();
             for (Bin bin : histogram) {
                 require(bin != null, "histogram entries must be objects, found null");
-                require(seen.put(bin.followers(), bin.users()) == null, "histogram lists followers="
-                        + bin.followers() + " twice");
+                require(
+                        seen.put(bin.followers(), bin.users()) == null,
+                        "histogram lists followers=" + bin.followers() + " twice");
             }
             histogram = List.copyOf(histogram);
         }
@@ -136,8 +149,9 @@ public record WorkloadProfile(int version, String source, long users, Followers 
      */
     public record PowerLaw(double exponent, long xMin, long tailUsers) {
         public PowerLaw {
-            require(Double.isFinite(exponent) && exponent > 1, "exponent must be a finite number above 1, got "
-                    + exponent);
+            require(
+                    Double.isFinite(exponent) && exponent > 1,
+                    "exponent must be a finite number above 1, got " + exponent);
             require(xMin >= 1, "xMin must be at least 1, got " + xMin);
             require(tailUsers >= 0, "tailUsers must be >= 0, got " + tailUsers);
         }
@@ -154,14 +168,19 @@ public record WorkloadProfile(int version, String source, long users, Followers 
     /**
      * Shares of all users whose last home-timeline read is within the last hour, day and week.
      */
-    public record ActiveReaderShare(@JsonProperty("1h") double lastHour, @JsonProperty("24h") double lastDay,
-                                    @JsonProperty("7d") double lastWeek) {
+    public record ActiveReaderShare(
+            @JsonProperty("1h") double lastHour,
+            @JsonProperty("24h") double lastDay,
+            @JsonProperty("7d") double lastWeek) {
         public ActiveReaderShare {
-            require(share(lastHour) && share(lastDay) && share(lastWeek), "shares must be in [0, 1], got 1h "
-                    + lastHour + ", 24h " + lastDay + ", 7d " + lastWeek);
-            require(lastHour <= lastDay && lastDay <= lastWeek, "shares must not fall with the window (who read "
-                    + "within the hour read within the day), got 1h " + lastHour + ", 24h " + lastDay + ", 7d "
-                    + lastWeek);
+            require(
+                    share(lastHour) && share(lastDay) && share(lastWeek),
+                    "shares must be in [0, 1], got 1h " + lastHour + ", 24h " + lastDay + ", 7d " + lastWeek);
+            require(
+                    lastHour <= lastDay && lastDay <= lastWeek,
+                    "shares must not fall with the window (who read "
+                            + "within the hour read within the day), got 1h " + lastHour + ", 24h " + lastDay + ", 7d "
+                            + lastWeek);
         }
 
         private static boolean share(double v) {
@@ -181,9 +200,14 @@ public record WorkloadProfile(int version, String source, long users, Followers 
         } catch (NoSuchFileException | FileNotFoundException e) {
             throw new IllegalArgumentException(file + ": no such profile file");
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(file + ": not a JSON document (" + e.getOriginalMessage()
-                    + (e.getLocation() == null ? "" : ", line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr()) + ")", e);
+            throw new IllegalArgumentException(
+                    file + ": not a JSON document (" + e.getOriginalMessage()
+                            + (e.getLocation() == null
+                                    ? ""
+                                    : ", line " + e.getLocation().getLineNr() + ", column "
+                                            + e.getLocation().getColumnNr())
+                            + ")",
+                    e);
         }
         try {
             return JSON.treeToValue(tree, WorkloadProfile.class);
@@ -221,8 +245,8 @@ public record WorkloadProfile(int version, String source, long users, Followers 
         }
         double mean = (double) edges / users;
         if (Math.abs(mean - followers.mean()) > 0.005 * followers.mean() + 0.05) {
-            found.add(String.format(Locale.ROOT, "followers.mean is %s, the histogram's mean %.3f", followers.mean(),
-                    mean));
+            found.add(String.format(
+                    Locale.ROOT, "followers.mean is %s, the histogram's mean %.3f", followers.mean(), mean));
         }
         if (largest != followers.max()) {
             found.add("followers.max is " + followers.max() + ", the histogram's largest count " + largest);
@@ -232,7 +256,8 @@ public record WorkloadProfile(int version, String source, long users, Followers 
         }
         if (tail != followers.powerLaw().tailUsers()) {
             found.add("followers.powerLaw.tailUsers is " + followers.powerLaw().tailUsers() + ", the histogram has "
-                    + tail + " users with at least xMin = " + followers.powerLaw().xMin() + " followers");
+                    + tail + " users with at least xMin = "
+                    + followers.powerLaw().xMin() + " followers");
         }
         return found;
     }
@@ -293,7 +318,9 @@ public record WorkloadProfile(int version, String source, long users, Followers 
             return "nothing";
         }
         String text = value.toString();
-        return (value.isTextual() ? "the string " : value.isArray() ? "an array " : value.isObject() ? "an object " : "")
+        return (value.isTextual()
+                        ? "the string "
+                        : value.isArray() ? "an array " : value.isObject() ? "an object " : "")
                 + (text.length() > 40 ? text.substring(0, 37) + "..." : text);
     }
 

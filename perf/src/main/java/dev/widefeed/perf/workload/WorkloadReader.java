@@ -2,7 +2,6 @@ package dev.widefeed.perf.workload;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -31,8 +30,10 @@ public final class WorkloadReader {
     /** @throws IllegalArgumentException if the directory holds no workload */
     public static WorkloadReader open(Path directory) throws IOException {
         try {
-            return new WorkloadReader(directory,
-                    new ObjectMapper().readTree(directory.resolve(WorkloadWriter.MANIFEST).toFile()));
+            return new WorkloadReader(
+                    directory,
+                    new ObjectMapper()
+                            .readTree(directory.resolve(WorkloadWriter.MANIFEST).toFile()));
         } catch (NoSuchFileException | java.io.FileNotFoundException e) {
             throw new IllegalArgumentException(directory + " holds no workload (no " + WorkloadWriter.MANIFEST
                     + "; write one with `perf generate`)");
@@ -93,7 +94,10 @@ public final class WorkloadReader {
         try (BufferedReader in = open(WorkloadWriter.USERS, "user\tfollowers\treads_per_day\tposts_per_day")) {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 String[] f = line.split("\t", -1);
-                sink.accept(Integer.parseInt(f[0]), Integer.parseInt(f[1]), Double.parseDouble(f[2]),
+                sink.accept(
+                        Integer.parseInt(f[0]),
+                        Integer.parseInt(f[1]),
+                        Double.parseDouble(f[2]),
                         Double.parseDouble(f[3]));
             }
         }
@@ -134,8 +138,8 @@ public final class WorkloadReader {
                 throw new NoSuchElementException();
             }
             String[] f = next.split("\t", -1);
-            WorkloadEvent event = new WorkloadEvent(Long.parseLong(f[0]), EventKind.fromLabel(f[1]),
-                    Integer.parseInt(f[2]), Integer.parseInt(f[3]));
+            WorkloadEvent event = new WorkloadEvent(
+                    Long.parseLong(f[0]), EventKind.fromLabel(f[1]), Integer.parseInt(f[2]), Integer.parseInt(f[3]));
             try {
                 next = in.readLine();
             } catch (IOException e) {
@@ -151,14 +155,16 @@ public final class WorkloadReader {
     }
 
     private BufferedReader open(String name, String header) throws IOException {
-        BufferedReader in = new BufferedReader(new InputStreamReader(
-                new GZIPInputStream(Files.newInputStream(directory.resolve(name)), 1 << 16), StandardCharsets.UTF_8),
+        BufferedReader in = new BufferedReader(
+                new InputStreamReader(
+                        new GZIPInputStream(Files.newInputStream(directory.resolve(name)), 1 << 16),
+                        StandardCharsets.UTF_8),
                 1 << 16);
         String first = in.readLine();
         if (!header.equals(first)) {
             in.close();
-            throw new IllegalArgumentException(directory.resolve(name) + ": expected header '" + header + "', got '"
-                    + first + "'");
+            throw new IllegalArgumentException(
+                    directory.resolve(name) + ": expected header '" + header + "', got '" + first + "'");
         }
         return in;
     }

@@ -25,9 +25,17 @@ import java.util.Objects;
  *                       {@code min(users-1, ordinaryMaxFollowers)}, for a population whose every account above
  *                       that count is listed in {@code celebrities} (as a workload profile lists them)
  */
-public record WorkloadSpec(int users, double zipfExponent, double meanFollowers, List<Integer> celebrities,
-                           long seed, Mix mix, long events, double eventsPerSecond, double dormantShare,
-                           int ordinaryMaxFollowers) {
+public record WorkloadSpec(
+        int users,
+        double zipfExponent,
+        double meanFollowers,
+        List<Integer> celebrities,
+        long seed,
+        Mix mix,
+        long events,
+        double eventsPerSecond,
+        double dormantShare,
+        int ordinaryMaxFollowers) {
 
     public static final List<Integer> DEFAULT_CELEBRITIES = List.of(10_000, 100_000, 1_000_000);
 
@@ -63,8 +71,16 @@ public record WorkloadSpec(int users, double zipfExponent, double meanFollowers,
     }
 
     /** A spec whose non-celebrities follow the untruncated power law (capped at {@code users-1}). */
-    public WorkloadSpec(int users, double zipfExponent, double meanFollowers, List<Integer> celebrities, long seed,
-                        Mix mix, long events, double eventsPerSecond, double dormantShare) {
+    public WorkloadSpec(
+            int users,
+            double zipfExponent,
+            double meanFollowers,
+            List<Integer> celebrities,
+            long seed,
+            Mix mix,
+            long events,
+            double eventsPerSecond,
+            double dormantShare) {
         this(users, zipfExponent, meanFollowers, celebrities, seed, mix, events, eventsPerSecond, dormantShare, 0);
     }
 

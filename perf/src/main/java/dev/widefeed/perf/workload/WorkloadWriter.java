@@ -1,7 +1,6 @@
 package dev.widefeed.perf.workload;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -35,15 +34,19 @@ public final class WorkloadWriter {
     public static final String MANIFEST = "manifest.json";
 
     /** What was written. */
-    public record Summary(Path directory, int users, long follows, long events, long lastOffsetMillis,
-                          int maxFollowing, List<Integer> celebrities, List<Integer> skippedCelebrities) {
-    }
+    public record Summary(
+            Path directory,
+            int users,
+            long follows,
+            long events,
+            long lastOffsetMillis,
+            int maxFollowing,
+            List<Integer> celebrities,
+            List<Integer> skippedCelebrities) {}
 
-    private record FileEntry(String name, long lines, long bytes, String sha256, String contentSha256) {
-    }
+    private record FileEntry(String name, long lines, long bytes, String sha256, String contentSha256) {}
 
-    private WorkloadWriter() {
-    }
+    private WorkloadWriter() {}
 
     /** Generates and writes the workload; {@code progress} (may be null) gets a line per 10 M lines written. */
     public static Summary write(WorkloadSpec spec, Path directory, PrintStream progress) throws IOException {
@@ -61,15 +64,21 @@ public final class WorkloadWriter {
         int n = population.users();
         List<FileEntry> files = new ArrayList<>();
 
-        double[] readsPerDay = EventGenerator.perDay(spec, population.readWeight(),
-                EventKind.HOME_READ, EventKind.USER_READ);
+        double[] readsPerDay =
+                EventGenerator.perDay(spec, population.readWeight(), EventKind.HOME_READ, EventKind.USER_READ);
         double[] postsPerDay = EventGenerator.perDay(spec, population.postWeight(), EventKind.POST);
         GzipTsv users = new GzipTsv(directory.resolve(USERS), progress);
         try (users) {
             users.text("user\tfollowers\treads_per_day\tposts_per_day").newline();
             for (int u = 0; u < n; u++) {
-                users.number(u).tab().number(population.followers()[u]).tab()
-                        .text(decimal(readsPerDay[u])).tab().text(decimal(postsPerDay[u])).newline();
+                users.number(u)
+                        .tab()
+                        .number(population.followers()[u])
+                        .tab()
+                        .text(decimal(readsPerDay[u]))
+                        .tab()
+                        .text(decimal(postsPerDay[u]))
+                        .newline();
             }
         }
         files.add(entry(directory, USERS, users));
@@ -104,7 +113,14 @@ public final class WorkloadWriter {
             EventGenerator.events(spec, population, (offset, kind, actor, target) -> {
                 byKind.get(kind)[0]++;
                 last[0] = offset;
-                events.number(offset).tab().text(kind.label()).tab().number(actor).tab().number(target).newline();
+                events.number(offset)
+                        .tab()
+                        .text(kind.label())
+                        .tab()
+                        .number(actor)
+                        .tab()
+                        .number(target)
+                        .newline();
             });
         }
         files.add(entry(directory, EVENTS, events));
@@ -130,44 +146,58 @@ public final class WorkloadWriter {
         json.append("\n");
         json.append("  },\n");
         if (profile != null) {
-            json.append("  \"profile\": ").append(JSON.writeValueAsString(profile)).append(",\n");
+            json.append("  \"profile\": ")
+                    .append(JSON.writeValueAsString(profile))
+                    .append(",\n");
         }
         json.append("  \"model\": {\n");
         if (spec.ordinaryMaxFollowers() > 0) {
-            json.append("    \"followers\": \"non-celebrities: round(s * r), r Pareto(a) conditional on s * r < m + 1/2, "
-                    + "m = min(users-1, ordinaryMaxFollowers); s set so the mean over all users is meanFollowers; "
-                    + "followers of each user uniform without replacement\",\n");
+            json.append(
+                    "    \"followers\": \"non-celebrities: round(s * r), r Pareto(a) conditional on s * r < m + 1/2, "
+                            + "m = min(users-1, ordinaryMaxFollowers); s set so the mean over all users is meanFollowers; "
+                            + "followers of each user uniform without replacement\",\n");
         } else {
             json.append("    \"followers\": \"non-celebrities: min(users-1, floor(s * U^(-1/(a-1)))), s set so the "
                     + "mean over all users is meanFollowers; followers of each user uniform without replacement\",\n");
         }
-        json.append("    \"readWeight\": \"lognormal(0, ").append(PopulationGenerator.READ_SIGMA)
+        json.append("    \"readWeight\": \"lognormal(0, ")
+                .append(PopulationGenerator.READ_SIGMA)
                 .append(") - actor weight of every kind but post\",\n");
-        json.append("    \"postWeight\": \"lognormal(0, ").append(PopulationGenerator.POST_SIGMA)
+        json.append("    \"postWeight\": \"lognormal(0, ")
+                .append(PopulationGenerator.POST_SIGMA)
                 .append(") - actor weight of posts\",\n");
         json.append("    \"targets\": \"like/comment/repost: followers*postWeight; user_read/unfollow: followers; "
                 + "follow: followers+1; never the actor; -1 = none\",\n");
         json.append("    \"mix\": {");
         json.append(List.of(EventKind.values()).stream()
-                .map(k -> "\"" + k.label() + "\": " + String.format(Locale.ROOT, "%.6f", spec.mix().share(k)))
+                .map(k -> "\"" + k.label() + "\": "
+                        + String.format(Locale.ROOT, "%.6f", spec.mix().share(k)))
                 .collect(Collectors.joining(", ")));
         json.append("}\n");
         json.append("  },\n");
         json.append("  \"celebrities\": [");
         List<Integer> celebrities = population.celebrities();
         for (int i = 0; i < celebrities.size(); i++) {
-            json.append(i == 0 ? "" : ", ").append("{\"user\": ").append(i)
-                    .append(", \"followers\": ").append(celebrities.get(i)).append('}');
+            json.append(i == 0 ? "" : ", ")
+                    .append("{\"user\": ")
+                    .append(i)
+                    .append(", \"followers\": ")
+                    .append(celebrities.get(i))
+                    .append('}');
         }
         json.append("],\n");
-        json.append("  \"skippedCelebrities\": ").append(population.skippedCelebrities()).append(",\n");
+        json.append("  \"skippedCelebrities\": ")
+                .append(population.skippedCelebrities())
+                .append(",\n");
         if (!population.skippedCelebrities().isEmpty()) {
             json.append("  \"skippedCelebritiesReason\": \"more followers than users-1\",\n");
         }
         json.append("  \"counts\": {\n");
         json.append("    \"users\": ").append(n).append(",\n");
         json.append("    \"follows\": ").append(edges).append(",\n");
-        json.append("    \"meanFollowers\": ").append(String.format(Locale.ROOT, "%.4f", (double) edges / n)).append(",\n");
+        json.append("    \"meanFollowers\": ")
+                .append(String.format(Locale.ROOT, "%.4f", (double) edges / n))
+                .append(",\n");
         json.append("    \"maxFollowing\": ").append(maxFollowing).append(",\n");
         json.append("    \"usersOverFollowingCap\": ").append(overCap).append(",\n");
         json.append("    \"followingCap\": ").append(FOLLOWING_CAP).append(",\n");
@@ -182,22 +212,36 @@ public final class WorkloadWriter {
         json.append("  \"files\": [\n");
         for (int i = 0; i < files.size(); i++) {
             FileEntry f = files.get(i);
-            json.append("    {\"name\": \"").append(f.name()).append("\", \"lines\": ").append(f.lines())
-                    .append(", \"bytes\": ").append(f.bytes())
-                    .append(", \"sha256\": \"").append(f.sha256())
-                    .append("\", \"contentSha256\": \"").append(f.contentSha256()).append("\"}")
+            json.append("    {\"name\": \"")
+                    .append(f.name())
+                    .append("\", \"lines\": ")
+                    .append(f.lines())
+                    .append(", \"bytes\": ")
+                    .append(f.bytes())
+                    .append(", \"sha256\": \"")
+                    .append(f.sha256())
+                    .append("\", \"contentSha256\": \"")
+                    .append(f.contentSha256())
+                    .append("\"}")
                     .append(i + 1 < files.size() ? ",\n" : "\n");
         }
         json.append("  ]\n");
         json.append("}\n");
         Files.writeString(directory.resolve(MANIFEST), json, StandardCharsets.UTF_8);
-        return new Summary(directory, n, edges, events.lines() - 1, last[0], maxFollowing, celebrities,
+        return new Summary(
+                directory,
+                n,
+                edges,
+                events.lines() - 1,
+                last[0],
+                maxFollowing,
+                celebrities,
                 population.skippedCelebrities());
     }
 
     private static FileEntry entry(Path directory, String name, GzipTsv file) throws IOException {
-        return new FileEntry(name, file.lines(), Files.size(directory.resolve(name)), file.fileSha256(),
-                file.contentSha256());
+        return new FileEntry(
+                name, file.lines(), Files.size(directory.resolve(name)), file.fileSha256(), file.contentSha256());
     }
 
     /** Six significant digits, locale-independent. */

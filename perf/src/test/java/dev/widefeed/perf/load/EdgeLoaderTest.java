@@ -1,15 +1,13 @@
 package dev.widefeed.perf.load;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.graph.UserCounts;
 import dev.widefeed.perf.workload.UserIds;
 import dev.widefeed.perf.workload.WorkloadReader;
 import dev.widefeed.perf.workload.WorkloadSpec;
 import dev.widefeed.perf.workload.WorkloadWriter;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -19,8 +17,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class EdgeLoaderTest {
     private static final int USERS = 3_000;
@@ -28,14 +27,18 @@ class EdgeLoaderTest {
 
     @TempDir
     static Path dir;
+
     private static WorkloadReader workload;
     private static UserIds ids;
     private static int[] followers;
 
     @BeforeAll
     static void writeWorkload() throws Exception {
-        WorkloadWriter.write(new WorkloadSpec(USERS, 2.1, 10, List.of(CELEBRITY_FOLLOWERS), 5,
-                WorkloadSpec.Preset.READ_HEAVY, 0, 1000, 0.0), dir, null);
+        WorkloadWriter.write(
+                new WorkloadSpec(
+                        USERS, 2.1, 10, List.of(CELEBRITY_FOLLOWERS), 5, WorkloadSpec.Preset.READ_HEAVY, 0, 1000, 0.0),
+                dir,
+                null);
         workload = WorkloadReader.open(dir);
         ids = UserIds.forSeed(workload.seed());
         followers = new int[USERS];
@@ -90,7 +93,9 @@ class EdgeLoaderTest {
             assertThat(edge.version()).isEqualTo(edge.since().toEpochMilli() * 1000);
             FollowEdge before = latest.put(edge.followeeId(), edge);
             if (before != null) {
-                assertThat(edge.since()).as("a followee's followers go in oldest first").isAfter(before.since());
+                assertThat(edge.since())
+                        .as("a followee's followers go in oldest first")
+                        .isAfter(before.since());
             }
             counted[(int) (edge.followerId() - ids.base())]++;
         }
@@ -119,10 +124,13 @@ class EdgeLoaderTest {
         partial.set(0, UserCounts.followers(500));
         Recorder resumed = new Recorder();
         load(resumed, partial);
-        List<FollowEdge> celebrity = first.imported.stream().filter(e -> e.followeeId() == ids.id(0))
-                .sorted((a, b) -> a.since().compareTo(b.since())).toList();
+        List<FollowEdge> celebrity = first.imported.stream()
+                .filter(e -> e.followeeId() == ids.id(0))
+                .sorted((a, b) -> a.since().compareTo(b.since()))
+                .toList();
         assertThat(celebrity).hasSize(CELEBRITY_FOLLOWERS);
-        assertThat(resumed.imported).hasSize((int) workload.follows() - 500)
+        assertThat(resumed.imported)
+                .hasSize((int) workload.follows() - 500)
                 .doesNotContainAnyElementsOf(celebrity.subList(0, 500))
                 .containsAll(celebrity.subList(500, CELEBRITY_FOLLOWERS));
     }

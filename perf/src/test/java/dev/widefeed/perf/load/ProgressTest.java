@@ -1,12 +1,11 @@
 package dev.widefeed.perf.load;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class ProgressTest {
     private static final long SECOND = 1_000_000_000L;
@@ -45,6 +44,8 @@ class ProgressTest {
             progress.add(2);
             progress.add(1);
         }
-        assertThat(bytes.toString(StandardCharsets.UTF_8)).startsWith("\rusers: 3 in ").endsWith(System.lineSeparator());
+        assertThat(bytes.toString(StandardCharsets.UTF_8))
+                .startsWith("\rusers: 3 in ")
+                .endsWith(System.lineSeparator());
     }
 }

@@ -1,11 +1,11 @@
 package dev.widefeed.perf.replay;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.widefeed.perf.workload.EventKind;
 import dev.widefeed.perf.workload.UserIds;
 import dev.widefeed.perf.workload.WorkloadEvent;
 import org.junit.jupiter.api.Test;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class ActionsTest {
     private final UserIds users = new UserIds(1000);
@@ -26,7 +26,8 @@ class ActionsTest {
         assertThat(actions.retargeted()).isEqualTo(1);
 
         actions.posted(1005, 55);
-        assertThat(actions.resolve(like)).as("nothing by 9 yet: anyone's")
+        assertThat(actions.resolve(like))
+                .as("nothing by 9 yet: anyone's")
                 .isEqualTo(new Actions.Action(EventKind.LIKE, 1003, 55));
         actions.posted(1009, 99);
         for (int i = 0; i < 20; i++) {

@@ -1,14 +1,13 @@
 package dev.widefeed.perf.replay;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import com.sun.net.httpserver.HttpServer;
 import dev.widefeed.auth.TokenService;
 import dev.widefeed.perf.workload.EventKind;
 import dev.widefeed.perf.workload.UserIds;
 import dev.widefeed.perf.workload.WorkloadEvent;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -18,17 +17,19 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 class HttpTargetTest {
     private static final String SECRET = "a test secret of at least thirty-two characters";
     private static final UserIds USERS = new UserIds(1000);
 
-    private final TokenService tokens = new TokenService(SECRET, Duration.ofHours(1), Duration.ofHours(1), Clock.systemUTC());
+    private final TokenService tokens =
+            new TokenService(SECRET, Duration.ofHours(1), Duration.ofHours(1), Clock.systemUTC());
     /** What the fake service was asked: method, path and query, and the user the token named. */
     private final List<String> requests = new CopyOnWriteArrayList<>();
+
     private HttpServer server;
     private HttpTarget target;
 
@@ -37,7 +38,8 @@ class HttpTargetTest {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/", exchange -> {
             String auth = exchange.getRequestHeaders().getFirst("Authorization");
-            Optional<Long> me = tokens.verify(auth.substring("Bearer ".length())).map(c -> c.userId());
+            Optional<Long> me =
+                    tokens.verify(auth.substring("Bearer ".length())).map(c -> c.userId());
             URI uri = exchange.getRequestURI();
             requests.add(exchange.getRequestMethod() + " " + uri + " as " + me.orElse(-1L));
             exchange.getRequestBody().readAllBytes();
@@ -60,7 +62,8 @@ class HttpTargetTest {
             exchange.close();
         });
         server.start();
-        target = HttpTarget.open(URI.create("http://127.0.0.1:" + server.getAddress().getPort()), USERS, SECRET, 100);
+        target = HttpTarget.open(
+                URI.create("http://127.0.0.1:" + server.getAddress().getPort()), USERS, SECRET, 100);
     }
 
     @AfterEach
@@ -70,7 +73,10 @@ class HttpTargetTest {
     }
 
     private long run(EventKind kind, int actor, int target) {
-        return this.target.execute(new WorkloadEvent(0, kind, actor, target)).toCompletableFuture().join();
+        return this.target
+                .execute(new WorkloadEvent(0, kind, actor, target))
+                .toCompletableFuture()
+                .join();
     }
 
     @Test
@@ -83,12 +89,13 @@ class HttpTargetTest {
         run(EventKind.HOME_READ, 4, -1);
         run(EventKind.USER_READ, 4, 3);
 
-        assertThat(requests).containsExactly(
-                "POST /v1/posts as 1003",
-                "PUT /v1/posts/5000/like as 1004",
-                "POST /v1/posts/5000/reposts as 1004",
-                "GET /v1/users/1004/home?limit=20 as 1004",
-                "GET /v1/users/1003/posts?limit=20 as 1004");
+        assertThat(requests)
+                .containsExactly(
+                        "POST /v1/posts as 1003",
+                        "PUT /v1/posts/5000/like as 1004",
+                        "POST /v1/posts/5000/reposts as 1004",
+                        "GET /v1/users/1004/home?limit=20 as 1004",
+                        "GET /v1/users/1003/posts?limit=20 as 1004");
         assertThat(target.retargeted()).isEqualTo(1);
         assertThat(target.createdPosts()).containsExactly(new CreatedPost(5000, 1003), new CreatedPost(6000, 1004));
     }
@@ -97,9 +104,12 @@ class HttpTargetTest {
     void anErrorStatusFailsTheOperationWithTheStatusAndMessage() {
         assertThatThrownBy(() -> run(EventKind.FOLLOW, 4, 9))
                 .isInstanceOf(CompletionException.class)
-                .cause().isInstanceOf(HttpTarget.StatusException.class).hasMessage("HTTP 404 no user 1009");
+                .cause()
+                .isInstanceOf(HttpTarget.StatusException.class)
+                .hasMessage("HTTP 404 no user 1009");
         assertThatThrownBy(() -> run(EventKind.UNFOLLOW, 4, 9)).hasCauseInstanceOf(HttpTarget.StatusException.class);
-        assertThat(requests).containsExactly("PUT /v1/users/1004/following/1009 as 1004",
-                "DELETE /v1/users/1004/following/1009 as 1004");
+        assertThat(requests)
+                .containsExactly(
+                        "PUT /v1/users/1004/following/1009 as 1004", "DELETE /v1/users/1004/following/1009 as 1004");
     }
 }

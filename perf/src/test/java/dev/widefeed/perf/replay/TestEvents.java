@@ -2,15 +2,13 @@ package dev.widefeed.perf.replay;
 
 import dev.widefeed.perf.workload.EventKind;
 import dev.widefeed.perf.workload.WorkloadEvent;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
 /** Workload events for tests: Poisson arrivals at a rate, as the generator makes them, of one kind. */
 final class TestEvents {
-    private TestEvents() {
-    }
+    private TestEvents() {}
 
     static List<WorkloadEvent> poisson(double perSecond, int count, EventKind kind) {
         Random random = new Random(42);

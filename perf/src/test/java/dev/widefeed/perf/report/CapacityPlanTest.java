@@ -1,10 +1,10 @@
 package dev.widefeed.perf.report;
 
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
+
+import org.junit.jupiter.api.Test;
 
 class CapacityPlanTest {
 
@@ -36,7 +36,8 @@ class CapacityPlanTest {
         // 5,000 × (0.1 × 3 + 0.9) = 6,000 node events/s over 700: 8.6
         assertThat(plan.nodesIfOnlyWritesReplicated()).hasValue(9);
         assertThat(plan.nodes()).isEqualTo(22);
-        assertThat(new CapacityPlan(1000, 0.7, 3, 5000, null, null).nodesIfOnlyWritesReplicated()).isEmpty();
+        assertThat(new CapacityPlan(1000, 0.7, 3, 5000, null, null).nodesIfOnlyWritesReplicated())
+                .isEmpty();
     }
 
     @Test
@@ -47,9 +48,16 @@ class CapacityPlanTest {
         assertThat(statement)
                 .startsWith("For 100,000 users with this behaviour at 5,000 events/s you need about 22 store nodes"
                         + " of this machine's size (8 cores, 32.0 GiB memory).")
-                .contains("1,000 events/s", "70 % of its knee, 700 events/s", "3 copies", "5,000 × 3 / 700 = 21.4",
-                        "consistency ONE/LOCAL_ONE", "10.0 % of the events", "about 9 nodes",
-                        "load client on the same machine", "linearly");
+                .contains(
+                        "1,000 events/s",
+                        "70 % of its knee, 700 events/s",
+                        "3 copies",
+                        "5,000 × 3 / 700 = 21.4",
+                        "consistency ONE/LOCAL_ONE",
+                        "10.0 % of the events",
+                        "about 9 nodes",
+                        "load client on the same machine",
+                        "linearly");
     }
 
     @Test

@@ -1,15 +1,14 @@
 package dev.widefeed.perf.report;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.widefeed.perf.results.CelebrityResult;
 import dev.widefeed.perf.results.FanoutResult;
 import dev.widefeed.perf.results.StrategiesResult;
-import org.junit.jupiter.api.Test;
-
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class RatiosTest {
 
@@ -26,9 +25,21 @@ class RatiosTest {
     @Test
     void aRatioOverZeroIsNotMeasuredRatherThanInfinite() {
         CelebrityResult c = SyntheticRun.celebrity();
-        CelebrityResult noCeiling = new CelebrityResult(c.backend(), c.followers(), c.activeFollowers(),
-                c.backgroundRate(), 0, c.fanoutRowsPerSecond(), c.deliverySeconds(), c.postRequestMs(),
-                c.smallAuthorPostMs(), c.tiers(), c.completion(), c.before(), c.during(), c.reach());
+        CelebrityResult noCeiling = new CelebrityResult(
+                c.backend(),
+                c.followers(),
+                c.activeFollowers(),
+                c.backgroundRate(),
+                0,
+                c.fanoutRowsPerSecond(),
+                c.deliverySeconds(),
+                c.postRequestMs(),
+                c.smallAuthorPostMs(),
+                c.tiers(),
+                c.completion(),
+                c.before(),
+                c.during(),
+                c.reach());
 
         List<Ratio> ratios = Ratios.of(run(Optional.of(noCeiling), Optional.empty()));
 
@@ -40,8 +51,20 @@ class RatiosTest {
     @Test
     void aPulledCelebrityHasNoFanoutToCompareButItsReachAndPostsCount() {
         CelebrityResult c = SyntheticRun.celebrity();
-        CelebrityResult pulled = new CelebrityResult(c.backend(), c.followers(), 1, c.backgroundRate(),
-                c.ceilingInsertsPerSecond(), 1, 0.01, 9, 10, List.of(), c.completion(), c.before(), c.during(),
+        CelebrityResult pulled = new CelebrityResult(
+                c.backend(),
+                c.followers(),
+                1,
+                c.backgroundRate(),
+                c.ceilingInsertsPerSecond(),
+                1,
+                0.01,
+                9,
+                10,
+                List.of(),
+                c.completion(),
+                c.before(),
+                c.during(),
                 c.reach());
 
         List<Ratio> ratios = Ratios.of(run(Optional.of(pulled), Optional.empty()));
@@ -54,9 +77,17 @@ class RatiosTest {
 
     @Test
     void aPushedAuthorsFanoutRunIsTheFanoutGoal() {
-        RunData run = new RunData(Path.of("run"), Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.of(SyntheticRun.celebrity()), Optional.empty(), Optional.of(new FanoutResult("hbase", 100_000,
-                20_000, 40_000, 30_000, 0.7, "hybrid", 20_001, 120_000)), Optional.empty(), List.of(), List.of());
+        RunData run = new RunData(
+                Path.of("run"),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.of(SyntheticRun.celebrity()),
+                Optional.empty(),
+                Optional.of(new FanoutResult("hbase", 100_000, 20_000, 40_000, 30_000, 0.7, "hybrid", 20_001, 120_000)),
+                Optional.empty(),
+                List.of(),
+                List.of());
 
         Ratio fanout = Ratios.of(run).get(0);
 
@@ -76,7 +107,16 @@ class RatiosTest {
     }
 
     private static RunData run(Optional<CelebrityResult> celebrity, Optional<StrategiesResult> strategies) {
-        return new RunData(Path.of("run"), Optional.empty(), Optional.empty(), Optional.empty(), celebrity,
-                strategies, Optional.empty(), Optional.empty(), List.of(), List.of());
+        return new RunData(
+                Path.of("run"),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                celebrity,
+                strategies,
+                Optional.empty(),
+                Optional.empty(),
+                List.of(),
+                List.of());
     }
 }

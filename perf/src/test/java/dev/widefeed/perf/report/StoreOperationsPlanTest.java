@@ -1,9 +1,9 @@
 package dev.widefeed.perf.report;
 
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
 
 class StoreOperationsPlanTest {
     @Test
@@ -17,8 +17,10 @@ class StoreOperationsPlanTest {
 
     @Test
     void atLeastOneNodePerReplicaAndAnExactFitIsNotRoundedUp() {
-        assertThat(new StoreOperationsPlan(1, 1_000_000, "insert", 0.7, 3, 10).nodes()).isEqualTo(3);
-        assertThat(new StoreOperationsPlan(7, 1_000, "insert", 0.7, 1, 1_000).nodes()).isEqualTo(10);
+        assertThat(new StoreOperationsPlan(1, 1_000_000, "insert", 0.7, 3, 10).nodes())
+                .isEqualTo(3);
+        assertThat(new StoreOperationsPlan(7, 1_000, "insert", 0.7, 1, 1_000).nodes())
+                .isEqualTo(10);
     }
 
     @Test

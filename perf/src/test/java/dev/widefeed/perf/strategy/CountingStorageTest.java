@@ -1,5 +1,7 @@
 package dev.widefeed.perf.strategy;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.widefeed.audience.Link;
 import dev.widefeed.audience.Mark;
 import dev.widefeed.export.TableScanStore;
@@ -7,21 +9,18 @@ import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.TimelineEntry;
 import dev.widefeed.store.Storage;
 import dev.widefeed.store.Stores;
-import org.junit.jupiter.api.Test;
-
 import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /** The counting rules, over stores that answer nothing: what is counted is the calls, not what a store does. */
 class CountingStorageTest {
     private static <S> S nothing(Class<S> type, Object answer) {
-        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[]{type}, (proxy, method, args) -> {
+        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (proxy, method, args) -> {
             Class<?> returns = method.getReturnType();
             if (returns == void.class) {
                 return null;
@@ -42,8 +41,9 @@ class CountingStorageTest {
 
             @Override
             public Stores stores() {
-                return new Stores(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                        null, null)
+                return new Stores(
+                                null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                                null, null, null)
                         .map(new Stores.Decorator() {
                             @Override
                             public <T> T wrap(Class<T> type, T none) {
@@ -53,8 +53,7 @@ class CountingStorageTest {
             }
 
             @Override
-            public void ping() {
-            }
+            public void ping() {}
 
             @Override
             public TableScanStore tableScans() {
@@ -62,8 +61,7 @@ class CountingStorageTest {
             }
 
             @Override
-            public void close() {
-            }
+            public void close() {}
         };
     }
 
@@ -87,8 +85,8 @@ class CountingStorageTest {
     @Test
     void aMultiKeyReadIsOneOperationPerKeyAndPollingIsApart() {
         CountingStorage counting = new CountingStorage(storage(Map.of(1L, List.of(5L, 6L), 2L, List.of(7L))));
-        CountingStorage.during("home_read", () -> counting.posts().postIdsByAuthors(List.of(1L, 2L, 3L),
-                Optional.empty(), 20));
+        CountingStorage.during(
+                "home_read", () -> counting.posts().postIdsByAuthors(List.of(1L, 2L, 3L), Optional.empty(), 20));
         counting.eventLog().entries(0, 1);
         counting.fanout().progress(1, FanoutKind.DELIVER);
         CountingStorage.Counts home = counting.counts().get("home_read");
@@ -96,17 +94,19 @@ class CountingStorageTest {
         assertThat(home.partitionsRead()).isEqualTo(3);
         assertThat(home.rowsRead()).isEqualTo(3);
         assertThat(counting.counts().get(CountingStorage.POLLING).operations()).isEqualTo(1);
-        assertThat(counting.counts().get(CountingStorage.BACKGROUND).operations()).isEqualTo(1);
+        assertThat(counting.counts().get(CountingStorage.BACKGROUND).operations())
+                .isEqualTo(1);
         counting.reset();
         assertThat(counting.counts()).isEmpty();
     }
 
     @Test
     void marksOfManyLinksIsOneOperationPerLink() {
-        CountingStorage counting = new CountingStorage(
-                storage(Map.of(new Link(1, 2), Set.of(Mark.BLOCKED, Mark.tag("t")))));
-        CountingStorage.during("visibility", () -> counting.audiences().marksOf(
-                List.of(new Link(1, 2), new Link(1, 3), new Link(4, 2))));
+        CountingStorage counting =
+                new CountingStorage(storage(Map.of(new Link(1, 2), Set.of(Mark.BLOCKED, Mark.tag("t")))));
+        CountingStorage.during(
+                "visibility",
+                () -> counting.audiences().marksOf(List.of(new Link(1, 2), new Link(1, 3), new Link(4, 2))));
         CountingStorage.Counts visibility = counting.counts().get("visibility");
         assertThat(visibility.operations()).isEqualTo(3);
         assertThat(visibility.partitionsRead()).isEqualTo(3);
@@ -122,8 +122,9 @@ class CountingStorageTest {
         });
         counting.eventLog().entries(0, 1);
 
-        assertThat(counting.operationsByCall()).containsExactly(Map.entry("post TimelineStore.push", 3L),
-                Map.entry("post PostStore.postIdsByAuthor", 1L));
+        assertThat(counting.operationsByCall())
+                .containsExactly(
+                        Map.entry("post TimelineStore.push", 3L), Map.entry("post PostStore.postIdsByAuthor", 1L));
         counting.reset();
         assertThat(counting.operationsByCall()).isEmpty();
     }

@@ -1,15 +1,14 @@
 package dev.widefeed.perf.workload;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 class EventMixTest {
     private static final int USERS = 5_000;
@@ -50,7 +49,8 @@ class EventMixTest {
         }
         long writes = EVENTS - reads;
         double ratio = (double) reads / writes;
-        System.out.printf("%s: reads:writes = %.2f:1, %s, last offset %d ms, celebrity targeted %d times%n",
+        System.out.printf(
+                "%s: reads:writes = %.2f:1, %s, last offset %d ms, celebrity targeted %d times%n",
                 preset.label(), ratio, counts, last[0], celebrityTargeted[0]);
         if (preset == WorkloadSpec.Preset.READ_HEAVY) {
             assertThat(ratio).isCloseTo(65, within(65 * 0.1));
@@ -65,8 +65,8 @@ class EventMixTest {
 
     @Test
     void activityIsSkewed() {
-        WorkloadSpec spec = new WorkloadSpec(USERS, 2.1, 50, List.of(), 5, WorkloadSpec.Preset.READ_HEAVY,
-                0, 1000, 0.0);
+        WorkloadSpec spec =
+                new WorkloadSpec(USERS, 2.1, 50, List.of(), 5, WorkloadSpec.Preset.READ_HEAVY, 0, 1000, 0.0);
         Population population = PopulationGenerator.generate(spec);
         double[] reads = EventGenerator.perDay(spec, population.readWeight(), EventKind.HOME_READ, EventKind.USER_READ);
         double[] sorted = reads.clone();

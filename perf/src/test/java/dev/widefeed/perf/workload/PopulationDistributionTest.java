@@ -1,20 +1,19 @@
 package dev.widefeed.perf.workload;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.Arrays;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
+import org.junit.jupiter.api.Test;
 
 class PopulationDistributionTest {
     private static final int USERS = 20_000;
 
     @Test
     void followerCountsAreHeavyTailedWithTheTargetMeanAndExactCelebrities() throws Exception {
-        WorkloadSpec spec = new WorkloadSpec(USERS, 2.1, 50, WorkloadSpec.DEFAULT_CELEBRITIES, 1,
-                WorkloadSpec.Preset.READ_HEAVY, 0, 1000, 0.0);
+        WorkloadSpec spec = new WorkloadSpec(
+                USERS, 2.1, 50, WorkloadSpec.DEFAULT_CELEBRITIES, 1, WorkloadSpec.Preset.READ_HEAVY, 0, 1000, 0.0);
         Population population = PopulationGenerator.generate(spec);
         int[] followers = population.followers();
 
@@ -31,7 +30,9 @@ class PopulationDistributionTest {
             assertThat(follower).isNotEqualTo(followee).isBetween(0, USERS - 1);
             assertThat(followee).isGreaterThanOrEqualTo(previous[0]);
             if (followee == previous[0]) {
-                assertThat(follower).as("followers strictly increasing: no duplicate edge").isGreaterThan(previous[1]);
+                assertThat(follower)
+                        .as("followers strictly increasing: no duplicate edge")
+                        .isGreaterThan(previous[1]);
             }
             previous[0] = followee;
             previous[1] = follower;
@@ -65,7 +66,8 @@ class PopulationDistributionTest {
             }
         }
         double exponent = 1 + used / logSum;
-        System.out.printf("followers: mean %.2f, median %d, max non-celebrity %d, top 1%% hold %.1f%% of edges, "
+        System.out.printf(
+                "followers: mean %.2f, median %d, max non-celebrity %d, top 1%% hold %.1f%% of edges, "
                         + "Hill tail exponent %.3f (target %.1f, top %d)%n",
                 mean, median, ordinary[ordinary.length - 1], 100 * topShare, exponent, spec.zipfExponent(), k);
         assertThat(topShare).isGreaterThan(0.2);
@@ -82,8 +84,10 @@ class PopulationDistributionTest {
     }
 
     private static double topShare(double exponent) {
-        int[] f = PopulationGenerator.generate(new WorkloadSpec(USERS, exponent, 50, java.util.List.of(), 3,
-                WorkloadSpec.Preset.READ_HEAVY, 0, 1000, 0.0)).followers().clone();
+        int[] f = PopulationGenerator.generate(new WorkloadSpec(
+                        USERS, exponent, 50, java.util.List.of(), 3, WorkloadSpec.Preset.READ_HEAVY, 0, 1000, 0.0))
+                .followers()
+                .clone();
         Arrays.sort(f);
         long total = Arrays.stream(f).asLongStream().sum();
         long top = 0;
@@ -96,10 +100,10 @@ class PopulationDistributionTest {
 
     @Test
     void theDormantShareNeitherReadsNorPostsAndLeavesTheRestAsTheyWere() {
-        WorkloadSpec awake = new WorkloadSpec(USERS, 2.1, 50, List.of(10_000), 3, WorkloadSpec.Preset.READ_HEAVY, 0,
-                1000, 0.0);
-        WorkloadSpec half = new WorkloadSpec(USERS, 2.1, 50, List.of(10_000), 3, WorkloadSpec.Preset.READ_HEAVY, 0,
-                1000, 0.5);
+        WorkloadSpec awake =
+                new WorkloadSpec(USERS, 2.1, 50, List.of(10_000), 3, WorkloadSpec.Preset.READ_HEAVY, 0, 1000, 0.0);
+        WorkloadSpec half =
+                new WorkloadSpec(USERS, 2.1, 50, List.of(10_000), 3, WorkloadSpec.Preset.READ_HEAVY, 0, 1000, 0.5);
         Population all = PopulationGenerator.generate(awake);
         Population some = PopulationGenerator.generate(half);
         int dormant = 0;

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.widefeed.stats.PowerLawFit;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,8 +16,7 @@ import java.util.TreeMap;
 public final class TestProfiles {
     public static final ObjectMapper JSON = new ObjectMapper();
 
-    private TestProfiles() {
-    }
+    private TestProfiles() {}
 
     /** A small valid profile: 25,000 users, two of them celebrities (20,000 and 15,000 followers). */
     public static ObjectNode small() {
@@ -59,7 +57,9 @@ public final class TestProfiles {
         ObjectNode f = profile.putObject("followers");
         f.put("mean", (double) edges / followers.length);
         f.put("max", max);
-        f.putObject("powerLaw").put("exponent", fit.exponent()).put("xMin", fit.xMin())
+        f.putObject("powerLaw")
+                .put("exponent", fit.exponent())
+                .put("xMin", fit.xMin())
                 .put("tailUsers", fit.tailSize());
         ArrayNode bins = f.putArray("histogram");
         for (Map.Entry<Long, Long> e : histogram.entrySet()) {

@@ -1,7 +1,6 @@
 package dev.widefeed.perf.workload;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -12,16 +11,24 @@ import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class WorkloadDeterminismTest {
-    private static final List<String> FILES = List.of(WorkloadWriter.USERS, WorkloadWriter.FOLLOWS,
-            WorkloadWriter.EVENTS, WorkloadWriter.MANIFEST);
+    private static final List<String> FILES =
+            List.of(WorkloadWriter.USERS, WorkloadWriter.FOLLOWS, WorkloadWriter.EVENTS, WorkloadWriter.MANIFEST);
 
     private static WorkloadSpec spec(long seed) {
-        return new WorkloadSpec(5_000, 2.1, 50, List.of(1_000, 4_000, 1_000_000), seed,
-                WorkloadSpec.Preset.READ_HEAVY, 50_000, 1000, 0.0);
+        return new WorkloadSpec(
+                5_000,
+                2.1,
+                50,
+                List.of(1_000, 4_000, 1_000_000),
+                seed,
+                WorkloadSpec.Preset.READ_HEAVY,
+                50_000,
+                1000,
+                0.0);
     }
 
     @Test
@@ -32,8 +39,12 @@ class WorkloadDeterminismTest {
         for (String name : FILES) {
             byte[] a = Files.readAllBytes(dir.resolve("a").resolve(name));
             assertThat(a).as(name).isNotEmpty();
-            assertThat(Files.readAllBytes(dir.resolve("b").resolve(name))).as(name).isEqualTo(a);
-            assertThat(Files.readAllBytes(dir.resolve("c").resolve(name))).as(name).isNotEqualTo(a);
+            assertThat(Files.readAllBytes(dir.resolve("b").resolve(name)))
+                    .as(name)
+                    .isEqualTo(a);
+            assertThat(Files.readAllBytes(dir.resolve("c").resolve(name)))
+                    .as(name)
+                    .isNotEqualTo(a);
         }
     }
 
@@ -45,16 +56,21 @@ class WorkloadDeterminismTest {
             byte[] bytes = Files.readAllBytes(dir.resolve(name));
             assertThat(bytes[0] & 0xff).isEqualTo(0x1f);
             assertThat(bytes[1] & 0xff).isEqualTo(0x8b);
-            assertThat(new byte[] {bytes[4], bytes[5], bytes[6], bytes[7]}).as("MTIME").containsOnly(0);
-            assertThat(manifest).contains("\"name\": \"" + name + "\"")
+            assertThat(new byte[] {bytes[4], bytes[5], bytes[6], bytes[7]})
+                    .as("MTIME")
+                    .containsOnly(0);
+            assertThat(manifest)
+                    .contains("\"name\": \"" + name + "\"")
                     .contains("\"sha256\": \"" + sha256(bytes) + "\"")
                     .contains("\"contentSha256\": \"" + sha256(gunzip(dir.resolve(name))) + "\"");
         }
         assertThat(summary.celebrities()).containsExactly(1_000, 4_000);
         assertThat(summary.skippedCelebrities()).containsExactly(1_000_000);
-        assertThat(manifest).contains("\"skippedCelebrities\": [1000000]")
+        assertThat(manifest)
+                .contains("\"skippedCelebrities\": [1000000]")
                 .contains("{\"user\": 0, \"followers\": 1000}, {\"user\": 1, \"followers\": 4000}")
-                .contains("\"seed\": 7").contains("\"generatorVersion\": " + WorkloadWriter.GENERATOR_VERSION);
+                .contains("\"seed\": 7")
+                .contains("\"generatorVersion\": " + WorkloadWriter.GENERATOR_VERSION);
         String users = new String(gunzip(dir.resolve(WorkloadWriter.USERS)), StandardCharsets.UTF_8);
         assertThat(users.lines().findFirst()).hasValue("user\tfollowers\treads_per_day\tposts_per_day");
         assertThat(users.lines().count()).isEqualTo(5_001);

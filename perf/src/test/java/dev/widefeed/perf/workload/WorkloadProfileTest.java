@@ -1,15 +1,14 @@
 package dev.widefeed.perf.workload;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Consumer;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class WorkloadProfileTest {
     @TempDir
@@ -35,7 +34,8 @@ class WorkloadProfileTest {
     @Test
     void aMissingFieldIsNamedByItsPath() {
         assertThat(problem(j -> ((ObjectNode) j.path("followers").path("powerLaw")).remove("exponent")))
-                .contains("p.json").contains("followers.powerLaw.exponent is missing");
+                .contains("p.json")
+                .contains("followers.powerLaw.exponent is missing");
         assertThat(problem(j -> ((ObjectNode) j.path("activeReaderShare")).remove("24h")))
                 .contains("activeReaderShare.24h is missing");
         assertThat(problem(j -> j.remove("readsPerReaderPerDay"))).contains("readsPerReaderPerDay is missing");
@@ -58,8 +58,10 @@ class WorkloadProfileTest {
                 .contains("celebrities are accounts with more than 10000 followers, found 9000");
         assertThat(problem(j -> j.putArray("celebrities").add(20_000)))
                 .contains("followers.histogram has 2 users with more than 10000 followers, celebrities lists 1");
-        assertThat(problem(j -> j.put("users", 5_000))).contains("followers.histogram counts 25000 users, the profile 5000");
-        assertThat(problem(j -> ((ObjectNode) j.path("followers").path("histogram").get(0)).put("users", -3)))
+        assertThat(problem(j -> j.put("users", 5_000)))
+                .contains("followers.histogram counts 25000 users, the profile 5000");
+        assertThat(problem(
+                        j -> ((ObjectNode) j.path("followers").path("histogram").get(0)).put("users", -3)))
                 .contains("followers.histogram[0]: users must be >= 0, got -3");
     }
 
@@ -78,19 +80,24 @@ class WorkloadProfileTest {
     @Test
     void notJsonOrNoFileIsSaidSo() throws Exception {
         Path broken = Files.writeString(dir.resolve("broken.json"), "{\"version\": 1, \"users\": ");
-        assertThatThrownBy(() -> WorkloadProfile.read(broken)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("broken.json").hasMessageContaining("not a JSON document");
+        assertThatThrownBy(() -> WorkloadProfile.read(broken))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("broken.json")
+                .hasMessageContaining("not a JSON document");
         assertThatThrownBy(() -> WorkloadProfile.read(dir.resolve("absent.json")))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no such profile file");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("no such profile file");
     }
 
     @Test
     void summariesThatDisagreeWithTheHistogramAreReportedNotRefused() throws Exception {
         ObjectNode json = TestProfiles.small();
-        ((ObjectNode) json.path("followers")).put("mean", 1.5 * json.path("followers").path("mean").asDouble());
+        ((ObjectNode) json.path("followers"))
+                .put("mean", 1.5 * json.path("followers").path("mean").asDouble());
         ((ObjectNode) json.path("followers").path("powerLaw")).put("tailUsers", 3);
         WorkloadProfile profile = WorkloadProfile.read(TestProfiles.write(json, dir.resolve("p.json")));
-        assertThat(profile.inconsistencies()).hasSize(2)
+        assertThat(profile.inconsistencies())
+                .hasSize(2)
                 .anySatisfy(s -> assertThat(s).startsWith("followers.mean is"))
                 .anySatisfy(s -> assertThat(s).startsWith("followers.powerLaw.tailUsers is 3"));
 
@@ -98,9 +105,17 @@ class WorkloadProfileTest {
         ObjectNode fewer = TestProfiles.small();
         fewer.put("users", 15_000);
         ((ObjectNode) fewer.path("followers").path("powerLaw")).put("tailUsers", 100);
-        ((ObjectNode) fewer.path("followers").path("histogram").get(0)).put("users",
-                fewer.path("followers").path("histogram").get(0).path("users").asLong() - 10_000);
-        assertThat(WorkloadProfile.read(TestProfiles.write(fewer, dir.resolve("q.json"))).inconsistencies())
+        ((ObjectNode) fewer.path("followers").path("histogram").get(0))
+                .put(
+                        "users",
+                        fewer.path("followers")
+                                        .path("histogram")
+                                        .get(0)
+                                        .path("users")
+                                        .asLong()
+                                - 10_000);
+        assertThat(WorkloadProfile.read(TestProfiles.write(fewer, dir.resolve("q.json")))
+                        .inconsistencies())
                 .anySatisfy(s -> assertThat(s).isEqualTo("followers.max is 20000, more than the other 14999 users"));
     }
 

@@ -4,7 +4,6 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import dev.widefeed.store.BucketWalk;
-
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -17,8 +16,7 @@ import java.util.Optional;
  */
 final class BucketedList {
     /** One entry; also the position a page ends at. */
-    record Entry(Instant at, long id) {
-    }
+    record Entry(Instant at, long id) {}
 
     private final CqlSession session;
     private final ListBuckets buckets;
@@ -33,10 +31,10 @@ final class BucketedList {
         this.buckets = buckets;
         insert = session.prepare("INSERT INTO " + table + " (" + owner + ", bucket, " + at + ", " + id
                 + ") VALUES (?, ?, ?, ?) USING TIMESTAMP ?");
-        delete = session.prepare("DELETE FROM " + table + " USING TIMESTAMP ? WHERE " + owner + " = ? AND bucket = ? AND "
-                + at + " = ? AND " + id + " = ?");
-        select = session.prepare("SELECT " + at + ", " + id + " FROM " + table + " WHERE " + owner
-                + " = ? AND bucket = ? LIMIT ?");
+        delete = session.prepare("DELETE FROM " + table + " USING TIMESTAMP ? WHERE " + owner
+                + " = ? AND bucket = ? AND " + at + " = ? AND " + id + " = ?");
+        select = session.prepare(
+                "SELECT " + at + ", " + id + " FROM " + table + " WHERE " + owner + " = ? AND bucket = ? LIMIT ?");
         selectAfter = session.prepare("SELECT " + at + ", " + id + " FROM " + table + " WHERE " + owner
                 + " = ? AND bucket = ? AND (" + at + ", " + id + ") < (?, ?) LIMIT ?");
     }
@@ -58,7 +56,8 @@ final class BucketedList {
     List<Entry> page(long ownerId, Optional<Entry> after, int limit) {
         return BucketWalk.page(buckets.pageFrom(ownerId, after.map(Entry::at)), limit, (bucket, first, want) -> {
             BoundStatement query = first && after.isPresent()
-                    ? selectAfter.bind(ownerId, bucket, after.get().at(), after.get().id(), want)
+                    ? selectAfter.bind(
+                            ownerId, bucket, after.get().at(), after.get().id(), want)
                     : select.bind(ownerId, bucket, want);
             return session.execute(query.setIdempotent(true).setPageSize(Math.min(want, 5000)))
                     .map(row -> new Entry(row.getInstant(0), row.getLong(1)));

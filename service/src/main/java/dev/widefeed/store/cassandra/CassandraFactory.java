@@ -20,7 +20,6 @@ import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
-
 import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
@@ -62,8 +61,8 @@ public class CassandraFactory extends BackendFactory<LocalCassandra> {
     /** The keyspace's replication map, e.g. {class: NetworkTopologyStrategy, dc1: 3}. */
     @NotEmpty
     @JsonProperty
-    public Map<String, String> replication = new LinkedHashMap<>(Map.of(
-            "class", "SimpleStrategy", "replication_factor", "1"));
+    public Map<String, String> replication =
+            new LinkedHashMap<>(Map.of("class", "SimpleStrategy", "replication_factor", "1"));
 
     @NotEmpty
     @JsonProperty
@@ -136,12 +135,16 @@ public class CassandraFactory extends BackendFactory<LocalCassandra> {
     public static class TlsFactory {
         @JsonProperty
         public boolean enabled;
+
         @JsonProperty
         public String truststorePath;
+
         @JsonProperty
         public String truststorePassword;
+
         @JsonProperty
         public String keystorePath;
+
         @JsonProperty
         public String keystorePassword;
     }
@@ -162,8 +165,13 @@ public class CassandraFactory extends BackendFactory<LocalCassandra> {
     /** The service's one session, bound to its keyspace, with metrics in {@code metrics}. */
     @Override
     public CqlStorage storage(MetricRegistry metrics, Clock clock, LocalCassandra local) {
-        return new CqlStorage(connect(metrics, local, true), metrics, rowsPerBucket, maxInFlight,
-                DefaultConsistencyLevel.valueOf(scanConsistency), clock);
+        return new CqlStorage(
+                connect(metrics, local, true),
+                metrics,
+                rowsPerBucket,
+                maxInFlight,
+                DefaultConsistencyLevel.valueOf(scanConsistency),
+                clock);
     }
 
     @Override
@@ -187,17 +195,31 @@ public class CassandraFactory extends BackendFactory<LocalCassandra> {
                 .withDuration(DefaultDriverOption.RECONNECTION_BASE_DELAY, java.time.Duration.ofSeconds(1))
                 .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, java.time.Duration.ofSeconds(10))
                 .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, java.time.Duration.ofSeconds(30))
-                .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, java.time.Duration.ofSeconds(30))
+                .withDuration(
+                        DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, java.time.Duration.ofSeconds(30))
                 .startProfile(CqlCounterWrites.PROFILE)
                 .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, counterTimeout.toJavaDuration())
                 .endProfile()
-                .withStringList(DefaultDriverOption.METRICS_SESSION_ENABLED, List.of(
-                        "connected-nodes", "cql-requests", "cql-client-timeouts", "bytes-sent", "bytes-received",
-                        "throttling.errors"))
-                .withStringList(DefaultDriverOption.METRICS_NODE_ENABLED, List.of(
-                        "pool.open-connections", "pool.in-flight", "errors.request.write-timeouts",
-                        "errors.request.read-timeouts", "errors.request.unavailables", "errors.connection.init",
-                        "retries.total", "speculative-executions"));
+                .withStringList(
+                        DefaultDriverOption.METRICS_SESSION_ENABLED,
+                        List.of(
+                                "connected-nodes",
+                                "cql-requests",
+                                "cql-client-timeouts",
+                                "bytes-sent",
+                                "bytes-received",
+                                "throttling.errors"))
+                .withStringList(
+                        DefaultDriverOption.METRICS_NODE_ENABLED,
+                        List.of(
+                                "pool.open-connections",
+                                "pool.in-flight",
+                                "errors.request.write-timeouts",
+                                "errors.request.read-timeouts",
+                                "errors.request.unavailables",
+                                "errors.connection.init",
+                                "retries.total",
+                                "speculative-executions"));
         CqlSessionBuilder builder = CqlSession.builder()
                 .withConfigLoader(config.build())
                 .withMetricRegistry(metrics)
@@ -225,8 +247,10 @@ public class CassandraFactory extends BackendFactory<LocalCassandra> {
         for (String point : contactPoints.split(",")) {
             String p = point.strip();
             int colon = p.lastIndexOf(':');
-            addresses.add(colon < 0 ? new InetSocketAddress(p, 9042)
-                    : new InetSocketAddress(p.substring(0, colon), Integer.parseInt(p.substring(colon + 1))));
+            addresses.add(
+                    colon < 0
+                            ? new InetSocketAddress(p, 9042)
+                            : new InetSocketAddress(p.substring(0, colon), Integer.parseInt(p.substring(colon + 1))));
         }
         return addresses;
     }

@@ -8,7 +8,6 @@ import dev.widefeed.account.Credentials;
 import dev.widefeed.account.ErasureState;
 import dev.widefeed.account.Session;
 import dev.widefeed.account.SessionStanding;
-
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
@@ -49,18 +48,18 @@ final class CqlAccountStore implements AccountStore {
         this.selectCredentials = session.prepare(
                 "SELECT password_hash, signed_out_at FROM credentials_by_user WHERE user_id = ? LIMIT 1");
         this.deleteCredentials = session.prepare("DELETE FROM credentials_by_user WHERE user_id = ?");
-        this.insertErasure = session.prepare("INSERT INTO account_erasures_by_user (user_id, requested_at) "
-                + "VALUES (?, ?)");
+        this.insertErasure =
+                session.prepare("INSERT INTO account_erasures_by_user (user_id, requested_at) " + "VALUES (?, ?)");
         this.finishErasure = session.prepare("INSERT INTO account_erasures_by_user (user_id, requested_at, "
                 + "finished_at) VALUES (?, ?, ?) USING TTL ?");
-        this.selectErasure = session.prepare("SELECT requested_at, finished_at FROM account_erasures_by_user "
-                + "WHERE user_id = ?");
+        this.selectErasure = session.prepare(
+                "SELECT requested_at, finished_at FROM account_erasures_by_user " + "WHERE user_id = ?");
         this.savePassword = session.prepare("UPDATE credentials_by_user SET password_hash = ? WHERE user_id = ?");
         this.signOut = session.prepare("UPDATE credentials_by_user SET signed_out_at = ? WHERE user_id = ?");
         this.insertSession = session.prepare("INSERT INTO credentials_by_user (" + columns
                 + ") VALUES (?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS USING TTL ?");
-        this.selectSession = session.prepare("SELECT " + columns
-                + " FROM credentials_by_user WHERE user_id = ? AND session_id = ?");
+        this.selectSession =
+                session.prepare("SELECT " + columns + " FROM credentials_by_user WHERE user_id = ? AND session_id = ?");
         this.selectStanding = session.prepare("SELECT password_hash, signed_out_at, " + columns
                 + " FROM credentials_by_user WHERE user_id = ? AND session_id = ?");
         this.selectSessions = session.prepare("SELECT " + columns + " FROM credentials_by_user WHERE user_id = ?");
@@ -70,8 +69,8 @@ final class CqlAccountStore implements AccountStore {
                 + "IF generation = ? AND revoked = false");
         this.revokeSession = session.prepare("UPDATE credentials_by_user USING TTL ? SET revoked = true "
                 + "WHERE user_id = ? AND session_id = ? IF EXISTS");
-        this.deleteSession = session.prepare(
-                "DELETE FROM credentials_by_user WHERE user_id = ? AND session_id = ? IF EXISTS");
+        this.deleteSession =
+                session.prepare("DELETE FROM credentials_by_user WHERE user_id = ? AND session_id = ? IF EXISTS");
         this.selectFailures = session.prepare(
                 "SELECT attempt_id FROM signin_failures_by_key WHERE key = ? AND window_start = ? LIMIT ?");
         this.insertFailure = session.prepare(
@@ -80,7 +79,8 @@ final class CqlAccountStore implements AccountStore {
 
     @Override
     public Credentials credentials(long userId) {
-        Row row = session.execute(selectCredentials.bind(userId).setIdempotent(true)).one();
+        Row row = session.execute(selectCredentials.bind(userId).setIdempotent(true))
+                .one();
         if (row == null) {
             return Credentials.none(userId);
         }
@@ -103,14 +103,18 @@ final class CqlAccountStore implements AccountStore {
 
     @Override
     public void finishErasure(long userId, Instant requestedAt, Instant finishedAt, Duration keep) {
-        session.execute(finishErasure.bind(userId, requestedAt, finishedAt, (int) keep.toSeconds()).setIdempotent(true));
+        session.execute(finishErasure
+                .bind(userId, requestedAt, finishedAt, (int) keep.toSeconds())
+                .setIdempotent(true));
     }
 
     @Override
     public Optional<ErasureState> erasure(long userId) {
-        Row row = session.execute(selectErasure.bind(userId).setIdempotent(true)).one();
-        return row == null ? Optional.empty() : Optional.of(new ErasureState(userId, row.getInstant(0),
-                Optional.ofNullable(row.getInstant(1))));
+        Row row =
+                session.execute(selectErasure.bind(userId).setIdempotent(true)).one();
+        return row == null
+                ? Optional.empty()
+                : Optional.of(new ErasureState(userId, row.getInstant(0), Optional.ofNullable(row.getInstant(1))));
     }
 
     @Override
@@ -126,25 +130,42 @@ final class CqlAccountStore implements AccountStore {
     /** Idempotent: a retry finds the row it wrote and applies nothing. */
     @Override
     public void createSession(Session s, Duration ttl) {
-        session.execute(insertSession.bind(s.userId(), s.sessionId(), s.generation(), s.revoked(),
-                ByteBuffer.wrap(s.nonce()), s.createdAt(), s.refreshedAt(), CqlTtl.seconds(ttl)).setIdempotent(true));
+        session.execute(insertSession
+                .bind(
+                        s.userId(),
+                        s.sessionId(),
+                        s.generation(),
+                        s.revoked(),
+                        ByteBuffer.wrap(s.nonce()),
+                        s.createdAt(),
+                        s.refreshedAt(),
+                        CqlTtl.seconds(ttl))
+                .setIdempotent(true));
     }
 
     @Override
     public Optional<Session> session(long userId, long sessionId) {
-        return Optional.ofNullable(session.execute(selectSession.bind(userId, sessionId).setIdempotent(true)).one())
-                .filter(row -> !row.isNull("generation")).map(CqlAccountStore::session);
+        return Optional.ofNullable(
+                        session.execute(selectSession.bind(userId, sessionId).setIdempotent(true))
+                                .one())
+                .filter(row -> !row.isNull("generation"))
+                .map(CqlAccountStore::session);
     }
 
     /** One read when the session exists (its row answers the statics too); a second for the statics when not. */
     @Override
     public SessionStanding standing(long userId, long sessionId) {
-        Row row = session.execute(selectStanding.bind(userId, sessionId).setIdempotent(true)).one();
+        Row row = session.execute(selectStanding.bind(userId, sessionId).setIdempotent(true))
+                .one();
         if (row == null || row.isNull("generation")) {
             return new SessionStanding(credentials(userId), Optional.empty());
         }
-        return new SessionStanding(new Credentials(userId, Optional.ofNullable(row.getString("password_hash")),
-                Optional.ofNullable(row.getInstant("signed_out_at"))), Optional.of(session(row)));
+        return new SessionStanding(
+                new Credentials(
+                        userId,
+                        Optional.ofNullable(row.getString("password_hash")),
+                        Optional.ofNullable(row.getInstant("signed_out_at"))),
+                Optional.of(session(row)));
     }
 
     @Override
@@ -165,14 +186,25 @@ final class CqlAccountStore implements AccountStore {
      */
     @Override
     public boolean replaceSession(Session current, Session next, Duration ttl) {
-        return session.execute(replaceSession.bind(CqlTtl.seconds(ttl), next.generation(), ByteBuffer.wrap(next.nonce()),
-                next.createdAt(), next.refreshedAt(), next.userId(), next.sessionId(), current.generation())
-                .setIdempotent(false)).wasApplied();
+        return session.execute(replaceSession
+                        .bind(
+                                CqlTtl.seconds(ttl),
+                                next.generation(),
+                                ByteBuffer.wrap(next.nonce()),
+                                next.createdAt(),
+                                next.refreshedAt(),
+                                next.userId(),
+                                next.sessionId(),
+                                current.generation())
+                        .setIdempotent(false))
+                .wasApplied();
     }
 
     @Override
     public void revokeSession(Session s, Duration ttl) {
-        session.execute(revokeSession.bind(CqlTtl.seconds(ttl), s.userId(), s.sessionId()).setIdempotent(true));
+        session.execute(revokeSession
+                .bind(CqlTtl.seconds(ttl), s.userId(), s.sessionId())
+                .setIdempotent(true));
     }
 
     @Override
@@ -185,19 +217,29 @@ final class CqlAccountStore implements AccountStore {
         if (atMost <= 0) {
             return 0;
         }
-        return session.execute(selectFailures.bind(key, windowStart, atMost).setIdempotent(true)).all().size();
+        return session.execute(selectFailures.bind(key, windowStart, atMost).setIdempotent(true))
+                .all()
+                .size();
     }
 
     @Override
     public void recordFailure(String key, Instant windowStart, long attemptId, Duration ttl) {
-        session.execute(insertFailure.bind(key, windowStart, attemptId, CqlTtl.seconds(ttl)).setIdempotent(true));
+        session.execute(insertFailure
+                .bind(key, windowStart, attemptId, CqlTtl.seconds(ttl))
+                .setIdempotent(true));
     }
 
     private static Session session(Row row) {
         ByteBuffer nonce = row.getByteBuffer("nonce");
         byte[] bytes = new byte[nonce.remaining()];
         nonce.duplicate().get(bytes);
-        return new Session(row.getLong("user_id"), row.getLong("session_id"), row.getInt("generation"),
-                row.getBoolean("revoked"), bytes, row.getInstant("created_at"), row.getInstant("refreshed_at"));
+        return new Session(
+                row.getLong("user_id"),
+                row.getLong("session_id"),
+                row.getInt("generation"),
+                row.getBoolean("revoked"),
+                bytes,
+                row.getInstant("created_at"),
+                row.getInstant("refreshed_at"));
     }
 }

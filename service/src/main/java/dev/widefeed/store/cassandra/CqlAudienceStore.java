@@ -10,7 +10,6 @@ import dev.widefeed.audience.AudienceStore;
 import dev.widefeed.audience.Group;
 import dev.widefeed.audience.Link;
 import dev.widefeed.audience.Mark;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -56,63 +55,68 @@ final class CqlAudienceStore implements AudienceStore {
 
     CqlAudienceStore(CqlSession session) {
         this.session = session;
-        insertMark = session.prepare("INSERT INTO marks_by_owner (owner_id, kind, name, member_id, since) "
-                + "VALUES (?, ?, ?, ?, ?)");
+        insertMark = session.prepare(
+                "INSERT INTO marks_by_owner (owner_id, kind, name, member_id, since) " + "VALUES (?, ?, ?, ?, ?)");
         insertMarkOfMember = session.prepare("INSERT INTO marks_by_owner_and_member (owner_id, member_id, kind, name, "
                 + "since) VALUES (?, ?, ?, ?, ?)");
-        deleteMark = session.prepare("DELETE FROM marks_by_owner "
-                + "WHERE owner_id = ? AND kind = ? AND name = ? AND member_id = ?");
+        deleteMark = session.prepare(
+                "DELETE FROM marks_by_owner " + "WHERE owner_id = ? AND kind = ? AND name = ? AND member_id = ?");
         deleteMarkOfMember = session.prepare("DELETE FROM marks_by_owner_and_member "
                 + "WHERE owner_id = ? AND member_id = ? AND kind = ? AND name = ?");
-        selectMarksOfMember = session.prepare("SELECT kind, name FROM marks_by_owner_and_member "
-                + "WHERE owner_id = ? AND member_id = ?");
+        selectMarksOfMember = session.prepare(
+                "SELECT kind, name FROM marks_by_owner_and_member " + "WHERE owner_id = ? AND member_id = ?");
         // One statement for the first page too: no id is below Long.MIN_VALUE + 1.
         selectMarked = session.prepare("SELECT member_id FROM marks_by_owner "
                 + "WHERE owner_id = ? AND kind = ? AND name = ? AND member_id > ? LIMIT ?");
-        countMarked = session.prepare("SELECT COUNT(*) FROM marks_by_owner "
-                + "WHERE owner_id = ? AND kind = ? AND name = ?");
+        countMarked = session.prepare(
+                "SELECT COUNT(*) FROM marks_by_owner " + "WHERE owner_id = ? AND kind = ? AND name = ?");
         // One row per name of the owner's tag partition leaves the replica, not one per tagged member.
-        selectTagNames = session.prepare("SELECT name FROM marks_by_owner "
-                + "WHERE owner_id = ? AND kind = '" + kind(Mark.Kind.TAG) + "' GROUP BY owner_id, kind, name");
+        selectTagNames = session.prepare("SELECT name FROM marks_by_owner " + "WHERE owner_id = ? AND kind = '"
+                + kind(Mark.Kind.TAG) + "' GROUP BY owner_id, kind, name");
         deleteOwnedGroup = session.prepare("DELETE FROM groups_by_owner WHERE owner_id = ? AND group_id = ?");
         deleteGroup = session.prepare("DELETE FROM groups_by_id WHERE group_id = ?");
         insertOwnedGroup = session.prepare("INSERT INTO groups_by_owner (owner_id, group_id) VALUES (?, ?)");
         selectOwnedGroups = session.prepare("SELECT group_id FROM groups_by_owner WHERE owner_id = ? LIMIT ?");
-        selectOwnedGroupsAfter = session.prepare("SELECT group_id FROM groups_by_owner WHERE owner_id = ? "
-                + "AND group_id > ? LIMIT ?");
-        insertGroup = session.prepare("INSERT INTO groups_by_id (group_id, name, owner_id, created_at) "
-                + "VALUES (?, ?, ?, ?)");
+        selectOwnedGroupsAfter = session.prepare(
+                "SELECT group_id FROM groups_by_owner WHERE owner_id = ? " + "AND group_id > ? LIMIT ?");
+        insertGroup = session.prepare(
+                "INSERT INTO groups_by_id (group_id, name, owner_id, created_at) " + "VALUES (?, ?, ?, ?)");
         selectGroup = session.prepare("SELECT name, owner_id, created_at FROM groups_by_id WHERE group_id = ?");
         insertMember = session.prepare("INSERT INTO members_by_group (group_id, member_id, since) VALUES (?, ?, ?)");
         deleteMember = session.prepare("DELETE FROM members_by_group WHERE group_id = ? AND member_id = ?");
         selectMember = session.prepare("SELECT member_id FROM members_by_group WHERE group_id = ? AND member_id = ?");
-        selectMembers = session.prepare("SELECT member_id FROM members_by_group "
-                + "WHERE group_id = ? AND member_id > ? LIMIT ?");
+        selectMembers = session.prepare(
+                "SELECT member_id FROM members_by_group " + "WHERE group_id = ? AND member_id > ? LIMIT ?");
         countMembers = session.prepare("SELECT COUNT(*) FROM members_by_group WHERE group_id = ?");
     }
 
     @Override
     public void mark(long ownerId, Mark mark, long memberId, Instant at) {
         String kind = kind(mark.kind());
-        bothMarkTables(insertMark.bind(ownerId, kind, mark.tag(), memberId, at),
+        bothMarkTables(
+                insertMark.bind(ownerId, kind, mark.tag(), memberId, at),
                 insertMarkOfMember.bind(ownerId, memberId, kind, mark.tag(), at));
     }
 
     @Override
     public void unmark(long ownerId, Mark mark, long memberId) {
         String kind = kind(mark.kind());
-        bothMarkTables(deleteMark.bind(ownerId, kind, mark.tag(), memberId),
+        bothMarkTables(
+                deleteMark.bind(ownerId, kind, mark.tag(), memberId),
                 deleteMarkOfMember.bind(ownerId, memberId, kind, mark.tag()));
     }
 
     /** Logged: the list and the point-lookup copy land together or not at all, at one timestamp. */
     private void bothMarkTables(BoundStatement list, BoundStatement ofMember) {
-        session.execute(BatchStatement.newInstance(BatchType.LOGGED, list, ofMember).setIdempotent(true));
+        session.execute(
+                BatchStatement.newInstance(BatchType.LOGGED, list, ofMember).setIdempotent(true));
     }
 
     @Override
     public Map<Link, Set<Mark>> marksOf(Collection<Link> links) {
-        Map<Link, List<Mark>> rows = CqlReads.readAllRows(session, links,
+        Map<Link, List<Mark>> rows = CqlReads.readAllRows(
+                session,
+                links,
                 link -> selectMarksOfMember.bind(link.ownerId(), link.memberId()),
                 row -> new Mark(kindOf(row.getString(0)), row.getString(1)));
         Map<Link, Set<Mark>> marks = new HashMap<>();
@@ -125,8 +129,8 @@ final class CqlAudienceStore implements AudienceStore {
         if (limit < 1) {
             return List.of(); // CQL rejects LIMIT 0
         }
-        return ids(selectMarked.bind(ownerId, kind(mark.kind()), mark.tag(), after.orElse(Long.MIN_VALUE), limit),
-                limit);
+        return ids(
+                selectMarked.bind(ownerId, kind(mark.kind()), mark.tag(), after.orElse(Long.MIN_VALUE), limit), limit);
     }
 
     @Override
@@ -137,7 +141,8 @@ final class CqlAudienceStore implements AudienceStore {
     @Override
     public List<String> tagNames(long ownerId) {
         List<String> names = new ArrayList<>();
-        for (Row row : session.execute(selectTagNames.bind(ownerId).setIdempotent(true).setPageSize(PAGE_SIZE))) {
+        for (Row row :
+                session.execute(selectTagNames.bind(ownerId).setIdempotent(true).setPageSize(PAGE_SIZE))) {
             names.add(row.getString(0));
         }
         return names;
@@ -146,7 +151,8 @@ final class CqlAudienceStore implements AudienceStore {
     @Override
     public void createGroup(Group group) {
         session.execute(insertOwnedGroup.bind(group.ownerId(), group.id()).setIdempotent(true));
-        session.execute(insertGroup.bind(group.id(), group.name(), group.ownerId(), group.createdAt())
+        session.execute(insertGroup
+                .bind(group.id(), group.name(), group.ownerId(), group.createdAt())
                 .setIdempotent(true));
     }
 
@@ -158,7 +164,8 @@ final class CqlAudienceStore implements AudienceStore {
 
     @Override
     public List<Long> groupIdsByOwner(long ownerId, Optional<Long> after, int limit) {
-        BoundStatement query = after.isPresent() ? selectOwnedGroupsAfter.bind(ownerId, after.get(), limit)
+        BoundStatement query = after.isPresent()
+                ? selectOwnedGroupsAfter.bind(ownerId, after.get(), limit)
                 : selectOwnedGroups.bind(ownerId, limit);
         List<Long> ids = new ArrayList<>();
         session.execute(query.setIdempotent(true)).forEach(row -> ids.add(row.getLong(0)));
@@ -168,7 +175,8 @@ final class CqlAudienceStore implements AudienceStore {
     @Override
     public Optional<Group> group(long groupId) {
         Row row = session.execute(selectGroup.bind(groupId).setIdempotent(true)).one();
-        return row == null ? Optional.empty()
+        return row == null
+                ? Optional.empty()
                 : Optional.of(new Group(groupId, row.getString(0), row.getLong(1), row.getInstant(2)));
     }
 

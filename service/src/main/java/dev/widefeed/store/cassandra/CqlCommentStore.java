@@ -13,7 +13,6 @@ import dev.widefeed.comment.CommentThread;
 import dev.widefeed.comment.CommentedObject;
 import dev.widefeed.comment.SubjectCounts;
 import dev.widefeed.kernel.IdGenerator;
-
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
@@ -34,7 +33,9 @@ final class CqlCommentStore implements CommentStore {
     private static final byte DELETED = 1;
     /** Floors per {@link #floors} call: the rows of a range arrive as one page. */
     static final int MAX_RANGE = 5000;
-    private static final int FIRST_YEAR = IdGenerator.EPOCH.atZone(ZoneOffset.UTC).getYear();
+
+    private static final int FIRST_YEAR =
+            IdGenerator.EPOCH.atZone(ZoneOffset.UTC).getYear();
 
     private final CqlSession session;
     private final CqlFloors floors;
@@ -75,30 +76,36 @@ final class CqlCommentStore implements CommentStore {
         saveSettings = session.prepare("UPDATE comment_subjects SET closed = ?, pinned_id = ?" + subjectKey);
         insertSubject = session.prepare("INSERT INTO comment_subjects (obj_id, obj_type, owner_id) VALUES (?, ?, ?)");
         selectSubjectCounts = session.prepare("SELECT roots, live, ever FROM comment_subject_counts" + subjectKey);
-        addSubjectCounts = CqlCounterWrites.prepare(session, "UPDATE comment_subject_counts SET roots = roots + ?, live = live + ?, "
-                + "ever = ever + ?" + subjectKey);
+        addSubjectCounts = CqlCounterWrites.prepare(
+                session,
+                "UPDATE comment_subject_counts SET roots = roots + ?, live = live + ?, " + "ever = ever + ?"
+                        + subjectKey);
         insertContent = session.prepare("INSERT INTO comment_content_by_id (comment_id, obj_id, obj_type, root_id, "
                 + "parent_id, author_id, created_at, content, mentions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
         setContentFloor = session.prepare("UPDATE comment_content_by_id SET floor = ? WHERE comment_id = ?");
         selectContent = session.prepare("SELECT comment_id, obj_id, obj_type, root_id, parent_id, author_id, "
                 + "created_at, floor, content, mentions FROM comment_content_by_id WHERE comment_id = ?");
-        dropContent = session.prepare("UPDATE comment_content_by_id SET content = null, mentions = null "
-                + "WHERE comment_id = ?");
+        dropContent = session.prepare(
+                "UPDATE comment_content_by_id SET content = null, mentions = null " + "WHERE comment_id = ?");
         String entryColumns = "SELECT floor, comment_id, parent_id, author_id, state, created_at FROM comment_index "
                 + "WHERE obj_id = ? AND obj_type = ? AND root_id = ? AND bucket = ?";
         selectEntry = session.prepare(entryColumns + " AND floor = ?");
         selectRange = session.prepare(entryColumns + " AND floor >= ? AND floor <= ?");
-        markDeleted = session.prepare("UPDATE comment_index SET state = " + DELETED + " WHERE obj_id = ? AND obj_type = ? "
-                + "AND root_id = ? AND bucket = ? AND floor = ? IF state = " + LIVE);
+        markDeleted =
+                session.prepare("UPDATE comment_index SET state = " + DELETED + " WHERE obj_id = ? AND obj_type = ? "
+                        + "AND root_id = ? AND bucket = ? AND floor = ? IF state = " + LIVE);
         selectCounts = session.prepare("SELECT replies, likes, hates FROM comment_counts_by_id WHERE comment_id = ?");
-        addCounts = CqlCounterWrites.prepare(session, "UPDATE comment_counts_by_id SET replies = replies + ?, likes = likes + ?, "
-                + "hates = hates + ? WHERE comment_id = ?");
-        insertByAuthor = session.prepare("INSERT INTO comments_by_author (author_id, year, comment_id, obj_id, obj_type) "
-                + "VALUES (?, ?, ?, ?, ?)");
-        deleteByAuthor = session.prepare("DELETE FROM comments_by_author WHERE author_id = ? AND year = ? "
-                + "AND comment_id = ?");
-        selectByAuthor = session.prepare("SELECT comment_id FROM comments_by_author WHERE author_id = ? AND year = ? "
-                + "LIMIT ?");
+        addCounts = CqlCounterWrites.prepare(
+                session,
+                "UPDATE comment_counts_by_id SET replies = replies + ?, likes = likes + ?, "
+                        + "hates = hates + ? WHERE comment_id = ?");
+        insertByAuthor =
+                session.prepare("INSERT INTO comments_by_author (author_id, year, comment_id, obj_id, obj_type) "
+                        + "VALUES (?, ?, ?, ?, ?)");
+        deleteByAuthor = session.prepare(
+                "DELETE FROM comments_by_author WHERE author_id = ? AND year = ? " + "AND comment_id = ?");
+        selectByAuthor = session.prepare(
+                "SELECT comment_id FROM comments_by_author WHERE author_id = ? AND year = ? " + "LIMIT ?");
         selectByAuthorBefore = session.prepare("SELECT comment_id FROM comments_by_author WHERE author_id = ? "
                 + "AND year = ? AND comment_id < ? LIMIT ?");
         deleteContent = session.prepare("DELETE FROM comment_content_by_id WHERE comment_id = ?");
@@ -109,43 +116,72 @@ final class CqlCommentStore implements CommentStore {
 
     @Override
     public Optional<CommentSubject> subject(CommentedObject object) {
-        Row row = session.execute(selectSubject.bind(object.id(), object.kind().stored()).setIdempotent(true)).one();
-        return Optional.ofNullable(row).map(r -> new CommentSubject(object, r.getLong(0),
-                CommentSubject.State.ofCode(r.isNull(1) ? 0 : r.getByte(1)), !r.isNull(2) && r.getBoolean(2),
-                r.getLong(3)));
+        Row row = session.execute(
+                        selectSubject.bind(object.id(), object.kind().stored()).setIdempotent(true))
+                .one();
+        return Optional.ofNullable(row)
+                .map(r -> new CommentSubject(
+                        object,
+                        r.getLong(0),
+                        CommentSubject.State.ofCode(r.isNull(1) ? 0 : r.getByte(1)),
+                        !r.isNull(2) && r.getBoolean(2),
+                        r.getLong(3)));
     }
 
     @Override
     public void saveSettings(CommentedObject object, CommentSubject.Settings settings) {
-        session.execute(saveSettings.bind(settings.closed(), settings.pinnedId(), object.id(), object.kind().stored())
+        session.execute(saveSettings
+                .bind(
+                        settings.closed(),
+                        settings.pinnedId(),
+                        object.id(),
+                        object.kind().stored())
                 .setIdempotent(true));
     }
 
     @Override
     public void openSubject(CommentSubject subject) {
         CommentedObject object = subject.object();
-        session.execute(insertSubject.bind(object.id(), object.kind().stored(), subject.ownerId()).setIdempotent(true));
+        session.execute(insertSubject
+                .bind(object.id(), object.kind().stored(), subject.ownerId())
+                .setIdempotent(true));
     }
 
     @Override
     public SubjectCounts subjectCounts(CommentedObject object) {
-        Row row = session.execute(selectSubjectCounts.bind(object.id(), object.kind().stored()).setIdempotent(true)).one();
+        Row row = session.execute(selectSubjectCounts
+                        .bind(object.id(), object.kind().stored())
+                        .setIdempotent(true))
+                .one();
         return row == null ? SubjectCounts.ZERO : new SubjectCounts(row.getLong(0), row.getLong(1), row.getLong(2));
     }
 
     @Override
     public void addSubjectCounts(CommentedObject object, SubjectCounts delta) {
         if (!delta.isZero()) {
-            session.execute(addSubjectCounts.bind(delta.roots(), delta.live(), delta.ever(), object.id(),
-                    object.kind().stored()).setIdempotent(false));
+            session.execute(addSubjectCounts
+                    .bind(
+                            delta.roots(),
+                            delta.live(),
+                            delta.ever(),
+                            object.id(),
+                            object.kind().stored())
+                    .setIdempotent(false));
         }
     }
 
     @Override
     public void writeContent(Comment comment) {
         CommentedObject object = comment.object();
-        BoundStatement insert = insertContent.bind(comment.id(), object.id(), object.kind().stored(), comment.rootId(),
-                comment.parentId(), comment.authorId(), comment.createdAt(), comment.content(),
+        BoundStatement insert = insertContent.bind(
+                comment.id(),
+                object.id(),
+                object.kind().stored(),
+                comment.rootId(),
+                comment.parentId(),
+                comment.authorId(),
+                comment.createdAt(),
+                comment.content(),
                 CqlMentions.write(comment.mentions()));
         if (comment.mentions().isEmpty()) {
             insert = insert.unset("mentions"); // an empty collection would be written as a tombstone
@@ -163,15 +199,18 @@ final class CqlCommentStore implements CommentStore {
 
     @Override
     public Optional<Comment> find(long commentId) {
-        Row content = session.execute(selectContent.bind(commentId).setIdempotent(true)).one();
+        Row content = session.execute(selectContent.bind(commentId).setIdempotent(true))
+                .one();
         if (content == null || content.isNull("floor")) {
             return Optional.empty();
         }
-        CommentedObject object = new CommentedObject(content.getLong("obj_id"),
-                CommentedObject.Kind.ofStored(content.getString("obj_type")));
+        CommentedObject object = new CommentedObject(
+                content.getLong("obj_id"), CommentedObject.Kind.ofStored(content.getString("obj_type")));
         CommentThread thread = new CommentThread(object, content.getLong("root_id"));
         long floor = content.getLong("floor");
-        Row entry = session.execute(floors.bind(selectEntry, thread, floor, floor).setIdempotent(true)).one();
+        Row entry = session.execute(
+                        floors.bind(selectEntry, thread, floor, floor).setIdempotent(true))
+                .one();
         if (entry == null || entry.getLong("comment_id") != commentId) {
             return Optional.empty();
         }
@@ -196,18 +235,25 @@ final class CqlCommentStore implements CommentStore {
             long from = Math.max(fromFloor, floors.firstFloorOf(bucket));
             long to = Math.min(toFloor, floors.firstFloorOf(bucket + 1) - 1);
             reads.add(session.executeAsync(floors.bind(selectRange, thread, from, from, to)
-                    .setIdempotent(true).setPageSize(MAX_RANGE)).toCompletableFuture());
+                            .setIdempotent(true)
+                            .setPageSize(MAX_RANGE))
+                    .toCompletableFuture());
         }
         List<Row> entries = new ArrayList<>();
         reads.forEach(read -> read.join().currentPage().forEach(entries::add)); // one page each: at most MAX_RANGE rows
-        List<Long> live = entries.stream().filter(e -> e.getByte("state") == LIVE).map(e -> e.getLong("comment_id")).toList();
+        List<Long> live = entries.stream()
+                .filter(e -> e.getByte("state") == LIVE)
+                .map(e -> e.getLong("comment_id"))
+                .toList();
         Map<Long, Row> contents = CqlReads.readAll(session, live, selectContent::bind);
         List<Comment> comments = new ArrayList<>(entries.size());
         for (Row entry : entries) {
             Row content = contents.get(entry.getLong("comment_id"));
             if (content != null && content.isNull("floor")) {
                 // Placed, but the process died before recording the floor with the content: finish that.
-                session.execute(setContentFloor.bind(entry.getLong("floor"), entry.getLong("comment_id")).setIdempotent(true));
+                session.execute(setContentFloor
+                        .bind(entry.getLong("floor"), entry.getLong("comment_id"))
+                        .setIdempotent(true));
             }
             comments.add(comment(thread, entry, content));
         }
@@ -217,8 +263,11 @@ final class CqlCommentStore implements CommentStore {
     @Override
     public boolean delete(Comment comment) {
         CommentThread thread = comment.thread();
-        boolean applied = floors.withPermit(thread, () -> session.execute(
-                floors.bind(markDeleted, thread, comment.floor(), comment.floor()).setIdempotent(false)).wasApplied());
+        boolean applied = floors.withPermit(
+                thread,
+                () -> session.execute(floors.bind(markDeleted, thread, comment.floor(), comment.floor())
+                                .setIdempotent(false))
+                        .wasApplied());
         if (applied) {
             session.execute(dropContent.bind(comment.id()).setIdempotent(true));
         }
@@ -228,27 +277,40 @@ final class CqlCommentStore implements CommentStore {
     @Override
     public Map<Long, CommentCounts> countsOf(Collection<Long> commentIds) {
         Map<Long, CommentCounts> counts = new HashMap<>();
-        CqlReads.readAll(session, commentIds, selectCounts::bind).forEach((id, row) -> counts.put(id,
-                row == null ? CommentCounts.ZERO : new CommentCounts(row.getLong(0), row.getLong(1), row.getLong(2))));
+        CqlReads.readAll(session, commentIds, selectCounts::bind)
+                .forEach((id, row) -> counts.put(
+                        id,
+                        row == null
+                                ? CommentCounts.ZERO
+                                : new CommentCounts(row.getLong(0), row.getLong(1), row.getLong(2))));
         return counts;
     }
 
     @Override
     public void addCounts(long commentId, CommentCounts delta) {
         if (!delta.isZero()) {
-            session.execute(addCounts.bind(delta.replies(), delta.likes(), delta.hates(), commentId).setIdempotent(false));
+            session.execute(addCounts
+                    .bind(delta.replies(), delta.likes(), delta.hates(), commentId)
+                    .setIdempotent(false));
         }
     }
 
     @Override
     public void listByAuthor(Comment comment) {
-        session.execute(insertByAuthor.bind(comment.authorId(), yearOf(comment.id()), comment.id(),
-                comment.object().id(), comment.object().kind().stored()).setIdempotent(true));
+        session.execute(insertByAuthor
+                .bind(
+                        comment.authorId(),
+                        yearOf(comment.id()),
+                        comment.id(),
+                        comment.object().id(),
+                        comment.object().kind().stored())
+                .setIdempotent(true));
     }
 
     @Override
     public void unlistByAuthor(long authorId, long commentId) {
-        session.execute(deleteByAuthor.bind(authorId, yearOf(commentId), commentId).setIdempotent(true));
+        session.execute(
+                deleteByAuthor.bind(authorId, yearOf(commentId), commentId).setIdempotent(true));
     }
 
     /** The years newest first, from the cursor's (or this one) back to the first year of ids. */
@@ -283,7 +345,8 @@ final class CqlCommentStore implements CommentStore {
 
     @Override
     public void purgeSubject(CommentedObject object) {
-        session.execute(deleteSubjectCounts.bind(object.id(), object.kind().stored()).setIdempotent(true));
+        session.execute(
+                deleteSubjectCounts.bind(object.id(), object.kind().stored()).setIdempotent(true));
         session.execute(deleteSubject.bind(object.id(), object.kind().stored()).setIdempotent(true));
     }
 
@@ -291,8 +354,16 @@ final class CqlCommentStore implements CommentStore {
     private static Comment comment(CommentThread thread, Row entry, Row content) {
         boolean deleted = entry.getByte("state") != LIVE;
         boolean shown = !deleted && content != null;
-        return new Comment(entry.getLong("comment_id"), thread.object(), entry.getLong("author_id"), thread.rootId(),
-                entry.getLong("parent_id"), entry.getLong("floor"), shown ? content.getString("content") : null,
-                entry.getInstant("created_at"), deleted, shown ? CqlMentions.read(content) : Map.of());
+        return new Comment(
+                entry.getLong("comment_id"),
+                thread.object(),
+                entry.getLong("author_id"),
+                thread.rootId(),
+                entry.getLong("parent_id"),
+                entry.getLong("floor"),
+                shown ? content.getString("content") : null,
+                entry.getInstant("created_at"),
+                deleted,
+                shown ? CqlMentions.read(content) : Map.of());
     }
 }

@@ -7,7 +7,6 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import dev.widefeed.comment.CommentCounts;
 import dev.widefeed.comment.CommentVoteStore;
 import dev.widefeed.comment.Vote;
-
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -47,7 +46,8 @@ final class CqlCommentVoteStore implements CommentVoteStore {
         String voteKey = " WHERE comment_id = ? AND bucket = ? AND user_id = ?";
         selectVote = session.prepare("SELECT vote FROM comment_votes_by_comment" + voteKey);
         // A vote row that says none is either absent or was unvoted (0): both are "none".
-        voteFromNone = session.prepare("UPDATE comment_votes_by_comment SET vote = ?" + voteKey + " IF vote IN (null, 0)");
+        voteFromNone =
+                session.prepare("UPDATE comment_votes_by_comment SET vote = ?" + voteKey + " IF vote IN (null, 0)");
         voteFrom = session.prepare("UPDATE comment_votes_by_comment SET vote = ?" + voteKey + " IF vote = ?");
         selectVotes = session.prepare("SELECT vote FROM comment_votes_by_comment WHERE comment_id = ? AND bucket = ?");
         deleteVoted = session.prepare("DELETE FROM comment_votes_by_user WHERE user_id = ? AND comment_id = ?");
@@ -55,16 +55,18 @@ final class CqlCommentVoteStore implements CommentVoteStore {
                 + "AND user_id = ? IF vote = 0");
         insertVoted = session.prepare("INSERT INTO comment_votes_by_user (user_id, comment_id) VALUES (?, ?)");
         selectVoted = session.prepare("SELECT comment_id FROM comment_votes_by_user WHERE user_id = ? LIMIT ?");
-        selectVotedAfter = session.prepare("SELECT comment_id FROM comment_votes_by_user WHERE user_id = ? "
-                + "AND comment_id > ? LIMIT ?");
-        selectVotedAmong = session.prepare("SELECT comment_id FROM comment_votes_by_user WHERE user_id = ? "
-                + "AND comment_id IN ?");
+        selectVotedAfter = session.prepare(
+                "SELECT comment_id FROM comment_votes_by_user WHERE user_id = ? " + "AND comment_id > ? LIMIT ?");
+        selectVotedAmong = session.prepare(
+                "SELECT comment_id FROM comment_votes_by_user WHERE user_id = ? " + "AND comment_id IN ?");
         deleteVotes = session.prepare("DELETE FROM comment_votes_by_comment WHERE comment_id = ? AND bucket = ?");
     }
 
     @Override
     public Vote vote(long commentId, long userId) {
-        Row row = session.execute(selectVote.bind(commentId, voteBucket(userId), userId).setIdempotent(true)).one();
+        Row row = session.execute(
+                        selectVote.bind(commentId, voteBucket(userId), userId).setIdempotent(true))
+                .one();
         return vote(row);
     }
 
@@ -97,8 +99,8 @@ final class CqlCommentVoteStore implements CommentVoteStore {
 
     @Override
     public List<Long> votedComments(long userId, Optional<Long> after, int limit) {
-        BoundStatement query = after.isPresent() ? selectVotedAfter.bind(userId, after.get(), limit)
-                : selectVoted.bind(userId, limit);
+        BoundStatement query =
+                after.isPresent() ? selectVotedAfter.bind(userId, after.get(), limit) : selectVoted.bind(userId, limit);
         List<Long> ids = new ArrayList<>();
         session.execute(query.setIdempotent(true)).forEach(row -> ids.add(row.getLong(0)));
         return ids;
@@ -111,7 +113,8 @@ final class CqlCommentVoteStore implements CommentVoteStore {
         }
         Set<Long> voted = new HashSet<>();
         // One partition: the IN is on its clustering column, so the node reads it once.
-        for (Row row : session.execute(selectVotedAmong.bind(userId, List.copyOf(commentIds)).setIdempotent(true))) {
+        for (Row row : session.execute(
+                selectVotedAmong.bind(userId, List.copyOf(commentIds)).setIdempotent(true))) {
             voted.add(row.getLong(0));
         }
         return voted;
@@ -124,7 +127,8 @@ final class CqlCommentVoteStore implements CommentVoteStore {
 
     @Override
     public void deleteVote(long commentId, long userId) {
-        session.execute(deleteVoteIfNone.bind(commentId, voteBucket(userId), userId).setIdempotent(false));
+        session.execute(
+                deleteVoteIfNone.bind(commentId, voteBucket(userId), userId).setIdempotent(false));
     }
 
     @Override

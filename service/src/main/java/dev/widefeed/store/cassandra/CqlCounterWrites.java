@@ -16,8 +16,7 @@ import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 final class CqlCounterWrites {
     static final String PROFILE = "counter-writes";
 
-    private CqlCounterWrites() {
-    }
+    private CqlCounterWrites() {}
 
     static PreparedStatement prepare(CqlSession session, String cql) {
         return session.prepare(SimpleStatement.newInstance(cql).setExecutionProfileName(PROFILE));

@@ -19,13 +19,11 @@ import dev.widefeed.kernel.PermanentStoreException;
 import dev.widefeed.kernel.StoreException;
 import dev.widefeed.kernel.TemporaryStoreException;
 import dev.widefeed.kernel.UnknownOutcomeException;
-
 import java.util.concurrent.CompletionException;
 
 /** Translates java-driver exceptions into the service's own store exceptions. */
 final class CqlErrors {
-    private CqlErrors() {
-    }
+    private CqlErrors() {}
 
     static StoreException translate(RuntimeException e) {
         Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
@@ -35,16 +33,23 @@ final class CqlErrors {
         String message = "Cassandra: " + cause.getMessage();
         // A request whose connection broke (its node died, or stopped answering heartbeats) was perhaps already
         // executed: the driver sends a non-idempotent one nowhere else, and for a write that is an unknown outcome.
-        if (cause instanceof WriteTimeoutException || cause instanceof CASWriteUnknownException
-                || cause instanceof DriverTimeoutException || cause instanceof ClosedConnectionException
+        if (cause instanceof WriteTimeoutException
+                || cause instanceof CASWriteUnknownException
+                || cause instanceof DriverTimeoutException
+                || cause instanceof ClosedConnectionException
                 || cause instanceof HeartbeatException) {
             return new UnknownOutcomeException(message, cause);
         }
-        if (cause instanceof AllNodesFailedException || cause instanceof ReadTimeoutException
-                || cause instanceof UnavailableException || cause instanceof OverloadedException
-                || cause instanceof BootstrappingException || cause instanceof BusyConnectionException
-                || cause instanceof RequestThrottlingException || cause instanceof ReadFailureException
-                || cause instanceof WriteFailureException || cause instanceof TruncateException) {
+        if (cause instanceof AllNodesFailedException
+                || cause instanceof ReadTimeoutException
+                || cause instanceof UnavailableException
+                || cause instanceof OverloadedException
+                || cause instanceof BootstrappingException
+                || cause instanceof BusyConnectionException
+                || cause instanceof RequestThrottlingException
+                || cause instanceof ReadFailureException
+                || cause instanceof WriteFailureException
+                || cause instanceof TruncateException) {
             return new TemporaryStoreException(message, cause);
         }
         return new PermanentStoreException(message, cause);

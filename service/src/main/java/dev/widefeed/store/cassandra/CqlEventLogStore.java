@@ -6,7 +6,6 @@ import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.widefeed.eventlog.EventLogStore;
 import dev.widefeed.eventlog.LogEntry;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,23 +31,24 @@ final class CqlEventLogStore implements EventLogStore {
 
     CqlEventLogStore(CqlSession session) {
         this.session = session;
-        insertEntry = session.prepare("INSERT INTO event_log_by_slot (shard, slot, kind, subject_id, actor_id) "
-                + "VALUES (?, ?, ?, ?, ?)");
-        selectEntries = session.prepare("SELECT kind, subject_id, actor_id FROM event_log_by_slot "
-                + "WHERE shard = ? AND slot = ?");
+        insertEntry = session.prepare(
+                "INSERT INTO event_log_by_slot (shard, slot, kind, subject_id, actor_id) " + "VALUES (?, ?, ?, ?, ?)");
+        selectEntries = session.prepare(
+                "SELECT kind, subject_id, actor_id FROM event_log_by_slot " + "WHERE shard = ? AND slot = ?");
         selectWatermark = session.prepare("SELECT slot FROM event_log_watermark_by_shard WHERE shard = ?");
         upsertWatermark = session.prepare("INSERT INTO event_log_watermark_by_shard (shard, slot) VALUES (?, ?)");
-        takeLease = session.prepare("INSERT INTO event_log_lease_by_shard (shard, owner) VALUES (?, ?) "
-                + "IF NOT EXISTS USING TTL ?");
-        renewLease = session.prepare("UPDATE event_log_lease_by_shard USING TTL ? SET owner = ? "
-                + "WHERE shard = ? IF owner = ?");
+        takeLease = session.prepare(
+                "INSERT INTO event_log_lease_by_shard (shard, owner) VALUES (?, ?) " + "IF NOT EXISTS USING TTL ?");
+        renewLease = session.prepare(
+                "UPDATE event_log_lease_by_shard USING TTL ? SET owner = ? " + "WHERE shard = ? IF owner = ?");
         releaseLease = session.prepare("DELETE FROM event_log_lease_by_shard WHERE shard = ? IF owner = ?");
     }
 
     @Override
     public void append(LogEntry entry) {
-        session.execute(insertEntry.bind(entry.shard(), entry.slot(), entry.kind(), entry.subjectId(),
-                entry.actorId()).setIdempotent(true));
+        session.execute(insertEntry
+                .bind(entry.shard(), entry.slot(), entry.kind(), entry.subjectId(), entry.actorId())
+                .setIdempotent(true));
     }
 
     /** One partition, bounded by what one minute of one shard can hold; the driver pages through it. */
@@ -63,7 +63,8 @@ final class CqlEventLogStore implements EventLogStore {
 
     @Override
     public Optional<Long> watermark(int shard) {
-        Row row = session.execute(selectWatermark.bind(shard).setIdempotent(true)).one();
+        Row row =
+                session.execute(selectWatermark.bind(shard).setIdempotent(true)).one();
         return row == null || row.isNull(0) ? Optional.empty() : Optional.of(row.getLong(0));
     }
 
@@ -89,13 +90,16 @@ final class CqlEventLogStore implements EventLogStore {
         if (holder == null || !owner.equals(holder.getString("owner"))) {
             return false;
         }
-        return session.execute(renewLease.bind(seconds, owner, shard, owner).setIdempotent(false)).wasApplied();
+        return session.execute(renewLease.bind(seconds, owner, shard, owner).setIdempotent(false))
+                .wasApplied();
     }
 
     /** The second round of {@link #lease} alone: an expired lease has no row left, so it is not renewed. */
     @Override
     public boolean renew(int shard, String owner, Duration ttl) {
-        return session.execute(renewLease.bind(CqlTtl.seconds(ttl), owner, shard, owner).setIdempotent(false))
+        return session.execute(renewLease
+                        .bind(CqlTtl.seconds(ttl), owner, shard, owner)
+                        .setIdempotent(false))
                 .wasApplied();
     }
 

@@ -11,7 +11,6 @@ import dev.widefeed.feed.FanoutStore;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.FanoutProgressJson;
-
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -37,8 +36,8 @@ final class CqlFanoutStore implements FanoutStore {
         this.session = session;
         this.async = async;
         selectProgress = session.prepare("SELECT progress FROM fanout_progress_by_post WHERE post_id = ? AND kind = ?");
-        upsertProgress = session.prepare("INSERT INTO fanout_progress_by_post (post_id, kind, progress) "
-                + "VALUES (?, ?, ?)");
+        upsertProgress =
+                session.prepare("INSERT INTO fanout_progress_by_post (post_id, kind, progress) " + "VALUES (?, ?, ?)");
         selectDelivery = session.prepare("SELECT mode, switch_id, cursor_since, cursor_user, updated_at "
                 + "FROM author_delivery_by_user WHERE user_id = ?");
         // Every column, nulls included: a walk's cursor is cleared when the walk is done.
@@ -52,29 +51,42 @@ final class CqlFanoutStore implements FanoutStore {
 
     @Override
     public Optional<FanoutProgress> progress(long postId, FanoutKind kind) {
-        Row row = session.execute(selectProgress.bind(postId, kind.json()).setIdempotent(true)).one();
+        Row row = session.execute(selectProgress.bind(postId, kind.json()).setIdempotent(true))
+                .one();
         return Optional.ofNullable(row).map(r -> FanoutProgressJson.read(r.getString(0)));
     }
 
     @Override
     public void saveProgress(FanoutProgress progress) {
-        session.execute(upsertProgress.bind(progress.postId(), progress.kind().json(),
-                FanoutProgressJson.write(progress)).setIdempotent(true));
+        session.execute(upsertProgress
+                .bind(progress.postId(), progress.kind().json(), FanoutProgressJson.write(progress))
+                .setIdempotent(true));
     }
 
     @Override
     public Optional<AuthorDelivery> delivery(long authorId) {
-        Row row = session.execute(selectDelivery.bind(authorId).setIdempotent(true)).one();
-        return Optional.ofNullable(row).map(r -> new AuthorDelivery(authorId,
-                AuthorDelivery.Mode.ofJson(r.getString(0)), r.getLong(1), r.isNull(2) ? Optional.empty()
-                : Optional.of(new FollowCursor(r.getInstant(2), r.getLong(3))), r.getInstant(4)));
+        Row row = session.execute(selectDelivery.bind(authorId).setIdempotent(true))
+                .one();
+        return Optional.ofNullable(row)
+                .map(r -> new AuthorDelivery(
+                        authorId,
+                        AuthorDelivery.Mode.ofJson(r.getString(0)),
+                        r.getLong(1),
+                        r.isNull(2) ? Optional.empty() : Optional.of(new FollowCursor(r.getInstant(2), r.getLong(3))),
+                        r.getInstant(4)));
     }
 
     @Override
     public void saveDelivery(AuthorDelivery delivery) {
-        session.execute(upsertDelivery.bind(delivery.authorId(), delivery.mode().json(), delivery.switchId(),
-                delivery.cursor().map(FollowCursor::since).orElse(null),
-                delivery.cursor().map(FollowCursor::userId).orElse(null), delivery.updatedAt()).setIdempotent(true));
+        session.execute(upsertDelivery
+                .bind(
+                        delivery.authorId(),
+                        delivery.mode().json(),
+                        delivery.switchId(),
+                        delivery.cursor().map(FollowCursor::since).orElse(null),
+                        delivery.cursor().map(FollowCursor::userId).orElse(null),
+                        delivery.updatedAt())
+                .setIdempotent(true));
     }
 
     /** One single-partition IN query for the page of followers. */
@@ -84,10 +96,13 @@ final class CqlFanoutStore implements FanoutStore {
             return Map.of();
         }
         Map<Long, EdgeDelivery> found = new HashMap<>();
-        for (Row row : session.execute(selectEdges.bind(authorId, List.copyOf(followerIds)).setIdempotent(true)
+        for (Row row : session.execute(selectEdges
+                .bind(authorId, List.copyOf(followerIds))
+                .setIdempotent(true)
                 .setPageSize(5000))) {
-            found.put(row.getLong(0), new EdgeDelivery(row.getLong(0), row.getInstant(1), row.getBoolean(2),
-                    row.getLong(3)));
+            found.put(
+                    row.getLong(0),
+                    new EdgeDelivery(row.getLong(0), row.getInstant(1), row.getBoolean(2), row.getLong(3)));
         }
         return found;
     }
@@ -95,7 +110,10 @@ final class CqlFanoutStore implements FanoutStore {
     /** One row insert per edge, at most {@code maxInFlight} at once. */
     @Override
     public void saveEdgeDeliveries(long authorId, Collection<EdgeDelivery> deliveries) {
-        async.runAll(List.copyOf(deliveries), d -> session.executeAsync(upsertEdge.bind(authorId, d.followerId(),
-                d.followSince(), d.pulled(), d.switchId()).setIdempotent(true)));
+        async.runAll(
+                List.copyOf(deliveries),
+                d -> session.executeAsync(upsertEdge
+                        .bind(authorId, d.followerId(), d.followSince(), d.pulled(), d.switchId())
+                        .setIdempotent(true)));
     }
 }

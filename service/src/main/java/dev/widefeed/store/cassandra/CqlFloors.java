@@ -20,7 +20,6 @@ import dev.widefeed.comment.CommentThread;
 import dev.widefeed.kernel.TemporaryStoreException;
 import dev.widefeed.kernel.UnknownOutcomeException;
 import dev.widefeed.store.KeyedPermits;
-
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -40,6 +39,7 @@ import java.util.function.Supplier;
 final class CqlFloors {
     /** Floors per partition; fixed forever, since it decides where every existing floor lives. */
     static final int FLOORS_PER_BUCKET = 100_000;
+
     private static final int MAX_ATTEMPTS = 50;
     private static final Duration PERMIT_WAIT = Duration.ofSeconds(10);
     private static final String KEY = "obj_id = ? AND obj_type = ? AND root_id = ? AND bucket = ?";
@@ -56,17 +56,22 @@ final class CqlFloors {
     private final KeyedPermits<CommentThread> permits = new KeyedPermits<>(1, PERMIT_WAIT);
     /** The newest bucket this process has seen per thread (buckets only ever get added). */
     private final LoadingCache<CommentThread, AtomicInteger> newestBucket = Caffeine.newBuilder()
-            .maximumSize(100_000).expireAfterAccess(Duration.ofMinutes(10)).build(t -> new AtomicInteger());
+            .maximumSize(100_000)
+            .expireAfterAccess(Duration.ofMinutes(10))
+            .build(t -> new AtomicInteger());
     /** The last floor this process placed per thread: the guess for the next placement, checked by the CAS. */
     private final Cache<CommentThread, Long> lastPlaced = Caffeine.newBuilder()
-            .maximumSize(100_000).expireAfterAccess(Duration.ofMinutes(10)).build();
+            .maximumSize(100_000)
+            .expireAfterAccess(Duration.ofMinutes(10))
+            .build();
 
     CqlFloors(CqlSession session, int bucketSize) {
         this.session = session;
         this.bucketSize = bucketSize;
         this.serial = CqlReads.serial(session);
-        insertEntry = session.prepare("INSERT INTO comment_index (obj_id, obj_type, root_id, bucket, floor, comment_id, "
-                + "parent_id, author_id, state, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?)");
+        insertEntry =
+                session.prepare("INSERT INTO comment_index (obj_id, obj_type, root_id, bucket, floor, comment_id, "
+                        + "parent_id, author_id, state, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?)");
         claimFirst = session.prepare("UPDATE comment_index SET last_floor = ? WHERE " + KEY + " IF last_floor = null");
         claimNext = session.prepare("UPDATE comment_index SET last_floor = ? WHERE " + KEY + " IF last_floor = ?");
         selectLast = session.prepare("SELECT last_floor FROM comment_index WHERE " + KEY + " LIMIT 1");
@@ -100,7 +105,8 @@ final class CqlFloors {
             };
         }
         if (next != others.length) {
-            throw new IllegalArgumentException("the statement has " + next + " values besides its key, not " + others.length);
+            throw new IllegalArgumentException(
+                    "the statement has " + next + " values besides its key, not " + others.length);
         }
         return statement.bind(values);
     }
@@ -122,8 +128,10 @@ final class CqlFloors {
                 }
                 last = current;
             }
-            throw new TemporaryStoreException("thread " + thread + " of comment " + comment.id()
-                    + " kept changing under " + MAX_ATTEMPTS + " placements; try again", null);
+            throw new TemporaryStoreException(
+                    "thread " + thread + " of comment " + comment.id() + " kept changing under " + MAX_ATTEMPTS
+                            + " placements; try again",
+                    null);
         });
     }
 
@@ -151,7 +159,8 @@ final class CqlFloors {
         int bucket = newest.get();
         while (true) {
             long start = (long) bucket * bucketSize;
-            Row row = session.execute(bind(selectLast, thread, start + 1).setIdempotent(true)).one();
+            Row row = session.execute(bind(selectLast, thread, start + 1).setIdempotent(true))
+                    .one();
             if (row == null || row.isNull(0)) {
                 return start; // empty: the thread ends where the full bucket before it (if any) does
             }
@@ -172,10 +181,20 @@ final class CqlFloors {
     private Long claim(Comment comment, long floor, long last) {
         CommentThread thread = comment.thread();
         boolean firstOfBucket = bucketOf(floor) != bucketOf(last) || last == 0;
-        BatchStatement batch = BatchStatement.newInstance(BatchType.LOGGED,
-                bind(insertEntry, thread, floor, floor, comment.id(), comment.parentId(), comment.authorId(),
-                        comment.createdAt()),
-                firstOfBucket ? bind(claimFirst, thread, floor, floor) : bind(claimNext, thread, floor, floor, last))
+        BatchStatement batch = BatchStatement.newInstance(
+                        BatchType.LOGGED,
+                        bind(
+                                insertEntry,
+                                thread,
+                                floor,
+                                floor,
+                                comment.id(),
+                                comment.parentId(),
+                                comment.authorId(),
+                                comment.createdAt()),
+                        firstOfBucket
+                                ? bind(claimFirst, thread, floor, floor)
+                                : bind(claimNext, thread, floor, floor, last))
                 .setIdempotent(false);
         ResultSet result;
         try {
@@ -200,12 +219,16 @@ final class CqlFloors {
     private Long settle(Comment comment, long floor, long last, RuntimeException timeout) {
         Row row;
         try {
-            row = session.execute(bind(selectAt, comment.thread(), floor, floor).setConsistencyLevel(serial)
-                    .setIdempotent(true)).one();
+            row = session.execute(bind(selectAt, comment.thread(), floor, floor)
+                            .setConsistencyLevel(serial)
+                            .setIdempotent(true))
+                    .one();
         } catch (RuntimeException e) {
             e.addSuppressed(timeout);
-            throw new UnknownOutcomeException("Cassandra: placing comment " + comment.id() + " at floor " + floor
-                    + " timed out, and so did reading it back: " + e.getMessage(), e);
+            throw new UnknownOutcomeException(
+                    "Cassandra: placing comment " + comment.id() + " at floor " + floor
+                            + " timed out, and so did reading it back: " + e.getMessage(),
+                    e);
         }
         if (row == null) {
             return last; // not applied: try the same floor again

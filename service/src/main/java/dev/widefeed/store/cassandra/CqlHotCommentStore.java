@@ -10,7 +10,6 @@ import dev.widefeed.comment.CommentedObject;
 import dev.widefeed.comment.HotCommentStore;
 import dev.widefeed.comment.HotCursor;
 import dev.widefeed.comment.RankedComment;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -29,6 +28,7 @@ final class CqlHotCommentStore implements HotCommentStore {
     private final CqlSession session;
     /** The threads' floors, shared with the comment store: they bound a ranking's buckets. */
     private final CqlFloors floors;
+
     private final PreparedStatement selectRank;
     private final PreparedStatement setRank;
     private final PreparedStatement deleteRank;
@@ -61,7 +61,8 @@ final class CqlHotCommentStore implements HotCommentStore {
 
     @Override
     public long rankedScore(long commentId) {
-        Row row = session.execute(selectRank.bind(commentId).setIdempotent(true)).one();
+        Row row =
+                session.execute(selectRank.bind(commentId).setIdempotent(true)).one();
         return row == null ? 0 : row.getLong(0);
     }
 
@@ -83,16 +84,33 @@ final class CqlHotCommentStore implements HotCommentStore {
         CommentedObject object = entry.object();
         int band = hotBand(entry.score());
         // The band first: a reader finds every entry of every band it lists.
-        session.execute(addHotBand.bind(Set.of(band), object.id(), object.kind().stored()).setIdempotent(true));
-        session.execute(insertHot.bind(object.id(), object.kind().stored(), band, hotBucket(entry.floor()),
-                entry.score(), entry.floor(), entry.commentId()).setIdempotent(true));
+        session.execute(addHotBand
+                .bind(Set.of(band), object.id(), object.kind().stored())
+                .setIdempotent(true));
+        session.execute(insertHot
+                .bind(
+                        object.id(),
+                        object.kind().stored(),
+                        band,
+                        hotBucket(entry.floor()),
+                        entry.score(),
+                        entry.floor(),
+                        entry.commentId())
+                .setIdempotent(true));
     }
 
     @Override
     public void removeRanked(RankedComment entry) {
         CommentedObject object = entry.object();
-        session.execute(deleteHot.bind(object.id(), object.kind().stored(), hotBand(entry.score()),
-                hotBucket(entry.floor()), entry.score(), entry.floor()).setIdempotent(true));
+        session.execute(deleteHot
+                .bind(
+                        object.id(),
+                        object.kind().stored(),
+                        hotBand(entry.score()),
+                        hotBucket(entry.floor()),
+                        entry.score(),
+                        entry.floor())
+                .setIdempotent(true));
     }
 
     /**
@@ -101,14 +119,18 @@ final class CqlHotCommentStore implements HotCommentStore {
      */
     @Override
     public List<RankedComment> ranked(CommentedObject object, Optional<HotCursor> after, int limit) {
-        Row subject = session.execute(selectHotBands.bind(object.id(), object.kind().stored()).setIdempotent(true))
+        Row subject = session.execute(
+                        selectHotBands.bind(object.id(), object.kind().stored()).setIdempotent(true))
                 .one();
         Set<Integer> bands = subject == null ? Set.of() : subject.getSet(0, Integer.class);
         long highest = floors.highestFloor(CommentThread.topLevel(object));
         int buckets = highest == 0 ? 0 : hotBucket(highest) + 1;
         int fromBand = after.map(c -> hotBand(c.score())).orElse(Integer.MAX_VALUE);
         List<RankedComment> found = new ArrayList<>();
-        for (int band : bands.stream().filter(b -> b <= fromBand).sorted(Comparator.reverseOrder()).toList()) {
+        for (int band : bands.stream()
+                .filter(b -> b <= fromBand)
+                .sorted(Comparator.reverseOrder())
+                .toList()) {
             List<RankedComment> inBand = new ArrayList<>();
             for (int bucket = 0; bucket < buckets; bucket++) {
                 Object[] key = {object.id(), object.kind().stored(), band, bucket};
@@ -120,8 +142,8 @@ final class CqlHotCommentStore implements HotCommentStore {
                     inBand.addAll(hot(object, selectHot.bind(append(key, limit))));
                 }
             }
-            inBand.sort(Comparator.comparingLong(RankedComment::score).reversed()
-                    .thenComparingLong(RankedComment::floor));
+            inBand.sort(
+                    Comparator.comparingLong(RankedComment::score).reversed().thenComparingLong(RankedComment::floor));
             found.addAll(inBand);
             if (found.size() >= limit) {
                 return List.copyOf(found.subList(0, limit));

@@ -6,7 +6,6 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import dev.widefeed.idempotency.Claim;
 import dev.widefeed.idempotency.IdempotencyStore;
 import dev.widefeed.idempotency.IdempotentRequests;
-
 import java.time.Duration;
 import java.time.Instant;
 
@@ -29,34 +28,55 @@ final class CqlIdempotencyStore implements IdempotencyStore {
                 + "fingerprint = ?, resource_id = ? WHERE scope = ? AND key = ? IF claimed_at = ?");
         this.complete = session.prepare("UPDATE idempotency_keys_by_scope USING TTL ? SET done = true "
                 + "WHERE scope = ? AND key = ? IF claimed_at = ?");
-        this.release = session.prepare("DELETE FROM idempotency_keys_by_scope WHERE scope = ? AND key = ? "
-                + "IF claimed_at = ?");
+        this.release = session.prepare(
+                "DELETE FROM idempotency_keys_by_scope WHERE scope = ? AND key = ? " + "IF claimed_at = ?");
     }
 
     @Override
     public Claim claim(Claim mine, Duration ttl) {
-        Row row = session.execute(claim.bind(mine.scope(), mine.key(), mine.fingerprint(), mine.resourceId(),
-                mine.claimedAt(), CqlTtl.seconds(ttl)).setIdempotent(true)).one();
+        Row row = session.execute(claim.bind(
+                                mine.scope(),
+                                mine.key(),
+                                mine.fingerprint(),
+                                mine.resourceId(),
+                                mine.claimedAt(),
+                                CqlTtl.seconds(ttl))
+                        .setIdempotent(true))
+                .one();
         if (row.getBoolean("[applied]")) {
             return mine;
         }
-        Claim holder = new Claim(mine.scope(), mine.key(), row.getString("fingerprint"), row.getLong("resource_id"),
-                row.getInstant("claimed_at"), !row.isNull("done") && row.getBoolean("done"));
+        Claim holder = new Claim(
+                mine.scope(),
+                mine.key(),
+                row.getString("fingerprint"),
+                row.getLong("resource_id"),
+                row.getInstant("claimed_at"),
+                !row.isNull("done") && row.getBoolean("done"));
         // A retry of our own claim that had applied finds it; it is ours.
         return holder.resourceId() == mine.resourceId() ? mine : holder;
     }
 
     @Override
     public boolean takeOver(Claim stale, Instant now, Duration ttl) {
-        return session.execute(takeOver.bind(CqlTtl.seconds(ttl), now, stale.fingerprint(), stale.resourceId(),
-                stale.scope(), stale.key(), stale.claimedAt()).setIdempotent(true)).wasApplied();
+        return session.execute(takeOver.bind(
+                                CqlTtl.seconds(ttl),
+                                now,
+                                stale.fingerprint(),
+                                stale.resourceId(),
+                                stale.scope(),
+                                stale.key(),
+                                stale.claimedAt())
+                        .setIdempotent(true))
+                .wasApplied();
     }
 
     /** The remaining lifetime is not known here, so the flag gets a whole one: it outlives the claim at worst. */
     @Override
     public void complete(Claim held) {
-        session.execute(complete.bind(CqlTtl.seconds(IdempotentRequests.KEY_LIFETIME), held.scope(), held.key(),
-                held.claimedAt()).setIdempotent(true));
+        session.execute(complete.bind(
+                        CqlTtl.seconds(IdempotentRequests.KEY_LIFETIME), held.scope(), held.key(), held.claimedAt())
+                .setIdempotent(true));
     }
 
     @Override

@@ -5,7 +5,6 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.widefeed.cache.Invalidation;
 import dev.widefeed.cache.InvalidationStore;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,13 +18,18 @@ final class CqlInvalidationStore implements InvalidationStore {
     CqlInvalidationStore(CqlSession session) {
         this.session = session;
         insert = session.prepare("INSERT INTO invalidations_by_slot (slot, at, kind, id) VALUES (?, ?, ?, ?)");
-        select = session.prepare("SELECT at, kind, id FROM invalidations_by_slot WHERE slot = ? AND at >= ? AND at < ?");
+        select =
+                session.prepare("SELECT at, kind, id FROM invalidations_by_slot WHERE slot = ? AND at >= ? AND at < ?");
     }
 
     @Override
     public void append(Invalidation invalidation) {
-        session.execute(insert.bind(InvalidationStore.slotOf(invalidation.at()), invalidation.at(),
-                invalidation.kind(), invalidation.id()).setIdempotent(true));
+        session.execute(insert.bind(
+                        InvalidationStore.slotOf(invalidation.at()),
+                        invalidation.at(),
+                        invalidation.kind(),
+                        invalidation.id())
+                .setIdempotent(true));
     }
 
     @Override

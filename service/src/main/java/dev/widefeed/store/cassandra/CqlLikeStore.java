@@ -10,7 +10,6 @@ import dev.widefeed.like.Like;
 import dev.widefeed.like.LikeCursor;
 import dev.widefeed.like.LikeEdge;
 import dev.widefeed.like.LikeStore;
-
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -46,38 +45,50 @@ final class CqlLikeStore implements LikeStore {
 
     CqlLikeStore(CqlSession session, int bucketSize, Clock clock) {
         this.session = session;
-        this.likers = new BucketedList(session, new ListBuckets(session, "likers", bucketSize, clock),
-                "likers_by_post", "post_id", "liked_at", "user_id");
-        this.liked = new BucketedList(session, new ListBuckets(session, "liked", bucketSize, clock),
-                "liked_by_user", "user_id", "liked_at", "post_id");
+        this.likers = new BucketedList(
+                session,
+                new ListBuckets(session, "likers", bucketSize, clock),
+                "likers_by_post",
+                "post_id",
+                "liked_at",
+                "user_id");
+        this.liked = new BucketedList(
+                session,
+                new ListBuckets(session, "liked", bucketSize, clock),
+                "liked_by_user",
+                "user_id",
+                "liked_at",
+                "post_id");
         this.serial = CqlReads.serial(session);
         selectLike = session.prepare("SELECT liked, liked_at, version FROM likes_by_post "
                 + "WHERE post_id = ? AND shard = ? AND user_id = ?");
-        selectShard = session.prepare("SELECT user_id, liked, liked_at, version FROM likes_by_post "
-                + "WHERE post_id = ? AND shard = ?");
+        selectShard = session.prepare(
+                "SELECT user_id, liked, liked_at, version FROM likes_by_post " + "WHERE post_id = ? AND shard = ?");
         insertLikeIfAbsent = session.prepare("INSERT INTO likes_by_post (post_id, shard, user_id, liked, liked_at, "
                 + "version) VALUES (?, ?, ?, ?, ?, ?) IF NOT EXISTS");
         updateLikeIfVersion = session.prepare("UPDATE likes_by_post SET liked = ?, liked_at = ?, version = ? "
                 + "WHERE post_id = ? AND shard = ? AND user_id = ? IF version = ?");
         selectPostLikes = session.prepare("SELECT likes FROM post_counts_by_id WHERE post_id = ?");
         selectUserLiked = session.prepare("SELECT liked FROM like_counts_by_user WHERE user_id = ?");
-        addUserLiked = CqlCounterWrites.prepare(session, "UPDATE like_counts_by_user SET liked = liked + ? WHERE user_id = ?");
+        addUserLiked =
+                CqlCounterWrites.prepare(session, "UPDATE like_counts_by_user SET liked = liked + ? WHERE user_id = ?");
         selectShardLimit = session.prepare("SELECT user_id, liked, liked_at, version FROM likes_by_post "
                 + "WHERE post_id = ? AND shard = ? LIMIT ?");
         // A lightweight transaction like every other write of the truth row (a plain delete's timestamp could lose
         // to a ballot's).
-        deleteLikeIfVersion = session.prepare("DELETE FROM likes_by_post WHERE post_id = ? AND shard = ? "
-                + "AND user_id = ? IF version = ?");
+        deleteLikeIfVersion = session.prepare(
+                "DELETE FROM likes_by_post WHERE post_id = ? AND shard = ? " + "AND user_id = ? IF version = ?");
     }
 
     @Override
     public Set<Long> likedAmong(long userId, Collection<Long> postIds) {
         Set<Long> likedPosts = new HashSet<>();
-        CqlReads.readAll(session, postIds, post -> selectLike.bind(post, shard(userId), userId)).forEach((post, row) -> {
-            if (row != null && row.getBoolean(0)) {
-                likedPosts.add(post);
-            }
-        });
+        CqlReads.readAll(session, postIds, post -> selectLike.bind(post, shard(userId), userId))
+                .forEach((post, row) -> {
+                    if (row != null && row.getBoolean(0)) {
+                        likedPosts.add(post);
+                    }
+                });
         return likedPosts;
     }
 
@@ -99,12 +110,14 @@ final class CqlLikeStore implements LikeStore {
     /** A read at the serial consistency, which first completes a Paxos round left in progress on the partition. */
     @Override
     public LikeEdge decidedEdge(long postId, long userId) {
-        return edge(postId, userId, selectLike.bind(postId, shard(userId), userId).setConsistencyLevel(serial));
+        return edge(
+                postId, userId, selectLike.bind(postId, shard(userId), userId).setConsistencyLevel(serial));
     }
 
     private LikeEdge edge(long postId, long userId, BoundStatement read) {
         Row row = session.execute(read.setIdempotent(true)).one();
-        return row == null ? LikeEdge.absent(postId, userId)
+        return row == null
+                ? LikeEdge.absent(postId, userId)
                 : new LikeEdge(postId, userId, row.getBoolean(0), row.getInstant(1), row.getLong(2));
     }
 
@@ -112,7 +125,8 @@ final class CqlLikeStore implements LikeStore {
     public List<LikeEdge> edges(long postId) {
         List<LikeEdge> rows = new ArrayList<>();
         for (int shard = 0; shard < SHARDS; shard++) {
-            for (Row row : session.execute(selectShard.bind(postId, shard).setIdempotent(true).setPageSize(5000))) {
+            for (Row row : session.execute(
+                    selectShard.bind(postId, shard).setIdempotent(true).setPageSize(5000))) {
                 rows.add(new LikeEdge(postId, row.getLong(0), row.getBoolean(1), row.getInstant(2), row.getLong(3)));
             }
         }
@@ -123,8 +137,8 @@ final class CqlLikeStore implements LikeStore {
     public List<LikeEdge> edges(long postId, int limit) {
         List<LikeEdge> rows = new ArrayList<>();
         for (int shard = 0; shard < SHARDS && rows.size() < limit; shard++) {
-            for (Row row : session.execute(selectShardLimit.bind(postId, shard, limit - rows.size())
-                    .setIdempotent(true))) {
+            for (Row row : session.execute(
+                    selectShardLimit.bind(postId, shard, limit - rows.size()).setIdempotent(true))) {
                 rows.add(new LikeEdge(postId, row.getLong(0), row.getBoolean(1), row.getInstant(2), row.getLong(3)));
             }
         }
@@ -134,8 +148,10 @@ final class CqlLikeStore implements LikeStore {
     @Override
     public boolean delete(LikeEdge edge) {
         long user = edge.userId();
-        return session.execute(deleteLikeIfVersion.bind(edge.postId(), shard(user), user, edge.version())
-                .setIdempotent(false)).wasApplied();
+        return session.execute(deleteLikeIfVersion
+                        .bind(edge.postId(), shard(user), user, edge.version())
+                        .setIdempotent(false))
+                .wasApplied();
     }
 
     @Override
@@ -143,8 +159,8 @@ final class CqlLikeStore implements LikeStore {
         long post = next.postId();
         long user = next.userId();
         BoundStatement cas = expected.exists()
-                ? updateLikeIfVersion.bind(next.liked(), next.likedAt(), next.version(), post, shard(user), user,
-                        expected.version())
+                ? updateLikeIfVersion.bind(
+                        next.liked(), next.likedAt(), next.version(), post, shard(user), user, expected.version())
                 : insertLikeIfAbsent.bind(post, shard(user), user, next.liked(), next.likedAt(), next.version());
         return session.execute(cas.setIdempotent(false)).wasApplied();
     }
@@ -191,10 +207,15 @@ final class CqlLikeStore implements LikeStore {
         return row == null ? 0 : row.getLong(0);
     }
 
-    private static List<Like> page(BucketedList list, long ownerId, Optional<LikeCursor> after, int limit,
-                                   BiFunction<Instant, Long, Like> like) {
+    private static List<Like> page(
+            BucketedList list,
+            long ownerId,
+            Optional<LikeCursor> after,
+            int limit,
+            BiFunction<Instant, Long, Like> like) {
         return list.page(ownerId, after.map(c -> new BucketedList.Entry(c.likedAt(), c.id())), limit).stream()
-                .map(e -> like.apply(e.at(), e.id())).toList();
+                .map(e -> like.apply(e.at(), e.id()))
+                .toList();
     }
 
     /** Same mixing as the HBase salt: Snowflake ids differ mostly in their high bits. */

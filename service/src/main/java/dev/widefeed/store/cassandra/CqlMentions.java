@@ -2,14 +2,12 @@ package dev.widefeed.store.cassandra;
 
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.widefeed.graph.Handle;
-
 import java.util.HashMap;
 import java.util.Map;
 
 /** A text's mentions as a {@code mentions map<text, bigint>} column: each handle, and who held it. */
 final class CqlMentions {
-    private CqlMentions() {
-    }
+    private CqlMentions() {}
 
     static Map<String, Long> write(Map<Handle, Long> mentions) {
         Map<String, Long> byHandle = new HashMap<>();
@@ -20,8 +18,8 @@ final class CqlMentions {
     /** The row's {@code mentions} column (an absent map reads as empty). */
     static Map<Handle, Long> read(Row row) {
         Map<Handle, Long> byHandle = new HashMap<>();
-        row.getMap("mentions", String.class, Long.class).forEach((handle, user) -> byHandle.put(new Handle(handle),
-                user));
+        row.getMap("mentions", String.class, Long.class)
+                .forEach((handle, user) -> byHandle.put(new Handle(handle), user));
         return byHandle;
     }
 }

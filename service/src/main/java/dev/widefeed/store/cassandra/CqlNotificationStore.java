@@ -12,7 +12,6 @@ import dev.widefeed.notification.NotificationStore;
 import dev.widefeed.notification.SourceMark;
 import dev.widefeed.notification.StoredGroup;
 import dev.widefeed.store.BoundedAsync;
-
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -59,37 +58,61 @@ final class CqlNotificationStore implements NotificationStore {
         String columns = "SELECT window_start, kind, target_id, parts FROM notifications_by_user "
                 + "WHERE user_id = ? AND day = ?";
         insertDay = session.prepare("INSERT INTO notification_days_by_user (user_id, day) VALUES (?, ?)");
-        selectDays = session.prepare("SELECT day FROM notification_days_by_user WHERE user_id = ? AND day <= ? "
-                + "AND day >= ?");
+        selectDays = session.prepare(
+                "SELECT day FROM notification_days_by_user WHERE user_id = ? AND day <= ? " + "AND day >= ?");
         selectDay = session.prepare(columns + " LIMIT ?");
         selectDayAfter = session.prepare(columns + " AND (window_start, kind, target_id) < (?, ?, ?) LIMIT ?");
         selectReadUpTo = session.prepare("SELECT read_up_to FROM notification_state_by_user WHERE user_id = ?");
-        upsertReadUpTo = session.prepare("INSERT INTO notification_state_by_user (user_id, read_up_to) VALUES (?, ?) "
-                + "USING TIMESTAMP ?");
+        upsertReadUpTo = session.prepare(
+                "INSERT INTO notification_state_by_user (user_id, read_up_to) VALUES (?, ?) " + "USING TIMESTAMP ?");
     }
 
     @Override
     public Map<NotificationSource, SourceMark> marks(Collection<NotificationSource> sources) {
         Map<NotificationSource, SourceMark> marks = new HashMap<>();
-        CqlReads.readAll(session, sources, s -> selectMark.bind(s.family(), s.subjectId(), markShard(s.actorId()),
-                s.actorId())).forEach((source, row) -> marks.put(source,
-                row == null ? SourceMark.NONE : SourceMark.decode(row.getString(0))));
+        CqlReads.readAll(
+                        session,
+                        sources,
+                        s -> selectMark.bind(s.family(), s.subjectId(), markShard(s.actorId()), s.actorId()))
+                .forEach((source, row) ->
+                        marks.put(source, row == null ? SourceMark.NONE : SourceMark.decode(row.getString(0))));
         return marks;
     }
 
     @Override
     public void saveMarks(Map<NotificationSource, SourceMark> marks) {
-        async.runAll(List.copyOf(marks.entrySet()), e -> session.executeAsync(upsertMark.bind(e.getKey().family(),
-                e.getKey().subjectId(), markShard(e.getKey().actorId()), e.getKey().actorId(), e.getValue().encode())
-                .setIdempotent(true)));
+        async.runAll(
+                List.copyOf(marks.entrySet()),
+                e -> session.executeAsync(upsertMark
+                        .bind(
+                                e.getKey().family(),
+                                e.getKey().subjectId(),
+                                markShard(e.getKey().actorId()),
+                                e.getKey().actorId(),
+                                e.getValue().encode())
+                        .setIdempotent(true)));
     }
 
     @Override
     public Map<GroupKey, Optional<GroupPart>> parts(Collection<GroupKey> groups, int shard) {
         Map<GroupKey, Optional<GroupPart>> parts = new HashMap<>();
-        CqlReads.readAll(session, groups, g -> selectParts.bind(g.recipientId(), day(g.window()), g.window(),
-                g.kind().code(), g.targetId())).forEach((group, row) -> parts.put(group, Optional.ofNullable(
-                row == null ? null : row.getMap(0, Integer.class, String.class).get(shard)).map(GroupPart::decode)));
+        CqlReads.readAll(
+                        session,
+                        groups,
+                        g -> selectParts.bind(
+                                g.recipientId(),
+                                day(g.window()),
+                                g.window(),
+                                g.kind().code(),
+                                g.targetId()))
+                .forEach((group, row) -> parts.put(
+                        group,
+                        Optional.ofNullable(
+                                        row == null
+                                                ? null
+                                                : row.getMap(0, Integer.class, String.class)
+                                                        .get(shard))
+                                .map(GroupPart::decode)));
         return parts;
     }
 
@@ -100,11 +123,24 @@ final class CqlNotificationStore implements NotificationStore {
             // The day goes into the recipient's directory before its first group share: a page finds every day
             // that holds a group (a directory row whose share write failed only costs a page an empty read).
             session.execute(insertDay.bind(g.recipientId(), day(g.window())).setIdempotent(true));
-            return session.execute(insertPart.bind(shard, next.encode(), key[0], key[1], key[2], key[3], key[4], shard)
-                    .setIdempotent(false)).wasApplied();
+            return session.execute(insertPart
+                            .bind(shard, next.encode(), key[0], key[1], key[2], key[3], key[4], shard)
+                            .setIdempotent(false))
+                    .wasApplied();
         }
-        return session.execute(replacePart.bind(shard, next.encode(), key[0], key[1], key[2], key[3], key[4], shard,
-                expected.get().encode()).setIdempotent(false)).wasApplied();
+        return session.execute(replacePart
+                        .bind(
+                                shard,
+                                next.encode(),
+                                key[0],
+                                key[1],
+                                key[2],
+                                key[3],
+                                key[4],
+                                shard,
+                                expected.get().encode())
+                        .setIdempotent(false))
+                .wasApplied();
     }
 
     /**
@@ -115,7 +151,8 @@ final class CqlNotificationStore implements NotificationStore {
     public List<StoredGroup> groups(long recipientId, NotificationCursor after, Instant oldestWindow, int limit) {
         List<StoredGroup> found = new ArrayList<>();
         List<Integer> days = new ArrayList<>();
-        for (Row row : session.execute(selectDays.bind(recipientId, day(after.window()), day(oldestWindow))
+        for (Row row : session.execute(selectDays
+                .bind(recipientId, day(after.window()), day(oldestWindow))
                 .setIdempotent(true))) {
             days.add(row.getInt(0));
         }
@@ -125,8 +162,9 @@ final class CqlNotificationStore implements NotificationStore {
             }
             int left = limit - found.size();
             Iterable<Row> rows = day == day(after.window())
-                    ? session.execute(selectDayAfter.bind(recipientId, day, after.window(), after.kindCode(),
-                    after.targetId(), left).setIdempotent(true))
+                    ? session.execute(selectDayAfter
+                            .bind(recipientId, day, after.window(), after.kindCode(), after.targetId(), left)
+                            .setIdempotent(true))
                     : session.execute(selectDay.bind(recipientId, day, left).setIdempotent(true));
             for (Row row : rows) {
                 Instant window = row.getInstant(0);
@@ -144,14 +182,16 @@ final class CqlNotificationStore implements NotificationStore {
 
     @Override
     public Optional<Instant> readUpTo(long userId) {
-        Row row = session.execute(selectReadUpTo.bind(userId).setIdempotent(true)).one();
+        Row row =
+                session.execute(selectReadUpTo.bind(userId).setIdempotent(true)).one();
         return row == null || row.isNull(0) ? Optional.empty() : Optional.of(row.getInstant(0));
     }
 
     @Override
     public void markRead(long userId, Instant upTo) {
         Instant kept = upTo.truncatedTo(ChronoUnit.MILLIS);
-        session.execute(upsertReadUpTo.bind(userId, kept, ChronoUnit.MICROS.between(Instant.EPOCH, kept))
+        session.execute(upsertReadUpTo
+                .bind(userId, kept, ChronoUnit.MICROS.between(Instant.EPOCH, kept))
                 .setIdempotent(true));
     }
 

@@ -1,4 +1,5 @@
 package dev.widefeed.store.cassandra;
+
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
@@ -13,7 +14,6 @@ import dev.widefeed.post.RepostPages;
 import dev.widefeed.store.AudienceJson;
 import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.BucketWalk;
-
 import java.time.Clock;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -35,7 +35,8 @@ import java.util.function.LongConsumer;
  */
 final class CqlPostStore implements PostStore {
     private final Clock clock;
-    private static final int FIRST_YEAR = IdGenerator.EPOCH.atZone(ZoneOffset.UTC).getYear();
+    private static final int FIRST_YEAR =
+            IdGenerator.EPOCH.atZone(ZoneOffset.UTC).getYear();
 
     private final CqlSession session;
     private final BoundedAsync async;
@@ -70,38 +71,52 @@ final class CqlPostStore implements PostStore {
                 + "audience, repost_of, mentions, root_id, repost_page) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         selectRepostPage = session.prepare("SELECT repost_page FROM posts_by_id WHERE post_id = ?");
         insertOnPage = session.prepare("INSERT INTO reposts_by_post_page (post_id, page, repost_id) VALUES (?, ?, ?)");
-        deleteOnPage = session.prepare("DELETE FROM reposts_by_post_page WHERE post_id = ? AND page = ? "
-                + "AND repost_id = ?");
+        deleteOnPage = session.prepare(
+                "DELETE FROM reposts_by_post_page WHERE post_id = ? AND page = ? " + "AND repost_id = ?");
         deletePage = session.prepare("DELETE FROM reposts_by_post_page WHERE post_id = ? AND page = ?");
         deleteRepostBucket = session.prepare("DELETE FROM reposts_by_post WHERE post_id = ? AND bucket = ?");
         deleteCounts = session.prepare("DELETE FROM post_counts_by_id WHERE post_id = ?");
-        selectOnPage = session.prepare("SELECT repost_id FROM reposts_by_post_page WHERE post_id = ? AND page = ? "
-                + "LIMIT 200");
+        selectOnPage = session.prepare(
+                "SELECT repost_id FROM reposts_by_post_page WHERE post_id = ? AND page = ? " + "LIMIT 200");
         selectPost = session.prepare("SELECT post_id, author_id, type, content, created_at, audience, repost_of, "
                 + "mentions, root_id FROM posts_by_id WHERE post_id = ?");
         deletePostIfExists = session.prepare("DELETE FROM posts_by_id WHERE post_id = ? IF EXISTS");
         insertByAuthor = session.prepare("INSERT INTO posts_by_author (author_id, year, post_id) VALUES (?, ?, ?)");
-        deleteByAuthor = session.prepare("DELETE FROM posts_by_author WHERE author_id = ? AND year = ? AND post_id = ?");
-        selectByAuthor = session.prepare("SELECT post_id FROM posts_by_author WHERE author_id = ? AND year = ? LIMIT ?");
-        selectByAuthorBefore = session.prepare("SELECT post_id FROM posts_by_author "
-                + "WHERE author_id = ? AND year = ? AND post_id < ? LIMIT ?");
+        deleteByAuthor =
+                session.prepare("DELETE FROM posts_by_author WHERE author_id = ? AND year = ? AND post_id = ?");
+        selectByAuthor =
+                session.prepare("SELECT post_id FROM posts_by_author WHERE author_id = ? AND year = ? LIMIT ?");
+        selectByAuthorBefore = session.prepare(
+                "SELECT post_id FROM posts_by_author " + "WHERE author_id = ? AND year = ? AND post_id < ? LIMIT ?");
         insertRepost = session.prepare("INSERT INTO reposts_by_post (post_id, bucket, repost_id) VALUES (?, ?, ?)");
-        deleteRepost = session.prepare("DELETE FROM reposts_by_post WHERE post_id = ? AND bucket = ? AND repost_id = ?");
-        selectReposts = session.prepare("SELECT repost_id FROM reposts_by_post WHERE post_id = ? AND bucket = ? LIMIT ?");
+        deleteRepost =
+                session.prepare("DELETE FROM reposts_by_post WHERE post_id = ? AND bucket = ? AND repost_id = ?");
+        selectReposts =
+                session.prepare("SELECT repost_id FROM reposts_by_post WHERE post_id = ? AND bucket = ? LIMIT ?");
         selectRepostsBefore = session.prepare("SELECT repost_id FROM reposts_by_post "
                 + "WHERE post_id = ? AND bucket = ? AND repost_id < ? LIMIT ?");
         selectCounts = session.prepare("SELECT likes, comments, comments_ever, reposts, reposts_ever "
                 + "FROM post_counts_by_id WHERE post_id = ?");
-        addCounts = CqlCounterWrites.prepare(session, "UPDATE post_counts_by_id SET likes = likes + ?, comments = comments + ?, "
-                + "comments_ever = comments_ever + ?, reposts = reposts + ?, reposts_ever = reposts_ever + ? "
-                + "WHERE post_id = ?");
+        addCounts = CqlCounterWrites.prepare(
+                session,
+                "UPDATE post_counts_by_id SET likes = likes + ?, comments = comments + ?, "
+                        + "comments_ever = comments_ever + ?, reposts = reposts + ?, reposts_ever = reposts_ever + ? "
+                        + "WHERE post_id = ?");
     }
 
     @Override
     public void create(Post post) {
-        BoundStatement insert = insertPost.bind(post.id(), post.authorId(), post.type().json(), post.content(),
-                post.createdAt(), AudienceJson.write(post.audience()), post.repostOf().orElse(null),
-                CqlMentions.write(post.mentions()), post.root().orElse(null), null);
+        BoundStatement insert = insertPost.bind(
+                post.id(),
+                post.authorId(),
+                post.type().json(),
+                post.content(),
+                post.createdAt(),
+                AudienceJson.write(post.audience()),
+                post.repostOf().orElse(null),
+                CqlMentions.write(post.mentions()),
+                post.root().orElse(null),
+                null);
         if (post.mentions().isEmpty()) {
             insert = insert.unset("mentions"); // an empty collection would be written as a tombstone
         }
@@ -128,10 +143,10 @@ final class CqlPostStore implements PostStore {
         session.execute(insert.setIdempotent(true));
     }
 
-
     @Override
     public Optional<Post> find(long postId) {
-        return Optional.ofNullable(session.execute(selectPost.bind(postId).setIdempotent(true)).one())
+        return Optional.ofNullable(session.execute(selectPost.bind(postId).setIdempotent(true))
+                        .one())
                 .map(CqlPostStore::post);
     }
 
@@ -149,15 +164,17 @@ final class CqlPostStore implements PostStore {
     @Override
     public boolean delete(Post post) {
         Optional<Integer> page = post.repostOf().isPresent() ? repostPage(post.id()) : Optional.empty();
-        if (!session.execute(deletePostIfExists.bind(post.id()).setIdempotent(false)).wasApplied()) {
+        if (!session.execute(deletePostIfExists.bind(post.id()).setIdempotent(false))
+                .wasApplied()) {
             return false;
         }
         // The row is gone, so its entries are skipped by every reader already: they go each on its own, not in a
         // logged batch (see create).
         List<BoundStatement> entries = new ArrayList<>();
         entries.add(deleteByAuthor.bind(post.authorId(), yearOf(post.id()), post.id()));
-        post.repostOf().ifPresent(source ->
-                entries.add(deleteRepost.bind(source, repostBucket(source, post.id()), post.id())));
+        post.repostOf()
+                .ifPresent(
+                        source -> entries.add(deleteRepost.bind(source, repostBucket(source, post.id()), post.id())));
         post.repostOf().ifPresent(source -> page.ifPresent(p -> entries.add(deleteOnPage.bind(source, p, post.id()))));
         CqlWrites.writeAll(session, entries);
         return true;
@@ -165,21 +182,30 @@ final class CqlPostStore implements PostStore {
 
     @Override
     public PostCounts counts(long postId) {
-        return counts(session.execute(selectCounts.bind(postId).setIdempotent(true)).one());
+        return counts(
+                session.execute(selectCounts.bind(postId).setIdempotent(true)).one());
     }
 
     @Override
     public Map<Long, PostCounts> countsOf(Collection<Long> postIds) {
         Map<Long, PostCounts> counts = new HashMap<>();
-        CqlReads.readAll(session, postIds, id -> selectCounts.bind(id)).forEach((id, row) -> counts.put(id, counts(row)));
+        CqlReads.readAll(session, postIds, id -> selectCounts.bind(id))
+                .forEach((id, row) -> counts.put(id, counts(row)));
         return counts;
     }
 
     @Override
     public void addCounts(long postId, PostCounts delta) {
         if (!delta.isZero()) {
-            session.execute(addCounts.bind(delta.likes(), delta.comments(), delta.commentsEver(), delta.reposts(),
-                    delta.repostsEver(), postId).setIdempotent(false));
+            session.execute(addCounts
+                    .bind(
+                            delta.likes(),
+                            delta.comments(),
+                            delta.commentsEver(),
+                            delta.reposts(),
+                            delta.repostsEver(),
+                            postId)
+                    .setIdempotent(false));
         }
     }
 
@@ -188,7 +214,8 @@ final class CqlPostStore implements PostStore {
     public List<Long> postIdsByAuthor(long authorId, Optional<Long> beforeId, int limit) {
         int newestYear = newestYear(beforeId);
         return idsByAuthorFrom(authorId, newestYear, newestYear, beforeId, limit, new ArrayList<>())
-                .toCompletableFuture().join();
+                .toCompletableFuture()
+                .join();
     }
 
     /**
@@ -200,14 +227,15 @@ final class CqlPostStore implements PostStore {
     public Map<Long, List<Long>> postIdsByAuthors(Collection<Long> authorIds, Optional<Long> beforeId, int limitEach) {
         Map<Long, List<Long>> ids = new ConcurrentHashMap<>();
         int newestYear = newestYear(beforeId);
-        async.runAll(authorIds.stream().distinct().toList(), author ->
-                idsByAuthorFrom(author, newestYear, newestYear, beforeId, limitEach, new ArrayList<>())
+        async.runAll(
+                authorIds.stream().distinct().toList(),
+                author -> idsByAuthorFrom(author, newestYear, newestYear, beforeId, limitEach, new ArrayList<>())
                         .thenAccept(found -> ids.put(author, found)));
         return ids;
     }
 
-    private CompletionStage<List<Long>> idsByAuthorFrom(long authorId, int year, int newestYear,
-                                                         Optional<Long> beforeId, int limit, List<Long> ids) {
+    private CompletionStage<List<Long>> idsByAuthorFrom(
+            long authorId, int year, int newestYear, Optional<Long> beforeId, int limit, List<Long> ids) {
         if (year < FIRST_YEAR || ids.size() >= limit) {
             return CompletableFuture.completedFuture(ids);
         }
@@ -228,8 +256,8 @@ final class CqlPostStore implements PostStore {
 
     @Override
     public List<Long> repostIds(long sourceId, Optional<Long> beforeId, int limit) {
-        return BucketWalk.page(repostBuckets.pageFrom(sourceId, beforeId.map(IdGenerator::timeOf)), limit,
-                (bucket, first, want) -> {
+        return BucketWalk.page(
+                repostBuckets.pageFrom(sourceId, beforeId.map(IdGenerator::timeOf)), limit, (bucket, first, want) -> {
                     BoundStatement query = first && beforeId.isPresent()
                             ? selectRepostsBefore.bind(sourceId, bucket, beforeId.get(), want)
                             : selectReposts.bind(sourceId, bucket, want);
@@ -247,7 +275,8 @@ final class CqlPostStore implements PostStore {
             session.execute(deleteRepostBucket.bind(postId, bucket.number()).setIdempotent(true));
         }
         repostBuckets.forget(postId);
-        // Last: the count of reposts says how many pages to delete. A counter row, once deleted, is never counted again.
+        // Last: the count of reposts says how many pages to delete. A counter row, once deleted, is never counted
+        // again.
         session.execute(deleteCounts.bind(postId).setIdempotent(true));
     }
 
@@ -260,7 +289,8 @@ final class CqlPostStore implements PostStore {
 
     /** The page a repost was put on, if it was written (with one: reposts written before pages were kept have none). */
     private Optional<Integer> repostPage(long repostId) {
-        Row row = session.execute(selectRepostPage.bind(repostId).setIdempotent(true)).one();
+        Row row = session.execute(selectRepostPage.bind(repostId).setIdempotent(true))
+                .one();
         return row == null || row.isNull(0) ? Optional.empty() : Optional.of(row.getInt(0));
     }
 
@@ -275,9 +305,13 @@ final class CqlPostStore implements PostStore {
     private static Post post(Row row) {
         long repostOf = row.getLong("repost_of");
         long root = row.getLong("root_id");
-        return new Post(row.getLong("post_id"), row.getLong("author_id"),
-                PostType.valueOf(row.getString("type").toUpperCase(Locale.ROOT)), row.getString("content"),
-                row.getInstant("created_at"), AudienceJson.read(row.getString("audience")),
+        return new Post(
+                row.getLong("post_id"),
+                row.getLong("author_id"),
+                PostType.valueOf(row.getString("type").toUpperCase(Locale.ROOT)),
+                row.getString("content"),
+                row.getInstant("created_at"),
+                AudienceJson.read(row.getString("audience")),
                 row.isNull("repost_of") ? Optional.empty() : Optional.of(repostOf),
                 CqlMentions.read(row),
                 // a repost written before roots were kept was one of an original (docs/design.md, "Posts and reposts")
@@ -285,7 +319,8 @@ final class CqlPostStore implements PostStore {
     }
 
     private static PostCounts counts(Row row) {
-        return row == null ? PostCounts.ZERO
+        return row == null
+                ? PostCounts.ZERO
                 : new PostCounts(row.getLong(0), row.getLong(1), row.getLong(2), row.getLong(3), row.getLong(4));
     }
 
@@ -293,7 +328,8 @@ final class CqlPostStore implements PostStore {
     public void scanIds(LongConsumer consumer) {
         // A full-table read: the driver pages through it, one page in memory at a time.
         for (Row row : session.execute(SimpleStatement.newInstance("SELECT post_id FROM posts_by_id")
-                .setPageSize(5000).setIdempotent(true))) {
+                .setPageSize(5000)
+                .setIdempotent(true))) {
             consumer.accept(row.getLong(0));
         }
     }

@@ -7,7 +7,6 @@ import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
-
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -23,8 +22,7 @@ import java.util.function.Function;
  * would cost a round trip each.
  */
 final class CqlReads {
-    private CqlReads() {
-    }
+    private CqlReads() {}
 
     /**
      * The serial consistency the session's compare-and-sets run at (configured, {@code LOCAL_SERIAL} by default): a
@@ -32,7 +30,9 @@ final class CqlReads {
      * compare-and-set whose answer was lost.
      */
     static ConsistencyLevel serial(CqlSession session) {
-        return DefaultConsistencyLevel.valueOf(session.getContext().getConfig().getDefaultProfile()
+        return DefaultConsistencyLevel.valueOf(session.getContext()
+                .getConfig()
+                .getDefaultProfile()
                 .getString(DefaultDriverOption.REQUEST_SERIAL_CONSISTENCY));
     }
 
@@ -40,7 +40,9 @@ final class CqlReads {
     static <K> Map<K, Row> readAll(CqlSession session, Collection<K> keys, Function<K, BoundStatement> bind) {
         Map<K, CompletableFuture<AsyncResultSet>> reads = new HashMap<>();
         for (K key : keys) {
-            reads.put(key, session.executeAsync(bind.apply(key).setIdempotent(true)).toCompletableFuture());
+            reads.put(
+                    key,
+                    session.executeAsync(bind.apply(key).setIdempotent(true)).toCompletableFuture());
         }
         Map<K, Row> rows = new HashMap<>();
         reads.forEach((key, read) -> rows.put(key, read.join().one()));
@@ -51,12 +53,14 @@ final class CqlReads {
      * Every row of each key's partition, mapped (for small partitions, one page each): like
      * {@link #readAll}, all reads in flight at once; a key with no rows has an empty list.
      */
-    static <K, T> Map<K, List<T>> readAllRows(CqlSession session, Collection<K> keys,
-                                              Function<K, BoundStatement> bind, Function<Row, T> map) {
+    static <K, T> Map<K, List<T>> readAllRows(
+            CqlSession session, Collection<K> keys, Function<K, BoundStatement> bind, Function<Row, T> map) {
         Map<K, CompletableFuture<List<T>>> reads = new HashMap<>();
         for (K key : keys) {
-            reads.put(key, allRows(session.executeAsync(bind.apply(key).setIdempotent(true)), map, new ArrayList<>())
-                    .toCompletableFuture());
+            reads.put(
+                    key,
+                    allRows(session.executeAsync(bind.apply(key).setIdempotent(true)), map, new ArrayList<>())
+                            .toCompletableFuture());
         }
         Map<K, List<T>> rows = new HashMap<>();
         reads.forEach((key, read) -> rows.put(key, read.join()));
@@ -67,8 +71,8 @@ final class CqlReads {
      * Every row of an asynchronous query, mapped, into {@code into}: an async result set holds one
      * page, so the next is fetched (without blocking) once the previous has arrived.
      */
-    static <T> CompletionStage<List<T>> allRows(CompletionStage<AsyncResultSet> query, Function<Row, T> map,
-                                                List<T> into) {
+    static <T> CompletionStage<List<T>> allRows(
+            CompletionStage<AsyncResultSet> query, Function<Row, T> map, List<T> into) {
         return query.thenCompose(page -> drain(page, map, into));
     }
 
@@ -76,7 +80,8 @@ final class CqlReads {
         for (Row row : page.currentPage()) {
             into.add(map.apply(row));
         }
-        return page.hasMorePages() ? page.fetchNextPage().thenCompose(next -> drain(next, map, into))
+        return page.hasMorePages()
+                ? page.fetchNextPage().thenCompose(next -> drain(next, map, into))
                 : CompletableFuture.completedFuture(into);
     }
 }

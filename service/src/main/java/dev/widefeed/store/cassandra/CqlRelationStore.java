@@ -21,7 +21,6 @@ import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.ActivityCell;
 import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.BucketWalk;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -85,16 +84,16 @@ final class CqlRelationStore implements RelationStore {
                 + "AND followee_id = ? IF version = ? AND following = false");
         insertEdge = session.prepare("INSERT INTO follow_edges_by_follower "
                 + "(follower_id, followee_id, following, since, version) VALUES (?, ?, ?, ?, ?) USING TIMESTAMP ?");
-        insertFollowing = session.prepare("INSERT INTO following_by_user (user_id, since, followee_id) "
-                + "VALUES (?, ?, ?) USING TIMESTAMP ?");
+        insertFollowing = session.prepare(
+                "INSERT INTO following_by_user (user_id, since, followee_id) " + "VALUES (?, ?, ?) USING TIMESTAMP ?");
         deleteFollowing = session.prepare("DELETE FROM following_by_user USING TIMESTAMP ? "
                 + "WHERE user_id = ? AND since = ? AND followee_id = ?");
         insertFollower = session.prepare("INSERT INTO followers_by_user (user_id, bucket, since, follower_id) "
                 + "VALUES (?, ?, ?, ?) USING TIMESTAMP ?");
         deleteFollower = session.prepare("DELETE FROM followers_by_user USING TIMESTAMP ? "
                 + "WHERE user_id = ? AND bucket = ? AND since = ? AND follower_id = ?");
-        selectFollowing = session.prepare("SELECT since, followee_id FROM following_by_user "
-                + "WHERE user_id = ? LIMIT ?");
+        selectFollowing =
+                session.prepare("SELECT since, followee_id FROM following_by_user " + "WHERE user_id = ? LIMIT ?");
         selectFollowingAfter = session.prepare("SELECT since, followee_id FROM following_by_user "
                 + "WHERE user_id = ? AND (since, followee_id) < (?, ?) LIMIT ?");
         selectFollowers = session.prepare("SELECT since, follower_id, last_read, activity FROM followers_by_user "
@@ -117,8 +116,8 @@ final class CqlRelationStore implements RelationStore {
         insertJournal = session.prepare("INSERT INTO relation_journal_by_minute (minute, shard, op_id, "
                 + "follower_id, followee_id, from_following, from_since, from_version, to_following, to_since, "
                 + "to_version, done) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false)");
-        markJournalDone = session.prepare("UPDATE relation_journal_by_minute SET done = true "
-                + "WHERE minute = ? AND shard = ? AND op_id = ?");
+        markJournalDone = session.prepare(
+                "UPDATE relation_journal_by_minute SET done = true " + "WHERE minute = ? AND shard = ? AND op_id = ?");
         selectJournal = session.prepare("SELECT * FROM relation_journal_by_minute WHERE minute = ? AND shard = ?");
     }
 
@@ -130,7 +129,8 @@ final class CqlRelationStore implements RelationStore {
     /** A read at the serial consistency, which first completes a Paxos round left in progress on the partition. */
     @Override
     public FollowEdge decidedEdge(long followerId, long followeeId) {
-        return edge(followerId, followeeId, selectEdge.bind(followerId, followeeId).setConsistencyLevel(serial));
+        return edge(
+                followerId, followeeId, selectEdge.bind(followerId, followeeId).setConsistencyLevel(serial));
     }
 
     private FollowEdge edge(long followerId, long followeeId, BoundStatement read) {
@@ -145,27 +145,40 @@ final class CqlRelationStore implements RelationStore {
     public Map<FollowEdge.Key, FollowEdge> edges(Collection<FollowEdge.Key> keys) {
         Map<FollowEdge.Key, FollowEdge> found = new HashMap<>();
         CqlReads.readAll(session, keys, key -> selectEdge.bind(key.followerId(), key.followeeId()))
-                .forEach((key, row) -> found.put(key, row == null
-                        ? FollowEdge.absent(key.followerId(), key.followeeId())
-                        : new FollowEdge(key.followerId(), key.followeeId(), row.getBoolean(0), row.getInstant(1),
-                        row.getLong(2))));
+                .forEach((key, row) -> found.put(
+                        key,
+                        row == null
+                                ? FollowEdge.absent(key.followerId(), key.followeeId())
+                                : new FollowEdge(
+                                        key.followerId(),
+                                        key.followeeId(),
+                                        row.getBoolean(0),
+                                        row.getInstant(1),
+                                        row.getLong(2))));
         return found;
     }
 
     @Override
     public boolean compareAndSet(FollowEdge expected, FollowEdge next) {
         BoundStatement cas = expected.exists()
-                ? updateEdgeIfVersion.bind(next.following(), next.since(), next.version(),
-                        next.followerId(), next.followeeId(), expected.version())
-                : insertEdgeIfAbsent.bind(next.followerId(), next.followeeId(), next.following(), next.since(),
-                        next.version());
+                ? updateEdgeIfVersion.bind(
+                        next.following(),
+                        next.since(),
+                        next.version(),
+                        next.followerId(),
+                        next.followeeId(),
+                        expected.version())
+                : insertEdgeIfAbsent.bind(
+                        next.followerId(), next.followeeId(), next.following(), next.since(), next.version());
         return session.execute(cas.setIdempotent(false)).wasApplied();
     }
 
     @Override
     public boolean delete(FollowEdge edge) {
-        return session.execute(deleteEdgeIfVersion.bind(edge.followerId(), edge.followeeId(), edge.version())
-                .setIdempotent(false)).wasApplied();
+        return session.execute(deleteEdgeIfVersion
+                        .bind(edge.followerId(), edge.followeeId(), edge.version())
+                        .setIdempotent(false))
+                .wasApplied();
     }
 
     @Override
@@ -193,8 +206,7 @@ final class CqlRelationStore implements RelationStore {
 
     @Override
     public List<Follow> following(long userId, Optional<FollowCursor> after, int limit) {
-        BoundStatement query = after
-                .map(c -> selectFollowingAfter.bind(userId, c.since(), c.userId(), limit))
+        BoundStatement query = after.map(c -> selectFollowingAfter.bind(userId, c.since(), c.userId(), limit))
                 .orElseGet(() -> selectFollowing.bind(userId, limit));
         List<Follow> page = new ArrayList<>(Math.min(limit, 1024));
         for (Row row : session.execute(query.setIdempotent(true).setPageSize(Math.min(limit, 5000)))) {
@@ -206,7 +218,8 @@ final class CqlRelationStore implements RelationStore {
     @Override
     public List<Follow> followers(long userId, Optional<FollowCursor> after, int limit) {
         return followerRows(userId, after, limit, Optional.empty()).stream()
-                .map(f -> new Follow(f.userId(), f.since())).toList();
+                .map(f -> new Follow(f.userId(), f.since()))
+                .toList();
     }
 
     @Override
@@ -227,10 +240,16 @@ final class CqlRelationStore implements RelationStore {
     @Override
     public void shareActivity(long userId, Instant lastRead, OptionalDouble readsPerDay) {
         List<BoundStatement> writes = new ArrayList<>();
-        for (Row row : session.execute(selectEdgesOf.bind(userId).setIdempotent(true).setPageSize(5000))) {
+        for (Row row :
+                session.execute(selectEdgesOf.bind(userId).setIdempotent(true).setPageSize(5000))) {
             if (row.getBoolean("following")) {
-                writes.add(shareOnEdge(userId, row.getLong("followee_id"), row.getInstant("since"),
-                        row.getLong("version"), lastRead, readsPerDay));
+                writes.add(shareOnEdge(
+                        userId,
+                        row.getLong("followee_id"),
+                        row.getInstant("since"),
+                        row.getLong("version"),
+                        lastRead,
+                        readsPerDay));
             }
         }
         async.runAll(writes, session::executeAsync);
@@ -245,47 +264,72 @@ final class CqlRelationStore implements RelationStore {
     }
 
     /** The last read (and the read rate, when known) onto the edge's followers copy, at the edge's version. */
-    private BoundStatement shareOnEdge(long followerId, long followeeId, Instant since, long version, Instant lastRead,
-                                       OptionalDouble readsPerDay) {
+    private BoundStatement shareOnEdge(
+            long followerId,
+            long followeeId,
+            Instant since,
+            long version,
+            Instant lastRead,
+            OptionalDouble readsPerDay) {
         int bucket = buckets.bucketFor(followeeId, since);
         BoundStatement write = readsPerDay.isPresent()
-                ? shareActivity.bind(version, lastRead, ActivityCell.pack(lastRead, readsPerDay.getAsDouble()),
-                followeeId, bucket, since, followerId)
+                ? shareActivity.bind(
+                        version,
+                        lastRead,
+                        ActivityCell.pack(lastRead, readsPerDay.getAsDouble()),
+                        followeeId,
+                        bucket,
+                        since,
+                        followerId)
                 : shareLastRead.bind(version, lastRead, followeeId, bucket, since, followerId);
         return write.setIdempotent(true);
     }
 
     /** A page of followers across buckets, newest first; with {@code readSince}, only those who read since then. */
-    private List<Follower> followerRows(long userId, Optional<FollowCursor> after, int limit,
-                                        Optional<Instant> readSince) {
-        return BucketWalk.page(buckets.pageFrom(userId, after.map(FollowCursor::since)), limit,
-                (bucket, first, want) -> {
-                    BoundStatement query = followersQuery(userId, bucket, first ? after : Optional.empty(), want,
-                            readSince);
+    private List<Follower> followerRows(
+            long userId, Optional<FollowCursor> after, int limit, Optional<Instant> readSince) {
+        return BucketWalk.page(
+                buckets.pageFrom(userId, after.map(FollowCursor::since)), limit, (bucket, first, want) -> {
+                    BoundStatement query =
+                            followersQuery(userId, bucket, first ? after : Optional.empty(), want, readSince);
                     return session.execute(query.setIdempotent(true).setPageSize(Math.min(want, 5000)))
-                            .map(row -> new Follower(row.getLong(1), row.getInstant(0),
+                            .map(row -> new Follower(
+                                    row.getLong(1),
+                                    row.getInstant(0),
                                     Optional.ofNullable(row.getInstant(2)),
                                     ActivityCell.readsPerDay(row.isNull(3) ? null : row.getLong(3))));
                 });
     }
 
-    private BoundStatement followersQuery(long userId, int bucket, Optional<FollowCursor> after, int want,
-                                          Optional<Instant> readSince) {
+    private BoundStatement followersQuery(
+            long userId, int bucket, Optional<FollowCursor> after, int want, Optional<Instant> readSince) {
         if (readSince.isPresent()) {
-            return after.isPresent() ? selectActiveFollowersAfter.bind(userId, bucket, after.get().since(),
-                    after.get().userId(), readSince.get(), want)
+            return after.isPresent()
+                    ? selectActiveFollowersAfter.bind(
+                            userId, bucket, after.get().since(), after.get().userId(), readSince.get(), want)
                     : selectActiveFollowers.bind(userId, bucket, readSince.get(), want);
         }
-        return after.isPresent() ? selectFollowersAfter.bind(userId, bucket, after.get().since(), after.get().userId(),
-                want) : selectFollowers.bind(userId, bucket, want);
+        return after.isPresent()
+                ? selectFollowersAfter.bind(
+                        userId, bucket, after.get().since(), after.get().userId(), want)
+                : selectFollowers.bind(userId, bucket, want);
     }
 
     @Override
     public void journalIntent(RelationOp op) {
         FollowEdge from = op.from();
         FollowEdge to = op.to();
-        BoundStatement intent = insertJournal.bind(minuteOf(op), shardOf(op), op.opId(), op.followerId(),
-                op.followeeId(), from.following(), from.since(), from.version(), to.following(), to.since(),
+        BoundStatement intent = insertJournal.bind(
+                minuteOf(op),
+                shardOf(op),
+                op.opId(),
+                op.followerId(),
+                op.followeeId(),
+                from.following(),
+                from.since(),
+                from.version(),
+                to.following(),
+                to.since(),
                 to.version());
         // A bound null is written as a tombstone cell, which every read of the minute then walks past: an absent
         // edge has no since, so its column is left unset instead (it reads back as null all the same).
@@ -300,7 +344,8 @@ final class CqlRelationStore implements RelationStore {
 
     @Override
     public void journalDone(RelationOp op) {
-        session.execute(markJournalDone.bind(minuteOf(op), shardOf(op), op.opId()).setIdempotent(true));
+        session.execute(
+                markJournalDone.bind(minuteOf(op), shardOf(op), op.opId()).setIdempotent(true));
     }
 
     @Override
@@ -308,7 +353,9 @@ final class CqlRelationStore implements RelationStore {
         List<RelationOp> ops = new ArrayList<>();
         // Every minute that starts before `to`: compared as instants, since `to` may lie in the first second of a
         // minute whose entries would be missed by a comparison of whole seconds.
-        for (long minute = from.getEpochSecond() / 60; Instant.ofEpochSecond(minute * 60).isBefore(to); minute++) {
+        for (long minute = from.getEpochSecond() / 60;
+                Instant.ofEpochSecond(minute * 60).isBefore(to);
+                minute++) {
             for (int shard = 0; shard < JOURNAL_SHARDS; shard++) {
                 for (Row row : session.execute(selectJournal.bind(minute, shard).setIdempotent(true))) {
                     RelationOp op = journalEntry(row);
@@ -324,23 +371,24 @@ final class CqlRelationStore implements RelationStore {
 
     @Override
     public void importEdges(List<FollowEdge> edges) {
-        Map<Long, List<FollowEdge>> byFollowee = edges.stream().filter(FollowEdge::following)
-                .collect(Collectors.groupingBy(FollowEdge::followeeId));
+        Map<Long, List<FollowEdge>> byFollowee =
+                edges.stream().filter(FollowEdge::following).collect(Collectors.groupingBy(FollowEdge::followeeId));
         List<Statement<?>> writes = new ArrayList<>(edges.size() * 2);
         Map<Long, Long> followingAdded = new HashMap<>();
         for (Map.Entry<Long, List<FollowEdge>> group : byFollowee.entrySet()) {
             long followee = group.getKey();
             List<FollowEdge> sorted = group.getValue().stream()
-                    .sorted(Comparator.comparing(FollowEdge::since)).toList();
+                    .sorted(Comparator.comparing(FollowEdge::since))
+                    .toList();
             List<BoundStatement> followerRows = assignBuckets(followee, sorted);
             for (int i = 0; i < followerRows.size(); i += IMPORT_ROWS_PER_BATCH) {
                 // Consecutive rows of one followee mostly share a bucket partition: batch those together.
-                writes.addAll(singlePartitionBatches(followerRows.subList(i,
-                        Math.min(followerRows.size(), i + IMPORT_ROWS_PER_BATCH))));
+                writes.addAll(singlePartitionBatches(
+                        followerRows.subList(i, Math.min(followerRows.size(), i + IMPORT_ROWS_PER_BATCH))));
             }
             for (FollowEdge edge : sorted) {
-                writes.add(insertEdge.bind(edge.followerId(), edge.followeeId(), true, edge.since(), edge.version(),
-                        edge.version()));
+                writes.add(insertEdge.bind(
+                        edge.followerId(), edge.followeeId(), true, edge.since(), edge.version(), edge.version()));
                 writes.add(insertFollowing.bind(edge.followerId(), edge.since(), edge.followeeId(), edge.version()));
                 followingAdded.merge(edge.followerId(), 1L, Long::sum);
             }
@@ -348,9 +396,10 @@ final class CqlRelationStore implements RelationStore {
         writes.replaceAll(s -> s.setIdempotent(true)); // explicit timestamps make every import write replayable
         async.runAll(writes, session::executeAsync);
         List<Statement<?>> counts = new ArrayList<>(byFollowee.size() + followingAdded.size());
-        byFollowee.forEach((followee, group) -> counts.add(
-                users.addCountsStatement(followee, UserCounts.followers(group.size()))));
-        followingAdded.forEach((follower, n) -> counts.add(users.addCountsStatement(follower, UserCounts.following(n))));
+        byFollowee.forEach((followee, group) ->
+                counts.add(users.addCountsStatement(followee, UserCounts.followers(group.size()))));
+        followingAdded.forEach(
+                (follower, n) -> counts.add(users.addCountsStatement(follower, UserCounts.following(n))));
         async.runAll(counts, session::executeAsync);
     }
 
@@ -374,7 +423,8 @@ final class CqlRelationStore implements RelationStore {
             previousSince = edge.since();
             count++;
         }
-        rows.stream().collect(Collectors.groupingBy(row -> row.getInt(1), Collectors.counting()))
+        rows.stream()
+                .collect(Collectors.groupingBy(row -> row.getInt(1), Collectors.counting()))
                 .forEach((inBucket, written) -> buckets.countWrite(followee, inBucket, written));
         return rows;
     }
@@ -383,7 +433,9 @@ final class CqlRelationStore implements RelationStore {
         Map<Object, BatchStatementBuilder> byPartition = new HashMap<>();
         for (BoundStatement row : rows) {
             Object partition = List.of(row.getLong(0), row.getInt(1));
-            byPartition.computeIfAbsent(partition, k -> BatchStatement.builder(BatchType.UNLOGGED)).addStatement(row);
+            byPartition
+                    .computeIfAbsent(partition, k -> BatchStatement.builder(BatchType.UNLOGGED))
+                    .addStatement(row);
         }
         List<Statement<?>> batches = new ArrayList<>(byPartition.size());
         byPartition.values().forEach(b -> batches.add(b.build()));
@@ -393,10 +445,18 @@ final class CqlRelationStore implements RelationStore {
     private RelationOp journalEntry(Row row) {
         long follower = row.getLong("follower_id");
         long followee = row.getLong("followee_id");
-        FollowEdge from = new FollowEdge(follower, followee, row.getBoolean("from_following"),
-                row.getInstant("from_since"), row.getLong("from_version"));
-        FollowEdge to = new FollowEdge(follower, followee, row.getBoolean("to_following"),
-                row.getInstant("to_since"), row.getLong("to_version"));
+        FollowEdge from = new FollowEdge(
+                follower,
+                followee,
+                row.getBoolean("from_following"),
+                row.getInstant("from_since"),
+                row.getLong("from_version"));
+        FollowEdge to = new FollowEdge(
+                follower,
+                followee,
+                row.getBoolean("to_following"),
+                row.getInstant("to_since"),
+                row.getLong("to_version"));
         return new RelationOp(row.getLong("op_id"), from, to);
     }
 

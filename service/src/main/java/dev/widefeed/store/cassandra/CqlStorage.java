@@ -7,7 +7,6 @@ import dev.widefeed.export.TableScanStore;
 import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.Stores;
 import dev.widefeed.store.TimedStorage;
-
 import java.time.Clock;
 
 /** The Cassandra backend: every store over one {@link CqlSession} bound to the service's keyspace. */
@@ -16,8 +15,13 @@ public final class CqlStorage extends TimedStorage {
     private final CqlTableScanStore tableScans;
 
     /** {@code scanConsistency}: what whole-table scans read at (see {@link CqlTableScanStore}). */
-    public CqlStorage(CqlSession session, MetricRegistry metrics, int bucketSize, int maxInFlight,
-                      ConsistencyLevel scanConsistency, Clock clock) {
+    public CqlStorage(
+            CqlSession session,
+            MetricRegistry metrics,
+            int bucketSize,
+            int maxInFlight,
+            ConsistencyLevel scanConsistency,
+            Clock clock) {
         super("cassandra", adapters(session, bucketSize, maxInFlight, clock), metrics, CqlErrors::translate);
         this.session = session;
         this.tableScans = new CqlTableScanStore(session, scanConsistency);
@@ -28,7 +32,8 @@ public final class CqlStorage extends TimedStorage {
         ListBuckets followerBuckets = new ListBuckets(session, "followers", bucketSize, clock);
         BoundedAsync async = new BoundedAsync(maxInFlight);
         CqlFloors commentFloors = new CqlFloors(session, CqlFloors.FLOORS_PER_BUCKET);
-        return new Stores(users,
+        return new Stores(
+                users,
                 new CqlRelationStore(session, users, followerBuckets, async),
                 new CqlPostStore(session, bucketSize, async, clock),
                 new CqlLikeStore(session, bucketSize, clock),

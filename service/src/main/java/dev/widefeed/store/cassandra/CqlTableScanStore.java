@@ -24,7 +24,6 @@ import dev.widefeed.export.ScanPage;
 import dev.widefeed.export.Split;
 import dev.widefeed.export.TableScanStore;
 import dev.widefeed.export.TableShape;
-
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -57,7 +56,10 @@ final class CqlTableScanStore implements TableScanStore {
     @Override
     public List<String> tables() {
         try {
-            return keyspace().getTables().keySet().stream().map(CqlIdentifier::asInternal).sorted().toList();
+            return keyspace().getTables().keySet().stream()
+                    .map(CqlIdentifier::asInternal)
+                    .sorted()
+                    .toList();
         } catch (RuntimeException e) {
             throw CqlErrors.translate(e);
         }
@@ -87,7 +89,8 @@ final class CqlTableScanStore implements TableScanStore {
         List<Split> splits = new ArrayList<>();
         for (TokenRange piece : pieces) {
             for (TokenRange part : cuts == 1 ? List.of(piece) : piece.splitEvenly(cuts)) {
-                splits.add(new Split(String.format("t%05d", splits.size()),
+                splits.add(new Split(
+                        String.format("t%05d", splits.size()),
                         tokens.format(part.getStart()) + ":" + tokens.format(part.getEnd())));
             }
         }
@@ -101,12 +104,15 @@ final class CqlTableScanStore implements TableScanStore {
             String[] range = split.range().split(":", 2);
             Token start = tokens.parse(range[0]);
             Token end = tokens.parse(range[1]);
-            // A range ending at or before its start runs to the ring's end: the minimum token ends it, and no key has that.
+            // A range ending at or before its start runs to the ring's end: the minimum token ends it, and no key has
+            // that.
             boolean toTheEnd = end.compareTo(start) <= 0;
             PreparedStatement[] prepared = statements.computeIfAbsent(shape.table(), t -> prepare(shape));
-            BoundStatement statement = toTheEnd ? prepared[1].bind().setToken(0, start)
+            BoundStatement statement = toTheEnd
+                    ? prepared[1].bind().setToken(0, start)
                     : prepared[0].bind().setToken(0, start).setToken(1, end);
-            statement = statement.setPageSize(rows).setConsistencyLevel(consistency).setIdempotent(true);
+            statement =
+                    statement.setPageSize(rows).setConsistencyLevel(consistency).setIdempotent(true);
             if (from.isPresent()) {
                 statement = statement.setPagingState(PagingState.fromString(from.get()));
             }
@@ -133,22 +139,24 @@ final class CqlTableScanStore implements TableScanStore {
 
     @Override
     public String readSettings() {
-        return "Cassandra, consistency " + consistency + ", by token range (partitioner " + tokenMap().getPartitionerName()
-                + "), a page at a time (paging state between pages)";
+        return "Cassandra, consistency " + consistency + ", by token range (partitioner "
+                + tokenMap().getPartitionerName() + "), a page at a time (paging state between pages)";
     }
 
     private PreparedStatement[] prepare(TableShape shape) {
         TableMetadata metadata = table(shape.table());
-        String partitionKey = metadata.getPartitionKey().stream().map(c -> c.getName().asCql(true))
+        String partitionKey = metadata.getPartitionKey().stream()
+                .map(c -> c.getName().asCql(true))
                 .collect(Collectors.joining(", "));
-        String columns = shape.columns().stream().map(c -> CqlIdentifier.fromInternal(c.name()).asCql(true))
+        String columns = shape.columns().stream()
+                .map(c -> CqlIdentifier.fromInternal(c.name()).asCql(true))
                 .collect(Collectors.joining(", "));
         String select = "SELECT token(" + partitionKey + "), " + columns + " FROM "
                 + metadata.getKeyspace().asCql(true) + "." + metadata.getName().asCql(true)
                 + " WHERE token(" + partitionKey + ") > ?";
-        return new PreparedStatement[]{
-                session.prepare(select + " AND token(" + partitionKey + ") <= ?"),
-                session.prepare(select)};
+        return new PreparedStatement[] {
+            session.prepare(select + " AND token(" + partitionKey + ") <= ?"), session.prepare(select)
+        };
     }
 
     /** How much of a Murmur3 range the scan has passed, from the last row's token; other partitioners: 0 until done. */
@@ -166,18 +174,22 @@ final class CqlTableScanStore implements TableScanStore {
     }
 
     private KeyspaceMetadata keyspace() {
-        CqlIdentifier name = session.getKeyspace().orElseThrow(() -> new IllegalStateException("the session has no keyspace"));
-        return session.getMetadata().getKeyspace(name)
+        CqlIdentifier name =
+                session.getKeyspace().orElseThrow(() -> new IllegalStateException("the session has no keyspace"));
+        return session.getMetadata()
+                .getKeyspace(name)
                 .orElseThrow(() -> new IllegalStateException("keyspace " + name + " is not in the driver's metadata"));
     }
 
     private TableMetadata table(String table) {
-        return keyspace().getTable(CqlIdentifier.fromInternal(table))
+        return keyspace()
+                .getTable(CqlIdentifier.fromInternal(table))
                 .orElseThrow(() -> new IllegalArgumentException("no such table: " + table));
     }
 
     private TokenMap tokenMap() {
-        return session.getMetadata().getTokenMap()
+        return session.getMetadata()
+                .getTokenMap()
                 .orElseThrow(() -> new IllegalStateException("the driver has no token map (token metadata is off)"));
     }
 
@@ -208,7 +220,9 @@ final class CqlTableScanStore implements TableScanStore {
         if (type.equals(DataTypes.INT) || type.equals(DataTypes.SMALLINT) || type.equals(DataTypes.TINYINT)) {
             return ColumnType.Kind.INT;
         }
-        if (type.equals(DataTypes.TEXT) || type.equals(DataTypes.ASCII) || type.equals(DataTypes.UUID)
+        if (type.equals(DataTypes.TEXT)
+                || type.equals(DataTypes.ASCII)
+                || type.equals(DataTypes.UUID)
                 || type.equals(DataTypes.TIMEUUID)) {
             return ColumnType.Kind.STRING;
         }

@@ -13,7 +13,6 @@ import dev.widefeed.feed.HomeState;
 import dev.widefeed.feed.TimelineEntry;
 import dev.widefeed.feed.TimelineStore;
 import dev.widefeed.store.BoundedAsync;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -58,8 +57,8 @@ final class CqlTimelineStore implements TimelineStore {
         this.async = async;
         insert = session.prepare("INSERT INTO home_timeline_by_user (user_id, post_id, author_id, source_id) "
                 + "VALUES (?, ?, ?, ?) USING TTL ?");
-        select = session.prepare("SELECT post_id, author_id, source_id FROM home_timeline_by_user "
-                + "WHERE user_id = ? LIMIT ?");
+        select = session.prepare(
+                "SELECT post_id, author_id, source_id FROM home_timeline_by_user " + "WHERE user_id = ? LIMIT ?");
         selectBefore = session.prepare("SELECT post_id, author_id, source_id FROM home_timeline_by_user "
                 + "WHERE user_id = ? AND post_id < ? LIMIT ?");
         deleteOne = session.prepare("DELETE FROM home_timeline_by_user WHERE user_id = ? AND post_id = ?");
@@ -87,8 +86,11 @@ final class CqlTimelineStore implements TimelineStore {
     @Override
     public void push(TimelineEntry entry, Collection<Long> userIds, Duration ttl) {
         int seconds = CqlTtl.seconds(ttl);
-        async.runAll(List.copyOf(userIds), user -> session.executeAsync(insert.bind(user, entry.postId(),
-                entry.authorId(), entry.sourceId(), seconds).setIdempotent(true)));
+        async.runAll(
+                List.copyOf(userIds),
+                user -> session.executeAsync(
+                        insert.bind(user, entry.postId(), entry.authorId(), entry.sourceId(), seconds)
+                                .setIdempotent(true)));
     }
 
     /**
@@ -100,16 +102,20 @@ final class CqlTimelineStore implements TimelineStore {
     public void pushAll(long userId, Collection<TimelineEntry> entries, Duration ttl) {
         int seconds = CqlTtl.seconds(ttl);
         async.runChunks(List.copyOf(entries), ENTRIES_PER_BATCH, chunk -> {
-            List<BatchableStatement<?>> inserts = chunk.stream().<BatchableStatement<?>>map(entry ->
-                    insert.bind(userId, entry.postId(), entry.authorId(), entry.sourceId(), seconds)).toList();
-            return session.executeAsync(BatchStatement.newInstance(BatchType.UNLOGGED, inserts).setIdempotent(true));
+            List<BatchableStatement<?>> inserts = chunk.stream()
+                    .<BatchableStatement<?>>map(
+                            entry -> insert.bind(userId, entry.postId(), entry.authorId(), entry.sourceId(), seconds))
+                    .toList();
+            return session.executeAsync(
+                    BatchStatement.newInstance(BatchType.UNLOGGED, inserts).setIdempotent(true));
         });
     }
 
     /** A row tombstone per user, each in its own partition, at most {@code maxInFlight} at once. */
     @Override
     public void retract(long postId, Collection<Long> userIds) {
-        async.runAll(List.copyOf(userIds),
+        async.runAll(
+                List.copyOf(userIds),
                 user -> session.executeAsync(deleteOne.bind(user, postId).setIdempotent(true)));
     }
 
@@ -179,12 +185,13 @@ final class CqlTimelineStore implements TimelineStore {
         for (Row row : session.execute(query.setIdempotent(true))) {
             statics = row;
             if (!row.isNull(ENTRY_COLUMNS)) {
-                entries.add(new TimelineEntry(row.getLong(ENTRY_COLUMNS), row.getLong(ENTRY_COLUMNS + 1),
-                        row.getLong(ENTRY_COLUMNS + 2)));
+                entries.add(new TimelineEntry(
+                        row.getLong(ENTRY_COLUMNS), row.getLong(ENTRY_COLUMNS + 1), row.getLong(ENTRY_COLUMNS + 2)));
             }
         }
         if (statics == null) {
-            statics = session.execute(selectState.bind(userId).setIdempotent(true)).one();
+            statics = session.execute(selectState.bind(userId).setIdempotent(true))
+                    .one();
         }
         return new HomeRead(stateOf(statics), pulledOf(statics), entries);
     }
@@ -192,19 +199,23 @@ final class CqlTimelineStore implements TimelineStore {
     /** One map-entry write per reader, each to its own partition, at most {@code maxInFlight} at once. */
     @Override
     public void pull(long authorId, long upTo, Collection<Long> readers) {
-        async.runAll(List.copyOf(readers), reader -> session.executeAsync(putPulled.bind(authorId, upTo, reader)
-                .setIdempotent(true)));
+        async.runAll(
+                List.copyOf(readers),
+                reader -> session.executeAsync(
+                        putPulled.bind(authorId, upTo, reader).setIdempotent(true)));
     }
 
     @Override
     public void unpull(long userId, Collection<Long> authorIds) {
-        async.runAll(List.copyOf(authorIds), author -> session.executeAsync(deletePulled.bind(author, userId)
-                .setIdempotent(true)));
+        async.runAll(
+                List.copyOf(authorIds),
+                author -> session.executeAsync(deletePulled.bind(author, userId).setIdempotent(true)));
     }
 
     @Override
     public Optional<HomeState> state(long userId) {
-        return stateOf(session.execute(selectState.bind(userId).setIdempotent(true)).one());
+        return stateOf(
+                session.execute(selectState.bind(userId).setIdempotent(true)).one());
     }
 
     /** Absent until the reader's first read saves it (the statics of a partition never saved are null). */
@@ -213,8 +224,8 @@ final class CqlTimelineStore implements TimelineStore {
             return Optional.empty();
         }
         DecayedRate reads = row.isNull(6) ? DecayedRate.NONE : new DecayedRate(row.getDouble(5), row.getInstant(6));
-        return Optional.of(new HomeState(row.getInstant(0), row.getLong(1), row.getInstant(2), row.getInstant(3),
-                row.getLong(4), reads));
+        return Optional.of(new HomeState(
+                row.getInstant(0), row.getLong(1), row.getInstant(2), row.getInstant(3), row.getLong(4), reads));
     }
 
     private static Map<Long, Long> pulledOf(Row row) {
@@ -230,12 +241,22 @@ final class CqlTimelineStore implements TimelineStore {
     /** One single-partition update per user, at most {@code maxInFlight} at once. */
     @Override
     public void importStates(Map<Long, HomeState> states) {
-        async.runAll(List.copyOf(states.entrySet()),
+        async.runAll(
+                List.copyOf(states.entrySet()),
                 state -> session.executeAsync(bindState(state.getKey(), state.getValue())));
     }
 
     private BoundStatement bindState(long userId, HomeState state) {
-        return upsertState.bind(state.lastRead(), state.completeAbove(), state.trimmedAt(), state.activitySharedAt(),
-                state.historyFrom(), state.reads().count(), state.reads().at(), userId).setIdempotent(true);
+        return upsertState
+                .bind(
+                        state.lastRead(),
+                        state.completeAbove(),
+                        state.trimmedAt(),
+                        state.activitySharedAt(),
+                        state.historyFrom(),
+                        state.reads().count(),
+                        state.reads().at(),
+                        userId)
+                .setIdempotent(true);
     }
 }

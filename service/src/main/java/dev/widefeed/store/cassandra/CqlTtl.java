@@ -7,8 +7,7 @@ final class CqlTtl {
     /** Cassandra rejects a longer TTL (20 years). */
     private static final long MAX_SECONDS = 630_720_000;
 
-    private CqlTtl() {
-    }
+    private CqlTtl() {}
 
     static int seconds(Duration ttl) {
         long seconds = ttl.toSeconds();

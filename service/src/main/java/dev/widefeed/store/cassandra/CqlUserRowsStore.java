@@ -5,7 +5,6 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.widefeed.erasure.UserRowsStore;
 import dev.widefeed.kernel.IdGenerator;
-
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -19,7 +18,8 @@ import java.util.List;
  * first year of ids; the directories go last.
  */
 final class CqlUserRowsStore implements UserRowsStore {
-    private static final int FIRST_YEAR = IdGenerator.EPOCH.atZone(ZoneOffset.UTC).getYear();
+    private static final int FIRST_YEAR =
+            IdGenerator.EPOCH.atZone(ZoneOffset.UTC).getYear();
 
     private final CqlSession session;
     private final Clock clock;
@@ -41,8 +41,13 @@ final class CqlUserRowsStore implements UserRowsStore {
     CqlUserRowsStore(CqlSession session, Clock clock) {
         this.session = session;
         this.clock = clock;
-        for (String table : List.of("home_timeline_by_user", "author_delivery_by_user", "notification_state_by_user",
-                "following_by_user", "like_counts_by_user", "comment_votes_by_user")) {
+        for (String table : List.of(
+                "home_timeline_by_user",
+                "author_delivery_by_user",
+                "notification_state_by_user",
+                "following_by_user",
+                "like_counts_by_user",
+                "comment_votes_by_user")) {
             whole.add(session.prepare("DELETE FROM " + table + " WHERE user_id = ?"));
         }
         whole.add(session.prepare("DELETE FROM edge_delivery_by_author WHERE author_id = ?"));

@@ -9,7 +9,6 @@ import dev.widefeed.graph.Handle;
 import dev.widefeed.graph.User;
 import dev.widefeed.graph.UserCounts;
 import dev.widefeed.graph.UserStore;
-
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
@@ -34,14 +33,16 @@ final class CqlUserStore implements UserStore {
 
     CqlUserStore(CqlSession session) {
         this.session = session;
-        this.insert = session.prepare("INSERT INTO users_by_id (user_id, handle, name, created_at) "
-                + "VALUES (?, ?, ?, ?)");
-        this.select = session.prepare(
-                "SELECT user_id, handle, name, bio, created_at FROM users_by_id WHERE user_id = ?");
-        this.selectCounts = session.prepare(
-                "SELECT posts, followers, following FROM user_counts_by_id WHERE user_id = ?");
-        this.addCounts = CqlCounterWrites.prepare(session, "UPDATE user_counts_by_id SET posts = posts + ?, "
-                + "followers = followers + ?, following = following + ? WHERE user_id = ?");
+        this.insert =
+                session.prepare("INSERT INTO users_by_id (user_id, handle, name, created_at) " + "VALUES (?, ?, ?, ?)");
+        this.select =
+                session.prepare("SELECT user_id, handle, name, bio, created_at FROM users_by_id WHERE user_id = ?");
+        this.selectCounts =
+                session.prepare("SELECT posts, followers, following FROM user_counts_by_id WHERE user_id = ?");
+        this.addCounts = CqlCounterWrites.prepare(
+                session,
+                "UPDATE user_counts_by_id SET posts = posts + ?, "
+                        + "followers = followers + ?, following = following + ? WHERE user_id = ?");
         this.claimHandle = session.prepare("INSERT INTO users_by_handle (handle, user_id) VALUES (?, ?) IF NOT EXISTS");
         this.selectHandle = session.prepare("SELECT user_id FROM users_by_handle WHERE handle = ?");
         this.reclaimHandle = session.prepare("UPDATE users_by_handle SET user_id = ? WHERE handle = ? IF user_id = ?");
@@ -54,8 +55,9 @@ final class CqlUserStore implements UserStore {
 
     @Override
     public void create(User user) {
-        session.execute(insert.bind(user.id(), user.handle().map(Handle::value).orElse(null), user.name(),
-                user.createdAt()).setIdempotent(true));
+        session.execute(
+                insert.bind(user.id(), user.handle().map(Handle::value).orElse(null), user.name(), user.createdAt())
+                        .setIdempotent(true));
     }
 
     /**
@@ -64,19 +66,23 @@ final class CqlUserStore implements UserStore {
      */
     @Override
     public long claimHandle(Handle handle, long userId) {
-        Row row = session.execute(claimHandle.bind(handle.value(), userId).setIdempotent(true)).one();
+        Row row = session.execute(claimHandle.bind(handle.value(), userId).setIdempotent(true))
+                .one();
         return row.getBoolean("[applied]") ? userId : row.getLong("user_id");
     }
 
     @Override
     public Optional<Long> handleOwner(Handle handle) {
-        return Optional.ofNullable(session.execute(selectHandle.bind(handle.value()).setIdempotent(true)).one())
+        return Optional.ofNullable(
+                        session.execute(selectHandle.bind(handle.value()).setIdempotent(true))
+                                .one())
                 .map(row -> row.getLong(0));
     }
 
     @Override
     public boolean reclaimHandle(Handle handle, long from, long to) {
-        Row row = session.execute(reclaimHandle.bind(to, handle.value(), from).setIdempotent(true)).one();
+        Row row = session.execute(reclaimHandle.bind(to, handle.value(), from).setIdempotent(true))
+                .one();
         return row.getBoolean("[applied]") || (!row.isNull("user_id") && row.getLong("user_id") == to);
     }
 
@@ -93,7 +99,9 @@ final class CqlUserStore implements UserStore {
 
     @Override
     public Optional<User> find(long userId) {
-        return Optional.ofNullable(session.execute(select.bind(userId).setIdempotent(true)).one()).map(CqlUserStore::user);
+        return Optional.ofNullable(
+                        session.execute(select.bind(userId).setIdempotent(true)).one())
+                .map(CqlUserStore::user);
     }
 
     @Override
@@ -110,7 +118,9 @@ final class CqlUserStore implements UserStore {
     @Override
     public void delete(User user) {
         // The claim is a lightweight transaction's row, so is its release; the other rows are written plainly.
-        user.handle().ifPresent(h -> session.execute(releaseHandle.bind(h.value(), user.id()).setIdempotent(false)));
+        user.handle()
+                .ifPresent(h ->
+                        session.execute(releaseHandle.bind(h.value(), user.id()).setIdempotent(false)));
         session.execute(deleteCounts.bind(user.id()).setIdempotent(true));
         session.execute(deleteProfile.bind(user.id()).setIdempotent(true));
     }
@@ -124,8 +134,12 @@ final class CqlUserStore implements UserStore {
     @Override
     public Map<Long, UserCounts> countsOf(Collection<Long> userIds) {
         Map<Long, UserCounts> counts = new HashMap<>();
-        CqlReads.readAll(session, userIds, id -> selectCounts.bind(id)).forEach((id, row) -> counts.put(id,
-                row == null ? UserCounts.ZERO : new UserCounts(row.getLong(0), row.getLong(1), row.getLong(2))));
+        CqlReads.readAll(session, userIds, id -> selectCounts.bind(id))
+                .forEach((id, row) -> counts.put(
+                        id,
+                        row == null
+                                ? UserCounts.ZERO
+                                : new UserCounts(row.getLong(0), row.getLong(1), row.getLong(2))));
         return counts;
     }
 
@@ -138,20 +152,27 @@ final class CqlUserStore implements UserStore {
 
     /** The counter update, for bulk work that runs many of them asynchronously. Never retried. */
     BoundStatement addCountsStatement(long userId, UserCounts delta) {
-        return addCounts.bind(delta.posts(), delta.followers(), delta.following(), userId).setIdempotent(false);
+        return addCounts
+                .bind(delta.posts(), delta.followers(), delta.following(), userId)
+                .setIdempotent(false);
     }
 
     private static User user(Row row) {
         String handle = row.getString("handle");
-        return new User(row.getLong("user_id"), Optional.ofNullable(handle).map(Handle::new), row.getString("name"),
-                row.getString("bio"), row.getInstant("created_at"));
+        return new User(
+                row.getLong("user_id"),
+                Optional.ofNullable(handle).map(Handle::new),
+                row.getString("name"),
+                row.getString("bio"),
+                row.getInstant("created_at"));
     }
 
     @Override
     public void scanIds(LongConsumer consumer) {
         // A full-table read: the driver pages through it, one page in memory at a time.
         for (Row row : session.execute(SimpleStatement.newInstance("SELECT user_id FROM users_by_id")
-                .setPageSize(5000).setIdempotent(true))) {
+                .setPageSize(5000)
+                .setIdempotent(true))) {
             consumer.accept(row.getLong(0));
         }
     }

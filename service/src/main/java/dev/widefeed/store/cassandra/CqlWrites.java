@@ -2,7 +2,6 @@ package dev.widefeed.store.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
-
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -14,13 +13,14 @@ import java.util.concurrent.CompletableFuture;
  * readers skip (docs/design.md, "Posts and reposts").
  */
 final class CqlWrites {
-    private CqlWrites() {
-    }
+    private CqlWrites() {}
 
     /** Returns once every write is acknowledged; throws (after all have ended) if one failed. */
     static void writeAll(CqlSession session, List<BoundStatement> writes) {
         CompletableFuture.allOf(writes.stream()
-                .map(write -> session.executeAsync(write.setIdempotent(true)).toCompletableFuture())
-                .toArray(CompletableFuture[]::new)).join();
+                        .map(write ->
+                                session.executeAsync(write.setIdempotent(true)).toCompletableFuture())
+                        .toArray(CompletableFuture[]::new))
+                .join();
     }
 }

@@ -6,9 +6,6 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
 import dev.widefeed.store.BucketWalk;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -16,6 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The bucket directory ({@code list_buckets_by_owner}) of one kind of newest-first list that grows
@@ -36,8 +35,7 @@ final class ListBuckets {
     private static final Duration CACHE_FOR = Duration.ofSeconds(4);
 
     /** One directory row: bucket number and the first since it holds. Bucket 0 starts at 0. */
-    record Bucket(int number, Instant startsAt) {
-    }
+    record Bucket(int number, Instant startsAt) {}
 
     private final CqlSession session;
     private final String list;
@@ -55,8 +53,7 @@ final class ListBuckets {
     /** One write in this many is counted, as this many: a bucket's size needs no exact count (see #countWrite). */
     private final int writeSample;
 
-    private record BucketKey(long ownerId, int bucket) {
-    }
+    private record BucketKey(long ownerId, int bucket) {}
 
     /** @param list the list's name in the directory, e.g. {@code followers} */
     ListBuckets(CqlSession session, String list, int bucketSize, Clock clock) {
@@ -64,17 +61,26 @@ final class ListBuckets {
         this.list = list;
         this.bucketSize = bucketSize;
         this.clock = clock;
-        this.select = session.prepare("SELECT bucket, starts_at FROM list_buckets_by_owner WHERE list = ? AND owner_id = ?");
+        this.select =
+                session.prepare("SELECT bucket, starts_at FROM list_buckets_by_owner WHERE list = ? AND owner_id = ?");
         this.forget = session.prepare("DELETE FROM list_buckets_by_owner WHERE list = ? AND owner_id = ?");
         this.open = session.prepare("INSERT INTO list_buckets_by_owner (list, owner_id, bucket, starts_at) "
                 + "VALUES (?, ?, ?, ?) IF NOT EXISTS");
-        this.countWritten = CqlCounterWrites.prepare(session, "UPDATE list_bucket_writes_by_owner SET written = written + ? "
-                + "WHERE list = ? AND owner_id = ? AND bucket = ?");
-        this.selectWritten = session.prepare("SELECT written FROM list_bucket_writes_by_owner "
-                + "WHERE list = ? AND owner_id = ? AND bucket = ?");
+        this.countWritten = CqlCounterWrites.prepare(
+                session,
+                "UPDATE list_bucket_writes_by_owner SET written = written + ? "
+                        + "WHERE list = ? AND owner_id = ? AND bucket = ?");
+        this.selectWritten = session.prepare(
+                "SELECT written FROM list_bucket_writes_by_owner " + "WHERE list = ? AND owner_id = ? AND bucket = ?");
         this.forgetWritten = session.prepare("DELETE FROM list_bucket_writes_by_owner WHERE list = ? AND owner_id = ?");
-        this.directory = Caffeine.newBuilder().maximumSize(100_000).expireAfterWrite(CACHE_FOR).build(this::load);
-        this.written = Caffeine.newBuilder().maximumSize(100_000).expireAfterWrite(CACHE_FOR).build(this::loadWritten);
+        this.directory = Caffeine.newBuilder()
+                .maximumSize(100_000)
+                .expireAfterWrite(CACHE_FOR)
+                .build(this::load);
+        this.written = Caffeine.newBuilder()
+                .maximumSize(100_000)
+                .expireAfterWrite(CACHE_FOR)
+                .build(this::loadWritten);
         this.writeSample = Math.max(1, bucketSize / 1_000);
     }
 
@@ -90,7 +96,8 @@ final class ListBuckets {
     /** The buckets a page reads, newest first: from the one its cursor's time {@code after} maps to, or the newest. */
     List<Integer> pageFrom(long ownerId, Optional<Instant> after) {
         List<Bucket> newestFirst = buckets(ownerId);
-        return BucketWalk.downFrom(after.map(at -> bucketFor(newestFirst, at)).orElse(newestFirst.get(0).number()));
+        return BucketWalk.downFrom(after.map(at -> bucketFor(newestFirst, at))
+                .orElse(newestFirst.get(0).number()));
     }
 
     static int bucketFor(List<Bucket> newestFirst, Instant at) {
@@ -134,7 +141,8 @@ final class ListBuckets {
      * it to its cached count at once, so its own writes are seen before the cache is next read.
      */
     void countWrite(long ownerId, int bucket, long rows) {
-        long counted = writeSample == 1 || rows >= writeSample ? rows
+        long counted = writeSample == 1 || rows >= writeSample
+                ? rows
                 : ThreadLocalRandom.current().nextInt(writeSample) < rows ? writeSample : 0;
         if (counted == 0) {
             return;
@@ -143,7 +151,11 @@ final class ListBuckets {
         session.executeAsync(countWritten.bind(counted, list, ownerId, bucket).setIdempotent(false))
                 .whenComplete((done, failed) -> {
                     if (failed != null) {
-                        LOG.debug("rows written into bucket {} of {} {} not counted: {}", bucket, list, ownerId,
+                        LOG.debug(
+                                "rows written into bucket {} of {} {} not counted: {}",
+                                bucket,
+                                list,
+                                ownerId,
                                 failed.toString());
                     }
                 });
@@ -170,7 +182,9 @@ final class ListBuckets {
     }
 
     private long loadWritten(BucketKey key) {
-        Row row = session.execute(selectWritten.bind(list, key.ownerId(), key.bucket()).setIdempotent(true)).one();
+        Row row = session.execute(
+                        selectWritten.bind(list, key.ownerId(), key.bucket()).setIdempotent(true))
+                .one();
         return row == null ? 0 : row.getLong(0);
     }
 

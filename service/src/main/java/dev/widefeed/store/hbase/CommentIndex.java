@@ -10,6 +10,11 @@ import dev.widefeed.kernel.UnknownOutcomeException;
 import dev.widefeed.store.KeyedPermits;
 import dev.widefeed.store.hbase.layout.Salt;
 import dev.widefeed.store.hbase.rows.RowDeletes;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
@@ -18,12 +23,6 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.util.Bytes;
-
-import java.nio.ByteBuffer;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The floor-numbered index of comment threads, {@code comment_index}: one row per comment keyed
@@ -53,8 +52,7 @@ final class CommentIndex {
     private static final Duration PERMIT_WAIT = Duration.ofSeconds(10);
 
     /** An index row: the comment at a floor, without its content. */
-    record Entry(long floor, long commentId, long parentId, long authorId, boolean deleted, Instant createdAt) {
-    }
+    record Entry(long floor, long commentId, long parentId, long authorId, boolean deleted, Instant createdAt) {}
 
     private final AsyncTable<AdvancedScanResultConsumer> table;
     private final AsyncTable<AdvancedScanResultConsumer> tableOnce;
@@ -63,11 +61,13 @@ final class CommentIndex {
     private final KeyedPermits<CommentThread> permits = new KeyedPermits<>(1, PERMIT_WAIT);
     /** The last floor this process took per thread: the next guess, which the check verifies. */
     private final Cache<CommentThread, Long> lastPlaced = Caffeine.newBuilder()
-            .maximumSize(100_000).expireAfterAccess(Duration.ofMinutes(10)).build();
+            .maximumSize(100_000)
+            .expireAfterAccess(Duration.ofMinutes(10))
+            .build();
 
     /** @param tableOnce the same table without client retries, for conditional writes */
-    CommentIndex(AsyncTable<AdvancedScanResultConsumer> table, AsyncTable<AdvancedScanResultConsumer> tableOnce,
-                 Salt salt) {
+    CommentIndex(
+            AsyncTable<AdvancedScanResultConsumer> table, AsyncTable<AdvancedScanResultConsumer> tableOnce, Salt salt) {
         this.table = table;
         this.tableOnce = tableOnce;
         this.salt = salt;
@@ -87,22 +87,28 @@ final class CommentIndex {
                 }
                 last = highestFloor(thread);
             }
-            throw new TemporaryStoreException("thread " + thread + " of comment " + comment.id()
-                    + " kept changing under " + MAX_ATTEMPTS + " placements; try again", null);
+            throw new TemporaryStoreException(
+                    "thread " + thread + " of comment " + comment.id() + " kept changing under " + MAX_ATTEMPTS
+                            + " placements; try again",
+                    null);
         });
     }
 
     long highestFloor(CommentThread thread) {
-        Scan scan = new Scan().withStartRow(row(thread, Long.MAX_VALUE), true).withStopRow(row(thread, 0), false)
-                .setReversed(true).setLimit(1).addColumn(FAMILY, COMMENT_ID);
+        Scan scan = new Scan()
+                .withStartRow(row(thread, Long.MAX_VALUE), true)
+                .withStopRow(row(thread, 0), false)
+                .setReversed(true)
+                .setLimit(1)
+                .addColumn(FAMILY, COMMENT_ID);
         List<Result> rows = table.scanAll(scan).join();
         return rows.isEmpty() ? 0 : floorOf(rows.get(0).getRow());
     }
 
     /** Deletes every row of the thread, in pages of a scan of row keys. */
     void deleteAll(CommentThread thread) {
-        RowDeletes.of(table, new Scan().withStartRow(row(thread, 0), true)
-                .withStopRow(row(thread, Long.MAX_VALUE), true));
+        RowDeletes.of(
+                table, new Scan().withStartRow(row(thread, 0), true).withStopRow(row(thread, Long.MAX_VALUE), true));
         lastPlaced.invalidate(thread);
     }
 
@@ -114,8 +120,11 @@ final class CommentIndex {
     /** Entries with floors in [from, to], ascending. */
     List<Entry> range(CommentThread thread, long fromFloor, long toFloor) {
         int expected = Math.toIntExact(Math.min(toFloor - fromFloor + 1, 10_000));
-        Scan scan = new Scan().withStartRow(row(thread, fromFloor), true).withStopRow(row(thread, toFloor), true)
-                .addFamily(FAMILY).setCaching(expected);
+        Scan scan = new Scan()
+                .withStartRow(row(thread, fromFloor), true)
+                .withStopRow(row(thread, toFloor), true)
+                .addFamily(FAMILY)
+                .setCaching(expected);
         List<Entry> entries = new ArrayList<>(expected);
         table.scanAll(scan).join().forEach(r -> entries.add(entry(r)));
         return entries;
@@ -124,22 +133,32 @@ final class CommentIndex {
     /** @return whether this call turned the live entry at {@code floor} deleted */
     boolean markDeleted(CommentThread thread, long floor) {
         byte[] row = row(thread, floor);
-        return permits.run(thread, () -> tableOnce.checkAndMutate(CheckAndMutate.newBuilder(row)
-                .ifEquals(FAMILY, STATE, new byte[]{LIVE})
-                .build(new Put(row).addColumn(FAMILY, STATE, new byte[]{DELETED}))).join().isSuccess());
+        return permits.run(
+                thread,
+                () -> tableOnce
+                        .checkAndMutate(CheckAndMutate.newBuilder(row)
+                                .ifEquals(FAMILY, STATE, new byte[] {LIVE})
+                                .build(new Put(row).addColumn(FAMILY, STATE, new byte[] {DELETED})))
+                        .join()
+                        .isSuccess());
     }
 
     /** One attempt to take {@code floor}; whether the comment now holds it. */
     private boolean claim(Comment comment, long floor) {
         byte[] row = row(comment.thread(), floor);
-        Put put = new Put(row).addColumn(FAMILY, COMMENT_ID, Bytes.toBytes(comment.id()))
+        Put put = new Put(row)
+                .addColumn(FAMILY, COMMENT_ID, Bytes.toBytes(comment.id()))
                 .addColumn(FAMILY, PARENT_ID, Bytes.toBytes(comment.parentId()))
                 .addColumn(FAMILY, AUTHOR_ID, Bytes.toBytes(comment.authorId()))
-                .addColumn(FAMILY, STATE, new byte[]{LIVE})
+                .addColumn(FAMILY, STATE, new byte[] {LIVE})
                 .addColumn(FAMILY, CREATED_AT, Bytes.toBytes(comment.createdAt().toEpochMilli()));
         try {
-            if (tableOnce.checkAndMutate(CheckAndMutate.newBuilder(row).ifNotExists(FAMILY, COMMENT_ID).build(put))
-                    .join().isSuccess()) {
+            if (tableOnce
+                    .checkAndMutate(CheckAndMutate.newBuilder(row)
+                            .ifNotExists(FAMILY, COMMENT_ID)
+                            .build(put))
+                    .join()
+                    .isSuccess()) {
                 return true;
             }
         } catch (RuntimeException e) {
@@ -161,22 +180,32 @@ final class CommentIndex {
             if (failure != null) {
                 e.addSuppressed(failure);
             }
-            throw new UnknownOutcomeException("HBase: placing comment " + comment.id() + " at floor " + floor
-                    + " failed, and so did reading it back: " + e.getMessage(), e);
+            throw new UnknownOutcomeException(
+                    "HBase: placing comment " + comment.id() + " at floor " + floor
+                            + " failed, and so did reading it back: " + e.getMessage(),
+                    e);
         }
     }
 
     private static Entry entry(Result row) {
-        return new Entry(floorOf(row.getRow()), Bytes.toLong(row.getValue(FAMILY, COMMENT_ID)),
-                Bytes.toLong(row.getValue(FAMILY, PARENT_ID)), Bytes.toLong(row.getValue(FAMILY, AUTHOR_ID)),
+        return new Entry(
+                floorOf(row.getRow()),
+                Bytes.toLong(row.getValue(FAMILY, COMMENT_ID)),
+                Bytes.toLong(row.getValue(FAMILY, PARENT_ID)),
+                Bytes.toLong(row.getValue(FAMILY, AUTHOR_ID)),
                 row.getValue(FAMILY, STATE)[0] != LIVE,
                 Instant.ofEpochMilli(Bytes.toLong(row.getValue(FAMILY, CREATED_AT))));
     }
 
     private byte[] row(CommentThread thread, long floor) {
         long objectId = thread.object().id();
-        return ByteBuffer.allocate(PREFIX_LENGTH + Long.BYTES).put(salt.of(objectId)).putLong(objectId)
-                .put(thread.object().kind().code()).putLong(thread.rootId()).putLong(floor).array();
+        return ByteBuffer.allocate(PREFIX_LENGTH + Long.BYTES)
+                .put(salt.of(objectId))
+                .putLong(objectId)
+                .put(thread.object().kind().code())
+                .putLong(thread.rootId())
+                .putLong(floor)
+                .array();
     }
 
     private static long floorOf(byte[] row) {

@@ -1,17 +1,16 @@
 package dev.widefeed.store.hbase;
 
+import java.net.SocketAddress;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.client.MetricsConnection;
 import org.apache.hadoop.hbase.ipc.NettyRpcClient;
 import org.apache.hadoop.hbase.security.User;
 import org.apache.hbase.thirdparty.com.google.protobuf.RpcChannel;
-
-import java.net.SocketAddress;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * HBase's own RPC client, counting every RPC this process sends a region server or the master, by method
@@ -25,8 +24,12 @@ public final class CountedRpcClient extends NettyRpcClient {
     private static final Map<String, LongAdder> BY_METHOD = new ConcurrentHashMap<>();
     private static final LongAdder TOTAL = new LongAdder();
 
-    public CountedRpcClient(Configuration conf, String clusterId, SocketAddress localAddress,
-                            MetricsConnection metrics, Map<String, byte[]> connectionAttributes) {
+    public CountedRpcClient(
+            Configuration conf,
+            String clusterId,
+            SocketAddress localAddress,
+            MetricsConnection metrics,
+            Map<String, byte[]> connectionAttributes) {
         super(conf, clusterId, localAddress, metrics, connectionAttributes);
     }
 

@@ -32,7 +32,8 @@ final class EdgeTruth {
     boolean compareAndSet(byte[] row, VersionedEdge<?> expected, Put next) {
         CheckAndMutate.Builder check = CheckAndMutate.newBuilder(row);
         CheckAndMutate cas = expected.exists()
-                ? check.ifEquals(family, version, Bytes.toBytes(expected.version())).build(next)
+                ? check.ifEquals(family, version, Bytes.toBytes(expected.version()))
+                        .build(next)
                 : check.ifNotExists(family, version).build(next);
         return once.checkAndMutate(cas).join().isSuccess();
     }
@@ -40,7 +41,8 @@ final class EdgeTruth {
     /** Deletes {@code row} if it is still at {@code edgeVersion}. */
     boolean delete(byte[] row, long edgeVersion) {
         // Its cells are timestamped with the version: a delete at the version masks them all.
-        CheckAndMutate delete = CheckAndMutate.newBuilder(row).ifEquals(family, version, Bytes.toBytes(edgeVersion))
+        CheckAndMutate delete = CheckAndMutate.newBuilder(row)
+                .ifEquals(family, version, Bytes.toBytes(edgeVersion))
                 .build(new Delete(row, edgeVersion));
         return once.checkAndMutate(delete).join().isSuccess();
     }

@@ -32,7 +32,7 @@ public class EmbeddedHBaseFactory extends EmbeddedStoreFactory {
         if (!enabled) {
             return null;
         }
-        return LocalHBase.start(new LocalHBase.Settings(dataPath(), host, zookeeperPort, masterPort, regionServerPort,
-                heapMb, startTimeoutDuration()));
+        return LocalHBase.start(new LocalHBase.Settings(
+                dataPath(), host, zookeeperPort, masterPort, regionServerPort, heapMb, startTimeoutDuration()));
     }
 }

@@ -7,6 +7,14 @@ import dev.widefeed.account.Session;
 import dev.widefeed.account.SessionStanding;
 import dev.widefeed.store.hbase.layout.HBaseTables;
 import dev.widefeed.store.hbase.layout.Salt;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
@@ -19,15 +27,6 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
-
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.List;
-import java.util.Optional;
 
 /**
  * Credentials and sessions in {@code credentials_by_user} (a row per user: family p the password hash and last
@@ -60,7 +59,8 @@ final class HBaseAccountStore implements AccountStore {
         TableName failuresTable = TableName.valueOf(namespace, "signin_failures_by_key");
         this.credentials = connection.getTable(credentialsTable);
         // Rotation is not retried by the client: a retry of one that applied would find its own value and fail.
-        this.credentialsOnce = connection.getTableBuilder(credentialsTable).setMaxAttempts(1).build();
+        this.credentialsOnce =
+                connection.getTableBuilder(credentialsTable).setMaxAttempts(1).build();
         this.credentialSalt = Salt.of(declared.table(credentialsTable.getQualifierAsString()));
         this.failures = connection.getTable(failuresTable);
         this.failureSalt = Salt.of(declared.table(failuresTable.getQualifierAsString()));
@@ -70,13 +70,17 @@ final class HBaseAccountStore implements AccountStore {
 
     @Override
     public Credentials credentials(long userId) {
-        return credentials(userId, credentials.get(new Get(userRow(userId)).addFamily(PASSWORD)).join());
+        return credentials(
+                userId,
+                credentials.get(new Get(userRow(userId)).addFamily(PASSWORD)).join());
     }
 
     private static Credentials credentials(long userId, Result row) {
         byte[] hash = row.getValue(PASSWORD, PASSWORD_HASH);
         byte[] signedOut = row.getValue(PASSWORD, SIGNED_OUT_AT);
-        return new Credentials(userId, Optional.ofNullable(hash).map(Bytes::toString),
+        return new Credentials(
+                userId,
+                Optional.ofNullable(hash).map(Bytes::toString),
                 Optional.ofNullable(signedOut).map(b -> Instant.ofEpochMilli(Bytes.toLong(b))));
     }
 
@@ -87,42 +91,53 @@ final class HBaseAccountStore implements AccountStore {
 
     @Override
     public void recordErasure(long userId, Instant requestedAt) {
-        erasures.put(new Put(erasureRow(userId)).addColumn(ERASURE, REQUESTED_AT,
-                Bytes.toBytes(requestedAt.toEpochMilli()))).join();
+        erasures.put(new Put(erasureRow(userId))
+                        .addColumn(ERASURE, REQUESTED_AT, Bytes.toBytes(requestedAt.toEpochMilli())))
+                .join();
     }
 
     @Override
     public void finishErasure(long userId, Instant requestedAt, Instant finishedAt, Duration keep) {
         erasures.put(new Put(erasureRow(userId))
-                .addColumn(ERASURE, REQUESTED_AT, Bytes.toBytes(requestedAt.toEpochMilli()))
-                .addColumn(ERASURE, FINISHED_AT, Bytes.toBytes(finishedAt.toEpochMilli()))
-                .setTTL(keep.toMillis())).join();
+                        .addColumn(ERASURE, REQUESTED_AT, Bytes.toBytes(requestedAt.toEpochMilli()))
+                        .addColumn(ERASURE, FINISHED_AT, Bytes.toBytes(finishedAt.toEpochMilli()))
+                        .setTTL(keep.toMillis()))
+                .join();
     }
 
     @Override
     public Optional<ErasureState> erasure(long userId) {
-        Result row = erasures.get(new Get(erasureRow(userId)).addFamily(ERASURE)).join();
+        Result row =
+                erasures.get(new Get(erasureRow(userId)).addFamily(ERASURE)).join();
         byte[] requested = row.getValue(ERASURE, REQUESTED_AT);
         if (requested == null) {
             return Optional.empty();
         }
         byte[] finished = row.getValue(ERASURE, FINISHED_AT);
-        return Optional.of(new ErasureState(userId, Instant.ofEpochMilli(Bytes.toLong(requested)),
+        return Optional.of(new ErasureState(
+                userId,
+                Instant.ofEpochMilli(Bytes.toLong(requested)),
                 Optional.ofNullable(finished).map(b -> Instant.ofEpochMilli(Bytes.toLong(b)))));
     }
 
     private byte[] erasureRow(long userId) {
-        return ByteBuffer.allocate(1 + Long.BYTES).put(erasureSalt.of(userId)).putLong(userId).array();
+        return ByteBuffer.allocate(1 + Long.BYTES)
+                .put(erasureSalt.of(userId))
+                .putLong(userId)
+                .array();
     }
 
     @Override
     public void savePasswordHash(long userId, String hash) {
-        credentials.put(new Put(userRow(userId)).addColumn(PASSWORD, PASSWORD_HASH, Bytes.toBytes(hash))).join();
+        credentials
+                .put(new Put(userRow(userId)).addColumn(PASSWORD, PASSWORD_HASH, Bytes.toBytes(hash)))
+                .join();
     }
 
     @Override
     public void signOutEverywhere(long userId, Instant at) {
-        credentials.put(new Put(userRow(userId)).addColumn(PASSWORD, SIGNED_OUT_AT, Bytes.toBytes(at.toEpochMilli())))
+        credentials
+                .put(new Put(userRow(userId)).addColumn(PASSWORD, SIGNED_OUT_AT, Bytes.toBytes(at.toEpochMilli())))
                 .join();
     }
 
@@ -133,7 +148,9 @@ final class HBaseAccountStore implements AccountStore {
 
     @Override
     public Optional<Session> session(long userId, long sessionId) {
-        Result row = credentials.get(new Get(userRow(userId)).addColumn(SESSIONS, Bytes.toBytes(sessionId))).join();
+        Result row = credentials
+                .get(new Get(userRow(userId)).addColumn(SESSIONS, Bytes.toBytes(sessionId)))
+                .join();
         byte[] value = row.getValue(SESSIONS, Bytes.toBytes(sessionId));
         return value == null ? Optional.empty() : Optional.of(decode(userId, sessionId, value));
     }
@@ -141,16 +158,19 @@ final class HBaseAccountStore implements AccountStore {
     @Override
     public SessionStanding standing(long userId, long sessionId) {
         byte[] qualifier = Bytes.toBytes(sessionId);
-        Result row = credentials.get(new Get(userRow(userId)).addFamily(PASSWORD).addColumn(SESSIONS, qualifier))
+        Result row = credentials
+                .get(new Get(userRow(userId)).addFamily(PASSWORD).addColumn(SESSIONS, qualifier))
                 .join();
         byte[] value = row.getValue(SESSIONS, qualifier);
-        return new SessionStanding(credentials(userId, row),
+        return new SessionStanding(
+                credentials(userId, row),
                 value == null ? Optional.empty() : Optional.of(decode(userId, sessionId, value)));
     }
 
     @Override
     public List<Session> sessions(long userId) {
-        Result row = credentials.get(new Get(userRow(userId)).addFamily(SESSIONS)).join();
+        Result row =
+                credentials.get(new Get(userRow(userId)).addFamily(SESSIONS)).join();
         List<Session> found = new ArrayList<>();
         if (!row.isEmpty()) {
             // Qualifiers sort as unsigned bytes, which for positive ids is their order: oldest first.
@@ -167,7 +187,8 @@ final class HBaseAccountStore implements AccountStore {
         CheckAndMutate rotate = CheckAndMutate.newBuilder(row)
                 .ifEquals(SESSIONS, Bytes.toBytes(current.sessionId()), encode(current))
                 .build(sessionPut(next, ttl));
-        return !current.revoked() && credentialsOnce.checkAndMutate(rotate).join().isSuccess();
+        return !current.revoked()
+                && credentialsOnce.checkAndMutate(rotate).join().isSuccess();
     }
 
     @Override
@@ -190,8 +211,10 @@ final class HBaseAccountStore implements AccountStore {
         if (atMost <= 0) {
             return 0;
         }
-        Result row = failures.get(new Get(failureRow(key, windowStart)).addFamily(FAILURES)
-                .setMaxResultsPerColumnFamily(atMost)).join();
+        Result row = failures.get(new Get(failureRow(key, windowStart))
+                        .addFamily(FAILURES)
+                        .setMaxResultsPerColumnFamily(atMost))
+                .join();
         return row.isEmpty() ? 0 : row.rawCells().length;
     }
 
@@ -210,9 +233,13 @@ final class HBaseAccountStore implements AccountStore {
     }
 
     private static byte[] encode(Session session) {
-        return ByteBuffer.allocate(SESSION_BYTES).putInt(session.generation()).put((byte) (session.revoked() ? 1 : 0))
-                .put(session.nonce()).putLong(session.createdAt().toEpochMilli())
-                .putLong(session.refreshedAt().toEpochMilli()).array();
+        return ByteBuffer.allocate(SESSION_BYTES)
+                .putInt(session.generation())
+                .put((byte) (session.revoked() ? 1 : 0))
+                .put(session.nonce())
+                .putLong(session.createdAt().toEpochMilli())
+                .putLong(session.refreshedAt().toEpochMilli())
+                .array();
     }
 
     private static Session decode(long userId, long sessionId, byte[] value) {
@@ -221,17 +248,30 @@ final class HBaseAccountStore implements AccountStore {
         boolean revoked = buffer.get() == 1;
         byte[] nonce = new byte[Session.NONCE_BYTES];
         buffer.get(nonce);
-        return new Session(userId, sessionId, generation, revoked, nonce, Instant.ofEpochMilli(buffer.getLong()),
+        return new Session(
+                userId,
+                sessionId,
+                generation,
+                revoked,
+                nonce,
+                Instant.ofEpochMilli(buffer.getLong()),
                 Instant.ofEpochMilli(buffer.getLong()));
     }
 
     private byte[] userRow(long userId) {
-        return ByteBuffer.allocate(1 + Long.BYTES).put(credentialSalt.of(userId)).putLong(userId).array();
+        return ByteBuffer.allocate(1 + Long.BYTES)
+                .put(credentialSalt.of(userId))
+                .putLong(userId)
+                .array();
     }
 
     private byte[] failureRow(String key, Instant windowStart) {
         byte[] text = key.getBytes(StandardCharsets.UTF_8);
-        return ByteBuffer.allocate(1 + text.length + 1 + Long.BYTES).put(failureSalt.of(key.hashCode())).put(text)
-                .put((byte) 0).putLong(windowStart.toEpochMilli()).array();
+        return ByteBuffer.allocate(1 + text.length + 1 + Long.BYTES)
+                .put(failureSalt.of(key.hashCode()))
+                .put(text)
+                .put((byte) 0)
+                .putLong(windowStart.toEpochMilli())
+                .array();
     }
 }

@@ -7,6 +7,18 @@ import dev.widefeed.audience.Mark;
 import dev.widefeed.store.hbase.layout.HBaseTables;
 import dev.widefeed.store.hbase.layout.Salt;
 import dev.widefeed.store.hbase.rows.CellTimestamps;
+import java.nio.ByteBuffer;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
@@ -23,19 +35,6 @@ import org.apache.hadoop.hbase.filter.FilterList;
 import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
 import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
 import org.apache.hadoop.hbase.util.Bytes;
-
-import java.nio.ByteBuffer;
-import java.time.Clock;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
-import java.util.function.Function;
 
 /**
  * Marks and groups on HBase ({@code hbase-tables/V008}): each owner's lists in
@@ -93,26 +92,31 @@ final class HBaseAudienceStore implements AudienceStore {
     public void mark(long ownerId, Mark mark, long memberId, Instant at) {
         long ts = timestamps.next();
         byte[] since = Bytes.toBytes(at.toEpochMilli());
-        marksOfMember.put(new Put(keys.memberRow(ownerId, memberId), ts)
-                .addColumn(MARKS, MarkKeys.qualifier(mark), since)).join();
-        lists.put(new Put(keys.listRow(ownerId, mark, memberId), ts).addColumn(MARKS, SINCE, since)).join();
+        marksOfMember
+                .put(new Put(keys.memberRow(ownerId, memberId), ts).addColumn(MARKS, MarkKeys.qualifier(mark), since))
+                .join();
+        lists.put(new Put(keys.listRow(ownerId, mark, memberId), ts).addColumn(MARKS, SINCE, since))
+                .join();
     }
 
     @Override
     public void unmark(long ownerId, Mark mark, long memberId) {
         long ts = timestamps.next();
         lists.delete(new Delete(keys.listRow(ownerId, mark, memberId), ts)).join();
-        marksOfMember.delete(new Delete(keys.memberRow(ownerId, memberId))
-                .addColumns(MARKS, MarkKeys.qualifier(mark), ts)).join();
+        marksOfMember
+                .delete(new Delete(keys.memberRow(ownerId, memberId)).addColumns(MARKS, MarkKeys.qualifier(mark), ts))
+                .join();
     }
 
     @Override
     public Map<Link, Set<Mark>> marksOf(Collection<Link> links) {
         List<Link> asked = List.copyOf(links);
         List<Get> gets = asked.stream()
-                .map(link -> new Get(keys.memberRow(link.ownerId(), link.memberId())).addFamily(MARKS)).toList();
+                .map(link -> new Get(keys.memberRow(link.ownerId(), link.memberId())).addFamily(MARKS))
+                .toList();
         // One multi-get: the client groups it into one call per region server.
-        List<Result> rows = asked.isEmpty() ? List.of() : marksOfMember.getAll(gets).join();
+        List<Result> rows =
+                asked.isEmpty() ? List.of() : marksOfMember.getAll(gets).join();
         Map<Link, Set<Mark>> marks = new HashMap<>();
         for (int i = 0; i < asked.size(); i++) {
             Set<Mark> found = new HashSet<>();
@@ -126,7 +130,11 @@ final class HBaseAudienceStore implements AudienceStore {
 
     @Override
     public List<Long> marked(long ownerId, Mark mark, Optional<Long> after, int limit) {
-        return page(lists, keys.listPrefix(ownerId, mark), after.map(id -> keys.listRow(ownerId, mark, id)), limit,
+        return page(
+                lists,
+                keys.listPrefix(ownerId, mark),
+                after.map(id -> keys.listRow(ownerId, mark, id)),
+                limit,
                 MarkKeys::memberOf);
     }
 
@@ -145,8 +153,13 @@ final class HBaseAudienceStore implements AudienceStore {
         List<String> names = new ArrayList<>();
         byte[] start = keys.tagsPrefix(ownerId);
         while (true) {
-            Scan scan = new Scan().setStartStopRowForPrefixScan(keys.tagsPrefix(ownerId)).withStartRow(start)
-                    .addFamily(MARKS).setFilter(keysOnly()).setLimit(1).setCaching(1);
+            Scan scan = new Scan()
+                    .setStartStopRowForPrefixScan(keys.tagsPrefix(ownerId))
+                    .withStartRow(start)
+                    .addFamily(MARKS)
+                    .setFilter(keysOnly())
+                    .setLimit(1)
+                    .setCaching(1);
             List<Result> first = lists.scanAll(scan).join();
             if (first.isEmpty()) {
                 return names;
@@ -162,12 +175,18 @@ final class HBaseAudienceStore implements AudienceStore {
 
     @Override
     public void createGroup(Group group) {
-        ownedGroups.put(new Put(ownedGroupRow(group.ownerId(), group.id())).addColumn(GROUP, OWNER_ID,
-                Bytes.toBytes(group.ownerId()))).join();
+        ownedGroups
+                .put(new Put(ownedGroupRow(group.ownerId(), group.id()))
+                        .addColumn(GROUP, OWNER_ID, Bytes.toBytes(group.ownerId())))
+                .join();
         groups.put(new Put(groupRow(group.id()))
-                .addColumn(GROUP, NAME, Bytes.toBytes(group.name()))
-                .addColumn(GROUP, OWNER_ID, Bytes.toBytes(group.ownerId()))
-                .addColumn(GROUP, CREATED_AT, Bytes.toBytes(group.createdAt().toEpochMilli()))).join();
+                        .addColumn(GROUP, NAME, Bytes.toBytes(group.name()))
+                        .addColumn(GROUP, OWNER_ID, Bytes.toBytes(group.ownerId()))
+                        .addColumn(
+                                GROUP,
+                                CREATED_AT,
+                                Bytes.toBytes(group.createdAt().toEpochMilli())))
+                .join();
     }
 
     @Override
@@ -176,7 +195,9 @@ final class HBaseAudienceStore implements AudienceStore {
         if (row.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new Group(groupId, Bytes.toString(row.getValue(GROUP, NAME)),
+        return Optional.of(new Group(
+                groupId,
+                Bytes.toString(row.getValue(GROUP, NAME)),
                 Bytes.toLong(row.getValue(GROUP, OWNER_ID)),
                 Instant.ofEpochMilli(Bytes.toLong(row.getValue(GROUP, CREATED_AT)))));
     }
@@ -184,12 +205,14 @@ final class HBaseAudienceStore implements AudienceStore {
     @Override
     public void addMember(long groupId, long memberId, Instant at) {
         members.put(new Put(memberRow(groupId, memberId), timestamps.next())
-                .addColumn(MEMBERS, SINCE, Bytes.toBytes(at.toEpochMilli()))).join();
+                        .addColumn(MEMBERS, SINCE, Bytes.toBytes(at.toEpochMilli())))
+                .join();
     }
 
     @Override
     public void removeMember(long groupId, long memberId) {
-        members.delete(new Delete(memberRow(groupId, memberId), timestamps.next())).join();
+        members.delete(new Delete(memberRow(groupId, memberId), timestamps.next()))
+                .join();
     }
 
     @Override
@@ -198,7 +221,9 @@ final class HBaseAudienceStore implements AudienceStore {
         if (asked.isEmpty()) {
             return Set.of();
         }
-        List<Get> gets = asked.stream().map(link -> new Get(memberRow(link.ownerId(), link.memberId()))).toList();
+        List<Get> gets = asked.stream()
+                .map(link -> new Get(memberRow(link.ownerId(), link.memberId())))
+                .toList();
         List<Boolean> exist = members.existsAll(gets).join();
         Set<Link> found = new HashSet<>();
         for (int i = 0; i < asked.size(); i++) {
@@ -211,26 +236,42 @@ final class HBaseAudienceStore implements AudienceStore {
 
     @Override
     public List<Long> members(long groupId, Optional<Long> after, int limit) {
-        return page(members, groupPrefix(groupId), after.map(id -> memberRow(groupId, id)), limit,
+        return page(
+                members,
+                groupPrefix(groupId),
+                after.map(id -> memberRow(groupId, id)),
+                limit,
                 HBaseAudienceStore::memberOf);
     }
 
     @Override
     public void deleteGroup(Group group) {
         groups.delete(new Delete(groupRow(group.id()))).join();
-        ownedGroups.delete(new Delete(ownedGroupRow(group.ownerId(), group.id()))).join();
+        ownedGroups
+                .delete(new Delete(ownedGroupRow(group.ownerId(), group.id())))
+                .join();
     }
 
     @Override
     public List<Long> groupIdsByOwner(long ownerId, Optional<Long> after, int limit) {
-        byte[] prefix = ByteBuffer.allocate(1 + Long.BYTES).put(ownedGroupSalt.of(ownerId)).putLong(ownerId).array();
-        return page(ownedGroups, prefix, after.map(id -> ownedGroupRow(ownerId, id)), limit,
+        byte[] prefix = ByteBuffer.allocate(1 + Long.BYTES)
+                .put(ownedGroupSalt.of(ownerId))
+                .putLong(ownerId)
+                .array();
+        return page(
+                ownedGroups,
+                prefix,
+                after.map(id -> ownedGroupRow(ownerId, id)),
+                limit,
                 row -> ByteBuffer.wrap(row, 1 + Long.BYTES, Long.BYTES).getLong());
     }
 
     private byte[] ownedGroupRow(long ownerId, long groupId) {
-        return ByteBuffer.allocate(1 + 2 * Long.BYTES).put(ownedGroupSalt.of(ownerId)).putLong(ownerId)
-                .putLong(groupId).array();
+        return ByteBuffer.allocate(1 + 2 * Long.BYTES)
+                .put(ownedGroupSalt.of(ownerId))
+                .putLong(ownerId)
+                .putLong(groupId)
+                .array();
     }
 
     @Override
@@ -239,8 +280,12 @@ final class HBaseAudienceStore implements AudienceStore {
     }
 
     /** At most {@code limit} rows of a prefix, strictly after the row {@code after}; one bounded scan. */
-    private static List<Long> page(AsyncTable<AdvancedScanResultConsumer> table, byte[] prefix,
-                                   Optional<byte[]> after, int limit, Function<byte[], Long> idOf) {
+    private static List<Long> page(
+            AsyncTable<AdvancedScanResultConsumer> table,
+            byte[] prefix,
+            Optional<byte[]> after,
+            int limit,
+            Function<byte[], Long> idOf) {
         if (limit < 1) {
             return List.of(); // a scan limit of 0 means no limit
         }
@@ -256,7 +301,10 @@ final class HBaseAudienceStore implements AudienceStore {
 
     /** The rows of a prefix, counted as they stream by (keys only): bounded by the caps on the lists. */
     private static int count(AsyncTable<AdvancedScanResultConsumer> table, byte[] prefix) {
-        Scan scan = new Scan().setStartStopRowForPrefixScan(prefix).setFilter(keysOnly()).setCaching(MAX_CACHING);
+        Scan scan = new Scan()
+                .setStartStopRowForPrefixScan(prefix)
+                .setFilter(keysOnly())
+                .setCaching(MAX_CACHING);
         int rows = 0;
         try (ResultScanner scanner = table.getScanner(scan)) {
             for (Result ignored : scanner) {
@@ -272,16 +320,25 @@ final class HBaseAudienceStore implements AudienceStore {
     }
 
     private byte[] groupRow(long groupId) {
-        return ByteBuffer.allocate(1 + Long.BYTES).put(groupSalt.of(groupId)).putLong(groupId).array();
+        return ByteBuffer.allocate(1 + Long.BYTES)
+                .put(groupSalt.of(groupId))
+                .putLong(groupId)
+                .array();
     }
 
     private byte[] memberRow(long groupId, long memberId) {
-        return ByteBuffer.allocate(1 + 2 * Long.BYTES).put(memberSalt.of(groupId)).putLong(groupId).putLong(memberId)
+        return ByteBuffer.allocate(1 + 2 * Long.BYTES)
+                .put(memberSalt.of(groupId))
+                .putLong(groupId)
+                .putLong(memberId)
                 .array();
     }
 
     private byte[] groupPrefix(long groupId) {
-        return ByteBuffer.allocate(1 + Long.BYTES).put(memberSalt.of(groupId)).putLong(groupId).array();
+        return ByteBuffer.allocate(1 + Long.BYTES)
+                .put(memberSalt.of(groupId))
+                .putLong(groupId)
+                .array();
     }
 
     private static long memberOf(byte[] memberRow) {

@@ -10,6 +10,13 @@ import dev.widefeed.comment.SubjectCounts;
 import dev.widefeed.store.hbase.layout.HBaseTables;
 import dev.widefeed.store.hbase.layout.Salt;
 import dev.widefeed.store.hbase.rows.IdList;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncConnection;
@@ -20,14 +27,6 @@ import org.apache.hadoop.hbase.client.Increment;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
-
-import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 
 /**
  * Comments on HBase: {@code comment_subjects} (owner and state, counters), the {@link CommentIndex},
@@ -71,38 +70,48 @@ final class HBaseCommentStore implements CommentStore {
         TableName contentTable = TableName.valueOf(namespace, "comment_content");
         this.subjects = connection.getTable(subjectTable);
         this.subjectSalt = Salt.of(declared.table("comment_subjects"));
-        this.index = new CommentIndex(connection.getTable(indexTable),
-                connection.getTableBuilder(indexTable).setMaxAttempts(1).build(), Salt.of(declared.table("comment_index")));
+        this.index = new CommentIndex(
+                connection.getTable(indexTable),
+                connection.getTableBuilder(indexTable).setMaxAttempts(1).build(),
+                Salt.of(declared.table("comment_index")));
         this.contents = connection.getTable(contentTable);
         this.contentSalt = Salt.of(declared.table("comment_content"));
-        this.byAuthor = new IdList(connection.getTable(TableName.valueOf(namespace, "comments_by_author")),
+        this.byAuthor = new IdList(
+                connection.getTable(TableName.valueOf(namespace, "comments_by_author")),
                 Salt.of(declared.table("comments_by_author")));
     }
 
     @Override
     public Optional<CommentSubject> subject(CommentedObject object) {
-        Result row = subjects.get(new Get(subjectRow(object)).addFamily(SUBJECT)).join();
+        Result row =
+                subjects.get(new Get(subjectRow(object)).addFamily(SUBJECT)).join();
         if (row.isEmpty()) {
             return Optional.empty();
         }
         byte[] state = row.getValue(SUBJECT, STATE);
         byte[] closed = row.getValue(SUBJECT, CLOSED);
         byte[] pinned = row.getValue(SUBJECT, PINNED);
-        return Optional.of(new CommentSubject(object, Bytes.toLong(row.getValue(SUBJECT, OWNER_ID)),
-                CommentSubject.State.ofCode(state == null ? 0 : state[0]), closed != null && Bytes.toBoolean(closed),
+        return Optional.of(new CommentSubject(
+                object,
+                Bytes.toLong(row.getValue(SUBJECT, OWNER_ID)),
+                CommentSubject.State.ofCode(state == null ? 0 : state[0]),
+                closed != null && Bytes.toBoolean(closed),
                 pinned == null ? 0 : Bytes.toLong(pinned)));
     }
 
     @Override
     public void saveSettings(CommentedObject object, CommentSubject.Settings settings) {
-        subjects.put(new Put(subjectRow(object)).addColumn(SUBJECT, CLOSED, Bytes.toBytes(settings.closed()))
-                .addColumn(SUBJECT, PINNED, Bytes.toBytes(settings.pinnedId()))).join();
+        subjects.put(new Put(subjectRow(object))
+                        .addColumn(SUBJECT, CLOSED, Bytes.toBytes(settings.closed()))
+                        .addColumn(SUBJECT, PINNED, Bytes.toBytes(settings.pinnedId())))
+                .join();
     }
 
     @Override
     public void openSubject(CommentSubject subject) {
-        subjects.put(new Put(subjectRow(subject.object())).addColumn(SUBJECT, OWNER_ID,
-                Bytes.toBytes(subject.ownerId()))).join();
+        subjects.put(new Put(subjectRow(subject.object()))
+                        .addColumn(SUBJECT, OWNER_ID, Bytes.toBytes(subject.ownerId())))
+                .join();
     }
 
     @Override
@@ -127,11 +136,13 @@ final class HBaseCommentStore implements CommentStore {
     public void writeContent(Comment comment) {
         Put put = new Put(contentRow(comment.id()))
                 .addColumn(MESSAGE, OBJ_ID, Bytes.toBytes(comment.object().id()))
-                .addColumn(MESSAGE, OBJ_TYPE, new byte[]{comment.object().kind().code()})
+                .addColumn(
+                        MESSAGE, OBJ_TYPE, new byte[] {comment.object().kind().code()})
                 .addColumn(MESSAGE, ROOT_ID, Bytes.toBytes(comment.rootId()))
                 .addColumn(MESSAGE, PARENT_ID, Bytes.toBytes(comment.parentId()))
                 .addColumn(MESSAGE, AUTHOR_ID, Bytes.toBytes(comment.authorId()))
-                .addColumn(MESSAGE, CREATED_AT, Bytes.toBytes(comment.createdAt().toEpochMilli()))
+                .addColumn(
+                        MESSAGE, CREATED_AT, Bytes.toBytes(comment.createdAt().toEpochMilli()))
                 .addColumn(MESSAGE, CONTENT, Bytes.toBytes(comment.content()));
         HBaseMentions.write(put, MESSAGE, comment.mentions());
         contents.put(put).join();
@@ -147,11 +158,13 @@ final class HBaseCommentStore implements CommentStore {
 
     @Override
     public Optional<Comment> find(long commentId) {
-        Result content = contents.get(new Get(contentRow(commentId)).addFamily(MESSAGE)).join();
+        Result content =
+                contents.get(new Get(contentRow(commentId)).addFamily(MESSAGE)).join();
         if (content.isEmpty() || content.getValue(MESSAGE, FLOOR) == null) {
             return Optional.empty();
         }
-        CommentedObject object = new CommentedObject(Bytes.toLong(content.getValue(MESSAGE, OBJ_ID)),
+        CommentedObject object = new CommentedObject(
+                Bytes.toLong(content.getValue(MESSAGE, OBJ_ID)),
                 CommentedObject.Kind.ofCode(content.getValue(MESSAGE, OBJ_TYPE)[0]));
         CommentThread thread = new CommentThread(object, Bytes.toLong(content.getValue(MESSAGE, ROOT_ID)));
         CommentIndex.Entry entry = index.entry(thread, Bytes.toLong(content.getValue(MESSAGE, FLOOR)));
@@ -172,10 +185,13 @@ final class HBaseCommentStore implements CommentStore {
             return List.of();
         }
         List<CommentIndex.Entry> entries = index.range(thread, fromFloor, toFloor);
-        List<Get> gets = entries.stream().filter(e -> !e.deleted())
-                .map(e -> new Get(contentRow(e.commentId())).addFamily(MESSAGE)).toList();
+        List<Get> gets = entries.stream()
+                .filter(e -> !e.deleted())
+                .map(e -> new Get(contentRow(e.commentId())).addFamily(MESSAGE))
+                .toList();
         Map<Long, Result> byId = new HashMap<>();
-        List<Result> results = gets.isEmpty() ? List.of() : contents.getAll(gets).join();
+        List<Result> results =
+                gets.isEmpty() ? List.of() : contents.getAll(gets).join();
         for (Result result : results) {
             if (!result.isEmpty()) {
                 byId.put(ByteBuffer.wrap(result.getRow(), 1, Long.BYTES).getLong(), result);
@@ -210,7 +226,9 @@ final class HBaseCommentStore implements CommentStore {
         if (ids.isEmpty()) {
             return Map.of();
         }
-        List<Result> rows = contents.getAll(ids.stream().map(id -> new Get(contentRow(id)).addFamily(COUNTS)).toList())
+        List<Result> rows = contents.getAll(ids.stream()
+                        .map(id -> new Get(contentRow(id)).addFamily(COUNTS))
+                        .toList())
                 .join();
         Map<Long, CommentCounts> counts = new HashMap<>();
         for (int i = 0; i < ids.size(); i++) {
@@ -263,23 +281,38 @@ final class HBaseCommentStore implements CommentStore {
     }
 
     private void recordFloor(long commentId, long floor) {
-        contents.put(new Put(contentRow(commentId)).addColumn(MESSAGE, FLOOR, Bytes.toBytes(floor))).join();
+        contents.put(new Put(contentRow(commentId)).addColumn(MESSAGE, FLOOR, Bytes.toBytes(floor)))
+                .join();
     }
 
     private static Comment comment(CommentThread thread, CommentIndex.Entry entry, Result content) {
         byte[] text = content == null || entry.deleted() ? null : content.getValue(MESSAGE, CONTENT);
-        return new Comment(entry.commentId(), thread.object(), entry.authorId(), thread.rootId(), entry.parentId(),
-                entry.floor(), text == null ? null : Bytes.toString(text), entry.createdAt(), entry.deleted(),
+        return new Comment(
+                entry.commentId(),
+                thread.object(),
+                entry.authorId(),
+                thread.rootId(),
+                entry.parentId(),
+                entry.floor(),
+                text == null ? null : Bytes.toString(text),
+                entry.createdAt(),
+                entry.deleted(),
                 text == null ? Map.of() : HBaseMentions.read(content, MESSAGE));
     }
 
     private byte[] subjectRow(CommentedObject object) {
-        return ByteBuffer.allocate(1 + Long.BYTES + 1).put(subjectSalt.of(object.id())).putLong(object.id())
-                .put(object.kind().code()).array();
+        return ByteBuffer.allocate(1 + Long.BYTES + 1)
+                .put(subjectSalt.of(object.id()))
+                .putLong(object.id())
+                .put(object.kind().code())
+                .array();
     }
 
     private byte[] contentRow(long commentId) {
-        return ByteBuffer.allocate(1 + Long.BYTES).put(contentSalt.of(commentId)).putLong(commentId).array();
+        return ByteBuffer.allocate(1 + Long.BYTES)
+                .put(contentSalt.of(commentId))
+                .putLong(commentId)
+                .array();
     }
 
     private static void addIfNonZero(Increment increment, byte[] column, long amount) {

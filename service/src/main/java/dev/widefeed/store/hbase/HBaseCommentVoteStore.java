@@ -6,6 +6,15 @@ import dev.widefeed.comment.Vote;
 import dev.widefeed.store.hbase.layout.HBaseTables;
 import dev.widefeed.store.hbase.layout.Salt;
 import dev.widefeed.store.hbase.rows.RowDeletes;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncConnection;
@@ -18,16 +27,6 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.util.Bytes;
-
-import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 
 /**
  * Comment votes on HBase: {@code comment_votes}, changed only by checkAndMutate on a table without client retries,
@@ -55,7 +54,9 @@ final class HBaseCommentVoteStore implements CommentVoteStore {
 
     @Override
     public Vote vote(long commentId, long userId) {
-        Result row = votesOnce.get(new Get(voteRow(commentId, userId)).addColumn(VOTE_FAMILY, VOTE)).join();
+        Result row = votesOnce
+                .get(new Get(voteRow(commentId, userId)).addColumn(VOTE_FAMILY, VOTE))
+                .join();
         byte[] vote = row.getValue(VOTE_FAMILY, VOTE);
         return vote == null ? Vote.NONE : Vote.ofCode(vote[0]);
     }
@@ -65,17 +66,19 @@ final class HBaseCommentVoteStore implements CommentVoteStore {
         byte[] row = voteRow(commentId, userId);
         // None is written as a value, not a delete: a delete marker would mask a later vote put in the same
         // millisecond (like, none, hate would read none). So "expected none" is "no cell yet, or a none cell".
-        Put put = new Put(row).addColumn(VOTE_FAMILY, VOTE, new byte[]{next.code()});
+        Put put = new Put(row).addColumn(VOTE_FAMILY, VOTE, new byte[] {next.code()});
         if (expected == Vote.NONE && casVote(CheckAndMutate.newBuilder(row).ifNotExists(VOTE_FAMILY, VOTE), put)) {
             return true;
         }
-        return casVote(CheckAndMutate.newBuilder(row).ifEquals(VOTE_FAMILY, VOTE, new byte[]{expected.code()}), put);
+        return casVote(CheckAndMutate.newBuilder(row).ifEquals(VOTE_FAMILY, VOTE, new byte[] {expected.code()}), put);
     }
 
     @Override
     public Map<Long, Vote> votesOf(long userId, Collection<Long> commentIds) {
         List<Long> ids = List.copyOf(commentIds);
-        List<Get> gets = ids.stream().map(id -> new Get(voteRow(id, userId)).addColumn(VOTE_FAMILY, VOTE)).toList();
+        List<Get> gets = ids.stream()
+                .map(id -> new Get(voteRow(id, userId)).addColumn(VOTE_FAMILY, VOTE))
+                .toList();
         List<Result> rows = ids.isEmpty() ? List.of() : votes.getAll(gets).join();
         Map<Long, Vote> votes = new HashMap<>();
         for (int i = 0; i < ids.size(); i++) {
@@ -87,8 +90,14 @@ final class HBaseCommentVoteStore implements CommentVoteStore {
 
     @Override
     public CommentCounts countVotes(long commentId) {
-        byte[] prefix = ByteBuffer.allocate(1 + Long.BYTES).put(voteSalt.of(commentId)).putLong(commentId).array();
-        Scan scan = new Scan().setStartStopRowForPrefixScan(prefix).addColumn(VOTE_FAMILY, VOTE).setCaching(1000);
+        byte[] prefix = ByteBuffer.allocate(1 + Long.BYTES)
+                .put(voteSalt.of(commentId))
+                .putLong(commentId)
+                .array();
+        Scan scan = new Scan()
+                .setStartStopRowForPrefixScan(prefix)
+                .addColumn(VOTE_FAMILY, VOTE)
+                .setCaching(1000);
         long likes = 0;
         long hates = 0;
         try (ResultScanner scanner = votes.getScanner(scan)) { // streamed: a popular comment has many votes
@@ -103,13 +112,18 @@ final class HBaseCommentVoteStore implements CommentVoteStore {
 
     @Override
     public void listVote(long commentId, long userId) {
-        voted.put(new Put(votedRow(userId, commentId)).addColumn(VOTE_FAMILY, VOTE, new byte[0])).join();
+        voted.put(new Put(votedRow(userId, commentId)).addColumn(VOTE_FAMILY, VOTE, new byte[0]))
+                .join();
     }
 
     @Override
     public List<Long> votedComments(long userId, Optional<Long> after, int limit) {
-        byte[] prefix = ByteBuffer.allocate(1 + Long.BYTES).put(votedSalt.of(userId)).putLong(userId).array();
-        Scan scan = new Scan().setStartStopRowForPrefixScan(prefix).setLimit(limit).setCaching(limit);
+        byte[] prefix = ByteBuffer.allocate(1 + Long.BYTES)
+                .put(votedSalt.of(userId))
+                .putLong(userId)
+                .array();
+        Scan scan =
+                new Scan().setStartStopRowForPrefixScan(prefix).setLimit(limit).setCaching(limit);
         after.ifPresent(id -> scan.withStartRow(votedRow(userId, id), false));
         List<Long> ids = new ArrayList<>();
         for (Result row : voted.scanAll(scan).join()) {
@@ -125,7 +139,9 @@ final class HBaseCommentVoteStore implements CommentVoteStore {
             return Set.of();
         }
         // The user's rows are contiguous (salted by the user), so the gets go to one region: one RPC.
-        List<Boolean> listed = voted.existsAll(ids.stream().map(id -> new Get(votedRow(userId, id))).toList()).join();
+        List<Boolean> listed = voted.existsAll(
+                        ids.stream().map(id -> new Get(votedRow(userId, id))).toList())
+                .join();
         Set<Long> among = new HashSet<>();
         for (int i = 0; i < ids.size(); i++) {
             if (listed.get(i)) {
@@ -136,7 +152,10 @@ final class HBaseCommentVoteStore implements CommentVoteStore {
     }
 
     private byte[] votedRow(long userId, long commentId) {
-        return ByteBuffer.allocate(1 + 2 * Long.BYTES).put(votedSalt.of(userId)).putLong(userId).putLong(commentId)
+        return ByteBuffer.allocate(1 + 2 * Long.BYTES)
+                .put(votedSalt.of(userId))
+                .putLong(userId)
+                .putLong(commentId)
                 .array();
     }
 
@@ -148,14 +167,21 @@ final class HBaseCommentVoteStore implements CommentVoteStore {
     @Override
     public void deleteVote(long commentId, long userId) {
         byte[] row = voteRow(commentId, userId);
-        votesOnce.checkAndMutate(CheckAndMutate.newBuilder(row).ifEquals(VOTE_FAMILY, VOTE, new byte[]{Vote.NONE.code()})
-                .build(new Delete(row))).join();
+        votesOnce
+                .checkAndMutate(CheckAndMutate.newBuilder(row)
+                        .ifEquals(VOTE_FAMILY, VOTE, new byte[] {Vote.NONE.code()})
+                        .build(new Delete(row)))
+                .join();
     }
 
     @Override
     public void purgeVotes(long commentId) {
-        RowDeletes.withPrefix(votes, ByteBuffer.allocate(1 + Long.BYTES).put(voteSalt.of(commentId))
-                .putLong(commentId).array());
+        RowDeletes.withPrefix(
+                votes,
+                ByteBuffer.allocate(1 + Long.BYTES)
+                        .put(voteSalt.of(commentId))
+                        .putLong(commentId)
+                        .array());
     }
 
     private boolean casVote(CheckAndMutate.Builder check, Put put) {
@@ -163,7 +189,10 @@ final class HBaseCommentVoteStore implements CommentVoteStore {
     }
 
     private byte[] voteRow(long commentId, long userId) {
-        return ByteBuffer.allocate(1 + 2 * Long.BYTES).put(voteSalt.of(commentId)).putLong(commentId).putLong(userId)
+        return ByteBuffer.allocate(1 + 2 * Long.BYTES)
+                .put(voteSalt.of(commentId))
+                .putLong(commentId)
+                .putLong(userId)
                 .array();
     }
 }

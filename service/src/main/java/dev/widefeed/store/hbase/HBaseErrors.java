@@ -4,12 +4,6 @@ import dev.widefeed.kernel.PermanentStoreException;
 import dev.widefeed.kernel.StoreException;
 import dev.widefeed.kernel.TemporaryStoreException;
 import dev.widefeed.kernel.UnknownOutcomeException;
-import org.apache.hadoop.hbase.DoNotRetryIOException;
-import org.apache.hadoop.hbase.client.OperationTimeoutExceededException;
-import org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException;
-import org.apache.hadoop.hbase.exceptions.TimeoutIOException;
-import org.apache.hadoop.hbase.ipc.CallTimeoutException;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.SocketTimeoutException;
@@ -22,6 +16,11 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
+import org.apache.hadoop.hbase.DoNotRetryIOException;
+import org.apache.hadoop.hbase.client.OperationTimeoutExceededException;
+import org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException;
+import org.apache.hadoop.hbase.exceptions.TimeoutIOException;
+import org.apache.hadoop.hbase.ipc.CallTimeoutException;
 
 /**
  * Translates HBase client exceptions into the service's store exceptions. A timeout anywhere in the
@@ -31,8 +30,7 @@ import java.util.function.Predicate;
  * permanent, any other I/O failure (region moving, server busy or down, retries exhausted) temporary.
  */
 final class HBaseErrors {
-    private HBaseErrors() {
-    }
+    private HBaseErrors() {}
 
     static StoreException translate(RuntimeException e) {
         Throwable cause = unwrap(e);
@@ -52,16 +50,20 @@ final class HBaseErrors {
     /** The failure under the wrappers that blocking on a future or unchecking an I/O call adds. */
     private static Throwable unwrap(Throwable e) {
         Throwable t = e;
-        while ((t instanceof CompletionException || t instanceof ExecutionException
-                || t instanceof UncheckedIOException) && t.getCause() != null) {
+        while ((t instanceof CompletionException
+                        || t instanceof ExecutionException
+                        || t instanceof UncheckedIOException)
+                && t.getCause() != null) {
             t = t.getCause();
         }
         return t;
     }
 
     private static boolean isTimeout(Throwable t) {
-        return t instanceof TimeoutIOException || t instanceof CallTimeoutException
-                || t instanceof SocketTimeoutException || t instanceof OperationTimeoutExceededException
+        return t instanceof TimeoutIOException
+                || t instanceof CallTimeoutException
+                || t instanceof SocketTimeoutException
+                || t instanceof OperationTimeoutExceededException
                 || t instanceof TimeoutException;
     }
 

@@ -2,6 +2,13 @@ package dev.widefeed.store.hbase;
 
 import dev.widefeed.eventlog.EventLogStore;
 import dev.widefeed.eventlog.LogEntry;
+import java.nio.ByteBuffer;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
@@ -10,14 +17,6 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.util.Bytes;
-
-import java.nio.ByteBuffer;
-import java.time.Clock;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-import java.util.Optional;
 
 /**
  * The event log in two tables. {@code event_log_by_slot}: one row per entry keyed
@@ -49,8 +48,10 @@ final class HBaseEventLogStore implements EventLogStore {
     private final AsyncTable<AdvancedScanResultConsumer> shards;
     private final Clock clock;
 
-    HBaseEventLogStore(AsyncTable<AdvancedScanResultConsumer> entries, AsyncTable<AdvancedScanResultConsumer> shards,
-                       Clock clock) {
+    HBaseEventLogStore(
+            AsyncTable<AdvancedScanResultConsumer> entries,
+            AsyncTable<AdvancedScanResultConsumer> shards,
+            Clock clock) {
         this.entries = entries;
         this.shards = shards;
         this.clock = clock;
@@ -59,14 +60,21 @@ final class HBaseEventLogStore implements EventLogStore {
     @Override
     public void append(LogEntry entry) {
         byte[] kind = Bytes.toBytes(entry.kind());
-        byte[] row = ByteBuffer.allocate(IDS + kind.length).put(slotPrefix(entry.shard(), entry.slot()))
-                .putLong(entry.subjectId()).putLong(entry.actorId()).put(kind).array();
+        byte[] row = ByteBuffer.allocate(IDS + kind.length)
+                .put(slotPrefix(entry.shard(), entry.slot()))
+                .putLong(entry.subjectId())
+                .putLong(entry.actorId())
+                .put(kind)
+                .array();
         entries.put(new Put(row).addColumn(ENTRY, MARKER, new byte[0])).join();
     }
 
     @Override
     public List<LogEntry> entries(int shard, long slot) {
-        Scan scan = new Scan().setStartStopRowForPrefixScan(slotPrefix(shard, slot)).addFamily(ENTRY).setCaching(1000);
+        Scan scan = new Scan()
+                .setStartStopRowForPrefixScan(slotPrefix(shard, slot))
+                .addFamily(ENTRY)
+                .setCaching(1000);
         List<LogEntry> found = new ArrayList<>();
         for (Result row : entries.scanAll(scan).join()) {
             if (row.getRow().length <= IDS) {
@@ -85,14 +93,16 @@ final class HBaseEventLogStore implements EventLogStore {
 
     @Override
     public Optional<Long> watermark(int shard) {
-        byte[] slot = shards.get(new Get(shardRow(shard)).addColumn(WATERMARK_FAMILY, SLOT)).join()
+        byte[] slot = shards.get(new Get(shardRow(shard)).addColumn(WATERMARK_FAMILY, SLOT))
+                .join()
                 .getValue(WATERMARK_FAMILY, SLOT);
         return slot == null ? Optional.empty() : Optional.of(Bytes.toLong(slot));
     }
 
     @Override
     public void saveWatermark(int shard, long slot) {
-        shards.put(new Put(shardRow(shard)).addColumn(WATERMARK_FAMILY, SLOT, Bytes.toBytes(slot))).join();
+        shards.put(new Put(shardRow(shard)).addColumn(WATERMARK_FAMILY, SLOT, Bytes.toBytes(slot)))
+                .join();
     }
 
     @Override
@@ -132,8 +142,8 @@ final class HBaseEventLogStore implements EventLogStore {
         }
         byte[] me = Bytes.toBytes(owner);
         byte[] row = shardRow(shard);
-        return write(row, CheckAndMutate.newBuilder(row).ifEquals(LEASE, OWNER, me), me,
-                clock.millis() + ttl.toMillis());
+        return write(
+                row, CheckAndMutate.newBuilder(row).ifEquals(LEASE, OWNER, me), me, clock.millis() + ttl.toMillis());
     }
 
     private boolean write(byte[] row, CheckAndMutate.Builder check, byte[] me, long expiresAt) {
@@ -144,7 +154,8 @@ final class HBaseEventLogStore implements EventLogStore {
         }
         // Lost, or a retried attempt failed after the first one applied: the row says which.
         Result after = shards.get(new Get(row).addFamily(LEASE)).join();
-        return Arrays.equals(after.getValue(LEASE, OWNER), me) && Arrays.equals(after.getValue(LEASE, EXPIRES_AT), mine);
+        return Arrays.equals(after.getValue(LEASE, OWNER), me)
+                && Arrays.equals(after.getValue(LEASE, EXPIRES_AT), mine);
     }
 
     /**
@@ -156,8 +167,10 @@ final class HBaseEventLogStore implements EventLogStore {
     @Override
     public void release(int shard, String owner) {
         byte[] row = shardRow(shard);
-        shards.checkAndMutate(CheckAndMutate.newBuilder(row).ifEquals(LEASE, OWNER, Bytes.toBytes(owner))
-                .build(new Put(row).addColumn(LEASE, EXPIRES_AT, Bytes.toBytes(0L)))).join();
+        shards.checkAndMutate(CheckAndMutate.newBuilder(row)
+                        .ifEquals(LEASE, OWNER, Bytes.toBytes(owner))
+                        .build(new Put(row).addColumn(LEASE, EXPIRES_AT, Bytes.toBytes(0L))))
+                .join();
     }
 
     private static byte[] slotPrefix(int shard, long slot) {

@@ -9,13 +9,6 @@ import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.FanoutProgressJson;
 import dev.widefeed.store.hbase.layout.Salt;
-import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
-import org.apache.hadoop.hbase.client.AsyncTable;
-import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Put;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.util.Bytes;
-
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.Collection;
@@ -23,6 +16,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
+import org.apache.hadoop.hbase.client.AsyncTable;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * Fan-out checkpoints in {@code fanout_progress_by_post}: one row per task keyed post id | kind
@@ -52,9 +51,13 @@ final class HBaseFanoutStore implements FanoutStore {
     private final Salt edgeSalt;
     private final BoundedAsync async;
 
-    HBaseFanoutStore(AsyncTable<AdvancedScanResultConsumer> progress,
-                     AsyncTable<AdvancedScanResultConsumer> deliveries, Salt deliverySalt,
-                     AsyncTable<AdvancedScanResultConsumer> edges, Salt edgeSalt, BoundedAsync async) {
+    HBaseFanoutStore(
+            AsyncTable<AdvancedScanResultConsumer> progress,
+            AsyncTable<AdvancedScanResultConsumer> deliveries,
+            Salt deliverySalt,
+            AsyncTable<AdvancedScanResultConsumer> edges,
+            Salt edgeSalt,
+            BoundedAsync async) {
         this.progress = progress;
         this.deliveries = deliveries;
         this.deliverySalt = deliverySalt;
@@ -65,7 +68,8 @@ final class HBaseFanoutStore implements FanoutStore {
 
     @Override
     public Optional<FanoutProgress> progress(long postId, FanoutKind kind) {
-        byte[] json = progress.get(new Get(progressRow(postId, kind)).addColumn(PROGRESS_FAMILY, PROGRESS)).join()
+        byte[] json = progress.get(new Get(progressRow(postId, kind)).addColumn(PROGRESS_FAMILY, PROGRESS))
+                .join()
                 .getValue(PROGRESS_FAMILY, PROGRESS);
         return json == null ? Optional.empty() : Optional.of(FanoutProgressJson.read(Bytes.toString(json)));
     }
@@ -73,21 +77,29 @@ final class HBaseFanoutStore implements FanoutStore {
     @Override
     public void saveProgress(FanoutProgress checkpoint) {
         progress.put(new Put(progressRow(checkpoint.postId(), checkpoint.kind()))
-                .addColumn(PROGRESS_FAMILY, PROGRESS, Bytes.toBytes(FanoutProgressJson.write(checkpoint)))).join();
+                        .addColumn(PROGRESS_FAMILY, PROGRESS, Bytes.toBytes(FanoutProgressJson.write(checkpoint))))
+                .join();
     }
 
     @Override
     public Optional<AuthorDelivery> delivery(long authorId) {
-        Result row = deliveries.get(new Get(deliveryRow(authorId)).addFamily(DELIVERY_FAMILY)).join();
+        Result row = deliveries
+                .get(new Get(deliveryRow(authorId)).addFamily(DELIVERY_FAMILY))
+                .join();
         if (row.isEmpty()) {
             return Optional.empty();
         }
         byte[] since = row.getValue(DELIVERY_FAMILY, CURSOR_SINCE);
-        Optional<FollowCursor> cursor = since == null || since.length == 0 ? Optional.empty() : Optional.of(new FollowCursor(
-                Instant.ofEpochMilli(Bytes.toLong(since)), Bytes.toLong(row.getValue(DELIVERY_FAMILY, CURSOR_USER))));
-        return Optional.of(new AuthorDelivery(authorId,
+        Optional<FollowCursor> cursor = since == null || since.length == 0
+                ? Optional.empty()
+                : Optional.of(new FollowCursor(
+                        Instant.ofEpochMilli(Bytes.toLong(since)),
+                        Bytes.toLong(row.getValue(DELIVERY_FAMILY, CURSOR_USER))));
+        return Optional.of(new AuthorDelivery(
+                authorId,
                 AuthorDelivery.Mode.ofJson(Bytes.toString(row.getValue(DELIVERY_FAMILY, MODE))),
-                Bytes.toLong(row.getValue(DELIVERY_FAMILY, SWITCH_ID)), cursor,
+                Bytes.toLong(row.getValue(DELIVERY_FAMILY, SWITCH_ID)),
+                cursor,
                 Instant.ofEpochMilli(Bytes.toLong(row.getValue(DELIVERY_FAMILY, UPDATED_AT)))));
     }
 
@@ -101,20 +113,34 @@ final class HBaseFanoutStore implements FanoutStore {
     @Override
     public void saveDelivery(AuthorDelivery delivery) {
         Optional<FollowCursor> cursor = delivery.cursor();
-        deliveries.put(new Put(deliveryRow(delivery.authorId()))
-                .addColumn(DELIVERY_FAMILY, MODE, Bytes.toBytes(delivery.mode().json()))
-                .addColumn(DELIVERY_FAMILY, SWITCH_ID, Bytes.toBytes(delivery.switchId()))
-                .addColumn(DELIVERY_FAMILY, UPDATED_AT, Bytes.toBytes(delivery.updatedAt().toEpochMilli()))
-                .addColumn(DELIVERY_FAMILY, CURSOR_SINCE,
-                        cursor.map(c -> Bytes.toBytes(c.since().toEpochMilli())).orElse(EMPTY))
-                .addColumn(DELIVERY_FAMILY, CURSOR_USER, cursor.map(c -> Bytes.toBytes(c.userId())).orElse(EMPTY)))
+        deliveries
+                .put(new Put(deliveryRow(delivery.authorId()))
+                        .addColumn(
+                                DELIVERY_FAMILY,
+                                MODE,
+                                Bytes.toBytes(delivery.mode().json()))
+                        .addColumn(DELIVERY_FAMILY, SWITCH_ID, Bytes.toBytes(delivery.switchId()))
+                        .addColumn(
+                                DELIVERY_FAMILY,
+                                UPDATED_AT,
+                                Bytes.toBytes(delivery.updatedAt().toEpochMilli()))
+                        .addColumn(
+                                DELIVERY_FAMILY,
+                                CURSOR_SINCE,
+                                cursor.map(c -> Bytes.toBytes(c.since().toEpochMilli()))
+                                        .orElse(EMPTY))
+                        .addColumn(
+                                DELIVERY_FAMILY,
+                                CURSOR_USER,
+                                cursor.map(c -> Bytes.toBytes(c.userId())).orElse(EMPTY)))
                 .join();
     }
 
     /** One multi-get for the page of followers (the client groups it by region server). */
     @Override
     public Map<Long, EdgeDelivery> edgeDeliveries(long authorId, Collection<Long> followerIds) {
-        List<Get> gets = followerIds.stream().map(f -> new Get(edgeRow(authorId, f)).addFamily(DELIVERY_FAMILY))
+        List<Get> gets = followerIds.stream()
+                .map(f -> new Get(edgeRow(authorId, f)).addFamily(DELIVERY_FAMILY))
                 .toList();
         Map<Long, EdgeDelivery> found = new HashMap<>();
         if (gets.isEmpty()) {
@@ -123,10 +149,13 @@ final class HBaseFanoutStore implements FanoutStore {
         for (Result row : edges.getAll(gets).join()) {
             if (!row.isEmpty()) {
                 long follower = Bytes.toLong(row.getRow(), 1 + Long.BYTES);
-                found.put(follower, new EdgeDelivery(follower,
-                        Instant.ofEpochMilli(Bytes.toLong(row.getValue(DELIVERY_FAMILY, FOLLOW_SINCE))),
-                        row.getValue(DELIVERY_FAMILY, PULLED)[0] == 1, Bytes.toLong(row.getValue(DELIVERY_FAMILY,
-                        SWITCH_ID))));
+                found.put(
+                        follower,
+                        new EdgeDelivery(
+                                follower,
+                                Instant.ofEpochMilli(Bytes.toLong(row.getValue(DELIVERY_FAMILY, FOLLOW_SINCE))),
+                                row.getValue(DELIVERY_FAMILY, PULLED)[0] == 1,
+                                Bytes.toLong(row.getValue(DELIVERY_FAMILY, SWITCH_ID))));
             }
         }
         return found;
@@ -134,24 +163,40 @@ final class HBaseFanoutStore implements FanoutStore {
 
     @Override
     public void saveEdgeDeliveries(long authorId, Collection<EdgeDelivery> saved) {
-        async.runChunks(List.copyOf(saved), 1000, chunk -> edges.putAll(chunk.stream().map(d -> new Put(
-                edgeRow(authorId, d.followerId()))
-                .addColumn(DELIVERY_FAMILY, FOLLOW_SINCE, Bytes.toBytes(d.followSince().toEpochMilli()))
-                .addColumn(DELIVERY_FAMILY, PULLED, new byte[] {(byte) (d.pulled() ? 1 : 0)})
-                .addColumn(DELIVERY_FAMILY, SWITCH_ID, Bytes.toBytes(d.switchId()))).toList()));
+        async.runChunks(
+                List.copyOf(saved),
+                1000,
+                chunk -> edges.putAll(chunk.stream()
+                        .map(d -> new Put(edgeRow(authorId, d.followerId()))
+                                .addColumn(
+                                        DELIVERY_FAMILY,
+                                        FOLLOW_SINCE,
+                                        Bytes.toBytes(d.followSince().toEpochMilli()))
+                                .addColumn(DELIVERY_FAMILY, PULLED, new byte[] {(byte) (d.pulled() ? 1 : 0)})
+                                .addColumn(DELIVERY_FAMILY, SWITCH_ID, Bytes.toBytes(d.switchId())))
+                        .toList()));
     }
 
     private byte[] edgeRow(long authorId, long followerId) {
-        return ByteBuffer.allocate(1 + 2 * Long.BYTES).put(edgeSalt.of(authorId)).putLong(authorId).putLong(followerId)
+        return ByteBuffer.allocate(1 + 2 * Long.BYTES)
+                .put(edgeSalt.of(authorId))
+                .putLong(authorId)
+                .putLong(followerId)
                 .array();
     }
 
     private byte[] deliveryRow(long authorId) {
-        return ByteBuffer.allocate(1 + Long.BYTES).put(deliverySalt.of(authorId)).putLong(authorId).array();
+        return ByteBuffer.allocate(1 + Long.BYTES)
+                .put(deliverySalt.of(authorId))
+                .putLong(authorId)
+                .array();
     }
 
     private static byte[] progressRow(long postId, FanoutKind kind) {
-        return ByteBuffer.allocate(Long.BYTES + 1).putLong(postId).put(code(kind)).array();
+        return ByteBuffer.allocate(Long.BYTES + 1)
+                .putLong(postId)
+                .put(code(kind))
+                .array();
     }
 
     /** The kind's byte in row keys, as hbase-tables/ documents it. */

@@ -7,6 +7,13 @@ import dev.widefeed.comment.HotCursor;
 import dev.widefeed.comment.RankedComment;
 import dev.widefeed.store.hbase.layout.HBaseTables;
 import dev.widefeed.store.hbase.layout.Salt;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncConnection;
@@ -17,14 +24,6 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.util.Bytes;
-
-import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 
 /**
  * The hot ranking on HBase: {@code hot_comments_by_post} and each comment's recorded score in
@@ -50,14 +49,19 @@ final class HBaseHotCommentStore implements HotCommentStore {
 
     @Override
     public long rankedScore(long commentId) {
-        return score(ranks.get(new Get(rankRow(commentId)).addColumn(RANK, SCORE)).join());
+        return score(
+                ranks.get(new Get(rankRow(commentId)).addColumn(RANK, SCORE)).join());
     }
 
     @Override
     public Map<Long, Long> rankedScores(Collection<Long> commentIds) {
         List<Long> ids = List.copyOf(commentIds);
-        List<Result> rows = ids.isEmpty() ? List.of()
-                : ranks.getAll(ids.stream().map(id -> new Get(rankRow(id)).addColumn(RANK, SCORE)).toList()).join();
+        List<Result> rows = ids.isEmpty()
+                ? List.of()
+                : ranks.getAll(ids.stream()
+                                .map(id -> new Get(rankRow(id)).addColumn(RANK, SCORE))
+                                .toList())
+                        .join();
         Map<Long, Long> scores = new HashMap<>();
         for (int i = 0; i < ids.size(); i++) {
             scores.put(ids.get(i), score(rows.get(i)));
@@ -67,24 +71,30 @@ final class HBaseHotCommentStore implements HotCommentStore {
 
     @Override
     public void setRankedScore(long commentId, long score) {
-        ranks.put(new Put(rankRow(commentId)).addColumn(RANK, SCORE, Bytes.toBytes(score))).join();
+        ranks.put(new Put(rankRow(commentId)).addColumn(RANK, SCORE, Bytes.toBytes(score)))
+                .join();
     }
 
     @Override
     public void putRanked(RankedComment entry) {
-        hot.put(new Put(hotRow(entry.object(), entry.score(), entry.floor())).addColumn(HOT, COMMENT_ID,
-                Bytes.toBytes(entry.commentId()))).join();
+        hot.put(new Put(hotRow(entry.object(), entry.score(), entry.floor()))
+                        .addColumn(HOT, COMMENT_ID, Bytes.toBytes(entry.commentId())))
+                .join();
     }
 
     @Override
     public void removeRanked(RankedComment entry) {
-        hot.delete(new Delete(hotRow(entry.object(), entry.score(), entry.floor()))).join();
+        hot.delete(new Delete(hotRow(entry.object(), entry.score(), entry.floor())))
+                .join();
     }
 
     @Override
     public List<RankedComment> ranked(CommentedObject object, Optional<HotCursor> after, int limit) {
         byte[] prefix = hotPrefix(object);
-        Scan scan = new Scan().setStartStopRowForPrefixScan(prefix).addColumn(HOT, COMMENT_ID).setLimit(limit)
+        Scan scan = new Scan()
+                .setStartStopRowForPrefixScan(prefix)
+                .addColumn(HOT, COMMENT_ID)
+                .setLimit(limit)
                 .setCaching(limit);
         after.ifPresent(c -> scan.withStartRow(hotRow(object, c.score(), c.floor()), false));
         List<RankedComment> entries = new ArrayList<>();
@@ -111,17 +121,26 @@ final class HBaseHotCommentStore implements HotCommentStore {
     }
 
     private byte[] rankRow(long commentId) {
-        return ByteBuffer.allocate(1 + Long.BYTES).put(rankSalt.of(commentId)).putLong(commentId).array();
+        return ByteBuffer.allocate(1 + Long.BYTES)
+                .put(rankSalt.of(commentId))
+                .putLong(commentId)
+                .array();
     }
 
     private byte[] hotPrefix(CommentedObject object) {
-        return ByteBuffer.allocate(1 + Long.BYTES + 1).put(hotSalt.of(object.id())).putLong(object.id())
-                .put(object.kind().code()).array();
+        return ByteBuffer.allocate(1 + Long.BYTES + 1)
+                .put(hotSalt.of(object.id()))
+                .putLong(object.id())
+                .put(object.kind().code())
+                .array();
     }
 
     /** salt | object | kind | (MAX - score) | floor: highest score first, then oldest. */
     private byte[] hotRow(CommentedObject object, long score, long floor) {
-        return ByteBuffer.allocate(1 + Long.BYTES + 1 + 2 * Long.BYTES).put(hotPrefix(object))
-                .putLong(Long.MAX_VALUE - score).putLong(floor).array();
+        return ByteBuffer.allocate(1 + Long.BYTES + 1 + 2 * Long.BYTES)
+                .put(hotPrefix(object))
+                .putLong(Long.MAX_VALUE - score)
+                .putLong(floor)
+                .array();
     }
 }

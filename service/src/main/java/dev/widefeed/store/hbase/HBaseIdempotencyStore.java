@@ -5,6 +5,10 @@ import dev.widefeed.idempotency.IdempotencyStore;
 import dev.widefeed.idempotency.IdempotentRequests;
 import dev.widefeed.store.hbase.layout.HBaseTables;
 import dev.widefeed.store.hbase.layout.Salt;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncConnection;
@@ -15,11 +19,6 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
-
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.time.Instant;
 
 /**
  * Idempotency keys in {@code idempotency_keys_by_scope}: a row per (scope, key), family k, every write a
@@ -44,7 +43,8 @@ final class HBaseIdempotencyStore implements IdempotencyStore {
     @Override
     public Claim claim(Claim mine, Duration ttl) {
         byte[] row = row(mine);
-        CheckAndMutate claim = CheckAndMutate.newBuilder(row).ifNotExists(FAMILY, CLAIMED_AT).build(put(mine, ttl));
+        CheckAndMutate claim =
+                CheckAndMutate.newBuilder(row).ifNotExists(FAMILY, CLAIMED_AT).build(put(mine, ttl));
         if (keys.checkAndMutate(claim).join().isSuccess()) {
             return mine;
         }
@@ -53,7 +53,10 @@ final class HBaseIdempotencyStore implements IdempotencyStore {
             // Released or expired between the two calls: try once more.
             return keys.checkAndMutate(claim).join().isSuccess() ? mine : claim(mine, ttl);
         }
-        Claim holder = new Claim(mine.scope(), mine.key(), Bytes.toString(held.getValue(FAMILY, FINGERPRINT)),
+        Claim holder = new Claim(
+                mine.scope(),
+                mine.key(),
+                Bytes.toString(held.getValue(FAMILY, FINGERPRINT)),
                 Bytes.toLong(held.getValue(FAMILY, RESOURCE_ID)),
                 Instant.ofEpochMilli(Bytes.toLong(held.getValue(FAMILY, CLAIMED_AT))),
                 held.getValue(FAMILY, DONE) != null);
@@ -64,23 +67,37 @@ final class HBaseIdempotencyStore implements IdempotencyStore {
     public boolean takeOver(Claim stale, Instant now, Duration ttl) {
         Claim taken = new Claim(stale.scope(), stale.key(), stale.fingerprint(), stale.resourceId(), now);
         return keys.checkAndMutate(CheckAndMutate.newBuilder(row(stale))
-                .ifEquals(FAMILY, CLAIMED_AT, Bytes.toBytes(stale.claimedAt().toEpochMilli()))
-                .build(put(taken, ttl))).join().isSuccess();
+                        .ifEquals(
+                                FAMILY,
+                                CLAIMED_AT,
+                                Bytes.toBytes(stale.claimedAt().toEpochMilli()))
+                        .build(put(taken, ttl)))
+                .join()
+                .isSuccess();
     }
 
     @Override
     public void complete(Claim held) {
-        Put done = new Put(row(held)).addColumn(FAMILY, DONE, new byte[]{1});
+        Put done = new Put(row(held)).addColumn(FAMILY, DONE, new byte[] {1});
         done.setTTL(IdempotentRequests.KEY_LIFETIME.toMillis());
         keys.checkAndMutate(CheckAndMutate.newBuilder(row(held))
-                .ifEquals(FAMILY, CLAIMED_AT, Bytes.toBytes(held.claimedAt().toEpochMilli())).build(done)).join();
+                        .ifEquals(
+                                FAMILY,
+                                CLAIMED_AT,
+                                Bytes.toBytes(held.claimedAt().toEpochMilli()))
+                        .build(done))
+                .join();
     }
 
     @Override
     public void release(Claim held) {
         keys.checkAndMutate(CheckAndMutate.newBuilder(row(held))
-                .ifEquals(FAMILY, CLAIMED_AT, Bytes.toBytes(held.claimedAt().toEpochMilli()))
-                .build(new Delete(row(held)).addFamily(FAMILY))).join();
+                        .ifEquals(
+                                FAMILY,
+                                CLAIMED_AT,
+                                Bytes.toBytes(held.claimedAt().toEpochMilli()))
+                        .build(new Delete(row(held)).addFamily(FAMILY)))
+                .join();
     }
 
     private Put put(Claim claim, Duration ttl) {
@@ -96,7 +113,10 @@ final class HBaseIdempotencyStore implements IdempotencyStore {
         byte[] scope = claim.scope().getBytes(StandardCharsets.UTF_8);
         byte[] key = claim.key().getBytes(StandardCharsets.UTF_8);
         return ByteBuffer.allocate(1 + scope.length + 1 + key.length)
-                .put(salt.of((claim.scope() + "\n" + claim.key()).hashCode())).put(scope).put((byte) 0).put(key)
+                .put(salt.of((claim.scope() + "\n" + claim.key()).hashCode()))
+                .put(scope)
+                .put((byte) 0)
+                .put(key)
                 .array();
     }
 }

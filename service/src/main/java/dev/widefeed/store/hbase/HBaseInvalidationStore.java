@@ -2,17 +2,16 @@ package dev.widefeed.store.hbase;
 
 import dev.widefeed.cache.Invalidation;
 import dev.widefeed.cache.InvalidationStore;
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.util.Bytes;
-
-import java.nio.ByteBuffer;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Invalidations in {@code invalidations_by_slot}, keyed slot | at (epoch ms) | id | kind, so that the rows of a window
@@ -32,14 +31,20 @@ final class HBaseInvalidationStore implements InvalidationStore {
     @Override
     public void append(Invalidation invalidation) {
         byte[] kind = Bytes.toBytes(invalidation.kind());
-        byte[] row = ByteBuffer.allocate(IDS + kind.length).put(position(invalidation.at()))
-                .putLong(invalidation.id()).put(kind).array();
+        byte[] row = ByteBuffer.allocate(IDS + kind.length)
+                .put(position(invalidation.at()))
+                .putLong(invalidation.id())
+                .put(kind)
+                .array();
         table.put(new Put(row).addColumn(FAMILY, MARKER, new byte[0])).join();
     }
 
     @Override
     public List<Invalidation> between(Instant from, Instant to) {
-        Scan scan = new Scan().withStartRow(position(from)).withStopRow(position(to)).addFamily(FAMILY)
+        Scan scan = new Scan()
+                .withStartRow(position(from))
+                .withStopRow(position(to))
+                .addFamily(FAMILY)
                 .setCaching(1000);
         List<Invalidation> found = new ArrayList<>();
         for (Result result : table.scanAll(scan).join()) {
@@ -57,7 +62,9 @@ final class HBaseInvalidationStore implements InvalidationStore {
     }
 
     private static byte[] position(Instant at) {
-        return ByteBuffer.allocate(2 * Long.BYTES).putLong(InvalidationStore.slotOf(at)).putLong(at.toEpochMilli())
+        return ByteBuffer.allocate(2 * Long.BYTES)
+                .putLong(InvalidationStore.slotOf(at))
+                .putLong(at.toEpochMilli())
                 .array();
     }
 }

@@ -10,16 +10,6 @@ import dev.widefeed.like.LikeStore;
 import dev.widefeed.store.hbase.layout.HBaseTables;
 import dev.widefeed.store.hbase.layout.Salt;
 import dev.widefeed.store.hbase.rows.FollowList;
-import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
-import org.apache.hadoop.hbase.client.AsyncConnection;
-import org.apache.hadoop.hbase.client.AsyncTable;
-import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Put;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.util.Bytes;
-
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -29,6 +19,15 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
+import org.apache.hadoop.hbase.client.AsyncConnection;
+import org.apache.hadoop.hbase.client.AsyncTable;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * Likes on HBase: truth in {@code likes_by_post} (row key salt(post) | post | user, changed by
@@ -54,18 +53,21 @@ final class HBaseLikeStore implements LikeStore {
         TableName likersTable = TableName.valueOf(namespace, "likers_by_post");
         TableName likedTable = TableName.valueOf(namespace, "liked_by_user");
         this.truth = connection.getTable(likes);
-        this.changes = new EdgeTruth(connection.getTableBuilder(likes).setMaxAttempts(1).build(), FAMILY, VERSION);
+        this.changes = new EdgeTruth(
+                connection.getTableBuilder(likes).setMaxAttempts(1).build(), FAMILY, VERSION);
         this.salt = Salt.of(declared.table(likes.getQualifierAsString()));
-        this.likers = new FollowList(connection.getTable(likersTable),
-                Salt.of(declared.table(likersTable.getQualifierAsString())));
-        this.liked = new FollowList(connection.getTable(likedTable),
-                Salt.of(declared.table(likedTable.getQualifierAsString())));
+        this.likers = new FollowList(
+                connection.getTable(likersTable), Salt.of(declared.table(likersTable.getQualifierAsString())));
+        this.liked = new FollowList(
+                connection.getTable(likedTable), Salt.of(declared.table(likedTable.getQualifierAsString())));
     }
 
     @Override
     public Set<Long> likedAmong(long userId, Collection<Long> postIds) {
         List<Long> posts = List.copyOf(postIds);
-        List<Get> gets = posts.stream().map(post -> new Get(row(post, userId)).addColumn(FAMILY, LIKED)).toList();
+        List<Get> gets = posts.stream()
+                .map(post -> new Get(row(post, userId)).addColumn(FAMILY, LIKED))
+                .toList();
         // One multi-get: the client groups it into one call per region server.
         List<Result> rows = truth.getAll(gets).join();
         Set<Long> likedPosts = new HashSet<>();
@@ -105,7 +107,10 @@ final class HBaseLikeStore implements LikeStore {
 
     @Override
     public List<LikeEdge> edges(long postId) {
-        Scan scan = new Scan().setStartStopRowForPrefixScan(prefix(postId)).addFamily(FAMILY).setCaching(SCAN_CACHING);
+        Scan scan = new Scan()
+                .setStartStopRowForPrefixScan(prefix(postId))
+                .addFamily(FAMILY)
+                .setCaching(SCAN_CACHING);
         List<LikeEdge> rows = new ArrayList<>();
         for (Result row : truth.scanAll(scan).join()) {
             rows.add(state(postId, ByteBuffer.wrap(row.getRow()).getLong(1 + Long.BYTES), row));
@@ -115,7 +120,10 @@ final class HBaseLikeStore implements LikeStore {
 
     @Override
     public List<LikeEdge> edges(long postId, int limit) {
-        Scan scan = new Scan().setStartStopRowForPrefixScan(prefix(postId)).addFamily(FAMILY).setLimit(limit)
+        Scan scan = new Scan()
+                .setStartStopRowForPrefixScan(prefix(postId))
+                .addFamily(FAMILY)
+                .setLimit(limit)
                 .setCaching(Math.min(limit, SCAN_CACHING));
         List<LikeEdge> rows = new ArrayList<>();
         for (Result row : truth.scanAll(scan).join()) {
@@ -150,14 +158,18 @@ final class HBaseLikeStore implements LikeStore {
         likers.write(likers.rows(post, user, copies)).join();
     }
 
-    private static List<Like> page(FollowList list, long ownerId, Optional<LikeCursor> after, int limit,
-                                   Function<Follow, Like> like) {
+    private static List<Like> page(
+            FollowList list, long ownerId, Optional<LikeCursor> after, int limit, Function<Follow, Like> like) {
         return list.page(ownerId, after.map(c -> new FollowCursor(c.likedAt(), c.id())), limit).stream()
-                .map(like).toList();
+                .map(like)
+                .toList();
     }
 
     private static LikeEdge state(long postId, long userId, Result row) {
-        return new LikeEdge(postId, userId, Bytes.toBoolean(row.getValue(FAMILY, LIKED)),
+        return new LikeEdge(
+                postId,
+                userId,
+                Bytes.toBoolean(row.getValue(FAMILY, LIKED)),
                 Instant.ofEpochMilli(Bytes.toLong(row.getValue(FAMILY, LIKED_AT))),
                 Bytes.toLong(row.getValue(FAMILY, VERSION)));
     }
@@ -170,10 +182,17 @@ final class HBaseLikeStore implements LikeStore {
     }
 
     private byte[] row(long postId, long userId) {
-        return ByteBuffer.allocate(1 + 2 * Long.BYTES).put(salt.of(postId)).putLong(postId).putLong(userId).array();
+        return ByteBuffer.allocate(1 + 2 * Long.BYTES)
+                .put(salt.of(postId))
+                .putLong(postId)
+                .putLong(userId)
+                .array();
     }
 
     private byte[] prefix(long postId) {
-        return ByteBuffer.allocate(1 + Long.BYTES).put(salt.of(postId)).putLong(postId).array();
+        return ByteBuffer.allocate(1 + Long.BYTES)
+                .put(salt.of(postId))
+                .putLong(postId)
+                .array();
     }
 }

@@ -1,14 +1,13 @@
 package dev.widefeed.store.hbase;
 
 import dev.widefeed.graph.Handle;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.NavigableMap;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
-
-import java.util.HashMap;
-import java.util.Map;
-import java.util.NavigableMap;
 
 /**
  * A text's mentions as qualifiers of the family that holds the text: {@code '@' + handle} (UTF-8) -> the holder's user
@@ -17,8 +16,7 @@ import java.util.NavigableMap;
 final class HBaseMentions {
     private static final byte[] PREFIX = Bytes.toBytes("@");
 
-    private HBaseMentions() {
-    }
+    private HBaseMentions() {}
 
     static void write(Put put, byte[] family, Map<Handle, Long> mentions) {
         mentions.forEach((handle, user) -> put.addColumn(family, qualifier(handle), Bytes.toBytes(user)));
@@ -30,7 +28,8 @@ final class HBaseMentions {
         if (cells != null) {
             cells.tailMap(PREFIX, true).forEach((qualifier, value) -> {
                 if (Bytes.startsWith(qualifier, PREFIX)) {
-                    mentions.put(new Handle(Bytes.toString(qualifier, PREFIX.length, qualifier.length - PREFIX.length)),
+                    mentions.put(
+                            new Handle(Bytes.toString(qualifier, PREFIX.length, qualifier.length - PREFIX.length)),
                             Bytes.toLong(value));
                 }
             });

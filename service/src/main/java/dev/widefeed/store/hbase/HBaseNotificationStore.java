@@ -11,6 +11,14 @@ import dev.widefeed.notification.StoredGroup;
 import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.hbase.layout.HBaseTables;
 import dev.widefeed.store.hbase.layout.Salt;
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
@@ -23,15 +31,6 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.util.Bytes;
-
-import java.nio.ByteBuffer;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 
 /**
  * Notifications on HBase. {@code notifications_by_user}: a row per group keyed salt(user) | user | inverted window |
@@ -63,7 +62,8 @@ final class HBaseNotificationStore implements NotificationStore {
         TableName marksTable = TableName.valueOf(namespace, "notification_marks_by_source");
         TableName stateTable = TableName.valueOf(namespace, "notification_state_by_user");
         this.groups = connection.getTable(groupsTable);
-        this.groupsOnce = connection.getTableBuilder(groupsTable).setMaxAttempts(1).build();
+        this.groupsOnce =
+                connection.getTableBuilder(groupsTable).setMaxAttempts(1).build();
         this.groupSalt = Salt.of(declared.table(groupsTable.getQualifierAsString()));
         this.marks = connection.getTable(marksTable);
         this.markSalt = Salt.of(declared.table(marksTable.getQualifierAsString()));
@@ -75,7 +75,9 @@ final class HBaseNotificationStore implements NotificationStore {
     @Override
     public Map<NotificationSource, SourceMark> marks(Collection<NotificationSource> sources) {
         List<NotificationSource> all = List.copyOf(sources);
-        List<Result> rows = marks.getAll(all.stream().map(s -> new Get(markRow(s)).addColumn(MARK, MARK)).toList())
+        List<Result> rows = marks.getAll(all.stream()
+                        .map(s -> new Get(markRow(s)).addColumn(MARK, MARK))
+                        .toList())
                 .join();
         Map<NotificationSource, SourceMark> found = new HashMap<>();
         for (int i = 0; i < all.size(); i++) {
@@ -87,16 +89,23 @@ final class HBaseNotificationStore implements NotificationStore {
 
     @Override
     public void saveMarks(Map<NotificationSource, SourceMark> saved) {
-        async.runChunks(List.copyOf(saved.entrySet()), 500, chunk -> marks.putAll(chunk.stream()
-                .map(e -> new Put(markRow(e.getKey())).addColumn(MARK, MARK, Bytes.toBytes(e.getValue().encode())))
-                .toList()));
+        async.runChunks(
+                List.copyOf(saved.entrySet()),
+                500,
+                chunk -> marks.putAll(chunk.stream()
+                        .map(e -> new Put(markRow(e.getKey()))
+                                .addColumn(
+                                        MARK, MARK, Bytes.toBytes(e.getValue().encode())))
+                        .toList()));
     }
 
     @Override
     public Map<GroupKey, Optional<GroupPart>> parts(Collection<GroupKey> keys, int shard) {
         List<GroupKey> all = List.copyOf(keys);
-        List<Result> rows = groups.getAll(all.stream().map(g -> new Get(groupRow(g)).addColumn(PARTS, Bytes.toBytes(shard)))
-                .toList()).join();
+        List<Result> rows = groups.getAll(all.stream()
+                        .map(g -> new Get(groupRow(g)).addColumn(PARTS, Bytes.toBytes(shard)))
+                        .toList())
+                .join();
         Map<GroupKey, Optional<GroupPart>> found = new HashMap<>();
         for (int i = 0; i < all.size(); i++) {
             byte[] value = rows.get(i).getValue(PARTS, Bytes.toBytes(shard));
@@ -110,20 +119,32 @@ final class HBaseNotificationStore implements NotificationStore {
         byte[] row = groupRow(group);
         byte[] qualifier = Bytes.toBytes(shard);
         CheckAndMutate.Builder check = CheckAndMutate.newBuilder(row);
-        check = expected.isEmpty() ? check.ifNotExists(PARTS, qualifier)
+        check = expected.isEmpty()
+                ? check.ifNotExists(PARTS, qualifier)
                 : check.ifEquals(PARTS, qualifier, Bytes.toBytes(expected.get().encode()));
-        return groupsOnce.checkAndMutate(check.build(new Put(row).addColumn(PARTS, qualifier,
-                Bytes.toBytes(next.encode())))).join().isSuccess();
+        return groupsOnce
+                .checkAndMutate(check.build(new Put(row).addColumn(PARTS, qualifier, Bytes.toBytes(next.encode()))))
+                .join()
+                .isSuccess();
     }
 
     @Override
     public List<StoredGroup> groups(long recipientId, NotificationCursor after, Instant oldestWindow, int limit) {
-        byte[] start = ByteBuffer.allocate(GROUP_ROW).put(userPrefix(recipientId))
-                .putLong(Long.MAX_VALUE - after.window().getEpochSecond()).put((byte) (255 - after.kindCode()))
-                .putLong(Long.MAX_VALUE - after.targetId()).array();
-        byte[] stop = ByteBuffer.allocate(USER_PREFIX + Long.BYTES).put(userPrefix(recipientId))
-                .putLong(Long.MAX_VALUE - oldestWindow.getEpochSecond() + 1).array();
-        Scan scan = new Scan().withStartRow(start, false).withStopRow(stop, false).addFamily(PARTS).setLimit(limit)
+        byte[] start = ByteBuffer.allocate(GROUP_ROW)
+                .put(userPrefix(recipientId))
+                .putLong(Long.MAX_VALUE - after.window().getEpochSecond())
+                .put((byte) (255 - after.kindCode()))
+                .putLong(Long.MAX_VALUE - after.targetId())
+                .array();
+        byte[] stop = ByteBuffer.allocate(USER_PREFIX + Long.BYTES)
+                .put(userPrefix(recipientId))
+                .putLong(Long.MAX_VALUE - oldestWindow.getEpochSecond() + 1)
+                .array();
+        Scan scan = new Scan()
+                .withStartRow(start, false)
+                .withStopRow(stop, false)
+                .addFamily(PARTS)
+                .setLimit(limit)
                 .setCaching(Math.min(limit, 1000));
         List<StoredGroup> found = new ArrayList<>();
         for (Result row : groups.scanAll(scan).join()) {
@@ -136,7 +157,8 @@ final class HBaseNotificationStore implements NotificationStore {
             }
             Map<Integer, GroupPart> parts = new HashMap<>();
             for (Cell cell : row.rawCells()) {
-                parts.put(Bytes.toInt(CellUtil.cloneQualifier(cell)),
+                parts.put(
+                        Bytes.toInt(CellUtil.cloneQualifier(cell)),
                         GroupPart.decode(Bytes.toString(CellUtil.cloneValue(cell))));
             }
             found.add(new StoredGroup(new GroupKey(recipientId, window, kind.get(), target), parts));
@@ -146,33 +168,49 @@ final class HBaseNotificationStore implements NotificationStore {
 
     @Override
     public Optional<Instant> readUpTo(long userId) {
-        byte[] value = state.get(new Get(stateRow(userId)).addColumn(READ, READ_UP_TO)).join().getValue(READ, READ_UP_TO);
+        byte[] value = state.get(new Get(stateRow(userId)).addColumn(READ, READ_UP_TO))
+                .join()
+                .getValue(READ, READ_UP_TO);
         return value == null ? Optional.empty() : Optional.of(Instant.ofEpochMilli(Bytes.toLong(value)));
     }
 
     @Override
     public void markRead(long userId, Instant upTo) {
         long millis = upTo.toEpochMilli();
-        state.put(new Put(stateRow(userId)).addColumn(READ, READ_UP_TO, millis, Bytes.toBytes(millis))).join();
+        state.put(new Put(stateRow(userId)).addColumn(READ, READ_UP_TO, millis, Bytes.toBytes(millis)))
+                .join();
     }
 
     private byte[] userPrefix(long userId) {
-        return ByteBuffer.allocate(USER_PREFIX).put(groupSalt.of(userId)).putLong(userId).array();
+        return ByteBuffer.allocate(USER_PREFIX)
+                .put(groupSalt.of(userId))
+                .putLong(userId)
+                .array();
     }
 
     private byte[] groupRow(GroupKey g) {
-        return ByteBuffer.allocate(GROUP_ROW).put(userPrefix(g.recipientId()))
-                .putLong(Long.MAX_VALUE - g.window().getEpochSecond()).put((byte) (255 - g.kind().code()))
-                .putLong(Long.MAX_VALUE - g.targetId()).array();
+        return ByteBuffer.allocate(GROUP_ROW)
+                .put(userPrefix(g.recipientId()))
+                .putLong(Long.MAX_VALUE - g.window().getEpochSecond())
+                .put((byte) (255 - g.kind().code()))
+                .putLong(Long.MAX_VALUE - g.targetId())
+                .array();
     }
 
     private byte[] markRow(NotificationSource s) {
         byte[] family = Bytes.toBytes(s.family());
-        return ByteBuffer.allocate(1 + 2 * Long.BYTES + family.length).put(markSalt.of(s.subjectId()))
-                .putLong(s.subjectId()).putLong(s.actorId()).put(family).array();
+        return ByteBuffer.allocate(1 + 2 * Long.BYTES + family.length)
+                .put(markSalt.of(s.subjectId()))
+                .putLong(s.subjectId())
+                .putLong(s.actorId())
+                .put(family)
+                .array();
     }
 
     private byte[] stateRow(long userId) {
-        return ByteBuffer.allocate(USER_PREFIX).put(stateSalt.of(userId)).putLong(userId).array();
+        return ByteBuffer.allocate(USER_PREFIX)
+                .put(stateSalt.of(userId))
+                .putLong(userId)
+                .array();
     }
 }

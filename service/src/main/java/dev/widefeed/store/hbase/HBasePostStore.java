@@ -1,4 +1,5 @@
 package dev.widefeed.store.hbase;
+
 import dev.widefeed.audience.Audience;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostCounts;
@@ -12,19 +13,6 @@ import dev.widefeed.store.hbase.layout.Salt;
 import dev.widefeed.store.hbase.rows.IdList;
 import dev.widefeed.store.hbase.rows.RowDeletes;
 import dev.widefeed.store.hbase.rows.TableScans;
-import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
-import org.apache.hadoop.hbase.client.AsyncConnection;
-import org.apache.hadoop.hbase.client.AsyncTable;
-import org.apache.hadoop.hbase.client.CheckAndMutate;
-import org.apache.hadoop.hbase.client.Delete;
-import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Increment;
-import org.apache.hadoop.hbase.client.Put;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.util.Bytes;
-
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -37,6 +25,18 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongConsumer;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
+import org.apache.hadoop.hbase.client.AsyncConnection;
+import org.apache.hadoop.hbase.client.AsyncTable;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Increment;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * Posts in {@code posts} (family p the post, family c its counters, changed only by
@@ -70,6 +70,7 @@ final class HBasePostStore implements PostStore {
     private final AsyncTable<AdvancedScanResultConsumer> posts;
     /** Without client retries: a retried delete that applied the first time would report "not found". */
     private final AsyncTable<AdvancedScanResultConsumer> postsOnce;
+
     private final Salt salt;
     private final IdList byAuthor;
     private final IdList reposts;
@@ -79,11 +80,16 @@ final class HBasePostStore implements PostStore {
 
     HBasePostStore(AsyncConnection connection, String namespace, HBaseTables declared) {
         this.posts = connection.getTable(TableName.valueOf(namespace, "posts"));
-        this.postsOnce = connection.getTableBuilder(TableName.valueOf(namespace, "posts")).setMaxAttempts(1).build();
+        this.postsOnce = connection
+                .getTableBuilder(TableName.valueOf(namespace, "posts"))
+                .setMaxAttempts(1)
+                .build();
         this.salt = Salt.of(declared.table("posts"));
-        this.byAuthor = new IdList(connection.getTable(TableName.valueOf(namespace, "posts_by_author")),
+        this.byAuthor = new IdList(
+                connection.getTable(TableName.valueOf(namespace, "posts_by_author")),
                 Salt.of(declared.table("posts_by_author")));
-        this.reposts = new IdList(connection.getTable(TableName.valueOf(namespace, "reposts_by_post")),
+        this.reposts = new IdList(
+                connection.getTable(TableName.valueOf(namespace, "reposts_by_post")),
                 Salt.of(declared.table("reposts_by_post")));
         this.repostPages = connection.getTable(TableName.valueOf(namespace, "reposts_by_post_page"));
         this.repostPageSalt = Salt.of(declared.table("reposts_by_post_page"));
@@ -99,8 +105,9 @@ final class HBasePostStore implements PostStore {
                 .addColumn(POST, AUDIENCE, Bytes.toBytes(AudienceJson.write(post.audience())));
         post.repostOf().ifPresent(source -> put.addColumn(POST, REPOST_OF, Bytes.toBytes(source)));
         post.root().ifPresent(root -> put.addColumn(POST, ROOT, Bytes.toBytes(root)));
-        Optional<Integer> page = post.repostOf().map(source -> repostPage(post.id())
-                .orElseGet(() -> RepostPages.pageFor(counts(source).repostsEver()))); // written before: kept
+        Optional<Integer> page = post.repostOf()
+                .map(source -> repostPage(post.id())
+                        .orElseGet(() -> RepostPages.pageFor(counts(source).repostsEver()))); // written before: kept
         page.ifPresent(p -> put.addColumn(POST, REPOST_PAGE, Bytes.toBytes(p)));
         HBaseMentions.write(put, POST, post.mentions());
         // List entries first: a crash in between leaves an entry whose post is missing, which
@@ -108,8 +115,9 @@ final class HBasePostStore implements PostStore {
         List<CompletableFuture<Void>> entries = new ArrayList<>();
         entries.add(byAuthor.table().put(byAuthor.add(post.authorId(), post.id())));
         post.repostOf().ifPresent(source -> entries.add(reposts.table().put(reposts.add(source, post.id()))));
-        post.repostOf().ifPresent(source -> entries.add(repostPages.put(new Put(pageRow(source, page.get(), post.id()))
-                .addColumn(PAGE_FAMILY, EMPTY, EMPTY))));
+        post.repostOf()
+                .ifPresent(source -> entries.add(repostPages.put(
+                        new Put(pageRow(source, page.get(), post.id())).addColumn(PAGE_FAMILY, EMPTY, EMPTY))));
         CompletableFuture.allOf(entries.toArray(CompletableFuture[]::new)).join();
         posts.put(put).join();
     }
@@ -131,15 +139,17 @@ final class HBasePostStore implements PostStore {
         Optional<Integer> page = post.repostOf().isPresent() ? repostPage(post.id()) : Optional.empty();
         // Only while the row still names its author, i.e. exists: of concurrent deletes one succeeds.
         CheckAndMutate delete = CheckAndMutate.newBuilder(row(post.id()))
-                .ifEquals(POST, AUTHOR, Bytes.toBytes(post.authorId())).build(new Delete(row(post.id())));
+                .ifEquals(POST, AUTHOR, Bytes.toBytes(post.authorId()))
+                .build(new Delete(row(post.id())));
         if (!postsOnce.checkAndMutate(delete).join().isSuccess()) {
             return false;
         }
         List<CompletableFuture<Void>> entries = new ArrayList<>();
         entries.add(byAuthor.table().delete(byAuthor.remove(post.authorId(), post.id())));
         post.repostOf().ifPresent(source -> entries.add(reposts.table().delete(reposts.remove(source, post.id()))));
-        post.repostOf().ifPresent(source -> page.ifPresent(p ->
-                entries.add(repostPages.delete(new Delete(pageRow(source, p, post.id()))))));
+        post.repostOf()
+                .ifPresent(source -> page.ifPresent(
+                        p -> entries.add(repostPages.delete(new Delete(pageRow(source, p, post.id()))))));
         CompletableFuture.allOf(entries.toArray(CompletableFuture[]::new)).join();
         return true;
     }
@@ -187,8 +197,10 @@ final class HBasePostStore implements PostStore {
         if (limitEach == 0) {
             authors.forEach(author -> ids.put(author, List.of()));
         } else {
-            scans.runAll(authors, author -> byAuthor.pageAsync(author, beforeId, limitEach)
-                    .thenAccept(page -> ids.put(author, page)));
+            scans.runAll(
+                    authors,
+                    author ->
+                            byAuthor.pageAsync(author, beforeId, limitEach).thenAccept(page -> ids.put(author, page)));
         }
         return new HashMap<>(ids);
     }
@@ -201,7 +213,8 @@ final class HBasePostStore implements PostStore {
     /** One multi-get: the client groups the gets by region server, one RPC each. */
     private Map<Long, Result> getAll(Collection<Long> postIds, byte[] family) {
         List<Long> ids = List.copyOf(postIds);
-        List<Get> gets = ids.stream().map(id -> new Get(row(id)).addFamily(family)).toList();
+        List<Get> gets =
+                ids.stream().map(id -> new Get(row(id)).addFamily(family)).toList();
         List<Result> results = ids.isEmpty() ? List.of() : posts.getAll(gets).join();
         Map<Long, Result> byId = new HashMap<>();
         for (int i = 0; i < ids.size(); i++) {
@@ -219,17 +232,27 @@ final class HBasePostStore implements PostStore {
     @Override
     public void purge(long postId) {
         RowDeletes.withPrefix(reposts.table(), reposts.prefix(postId));
-        RowDeletes.withPrefix(repostPages, ByteBuffer.allocate(1 + Long.BYTES).put(repostPageSalt.of(postId)).putLong(postId)
-                .array());
-        posts.delete(new Delete(row(postId)).addFamily(COUNTS)).join(); // gone with the post's row, unless counted since
+        RowDeletes.withPrefix(
+                repostPages,
+                ByteBuffer.allocate(1 + Long.BYTES)
+                        .put(repostPageSalt.of(postId))
+                        .putLong(postId)
+                        .array());
+        posts.delete(new Delete(row(postId)).addFamily(COUNTS))
+                .join(); // gone with the post's row, unless counted since
     }
 
     @Override
     public List<Long> repostIdsOnPage(long sourceId, int page) {
-        byte[] prefix = ByteBuffer.allocate(1 + Long.BYTES + Integer.BYTES).put(repostPageSalt.of(sourceId))
-                .putLong(sourceId).putInt(page).array();
+        byte[] prefix = ByteBuffer.allocate(1 + Long.BYTES + Integer.BYTES)
+                .put(repostPageSalt.of(sourceId))
+                .putLong(sourceId)
+                .putInt(page)
+                .array();
         List<Long> ids = new ArrayList<>();
-        for (Result row : repostPages.scanAll(new Scan().setStartStopRowForPrefixScan(prefix).setLimit(200)).join()) {
+        for (Result row : repostPages
+                .scanAll(new Scan().setStartStopRowForPrefixScan(prefix).setLimit(200))
+                .join()) {
             ids.add(ByteBuffer.wrap(row.getRow(), prefix.length, Long.BYTES).getLong());
         }
         return ids;
@@ -237,18 +260,27 @@ final class HBasePostStore implements PostStore {
 
     /** The page a repost was put on, if it was written (with one: reposts written before pages were kept have none). */
     private Optional<Integer> repostPage(long repostId) {
-        byte[] page = posts.get(new Get(row(repostId)).addColumn(POST, REPOST_PAGE)).join().getValue(POST, REPOST_PAGE);
+        byte[] page = posts.get(new Get(row(repostId)).addColumn(POST, REPOST_PAGE))
+                .join()
+                .getValue(POST, REPOST_PAGE);
         return page == null ? Optional.empty() : Optional.of(Bytes.toInt(page));
     }
 
     /** salt(source) | source | page | repost id: a page's reposts in one prefix scan, oldest first. */
     private byte[] pageRow(long sourceId, int page, long repostId) {
-        return ByteBuffer.allocate(1 + 2 * Long.BYTES + Integer.BYTES).put(repostPageSalt.of(sourceId))
-                .putLong(sourceId).putInt(page).putLong(repostId).array();
+        return ByteBuffer.allocate(1 + 2 * Long.BYTES + Integer.BYTES)
+                .put(repostPageSalt.of(sourceId))
+                .putLong(sourceId)
+                .putInt(page)
+                .putLong(repostId)
+                .array();
     }
 
     private byte[] row(long postId) {
-        return ByteBuffer.allocate(1 + Long.BYTES).put(salt.of(postId)).putLong(postId).array();
+        return ByteBuffer.allocate(1 + Long.BYTES)
+                .put(salt.of(postId))
+                .putLong(postId)
+                .array();
     }
 
     private static Optional<Post> post(long postId, Result row) {
@@ -258,7 +290,9 @@ final class HBasePostStore implements PostStore {
         byte[] repostOf = row.getValue(POST, REPOST_OF);
         byte[] root = row.getValue(POST, ROOT);
         byte[] audience = row.getValue(POST, AUDIENCE);
-        return Optional.of(new Post(postId, Bytes.toLong(row.getValue(POST, AUTHOR)),
+        return Optional.of(new Post(
+                postId,
+                Bytes.toLong(row.getValue(POST, AUTHOR)),
                 PostType.valueOf(Bytes.toString(row.getValue(POST, TYPE)).toUpperCase(Locale.ROOT)),
                 Bytes.toString(row.getValue(POST, CONTENT)),
                 Instant.ofEpochMilli(Bytes.toLong(row.getValue(POST, CREATED_AT))),
@@ -270,8 +304,12 @@ final class HBasePostStore implements PostStore {
     }
 
     private static PostCounts counts(Result row) {
-        return new PostCounts(counter(row, LIKES), counter(row, COMMENTS), counter(row, COMMENTS_EVER),
-                counter(row, REPOSTS), counter(row, REPOSTS_EVER));
+        return new PostCounts(
+                counter(row, LIKES),
+                counter(row, COMMENTS),
+                counter(row, COMMENTS_EVER),
+                counter(row, REPOSTS),
+                counter(row, REPOSTS_EVER));
     }
 
     private static long counter(Result row, byte[] column) {

@@ -11,17 +11,6 @@ import dev.widefeed.kernel.EdgeCopies;
 import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.hbase.layout.Salt;
 import dev.widefeed.store.hbase.rows.FollowList;
-import org.apache.hadoop.hbase.CompareOperator;
-import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
-import org.apache.hadoop.hbase.client.AsyncTable;
-import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Put;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.Row;
-import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
-import org.apache.hadoop.hbase.util.Bytes;
-
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -34,6 +23,16 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import org.apache.hadoop.hbase.CompareOperator;
+import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
+import org.apache.hadoop.hbase.client.AsyncTable;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Row;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
+import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * The follow graph on HBase: truth in {@code follow_edges_by_follower} (row key salt(follower) |
@@ -46,6 +45,7 @@ final class HBaseRelationStore implements RelationStore {
     static final int IMPORT_BATCH = 500;
     /** Rows per RPC of the scan of one user's truth rows: their whole following list, at the default limit. */
     private static final int SHARE_CACHING = 5_000;
+
     private static final byte[] EDGE = Bytes.toBytes("e");
     private static final byte[] FOLLOWING = Bytes.toBytes("following");
     private static final byte[] SINCE = Bytes.toBytes("since");
@@ -61,9 +61,15 @@ final class HBaseRelationStore implements RelationStore {
     private final BoundedAsync async;
 
     /** @param edgesOnce the truth table without client retries ({@link EdgeTruth}); the journal settles a timeout */
-    HBaseRelationStore(AsyncTable<AdvancedScanResultConsumer> edges, AsyncTable<AdvancedScanResultConsumer> edgesOnce,
-                       Salt edgeSalt, FollowList following, FollowList followers, RelationJournal journal,
-                       HBaseUserStore users, BoundedAsync async) {
+    HBaseRelationStore(
+            AsyncTable<AdvancedScanResultConsumer> edges,
+            AsyncTable<AdvancedScanResultConsumer> edgesOnce,
+            Salt edgeSalt,
+            FollowList following,
+            FollowList followers,
+            RelationJournal journal,
+            HBaseUserStore users,
+            BoundedAsync async) {
         this.edges = edges;
         this.changes = new EdgeTruth(edgesOnce, EDGE, VERSION);
         this.edgeSalt = edgeSalt;
@@ -85,7 +91,8 @@ final class HBaseRelationStore implements RelationStore {
 
     @Override
     public FollowEdge edge(long followerId, long followeeId) {
-        Result row = edges.get(new Get(edgeRow(followerId, followeeId)).addFamily(EDGE)).join();
+        Result row = edges.get(new Get(edgeRow(followerId, followeeId)).addFamily(EDGE))
+                .join();
         if (row.isEmpty()) {
             return FollowEdge.absent(followerId, followeeId);
         }
@@ -101,19 +108,27 @@ final class HBaseRelationStore implements RelationStore {
             return found;
         }
         List<Result> rows = edges.getAll(asked.stream()
-                .map(k -> new Get(edgeRow(k.followerId(), k.followeeId())).addFamily(EDGE)).toList()).join();
+                        .map(k -> new Get(edgeRow(k.followerId(), k.followeeId())).addFamily(EDGE))
+                        .toList())
+                .join();
         for (int i = 0; i < asked.size(); i++) {
             FollowEdge.Key key = asked.get(i);
             Result row = rows.get(i);
-            found.put(key, row.isEmpty() ? FollowEdge.absent(key.followerId(), key.followeeId())
-                    : edgeOf(key.followerId(), key.followeeId(), row));
+            found.put(
+                    key,
+                    row.isEmpty()
+                            ? FollowEdge.absent(key.followerId(), key.followeeId())
+                            : edgeOf(key.followerId(), key.followeeId(), row));
         }
         return found;
     }
 
     private static FollowEdge edgeOf(long followerId, long followeeId, Result row) {
         byte[] since = row.getValue(EDGE, SINCE);
-        return new FollowEdge(followerId, followeeId, Bytes.toBoolean(row.getValue(EDGE, FOLLOWING)),
+        return new FollowEdge(
+                followerId,
+                followeeId,
+                Bytes.toBoolean(row.getValue(EDGE, FOLLOWING)),
                 since == null ? null : Instant.ofEpochMilli(Bytes.toLong(since)),
                 Bytes.toLong(row.getValue(EDGE, VERSION)));
     }
@@ -134,8 +149,10 @@ final class HBaseRelationStore implements RelationStore {
         long followee = next.followeeId();
         EdgeCopies copies = EdgeCopies.between(previous, next);
         // Two tables, so not atomic: the journal entry stays unfinished until both are written.
-        CompletableFuture.allOf(following.write(following.rows(follower, followee, copies)),
-                followers.write(followers.rows(followee, follower, copies))).join();
+        CompletableFuture.allOf(
+                        following.write(following.rows(follower, followee, copies)),
+                        followers.write(followers.rows(followee, follower, copies)))
+                .join();
     }
 
     @Override
@@ -167,11 +184,14 @@ final class HBaseRelationStore implements RelationStore {
      */
     @Override
     public void shareActivity(long userId, Instant lastRead, OptionalDouble readsPerDay) {
-        SingleColumnValueFilter followingOnly = new SingleColumnValueFilter(EDGE, FOLLOWING, CompareOperator.EQUAL,
-                Bytes.toBytes(true));
+        SingleColumnValueFilter followingOnly =
+                new SingleColumnValueFilter(EDGE, FOLLOWING, CompareOperator.EQUAL, Bytes.toBytes(true));
         followingOnly.setFilterIfMissing(true);
-        Scan scan = new Scan().setStartStopRowForPrefixScan(edgePrefix(userId)).addFamily(EDGE)
-                .setFilter(followingOnly).setCaching(SHARE_CACHING);
+        Scan scan = new Scan()
+                .setStartStopRowForPrefixScan(edgePrefix(userId))
+                .addFamily(EDGE)
+                .setFilter(followingOnly)
+                .setCaching(SHARE_CACHING);
         List<Put> puts = new ArrayList<>();
         for (Result row : edges.scanAll(scan).join()) {
             FollowEdge edge = edgeOf(userId, Bytes.toLong(row.getRow(), 1 + Long.BYTES), row);
@@ -187,7 +207,9 @@ final class HBaseRelationStore implements RelationStore {
     public void shareActivity(long followerId, long followeeId, Instant lastRead, OptionalDouble readsPerDay) {
         FollowEdge edge = edge(followerId, followeeId);
         if (edge.following() && edge.since() != null) {
-            followers.write(List.of(followers.shareLastRead(edge, lastRead, readsPerDay))).join();
+            followers
+                    .write(List.of(followers.shareLastRead(edge, lastRead, readsPerDay)))
+                    .join();
         }
     }
 
@@ -233,8 +255,9 @@ final class HBaseRelationStore implements RelationStore {
         counted.addAll(followingAdded.keySet());
         List<Row> increments = new ArrayList<>(counted.size());
         for (long user : counted) {
-            increments.add(users.increment(user, new UserCounts(0, followersAdded.getOrDefault(user, 0L),
-                    followingAdded.getOrDefault(user, 0L))));
+            increments.add(users.increment(
+                    user,
+                    new UserCounts(0, followersAdded.getOrDefault(user, 0L), followingAdded.getOrDefault(user, 0L))));
         }
         List<Batch> countBatches = new ArrayList<>();
         Batch.split(users.table(), increments, countBatches);
@@ -266,11 +289,17 @@ final class HBaseRelationStore implements RelationStore {
     }
 
     private byte[] edgePrefix(long followerId) {
-        return ByteBuffer.allocate(1 + Long.BYTES).put(edgeSalt.of(followerId)).putLong(followerId).array();
+        return ByteBuffer.allocate(1 + Long.BYTES)
+                .put(edgeSalt.of(followerId))
+                .putLong(followerId)
+                .array();
     }
 
     private byte[] edgeRow(long followerId, long followeeId) {
-        return ByteBuffer.allocate(1 + 2 * Long.BYTES).put(edgeSalt.of(followerId)).putLong(followerId)
-                .putLong(followeeId).array();
+        return ByteBuffer.allocate(1 + 2 * Long.BYTES)
+                .put(edgeSalt.of(followerId))
+                .putLong(followerId)
+                .putLong(followeeId)
+                .array();
     }
 }

@@ -7,11 +7,6 @@ import dev.widefeed.store.hbase.layout.KeyPart;
 import dev.widefeed.store.hbase.layout.RowLayout;
 import dev.widefeed.store.hbase.layout.TableDefinition;
 import dev.widefeed.store.hbase.layout.ValueType;
-import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellUtil;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.util.Bytes;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -20,6 +15,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * How an HBase row becomes an exported row, by its table's declared layout ({@link RowLayout}):
@@ -51,7 +50,8 @@ final class HBaseRowShape {
         columns.add(new TableShape.Column("row_key", new ColumnType.Scalar(ColumnType.Kind.BYTES)));
         names.add("row_key");
         for (KeyPart part : layout == null ? List.<KeyPart>of() : layout.keyParts()) {
-            columns.add(new TableShape.Column(part.name(), new ColumnType.Scalar(kind(part.type().javaType()))));
+            columns.add(new TableShape.Column(
+                    part.name(), new ColumnType.Scalar(kind(part.type().javaType()))));
             names.add(part.name());
             key.add(part.name());
         }
@@ -61,14 +61,18 @@ final class HBaseRowShape {
             String name = names.contains(column.name()) ? column.family() + "_" + column.name() : column.name();
             names.add(name);
             index.put(column, columns.size());
-            Class<?> valueType = column.type() == ValueType.EMPTY ? Boolean.class : column.type().javaType();
-            columns.add(new TableShape.Column(name, column.dynamic()
-                    ? new ColumnType.MapOf(kind(column.qualifierType().javaType()), kind(valueType))
-                    : new ColumnType.Scalar(kind(valueType))));
+            Class<?> valueType = column.type() == ValueType.EMPTY
+                    ? Boolean.class
+                    : column.type().javaType();
+            columns.add(new TableShape.Column(
+                    name,
+                    column.dynamic()
+                            ? new ColumnType.MapOf(kind(column.qualifierType().javaType()), kind(valueType))
+                            : new ColumnType.Scalar(kind(valueType))));
         }
         columns.add(new TableShape.Column(OTHER, new ColumnType.MapOf(ColumnType.Kind.STRING, ColumnType.Kind.BYTES)));
-        return new HBaseRowShape(new TableShape(table, columns, key.isEmpty() ? List.of("row_key") : key), layout,
-                index);
+        return new HBaseRowShape(
+                new TableShape(table, columns, key.isEmpty() ? List.of("row_key") : key), layout, index);
     }
 
     TableShape shape() {
@@ -80,8 +84,10 @@ final class HBaseRowShape {
         values[0] = result.getRow();
         if (layout == null) {
             for (Cell cell : result.rawCells()) {
-                mapAt(values, values.length - 1).put(otherName(CellUtil.cloneFamily(cell), CellUtil.cloneQualifier(cell)),
-                        CellUtil.cloneValue(cell));
+                mapAt(values, values.length - 1)
+                        .put(
+                                otherName(CellUtil.cloneFamily(cell), CellUtil.cloneQualifier(cell)),
+                                CellUtil.cloneValue(cell));
             }
             return values;
         }
@@ -101,7 +107,8 @@ final class HBaseRowShape {
             Object decoded = null;
             if (declared.isPresent()) {
                 try {
-                    decoded = declared.get().type() == ValueType.EMPTY ? Boolean.TRUE
+                    decoded = declared.get().type() == ValueType.EMPTY
+                            ? Boolean.TRUE
                             : layout.decodeValue(declared.get(), value);
                 } catch (IllegalArgumentException e) {
                     declared = Optional.empty();
@@ -111,8 +118,8 @@ final class HBaseRowShape {
                 mapAt(values, values.length - 1).put(otherName(family, qualifier), value);
             } else if (declared.get().dynamic()) {
                 Object key = layout.decodeQualifier(declared.get(), qualifier);
-                mapAt(values, columnIndex.get(declared.get())).put(key instanceof Map ? String.valueOf(key) : key,
-                        decoded);
+                mapAt(values, columnIndex.get(declared.get()))
+                        .put(key instanceof Map ? String.valueOf(key) : key, decoded);
             } else {
                 values[columnIndex.get(declared.get())] = decoded;
             }

@@ -8,15 +8,14 @@ import dev.widefeed.store.TimedStorage;
 import dev.widefeed.store.hbase.layout.HBaseTables;
 import dev.widefeed.store.hbase.layout.Salt;
 import dev.widefeed.store.hbase.rows.FollowList;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Clock;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.Get;
-
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.time.Clock;
 
 /**
  * The HBase backend: every store over one {@link AsyncConnection} (thread-safe, its tables cached
@@ -27,14 +26,19 @@ public final class HBaseStorage extends TimedStorage {
     private final AsyncTable<AdvancedScanResultConsumer> usersTable;
     private final HBaseTableScanStore tableScans;
 
-    public HBaseStorage(AsyncConnection connection, String namespace, MetricRegistry metrics, int maxInFlight,
-                        Clock clock) {
+    public HBaseStorage(
+            AsyncConnection connection, String namespace, MetricRegistry metrics, int maxInFlight, Clock clock) {
         this(connection, namespace, metrics, maxInFlight, clock, HBaseTables.load());
     }
 
     /** {@code declared}: the tables as {@code hbase-tables/} declares them, read once for the stores and the scans. */
-    private HBaseStorage(AsyncConnection connection, String namespace, MetricRegistry metrics, int maxInFlight,
-                         Clock clock, HBaseTables declared) {
+    private HBaseStorage(
+            AsyncConnection connection,
+            String namespace,
+            MetricRegistry metrics,
+            int maxInFlight,
+            Clock clock,
+            HBaseTables declared) {
         super("hbase", adapters(connection, namespace, declared, maxInFlight, clock), metrics, HBaseErrors::translate);
         this.connection = connection;
         this.usersTable = connection.getTable(TableName.valueOf(namespace, "users"));
@@ -47,8 +51,8 @@ public final class HBaseStorage extends TimedStorage {
         return tableScans;
     }
 
-    private static Stores adapters(AsyncConnection connection, String namespace, HBaseTables declared, int maxInFlight,
-                                   Clock clock) {
+    private static Stores adapters(
+            AsyncConnection connection, String namespace, HBaseTables declared, int maxInFlight, Clock clock) {
         TableName users = TableName.valueOf(namespace, "users");
         TableName edges = TableName.valueOf(namespace, "follow_edges_by_follower");
         TableName following = TableName.valueOf(namespace, "following_by_user");
@@ -59,30 +63,42 @@ public final class HBaseStorage extends TimedStorage {
         TableName edgeDeliveries = TableName.valueOf(namespace, "edge_delivery_by_author");
         BoundedAsync async = new BoundedAsync(maxInFlight);
         TableName handles = TableName.valueOf(namespace, "users_by_handle");
-        HBaseUserStore userStore = new HBaseUserStore(connection.getTable(users), salt(declared, users),
-                connection.getTable(handles), salt(declared, handles));
+        HBaseUserStore userStore = new HBaseUserStore(
+                connection.getTable(users),
+                salt(declared, users),
+                connection.getTable(handles),
+                salt(declared, handles));
         HBaseRelationStore relationStore = new HBaseRelationStore(
                 connection.getTable(edges),
                 connection.getTableBuilder(edges).setMaxAttempts(1).build(),
                 salt(declared, edges),
                 new FollowList(connection.getTable(following), salt(declared, following)),
                 new FollowList(connection.getTable(followers), salt(declared, followers)),
-                new RelationJournal(connection.getTable(journal), salt(declared, journal).buckets()),
+                new RelationJournal(
+                        connection.getTable(journal), salt(declared, journal).buckets()),
                 userStore,
                 async);
-        return new Stores(userStore, relationStore,
+        return new Stores(
+                userStore,
+                relationStore,
                 new HBasePostStore(connection, namespace, declared),
                 new HBaseLikeStore(connection, namespace, declared),
                 new HBaseCommentStore(connection, namespace, declared),
                 new HBaseCommentVoteStore(connection, namespace, declared),
                 new HBaseHotCommentStore(connection, namespace, declared),
                 new HBaseTimelineStore(connection.getTable(timelines), salt(declared, timelines), async),
-                new HBaseFanoutStore(connection.getTable(TableName.valueOf(namespace, "fanout_progress_by_post")),
-                        connection.getTable(deliveries), salt(declared, deliveries),
-                        connection.getTable(edgeDeliveries), salt(declared, edgeDeliveries), async),
+                new HBaseFanoutStore(
+                        connection.getTable(TableName.valueOf(namespace, "fanout_progress_by_post")),
+                        connection.getTable(deliveries),
+                        salt(declared, deliveries),
+                        connection.getTable(edgeDeliveries),
+                        salt(declared, edgeDeliveries),
+                        async),
                 new HBaseAudienceStore(connection, namespace, declared, clock),
-                new HBaseEventLogStore(connection.getTable(TableName.valueOf(namespace, "event_log_by_slot")),
-                        connection.getTable(TableName.valueOf(namespace, "event_log_shards")), clock),
+                new HBaseEventLogStore(
+                        connection.getTable(TableName.valueOf(namespace, "event_log_by_slot")),
+                        connection.getTable(TableName.valueOf(namespace, "event_log_shards")),
+                        clock),
                 new HBaseNotificationStore(connection, namespace, declared, async),
                 new HBaseTextIndexStore(connection, namespace, declared),
                 new HBaseAccountStore(connection, namespace, declared),
@@ -95,7 +111,7 @@ public final class HBaseStorage extends TimedStorage {
     @Override
     public void ping() {
         try {
-            usersTable.exists(new Get(new byte[]{0})).join();
+            usersTable.exists(new Get(new byte[] {0})).join();
         } catch (RuntimeException e) {
             throw HBaseErrors.translate(e);
         }

@@ -5,15 +5,6 @@ import dev.widefeed.export.Split;
 import dev.widefeed.export.TableScanStore;
 import dev.widefeed.export.TableShape;
 import dev.widefeed.store.hbase.layout.HBaseTables;
-import org.apache.hadoop.hbase.HConstants;
-import org.apache.hadoop.hbase.HRegionLocation;
-import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
-import org.apache.hadoop.hbase.client.AsyncConnection;
-import org.apache.hadoop.hbase.client.AsyncTable;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.Scan;
-
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,6 +13,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.HRegionLocation;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
+import org.apache.hadoop.hbase.client.AsyncConnection;
+import org.apache.hadoop.hbase.client.AsyncTable;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Scan;
 
 /**
  * Whole-table scans on HBase, by region: each region of the table (cut further at keys spread
@@ -49,7 +48,9 @@ final class HBaseTableScanStore implements TableScanStore {
     public List<String> tables() {
         try {
             return connection.getAdmin().listTableNamesByNamespace(namespace).join().stream()
-                    .map(TableName::getQualifierAsString).sorted().toList();
+                    .map(TableName::getQualifierAsString)
+                    .sorted()
+                    .toList();
         } catch (RuntimeException e) {
             throw HBaseErrors.translate(e);
         }
@@ -63,7 +64,10 @@ final class HBaseTableScanStore implements TableScanStore {
     @Override
     public List<Split> splits(String table, int atLeast) {
         try {
-            List<HRegionLocation> regions = connection.getRegionLocator(name(table)).getAllRegionLocations().join();
+            List<HRegionLocation> regions = connection
+                    .getRegionLocator(name(table))
+                    .getAllRegionLocations()
+                    .join();
             int cuts = Math.max(1, (atLeast + regions.size() - 1) / regions.size());
             List<Split> splits = new ArrayList<>();
             for (HRegionLocation region : regions) {
@@ -83,9 +87,14 @@ final class HBaseTableScanStore implements TableScanStore {
                     // Where this split's rows lie, for its progress: between the region's first and last rows.
                     byte[] low = first == null ? new byte[0] : i == 0 ? first : bounds.get(i);
                     byte[] high = last == null ? new byte[0] : i + 2 == bounds.size() ? last : bounds.get(i + 1);
-                    splits.add(new Split(String.format("r%05d", splits.size()), String.join(":",
-                            B64.encodeToString(bounds.get(i)), B64.encodeToString(bounds.get(i + 1)),
-                            B64.encodeToString(low), B64.encodeToString(high))));
+                    splits.add(new Split(
+                            String.format("r%05d", splits.size()),
+                            String.join(
+                                    ":",
+                                    B64.encodeToString(bounds.get(i)),
+                                    B64.encodeToString(bounds.get(i + 1)),
+                                    B64.encodeToString(low),
+                                    B64.encodeToString(high))));
                 }
             }
             return splits;
@@ -102,7 +111,10 @@ final class HBaseTableScanStore implements TableScanStore {
         Scan scan = new Scan()
                 .withStartRow(from.map(UNB64::decode).orElse(start), from.isEmpty())
                 .withStopRow(end, false)
-                .setLimit(rows).setCaching(rows).setCacheBlocks(false).readVersions(1);
+                .setLimit(rows)
+                .setCaching(rows)
+                .setCacheBlocks(false)
+                .readVersions(1);
         try {
             List<Result> results = table(shape.table()).scanAll(scan).join();
             HBaseRowShape rowShape = rowShape(shape.table());
@@ -114,7 +126,9 @@ final class HBaseTableScanStore implements TableScanStore {
                 return new ScanPage(page, Optional.empty(), 1);
             }
             byte[] lastRow = results.get(results.size() - 1).getRow();
-            return new ScanPage(page, Optional.of(B64.encodeToString(lastRow)),
+            return new ScanPage(
+                    page,
+                    Optional.of(B64.encodeToString(lastRow)),
                     covered(UNB64.decode(range[2]), UNB64.decode(range[3]), lastRow));
         } catch (RuntimeException e) {
             throw HBaseErrors.translate(e);
@@ -127,16 +141,21 @@ final class HBaseTableScanStore implements TableScanStore {
     }
 
     private HBaseRowShape rowShape(String table) {
-        return shapes.computeIfAbsent(table, t -> HBaseRowShape.of(t, declared.tables().get(t)));
+        return shapes.computeIfAbsent(
+                table, t -> HBaseRowShape.of(t, declared.tables().get(t)));
     }
 
     /** The first (or last) row of a key range, or null when it has none: where a region's rows lie. */
     private byte[] edgeRow(String table, byte[] start, byte[] end, boolean last) {
         Scan scan = last
-                ? new Scan().withStartRow(end.length == 0 ? HConstants.EMPTY_END_ROW : end, false)
-                        .withStopRow(start, true).setReversed(true)
+                ? new Scan()
+                        .withStartRow(end.length == 0 ? HConstants.EMPTY_END_ROW : end, false)
+                        .withStopRow(start, true)
+                        .setReversed(true)
                 : new Scan().withStartRow(start, true).withStopRow(end, false);
-        List<Result> rows = table(table).scanAll(scan.setLimit(1).setOneRowLimit().setCacheBlocks(false)).join();
+        List<Result> rows = table(table)
+                .scanAll(scan.setLimit(1).setOneRowLimit().setCacheBlocks(false))
+                .join();
         return rows.isEmpty() ? null : rows.get(0).getRow();
     }
 
@@ -144,7 +163,9 @@ final class HBaseTableScanStore implements TableScanStore {
     static byte[] between(byte[] low, byte[] high, int i, int n) {
         int length = Math.max(low.length, high.length);
         BigInteger a = unsigned(low, length);
-        BigInteger at = a.add(unsigned(high, length).subtract(a).multiply(BigInteger.valueOf(i))
+        BigInteger at = a.add(unsigned(high, length)
+                .subtract(a)
+                .multiply(BigInteger.valueOf(i))
                 .divide(BigInteger.valueOf(n)));
         byte[] raw = at.toByteArray();
         byte[] key = new byte[length];

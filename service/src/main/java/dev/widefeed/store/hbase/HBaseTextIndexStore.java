@@ -8,17 +8,6 @@ import dev.widefeed.textindex.MentionEntry;
 import dev.widefeed.textindex.TextIndexStore;
 import dev.widefeed.textindex.Trending;
 import dev.widefeed.textindex.TrendingWindow;
-import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
-import org.apache.hadoop.hbase.client.AsyncConnection;
-import org.apache.hadoop.hbase.client.AsyncTable;
-import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Increment;
-import org.apache.hadoop.hbase.client.Put;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.util.Bytes;
-
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -31,6 +20,16 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
+import org.apache.hadoop.hbase.client.AsyncConnection;
+import org.apache.hadoop.hbase.client.AsyncTable;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Increment;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * The text indexes on HBase: a row per listed post ({@code posts_by_topic}) or mention ({@code mentions_by_user}),
@@ -75,7 +74,8 @@ final class HBaseTextIndexStore implements TextIndexStore {
         this.mentionSalt = Salt.of(declared.table(mentionsTable.getQualifierAsString()));
         this.counts = connection.getTable(countsTable);
         // One attempt: a retried Increment that applied the first time would count twice.
-        this.countsOnce = connection.getTableBuilder(countsTable).setMaxAttempts(1).build();
+        this.countsOnce =
+                connection.getTableBuilder(countsTable).setMaxAttempts(1).build();
         this.trending = connection.getTable(TableName.valueOf(namespace, "trending_topics_by_window"));
     }
 
@@ -84,7 +84,8 @@ final class HBaseTextIndexStore implements TextIndexStore {
         List<CompletableFuture<Void>> writes = new ArrayList<>();
         for (String topic : topics) {
             byte[] owner = topicOwner(topic);
-            writes.add(topicPosts.put(new Put(entryRow(owner, bucket, postId)).addColumn(P, A, Bytes.toBytes(authorId))));
+            writes.add(
+                    topicPosts.put(new Put(entryRow(owner, bucket, postId)).addColumn(P, A, Bytes.toBytes(authorId))));
             writes.add(topicBuckets.put(new Put(bucketRow(owner, bucket)).addColumn(D, M, NOTHING)));
         }
         CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new)).join();
@@ -92,14 +93,18 @@ final class HBaseTextIndexStore implements TextIndexStore {
 
     @Override
     public boolean hasTopicPost(String topic, Instant bucket, long postId) {
-        return topicPosts.exists(new Get(entryRow(topicOwner(topic), bucket, postId))).join();
+        return topicPosts
+                .exists(new Get(entryRow(topicOwner(topic), bucket, postId)))
+                .join();
     }
 
     @Override
     public List<Long> topicPosts(String topic, Instant fromBucket, long beforeId, int limit) {
         byte[] owner = topicOwner(topic);
-        return BucketWalk.page(buckets(topicBuckets, owner, fromBucket), limit, (bucket, first, want) ->
-                entries(topicPosts, owner, bucket, beforeId, want).stream()
+        return BucketWalk.page(
+                buckets(topicBuckets, owner, fromBucket),
+                limit,
+                (bucket, first, want) -> entries(topicPosts, owner, bucket, beforeId, want).stream()
                         .map(row -> Long.MAX_VALUE - Bytes.toLong(row.getRow(), row.getRow().length - Long.BYTES))
                         .toList());
     }
@@ -121,19 +126,31 @@ final class HBaseTextIndexStore implements TextIndexStore {
     @Override
     public List<MentionEntry> mentions(long userId, Instant fromBucket, long beforeId, int limit) {
         byte[] owner = userOwner(userId);
-        return BucketWalk.page(buckets(mentionBuckets, owner, fromBucket), limit, (bucket, first, want) ->
-                entries(mentions, owner, bucket, beforeId, want).stream().map(row -> new MentionEntry(
-                        Long.MAX_VALUE - Bytes.toLong(row.getRow(), row.getRow().length - Long.BYTES),
-                        MentionEntry.Kind.valueOf(Bytes.toString(row.getValue(M, KIND)).toUpperCase(Locale.ROOT)),
-                        Bytes.toLong(row.getValue(M, POST_ID)), Bytes.toLong(row.getValue(M, AUTHOR_ID)))).toList());
+        return BucketWalk.page(
+                buckets(mentionBuckets, owner, fromBucket),
+                limit,
+                (bucket, first, want) -> entries(mentions, owner, bucket, beforeId, want).stream()
+                        .map(row -> new MentionEntry(
+                                Long.MAX_VALUE - Bytes.toLong(row.getRow(), row.getRow().length - Long.BYTES),
+                                MentionEntry.Kind.valueOf(
+                                        Bytes.toString(row.getValue(M, KIND)).toUpperCase(Locale.ROOT)),
+                                Bytes.toLong(row.getValue(M, POST_ID)),
+                                Bytes.toLong(row.getValue(M, AUTHOR_ID))))
+                        .toList());
     }
 
     /** The owner's directory from {@code fromBucket} back, newest first. */
-    private static List<Instant> buckets(AsyncTable<AdvancedScanResultConsumer> directory, byte[] owner,
-                                         Instant fromBucket) {
-        Scan scan = new Scan().withStartRow(bucketRow(owner, fromBucket), true)
-                .withStopRow(ByteBuffer.allocate(owner.length + Long.BYTES).put(owner).putLong(Long.MAX_VALUE).array(),
-                        true).setCaching(1000);
+    private static List<Instant> buckets(
+            AsyncTable<AdvancedScanResultConsumer> directory, byte[] owner, Instant fromBucket) {
+        Scan scan = new Scan()
+                .withStartRow(bucketRow(owner, fromBucket), true)
+                .withStopRow(
+                        ByteBuffer.allocate(owner.length + Long.BYTES)
+                                .put(owner)
+                                .putLong(Long.MAX_VALUE)
+                                .array(),
+                        true)
+                .setCaching(1000);
         List<Instant> found = new ArrayList<>();
         for (Result row : directory.scanAll(scan).join()) {
             found.add(Instant.ofEpochSecond(Long.MAX_VALUE - Bytes.toLong(row.getRow(), owner.length)));
@@ -142,31 +159,44 @@ final class HBaseTextIndexStore implements TextIndexStore {
     }
 
     /** One hour of the owner's list, below {@code beforeId}, newest first. */
-    private static List<Result> entries(AsyncTable<AdvancedScanResultConsumer> table, byte[] owner, Instant bucket,
-                                        long beforeId, int limit) {
+    private static List<Result> entries(
+            AsyncTable<AdvancedScanResultConsumer> table, byte[] owner, Instant bucket, long beforeId, int limit) {
         byte[] hour = bucketRow(owner, bucket);
-        Scan scan = new Scan().withStartRow(entryRow(owner, bucket, beforeId), false)
-                .withStopRow(ByteBuffer.allocate(hour.length + Long.BYTES).put(hour).putLong(Long.MAX_VALUE).array(),
-                        true).setLimit(limit).setCaching(Math.min(limit, 1000));
+        Scan scan = new Scan()
+                .withStartRow(entryRow(owner, bucket, beforeId), false)
+                .withStopRow(
+                        ByteBuffer.allocate(hour.length + Long.BYTES)
+                                .put(hour)
+                                .putLong(Long.MAX_VALUE)
+                                .array(),
+                        true)
+                .setLimit(limit)
+                .setCaching(Math.min(limit, 1000));
         return table.scanAll(scan).join();
     }
 
     @Override
     public void addTopicCounts(Map<Duration, Instant> buckets, Collection<String> topics, long delta) {
         List<CompletableFuture<Result>> increments = new ArrayList<>();
-        buckets.forEach((size, bucket) -> topics.forEach(topic -> increments.add(countsOnce.increment(
-                new Increment(countRow(size, bucket, topic)).addColumn(C, POSTS, delta)))));
+        buckets.forEach((size, bucket) -> topics.forEach(topic -> increments.add(
+                countsOnce.increment(new Increment(countRow(size, bucket, topic)).addColumn(C, POSTS, delta)))));
         CompletableFuture.allOf(increments.toArray(CompletableFuture[]::new)).join();
     }
 
     @Override
     public Map<String, Long> topicCounts(Duration size, Instant bucket) {
-        byte[] prefix = ByteBuffer.allocate(Integer.BYTES + Long.BYTES).putInt((int) size.toSeconds())
-                .putLong(bucket.getEpochSecond()).array();
+        byte[] prefix = ByteBuffer.allocate(Integer.BYTES + Long.BYTES)
+                .putInt((int) size.toSeconds())
+                .putLong(bucket.getEpochSecond())
+                .array();
         Map<String, Long> found = new HashMap<>();
-        for (Result row : counts.scanAll(new Scan().setStartStopRowForPrefixScan(prefix).addFamily(C).setCaching(1000))
+        for (Result row : counts.scanAll(new Scan()
+                        .setStartStopRowForPrefixScan(prefix)
+                        .addFamily(C)
+                        .setCaching(1000))
                 .join()) {
-            found.put(Bytes.toString(row.getRow(), prefix.length, row.getRow().length - prefix.length),
+            found.put(
+                    Bytes.toString(row.getRow(), prefix.length, row.getRow().length - prefix.length),
                     Bytes.toLong(row.getValue(C, POSTS)));
         }
         return found;
@@ -175,43 +205,61 @@ final class HBaseTextIndexStore implements TextIndexStore {
     @Override
     public void saveTrending(Trending t) {
         trending.put(new Put(Bytes.toBytes(t.window().wireName()))
-                .addColumn(T, COMPUTED_AT, Bytes.toBytes(t.computedAt().toEpochMilli()))
-                .addColumn(T, TOPICS, Bytes.toBytes(TrendingJson.write(t.topics())))).join();
+                        .addColumn(T, COMPUTED_AT, Bytes.toBytes(t.computedAt().toEpochMilli()))
+                        .addColumn(T, TOPICS, Bytes.toBytes(TrendingJson.write(t.topics()))))
+                .join();
     }
 
     @Override
     public Optional<Trending> trending(TrendingWindow window) {
-        Result row = trending.get(new Get(Bytes.toBytes(window.wireName())).addFamily(T)).join();
+        Result row = trending.get(new Get(Bytes.toBytes(window.wireName())).addFamily(T))
+                .join();
         if (row.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new Trending(window, Instant.ofEpochMilli(Bytes.toLong(row.getValue(T, COMPUTED_AT))),
+        return Optional.of(new Trending(
+                window,
+                Instant.ofEpochMilli(Bytes.toLong(row.getValue(T, COMPUTED_AT))),
                 TrendingJson.read(Bytes.toString(row.getValue(T, TOPICS)))));
     }
 
     private byte[] topicOwner(String topic) {
         byte[] name = topic.getBytes(StandardCharsets.UTF_8);
-        return ByteBuffer.allocate(1 + Short.BYTES + name.length).put(topicSalt.of(topic.hashCode()))
-                .putShort((short) name.length).put(name).array();
+        return ByteBuffer.allocate(1 + Short.BYTES + name.length)
+                .put(topicSalt.of(topic.hashCode()))
+                .putShort((short) name.length)
+                .put(name)
+                .array();
     }
 
     private byte[] userOwner(long userId) {
-        return ByteBuffer.allocate(1 + Long.BYTES).put(mentionSalt.of(userId)).putLong(userId).array();
+        return ByteBuffer.allocate(1 + Long.BYTES)
+                .put(mentionSalt.of(userId))
+                .putLong(userId)
+                .array();
     }
 
     private static byte[] bucketRow(byte[] owner, Instant bucket) {
-        return ByteBuffer.allocate(owner.length + Long.BYTES).put(owner).putLong(Long.MAX_VALUE - bucket.getEpochSecond())
+        return ByteBuffer.allocate(owner.length + Long.BYTES)
+                .put(owner)
+                .putLong(Long.MAX_VALUE - bucket.getEpochSecond())
                 .array();
     }
 
     private static byte[] entryRow(byte[] owner, Instant bucket, long id) {
-        return ByteBuffer.allocate(owner.length + 2 * Long.BYTES).put(owner)
-                .putLong(Long.MAX_VALUE - bucket.getEpochSecond()).putLong(Long.MAX_VALUE - id).array();
+        return ByteBuffer.allocate(owner.length + 2 * Long.BYTES)
+                .put(owner)
+                .putLong(Long.MAX_VALUE - bucket.getEpochSecond())
+                .putLong(Long.MAX_VALUE - id)
+                .array();
     }
 
     private static byte[] countRow(Duration size, Instant bucket, String topic) {
         byte[] name = topic.getBytes(StandardCharsets.UTF_8);
-        return ByteBuffer.allocate(Integer.BYTES + Long.BYTES + name.length).putInt((int) size.toSeconds())
-                .putLong(bucket.getEpochSecond()).put(name).array();
+        return ByteBuffer.allocate(Integer.BYTES + Long.BYTES + name.length)
+                .putInt((int) size.toSeconds())
+                .putLong(bucket.getEpochSecond())
+                .put(name)
+                .array();
     }
 }

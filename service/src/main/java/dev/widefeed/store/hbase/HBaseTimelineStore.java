@@ -8,6 +8,16 @@ import dev.widefeed.feed.TimelineStore;
 import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.hbase.layout.Salt;
 import dev.widefeed.store.hbase.rows.IdList;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Optional;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.Delete;
@@ -22,17 +32,6 @@ import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
 import org.apache.hadoop.hbase.filter.MultiRowRangeFilter;
 import org.apache.hadoop.hbase.filter.MultiRowRangeFilter.RowRange;
 import org.apache.hadoop.hbase.util.Bytes;
-
-import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collection;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.NavigableMap;
-import java.util.Optional;
 
 /**
  * Home timelines in {@code home_timeline_by_user}, an {@link IdList} layout (salt(user) | user |
@@ -77,23 +76,33 @@ final class HBaseTimelineStore implements TimelineStore {
     @Override
     public void push(TimelineEntry entry, Collection<Long> userIds, Duration ttl) {
         long ttlMs = ttlMillis(ttl);
-        async.runChunks(List.copyOf(userIds), BATCH, users -> table.putAll(users.stream()
-                .map(user -> put(user, entry, ttlMs)).toList()));
+        async.runChunks(
+                List.copyOf(userIds),
+                BATCH,
+                users -> table.putAll(
+                        users.stream().map(user -> put(user, entry, ttlMs)).toList()));
     }
 
     /** {@link #push} turned around: one user, many entries, in batches of {@link #BATCH}. */
     @Override
     public void pushAll(long userId, Collection<TimelineEntry> entries, Duration ttl) {
         long ttlMs = ttlMillis(ttl);
-        async.runChunks(List.copyOf(entries), BATCH, chunk -> table.putAll(chunk.stream()
-                .map(entry -> put(userId, entry, ttlMs)).toList()));
+        async.runChunks(
+                List.copyOf(entries),
+                BATCH,
+                chunk -> table.putAll(
+                        chunk.stream().map(entry -> put(userId, entry, ttlMs)).toList()));
     }
 
     /** A delete of the one row per user, in batches of {@link #BATCH} users, like {@link #push}. */
     @Override
     public void retract(long postId, Collection<Long> userIds) {
-        async.runChunks(List.copyOf(userIds), BATCH, users -> table.deleteAll(users.stream()
-                .map(user -> new Delete(timelines.row(user, postId))).toList()));
+        async.runChunks(
+                List.copyOf(userIds),
+                BATCH,
+                users -> table.deleteAll(users.stream()
+                        .map(user -> new Delete(timelines.row(user, postId)))
+                        .toList()));
     }
 
     private Put put(long userId, TimelineEntry entry, long ttlMs) {
@@ -115,21 +124,29 @@ final class HBaseTimelineStore implements TimelineStore {
     @Override
     public List<TimelineEntry> home(long userId, Optional<Long> beforePostId, int limit) {
         List<TimelineEntry> entries = new ArrayList<>();
-        for (Result row : table.scanAll(timelines.scan(userId, beforePostId, limit).addFamily(FAMILY)).join()) {
+        for (Result row : table.scanAll(
+                        timelines.scan(userId, beforePostId, limit).addFamily(FAMILY))
+                .join()) {
             entries.add(entryOf(row));
         }
         return entries;
     }
 
     private static TimelineEntry entryOf(Result row) {
-        return new TimelineEntry(IdList.idOf(row.getRow()), Bytes.toLong(row.getValue(FAMILY, AUTHOR)),
+        return new TimelineEntry(
+                IdList.idOf(row.getRow()),
+                Bytes.toLong(row.getValue(FAMILY, AUTHOR)),
                 Bytes.toLong(row.getValue(FAMILY, SOURCE)));
     }
 
     @Override
     public void remove(long userId, Collection<Long> postIds) {
-        async.runChunks(List.copyOf(postIds), BATCH, ids -> table.deleteAll(ids.stream()
-                .map(id -> new Delete(timelines.row(userId, id))).toList()));
+        async.runChunks(
+                List.copyOf(postIds),
+                BATCH,
+                ids -> table.deleteAll(ids.stream()
+                        .map(id -> new Delete(timelines.row(userId, id)))
+                        .toList()));
     }
 
     /**
@@ -143,7 +160,10 @@ final class HBaseTimelineStore implements TimelineStore {
         if (keep < 0) {
             throw new IllegalArgumentException("keep must not be negative");
         }
-        Scan keys = timelines.scanAll(userId).addFamily(FAMILY).setCaching(BATCH)
+        Scan keys = timelines
+                .scanAll(userId)
+                .addFamily(FAMILY)
+                .setCaching(BATCH)
                 .setFilter(new FilterList(new FirstKeyOnlyFilter(), new KeyOnlyFilter()));
         List<Delete> deletes = new ArrayList<>(BATCH);
         Optional<Long> oldestKept = Optional.empty();
@@ -176,11 +196,17 @@ final class HBaseTimelineStore implements TimelineStore {
     @Override
     public HomeRead read(long userId, Optional<Long> beforePostId, int limit) {
         byte[] stateRow = timelines.prefix(userId);
-        Scan scan = timelines.scanAll(userId).addFamily(FAMILY).addFamily(STATE).addFamily(PULLED)
-                .setLimit(limit + 1).setCaching(limit + 1);
+        Scan scan = timelines
+                .scanAll(userId)
+                .addFamily(FAMILY)
+                .addFamily(STATE)
+                .addFamily(PULLED)
+                .setLimit(limit + 1)
+                .setCaching(limit + 1);
         if (beforePostId.isPresent()) {
             // The filter sorts the list it is given in place.
-            scan.setFilter(new MultiRowRangeFilter(new ArrayList<>(List.of(new RowRange(stateRow, true, stateRow, true),
+            scan.setFilter(new MultiRowRangeFilter(new ArrayList<>(List.of(
+                    new RowRange(stateRow, true, stateRow, true),
                     new RowRange(timelines.row(userId, beforePostId.get()), false, scan.getStopRow(), false)))));
         }
         Result state = Result.EMPTY_RESULT;
@@ -198,9 +224,13 @@ final class HBaseTimelineStore implements TimelineStore {
     /** A put of one cell into each reader's state row, in batches of {@link #BATCH} readers. */
     @Override
     public void pull(long authorId, long upTo, Collection<Long> readers) {
-        async.runChunks(List.copyOf(readers), BATCH, chunk -> table.putAll(chunk.stream()
-                .map(reader -> new Put(timelines.prefix(reader)).addColumn(PULLED, Bytes.toBytes(authorId),
-                        Bytes.toBytes(upTo))).toList()));
+        async.runChunks(
+                List.copyOf(readers),
+                BATCH,
+                chunk -> table.putAll(chunk.stream()
+                        .map(reader -> new Put(timelines.prefix(reader))
+                                .addColumn(PULLED, Bytes.toBytes(authorId), Bytes.toBytes(upTo)))
+                        .toList()));
     }
 
     @Override
@@ -214,21 +244,29 @@ final class HBaseTimelineStore implements TimelineStore {
 
     @Override
     public Optional<HomeState> state(long userId) {
-        return stateOf(table.get(new Get(timelines.prefix(userId)).addFamily(STATE)).join());
+        return stateOf(
+                table.get(new Get(timelines.prefix(userId)).addFamily(STATE)).join());
     }
 
     private static Optional<HomeState> stateOf(Result row) {
-        if (row.isEmpty() || row.getFamilyMap(STATE) == null || row.getFamilyMap(STATE).isEmpty()) {
+        if (row.isEmpty()
+                || row.getFamilyMap(STATE) == null
+                || row.getFamilyMap(STATE).isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new HomeState(Instant.ofEpochMilli(longOr(row, LAST_READ, 0)),
-                longOr(row, COMPLETE_ABOVE, 0), Instant.ofEpochMilli(longOr(row, TRIMMED_AT, 0)),
-                Instant.ofEpochMilli(longOr(row, ACTIVITY_SHARED_AT, 0)), longOr(row, HISTORY_FROM, 0), readsOf(row)));
+        return Optional.of(new HomeState(
+                Instant.ofEpochMilli(longOr(row, LAST_READ, 0)),
+                longOr(row, COMPLETE_ABOVE, 0),
+                Instant.ofEpochMilli(longOr(row, TRIMMED_AT, 0)),
+                Instant.ofEpochMilli(longOr(row, ACTIVITY_SHARED_AT, 0)),
+                longOr(row, HISTORY_FROM, 0),
+                readsOf(row)));
     }
 
     private static DecayedRate readsOf(Result row) {
         byte[] count = row.getValue(STATE, READ_COUNT);
-        return count == null ? DecayedRate.NONE
+        return count == null
+                ? DecayedRate.NONE
                 : new DecayedRate(Bytes.toDouble(count), Instant.ofEpochMilli(longOr(row, READ_COUNT_AT, 0)));
     }
 
@@ -249,8 +287,12 @@ final class HBaseTimelineStore implements TimelineStore {
 
     @Override
     public void importStates(Map<Long, HomeState> imported) {
-        async.runChunks(List.copyOf(imported.entrySet()), BATCH, chunk -> table.putAll(chunk.stream()
-                .map(e -> statePut(e.getKey(), e.getValue())).toList()));
+        async.runChunks(
+                List.copyOf(imported.entrySet()),
+                BATCH,
+                chunk -> table.putAll(chunk.stream()
+                        .map(e -> statePut(e.getKey(), e.getValue()))
+                        .toList()));
     }
 
     private Put statePut(long userId, HomeState state) {
@@ -258,10 +300,14 @@ final class HBaseTimelineStore implements TimelineStore {
                 .addColumn(STATE, LAST_READ, Bytes.toBytes(state.lastRead().toEpochMilli()))
                 .addColumn(STATE, COMPLETE_ABOVE, Bytes.toBytes(state.completeAbove()))
                 .addColumn(STATE, TRIMMED_AT, Bytes.toBytes(state.trimmedAt().toEpochMilli()))
-                .addColumn(STATE, ACTIVITY_SHARED_AT, Bytes.toBytes(state.activitySharedAt().toEpochMilli()))
+                .addColumn(
+                        STATE,
+                        ACTIVITY_SHARED_AT,
+                        Bytes.toBytes(state.activitySharedAt().toEpochMilli()))
                 .addColumn(STATE, HISTORY_FROM, Bytes.toBytes(state.historyFrom()))
                 .addColumn(STATE, READ_COUNT, Bytes.toBytes(state.reads().count()))
-                .addColumn(STATE, READ_COUNT_AT, Bytes.toBytes(state.reads().at().toEpochMilli()));
+                .addColumn(
+                        STATE, READ_COUNT_AT, Bytes.toBytes(state.reads().at().toEpochMilli()));
     }
 
     private static long longOr(Result row, byte[] column, long missing) {

@@ -6,16 +6,6 @@ import dev.widefeed.graph.UserCounts;
 import dev.widefeed.graph.UserStore;
 import dev.widefeed.store.hbase.layout.Salt;
 import dev.widefeed.store.hbase.rows.TableScans;
-import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
-import org.apache.hadoop.hbase.client.AsyncTable;
-import org.apache.hadoop.hbase.client.CheckAndMutate;
-import org.apache.hadoop.hbase.client.Delete;
-import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Increment;
-import org.apache.hadoop.hbase.client.Put;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.util.Bytes;
-
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -25,6 +15,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.LongConsumer;
+import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
+import org.apache.hadoop.hbase.client.AsyncTable;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Increment;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * Users in {@code users}: row key salt(id) | id, profile in family p, counts in family c as 8-byte
@@ -49,8 +48,11 @@ final class HBaseUserStore implements UserStore {
     private final AsyncTable<AdvancedScanResultConsumer> handles;
     private final Salt handleSalt;
 
-    HBaseUserStore(AsyncTable<AdvancedScanResultConsumer> table, Salt salt,
-                   AsyncTable<AdvancedScanResultConsumer> handles, Salt handleSalt) {
+    HBaseUserStore(
+            AsyncTable<AdvancedScanResultConsumer> table,
+            Salt salt,
+            AsyncTable<AdvancedScanResultConsumer> handles,
+            Salt handleSalt) {
         this.table = table;
         this.salt = salt;
         this.handles = handles;
@@ -73,7 +75,8 @@ final class HBaseUserStore implements UserStore {
     @Override
     public long claimHandle(Handle handle, long userId) {
         byte[] row = handleRow(handle);
-        CheckAndMutate claim = CheckAndMutate.newBuilder(row).ifNotExists(HOLDER, HOLDER_ID)
+        CheckAndMutate claim = CheckAndMutate.newBuilder(row)
+                .ifNotExists(HOLDER, HOLDER_ID)
                 .build(new Put(row).addColumn(HOLDER, HOLDER_ID, Bytes.toBytes(userId)));
         if (handles.checkAndMutate(claim).join().isSuccess()) {
             return userId;
@@ -83,7 +86,8 @@ final class HBaseUserStore implements UserStore {
 
     @Override
     public Optional<Long> handleOwner(Handle handle) {
-        Result row = handles.get(new Get(handleRow(handle)).addColumn(HOLDER, HOLDER_ID)).join();
+        Result row = handles.get(new Get(handleRow(handle)).addColumn(HOLDER, HOLDER_ID))
+                .join();
         byte[] holder = row.getValue(HOLDER, HOLDER_ID);
         return holder == null ? Optional.empty() : Optional.of(Bytes.toLong(holder));
     }
@@ -91,30 +95,37 @@ final class HBaseUserStore implements UserStore {
     @Override
     public boolean reclaimHandle(Handle handle, long from, long to) {
         byte[] row = handleRow(handle);
-        CheckAndMutate move = CheckAndMutate.newBuilder(row).ifEquals(HOLDER, HOLDER_ID, Bytes.toBytes(from))
+        CheckAndMutate move = CheckAndMutate.newBuilder(row)
+                .ifEquals(HOLDER, HOLDER_ID, Bytes.toBytes(from))
                 .build(new Put(row).addColumn(HOLDER, HOLDER_ID, Bytes.toBytes(to)));
-        return handles.checkAndMutate(move).join().isSuccess() || handleOwner(handle).equals(Optional.of(to));
+        return handles.checkAndMutate(move).join().isSuccess()
+                || handleOwner(handle).equals(Optional.of(to));
     }
 
     @Override
     public void delete(User user) {
         user.handle().ifPresent(h -> {
             byte[] row = handleRow(h);
-            handles.checkAndMutate(CheckAndMutate.newBuilder(row).ifEquals(HOLDER, HOLDER_ID, Bytes.toBytes(user.id()))
-                    .build(new Delete(row))).join();
+            handles.checkAndMutate(CheckAndMutate.newBuilder(row)
+                            .ifEquals(HOLDER, HOLDER_ID, Bytes.toBytes(user.id()))
+                            .build(new Delete(row)))
+                    .join();
         });
         table.delete(new Delete(row(user.id()))).join(); // the profile and the counters
     }
 
     @Override
     public void updateProfile(long userId, String name, String bio) {
-        table.put(new Put(row(userId)).addColumn(PROFILE, NAME, Bytes.toBytes(name))
-                .addColumn(PROFILE, BIO, Bytes.toBytes(bio))).join();
+        table.put(new Put(row(userId))
+                        .addColumn(PROFILE, NAME, Bytes.toBytes(name))
+                        .addColumn(PROFILE, BIO, Bytes.toBytes(bio)))
+                .join();
     }
 
     @Override
     public void setHandle(long userId, Handle handle) {
-        table.put(new Put(row(userId)).addColumn(PROFILE, HANDLE, Bytes.toBytes(handle.value()))).join();
+        table.put(new Put(row(userId)).addColumn(PROFILE, HANDLE, Bytes.toBytes(handle.value())))
+                .join();
     }
 
     @Override
@@ -153,11 +164,14 @@ final class HBaseUserStore implements UserStore {
         if (ids.isEmpty()) {
             return counts;
         }
-        List<Result> rows = table.getAll(ids.stream().map(id -> new Get(row(id)).addFamily(COUNTS)).toList()).join();
+        List<Result> rows = table.getAll(ids.stream()
+                        .map(id -> new Get(row(id)).addFamily(COUNTS))
+                        .toList())
+                .join();
         for (int i = 0; i < ids.size(); i++) {
             Result row = rows.get(i);
-            counts.put(ids.get(i), new UserCounts(counter(row, POSTS), counter(row, FOLLOWERS),
-                    counter(row, FOLLOWING)));
+            counts.put(
+                    ids.get(i), new UserCounts(counter(row, POSTS), counter(row, FOLLOWERS), counter(row, FOLLOWING)));
         }
         return counts;
     }
@@ -191,11 +205,17 @@ final class HBaseUserStore implements UserStore {
 
     private byte[] handleRow(Handle handle) {
         byte[] text = Bytes.toBytes(handle.value());
-        return ByteBuffer.allocate(1 + text.length).put(handleSalt.of(handle.value().hashCode())).put(text).array();
+        return ByteBuffer.allocate(1 + text.length)
+                .put(handleSalt.of(handle.value().hashCode()))
+                .put(text)
+                .array();
     }
 
     private byte[] row(long userId) {
-        return ByteBuffer.allocate(1 + Long.BYTES).put(salt.of(userId)).putLong(userId).array();
+        return ByteBuffer.allocate(1 + Long.BYTES)
+                .put(salt.of(userId))
+                .putLong(userId)
+                .array();
     }
 
     private static Optional<User> user(long userId, Result row) {
@@ -204,8 +224,11 @@ final class HBaseUserStore implements UserStore {
         }
         byte[] handle = row.getValue(PROFILE, HANDLE);
         byte[] bio = row.getValue(PROFILE, BIO);
-        return Optional.of(new User(userId, Optional.ofNullable(handle).map(h -> new Handle(Bytes.toString(h))),
-                Bytes.toString(row.getValue(PROFILE, NAME)), bio == null ? "" : Bytes.toString(bio),
+        return Optional.of(new User(
+                userId,
+                Optional.ofNullable(handle).map(h -> new Handle(Bytes.toString(h))),
+                Bytes.toString(row.getValue(PROFILE, NAME)),
+                bio == null ? "" : Bytes.toString(bio),
                 Instant.ofEpochMilli(Bytes.toLong(row.getValue(PROFILE, CREATED_AT)))));
     }
 

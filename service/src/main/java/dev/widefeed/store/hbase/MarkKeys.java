@@ -2,7 +2,6 @@ package dev.widefeed.store.hbase;
 
 import dev.widefeed.audience.Mark;
 import dev.widefeed.store.hbase.layout.Salt;
-
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -35,19 +34,29 @@ final class MarkKeys {
     /** The row of one member on one of the owner's lists. */
     byte[] listRow(long ownerId, Mark mark, long memberId) {
         byte[] prefix = listPrefix(ownerId, mark);
-        return ByteBuffer.allocate(prefix.length + Long.BYTES).put(prefix).putLong(memberId).array();
+        return ByteBuffer.allocate(prefix.length + Long.BYTES)
+                .put(prefix)
+                .putLong(memberId)
+                .array();
     }
 
     /** The prefix of every row of one of the owner's lists, and of nothing else. */
     byte[] listPrefix(long ownerId, Mark mark) {
         byte[] name = escaped(mark.tag());
-        return ByteBuffer.allocate(NAME_START + name.length).put(listSalt.of(ownerId)).putLong(ownerId)
-                .put(code(mark.kind())).put(name).array();
+        return ByteBuffer.allocate(NAME_START + name.length)
+                .put(listSalt.of(ownerId))
+                .putLong(ownerId)
+                .put(code(mark.kind()))
+                .put(name)
+                .array();
     }
 
     /** The prefix of the rows of all the owner's tags. */
     byte[] tagsPrefix(long ownerId) {
-        return ByteBuffer.allocate(NAME_START).put(listSalt.of(ownerId)).putLong(ownerId).put(code(Mark.Kind.TAG))
+        return ByteBuffer.allocate(NAME_START)
+                .put(listSalt.of(ownerId))
+                .putLong(ownerId)
+                .put(code(Mark.Kind.TAG))
                 .array();
     }
 
@@ -83,19 +92,24 @@ final class MarkKeys {
 
     /** The row of every mark one owner put on one member. */
     byte[] memberRow(long ownerId, long memberId) {
-        return ByteBuffer.allocate(OWNER_END + Long.BYTES).put(memberSalt.of(ownerId)).putLong(ownerId)
-                .putLong(memberId).array();
+        return ByteBuffer.allocate(OWNER_END + Long.BYTES)
+                .put(memberSalt.of(ownerId))
+                .putLong(ownerId)
+                .putLong(memberId)
+                .array();
     }
 
     /** A mark's column in its member row: kind | name (UTF-8), never prefix-matched, so not escaped. */
     static byte[] qualifier(Mark mark) {
         byte[] name = mark.tag().getBytes(StandardCharsets.UTF_8);
-        return ByteBuffer.allocate(1 + name.length).put(code(mark.kind())).put(name).array();
+        return ByteBuffer.allocate(1 + name.length)
+                .put(code(mark.kind()))
+                .put(name)
+                .array();
     }
 
     static Mark markOf(byte[] qualifier) {
-        return new Mark(kindOf(qualifier[0]),
-                new String(qualifier, 1, qualifier.length - 1, StandardCharsets.UTF_8));
+        return new Mark(kindOf(qualifier[0]), new String(qualifier, 1, qualifier.length - 1, StandardCharsets.UTF_8));
     }
 
     private static byte[] escaped(String name) {

@@ -3,6 +3,11 @@ package dev.widefeed.store.hbase;
 import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.graph.RelationOp;
 import dev.widefeed.kernel.IdGenerator;
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
@@ -11,12 +16,6 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
 import org.apache.hadoop.hbase.util.Bytes;
-
-import java.nio.ByteBuffer;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * The write-ahead journal of follow/unfollow operations, {@code relation_journal}: row key
@@ -35,7 +34,10 @@ final class RelationJournal {
     /** The columns of one edge state of an operation. */
     private record Columns(byte[] following, byte[] since, byte[] version) {
         Columns(String prefix) {
-            this(Bytes.toBytes(prefix + "following"), Bytes.toBytes(prefix + "since"), Bytes.toBytes(prefix + "version"));
+            this(
+                    Bytes.toBytes(prefix + "following"),
+                    Bytes.toBytes(prefix + "since"),
+                    Bytes.toBytes(prefix + "version"));
         }
 
         void write(Put put, FollowEdge state) {
@@ -48,7 +50,10 @@ final class RelationJournal {
 
         FollowEdge read(Result row, long followerId, long followeeId) {
             byte[] sinceMs = row.getValue(FAMILY, since);
-            return new FollowEdge(followerId, followeeId, Bytes.toBoolean(row.getValue(FAMILY, following)),
+            return new FollowEdge(
+                    followerId,
+                    followeeId,
+                    Bytes.toBoolean(row.getValue(FAMILY, following)),
                     sinceMs == null ? null : Instant.ofEpochMilli(Bytes.toLong(sinceMs)),
                     Bytes.toLong(row.getValue(FAMILY, version)));
         }
@@ -81,11 +86,14 @@ final class RelationJournal {
         long endMinute = minuteOf(to) + 1;
         List<CompletableFuture<List<Result>>> scans = new ArrayList<>(shards);
         for (int shard = 0; shard < shards; shard++) {
-            SingleColumnValueFilter notDone = new SingleColumnValueFilter(FAMILY, DONE, CompareOperator.NOT_EQUAL,
-                    Bytes.toBytes(true));
+            SingleColumnValueFilter notDone =
+                    new SingleColumnValueFilter(FAMILY, DONE, CompareOperator.NOT_EQUAL, Bytes.toBytes(true));
             notDone.setFilterIfMissing(false);
-            scans.add(table.scanAll(new Scan().addFamily(FAMILY).setFilter(notDone)
-                    .withStartRow(minuteStart(shard, firstMinute)).withStopRow(minuteStart(shard, endMinute))));
+            scans.add(table.scanAll(new Scan()
+                    .addFamily(FAMILY)
+                    .setFilter(notDone)
+                    .withStartRow(minuteStart(shard, firstMinute))
+                    .withStopRow(minuteStart(shard, endMinute))));
         }
         List<RelationOp> ops = new ArrayList<>();
         for (CompletableFuture<List<Result>> scan : scans) {
@@ -116,7 +124,10 @@ final class RelationJournal {
 
     /** The key prefix of a shard's minute: sorts before every row of that minute. */
     private static byte[] minuteStart(int shard, long minute) {
-        return ByteBuffer.allocate(1 + Long.BYTES).put((byte) shard).putLong(minute).array();
+        return ByteBuffer.allocate(1 + Long.BYTES)
+                .put((byte) shard)
+                .putLong(minute)
+                .array();
     }
 
     private static long minuteOf(Instant time) {

@@ -1,5 +1,7 @@
 package dev.widefeed.store.cassandra;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.codahale.metrics.MetricRegistry;
 import com.datastax.oss.driver.api.core.CqlSession;
 import dev.widefeed.comment.Comment;
@@ -11,11 +13,6 @@ import dev.widefeed.comment.RankedComment;
 import dev.widefeed.store.CommentStoreContract;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -24,8 +21,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.LongStream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 /**
  * Cassandra's comment floors and rankings across bucket partitions, with buckets small enough to fill; what every
@@ -57,7 +56,8 @@ class CqlCommentStoreTest {
         CqlFloors floors = new CqlFloors(session(), 10);
         CommentStore store = new CqlCommentStore(session(), floors);
         HotCommentStore hot = new CqlHotCommentStore(session(), floors);
-        CommentThread thread = CommentThread.topLevel(CommentedObject.post(TestStorages.ids().next()));
+        CommentThread thread =
+                CommentThread.topLevel(CommentedObject.post(TestStorages.ids().next()));
         List<RankedComment> all = new ArrayList<>();
         for (int i = 0; i < 25; i++) {
             long id = TestStorages.ids().next();
@@ -68,7 +68,8 @@ class CqlCommentStoreTest {
             hot.putRanked(entry);
             all.add(entry);
         }
-        all.sort(java.util.Comparator.comparingLong(RankedComment::score).reversed()
+        all.sort(java.util.Comparator.comparingLong(RankedComment::score)
+                .reversed()
                 .thenComparingLong(RankedComment::floor));
         List<RankedComment> paged = new ArrayList<>();
         java.util.Optional<dev.widefeed.comment.HotCursor> after = java.util.Optional.empty();
@@ -87,14 +88,23 @@ class CqlCommentStoreTest {
     @Test
     void floorsCrossBucketBoundariesWithoutAGap() throws Exception {
         CommentStore store = new CqlCommentStore(session(), 10);
-        CommentThread thread = CommentThread.topLevel(CommentedObject.post(TestStorages.ids().next()));
+        CommentThread thread =
+                CommentThread.topLevel(CommentedObject.post(TestStorages.ids().next()));
         ExecutorService pool = Executors.newFixedThreadPool(16);
         try {
             List<Future<Long>> floors = new ArrayList<>();
             for (int i = 0; i < 25; i++) {
                 floors.add(pool.submit(() -> {
-                    Comment c = new Comment(TestStorages.ids().next(), thread.object(), 7, 0, 0, 0, "x",
-                            Instant.now().truncatedTo(ChronoUnit.MILLIS), false);
+                    Comment c = new Comment(
+                            TestStorages.ids().next(),
+                            thread.object(),
+                            7,
+                            0,
+                            0,
+                            0,
+                            "x",
+                            Instant.now().truncatedTo(ChronoUnit.MILLIS),
+                            false);
                     store.writeContent(c);
                     return store.place(c);
                 }));
@@ -103,12 +113,14 @@ class CqlCommentStoreTest {
             for (Future<Long> f : floors) {
                 placed.add(f.get());
             }
-            assertThat(placed.stream().sorted().toList()).isEqualTo(LongStream.rangeClosed(1, 25).boxed().toList());
+            assertThat(placed.stream().sorted().toList())
+                    .isEqualTo(LongStream.rangeClosed(1, 25).boxed().toList());
         } finally {
             pool.shutdownNow();
         }
         assertThat(store.highestFloor(thread)).isEqualTo(25);
-        assertThat(new CqlCommentStore(session(), 10).highestFloor(thread)).isEqualTo(25); // a cold process finds it too
+        assertThat(new CqlCommentStore(session(), 10).highestFloor(thread))
+                .isEqualTo(25); // a cold process finds it too
         assertThat(store.floors(thread, 8, 22).stream().map(Comment::floor).toList())
                 .isEqualTo(LongStream.rangeClosed(8, 22).boxed().toList());
     }

@@ -12,7 +12,6 @@ import dev.widefeed.comment.CommentStore;
 import dev.widefeed.testing.BackendInternals;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.TestStores;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -41,7 +40,8 @@ public final class CqlInternals implements BackendInternals {
                 Map<Integer, BatchStatementBuilder> partitions = new HashMap<>();
                 for (long user = 1; user <= likers; user++) {
                     int shard = Math.floorMod(Long.hashCode(user * 0x9E3779B97F4A7C15L), 64);
-                    partitions.computeIfAbsent(shard, s -> BatchStatement.builder(DefaultBatchType.UNLOGGED))
+                    partitions
+                            .computeIfAbsent(shard, s -> BatchStatement.builder(DefaultBatchType.UNLOGGED))
                             .addStatement(insert.bind(post, shard, user, at, 1L));
                 }
                 for (BatchStatementBuilder batch : partitions.values()) {
@@ -66,11 +66,19 @@ public final class CqlInternals implements BackendInternals {
     public long countRows(String table) {
         try (CqlSession session = session()) {
             TokenMap tokens = session.getMetadata().getTokenMap().orElseThrow();
-            String key = session.getMetadata().getKeyspace(session.getKeyspace().orElseThrow()).orElseThrow()
-                    .getTable(table).orElseThrow().getPartitionKey().stream()
-                    .map(c -> c.getName().asCql(true)).reduce((a, b) -> a + ", " + b).orElseThrow();
-            PreparedStatement count = session.prepare("SELECT count(*) FROM " + table + " WHERE token(" + key
-                    + ") > ? AND token(" + key + ") <= ?");
+            String key = session
+                    .getMetadata()
+                    .getKeyspace(session.getKeyspace().orElseThrow())
+                    .orElseThrow()
+                    .getTable(table)
+                    .orElseThrow()
+                    .getPartitionKey()
+                    .stream()
+                    .map(c -> c.getName().asCql(true))
+                    .reduce((a, b) -> a + ", " + b)
+                    .orElseThrow();
+            PreparedStatement count = session.prepare(
+                    "SELECT count(*) FROM " + table + " WHERE token(" + key + ") > ? AND token(" + key + ") <= ?");
             PreparedStatement last = session.prepare("SELECT count(*) FROM " + table + " WHERE token(" + key + ") > ?");
             long rows = 0;
             for (TokenRange range : tokens.getTokenRanges()) {
@@ -78,7 +86,9 @@ public final class CqlInternals implements BackendInternals {
                     var statement = piece.getEnd().compareTo(piece.getStart()) <= 0
                             ? last.bind().setToken(0, piece.getStart())
                             : count.bind().setToken(0, piece.getStart()).setToken(1, piece.getEnd());
-                    rows += session.execute(statement.setTimeout(Duration.ofMinutes(2))).one().getLong(0);
+                    rows += session.execute(statement.setTimeout(Duration.ofMinutes(2)))
+                            .one()
+                            .getLong(0);
                 }
             }
             return rows;
@@ -89,11 +99,18 @@ public final class CqlInternals implements BackendInternals {
     public long largestFollowerPartition(long userId) {
         try (CqlSession session = session()) {
             long largest = 0;
-            int buckets = session.execute("SELECT bucket FROM list_buckets_by_owner WHERE list = 'followers'"
-                    + " AND owner_id = ?", userId).all().size();
+            int buckets = session.execute(
+                            "SELECT bucket FROM list_buckets_by_owner WHERE list = 'followers'" + " AND owner_id = ?",
+                            userId)
+                    .all()
+                    .size();
             for (int bucket = 0; bucket <= buckets; bucket++) {
-                long rows = session.execute("SELECT COUNT(*) FROM followers_by_user WHERE user_id = ? AND bucket = ?",
-                        userId, bucket).one().getLong(0);
+                long rows = session.execute(
+                                "SELECT COUNT(*) FROM followers_by_user WHERE user_id = ? AND bucket = ?",
+                                userId,
+                                bucket)
+                        .one()
+                        .getLong(0);
                 largest = Math.max(largest, rows);
             }
             return largest;

@@ -1,5 +1,8 @@
 package dev.widefeed.store.cassandra;
 
+import static dev.widefeed.store.LikeFixtures.all;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.codahale.metrics.MetricRegistry;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
@@ -15,11 +18,6 @@ import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.TestStores;
 import dev.widefeed.testing.Tiers;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,9 +28,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
-
-import static dev.widefeed.store.LikeFixtures.all;
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 /**
  * Cassandra's like lists in partitions bounded by bucket (docs/design.md, "Bounded lists"), with buckets small enough
@@ -99,8 +98,15 @@ class CqlLikeStoreTest {
     void hotPostsAndHeavyLikersRollOverIntoBoundedPartitionsAndStillPageCompletely() {
         SteppingClock clock = new SteppingClock();
         CqlLikeStore small = new CqlLikeStore(session(), SMALL_BUCKET, clock);
-        LikeService service = new LikeService(storage().posts(), storage().users(), small,
-                TestStorages.access(storage()), new Events(), clock, DirtyCounters.NONE, KnownPointCount.Bounds.DEFAULT);
+        LikeService service = new LikeService(
+                storage().posts(),
+                storage().users(),
+                small,
+                TestStorages.access(storage()),
+                new Events(),
+                clock,
+                DirtyCounters.NONE,
+                KnownPointCount.Bounds.DEFAULT);
         long hotPost = newPost();
         long heavyLiker = newUser();
         List<Long> likers = new ArrayList<>();
@@ -117,11 +123,16 @@ class CqlLikeStoreTest {
 
         List<Long> likersSizes = partitionSizes("likers", "likers_by_post", "post_id", hotPost);
         List<Long> likedSizes = partitionSizes("liked", "liked_by_user", "user_id", heavyLiker);
-        System.out.printf("60 likes, bucket size %d: likers partitions %s, liked partitions %s%n",
+        System.out.printf(
+                "60 likes, bucket size %d: likers partitions %s, liked partitions %s%n",
                 SMALL_BUCKET, likersSizes, likedSizes);
         int bound = SMALL_BUCKET + 5; // the likes that arrive while a new bucket's start is still ahead
-        assertThat(likersSizes).hasSizeGreaterThanOrEqualTo(4).allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(bound));
-        assertThat(likedSizes).hasSizeGreaterThanOrEqualTo(4).allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(bound));
+        assertThat(likersSizes)
+                .hasSizeGreaterThanOrEqualTo(4)
+                .allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(bound));
+        assertThat(likedSizes)
+                .hasSizeGreaterThanOrEqualTo(4)
+                .allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(bound));
         assertThat(likersSizes.stream().mapToLong(Long::longValue).sum()).isEqualTo(60);
 
         List<Like> likersPaged = all((after, limit) -> service.likers(1, hotPost, after, limit), 7);
@@ -129,7 +140,8 @@ class CqlLikeStoreTest {
         assertThat(likersPaged.stream().map(Like::userId).toList()).isEqualTo(likers);
         assertThat(likedPaged.stream().map(Like::postId).toList()).isEqualTo(liked);
 
-        assertThat(new LikeProtocol(small, DirtyCounters.NONE).countAndRepair(hotPost)).isEqualTo(60);
+        assertThat(new LikeProtocol(small, DirtyCounters.NONE).countAndRepair(hotPost))
+                .isEqualTo(60);
         assertThat(service.reconcile(hotPost)).isZero();
         assertThat(new HashSet<>(small.likedAmong(heavyLiker, liked))).hasSize(60);
     }
@@ -143,8 +155,15 @@ class CqlLikeStoreTest {
     void aListChurnedByTheSameFansClosesItsBucketsByTheRowsWrittenIntoThem() {
         SteppingClock clock = new SteppingClock();
         CqlLikeStore small = new CqlLikeStore(session(), SMALL_BUCKET, clock);
-        LikeService service = new LikeService(storage().posts(), storage().users(), small,
-                TestStorages.access(storage()), new Events(), clock, DirtyCounters.NONE, KnownPointCount.Bounds.DEFAULT);
+        LikeService service = new LikeService(
+                storage().posts(),
+                storage().users(),
+                small,
+                TestStorages.access(storage()),
+                new Events(),
+                clock,
+                DirtyCounters.NONE,
+                KnownPointCount.Bounds.DEFAULT);
         long post = newPost();
         List<Long> fans = List.of(newUser(), newUser(), newUser());
         List<Instant> written = new ArrayList<>();
@@ -160,32 +179,46 @@ class CqlLikeStoreTest {
         }
 
         List<ListBuckets.Bucket> newestFirst = new ArrayList<>();
-        session().execute("SELECT bucket, starts_at FROM list_buckets_by_owner WHERE list = 'likers' AND owner_id = ?",
-                post).forEach(row -> newestFirst.add(new ListBuckets.Bucket(row.getInt(0), row.getInstant(1))));
+        session()
+                .execute(
+                        "SELECT bucket, starts_at FROM list_buckets_by_owner WHERE list = 'likers' AND owner_id = ?",
+                        post)
+                .forEach(row -> newestFirst.add(new ListBuckets.Bucket(row.getInt(0), row.getInstant(1))));
         newestFirst.add(new ListBuckets.Bucket(0, Instant.EPOCH));
         long[] rowsWritten = new long[newestFirst.get(0).number() + 1];
         written.forEach(at -> rowsWritten[ListBuckets.bucketFor(newestFirst, at)]++);
-        System.out.printf("60 likes by 3 fans, each but the last 3 unliked, bucket size %d: rows written per "
-                + "likers partition %s%n", SMALL_BUCKET, Arrays.toString(rowsWritten));
+        System.out.printf(
+                "60 likes by 3 fans, each but the last 3 unliked, bucket size %d: rows written per "
+                        + "likers partition %s%n",
+                SMALL_BUCKET, Arrays.toString(rowsWritten));
         int bound = SMALL_BUCKET + 5; // the likes that arrive while a new bucket's start is still ahead
-        assertThat(Arrays.stream(rowsWritten).boxed().toList()).hasSizeGreaterThanOrEqualTo(4)
+        assertThat(Arrays.stream(rowsWritten).boxed().toList())
+                .hasSizeGreaterThanOrEqualTo(4)
                 .allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(bound));
 
         List<Like> likers = all((after, limit) -> service.likers(1, post, after, limit), 2);
         assertThat(likers.stream().map(Like::userId).toList()).containsExactly(fans.get(2), fans.get(1), fans.get(0));
-        assertThat(partitionSizes("likers", "likers_by_post", "post_id", post).stream().mapToLong(Long::longValue).sum())
+        assertThat(partitionSizes("likers", "likers_by_post", "post_id", post).stream()
+                        .mapToLong(Long::longValue)
+                        .sum())
                 .isEqualTo(3);
     }
 
     /** Rows in each bucket partition of one owner's list, oldest bucket first. */
     private List<Long> partitionSizes(String list, String table, String ownerColumn, long owner) {
         List<Long> sizes = new ArrayList<>();
-        List<Row> buckets = session().execute("SELECT bucket FROM list_buckets_by_owner WHERE list = ? AND owner_id = ?",
-                list, owner).all();
+        List<Row> buckets = session()
+                .execute("SELECT bucket FROM list_buckets_by_owner WHERE list = ? AND owner_id = ?", list, owner)
+                .all();
         int newest = buckets.isEmpty() ? 0 : buckets.get(0).getInt(0);
         for (int bucket = 0; bucket <= newest; bucket++) {
-            sizes.add(session().execute("SELECT count(*) FROM " + table + " WHERE " + ownerColumn + " = ? AND bucket = ?",
-                    owner, bucket).one().getLong(0));
+            sizes.add(session()
+                    .execute(
+                            "SELECT count(*) FROM " + table + " WHERE " + ownerColumn + " = ? AND bucket = ?",
+                            owner,
+                            bucket)
+                    .one()
+                    .getLong(0));
         }
         return sizes;
     }

@@ -6,6 +6,10 @@ import dev.widefeed.store.hbase.layout.Salt;
 import dev.widefeed.testing.BackendInternals;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.TestStores;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.time.Instant;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.BufferedMutator;
@@ -17,11 +21,6 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
 import org.apache.hadoop.hbase.util.Bytes;
-
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.time.Instant;
 
 /** HBase's tables by row key, in the test namespace, each call on a connection of its own. */
 public final class HBaseInternals implements BackendInternals {
@@ -37,13 +36,17 @@ public final class HBaseInternals implements BackendInternals {
         Salt salt = Salt.of(HBaseTables.load().table("likes_by_post"));
         long at = Instant.now().toEpochMilli();
         try (Connection connection = TestStorages.hbaseFactory().connect(TestStores.hbase());
-             BufferedMutator mutator = connection.getBufferedMutator(
-                     TableName.valueOf(TestStorages.NAMESPACE, "likes_by_post"))) {
+                BufferedMutator mutator =
+                        connection.getBufferedMutator(TableName.valueOf(TestStorages.NAMESPACE, "likes_by_post"))) {
             for (long post = firstPost; post < firstPost + posts; post++) {
                 for (long user = 1; user <= likers; user++) {
-                    byte[] row = ByteBuffer.allocate(1 + 2 * Long.BYTES).put(salt.of(post)).putLong(post).putLong(user)
+                    byte[] row = ByteBuffer.allocate(1 + 2 * Long.BYTES)
+                            .put(salt.of(post))
+                            .putLong(post)
+                            .putLong(user)
                             .array();
-                    mutator.mutate(new Put(row, 1L).addColumn(FAMILY, Bytes.toBytes("liked"), Bytes.toBytes(true))
+                    mutator.mutate(new Put(row, 1L)
+                            .addColumn(FAMILY, Bytes.toBytes("liked"), Bytes.toBytes(true))
                             .addColumn(FAMILY, Bytes.toBytes("liked_at"), Bytes.toBytes(at))
                             .addColumn(FAMILY, Bytes.toBytes("version"), Bytes.toBytes(1L)));
                 }
@@ -54,8 +57,9 @@ public final class HBaseInternals implements BackendInternals {
     @Override
     public long countRows(String table) throws Exception {
         try (Connection connection = TestStorages.hbaseFactory().connect(TestStores.hbase());
-             Table t = connection.getTable(TableName.valueOf(TestStorages.NAMESPACE, table));
-             ResultScanner rows = t.getScanner(new Scan().setFilter(new FirstKeyOnlyFilter()).setCaching(10_000))) {
+                Table t = connection.getTable(TableName.valueOf(TestStorages.NAMESPACE, table));
+                ResultScanner rows = t.getScanner(
+                        new Scan().setFilter(new FirstKeyOnlyFilter()).setCaching(10_000))) {
             long count = 0;
             for (Result ignored : rows) {
                 count++;

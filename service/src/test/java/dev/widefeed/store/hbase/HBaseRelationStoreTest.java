@@ -1,5 +1,7 @@
 package dev.widefeed.store.hbase;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.graph.Follower;
 import dev.widefeed.graph.RelationStore;
@@ -7,14 +9,11 @@ import dev.widefeed.store.RelationStoreContract;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /**
  * HBase's follower rows, where a share's last_read cell and an edge's presence cell can part; what every backend's
@@ -50,9 +49,10 @@ class HBaseRelationStoreTest {
                 .containsExactly(new Follower(c, t0, Optional.empty()));
         assertThat(relations.followers(b, Optional.empty(), 10)).hasSize(1);
         relations.writeCopies(FollowEdge.absent(a, b), unwritten); // the repairer's part
-        assertThat(relations.followersWithActivity(b, Optional.empty(), 10)).containsExactly(
-                new Follower(a, unwritten.since(), Optional.of(t0.plusSeconds(2))),
-                new Follower(c, t0, Optional.empty()));
+        assertThat(relations.followersWithActivity(b, Optional.empty(), 10))
+                .containsExactly(
+                        new Follower(a, unwritten.since(), Optional.of(t0.plusSeconds(2))),
+                        new Follower(c, t0, Optional.empty()));
     }
 
     /**
@@ -72,12 +72,16 @@ class HBaseRelationStoreTest {
         assertThat(relations.compareAndSet(absent, followed)).isTrue();
         relations.writeCopies(absent, followed);
         relations.shareActivity(a, t0.plusMillis(500));
-        assertThat(HBaseInspection.followerRow(TestStorages.hbaseFactory(), b, t0, a).size()).isEqualTo(2);
+        assertThat(HBaseInspection.followerRow(TestStorages.hbaseFactory(), b, t0, a)
+                        .size())
+                .isEqualTo(2);
 
         relations.writeCopies(followed, unfollowed); // the unfollow's removal, at v2 ...
         relations.shareActivity(a, t0.plusSeconds(2)); // ... then a share that read the truth at v1
         relations.shareActivity(a, b, t0.plusSeconds(3));
 
-        assertThat(HBaseInspection.followerRow(TestStorages.hbaseFactory(), b, t0, a).isEmpty()).isTrue();
+        assertThat(HBaseInspection.followerRow(TestStorages.hbaseFactory(), b, t0, a)
+                        .isEmpty())
+                .isTrue();
     }
 }

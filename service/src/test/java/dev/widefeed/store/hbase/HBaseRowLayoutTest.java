@@ -1,5 +1,7 @@
 package dev.widefeed.store.hbase;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.Services;
 import dev.widefeed.account.AccountRules;
@@ -30,19 +32,6 @@ import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
 import dev.widefeed.textindex.TrendingJob;
-import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellUtil;
-import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.ResultScanner;
-import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.util.Bytes;
-import org.awaitility.Awaitility;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
@@ -57,8 +46,18 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.BooleanSupplier;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /**
  * The declared row layouts are true: the product, driven through its services on the real HBase (with the event
@@ -71,9 +70,18 @@ class HBaseRowLayoutTest {
     /** Pulled above 10 followers, decided per edge below it; one tier; pages of 4 followers. */
     private static final FeedRules FEED = new FeedRules(
             new FanoutRules(50, List.of(new FanoutRules.Tier("hot", Duration.ofDays(14), Duration.ofMinutes(1)))),
-            new HomeRules(20, Duration.ofDays(1), Duration.ofDays(14), 20, 5, Duration.ofMinutes(1), Duration.ZERO,
+            new HomeRules(
+                    20,
+                    Duration.ofDays(1),
+                    Duration.ofDays(14),
+                    20,
+                    5,
+                    Duration.ofMinutes(1),
+                    Duration.ZERO,
                     Duration.ofHours(6)),
-            4, new PullRules(10, 4, Duration.ofSeconds(1), 1_000));
+            4,
+            new PullRules(10, 4, Duration.ofSeconds(1), 1_000));
+
     private static final int SHARDS = 4;
     private static final Password PASSWORD = Password.choose("a long passphrase");
     /**
@@ -89,13 +97,24 @@ class HBaseRowLayoutTest {
     @Test
     void everyRowKeyAndEveryCellOfEveryTableDecodesByItsDeclaredLayout() throws Exception {
         Storage storage = TestBackend.HBASE.storage(getClass());
-        Services services = Services.over(storage, Services.Settings.of(ids, clock).withFeed(FEED)
-                .withLogShards(SHARDS));
+        Services services = Services.over(
+                storage, Services.Settings.of(ids, clock).withFeed(FEED).withLogShards(SHARDS));
         // 20 pages a turn, as the service's default: an erasure's ten phases take a page each at least, and a turn
         // that ends before the last starts over from the first at the next pass.
-        EventLogJob job = new EventLogJob(storage.eventLog(), services.logHandlers(), new EventLogJob.Settings(SHARDS,
-                2, 20, Duration.ofMillis(50), Duration.ofMillis(250), Duration.ofSeconds(5), Duration.ofMinutes(10),
-                "layout-" + UUID.randomUUID()), clock, new MetricRegistry());
+        EventLogJob job = new EventLogJob(
+                storage.eventLog(),
+                services.logHandlers(),
+                new EventLogJob.Settings(
+                        SHARDS,
+                        2,
+                        20,
+                        Duration.ofMillis(50),
+                        Duration.ofMillis(250),
+                        Duration.ofSeconds(5),
+                        Duration.ofMinutes(10),
+                        "layout-" + UUID.randomUUID()),
+                clock,
+                new MetricRegistry());
         job.serve(services.eventLog());
         job.start();
         try {
@@ -114,20 +133,25 @@ class HBaseRowLayoutTest {
         }
         System.out.println("rows decoded per table: " + rows);
 
-        assertThat(problems).as("rows or cells that do not fit their declared layout").isEmpty();
-        List<String> empty = rows.entrySet().stream().filter(e -> e.getValue() == 0).map(Map.Entry::getKey).toList();
+        assertThat(problems)
+                .as("rows or cells that do not fit their declared layout")
+                .isEmpty();
+        List<String> empty = rows.entrySet().stream()
+                .filter(e -> e.getValue() == 0)
+                .map(Map.Entry::getKey)
+                .toList();
         assertThat(RETIRED).as("only retired tables hold no rows").containsAll(empty);
         assertThat(rows.size() - empty.size()).as("tables checked with rows").isGreaterThanOrEqualTo(45);
     }
 
     /** Strictly decodes every row of the table, adding what does not fit to {@code problems}; the rows read. */
-    private static long decodeEveryRow(Connection connection, String namespace, TableDefinition table,
-                                       List<String> problems) throws IOException {
+    private static long decodeEveryRow(
+            Connection connection, String namespace, TableDefinition table, List<String> problems) throws IOException {
         RowLayout layout = RowLayout.of(table);
         long rows = 0;
         int found = problems.size();
         try (Table live = connection.getTable(TableName.valueOf(namespace, table.name()));
-             ResultScanner scanner = live.getScanner(new Scan().setCaching(5_000))) {
+                ResultScanner scanner = live.getScanner(new Scan().setCaching(5_000))) {
             for (Result row : scanner) {
                 rows++;
                 try {
@@ -175,18 +199,29 @@ class HBaseRowLayoutTest {
         Scenario(Storage storage, Services services) {
             this.storage = storage;
             this.services = services;
-            this.accounts = new AccountService(storage.accounts(), new UserService(storage.users(), ids, clock),
+            this.accounts = new AccountService(
+                    storage.accounts(),
+                    new UserService(storage.users(), ids, clock),
                     new PasswordHasher(new PasswordHasher.Settings(256, 1, 1, 4, Duration.ofSeconds(5))),
-                    new RefreshToken.Signer("row-layout-test-secret-0123456789abcdef"), AccountRules.DEFAULT, ids,
+                    new RefreshToken.Signer("row-layout-test-secret-0123456789abcdef"),
+                    AccountRules.DEFAULT,
+                    ids,
                     clock);
         }
 
         void run() {
             // Accounts: users, handles, credentials and a session, a failed sign-in, an idempotent sign-up.
             long ada = signUp("ada");
-            long bob = services.idempotent().once("sign-up", Optional.of("signup-" + ids.next()), "bob",
-                    id -> accounts.signUp(id, "Bob", Optional.of(fresh("bob")), PASSWORD).user().id(),
-                    id -> storage.users().find(id).map(u -> u.id())).value();
+            long bob = services.idempotent()
+                    .once(
+                            "sign-up",
+                            Optional.of("signup-" + ids.next()),
+                            "bob",
+                            id -> accounts.signUp(id, "Bob", Optional.of(fresh("bob")), PASSWORD)
+                                    .user()
+                                    .id(),
+                            id -> storage.users().find(id).map(u -> u.id()))
+                    .value();
             long cy = signUp("cy");
             long dan = signUp("dan");
             String adasHandle = handle(ada);
@@ -207,23 +242,44 @@ class HBaseRowLayoutTest {
 
             // Posts with a topic and a mention, a repost, a like, comments, a reply, votes, settings.
             String topic = "layout" + Long.toString(ids.next(), 36);
-            long post = services.posts().create(ada, "hello #" + topic + " @" + handle(bob), null).post().id();
-            long repost = services.posts().repost(bob, post, "so true @" + adasHandle, null).post().id();
-            services.idempotent().once("user:" + cy, Optional.of("post-" + ids.next()), "cy's post",
-                    id -> services.posts().create(id, cy, "mine #" + topic, null).post().id(),
-                    id -> services.posts().find(cy, id).map(p -> p.post().id()));
+            long post = services.posts()
+                    .create(ada, "hello #" + topic + " @" + handle(bob), null)
+                    .post()
+                    .id();
+            long repost = services.posts()
+                    .repost(bob, post, "so true @" + adasHandle, null)
+                    .post()
+                    .id();
+            services.idempotent()
+                    .once(
+                            "user:" + cy,
+                            Optional.of("post-" + ids.next()),
+                            "cy's post",
+                            id -> services.posts()
+                                    .create(id, cy, "mine #" + topic, null)
+                                    .post()
+                                    .id(),
+                            id -> services.posts()
+                                    .find(cy, id)
+                                    .map(p -> p.post().id()));
             services.likes().like(bob, post);
             services.likes().like(cy, post);
-            long comment = services.comments().create(bob, post, "first! @" + adasHandle + " #" + topic,
-                    Optional.empty()).comment().id();
+            long comment = services.comments()
+                    .create(bob, post, "first! @" + adasHandle + " #" + topic, Optional.empty())
+                    .comment()
+                    .id();
             services.comments().create(cy, post, "@" + handle(bob) + " agreed", Optional.of(comment));
-            long other = services.comments().create(cy, post, "another", Optional.empty()).comment().id();
+            long other = services.comments()
+                    .create(cy, post, "another", Optional.empty())
+                    .comment()
+                    .id();
             services.comments().vote(ada, comment, Vote.LIKE);
             services.comments().vote(cy, comment, Vote.LIKE);
             services.comments().vote(bob, other, Vote.HATE);
             services.comments().pin(ada, post, comment);
             services.comments().close(ada, post, true);
-            long gone = services.posts().create(ada, "to be deleted", null).post().id();
+            long gone =
+                    services.posts().create(ada, "to be deleted", null).post().id();
             services.posts().delete(ada, gone);
 
             // Audiences: a tag, a block, a hide, a group with a member.
@@ -235,10 +291,18 @@ class HBaseRowLayoutTest {
 
             // Home pages read; notifications worked by the log, then read up to now.
             services.home().home(bob, bob, Optional.empty(), 20);
-            await(() -> !services.notifications().page(ada, ada, Optional.empty(), 100).items().isEmpty(),
+            await(
+                    () -> !services.notifications()
+                            .page(ada, ada, Optional.empty(), 100)
+                            .items()
+                            .isEmpty(),
                     "ada's notifications");
             services.notifications().markRead(ada, ada, clock.instant());
-            await(() -> !services.textIndex().topicPosts(ada, topic, Optional.empty(), 10).items().isEmpty(),
+            await(
+                    () -> !services.textIndex()
+                            .topicPosts(ada, topic, Optional.empty(), 10)
+                            .items()
+                            .isEmpty(),
                     "the topic's posts indexed");
             await(() -> storage.hotComments().rankedScore(comment) == 2, "the hot ranking of the voted comment");
             new TrendingJob(storage.textIndex(), Duration.ofMinutes(1), clock).refresh();
@@ -260,9 +324,16 @@ class HBaseRowLayoutTest {
                 fans.add(fan);
             }
             active(fans, 24);
-            awaitDelivered(services.posts().create(star, "the post that asks for the switch", null).post().id());
-            await(() -> storage.fanout().delivery(star).map(d -> d.mode() == AuthorDelivery.Mode.PULLED)
-                    .orElse(false), "the star pulled");
+            awaitDelivered(services.posts()
+                    .create(star, "the post that asks for the switch", null)
+                    .post()
+                    .id());
+            await(
+                    () -> storage.fanout()
+                            .delivery(star)
+                            .map(d -> d.mode() == AuthorDelivery.Mode.PULLED)
+                            .orElse(false),
+                    "the star pulled");
         }
 
         /** A reader reading less than their author posts: fan-out decides to pull that edge (edge_delivery_by_author). */
@@ -273,12 +344,16 @@ class HBaseRowLayoutTest {
             services.follows().follow(rare, writer);
             services.follows().follow(avid, writer);
             Instant read = clock.instant().minus(Duration.ofHours(1));
-            storage.timelines().importStates(Map.of(rare, new HomeState(read, 0, read, read),
-                    avid, new HomeState(read, 0, read, read)));
+            storage.timelines()
+                    .importStates(
+                            Map.of(rare, new HomeState(read, 0, read, read), avid, new HomeState(read, 0, read, read)));
             storage.relations().shareActivity(rare, read, OptionalDouble.of(0.5));
             storage.relations().shareActivity(avid, read, OptionalDouble.of(500));
             for (int i = 0; i < 7; i++) { // five posts a day make a rate; the last ones pull the rare reader's edge
-                awaitDelivered(services.posts().create(writer, "post " + i, null).post().id());
+                awaitDelivered(services.posts()
+                        .create(writer, "post " + i, null)
+                        .post()
+                        .id());
             }
             assertThat(storage.fanout().edgeDeliveries(writer, List.of(rare))).containsKey(rare);
         }
@@ -293,7 +368,9 @@ class HBaseRowLayoutTest {
         }
 
         private long signUp(String name) {
-            return accounts.signUp(name, Optional.of(fresh(name)), PASSWORD).user().id();
+            return accounts.signUp(name, Optional.of(fresh(name)), PASSWORD)
+                    .user()
+                    .id();
         }
 
         private String fresh(String name) {
@@ -314,13 +391,19 @@ class HBaseRowLayoutTest {
         }
 
         private void awaitDelivered(long postId) {
-            await(() -> storage.fanout().progress(postId, FanoutKind.DELIVER).map(p -> p.done()).orElse(false),
+            await(
+                    () -> storage.fanout()
+                            .progress(postId, FanoutKind.DELIVER)
+                            .map(p -> p.done())
+                            .orElse(false),
                     "the fan-out of " + postId);
         }
     }
 
     private static void await(BooleanSupplier condition, String what) {
-        Awaitility.await(what).atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
+        Awaitility.await(what)
+                .atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(50))
                 .until(condition::getAsBoolean);
     }
 }

@@ -10,9 +10,6 @@ import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
 import dev.widefeed.store.SchemaFiles;
 import dev.widefeed.store.SchemaFiles.SchemaFile;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -26,6 +23,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Applies {@code schema-cql/V*.cql} to a keyspace: creates the keyspace with the configured
@@ -45,8 +44,7 @@ public final class CqlSchema {
     private static final Duration DDL_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration AGREEMENT_POLL = Duration.ofMillis(100);
 
-    private CqlSchema() {
-    }
+    private CqlSchema() {}
 
     public static List<SchemaFile> files() {
         return SchemaFiles.load("schema-cql", "cql");
@@ -66,11 +64,17 @@ public final class CqlSchema {
             return applyFiles(session, keyspace, replication);
         } finally {
             try {
-                session.setSchemaMetadataEnabled(null).toCompletableFuture().get(DDL_TIMEOUT.toSeconds(),
-                        TimeUnit.SECONDS); // null: as configured; the refresh its re-enabling starts is waited for
+                session.setSchemaMetadataEnabled(null)
+                        .toCompletableFuture()
+                        .get(
+                                DDL_TIMEOUT.toSeconds(),
+                                TimeUnit.SECONDS); // null: as configured; the refresh its re-enabling starts is waited
+                // for
             } catch (ExecutionException | TimeoutException e) {
-                LOG.warn("the driver's schema metadata was not refreshed after applying the schema; it will be at "
-                        + "the next schema event", e);
+                LOG.warn(
+                        "the driver's schema metadata was not refreshed after applying the schema; it will be at "
+                                + "the next schema event",
+                        e);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -80,10 +84,15 @@ public final class CqlSchema {
     private static int applyFiles(CqlSession session, String keyspace, Map<String, String> replication) {
         String ks = CqlIdentifier.fromInternal(keyspace).asCql(true);
         Node coordinator = coordinator(session);
-        execute(session, coordinator,
+        execute(
+                session,
+                coordinator,
                 "CREATE KEYSPACE IF NOT EXISTS " + ks + " WITH replication = " + replicationMap(replication));
-        execute(session, coordinator, "CREATE TABLE IF NOT EXISTS " + ks + "." + MIGRATIONS_TABLE
-                + " (version int PRIMARY KEY, name text, applied_at timestamp)");
+        execute(
+                session,
+                coordinator,
+                "CREATE TABLE IF NOT EXISTS " + ks + "." + MIGRATIONS_TABLE
+                        + " (version int PRIMARY KEY, name text, applied_at timestamp)");
         int applied = appliedVersion(session, keyspace, coordinator);
         for (SchemaFile file : files()) {
             if (file.version() <= applied) {
@@ -93,8 +102,12 @@ public final class CqlSchema {
             for (String statement : statements(file.text())) {
                 execute(session, coordinator, qualify(statement, ks));
             }
-            session.execute(SimpleStatement.newInstance("INSERT INTO " + ks + "." + MIGRATIONS_TABLE
-                            + " (version, name, applied_at) VALUES (?, ?, ?)", file.version(), file.name(), Instant.now())
+            session.execute(SimpleStatement.newInstance(
+                            "INSERT INTO " + ks + "." + MIGRATIONS_TABLE
+                                    + " (version, name, applied_at) VALUES (?, ?, ?)",
+                            file.version(),
+                            file.name(),
+                            Instant.now())
                     .setNode(coordinator));
             applied = file.version();
         }
@@ -118,7 +131,8 @@ public final class CqlSchema {
 
     /** The node every schema statement goes through: the first one up, by address, so a rerun picks the same. */
     private static Node coordinator(CqlSession session) {
-        return upNodes(session).stream().min(Comparator.comparing(node -> node.getEndPoint().toString()))
+        return upNodes(session).stream()
+                .min(Comparator.comparing(node -> node.getEndPoint().toString()))
                 .orElseThrow(NoNodeAvailableException::new);
     }
 
@@ -131,8 +145,8 @@ public final class CqlSchema {
 
     /** The statements of a file: comments removed, split at semicolons that end a line. */
     static List<String> statements(String text) {
-        String withoutComments = text.lines().map(l -> l.replaceFirst("--.*$", ""))
-                .collect(Collectors.joining("\n"));
+        String withoutComments =
+                text.lines().map(l -> l.replaceFirst("--.*$", "")).collect(Collectors.joining("\n"));
         List<String> statements = new ArrayList<>();
         for (String part : withoutComments.split(";\\s*(\\n|$)")) {
             if (!part.isBlank()) {
@@ -144,8 +158,8 @@ public final class CqlSchema {
 
     /** Puts the keyspace in front of the table name of a CREATE/ALTER TABLE statement. */
     private static String qualify(String statement, String ks) {
-        return statement.replaceFirst("(?i)^((CREATE|ALTER|DROP)\\s+TABLE\\s+(IF\\s+(NOT\\s+)?EXISTS\\s+)?)(\\w+)",
-                "$1" + ks + ".$5");
+        return statement.replaceFirst(
+                "(?i)^((CREATE|ALTER|DROP)\\s+TABLE\\s+(IF\\s+(NOT\\s+)?EXISTS\\s+)?)(\\w+)", "$1" + ks + ".$5");
     }
 
     private static void execute(CqlSession session, Node coordinator, String cql) {
@@ -164,7 +178,9 @@ public final class CqlSchema {
             Set<UUID> versions = new HashSet<>();
             for (Node node : upNodes(session)) {
                 Row row = session.execute(SimpleStatement.newInstance(
-                        "SELECT schema_version FROM system.local WHERE key = 'local'").setNode(node)).one();
+                                        "SELECT schema_version FROM system.local WHERE key = 'local'")
+                                .setNode(node))
+                        .one();
                 versions.add(row == null ? null : row.getUuid(0));
             }
             if (versions.size() <= 1) {
@@ -188,7 +204,8 @@ public final class CqlSchema {
 
     private static String replicationMap(Map<String, String> replication) {
         return replication.entrySet().stream()
-                .map(e -> "'" + e.getKey().replace("'", "''") + "': '" + e.getValue().replace("'", "''") + "'")
+                .map(e -> "'" + e.getKey().replace("'", "''") + "': '"
+                        + e.getValue().replace("'", "''") + "'")
                 .collect(Collectors.joining(", ", "{", "}"));
     }
 }

@@ -52,7 +52,15 @@ public class EmbeddedCassandraFactory extends EmbeddedStoreFactory {
     }
 
     public LocalCassandra.Settings settings() {
-        return new LocalCassandra.Settings(dataPath(), host, nativePort, storagePort, heapMb, startTimeoutDuration(),
-                nodes, jmxPort, commitLogSync);
+        return new LocalCassandra.Settings(
+                dataPath(),
+                host,
+                nativePort,
+                storagePort,
+                heapMb,
+                startTimeoutDuration(),
+                nodes,
+                jmxPort,
+                commitLogSync);
     }
 }

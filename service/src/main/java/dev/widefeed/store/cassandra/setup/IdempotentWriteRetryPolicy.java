@@ -21,10 +21,17 @@ public final class IdempotentWriteRetryPolicy extends DefaultRetryPolicy {
     }
 
     @Override
-    public RetryVerdict onWriteTimeoutVerdict(Request request, ConsistencyLevel consistency, WriteType writeType,
-            int blockFor, int received, int retryCount) {
-        boolean replayable = writeType == WriteType.SIMPLE || writeType == WriteType.BATCH
-                || writeType == WriteType.UNLOGGED_BATCH || writeType == WriteType.BATCH_LOG;
+    public RetryVerdict onWriteTimeoutVerdict(
+            Request request,
+            ConsistencyLevel consistency,
+            WriteType writeType,
+            int blockFor,
+            int received,
+            int retryCount) {
+        boolean replayable = writeType == WriteType.SIMPLE
+                || writeType == WriteType.BATCH
+                || writeType == WriteType.UNLOGGED_BATCH
+                || writeType == WriteType.BATCH_LOG;
         if (replayable && retryCount == 0) {
             return RetryVerdict.RETRY_SAME;
         }

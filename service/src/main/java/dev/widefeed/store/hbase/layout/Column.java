@@ -12,14 +12,20 @@ import java.util.List;
  *                       dynamic column
  * @param qualifierParts the parts of a {@link KeyType#COMPOSITE} qualifier, else empty
  */
-public record Column(String family, String qualifier, ValueType type, boolean dynamic, KeyType qualifierType,
-                     String name, List<KeyPart> qualifierParts) {
+public record Column(
+        String family,
+        String qualifier,
+        ValueType type,
+        boolean dynamic,
+        KeyType qualifierType,
+        String name,
+        List<KeyPart> qualifierParts) {
     public Column {
         qualifierParts = List.copyOf(qualifierParts);
     }
 
-    public Column(String family, String qualifier, ValueType type, boolean dynamic, KeyType qualifierType,
-                  String name) {
+    public Column(
+            String family, String qualifier, ValueType type, boolean dynamic, KeyType qualifierType, String name) {
         this(family, qualifier, type, dynamic, qualifierType, name, List.of());
     }
 

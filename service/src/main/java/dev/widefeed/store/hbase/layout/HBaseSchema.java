@@ -2,6 +2,13 @@ package dev.widefeed.store.hbase.layout;
 
 import dev.widefeed.store.hbase.layout.HBaseTables.TablesFile;
 import dev.widefeed.store.hbase.layout.TableDefinition.Family;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.NamespaceDescriptor;
@@ -25,14 +32,6 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.io.UncheckedIOException;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Objects;
-
 /**
  * Applies {@code hbase-tables/V*.yml} to a namespace, declaratively: creates the namespace and every
  * missing table (pre-split at its salt bytes), brings the families of existing tables to the
@@ -45,12 +44,12 @@ public final class HBaseSchema {
     private static final Logger LOG = LoggerFactory.getLogger(HBaseSchema.class);
     /** How long a start waits for the tables' regions to open. */
     private static final Duration ONLINE_WAIT = Duration.ofMinutes(2);
+
     private static final byte[] MIGRATIONS_FAMILY = Bytes.toBytes("m");
     private static final byte[] NAME = Bytes.toBytes("name");
     private static final byte[] APPLIED_AT = Bytes.toBytes("applied_at");
 
-    private HBaseSchema() {
-    }
+    private HBaseSchema() {}
 
     /** @return the schema version now applied */
     public static int apply(Connection connection, String namespace) {
@@ -88,7 +87,7 @@ public final class HBaseSchema {
             }
             int max = 0;
             try (Table migrations = connection.getTable(migrationsTable(namespace));
-                 ResultScanner rows = migrations.getScanner(new Scan().addFamily(MIGRATIONS_FAMILY))) {
+                    ResultScanner rows = migrations.getScanner(new Scan().addFamily(MIGRATIONS_FAMILY))) {
                 for (Result row : rows) {
                     max = Math.max(max, Bytes.toInt(row.getRow()));
                 }
@@ -151,8 +150,12 @@ public final class HBaseSchema {
     private static void ensureMigrationsTable(Admin admin, String namespace) throws IOException {
         TableName name = migrationsTable(namespace);
         if (!admin.tableExists(name)) {
-            create(admin, TableDescriptorBuilder.newBuilder(name)
-                    .setColumnFamily(ColumnFamilyDescriptorBuilder.of(MIGRATIONS_FAMILY)).build(), null);
+            create(
+                    admin,
+                    TableDescriptorBuilder.newBuilder(name)
+                            .setColumnFamily(ColumnFamilyDescriptorBuilder.of(MIGRATIONS_FAMILY))
+                            .build(),
+                    null);
         }
     }
 
@@ -160,8 +163,10 @@ public final class HBaseSchema {
         TableName name = TableName.valueOf(namespace, table.name());
         if (!admin.tableExists(name)) {
             TableDescriptorBuilder descriptor = TableDescriptorBuilder.newBuilder(name);
-            table.families().forEach(f -> descriptor.setColumnFamily(
-                    configure(ColumnFamilyDescriptorBuilder.newBuilder(Bytes.toBytes(f.name())), f).build()));
+            table.families()
+                    .forEach(f -> descriptor.setColumnFamily(
+                            configure(ColumnFamilyDescriptorBuilder.newBuilder(Bytes.toBytes(f.name())), f)
+                                    .build()));
             if (create(admin, descriptor.build(), splitKeys(table.saltBuckets()))) {
                 return;
             }
@@ -170,13 +175,17 @@ public final class HBaseSchema {
         for (Family family : table.families()) {
             ColumnFamilyDescriptor liveFamily = live.getColumnFamily(Bytes.toBytes(family.name()));
             if (liveFamily == null) {
-                admin.addColumnFamily(name, configure(
-                        ColumnFamilyDescriptorBuilder.newBuilder(Bytes.toBytes(family.name())), family).build());
+                admin.addColumnFamily(
+                        name,
+                        configure(ColumnFamilyDescriptorBuilder.newBuilder(Bytes.toBytes(family.name())), family)
+                                .build());
                 LOG.info("added family {} to {}", family.name(), name);
             } else if (!familyDifferences(family, liveFamily).isEmpty()) {
                 LOG.info("changing family {} of {}: {}", family.name(), name, familyDifferences(family, liveFamily));
-                admin.modifyColumnFamily(name, configure(ColumnFamilyDescriptorBuilder.newBuilder(liveFamily), family)
-                        .build());
+                admin.modifyColumnFamily(
+                        name,
+                        configure(ColumnFamilyDescriptorBuilder.newBuilder(liveFamily), family)
+                                .build());
             }
         }
         int regions = admin.getRegions(name).size();
@@ -192,18 +201,20 @@ public final class HBaseSchema {
      * starts serving first would answer its first requests with 503s. Gives up (with a warning, not an error:
      * the store errors then say what is wrong) after {@link #ONLINE_WAIT}.
      */
-    private static void awaitOnline(Connection connection, String namespace, HBaseTables declared)
-            throws IOException {
+    private static void awaitOnline(Connection connection, String namespace, HBaseTables declared) throws IOException {
         long deadline = System.nanoTime() + ONLINE_WAIT.toNanos();
         for (String table : declared.tables().keySet()) {
             TableName name = TableName.valueOf(namespace, table);
-            try (RegionLocator locator = connection.getRegionLocator(name); Table live = connection.getTable(name)) {
+            try (RegionLocator locator = connection.getRegionLocator(name);
+                    Table live = connection.getTable(name)) {
                 for (HRegionLocation region : locator.getAllRegionLocations()) {
                     byte[] start = region.getRegion().getStartKey();
-                    while (!serves(live, start.length == 0 ? new byte[]{0} : start)) {
+                    while (!serves(live, start.length == 0 ? new byte[] {0} : start)) {
                         if (System.nanoTime() > deadline) {
-                            LOG.warn("{} is not serving after {}; going on", region.getRegion()
-                                    .getRegionNameAsString(), ONLINE_WAIT);
+                            LOG.warn(
+                                    "{} is not serving after {}; going on",
+                                    region.getRegion().getRegionNameAsString(),
+                                    ONLINE_WAIT);
                             return;
                         }
                         pause();
@@ -250,7 +261,7 @@ public final class HBaseSchema {
     static byte[][] splitKeys(int saltBuckets) {
         byte[][] keys = new byte[saltBuckets - 1][];
         for (int i = 1; i < saltBuckets; i++) {
-            keys[i - 1] = new byte[]{(byte) i};
+            keys[i - 1] = new byte[] {(byte) i};
         }
         return keys;
     }

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.widefeed.store.SchemaFiles;
 import dev.widefeed.store.SchemaFiles.SchemaFile;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,8 +25,7 @@ public record HBaseTables(List<TablesFile> files, Map<String, TableDefinition> t
     }
 
     /** What a file holds. */
-    private record Content(int version, List<TableDefinition> tables) {
-    }
+    private record Content(int version, List<TableDefinition> tables) {}
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 

@@ -13,8 +13,7 @@ import java.util.List;
  * valid UTF-8, and a terminated text must end where the parts after it leave room for.
  */
 final class KeyBytes {
-    private KeyBytes() {
-    }
+    private KeyBytes() {}
 
     /** Checks that {@code parts} can be decoded at all: variable texts placed where they can end, optional ones last. */
     static void check(String what, List<KeyPart> parts) {
@@ -29,13 +28,13 @@ final class KeyBytes {
                         + " is a string (the rest of the key), so it must be the last part");
             }
             if (optionalSeen && !part.optional()) {
-                throw new IllegalArgumentException(what + ": part " + part.name()
-                        + " follows an optional part, so it must be optional too");
+                throw new IllegalArgumentException(
+                        what + ": part " + part.name() + " follows an optional part, so it must be optional too");
             }
             optionalSeen |= part.optional();
             if (part.of() != null && part.type() != KeyType.SALT) {
-                throw new IllegalArgumentException(what + ": only a salt is computed 'of' another part, not "
-                        + part.name());
+                throw new IllegalArgumentException(
+                        what + ": only a salt is computed 'of' another part, not " + part.name());
             }
         }
     }
@@ -74,12 +73,12 @@ final class KeyBytes {
     }
 
     /** @return where the next part starts */
-    private static int decodePart(KeyPart part, byte[] bytes, int at, int widthAfter,
-                                  LinkedHashMap<String, Object> into) {
+    private static int decodePart(
+            KeyPart part, byte[] bytes, int at, int widthAfter, LinkedHashMap<String, Object> into) {
         int width = part.type().width();
         if (width > 0 && at + width > bytes.length) {
-            throw new IllegalArgumentException("part " + part.name() + " needs " + width + " bytes, "
-                    + (bytes.length - at) + " are left");
+            throw new IllegalArgumentException(
+                    "part " + part.name() + " needs " + width + " bytes, " + (bytes.length - at) + " are left");
         }
         ByteBuffer buffer = ByteBuffer.wrap(bytes);
         switch (part.type()) {
@@ -117,8 +116,9 @@ final class KeyBytes {
             case ESCAPED_STRING -> {
                 return unescape(part, bytes, at, into);
             }
-            default -> throw new IllegalArgumentException("part " + part.name() + " of type " + part.type()
-                    + " cannot be decoded");
+            default ->
+                throw new IllegalArgumentException(
+                        "part " + part.name() + " of type " + part.type() + " cannot be decoded");
         }
         return at + width;
     }
@@ -161,9 +161,12 @@ final class KeyBytes {
     /** Strict UTF-8: malformed bytes are an error, never replaced. */
     static String utf8(String what, byte[] bytes, int from, int to) {
         try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+            return StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes, from, to - from)).toString();
+                    .decode(ByteBuffer.wrap(bytes, from, to - from))
+                    .toString();
         } catch (CharacterCodingException e) {
             throw new IllegalArgumentException(what + " is not UTF-8", e);
         }

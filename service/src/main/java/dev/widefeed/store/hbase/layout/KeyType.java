@@ -55,7 +55,9 @@ public enum KeyType {
     }
 
     public static KeyType named(String name) {
-        return Arrays.stream(values()).filter(t -> t.yamlName.equals(name)).findFirst()
+        return Arrays.stream(values())
+                .filter(t -> t.yamlName.equals(name))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("unknown key type " + name + "; known: "
                         + Arrays.stream(values()).map(KeyType::yamlName).toList()));
     }

@@ -3,7 +3,6 @@ package dev.widefeed.store.hbase.layout;
 import dev.widefeed.store.hbase.layout.TableDefinition.ColumnDeclaration;
 import dev.widefeed.store.hbase.layout.TableDefinition.Family;
 import dev.widefeed.store.hbase.layout.TableDefinition.KeyDeclaration;
-
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -45,8 +44,10 @@ public final class RowLayout {
                         .put(ByteBuffer.wrap(utf8(column.qualifier())), column);
             }
         }
-        dynamic.values().forEach(list -> list.sort(
-                Comparator.comparingInt((Column c) -> c.qualifierPrefix().length()).reversed()));
+        dynamic.values()
+                .forEach(list -> list.sort(Comparator.comparingInt(
+                                (Column c) -> c.qualifierPrefix().length())
+                        .reversed()));
     }
 
     /** The declared layout of {@code table}; fails clearly when it declares none, or one that cannot be decoded. */
@@ -61,16 +62,19 @@ public final class RowLayout {
         List<KeyPart> parts = parts(what + " key", table.key());
         for (KeyPart part : parts) {
             if (part.of() != null && parts.stream().noneMatch(p -> p.name().equals(part.of()))) {
-                throw new IllegalArgumentException(what + ": salt " + part.name() + " is of " + part.of()
-                        + ", which is no part of the key");
+                throw new IllegalArgumentException(
+                        what + ": salt " + part.name() + " is of " + part.of() + ", which is no part of the key");
             }
         }
         List<Column> columns = new ArrayList<>();
-        Set<String> families = new HashSet<>(table.families().stream().map(Family::name).toList());
+        Set<String> families =
+                new HashSet<>(table.families().stream().map(Family::name).toList());
         for (ColumnDeclaration declared : table.columns()) {
             columns.add(column(what, declared, families));
         }
-        unique(what + " column", columns.stream().map(c -> c.family() + ":" + c.qualifier()).toList());
+        unique(
+                what + " column",
+                columns.stream().map(c -> c.family() + ":" + c.qualifier()).toList());
         unique(what + " column name", columns.stream().map(Column::name).toList());
         return new RowLayout(table, parts, columns);
     }
@@ -99,8 +103,8 @@ public final class RowLayout {
         try {
             values = KeyBytes.decode(keyParts, row);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(table.name() + ": row key " + hex(row) + " does not fit the layout: "
-                    + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    table.name() + ": row key " + hex(row) + " does not fit the layout: " + e.getMessage(), e);
         }
         for (KeyPart part : keyParts) {
             if (part.type() == KeyType.SALT && values.containsKey(part.name())) {
@@ -141,8 +145,8 @@ public final class RowLayout {
             return value.length == 0 ? null : ByteBuffer.wrap(value).getLong();
         }
         if (type.width() >= 0 && value.length != type.width()) {
-            throw new IllegalArgumentException(what + " holds " + value.length + " bytes, not the " + type.width()
-                    + " of a " + type.yamlName());
+            throw new IllegalArgumentException(
+                    what + " holds " + value.length + " bytes, not the " + type.width() + " of a " + type.yamlName());
         }
         return switch (type) {
             case LONG, COUNTER -> ByteBuffer.wrap(value).getLong();
@@ -173,14 +177,15 @@ public final class RowLayout {
             throw new IllegalArgumentException(what + ": qualifier " + hex(qualifier) + " lacks the prefix");
         }
         byte[] rest = Arrays.copyOfRange(qualifier, prefix.length, qualifier.length);
-        List<KeyPart> parts = dynamicColumn.qualifierType() == KeyType.COMPOSITE ? dynamicColumn.qualifierParts()
+        List<KeyPart> parts = dynamicColumn.qualifierType() == KeyType.COMPOSITE
+                ? dynamicColumn.qualifierParts()
                 : List.of(new KeyPart(dynamicColumn.name(), dynamicColumn.qualifierType()));
         LinkedHashMap<String, Object> values;
         try {
             values = KeyBytes.decode(parts, rest);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(what + ": qualifier " + hex(qualifier) + " does not fit: "
-                    + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    what + ": qualifier " + hex(qualifier) + " does not fit: " + e.getMessage(), e);
         }
         return dynamicColumn.qualifierType() == KeyType.COMPOSITE ? values : values.get(dynamicColumn.name());
     }
@@ -217,12 +222,12 @@ public final class RowLayout {
 
     private static Column column(String what, ColumnDeclaration d, Set<String> families) {
         if (d.family() == null || d.qualifier() == null || d.type() == null) {
-            throw new IllegalArgumentException(what + ": every column needs a family, a qualifier and a type, not "
-                    + d);
+            throw new IllegalArgumentException(
+                    what + ": every column needs a family, a qualifier and a type, not " + d);
         }
         if (!families.contains(d.family())) {
-            throw new IllegalArgumentException(what + ": column " + d.family() + ":" + d.qualifier()
-                    + " is in no declared family");
+            throw new IllegalArgumentException(
+                    what + ": column " + d.family() + ":" + d.qualifier() + " is in no declared family");
         }
         String cell = what + " column " + d.family() + ":" + d.qualifier();
         ValueType type = ValueType.named(d.type());
@@ -233,8 +238,8 @@ public final class RowLayout {
         }
         if (!dynamic) {
             if (d.qualifierType() != null || d.qualifierParts() != null) {
-                throw new IllegalArgumentException(cell + ": only a dynamic qualifier (ending in *) has a "
-                        + "qualifierType");
+                throw new IllegalArgumentException(
+                        cell + ": only a dynamic qualifier (ending in *) has a " + "qualifierType");
             }
             String name = d.name() != null ? d.name() : d.qualifier();
             if (name.isEmpty()) {

@@ -1,10 +1,9 @@
 package dev.widefeed.store.hbase.layout;
 
-import org.apache.hadoop.hbase.io.compress.Compression;
-import org.apache.hadoop.hbase.regionserver.BloomType;
-
 import java.util.List;
 import java.util.Objects;
+import org.apache.hadoop.hbase.io.compress.Compression;
+import org.apache.hadoop.hbase.regionserver.BloomType;
 
 /**
  * One table as an {@code hbase-tables/V*.yml} file declares it. {@code rowKey} and
@@ -15,12 +14,22 @@ import java.util.Objects;
  * @param key     the row key's parts in order (null: not declared)
  * @param columns every family:qualifier the adapters write (null: not declared)
  */
-public record TableDefinition(String name, String rowKey, String description, List<Family> families,
-                              int saltBuckets, List<KeyDeclaration> key, List<ColumnDeclaration> columns) {
+public record TableDefinition(
+        String name,
+        String rowKey,
+        String description,
+        List<Family> families,
+        int saltBuckets,
+        List<KeyDeclaration> key,
+        List<ColumnDeclaration> columns) {
 
     /** {@code ttlSeconds} null: cells never expire. */
-    public record Family(String name, int maxVersions, Compression.Algorithm compression, BloomType bloomFilter,
-                         Integer ttlSeconds) {
+    public record Family(
+            String name,
+            int maxVersions,
+            Compression.Algorithm compression,
+            BloomType bloomFilter,
+            Integer ttlSeconds) {
         public Family {
             require(name != null && !name.isEmpty(), "a family needs a name");
             require(maxVersions >= 1, "family " + name + ": maxVersions must be at least 1");
@@ -34,17 +43,20 @@ public record TableDefinition(String name, String rowKey, String description, Li
      * One part of a row key as declared: {@code type} one of {@link KeyType}'s names; {@code optional} true for
      * trailing parts some rows lack; {@code of}, on a salt, the part it is computed from.
      */
-    public record KeyDeclaration(String name, String type, Boolean optional, String of) {
-    }
+    public record KeyDeclaration(String name, String type, Boolean optional, String of) {}
 
     /**
      * One cell as declared: {@code qualifier} exact, or ending in {@code *} for a dynamic family of cells whose
      * qualifiers (after the prefix before the {@code *}) decode by {@code qualifierType} (or by
      * {@code qualifierParts}, for qualifierType {@code composite}) and form the map column {@code name}.
      */
-    public record ColumnDeclaration(String family, String qualifier, String type, String qualifierType, String name,
-                                    List<KeyDeclaration> qualifierParts) {
-    }
+    public record ColumnDeclaration(
+            String family,
+            String qualifier,
+            String type,
+            String qualifierType,
+            String name,
+            List<KeyDeclaration> qualifierParts) {}
 
     public TableDefinition {
         require(name != null && !name.isEmpty(), "a table needs a name");
@@ -56,12 +68,15 @@ public record TableDefinition(String name, String rowKey, String description, Li
         families = List.copyOf(families);
         key = key == null ? null : List.copyOf(key);
         columns = columns == null ? null : List.copyOf(columns);
-        require(families.stream().map(Family::name).distinct().count() == families.size(),
+        require(
+                families.stream().map(Family::name).distinct().count() == families.size(),
                 "table " + name + ": family names repeat");
     }
 
     public Family family(String familyName) {
-        return families.stream().filter(f -> f.name().equals(familyName)).findFirst()
+        return families.stream()
+                .filter(f -> f.name().equals(familyName))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("table " + name + " has no family " + familyName));
     }
 

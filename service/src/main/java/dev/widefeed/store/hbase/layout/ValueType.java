@@ -51,7 +51,9 @@ public enum ValueType {
     }
 
     public static ValueType named(String name) {
-        return Arrays.stream(values()).filter(t -> t.yamlName.equals(name)).findFirst()
+        return Arrays.stream(values())
+                .filter(t -> t.yamlName.equals(name))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("unknown value type " + name + "; known: "
                         + Arrays.stream(values()).map(ValueType::yamlName).toList()));
     }

@@ -7,6 +7,13 @@ import dev.widefeed.graph.Follower;
 import dev.widefeed.kernel.EdgeCopies;
 import dev.widefeed.store.ActivityCell;
 import dev.widefeed.store.hbase.layout.Salt;
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.concurrent.CompletableFuture;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
@@ -19,14 +26,6 @@ import org.apache.hadoop.hbase.filter.Filter;
 import org.apache.hadoop.hbase.filter.FilterList;
 import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
 import org.apache.hadoop.hbase.util.Bytes;
-
-import java.nio.ByteBuffer;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
-import java.util.OptionalDouble;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * One list copy of an edge ({@code following_by_user} or {@code followers_by_user} of a follow,
@@ -85,14 +84,15 @@ public final class FollowList {
     public Put shareLastRead(FollowEdge edge, Instant lastRead, OptionalDouble readsPerDay) {
         Put put = new Put(row(edge.followeeId(), edge.since(), edge.followerId()), edge.version())
                 .addColumn(FAMILY, LAST_READ, edge.version(), Bytes.toBytes(lastRead.toEpochMilli()));
-        readsPerDay.ifPresent(rate -> put.addColumn(FAMILY, ACTIVITY, edge.version(),
-                Bytes.toBytes(ActivityCell.pack(lastRead, rate))));
+        readsPerDay.ifPresent(rate ->
+                put.addColumn(FAMILY, ACTIVITY, edge.version(), Bytes.toBytes(ActivityCell.pack(lastRead, rate))));
         return put;
     }
 
     public CompletableFuture<Void> write(List<? extends Mutation> mutations) {
-        return mutations.isEmpty() ? CompletableFuture.completedFuture(null) : table.batchAll(mutations)
-                .thenApply(results -> null);
+        return mutations.isEmpty()
+                ? CompletableFuture.completedFuture(null)
+                : table.batchAll(mutations).thenApply(results -> null);
     }
 
     public AsyncTable<AdvancedScanResultConsumer> table() {
@@ -115,8 +115,8 @@ public final class FollowList {
      * {@link #page} with each row's {@code last_read} and {@code activity} cells, if it has them; one bounded scan.
      * With {@code readSince}, only the rows whose {@code last_read} is at or after it (filtered on the server).
      */
-    public List<Follower> pageWithLastRead(long ownerId, Optional<FollowCursor> after, int limit,
-                                    Optional<Instant> readSince) {
+    public List<Follower> pageWithLastRead(
+            long ownerId, Optional<FollowCursor> after, int limit, Optional<Instant> readSince) {
         List<Result> rows = scan(ownerId, after, limit, readSince);
         List<Follower> page = new ArrayList<>(rows.size());
         for (Result row : rows) {
@@ -124,7 +124,9 @@ public final class FollowList {
             Instant since = Instant.ofEpochMilli(descending(key.getLong()));
             byte[] lastRead = row.getValue(FAMILY, LAST_READ);
             byte[] activity = row.getValue(FAMILY, ACTIVITY);
-            page.add(new Follower(descending(key.getLong()), since,
+            page.add(new Follower(
+                    descending(key.getLong()),
+                    since,
                     lastRead == null ? Optional.empty() : Optional.of(Instant.ofEpochMilli(Bytes.toLong(lastRead))),
                     ActivityCell.readsPerDay(activity == null ? null : Bytes.toLong(activity))));
         }
@@ -144,8 +146,11 @@ public final class FollowList {
         present.setFilterIfMissing(true);
         Filter filter = present;
         if (readSince.isPresent()) {
-            SingleColumnValueFilter active = new SingleColumnValueFilter(FAMILY, LAST_READ,
-                    CompareOperator.GREATER_OR_EQUAL, Bytes.toBytes(readSince.get().toEpochMilli()));
+            SingleColumnValueFilter active = new SingleColumnValueFilter(
+                    FAMILY,
+                    LAST_READ,
+                    CompareOperator.GREATER_OR_EQUAL,
+                    Bytes.toBytes(readSince.get().toEpochMilli()));
             active.setFilterIfMissing(true);
             filter = new FilterList(FilterList.Operator.MUST_PASS_ALL, present, active);
         }
@@ -158,12 +163,19 @@ public final class FollowList {
     }
 
     private byte[] row(long ownerId, Instant since, long otherId) {
-        return ByteBuffer.allocate(ROW_LENGTH).put(salt.of(ownerId)).putLong(ownerId)
-                .putLong(descending(since.toEpochMilli())).putLong(descending(otherId)).array();
+        return ByteBuffer.allocate(ROW_LENGTH)
+                .put(salt.of(ownerId))
+                .putLong(ownerId)
+                .putLong(descending(since.toEpochMilli()))
+                .putLong(descending(otherId))
+                .array();
     }
 
     private byte[] prefix(long ownerId) {
-        return ByteBuffer.allocate(1 + Long.BYTES).put(salt.of(ownerId)).putLong(ownerId).array();
+        return ByteBuffer.allocate(1 + Long.BYTES)
+                .put(salt.of(ownerId))
+                .putLong(ownerId)
+                .array();
     }
 
     /**

@@ -1,6 +1,11 @@
 package dev.widefeed.store.hbase.rows;
 
 import dev.widefeed.store.hbase.layout.Salt;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.Delete;
@@ -8,12 +13,6 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.util.Bytes;
-
-import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * A newest-first list of time-ordered ids per owner (an author's posts, a post's reposts, a user's
@@ -76,8 +75,11 @@ public final class IdList {
     }
 
     public byte[] row(long ownerId, long id) {
-        return ByteBuffer.allocate(1 + 2 * Long.BYTES).put(salt.of(ownerId)).putLong(ownerId)
-                .putLong(descending(id)).array();
+        return ByteBuffer.allocate(1 + 2 * Long.BYTES)
+                .put(salt.of(ownerId))
+                .putLong(ownerId)
+                .putLong(descending(id))
+                .array();
     }
 
     /** The id a row of this layout is keyed by. */
@@ -87,7 +89,10 @@ public final class IdList {
 
     /** The owner's key prefix: every row of the owner's list starts with it (and is longer). */
     public byte[] prefix(long ownerId) {
-        return ByteBuffer.allocate(1 + Long.BYTES).put(salt.of(ownerId)).putLong(ownerId).array();
+        return ByteBuffer.allocate(1 + Long.BYTES)
+                .put(salt.of(ownerId))
+                .putLong(ownerId)
+                .array();
     }
 
     /** Reverses the byte order of the non-negative ids we store; its own inverse. */

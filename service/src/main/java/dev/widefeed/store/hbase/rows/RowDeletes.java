@@ -1,5 +1,8 @@
 package dev.widefeed.store.hbase.rows;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.Delete;
@@ -10,16 +13,11 @@ import org.apache.hadoop.hbase.filter.FilterList;
 import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
 import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
-
 /** Deletes every row a scan finds, streamed and in batches: what purges and erasures do to a key range. */
 public final class RowDeletes {
     private static final int BATCH = 1000;
 
-    private RowDeletes() {
-    }
+    private RowDeletes() {}
 
     /** Deletes every row whose key starts with {@code prefix}. */
     public static void withPrefix(AsyncTable<AdvancedScanResultConsumer> table, byte[] prefix) {
@@ -43,7 +41,8 @@ public final class RowDeletes {
 
     private static void flush(AsyncTable<AdvancedScanResultConsumer> table, List<Delete> deletes) {
         if (!deletes.isEmpty()) {
-            CompletableFuture.allOf(table.delete(deletes).toArray(CompletableFuture[]::new)).join();
+            CompletableFuture.allOf(table.delete(deletes).toArray(CompletableFuture[]::new))
+                    .join();
             deletes.clear();
         }
     }

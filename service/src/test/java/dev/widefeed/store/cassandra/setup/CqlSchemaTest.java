@@ -1,5 +1,7 @@
 package dev.widefeed.store.cassandra.setup;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.codahale.metrics.MetricRegistry;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
@@ -9,18 +11,15 @@ import dev.widefeed.store.SchemaFiles.SchemaFile;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.TestStores;
 import dev.widefeed.testing.Tiers;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The live Cassandra schema equals schema-cql/: the test keyspace (upgraded file by file over its
@@ -59,7 +58,8 @@ class CqlSchemaTest {
         assertThat(files).isNotEmpty();
         assertThat(files.get(0).version()).isEqualTo(1);
         for (SchemaFile file : files) {
-            assertThat(CqlSchema.statements(file.text())).allSatisfy(s -> assertThat(s).doesNotContain(";").doesNotStartWith("--"));
+            assertThat(CqlSchema.statements(file.text()))
+                    .allSatisfy(s -> assertThat(s).doesNotContain(";").doesNotStartWith("--"));
         }
     }
 
@@ -87,8 +87,10 @@ class CqlSchemaTest {
         KeyspaceMetadata metadata = session.getMetadata().getKeyspace(keyspace).orElseThrow();
         Map<String, String> tables = new TreeMap<>();
         for (TableMetadata table : metadata.getTables().values()) {
-            String cql = table.describe(true).replace(keyspace + ".", "KS.")
-                    .replaceAll("(?m)^\\s*AND\\s+ID\\s*=.*$", "").replaceAll("WITH ID = [0-9a-f-]+\\s*AND", "WITH");
+            String cql = table.describe(true)
+                    .replace(keyspace + ".", "KS.")
+                    .replaceAll("(?m)^\\s*AND\\s+ID\\s*=.*$", "")
+                    .replaceAll("WITH ID = [0-9a-f-]+\\s*AND", "WITH");
             tables.put(table.getName().asInternal(), cql);
         }
         return tables;

@@ -1,22 +1,24 @@
 package dev.widefeed.store.cassandra.setup;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.context.DriverContext;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.retry.RetryDecision;
 import com.datastax.oss.driver.api.core.servererrors.WriteType;
-import org.junit.jupiter.api.Test;
-
 import java.lang.reflect.Proxy;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class IdempotentWriteRetryPolicyTest {
     private final IdempotentWriteRetryPolicy policy = new IdempotentWriteRetryPolicy(
-            (DriverContext) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {DriverContext.class},
+            (DriverContext) Proxy.newProxyInstance(
+                    getClass().getClassLoader(),
+                    new Class<?>[] {DriverContext.class},
                     (proxy, method, args) -> method.getName().equals("getSessionName") ? "test" : null),
             "default");
-    private final SimpleStatement write = SimpleStatement.newInstance("INSERT ...").setIdempotent(true);
+    private final SimpleStatement write =
+            SimpleStatement.newInstance("INSERT ...").setIdempotent(true);
 
     @Test
     void aPlainOrBatchedWriteIsRetriedOnceOnTheSameNode() {

@@ -1,8 +1,12 @@
 package dev.widefeed.store.hbase.layout;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.widefeed.store.SchemaFiles.SchemaFile;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
+import java.util.List;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
@@ -12,11 +16,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The live HBase schema equals hbase-tables/: the namespace the contract suites run on, applied
@@ -51,12 +50,17 @@ class HBaseSchemaTest {
 
         TableName users = TableName.valueOf(NAMESPACE, "users");
         try (Admin admin = connection.getAdmin()) {
-            assertThat(admin.getRegions(users)).hasSize(HBaseTables.load().table("users").saltBuckets());
-            admin.modifyColumnFamily(users, ColumnFamilyDescriptorBuilder.newBuilder(
-                    admin.getDescriptor(users).getColumnFamily(Bytes.toBytes("p"))).setMaxVersions(3).build());
+            assertThat(admin.getRegions(users))
+                    .hasSize(HBaseTables.load().table("users").saltBuckets());
+            admin.modifyColumnFamily(
+                    users,
+                    ColumnFamilyDescriptorBuilder.newBuilder(
+                                    admin.getDescriptor(users).getColumnFamily(Bytes.toBytes("p")))
+                            .setMaxVersions(3)
+                            .build());
         }
-        assertThat(HBaseSchema.differences(connection, NAMESPACE)).containsExactly(
-                users + " family p: maxVersions is 3, declared 1");
+        assertThat(HBaseSchema.differences(connection, NAMESPACE))
+                .containsExactly(users + " family p: maxVersions is 3, declared 1");
 
         assertThat(HBaseSchema.apply(connection, NAMESPACE)).isEqualTo(latest);
         assertThat(HBaseSchema.differences(connection, NAMESPACE)).isEmpty();
@@ -64,8 +68,8 @@ class HBaseSchemaTest {
 
     @Test
     void aLaterFileReplacesATablesDefinition() {
-        HBaseTables tables = HBaseTables.of(List.of(
-                new SchemaFile(1, "V001__a.yml", """
+        HBaseTables tables =
+                HBaseTables.of(List.of(new SchemaFile(1, "V001__a.yml", """
                         version: 1
                         tables:
                           - name: t
@@ -73,8 +77,7 @@ class HBaseSchemaTest {
                             description: "first"
                             families: [{ name: f, maxVersions: 1, compression: NONE, bloomFilter: ROW }]
                             saltBuckets: 4
-                        """),
-                new SchemaFile(2, "V002__b.yml", """
+                        """), new SchemaFile(2, "V002__b.yml", """
                         version: 2
                         tables:
                           - name: t
@@ -95,12 +98,14 @@ class HBaseSchemaTest {
                 tables:
                   - { name: t, rowKey: k, description: d, saltBuckets: 4,
                       families: [{ name: f, maxVersions: 1, compression: NONE, bloomFilter: ROW, ttl: 5 }] }
-                """)))).hasMessageContaining("ttl");
+                """))))
+                .hasMessageContaining("ttl");
         assertThatThrownBy(() -> HBaseTables.of(List.of(new SchemaFile(2, "V002__a.yml", """
                 version: 1
                 tables:
                   - { name: t, rowKey: k, description: d, saltBuckets: 4,
                       families: [{ name: f, maxVersions: 1, compression: NONE, bloomFilter: ROW }] }
-                """)))).hasMessageContaining("named for version 2");
+                """))))
+                .hasMessageContaining("named for version 2");
     }
 }
