@@ -16,6 +16,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The live HBase schema equals hbase-tables/: the namespace the contract suites run on, applied
@@ -24,6 +25,8 @@ import org.junit.jupiter.api.Test;
  * run is slow on a standalone HBase, and disabling tables there has been seen to stick.
  */
 @Tag(Tiers.STORE)
+@Isolated("it alters a live table to repair its drift, which closes and reopens the table's regions under any other "
+        + "class's writes (docs/TESTING.md, \"Isolation\")")
 class HBaseSchemaTest {
     private static final String NAMESPACE = TestStorages.NAMESPACE;
     private static Connection connection;
