@@ -418,7 +418,7 @@ public class ApiContract {
     }
 
     @Test
-    void followerPagesAreNewestFirstAndCursorsChain() throws Exception {
+    void followerPagesAreNewestFirstAndCursorsChain() {
         Created star = createUser("star");
         List<String> fans = new ArrayList<>();
         for (int i = 0; i < 7; i++) {

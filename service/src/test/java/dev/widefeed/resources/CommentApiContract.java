@@ -288,7 +288,7 @@ public class CommentApiContract {
     }
 
     @Test
-    void hotCommentsAreOrderedByLikesMinusHatesAndFollowTheVotes() throws InterruptedException {
+    void hotCommentsAreOrderedByLikesMinusHatesAndFollowTheVotes() {
         Created ada = createUser("ada");
         String post = createPost(ada);
         List<String> c = new ArrayList<>();

@@ -68,7 +68,7 @@ public class ErasureApiContract {
     }
 
     @Test
-    void anErasedAccountLeavesNothingBehindAndItsFollowsAndLikesAreUndoneWithTheirCounts() throws InterruptedException {
+    void anErasedAccountLeavesNothingBehindAndItsFollowsAndLikesAreUndoneWithTheirCounts() {
         Created ada = api().createUser("ada");
         Created bob = api().createUser("bob");
         List<String> posts = new ArrayList<>();

@@ -68,7 +68,7 @@ public class NotificationApiContract {
     }
 
     @Test
-    void likesAndFollowsArriveGroupedUnreadAndPageWithACursor() throws InterruptedException {
+    void likesAndFollowsArriveGroupedUnreadAndPageWithACursor() {
         Created ada = api().createUser("ada");
         Created bob = api().createUser("bob");
         Created cy = api().createUser("cy");

@@ -164,7 +164,7 @@ public class TimelineApiContract {
     }
 
     @Test
-    void sinceRefreshesEveryTimelineDownToTheBoundWithoutGaps() throws InterruptedException {
+    void sinceRefreshesEveryTimelineDownToTheBoundWithoutGaps() {
         Created ada = api().createUser("ada");
         Created bob = api().createUser("bob");
         follow(ada, bob);

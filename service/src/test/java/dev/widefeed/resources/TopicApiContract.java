@@ -67,7 +67,7 @@ public class TopicApiContract {
     }
 
     @Test
-    void aTopicsPostsAreListedInAnyCaseAndAMalformedTopicIs400() throws InterruptedException {
+    void aTopicsPostsAreListedInAnyCaseAndAMalformedTopicIs400() {
         Created ada = api().createUser("ada");
         String topic = "api" + Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
         String first = post(ada, "hello #" + topic.toUpperCase(Locale.ROOT));
@@ -106,7 +106,7 @@ public class TopicApiContract {
     }
 
     @Test
-    void myMentionsListTheTextsThatNameMeToMeAlone() throws InterruptedException {
+    void myMentionsListTheTextsThatNameMeToMeAlone() {
         Created ada = api().createUser("ada");
         Created bob = api().createUser("bob");
         String handle =

@@ -272,7 +272,7 @@ public class LikeStoreContract {
     }
 
     @Test
-    void pagesAreNewestFirstWithoutGapsOrDuplicatesWhileLikesArrive() throws InterruptedException {
+    void pagesAreNewestFirstWithoutGapsOrDuplicatesWhileLikesArrive() {
         long post = newPost();
         long fan = newUser();
         Set<Long> likersBefore = new HashSet<>();

@@ -311,7 +311,7 @@ public class RelationStoreContract {
     }
 
     @Test
-    void pagesHaveNoGapsOrDuplicatesWhileNewFollowersArrive() throws Exception {
+    void pagesHaveNoGapsOrDuplicatesWhileNewFollowersArrive() {
         long star = newUser();
         Set<Long> before = new HashSet<>();
         for (int i = 0; i < 20; i++) {
@@ -487,7 +487,7 @@ public class RelationStoreContract {
     }
 
     @Test
-    void sharedActivityIsOnEveryFolloweesCopyOfTheFollower() throws Exception {
+    void sharedActivityIsOnEveryFolloweesCopyOfTheFollower() {
         long me = newUser();
         long other = newUser();
         long star = newUser();
@@ -529,7 +529,7 @@ public class RelationStoreContract {
     }
 
     @Test
-    void activeFollowersAreThoseWhoReadSinceTheBoundPagedPastTheRest() throws Exception {
+    void activeFollowersAreThoseWhoReadSinceTheBoundPagedPastTheRest() {
         long star = newUser();
         long recent = newUser();
         long never = newUser();
@@ -598,7 +598,7 @@ public class RelationStoreContract {
     }
 
     @Test
-    void sharingActivityNeverBringsAnUnfollowedFollowerBack() throws Exception {
+    void sharingActivityNeverBringsAnUnfollowedFollowerBack() {
         long me = newUser();
         long star = newUser();
         long idol = newUser();
