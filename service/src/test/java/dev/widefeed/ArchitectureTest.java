@@ -118,6 +118,11 @@ class ArchitectureTest {
 
     private static JavaClasses classes;
 
+    /** The domain's packages, each with its subpackages, as ArchUnit names them. */
+    private static String[] domainPackages() {
+        return FEATURES.keySet().stream().map(f -> ROOT + "." + f + "..").toArray(String[]::new);
+    }
+
     @BeforeAll
     static void importClasses() {
         classes = new ClassFileImporter()
@@ -154,8 +159,7 @@ class ArchitectureTest {
 
     @Test
     void theDomainKnowsNoStoreDriverNoHBaseAndNoWebLayer() {
-        String[] domain =
-                FEATURES.keySet().stream().map(f -> ROOT + "." + f + "..").toArray(String[]::new);
+        String[] domain = domainPackages();
         noClasses()
                 .that()
                 .resideInAnyPackage(domain)
@@ -253,8 +257,7 @@ class ArchitectureTest {
 
     @Test
     void theDomainUsesDropwizardOnlyInItsJobsAndFactories() {
-        String[] domain =
-                FEATURES.keySet().stream().map(f -> ROOT + "." + f + "..").toArray(String[]::new);
+        String[] domain = domainPackages();
         DescribedPredicate<JavaClass> named = DescribedPredicate.describe(
                 "a job or factory the map names",
                 c -> DOMAIN_ON_DROPWIZARD.contains(featureAndName(c))
@@ -274,8 +277,7 @@ class ArchitectureTest {
 
     @Test
     void adaptersAreNamedAfterTheirBackend() {
-        String[] domain =
-                FEATURES.keySet().stream().map(f -> ROOT + "." + f + "..").toArray(String[]::new);
+        String[] domain = domainPackages();
         DescribedPredicate<JavaClass> storeInterface = DescribedPredicate.describe(
                 "a store interface",
                 c -> c.isInterface()
