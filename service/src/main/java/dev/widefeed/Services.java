@@ -27,6 +27,7 @@ import dev.widefeed.feed.FanoutService;
 import dev.widefeed.feed.FanoutWorker;
 import dev.widefeed.feed.FeedFactory;
 import dev.widefeed.feed.FeedRules;
+import dev.widefeed.feed.FollowerCounts;
 import dev.widefeed.feed.HomeTimelineService;
 import dev.widefeed.graph.FollowEvent;
 import dev.widefeed.graph.FollowService;
@@ -281,8 +282,10 @@ public record Services(
                 userCounts);
         Reconciler reconciler = new Reconciler(userStore, postStore, likes, comments, repairer);
         CounterRecountHandler recounts = new CounterRecountHandler(reconciler, marks, clock);
+        UserService users = new UserService(userStore, ids, clock, userCounts);
+        FollowerCounts followerCounts = id -> users.counts(id).followers();
         DeliverySwitch deliveries = new DeliverySwitch(
-                userStore,
+                followerCounts,
                 storage.relations(),
                 storage.timelines(),
                 storage.fanout(),
@@ -303,7 +306,7 @@ public record Services(
                 limits.maxFollowing(),
                 clock);
         FanoutWorker worker = new FanoutWorker(
-                userStore,
+                followerCounts,
                 storage.relations(),
                 postStore,
                 postCache::find,
@@ -372,7 +375,7 @@ public record Services(
                 .byKind());
         handlers.putAll(recounts.byKind());
         return new Services(
-                new UserService(userStore, ids, clock, userCounts),
+                users,
                 follows,
                 repairer,
                 posts,

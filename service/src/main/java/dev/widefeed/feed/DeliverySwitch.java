@@ -7,7 +7,6 @@ import dev.widefeed.eventlog.LogHandler;
 import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.graph.RelationStore;
-import dev.widefeed.graph.UserStore;
 import dev.widefeed.kernel.IdGenerator;
 import java.time.Clock;
 import java.time.Duration;
@@ -52,7 +51,7 @@ public final class DeliverySwitch implements LogHandler {
      */
     static final Duration UNFOLLOW_SETTLE = Duration.ofMinutes(2);
 
-    private final UserStore users;
+    private final FollowerCounts followerCounts;
     private final RelationStore relations;
     private final TimelineStore timelines;
     private final FanoutStore fanout;
@@ -61,14 +60,14 @@ public final class DeliverySwitch implements LogHandler {
     private final Clock clock;
 
     public DeliverySwitch(
-            UserStore users,
+            FollowerCounts followerCounts,
             RelationStore relations,
             TimelineStore timelines,
             FanoutStore fanout,
             PullRules rules,
             int pageSize,
             Clock clock) {
-        this.users = users;
+        this.followerCounts = followerCounts;
         this.relations = relations;
         this.timelines = timelines;
         this.fanout = fanout;
@@ -132,8 +131,8 @@ public final class DeliverySwitch implements LogHandler {
     private boolean due(AuthorDelivery delivery) {
         return switch (delivery.mode()) {
             case PULLING, PUSHING -> true;
-            case PUSHED -> rules.pulls(users.counts(delivery.authorId()).followers(), delivery.mode());
-            case PULLED -> !rules.pulls(users.counts(delivery.authorId()).followers(), delivery.mode());
+            case PUSHED -> rules.pulls(followerCounts.followers(delivery.authorId()), delivery.mode());
+            case PULLED -> !rules.pulls(followerCounts.followers(delivery.authorId()), delivery.mode());
         };
     }
 

@@ -7,7 +7,6 @@ import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.graph.Follower;
 import dev.widefeed.graph.RelationStore;
-import dev.widefeed.graph.UserStore;
 import dev.widefeed.kernel.Futures;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostRows;
@@ -57,7 +56,7 @@ public final class FanoutWorker implements Managed {
     /** The author's newest posts their posts a day are estimated from. */
     private static final int RATE_SAMPLE = 20;
 
-    private final UserStore users;
+    private final FollowerCounts followerCounts;
     private final RelationStore relations;
     private final PostStore posts;
     private final PostRows rows;
@@ -105,7 +104,7 @@ public final class FanoutWorker implements Managed {
      * @param rows  where the post delivered is read: the cache tier's rows ({@link PostRows})
      */
     public FanoutWorker(
-            UserStore users,
+            FollowerCounts followerCounts,
             RelationStore relations,
             PostStore posts,
             PostRows rows,
@@ -122,7 +121,7 @@ public final class FanoutWorker implements Managed {
         if (pageSize < 1) {
             throw new IllegalArgumentException("page size must be positive");
         }
-        this.users = users;
+        this.followerCounts = followerCounts;
         this.relations = relations;
         this.posts = posts;
         this.rows = rows;
@@ -179,7 +178,7 @@ public final class FanoutWorker implements Managed {
                 rules.plan(
                         task.postId(),
                         task.kind(),
-                        users.counts(task.authorId()).followers(),
+                        followerCounts.followers(task.authorId()),
                         pulled(task, delivery),
                         now()),
                 true,
