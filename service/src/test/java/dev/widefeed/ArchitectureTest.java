@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
 
 /**
  * The map of docs/ARCHITECTURE.md, enforced: no package cycle anywhere, each feature package
@@ -29,6 +30,9 @@ import org.junit.jupiter.api.Test;
  * classes; no store.
  */
 class ArchitectureTest {
+    /** By name: a class literal would make this test reach the stores, which the fast tier must not. */
+    private static final String BACKEND_CONTRACT = "dev.widefeed.testing.BackendContract";
+
     private static final String ROOT = "dev.widefeed";
 
     /** Each domain package and the domain packages it may use, bottom up. */
@@ -319,8 +323,8 @@ class ArchitectureTest {
         JavaClasses tests = new ClassFileImporter()
                 .withImportOption(ImportOption.Predefined.ONLY_INCLUDE_TESTS)
                 .importPackages(ROOT);
-        DescribedPredicate<JavaClass> contract =
-                DescribedPredicate.describe("a contract", c -> c.getSimpleName().endsWith("Contract"));
+        DescribedPredicate<JavaClass> contract = DescribedPredicate.describe(
+                "a contract", c -> c.getSimpleName().endsWith("Contract") && !c.isAnnotation());
         noClasses()
                 .that(DescribedPredicate.not(contract))
                 .should()
@@ -333,6 +337,16 @@ class ArchitectureTest {
                 .should()
                 .notHaveModifier(JavaModifier.ABSTRACT)
                 .because("docs/ARCHITECTURE.md, \"Tests\": a contract runs itself on every backend")
+                .check(tests);
+        classes()
+                .that()
+                .areMetaAnnotatedWith(ParameterizedClass.class)
+                .and()
+                .doNotHaveFullyQualifiedName(BACKEND_CONTRACT)
+                .should()
+                .beAnnotatedWith(BACKEND_CONTRACT)
+                .because("docs/TESTING.md, \"Isolation\": JUnit runs a parameterised class in the run's own thread, "
+                        + "one after another, unless it says otherwise, which @BackendContract does")
                 .check(tests);
     }
 

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
+import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.Tiers;
 import io.dropwizard.testing.DropwizardTestSupport;
@@ -20,9 +21,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Isolated;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The store dies under the running service ({@code kill -9} of the embedded store's process):
@@ -36,12 +34,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * <p>The store's client meeting a store that went away and came back is the same whoever started
  * it again, so this covers an external store's outage too.
  */
-@ParameterizedClass(name = "{0}")
-@EnumSource(TestBackend.class)
-@Tag(Tiers.STORE)
+@BackendContract
 @Tag(Tiers.SLOW)
-@Isolated("its service's configuration is system properties while it runs, which a service started beside it would "
-        + "take for its own (docs/TESTING.md, \"Isolation\")")
 public class StoreOutageContract {
     private static final Path DATA_DIR = Path.of(System.getProperty("widefeed.test.dataDir", "target/test-stores"))
             .toAbsolutePath();
@@ -59,6 +53,7 @@ public class StoreOutageContract {
         DropwizardTestSupport<WidefeedConfiguration> app = new DropwizardTestSupport<>(
                 WidefeedApplication.class,
                 ResourceHelpers.resourceFilePath("api-test.yml"),
+                TestBackend.OUTAGE_PREFIX,
                 backend.killableStore(DATA_DIR.resolve("outage-" + backend.id())));
         app.before();
         boolean running = true;

@@ -12,9 +12,9 @@ import dev.widefeed.post.PostDetails;
 import dev.widefeed.post.PostStore;
 import dev.widefeed.store.Storage;
 import dev.widefeed.store.Stores;
+import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
-import dev.widefeed.testing.Tiers;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.time.Clock;
@@ -31,19 +31,14 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The cache tier over a real store, as two instances of the service share it (docs/design.md, "The cache tier"):
  * what one instance changes reaches the other's pages within its bound, the actor sees their own change at once, and
  * a key many requests miss at once is read once. It runs on every {@link TestBackend}.
  */
-@ParameterizedClass(name = "{0}")
-@EnumSource(TestBackend.class)
-@Tag(Tiers.STORE)
+@BackendContract
 public class CacheTierContract {
     /** Counts kept 3 s here, so that the bound is tested without waiting out the default's 5 s. */
     private static final CacheSettings SETTINGS = new CacheSettings(

@@ -13,6 +13,7 @@ import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.reconcile.Reconciler;
 import dev.widefeed.store.Storage;
+import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
@@ -26,17 +27,13 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * An account erased step by step, interrupted part-way and run again from the start, leaves none of its posts,
  * likes, follows, comments, marks or profile, and every other user's counts exact (reconcile finds nothing to
  * correct). It runs on every {@link TestBackend}.
  */
-@ParameterizedClass(name = "{0}")
-@EnumSource(TestBackend.class)
-@Tag(Tiers.STORE)
+@BackendContract
 @Tag(Tiers.SLOW)
 public class AccountErasureContract {
     /** The posts, likes and follows each way of the erased account: a drill runs it with 10,000. */

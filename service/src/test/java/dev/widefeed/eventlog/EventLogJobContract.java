@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
+import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.MovableClock;
 import dev.widefeed.testing.ShiftedShards;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
-import dev.widefeed.testing.Tiers;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,19 +24,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * How the event log's job dispatches entries to handlers by kind, over each backend's real log: every
  * kind to its own handler, earliest deadline first; the watermark moves past finished work only, and
  * is held by work not done and by kinds no handler here knows. It runs on every {@link TestBackend}.
  */
-@ParameterizedClass(name = "{0}")
-@EnumSource(TestBackend.class)
-@Tag(Tiers.STORE)
+@BackendContract
 public class EventLogJobContract {
     private final IdGenerator ids = TestStorages.ids();
     /** The job runs ten minutes ahead, so the slots written now are settled for it. */

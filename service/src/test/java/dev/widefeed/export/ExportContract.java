@@ -9,10 +9,10 @@ import dev.widefeed.files.JsonLinesFormat;
 import dev.widefeed.files.ParquetFormat;
 import dev.widefeed.kernel.TemporaryStoreException;
 import dev.widefeed.store.Storage;
+import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.BackendInternals;
 import dev.widefeed.testing.ChildJvm;
 import dev.widefeed.testing.TestBackend;
-import dev.widefeed.testing.Tiers;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -32,12 +32,9 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.schema.PrimitiveType;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The export on a real store: a table of 200,000 rows (a million with {@code -Dwidefeed.test.exportRows=1000000};
@@ -48,9 +45,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * checksums are the files'. It runs on every {@link TestBackend}, which plants and counts in its
  * own terms.
  */
-@ParameterizedClass(name = "{0}")
-@EnumSource(TestBackend.class)
-@Tag(Tiers.STORE)
+@BackendContract
 @Isolated("it exports whole tables and checks every row against the store's count, which a class writing beside it "
         + "would change (docs/TESTING.md, \"Isolation\")")
 public class ExportContract {

@@ -10,6 +10,7 @@ import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.graph.User;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
+import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.ChildJvm;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
@@ -27,16 +28,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * kill -9 a process midway through a large fan-out, start another worker, and check that every
  * follower has the post exactly once. It runs on every {@link TestBackend}.
  */
-@ParameterizedClass(name = "{0}")
-@EnumSource(TestBackend.class)
-@Tag(Tiers.STORE)
+@BackendContract
 @Tag(Tiers.SLOW)
 public class FanoutCrashContract {
     private static final int FOLLOWERS = 20_000;

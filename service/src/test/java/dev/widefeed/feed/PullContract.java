@@ -12,9 +12,9 @@ import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Page;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.store.Storage;
+import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
-import dev.widefeed.testing.Tiers;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,10 +29,7 @@ import java.util.OptionalDouble;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The pull side of the hybrid over one real backend: authors past the threshold switched to pull and
@@ -41,9 +38,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * of pulled authors, and posts through another instance reaching readers within the cache refresh.
  * It runs on every {@link TestBackend}.
  */
-@ParameterizedClass(name = "{0}")
-@EnumSource(TestBackend.class)
-@Tag(Tiers.STORE)
+@BackendContract
 public class PullContract {
     /** Pulled above 10 followers, pushed again below 9; few cached posts, so deep pages read authors' lists. */
     static final PullRules PULL = new PullRules(10, 4, Duration.ofSeconds(1), 1_000);

@@ -12,9 +12,9 @@ import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.like.Like;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.store.Storage;
+import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
-import dev.widefeed.testing.Tiers;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
@@ -29,10 +29,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The audience rule (docs/design.md, Audiences) on every read path, over one real backend: for each audience type,
@@ -42,9 +39,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * including posts already pushed into home timelines. The rule is written out here on its own
  * ({@link #expected}), not taken from the code under test.
  */
-@ParameterizedClass(name = "{0}")
-@EnumSource(TestBackend.class)
-@Tag(Tiers.STORE)
+@BackendContract
 public class VisibilityMatrixContract {
     enum Relation {
         AUTHOR,

@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
+import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
-import dev.widefeed.testing.Tiers;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -22,18 +22,13 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Sign-up handles and the migration of users created before them, over each real backend in turn
  * ({@link TestBackend}).
  */
-@ParameterizedClass(name = "{0}")
-@EnumSource(TestBackend.class)
-@Tag(Tiers.STORE)
+@BackendContract
 public class HandleContract {
     private final IdGenerator ids = TestStorages.ids();
 
@@ -125,8 +120,10 @@ public class HandleContract {
         assertThat(handles).hasSize(legacy.size());
         assertThat(storage().users().find(chose.id())).contains(chose);
 
+        // Run again: ours all have a handle now and keep it. (Whether it gives any: users other classes are writing
+        // meanwhile may have none yet.)
         HandleBackfill.Report again = backfill.run(1_000, report -> {});
-        assertThat(again.given()).isZero();
+        assertThat(again.hadOne()).isGreaterThanOrEqualTo(legacy.size() + 1L);
         for (long id : legacy) {
             assertThat(storage().users().find(id).orElseThrow().handle()).isPresent();
         }

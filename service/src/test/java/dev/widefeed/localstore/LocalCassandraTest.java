@@ -30,9 +30,10 @@ class LocalCassandraTest {
         try (CqlSession session = CqlSession.builder()
                 .addContactPoint(cassandra.contactPoint())
                 .withLocalDatacenter(cassandra.localDatacenter())
-                // Schema changes on a busy 2-core machine can take longer than the driver's default 2 s.
+                // Schema changes on a busy 2-core machine (other classes run beside this one) can take far longer than
+                // the driver's default 2 s.
                 .withConfigLoader(DriverConfigLoader.programmaticBuilder()
-                        .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(30))
+                        .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofMinutes(2))
                         .build())
                 .build()) {
             session.execute("CREATE KEYSPACE IF NOT EXISTS localstore_test"
@@ -68,7 +69,7 @@ class LocalCassandraTest {
             int freeNativePort = free.getLocalPort();
             free.close();
             LocalCassandra.Settings settings = new LocalCassandra.Settings(
-                    dataDir, "127.0.0.1", freeNativePort, taken.getLocalPort(), 256, Duration.ofMinutes(1));
+                    dataDir, "127.0.0.1", freeNativePort, taken.getLocalPort(), 256, Duration.ofMinutes(3));
 
             assertThatThrownBy(() -> LocalCassandra.start(settings))
                     .isInstanceOf(LocalStoreException.class)

@@ -5,25 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.widefeed.testing.ApiClient;
+import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.TestBackend;
-import dev.widefeed.testing.Tiers;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * {@code GET <admin>/metrics/prometheus} on the shared test application of every {@link TestBackend}, after a few
  * requests: it answers the Prometheus text format, every line of it valid, with the families the dashboards of
  * docs/operations.md query and no variable part left in a name.
  */
-@ParameterizedClass(name = "{0}")
-@EnumSource(TestBackend.class)
-@Tag(Tiers.STORE)
+@BackendContract
 class PrometheusEndpointContract {
     /** Families whose names would still carry a node, a store, a resource, a status code, a collector or a pool. */
     private static final Pattern UNMAPPED = Pattern.compile("cassandra_nodes_.*|store_.*|dev_widefeed_resources_.*"

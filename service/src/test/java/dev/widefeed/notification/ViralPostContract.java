@@ -9,6 +9,7 @@ import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
+import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.ChildJvm;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
@@ -26,17 +27,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * A viral post: its likes by distinct users (5,000 in the suite; the full-size command of docs/TESTING.md runs
  * 100,000) leave its author one group per window with the exact count, and a worker killed with SIGKILL while likes
  * are pending loses and doubles none. It runs on every {@link TestBackend}.
  */
-@ParameterizedClass(name = "{0}")
-@EnumSource(TestBackend.class)
-@Tag(Tiers.STORE)
+@BackendContract
+@Isolated("it bounds the counter updates a burst of likes costs, a figure other classes' load on the store would move")
 @Tag(Tiers.SLOW)
 public class ViralPostContract {
     /**

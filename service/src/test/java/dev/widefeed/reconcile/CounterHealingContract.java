@@ -21,9 +21,9 @@ import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostService;
 import dev.widefeed.post.PostStore;
 import dev.widefeed.store.Storage;
+import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
-import dev.widefeed.testing.Tiers;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.time.Clock;
@@ -44,10 +44,7 @@ import java.util.function.Supplier;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Counters that heal with nobody running a command: a counter update that is lost marks its post
@@ -55,9 +52,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * corrected while they come, and the counter is exact once they stop. The real stores, the real
  * event log and its job; only the lost update is injected, in front of the real post store.
  */
-@ParameterizedClass(name = "{0}")
-@EnumSource(TestBackend.class)
-@Tag(Tiers.STORE)
+@BackendContract
 public class CounterHealingContract {
     /**
      * Other tests' jobs in this JVM work shards 0..15 of the same log (and one left running keeps its leases):
@@ -215,12 +210,15 @@ public class CounterHealingContract {
         long liked =
                 storage().likes().edges(post).stream().filter(LikeEdge::liked).count();
         assertThat(liked).isGreaterThan(30);
-        if (failed.isEmpty()) {
+        if (failed.isEmpty() && slow.sum() == 0) {
             assertThat(counted(post)).as("the counter equals its rows").isEqualTo(liked);
-        } else { // a change of unknown outcome marked the post again: its recount comes with the job
+        } else {
+            // A change of unknown outcome, or one slower than the settle bound (its counter update may have landed
+            // after a recount had counted its row), marked the post again: its recount comes with the job.
             await(
                     () -> counted(post) == liked,
-                    "the counter to equal its rows after " + failed.size() + " failed changes");
+                    "the counter to equal its rows after " + failed.size() + " failed and " + slow.sum()
+                            + " slow changes");
         }
         assertThat(reconciler().post(post).drift()).isZero();
     }

@@ -8,25 +8,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
 import dev.widefeed.testing.ApiClient.Created;
+import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.TestBackend;
-import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The REST contract of audiences (docs/design.md, Audiences): tags, groups, hidden and blocked users, the author's
  * "who sees this and why", and what an invisible post looks like on the wire (404, never 403;
  * an embedded original shows as deleted). It runs on every {@link TestBackend}.
  */
-@ParameterizedClass(name = "{0}")
-@EnumSource(TestBackend.class)
-@Tag(Tiers.STORE)
+@BackendContract
 public class AudienceApiContract {
 
     private final TestBackend backend;

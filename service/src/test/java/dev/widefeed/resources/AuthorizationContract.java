@@ -4,31 +4,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
+import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.TestBackend;
-import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Acting on someone else's things: ada, with her own valid token, tries every write (and the reads
  * that are the owner's alone) on bob's. Each is 403 in the contract's error shape, and bob's world
  * reads back unchanged. It runs on every {@link TestBackend}.
  */
-@ParameterizedClass(name = "{0}")
-@EnumSource(TestBackend.class)
+@BackendContract
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@Tag(Tiers.STORE)
 public class AuthorizationContract {
     /** A request by ada on something of bob's; audience rows wait for their endpoints. */
     private record Attempt(String method, String path, String body, boolean audience) {

@@ -17,11 +17,11 @@ import dev.widefeed.resources.ContractEndpoints.CursorKind;
 import dev.widefeed.resources.ContractEndpoints.Endpoint;
 import dev.widefeed.testing.ApiClient;
 import dev.widefeed.testing.ApiClient.Created;
+import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.RawHttp;
 import dev.widefeed.testing.RawHttp.Answer;
 import dev.widefeed.testing.RawHttp.Request;
 import dev.widefeed.testing.TestBackend;
-import dev.widefeed.testing.Tiers;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -42,13 +42,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Hostile input on every endpoint of the contract (see {@link ContractEndpoints}): missing and forged
@@ -56,10 +53,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * compressed bodies. Each must get its contract status in the contract's error shape, none a 500,
  * and afterwards the world the requests aimed at reads back exactly as before. It runs on every {@link TestBackend}.
  */
-@ParameterizedClass(name = "{0}")
-@EnumSource(TestBackend.class)
+@BackendContract
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@Tag(Tiers.STORE)
 public class HostileInputContract {
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -7,8 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
 import dev.widefeed.testing.ApiClient.Created;
+import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.TestBackend;
-import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
 import java.time.Duration;
 import java.time.Instant;
@@ -16,15 +16,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** The REST contract of notifications, run on every {@link TestBackend}. */
-@ParameterizedClass(name = "{0}")
-@EnumSource(TestBackend.class)
-@Tag(Tiers.STORE)
+@BackendContract
 public class NotificationApiContract {
 
     private final TestBackend backend;
@@ -47,11 +42,16 @@ public class NotificationApiContract {
         return api().get("/v1/users/" + me.id() + "/notifications", me.token(), query);
     }
 
-    /** My notifications once there are {@code count} of them; fails the test after 30 s. */
+    /** My notifications once there are {@code count} of them; fails the test after 60 s. */
     private List<JsonNode> await(Created me, int count) {
+        return await(me, items -> items.size() == count);
+    }
+
+    /** My notifications once {@code condition} holds of them; fails the test after 60 s. */
+    private List<JsonNode> await(Created me, java.util.function.Predicate<List<JsonNode>> condition) {
         return Awaitility.await("notifications of " + me.id())
-                .atMost(Duration.ofSeconds(30))
-                .until(() -> items(page(me, Map.of())), items -> items.size() == count);
+                .atMost(Duration.ofSeconds(60))
+                .until(() -> items(page(me, Map.of())), condition);
     }
 
     private static List<JsonNode> items(JsonNode page) {
@@ -79,7 +79,13 @@ public class NotificationApiContract {
                         .put(Entity.json(""))))
                 .isEqualTo(204);
 
-        List<JsonNode> items = await(ada, 2);
+        // Each like and the follow are worked apart: wait for all three, not only for two groups.
+        List<JsonNode> items = await(
+                ada,
+                all -> all.size() == 2
+                        && all.stream()
+                                .anyMatch(n -> n.get("kind").asText().equals("like")
+                                        && n.get("count").asLong() == 2));
         JsonNode likes = items.stream()
                 .filter(n -> n.get("kind").asText().equals("like"))
                 .findFirst()

@@ -9,23 +9,18 @@ import com.auth0.jwt.JWT;
 import com.auth0.jwt.algorithms.Algorithm;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
+import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.TestBackend;
-import dev.widefeed.testing.Tiers;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Map;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** The REST contract of passwords and sessions, run on every {@link TestBackend}. */
-@ParameterizedClass(name = "{0}")
-@EnumSource(TestBackend.class)
-@Tag(Tiers.STORE)
+@BackendContract
 public class SessionApiContract {
     private static final String PASSWORD = "a password of mine";
 

@@ -8,9 +8,9 @@ import dev.widefeed.account.Credentials;
 import dev.widefeed.account.Session;
 import dev.widefeed.account.SessionStanding;
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
-import dev.widefeed.testing.Tiers;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -21,15 +21,10 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** What every backend's {@link AccountStore} must do, run on every {@link TestBackend}. */
-@ParameterizedClass(name = "{0}")
-@EnumSource(TestBackend.class)
-@Tag(Tiers.STORE)
+@BackendContract
 public class AccountStoreContract {
     private static final Duration DAY = Duration.ofDays(1);
     private final IdGenerator ids = TestStorages.ids();

@@ -33,10 +33,10 @@ import dev.widefeed.mention.MentionResolver;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostType;
+import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.BackendInternals;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
-import dev.widefeed.testing.Tiers;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -50,23 +50,18 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Function;
 import java.util.stream.LongStream;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.AfterParameterizedClassInvocation;
 import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * What every backend's {@link CommentStore} must do, alone and under {@link CommentService}, run on every
  * {@link TestBackend}.
  */
-@ParameterizedClass(name = "{0}")
-@EnumSource(TestBackend.class)
+@BackendContract
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@Tag(Tiers.STORE)
 public class CommentStoreContract {
     /** A reader with no relation to anyone: every post here is public, so they see all of them. */
     private static final long ANYONE = 1;

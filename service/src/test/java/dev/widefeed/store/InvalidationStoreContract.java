@@ -4,20 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.widefeed.cache.Invalidation;
 import dev.widefeed.cache.InvalidationStore;
+import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
-import dev.widefeed.testing.Tiers;
 import java.time.Instant;
 import java.util.List;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** What every backend's {@link InvalidationStore} must do, run on every {@link TestBackend}. */
-@ParameterizedClass(name = "{0}")
-@EnumSource(TestBackend.class)
-@Tag(Tiers.STORE)
+@BackendContract
 public class InvalidationStoreContract {
     private final TestBackend backend;
 

@@ -19,10 +19,10 @@ import dev.widefeed.like.LikeProtocol;
 import dev.widefeed.like.LikeService;
 import dev.widefeed.like.LikeStore;
 import dev.widefeed.post.PostCounts;
+import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.NextMillisecond;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
-import dev.widefeed.testing.Tiers;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.time.Clock;
@@ -42,23 +42,18 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.ToLongFunction;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.AfterParameterizedClassInvocation;
 import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * What every backend's {@link LikeStore} must do, alone and under {@link LikeService}, run on every
  * {@link TestBackend}.
  */
-@ParameterizedClass(name = "{0}")
-@EnumSource(TestBackend.class)
+@BackendContract
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@Tag(Tiers.STORE)
 public class LikeStoreContract {
     /** A reader with no relation to anyone: every post here is public, so they see all of them. */
     private static final long ANYONE = 1;

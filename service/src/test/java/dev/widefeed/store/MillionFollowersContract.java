@@ -19,6 +19,7 @@ import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.graph.User;
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
@@ -39,8 +40,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,9 +51,9 @@ import org.slf4j.LoggerFactory;
  * or row of the backend holds more than ~100k of them, which 250,000 crosses twice over. Then the celebrity posts, and
  * the post reaches every active follower by push and the rest by pull.
  */
-@ParameterizedClass(name = "{0}")
-@EnumSource(TestBackend.class)
-@Tag(Tiers.STORE)
+@BackendContract
+@Isolated(
+        "it writes a 250,000-follower account in bulk, which loads the store so that other classes' calls time out beside it")
 @Tag(Tiers.SLOW)
 public class MillionFollowersContract {
     private static final Logger LOG = LoggerFactory.getLogger(MillionFollowersContract.class);

@@ -18,27 +18,22 @@ import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostService;
 import dev.widefeed.post.PostStore;
 import dev.widefeed.reconcile.Reconciler;
+import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
-import dev.widefeed.testing.Tiers;
 import java.lang.reflect.Proxy;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Counter updates whose outcome is unknown (a timeout after sending, injected here in front of the
  * real store: the update is lost and the caller told "unknown") leave drift; one reconcile run
  * finds it, reports it and removes it, and a second run finds none. It runs on every {@link TestBackend}.
  */
-@ParameterizedClass(name = "{0}")
-@EnumSource(TestBackend.class)
-@Tag(Tiers.STORE)
+@BackendContract
 public class ReconcileContract {
     private final IdGenerator ids = TestStorages.ids();
 

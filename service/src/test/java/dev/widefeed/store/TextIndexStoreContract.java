@@ -3,9 +3,9 @@ package dev.widefeed.store;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
-import dev.widefeed.testing.Tiers;
 import dev.widefeed.textindex.MentionEntry;
 import dev.widefeed.textindex.TextIndexRules;
 import dev.widefeed.textindex.TextIndexStore;
@@ -17,15 +17,10 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** What every backend's {@link TextIndexStore} must do, run on every {@link TestBackend}. */
-@ParameterizedClass(name = "{0}")
-@EnumSource(TestBackend.class)
-@Tag(Tiers.STORE)
+@BackendContract
 public class TextIndexStoreContract {
     private final IdGenerator ids = TestStorages.ids();
     private final Instant hour = Instant.now().truncatedTo(ChronoUnit.HOURS);

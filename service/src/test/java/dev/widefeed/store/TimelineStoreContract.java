@@ -9,9 +9,9 @@ import dev.widefeed.feed.HomeState;
 import dev.widefeed.feed.TimelineEntry;
 import dev.widefeed.feed.TimelineStore;
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
-import dev.widefeed.testing.Tiers;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -21,15 +21,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** What every backend's {@link TimelineStore} must do, run on every {@link TestBackend}. */
-@ParameterizedClass(name = "{0}")
-@EnumSource(TestBackend.class)
-@Tag(Tiers.STORE)
+@BackendContract
 public class TimelineStoreContract {
     private static final Duration DAY = Duration.ofDays(1);
 

@@ -21,8 +21,10 @@ public final class TestApps {
     public static synchronized ApiClient cassandra() {
         if (cassandra == null) {
             cassandra = start(
-                    ConfigOverride.config("storage.backend", "cassandra"),
+                    "widefeed-api-cassandra.",
+                    ConfigOverride.config("widefeed-api-cassandra.", "storage.backend", "cassandra"),
                     ConfigOverride.config(
+                            "widefeed-api-cassandra.",
                             "storage.cassandra.contactPoints",
                             TestStores.cassandra().host() + ":"
                                     + TestStores.cassandra().port()));
@@ -33,10 +35,12 @@ public final class TestApps {
     public static synchronized ApiClient hbase() {
         if (hbase == null) {
             hbase = start(
-                    ConfigOverride.config("storage.backend", "hbase"),
-                    ConfigOverride.config("storage.hbase.embedded.enabled", "false"),
-                    ConfigOverride.config("storage.hbase.namespace", "widefeed_api_test"),
+                    "widefeed-api-hbase.",
+                    ConfigOverride.config("widefeed-api-hbase.", "storage.backend", "hbase"),
+                    ConfigOverride.config("widefeed-api-hbase.", "storage.hbase.embedded.enabled", "false"),
+                    ConfigOverride.config("widefeed-api-hbase.", "storage.hbase.namespace", "widefeed_api_test"),
                     ConfigOverride.config(
+                            "widefeed-api-hbase.",
                             "storage.hbase.zookeeperQuorum",
                             TestStores.hbase().zookeeperQuorum() + ":"
                                     + TestStores.hbase().zookeeperPort()));
@@ -44,9 +48,14 @@ public final class TestApps {
         return hbase;
     }
 
-    private static ApiClient start(ConfigOverride... overrides) {
+    /**
+     * The service with {@code overrides} of its test configuration, which are system properties under
+     * {@code propertyPrefix} while it starts: a prefix of its own per service, so that a service another class starts
+     * at the same moment reads none of this one's.
+     */
+    private static ApiClient start(String propertyPrefix, ConfigOverride... overrides) {
         DropwizardTestSupport<WidefeedConfiguration> app = new DropwizardTestSupport<>(
-                WidefeedApplication.class, ResourceHelpers.resourceFilePath("api-test.yml"), overrides);
+                WidefeedApplication.class, ResourceHelpers.resourceFilePath("api-test.yml"), propertyPrefix, overrides);
         try {
             app.before();
         } catch (Exception e) {

@@ -40,18 +40,20 @@ public enum TestBackend {
         @Override
         public ConfigOverride[] killableStore(Path dataDir) {
             return new ConfigOverride[] {
-                ConfigOverride.config("storage.backend", "cassandra"),
-                ConfigOverride.config("storage.cassandra.embedded.enabled", "true"),
-                ConfigOverride.config("storage.cassandra.embedded.dataDir", dataDir.toString()),
+                ConfigOverride.config(OUTAGE_PREFIX, "storage.backend", "cassandra"),
+                ConfigOverride.config(OUTAGE_PREFIX, "storage.cassandra.embedded.enabled", "true"),
+                ConfigOverride.config(OUTAGE_PREFIX, "storage.cassandra.embedded.dataDir", dataDir.toString()),
                 ConfigOverride.config(
+                        OUTAGE_PREFIX,
                         "storage.cassandra.embedded.nativePort",
                         System.getProperty("widefeed.test.outage.nativePort", "19142")),
                 ConfigOverride.config(
+                        OUTAGE_PREFIX,
                         "storage.cassandra.embedded.storagePort",
                         System.getProperty("widefeed.test.outage.storagePort", "17100")),
-                ConfigOverride.config("storage.cassandra.embedded.heapMb", "512"),
-                ConfigOverride.config("storage.cassandra.keyspace", "widefeed_outage_test"),
-                ConfigOverride.config("storage.cassandra.requestTimeout", "2s")
+                ConfigOverride.config(OUTAGE_PREFIX, "storage.cassandra.embedded.heapMb", "512"),
+                ConfigOverride.config(OUTAGE_PREFIX, "storage.cassandra.keyspace", "widefeed_outage_test"),
+                ConfigOverride.config(OUTAGE_PREFIX, "storage.cassandra.requestTimeout", "2s")
             };
         }
     },
@@ -82,23 +84,32 @@ public enum TestBackend {
         @Override
         public ConfigOverride[] killableStore(Path dataDir) {
             return new ConfigOverride[] {
-                ConfigOverride.config("storage.backend", "hbase"),
-                ConfigOverride.config("storage.hbase.embedded.enabled", "true"),
-                ConfigOverride.config("storage.hbase.embedded.dataDir", dataDir.toString()),
+                ConfigOverride.config(OUTAGE_PREFIX, "storage.backend", "hbase"),
+                ConfigOverride.config(OUTAGE_PREFIX, "storage.hbase.embedded.enabled", "true"),
+                ConfigOverride.config(OUTAGE_PREFIX, "storage.hbase.embedded.dataDir", dataDir.toString()),
                 ConfigOverride.config(
+                        OUTAGE_PREFIX,
                         "storage.hbase.embedded.zookeeperPort",
                         System.getProperty("widefeed.test.outage.zookeeperPort", "12281")),
                 ConfigOverride.config(
+                        OUTAGE_PREFIX,
                         "storage.hbase.embedded.masterPort",
                         System.getProperty("widefeed.test.outage.masterPort", "16200")),
                 ConfigOverride.config(
+                        OUTAGE_PREFIX,
                         "storage.hbase.embedded.regionServerPort",
                         System.getProperty("widefeed.test.outage.regionServerPort", "16220")),
-                ConfigOverride.config("storage.hbase.embedded.heapMb", "512"),
-                ConfigOverride.config("storage.hbase.namespace", "widefeed_outage_test")
+                ConfigOverride.config(OUTAGE_PREFIX, "storage.hbase.embedded.heapMb", "512"),
+                ConfigOverride.config(OUTAGE_PREFIX, "storage.hbase.namespace", "widefeed_outage_test")
             };
         }
     };
+
+    /**
+     * The prefix of the system properties that {@link #killableStore}'s overrides are while its service starts, apart
+     * from every other service's, so that a service another class starts meanwhile reads none of them.
+     */
+    public static final String OUTAGE_PREFIX = "widefeed-outage.";
 
     private final String id;
 
@@ -136,7 +147,7 @@ public enum TestBackend {
 
     /**
      * The overrides that give a service an embedded store of its own on this backend, in {@code dataDir} and on ports
-     * apart from the shared test store's, for a test that kills it.
+     * apart from the shared test store's, for a test that kills it; their prefix is {@link #OUTAGE_PREFIX}.
      */
     public abstract ConfigOverride[] killableStore(Path dataDir);
 }
