@@ -405,7 +405,7 @@ public class NotificationContract {
     /** Until the handler has tried another share write; a pass on a busy machine can take a while. */
     private static void awaitMoreThan(AtomicInteger writes, int before) {
         Awaitility.await("a share write tried after " + before)
-                .atMost(Duration.ofSeconds(30))
+                .atMost(Duration.ofSeconds(90))
                 .pollInterval(Duration.ofMillis(20))
                 .until(() -> writes.get() > before);
     }

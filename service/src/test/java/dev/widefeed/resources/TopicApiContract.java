@@ -52,10 +52,13 @@ public class TopicApiContract {
         return ids;
     }
 
-    /** The list at {@code path} once it holds {@code count} items; fails the test after 30 s. */
+    /**
+     * The list at {@code path} once it holds {@code count} items; fails the test after 90 s (the shared service's job
+     * indexes every REST class's posts, and lags when classes run beside this one).
+     */
     private JsonNode await(String path, Created reader, int count) {
         return Awaitility.await(path)
-                .atMost(Duration.ofSeconds(30))
+                .atMost(Duration.ofSeconds(90))
                 .until(
                         () -> api().get(path, reader.token()),
                         page -> page.get("items").size() == count);
