@@ -18,7 +18,6 @@ import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.KnownPointCount;
 import dev.widefeed.like.Like;
 import dev.widefeed.like.LikeService;
-import dev.widefeed.mention.MentionResolver;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostService;
 import dev.widefeed.store.Storage;
@@ -76,18 +75,7 @@ public class PostPurgeContract {
     }
 
     private CommentService comments() {
-        return new CommentService(
-                storage().posts(),
-                storage().comments(),
-                storage().commentVotes(),
-                storage().hotComments(),
-                TestStorages.access(storage()),
-                new Events(),
-                ids,
-                Clock.systemUTC(),
-                new MentionResolver(storage().users(), Runnable::run),
-                Runnable::run,
-                DirtyCounters.NONE);
+        return TestStorages.commentService(storage(), ids, Clock.systemUTC());
     }
 
     @Test

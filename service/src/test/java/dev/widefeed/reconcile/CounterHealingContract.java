@@ -16,7 +16,6 @@ import dev.widefeed.kernel.StoreException;
 import dev.widefeed.kernel.UnknownOutcomeException;
 import dev.widefeed.like.LikeEdge;
 import dev.widefeed.like.LikeService;
-import dev.widefeed.mention.MentionResolver;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostService;
 import dev.widefeed.post.PostStore;
@@ -280,18 +279,7 @@ public class CounterHealingContract {
                 clock,
                 DirtyCounters.NONE,
                 KnownPointCount.Bounds.DEFAULT);
-        CommentService comments = new CommentService(
-                storage().posts(),
-                storage().comments(),
-                storage().commentVotes(),
-                storage().hotComments(),
-                TestStorages.access(storage()),
-                new Events(),
-                ids,
-                clock,
-                new MentionResolver(storage().users(), Runnable::run),
-                Runnable::run,
-                DirtyCounters.NONE);
+        CommentService comments = TestStorages.commentService(storage(), ids, clock);
         return new Reconciler(
                 storage().users(),
                 storage().posts(),

@@ -24,12 +24,9 @@ import dev.widefeed.comment.RankedComment;
 import dev.widefeed.comment.SubjectCounts;
 import dev.widefeed.comment.Vote;
 import dev.widefeed.graph.Handle;
-import dev.widefeed.kernel.DirtyCounters;
 import dev.widefeed.kernel.DomainException;
-import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Page;
-import dev.widefeed.mention.MentionResolver;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostType;
@@ -83,18 +80,7 @@ public class CommentStoreContract {
     @BeforeParameterizedClassInvocation
     void setUp() {
         executor = Executors.newFixedThreadPool(WRITERS * 2);
-        service = new CommentService(
-                storage().posts(),
-                storage().comments(),
-                storage().commentVotes(),
-                storage().hotComments(),
-                TestStorages.access(storage()),
-                new Events(),
-                ids,
-                Clock.systemUTC(),
-                new MentionResolver(storage().users(), Runnable::run),
-                Runnable::run,
-                DirtyCounters.NONE);
+        service = TestStorages.commentService(storage(), ids, Clock.systemUTC());
     }
 
     @AfterParameterizedClassInvocation

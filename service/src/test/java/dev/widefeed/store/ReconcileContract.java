@@ -13,7 +13,6 @@ import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.KnownPointCount;
 import dev.widefeed.kernel.UnknownOutcomeException;
 import dev.widefeed.like.LikeService;
-import dev.widefeed.mention.MentionResolver;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostService;
 import dev.widefeed.post.PostStore;
@@ -79,18 +78,7 @@ public class ReconcileContract {
                 Clock.systemUTC(),
                 DirtyCounters.NONE,
                 KnownPointCount.Bounds.DEFAULT);
-        CommentService comments = new CommentService(
-                storage().posts(),
-                storage().comments(),
-                storage().commentVotes(),
-                storage().hotComments(),
-                TestStorages.access(storage()),
-                new Events(),
-                ids,
-                Clock.systemUTC(),
-                new MentionResolver(storage().users(), Runnable::run),
-                Runnable::run,
-                DirtyCounters.NONE);
+        CommentService comments = TestStorages.commentService(storage(), ids, Clock.systemUTC());
         return new Reconciler(
                 storage().users(),
                 storage().posts(),
@@ -162,18 +150,7 @@ public class ReconcileContract {
                 .create(author, "discussed", null)
                 .post()
                 .id();
-        CommentService comments = new CommentService(
-                storage().posts(),
-                storage().comments(),
-                storage().commentVotes(),
-                storage().hotComments(),
-                TestStorages.access(storage()),
-                new Events(),
-                ids,
-                Clock.systemUTC(),
-                new MentionResolver(storage().users(), Runnable::run),
-                Runnable::run,
-                DirtyCounters.NONE);
+        CommentService comments = TestStorages.commentService(storage(), ids, Clock.systemUTC());
         long top = comments.create(author, post, "top", java.util.Optional.empty())
                 .comment()
                 .id();

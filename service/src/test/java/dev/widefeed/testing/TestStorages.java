@@ -6,6 +6,7 @@ import dev.widefeed.audience.AudienceLimits;
 import dev.widefeed.audience.AudienceService;
 import dev.widefeed.cache.CacheInvalidations;
 import dev.widefeed.cache.CacheSettings;
+import dev.widefeed.comment.CommentService;
 import dev.widefeed.eventlog.EventLogStore;
 import dev.widefeed.graph.ProfileCache;
 import dev.widefeed.graph.UserStore;
@@ -15,6 +16,7 @@ import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.localstore.LocalCassandra;
 import dev.widefeed.localstore.LocalHBase;
+import dev.widefeed.mention.MentionResolver;
 import dev.widefeed.post.PostAccess;
 import dev.widefeed.post.PostCache;
 import dev.widefeed.post.PostService;
@@ -177,6 +179,25 @@ public final class TestStorages {
                 profiles,
                 CounterUpdates.direct("post counts", watched::addCounts, dirty::post),
                 CounterUpdates.direct("user counts", users::addCounts, dirty::user));
+    }
+
+    /**
+     * A comment service built by hand over the storage, for tests that write comments beside what they check: no
+     * counter marks, mentions resolved and pages read in the calling thread.
+     */
+    public static CommentService commentService(Storage storage, IdGenerator ids, Clock clock) {
+        return new CommentService(
+                storage.posts(),
+                storage.comments(),
+                storage.commentVotes(),
+                storage.hotComments(),
+                access(storage),
+                new Events(),
+                ids,
+                clock,
+                new MentionResolver(storage.users(), Runnable::run),
+                Runnable::run,
+                DirtyCounters.NONE);
     }
 
     /** Ids for test data: time-ordered, so every run and every test writes its own rows. */
