@@ -6,6 +6,7 @@ import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.DropwizardTestSupport;
 import io.dropwizard.testing.ResourceHelpers;
+import java.util.Map;
 
 /**
  * The service as the REST tests run it, once per backend per test JVM, on the real local stores
@@ -22,9 +23,9 @@ public final class TestApps {
         if (cassandra == null) {
             cassandra = start(
                     "widefeed-api-cassandra.",
-                    ConfigOverride.config("widefeed-api-cassandra.", "storage.backend", "cassandra"),
-                    ConfigOverride.config(
-                            "widefeed-api-cassandra.",
+                    Map.of(
+                            "storage.backend",
+                            "cassandra",
                             "storage.cassandra.contactPoints",
                             TestStores.cassandra().host() + ":"
                                     + TestStores.cassandra().port()));
@@ -36,24 +37,26 @@ public final class TestApps {
         if (hbase == null) {
             hbase = start(
                     "widefeed-api-hbase.",
-                    ConfigOverride.config("widefeed-api-hbase.", "storage.backend", "hbase"),
-                    ConfigOverride.config("widefeed-api-hbase.", "storage.hbase.embedded.enabled", "false"),
-                    ConfigOverride.config("widefeed-api-hbase.", "storage.hbase.namespace", "widefeed_api_test"),
-                    ConfigOverride.config(
-                            "widefeed-api-hbase.",
+                    Map.of(
+                            "storage.backend", "hbase",
+                            "storage.hbase.embedded.enabled", "false",
+                            "storage.hbase.namespace", "widefeed_api_test",
                             "storage.hbase.zookeeperQuorum",
-                            TestStores.hbase().zookeeperQuorum() + ":"
-                                    + TestStores.hbase().zookeeperPort()));
+                                    TestStores.hbase().zookeeperQuorum() + ":"
+                                            + TestStores.hbase().zookeeperPort()));
         }
         return hbase;
     }
 
     /**
-     * The service with {@code overrides} of its test configuration, which are system properties under
+     * The service with {@code settings} overriding its test configuration, which are system properties under
      * {@code propertyPrefix} while it starts: a prefix of its own per service, so that a service another class starts
      * at the same moment reads none of this one's.
      */
-    private static ApiClient start(String propertyPrefix, ConfigOverride... overrides) {
+    private static ApiClient start(String propertyPrefix, Map<String, String> settings) {
+        ConfigOverride[] overrides = settings.entrySet().stream()
+                .map(setting -> ConfigOverride.config(propertyPrefix, setting.getKey(), setting.getValue()))
+                .toArray(ConfigOverride[]::new);
         DropwizardTestSupport<WidefeedConfiguration> app = new DropwizardTestSupport<>(
                 WidefeedApplication.class, ResourceHelpers.resourceFilePath("api-test.yml"), propertyPrefix, overrides);
         try {
