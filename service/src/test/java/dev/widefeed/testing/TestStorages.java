@@ -105,6 +105,10 @@ public final class TestStorages {
         factory.keyspace = KEYSPACE;
         factory.contactPoints =
                 TestStores.cassandra().host() + ":" + TestStores.cassandra().port();
+        // The shared node serves several classes at once on a small machine; a timeout here would fail a test for
+        // the machine's load, not for what it checks. Tests of timeouts set their own (TestBackend.OUTAGE_PREFIX).
+        factory.requestTimeout = io.dropwizard.util.Duration.seconds(20);
+        factory.counterTimeout = io.dropwizard.util.Duration.seconds(10);
         return factory;
     }
 
@@ -125,6 +129,9 @@ public final class TestStorages {
         factory.namespace = NAMESPACE;
         factory.zookeeperQuorum =
                 TestStores.hbase().zookeeperQuorum() + ":" + TestStores.hbase().zookeeperPort();
+        // As for Cassandra above: generous, for a store shared by classes running side by side.
+        factory.rpcTimeout = io.dropwizard.util.Duration.seconds(20);
+        factory.operationTimeout = io.dropwizard.util.Duration.seconds(40);
         return factory;
     }
 
