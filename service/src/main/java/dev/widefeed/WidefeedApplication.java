@@ -38,6 +38,10 @@ import dev.widefeed.http.RequestBudgetFilter;
 import dev.widefeed.http.WebClient;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.ProcessName;
+import dev.widefeed.mastodon.AppTokenAuthenticator;
+import dev.widefeed.mastodon.AppUser;
+import dev.widefeed.mastodon.MastodonFactory;
+import dev.widefeed.mastodon.OAuthTokens;
 import dev.widefeed.metrics.PrometheusEndpoint;
 import dev.widefeed.reconcile.CounterMarksFlush;
 import dev.widefeed.resources.CommentResource;
@@ -60,8 +64,8 @@ import dev.widefeed.store.Storage;
 import dev.widefeed.tasks.ReconcileTask;
 import dev.widefeed.tasks.RepairRelationsTask;
 import dev.widefeed.textindex.TrendingJob;
-import io.dropwizard.auth.AuthDynamicFeature;
-import io.dropwizard.auth.AuthValueFactoryProvider;
+import io.dropwizard.auth.PolymorphicAuthDynamicFeature;
+import io.dropwizard.auth.PolymorphicAuthValueFactoryProvider;
 import io.dropwizard.auth.oauth.OAuthCredentialAuthFilter;
 import io.dropwizard.configuration.EnvironmentVariableSubstitutor;
 import io.dropwizard.configuration.SubstitutingSourceProvider;
@@ -73,6 +77,8 @@ import io.dropwizard.lifecycle.Managed;
 import jakarta.servlet.DispatcherType;
 import java.time.Clock;
 import java.util.EnumSet;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.SynchronousQueue;
@@ -216,7 +222,21 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
 
         AuthFactory.Built auth =
                 config.auth.build(config.storage.embeddedDataDir(), storage.accounts(), services.users(), ids, clock);
-        registerWeb(config, environment, auth);
+        OAuthTokens appTokens = new OAuthTokens(auth.keys(), clock);
+        registerWeb(config, environment, auth, appTokens);
+        config.mastodon.register(
+                environment,
+                new MastodonFactory.Backing(
+                        services.users(),
+                        services.posts(),
+                        services.likes(),
+                        services.follows(),
+                        services.relationships(),
+                        services.home(),
+                        services.idempotent(),
+                        auth.accounts()),
+                appTokens,
+                clock);
         ErasureService erasures = new ErasureService(auth.accounts(), storage.accounts(), services.eventLog(), clock);
         environment
                 .jersey()
@@ -243,22 +263,35 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         environment.jersey().register(new TopicResource.ByUser(services.textIndex()));
     }
 
-    private static void registerWeb(WidefeedConfiguration config, Environment environment, AuthFactory.Built auth) {
+    private static void registerWeb(
+            WidefeedConfiguration config, Environment environment, AuthFactory.Built auth, OAuthTokens appTokens) {
         if (config.getServerFactory() instanceof AbstractServerFactory server) {
             server.setRegisterDefaultExceptionMappers(false); // ours answer in the contract's error shape
         }
         strictRequestBodies(environment.getObjectMapper());
         JsonErrorHandler.install(environment);
         WebClient.secure(environment);
+        // Two kinds of bearer token, one per face: a session's access token (native) and an app's (Mastodon).
         environment
                 .jersey()
-                .register(new AuthDynamicFeature(new OAuthCredentialAuthFilter.Builder<UserPrincipal>()
-                        .setAuthenticator(new TokenAuthenticator(auth.tokens(), auth.accounts()::honours))
-                        .setPrefix("Bearer")
-                        .setRealm("widefeed")
-                        .setUnauthorizedHandler(new JsonUnauthorizedHandler())
-                        .buildAuthFilter()));
-        environment.jersey().register(new AuthValueFactoryProvider.Binder<>(UserPrincipal.class));
+                .register(new PolymorphicAuthDynamicFeature<>(Map.of(
+                        UserPrincipal.class,
+                        new OAuthCredentialAuthFilter.Builder<UserPrincipal>()
+                                .setAuthenticator(new TokenAuthenticator(auth.tokens(), auth.accounts()::honours))
+                                .setPrefix("Bearer")
+                                .setRealm("widefeed")
+                                .setUnauthorizedHandler(new JsonUnauthorizedHandler())
+                                .buildAuthFilter(),
+                        AppUser.class,
+                        new OAuthCredentialAuthFilter.Builder<AppUser>()
+                                .setAuthenticator(new AppTokenAuthenticator(appTokens, auth.accounts()::honours))
+                                .setPrefix("Bearer")
+                                .setRealm("widefeed")
+                                .setUnauthorizedHandler(new JsonUnauthorizedHandler())
+                                .buildAuthFilter())));
+        environment
+                .jersey()
+                .register(new PolymorphicAuthValueFactoryProvider.Binder<>(Set.of(UserPrincipal.class, AppUser.class)));
         environment
                 .servlets()
                 .addFilter("request-budget", new RequestBudgetFilter(config.storage.requestBudget.toJavaDuration()))

@@ -10,6 +10,7 @@ import dev.widefeed.eventlog.EventLogFactory;
 import dev.widefeed.feed.FeedFactory;
 import dev.widefeed.http.RateLimitsFactory;
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.mastodon.MastodonFactory;
 import io.dropwizard.core.Configuration;
 import io.dropwizard.util.DataSize;
 import io.dropwizard.util.Duration;
@@ -59,6 +60,12 @@ public class WidefeedConfiguration extends Configuration {
     @NotNull
     @JsonProperty
     public EventLogFactory eventLog = new EventLogFactory();
+
+    /** The Mastodon client API (docs/mastodon.md). */
+    @Valid
+    @NotNull
+    @JsonProperty
+    public MastodonFactory mastodon = new MastodonFactory();
 
     public static class Limits {
         /** Largest request body accepted, after gzip inflation (413 above). */

@@ -99,6 +99,7 @@ class ArchitectureTest {
             ROOT + ".http..",
             ROOT + ".errors..",
             ROOT + ".auth..",
+            ROOT + ".mastodon..",
             ROOT + ".cli..",
             ROOT + ".tasks..",
             ROOT + ".health..");
@@ -117,7 +118,12 @@ class ArchitectureTest {
             "textindex.TrendingJob");
 
     private static final String[] WEB_LAYER = {
-        ROOT + ".api..", ROOT + ".resources..", ROOT + ".errors..", ROOT + ".http..", ROOT + ".auth.."
+        ROOT + ".api..",
+        ROOT + ".resources..",
+        ROOT + ".errors..",
+        ROOT + ".http..",
+        ROOT + ".auth..",
+        ROOT + ".mastodon.."
     };
 
     private static JavaClasses classes;

@@ -24,6 +24,7 @@ public final class AccountService {
     static final String WRONG_CREDENTIALS = "the handle or password is wrong";
 
     static final String INVALID_REFRESH = "the refresh token is not valid; sign in again";
+    static final String INVALID_GRANT = "the authorization code is not valid; sign in again";
 
     private final AccountStore store;
     private final UserService users;
@@ -149,6 +150,30 @@ public final class AccountService {
             throw DomainException.unauthenticated("the refresh token was used before; the session is revoked");
         }
         return new SignedIn(next, signer.issue(next).encode());
+    }
+
+    /**
+     * Redeems a session made by a sign-in for an app (docs/mastodon.md, "Sign-in"): the first time, its generation 0
+     * becomes 1 and the session is kept for the sessions' maximum age, since an app's token is not refreshed (its
+     * refresh tokens were never handed out). A second redemption is an authorization code used twice: refused, and
+     * the session revoked with every token issued for it. Answers when the session expires.
+     */
+    public Instant redeem(long userId, long sessionId) {
+        SessionStanding standing = store.standing(userId, sessionId);
+        Session session = standing.session()
+                .filter(s -> !s.revoked())
+                .filter(s -> !standing.credentials().signedOutSince(s.createdAt()))
+                .orElseThrow(() -> DomainException.unauthenticated(INVALID_GRANT));
+        if (session.generation() != 0) {
+            revoke(session);
+            throw DomainException.unauthenticated("the authorization code was used before; its grant is revoked");
+        }
+        Session next = session.rotated(now());
+        if (!store.replaceSession(session, next, rules.sessionMaxAge())) {
+            store.session(userId, sessionId).ifPresent(this::revoke);
+            throw DomainException.unauthenticated("the authorization code was used before; its grant is revoked");
+        }
+        return session.createdAt().plus(rules.sessionMaxAge());
     }
 
     /** Ends one session: its refresh token and every access token issued for it stop working. */

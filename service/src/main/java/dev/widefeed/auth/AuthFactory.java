@@ -120,8 +120,8 @@ public class AuthFactory {
         public Duration maxWait = Duration.seconds(2);
     }
 
-    /** What signs tokens and what keeps sessions. */
-    public record Built(TokenService tokens, AccountService accounts) {}
+    /** What signs tokens, what keeps sessions, and the keys other kinds of token are signed with. */
+    public record Built(TokenService tokens, AccountService accounts, DerivedKeys keys) {}
 
     /**
      * The tokens and the account service over {@code store}.
@@ -146,7 +146,8 @@ public class AuthFactory {
                 passwordHashing.maxWait.toJavaDuration()));
         return new Built(
                 tokens(secret, clock),
-                new AccountService(store, users, hasher, new RefreshToken.Signer(secret), rules, ids, clock));
+                new AccountService(store, users, hasher, new RefreshToken.Signer(secret), rules, ids, clock),
+                new DerivedKeys(secret));
     }
 
     /**

@@ -39,6 +39,11 @@ public final class IdempotentRequests {
     /** What a creating request answered, and whether it was an earlier request's resource. */
     public record Outcome<T>(T value, boolean replayed) {}
 
+    /** The scope of one user's keys, whichever face of the API they came through. */
+    public static String userScope(long userId) {
+        return "user:" + userId;
+    }
+
     /**
      * Creates once per key. Without a key, {@code create} runs under a new id. With one: a first request claims the
      * key and creates; a refused one (a domain error) releases it, so the request may be corrected and sent again

@@ -21,6 +21,6 @@ final class Idempotent {
     }
 
     static String userScope(long userId) {
-        return "user:" + userId;
+        return IdempotentRequests.userScope(userId);
     }
 }

@@ -1,0 +1,148 @@
+package dev.widefeed.mastodon;
+
+import com.codahale.metrics.annotation.Timed;
+import dev.widefeed.audience.Relationships;
+import dev.widefeed.graph.FollowService;
+import dev.widefeed.graph.Handle;
+import dev.widefeed.graph.User;
+import dev.widefeed.graph.UserService;
+import dev.widefeed.post.PostDetails;
+import dev.widefeed.post.PostService;
+import io.dropwizard.auth.Auth;
+import io.swagger.v3.oas.annotations.Hidden;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.List;
+
+/** Accounts: profiles, their statuses, follows and where the signed-in user stands with others. */
+@Path("/api/v1/accounts")
+@Produces(MediaType.APPLICATION_JSON)
+@Hidden
+@Timed
+public class AccountsResource {
+    private final UserService users;
+    private final PostService posts;
+    private final FollowService follows;
+    private final Relationships relationships;
+    private final Accounts accounts;
+
+    public AccountsResource(UserService users, PostService posts, FollowService follows, Relationships relationships) {
+        this.users = users;
+        this.posts = posts;
+        this.follows = follows;
+        this.relationships = relationships;
+        this.accounts = new Accounts(users);
+    }
+
+    @GET
+    @Path("/verify_credentials")
+    @RequiresScope("read:accounts")
+    public Entities.Account verifyCredentials(@Auth AppUser me, @Context UriInfo uri) {
+        User user = users.find(me.id()).orElseThrow(() -> new MastodonException(401, "The access token is invalid"));
+        return new Presenter(uri.getBaseUri()).credentialAccount(user, users.counts(me.id()));
+    }
+
+    @GET
+    @Path("/lookup")
+    @RequiresScope("read:accounts")
+    public Entities.Account lookup(@Auth AppUser me, @Context UriInfo uri) {
+        String acct = Fields.of(null, uri.getQueryParameters()).get("acct").orElse("");
+        String local = acct.startsWith("@") ? acct.substring(1) : acct;
+        String domain = InstanceResource.domainOf(uri);
+        if (local.endsWith("@" + domain)) {
+            local = local.substring(0, local.length() - domain.length() - 1);
+        }
+        User user = Handle.tryParse(local)
+                .flatMap(users::findByHandle)
+                .orElseThrow(() -> new MastodonException(404, "Record not found"));
+        return new Presenter(uri.getBaseUri()).account(user, users.counts(user.id()));
+    }
+
+    @GET
+    @Path("/{id}")
+    @RequiresScope("read:accounts")
+    public Entities.Account get(@Auth AppUser me, @PathParam("id") String id, @Context UriInfo uri) {
+        long userId = Ids.of(id);
+        User user = users.find(userId).orElseThrow(() -> new MastodonException(404, "Record not found"));
+        return new Presenter(uri.getBaseUri()).account(user, users.counts(userId));
+    }
+
+    @GET
+    @Path("/{id}/statuses")
+    @RequiresScope("read:statuses")
+    public Response statuses(@Auth AppUser me, @PathParam("id") String id, @Context UriInfo uri) {
+        long authorId = Ids.of(id);
+        Fields fields = Fields.of(null, uri.getQueryParameters());
+        if (fields.flag("pinned") || fields.flag("only_media")) {
+            return TimelinesResource.page(uri, List.of()); // no pinned posts, no media
+        }
+        List<PostDetails> page = IdPaging.of(fields)
+                .read((before, since, limit) -> posts.byAuthor(me.id(), authorId, before, since, limit));
+        return TimelinesResource.page(uri, accounts.statuses(page, new Presenter(uri.getBaseUri())));
+    }
+
+    @POST
+    @Path("/{id}/follow")
+    @RequiresScope("write:follows")
+    public Entities.Relationship follow(@Auth AppUser me, @PathParam("id") String id) {
+        long target = Ids.of(id);
+        follows.follow(me.id(), target);
+        return relationship(me.id(), target);
+    }
+
+    @POST
+    @Path("/{id}/unfollow")
+    @RequiresScope("write:follows")
+    public Entities.Relationship unfollow(@Auth AppUser me, @PathParam("id") String id) {
+        long target = Ids.of(id);
+        follows.unfollow(me.id(), target);
+        return relationship(me.id(), target);
+    }
+
+    @GET
+    @Path("/relationships")
+    @RequiresScope("read:follows")
+    public List<Entities.Relationship> relationships(@Auth AppUser me, @Context UriInfo uri) {
+        List<String> asked = Fields.of(null, uri.getQueryParameters()).all("id");
+        if (asked.size() > Relationships.MAX_BATCH) {
+            throw new MastodonException(422, "Validation failed: at most " + Relationships.MAX_BATCH + " ids");
+        }
+        List<Long> ids = asked.stream().map(Ids::of).toList();
+        return relationships.of(me.id(), me.id(), ids).stream()
+                .map(AccountsResource::relationship)
+                .toList();
+    }
+
+    private Entities.Relationship relationship(long me, long target) {
+        return relationships.of(me, me, List.of(target)).stream()
+                .findFirst()
+                .map(AccountsResource::relationship)
+                .orElseThrow(() -> new MastodonException(404, "Record not found"));
+    }
+
+    private static Entities.Relationship relationship(Relationships.Standing standing) {
+        return new Entities.Relationship(
+                Long.toString(standing.userId()),
+                standing.following(),
+                standing.following(),
+                false,
+                standing.followedBy(),
+                standing.blocked(),
+                false,
+                standing.hidden(),
+                standing.hidden(),
+                false,
+                false,
+                false,
+                false,
+                "",
+                List.of());
+    }
+}

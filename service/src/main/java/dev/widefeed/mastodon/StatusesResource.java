@@ -1,0 +1,191 @@
+package dev.widefeed.mastodon;
+
+import com.codahale.metrics.annotation.Timed;
+import dev.widefeed.audience.Audience;
+import dev.widefeed.idempotency.Fingerprint;
+import dev.widefeed.idempotency.IdempotentRequests;
+import dev.widefeed.like.LikeService;
+import dev.widefeed.post.PostDetails;
+import dev.widefeed.post.PostService;
+import io.dropwizard.auth.Auth;
+import io.swagger.v3.oas.annotations.Hidden;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.core.UriInfo;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Base64;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * Statuses: posts as Mastodon shows them (docs/mastodon.md, "Statuses"). Posting honours {@code Idempotency-Key}
+ * through the same claims as the native API; favourites are likes, reblogs are reposts. Every rule is the
+ * services' own: this class only translates.
+ */
+@Path("/api/v1/statuses")
+@Produces(MediaType.APPLICATION_JSON)
+@Hidden
+@Timed
+public class StatusesResource {
+    private static final Pattern NATIVE_KEY = Pattern.compile("[A-Za-z0-9_-]{1,64}");
+
+    private final PostService posts;
+    private final LikeService likes;
+    private final IdempotentRequests requests;
+    private final Accounts accounts;
+
+    public StatusesResource(
+            PostService posts, LikeService likes, IdempotentRequests requests, dev.widefeed.graph.UserService users) {
+        this.posts = posts;
+        this.likes = likes;
+        this.requests = requests;
+        this.accounts = new Accounts(users);
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @RequiresScope("write:statuses")
+    public Entities.Status create(
+            @Auth AppUser me,
+            MultivaluedMap<String, String> form,
+            @HeaderParam("Idempotency-Key") String key,
+            @Context UriInfo uri) {
+        return create(me, Fields.of(form, uri.getQueryParameters()), key, uri);
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RequiresScope("write:statuses")
+    public Entities.Status createJson(
+            @Auth AppUser me,
+            Map<String, Object> json,
+            @HeaderParam("Idempotency-Key") String key,
+            @Context UriInfo uri) {
+        return create(me, Fields.ofJson(json, uri.getQueryParameters()), key, uri);
+    }
+
+    private Entities.Status create(AppUser me, Fields fields, String key, UriInfo uri) {
+        String text = fields.get("status").orElse("");
+        if (!fields.all("media_ids").isEmpty()) {
+            throw new MastodonException(422, "Validation failed: media attachments are not supported here");
+        }
+        if (fields.get("poll[options]").isPresent() || fields.get("poll").isPresent()) {
+            throw new MastodonException(422, "Validation failed: polls are not supported here");
+        }
+        if (fields.get("scheduled_at").isPresent()) {
+            throw new MastodonException(422, "Validation failed: scheduled statuses are not supported here");
+        }
+        if (fields.get("in_reply_to_id").isPresent()) {
+            throw new MastodonException(422, "Validation failed: replies are not supported here yet");
+        }
+        Audience audience = audience(fields.get("visibility").orElse("public"));
+        String spoiler = fields.get("spoiler_text").orElse("");
+        String content = spoiler.isBlank() ? text : spoiler.strip() + "\n\n" + text;
+        IdempotentRequests.Outcome<PostDetails> outcome = requests.once(
+                IdempotentRequests.userScope(me.id()),
+                Optional.ofNullable(key).map(StatusesResource::key),
+                Fingerprint.of("POST /api/v1/statuses", content, audience.type().json()),
+                postId -> posts.create(postId, me.id(), content, audience),
+                postId -> posts.find(me.id(), postId));
+        return accounts.status(outcome.value(), new Presenter(uri.getBaseUri()));
+    }
+
+    /**
+     * Mastodon's visibilities on the service's audiences: public and unlisted are public (there is no unlisted
+     * timeline to leave a post out of); direct is only the author's (it names nobody else by audience); private,
+     * for followers only, has no audience that means it.
+     */
+    static Audience audience(String visibility) {
+        return switch (visibility) {
+            case "public", "unlisted" -> Audience.PUBLIC;
+            case "direct" ->
+                new Audience(Audience.Type.PRIVATE, java.util.List.of(), java.util.List.of(), java.util.List.of());
+            case "private" ->
+                throw new MastodonException(
+                        422, "Validation failed: followers-only statuses are not supported here; use public or direct");
+            default -> throw new MastodonException(422, "Validation failed: visibility is not a visibility");
+        };
+    }
+
+    /** The client's key as the service's claims take it: as it is when it fits, else a digest of it. */
+    static String key(String raw) {
+        if (NATIVE_KEY.matcher(raw).matches()) {
+            return raw;
+        }
+        if (raw.length() > 1_000) {
+            throw new MastodonException(422, "Idempotency-Key is too long");
+        }
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(raw.getBytes(StandardCharsets.UTF_8));
+            return "h" + Base64.getUrlEncoder().withoutPadding().encodeToString(digest);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
+    }
+
+    @GET
+    @Path("/{id}")
+    @RequiresScope("read:statuses")
+    public Entities.Status get(@Auth AppUser me, @PathParam("id") String id, @Context UriInfo uri) {
+        return accounts.status(posts.get(me.id(), Ids.of(id)), new Presenter(uri.getBaseUri()));
+    }
+
+    @DELETE
+    @Path("/{id}")
+    @RequiresScope("write:statuses")
+    public Entities.Status delete(@Auth AppUser me, @PathParam("id") String id, @Context UriInfo uri) {
+        long postId = Ids.of(id);
+        Entities.Status shown = accounts.status(posts.get(me.id(), postId), new Presenter(uri.getBaseUri()));
+        posts.delete(me.id(), postId);
+        return shown;
+    }
+
+    @POST
+    @Path("/{id}/favourite")
+    @RequiresScope("write:favourites")
+    public Entities.Status favourite(@Auth AppUser me, @PathParam("id") String id, @Context UriInfo uri) {
+        long postId = Ids.of(id);
+        likes.like(me.id(), postId);
+        return accounts.status(posts.get(me.id(), postId), new Presenter(uri.getBaseUri()));
+    }
+
+    @POST
+    @Path("/{id}/unfavourite")
+    @RequiresScope("write:favourites")
+    public Entities.Status unfavourite(@Auth AppUser me, @PathParam("id") String id, @Context UriInfo uri) {
+        long postId = Ids.of(id);
+        likes.unlike(me.id(), postId);
+        return accounts.status(posts.get(me.id(), postId), new Presenter(uri.getBaseUri()));
+    }
+
+    /**
+     * A reblog is a repost without text; Mastodon answers the reblog, wrapping the status reblogged. Reblogging
+     * again answers the same reblog, as Mastodon does, for as long as idempotency keys are kept
+     * ({@link IdempotentRequests#KEY_LIFETIME}).
+     */
+    @POST
+    @Path("/{id}/reblog")
+    @RequiresScope("write:statuses")
+    public Entities.Status reblog(@Auth AppUser me, @PathParam("id") String id, @Context UriInfo uri) {
+        long sourceId = Ids.of(id);
+        IdempotentRequests.Outcome<PostDetails> outcome = requests.once(
+                IdempotentRequests.userScope(me.id()),
+                Optional.of("reblog-" + sourceId),
+                "POST /api/v1/statuses/" + sourceId + "/reblog",
+                repostId -> posts.repost(repostId, me.id(), sourceId, null, Audience.PUBLIC),
+                repostId -> posts.find(me.id(), repostId));
+        return accounts.status(outcome.value(), new Presenter(uri.getBaseUri()));
+    }
+}

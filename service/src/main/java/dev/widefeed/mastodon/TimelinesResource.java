@@ -1,0 +1,47 @@
+package dev.widefeed.mastodon;
+
+import com.codahale.metrics.annotation.Timed;
+import dev.widefeed.feed.HomeTimelineService;
+import dev.widefeed.graph.UserService;
+import dev.widefeed.post.PostDetails;
+import io.dropwizard.auth.Auth;
+import io.swagger.v3.oas.annotations.Hidden;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.List;
+
+/** Timelines: the home timeline, read by the same service and at the same store cost as the native one. */
+@Path("/api/v1/timelines")
+@Produces(MediaType.APPLICATION_JSON)
+@Hidden
+@Timed
+public class TimelinesResource {
+    private final HomeTimelineService home;
+    private final Accounts accounts;
+
+    public TimelinesResource(HomeTimelineService home, UserService users) {
+        this.home = home;
+        this.accounts = new Accounts(users);
+    }
+
+    @GET
+    @Path("/home")
+    @RequiresScope("read:statuses")
+    public Response home(@Auth AppUser me, @Context UriInfo uri) {
+        List<PostDetails> page = IdPaging.of(Fields.of(null, uri.getQueryParameters()))
+                .read((before, since, limit) -> home.home(me.id(), me.id(), before, since, limit));
+        return page(uri, accounts.statuses(page, new Presenter(uri.getBaseUri())));
+    }
+
+    /** A page of statuses with its {@code Link} header. */
+    static Response page(UriInfo uri, List<Entities.Status> statuses) {
+        Response.ResponseBuilder answer = Response.ok(statuses);
+        IdPaging.link(uri, statuses, s -> Long.parseLong(s.id())).ifPresent(link -> answer.header("Link", link));
+        return answer.build();
+    }
+}
