@@ -234,6 +234,7 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
                         services.relationships(),
                         services.home(),
                         services.idempotent(),
+                        services.notifications(),
                         auth.accounts()),
                 appTokens,
                 clock);

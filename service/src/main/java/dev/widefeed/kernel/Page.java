@@ -21,4 +21,9 @@ public record Page<T, C>(List<T> items, Optional<C> next) {
     public <U> Page<U, C> map(Function<T, U> f) {
         return new Page<>(items.stream().map(f).toList(), next);
     }
+
+    /** The same page, its next position written another way. */
+    public <D> Page<T, D> mapNext(Function<C, D> f) {
+        return new Page<>(items, next.map(f));
+    }
 }

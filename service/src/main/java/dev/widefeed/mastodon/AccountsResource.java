@@ -84,7 +84,9 @@ public class AccountsResource {
             return TimelinesResource.page(uri, List.of()); // no pinned posts, no media
         }
         List<PostDetails> page = IdPaging.of(fields)
-                .read((before, since, limit) -> posts.byAuthor(me.id(), authorId, before, since, limit));
+                .read(
+                        (before, limit) -> posts.byAuthor(me.id(), authorId, before, limit),
+                        p -> p.post().id());
         return TimelinesResource.page(uri, accounts.statuses(page, new Presenter(uri.getBaseUri())));
     }
 

@@ -1,43 +1,60 @@
 package dev.widefeed.mastodon;
 
 import dev.widefeed.kernel.Page;
-import dev.widefeed.post.Since;
 import jakarta.ws.rs.core.UriBuilder;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.ToLongFunction;
+import java.util.function.Function;
 
 /**
  * Mastodon's paging of a newest-first list by ids (docs/mastodon.md, "Paging"): {@code max_id} (older than),
  * {@code since_id} (newer than, the newest page), {@code min_id} (newer than, the page right above it), and
  * {@code limit} (20, at most 40); the answer's {@code Link} header names the next (older) and previous (newer) pages.
- * The service's lists read newest first below a position, so {@code min_id} reads down from the top to it, at most
- * {@link #MIN_ID_PAGES} pages of {@link #MAX_LIMIT}: within that many it is exact; beyond, it answers the deepest page
- * it read, and a client paging up from there misses what lies between it and {@code min_id}.
+ * The service's lists read newest first below a position, so a lower bound reads down from the top (or
+ * {@code max_id}) to it, at most {@link #BOUND_PAGES} pages of {@link #MAX_LIMIT}: within that many it is exact;
+ * beyond, {@code min_id} answers the deepest page read, and a client paging up from there misses what lies between
+ * it and {@code min_id}.
+ *
+ * @param <P> a position in the list, as the ids name it
  */
-public record IdPaging(Optional<Long> maxId, Optional<Long> sinceId, Optional<Long> minId, int limit) {
+public record IdPaging<P extends Comparable<P>>(Optional<P> maxId, Optional<P> sinceId, Optional<P> minId, int limit) {
     public static final int DEFAULT_LIMIT = 20;
     public static final int MAX_LIMIT = 40;
-    static final int MIN_ID_PAGES = 10;
+    static final int BOUND_PAGES = 10;
 
-    /** One read of the list: a page below {@code before}, bounded by {@code since}, of {@code limit} items. */
+    /** One read of the list: a page of {@code limit} items below {@code before}, and the position after it. */
     @FunctionalInterface
-    public interface Reader<T> {
-        Page<T, Long> read(Optional<Long> before, Since since, int limit);
+    public interface Reader<T, P> {
+        Page<T, P> read(Optional<P> before, int limit);
     }
 
-    /** The paging a request asks for; a malformed id or limit is a 400 (Mastodon clamps limits; so does this). */
-    public static IdPaging of(Fields fields) {
+    /** The newest page of the default size: a request with no bounds. */
+    public static IdPaging<Long> newest() {
+        return new IdPaging<Long>(Optional.empty(), Optional.empty(), Optional.empty(), DEFAULT_LIMIT);
+    }
+
+    /** The paging of a list whose ids are the service's own (posts, users). */
+    public static IdPaging<Long> of(Fields fields) {
+        return of(fields, IdPaging::id);
+    }
+
+    /**
+     * The paging a request asks for, its ids read by {@code parse}; a malformed id or limit is a 400. Mastodon clamps
+     * limits into range; so does this.
+     */
+    public static <P extends Comparable<P>> IdPaging<P> of(Fields fields, Function<String, Optional<P>> parse) {
         int limit = fields.get("limit")
                 .map(IdPaging::number)
                 .map(n -> (int) Math.max(1, Math.min(MAX_LIMIT, n)))
                 .orElse(DEFAULT_LIMIT);
-        return new IdPaging(
-                fields.get("max_id").map(IdPaging::id),
-                fields.get("since_id").map(IdPaging::id),
-                fields.get("min_id").map(IdPaging::id),
+        Function<String, P> position = text -> parse.apply(text.strip())
+                .orElseThrow(() -> new MastodonException(400, "max_id, since_id and min_id must be ids"));
+        return new IdPaging<>(
+                fields.get("max_id").map(position),
+                fields.get("since_id").map(position),
+                fields.get("min_id").map(position),
                 limit);
     }
 
@@ -49,53 +66,61 @@ public record IdPaging(Optional<Long> maxId, Optional<Long> sinceId, Optional<Lo
         }
     }
 
-    private static long id(String text) {
+    private static Optional<Long> id(String text) {
         try {
-            long id = Long.parseLong(text.strip());
-            if (id < 0) {
-                throw new NumberFormatException();
-            }
-            return id;
+            long id = Long.parseLong(text);
+            return id >= 0 ? Optional.of(id) : Optional.empty();
         } catch (NumberFormatException e) {
-            throw new MastodonException(400, "max_id, since_id and min_id must be ids");
+            return Optional.empty();
         }
     }
 
     /** The page asked for, newest first. */
-    public <T> List<T> read(Reader<T> reader) {
-        if (minId.isEmpty()) {
-            Since since = new Since(sinceId.orElse(0L));
-            return reader.read(maxId, since, limit).items();
+    public <T> List<T> read(Reader<T, P> reader, Function<T, P> positionOf) {
+        Optional<P> bound = minId.isPresent() ? minId : sinceId;
+        if (bound.isEmpty()) {
+            return reader.read(maxId, limit).items();
         }
-        // Read down from the top (or max_id) to min_id, keeping the last `limit` items: those right above min_id.
-        Since since = new Since(Math.max(minId.get(), sinceId.orElse(0L)));
-        List<T> window = new ArrayList<>();
-        Optional<Long> before = maxId;
-        for (int pages = 0; pages < MIN_ID_PAGES; pages++) {
-            Page<T, Long> page = reader.read(before, since, MAX_LIMIT);
-            window.addAll(page.items());
-            if (window.size() > limit) {
-                window = new ArrayList<>(window.subList(window.size() - limit, window.size()));
+        // Down from the top (or max_id) to the bound: since_id keeps the first `limit` items above it, min_id the
+        // last `limit`, those right above it.
+        List<T> kept = new ArrayList<>();
+        Optional<P> before = maxId;
+        for (int pages = 0; pages < BOUND_PAGES; pages++) {
+            Page<T, P> page = reader.read(before, MAX_LIMIT);
+            boolean reached = false;
+            for (T item : page.items()) {
+                if (positionOf.apply(item).compareTo(bound.get()) <= 0) {
+                    reached = true;
+                    break;
+                }
+                kept.add(item);
             }
-            if (page.next().isEmpty()) {
+            if (minId.isEmpty() && kept.size() >= limit) {
+                return List.copyOf(kept.subList(0, limit));
+            }
+            if (kept.size() > limit) {
+                kept = new ArrayList<>(kept.subList(kept.size() - limit, kept.size()));
+            }
+            if (reached || page.next().isEmpty()) {
                 break;
             }
             before = page.next();
         }
-        return window;
+        return kept;
     }
 
-    /** The {@code Link} header of an answer of {@code items}, or empty for an empty page. */
-    public static <T> Optional<String> link(UriInfo uri, List<T> items, ToLongFunction<T> idOf) {
+    /** The {@code Link} header of an answer of {@code items}, or empty for an empty page (Mastodon.py needs that). */
+    public static <T> Optional<String> link(UriInfo uri, List<T> items, Function<T, String> idOf) {
         if (items.isEmpty()) {
             return Optional.empty();
         }
-        String next = page(uri, "max_id", idOf.applyAsLong(items.get(items.size() - 1)));
-        String prev = page(uri, "min_id", idOf.applyAsLong(items.get(0)));
+        // rel="next" first: toot reads only a header that starts with it.
+        String next = page(uri, "max_id", idOf.apply(items.get(items.size() - 1)));
+        String prev = page(uri, "min_id", idOf.apply(items.get(0)));
         return Optional.of("<" + next + ">; rel=\"next\", <" + prev + ">; rel=\"prev\"");
     }
 
-    private static String page(UriInfo uri, String bound, long id) {
+    private static String page(UriInfo uri, String bound, String id) {
         UriBuilder builder = uri.getRequestUriBuilder()
                 .replaceQueryParam("max_id")
                 .replaceQueryParam("since_id")

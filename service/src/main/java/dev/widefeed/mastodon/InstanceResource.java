@@ -14,11 +14,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What a Mastodon client reads before anything else: the instance (v1 and v2), and NodeInfo for the software's name
- * and version. The version says Mastodon 4.2 compatibility, which clients decide their features by, and this
+ * What a Mastodon client reads before anything else: the instance (v1 and v2). The version says Mastodon 4.2 compatibility, which clients decide their features by, and this
  * service's own (docs/mastodon.md, "Discovery").
  */
-@Path("/")
+@Path("/api") // beside AbsentFeaturesResource, which Jersey merges with this
 @Produces(MediaType.APPLICATION_JSON)
 @Hidden
 @Timed
@@ -40,7 +39,7 @@ public class InstanceResource {
     }
 
     @GET
-    @Path("api/v1/instance{slash: /?}") // Mastodon.py asks with the slash
+    @Path("/v1/instance{slash: /?}") // Mastodon.py asks with the slash
     public Map<String, Object> v1(@Context UriInfo uri) {
         String domain = domainOf(uri);
         Map<String, Object> instance = new LinkedHashMap<>();
@@ -65,7 +64,7 @@ public class InstanceResource {
     }
 
     @GET
-    @Path("api/v2/instance")
+    @Path("/v2/instance")
     public Map<String, Object> v2(@Context UriInfo uri) {
         Map<String, Object> instance = new LinkedHashMap<>();
         instance.put("domain", domainOf(uri));
@@ -114,47 +113,21 @@ public class InstanceResource {
     }
 
     @GET
-    @Path("api/v1/instance/peers")
+    @Path("/v1/instance/peers")
     public List<String> peers() {
         return List.of(); // not federated
     }
 
     @GET
-    @Path("api/v1/instance/activity")
+    @Path("/v1/instance/activity")
     public List<Object> activity() {
         return List.of();
     }
 
     @GET
-    @Path("api/v1/instance/rules")
+    @Path("/v1/instance/rules")
     public List<Object> rules() {
         return List.of();
-    }
-
-    @GET
-    @Path(".well-known/nodeinfo")
-    public Map<String, Object> nodeInfoLinks(@Context UriInfo uri) {
-        return Map.of(
-                "links",
-                List.of(Map.of(
-                        "rel",
-                        "http://nodeinfo.diaspora.software/ns/schema/2.0",
-                        "href",
-                        base(uri) + "/nodeinfo/2.0")));
-    }
-
-    @GET
-    @Path("nodeinfo/2.0")
-    public Map<String, Object> nodeInfo() {
-        Map<String, Object> info = new LinkedHashMap<>();
-        info.put("version", "2.0");
-        info.put("software", Map.of("name", "widefeed", "version", version));
-        info.put("protocols", List.of());
-        info.put("services", Map.of("inbound", List.of(), "outbound", List.of()));
-        info.put("openRegistrations", false);
-        info.put("usage", Map.of("users", Map.of()));
-        info.put("metadata", Map.of("nodeName", settings.title));
-        return info;
     }
 
     static String base(UriInfo uri) {

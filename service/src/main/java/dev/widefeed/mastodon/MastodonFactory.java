@@ -8,6 +8,7 @@ import dev.widefeed.graph.FollowService;
 import dev.widefeed.graph.UserService;
 import dev.widefeed.idempotency.IdempotentRequests;
 import dev.widefeed.like.LikeService;
+import dev.widefeed.notification.NotificationService;
 import dev.widefeed.post.PostService;
 import io.dropwizard.core.setup.Environment;
 import jakarta.validation.constraints.NotNull;
@@ -47,6 +48,7 @@ public class MastodonFactory {
             Relationships relationships,
             HomeTimelineService home,
             IdempotentRequests idempotent,
+            NotificationService notifications,
             AccountService accounts) {}
 
     /**
@@ -62,6 +64,7 @@ public class MastodonFactory {
             return;
         }
         jersey.register(new InstanceResource(this, version()));
+        jersey.register(new NodeInfoResource(title, version()));
         jersey.register(new AppsResource(tokens));
         jersey.register(new OAuthResource(tokens, services.accounts(), passwordGrant, clock));
         jersey.register(
@@ -69,6 +72,9 @@ public class MastodonFactory {
         jersey.register(
                 new StatusesResource(services.posts(), services.likes(), services.idempotent(), services.users()));
         jersey.register(new TimelinesResource(services.home(), services.users()));
+        jersey.register(new NotificationsResource(services.notifications(), services.posts(), services.users()));
+        jersey.register(new FavouritesResource(services.likes(), services.posts(), services.users()));
+        jersey.register(new AbsentFeaturesResource());
         jersey.register(new AvatarResource());
     }
 

@@ -57,8 +57,11 @@ public final class OAuthTokens {
     private final JWTVerifier codeVerifier;
     private final JWTVerifier grantVerifier;
     private final Clock clock;
+    /** A token verified lately, and when it expires. */
+    private record Verified(Grant grant, Instant expiresAt) {}
+
     /** Tokens verified lately, by a digest of the token: a client sends the same one with every request. */
-    private final Cache<ByteBuffer, Grant> verified = Caffeine.newBuilder()
+    private final Cache<ByteBuffer, Verified> verified = Caffeine.newBuilder()
             .maximumSize(VERIFIED_KEPT)
             .expireAfterWrite(Duration.ofMinutes(1))
             .build();
@@ -175,25 +178,30 @@ public final class OAuthTokens {
             return Optional.empty();
         }
         ByteBuffer key = digest(token);
-        Grant known = verified.getIfPresent(key);
+        Verified known = verified.getIfPresent(key);
         if (known != null) {
-            return Optional.of(known);
+            return clock.instant().isBefore(known.expiresAt()) ? Optional.of(known.grant()) : Optional.empty();
         }
-        Optional<Grant> grant = decode(grantVerifier, token).flatMap(jwt -> {
-            Optional<Scopes> scopes = Scopes.parse(jwt.getClaim("scope").asString());
-            try {
-                return scopes.map(s -> new Grant(
-                        Long.parseLong(jwt.getSubject()),
-                        Long.parseLong(jwt.getClaim("sid").asString()),
-                        jwt.getClaim("azp").asString(),
-                        s,
-                        jwt.getIssuedAtAsInstant()));
-            } catch (NumberFormatException e) {
-                return Optional.empty();
-            }
-        });
-        grant.ifPresent(g -> verified.put(key, g));
+        Optional<DecodedJWT> jwt = decode(grantVerifier, token);
+        Optional<Grant> grant = jwt.flatMap(OAuthTokens::grantOf);
+        if (grant.isPresent() && jwt.get().getExpiresAtAsInstant() != null) {
+            verified.put(key, new Verified(grant.get(), jwt.get().getExpiresAtAsInstant()));
+        }
         return grant;
+    }
+
+    private static Optional<Grant> grantOf(DecodedJWT jwt) {
+        Optional<Scopes> scopes = Scopes.parse(jwt.getClaim("scope").asString());
+        try {
+            return scopes.map(s -> new Grant(
+                    Long.parseLong(jwt.getSubject()),
+                    Long.parseLong(jwt.getClaim("sid").asString()),
+                    jwt.getClaim("azp").asString(),
+                    s,
+                    jwt.getIssuedAtAsInstant()));
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
     }
 
     private static Optional<DecodedJWT> decode(JWTVerifier verifier, String token) {

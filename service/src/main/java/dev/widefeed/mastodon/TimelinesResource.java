@@ -3,7 +3,6 @@ package dev.widefeed.mastodon;
 import com.codahale.metrics.annotation.Timed;
 import dev.widefeed.feed.HomeTimelineService;
 import dev.widefeed.graph.UserService;
-import dev.widefeed.post.PostDetails;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Hidden;
 import jakarta.ws.rs.GET;
@@ -21,27 +20,24 @@ import java.util.List;
 @Hidden
 @Timed
 public class TimelinesResource {
-    private final HomeTimelineService home;
-    private final Accounts accounts;
+    private final HomeStatuses home;
 
     public TimelinesResource(HomeTimelineService home, UserService users) {
-        this.home = home;
-        this.accounts = new Accounts(users);
+        this.home = new HomeStatuses(home, users);
     }
 
     @GET
     @Path("/home")
     @RequiresScope("read:statuses")
     public Response home(@Auth AppUser me, @Context UriInfo uri) {
-        List<PostDetails> page = IdPaging.of(Fields.of(null, uri.getQueryParameters()))
-                .read((before, since, limit) -> home.home(me.id(), me.id(), before, since, limit));
-        return page(uri, accounts.statuses(page, new Presenter(uri.getBaseUri())));
+        IdPaging<Long> paging = IdPaging.of(Fields.of(null, uri.getQueryParameters()));
+        return page(uri, home.page(me.id(), paging, new Presenter(uri.getBaseUri())));
     }
 
     /** A page of statuses with its {@code Link} header. */
     static Response page(UriInfo uri, List<Entities.Status> statuses) {
         Response.ResponseBuilder answer = Response.ok(statuses);
-        IdPaging.link(uri, statuses, s -> Long.parseLong(s.id())).ifPresent(link -> answer.header("Link", link));
+        IdPaging.link(uri, statuses, Entities.Status::id).ifPresent(link -> answer.header("Link", link));
         return answer.build();
     }
 }

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 public class MastodonClientsContract {
     /** Debian's interpreter, which sees Debian's Python packages (another python3 on the PATH may not). */
     static final Path PYTHON = Path.of("/usr/bin/python3");
+
+    static final Path TOOT = Path.of("/usr/bin/toot");
 
     private final TestBackend backend;
 
@@ -76,6 +79,72 @@ public class MastodonClientsContract {
         if (!process.waitFor(3, TimeUnit.MINUTES)) {
             process.destroyForcibly();
             throw new AssertionError("the client ran over 3 minutes: " + Files.readString(log));
+        }
+        return new Result(process.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+    }
+
+    /**
+     * toot signs in with its own login command (the code typed in as a person would), then looks at itself, posts,
+     * reads its home timeline and the instance. Its app is registered beforehand and put in toot's configuration, as
+     * toot keeps one app per server.
+     */
+    @Test
+    void tootRunsASmokeSession(@TempDir Path dir) throws Exception {
+        MastodonHttp m = new MastodonHttp(backend.api());
+        MastodonHttp.Person ada = m.person("Ada");
+        MastodonHttp.App app = m.register("read write follow");
+        String code = m.authorize(app, ada, "read write follow", null);
+        String instance = m.base().getHost() + ":" + m.base().getPort();
+        Files.createDirectories(dir.resolve("toot"));
+        Files.writeString(
+                dir.resolve("toot/config.json"),
+                MastodonHttp.JSON.writeValueAsString(Map.of(
+                        "active_user", "",
+                        "users", Map.of(),
+                        "apps",
+                                Map.of(
+                                        instance,
+                                        Map.of(
+                                                "instance", instance,
+                                                "base_url", m.base().toString(),
+                                                "client_id", app.clientId(),
+                                                "client_secret", app.clientSecret())))));
+
+        Result login = toot(dir, "n\n" + code + "\n", "login", "-i", instance, "--disable-https");
+        assertThat(login.exit()).as(login.output()).isZero();
+        Result whoami = toot(dir, "", "whoami");
+        assertThat(whoami.exit()).as(whoami.output()).isZero();
+        assertThat(whoami.output()).contains(ada.handle());
+        Result post = toot(dir, "", "post", "hello from toot");
+        assertThat(post.exit()).as(post.output()).isZero();
+        assertThat(post.output()).contains(m.base() + "/@" + ada.handle() + "/");
+        Result timeline = toot(dir, "", "timeline");
+        assertThat(timeline.exit()).as(timeline.output()).isZero();
+        assertThat(timeline.output()).contains("hello from toot");
+        Result about = toot(dir, "", "instance", "--disable-https");
+        assertThat(about.exit()).as(about.output()).isZero();
+        assertThat(about.output()).contains("widefeed");
+    }
+
+    private static Result toot(Path dir, String input, String... arguments) throws Exception {
+        assertThat(TOOT).as("Debian's toot (apt-get install toot)").isExecutable();
+        List<String> command = new java.util.ArrayList<>(List.of(TOOT.toString()));
+        command.addAll(List.of(arguments));
+        Path log = dir.resolve("toot-output.txt");
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        builder.environment().put("XDG_CONFIG_HOME", dir.toString());
+        builder.environment().put("HOME", dir.toString());
+        builder.environment().put("COLUMNS", "200");
+        Process process = builder.start();
+        try (var stdin = process.getOutputStream()) {
+            stdin.write(input.getBytes(StandardCharsets.UTF_8));
+        }
+        if (!process.waitFor(2, TimeUnit.MINUTES)) {
+            process.destroyForcibly();
+            throw new AssertionError("toot ran over 2 minutes: " + Files.readString(log));
         }
         return new Result(process.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
     }

@@ -10,6 +10,9 @@ import dev.widefeed.eventlog.EventLogFactory;
 import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.graph.RelationRepairJob;
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.mastodon.HomeStatuses;
+import dev.widefeed.mastodon.IdPaging;
+import dev.widefeed.mastodon.Presenter;
 import dev.widefeed.perf.results.Results;
 import dev.widefeed.perf.strategy.CountingStorage;
 import dev.widefeed.store.Storage;
@@ -17,6 +20,7 @@ import dev.widefeed.textindex.TrendingJob;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -260,6 +264,13 @@ public final class CostScenario {
                                 readers.get(i % readers.size()),
                                 Optional.empty(),
                                 PAGE)));
+        HomeStatuses mastodonHome = new HomeStatuses(services.home(), services.users());
+        Presenter presenter = new Presenter(URI.create("http://localhost:8080/"));
+        costs.add(m.run(
+                "home (Mastodon face)",
+                n,
+                Caches.WARMED,
+                i -> mastodonHome.page(readers.get(i % readers.size()), IdPaging.newest(), presenter)));
         costs.add(m.run(
                 "one post (no cache tier)",
                 n,
