@@ -235,6 +235,7 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
                         services.home(),
                         services.idempotent(),
                         services.notifications(),
+                        services.comments(),
                         auth.accounts()),
                 appTokens,
                 clock);

@@ -2,6 +2,8 @@ package dev.widefeed.mastodon;
 
 import com.codahale.metrics.annotation.Timed;
 import dev.widefeed.audience.Relationships;
+import dev.widefeed.graph.Follow;
+import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.graph.FollowService;
 import dev.widefeed.graph.Handle;
 import dev.widefeed.graph.User;
@@ -19,7 +21,11 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.time.Instant;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /** Accounts: profiles, their statuses, follows and where the signed-in user stands with others. */
 @Path("/api/v1/accounts")
@@ -146,5 +152,45 @@ public class AccountsResource {
                 false,
                 "",
                 List.of());
+    }
+
+    @GET
+    @Path("/{id}/followers")
+    @RequiresScope("read:accounts")
+    public Response followers(@Auth AppUser me, @PathParam("id") String id, @Context UriInfo uri) {
+        long userId = Ids.of(id);
+        return follows(uri, (after, limit) -> follows.followers(userId, after, limit));
+    }
+
+    @GET
+    @Path("/{id}/following")
+    @RequiresScope("read:accounts")
+    public Response following(@Auth AppUser me, @PathParam("id") String id, @Context UriInfo uri) {
+        long userId = Ids.of(id);
+        return follows(uri, (after, limit) -> follows.following(userId, after, limit));
+    }
+
+    /** A page of a follow list, paged by the follow's time and user (Mastodon pages it by the follow's id). */
+    private Response follows(UriInfo uri, IdPaging.Reader<Follow, FollowCursor> list) {
+        IdPaging<PositionIds> paging = IdPaging.of(Fields.of(null, uri.getQueryParameters()), PositionIds::parse);
+        List<Follow> page = paging.read(
+                (before, limit) -> list.read(
+                                before.map(p -> new FollowCursor(Instant.ofEpochMilli(p.first()), p.second())), limit)
+                        .mapNext(c -> new PositionIds(c.since().toEpochMilli(), c.userId())),
+                AccountsResource::position);
+        Map<Long, Entities.Account> found = accounts.of(
+                page.stream().map(Follow::userId).collect(Collectors.toCollection(LinkedHashSet::new)),
+                new Presenter(uri.getBaseUri()));
+        List<Entities.Account> shown = page.stream()
+                .map(f -> found.get(f.userId()))
+                .filter(a -> a != null)
+                .toList();
+        Response.ResponseBuilder response = Response.ok(shown);
+        IdPaging.link(uri, page, f -> position(f).text()).ifPresent(link -> response.header("Link", link));
+        return response.build();
+    }
+
+    private static PositionIds position(Follow follow) {
+        return new PositionIds(follow.since().toEpochMilli(), follow.userId());
     }
 }

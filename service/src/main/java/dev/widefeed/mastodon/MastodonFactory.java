@@ -3,6 +3,7 @@ package dev.widefeed.mastodon;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.widefeed.account.AccountService;
 import dev.widefeed.audience.Relationships;
+import dev.widefeed.comment.CommentService;
 import dev.widefeed.feed.HomeTimelineService;
 import dev.widefeed.graph.FollowService;
 import dev.widefeed.graph.UserService;
@@ -49,6 +50,7 @@ public class MastodonFactory {
             HomeTimelineService home,
             IdempotentRequests idempotent,
             NotificationService notifications,
+            CommentService comments,
             AccountService accounts) {}
 
     /**
@@ -69,8 +71,8 @@ public class MastodonFactory {
         jersey.register(new OAuthResource(tokens, services.accounts(), passwordGrant, clock));
         jersey.register(
                 new AccountsResource(services.users(), services.posts(), services.follows(), services.relationships()));
-        jersey.register(
-                new StatusesResource(services.posts(), services.likes(), services.idempotent(), services.users()));
+        jersey.register(new StatusesResource(
+                services.posts(), services.likes(), services.idempotent(), services.comments(), services.users()));
         jersey.register(new TimelinesResource(services.home(), services.users()));
         jersey.register(new NotificationsResource(services.notifications(), services.posts(), services.users()));
         jersey.register(new FavouritesResource(services.likes(), services.posts(), services.users()));

@@ -1,6 +1,9 @@
 package dev.widefeed.mastodon;
 
 import dev.widefeed.audience.Audience;
+import dev.widefeed.comment.Comment;
+import dev.widefeed.comment.CommentDetails;
+import dev.widefeed.comment.Vote;
 import dev.widefeed.graph.Handle;
 import dev.widefeed.graph.User;
 import dev.widefeed.graph.UserCounts;
@@ -120,6 +123,50 @@ public final class Presenter {
                 null,
                 null,
                 details.likedByMe(),
+                false,
+                false,
+                false,
+                false,
+                List.of());
+    }
+
+    /**
+     * A comment as a reply to the post it is on: Mastodon has statuses only, so a comment shows as one replying to
+     * its post (docs/mastodon.md, "Statuses").
+     */
+    public Entities.Status reply(CommentDetails details, Entities.Status post, Map<Long, Entities.Account> accounts) {
+        Comment comment = details.comment();
+        Entities.Account account = accounts.get(comment.authorId());
+        return new Entities.Status(
+                Long.toString(comment.id()),
+                base + "/users/" + account.username() + "/statuses/" + comment.id(),
+                post.url() + "#comment-" + comment.id(),
+                Entities.time(comment.createdAt()),
+                account,
+                Html.post(comment.content(), Mention.resolved(comment.content(), comment.mentions()), this),
+                post.visibility(),
+                false,
+                "",
+                List.of(),
+                null,
+                Mention.resolved(comment.content(), comment.mentions()).stream()
+                        .map(this::mention)
+                        .distinct()
+                        .toList(),
+                TopicParser.topics(comment.content()).stream().map(this::tag).toList(),
+                List.of(),
+                0,
+                Math.max(0, details.counts().likes()),
+                Math.max(0, details.counts().replies()),
+                post.id(),
+                post.account().id(),
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                details.myVote() == Vote.LIKE,
                 false,
                 false,
                 false,

@@ -2,6 +2,8 @@ package dev.widefeed.mastodon;
 
 import com.codahale.metrics.annotation.Timed;
 import dev.widefeed.audience.Audience;
+import dev.widefeed.comment.CommentDetails;
+import dev.widefeed.comment.CommentService;
 import dev.widefeed.idempotency.Fingerprint;
 import dev.widefeed.idempotency.IdempotentRequests;
 import dev.widefeed.like.LikeService;
@@ -25,9 +27,12 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Statuses: posts as Mastodon shows them (docs/mastodon.md, "Statuses"). Posting honours {@code Idempotency-Key}
@@ -44,13 +49,19 @@ public class StatusesResource {
     private final PostService posts;
     private final LikeService likes;
     private final IdempotentRequests requests;
+    private final CommentService comments;
     private final Accounts accounts;
 
     public StatusesResource(
-            PostService posts, LikeService likes, IdempotentRequests requests, dev.widefeed.graph.UserService users) {
+            PostService posts,
+            LikeService likes,
+            IdempotentRequests requests,
+            CommentService comments,
+            dev.widefeed.graph.UserService users) {
         this.posts = posts;
         this.likes = likes;
         this.requests = requests;
+        this.comments = comments;
         this.accounts = new Accounts(users);
     }
 
@@ -187,5 +198,30 @@ public class StatusesResource {
                 repostId -> posts.repost(repostId, me.id(), sourceId, null, Audience.PUBLIC),
                 repostId -> posts.find(me.id(), repostId));
         return accounts.status(outcome.value(), new Presenter(uri.getBaseUri()));
+    }
+
+    /**
+     * A status's context: a post has no ancestors, and its descendants are its comments, the first page of them
+     * (docs/mastodon.md, "Statuses").
+     */
+    @GET
+    @Path("/{id}/context")
+    @RequiresScope("read:statuses")
+    public Entities.Context context(@Auth AppUser me, @PathParam("id") String id, @Context UriInfo uri) {
+        long postId = Ids.of(id);
+        Presenter presenter = new Presenter(uri.getBaseUri());
+        Entities.Status post = accounts.status(posts.get(me.id(), postId), presenter);
+        List<CommentDetails> shown = comments.page(me.id(), postId, 1).items().stream()
+                .filter(c -> !c.comment().deleted())
+                .toList();
+        Map<Long, Entities.Account> authors = accounts.of(
+                shown.stream().map(c -> c.comment().authorId()).collect(Collectors.toCollection(LinkedHashSet::new)),
+                presenter);
+        return new Entities.Context(
+                List.of(),
+                shown.stream()
+                        .filter(c -> authors.containsKey(c.comment().authorId()))
+                        .map(c -> presenter.reply(c, post, authors))
+                        .toList());
     }
 }

@@ -267,6 +267,24 @@ public class MastodonApiContract {
         assertThat(statuses).hasSize(4);
         JsonNode lookedUp = MastodonHttp.json(m.get("/api/v1/accounts/lookup?acct=" + bob.handle(), adaToken), 200);
         assertThat(lookedUp.get("id").asText()).isEqualTo(bob.id());
+        ApiClient.body(
+                backend.api()
+                        .request("/v1/posts/" + statusId + "/comments", ada.nativeToken())
+                        .post(jakarta.ws.rs.client.Entity.json(
+                                java.util.Map.of("content", "a comment, @" + bob.handle()))),
+                201);
+        JsonNode context = MastodonHttp.json(m.get("/api/v1/statuses/" + statusId + "/context", adaToken), 200);
+        assertThat(context.get("ancestors")).isEmpty();
+        assertThat(context.get("descendants")).hasSize(1);
+        assertThat(context.get("descendants").get(0).get("in_reply_to_id").asText())
+                .isEqualTo(statusId);
+        assertThat(context.get("descendants").get(0).get("account").get("id").asText())
+                .isEqualTo(ada.id());
+        JsonNode followers = MastodonHttp.json(m.get("/api/v1/accounts/" + bob.id() + "/followers", adaToken), 200);
+        assertThat(followers).hasSize(1);
+        assertThat(followers.get(0).get("id").asText()).isEqualTo(ada.id());
+        JsonNode following = MastodonHttp.json(m.get("/api/v1/accounts/" + ada.id() + "/following", adaToken), 200);
+        assertThat(following.get(0).get("id").asText()).isEqualTo(bob.id());
         JsonNode standing = MastodonHttp.json(m.get("/api/v1/accounts/relationships?id[]=" + bob.id(), adaToken), 200);
         assertThat(standing.get(0).get("following").asBoolean()).isTrue();
 

@@ -100,7 +100,8 @@ final class MastodonHttp {
     }
 
     /** A user signed up through the native API, with a handle to sign in with. */
-    record Person(String id, String handle) {}
+    /** A user signed up through the native API: id, handle, and the native session's access token. */
+    record Person(String id, String handle, String nativeToken) {}
 
     Person person(String name) {
         String handle = "m" + Long.toString(System.nanoTime(), 36);
@@ -108,7 +109,10 @@ final class MastodonHttp {
                 api.request("/v1/users", null)
                         .post(jakarta.ws.rs.client.Entity.json(ApiClient.signUp("name", name, "handle", handle))),
                 201);
-        return new Person(created.get("user").get("id").asText(), handle);
+        return new Person(
+                created.get("user").get("id").asText(),
+                handle,
+                created.get("token").asText());
     }
 
     record App(String clientId, String clientSecret) {}
