@@ -51,7 +51,7 @@ import dev.widefeed.resources.FanoutResource;
 import dev.widefeed.resources.GroupResource;
 import dev.widefeed.resources.LikeResource;
 import dev.widefeed.resources.NotificationResource;
-import dev.widefeed.resources.OpenApiDescription;
+import dev.widefeed.resources.OpenApiResource;
 import dev.widefeed.resources.PostCommentsResource;
 import dev.widefeed.resources.PostResource;
 import dev.widefeed.resources.RelationResource;
@@ -309,7 +309,7 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         environment.jersey().register(new ValidationErrorMapper());
         environment.jersey().register(new WebErrorMapper());
         environment.jersey().register(new UnexpectedErrorMapper());
-        environment.jersey().register(OpenApiDescription.resource());
+        environment.jersey().register(new OpenApiResource());
     }
 
     /** Strict, bounded JSON in; ISO-8601 times out. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.widefeed.comment.Comment;
 import dev.widefeed.comment.CommentCounts;
 import dev.widefeed.comment.CommentDetails;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -26,6 +27,7 @@ public record CommentView(
         List<PostView.MentionView> mentions,
         boolean deleted,
         String myVote) {
+    @Schema(name = "CommentCounts")
     public record Counts(long replies, long likes, long hates) {}
 
     public static CommentView of(CommentDetails details) {

@@ -7,6 +7,7 @@ import dev.widefeed.mention.Mention;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.topic.TopicParser;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;
 
@@ -45,6 +46,7 @@ public record PostView(
         }
     }
 
+    @Schema(name = "PostCounts")
     public record Counts(long likes, long comments, long commentsEver, long reposts, long repostsEver) {
         static Counts of(PostCounts c) {
             return new Counts(c.likes(), c.comments(), c.commentsEver(), c.reposts(), c.repostsEver());

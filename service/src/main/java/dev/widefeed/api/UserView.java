@@ -3,6 +3,7 @@ package dev.widefeed.api;
 import dev.widefeed.graph.Handle;
 import dev.widefeed.graph.User;
 import dev.widefeed.graph.UserCounts;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 
 /**
@@ -10,6 +11,7 @@ import java.time.Instant;
  * null only for a user created before handles who has not been given one yet.
  */
 public record UserView(String id, String handle, String name, String bio, Instant createdAt, Counts counts) {
+    @Schema(name = "UserCounts")
     public record Counts(long posts, long followers, long following) {}
 
     public static UserView of(User user, UserCounts counts) {

@@ -12,7 +12,6 @@ import dev.widefeed.comment.Vote;
 import dev.widefeed.kernel.Page;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -30,7 +29,6 @@ import java.util.Optional;
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "comments")
-@SecurityRequirement(name = "bearer")
 @Timed
 public class CommentResource {
     private final CommentService comments;
@@ -41,14 +39,16 @@ public class CommentResource {
 
     @GET
     @Path("/{id}")
-    @Operation(summary = "A comment with its counts")
+    @Operation(operationId = "getComment", summary = "A comment with its counts")
     public CommentView get(@Auth UserPrincipal me, @PathParam("id") String id) {
         return CommentView.of(comments.get(me.id(), commentId(id)));
     }
 
     @GET
     @Path("/{id}/replies")
-    @Operation(summary = "Replies under a top-level comment, by floor (a reply's answers are listed under its root)")
+    @Operation(
+            operationId = "getReplies",
+            summary = "Replies under a top-level comment, by floor (a reply's answers are listed under its root)")
     public PageView<CommentView> replies(
             @Auth UserPrincipal me,
             @PathParam("id") String id,
@@ -63,35 +63,37 @@ public class CommentResource {
 
     @DELETE
     @Path("/{id}")
-    @Operation(summary = "Delete a comment (its author or the post's author); its floor stays empty")
+    @Operation(
+            operationId = "deleteComment",
+            summary = "Delete a comment (its author or the post's author); its floor stays empty")
     public void delete(@Auth UserPrincipal me, @PathParam("id") String id) {
         comments.delete(me.id(), commentId(id));
     }
 
     @PUT
     @Path("/{id}/like")
-    @Operation(summary = "Like a comment (idempotent; moves a hate to a like)")
+    @Operation(operationId = "likeComment", summary = "Like a comment (idempotent; moves a hate to a like)")
     public VotesView like(@Auth UserPrincipal me, @PathParam("id") String id) {
         return VotesView.of(comments.vote(me.id(), commentId(id), Vote.LIKE));
     }
 
     @DELETE
     @Path("/{id}/like")
-    @Operation(summary = "Take back a like (idempotent)")
+    @Operation(operationId = "unlikeComment", summary = "Take back a like (idempotent)")
     public VotesView unlike(@Auth UserPrincipal me, @PathParam("id") String id) {
         return VotesView.of(comments.unvote(me.id(), commentId(id), Vote.LIKE));
     }
 
     @PUT
     @Path("/{id}/hate")
-    @Operation(summary = "Hate a comment (idempotent; moves a like to a hate)")
+    @Operation(operationId = "hateComment", summary = "Hate a comment (idempotent; moves a like to a hate)")
     public VotesView hate(@Auth UserPrincipal me, @PathParam("id") String id) {
         return VotesView.of(comments.vote(me.id(), commentId(id), Vote.HATE));
     }
 
     @DELETE
     @Path("/{id}/hate")
-    @Operation(summary = "Take back a hate (idempotent)")
+    @Operation(operationId = "unhateComment", summary = "Take back a hate (idempotent)")
     public VotesView unhate(@Auth UserPrincipal me, @PathParam("id") String id) {
         return VotesView.of(comments.unvote(me.id(), commentId(id), Vote.HATE));
     }

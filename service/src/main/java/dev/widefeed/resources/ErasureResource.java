@@ -29,6 +29,7 @@ public class ErasureResource {
     @GET
     @Path("/{userId}")
     @Operation(
+            operationId = "getErasure",
             summary = "Where the erasure of an account stands: erasing or done (no token needed); 404 none asked "
                     + "for, or done more than 30 days ago")
     public ErasureView get(@PathParam("userId") String userId) {

@@ -3,6 +3,7 @@ package dev.widefeed.resources;
 import com.codahale.metrics.annotation.Timed;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.widefeed.api.ArchiveView;
 import dev.widefeed.api.CommentView;
 import dev.widefeed.api.FollowView;
 import dev.widefeed.api.GroupView;
@@ -23,7 +24,9 @@ import dev.widefeed.like.Like;
 import dev.widefeed.post.PostDetails;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -45,7 +48,6 @@ import java.util.function.Function;
  */
 @Path("/v1/users")
 @Tag(name = "users")
-@SecurityRequirement(name = "bearer")
 @Timed
 public class ExportResource {
     static final String FORMAT = "widefeed-archive/1";
@@ -67,6 +69,10 @@ public class ExportResource {
     @Operation(
             summary = "My archive, streamed as one JSON document: {format, exportedAt, user, posts, likes, "
                     + "following, followers, comments, blocked, hidden, tags, groups} (403 for someone else's)")
+    @ApiResponse(
+            responseCode = "200",
+            description = "The archive",
+            content = @Content(schema = @Schema(implementation = ArchiveView.class)))
     public Response export(@Auth UserPrincipal me, @PathParam("id") String id) {
         long userId = Params.id(id, "user id");
         Ownership.require(me.id(), userId, "only its owner takes an archive of an account"); // before the 200 goes
@@ -129,7 +135,7 @@ public class ExportResource {
             array(
                     "groups",
                     each,
-                    g -> new OwnedGroupView(
+                    g -> new ArchiveView.OwnedGroupView(
                             GroupView.of(g.group()),
                             g.members().stream().map(String::valueOf).toList()));
         }
@@ -154,5 +160,4 @@ public class ExportResource {
     }
 
     /** A group of mine as the archive holds it. */
-    record OwnedGroupView(GroupView group, List<String> members) {}
 }

@@ -6,7 +6,6 @@ import dev.widefeed.auth.UserPrincipal;
 import dev.widefeed.feed.FanoutService;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -18,7 +17,6 @@ import jakarta.ws.rs.core.MediaType;
 @Path("/v1/posts")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "timelines")
-@SecurityRequirement(name = "bearer")
 @Timed
 public class FanoutResource {
     private final FanoutService fanout;
@@ -30,6 +28,7 @@ public class FanoutResource {
     @GET
     @Path("/{id}/fanout")
     @Operation(
+            operationId = "getFanout",
             summary = "The delivery plan and progress of my post: mode (push, hybrid or pull), tiers, "
                     + "followers pushed, skipped or pulling it, done or pending")
     public FanoutView fanout(@Auth UserPrincipal me, @PathParam("id") String id) {

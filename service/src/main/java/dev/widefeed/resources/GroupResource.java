@@ -9,7 +9,9 @@ import dev.widefeed.audience.AudienceService;
 import dev.widefeed.auth.UserPrincipal;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
@@ -30,7 +32,6 @@ import jakarta.ws.rs.core.UriBuilder;
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "audiences")
-@SecurityRequirement(name = "bearer")
 @Timed
 public class GroupResource {
     private final AudienceService audiences;
@@ -40,7 +41,13 @@ public class GroupResource {
     }
 
     @POST
-    @Operation(summary = "Create a group (name 1..30 characters); I own it and am its first member")
+    @Operation(
+            operationId = "createGroup",
+            summary = "Create a group (name 1..30 characters); I own it and am its first member")
+    @ApiResponse(
+            responseCode = "201",
+            description = "The group",
+            content = @Content(schema = @Schema(implementation = GroupView.class)))
     public Response create(@Auth UserPrincipal me, @NotNull GroupRequest request) {
         GroupView group = GroupView.of(audiences.createGroup(me.id(), request.name()));
         return Response.created(UriBuilder.fromResource(GroupResource.class)
@@ -53,21 +60,27 @@ public class GroupResource {
 
     @PUT
     @Path("/{gid}/members/{userId}")
-    @Operation(summary = "Add a member (the group's owner; idempotent); 422 over 500 members")
+    @Operation(
+            operationId = "addGroupMember",
+            summary = "Add a member (the group's owner; idempotent); 422 over 500 members")
     public void add(@Auth UserPrincipal me, @PathParam("gid") String gid, @PathParam("userId") String userId) {
         audiences.addMember(me.id(), Params.id(gid, "group id"), Params.id(userId, "user id"));
     }
 
     @DELETE
     @Path("/{gid}/members/{userId}")
-    @Operation(summary = "Remove a member (the group's owner; idempotent); applies to posts already written")
+    @Operation(
+            operationId = "removeGroupMember",
+            summary = "Remove a member (the group's owner; idempotent); applies to posts already written")
     public void remove(@Auth UserPrincipal me, @PathParam("gid") String gid, @PathParam("userId") String userId) {
         audiences.removeMember(me.id(), Params.id(gid, "group id"), Params.id(userId, "user id"));
     }
 
     @GET
     @Path("/{gid}/members")
-    @Operation(summary = "The owner and members by id; only to them (404 to anyone else)")
+    @Operation(
+            operationId = "getGroupMembers",
+            summary = "The owner and members by id; only to them (404 to anyone else)")
     public PageView<UserIdView> members(
             @Auth UserPrincipal me,
             @PathParam("gid") String gid,

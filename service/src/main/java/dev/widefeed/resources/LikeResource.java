@@ -12,7 +12,6 @@ import dev.widefeed.like.LikeCursor;
 import dev.widefeed.like.LikeService;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -35,7 +34,6 @@ import java.util.function.Function;
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "likes")
-@SecurityRequirement(name = "bearer")
 @Timed
 public class LikeResource {
     private final LikeService likes;
@@ -46,21 +44,21 @@ public class LikeResource {
 
     @PUT
     @Path("/{id}/like")
-    @Operation(summary = "Like a post (idempotent); answers the post's like count")
+    @Operation(operationId = "likePost", summary = "Like a post (idempotent); answers the post's like count")
     public LikeView like(@Auth UserPrincipal principal, @PathParam("id") String id) {
         return view(likes.like(principal.id(), Params.id(id, "post id")));
     }
 
     @DELETE
     @Path("/{id}/like")
-    @Operation(summary = "Take back a like (idempotent); answers the post's like count")
+    @Operation(operationId = "unlikePost", summary = "Take back a like (idempotent); answers the post's like count")
     public LikeView unlike(@Auth UserPrincipal principal, @PathParam("id") String id) {
         return view(likes.unlike(principal.id(), Params.id(id, "post id")));
     }
 
     @GET
     @Path("/{id}/likes")
-    @Operation(summary = "Who liked the post, newest first")
+    @Operation(operationId = "getLikers", summary = "Who liked the post, newest first")
     public PageView<LikerView> likers(
             @Auth UserPrincipal principal,
             @PathParam("id") String id,
@@ -88,7 +86,6 @@ public class LikeResource {
     @Path("/v1/users")
     @Produces(MediaType.APPLICATION_JSON)
     @Tag(name = "likes")
-    @SecurityRequirement(name = "bearer")
     @Timed
     public static final class ByUser {
         private final LikeService likes;
@@ -99,7 +96,7 @@ public class LikeResource {
 
         @GET
         @Path("/{id}/likes")
-        @Operation(summary = "The posts the user liked, newest first")
+        @Operation(operationId = "getLikedPosts", summary = "The posts the user liked, newest first")
         public PageView<LikedPostView> likedPosts(
                 @Auth UserPrincipal principal,
                 @PathParam("id") String id,

@@ -12,7 +12,6 @@ import dev.widefeed.notification.NotificationCursor;
 import dev.widefeed.notification.NotificationService;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -33,7 +32,6 @@ import java.util.Optional;
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "notifications")
-@SecurityRequirement(name = "bearer")
 @Timed
 public class NotificationResource {
     private final NotificationService notifications;
@@ -45,6 +43,7 @@ public class NotificationResource {
     @GET
     @Path("/{id}/notifications")
     @Operation(
+            operationId = "getNotifications",
             summary = "My notifications, grouped per kind, target and hour, newest hour first (403 for someone else's)")
     public PageView<NotificationView> page(
             @Auth UserPrincipal me,
@@ -61,7 +60,9 @@ public class NotificationResource {
 
     @GET
     @Path("/{id}/notifications/unread")
-    @Operation(summary = "How many of my notification groups have news since my read marker (at most 100)")
+    @Operation(
+            operationId = "getUnreadCount",
+            summary = "How many of my notification groups have news since my read marker (at most 100)")
     public UnreadView unread(@Auth UserPrincipal me, @PathParam("id") String id) {
         return view(notifications.unread(me.id(), Params.id(id, "user id")));
     }

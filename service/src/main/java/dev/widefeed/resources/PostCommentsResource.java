@@ -14,7 +14,9 @@ import dev.widefeed.idempotency.Fingerprint;
 import dev.widefeed.idempotency.IdempotentRequests;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
@@ -41,7 +43,6 @@ import java.util.Optional;
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "comments")
-@SecurityRequirement(name = "bearer")
 @Timed
 public class PostCommentsResource {
     private final CommentService comments;
@@ -54,8 +55,13 @@ public class PostCommentsResource {
 
     @POST
     @Operation(
+            operationId = "createComment",
             summary = "Comment on a post, or reply to one of its comments (replyTo); content 1..2000 characters. "
                     + "Idempotency-Key as for a post")
+    @ApiResponse(
+            responseCode = "201",
+            description = "The comment",
+            content = @Content(schema = @Schema(implementation = CommentView.class)))
     public Response create(
             @Auth UserPrincipal me,
             @PathParam("id") String id,
@@ -80,6 +86,7 @@ public class PostCommentsResource {
 
     @GET
     @Operation(
+            operationId = "getComments",
             summary = "The post's top-level comments. By floor (sort=floor, the default): fixed page N (default 1), "
                     + "floors (N-1)*20+1 .. N*20, oldest first; a deleted comment leaves its page short, or stays as a "
                     + "placeholder while it has live replies. sort=hot: those with more likes than hates, the most first "
@@ -111,6 +118,7 @@ public class PostCommentsResource {
     @PUT
     @Path("/closed")
     @Operation(
+            operationId = "closeComments",
             summary = "Close the post's comments: new comments and replies are refused (403), existing ones stay "
                     + "(the post's author only, 403 otherwise); idempotent")
     public void close(@Auth UserPrincipal me, @PathParam("id") String id) {
@@ -119,7 +127,9 @@ public class PostCommentsResource {
 
     @DELETE
     @Path("/closed")
-    @Operation(summary = "Open the post's comments again (the post's author only); idempotent")
+    @Operation(
+            operationId = "openComments",
+            summary = "Open the post's comments again (the post's author only); idempotent")
     public void open(@Auth UserPrincipal me, @PathParam("id") String id) {
         comments.close(me.id(), Params.id(id, "post id"), false);
     }
@@ -127,6 +137,7 @@ public class PostCommentsResource {
     @PUT
     @Path("/pinned")
     @Operation(
+            operationId = "pinComment",
             summary = "Pin one top-level comment above the first page, in place of any pinned before (the post's "
                     + "author only); 404 unknown or deleted comment, 422 a reply or another post's comment")
     public CommentView pin(@Auth UserPrincipal me, @PathParam("id") String id, @NotNull PinRequest request) {
@@ -138,7 +149,7 @@ public class PostCommentsResource {
 
     @DELETE
     @Path("/pinned")
-    @Operation(summary = "Unpin the pinned comment (the post's author only); idempotent")
+    @Operation(operationId = "unpinComment", summary = "Unpin the pinned comment (the post's author only); idempotent")
     public void unpin(@Auth UserPrincipal me, @PathParam("id") String id) {
         comments.pin(me.id(), Params.id(id, "post id"), 0);
     }

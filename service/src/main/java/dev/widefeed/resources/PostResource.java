@@ -16,7 +16,9 @@ import dev.widefeed.post.PostDetails;
 import dev.widefeed.post.PostService;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
@@ -38,7 +40,6 @@ import java.util.Objects;
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "posts")
-@SecurityRequirement(name = "bearer")
 @Timed
 public class PostResource {
     private final PostService posts;
@@ -51,10 +52,15 @@ public class PostResource {
 
     @POST
     @Operation(
+            operationId = "createPost",
             summary =
                     "Post an original (content 1..2000 characters, audience default public). With an "
                             + "Idempotency-Key, the same key again within 24 h answers the first post (header Idempotent-Replayed) "
                             + "and creates nothing; 422 if the key came with another request, 409 while the first is still running")
+    @ApiResponse(
+            responseCode = "201",
+            description = "The post",
+            content = @Content(schema = @Schema(implementation = PostView.class)))
     public Response create(
             @Auth UserPrincipal me, @NotNull PostRequest request, @HeaderParam(Idempotent.KEY) String key) {
         Audience audience = audience(request.audience());
@@ -69,8 +75,13 @@ public class PostResource {
     @POST
     @Path("/{id}/reposts")
     @Operation(
+            operationId = "createRepost",
             summary = "Repost a post, with or without text; raises the source's reposts and repostsEver. "
                     + "Idempotency-Key as for a post")
+    @ApiResponse(
+            responseCode = "201",
+            description = "The repost",
+            content = @Content(schema = @Schema(implementation = PostView.class)))
     public Response repost(
             @Auth UserPrincipal me,
             @PathParam("id") String id,
@@ -91,6 +102,7 @@ public class PostResource {
     @GET
     @Path("/{id}/reposts")
     @Operation(
+            operationId = "getReposts",
             summary = "Fixed page N (default 1) of the post's reposts that I may see, oldest first: a repost stays "
                     + "on the page it was written onto (about 20 a page; a deleted one leaves its page short)")
     public RepostPageView reposts(@Auth UserPrincipal me, @PathParam("id") String id, @QueryParam("page") String page) {
@@ -99,13 +111,13 @@ public class PostResource {
 
     @GET
     @Path("/{id}")
-    @Operation(summary = "A post with its counts, likedByMe and, for a repost, its source")
+    @Operation(operationId = "getPost", summary = "A post with its counts, likedByMe and, for a repost, its source")
     public PostView get(@Auth UserPrincipal me, @PathParam("id") String id) {
         return PostView.of(posts.get(me.id(), Params.id(id, "post id")));
     }
 
     @GET
-    @Operation(summary = "Up to 100 posts by id, in the order asked; unknown ones left out")
+    @Operation(operationId = "getPosts", summary = "Up to 100 posts by id, in the order asked; unknown ones left out")
     public PostsView getAll(@Auth UserPrincipal me, @QueryParam("ids") String ids) {
         return new PostsView(posts.getAll(me.id(), Params.idList(ids, "ids")).stream()
                 .map(PostView::of)
@@ -114,14 +126,16 @@ public class PostResource {
 
     @DELETE
     @Path("/{id}")
-    @Operation(summary = "Delete your post; its reposts stay and show it as deleted")
+    @Operation(operationId = "deletePost", summary = "Delete your post; its reposts stay and show it as deleted")
     public void delete(@Auth UserPrincipal me, @PathParam("id") String id) {
         posts.delete(me.id(), Params.id(id, "post id"));
     }
 
     @GET
     @Path("/{id}/audience/{userId}")
-    @Operation(summary = "For the post's author: whether that user can see the post, and which rule decided it")
+    @Operation(
+            operationId = "explainAudience",
+            summary = "For the post's author: whether that user can see the post, and which rule decided it")
     public AudienceDecisionView audience(
             @Auth UserPrincipal me, @PathParam("id") String id, @PathParam("userId") String userId) {
         return AudienceDecisionView.of(posts.explain(me.id(), Params.id(id, "post id"), Params.id(userId, "user id")));

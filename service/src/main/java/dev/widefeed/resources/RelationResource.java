@@ -16,7 +16,6 @@ import dev.widefeed.graph.Relationship;
 import dev.widefeed.kernel.Page;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -37,7 +36,6 @@ import java.util.Optional;
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "relations")
-@SecurityRequirement(name = "bearer")
 @Timed
 public class RelationResource {
     private final FollowService follows;
@@ -76,7 +74,7 @@ public class RelationResource {
 
     @GET
     @Path("/{id}/following")
-    @Operation(summary = "Whom the user follows, newest first")
+    @Operation(operationId = "getFollowing", summary = "Whom the user follows, newest first")
     public PageView<FollowView> following(
             @Auth UserPrincipal principal,
             @PathParam("id") String id,
@@ -87,7 +85,7 @@ public class RelationResource {
 
     @GET
     @Path("/{id}/followers")
-    @Operation(summary = "Who follows the user, newest first")
+    @Operation(operationId = "getFollowers", summary = "Who follows the user, newest first")
     public PageView<FollowView> followers(
             @Auth UserPrincipal principal,
             @PathParam("id") String id,
@@ -99,6 +97,7 @@ public class RelationResource {
     @GET
     @Path("/{id}/relationships")
     @Operation(
+            operationId = "getRelationships",
             summary = "Where I stand with up to 100 users (ids=a,b,c), in the order asked, unknown ones left out: "
                     + "following, followedBy, blocked, hidden (403 for someone else's)")
     public RelationshipsView relationships(
@@ -111,7 +110,9 @@ public class RelationResource {
 
     @GET
     @Path("/{id}/relationship/{other}")
-    @Operation(summary = "Whether the user follows the other, and whether the other follows the user")
+    @Operation(
+            operationId = "getRelationship",
+            summary = "Whether the user follows the other, and whether the other follows the user")
     public RelationshipView relationship(
             @Auth UserPrincipal principal, @PathParam("id") String id, @PathParam("other") String other) {
         Relationship r = follows.relationship(Params.id(id, "user id"), Params.id(other, "other user id"));

@@ -10,7 +10,9 @@ import dev.widefeed.auth.TokenService;
 import dev.widefeed.auth.UserPrincipal;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.Valid;
@@ -47,6 +49,10 @@ public class SessionResource {
             summary = "Sign in by handle (any case) and password (no token needed): 201 with an access token and "
                     + "a refresh token. 401 with one message whether the handle is unknown or the password wrong; 429 with "
                     + "Retry-After after too many failures for the handle or from the address")
+    @ApiResponse(
+            responseCode = "201",
+            description = "The session",
+            content = @Content(schema = @Schema(implementation = SessionView.class)))
     public Response signIn(@NotNull @Valid SignInRequest request) {
         AccountService.SignedIn signedIn = accounts.signIn(
                 request.handle(),
@@ -69,8 +75,8 @@ public class SessionResource {
     @Path("/current")
     @Operation(
             summary = "Sign out of this token's session: its refresh token and access tokens stop working. A "
-                    + "token of no session (an operator's) signs out everywhere, the only way to void it",
-            security = @SecurityRequirement(name = "bearer"))
+                    + "token of no session (an operator's) signs out everywhere, the only way to void it")
+    @ApiResponse(responseCode = "204", description = "Signed out")
     public Response signOut(@Auth UserPrincipal me) {
         me.sessionId()
                 .ifPresentOrElse(
@@ -79,9 +85,8 @@ public class SessionResource {
     }
 
     @DELETE
-    @Operation(
-            summary = "Sign out everywhere: every session and token of mine issued so far stops working",
-            security = @SecurityRequirement(name = "bearer"))
+    @Operation(summary = "Sign out everywhere: every session and token of mine issued so far stops working")
+    @ApiResponse(responseCode = "204", description = "Signed out everywhere")
     public Response signOutEverywhere(@Auth UserPrincipal me) {
         accounts.signOutEverywhere(me.id());
         return Response.noContent().build();

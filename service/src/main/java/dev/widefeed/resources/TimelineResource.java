@@ -10,7 +10,6 @@ import dev.widefeed.post.PostDetails;
 import dev.widefeed.post.PostService;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -24,7 +23,6 @@ import java.util.Optional;
 @Path("/v1/users")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "timelines")
-@SecurityRequirement(name = "bearer")
 @Timed
 public class TimelineResource {
     private final PostService posts;
@@ -37,7 +35,9 @@ public class TimelineResource {
 
     @GET
     @Path("/{id}/posts")
-    @Operation(summary = "The user's originals and reposts, newest first; since=<post id>: only newer ones")
+    @Operation(
+            operationId = "getUserPosts",
+            summary = "The user's originals and reposts, newest first; since=<post id>: only newer ones")
     public PageView<PostView> posts(
             @Auth UserPrincipal me,
             @PathParam("id") String id,
@@ -52,6 +52,7 @@ public class TimelineResource {
     @GET
     @Path("/{id}/home")
     @Operation(
+            operationId = "getHome",
             summary = "My home timeline: my posts and those of everyone I follow, newest first (403 for someone "
                     + "else's); since=<post id>: only newer ones")
     public PageView<PostView> home(

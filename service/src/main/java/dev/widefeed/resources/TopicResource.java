@@ -14,7 +14,6 @@ import dev.widefeed.textindex.TrendingWindow;
 import dev.widefeed.topic.TopicParser;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -28,7 +27,6 @@ import java.util.Optional;
 @Path("/v1/topics")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "topics")
-@SecurityRequirement(name = "bearer")
 @Timed
 public class TopicResource {
     private final TextIndexService index;
@@ -39,7 +37,9 @@ public class TopicResource {
 
     @GET
     @Path("/trending")
-    @Operation(summary = "The topics most posts named in the last hour (window=1h, the default) or day (24h)")
+    @Operation(
+            operationId = "getTrending",
+            summary = "The topics most posts named in the last hour (window=1h, the default) or day (24h)")
     public TrendingView trending(@Auth UserPrincipal me, @QueryParam("window") String window) {
         TrendingWindow w = window == null
                 ? TrendingWindow.HOUR
@@ -50,6 +50,7 @@ public class TopicResource {
     @GET
     @Path("/{topic}/posts")
     @Operation(
+            operationId = "getTopicPosts",
             summary = "The posts naming #topic (any case) that I may see, newest first; since=<post id>: only "
                     + "newer ones; 400 not a topic")
     public PageView<PostView> posts(
@@ -74,7 +75,6 @@ public class TopicResource {
     @Path("/v1/users")
     @Produces(MediaType.APPLICATION_JSON)
     @Tag(name = "topics")
-    @SecurityRequirement(name = "bearer")
     @Timed
     public static final class ByUser {
         private final TextIndexService index;
@@ -86,6 +86,7 @@ public class TopicResource {
         @GET
         @Path("/{id}/mentions")
         @Operation(
+                operationId = "getMentions",
                 summary = "The posts and comments that mention me, newest first (403 for someone else's); "
                         + "since=<post or comment id>: only newer ones")
         public PageView<MentionedInView> mentions(

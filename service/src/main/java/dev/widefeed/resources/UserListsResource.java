@@ -10,7 +10,6 @@ import dev.widefeed.auth.UserPrincipal;
 import dev.widefeed.kernel.Page;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -31,7 +30,6 @@ import java.util.Optional;
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "audiences")
-@SecurityRequirement(name = "bearer")
 @Timed
 public class UserListsResource {
     private final AudienceService audiences;
@@ -64,7 +62,7 @@ public class UserListsResource {
 
     @GET
     @Path("/{id}/tags")
-    @Operation(summary = "My tags and their members (private: only to me)")
+    @Operation(operationId = "getTags", summary = "My tags and their members (private: only to me)")
     public TagsView tags(@Auth UserPrincipal me, @PathParam("id") String id) {
         return TagsView.of(audiences.tags(me.id(), Params.me(me, id)));
     }
@@ -85,7 +83,7 @@ public class UserListsResource {
 
     @GET
     @Path("/{id}/hidden")
-    @Operation(summary = "The users I hid, by id (private: only to me)")
+    @Operation(operationId = "getHidden", summary = "The users I hid, by id (private: only to me)")
     public PageView<UserIdView> hidden(
             @Auth UserPrincipal me,
             @PathParam("id") String id,
@@ -110,7 +108,7 @@ public class UserListsResource {
 
     @GET
     @Path("/{id}/blocked")
-    @Operation(summary = "The users I blocked, by id (private: only to me)")
+    @Operation(operationId = "getBlocked", summary = "The users I blocked, by id (private: only to me)")
     public PageView<UserIdView> blocked(
             @Auth UserPrincipal me,
             @PathParam("id") String id,

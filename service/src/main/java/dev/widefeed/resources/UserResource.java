@@ -21,7 +21,9 @@ import dev.widefeed.idempotency.Fingerprint;
 import dev.widefeed.idempotency.IdempotentRequests;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -68,11 +70,16 @@ public class UserResource {
 
     @POST
     @Operation(
+            operationId = "signUp",
             summary = "Sign up: a user with a unique handle (chosen, or made from the name) and a password; answers "
                     + "the user and a first session's access and refresh tokens (no token needed). 409 when the handle is "
                     + "taken, 422 when it is not a handle or the password has fewer than 10 or more than 128 characters. "
                     + "With an Idempotency-Key, the same sign-up again within 24 h (same name, handle and password) answers "
                     + "the same user with a new session and creates nothing")
+    @ApiResponse(
+            responseCode = "201",
+            description = "The user and a first session",
+            content = @Content(schema = @Schema(implementation = CreatedUserView.class)))
     public Response create(@NotNull @Valid CreateUserRequest request, @HeaderParam(Idempotent.KEY) String key) {
         Password password = Password.choose(request.password());
         // The password is no part of the fingerprint: a replay must offer it again and is checked against the hash.
@@ -102,8 +109,7 @@ public class UserResource {
     @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
     @Operation(
             summary = "Change my name (1..30 characters) or bio (up to 160; \"\" clears it): fields left out are "
-                    + "kept; answers my profile. 403 for someone else's, 422 for a value out of bounds",
-            security = @SecurityRequirement(name = "bearer"))
+                    + "kept; answers my profile. 403 for someone else's, 422 for a value out of bounds")
     public UserView updateProfile(
             @Auth UserPrincipal me, @PathParam("id") String id, @NotNull @Valid ProfileRequest request) {
         long userId = Params.id(id, "user id");
@@ -117,8 +123,11 @@ public class UserResource {
     @Operation(
             summary = "Erase my account (the password required: 403 when wrong): 202, and from then on no sign-in "
                     + "or token of mine works; my posts, likes, follows, comments and lists are taken out in the background, "
-                    + "each by the rules of its own delete, which GET /v1/erasures/{id} follows to done",
-            security = @SecurityRequirement(name = "bearer"))
+                    + "each by the rules of its own delete, which GET /v1/erasures/{id} follows to done")
+    @ApiResponse(
+            responseCode = "202",
+            description = "The erasure, begun",
+            content = @Content(schema = @Schema(implementation = ErasureView.class)))
     public Response erase(@Auth UserPrincipal me, @PathParam("id") String id, @NotNull @Valid ErasureRequest request) {
         long userId = Params.me(me, id);
         ErasureView erasure = ErasureView.of(erasures.request(me.id(), userId, Password.offered(request.password())));
@@ -133,8 +142,7 @@ public class UserResource {
     @Path("/{id}/password")
     @Operation(
             summary = "Set my password (currentPassword required when I have one: 403 when missing or wrong); "
-                    + "every earlier session and token of mine stops working, and the answer is a new session",
-            security = @SecurityRequirement(name = "bearer"))
+                    + "every earlier session and token of mine stops working, and the answer is a new session")
     public SessionView setPassword(
             @Auth UserPrincipal me, @PathParam("id") String id, @NotNull @Valid PasswordChangeRequest request) {
         long userId = Params.me(me, id);
@@ -147,9 +155,9 @@ public class UserResource {
 
     @GET
     @Operation(
+            operationId = "getUsers",
             summary = "Up to 100 users by id (ids=a,b,c), with their counts, in the order asked; unknown ones left "
-                    + "out",
-            security = @SecurityRequirement(name = "bearer"))
+                    + "out")
     public UsersView getAll(@Auth UserPrincipal me, @QueryParam("ids") String ids) {
         return new UsersView(users.getAll(Params.idList(ids, "ids")).stream()
                 .map(e -> UserView.of(e.getKey(), e.getValue()))
@@ -158,9 +166,7 @@ public class UserResource {
 
     @GET
     @Path("/by-handle/{handle}")
-    @Operation(
-            summary = "The user holding a handle (any case), with its counts; 404 when nobody holds it",
-            security = @SecurityRequirement(name = "bearer"))
+    @Operation(summary = "The user holding a handle (any case), with its counts; 404 when nobody holds it")
     public UserView byHandle(@Auth UserPrincipal me, @PathParam("handle") String handle) {
         User user = users.byHandle(Params.handle(handle));
         return UserView.of(user, users.counts(user.id()));
@@ -168,7 +174,7 @@ public class UserResource {
 
     @GET
     @Path("/{id}")
-    @Operation(summary = "A user with its counts", security = @SecurityRequirement(name = "bearer"))
+    @Operation(operationId = "getUser", summary = "A user with its counts")
     public UserView get(@Auth UserPrincipal me, @PathParam("id") String id) {
         long userId = Params.id(id, "user id");
         User user = users.get(userId);

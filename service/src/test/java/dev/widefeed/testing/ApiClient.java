@@ -18,7 +18,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** HTTP calls to a running service, and the assertions every REST contract test makes on answers. */
 public final class ApiClient implements AutoCloseable {
@@ -38,7 +40,9 @@ public final class ApiClient implements AutoCloseable {
     /** A user created over the API, with its token. */
     public record Created(String id, String token) {}
 
-    private final Client client = ClientBuilder.newClient().register(JacksonJsonProvider.class);
+    private final Client client;
+    /** Every exchange checked against the description the service serves. */
+    private final DescribedExchanges described;
     /** For PATCH, which the JAX-RS client's HttpURLConnection cannot send, and DELETE with a body. */
     private final RestClient http;
 
@@ -50,6 +54,9 @@ public final class ApiClient implements AutoCloseable {
         this.base = "http://localhost:" + port;
         this.admin = "http://localhost:" + adminPort;
         this.tokenSecret = tokenSecret;
+        this.described = new DescribedExchanges(URI.create(base));
+        this.client =
+                ClientBuilder.newClient().register(JacksonJsonProvider.class).register(described);
         // Generous: no answer the contract gives takes minutes; the bound only keeps a hung service from hanging a
         // test.
         this.http = new RestClient(URI.create(base), Duration.ofSeconds(10), Duration.ofMinutes(5));
@@ -120,14 +127,31 @@ public final class ApiClient implements AutoCloseable {
 
     private Answer send(String method, String path, String token, Object body) {
         try {
-            Reply reply =
-                    http.send(RestRequest.of(method, path).withToken(token).withBody(body));
+            RestRequest request = RestRequest.of(method, path).withToken(token).withBody(body);
+            Reply reply = http.send(request);
+            described.check(
+                    method,
+                    URI.create(base + path),
+                    token == null ? Map.of() : Map.of("Authorization", List.of("Bearer " + token)),
+                    Optional.ofNullable(body).map(ApiClient::json),
+                    reply.status(),
+                    // the JSON the client reads; it keeps no other header
+                    reply.text().isEmpty() ? Map.of() : Map.of("Content-Type", List.of(MediaType.APPLICATION_JSON)),
+                    reply.text().getBytes(java.nio.charset.StandardCharsets.UTF_8));
             return new Answer(reply.status(), reply.body());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
+        }
+    }
+
+    private static String json(Object body) {
+        try {
+            return new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(body);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException(e);
         }
     }
 
