@@ -1,5 +1,7 @@
 package dev.widefeed.api;
 
+import io.swagger.v3.oas.annotations.media.Schema;
+
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.widefeed.comment.CommentPage;
 import dev.widefeed.comment.HotCommentPage;
@@ -18,9 +20,9 @@ public record CommentPageView(
         @JsonInclude(JsonInclude.Include.NON_NULL) Integer pageSize,
         @JsonInclude(JsonInclude.Include.NON_NULL) Long pages,
         List<CommentView> items,
-        String next,
+        @Schema(nullable = true) String next,
         boolean closed,
-        CommentView pinned) {
+        @Schema(nullable = true) CommentView pinned) {
     public static CommentPageView of(CommentPage page) {
         return new CommentPageView(
                 page.page(),

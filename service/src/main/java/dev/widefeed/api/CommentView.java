@@ -26,7 +26,7 @@ public record CommentView(
         Counts counts,
         List<PostView.MentionView> mentions,
         boolean deleted,
-        String myVote) {
+        @Schema(nullable = true) String myVote) {
     @Schema(name = "CommentCounts")
     public record Counts(long replies, long likes, long hates) {}
 
