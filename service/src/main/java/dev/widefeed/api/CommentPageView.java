@@ -1,11 +1,10 @@
 package dev.widefeed.api;
 
-import io.swagger.v3.oas.annotations.media.Schema;
-
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.widefeed.comment.CommentPage;
 import dev.widefeed.comment.HotCommentPage;
 import dev.widefeed.comment.HotCursor;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import java.util.function.Function;
 

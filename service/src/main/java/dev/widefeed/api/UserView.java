@@ -10,7 +10,13 @@ import java.time.Instant;
  * A user as clients see it; ids are strings because 64-bit ids do not fit a JavaScript number. {@code handle} is
  * null only for a user created before handles who has not been given one yet.
  */
-public record UserView(String id, @Schema(nullable = true) String handle, String name, @Schema(nullable = true) String bio, Instant createdAt, Counts counts) {
+public record UserView(
+        String id,
+        @Schema(nullable = true) String handle,
+        String name,
+        @Schema(nullable = true) String bio,
+        Instant createdAt,
+        Counts counts) {
     @Schema(name = "UserCounts")
     public record Counts(long posts, long followers, long following) {}
 

@@ -184,11 +184,14 @@ final class OpenApiConventions extends AbstractOpenAPIExtension {
      */
     private static void typed(io.swagger.v3.oas.models.parameters.Parameter parameter) {
         switch (parameter.getName()) {
-            case "limit" -> parameter.schema(new IntegerSchema()
-                    .minimum(java.math.BigDecimal.ONE)
-                    .maximum(java.math.BigDecimal.valueOf(Params.MAX_LIMIT))
-                    ._default(Params.DEFAULT_LIMIT));
-            case "page" -> parameter.schema(new IntegerSchema().minimum(java.math.BigDecimal.ONE)._default(1));
+            case "limit" ->
+                parameter.schema(new IntegerSchema()
+                        .minimum(java.math.BigDecimal.ONE)
+                        .maximum(java.math.BigDecimal.valueOf(Params.MAX_LIMIT))
+                        ._default(Params.DEFAULT_LIMIT));
+            case "page" ->
+                parameter.schema(
+                        new IntegerSchema().minimum(java.math.BigDecimal.ONE)._default(1));
             default -> {
                 if ("path".equals(parameter.getIn()) && isId(parameter.getName())) {
                     parameter.schema(new StringSchema().pattern("^[0-9]{1,19}$").description("A decimal id"));
@@ -198,7 +201,10 @@ final class OpenApiConventions extends AbstractOpenAPIExtension {
     }
 
     private static boolean isId(String name) {
-        return name.equals("id") || name.endsWith("Id") || name.equals("target") || name.equals("other")
+        return name.equals("id")
+                || name.endsWith("Id")
+                || name.equals("target")
+                || name.equals("other")
                 || name.equals("gid");
     }
 
