@@ -32,6 +32,7 @@ public class ErasureResource {
             operationId = "getErasure",
             summary = "Where the erasure of an account stands: erasing or done (no token needed); 404 none asked "
                     + "for, or done more than 30 days ago")
+    @ErrorStatuses({404})
     public ErasureView get(@PathParam("userId") String userId) {
         return ErasureView.of(erasures.status(Params.id(userId, "user id")));
     }

@@ -45,6 +45,7 @@ public class LikeResource {
     @PUT
     @Path("/{id}/like")
     @Operation(operationId = "likePost", summary = "Like a post (idempotent); answers the post's like count")
+    @ErrorStatuses({404, 409})
     public LikeView like(@Auth UserPrincipal principal, @PathParam("id") String id) {
         return view(likes.like(principal.id(), Params.id(id, "post id")));
     }

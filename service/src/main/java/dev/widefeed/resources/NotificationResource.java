@@ -45,6 +45,7 @@ public class NotificationResource {
     @Operation(
             operationId = "getNotifications",
             summary = "My notifications, grouped per kind, target and hour, newest hour first (403 for someone else's)")
+    @ErrorStatuses({403})
     public PageView<NotificationView> page(
             @Auth UserPrincipal me,
             @PathParam("id") String id,

@@ -62,6 +62,7 @@ public class PostCommentsResource {
             responseCode = "201",
             description = "The comment",
             content = @Content(schema = @Schema(implementation = CommentView.class)))
+    @ErrorStatuses({404})
     public Response create(
             @Auth UserPrincipal me,
             @PathParam("id") String id,
@@ -121,6 +122,7 @@ public class PostCommentsResource {
             operationId = "closeComments",
             summary = "Close the post's comments: new comments and replies are refused (403), existing ones stay "
                     + "(the post's author only, 403 otherwise); idempotent")
+    @ErrorStatuses({403, 404})
     public void close(@Auth UserPrincipal me, @PathParam("id") String id) {
         comments.close(me.id(), Params.id(id, "post id"), true);
     }

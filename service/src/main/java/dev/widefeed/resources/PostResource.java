@@ -127,6 +127,7 @@ public class PostResource {
     @DELETE
     @Path("/{id}")
     @Operation(operationId = "deletePost", summary = "Delete your post; its reposts stay and show it as deleted")
+    @ErrorStatuses({403, 404})
     public void delete(@Auth UserPrincipal me, @PathParam("id") String id) {
         posts.delete(me.id(), Params.id(id, "post id"));
     }
@@ -136,6 +137,7 @@ public class PostResource {
     @Operation(
             operationId = "explainAudience",
             summary = "For the post's author: whether that user can see the post, and which rule decided it")
+    @ErrorStatuses({403, 404})
     public AudienceDecisionView audience(
             @Auth UserPrincipal me, @PathParam("id") String id, @PathParam("userId") String userId) {
         return AudienceDecisionView.of(posts.explain(me.id(), Params.id(id, "post id"), Params.id(userId, "user id")));

@@ -49,6 +49,7 @@ public class RelationResource {
     @PUT
     @Path("/{id}/following/{target}")
     @Operation(summary = "Follow a user (idempotent); 404 unknown target, 422 yourself")
+    @ErrorStatuses({403, 404, 409, 422})
     public void follow(@Auth UserPrincipal principal, @PathParam("id") String id, @PathParam("target") String target) {
         follows.follow(Params.me(principal, id), Params.id(target, "target"));
     }
@@ -64,6 +65,7 @@ public class RelationResource {
     @POST
     @Path("/{id}/following")
     @Operation(summary = "Follow up to 1000 users in one request; answers how many are newly followed")
+    @ErrorStatuses({403, 404})
     public BatchFollowView followAll(
             @Auth UserPrincipal principal, @PathParam("id") String id, @NotNull @Valid BatchFollowRequest request) {
         long me = Params.me(principal, id);

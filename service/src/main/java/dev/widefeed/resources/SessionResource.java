@@ -53,6 +53,7 @@ public class SessionResource {
             responseCode = "201",
             description = "The session",
             content = @Content(schema = @Schema(implementation = SessionView.class)))
+    @ErrorStatuses({401})
     public Response signIn(@NotNull @Valid SignInRequest request) {
         AccountService.SignedIn signedIn = accounts.signIn(
                 request.handle(),
@@ -67,6 +68,7 @@ public class SessionResource {
             summary = "Trade the session's current refresh token for a new access token and refresh token (no "
                     + "token needed). A refresh token used a second time revokes its whole session; 401 for it, and for an "
                     + "expired, revoked or unknown one")
+    @ErrorStatuses({401})
     public SessionView refresh(@NotNull @Valid RefreshRequest request) {
         return view(accounts.refresh(request.refreshToken()));
     }

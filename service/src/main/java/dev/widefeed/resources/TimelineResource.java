@@ -55,6 +55,7 @@ public class TimelineResource {
             operationId = "getHome",
             summary = "My home timeline: my posts and those of everyone I follow, newest first (403 for someone "
                     + "else's); since=<post id>: only newer ones")
+    @ErrorStatuses({403})
     public PageView<PostView> home(
             @Auth UserPrincipal me,
             @PathParam("id") String id,

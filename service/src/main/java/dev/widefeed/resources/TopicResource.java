@@ -89,6 +89,7 @@ public class TopicResource {
                 operationId = "getMentions",
                 summary = "The posts and comments that mention me, newest first (403 for someone else's); "
                         + "since=<post or comment id>: only newer ones")
+        @ErrorStatuses({403})
         public PageView<MentionedInView> mentions(
                 @Auth UserPrincipal me,
                 @PathParam("id") String id,

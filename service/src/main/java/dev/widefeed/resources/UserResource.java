@@ -80,6 +80,7 @@ public class UserResource {
             responseCode = "201",
             description = "The user and a first session",
             content = @Content(schema = @Schema(implementation = CreatedUserView.class)))
+    @ErrorStatuses({409})
     public Response create(@NotNull @Valid CreateUserRequest request, @HeaderParam(Idempotent.KEY) String key) {
         Password password = Password.choose(request.password());
         // The password is no part of the fingerprint: a replay must offer it again and is checked against the hash.
@@ -110,6 +111,7 @@ public class UserResource {
     @Operation(
             summary = "Change my name (1..30 characters) or bio (up to 160; \"\" clears it): fields left out are "
                     + "kept; answers my profile. 403 for someone else's, 422 for a value out of bounds")
+    @ErrorStatuses({403})
     public UserView updateProfile(
             @Auth UserPrincipal me, @PathParam("id") String id, @NotNull @Valid ProfileRequest request) {
         long userId = Params.id(id, "user id");
@@ -143,6 +145,7 @@ public class UserResource {
     @Operation(
             summary = "Set my password (currentPassword required when I have one: 403 when missing or wrong); "
                     + "every earlier session and token of mine stops working, and the answer is a new session")
+    @ErrorStatuses({403})
     public SessionView setPassword(
             @Auth UserPrincipal me, @PathParam("id") String id, @NotNull @Valid PasswordChangeRequest request) {
         long userId = Params.me(me, id);
@@ -167,6 +170,7 @@ public class UserResource {
     @GET
     @Path("/by-handle/{handle}")
     @Operation(summary = "The user holding a handle (any case), with its counts; 404 when nobody holds it")
+    @ErrorStatuses({404})
     public UserView byHandle(@Auth UserPrincipal me, @PathParam("handle") String handle) {
         User user = users.byHandle(Params.handle(handle));
         return UserView.of(user, users.counts(user.id()));
@@ -175,6 +179,7 @@ public class UserResource {
     @GET
     @Path("/{id}")
     @Operation(operationId = "getUser", summary = "A user with its counts")
+    @ErrorStatuses({404})
     public UserView get(@Auth UserPrincipal me, @PathParam("id") String id) {
         long userId = Params.id(id, "user id");
         User user = users.get(userId);
