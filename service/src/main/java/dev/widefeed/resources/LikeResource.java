@@ -53,6 +53,7 @@ public class LikeResource {
     @DELETE
     @Path("/{id}/like")
     @Operation(operationId = "unlikePost", summary = "Take back a like (idempotent); answers the post's like count")
+    @ErrorStatuses({404, 409})
     public LikeView unlike(@Auth UserPrincipal principal, @PathParam("id") String id) {
         return view(likes.unlike(principal.id(), Params.id(id, "post id")));
     }

@@ -64,6 +64,7 @@ public class NotificationResource {
     @Operation(
             operationId = "getUnreadCount",
             summary = "How many of my notification groups have news since my read marker (at most 100)")
+    @ErrorStatuses({403})
     public UnreadView unread(@Auth UserPrincipal me, @PathParam("id") String id) {
         return view(notifications.unread(me.id(), Params.id(id, "user id")));
     }

@@ -69,6 +69,16 @@ public final class OpenApiDescription {
                         .forEach(resources::add);
         OpenAPI read = new Reader(configuration).read(resources);
         read.setPaths(sortedPaths(read));
+        // The reader gives every answer the operation's media type, a 204 included: it has no body.
+        read.getPaths()
+                .values()
+                .forEach(path -> path.readOperations().forEach(operation -> {
+                    io.swagger.v3.oas.models.responses.ApiResponse none =
+                            operation.getResponses().get("204");
+                    if (none != null) {
+                        none.setContent(null);
+                    }
+                }));
         return read;
     }
 

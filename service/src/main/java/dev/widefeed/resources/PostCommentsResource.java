@@ -92,6 +92,7 @@ public class PostCommentsResource {
                     + "floors (N-1)*20+1 .. N*20, oldest first; a deleted comment leaves its page short, or stays as a "
                     + "placeholder while it has live replies. sort=hot: those with more likes than hates, the most first "
                     + "(ties oldest first), paged by cursor and limit; page does not apply (400)")
+    @ErrorStatuses({404})
     public CommentPageView page(
             @Auth UserPrincipal me,
             @PathParam("id") String id,

@@ -112,6 +112,7 @@ public class PostResource {
     @GET
     @Path("/{id}")
     @Operation(operationId = "getPost", summary = "A post with its counts, likedByMe and, for a repost, its source")
+    @ErrorStatuses({404})
     public PostView get(@Auth UserPrincipal me, @PathParam("id") String id) {
         return PostView.of(posts.get(me.id(), Params.id(id, "post id")));
     }

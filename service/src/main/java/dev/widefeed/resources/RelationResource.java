@@ -57,6 +57,7 @@ public class RelationResource {
     @DELETE
     @Path("/{id}/following/{target}")
     @Operation(summary = "Unfollow a user (idempotent)")
+    @ErrorStatuses({403, 404, 409})
     public void unfollow(
             @Auth UserPrincipal principal, @PathParam("id") String id, @PathParam("target") String target) {
         follows.unfollow(Params.me(principal, id), Params.id(target, "target"));

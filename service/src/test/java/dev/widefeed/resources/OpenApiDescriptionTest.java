@@ -41,6 +41,15 @@ class OpenApiDescriptionTest {
     }
 
     @Test
+    void aNoContentAnswerHasNoBodyAsServed() throws Exception {
+        com.fasterxml.jackson.databind.JsonNode served =
+                new com.fasterxml.jackson.databind.ObjectMapper().readTree(OpenApiDescription.json());
+        assertThat(served.at("/paths/~1v1~1users~1{id}~1following~1{target}/put/responses/204/content")
+                        .isMissingNode())
+                .isTrue();
+    }
+
+    @Test
     void everyOperationSaysItsSuccessAndItsErrors() {
         List<String> missing = new ArrayList<>();
         operations().forEach((name, operation) -> {
