@@ -21,7 +21,7 @@ public record CommentView(
         long floor,
         @JsonInclude(JsonInclude.Include.NON_NULL) String rootId,
         @JsonInclude(JsonInclude.Include.NON_NULL) String parentId,
-        String content,
+        @Schema(nullable = true) String content,
         Instant createdAt,
         Counts counts,
         List<PostView.MentionView> mentions,

@@ -3,6 +3,7 @@ package dev.widefeed.api;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.widefeed.feed.FanoutProgress;
 import dev.widefeed.feed.FanoutRules;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -22,13 +23,13 @@ public record FanoutView(
         String state,
         long followers,
         long pushed,
-        Long pulledBy,
+        @Schema(nullable = true) Long pulledBy,
         List<TierView> tiers,
         List<SkipView> skipped,
         Instant createdAt,
         Instant updatedAt,
-        Instant finishedAt,
-        String endedBecause) {
+        @Schema(nullable = true) Instant finishedAt,
+        @Schema(nullable = true) String endedBecause) {
 
     public record TierView(
             String name,
@@ -38,9 +39,9 @@ public record FanoutView(
             long pushed,
             long pulled,
             long candidates,
-            Instant startedAt,
-            Instant finishedAt,
-            Boolean metDeadline) {}
+            @Schema(nullable = true) Instant startedAt,
+            @Schema(nullable = true) Instant finishedAt,
+            @Schema(nullable = true) Boolean metDeadline) {}
 
     public record SkipView(String reason, long followers) {}
 

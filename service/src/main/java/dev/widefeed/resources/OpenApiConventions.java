@@ -154,6 +154,19 @@ final class OpenApiConventions extends AbstractOpenAPIExtension {
         if (body) {
             statuses.addAll(List.of(413, 415, 422));
         }
+        if (takes(method, jakarta.ws.rs.PathParam.class)) {
+            // A path names a user, post, comment or group: it may name nobody, or what is not visible to you; and,
+            // signed in, something that is not yours to act on (someone else's home, notifications, post to delete).
+            statuses.add(404);
+            if (signedIn) {
+                statuses.add(403);
+            }
+        }
+        if (signedIn && !method.isAnnotationPresent(jakarta.ws.rs.GET.class)) {
+            // A change the rules refuse (over a limit, on yourself, a member you may not add) is 422; one that met
+            // other changes too often to apply is 409, safe to retry.
+            statuses.addAll(List.of(409, 422));
+        }
         if (takes(method, jakarta.ws.rs.QueryParam.class)) {
             statuses.add(422); // a value out of its range: a limit, a page
         }

@@ -61,6 +61,7 @@ public class PostResource {
             responseCode = "201",
             description = "The post",
             content = @Content(schema = @Schema(implementation = PostView.class)))
+    @ErrorStatuses({404}) // a group the audience names that is not yours
     public Response create(
             @Auth UserPrincipal me, @NotNull PostRequest request, @HeaderParam(Idempotent.KEY) String key) {
         Audience audience = audience(request.audience());
