@@ -33,6 +33,7 @@ import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.graph.RelationRepairJob;
 import dev.widefeed.health.StoreHealthCheck;
 import dev.widefeed.http.BodyLimit;
+import dev.widefeed.http.CrossOrigin;
 import dev.widefeed.http.JsonErrorHandler;
 import dev.widefeed.http.RequestBudgetFilter;
 import dev.widefeed.http.WebClient;
@@ -236,6 +237,8 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
                         services.idempotent(),
                         services.notifications(),
                         services.comments(),
+                        services.audiences(),
+                        services.textIndex(),
                         auth.accounts()),
                 appTokens,
                 clock);
@@ -273,6 +276,7 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         strictRequestBodies(environment.getObjectMapper());
         JsonErrorHandler.install(environment);
         WebClient.secure(environment);
+        CrossOrigin.install(environment);
         // Two kinds of bearer token, one per face: a session's access token (native) and an app's (Mastodon).
         environment
                 .jersey()

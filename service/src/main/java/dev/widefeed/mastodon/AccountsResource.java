@@ -1,6 +1,7 @@
 package dev.widefeed.mastodon;
 
 import com.codahale.metrics.annotation.Timed;
+import dev.widefeed.audience.AudienceService;
 import dev.widefeed.audience.Relationships;
 import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowCursor;
@@ -37,13 +38,20 @@ public class AccountsResource {
     private final PostService posts;
     private final FollowService follows;
     private final Relationships relationships;
+    private final AudienceService audiences;
     private final Accounts accounts;
 
-    public AccountsResource(UserService users, PostService posts, FollowService follows, Relationships relationships) {
+    public AccountsResource(
+            UserService users,
+            PostService posts,
+            FollowService follows,
+            Relationships relationships,
+            AudienceService audiences) {
         this.users = users;
         this.posts = posts;
         this.follows = follows;
         this.relationships = relationships;
+        this.audiences = audiences;
         this.accounts = new Accounts(users);
     }
 
@@ -192,5 +200,43 @@ public class AccountsResource {
 
     private static PositionIds position(Follow follow) {
         return new PositionIds(follow.since().toEpochMilli(), follow.userId());
+    }
+
+    /** Mastodon's block is the service's: the blocked user sees none of my posts and cannot follow me. */
+    @POST
+    @Path("/{id}/block")
+    @RequiresScope("write:blocks")
+    public Entities.Relationship block(@Auth AppUser me, @PathParam("id") String id) {
+        long target = Ids.of(id);
+        audiences.block(me.id(), me.id(), target);
+        return relationship(me.id(), target);
+    }
+
+    @POST
+    @Path("/{id}/unblock")
+    @RequiresScope("write:blocks")
+    public Entities.Relationship unblock(@Auth AppUser me, @PathParam("id") String id) {
+        long target = Ids.of(id);
+        audiences.unblock(me.id(), me.id(), target);
+        return relationship(me.id(), target);
+    }
+
+    /** Mastodon's mute is the service's hide: their posts leave my home timeline, nothing else changes. */
+    @POST
+    @Path("/{id}/mute")
+    @RequiresScope("write:mutes")
+    public Entities.Relationship mute(@Auth AppUser me, @PathParam("id") String id) {
+        long target = Ids.of(id);
+        audiences.hide(me.id(), me.id(), target);
+        return relationship(me.id(), target);
+    }
+
+    @POST
+    @Path("/{id}/unmute")
+    @RequiresScope("write:mutes")
+    public Entities.Relationship unmute(@Auth AppUser me, @PathParam("id") String id) {
+        long target = Ids.of(id);
+        audiences.unhide(me.id(), me.id(), target);
+        return relationship(me.id(), target);
     }
 }

@@ -2,6 +2,7 @@ package dev.widefeed.mastodon;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.widefeed.account.AccountService;
+import dev.widefeed.audience.AudienceService;
 import dev.widefeed.audience.Relationships;
 import dev.widefeed.comment.CommentService;
 import dev.widefeed.feed.HomeTimelineService;
@@ -11,6 +12,7 @@ import dev.widefeed.idempotency.IdempotentRequests;
 import dev.widefeed.like.LikeService;
 import dev.widefeed.notification.NotificationService;
 import dev.widefeed.post.PostService;
+import dev.widefeed.textindex.TextIndexService;
 import io.dropwizard.core.setup.Environment;
 import jakarta.validation.constraints.NotNull;
 import java.time.Clock;
@@ -51,6 +53,8 @@ public class MastodonFactory {
             IdempotentRequests idempotent,
             NotificationService notifications,
             CommentService comments,
+            AudienceService audiences,
+            TextIndexService topics,
             AccountService accounts) {}
 
     /**
@@ -69,11 +73,15 @@ public class MastodonFactory {
         jersey.register(new NodeInfoResource(title, version()));
         jersey.register(new AppsResource(tokens));
         jersey.register(new OAuthResource(tokens, services.accounts(), passwordGrant, clock));
-        jersey.register(
-                new AccountsResource(services.users(), services.posts(), services.follows(), services.relationships()));
+        jersey.register(new AccountsResource(
+                services.users(),
+                services.posts(),
+                services.follows(),
+                services.relationships(),
+                services.audiences()));
         jersey.register(new StatusesResource(
                 services.posts(), services.likes(), services.idempotent(), services.comments(), services.users()));
-        jersey.register(new TimelinesResource(services.home(), services.users()));
+        jersey.register(new TimelinesResource(services.home(), services.topics(), services.users()));
         jersey.register(new NotificationsResource(services.notifications(), services.posts(), services.users()));
         jersey.register(new FavouritesResource(services.likes(), services.posts(), services.users()));
         jersey.register(new AbsentFeaturesResource());

@@ -54,6 +54,8 @@ final class PrometheusNames extends CustomLabelMapper {
                                     "Responses on the application port, by status code.")),
                     // Our resources, and the OPTIONS answers Jersey adds to them (which their @Timed covers too).
                     resources("dev.widefeed.resources"),
+                    // The Mastodon face's resources: their class names are apart from the native ones'.
+                    resources("dev.widefeed.mastodon"),
                     resources("org.glassfish.jersey.process"),
                     List.of(
                             new Rule(

@@ -388,4 +388,86 @@ public class MastodonApiContract {
         assertThat(MastodonHttp.json(m.get("/api/v1/custom_emojis", null), 200)).isEmpty();
         assertThat(MastodonHttp.json(m.get("/api/v2/filters", adaToken), 200)).isEmpty();
     }
+
+    @Test
+    void aTagTimelineAndMuteAndBlockAreTheServicesOwn() {
+        MastodonHttp.Person ada = m.person("Ada");
+        MastodonHttp.Person bob = m.person("Bob");
+        String adaToken = m.token(ada, "read write follow");
+        String bobToken = m.token(bob, "read write follow");
+        String topic = "t" + Long.toString(System.nanoTime(), 36);
+        String statusId = MastodonHttp.json(
+                        m.post("/api/v1/statuses", bobToken, MastodonHttp.form("status", "about #" + topic)), 200)
+                .get("id")
+                .asText();
+        // Topics are indexed off the request, by the event log's workers.
+        JsonNode tagged = await().atMost(Duration.ofSeconds(90))
+                .pollInterval(Duration.ofMillis(500))
+                .until(
+                        () -> MastodonHttp.json(
+                                m.get("/api/v1/timelines/tag/" + topic.toUpperCase(java.util.Locale.ROOT), adaToken),
+                                200),
+                        page -> page.size() == 1);
+        assertThat(tagged.get(0).get("id").asText()).isEqualTo(statusId);
+        assertThat(MastodonHttp.json(m.get("/api/v1/timelines/tag/%23%23", adaToken), 404)
+                        .has("error"))
+                .isTrue();
+
+        JsonNode muted =
+                MastodonHttp.json(m.post("/api/v1/accounts/" + bob.id() + "/mute", adaToken, MastodonHttp.form()), 200);
+        assertThat(muted.get("muting").asBoolean()).isTrue();
+        assertThat(MastodonHttp.json(
+                                m.post("/api/v1/accounts/" + bob.id() + "/unmute", adaToken, MastodonHttp.form()), 200)
+                        .get("muting")
+                        .asBoolean())
+                .isFalse();
+        JsonNode blocked = MastodonHttp.json(
+                m.post("/api/v1/accounts/" + bob.id() + "/block", adaToken, MastodonHttp.form()), 200);
+        assertThat(blocked.get("blocking").asBoolean()).isTrue();
+        assertThat(m.get(
+                                "/api/v1/statuses/"
+                                        + MastodonHttp.json(
+                                                        m.post(
+                                                                "/api/v1/statuses",
+                                                                adaToken,
+                                                                MastodonHttp.form("status", "not for bob")),
+                                                        200)
+                                                .get("id")
+                                                .asText(),
+                                bobToken)
+                        .status())
+                .as("a blocked user does not see my posts")
+                .isEqualTo(404);
+    }
+
+    @Test
+    void browserClientsOnOtherOriginsMayCallTheApiWithoutCredentials() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        HttpResponse<String> preflight = http.send(
+                HttpRequest.newBuilder(m.base().resolve("/api/v1/timelines/home"))
+                        .method("OPTIONS", HttpRequest.BodyPublishers.noBody())
+                        .header("Origin", "https://elk.example")
+                        .header("Access-Control-Request-Method", "GET")
+                        .header("Access-Control-Request-Headers", "authorization")
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(preflight.statusCode()).isBetween(200, 204);
+        assertThat(preflight.headers().firstValue("Access-Control-Allow-Origin"))
+                .contains("https://elk.example");
+        assertThat(preflight
+                        .headers()
+                        .firstValue("Access-Control-Allow-Headers")
+                        .orElse("")
+                        .toLowerCase(java.util.Locale.ROOT))
+                .contains("authorization");
+        assertThat(preflight.headers().firstValue("Access-Control-Allow-Credentials"))
+                .isEmpty();
+        HttpResponse<String> answer = http.send(
+                HttpRequest.newBuilder(m.base().resolve("/api/v1/instance"))
+                        .header("Origin", "https://elk.example")
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(answer.statusCode()).isEqualTo(200);
+        assertThat(answer.headers().firstValue("Access-Control-Allow-Origin")).contains("https://elk.example");
+    }
 }
