@@ -11,7 +11,6 @@ import dev.widefeed.auth.DerivedKeys;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -216,10 +215,6 @@ public final class OAuthTokens {
     }
 
     private static ByteBuffer digest(String token) {
-        try {
-            return ByteBuffer.wrap(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java platform has SHA-256", e);
-        }
+        return ByteBuffer.wrap(Sha256.of(token));
     }
 }

@@ -4,6 +4,7 @@ import com.codahale.metrics.annotation.Timed;
 import dev.widefeed.audience.Audience;
 import dev.widefeed.comment.CommentDetails;
 import dev.widefeed.comment.CommentService;
+import dev.widefeed.graph.UserService;
 import dev.widefeed.idempotency.Fingerprint;
 import dev.widefeed.idempotency.IdempotentRequests;
 import dev.widefeed.like.LikeService;
@@ -23,10 +24,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.UriInfo;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.Base64;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -57,7 +54,7 @@ public class StatusesResource {
             LikeService likes,
             IdempotentRequests requests,
             CommentService comments,
-            dev.widefeed.graph.UserService users) {
+            UserService users) {
         this.posts = posts;
         this.likes = likes;
         this.requests = requests;
@@ -121,8 +118,7 @@ public class StatusesResource {
     static Audience audience(String visibility) {
         return switch (visibility) {
             case "public", "unlisted" -> Audience.PUBLIC;
-            case "direct" ->
-                new Audience(Audience.Type.PRIVATE, java.util.List.of(), java.util.List.of(), java.util.List.of());
+            case "direct" -> new Audience(Audience.Type.PRIVATE, List.of(), List.of(), List.of());
             case "private" ->
                 throw new MastodonException(
                         422, "Validation failed: followers-only statuses are not supported here; use public or direct");
@@ -138,12 +134,7 @@ public class StatusesResource {
         if (raw.length() > 1_000) {
             throw new MastodonException(422, "Idempotency-Key is too long");
         }
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(raw.getBytes(StandardCharsets.UTF_8));
-            return "h" + Base64.getUrlEncoder().withoutPadding().encodeToString(digest);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java platform has SHA-256", e);
-        }
+        return "h" + Sha256.base64Url(raw);
     }
 
     @GET

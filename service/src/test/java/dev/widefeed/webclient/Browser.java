@@ -50,7 +50,8 @@ final class Browser implements AutoCloseable {
     }
 
     /** Long enough for a fan-out and a notification on a loaded 2-core machine; a step normally takes well under 1 s. */
-    private static final Duration PATIENCE = Duration.ofSeconds(30);
+    /** Generous: what a page waits for is often the event log's work, which other test classes share. */
+    private static final Duration PATIENCE = Duration.ofSeconds(60);
 
     final String name;
     private final URI base;
