@@ -163,8 +163,7 @@ final class LocalStoreProcess implements AutoCloseable {
             }
             String reason = handle.isAlive()
                     ? launch.store() + " was not ready after " + timeout.toSeconds() + " s"
-                    : launch.store() + " exited with code " + (process == null ? "unknown" : process.exitValue())
-                            + " during startup";
+                    : launch.store() + " exited with code " + exitCode() + " during startup";
             throw failure(reason, lastProbeFailure.get());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -173,6 +172,17 @@ final class LocalStoreProcess implements AutoCloseable {
             close(); // never leave a child behind that nobody will stop
             throw e;
         }
+    }
+
+    /**
+     * The exit code of a child seen dead. Its handle can say so a moment before the JVM has reaped it (then
+     * {@code exitValue} throws), so the exit is waited for, briefly.
+     */
+    private String exitCode() throws InterruptedException {
+        if (process == null || !process.waitFor(10, TimeUnit.SECONDS)) {
+            return "unknown";
+        }
+        return Integer.toString(process.exitValue());
     }
 
     /** Waits for a store this JVM did not start (one already listening) to answer {@code probe}. */

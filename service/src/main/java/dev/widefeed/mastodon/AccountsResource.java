@@ -194,7 +194,7 @@ public class AccountsResource {
                 .filter(a -> a != null)
                 .toList();
         Response.ResponseBuilder response = Response.ok(shown);
-        IdPaging.link(uri, page, f -> position(f).text()).ifPresent(link -> response.header("Link", link));
+        IdPaging.link(uri, shown, page, f -> position(f).text()).ifPresent(link -> response.header("Link", link));
         return response.build();
     }
 

@@ -64,7 +64,7 @@ public class FavouritesResource {
                 .filter(s -> s != null)
                 .toList();
         Response.ResponseBuilder response = Response.ok(statuses);
-        IdPaging.link(uri, page, like -> id(like).text()).ifPresent(link -> response.header("Link", link));
+        IdPaging.link(uri, statuses, page, like -> id(like).text()).ifPresent(link -> response.header("Link", link));
         return response.build();
     }
 }

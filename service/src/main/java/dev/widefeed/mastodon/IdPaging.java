@@ -111,12 +111,20 @@ public record IdPaging<P extends Comparable<P>>(Optional<P> maxId, Optional<P> s
 
     /** The {@code Link} header of an answer of {@code items}, or empty for an empty page (Mastodon.py needs that). */
     public static <T> Optional<String> link(UriInfo uri, List<T> items, Function<T, String> idOf) {
-        if (items.isEmpty()) {
+        return link(uri, items, items, idOf);
+    }
+
+    /**
+     * The {@code Link} header of an answer made of what was {@code read}, some of it left out: the pages follow
+     * what was read, and there are none for an empty answer.
+     */
+    public static <T> Optional<String> link(UriInfo uri, List<?> answer, List<T> read, Function<T, String> idOf) {
+        if (answer.isEmpty() || read.isEmpty()) {
             return Optional.empty();
         }
         // rel="next" first: toot reads only a header that starts with it.
-        String next = page(uri, "max_id", idOf.apply(items.get(items.size() - 1)));
-        String prev = page(uri, "min_id", idOf.apply(items.get(0)));
+        String next = page(uri, "max_id", idOf.apply(read.get(read.size() - 1)));
+        String prev = page(uri, "min_id", idOf.apply(read.get(0)));
         return Optional.of("<" + next + ">; rel=\"next\", <" + prev + ">; rel=\"prev\"");
     }
 

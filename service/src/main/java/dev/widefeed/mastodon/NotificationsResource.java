@@ -103,7 +103,8 @@ public class NotificationsResource {
                     status));
         }
         Response.ResponseBuilder response = Response.ok(answer);
-        IdPaging.link(uri, page, n -> id(n.key().position()).text()).ifPresent(link -> response.header("Link", link));
+        IdPaging.link(uri, answer, page, n -> id(n.key().position()).text())
+                .ifPresent(link -> response.header("Link", link));
         return response.build();
     }
 
