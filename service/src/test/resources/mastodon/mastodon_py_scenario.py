@@ -6,6 +6,7 @@ authorization page and copying the code) is played by posting the page's form.
 """
 import re
 import sys
+import time
 
 import requests
 from mastodon import Mastodon
@@ -63,6 +64,22 @@ favourited = ada.status_favourite(posted[0].id)
 step("favourite", favourited.favourited and favourited.favourites_count == 1, favourited)
 reblog = ada.status_reblog(posted[0].id)
 step("reblog wraps the status", reblog.reblog.id == posted[0].id, reblog)
+
+# Notifications are worked off the request by the service's event log: Bob is told of Ada's follow, favourite and
+# reblog within a minute and a half.
+deadline = time.monotonic() + 90
+kinds = set()
+while time.monotonic() < deadline:
+    kinds = {n.type for n in bob.notifications()}
+    if {"follow", "favourite", "reblog"} <= kinds:
+        break
+    time.sleep(0.5)
+step("notifications tell of the follow, favourite and reblog", {"follow", "favourite", "reblog"} <= kinds, kinds)
+first = bob.notifications(limit=1)
+step("notifications page with fetch_next", len(first) == 1 and len(bob.fetch_next(first)) == 1, first)
+favourite = [n for n in bob.notifications(types=["favourite"])]
+step("a favourite names who and what", len(favourite) == 1 and favourite[0].account.id == me.id
+     and favourite[0].status.id == posted[0].id, favourite)
 
 ada.revoke_access_token()
 try:
