@@ -7,6 +7,8 @@ import dev.widefeed.comment.CommentService;
 import dev.widefeed.graph.UserService;
 import dev.widefeed.idempotency.Fingerprint;
 import dev.widefeed.idempotency.IdempotentRequests;
+import dev.widefeed.like.Like;
+import dev.widefeed.like.LikeCursor;
 import dev.widefeed.like.LikeService;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.post.PostService;
@@ -23,7 +25,9 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.time.Instant;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -214,5 +218,33 @@ public class StatusesResource {
                         .filter(c -> authors.containsKey(c.comment().authorId()))
                         .map(c -> presenter.reply(c, post, authors))
                         .toList());
+    }
+
+    /** Who favourited the status: its likers, newest first, paged by the like's time and liker. */
+    @GET
+    @Path("/{id}/favourited_by")
+    @RequiresScope("read:accounts")
+    public Response favouritedBy(@Auth AppUser me, @PathParam("id") String id, @Context UriInfo uri) {
+        long postId = Ids.of(id);
+        IdPaging<PositionIds> paging = IdPaging.of(Fields.of(null, uri.getQueryParameters()), PositionIds::parse);
+        List<Like> page = paging.read(
+                (before, limit) -> likes.likers(
+                                me.id(),
+                                postId,
+                                before.map(p -> new LikeCursor(Instant.ofEpochMilli(p.first()), p.second())),
+                                limit)
+                        .mapNext(c -> new PositionIds(c.likedAt().toEpochMilli(), c.id())),
+                like -> new PositionIds(like.likedAt().toEpochMilli(), like.userId()));
+        Map<Long, Entities.Account> found = accounts.of(
+                page.stream().map(Like::userId).collect(Collectors.toCollection(LinkedHashSet::new)),
+                new Presenter(uri.getBaseUri()));
+        List<Entities.Account> shown = page.stream()
+                .map(l -> found.get(l.userId()))
+                .filter(a -> a != null)
+                .toList();
+        Response.ResponseBuilder response = Response.ok(shown);
+        IdPaging.link(uri, shown, page, l -> new PositionIds(l.likedAt().toEpochMilli(), l.userId()).text())
+                .ifPresent(link -> response.header("Link", link));
+        return response.build();
     }
 }

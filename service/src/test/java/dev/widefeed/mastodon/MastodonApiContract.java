@@ -253,6 +253,9 @@ public class MastodonApiContract {
         JsonNode favourited = MastodonHttp.json(
                 m.post("/api/v1/statuses/" + statusId + "/favourite", adaToken, MastodonHttp.form()), 200);
         assertThat(favourited.get("favourited").asBoolean()).isTrue();
+        JsonNode likers = MastodonHttp.json(m.get("/api/v1/statuses/" + statusId + "/favourited_by", bobToken), 200);
+        assertThat(likers).hasSize(1);
+        assertThat(likers.get(0).get("id").asText()).isEqualTo(ada.id());
         JsonNode reblog = MastodonHttp.json(
                 m.post("/api/v1/statuses/" + statusId + "/reblog", adaToken, MastodonHttp.form()), 200);
         assertThat(reblog.get("reblog").get("id").asText()).isEqualTo(statusId);
