@@ -31,6 +31,12 @@ final class Accounts {
         return accounts;
     }
 
+    /** The accounts of {@code ids} that exist, in the order of the ids. */
+    List<Entities.Account> inOrder(List<Long> ids, Presenter presenter) {
+        Map<Long, Entities.Account> found = of(new LinkedHashSet<>(ids), presenter);
+        return ids.stream().map(found::get).filter(a -> a != null).toList();
+    }
+
     /** The posts as statuses, in order; a post whose author is gone is left out. */
     List<Entities.Status> statuses(List<PostDetails> posts, Presenter presenter) {
         Set<Long> authors = new LinkedHashSet<>();

@@ -22,11 +22,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.time.Instant;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.Collectors;
 
 /** Accounts: profiles, their statuses, follows and where the signed-in user stands with others. */
 @Path("/api/v1/accounts")
@@ -67,7 +63,7 @@ public class AccountsResource {
     @Path("/lookup")
     @RequiresScope("read:accounts")
     public Entities.Account lookup(@Auth AppUser me, @Context UriInfo uri) {
-        String acct = Fields.of(null, uri.getQueryParameters()).get("acct").orElse("");
+        String acct = Fields.query(uri).get("acct").orElse("");
         String local = acct.startsWith("@") ? acct.substring(1) : acct;
         String domain = InstanceResource.domainOf(uri);
         if (local.endsWith("@" + domain)) {
@@ -93,7 +89,7 @@ public class AccountsResource {
     @RequiresScope("read:statuses")
     public Response statuses(@Auth AppUser me, @PathParam("id") String id, @Context UriInfo uri) {
         long authorId = Ids.of(id);
-        Fields fields = Fields.of(null, uri.getQueryParameters());
+        Fields fields = Fields.query(uri);
         if (fields.flag("pinned") || fields.flag("only_media")) {
             return TimelinesResource.page(uri, List.of()); // no pinned posts, no media
         }
@@ -126,7 +122,7 @@ public class AccountsResource {
     @Path("/relationships")
     @RequiresScope("read:follows")
     public List<Entities.Relationship> relationships(@Auth AppUser me, @Context UriInfo uri) {
-        List<String> asked = Fields.of(null, uri.getQueryParameters()).all("id");
+        List<String> asked = Fields.query(uri).all("id");
         if (asked.size() > Relationships.MAX_BATCH) {
             throw new MastodonException(422, "Validation failed: at most " + Relationships.MAX_BATCH + " ids");
         }
@@ -180,26 +176,18 @@ public class AccountsResource {
 
     /** A page of a follow list, paged by the follow's time and user (Mastodon pages it by the follow's id). */
     private Response follows(UriInfo uri, IdPaging.Reader<Follow, FollowCursor> list) {
-        IdPaging<PositionIds> paging = IdPaging.of(Fields.of(null, uri.getQueryParameters()), PositionIds::parse);
+        IdPaging<PositionIds> paging = IdPaging.of(Fields.query(uri), PositionIds::parse);
         List<Follow> page = paging.read(
-                (before, limit) -> list.read(
-                                before.map(p -> new FollowCursor(Instant.ofEpochMilli(p.first()), p.second())), limit)
-                        .mapNext(c -> new PositionIds(c.since().toEpochMilli(), c.userId())),
+                (before, limit) -> list.read(before.map(p -> new FollowCursor(p.at(), p.second())), limit)
+                        .mapNext(c -> PositionIds.of(c.since(), c.userId())),
                 AccountsResource::position);
-        Map<Long, Entities.Account> found = accounts.of(
-                page.stream().map(Follow::userId).collect(Collectors.toCollection(LinkedHashSet::new)),
-                new Presenter(uri.getBaseUri()));
-        List<Entities.Account> shown = page.stream()
-                .map(f -> found.get(f.userId()))
-                .filter(a -> a != null)
-                .toList();
-        Response.ResponseBuilder response = Response.ok(shown);
-        IdPaging.link(uri, shown, page, f -> position(f).text()).ifPresent(link -> response.header("Link", link));
-        return response.build();
+        List<Entities.Account> shown =
+                accounts.inOrder(page.stream().map(Follow::userId).toList(), new Presenter(uri.getBaseUri()));
+        return IdPaging.answer(uri, shown, page, f -> position(f).text());
     }
 
     private static PositionIds position(Follow follow) {
-        return new PositionIds(follow.since().toEpochMilli(), follow.userId());
+        return PositionIds.of(follow.since(), follow.userId());
     }
 
     /** Mastodon's block is the service's: the blocked user sees none of my posts and cannot follow me. */

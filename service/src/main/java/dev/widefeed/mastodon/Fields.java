@@ -1,6 +1,7 @@
 package dev.widefeed.mastodon;
 
 import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.core.UriInfo;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,6 +27,11 @@ public final class Fields {
         add(values, query);
         add(values, form);
         return new Fields(values);
+    }
+
+    /** The query string's parameters alone (a GET's). */
+    public static Fields query(UriInfo uri) {
+        return of(null, uri.getQueryParameters());
     }
 
     public static Fields ofJson(Map<String, Object> json, MultivaluedMap<String, String> query) {

@@ -1,6 +1,7 @@
 package dev.widefeed.mastodon;
 
 import dev.widefeed.kernel.Page;
+import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriBuilder;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.ArrayList;
@@ -109,23 +110,19 @@ public record IdPaging<P extends Comparable<P>>(Optional<P> maxId, Optional<P> s
         return kept;
     }
 
-    /** The {@code Link} header of an answer of {@code items}, or empty for an empty page (Mastodon.py needs that). */
-    public static <T> Optional<String> link(UriInfo uri, List<T> items, Function<T, String> idOf) {
-        return link(uri, items, items, idOf);
-    }
-
     /**
-     * The {@code Link} header of an answer made of what was {@code read}, some of it left out: the pages follow
-     * what was read, and there are none for an empty answer.
+     * A page's answer: {@code answer} with its {@code Link} header, whose pages follow what was {@code read} (some of
+     * it may be left out of the answer). An empty answer has no header: Mastodon.py cannot take one on an empty list.
      */
-    public static <T> Optional<String> link(UriInfo uri, List<?> answer, List<T> read, Function<T, String> idOf) {
-        if (answer.isEmpty() || read.isEmpty()) {
-            return Optional.empty();
+    public static <T> Response answer(UriInfo uri, List<?> answer, List<T> read, Function<T, String> idOf) {
+        Response.ResponseBuilder response = Response.ok(answer);
+        if (!answer.isEmpty() && !read.isEmpty()) {
+            // rel="next" first: toot reads only a header that starts with it.
+            String next = page(uri, "max_id", idOf.apply(read.get(read.size() - 1)));
+            String prev = page(uri, "min_id", idOf.apply(read.get(0)));
+            response.header("Link", "<" + next + ">; rel=\"next\", <" + prev + ">; rel=\"prev\"");
         }
-        // rel="next" first: toot reads only a header that starts with it.
-        String next = page(uri, "max_id", idOf.apply(read.get(read.size() - 1)));
-        String prev = page(uri, "min_id", idOf.apply(read.get(0)));
-        return Optional.of("<" + next + ">; rel=\"next\", <" + prev + ">; rel=\"prev\"");
+        return response.build();
     }
 
     private static String page(UriInfo uri, String bound, String id) {

@@ -65,7 +65,7 @@ public class NotificationsResource {
     @GET
     @RequiresScope("read:notifications")
     public Response list(@Auth AppUser me, @Context UriInfo uri) {
-        Fields fields = Fields.of(null, uri.getQueryParameters());
+        Fields fields = Fields.query(uri);
         IdPaging<PositionIds> paging = IdPaging.of(fields, PositionIds::parse);
         Set<String> types = new HashSet<>(fields.all("types"));
         Set<String> excluded = new HashSet<>(fields.all("exclude_types"));
@@ -102,10 +102,7 @@ public class NotificationsResource {
                     actor,
                     status));
         }
-        Response.ResponseBuilder response = Response.ok(answer);
-        IdPaging.link(uri, answer, page, n -> id(n.key().position()).text())
-                .ifPresent(link -> response.header("Link", link));
-        return response.build();
+        return IdPaging.answer(uri, answer, page, n -> id(n.key().position()).text());
     }
 
     private Map<Long, Entities.Status> statuses(AppUser me, List<Notification> shown, Presenter presenter) {

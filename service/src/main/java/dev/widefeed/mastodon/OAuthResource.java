@@ -62,7 +62,7 @@ public class OAuthResource {
     @Path("/authorize{slash: /?}") // toot links to it with the slash
     @Produces(MediaType.TEXT_HTML)
     public Response authorizePage(@Context UriInfo uri) {
-        Fields fields = Fields.of(null, uri.getQueryParameters());
+        Fields fields = Fields.query(uri);
         return ask(fields)
                 .map(ask -> page(200, AuthorizePage.form(ask.app().name(), ask.scopes(), hidden(fields), null)))
                 .orElseGet(() -> page(400, AuthorizePage.refused(invalidRequestReason(fields))));

@@ -1,5 +1,6 @@
 package dev.widefeed.mastodon;
 
+import java.time.Instant;
 import java.util.Optional;
 
 /**
@@ -15,6 +16,16 @@ record PositionIds(long first, long second) implements Comparable<PositionIds> {
         if (first <= 0 || second < 0) {
             throw new IllegalArgumentException("a position id's parts are positive");
         }
+    }
+
+    /** The position of an entry kept by a time (to the millisecond), then an id. */
+    static PositionIds of(Instant at, long id) {
+        return new PositionIds(at.toEpochMilli(), id);
+    }
+
+    /** The time of a position made by {@link #of(Instant, long)}. */
+    Instant at() {
+        return Instant.ofEpochMilli(first);
     }
 
     String text() {

@@ -27,7 +27,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.time.Instant;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -226,25 +225,15 @@ public class StatusesResource {
     @RequiresScope("read:accounts")
     public Response favouritedBy(@Auth AppUser me, @PathParam("id") String id, @Context UriInfo uri) {
         long postId = Ids.of(id);
-        IdPaging<PositionIds> paging = IdPaging.of(Fields.of(null, uri.getQueryParameters()), PositionIds::parse);
+        IdPaging<PositionIds> paging = IdPaging.of(Fields.query(uri), PositionIds::parse);
         List<Like> page = paging.read(
                 (before, limit) -> likes.likers(
-                                me.id(),
-                                postId,
-                                before.map(p -> new LikeCursor(Instant.ofEpochMilli(p.first()), p.second())),
-                                limit)
-                        .mapNext(c -> new PositionIds(c.likedAt().toEpochMilli(), c.id())),
-                like -> new PositionIds(like.likedAt().toEpochMilli(), like.userId()));
-        Map<Long, Entities.Account> found = accounts.of(
-                page.stream().map(Like::userId).collect(Collectors.toCollection(LinkedHashSet::new)),
-                new Presenter(uri.getBaseUri()));
-        List<Entities.Account> shown = page.stream()
-                .map(l -> found.get(l.userId()))
-                .filter(a -> a != null)
-                .toList();
-        Response.ResponseBuilder response = Response.ok(shown);
-        IdPaging.link(uri, shown, page, l -> new PositionIds(l.likedAt().toEpochMilli(), l.userId()).text())
-                .ifPresent(link -> response.header("Link", link));
-        return response.build();
+                                me.id(), postId, before.map(p -> new LikeCursor(p.at(), p.second())), limit)
+                        .mapNext(c -> PositionIds.of(c.likedAt(), c.id())),
+                like -> PositionIds.of(like.likedAt(), like.userId()));
+        List<Entities.Account> shown =
+                accounts.inOrder(page.stream().map(Like::userId).toList(), new Presenter(uri.getBaseUri()));
+        return IdPaging.answer(
+                uri, shown, page, l -> PositionIds.of(l.likedAt(), l.userId()).text());
     }
 }

@@ -40,7 +40,7 @@ public class TimelinesResource {
     @Path("/home")
     @RequiresScope("read:statuses")
     public Response home(@Auth AppUser me, @Context UriInfo uri) {
-        IdPaging<Long> paging = IdPaging.of(Fields.of(null, uri.getQueryParameters()));
+        IdPaging<Long> paging = IdPaging.of(Fields.query(uri));
         return page(uri, home.page(me.id(), paging, new Presenter(uri.getBaseUri())));
     }
 
@@ -50,7 +50,7 @@ public class TimelinesResource {
     @RequiresScope("read:statuses")
     public Response tag(@Auth AppUser me, @PathParam("hashtag") String hashtag, @Context UriInfo uri) {
         String topic = TopicParser.fold(hashtag).orElseThrow(() -> new MastodonException(404, "Record not found"));
-        List<PostDetails> page = IdPaging.of(Fields.of(null, uri.getQueryParameters()))
+        List<PostDetails> page = IdPaging.of(Fields.query(uri))
                 .read(
                         (before, limit) -> topics.topicPosts(me.id(), topic, before, limit),
                         p -> p.post().id());
@@ -59,8 +59,6 @@ public class TimelinesResource {
 
     /** A page of statuses with its {@code Link} header. */
     static Response page(UriInfo uri, List<Entities.Status> statuses) {
-        Response.ResponseBuilder answer = Response.ok(statuses);
-        IdPaging.link(uri, statuses, Entities.Status::id).ifPresent(link -> answer.header("Link", link));
-        return answer.build();
+        return IdPaging.answer(uri, statuses, statuses, Entities.Status::id);
     }
 }
