@@ -494,7 +494,7 @@ public final class CommentService {
                     repliesDrift += Math.abs(drift);
                 }
                 votesDrift += recountVotes(root.id(), counted.get(root.id()));
-                rankingDrift += ranking.rerank(root.id()) ? 1 : 0; // after the recount: where the truth says
+                rankingDrift += ranking.rerankAfterSweep(root.id()) ? 1 : 0; // after the recount: where the truth says
                 for (int j = 0; j < replies.size(); j += RECONCILE_CHUNK) {
                     Map<Long, CommentCounts> repliesCounted =
                             comments.countsOf(replies.subList(j, Math.min(replies.size(), j + RECONCILE_CHUNK)).stream()

@@ -10,7 +10,7 @@ import java.util.Optional;
  * comment at a time (the event log's, whose shard the comment id names); every step is safe to repeat. The new entry
  * is written before the old one goes and the recorded score moves last, so a crash between the steps leaves the
  * comment ranked at its old score (the recorded one) until the entry is worked again, never unranked; an entry left
- * at a score the comment is not recorded at is skipped by readers.
+ * at a score the comment is not recorded at is skipped by readers, and {@link #sweep} removes it.
  */
 public final class HotRanking {
     private static final int SWEEP_PAGE = 500;
@@ -31,8 +31,8 @@ public final class HotRanking {
 
     /**
      * Removes the object's ranking entries that are not at the score their comment is recorded at (left by a change
-     * that was interrupted); a walk of the whole ranking, for reconcile. Run it while the object is quiet: an entry
-     * of a change under way is not yet recorded either.
+     * that was interrupted); a walk of the whole ranking, for reconcile. The new entry of a move under way is not
+     * recorded yet either and may go too: follow the sweep with {@link #rerankAfterSweep} of every top-level comment.
      *
      * @return how many were removed
      */
@@ -58,6 +58,21 @@ public final class HotRanking {
 
     /** Moves the comment's entry to where its counters say; whether anything changed. */
     public boolean rerank(long commentId) {
+        return rerank(commentId, true);
+    }
+
+    /**
+     * {@link #rerank}, writing the comment's entry even where its recorded score says it is there already: for after a
+     * {@link #sweep}, which cannot tell a move under way (its new entry written, its score not yet recorded) from one
+     * that was interrupted, and may remove the new entry just before its score is recorded. Written again here, the
+     * entry is back; a move still under way after this read leaves its own entry, and a vote after it moves the
+     * comment again.
+     */
+    public boolean rerankAfterSweep(long commentId) {
+        return rerank(commentId, true);
+    }
+
+    private boolean rerank(long commentId, boolean rewrite) {
         Optional<Comment> found = comments.find(commentId);
         if (found.isEmpty()) {
             return false;
@@ -66,6 +81,9 @@ public final class HotRanking {
         long target = scoreOf(comment, comments.countsOf(List.of(commentId)).get(commentId));
         long current = hot.rankedScore(commentId);
         if (target == current) {
+            if (rewrite && target > 0) {
+                hot.putRanked(new RankedComment(comment.object(), target, comment.floor(), commentId));
+            }
             return false;
         }
         if (target > 0) {
