@@ -12,13 +12,14 @@ import dev.widefeed.comment.CommentCache;
 import dev.widefeed.comment.CommentEvent;
 import dev.widefeed.comment.CommentService;
 import dev.widefeed.comment.CommentStore;
-import dev.widefeed.comment.HotRankHandler;
 import dev.widefeed.comment.HotRanking;
+import dev.widefeed.directory.NameDirectory;
 import dev.widefeed.erasure.AccountErasure;
 import dev.widefeed.erasure.AccountErasureHandler;
 import dev.widefeed.eventlog.ChangeTags;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.EventLogFactory;
+import dev.widefeed.eventlog.GuardedWork;
 import dev.widefeed.eventlog.LogHandler;
 import dev.widefeed.feed.DeliverySwitch;
 import dev.widefeed.feed.FanoutHandler;
@@ -35,6 +36,7 @@ import dev.widefeed.graph.ProfileCache;
 import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.graph.RelationRepairer;
 import dev.widefeed.graph.UserCounts;
+import dev.widefeed.graph.UserEvent;
 import dev.widefeed.graph.UserService;
 import dev.widefeed.graph.UserStore;
 import dev.widefeed.idempotency.IdempotentRequests;
@@ -94,6 +96,7 @@ public record Services(
         AudienceFacts audienceFacts,
         NotificationService notifications,
         TextIndexService textIndex,
+        NameDirectory directory,
         Relationships relationships,
         IdempotentRequests idempotent,
         AccountArchive archive,
@@ -282,7 +285,8 @@ public record Services(
                 userCounts);
         Reconciler reconciler = new Reconciler(userStore, postStore, likes, comments, repairer);
         CounterRecountHandler recounts = new CounterRecountHandler(reconciler, marks, clock);
-        UserService users = new UserService(userStore, ids, clock, userCounts);
+        UserService users = new UserService(userStore, ids, clock, userCounts, events);
+        NameDirectory directory = new NameDirectory(userStore, profiles::findAll, storage.directory());
         FollowerCounts followerCounts = id -> users.counts(id).followers();
         DeliverySwitch deliveries = new DeliverySwitch(
                 followerCounts,
@@ -344,7 +348,9 @@ public record Services(
                         clock)
                 .byKind());
         handlers.putAll(textIndex.byKind());
-        handlers.putAll(new HotRankHandler(new HotRanking(commentStore, storage.hotComments()), clock).byKind());
+        HotRanking ranking = new HotRanking(commentStore, storage.hotComments());
+        handlers.putAll(new GuardedWork(HotRanking.LOG_KIND, ranking::rerank, clock).byKind());
+        handlers.putAll(new GuardedWork(NameDirectory.LOG_KIND, directory::relist, clock).byKind());
         handlers.putAll(new AccountErasureHandler(
                         new AccountErasure(
                                 userStore,
@@ -359,7 +365,8 @@ public record Services(
                                 comments,
                                 audiences,
                                 storage.audiences(),
-                                storage.userRows()),
+                                storage.userRows(),
+                                directory),
                         storage.accounts(),
                         clock)
                 .byKind());
@@ -390,6 +397,7 @@ public record Services(
                 new NotificationService(
                         storage.notifications(), postStore, commentStore, access, facts, notificationRules, clock),
                 new TextIndexService(storage.textIndex(), posts, comments, clock),
+                directory,
                 new Relationships(userStore, storage.relations(), facts, pageReads),
                 new IdempotentRequests(storage.idempotency(), ids, clock),
                 new AccountArchive(
@@ -446,9 +454,23 @@ public record Services(
                                 e.commentId(),
                                 e.reply().authorId()));
         ChangeTags tags = new ChangeTags();
-        rankOn(events, log, tags, CommentEvent.Voted.class, CommentEvent.Voted::userId);
-        rankOn(events, log, tags, CommentEvent.Deleted.class, e -> e.comment().authorId());
-        Notifying notify = new Notifying(events, log, tags);
+        Guarded guarded = new Guarded(events, log, tags);
+        guarded.of(
+                HotRanking.LOG_KIND,
+                CommentEvent.Voted.class,
+                CommentEvent.Voted::commentId,
+                CommentEvent.Voted::userId);
+        guarded.of(
+                HotRanking.LOG_KIND,
+                CommentEvent.Deleted.class,
+                CommentEvent.Deleted::commentId,
+                e -> e.comment().authorId());
+        guarded.of(
+                NameDirectory.LOG_KIND,
+                UserEvent.ProfileChanged.class,
+                UserEvent.ProfileChanged::userId,
+                UserEvent.ProfileChanged::userId);
+        Notifying notify = new Notifying(guarded);
         notify.of(LikeEvent.Liked.class, NotificationSources.LIKE, LikeEvent::postId, LikeEvent::userId);
         notify.of(LikeEvent.Unliked.class, NotificationSources.LIKE, LikeEvent::postId, LikeEvent::userId);
         notify.of(
@@ -492,14 +514,26 @@ public record Services(
                 PostEvent.Deleted.class, NotificationSources.POST, e -> e.post().id(), Services::author);
     }
 
-    /** A change of a comment's votes or state moves its hot ranking entry: a guard before it, an entry after. */
-    private static <E extends CommentEvent> void rankOn(
-            Events events, EventLog log, ChangeTags tags, Class<E> type, ToLongFunction<E> actor) {
-        events.logTo(
-                        type,
-                        e -> log.appendQuietly(
-                                HotRankHandler.guardKind(tags.of(e)), e.commentId(), actor.applyAsLong(e)))
-                .on(type, e -> log.hint(HotRankHandler.afterKind(tags.of(e)), e.commentId(), actor.applyAsLong(e)));
+    /**
+     * A change whose subject's work is repeatable (a comment's place in the hot ranking, a user's listings) is logged
+     * twice ({@link GuardedWork}): a guard entry before it, an entry after it.
+     */
+    private record Guarded(Events events, EventLog log, ChangeTags tags) {
+        <E extends DomainEvent> void of(
+                String kind, Class<E> type, ToLongFunction<E> subject, ToLongFunction<E> actor) {
+            events.logTo(
+                            type,
+                            e -> log.appendQuietly(
+                                    GuardedWork.guardKind(kind, tags.of(e)),
+                                    subject.applyAsLong(e),
+                                    actor.applyAsLong(e)))
+                    .on(
+                            type,
+                            e -> log.hint(
+                                    GuardedWork.afterKind(kind, tags.of(e)),
+                                    subject.applyAsLong(e),
+                                    actor.applyAsLong(e)));
+        }
     }
 
     private static long author(PostEvent event) {
@@ -511,21 +545,10 @@ public record Services(
      * handler checks once the change must have landed, and an entry after it, worked at once. A failure of the
      * second only delays the notification until the guard's turn.
      */
-    private record Notifying(Events events, EventLog log, ChangeTags tags) {
+    private record Notifying(Guarded guarded) {
         <E extends DomainEvent> void of(
                 Class<E> type, String family, ToLongFunction<E> subject, ToLongFunction<E> actor) {
-            events.logTo(
-                            type,
-                            e -> log.appendQuietly(
-                                    NotificationHandler.guardKind(family, tags.of(e)),
-                                    subject.applyAsLong(e),
-                                    actor.applyAsLong(e)))
-                    .on(
-                            type,
-                            e -> log.hint(
-                                    NotificationHandler.afterKind(family, tags.of(e)),
-                                    subject.applyAsLong(e),
-                                    actor.applyAsLong(e)));
+            guarded.of(NotificationHandler.kind(family), type, subject, actor);
         }
     }
 

@@ -246,7 +246,12 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         environment
                 .jersey()
                 .register(new UserResource(
-                        services.users(), auth.accounts(), auth.tokens(), services.idempotent(), erasures));
+                        services.users(),
+                        auth.accounts(),
+                        auth.tokens(),
+                        services.idempotent(),
+                        erasures,
+                        services.directory()));
         environment.jersey().register(new ErasureResource(erasures));
         environment.jersey().register(new SessionResource(auth.accounts(), auth.tokens()));
         environment.jersey().register(new RelationResource(services.follows(), services.relationships()));

@@ -13,6 +13,9 @@ import java.util.Optional;
  * at a score the comment is not recorded at is skipped by readers, and {@link #sweep} removes it.
  */
 public final class HotRanking {
+    /** The event log's entries that rerank a comment ({@code eventlog.GuardedWork}): after a vote or a delete. */
+    public static final String LOG_KIND = "rank-comment";
+
     private static final int SWEEP_PAGE = 500;
     private final CommentStore comments;
     private final HotCommentStore hot;

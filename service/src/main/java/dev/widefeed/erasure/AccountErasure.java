@@ -7,6 +7,7 @@ import dev.widefeed.audience.Mark;
 import dev.widefeed.comment.CommentService;
 import dev.widefeed.comment.CommentStore;
 import dev.widefeed.comment.CommentVoteStore;
+import dev.widefeed.directory.NameDirectory;
 import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.graph.FollowService;
@@ -27,7 +28,8 @@ import java.util.Optional;
  * (docs/design.md, "Account deletion"): each post deleted as its author would delete it (retracted from timelines,
  * purged later), each like withdrawn and each follow undone both ways with every other user's counts moved as an
  * unlike or an unfollow moves them, each comment vote withdrawn, each comment deleted, each mark taken off, each
- * group of theirs deleted, then the rows keyed by the user alone ({@link UserRowsStore}), then the profile. A step reads what is
+ * group of theirs deleted, then the rows keyed by the user alone ({@link UserRowsStore}), then the profile, then
+ * their listings in the directory. A step reads what is
  * left and takes it away, so any step is safe to repeat and an erasure interrupted anywhere resumes from the start of
  * its phase with less to do.
  */
@@ -47,6 +49,7 @@ public final class AccountErasure {
     private final AudienceService audiences;
     private final AudienceStore audienceLists;
     private final UserRowsStore userRows;
+    private final NameDirectory directory;
 
     public AccountErasure(
             UserStore users,
@@ -61,7 +64,9 @@ public final class AccountErasure {
             CommentService comments,
             AudienceService audiences,
             AudienceStore audienceLists,
-            UserRowsStore userRows) {
+            UserRowsStore userRows,
+            NameDirectory directory) {
+        this.directory = directory;
         this.audienceLists = audienceLists;
         this.userRows = userRows;
         this.users = users;
@@ -89,6 +94,7 @@ public final class AccountErasure {
         GROUPS,
         ROWS,
         PROFILE,
+        LISTINGS,
         DONE
     }
 
@@ -117,6 +123,10 @@ public final class AccountErasure {
             }
             case PROFILE -> {
                 users.find(userId).ifPresent(users::delete);
+                yield false;
+            }
+            case LISTINGS -> {
+                directory.relist(userId); // without a profile: nowhere
                 yield false;
             }
             case DONE -> false;

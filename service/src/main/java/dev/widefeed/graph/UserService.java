@@ -1,6 +1,7 @@
 package dev.widefeed.graph;
 
 import dev.widefeed.kernel.DomainException;
+import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Ownership;
 import dev.widefeed.kernel.PendingCounts;
@@ -33,6 +34,7 @@ public final class UserService {
     private final IdGenerator ids;
     private final Clock clock;
     private final PendingCounts<UserCounts> pending;
+    private final Events events;
 
     public UserService(UserStore users, IdGenerator ids, Clock clock) {
         this(users, ids, clock, PendingCounts.none());
@@ -45,10 +47,17 @@ public final class UserService {
      *                own post or follow counted at once, once and only once
      */
     public UserService(UserStore users, IdGenerator ids, Clock clock, PendingCounts<UserCounts> pending) {
+        this(users, ids, clock, pending, new Events());
+    }
+
+    /** @param events where a profile's changes are recorded before and published after ({@link UserEvent}) */
+    public UserService(
+            UserStore users, IdGenerator ids, Clock clock, PendingCounts<UserCounts> pending, Events events) {
         this.users = users;
         this.ids = ids;
         this.clock = clock;
         this.pending = pending;
+        this.events = events;
     }
 
     /**
@@ -73,7 +82,7 @@ public final class UserService {
                     .orElseThrow(() -> DomainException.conflict("no handle could be made from the name; choose one"));
         }
         User user = new User(id, Optional.of(handle), name, clock.instant().truncatedTo(ChronoUnit.MILLIS));
-        users.create(user);
+        changeProfile(id, () -> users.create(user));
         return user;
     }
 
@@ -92,7 +101,7 @@ public final class UserService {
             return user.handle();
         }
         Optional<Handle> handle = claimFirstFree(user.id(), user.name());
-        handle.ifPresent(h -> users.setHandle(user.id(), h));
+        handle.ifPresent(h -> changeProfile(user.id(), () -> users.setHandle(user.id(), h)));
         return handle;
     }
 
@@ -119,10 +128,21 @@ public final class UserService {
         });
         User user = get(userId);
         User changed = user.withProfile(name.orElse(user.name()), bio.orElse(user.bio()));
-        if (!changed.equals(user)) {
-            users.updateProfile(userId, changed.name(), changed.bio());
+        Runnable update = () -> users.updateProfile(userId, changed.name(), changed.bio());
+        if (!changed.name().equals(user.name())) {
+            changeProfile(userId, update);
+        } else if (!changed.equals(user)) {
+            update.run(); // the bio: nobody is found by it
         }
         return changed;
+    }
+
+    /** A change of what the user is found by, between its event's record and its publish. */
+    private void changeProfile(long userId, Runnable change) {
+        UserEvent.ProfileChanged changed = new UserEvent.ProfileChanged(userId);
+        events.record(changed);
+        change.run();
+        events.publish(changed);
     }
 
     public Optional<User> find(long userId) {

@@ -1,8 +1,8 @@
 package dev.widefeed.notification;
 
-import dev.widefeed.eventlog.ChangeTags;
 import dev.widefeed.eventlog.DueWork;
 import dev.widefeed.eventlog.EventLog;
+import dev.widefeed.eventlog.GuardedWork;
 import dev.widefeed.eventlog.LogEntry;
 import dev.widefeed.eventlog.LogHandler;
 import java.time.Clock;
@@ -47,22 +47,18 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
         this.clock = clock;
     }
 
-    /**
-     * The entry kind worked at once, appended after a source's change; tagged with the change's tag
-     * ({@link ChangeTags}), so a second change of one source within a minute is an entry of its own, not one already
-     * worked, and the job that works it knows the change's guard done.
-     */
-    public static String afterKind(String family, String tag) {
-        return PREFIX + family + "." + tag;
+    /** The kind of a family's entries: the hint's ({@link GuardedWork#afterKind}; its guard's, kind-guard). */
+    public static String kind(String family) {
+        return PREFIX + family;
     }
 
     /** The entry kind recorded before a source's change, worked once the change must have landed. */
     public static String guardKind(String family, String tag) {
-        return guardKind(family) + "." + tag;
+        return GuardedWork.guardKind(kind(family), tag);
     }
 
     private static String guardKind(String family) {
-        return PREFIX + family + EventLog.GUARD;
+        return kind(family) + EventLog.GUARD;
     }
 
     /** This handler under every notification entry kind, for the job's handler map. */

@@ -14,7 +14,9 @@ import dev.widefeed.api.UserView;
 import dev.widefeed.api.UsersView;
 import dev.widefeed.auth.TokenService;
 import dev.widefeed.auth.UserPrincipal;
+import dev.widefeed.directory.NameDirectory;
 import dev.widefeed.erasure.ErasureService;
+import dev.widefeed.errors.MalformedRequestException;
 import dev.widefeed.graph.User;
 import dev.widefeed.graph.UserService;
 import dev.widefeed.idempotency.Fingerprint;
@@ -41,6 +43,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriBuilder;
+import java.util.List;
 import java.util.Optional;
 
 @Path("/v1/users")
@@ -54,13 +57,16 @@ public class UserResource {
     private final TokenService tokens;
     private final IdempotentRequests requests;
     private final ErasureService erasures;
+    private final NameDirectory directory;
 
     public UserResource(
             UserService users,
             AccountService accounts,
             TokenService tokens,
             IdempotentRequests requests,
-            ErasureService erasures) {
+            ErasureService erasures,
+            NameDirectory directory) {
+        this.directory = directory;
         this.users = users;
         this.accounts = accounts;
         this.tokens = tokens;
@@ -159,10 +165,25 @@ public class UserResource {
     @GET
     @Operation(
             operationId = "getUsers",
-            summary = "Up to 100 users by id (ids=a,b,c), with their counts, in the order asked; unknown ones left "
-                    + "out")
-    public UsersView getAll(@Auth UserPrincipal me, @QueryParam("ids") String ids) {
-        return new UsersView(users.getAll(Params.idList(ids, "ids")).stream()
+            summary = "Users with their counts: by id (ids=a,b,c: up to 100, in the order asked, unknown ones left "
+                    + "out), or found by the beginning of their handle or of words of their name (q=ada or q=ada "
+                    + "lo: up to limit, 20 by default, at most 40; a handle or name word equal to the query first). "
+                    + "Exactly one of ids and q; 422 for a q without a letter or digit")
+    public UsersView getAll(
+            @Auth UserPrincipal me,
+            @QueryParam("ids") String ids,
+            @QueryParam("q") String q,
+            @QueryParam("limit") String limit) {
+        List<Long> asked;
+        if (q != null) {
+            if (ids != null) {
+                throw new MalformedRequestException("ids, q: give one of them");
+            }
+            asked = directory.find(q, Params.limit(limit));
+        } else {
+            asked = Params.idList(ids, "ids");
+        }
+        return new UsersView(users.getAll(asked).stream()
                 .map(e -> UserView.of(e.getKey(), e.getValue()))
                 .toList());
     }

@@ -6,6 +6,7 @@ import dev.widefeed.cache.InvalidationStore;
 import dev.widefeed.comment.CommentStore;
 import dev.widefeed.comment.CommentVoteStore;
 import dev.widefeed.comment.HotCommentStore;
+import dev.widefeed.directory.DirectoryStore;
 import dev.widefeed.erasure.UserRowsStore;
 import dev.widefeed.eventlog.EventLogStore;
 import dev.widefeed.export.TableScanStore;
@@ -95,6 +96,10 @@ public interface Storage extends AutoCloseable {
 
     default TextIndexStore textIndex() {
         return stores().textIndex();
+    }
+
+    default DirectoryStore directory() {
+        return stores().directory();
     }
 
     default AccountStore accounts() {

@@ -6,6 +6,7 @@ import dev.widefeed.cache.InvalidationStore;
 import dev.widefeed.comment.CommentStore;
 import dev.widefeed.comment.CommentVoteStore;
 import dev.widefeed.comment.HotCommentStore;
+import dev.widefeed.directory.DirectoryStore;
 import dev.widefeed.erasure.UserRowsStore;
 import dev.widefeed.eventlog.EventLogStore;
 import dev.widefeed.feed.FanoutStore;
@@ -37,6 +38,7 @@ public record Stores(
         EventLogStore eventLog,
         NotificationStore notifications,
         TextIndexStore textIndex,
+        DirectoryStore directory,
         AccountStore accounts,
         IdempotencyStore idempotency,
         UserRowsStore userRows,
@@ -63,6 +65,7 @@ public record Stores(
                 decorator.wrap(EventLogStore.class, eventLog),
                 decorator.wrap(NotificationStore.class, notifications),
                 decorator.wrap(TextIndexStore.class, textIndex),
+                decorator.wrap(DirectoryStore.class, directory),
                 decorator.wrap(AccountStore.class, accounts),
                 decorator.wrap(IdempotencyStore.class, idempotency),
                 decorator.wrap(UserRowsStore.class, userRows),

@@ -6,6 +6,8 @@ import dev.widefeed.Services;
 import dev.widefeed.audience.Mark;
 import dev.widefeed.comment.CommentCounts;
 import dev.widefeed.comment.Vote;
+import dev.widefeed.directory.DirectoryEntry;
+import dev.widefeed.directory.NameTerms;
 import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.graph.User;
 import dev.widefeed.graph.UserCounts;
@@ -25,6 +27,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -83,7 +86,8 @@ public class AccountErasureContract {
                 s.comments(),
                 s.audiences(),
                 storage().audiences(),
-                storage().userRows());
+                storage().userRows(),
+                s.directory());
     }
 
     @Test
@@ -132,6 +136,9 @@ public class AccountErasureContract {
                         List.of(me),
                         TextIndexRules.listBucket(Instant.now()),
                         new MentionEntry(theirComment, MentionEntry.Kind.COMMENT, theirPosts.get(5), others.get(5)));
+        s.directory().relist(me); // made in the store: not listed by a sign-up's entries
+        Set<NameTerms.Listed> listed = storage().directory().listingsOf(me);
+        assertThat(listed).isNotEmpty();
 
         long started = System.nanoTime();
         AccountErasure interrupted = erasure(s);
@@ -200,6 +207,8 @@ public class AccountErasureContract {
         assertThat(storage().accounts().credentials(me).passwordHash()).isEmpty();
         assertThat(storage().users().find(me)).isEmpty();
         assertThat(storage().users().counts(me)).isEqualTo(UserCounts.ZERO);
+        assertThat(storage().directory().listingsOf(me)).isEmpty();
+        assertThat(listed).noneMatch(l -> storage().directory().isListed(new DirectoryEntry(l.prefix(), l.word(), me)));
 
         Reconciler reconciler = s.reconciler();
         for (long other : others) {

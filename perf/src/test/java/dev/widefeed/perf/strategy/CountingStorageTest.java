@@ -43,7 +43,7 @@ class CountingStorageTest {
             public Stores stores() {
                 return new Stores(
                                 null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                                null, null, null)
+                                null, null, null, null)
                         .map(new Stores.Decorator() {
                             @Override
                             public <T> T wrap(Class<T> type, T none) {
