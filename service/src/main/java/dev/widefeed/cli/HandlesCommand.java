@@ -2,6 +2,7 @@ package dev.widefeed.cli;
 
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.backends.StorageFactory;
+import dev.widefeed.directory.NameDirectory;
 import dev.widefeed.graph.HandleBackfill;
 import dev.widefeed.graph.UserService;
 import dev.widefeed.kernel.IdGenerator;
@@ -13,9 +14,10 @@ import java.util.function.Function;
 import net.sourceforge.argparse4j.inf.Namespace;
 
 /**
- * {@code handles config.yml}: gives every user created before handles one, derived from their name, on the
- * configured store (its schema at V013 or later: the service applies it at start, or {@code schema}). Safe to
- * run while the service serves, and again: users who have a handle keep it.
+ * {@code handles config.yml}: gives every user created before handles one, derived from their name, and lists every
+ * user in the directory of people (docs/design.md, "Finding people"), on the configured store (its schema at V030 or
+ * later: the service applies it at start, or {@code schema}). Safe to run while the service serves, and again: users
+ * who have a handle keep it, and a user listed is listed again where they already are.
  */
 public final class HandlesCommand<C extends Configuration> extends TypedCommand<C> {
     private static final long PROGRESS_EVERY = 10_000;
@@ -27,7 +29,7 @@ public final class HandlesCommand<C extends Configuration> extends TypedCommand<
     public HandlesCommand(Class<C> configuration, Function<C, StorageFactory> storage) {
         super(
                 "handles",
-                "Give every user without a handle one made from their name (the handles migration)",
+                "Give every user without a handle one made from their name, and list every user in the directory",
                 configuration);
         this.storage = storage;
     }
@@ -37,7 +39,8 @@ public final class HandlesCommand<C extends Configuration> extends TypedCommand<
         try (Storage storage = this.storage.apply(config).open(new MetricRegistry(), Clock.systemUTC(), false)) {
             UserService users = new UserService(storage.users(), new IdGenerator(0), Clock.systemUTC());
             long start = System.nanoTime();
-            new HandleBackfill(storage.users(), users, PARALLELISM).run(PROGRESS_EVERY, report -> {
+            NameDirectory directory = new NameDirectory(storage.users(), storage.users()::findAll, storage.directory());
+            new HandleBackfill(storage.users(), users, PARALLELISM, directory::relist).run(PROGRESS_EVERY, report -> {
                 double seconds = Math.max((System.nanoTime() - start) / 1e9, 1e-3);
                 System.out.printf(
                         "%,d users: %,d given a handle, %,d had one, %,d without a free one (%,.0f/s)%n",

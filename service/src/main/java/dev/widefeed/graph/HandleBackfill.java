@@ -7,6 +7,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongConsumer;
 
 /**
  * Gives every user created before handles one (docs/design.md, "Handles"): a walk of the whole users table,
@@ -19,14 +20,24 @@ public final class HandleBackfill {
     private final UserStore users;
     private final UserService service;
     private final int parallelism;
+    private final LongConsumer thenEach;
 
     public HandleBackfill(UserStore users, UserService service, int parallelism) {
+        this(users, service, parallelism, id -> {});
+    }
+
+    /**
+     * @param thenEach what else is done for each user once they have a handle, in the same walk (the command lists
+     *                 every user in the directory)
+     */
+    public HandleBackfill(UserStore users, UserService service, int parallelism, LongConsumer thenEach) {
         if (parallelism < 1) {
             throw new IllegalArgumentException("parallelism must be at least 1");
         }
         this.users = users;
         this.service = service;
         this.parallelism = parallelism;
+        this.thenEach = thenEach;
     }
 
     /** What a walk found and did. */
@@ -60,6 +71,7 @@ public final class HandleBackfill {
                         } else if (before.isPresent()) {
                             (service.giveHandle(before.get()).isPresent() ? given : noneFree).incrementAndGet();
                         }
+                        thenEach.accept(id);
                         if (seen.incrementAndGet() % every == 0) {
                             progress.at(new Report(seen.get(), given.get(), hadOne.get(), noneFree.get()));
                         }

@@ -17,6 +17,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -104,12 +105,14 @@ public class HandleContract {
             legacy.add(id);
         }
         User chose = service().create("Has One", Optional.of(fresh("has_")));
-        HandleBackfill backfill = new HandleBackfill(storage().users(), service(), 16);
+        Set<Long> walked = ConcurrentHashMap.newKeySet();
+        HandleBackfill backfill = new HandleBackfill(storage().users(), service(), 16, walked::add);
         List<HandleBackfill.Report> progress = new CopyOnWriteArrayList<>();
         HandleBackfill.Report first = backfill.run(1_000, progress::add);
         assertThat(first.given()).isGreaterThanOrEqualTo(legacy.size());
         assertThat(first.hadOne()).isGreaterThanOrEqualTo(1);
         assertThat(progress).isNotEmpty().last().isEqualTo(first);
+        assertThat(walked).as("what else the walk does, for each user").containsAll(legacy);
 
         Set<Handle> handles = new HashSet<>();
         for (long id : legacy) {

@@ -4,6 +4,7 @@ import static dev.widefeed.testing.ApiClient.assertError;
 import static dev.widefeed.testing.ApiClient.signUp;
 import static dev.widefeed.testing.ApiClient.status;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.testing.ApiClient;
@@ -15,6 +16,7 @@ import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.client.Invocation;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -225,6 +227,53 @@ public class ApiContract {
     /** A handle no other test run chose: unique per run, so a store kept between runs does not hold it. */
     private static String freshHandle(String prefix) {
         return prefix + Long.toString(System.nanoTime() % 1_000_000_000_000L, 36);
+    }
+
+    /**
+     * People are found by the beginning of their handle or of a word of their name, once their sign-up's listing is
+     * worked (off the request, within a poll of the event log); a rename moves them.
+     */
+    @Test
+    void peopleAreFoundByTheBeginningOfTheirHandleOrOfAWordOfTheirName() {
+        String word = freshHandle("zq").replaceAll("[0-9]", "x");
+        String handle = freshHandle("sq_");
+        JsonNode made;
+        try (Response r = request("/v1/users", null)
+                .post(Entity.json(signUp("name", "Ada " + word + "lovelace", "handle", handle)))) {
+            made = ApiClient.body(r, 201);
+        }
+        String id = made.get("user").get("id").asText();
+        String token = made.get("token").asText();
+        await().atMost(Duration.ofSeconds(60))
+                .untilAsserted(() -> assertThat(found(word.toUpperCase(Locale.ROOT) + "LOVE", token))
+                        .containsExactly(id));
+        assertThat(found("@" + handle + "@example.org", token)).containsExactly(id);
+        assertThat(found("ada " + word, token)).containsExactly(id);
+        assertThat(found(word + "lovelace byron", token)).isEmpty();
+
+        assertThat(api().patch("/v1/users/" + id, token, Map.of("name", "Ada " + word + "byron"))
+                        .body(200)
+                        .get("name")
+                        .asText())
+                .isEqualTo("Ada " + word + "byron");
+        await().atMost(Duration.ofSeconds(60))
+                .untilAsserted(() -> assertThat(found(word + "byron", token)).containsExactly(id));
+        assertThat(found(word + "love", token)).isEmpty();
+
+        String users = "/v1/users";
+        assertError(request(users, token, Map.of("q", "@!")).get(), 422);
+        assertError(request(users, token, Map.of("q", "ada", "limit", "41")).get(), 422);
+        assertError(request(users, token, Map.of("q", "ada", "limit", "many")).get(), 400);
+        assertError(request(users, token, Map.of("q", "ada", "ids", id)).get(), 400);
+        assertError(request(users, null, Map.of("q", "ada")).get(), 401);
+    }
+
+    private List<String> found(String q, String token) {
+        List<String> ids = new ArrayList<>();
+        api().get("/v1/users", token, Map.of("q", q))
+                .get("items")
+                .forEach(u -> ids.add(u.get("id").asText()));
+        return ids;
     }
 
     @Test
