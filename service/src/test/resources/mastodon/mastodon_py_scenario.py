@@ -60,6 +60,21 @@ newer = ada.fetch_previous(older)
 step("fetch_previous pages up", [s.id for s in newer] == [posted[4].id, posted[3].id], newer)
 step("created_at is a datetime", hasattr(page[0].created_at, "year"), page[0].created_at)
 
+# A sign-up is listed in the directory off the request, within a poll of the service's event log.
+deadline = time.monotonic() + 60
+found = []
+while time.monotonic() < deadline:
+    found = ada.search_v2(handle_b.upper(), result_type="accounts").accounts
+    if found:
+        break
+    time.sleep(0.5)
+step("search finds an account by its handle", [a.id for a in found] == [bob_id], found)
+typed = ada.account_search("@" + handle_b[:-1], limit=5)
+step("account search completes a handle", bob_id in [a.id for a in typed], typed)
+tags = ada.search_v2("#Scenario").hashtags
+step("search names a hashtag in use", [t.name for t in tags] == ["scenario"], tags)
+step("search finds no statuses: post text is not indexed", ada.search_v2("post").statuses == [])
+
 favourited = ada.status_favourite(posted[0].id)
 step("favourite", favourited.favourited and favourited.favourites_count == 1, favourited)
 reblog = ada.status_reblog(posted[0].id)

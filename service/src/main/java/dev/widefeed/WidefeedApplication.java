@@ -239,6 +239,7 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
                         services.comments(),
                         services.audiences(),
                         services.textIndex(),
+                        services.directory(),
                         auth.accounts()),
                 appTokens,
                 clock);

@@ -3,6 +3,7 @@ package dev.widefeed.mastodon;
 import com.codahale.metrics.annotation.Timed;
 import dev.widefeed.audience.AudienceService;
 import dev.widefeed.audience.Relationships;
+import dev.widefeed.directory.NameDirectory;
 import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.graph.FollowService;
@@ -36,19 +37,22 @@ public class AccountsResource {
     private final Relationships relationships;
     private final AudienceService audiences;
     private final Accounts accounts;
+    private final AccountSearch search;
 
     public AccountsResource(
             UserService users,
             PostService posts,
             FollowService follows,
             Relationships relationships,
-            AudienceService audiences) {
+            AudienceService audiences,
+            NameDirectory directory) {
         this.users = users;
         this.posts = posts;
         this.follows = follows;
         this.relationships = relationships;
         this.audiences = audiences;
         this.accounts = new Accounts(users);
+        this.search = new AccountSearch(directory, accounts);
     }
 
     @GET
@@ -73,6 +77,19 @@ public class AccountsResource {
                 .flatMap(users::findByHandle)
                 .orElseThrow(() -> new MastodonException(404, "Record not found"));
         return new Presenter(uri.getBaseUri()).account(user, users.counts(user.id()));
+    }
+
+    /** Accounts by the beginning of a handle or of a word of a name: what clients complete {@code @mentions} with. */
+    @GET
+    @Path("/search")
+    @RequiresScope("read:accounts")
+    public List<Entities.Account> search(@Auth AppUser me, @Context UriInfo uri) {
+        Fields fields = Fields.query(uri);
+        return search.find(
+                AccountSearch.query(fields),
+                AccountSearch.number(fields, "limit", NameDirectory.MAX_LIMIT, 1, NameDirectory.MAX_LIMIT),
+                AccountSearch.number(fields, "offset", 0, 0, Integer.MAX_VALUE),
+                new Presenter(uri.getBaseUri()));
     }
 
     @GET

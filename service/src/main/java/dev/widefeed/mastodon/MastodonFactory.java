@@ -5,6 +5,7 @@ import dev.widefeed.account.AccountService;
 import dev.widefeed.audience.AudienceService;
 import dev.widefeed.audience.Relationships;
 import dev.widefeed.comment.CommentService;
+import dev.widefeed.directory.NameDirectory;
 import dev.widefeed.feed.HomeTimelineService;
 import dev.widefeed.graph.FollowService;
 import dev.widefeed.graph.UserService;
@@ -55,6 +56,7 @@ public class MastodonFactory {
             CommentService comments,
             AudienceService audiences,
             TextIndexService topics,
+            NameDirectory directory,
             AccountService accounts) {}
 
     /**
@@ -78,10 +80,12 @@ public class MastodonFactory {
                 services.posts(),
                 services.follows(),
                 services.relationships(),
-                services.audiences()));
+                services.audiences(),
+                services.directory()));
         jersey.register(new StatusesResource(
                 services.posts(), services.likes(), services.idempotent(), services.comments(), services.users()));
         jersey.register(new TimelinesResource(services.home(), services.topics(), services.users()));
+        jersey.register(new SearchResource(services.directory(), services.users(), services.topics()));
         jersey.register(new NotificationsResource(services.notifications(), services.posts(), services.users()));
         jersey.register(new FavouritesResource(services.likes(), services.posts(), services.users()));
         jersey.register(new AbsentFeaturesResource());

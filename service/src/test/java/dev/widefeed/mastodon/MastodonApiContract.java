@@ -444,6 +444,63 @@ public class MastodonApiContract {
     }
 
     @Test
+    void searchFindsAccountsByHandleOrNameAndAHashtagInUse() {
+        MastodonHttp.Person ada = m.person("Ada");
+        MastodonHttp.Person bob = m.person("Bob");
+        String adaToken = m.token(ada, "read write follow");
+        String writeOnly = m.token(ada, "write");
+        String topic = "s" + Long.toString(System.nanoTime(), 36);
+        m.post("/api/v1/statuses", m.token(bob, "write"), MastodonHttp.form("status", "about #" + topic));
+        // Sign-ups are listed and topics indexed off the request, by the event log's workers.
+        JsonNode found = await().atMost(Duration.ofSeconds(90))
+                .pollInterval(Duration.ofMillis(500))
+                .until(
+                        () -> MastodonHttp.json(m.get("/api/v2/search?q=%23" + topic, adaToken), 200),
+                        page -> page.get("hashtags").size() == 1);
+        assertThat(found.get("hashtags").get(0).get("name").asText()).isEqualTo(topic);
+        assertThat(found.get("statuses").size()).isZero();
+        assertThat(found.get("accounts").size()).as("a query of a #hashtag").isZero();
+        JsonNode accounts = await().atMost(Duration.ofSeconds(90))
+                .pollInterval(Duration.ofMillis(500))
+                .until(
+                        () -> MastodonHttp.json(
+                                m.get("/api/v2/search?type=accounts&q=%40" + bob.handle() + "%40elsewhere", adaToken),
+                                200),
+                        page -> page.get("accounts").size() == 1);
+        assertThat(accounts.get("accounts").get(0).get("id").asText()).isEqualTo(bob.id());
+        assertThat(accounts.get("hashtags").size()).isZero();
+        JsonNode typed = MastodonHttp.json(
+                m.get(
+                        "/api/v1/accounts/search?limit=3&q="
+                                + bob.handle().substring(0, bob.handle().length() - 1),
+                        adaToken),
+                200);
+        assertThat(typed.findValuesAsText("id")).contains(bob.id());
+        assertThat(MastodonHttp.json(m.get("/api/v1/accounts/search?q=" + bob.handle() + "&offset=1", adaToken), 200)
+                        .size())
+                .isZero();
+        assertThat(MastodonHttp.json(m.get("/api/v2/search?q=%40%40", adaToken), 200)
+                        .get("accounts")
+                        .size())
+                .isZero();
+
+        assertThat(MastodonHttp.json(m.get("/api/v2/search", adaToken), 400).has("error"))
+                .isTrue();
+        assertThat(MastodonHttp.json(m.get("/api/v2/search?q=a&type=people", adaToken), 400)
+                        .has("error"))
+                .isTrue();
+        assertThat(MastodonHttp.json(m.get("/api/v2/search?q=a&limit=many", adaToken), 400)
+                        .has("error"))
+                .isTrue();
+        assertThat(MastodonHttp.json(m.get("/api/v2/search?q=a", writeOnly), 403)
+                        .has("error"))
+                .isTrue();
+        assertThat(MastodonHttp.json(m.get("/api/v1/accounts/search?q=a", null), 401)
+                        .has("error"))
+                .isTrue();
+    }
+
+    @Test
     void browserClientsOnOtherOriginsMayCallTheApiWithoutCredentials() throws Exception {
         HttpClient http = HttpClient.newHttpClient();
         HttpResponse<String> preflight = http.send(
