@@ -19,4 +19,7 @@ public interface IdempotencyStore {
 
     /** Removes the claim if it is still this one, so a refused request leaves the key free. */
     void release(Claim claim);
+
+    /** Removes the key's claim, whoever holds it: what it named was undone (a reblog taken back). Idempotent. */
+    void forget(String scope, String key);
 }

@@ -89,6 +89,14 @@ public final class IdempotentRequests {
         return new Outcome<>(createReleasingOnRefusal(taken, create), false);
     }
 
+    /**
+     * Frees a key whose resource was undone on purpose, so that the same request makes a new one: a reblog taken back
+     * and made again. Without this the key would answer 404 for its whole lifetime (what it created is gone).
+     */
+    public void forget(String scope, String key) {
+        store.forget(scope, key);
+    }
+
     /** Creates under the claim's id; a refusal releases the claim, a success marks it done. */
     private <T> T createReleasingOnRefusal(Claim claim, LongFunction<T> create) {
         T value;

@@ -101,7 +101,43 @@ public final class Entities {
             boolean muted,
             boolean bookmarked,
             boolean pinned,
-            List<Object> filtered) {}
+            List<Object> filtered) {
+        /** This status as the viewer's reblog answers it: reblogged by them, and so the status it wraps. */
+        public Status rebloggedByMe() {
+            return new Status(
+                    id,
+                    uri,
+                    url,
+                    createdAt,
+                    account,
+                    content,
+                    visibility,
+                    sensitive,
+                    spoilerText,
+                    mediaAttachments,
+                    application,
+                    mentions,
+                    tags,
+                    emojis,
+                    reblogsCount,
+                    favouritesCount,
+                    repliesCount,
+                    inReplyToId,
+                    inReplyToAccountId,
+                    reblog == null ? null : reblog.rebloggedByMe(),
+                    poll,
+                    card,
+                    language,
+                    text,
+                    editedAt,
+                    favourited,
+                    true,
+                    muted,
+                    bookmarked,
+                    pinned,
+                    filtered);
+        }
+    }
 
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record Relationship(
@@ -147,4 +183,8 @@ public final class Entities {
 
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record Search(List<Account> accounts, List<Status> statuses, List<Tag> hashtags) {}
+
+    /** Where a timeline was read down to; {@code version} grows with each change (the marker's time, here). */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Marker(String lastReadId, long version, String updatedAt) {}
 }

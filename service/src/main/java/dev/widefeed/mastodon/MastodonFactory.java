@@ -85,6 +85,7 @@ public class MastodonFactory {
         jersey.register(new StatusesResource(
                 services.posts(), services.likes(), services.idempotent(), services.comments(), services.users()));
         jersey.register(new TimelinesResource(services.home(), services.topics(), services.users()));
+        jersey.register(new MarkersResource(services.notifications()));
         jersey.register(new SearchResource(services.directory(), services.users(), services.topics()));
         jersey.register(new NotificationsResource(services.notifications(), services.posts(), services.users()));
         jersey.register(new FavouritesResource(services.likes(), services.posts(), services.users()));

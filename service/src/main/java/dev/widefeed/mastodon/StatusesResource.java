@@ -7,9 +7,11 @@ import dev.widefeed.comment.CommentService;
 import dev.widefeed.graph.UserService;
 import dev.widefeed.idempotency.Fingerprint;
 import dev.widefeed.idempotency.IdempotentRequests;
+import dev.widefeed.kernel.Page;
 import dev.widefeed.like.Like;
 import dev.widefeed.like.LikeCursor;
 import dev.widefeed.like.LikeService;
+import dev.widefeed.post.Post;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.post.PostService;
 import io.dropwizard.auth.Auth;
@@ -27,6 +29,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -45,6 +49,8 @@ import java.util.stream.Collectors;
 @Timed
 public class StatusesResource {
     private static final Pattern NATIVE_KEY = Pattern.compile("[A-Za-z0-9_-]{1,64}");
+    /** My latest posts an unreblog looks through for my reblog. */
+    private static final int REBLOG_SEARCH = 200;
 
     private final PostService posts;
     private final LikeService likes;
@@ -187,11 +193,67 @@ public class StatusesResource {
         long sourceId = Ids.of(id);
         IdempotentRequests.Outcome<PostDetails> outcome = requests.once(
                 IdempotentRequests.userScope(me.id()),
-                Optional.of("reblog-" + sourceId),
+                Optional.of(reblogKey(sourceId)),
                 "POST /api/v1/statuses/" + sourceId + "/reblog",
                 repostId -> posts.repost(repostId, me.id(), sourceId, null, Audience.PUBLIC),
                 repostId -> posts.find(me.id(), repostId));
-        return accounts.status(outcome.value(), new Presenter(uri.getBaseUri()));
+        return accounts.status(outcome.value(), new Presenter(uri.getBaseUri())).rebloggedByMe();
+    }
+
+    /**
+     * Takes back my reblog of the status, found among my latest {@value #REBLOG_SEARCH} posts (an older one is deleted
+     * by its own id), and frees the reblog's key so that reblogging again makes a new one; answers the status.
+     */
+    @POST
+    @Path("/{id}/unreblog")
+    @RequiresScope("write:statuses")
+    public Entities.Status unreblog(@Auth AppUser me, @PathParam("id") String id, @Context UriInfo uri) {
+        long sourceId = Ids.of(id);
+        PostDetails source = posts.get(me.id(), sourceId);
+        myReblogOf(me.id(), sourceId).ifPresent(repostId -> {
+            posts.delete(me.id(), repostId);
+            requests.forget(IdempotentRequests.userScope(me.id()), reblogKey(sourceId));
+        });
+        return accounts.status(posts.find(me.id(), sourceId).orElse(source), new Presenter(uri.getBaseUri()));
+    }
+
+    /** Who reblogged the status: the authors of its newest page of reposts, newest first (one page: no paging). */
+    @GET
+    @Path("/{id}/reblogged_by")
+    @RequiresScope("read:accounts")
+    public List<Entities.Account> rebloggedBy(@Auth AppUser me, @PathParam("id") String id, @Context UriInfo uri) {
+        long postId = Ids.of(id);
+        long pages = posts.reposts(me.id(), postId, 1).pages();
+        List<PostDetails> newest = new ArrayList<>(
+                pages <= 1
+                        ? posts.reposts(me.id(), postId, 1).items()
+                        : posts.reposts(me.id(), postId, (int) pages).items());
+        Collections.reverse(newest);
+        List<Long> authors =
+                newest.stream().map(p -> p.post().authorId()).distinct().toList();
+        return accounts.inOrder(authors, new Presenter(uri.getBaseUri()));
+    }
+
+    private static String reblogKey(long sourceId) {
+        return "reblog-" + sourceId;
+    }
+
+    /** My live repost of the source among my latest posts, if there is one. */
+    private Optional<Long> myReblogOf(long me, long sourceId) {
+        Optional<Long> before = Optional.empty();
+        for (int read = 0; read < REBLOG_SEARCH; read += IdPaging.MAX_LIMIT) {
+            Page<PostDetails, Long> page = posts.byAuthor(me, me, before, IdPaging.MAX_LIMIT);
+            Optional<Long> mine = page.items().stream()
+                    .map(PostDetails::post)
+                    .filter(p -> p.repostOf().equals(Optional.of(sourceId)))
+                    .map(Post::id)
+                    .findFirst();
+            if (mine.isPresent() || page.next().isEmpty()) {
+                return mine;
+            }
+            before = page.next();
+        }
+        return Optional.empty();
     }
 
     /**

@@ -110,6 +110,20 @@ public final class NotificationService {
         }
     }
 
+    /** Up to when the user has read their notifications, if they ever marked it: one read. */
+    public Optional<Instant> readUpTo(long me, long userId) {
+        Ownership.require(me, userId, "only they may read their notifications");
+        return store.readUpTo(me);
+    }
+
+    /**
+     * The read marker of a client that read down to the group at {@code position}: the end of that group's window, so
+     * everything the group held when it was read is read (at most now, as {@link #markRead}).
+     */
+    public Unread markReadThrough(long me, long userId, NotificationCursor position) {
+        return markRead(me, userId, position.window().plus(rules.window()));
+    }
+
     /**
      * Everything that happened up to {@code upTo} (at most now: a marker in the future would hide what is still to
      * come) is read; a marker further on already stays.

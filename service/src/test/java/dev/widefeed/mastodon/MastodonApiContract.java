@@ -385,6 +385,35 @@ public class MastodonApiContract {
                         .has("error"))
                 .isTrue();
 
+        assertThat(MastodonHttp.json(m.get("/api/v1/markers?timeline[]=notifications", bobToken), 200)
+                        .size())
+                .as("no read marker yet")
+                .isZero();
+        JsonNode marked = MastodonHttp.json(
+                m.post(
+                        "/api/v1/markers",
+                        bobToken,
+                        MastodonHttp.form(
+                                "notifications[last_read_id]",
+                                all.get(0).get("id").asText())),
+                200);
+        assertThat(marked.get("notifications").get("last_read_id").asText())
+                .as("read through the newest")
+                .isGreaterThanOrEqualTo(all.get(0).get("id").asText());
+        assertThat(MastodonHttp.json(m.get("/api/v1/markers", bobToken), 200)
+                        .get("notifications")
+                        .get("last_read_id")
+                        .asText())
+                .isEqualTo(marked.get("notifications").get("last_read_id").asText());
+        assertThat(MastodonHttp.json(
+                                m.post(
+                                        "/api/v1/markers",
+                                        bobToken,
+                                        MastodonHttp.form("notifications[last_read_id]", "nonsense")),
+                                422)
+                        .has("error"))
+                .isTrue();
+
         JsonNode favourites = MastodonHttp.json(m.get("/api/v1/favourites", adaToken), 200);
         assertThat(favourites).hasSize(1);
         assertThat(favourites.get(0).get("id").asText()).isEqualTo(statusId);
@@ -441,6 +470,53 @@ public class MastodonApiContract {
                         .status())
                 .as("a blocked user does not see my posts")
                 .isEqualTo(404);
+    }
+
+    @Test
+    void aReblogIsTakenBackAndMadeAgainAndItsRebloggersAreListed() {
+        MastodonHttp.Person ada = m.person("Ada");
+        MastodonHttp.Person bob = m.person("Bob");
+        String adaToken = m.token(ada, "read write");
+        String bobToken = m.token(bob, "read write");
+        String statusId = MastodonHttp.json(
+                        m.post("/api/v1/statuses", bobToken, MastodonHttp.form("status", "boost me")), 200)
+                .get("id")
+                .asText();
+        String reblogPath = "/api/v1/statuses/" + statusId + "/reblog";
+        JsonNode reblog = MastodonHttp.json(m.post(reblogPath, adaToken, MastodonHttp.form()), 200);
+        assertThat(reblog.get("reblogged").asBoolean()).isTrue();
+        assertThat(reblog.get("reblog").get("reblogged").asBoolean()).isTrue();
+        assertThat(MastodonHttp.json(m.get("/api/v1/statuses/" + statusId + "/reblogged_by", bobToken), 200)
+                        .findValuesAsText("id"))
+                .containsExactly(ada.id());
+
+        JsonNode undone = MastodonHttp.json(
+                m.post("/api/v1/statuses/" + statusId + "/unreblog", adaToken, MastodonHttp.form()), 200);
+        assertThat(undone.get("id").asText()).isEqualTo(statusId);
+        assertThat(undone.get("reblogs_count").asLong()).isZero();
+        assertThat(m.get("/api/v1/statuses/" + reblog.get("id").asText(), adaToken)
+                        .status())
+                .isEqualTo(404);
+        assertThat(MastodonHttp.json(m.get("/api/v1/statuses/" + statusId + "/reblogged_by", bobToken), 200)
+                        .size())
+                .isZero();
+        MastodonHttp.json(m.post("/api/v1/statuses/" + statusId + "/unreblog", adaToken, MastodonHttp.form()), 200);
+
+        JsonNode again = MastodonHttp.json(m.post(reblogPath, adaToken, MastodonHttp.form()), 200);
+        assertThat(again.get("id").asText())
+                .as("a new reblog, not the one taken back")
+                .isNotEqualTo(reblog.get("id").asText());
+        assertThat(MastodonHttp.json(m.post(reblogPath, adaToken, MastodonHttp.form()), 200)
+                        .get("id")
+                        .asText())
+                .as("reblogging again answers the same reblog")
+                .isEqualTo(again.get("id").asText());
+        assertThat(MastodonHttp.json(m.post("/api/v1/statuses/12/unreblog", adaToken, MastodonHttp.form()), 404)
+                        .has("error"))
+                .isTrue();
+        assertThat(MastodonHttp.json(m.get("/api/v1/statuses/x/reblogged_by", adaToken), 404)
+                        .has("error"))
+                .isTrue();
     }
 
     @Test

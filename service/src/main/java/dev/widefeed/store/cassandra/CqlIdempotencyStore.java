@@ -19,6 +19,7 @@ final class CqlIdempotencyStore implements IdempotencyStore {
     private final PreparedStatement takeOver;
     private final PreparedStatement release;
     private final PreparedStatement complete;
+    private final PreparedStatement forget;
 
     CqlIdempotencyStore(CqlSession session) {
         this.session = session;
@@ -30,6 +31,13 @@ final class CqlIdempotencyStore implements IdempotencyStore {
                 + "WHERE scope = ? AND key = ? IF claimed_at = ?");
         this.release = session.prepare(
                 "DELETE FROM idempotency_keys_by_scope WHERE scope = ? AND key = ? " + "IF claimed_at = ?");
+        // A lightweight transaction, as every other write of these rows: a plain delete's timestamp could lose to them.
+        this.forget = session.prepare("DELETE FROM idempotency_keys_by_scope WHERE scope = ? AND key = ? IF EXISTS");
+    }
+
+    @Override
+    public void forget(String scope, String key) {
+        session.execute(forget.bind(scope, key).setIdempotent(true));
     }
 
     @Override

@@ -100,6 +100,11 @@ final class HBaseIdempotencyStore implements IdempotencyStore {
                 .join();
     }
 
+    @Override
+    public void forget(String scope, String key) {
+        keys.delete(new Delete(row(scope, key)).addFamily(FAMILY)).join();
+    }
+
     private Put put(Claim claim, Duration ttl) {
         Put put = new Put(row(claim))
                 .addColumn(FAMILY, FINGERPRINT, Bytes.toBytes(claim.fingerprint()))
@@ -110,10 +115,14 @@ final class HBaseIdempotencyStore implements IdempotencyStore {
     }
 
     private byte[] row(Claim claim) {
-        byte[] scope = claim.scope().getBytes(StandardCharsets.UTF_8);
-        byte[] key = claim.key().getBytes(StandardCharsets.UTF_8);
+        return row(claim.scope(), claim.key());
+    }
+
+    private byte[] row(String scopeText, String keyText) {
+        byte[] scope = scopeText.getBytes(StandardCharsets.UTF_8);
+        byte[] key = keyText.getBytes(StandardCharsets.UTF_8);
         return ByteBuffer.allocate(1 + scope.length + 1 + key.length)
-                .put(salt.of((claim.scope() + "\n" + claim.key()).hashCode()))
+                .put(salt.of((scopeText + "\n" + keyText).hashCode()))
                 .put(scope)
                 .put((byte) 0)
                 .put(key)
