@@ -40,6 +40,10 @@ final class MastodonHttp {
         return api.baseUri();
     }
 
+    ApiClient api() {
+        return api;
+    }
+
     record Answer(int status, HttpResponse<String> raw) {
         JsonNode json() {
             try {
