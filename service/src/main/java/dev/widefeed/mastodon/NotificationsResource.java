@@ -11,7 +11,9 @@ import dev.widefeed.post.PostService;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Hidden;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
@@ -81,7 +83,50 @@ public class NotificationsResource {
                 .filter(n -> !excluded.contains(TYPES.get(n.key().kind())))
                 .filter(n -> !n.newest().isEmpty())
                 .toList();
-        Presenter presenter = new Presenter(uri.getBaseUri());
+        List<Entities.Notification> answer = entities(me, shown, new Presenter(uri.getBaseUri()));
+        return IdPaging.answer(uri, answer, page, n -> id(n.key().position()).text());
+    }
+
+    /** One notification by its id: 404 when it is not there, not shown (cleared), or of no Mastodon type. */
+    @GET
+    @Path("/{id}")
+    @RequiresScope("read:notifications")
+    public Entities.Notification get(@Auth AppUser me, @PathParam("id") String id, @Context UriInfo uri) {
+        List<Notification> found = notifications.get(me.id(), me.id(), position(id)).stream()
+                .map(NotificationService.Shown::notification)
+                .filter(n -> TYPES.containsKey(n.key().kind()) && !n.newest().isEmpty())
+                .toList();
+        return entities(me, found, new Presenter(uri.getBaseUri())).stream()
+                .findFirst()
+                .orElseThrow(() -> new MastodonException(404, "Record not found"));
+    }
+
+    /** Dismisses one notification: its group is deleted (new activity on its target brings it back). */
+    @POST
+    @Path("/{id}/dismiss")
+    @RequiresScope("write:notifications")
+    public Map<String, Object> dismiss(@Auth AppUser me, @PathParam("id") String id) {
+        notifications.dismiss(me.id(), me.id(), position(id));
+        return Map.of();
+    }
+
+    /** Clears every notification there is now (the service's clear marker: one write). */
+    @POST
+    @Path("/clear")
+    @RequiresScope("write:notifications")
+    public Map<String, Object> clear(@Auth AppUser me) {
+        notifications.clear(me.id(), me.id());
+        return Map.of();
+    }
+
+    private static NotificationCursor position(String id) {
+        return PositionIds.parse(id)
+                .map(NotificationsResource::cursor)
+                .orElseThrow(() -> new MastodonException(404, "Record not found"));
+    }
+
+    /** The groups as Mastodon notifications, each of its newest actor; one whose actor or post is gone left out. */
+    private List<Entities.Notification> entities(AppUser me, List<Notification> shown, Presenter presenter) {
         Map<Long, Entities.Status> statuses = statuses(me, shown, presenter);
         Set<Long> actors = shown.stream()
                 .map(n -> n.newest().get(0).userId())
@@ -102,7 +147,7 @@ public class NotificationsResource {
                     actor,
                     status));
         }
-        return IdPaging.answer(uri, answer, page, n -> id(n.key().position()).text());
+        return answer;
     }
 
     private Map<Long, Entities.Status> statuses(AppUser me, List<Notification> shown, Presenter presenter) {

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * A user's notifications as they read them (docs/design.md, "Notifications"): groups newest window first, each with
@@ -73,12 +74,43 @@ public final class NotificationService {
         List<StoredGroup> read = store.groups(me, from, rules.oldestWindow(now), limit + 1);
         Page<StoredGroup, NotificationCursor> page =
                 Page.of(read, limit, g -> g.key().position());
-        Instant readUpTo = store.readUpTo(me).orElse(Instant.EPOCH);
+        NotificationStore.Markers markers = store.markers(me);
+        Instant readUpTo = markers.readUpTo().orElse(Instant.EPOCH);
+        Instant clearedUpTo = markers.clearedUpTo().orElse(Instant.EPOCH);
         List<Shown> shown = new ArrayList<>();
         for (Notification n : visible(me, page.items())) {
-            shown.add(new Shown(n, n.latestAt().isAfter(readUpTo)));
+            if (n.latestAt().isAfter(clearedUpTo)) {
+                shown.add(new Shown(n, n.latestAt().isAfter(readUpTo)));
+            }
         }
         return new Page<>(shown, page.next());
+    }
+
+    /** The notification at {@code position}, if it is there and shown: one page of one from just above it. */
+    public Optional<Shown> get(long me, long userId, NotificationCursor position) {
+        if (position.targetId() == Long.MAX_VALUE) {
+            return Optional.empty();
+        }
+        // List order is by target id, highest first: the place just above the group is the next higher target's.
+        NotificationCursor above =
+                new NotificationCursor(position.window(), position.kindCode(), position.targetId() + 1);
+        return page(me, userId, Optional.of(above), 1).items().stream()
+                .filter(s -> s.notification().key().position().equals(position))
+                .findFirst();
+    }
+
+    /** Dismisses the group at {@code position}: deleted; new activity on its target in its window brings it back. */
+    public void dismiss(long me, long userId, NotificationCursor position) {
+        Ownership.require(me, userId, "only they may dismiss their notifications");
+        NotificationKind.ofCode(position.kindCode())
+                .filter(kind -> position.targetId() > 0)
+                .ifPresent(kind -> store.dismiss(new GroupKey(me, position.window(), kind, position.targetId())));
+    }
+
+    /** Clears every notification the user has now: one write of a marker the pages hide what is older than. */
+    public void clear(long me, long userId) {
+        Ownership.require(me, userId, "only they may clear their notifications");
+        store.clear(me, clock.instant());
     }
 
     /**
@@ -88,8 +120,13 @@ public final class NotificationService {
     public Unread unread(long me, long userId) {
         Ownership.require(me, userId, "only they may read their notifications");
         Instant now = clock.instant();
-        Optional<Instant> marker = store.readUpTo(me);
-        Instant readUpTo = marker.orElse(Instant.EPOCH);
+        NotificationStore.Markers markers = store.markers(me);
+        Optional<Instant> marker = markers.readUpTo();
+        // What was cleared is not shown, so not unread either: the later of the two markers counts.
+        Instant readUpTo = Stream.of(marker, markers.clearedUpTo())
+                .flatMap(Optional::stream)
+                .max(Instant::compareTo)
+                .orElse(Instant.EPOCH);
         Instant oldest = rules.oldestWindow(now);
         if (readUpTo.isAfter(oldest)) {
             oldest = rules.windowOf(readUpTo);

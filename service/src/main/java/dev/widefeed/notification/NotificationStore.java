@@ -37,7 +37,27 @@ public interface NotificationStore {
     List<StoredGroup> groups(long recipientId, NotificationCursor after, Instant oldestWindow, int limit);
 
     /** Up to when the user has read their notifications, if they ever said. */
-    Optional<Instant> readUpTo(long userId);
+    default Optional<Instant> readUpTo(long userId) {
+        return markers(userId).readUpTo();
+    }
+
+    /** The user's read and clear markers, in one read. */
+    Markers markers(long userId);
+
+    /**
+     * Where a user stands with their notifications: read up to a time, and cleared up to a time (a group with nothing
+     * newer is not shown).
+     */
+    record Markers(Optional<Instant> readUpTo, Optional<Instant> clearedUpTo) {}
+
+    /** Moves the user's clear marker to {@code upTo}, unless it is further already. */
+    void clear(long userId, Instant upTo);
+
+    /**
+     * Deletes the group, every shard's share of it: dismissed. A later change of its target in its window writes it
+     * again, as a new notification would be. Idempotent.
+     */
+    void dismiss(GroupKey group);
 
     /** Moves the user's read marker to {@code upTo}, unless it is further already: the latest time ever given wins. */
     void markRead(long userId, Instant upTo);

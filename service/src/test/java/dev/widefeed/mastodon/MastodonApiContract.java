@@ -414,6 +414,33 @@ public class MastodonApiContract {
                         .has("error"))
                 .isTrue();
 
+        String followId = all.get(all.findValuesAsText("type").indexOf("follow"))
+                .get("id")
+                .asText();
+        assertThat(MastodonHttp.json(m.get("/api/v1/notifications/" + followId, bobToken), 200)
+                        .get("type")
+                        .asText())
+                .isEqualTo("follow");
+        assertThat(MastodonHttp.json(m.get("/api/v1/notifications/" + followId, adaToken), 404)
+                        .has("error"))
+                .as("someone else's")
+                .isTrue();
+        assertThat(MastodonHttp.json(
+                        m.post("/api/v1/notifications/" + followId + "/dismiss", bobToken, MastodonHttp.form()),
+                        200))
+                .isEmpty();
+        assertThat(MastodonHttp.json(m.get("/api/v1/notifications/" + followId, bobToken), 404)
+                        .has("error"))
+                .isTrue();
+        assertThat(MastodonHttp.json(m.get("/api/v1/notifications", bobToken), 200)
+                        .findValuesAsText("type"))
+                .containsExactlyInAnyOrder("favourite", "reblog");
+        assertThat(MastodonHttp.json(m.post("/api/v1/notifications/clear", bobToken, MastodonHttp.form()), 200))
+                .isEmpty();
+        assertThat(MastodonHttp.json(m.get("/api/v1/notifications", bobToken), 200))
+                .as("cleared")
+                .isEmpty();
+
         JsonNode favourites = MastodonHttp.json(m.get("/api/v1/favourites", adaToken), 200);
         assertThat(favourites).hasSize(1);
         assertThat(favourites.get(0).get("id").asText()).isEqualTo(statusId);

@@ -163,4 +163,42 @@ public class NotificationStoreContract {
         store().markRead(user, later.plusSeconds(1));
         assertThat(store().readUpTo(user)).contains(later.plusSeconds(1));
     }
+
+    @Test
+    void theClearMarkerKeepsTheLatestTimeEverGivenBesideTheReadMarker() {
+        long user = ids.next();
+        Instant later = hour.plusSeconds(30).plusMillis(7);
+        assertThat(store().markers(user)).isEqualTo(new NotificationStore.Markers(Optional.empty(), Optional.empty()));
+
+        store().clear(user, later);
+        store().clear(user, hour);
+        store().markRead(user, hour);
+
+        assertThat(store().markers(user))
+                .isEqualTo(new NotificationStore.Markers(Optional.of(hour), Optional.of(later)));
+    }
+
+    @Test
+    void aDismissedGroupIsGoneWithEveryShareAndMayBeWrittenAgain() {
+        GroupKey g = group(ids.next(), hour, NotificationKind.FOLLOW, ids.next());
+        GroupKey kept = group(g.recipientId(), hour, NotificationKind.LIKE, ids.next());
+        assertThat(store().compareAndSetPart(g, 1, Optional.empty(), part(1, "a")))
+                .isTrue();
+        assertThat(store().compareAndSetPart(g, 2, Optional.empty(), part(2, "b")))
+                .isTrue();
+        assertThat(store().compareAndSetPart(kept, 1, Optional.empty(), part(1, "c")))
+                .isTrue();
+        NotificationCursor top = new NotificationCursor(hour.plus(Duration.ofHours(1)), 0, 0);
+
+        store().dismiss(g);
+        store().dismiss(g); // again: nothing left to do
+
+        assertThat(store().groups(g.recipientId(), top, hour, 10))
+                .extracting(StoredGroup::key)
+                .containsExactly(kept);
+        assertThat(store().parts(List.of(g), 1)).containsEntry(g, Optional.empty());
+        assertThat(store().compareAndSetPart(g, 1, Optional.empty(), part(1, "d")))
+                .as("new activity writes it anew")
+                .isTrue();
+    }
 }

@@ -42,6 +42,8 @@ final class CqlNotificationStore implements NotificationStore {
     private final PreparedStatement selectDay;
     private final PreparedStatement selectDayAfter;
     private final PreparedStatement selectReadUpTo;
+    private final PreparedStatement upsertClearedUpTo;
+    private final PreparedStatement deleteGroup;
     private final PreparedStatement upsertReadUpTo;
 
     CqlNotificationStore(CqlSession session, BoundedAsync async) {
@@ -62,7 +64,12 @@ final class CqlNotificationStore implements NotificationStore {
                 "SELECT day FROM notification_days_by_user WHERE user_id = ? AND day <= ? " + "AND day >= ?");
         selectDay = session.prepare(columns + " LIMIT ?");
         selectDayAfter = session.prepare(columns + " AND (window_start, kind, target_id) < (?, ?, ?) LIMIT ?");
-        selectReadUpTo = session.prepare("SELECT read_up_to FROM notification_state_by_user WHERE user_id = ?");
+        selectReadUpTo =
+                session.prepare("SELECT read_up_to, cleared_up_to FROM notification_state_by_user WHERE user_id = ?");
+        upsertClearedUpTo = session.prepare(
+                "INSERT INTO notification_state_by_user (user_id, cleared_up_to) VALUES (?, ?) USING TIMESTAMP ?");
+        // A lightweight transaction, as every write of a group's shares: a plain delete's timestamp could lose to them.
+        deleteGroup = session.prepare("DELETE FROM notifications_by_user" + group + " IF EXISTS");
         upsertReadUpTo = session.prepare(
                 "INSERT INTO notification_state_by_user (user_id, read_up_to) VALUES (?, ?) " + "USING TIMESTAMP ?");
     }
@@ -181,10 +188,27 @@ final class CqlNotificationStore implements NotificationStore {
     }
 
     @Override
-    public Optional<Instant> readUpTo(long userId) {
+    public Markers markers(long userId) {
         Row row =
                 session.execute(selectReadUpTo.bind(userId).setIdempotent(true)).one();
-        return row == null || row.isNull(0) ? Optional.empty() : Optional.of(row.getInstant(0));
+        return row == null
+                ? new Markers(Optional.empty(), Optional.empty())
+                : new Markers(Optional.ofNullable(row.getInstant(0)), Optional.ofNullable(row.getInstant(1)));
+    }
+
+    @Override
+    public void clear(long userId, Instant upTo) {
+        Instant kept = upTo.truncatedTo(ChronoUnit.MILLIS);
+        session.execute(upsertClearedUpTo
+                .bind(userId, kept, ChronoUnit.MICROS.between(Instant.EPOCH, kept))
+                .setIdempotent(true));
+    }
+
+    @Override
+    public void dismiss(GroupKey g) {
+        session.execute(deleteGroup
+                .bind(g.recipientId(), day(g.window()), g.window(), g.kind().code(), g.targetId())
+                .setIdempotent(true));
     }
 
     @Override

@@ -26,6 +26,7 @@ import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
@@ -45,6 +46,7 @@ final class HBaseNotificationStore implements NotificationStore {
     private static final byte[] MARK = Bytes.toBytes("m");
     private static final byte[] READ = Bytes.toBytes("r");
     private static final byte[] READ_UP_TO = Bytes.toBytes("read_up_to");
+    private static final byte[] CLEARED_UP_TO = Bytes.toBytes("cleared_up_to");
     private static final int USER_PREFIX = 1 + Long.BYTES;
     private static final int GROUP_ROW = USER_PREFIX + Long.BYTES + 1 + Long.BYTES;
 
@@ -167,11 +169,25 @@ final class HBaseNotificationStore implements NotificationStore {
     }
 
     @Override
-    public Optional<Instant> readUpTo(long userId) {
-        byte[] value = state.get(new Get(stateRow(userId)).addColumn(READ, READ_UP_TO))
-                .join()
-                .getValue(READ, READ_UP_TO);
-        return value == null ? Optional.empty() : Optional.of(Instant.ofEpochMilli(Bytes.toLong(value)));
+    public Markers markers(long userId) {
+        Result row = state.get(new Get(stateRow(userId)).addFamily(READ)).join();
+        return new Markers(instant(row.getValue(READ, READ_UP_TO)), instant(row.getValue(READ, CLEARED_UP_TO)));
+    }
+
+    private static Optional<Instant> instant(byte[] millis) {
+        return millis == null ? Optional.empty() : Optional.of(Instant.ofEpochMilli(Bytes.toLong(millis)));
+    }
+
+    @Override
+    public void clear(long userId, Instant upTo) {
+        long millis = upTo.toEpochMilli();
+        state.put(new Put(stateRow(userId)).addColumn(READ, CLEARED_UP_TO, millis, Bytes.toBytes(millis)))
+                .join();
+    }
+
+    @Override
+    public void dismiss(GroupKey group) {
+        groups.delete(new Delete(groupRow(group))).join();
     }
 
     @Override
