@@ -285,7 +285,7 @@ public record Services(
                 userCounts);
         Reconciler reconciler = new Reconciler(userStore, postStore, likes, comments, repairer);
         CounterRecountHandler recounts = new CounterRecountHandler(reconciler, marks, clock);
-        UserService users = new UserService(userStore, ids, clock, userCounts, events);
+        UserService users = new UserService(userStore, ids, clock, userCounts, events, profiles);
         NameDirectory directory = new NameDirectory(userStore, profiles::findAll, storage.directory());
         FollowerCounts followerCounts = id -> users.counts(id).followers();
         DeliverySwitch deliveries = new DeliverySwitch(

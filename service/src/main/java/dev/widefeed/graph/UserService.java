@@ -35,6 +35,7 @@ public final class UserService {
     private final Clock clock;
     private final PendingCounts<UserCounts> pending;
     private final Events events;
+    private final ProfileCache pages;
 
     public UserService(UserStore users, IdGenerator ids, Clock clock) {
         this(users, ids, clock, PendingCounts.none());
@@ -53,6 +54,18 @@ public final class UserService {
     /** @param events where a profile's changes are recorded before and published after ({@link UserEvent}) */
     public UserService(
             UserStore users, IdGenerator ids, Clock clock, PendingCounts<UserCounts> pending, Events events) {
+        this(users, ids, clock, pending, events, null);
+    }
+
+    /** @param pages profiles and counts as pages show them (the cache tier); null: pages read the store */
+    public UserService(
+            UserStore users,
+            IdGenerator ids,
+            Clock clock,
+            PendingCounts<UserCounts> pending,
+            Events events,
+            ProfileCache pages) {
+        this.pages = pages;
         this.users = users;
         this.ids = ids;
         this.clock = clock;
@@ -180,6 +193,24 @@ public final class UserService {
         }
         Map<Long, UserCounts> counts = new HashMap<>(users.countsOf(found.keySet()));
         counts.replaceAll((id, c) -> shown(id, c, settled.contains(id)));
+        List<Map.Entry<User, UserCounts>> all = new ArrayList<>();
+        asked.stream()
+                .filter(found::containsKey)
+                .forEach(id -> all.add(Map.entry(found.get(id), counts.getOrDefault(id, UserCounts.ZERO))));
+        return all;
+    }
+
+    /**
+     * The users among {@code userIds} that exist, with their counts, as pages show other users: through the cache
+     * tier, each within its bound (docs/design.md, "The cache tier"); in the order asked, duplicates once.
+     */
+    public List<Map.Entry<User, UserCounts>> onPages(List<Long> userIds) {
+        if (pages == null) {
+            return getAll(userIds);
+        }
+        Set<Long> asked = new LinkedHashSet<>(userIds);
+        Map<Long, User> found = pages.findAll(asked);
+        Map<Long, UserCounts> counts = pages.countsOf(found.keySet());
         List<Map.Entry<User, UserCounts>> all = new ArrayList<>();
         asked.stream()
                 .filter(found::containsKey)

@@ -11,7 +11,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** Accounts and statuses for a page: every author's profile and counts read in one batch, as the native pages do. */
+/**
+ * Accounts and statuses for a page: every author's profile and counts read in one batch through the cache tier, as the
+ * native pages read their authors.
+ */
 final class Accounts {
     private final UserService users;
 
@@ -25,7 +28,7 @@ final class Accounts {
         if (ids.isEmpty()) {
             return accounts;
         }
-        for (Map.Entry<User, UserCounts> found : users.getAll(new ArrayList<>(ids))) {
+        for (Map.Entry<User, UserCounts> found : users.onPages(new ArrayList<>(ids))) {
             accounts.put(found.getKey().id(), presenter.account(found.getKey(), found.getValue()));
         }
         return accounts;

@@ -154,18 +154,7 @@ public class MastodonBadInputContract {
                         m.exchange(app, m.authorize(app, ada, "read", OAuthResource.s256(verifier)), verifier), 200)
                 .get("access_token")
                 .asText();
-        assertThat(m.post(
-                                "/oauth/revoke",
-                                null,
-                                MastodonHttp.form(
-                                        "client_id",
-                                        app.clientId(),
-                                        "client_secret",
-                                        app.clientSecret(),
-                                        "token",
-                                        revoked))
-                        .status())
-                .isEqualTo(200);
+        assertThat(m.revoke(app, revoked).status()).isEqualTo(200);
         String expired = new OAuthTokens(new DerivedKeys(m.api().tokenSecret()), Clock.systemUTC())
                 .access(
                         new OAuthTokens.Grant(

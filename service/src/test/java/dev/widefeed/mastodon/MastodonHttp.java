@@ -180,6 +180,14 @@ final class MastodonHttp {
                         verifier));
     }
 
+    /** Revokes the app's token ({@code POST /oauth/revoke}). */
+    Answer revoke(App app, String token) {
+        return post(
+                "/oauth/revoke",
+                null,
+                form("client_id", app.clientId(), "client_secret", app.clientSecret(), "token", token));
+    }
+
     /** An app's token for {@code person}, through the whole code flow. */
     String token(Person person, String scopes) {
         App app = register(scopes);

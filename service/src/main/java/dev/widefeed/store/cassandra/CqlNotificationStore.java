@@ -198,10 +198,7 @@ final class CqlNotificationStore implements NotificationStore {
 
     @Override
     public void clear(long userId, Instant upTo) {
-        Instant kept = upTo.truncatedTo(ChronoUnit.MILLIS);
-        session.execute(upsertClearedUpTo
-                .bind(userId, kept, ChronoUnit.MICROS.between(Instant.EPOCH, kept))
-                .setIdempotent(true));
+        moveMarker(upsertClearedUpTo, userId, upTo);
     }
 
     @Override
@@ -213,9 +210,13 @@ final class CqlNotificationStore implements NotificationStore {
 
     @Override
     public void markRead(long userId, Instant upTo) {
+        moveMarker(upsertReadUpTo, userId, upTo);
+    }
+
+    /** Writes a marker with its own time as the write's timestamp: the latest time ever given wins. */
+    private void moveMarker(PreparedStatement upsert, long userId, Instant upTo) {
         Instant kept = upTo.truncatedTo(ChronoUnit.MILLIS);
-        session.execute(upsertReadUpTo
-                .bind(userId, kept, ChronoUnit.MICROS.between(Instant.EPOCH, kept))
+        session.execute(upsert.bind(userId, kept, ChronoUnit.MICROS.between(Instant.EPOCH, kept))
                 .setIdempotent(true));
     }
 
