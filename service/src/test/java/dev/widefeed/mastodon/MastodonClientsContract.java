@@ -1,6 +1,7 @@
 package dev.widefeed.mastodon;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.widefeed.testing.ApiClient;
 import dev.widefeed.testing.BackendContract;
@@ -11,6 +12,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -80,7 +82,13 @@ public class MastodonClientsContract {
             process.destroyForcibly();
             throw new AssertionError("the client ran over 3 minutes: " + Files.readString(log));
         }
-        return new Result(process.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+        return said(command, new Result(process.exitValue(), Files.readString(log, StandardCharsets.UTF_8)));
+    }
+
+    /** What the client printed, kept in the test's output: what a person running it would have seen. */
+    static Result said(List<String> command, Result result) {
+        System.out.printf("$ %s%n%s(exit %d)%n", String.join(" ", command), result.output(), result.exit());
+        return result;
     }
 
     /**
@@ -124,6 +132,13 @@ public class MastodonClientsContract {
         Result about = toot(dir, "", "instance", "--disable-https");
         assertThat(about.exit()).as(about.output()).isZero();
         assertThat(about.output()).contains("widefeed");
+        // A sign-up is listed in the directory off the request, within a poll of the event log.
+        Result search = await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofSeconds(1))
+                .until(
+                        () -> toot(dir, "", "search", ada.handle()),
+                        found -> found.output().contains("@" + ada.handle()));
+        assertThat(search.exit()).as(search.output()).isZero();
     }
 
     private static Result toot(Path dir, String input, String... arguments) throws Exception {
@@ -146,6 +161,6 @@ public class MastodonClientsContract {
             process.destroyForcibly();
             throw new AssertionError("toot ran over 2 minutes: " + Files.readString(log));
         }
-        return new Result(process.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+        return said(command, new Result(process.exitValue(), Files.readString(log, StandardCharsets.UTF_8)));
     }
 }
