@@ -501,7 +501,9 @@ public class EventLogJobContract {
             Instant hinted = Instant.now();
             log.hint("test-stamp.a", here, ids.next());
             Instant worked = stamps.await(here, Duration.ofSeconds(20));
-            assertThat(Duration.between(hinted, worked)).isLessThan(Duration.ofMillis(500));
+            // Woken at once, not found by a quiet shard's idle poll (15 s); how soon is the machine's load (a pass
+            // under way finishes first), which a benchmark measures, not this test.
+            assertThat(Duration.between(hinted, worked)).isLessThan(Duration.ofSeconds(10));
             assertThat(counted.calls("append")).isEqualTo(appendsBefore);
 
             long elsewhere = subjectIn(log, 1);

@@ -68,8 +68,8 @@ class RowLayoutTest {
                 definitions++;
             }
         }
-        assertThat(definitions).isEqualTo(62);
-        assertThat(TABLES.tables()).hasSize(49);
+        assertThat(definitions).isEqualTo(66);
+        assertThat(TABLES.tables()).hasSize(52);
     }
 
     @Test
