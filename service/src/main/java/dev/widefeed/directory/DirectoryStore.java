@@ -2,6 +2,7 @@ package dev.widefeed.directory;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -18,20 +19,20 @@ public interface DirectoryStore {
      */
     List<DirectoryEntry> listed(String prefix, String wordPrefix, Optional<DirectoryEntry> after, int limit);
 
-    /** Whether the entry is in its listing. */
-    boolean isListed(DirectoryEntry entry);
+    /** Which of the entries are in their listings; all read at once. */
+    Set<DirectoryEntry> listedAmong(Collection<DirectoryEntry> entries);
 
-    /** Puts the entry in its listing. Idempotent. */
-    void list(DirectoryEntry entry);
+    /** Puts the entries in their listings, all at once. Idempotent. */
+    void list(Collection<DirectoryEntry> entries);
 
     /** Takes the entry out of its listing. Idempotent. */
     void unlist(DirectoryEntry entry);
 
-    /** How many entries the listing holds, as counted by {@link #addToListingSize}: near, not exact. */
-    long listingSize(String prefix);
+    /** How many entries each listing holds, as counted by {@link #addToListingSizes}: near, not exact; read at once. */
+    Map<String, Long> listingSizes(Collection<String> prefixes);
 
-    /** Adds {@code delta} to the listing's size. Not idempotent. */
-    void addToListingSize(String prefix, long delta);
+    /** Adds each delta to its listing's size, all at once. Not idempotent. */
+    void addToListingSizes(Map<String, Long> deltas);
 
     /** Where the user may be listed: recorded before each entry is written, forgotten after it is taken out. */
     Set<NameTerms.Listed> listingsOf(long userId);

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * Finding people by the beginning of their handle or of a word of their name (docs/design.md, "Finding people"): a
@@ -98,8 +99,10 @@ public final class NameDirectory {
      * Lists the user where their profile says, and nowhere once it is gone: each listing is recorded before its entry
      * is written (so a crash leaves no entry a later rename cannot find) and forgotten after its entry is taken out.
      * A listing at its cap takes no new entry (the user is still found by a longer prefix). Safe to repeat; run by
-     * one worker per user at a time. A crash between an entry and its listing's size leaves the size one short: it
-     * only caps, and the cap is far from a listing's reads.
+     * one worker per user at a time. Six rounds of reads and writes whatever the number of listings (each round's
+     * calls at once): the user, their recorded listings, the new records, the listings' sizes (and, for listings
+     * recorded before, whether their entries are there: a relist cut short leaves some not written), the entries, the
+     * sizes moved. A crash between an entry and its listing's size leaves the size one short: it only caps.
      */
     public void relist(long userId) {
         Set<NameTerms.Listed> wanted =
@@ -110,24 +113,37 @@ public final class NameDirectory {
         if (!unrecorded.isEmpty()) {
             store.recordListings(userId, unrecorded);
         }
-        for (NameTerms.Listed listed : wanted) {
-            DirectoryEntry entry = DirectoryEntry.of(listed, userId);
-            if (!store.isListed(entry) && store.listingSize(listed.prefix()) < listingCap) {
-                store.list(entry);
-                store.addToListingSize(listed.prefix(), 1);
-            }
+        // Only an entry recorded before this relist can be in its listing already.
+        Set<DirectoryEntry> there = store.listedAmong(wanted.stream()
+                .filter(recorded::contains)
+                .map(l -> DirectoryEntry.of(l, userId))
+                .toList());
+        List<DirectoryEntry> missing = wanted.stream()
+                .map(l -> DirectoryEntry.of(l, userId))
+                .filter(e -> !there.contains(e))
+                .toList();
+        Map<String, Long> sizes =
+                store.listingSizes(missing.stream().map(DirectoryEntry::prefix).collect(Collectors.toSet()));
+        List<DirectoryEntry> room = missing.stream()
+                .filter(e -> sizes.getOrDefault(e.prefix(), 0L) < listingCap)
+                .toList();
+        if (!room.isEmpty()) {
+            store.list(room);
+            store.addToListingSizes(
+                    room.stream().collect(Collectors.toMap(DirectoryEntry::prefix, e -> 1L, Long::sum)));
         }
         List<NameTerms.Listed> gone =
                 recorded.stream().filter(l -> !wanted.contains(l)).toList();
-        for (NameTerms.Listed listed : gone) {
-            DirectoryEntry entry = DirectoryEntry.of(listed, userId);
-            if (store.isListed(entry)) {
-                store.unlist(entry);
-                store.addToListingSize(listed.prefix(), -1);
-            }
+        if (gone.isEmpty()) {
+            return;
         }
-        if (!gone.isEmpty()) {
-            store.forgetListings(userId, gone);
+        Set<DirectoryEntry> listedGone = store.listedAmong(
+                gone.stream().map(l -> DirectoryEntry.of(l, userId)).toList());
+        listedGone.forEach(store::unlist);
+        if (!listedGone.isEmpty()) {
+            store.addToListingSizes(
+                    listedGone.stream().collect(Collectors.toMap(DirectoryEntry::prefix, e -> -1L, Long::sum)));
         }
+        store.forgetListings(userId, gone);
     }
 }

@@ -208,7 +208,12 @@ public class AccountErasureContract {
         assertThat(storage().users().find(me)).isEmpty();
         assertThat(storage().users().counts(me)).isEqualTo(UserCounts.ZERO);
         assertThat(storage().directory().listingsOf(me)).isEmpty();
-        assertThat(listed).noneMatch(l -> storage().directory().isListed(new DirectoryEntry(l.prefix(), l.word(), me)));
+        assertThat(storage()
+                        .directory()
+                        .listedAmong(listed.stream()
+                                .map(l -> new DirectoryEntry(l.prefix(), l.word(), me))
+                                .toList()))
+                .isEmpty();
 
         Reconciler reconciler = s.reconciler();
         for (long other : others) {

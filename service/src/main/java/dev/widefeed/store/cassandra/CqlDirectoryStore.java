@@ -1,6 +1,7 @@
 package dev.widefeed.store.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
@@ -11,10 +12,13 @@ import dev.widefeed.directory.DirectoryStore;
 import dev.widefeed.directory.NameTerms;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The directory in {@code users_by_name_prefix} (a partition per listing), {@code listing_sizes_by_prefix} (counters,
@@ -65,16 +69,22 @@ final class CqlDirectoryStore implements DirectoryStore {
     }
 
     @Override
-    public boolean isListed(DirectoryEntry entry) {
-        return session.execute(isListed.bind(entry.prefix(), entry.word(), entry.userId())
-                                .setIdempotent(true))
-                        .one()
-                != null;
+    public Set<DirectoryEntry> listedAmong(Collection<DirectoryEntry> entries) {
+        Set<DirectoryEntry> found = new HashSet<>();
+        CqlReads.readAll(session, entries, e -> isListed.bind(e.prefix(), e.word(), e.userId()))
+                .forEach((entry, row) -> {
+                    if (row != null) {
+                        found.add(entry);
+                    }
+                });
+        return found;
     }
 
     @Override
-    public void list(DirectoryEntry entry) {
-        session.execute(list.bind(entry.prefix(), entry.word(), entry.userId()).setIdempotent(true));
+    public void list(Collection<DirectoryEntry> entries) {
+        all(entries.stream()
+                .map(e -> list.bind(e.prefix(), e.word(), e.userId()).setIdempotent(true))
+                .toList());
     }
 
     @Override
@@ -84,14 +94,26 @@ final class CqlDirectoryStore implements DirectoryStore {
     }
 
     @Override
-    public long listingSize(String prefix) {
-        Row row = session.execute(size.bind(prefix).setIdempotent(true)).one();
-        return row == null ? 0 : row.getLong(0);
+    public Map<String, Long> listingSizes(Collection<String> prefixes) {
+        Map<String, Long> sizes = new HashMap<>();
+        CqlReads.readAll(session, prefixes, size::bind)
+                .forEach((prefix, row) -> sizes.put(prefix, row == null ? 0 : row.getLong(0)));
+        return sizes;
     }
 
     @Override
-    public void addToListingSize(String prefix, long delta) {
-        session.execute(addSize.bind(delta, prefix).setIdempotent(false));
+    public void addToListingSizes(Map<String, Long> deltas) {
+        all(deltas.entrySet().stream()
+                .map(d -> addSize.bind(d.getValue(), d.getKey()).setIdempotent(false))
+                .toList());
+    }
+
+    /** The statements at once, each to its own partition; returns once every one is done. */
+    private void all(List<BoundStatement> statements) {
+        List<CompletableFuture<AsyncResultSet>> writes = statements.stream()
+                .map(st -> session.executeAsync(st).toCompletableFuture())
+                .toList();
+        writes.forEach(CompletableFuture::join);
     }
 
     @Override

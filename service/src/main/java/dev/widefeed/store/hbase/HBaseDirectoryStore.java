@@ -9,10 +9,13 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
@@ -78,13 +81,32 @@ final class HBaseDirectoryStore implements DirectoryStore {
     }
 
     @Override
-    public boolean isListed(DirectoryEntry entry) {
-        return entries.exists(new Get(row(entry)).addColumn(LISTING, MARKER)).join();
+    public Set<DirectoryEntry> listedAmong(Collection<DirectoryEntry> entries) {
+        List<DirectoryEntry> asked = List.copyOf(entries);
+        List<Boolean> there = entries.isEmpty()
+                ? List.of()
+                : this.entries
+                        .existsAll(asked.stream()
+                                .map(e -> new Get(row(e)).addColumn(LISTING, MARKER))
+                                .toList())
+                        .join();
+        Set<DirectoryEntry> found = new HashSet<>();
+        for (int i = 0; i < asked.size(); i++) {
+            if (there.get(i)) {
+                found.add(asked.get(i));
+            }
+        }
+        return found;
     }
 
     @Override
-    public void list(DirectoryEntry entry) {
-        entries.put(new Put(row(entry)).addColumn(LISTING, MARKER, EMPTY)).join();
+    public void list(Collection<DirectoryEntry> listed) {
+        if (!listed.isEmpty()) {
+            entries.putAll(listed.stream()
+                            .map(e -> new Put(row(e)).addColumn(LISTING, MARKER, EMPTY))
+                            .toList())
+                    .join();
+        }
     }
 
     @Override
@@ -93,17 +115,28 @@ final class HBaseDirectoryStore implements DirectoryStore {
     }
 
     @Override
-    public long listingSize(String prefix) {
-        byte[] size = sizes.get(new Get(sizeRow(prefix)).addColumn(SIZES, ENTRIES))
-                .join()
-                .getValue(SIZES, ENTRIES);
-        return size == null ? 0 : Bytes.toLong(size);
+    public Map<String, Long> listingSizes(Collection<String> prefixes) {
+        List<String> asked = List.copyOf(prefixes);
+        List<Result> rows = asked.isEmpty()
+                ? List.of()
+                : sizes.getAll(asked.stream()
+                                .map(p -> new Get(sizeRow(p)).addColumn(SIZES, ENTRIES))
+                                .toList())
+                        .join();
+        Map<String, Long> found = new HashMap<>();
+        for (int i = 0; i < asked.size(); i++) {
+            byte[] size = rows.get(i).getValue(SIZES, ENTRIES);
+            found.put(asked.get(i), size == null ? 0 : Bytes.toLong(size));
+        }
+        return found;
     }
 
     @Override
-    public void addToListingSize(String prefix, long delta) {
-        sizes.increment(new Increment(sizeRow(prefix)).addColumn(SIZES, ENTRIES, delta))
-                .join();
+    public void addToListingSizes(Map<String, Long> deltas) {
+        List<CompletableFuture<Result>> increments = deltas.entrySet().stream()
+                .map(d -> sizes.increment(new Increment(sizeRow(d.getKey())).addColumn(SIZES, ENTRIES, d.getValue())))
+                .toList();
+        increments.forEach(CompletableFuture::join);
     }
 
     @Override
