@@ -193,11 +193,7 @@ public final class UserService {
         }
         Map<Long, UserCounts> counts = new HashMap<>(users.countsOf(found.keySet()));
         counts.replaceAll((id, c) -> shown(id, c, settled.contains(id)));
-        List<Map.Entry<User, UserCounts>> all = new ArrayList<>();
-        asked.stream()
-                .filter(found::containsKey)
-                .forEach(id -> all.add(Map.entry(found.get(id), counts.getOrDefault(id, UserCounts.ZERO))));
-        return all;
+        return inOrder(asked, found, counts);
     }
 
     /**
@@ -210,7 +206,12 @@ public final class UserService {
         }
         Set<Long> asked = new LinkedHashSet<>(userIds);
         Map<Long, User> found = pages.findAll(asked);
-        Map<Long, UserCounts> counts = pages.countsOf(found.keySet());
+        return inOrder(asked, found, pages.countsOf(found.keySet()));
+    }
+
+    /** The users found, each with its counts, in the order asked. */
+    private static List<Map.Entry<User, UserCounts>> inOrder(
+            Set<Long> asked, Map<Long, User> found, Map<Long, UserCounts> counts) {
         List<Map.Entry<User, UserCounts>> all = new ArrayList<>();
         asked.stream()
                 .filter(found::containsKey)

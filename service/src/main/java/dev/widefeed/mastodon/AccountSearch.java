@@ -33,20 +33,6 @@ final class AccountSearch {
         return accounts.inOrder(ids.subList(Math.min(offset, ids.size()), ids.size()), presenter);
     }
 
-    /** The {@code limit} and {@code offset} a search asks for: limits clamped into 1..40, as Mastodon clamps them. */
-    static int number(Fields fields, String name, int absent, int min, int max) {
-        return fields.get(name)
-                .map(text -> {
-                    try {
-                        return Long.parseLong(text.strip());
-                    } catch (NumberFormatException e) {
-                        throw new MastodonException(400, name + " must be a number");
-                    }
-                })
-                .map(n -> (int) Math.max(min, Math.min(max, n)))
-                .orElse(absent);
-    }
-
     /** The query a search asks for; 400 without one. */
     static String query(Fields fields) {
         return fields.get("q").filter(q -> !q.isBlank()).orElseThrow(() -> new MastodonException(400, "q is required"));

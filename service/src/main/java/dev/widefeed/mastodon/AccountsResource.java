@@ -24,6 +24,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
+import java.util.function.LongConsumer;
 
 /** Accounts: profiles, their statuses, follows and where the signed-in user stands with others. */
 @Path("/api/v1/accounts")
@@ -87,8 +88,8 @@ public class AccountsResource {
         Fields fields = Fields.query(uri);
         return search.find(
                 AccountSearch.query(fields),
-                AccountSearch.number(fields, "limit", NameDirectory.MAX_LIMIT, 1, NameDirectory.MAX_LIMIT),
-                AccountSearch.number(fields, "offset", 0, 0, Integer.MAX_VALUE),
+                fields.clamped("limit", NameDirectory.MAX_LIMIT, 1, NameDirectory.MAX_LIMIT),
+                fields.clamped("offset", 0, 0, Integer.MAX_VALUE),
                 new Presenter(uri.getBaseUri()));
     }
 
@@ -121,18 +122,14 @@ public class AccountsResource {
     @Path("/{id}/follow")
     @RequiresScope("write:follows")
     public Entities.Relationship follow(@Auth AppUser me, @PathParam("id") String id) {
-        long target = Ids.of(id);
-        follows.follow(me.id(), target);
-        return relationship(me.id(), target);
+        return relationshipAfter(me, id, target -> follows.follow(me.id(), target));
     }
 
     @POST
     @Path("/{id}/unfollow")
     @RequiresScope("write:follows")
     public Entities.Relationship unfollow(@Auth AppUser me, @PathParam("id") String id) {
-        long target = Ids.of(id);
-        follows.unfollow(me.id(), target);
-        return relationship(me.id(), target);
+        return relationshipAfter(me, id, target -> follows.unfollow(me.id(), target));
     }
 
     @GET
@@ -147,6 +144,13 @@ public class AccountsResource {
         return relationships.of(me.id(), me.id(), ids).stream()
                 .map(AccountsResource::relationship)
                 .toList();
+    }
+
+    /** The relationship with the user {@code id} names, once {@code change} made it. */
+    private Entities.Relationship relationshipAfter(AppUser me, String id, LongConsumer change) {
+        long target = Ids.of(id);
+        change.accept(target);
+        return relationship(me.id(), target);
     }
 
     private Entities.Relationship relationship(long me, long target) {
@@ -212,18 +216,14 @@ public class AccountsResource {
     @Path("/{id}/block")
     @RequiresScope("write:blocks")
     public Entities.Relationship block(@Auth AppUser me, @PathParam("id") String id) {
-        long target = Ids.of(id);
-        audiences.block(me.id(), me.id(), target);
-        return relationship(me.id(), target);
+        return relationshipAfter(me, id, target -> audiences.block(me.id(), me.id(), target));
     }
 
     @POST
     @Path("/{id}/unblock")
     @RequiresScope("write:blocks")
     public Entities.Relationship unblock(@Auth AppUser me, @PathParam("id") String id) {
-        long target = Ids.of(id);
-        audiences.unblock(me.id(), me.id(), target);
-        return relationship(me.id(), target);
+        return relationshipAfter(me, id, target -> audiences.unblock(me.id(), me.id(), target));
     }
 
     /** Mastodon's mute is the service's hide: their posts leave my home timeline, nothing else changes. */
@@ -231,17 +231,13 @@ public class AccountsResource {
     @Path("/{id}/mute")
     @RequiresScope("write:mutes")
     public Entities.Relationship mute(@Auth AppUser me, @PathParam("id") String id) {
-        long target = Ids.of(id);
-        audiences.hide(me.id(), me.id(), target);
-        return relationship(me.id(), target);
+        return relationshipAfter(me, id, target -> audiences.hide(me.id(), me.id(), target));
     }
 
     @POST
     @Path("/{id}/unmute")
     @RequiresScope("write:mutes")
     public Entities.Relationship unmute(@Auth AppUser me, @PathParam("id") String id) {
-        long target = Ids.of(id);
-        audiences.unhide(me.id(), me.id(), target);
-        return relationship(me.id(), target);
+        return relationshipAfter(me, id, target -> audiences.unhide(me.id(), me.id(), target));
     }
 }

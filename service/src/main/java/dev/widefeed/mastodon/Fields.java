@@ -72,6 +72,23 @@ public final class Fields {
         return List.copyOf(values.getOrDefault(name, List.of()));
     }
 
+    /**
+     * A number, {@code absent} when not given, clamped into {@code min..max} as Mastodon clamps limits and offsets; 400
+     * when it is not a number.
+     */
+    public int clamped(String name, int absent, int min, int max) {
+        return get(name)
+                .map(text -> {
+                    try {
+                        return Long.parseLong(text.strip());
+                    } catch (NumberFormatException e) {
+                        throw new MastodonException(400, name + " must be a number");
+                    }
+                })
+                .map(n -> (int) Math.max(min, Math.min(max, n)))
+                .orElse(absent);
+    }
+
     public boolean flag(String name) {
         // Clients send 1 and 0, true and false, and (toot, through Python's str) True and False.
         return get(name)

@@ -46,10 +46,7 @@ public record IdPaging<P extends Comparable<P>>(Optional<P> maxId, Optional<P> s
      * limits into range; so does this.
      */
     public static <P extends Comparable<P>> IdPaging<P> of(Fields fields, Function<String, Optional<P>> parse) {
-        int limit = fields.get("limit")
-                .map(IdPaging::number)
-                .map(n -> (int) Math.max(1, Math.min(MAX_LIMIT, n)))
-                .orElse(DEFAULT_LIMIT);
+        int limit = fields.clamped("limit", DEFAULT_LIMIT, 1, MAX_LIMIT);
         Function<String, P> position = text -> parse.apply(text.strip())
                 .orElseThrow(() -> new MastodonException(400, "max_id, since_id and min_id must be ids"));
         return new IdPaging<>(
@@ -57,14 +54,6 @@ public record IdPaging<P extends Comparable<P>>(Optional<P> maxId, Optional<P> s
                 fields.get("since_id").map(position),
                 fields.get("min_id").map(position),
                 limit);
-    }
-
-    private static long number(String text) {
-        try {
-            return Long.parseLong(text.strip());
-        } catch (NumberFormatException e) {
-            throw new MastodonException(400, "limit must be a number");
-        }
     }
 
     private static Optional<Long> id(String text) {

@@ -10,10 +10,8 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
-import jakarta.ws.rs.core.UriInfo;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
@@ -55,7 +53,7 @@ public class MarkersResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @RequiresScope("write:statuses")
-    public Map<String, Entities.Marker> setJson(@Auth AppUser me, Map<String, Object> json, @Context UriInfo uri) {
+    public Map<String, Entities.Marker> setJson(@Auth AppUser me, Map<String, Object> json) {
         Object marker = json == null ? null : json.get(NOTIFICATIONS);
         return set(
                 me,

@@ -45,8 +45,8 @@ public class SearchResource {
         if (type.isPresent() && !TYPES.contains(type.get())) {
             throw new MastodonException(400, "type must be accounts, hashtags or statuses");
         }
-        int limit = AccountSearch.number(fields, "limit", 20, 1, NameDirectory.MAX_LIMIT);
-        int offset = AccountSearch.number(fields, "offset", 0, 0, Integer.MAX_VALUE);
+        int limit = fields.clamped("limit", 20, 1, NameDirectory.MAX_LIMIT);
+        int offset = fields.clamped("offset", 0, 0, Integer.MAX_VALUE);
         Presenter presenter = new Presenter(uri.getBaseUri());
         boolean hashtagOnly = q.strip().startsWith("#");
         List<Entities.Account> found =

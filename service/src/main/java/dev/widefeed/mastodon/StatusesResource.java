@@ -14,6 +14,7 @@ import dev.widefeed.like.LikeService;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.post.PostService;
+import dev.widefeed.post.RepostPage;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Hidden;
 import jakarta.ws.rs.Consumes;
@@ -223,11 +224,11 @@ public class StatusesResource {
     @RequiresScope("read:accounts")
     public List<Entities.Account> rebloggedBy(@Auth AppUser me, @PathParam("id") String id, @Context UriInfo uri) {
         long postId = Ids.of(id);
-        long pages = posts.reposts(me.id(), postId, 1).pages();
+        RepostPage first = posts.reposts(me.id(), postId, 1);
         List<PostDetails> newest = new ArrayList<>(
-                pages <= 1
-                        ? posts.reposts(me.id(), postId, 1).items()
-                        : posts.reposts(me.id(), postId, (int) pages).items());
+                first.pages() <= 1
+                        ? first.items()
+                        : posts.reposts(me.id(), postId, (int) first.pages()).items());
         Collections.reverse(newest);
         List<Long> authors =
                 newest.stream().map(p -> p.post().authorId()).distinct().toList();

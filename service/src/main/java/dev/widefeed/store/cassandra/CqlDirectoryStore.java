@@ -1,7 +1,6 @@
 package dev.widefeed.store.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
@@ -10,6 +9,7 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import dev.widefeed.directory.DirectoryEntry;
 import dev.widefeed.directory.DirectoryStore;
 import dev.widefeed.directory.NameTerms;
+import dev.widefeed.store.BoundedAsync;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * The directory in {@code users_by_name_prefix} (a partition per listing), {@code listing_sizes_by_prefix} (counters,
@@ -30,6 +29,7 @@ final class CqlDirectoryStore implements DirectoryStore {
     private static final String PAST_PREFIX = new String(Character.toChars(Character.MAX_CODE_POINT));
 
     private final CqlSession session;
+    private final BoundedAsync async;
     private final PreparedStatement listed;
     private final PreparedStatement listedAfter;
     private final PreparedStatement isListed;
@@ -41,8 +41,9 @@ final class CqlDirectoryStore implements DirectoryStore {
     private final PreparedStatement record;
     private final PreparedStatement forget;
 
-    CqlDirectoryStore(CqlSession session) {
+    CqlDirectoryStore(CqlSession session, BoundedAsync async) {
         this.session = session;
+        this.async = async;
         String entries = "SELECT word, user_id FROM users_by_name_prefix WHERE prefix = ?";
         listed = session.prepare(entries + " AND word >= ? AND word < ? LIMIT ?");
         listedAfter = session.prepare(entries + " AND (word, user_id) > (?, ?) AND (word) < (?) LIMIT ?");
@@ -82,9 +83,10 @@ final class CqlDirectoryStore implements DirectoryStore {
 
     @Override
     public void list(Collection<DirectoryEntry> entries) {
-        all(entries.stream()
-                .map(e -> list.bind(e.prefix(), e.word(), e.userId()).setIdempotent(true))
-                .toList());
+        async.runAll(
+                List.copyOf(entries),
+                e -> session.executeAsync(
+                        list.bind(e.prefix(), e.word(), e.userId()).setIdempotent(true)));
     }
 
     @Override
@@ -103,17 +105,9 @@ final class CqlDirectoryStore implements DirectoryStore {
 
     @Override
     public void addToListingSizes(Map<String, Long> deltas) {
-        all(deltas.entrySet().stream()
-                .map(d -> addSize.bind(d.getValue(), d.getKey()).setIdempotent(false))
-                .toList());
-    }
-
-    /** The statements at once, each to its own partition; returns once every one is done. */
-    private void all(List<BoundStatement> statements) {
-        List<CompletableFuture<AsyncResultSet>> writes = statements.stream()
-                .map(st -> session.executeAsync(st).toCompletableFuture())
-                .toList();
-        writes.forEach(CompletableFuture::join);
+        async.runAll(
+                List.copyOf(deltas.entrySet()),
+                d -> session.executeAsync(addSize.bind(d.getValue(), d.getKey()).setIdempotent(false)));
     }
 
     @Override

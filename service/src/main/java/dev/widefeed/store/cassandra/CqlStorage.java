@@ -46,7 +46,7 @@ public final class CqlStorage extends TimedStorage {
                 new CqlEventLogStore(session),
                 new CqlNotificationStore(session, async),
                 new CqlTextIndexStore(session),
-                new CqlDirectoryStore(session),
+                new CqlDirectoryStore(session, async),
                 new CqlAccountStore(session),
                 new CqlIdempotencyStore(session),
                 new CqlUserRowsStore(session, clock),

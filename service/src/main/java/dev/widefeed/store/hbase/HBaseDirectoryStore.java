@@ -3,6 +3,7 @@ package dev.widefeed.store.hbase;
 import dev.widefeed.directory.DirectoryEntry;
 import dev.widefeed.directory.DirectoryStore;
 import dev.widefeed.directory.NameTerms;
+import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.hbase.layout.HBaseTables;
 import dev.widefeed.store.hbase.layout.Salt;
 import java.nio.ByteBuffer;
@@ -15,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
@@ -48,8 +48,10 @@ final class HBaseDirectoryStore implements DirectoryStore {
     private final Salt sizeSalt;
     private final AsyncTable<AdvancedScanResultConsumer> byUser;
     private final Salt userSalt;
+    private final BoundedAsync async;
 
-    HBaseDirectoryStore(AsyncConnection connection, String namespace, HBaseTables declared) {
+    HBaseDirectoryStore(AsyncConnection connection, String namespace, HBaseTables declared, BoundedAsync async) {
+        this.async = async;
         TableName entriesTable = TableName.valueOf(namespace, "users_by_name_prefix");
         TableName sizesTable = TableName.valueOf(namespace, "listing_sizes_by_prefix");
         TableName byUserTable = TableName.valueOf(namespace, "name_listings_by_user");
@@ -133,10 +135,9 @@ final class HBaseDirectoryStore implements DirectoryStore {
 
     @Override
     public void addToListingSizes(Map<String, Long> deltas) {
-        List<CompletableFuture<Result>> increments = deltas.entrySet().stream()
-                .map(d -> sizes.increment(new Increment(sizeRow(d.getKey())).addColumn(SIZES, ENTRIES, d.getValue())))
-                .toList();
-        increments.forEach(CompletableFuture::join);
+        async.runAll(
+                List.copyOf(deltas.entrySet()),
+                d -> sizes.increment(new Increment(sizeRow(d.getKey())).addColumn(SIZES, ENTRIES, d.getValue())));
     }
 
     @Override

@@ -101,7 +101,7 @@ public final class HBaseStorage extends TimedStorage {
                         clock),
                 new HBaseNotificationStore(connection, namespace, declared, async),
                 new HBaseTextIndexStore(connection, namespace, declared),
-                new HBaseDirectoryStore(connection, namespace, declared),
+                new HBaseDirectoryStore(connection, namespace, declared, async),
                 new HBaseAccountStore(connection, namespace, declared),
                 new HBaseIdempotencyStore(connection, namespace, declared),
                 new HBaseUserRowsStore(connection, namespace, declared),
