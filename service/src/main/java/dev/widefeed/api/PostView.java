@@ -29,6 +29,7 @@ public record PostView(
         Object original,
         Counts counts,
         boolean likedByMe,
+        boolean repostedByMe,
         List<MentionView> mentions,
         List<String> topics) {
 
@@ -77,6 +78,7 @@ public record PostView(
                 original,
                 Counts.of(details.counts()),
                 details.likedByMe(),
+                details.repostedByMe(),
                 post.mentioned().stream().map(MentionView::of).toList(),
                 TopicParser.topics(post.content()));
     }

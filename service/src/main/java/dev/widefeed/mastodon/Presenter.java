@@ -123,7 +123,7 @@ public final class Presenter {
                 null,
                 null,
                 details.likedByMe(),
-                false,
+                details.repostedByMe(),
                 false,
                 false,
                 false,

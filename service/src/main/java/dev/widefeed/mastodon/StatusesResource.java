@@ -7,14 +7,11 @@ import dev.widefeed.comment.CommentService;
 import dev.widefeed.graph.UserService;
 import dev.widefeed.idempotency.Fingerprint;
 import dev.widefeed.idempotency.IdempotentRequests;
-import dev.widefeed.kernel.Page;
 import dev.widefeed.like.Like;
 import dev.widefeed.like.LikeCursor;
 import dev.widefeed.like.LikeService;
-import dev.widefeed.post.Post;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.post.PostService;
-import dev.widefeed.post.RepostPage;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Hidden;
 import jakarta.ws.rs.Consumes;
@@ -30,8 +27,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -50,8 +45,6 @@ import java.util.stream.Collectors;
 @Timed
 public class StatusesResource {
     private static final Pattern NATIVE_KEY = Pattern.compile("[A-Za-z0-9_-]{1,64}");
-    /** My latest posts an unreblog looks through for my reblog. */
-    private static final int REBLOG_SEARCH = 200;
 
     private final PostService posts;
     private final LikeService likes;
@@ -184,14 +177,19 @@ public class StatusesResource {
 
     /**
      * A reblog is a repost without text; Mastodon answers the reblog, wrapping the status reblogged. Reblogging
-     * again answers the same reblog, as Mastodon does, for as long as idempotency keys are kept
-     * ({@link IdempotentRequests#KEY_LIFETIME}).
+     * again answers the same reblog, as Mastodon does: the one my own posts list names, or, for a request repeated
+     * before the first has written its entry, the one the reblog's idempotency key claimed.
      */
     @POST
     @Path("/{id}/reblog")
     @RequiresScope("write:statuses")
     public Entities.Status reblog(@Auth AppUser me, @PathParam("id") String id, @Context UriInfo uri) {
         long sourceId = Ids.of(id);
+        Optional<Long> mine = posts.myRepostOf(me.id(), sourceId);
+        if (mine.isPresent()) {
+            return accounts.status(posts.get(me.id(), mine.get()), new Presenter(uri.getBaseUri()))
+                    .rebloggedByMe();
+        }
         IdempotentRequests.Outcome<PostDetails> outcome = requests.once(
                 IdempotentRequests.userScope(me.id()),
                 Optional.of(reblogKey(sourceId)),
@@ -202,8 +200,8 @@ public class StatusesResource {
     }
 
     /**
-     * Takes back my reblog of the status, found among my latest {@value #REBLOG_SEARCH} posts (an older one is deleted
-     * by its own id), and frees the reblog's key so that reblogging again makes a new one; answers the status.
+     * Takes back my reblog of the status ({@link PostService#myRepostOf}), and frees the reblog's key so that
+     * reblogging again makes a new one; answers the status.
      */
     @POST
     @Path("/{id}/unreblog")
@@ -211,50 +209,31 @@ public class StatusesResource {
     public Entities.Status unreblog(@Auth AppUser me, @PathParam("id") String id, @Context UriInfo uri) {
         long sourceId = Ids.of(id);
         PostDetails source = posts.get(me.id(), sourceId);
-        myReblogOf(me.id(), sourceId).ifPresent(repostId -> {
+        posts.myRepostOf(me.id(), sourceId).ifPresent(repostId -> {
             posts.delete(me.id(), repostId);
             requests.forget(IdempotentRequests.userScope(me.id()), reblogKey(sourceId));
         });
         return accounts.status(posts.find(me.id(), sourceId).orElse(source), new Presenter(uri.getBaseUri()));
     }
 
-    /** Who reblogged the status: the authors of its newest page of reposts, newest first (one page: no paging). */
+    /** Who reblogged the status: the authors of its reposts, newest first, paged by the repost's id. */
     @GET
     @Path("/{id}/reblogged_by")
     @RequiresScope("read:accounts")
-    public List<Entities.Account> rebloggedBy(@Auth AppUser me, @PathParam("id") String id, @Context UriInfo uri) {
+    public Response rebloggedBy(@Auth AppUser me, @PathParam("id") String id, @Context UriInfo uri) {
         long postId = Ids.of(id);
-        RepostPage first = posts.reposts(me.id(), postId, 1);
-        List<PostDetails> newest = new ArrayList<>(
-                first.pages() <= 1
-                        ? first.items()
-                        : posts.reposts(me.id(), postId, (int) first.pages()).items());
-        Collections.reverse(newest);
-        List<Long> authors =
-                newest.stream().map(p -> p.post().authorId()).distinct().toList();
-        return accounts.inOrder(authors, new Presenter(uri.getBaseUri()));
+        List<PostDetails> page = IdPaging.of(Fields.query(uri))
+                .read(
+                        (before, limit) -> posts.repostsNewestFirst(me.id(), postId, before, limit),
+                        repost -> repost.post().id());
+        List<Entities.Account> shown = accounts.inOrder(
+                page.stream().map(p -> p.post().authorId()).distinct().toList(), new Presenter(uri.getBaseUri()));
+        return IdPaging.answer(
+                uri, shown, page, repost -> Long.toString(repost.post().id()));
     }
 
     private static String reblogKey(long sourceId) {
         return "reblog-" + sourceId;
-    }
-
-    /** My live repost of the source among my latest posts, if there is one. */
-    private Optional<Long> myReblogOf(long me, long sourceId) {
-        Optional<Long> before = Optional.empty();
-        for (int read = 0; read < REBLOG_SEARCH; read += IdPaging.MAX_LIMIT) {
-            Page<PostDetails, Long> page = posts.byAuthor(me, me, before, IdPaging.MAX_LIMIT);
-            Optional<Long> mine = page.items().stream()
-                    .map(PostDetails::post)
-                    .filter(p -> p.repostOf().equals(Optional.of(sourceId)))
-                    .map(Post::id)
-                    .findFirst();
-            if (mine.isPresent() || page.next().isEmpty()) {
-                return mine;
-            }
-            before = page.next();
-        }
-        return Optional.empty();
     }
 
     /**

@@ -56,6 +56,7 @@ public final class PostService {
     private final MentionResolver mentions;
     private final PostCache cache;
     private final ProfileCache profiles;
+    private final ViewerReposts reposted;
 
     /**
      * @param reads        where a page's counts and likes are read beside its visibility facts (so the page waits
@@ -95,6 +96,7 @@ public final class PostService {
         this.mentions = new MentionResolver(users, reads);
         this.cache = cache;
         this.profiles = profiles;
+        this.reposted = new ViewerReposts(posts, cache);
     }
 
     public PostDetails create(long me, String content, Audience audience) {
@@ -117,7 +119,7 @@ public final class PostService {
                 Optional.empty(),
                 mentions.held(text));
         publish(post, new PostEvent.Created(post));
-        return new PostDetails(post, PostCounts.ZERO, false, Optional.empty(), users.find(me));
+        return new PostDetails(post, PostCounts.ZERO, false, false, Optional.empty(), users.find(me));
     }
 
     public PostDetails repost(long me, long sourceId, String content, Audience audience) {
@@ -182,12 +184,15 @@ public final class PostService {
                 CompletableFuture.supplyAsync(() -> cache.countsOf(candidates), reads);
         CompletableFuture<Set<Long>> likedRead =
                 CompletableFuture.supplyAsync(() -> likes.likedAmong(viewer, candidates), reads);
+        CompletableFuture<Set<Long>> repostedRead =
+                CompletableFuture.supplyAsync(() -> reposted.repostedAmong(viewer, candidates), reads);
         CompletableFuture<Map<Long, User>> authorsRead =
                 CompletableFuture.supplyAsync(() -> profiles.findAll(authorIds), reads);
         Set<Long> visible = access.visible(viewer, found.values());
         found.keySet().retainAll(visible);
         Map<Long, PostCounts> counts = Futures.join(countsRead);
         Set<Long> liked = Futures.join(likedRead);
+        Set<Long> repostedByViewer = Futures.join(repostedRead);
         Map<Long, User> authors = Futures.join(authorsRead);
         List<PostDetails> details = new ArrayList<>(asked.size());
         for (long id : asked) {
@@ -201,6 +206,7 @@ public final class PostService {
                                     original,
                                     counts.get(sourceId),
                                     liked.contains(sourceId),
+                                    repostedByViewer.contains(sourceId),
                                     Optional.empty(),
                                     Optional.ofNullable(authors.get(original.authorId()))));
                 });
@@ -208,6 +214,7 @@ public final class PostService {
                         post,
                         counts.get(id),
                         liked.contains(id),
+                        repostedByViewer.contains(id),
                         source,
                         Optional.ofNullable(authors.get(post.authorId()))));
             }
@@ -253,6 +260,28 @@ public final class PostService {
         List<Long> ids = page > pages ? List.of() : posts.repostIdsOnPage(postId, page);
         return new RepostPage(
                 page, RepostPages.PAGE_SIZE, pages, getAll(viewer, ids.subList(0, Math.min(ids.size(), MAX_BATCH))));
+    }
+
+    /**
+     * The post's reposts that the viewer may see, newest first, strictly older than {@code beforeId}; 404 for a post the
+     * viewer may not see. Made up from further down the list as {@link #byAuthor} is.
+     */
+    public Page<PostDetails, Long> repostsNewestFirst(long viewer, long postId, Optional<Long> beforeId, int limit) {
+        access.require(viewer, postId);
+        return PageFill.fill(
+                limit,
+                beforeId,
+                Since.NONE,
+                (before, n) -> posts.repostIds(postId, before, n),
+                ids -> getAll(viewer, ids));
+    }
+
+    /**
+     * My newest live repost of the source, found in my own list among my posts since the source was written, at most
+     * the latest thousand of them (docs/design.md, "Posts and reposts").
+     */
+    public Optional<Long> myRepostOf(long me, long sourceId) {
+        return reposted.repostOf(me, sourceId);
     }
 
     /** For the post's author: whether {@code userId} sees the post, and which rule decided it. */

@@ -46,6 +46,13 @@ public interface PostStore {
     List<Long> postIdsByAuthor(long authorId, Optional<Long> beforeId, int limit);
 
     /**
+     * The author's list strictly between {@code afterId} and {@code beforeId} (no upper bound if empty), newest
+     * first, at most {@code limit}: each post with what it reposts, as the list says. Reads no further back than
+     * {@code afterId}'s time, so a narrow range of a long list costs one read.
+     */
+    List<AuthorListEntry> entriesByAuthor(long authorId, Optional<Long> beforeId, long afterId, int limit);
+
+    /**
      * {@link #postIdsByAuthor} for many authors in one concurrent round (the pull side of the home
      * timeline: a returning reader's followees, or history older than the inbox): each author's
      * newest ids below {@code beforeId}, at most {@code limitEach} each. Authors without posts

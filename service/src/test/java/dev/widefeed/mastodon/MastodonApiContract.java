@@ -15,6 +15,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -532,6 +534,64 @@ public class MastodonApiContract {
         assertThat(MastodonHttp.json(m.get("/api/v1/statuses/x/reblogged_by", adaToken), 404)
                         .has("error"))
                 .isTrue();
+    }
+
+    @Test
+    void whetherIRebloggedAStatusShowsWhereverItIsShownAndItsRebloggersPage() {
+        MastodonHttp.Person bob = m.person("Bob");
+        String bobToken = m.token(bob, "read write");
+        String statusId = MastodonHttp.json(
+                        m.post("/api/v1/statuses", bobToken, MastodonHttp.form("status", "boost me")), 200)
+                .get("id")
+                .asText();
+        List<String> rebloggers = new ArrayList<>(); // newest first
+        String adaToken = null;
+        for (String name : List.of("Ada", "Cy", "Di", "Ed", "Flo")) {
+            MastodonHttp.Person person = m.person(name);
+            String token = m.token(person, "read write");
+            MastodonHttp.json(m.post("/api/v1/statuses/" + statusId + "/reblog", token, MastodonHttp.form()), 200);
+            rebloggers.add(0, person.id());
+            if (adaToken == null) {
+                adaToken = token;
+            }
+        }
+        String status = "/api/v1/statuses/" + statusId;
+        assertThat(MastodonHttp.json(m.get(status, adaToken), 200)
+                        .get("reblogged")
+                        .asBoolean())
+                .isTrue();
+        assertThat(MastodonHttp.json(m.get(status, bobToken), 200)
+                        .get("reblogged")
+                        .asBoolean())
+                .as("bob did not reblog his own status")
+                .isFalse();
+        JsonNode bobsStatuses = MastodonHttp.json(m.get("/api/v1/accounts/" + bob.id() + "/statuses", adaToken), 200);
+        assertThat(bobsStatuses.get(0).get("id").asText()).isEqualTo(statusId);
+        assertThat(bobsStatuses.get(0).get("reblogged").asBoolean())
+                .as("on a page of statuses too")
+                .isTrue();
+        assertThat(MastodonHttp.json(m.post(status + "/reblog", adaToken, MastodonHttp.form()), 200)
+                        .get("reblog")
+                        .get("reblogs_count")
+                        .asLong())
+                .as("reblogging again makes no second reblog")
+                .isEqualTo(5);
+
+        List<String> listed = new ArrayList<>();
+        String path = "/api/v1/statuses/" + statusId + "/reblogged_by?limit=2";
+        for (int pages = 0; path != null && pages < 5; pages++) {
+            MastodonHttp.Answer page = m.get(path, bobToken);
+            JsonNode accounts = MastodonHttp.json(page, 200);
+            accounts.forEach(account -> listed.add(account.get("id").asText()));
+            String link = page.header("Link");
+            path = accounts.isEmpty() || link == null
+                    ? null
+                    : URI.create(link.substring(1, link.indexOf('>'))).getPath() + "?"
+                            + URI.create(link.substring(1, link.indexOf('>'))).getRawQuery();
+        }
+        assertThat(listed)
+                .as("newest first, two a page, through the Link headers")
+                .isEqualTo(rebloggers);
     }
 
     @Test

@@ -60,7 +60,7 @@ class PageFillTest {
 
     private static PostDetails details(long id) {
         Post post = new Post(id, 1, PostType.ORIGINAL, "post " + id, CREATED, Audience.PUBLIC, Optional.empty());
-        return new PostDetails(post, PostCounts.ZERO, false, Optional.empty());
+        return new PostDetails(post, PostCounts.ZERO, Optional.empty());
     }
 
     private static List<Long> ids(Page<PostDetails, Long> page) {

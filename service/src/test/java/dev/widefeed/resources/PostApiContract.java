@@ -141,6 +141,17 @@ public class PostApiContract {
         assertThat(first.get("type").asText()).isEqualTo("repost");
         assertThat(first.get("repostOf").asText()).isEqualTo(source);
         assertThat(first.get("original").get("content").asText()).isEqualTo("original");
+        assertThat(first.get("original").get("repostedByMe").asBoolean())
+                .as("the original as its reposter sees it")
+                .isTrue();
+        assertThat(api().get("/v1/posts/" + source, bob.token())
+                        .get("repostedByMe")
+                        .asBoolean())
+                .isTrue();
+        assertThat(api().get("/v1/posts/" + source, ada.token())
+                        .get("repostedByMe")
+                        .asBoolean())
+                .isFalse();
         String second = repost(bob, source, Map.of()).get("id").asText();
         assertThat(counts(source, ada).get("reposts").asLong()).isEqualTo(2);
         assertThat(counts(source, ada).get("repostsEver").asLong()).isEqualTo(2);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.widefeed.audience.Audience;
 import dev.widefeed.graph.Handle;
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.post.AuthorListEntry;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostStore;
@@ -261,6 +262,54 @@ public class PostStoreContract {
                 .isEqualTo(Map.of(author, List.of(oldId)));
         assertThat(posts().postIdsByAuthors(List.of(author), Optional.empty(), 2))
                 .isEqualTo(Map.of(author, List.of(newer, older)));
+    }
+
+    @Test
+    void anAuthorsListSaysWhatEachPostRepostsBetweenTwoIds() {
+        long author = ids.next();
+        Post elsewhere = original(ids.next(), "someone else's");
+        long floor = original(author, "below the range").id();
+        Post first = original(author, "first");
+        Post reposted = repost(author, elsewhere.id());
+        Post second = original(author, "second");
+        Post deleted = repost(author, first.id());
+        assertThat(posts().delete(deleted)).isTrue();
+
+        assertThat(posts().entriesByAuthor(author, Optional.empty(), floor, 10))
+                .containsExactly(
+                        AuthorListEntry.original(second.id()),
+                        AuthorListEntry.repost(reposted.id(), elsewhere.id()),
+                        AuthorListEntry.original(first.id()));
+        assertThat(posts().entriesByAuthor(author, Optional.of(second.id()), floor, 1))
+                .containsExactly(AuthorListEntry.repost(reposted.id(), elsewhere.id()));
+        assertThat(posts().entriesByAuthor(author, Optional.of(first.id()), floor, 10))
+                .as("nothing between the floor and the first")
+                .isEmpty();
+        assertThat(posts().entriesByAuthor(author, Optional.empty(), 0, 10)).hasSize(4);
+    }
+
+    /** Lists are kept by year on some backends: a range reaching into an earlier year reads it, no further. */
+    @Test
+    void anAuthorsEntriesReachBackIntoTheYearsTheRangeSpans() {
+        long author = ids.next();
+        Instant longAgo = Instant.now().minus(ThreadLocalRandom.current().nextInt(400, 600), ChronoUnit.DAYS);
+        long oldId = new IdGenerator(
+                        ThreadLocalRandom.current().nextInt(IdGenerator.MAX_WORKER_ID + 1),
+                        Clock.fixed(longAgo, ZoneOffset.UTC))
+                .next();
+        posts().create(new Post(
+                oldId,
+                author,
+                PostType.REPOST,
+                "",
+                IdGenerator.timeOf(oldId),
+                Audience.PUBLIC,
+                Optional.of(oldId - 1)));
+        long recent = original(author, "this year").id();
+        assertThat(posts().entriesByAuthor(author, Optional.empty(), oldId - 1, 10))
+                .containsExactly(AuthorListEntry.original(recent), AuthorListEntry.repost(oldId, oldId - 1));
+        assertThat(posts().entriesByAuthor(author, Optional.empty(), oldId, 10))
+                .containsExactly(AuthorListEntry.original(recent));
     }
 
     private static List<Long> below(List<Long> newestFirst, long before, int limit) {

@@ -6,6 +6,7 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.post.AuthorListEntry;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostStore;
@@ -48,6 +49,7 @@ final class CqlPostStore implements PostStore {
     private final PreparedStatement deleteByAuthor;
     private final PreparedStatement selectByAuthor;
     private final PreparedStatement selectByAuthorBefore;
+    private final PreparedStatement selectEntriesByAuthor;
     private final PreparedStatement insertRepost;
     private final PreparedStatement deleteRepost;
     private final PreparedStatement selectReposts;
@@ -81,13 +83,16 @@ final class CqlPostStore implements PostStore {
         selectPost = session.prepare("SELECT post_id, author_id, type, content, created_at, audience, repost_of, "
                 + "mentions, root_id FROM posts_by_id WHERE post_id = ?");
         deletePostIfExists = session.prepare("DELETE FROM posts_by_id WHERE post_id = ? IF EXISTS");
-        insertByAuthor = session.prepare("INSERT INTO posts_by_author (author_id, year, post_id) VALUES (?, ?, ?)");
+        insertByAuthor = session.prepare(
+                "INSERT INTO posts_by_author (author_id, year, post_id, repost_of) VALUES (?, ?, ?, ?)");
         deleteByAuthor =
                 session.prepare("DELETE FROM posts_by_author WHERE author_id = ? AND year = ? AND post_id = ?");
         selectByAuthor =
                 session.prepare("SELECT post_id FROM posts_by_author WHERE author_id = ? AND year = ? LIMIT ?");
         selectByAuthorBefore = session.prepare(
                 "SELECT post_id FROM posts_by_author " + "WHERE author_id = ? AND year = ? AND post_id < ? LIMIT ?");
+        selectEntriesByAuthor = session.prepare("SELECT post_id, repost_of FROM posts_by_author "
+                + "WHERE author_id = ? AND year = ? AND post_id < ? AND post_id > ? LIMIT ?");
         insertRepost = session.prepare("INSERT INTO reposts_by_post (post_id, bucket, repost_id) VALUES (?, ?, ?)");
         deleteRepost =
                 session.prepare("DELETE FROM reposts_by_post WHERE post_id = ? AND bucket = ? AND repost_id = ?");
@@ -133,7 +138,9 @@ final class CqlPostStore implements PostStore {
             onLists.add(insertRepost.bind(source, repostBucket(source, post.id()), post.id()));
             onLists.add(insertOnPage.bind(source, page, post.id()));
         }
-        onLists.add(insertByAuthor.bind(post.authorId(), yearOf(post.id()), post.id()));
+        // An original's entry says 0, so that an entry without the column is known to be one written before V032.
+        onLists.add(insertByAuthor.bind(
+                post.authorId(), yearOf(post.id()), post.id(), post.repostOf().orElse(0L)));
         // The list entries first, the post's row last, as on HBase: a failure or a crash in between leaves entries
         // whose post is missing, which every reader skips (as it skips a deleted post's), never a post missing from
         // its lists; a repeated write (the same id, under an Idempotency-Key) writes the same rows. Not a logged
@@ -245,6 +252,27 @@ final class CqlPostStore implements PostStore {
                 : selectByAuthor.bind(authorId, year, want);
         return CqlReads.allRows(session.executeAsync(query.setIdempotent(true)), row -> row.getLong(0), ids)
                 .thenCompose(found -> idsByAuthorFrom(authorId, year - 1, newestYear, beforeId, limit, found));
+    }
+
+    /** One read per year from the newest the range can hold back to {@code afterId}'s, as far as the limit needs. */
+    @Override
+    public List<AuthorListEntry> entriesByAuthor(long authorId, Optional<Long> beforeId, long afterId, int limit) {
+        List<AuthorListEntry> entries = new ArrayList<>();
+        int oldestYear = Math.max(FIRST_YEAR, yearOf(afterId));
+        for (int year = newestYear(beforeId); year >= oldestYear && entries.size() < limit; year--) {
+            BoundStatement query = selectEntriesByAuthor.bind(
+                    authorId, year, beforeId.orElse(Long.MAX_VALUE), afterId, limit - entries.size());
+            for (Row row : session.execute(query.setIdempotent(true))) {
+                long postId = row.getLong(0);
+                entries.add(
+                        row.isNull(1)
+                                ? AuthorListEntry.unsaid(postId)
+                                : row.getLong(1) == 0
+                                        ? AuthorListEntry.original(postId)
+                                        : AuthorListEntry.repost(postId, row.getLong(1)));
+            }
+        }
+        return entries;
     }
 
     /** The year of the newest posts a list read below {@code beforeId} can find. */

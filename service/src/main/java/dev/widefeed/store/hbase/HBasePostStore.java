@@ -1,6 +1,7 @@
 package dev.widefeed.store.hbase;
 
 import dev.widefeed.audience.Audience;
+import dev.widefeed.post.AuthorListEntry;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostStore;
@@ -113,7 +114,12 @@ final class HBasePostStore implements PostStore {
         // List entries first: a crash in between leaves an entry whose post is missing, which
         // readers skip, never a post missing from its lists.
         List<CompletableFuture<Void>> entries = new ArrayList<>();
-        entries.add(byAuthor.table().put(byAuthor.add(post.authorId(), post.id())));
+        // An original's entry holds 0, so that an empty one is known to be an entry written before V032.
+        entries.add(byAuthor.table()
+                .put(byAuthor.add(
+                        post.authorId(),
+                        post.id(),
+                        Bytes.toBytes(post.repostOf().orElse(0L)))));
         post.repostOf().ifPresent(source -> entries.add(reposts.table().put(reposts.add(source, post.id()))));
         post.repostOf()
                 .ifPresent(source -> entries.add(repostPages.put(
@@ -184,6 +190,26 @@ final class HBasePostStore implements PostStore {
     @Override
     public List<Long> postIdsByAuthor(long authorId, Optional<Long> beforeId, int limit) {
         return byAuthor.page(authorId, beforeId, limit);
+    }
+
+    /** One bounded scan, stopping at {@code afterId}'s row: entries are keyed newest first. */
+    @Override
+    public List<AuthorListEntry> entriesByAuthor(long authorId, Optional<Long> beforeId, long afterId, int limit) {
+        Scan scan = byAuthor.scan(authorId, beforeId, limit)
+                .withStopRow(byAuthor.row(authorId, afterId), false)
+                .addFamily(IdList.family());
+        List<AuthorListEntry> entries = new ArrayList<>();
+        for (Result row : byAuthor.table().scanAll(scan).join()) {
+            long postId = IdList.idOf(row.getRow());
+            byte[] value = IdList.valueOf(row);
+            entries.add(
+                    value.length == 0
+                            ? AuthorListEntry.unsaid(postId)
+                            : Bytes.toLong(value) == 0
+                                    ? AuthorListEntry.original(postId)
+                                    : AuthorListEntry.repost(postId, Bytes.toLong(value)));
+        }
+        return entries;
     }
 
     /** One bounded scan per author, up to {@link #SCANS_IN_FLIGHT} at once. */

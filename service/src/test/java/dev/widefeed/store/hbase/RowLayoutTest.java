@@ -68,7 +68,7 @@ class RowLayoutTest {
                 definitions++;
             }
         }
-        assertThat(definitions).isEqualTo(66);
+        assertThat(definitions).isEqualTo(67);
         assertThat(TABLES.tables()).hasSize(52);
     }
 

@@ -38,6 +38,22 @@ public final class IdList {
         return new Put(row(ownerId, id)).addColumn(FAMILY, EMPTY, EMPTY);
     }
 
+    /** An entry whose row says something of its id: {@code value} in the same cell as a plain entry's empty one. */
+    public Put add(long ownerId, long id, byte[] value) {
+        return new Put(row(ownerId, id)).addColumn(FAMILY, EMPTY, value);
+    }
+
+    /** The value {@link #add(long, long, byte[])} wrote, empty for a plain entry. */
+    public static byte[] valueOf(Result row) {
+        byte[] value = row.getValue(FAMILY, EMPTY);
+        return value == null ? EMPTY : value;
+    }
+
+    /** The family every entry's cell is in: for the scans {@link #scan} leaves to the caller. */
+    public static byte[] family() {
+        return FAMILY.clone();
+    }
+
     public Delete remove(long ownerId, long id) {
         return new Delete(row(ownerId, id));
     }
