@@ -79,6 +79,10 @@ favourited = ada.status_favourite(posted[0].id)
 step("favourite", favourited.favourited and favourited.favourites_count == 1, favourited)
 reblog = ada.status_reblog(posted[0].id)
 step("reblog wraps the status", reblog.reblog.id == posted[0].id, reblog)
+shown = ada.status(posted[0].id)
+step("the status says I reblogged it", shown.reblogged and shown.reblogs_count == 1, shown)
+rebloggers = ada.status_reblogged_by(posted[0].id)
+step("reblogged_by names me", [a.id for a in rebloggers] == [me.id], rebloggers)
 
 # Notifications are worked off the request by the service's event log: Bob is told of Ada's follow, favourite and
 # reblog within a minute and a half.
@@ -95,6 +99,9 @@ step("notifications page with fetch_next", len(first) == 1 and len(bob.fetch_nex
 favourite = [n for n in bob.notifications(types=["favourite"])]
 step("a favourite names who and what", len(favourite) == 1 and favourite[0].account.id == me.id
      and favourite[0].status.id == posted[0].id, favourite)
+
+undone = ada.status_unreblog(posted[0].id)
+step("unreblog takes it back", not undone.reblogged and undone.reblogs_count == 0, undone)
 
 ada.revoke_access_token()
 try:
