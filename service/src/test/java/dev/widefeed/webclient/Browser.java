@@ -102,8 +102,12 @@ final class Browser implements AutoCloseable {
      * element not there yet or replaced meanwhile is a miss.
      */
     private ConditionFactory waiting(String what) {
+        return waiting(what, PATIENCE);
+    }
+
+    private ConditionFactory waiting(String what, Duration patience) {
         return Awaitility.await(name + ": " + what)
-                .atMost(PATIENCE)
+                .atMost(patience)
                 .pollDelay(Duration.ZERO)
                 .pollInterval(Duration.ofMillis(150))
                 .pollInSameThread()
@@ -158,7 +162,12 @@ final class Browser implements AutoCloseable {
 
     /** Waits for a condition, doing {@code between} after each miss (e.g. a refresh click). */
     <T> T await(Function<WebDriver, T> condition, Runnable between) {
-        return waiting("the page as wanted")
+        return await(condition, between, PATIENCE);
+    }
+
+    /** {@link #await(Function, Runnable)}, for what may take longer than a page's own work (the event log's). */
+    <T> T await(Function<WebDriver, T> condition, Runnable between, Duration patience) {
+        return waiting("the page as wanted", patience)
                 .until(
                         () -> {
                             T value = condition.apply(driver);

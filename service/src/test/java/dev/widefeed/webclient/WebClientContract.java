@@ -16,6 +16,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -257,11 +258,14 @@ public class WebClientContract {
                 () -> {});
     }
 
-    /** Waits until the post is on the reader's home timeline, refreshing it as a reader would. */
+    /**
+     * Waits until the post is on the reader's home timeline, refreshing it as a reader would. Its delivery is the
+     * event log's work in the service every REST class shares, which in the whole suite has taken over a minute.
+     */
     private static void awaitOnHome(Browser browser, String postId) {
         browser.open("/home");
         browser.find("form.composer");
-        browser.await(d -> browser.present(card(postId)), () -> browser.click("button.refresh"));
+        browser.await(d -> browser.present(card(postId)), () -> browser.click("button.refresh"), Duration.ofMinutes(3));
     }
 
     private static void explain(Browser author, String handle, String answer) {
