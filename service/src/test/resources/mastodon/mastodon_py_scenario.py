@@ -60,8 +60,8 @@ newer = ada.fetch_previous(older)
 step("fetch_previous pages up", [s.id for s in newer] == [posted[4].id, posted[3].id], newer)
 step("created_at is a datetime", hasattr(page[0].created_at, "year"), page[0].created_at)
 
-# A sign-up is listed in the directory off the request, within a poll of the service's event log.
-deadline = time.monotonic() + 60
+# A sign-up is listed in the directory off the request, by the service's event log (the deadline as below).
+deadline = time.monotonic() + 180
 found = []
 while time.monotonic() < deadline:
     found = ada.search_v2(handle_b.upper(), result_type="accounts").accounts
@@ -85,8 +85,8 @@ rebloggers = ada.status_reblogged_by(posted[0].id)
 step("reblogged_by names me", [a.id for a in rebloggers] == [me.id], rebloggers)
 
 # Notifications are worked off the request by the service's event log: Bob is told of Ada's follow, favourite and
-# reblog within a minute and a half.
-deadline = time.monotonic() + 90
+# reblog within seconds alone; the deadline allows for a loaded machine running the whole suite.
+deadline = time.monotonic() + 180
 kinds = set()
 while time.monotonic() < deadline:
     kinds = {n.type for n in bob.notifications()}

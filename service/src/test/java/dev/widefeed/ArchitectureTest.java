@@ -220,6 +220,30 @@ class ArchitectureTest {
         }
     }
 
+    /**
+     * docs/security.md, "Server-side request forgery": outside the store adapters and the store starter (which connect
+     * to the stores their configuration names, and probe their ports), no class opens a connection or an HTTP client,
+     * so nothing a request says can make the service fetch a URL.
+     */
+    @Test
+    void onlyTheStoresAdaptersAndStarterOpenConnections() {
+        noClasses()
+                .that()
+                // The REST client module is the tests' and tools' client, on the test classpath only.
+                .resideOutsideOfPackages(ROOT + ".store..", ROOT + ".localstore..", ROOT + ".restclient..")
+                .should()
+                .dependOnClassesThat()
+                .belongToAnyOf(
+                        java.net.Socket.class,
+                        java.net.URL.class,
+                        java.net.URLConnection.class,
+                        java.nio.channels.SocketChannel.class)
+                .orShould()
+                .dependOnClassesThat()
+                .resideInAnyPackage("java.net.http..", "jakarta.ws.rs.client..", "org.apache.hc..", "org.apache.http..")
+                .check(classes);
+    }
+
     @Test
     void theFileFormatsUseTheExportAndTheBackendsRegistryTheStores() {
         classes()

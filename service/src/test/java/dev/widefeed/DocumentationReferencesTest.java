@@ -2,6 +2,7 @@ package dev.widefeed;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.widefeed.testing.RepositoryRoot;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -28,7 +29,7 @@ class DocumentationReferencesTest {
     /** Build output, local data and downloaded packages: not the repository's own text. */
     private static final Set<String> SKIPPED = Set.of("target", "data", "node_modules", ".git", ".idea");
 
-    private static final Path ROOT = repositoryRoot();
+    private static final Path ROOT = RepositoryRoot.find();
     private static final String PACKAGES = "service/src/main/java/dev/widefeed";
 
     @Test
@@ -146,16 +147,5 @@ class DocumentationReferencesTest {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    /** The parent of the service module: tests run in the module's folder, the documents sit at the root. */
-    private static Path repositoryRoot() {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            if (Files.isDirectory(dir.resolve(PACKAGES))) {
-                return dir;
-            }
-        }
-        throw new IllegalStateException(
-                "no " + PACKAGES + " above " + Path.of("").toAbsolutePath());
     }
 }

@@ -350,7 +350,7 @@ public class MastodonApiContract {
         MastodonHttp.json(m.post("/api/v1/statuses/" + statusId + "/reblog", adaToken, MastodonHttp.form()), 200);
 
         // Notifications are grouped off the request, by the event log's workers.
-        JsonNode all = await().atMost(Duration.ofSeconds(90))
+        JsonNode all = await().atMost(ApiClient.BACKGROUND_WORK)
                 .pollInterval(Duration.ofMillis(500))
                 .until(
                         () -> MastodonHttp.json(m.get("/api/v1/notifications", bobToken), 200),
@@ -450,7 +450,7 @@ public class MastodonApiContract {
                 .get("id")
                 .asText();
         // Topics are indexed off the request, by the event log's workers.
-        JsonNode tagged = await().atMost(Duration.ofSeconds(90))
+        JsonNode tagged = await().atMost(ApiClient.BACKGROUND_WORK)
                 .pollInterval(Duration.ofMillis(500))
                 .until(
                         () -> MastodonHttp.json(
@@ -603,7 +603,7 @@ public class MastodonApiContract {
         String topic = "s" + Long.toString(System.nanoTime(), 36);
         m.post("/api/v1/statuses", m.token(bob, "write"), MastodonHttp.form("status", "about #" + topic));
         // Sign-ups are listed and topics indexed off the request, by the event log's workers.
-        JsonNode found = await().atMost(Duration.ofSeconds(90))
+        JsonNode found = await().atMost(ApiClient.BACKGROUND_WORK)
                 .pollInterval(Duration.ofMillis(500))
                 .until(
                         () -> MastodonHttp.json(m.get("/api/v2/search?q=%23" + topic, adaToken), 200),
@@ -611,7 +611,7 @@ public class MastodonApiContract {
         assertThat(found.get("hashtags").get(0).get("name").asText()).isEqualTo(topic);
         assertThat(found.get("statuses").size()).isZero();
         assertThat(found.get("accounts").size()).as("a query of a #hashtag").isZero();
-        JsonNode accounts = await().atMost(Duration.ofSeconds(90))
+        JsonNode accounts = await().atMost(ApiClient.BACKGROUND_WORK)
                 .pollInterval(Duration.ofMillis(500))
                 .until(
                         () -> MastodonHttp.json(

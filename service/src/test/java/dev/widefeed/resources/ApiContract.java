@@ -16,7 +16,6 @@ import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.client.Invocation;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -244,7 +243,7 @@ public class ApiContract {
         }
         String id = made.get("user").get("id").asText();
         String token = made.get("token").asText();
-        await().atMost(Duration.ofSeconds(60))
+        await().atMost(ApiClient.BACKGROUND_WORK)
                 .untilAsserted(() -> assertThat(found(word.toUpperCase(Locale.ROOT) + "LOVE", token))
                         .containsExactly(id));
         assertThat(found("@" + handle + "@example.org", token)).containsExactly(id);
@@ -256,7 +255,7 @@ public class ApiContract {
                         .get("name")
                         .asText())
                 .isEqualTo("Ada " + word + "byron");
-        await().atMost(Duration.ofSeconds(60))
+        await().atMost(ApiClient.BACKGROUND_WORK)
                 .untilAsserted(() -> assertThat(found(word + "byron", token)).containsExactly(id));
         assertThat(found(word + "love", token)).isEmpty();
 

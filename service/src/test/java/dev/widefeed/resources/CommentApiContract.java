@@ -14,7 +14,6 @@ import dev.widefeed.testing.TestBackend;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.client.Invocation;
 import jakarta.ws.rs.core.Response;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -280,7 +279,7 @@ public class CommentApiContract {
      * service's job, which works every REST class's entries and lags when classes run beside this one).
      */
     private void awaitHot(String post, Created viewer, List<String> expected) {
-        await().atMost(Duration.ofSeconds(90))
+        await().atMost(ApiClient.BACKGROUND_WORK)
                 .untilAsserted(() ->
                         assertThat(hot(post, viewer, 2)).as("hot comments").isEqualTo(expected));
     }

@@ -48,7 +48,7 @@ public class ErasureApiContract {
     /** The erasure's state once it is {@code state}; fails the test after 60 s. */
     private JsonNode await(String userId, String state) {
         return Awaitility.await("erasure of " + userId + " " + state)
-                .atMost(Duration.ofSeconds(60))
+                .atMost(ApiClient.BACKGROUND_WORK)
                 .pollInterval(Duration.ofMillis(200))
                 .until(
                         () -> erasure(userId),

@@ -19,7 +19,6 @@ import dev.widefeed.generated.model.PostRequest;
 import dev.widefeed.generated.model.PostView;
 import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.TestBackend;
-import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -73,7 +72,7 @@ public class GeneratedClientContract {
                 .createPost(new PostRequest().content("hello from a generated client"), "loop-" + UUID.randomUUID());
         assertThat(post.getContent()).isEqualTo("hello from a generated client");
         await("bob's post on ada's home page")
-                .atMost(Duration.ofSeconds(60))
+                .atMost(dev.widefeed.testing.ApiClient.BACKGROUND_WORK)
                 .until(() -> adaTimelines.getHome(adaId, 20, null, null).getItems().stream()
                         .anyMatch(p -> p.getId().equals(post.getId())));
 

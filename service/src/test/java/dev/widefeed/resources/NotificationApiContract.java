@@ -10,7 +10,6 @@ import dev.widefeed.testing.ApiClient.Created;
 import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.TestBackend;
 import jakarta.ws.rs.client.Entity;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,7 +49,7 @@ public class NotificationApiContract {
     /** My notifications once {@code condition} holds of them; fails the test after 60 s. */
     private List<JsonNode> await(Created me, java.util.function.Predicate<List<JsonNode>> condition) {
         return Awaitility.await("notifications of " + me.id())
-                .atMost(Duration.ofSeconds(60))
+                .atMost(ApiClient.BACKGROUND_WORK)
                 .until(() -> items(page(me, Map.of())), condition);
     }
 

@@ -12,7 +12,6 @@ import dev.widefeed.testing.ApiClient.Created;
 import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.TestBackend;
 import jakarta.ws.rs.client.Entity;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -55,7 +54,7 @@ public class TimelineApiContract {
 
     private JsonNode awaitFanout(Created author, String postId) {
         return await("fan-out of " + postId + " done")
-                .atMost(Duration.ofSeconds(60))
+                .atMost(ApiClient.BACKGROUND_WORK)
                 .until(
                         () -> api().get("/v1/posts/" + postId + "/fanout", author.token()),
                         fanout -> fanout.get("state").asText().equals("done"));
@@ -132,7 +131,7 @@ public class TimelineApiContract {
      */
     private List<String> refresh(String path, Created reader, String since, int limit, int count, String field) {
         return await(path)
-                .atMost(Duration.ofSeconds(60))
+                .atMost(ApiClient.BACKGROUND_WORK)
                 .until(() -> refreshOnce(path, reader, since, limit, field), seen -> seen.size() >= count);
     }
 

@@ -10,7 +10,6 @@ import dev.widefeed.testing.ApiClient.Created;
 import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.TestBackend;
 import jakarta.ws.rs.client.Entity;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -58,7 +57,7 @@ public class TopicApiContract {
      */
     private JsonNode await(String path, Created reader, int count) {
         return Awaitility.await(path)
-                .atMost(Duration.ofSeconds(90))
+                .atMost(ApiClient.BACKGROUND_WORK)
                 .until(
                         () -> api().get(path, reader.token()),
                         page -> page.get("items").size() == count);

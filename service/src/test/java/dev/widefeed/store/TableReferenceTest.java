@@ -8,6 +8,7 @@ import dev.widefeed.store.hbase.layout.HBaseTables;
 import dev.widefeed.store.hbase.layout.TableDefinition;
 import dev.widefeed.store.hbase.layout.TableDefinition.ColumnDeclaration;
 import dev.widefeed.store.hbase.layout.TableDefinition.KeyDeclaration;
+import dev.widefeed.testing.RepositoryRoot;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.Test;
 class TableReferenceTest {
     private static final Map<String, CqlTables.Table> CASSANDRA = CqlTables.of(CqlSchema.files());
     private static final Map<String, TableDefinition> HBASE = HBaseTables.load().tables();
-    private static final String MARKDOWN = read(projectRoot().resolve("docs/tables.md"));
+    private static final String MARKDOWN = read(RepositoryRoot.find().resolve("docs/tables.md"));
 
     @Test
     void theReferenceDescribesEveryTableExactlyAsTheSchemaFilesDefineIt() {
@@ -134,16 +135,6 @@ class TableReferenceTest {
         List<SchemaFile> files = new ArrayList<>(CqlSchema.files());
         files.add(new SchemaFile(999, "V999__test.cql", cql));
         return files;
-    }
-
-    /** The folder holding docs/: tests run in the service module's folder, the docs sit at the project's root. */
-    private static Path projectRoot() {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            if (Files.isRegularFile(dir.resolve("docs/tables.md"))) {
-                return dir;
-            }
-        }
-        throw new IllegalStateException("no docs/tables.md above " + Path.of("").toAbsolutePath());
     }
 
     private static String read(Path file) {

@@ -27,6 +27,13 @@ public final class ApiClient implements AutoCloseable {
     /** The password every user the tests sign up has. */
     public static final String PASSWORD = "correct horse battery";
 
+    /**
+     * How long a test waits for the service's background work (the event log's: fan-out, notifications, topics, the
+     * directory): the REST classes share one service per backend, three classes run at a time beside store contracts
+     * loading the same stores, and in the whole suite such work has taken over a minute.
+     */
+    public static final Duration BACKGROUND_WORK = Duration.ofMinutes(3);
+
     /** A sign-up body: the given fields and {@link #PASSWORD}. */
     public static Map<String, String> signUp(String... fieldsAndValues) {
         Map<String, String> body = new java.util.LinkedHashMap<>();

@@ -16,7 +16,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -143,7 +142,8 @@ public class WebClientContract {
                             && Integer.parseInt(
                                             a.find("#unread-badge").getText().replace("+", ""))
                                     >= 3,
-                    () -> {});
+                    () -> {},
+                    ApiClient.BACKGROUND_WORK);
             a.click("#nav-notifications");
             a.awaitText("li.notification[data-kind='like']", "Bob");
             a.awaitText("li.notification[data-kind='like']", "liked your post");
@@ -259,13 +259,14 @@ public class WebClientContract {
     }
 
     /**
-     * Waits until the post is on the reader's home timeline, refreshing it as a reader would. Its delivery is the
-     * event log's work in the service every REST class shares, which in the whole suite has taken over a minute.
+     * Waits until the post is on the reader's home timeline, refreshing it as a reader would: its delivery is the
+     * service's background work.
      */
     private static void awaitOnHome(Browser browser, String postId) {
         browser.open("/home");
         browser.find("form.composer");
-        browser.await(d -> browser.present(card(postId)), () -> browser.click("button.refresh"), Duration.ofMinutes(3));
+        browser.await(
+                d -> browser.present(card(postId)), () -> browser.click("button.refresh"), ApiClient.BACKGROUND_WORK);
     }
 
     private static void explain(Browser author, String handle, String answer) {
