@@ -22,7 +22,6 @@ import dev.widefeed.testing.RawHttp;
 import dev.widefeed.testing.RawHttp.Answer;
 import dev.widefeed.testing.RawHttp.Request;
 import dev.widefeed.testing.TestBackend;
-import dev.widefeed.testing.Tiers;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -43,7 +42,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
@@ -56,7 +54,6 @@ import org.junit.jupiter.params.Parameter;
  * and afterwards the world the requests aimed at reads back exactly as before. It runs on every {@link TestBackend}.
  */
 @BackendContract
-@Tag(Tiers.SLOW)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public class HostileInputContract {
     private static final ObjectMapper JSON = new ObjectMapper();
