@@ -1,12 +1,14 @@
 package dev.widefeed.mastodon;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import dev.widefeed.auth.DerivedKeys;
+import dev.widefeed.testing.ApiClient;
 import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.TestBackend;
 import io.dropwizard.auth.Auth;
@@ -184,6 +186,90 @@ public class MastodonBadInputContract {
                 endpoints().stream().filter(e -> e.scope().isPresent()).toList()) {
             assertMastodonError(call(endpoint, endpoint.path("1"), pushOnly), 403, endpoint + " with push alone");
         }
+    }
+
+    /**
+     * Another user's objects, reached by id (docs/security.md, "Broken object level authorization"): every endpoint on
+     * a status answers 404 for someone else's direct status, as if it did not exist, and deleting someone else's
+     * public one is refused; every endpoint on a notification answers 404 for someone else's. Then the owner's objects
+     * read back unchanged. An endpoint taking an id of a kind this test does not know fails it, so a new one is
+     * swept or named here.
+     */
+    @Test
+    void noEndpointReachesAnotherUsersDirectStatusOrNotification() {
+        MastodonHttp.Person ada = m.person("Ada");
+        MastodonHttp.Person bob = m.person("Bob");
+        String adaToken = m.token(ada, "read write follow");
+        String bobToken = m.token(bob, "read write follow");
+        String direct = MastodonHttp.json(
+                        m.post(
+                                "/api/v1/statuses",
+                                bobToken,
+                                MastodonHttp.form("status", "only mine", "visibility", "direct")),
+                        200)
+                .get("id")
+                .asText();
+        String open = MastodonHttp.json(
+                        m.post("/api/v1/statuses", bobToken, MastodonHttp.form("status", "for everyone")), 200)
+                .get("id")
+                .asText();
+        MastodonHttp.json(m.post("/api/v1/accounts/" + bob.id() + "/follow", adaToken, MastodonHttp.form()), 200);
+        JsonNode notifications = await("bob is told of ada's follow")
+                .atMost(ApiClient.BACKGROUND_WORK)
+                .until(() -> MastodonHttp.json(m.get("/api/v1/notifications", bobToken), 200), n -> !n.isEmpty());
+        String notification = notifications.get(0).get("id").asText();
+
+        // Ada's follow of Bob is hers to make and take back: the accounts' endpoints act on the caller's own edges.
+        List<String> ownEdges = List.of("/api/v1/accounts/");
+        for (Endpoint endpoint : endpoints().stream()
+                .filter(Endpoint::signedIn)
+                .filter(Endpoint::takesId)
+                .toList()) {
+            String template = endpoint.template();
+            if (template.startsWith("/api/v1/statuses/")) {
+                assertMastodonError(
+                        call(endpoint, endpoint.path(direct), adaToken), 404, endpoint + " on bob's direct status");
+                if (endpoint.method().equals("DELETE")) {
+                    MastodonHttp.Answer answer = call(endpoint, endpoint.path(open), adaToken);
+                    assertThat(answer.status())
+                            .as(
+                                    "%s on bob's public status: %s",
+                                    endpoint, answer.raw().body())
+                            .isIn(403, 404);
+                }
+            } else if (template.startsWith("/api/v1/notifications/")
+                    && endpoint.method().equals("GET")) {
+                assertMastodonError(
+                        call(endpoint, endpoint.path(notification), adaToken),
+                        404,
+                        endpoint + " on bob's notification");
+            } else if (template.startsWith("/api/v1/notifications/")) {
+                // A notification's id names a group of the caller's own (docs/mastodon.md, "Notifications"), so a
+                // dismiss can only ever dismiss the caller's; one they do not have is dismissed already: 200, as a
+                // repeated dismiss is. That bob's stands is read below.
+                MastodonHttp.Answer answer = call(endpoint, endpoint.path(notification), adaToken);
+                assertThat(answer.status())
+                        .as(
+                                "%s on bob's notification: %s",
+                                endpoint, answer.raw().body())
+                        .isIn(200, 404);
+            } else {
+                assertThat(ownEdges.stream().anyMatch(template::startsWith))
+                        .as("%s takes an id of a kind this sweep does not know", endpoint)
+                        .isTrue();
+            }
+        }
+
+        JsonNode mine = MastodonHttp.json(m.get("/api/v1/statuses/" + direct, bobToken), 200);
+        assertThat(mine.get("favourites_count").asLong()
+                        + mine.get("reblogs_count").asLong())
+                .as("nothing of ada's reached bob's direct status")
+                .isZero();
+        MastodonHttp.json(m.get("/api/v1/statuses/" + open, bobToken), 200);
+        assertThat(MastodonHttp.json(m.get("/api/v1/notifications/" + notification, bobToken), 200)
+                        .get("id")
+                        .asText())
+                .isEqualTo(notification);
     }
 
     @Test
