@@ -17,6 +17,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 @Tag(Tiers.STORE)
 @Tag(Tiers.SLOW)
@@ -51,6 +52,7 @@ class LocalCassandraTest {
     }
 
     @Test
+    @ResourceLock(TestStores.CASSANDRA_DATA_DIR)
     void reusesTheNodeAlreadyListeningAndLeavesItRunning() {
         LocalCassandra running = TestStores.cassandra();
 

@@ -20,6 +20,7 @@ import org.awaitility.core.TerminalFailureException;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * A service killed with -9 leaves the store it launched running, with nobody to start it again if it dies. The
@@ -93,6 +94,7 @@ class StoreAdoptionTest {
     }
 
     @Test
+    @ResourceLock(TestStores.CASSANDRA_DATA_DIR)
     void aStoreWhoseLauncherStillRunsIsReusedNotAdopted() {
         LocalCassandra running = TestStores.cassandra();
         assertThat(LaunchRecord.orphanIn(running.settings().dataDir())).isEmpty();

@@ -241,11 +241,7 @@ public class PostStoreContract {
     @Test
     void postIdsByAuthorsReachBackIntoEarlierYears() {
         long author = ids.next();
-        Instant longAgo = Instant.now().minus(ThreadLocalRandom.current().nextInt(400, 600), ChronoUnit.DAYS);
-        long oldId = new IdGenerator(
-                        ThreadLocalRandom.current().nextInt(IdGenerator.MAX_WORKER_ID + 1),
-                        Clock.fixed(longAgo, ZoneOffset.UTC))
-                .next();
+        long oldId = idLongAgo();
         posts().create(new Post(
                 oldId,
                 author,
@@ -292,11 +288,7 @@ public class PostStoreContract {
     @Test
     void anAuthorsEntriesReachBackIntoTheYearsTheRangeSpans() {
         long author = ids.next();
-        Instant longAgo = Instant.now().minus(ThreadLocalRandom.current().nextInt(400, 600), ChronoUnit.DAYS);
-        long oldId = new IdGenerator(
-                        ThreadLocalRandom.current().nextInt(IdGenerator.MAX_WORKER_ID + 1),
-                        Clock.fixed(longAgo, ZoneOffset.UTC))
-                .next();
+        long oldId = idLongAgo();
         posts().create(new Post(
                 oldId,
                 author,
@@ -310,6 +302,15 @@ public class PostStoreContract {
                 .containsExactly(AuthorListEntry.original(recent), AuthorListEntry.repost(oldId, oldId - 1));
         assertThat(posts().entriesByAuthor(author, Optional.empty(), oldId, 10))
                 .containsExactly(AuthorListEntry.original(recent));
+    }
+
+    /** An id of a post written 400 to 600 days ago: in an earlier year than today's. */
+    private static long idLongAgo() {
+        Instant longAgo = Instant.now().minus(ThreadLocalRandom.current().nextInt(400, 600), ChronoUnit.DAYS);
+        return new IdGenerator(
+                        ThreadLocalRandom.current().nextInt(IdGenerator.MAX_WORKER_ID + 1),
+                        Clock.fixed(longAgo, ZoneOffset.UTC))
+                .next();
     }
 
     private static List<Long> below(List<Long> newestFirst, long before, int limit) {

@@ -13,6 +13,11 @@ import java.util.concurrent.CompletableFuture;
  * the system properties named below.
  */
 public final class TestStores {
+    /**
+     * The JUnit resource lock of the shared Cassandra's data directory, for a test that starts a store on its settings
+     * (to see it reused): two at once would both lock the directory, which this JVM refuses to do twice.
+     */
+    public static final String CASSANDRA_DATA_DIR = "the shared Cassandra's data directory";
 
     private static final Path DATA_DIR = Path.of(System.getProperty("widefeed.test.dataDir", "target/test-stores"))
             .toAbsolutePath();
