@@ -47,7 +47,8 @@ class LocalCassandraTest {
 
             assertThat(row).isNotNull();
             assertThat(row.getString("text")).isEqualTo("hello");
-            session.execute("DROP KEYSPACE localstore_test");
+            // Not dropped: a drop flushes every dirty table on the suite's busy node (see CqlSchemaTest), and a second
+            // run over the same store finds the keyspace and row as this one leaves them.
         }
     }
 

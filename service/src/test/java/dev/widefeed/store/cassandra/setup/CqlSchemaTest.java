@@ -3,6 +3,7 @@ package dev.widefeed.store.cassandra.setup;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.codahale.metrics.MetricRegistry;
+import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
@@ -11,7 +12,11 @@ import dev.widefeed.store.SchemaFiles.SchemaFile;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.TestStores;
 import dev.widefeed.testing.Tiers;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -24,11 +29,17 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * The live Cassandra schema equals schema-cql/: the test keyspace (upgraded file by file over its
  * life) describes exactly like a keyspace freshly created from the files, table by table.
+ *
+ * <p>The fresh keyspace is never dropped while the suite runs: Cassandra drops a keyspace table by table, and each
+ * table's drop flushes every dirty memtable on the node (it recycles the commit log), so dropping sixty tables on the
+ * suite's busy node took minutes and held every other schema change behind it. The fresh keyspace is named after the
+ * files' content instead: a second run over the same store finds it already made from the same files, and only one
+ * left by files that have since changed is dropped.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Tag(Tiers.STORE)
 class CqlSchemaTest {
-    private static final String SCRATCH = "widefeed_schema_check";
+    private static final String SCRATCH_PREFIX = "widefeed_schema_check";
     private CqlSession session;
 
     @BeforeAll
@@ -39,17 +50,27 @@ class CqlSchemaTest {
 
     @AfterAll
     void close() {
-        dropScratch();
         session.close();
     }
 
-    /**
-     * Dropping a keyspace of some sixty tables waits for the schema to agree: on a busy 2-core machine that can
-     * take longer than the service's request timeout, which this cleanup is not measuring.
-     */
-    private void dropScratch() {
-        session.execute(SimpleStatement.newInstance("DROP KEYSPACE IF EXISTS " + SCRATCH)
-                .setTimeout(Duration.ofMinutes(2)));
+    /** A keyspace name (at most 48 characters) that changes whenever any schema file does. */
+    private static String scratchKeyspace() throws NoSuchAlgorithmException {
+        MessageDigest digest = MessageDigest.getInstance("SHA-256");
+        for (SchemaFile file : CqlSchema.files()) {
+            digest.update((file.name() + '\0' + file.text() + '\0').getBytes(StandardCharsets.UTF_8));
+        }
+        return SCRATCH_PREFIX + "_" + HexFormat.of().formatHex(digest.digest()).substring(0, 16);
+    }
+
+    /** Only a developer's store that outlived a schema change holds one; a fresh clone's never does. */
+    private void dropScratchLeftBy(String current) {
+        for (CqlIdentifier name : session.getMetadata().getKeyspaces().keySet()) {
+            String keyspace = name.asInternal();
+            if (keyspace.startsWith(SCRATCH_PREFIX) && !keyspace.equals(current)) {
+                session.execute(SimpleStatement.newInstance("DROP KEYSPACE IF EXISTS " + keyspace)
+                        .setTimeout(Duration.ofMinutes(10)));
+            }
+        }
     }
 
     @Test
@@ -73,11 +94,13 @@ class CqlSchemaTest {
     }
 
     @Test
-    void liveSchemaEqualsTheFiles() {
-        dropScratch();
-        CqlSchema.apply(session, SCRATCH, Map.of("class", "SimpleStrategy", "replication_factor", "1"));
+    void liveSchemaEqualsTheFiles() throws NoSuchAlgorithmException {
+        String scratch = scratchKeyspace();
+        dropScratchLeftBy(scratch);
+        // Applying resumes where an interrupted earlier run stopped, and does nothing to a complete keyspace.
+        CqlSchema.apply(session, scratch, Map.of("class", "SimpleStrategy", "replication_factor", "1"));
         session.refreshSchema();
-        Map<String, String> fresh = describe(SCRATCH);
+        Map<String, String> fresh = describe(scratch);
         Map<String, String> live = describe(TestStorages.KEYSPACE);
         assertThat(fresh).containsKeys("users_by_id", "followers_by_user", "following_by_user");
         assertThat(live).isEqualTo(fresh);
