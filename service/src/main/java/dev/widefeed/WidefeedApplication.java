@@ -13,9 +13,11 @@ import dev.widefeed.auth.TokenAuthenticator;
 import dev.widefeed.auth.UserPrincipal;
 import dev.widefeed.cache.CacheMetrics;
 import dev.widefeed.cache.CacheSettings;
+import dev.widefeed.cli.BackupCommand;
 import dev.widefeed.cli.ExportCommand;
 import dev.widefeed.cli.HandlesCommand;
 import dev.widefeed.cli.ReconcileCommand;
+import dev.widefeed.cli.RestoreCommand;
 import dev.widefeed.cli.SchemaCommand;
 import dev.widefeed.cli.TokenCommand;
 import dev.widefeed.erasure.ErasureService;
@@ -107,6 +109,8 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
                 WidefeedConfiguration.class, config -> config.auth.tokens(config.storage.embeddedDataDir())));
         bootstrap.addCommand(new HandlesCommand<>(WidefeedConfiguration.class, config -> config.storage));
         bootstrap.addCommand(new ExportCommand<>(WidefeedConfiguration.class, config -> config.storage));
+        bootstrap.addCommand(new BackupCommand<>(WidefeedConfiguration.class, config -> config.storage));
+        bootstrap.addCommand(new RestoreCommand<>(WidefeedConfiguration.class, config -> config.storage));
         bootstrap.addCommand(new ReconcileCommand<>(
                 WidefeedConfiguration.class,
                 config -> config.storage,

@@ -49,6 +49,7 @@ class ArchitectureTest {
         FEATURES.put("mention", Set.of("kernel", "cache", "graph"));
         FEATURES.put("topic", Set.of("kernel"));
         FEATURES.put("export", Set.of("kernel"));
+        FEATURES.put("backup", Set.of());
         FEATURES.put("post", Set.of("kernel", "cache", "graph", "audience", "mention"));
         FEATURES.put("like", Set.of("kernel", "cache", "graph", "audience", "mention", "post"));
         FEATURES.put("comment", Set.of("kernel", "cache", "eventlog", "graph", "audience", "mention", "post"));
@@ -258,9 +259,10 @@ class ArchitectureTest {
                 .that()
                 .resideInAPackage(ROOT + ".backends..")
                 .should()
-                .onlyDependOnClassesThat(resideInAnyPackage(ROOT + ".backends..", ROOT + ".store..")
+                .onlyDependOnClassesThat(resideInAnyPackage(ROOT + ".backends..", ROOT + ".store..", ROOT + ".backup..")
                         .or(resideOutsideOfPackage(ROOT + "..")))
-                .because("docs/ARCHITECTURE.md, \"The map\": backends may use the store and both adapters")
+                .because("docs/ARCHITECTURE.md, \"The map\": backends may use the store, both adapters and the"
+                        + " backup they make")
                 .check(classes);
     }
 

@@ -1,5 +1,6 @@
 package dev.widefeed.drills;
 
+import dev.widefeed.drills.backup.BackupDrill;
 import dev.widefeed.drills.churn.ChurnDrill;
 import dev.widefeed.drills.cluster.ClusterDrill;
 import dev.widefeed.drills.harness.Drill;
@@ -38,6 +39,7 @@ public final class DrillsMain {
                     new ChurnDrill(),
                     new ServiceKillDrill(),
                     new ClusterDrill(),
+                    new BackupDrill(),
                     new SoakDrill(),
                     new HomePagesDrill())
             .collect(Collectors.toMap(Drill::name, Function.identity(), (a, b) -> a, java.util.LinkedHashMap::new));

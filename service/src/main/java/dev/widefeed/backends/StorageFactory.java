@@ -3,6 +3,7 @@ package dev.widefeed.backends;
 import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.health.HealthCheckRegistry;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.widefeed.backup.StoreBackup;
 import dev.widefeed.store.BackendFactory;
 import dev.widefeed.store.Storage;
 import dev.widefeed.store.cassandra.CassandraFactory;
@@ -13,6 +14,7 @@ import jakarta.validation.constraints.NotNull;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The {@code storage} section: which backend serves the service, and how to reach each. The
@@ -69,6 +71,11 @@ public class StorageFactory {
     /** Applies the schema files (starting and stopping the embedded store if enabled); returns the version. */
     public int applySchema() {
         return selected().applySchema();
+    }
+
+    /** Runs {@code work} with a backup of the configured backend's embedded store (see {@link BackendFactory}). */
+    public <T> T withBackup(Clock clock, boolean applySchema, Function<StoreBackup, T> work) {
+        return selected().withBackup(clock, applySchema, work);
     }
 
     /** The configured backend's storage; closing it also stops the embedded store it started. */

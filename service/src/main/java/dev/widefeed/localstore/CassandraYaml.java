@@ -13,6 +13,9 @@ final class CassandraYaml {
 
     private CassandraYaml() {}
 
+    /** Under a node's data directory, where its keyspaces' tables lie. */
+    static final String TABLES_DIR = "data";
+
     static Map<String, Object> of(LocalCassandra.Settings settings, CassandraNode node, CassandraNode seed) {
         Path data = node.dataDir();
         Map<String, Object> yaml = new LinkedHashMap<>();
@@ -36,7 +39,7 @@ final class CassandraYaml {
         yaml.put("storage_port", settings.storagePort());
         yaml.put("native_transport_port", settings.nativePort());
         yaml.put("start_native_transport", true);
-        yaml.put("data_file_directories", List.of(data.resolve("data").toString()));
+        yaml.put("data_file_directories", List.of(data.resolve(TABLES_DIR).toString()));
         yaml.put("commitlog_directory", data.resolve("commitlog").toString());
         yaml.put("saved_caches_directory", data.resolve("saved_caches").toString());
         yaml.put("hints_directory", data.resolve("hints").toString());

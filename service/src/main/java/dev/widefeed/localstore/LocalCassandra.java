@@ -355,4 +355,19 @@ public final class LocalCassandra extends LocalStore {
     public Settings settings() {
         return settings;
     }
+
+    /**
+     * The node's snapshots and imports (a backup's tools), for a single node with JMX.
+     *
+     * @throws LocalStoreException for a local cluster (each node's snapshot is its own: back up each node as an
+     *     operator backs up a real cluster, docs/operations.md) or a node without JMX
+     */
+    public CassandraSnapshots snapshots() {
+        if (nodes.size() != 1 || nodes.get(0).jmxPort() <= 0) {
+            throw new LocalStoreException("a backup here needs a single node with JMX (embedded.jmxPort), not "
+                    + nodes.size() + " node(s) with JMX port " + settings.jmxPort()
+                    + ": a cluster is backed up node by node (docs/operations.md, \"Backup and restore\")");
+        }
+        return new CassandraSnapshots(nodes.get(0).jmxPort(), nodes.get(0).dataDir());
+    }
 }

@@ -253,7 +253,12 @@ final class LocalStoreProcess implements AutoCloseable {
 
     /** The last lines of the log, read from its end: a log appended to across restarts may have grown large. */
     String logTail() {
-        try (SeekableByteChannel channel = Files.newByteChannel(launch.logFile())) {
+        return logTail(launch.logFile());
+    }
+
+    /** The same for any log a store's process wrote. */
+    static String logTail(Path logFile) {
+        try (SeekableByteChannel channel = Files.newByteChannel(logFile)) {
             long size = channel.size();
             ByteBuffer end = ByteBuffer.allocate((int) Math.min(size, LOG_TAIL_BYTES));
             channel.position(size - end.capacity());

@@ -64,6 +64,25 @@ final class NodeJmx {
     }
 
     private static RingView readNow(int port) {
+        return withServer(port, server -> {
+            ObjectName storageService = new ObjectName(STORAGE_SERVICE);
+            return new RingView(
+                    String.valueOf(server.getAttribute(storageService, "OperationMode")),
+                    hosts(server.getAttribute(storageService, "LiveNodes")),
+                    hosts(server.getAttribute(storageService, "JoiningNodes")),
+                    hosts(server.getAttribute(storageService, "LeavingNodes")),
+                    hosts(server.getAttribute(storageService, "MovingNodes")));
+        });
+    }
+
+    /** One call to the node's JMX, as nodetool makes it; no timeout but the call's own (a snapshot flushes). */
+    interface JmxCall<T> {
+        T call(MBeanServerConnection server) throws Exception;
+    }
+
+    static final String STORAGE_SERVICE = "org.apache.cassandra.db:type=StorageService";
+
+    static <T> T withServer(int port, JmxCall<T> call) {
         JMXServiceURL url;
         try {
             url = new JMXServiceURL("service:jmx:rmi:///jndi/rmi://" + CassandraNode.JMX_HOST + ":" + port + "/jmxrmi");
@@ -73,14 +92,7 @@ final class NodeJmx {
         // BanJNDI: the JNDI name is of our own child Cassandra's JMX, on the loopback address, not a name from input.
         try (@SuppressWarnings("BanJNDI")
                 JMXConnector connector = JMXConnectorFactory.connect(url)) {
-            MBeanServerConnection server = connector.getMBeanServerConnection();
-            ObjectName storageService = new ObjectName("org.apache.cassandra.db:type=StorageService");
-            return new RingView(
-                    String.valueOf(server.getAttribute(storageService, "OperationMode")),
-                    hosts(server.getAttribute(storageService, "LiveNodes")),
-                    hosts(server.getAttribute(storageService, "JoiningNodes")),
-                    hosts(server.getAttribute(storageService, "LeavingNodes")),
-                    hosts(server.getAttribute(storageService, "MovingNodes")));
+            return call.call(connector.getMBeanServerConnection());
         } catch (Exception e) {
             throw new IllegalStateException("JMX of the Cassandra node at " + url + ": " + e, e);
         }

@@ -2,10 +2,12 @@ package dev.widefeed.store;
 
 import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.health.HealthCheckRegistry;
+import dev.widefeed.backup.StoreBackup;
 import dev.widefeed.localstore.LocalStore;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * One backend's configuration, and what the service asks of any backend: apply the schema, open
@@ -16,6 +18,9 @@ import java.util.Optional;
  * @param <L> the backend's embedded store, as the local-store launcher runs it
  */
 public abstract class BackendFactory<L extends LocalStore> {
+    /** Why {@link #backup} refuses an external store. */
+    protected static final String EXTERNAL_BACKUP =
+            "the backup and restore commands work on the embedded store; an external cluster is backed up with its own tools, node by node (docs/operations.md, \"Backup and restore\")";
 
     /** Starts the embedded store if it is enabled (or reuses one already running there); null when external. */
     public abstract L startEmbedded();
@@ -29,6 +34,14 @@ public abstract class BackendFactory<L extends LocalStore> {
      */
     public abstract Storage storage(MetricRegistry metrics, Clock clock, L local);
 
+    /**
+     * A backup of the embedded store {@code local} over a connection of its own.
+     *
+     * @throws dev.widefeed.backup.BackupException when the store is external: a cluster is backed up with its own
+     *     tools, node by node (docs/operations.md, "Backup and restore")
+     */
+    public abstract StoreBackup backup(L local, Clock clock);
+
     /** The embedded store's data directory; empty when the store is external. */
     public abstract Optional<Path> embeddedDataDir();
 
@@ -37,6 +50,24 @@ public abstract class BackendFactory<L extends LocalStore> {
         L local = startEmbedded();
         try {
             return applySchema(local);
+        } finally {
+            stop(local);
+        }
+    }
+
+    /**
+     * Runs {@code work} with a backup of the store (the embedded store started, or the running one adopted), once
+     * the schema is applied when {@code applySchema}; then stops the store if it was started here.
+     */
+    public final <T> T withBackup(Clock clock, boolean applySchema, Function<StoreBackup, T> work) {
+        L local = startEmbedded();
+        try {
+            if (applySchema) {
+                applySchema(local);
+            }
+            try (StoreBackup backup = backup(local, clock)) {
+                return work.apply(backup);
+            }
         } finally {
             stop(local);
         }

@@ -1,6 +1,10 @@
 package dev.widefeed.testing;
 
+import dev.widefeed.backup.StoreBackup;
 import dev.widefeed.comment.CommentStore;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
 
 /**
  * What a contract reaches beneath {@link dev.widefeed.store.Storage} on one backend, in the store's own terms: its
@@ -22,6 +26,25 @@ public interface BackendInternals {
 
     /** A connection of its own to the test store, as another service process has; closed by the caller. */
     SecondProcess secondProcess();
+
+    /**
+     * A keyspace or namespace {@code name} of its own, made now, with {@code tables} of rows {@code id -> text} and
+     * the schema's record saying version 1: small enough to back up and restore in seconds.
+     */
+    ScratchTables scratchTables(String name, List<String> tables) throws Exception;
+
+    /** A small keyspace or namespace of this backend's, read and written in its own terms. */
+    interface ScratchTables extends AutoCloseable {
+        void put(String table, long id, String text) throws Exception;
+
+        Map<Long, String> rows(String table) throws Exception;
+
+        /** A backup over a connection of its own (closed with it). */
+        StoreBackup backup(Clock clock);
+
+        @Override
+        void close();
+    }
 
     /** Adapters over the same tables as the test's storage, but with a connection, caches and permits of their own. */
     interface SecondProcess extends AutoCloseable {

@@ -53,6 +53,8 @@ public final class TestStores {
                         .withPorts(
                                 Integer.getInteger("widefeed.test.cassandra.nativePort", 19042),
                                 Integer.getInteger("widefeed.test.cassandra.storagePort", 17000))
+                        // JMX: the backup contract's snapshots and imports.
+                        .withNodes(1, Integer.getInteger("widefeed.test.cassandra.jmxPort", 17199))
                         .withCommitLogSync(CommitLogSync.PERIODIC));
             } catch (RuntimeException e) {
                 cassandraFailure = e;

@@ -49,6 +49,41 @@ public final class Ledger {
         }
     }
 
+    /** What this ledger holds now; later writes to it do not change the copy. */
+    public Ledger copy() {
+        Ledger copy = new Ledger();
+        copy.posts.putAll(posts);
+        copy.comments.putAll(comments);
+        copy.likes.putAll(likes);
+        copy.follows.putAll(follows);
+        copy.acknowledged.set(acknowledged.get());
+        return copy;
+    }
+
+    /**
+     * What {@code earlier} (a {@link #copy} of this ledger) holds that no request has touched since: its posts and
+     * comments (never deleted by a drill's load), and its likes and follows whose last request is still the one it
+     * recorded. A backup must hold these as they were; a key asked again after the copy may hold either state.
+     */
+    @SuppressWarnings("ReferenceEquality") // the same record is the same request: each request records a new one
+    public Ledger untouchedSince(Ledger earlier) {
+        Ledger untouched = new Ledger();
+        untouched.posts.putAll(earlier.posts);
+        untouched.comments.putAll(earlier.comments);
+        earlier.likes.forEach((edge, last) -> {
+            if (likes.get(edge) == last) {
+                untouched.likes.put(edge, last);
+            }
+        });
+        earlier.follows.forEach((edge, last) -> {
+            if (follows.get(edge) == last) {
+                untouched.follows.put(edge, last);
+            }
+        });
+        untouched.acknowledged.set(earlier.acknowledged.get());
+        return untouched;
+    }
+
     /** The state the last request on {@code edge} asked for, acknowledged or not; false when none was made. */
     static boolean lastAsked(Map<Edge, Last> keys, Edge edge) {
         Last last = keys.get(edge);

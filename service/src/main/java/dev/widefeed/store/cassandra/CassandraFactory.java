@@ -9,8 +9,12 @@ import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
 import com.datastax.oss.driver.internal.core.session.throttling.ConcurrencyLimitingRequestThrottler;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.widefeed.backup.BackupException;
+import dev.widefeed.backup.StoreBackup;
+import dev.widefeed.localstore.CassandraSnapshots;
 import dev.widefeed.localstore.LocalCassandra;
 import dev.widefeed.store.BackendFactory;
+import dev.widefeed.store.cassandra.backup.CqlBackup;
 import dev.widefeed.store.cassandra.setup.CqlSchema;
 import dev.widefeed.store.cassandra.setup.EmbeddedCassandraFactory;
 import dev.widefeed.store.cassandra.setup.IdempotentWriteRetryPolicy;
@@ -172,6 +176,15 @@ public class CassandraFactory extends BackendFactory<LocalCassandra> {
                 maxInFlight,
                 DefaultConsistencyLevel.valueOf(scanConsistency),
                 clock);
+    }
+
+    @Override
+    public StoreBackup backup(LocalCassandra local, Clock clock) {
+        if (local == null) {
+            throw new BackupException(EXTERNAL_BACKUP);
+        }
+        CassandraSnapshots snapshots = local.snapshots();
+        return new CqlBackup(connect(new MetricRegistry(), local, false), keyspace, snapshots, clock);
     }
 
     @Override

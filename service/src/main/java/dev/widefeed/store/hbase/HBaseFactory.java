@@ -2,8 +2,11 @@ package dev.widefeed.store.hbase;
 
 import com.codahale.metrics.MetricRegistry;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.widefeed.backup.BackupException;
+import dev.widefeed.backup.StoreBackup;
 import dev.widefeed.localstore.LocalHBase;
 import dev.widefeed.store.BackendFactory;
+import dev.widefeed.store.hbase.backup.HBaseBackup;
 import dev.widefeed.store.hbase.layout.HBaseSchema;
 import io.dropwizard.util.Duration;
 import jakarta.validation.Valid;
@@ -79,6 +82,14 @@ public class HBaseFactory extends BackendFactory<LocalHBase> {
     @Override
     public Optional<Path> embeddedDataDir() {
         return embedded.enabled ? Optional.of(Path.of(embedded.dataDir)) : Optional.empty();
+    }
+
+    @Override
+    public StoreBackup backup(LocalHBase local, Clock clock) {
+        if (local == null) {
+            throw new BackupException(EXTERNAL_BACKUP);
+        }
+        return new HBaseBackup(connect(local), namespace, local, clock);
     }
 
     /** Creates or upgrades the namespace's tables from hbase-tables/; returns the version applied. */

@@ -15,6 +15,7 @@ import dev.widefeed.testing.TestStores;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Semaphore;
@@ -135,5 +136,10 @@ public final class CqlInternals implements BackendInternals {
 
     private static CqlSession session() {
         return TestStorages.cassandraFactory().connect(new MetricRegistry(), TestStores.cassandra(), true);
+    }
+
+    @Override
+    public ScratchTables scratchTables(String name, List<String> tables) {
+        return new CqlScratchTables(name, tables);
     }
 }

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.time.Instant;
+import java.util.List;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.BufferedMutator;
@@ -92,5 +93,10 @@ public final class HBaseInternals implements BackendInternals {
                 }
             }
         };
+    }
+
+    @Override
+    public ScratchTables scratchTables(String name, List<String> tables) throws IOException {
+        return new HBaseScratchTables(name, tables);
     }
 }
