@@ -3,7 +3,6 @@ package dev.widefeed.backends;
 import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.health.HealthCheckRegistry;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.widefeed.backup.StoreBackup;
 import dev.widefeed.store.BackendFactory;
 import dev.widefeed.store.Storage;
 import dev.widefeed.store.cassandra.CassandraFactory;
@@ -14,7 +13,6 @@ import jakarta.validation.constraints.NotNull;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
-import java.util.function.Function;
 
 /**
  * The {@code storage} section: which backend serves the service, and how to reach each. The
@@ -74,7 +72,7 @@ public class StorageFactory {
     }
 
     /** Runs {@code work} with a backup of the configured backend's embedded store (see {@link BackendFactory}). */
-    public <T> T withBackup(Clock clock, boolean applySchema, Function<StoreBackup, T> work) {
+    public <T> T withBackup(Clock clock, boolean applySchema, BackendFactory.BackupWork<T> work) {
         return selected().withBackup(clock, applySchema, work);
     }
 

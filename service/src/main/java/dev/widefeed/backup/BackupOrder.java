@@ -12,6 +12,8 @@ import java.util.Set;
  * before the backup's logs, which a restore would not do again.
  */
 public final class BackupOrder {
+    private static final Set<String> EDGE_COPIES =
+            Set.of("likers_by_post", "liked_by_user", "following_by_user", "followers_by_user");
     private static final Set<String> TRUTH = Set.of(
             "users_by_id",
             "users",
@@ -47,6 +49,9 @@ public final class BackupOrder {
     private BackupOrder() {}
 
     public static BackupPhase phaseOf(String table) {
+        if (EDGE_COPIES.contains(table)) {
+            return BackupPhase.EDGE_COPIES;
+        }
         if (TRUTH.contains(table)) {
             return BackupPhase.TRUTH;
         }
@@ -65,7 +70,7 @@ public final class BackupOrder {
 
     /** Every table this class names (to check against the schema files). */
     static Set<String> named() {
-        return Set.copyOf(java.util.stream.Stream.of(TRUTH, LOGS, DIRECTORIES)
+        return Set.copyOf(java.util.stream.Stream.of(EDGE_COPIES, TRUTH, LOGS, DIRECTORIES)
                 .flatMap(Set::stream)
                 .toList());
     }

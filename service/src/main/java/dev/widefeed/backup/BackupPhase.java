@@ -6,7 +6,14 @@ package dev.widefeed.backup;
  * a restore (docs/design.md, "Backup and restore").
  */
 public enum BackupPhase {
-    /** The truth requests write: copied first. */
+    /**
+     * The copies of likes and follows, which their protocol writes after the edge's row at the edge's version:
+     * copied first, so that they are never newer than the truth copied next (a copy the truth is ahead of is brought
+     * forward by the post's recount or the follow journal's replay; one ahead of the truth, deleted at a newer version,
+     * could not be).
+     */
+    EDGE_COPIES,
+    /** The truth requests write. */
     TRUTH,
     /**
      * Pending work (the event log, the follow journal): written before the truth it concerns, so every truth row in

@@ -40,7 +40,7 @@ public final class BackupCommand<C extends Configuration> extends TypedCommand<C
         PrintStream out = System.out;
         out.println("Backing up into " + directory.root());
         BackupManifest manifest = storage.apply(config)
-                .withBackup(Clock.systemUTC(), false, backup -> backup.backUp(directory, out::println));
+                .withBackup(Clock.systemUTC(), false, (backup, storage) -> backup.backUp(directory, out::println));
         out.printf(
                 "Done: %d tables, %,d files, %,d bytes of %s in %.1f s; everything acknowledged before %s is in it%n",
                 manifest.tables().size(),

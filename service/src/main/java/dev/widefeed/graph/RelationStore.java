@@ -105,6 +105,9 @@ public interface RelationStore {
     /** Journaled operations not marked done whose ids were issued in [{@code from}, {@code to}). */
     List<RelationOp> unfinished(Instant from, Instant to);
 
+    /** Every journaled operation, done or not, whose id was issued in [{@code from}, {@code to}). */
+    List<RelationOp> journaled(Instant from, Instant to);
+
     /**
      * Loads new edges in bulk (perf loads, scale tests): truth rows, both copies and the counts, with
      * many writes in flight. Not for edges that live follows may touch at the same time.

@@ -168,14 +168,6 @@ public final class LikeProtocol {
         }
         if (now.exists()) {
             store.writeCopies(likedAt(now, entry.likedAt()), now);
-        } else {
-            // No row at all, which no like leaves (its row comes before its copies): a copy a restore brought back
-            // without its like (docs/design.md, "Backup and restore"). It is removed at a version past any its like
-            // could have had (versions are the change's millisecond in microseconds, or one more than the last) and
-            // below any like made in a later millisecond.
-            LikeEdge none = LikeEdge.absent(postId, entry.userId());
-            long pastTheCopy = entry.likedAt().toEpochMilli() * 1000 + 999;
-            store.writeCopies(likedAt(none, entry.likedAt()), none.with(false, null, pastTheCopy));
         }
         return false;
     }

@@ -7,7 +7,7 @@ import dev.widefeed.localstore.LocalStore;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Optional;
-import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * One backend's configuration, and what the service asks of any backend: apply the schema, open
@@ -55,18 +55,24 @@ public abstract class BackendFactory<L extends LocalStore> {
         }
     }
 
+    /** What runs with a backup: {@code storage} opens the store's storage too (closed by the caller). */
+    @FunctionalInterface
+    public interface BackupWork<T> {
+        T run(StoreBackup backup, Supplier<Storage> storage);
+    }
+
     /**
      * Runs {@code work} with a backup of the store (the embedded store started, or the running one adopted), once
      * the schema is applied when {@code applySchema}; then stops the store if it was started here.
      */
-    public final <T> T withBackup(Clock clock, boolean applySchema, Function<StoreBackup, T> work) {
+    public final <T> T withBackup(Clock clock, boolean applySchema, BackupWork<T> work) {
         L local = startEmbedded();
         try {
             if (applySchema) {
                 applySchema(local);
             }
             try (StoreBackup backup = backup(local, clock)) {
-                return work.apply(backup);
+                return work.run(backup, () -> storage(new MetricRegistry(), clock, local));
             }
         } finally {
             stop(local);

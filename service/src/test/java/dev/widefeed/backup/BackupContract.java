@@ -25,8 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 @BackendContract
 public class BackupContract {
     /** One table of each phase, in an order that is not the backup's. */
-    private static final List<String> TABLES =
-            List.of("list_buckets_by_owner", "home_timeline_by_user", "event_log_by_slot", "likes_by_post");
+    private static final List<String> TABLES = List.of(
+            "list_buckets_by_owner", "home_timeline_by_user", "event_log_by_slot", "likes_by_post", "likers_by_post");
 
     private static final int ROWS = 100;
 
@@ -83,9 +83,13 @@ public class BackupContract {
             assertThat(manifest.schemaVersion()).isEqualTo(1);
             assertThat(manifest.tables())
                     .extracting(BackupManifest.TableCopy::table)
-                    .as("truth, then logs, then derived, then directories")
+                    .as("edge copies, then truth, logs, derived and directories")
                     .containsExactly(
-                            "likes_by_post", "event_log_by_slot", "home_timeline_by_user", "list_buckets_by_owner");
+                            "likers_by_post",
+                            "likes_by_post",
+                            "event_log_by_slot",
+                            "home_timeline_by_user",
+                            "list_buckets_by_owner");
             assertThat(manifest.tables())
                     .extracting(BackupManifest.TableCopy::copiedAt)
                     .isSorted()

@@ -17,9 +17,10 @@ class BackupOrderTest {
             Pattern.compile("CREATE TABLE (?:IF NOT EXISTS )?(\\w+)", Pattern.CASE_INSENSITIVE);
 
     @Test
-    void truthGoesFirstThenTheLogsThenWhatIsDerivedThenTheDirectories() {
+    void edgeCopiesGoFirstThenTruthThenTheLogsThenWhatIsDerivedThenTheDirectories() {
         assertThat(BackupOrder.order(List.of(
                         "list_buckets_by_owner",
+                        "likers_by_post",
                         "home_timeline_by_user",
                         "relation_journal_by_minute",
                         "notifications_by_user",
@@ -27,6 +28,7 @@ class BackupOrderTest {
                         "posts_by_id",
                         "follow_edges_by_follower")))
                 .containsExactly(
+                        "likers_by_post",
                         "follow_edges_by_follower",
                         "posts_by_id",
                         "event_log_by_slot",

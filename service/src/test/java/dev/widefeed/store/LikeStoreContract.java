@@ -589,26 +589,6 @@ public class LikeStoreContract {
         assertThat(likedPosts(me)).containsExactly(new Like(post, me, three.since()));
     }
 
-    /** A restore can bring back a like's copies without its row: they were copied after it (docs/design.md). */
-    @Test
-    void countAndRepairRemovesCopiesWhoseLikeHasNoRowAndALaterLikeStands() {
-        long post = newPost();
-        long me = newUser();
-        long other = newUser();
-        service.like(other, post);
-        LikeEdge restored = LikeEdge.absent(post, me).next(true, Instant.now().minusSeconds(5));
-        likes().writeCopies(LikeEdge.absent(post, me), restored); // copies, and no row
-        assertThat(users(likers(post))).contains(me);
-
-        assertThat(protocol.countAndRepair(post)).isEqualTo(1);
-        assertThat(users(likers(post))).containsExactly(other);
-        assertThat(likedPosts(me)).isEmpty();
-
-        service.like(me, post);
-        assertThat(users(likers(post))).containsExactlyInAnyOrder(me, other);
-        assertThat(posts(likedPosts(me))).containsExactly(post);
-    }
-
     @Test
     void copiesWrittenOutOfOrderConvergeOnTheLatestState() {
         long post = newPost();

@@ -408,6 +408,31 @@ public class RelationStoreContract {
         assertThat(relations().unfinished(issued, issued.plusMillis(1))).isEmpty();
     }
 
+    /**
+     * A restore whose copies were copied before its edges (docs/design.md, "Backup and restore"): the follow was done,
+     * journal and all, but its copies are as before it. The replay finishes it again; the repair does not see it.
+     */
+    @Test
+    void replayFinishesAgainAFollowDoneSinceItsCopiesWereTaken() {
+        long me = newUser();
+        long star = newUser();
+        FollowEdge absent = relations().edge(me, star);
+        RelationOp op = new RelationOp(ids.next(), absent, absent.next(true, Instant.now()));
+        relations().journalIntent(op);
+        assertThat(relations().compareAndSet(op.from(), op.to())).isTrue();
+        relations().journalDone(op); // done, as the restored journal says; the restored copies never saw it
+        Instant issued = IdGenerator.timeOf(op.opId());
+        assertThat(relations().unfinished(issued, issued.plusMillis(1))).isEmpty();
+        assertThat(relations().journaled(issued, issued.plusMillis(1))).containsExactly(op);
+
+        RelationRepairer.Report report = repairer.replay(issued, issued.plusMillis(1));
+
+        assertThat(report.operationsFinished()).isEqualTo(1);
+        assertThat(userIds(all(star, false))).containsExactly(me);
+        assertThat(userIds(all(me, true))).containsExactly(star);
+        assertThat(counts(star).followers()).isEqualTo(1);
+    }
+
     @Test
     void aRetryOfAnInterruptedChangeShowsInBothListsAtOnce() {
         long me = newUser();

@@ -350,6 +350,15 @@ final class CqlRelationStore implements RelationStore {
 
     @Override
     public List<RelationOp> unfinished(Instant from, Instant to) {
+        return journal(from, to, false);
+    }
+
+    @Override
+    public List<RelationOp> journaled(Instant from, Instant to) {
+        return journal(from, to, true);
+    }
+
+    private List<RelationOp> journal(Instant from, Instant to, boolean withDone) {
         List<RelationOp> ops = new ArrayList<>();
         // Every minute that starts before `to`: compared as instants, since `to` may lie in the first second of a
         // minute whose entries would be missed by a comparison of whole seconds.
@@ -360,7 +369,7 @@ final class CqlRelationStore implements RelationStore {
                 for (Row row : session.execute(selectJournal.bind(minute, shard).setIdempotent(true))) {
                     RelationOp op = journalEntry(row);
                     Instant issued = IdGenerator.timeOf(op.opId());
-                    if (!row.getBoolean("done") && !issued.isBefore(from) && issued.isBefore(to)) {
+                    if ((withDone || !row.getBoolean("done")) && !issued.isBefore(from) && issued.isBefore(to)) {
                         ops.add(op);
                     }
                 }

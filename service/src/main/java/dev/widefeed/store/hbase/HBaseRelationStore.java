@@ -225,7 +225,12 @@ final class HBaseRelationStore implements RelationStore {
 
     @Override
     public List<RelationOp> unfinished(Instant from, Instant to) {
-        return journal.unfinished(from, to);
+        return journal.operations(from, to, false);
+    }
+
+    @Override
+    public List<RelationOp> journaled(Instant from, Instant to) {
+        return journal.operations(from, to, true);
     }
 
     @Override

@@ -80,8 +80,11 @@ final class RelationJournal {
         table.put(new Put(row(op)).addColumn(FAMILY, DONE, Bytes.toBytes(true))).join();
     }
 
-    /** One scan per shard over the minutes of [from, to), all shards at once; done rows stay on the server. */
-    List<RelationOp> unfinished(Instant from, Instant to) {
+    /**
+     * One scan per shard over the minutes of [from, to), all shards at once; unless {@code withDone}, done rows stay
+     * on the server.
+     */
+    List<RelationOp> operations(Instant from, Instant to, boolean withDone) {
         long firstMinute = minuteOf(from);
         long endMinute = minuteOf(to) + 1;
         List<CompletableFuture<List<Result>>> scans = new ArrayList<>(shards);
@@ -89,11 +92,11 @@ final class RelationJournal {
             SingleColumnValueFilter notDone =
                     new SingleColumnValueFilter(FAMILY, DONE, CompareOperator.NOT_EQUAL, Bytes.toBytes(true));
             notDone.setFilterIfMissing(false);
-            scans.add(table.scanAll(new Scan()
+            Scan scan = new Scan()
                     .addFamily(FAMILY)
-                    .setFilter(notDone)
                     .withStartRow(minuteStart(shard, firstMinute))
-                    .withStopRow(minuteStart(shard, endMinute))));
+                    .withStopRow(minuteStart(shard, endMinute));
+            scans.add(table.scanAll(withDone ? scan : scan.setFilter(notDone)));
         }
         List<RelationOp> ops = new ArrayList<>();
         for (CompletableFuture<List<Result>> scan : scans) {
