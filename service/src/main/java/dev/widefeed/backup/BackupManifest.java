@@ -24,6 +24,20 @@ public record BackupManifest(
      */
     public record TableCopy(String table, BackupPhase phase, Instant copiedAt, int files, long bytes) {}
 
+    /**
+     * Refuses a restore of this backup into {@code backend} at schema {@code liveVersion}: it restores into its own
+     * backend only, at its schema version or a later one (whose applier brings its tables up to date).
+     */
+    public void requireRestorableInto(String backend, int liveVersion, String where) {
+        if (!this.backend.equals(backend)) {
+            throw new BackupException("a backup of " + this.backend + " cannot be restored into " + backend);
+        }
+        if (liveVersion < schemaVersion) {
+            throw new BackupException("the backup is of schema version " + schemaVersion + " and " + where + " is at "
+                    + liveVersion + ": restore with the build that made it, or a later one");
+        }
+    }
+
     public long bytes() {
         return tables.stream().mapToLong(TableCopy::bytes).sum();
     }

@@ -3,6 +3,7 @@ package dev.widefeed.localstore;
 import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -37,6 +38,8 @@ public final class LocalHBase extends LocalStore {
 
     static final String CLASSPATH_RESOURCE = "localstore/hbase-server.classpath";
     private static final String MAIN_CLASS = "org.apache.hadoop.hbase.master.HMaster";
+    /** Our ExportSnapshot of many snapshots in one JVM (hbase-tables' {@code dev.widefeed.hbasetools}). */
+    static final String EXPORT_SNAPSHOTS = "dev.widefeed.hbasetools.ExportSnapshots";
 
     /** What HBase's and Hadoop's internals (and HBase's shaded Netty) reach into on Java 17. */
     private static final List<String> JAVA17_OPTIONS = List.of(
@@ -256,19 +259,20 @@ public final class LocalHBase extends LocalStore {
     }
 
     /**
-     * Copies snapshot {@code name} with HBase's ExportSnapshot, from the root directory {@code from} (an HBase's
-     * {@code hbase.rootdir}, or a directory an export wrote) to {@code to}, in a JVM of its own on the server's
-     * classpath and configuration; its output goes to {@code logs/export-snapshot.log}.
+     * Copies {@code snapshots} with HBase's ExportSnapshot, from the root directory {@code from} (an HBase's
+     * {@code hbase.rootdir}, or a directory an export wrote) to {@code to}, one after another in one JVM of its own
+     * on the server's classpath and configuration ({@value #EXPORT_SNAPSHOTS}, which the hbase-tables module builds);
+     * its output goes to {@code logs/export-snapshot.log}.
      */
-    public void exportSnapshot(String name, URI from, URI to, Duration timeout) {
+    public void exportSnapshots(List<String> snapshots, URI from, URI to, Duration timeout) {
         Path conf = settings.dataDir().resolve("conf");
-        List<String> arguments =
-                new ArrayList<>(List.of("-snapshot", name, "-copy-from", from.toString(), "-copy-to", to.toString()));
-        if ("file".equals(from.getScheme()) && "file".equals(to.getScheme())) {
-            // The local file system offers no file checksum (HDFS and S3 do), so ExportSnapshot would call every
-            // copy a mismatch: between two local directories it checks each file's name and length instead.
-            arguments.add("-no-checksum-verify");
-        }
+        Path tools = settings.dataDir().resolve("tools");
+        copyClassTo(EXPORT_SNAPSHOTS, tools);
+        // The local file system offers no file checksum (HDFS and S3 do), so ExportSnapshot would call every copy a
+        // mismatch: between two local directories it checks each file's name and length instead.
+        boolean checksums = !("file".equals(from.getScheme()) && "file".equals(to.getScheme()));
+        List<String> arguments = new ArrayList<>(List.of(from.toString(), to.toString(), Boolean.toString(checksums)));
+        arguments.addAll(snapshots);
         List<String> jvmOptions = new ArrayList<>(List.of(
                 "-Xmx512m",
                 "-Djava.net.preferIPv4Stack=true",
@@ -277,11 +281,30 @@ public final class LocalHBase extends LocalStore {
         new StoreTool(
                         "HBase's ExportSnapshot",
                         StoreClasspath.load(CLASSPATH_RESOURCE),
-                        List.of(conf),
+                        List.of(conf, tools),
                         jvmOptions,
-                        "org.apache.hadoop.hbase.snapshot.ExportSnapshot",
+                        EXPORT_SNAPSHOTS,
                         settings.dataDir().resolve("logs").resolve("export-snapshot.log"))
                 .run(arguments, timeout);
+    }
+
+    /**
+     * Writes a class of ours that runs on the server's classpath into {@code directory}, from wherever our own
+     * classpath holds it (the service's jar, or hbase-tables' classes in a build): that classpath is never the
+     * tool's, whose dependencies clash with ours.
+     */
+    private static void copyClassTo(String className, Path directory) {
+        String resource = className.replace('.', '/') + ".class";
+        try (InputStream in = LocalHBase.class.getClassLoader().getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new LocalStoreException(resource + " is not on the classpath: " + StoreClasspath.BUILD_HINT);
+            }
+            Path file = directory.resolve(resource);
+            Files.createDirectories(file.getParent());
+            Files.write(file, in.readAllBytes());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + resource + " under " + directory, e);
+        }
     }
 
     /** A fresh client configuration pointing at this HBase's ZooKeeper. */

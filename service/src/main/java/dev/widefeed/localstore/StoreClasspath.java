@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
  */
 record StoreClasspath(String resource, List<Path> jars) {
 
-    private static final String BUILD_HINT = "run `mvn package` first (e.g. `mvn -pl service -am package -DskipTests`)";
+    static final String BUILD_HINT = "run `mvn package` first (e.g. `mvn -pl service -am package -DskipTests`)";
 
     static StoreClasspath load(String resource) {
         String text;

@@ -94,14 +94,7 @@ public final class CqlBackup implements StoreBackup {
     @Override
     public RestoreSummary restore(BackupDirectory directory, Consumer<String> progress) {
         BackupManifest manifest = directory.requireManifest();
-        if (!BACKEND.equals(manifest.backend())) {
-            throw new BackupException(directory.root() + " is a backup of " + manifest.backend() + ", not " + BACKEND);
-        }
-        int version = CqlSchema.appliedVersion(session, keyspace);
-        if (version < manifest.schemaVersion()) {
-            throw new BackupException("the backup is of schema version " + manifest.schemaVersion() + " and " + keyspace
-                    + " is at " + version + ": restore with the build that made it, or a later one");
-        }
+        manifest.requireRestorableInto(BACKEND, CqlSchema.appliedVersion(session, keyspace), keyspace);
         Set<String> live = tables();
         for (String table : live) {
             if (session.execute(SimpleStatement.newInstance("SELECT * FROM " + keyspace + "." + table + " LIMIT 1")

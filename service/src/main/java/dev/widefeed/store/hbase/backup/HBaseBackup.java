@@ -42,7 +42,8 @@ import org.apache.hadoop.hbase.client.Table;
  */
 public final class HBaseBackup implements StoreBackup {
     public static final String BACKEND = "hbase";
-    private static final Duration EXPORT_TIMEOUT = Duration.ofMinutes(30);
+    /** Only a guard against a copy that hangs: a large namespace's export takes hours. */
+    private static final Duration EXPORT_TIMEOUT = Duration.ofHours(24);
 
     private final Connection connection;
     private final String namespace;
@@ -76,10 +77,16 @@ public final class HBaseBackup implements StoreBackup {
                 }
                 progress.accept(snapshotted.size() + " tables snapshotted in "
                         + Duration.between(started, clock.instant()).toMillis() + " ms; exporting them");
+                local.exportSnapshots(
+                        snapshotted.keySet().stream()
+                                .map(table -> snapshotName(started, table))
+                                .toList(),
+                        local.rootDir(),
+                        target,
+                        EXPORT_TIMEOUT);
                 List<TableCopy> copies = new ArrayList<>();
                 for (Map.Entry<String, Instant> table : snapshotted.entrySet()) {
                     String snapshot = snapshotName(started, table.getKey());
-                    local.exportSnapshot(snapshot, local.rootDir(), target, EXPORT_TIMEOUT);
                     TableCopy copy = measure(directory.of(BACKEND), snapshot, table.getKey(), table.getValue());
                     copies.add(copy);
                     progress.accept(String.format(
@@ -124,14 +131,7 @@ public final class HBaseBackup implements StoreBackup {
     @Override
     public RestoreSummary restore(BackupDirectory directory, Consumer<String> progress) {
         BackupManifest manifest = directory.requireManifest();
-        if (!BACKEND.equals(manifest.backend())) {
-            throw new BackupException(directory.root() + " is a backup of " + manifest.backend() + ", not " + BACKEND);
-        }
-        int version = HBaseSchema.appliedVersion(connection, namespace);
-        if (version < manifest.schemaVersion()) {
-            throw new BackupException("the backup is of schema version " + manifest.schemaVersion() + " and "
-                    + namespace + " is at " + version + ": restore with the build that made it, or a later one");
-        }
+        manifest.requireRestorableInto(BACKEND, HBaseSchema.appliedVersion(connection, namespace), namespace);
         try (Admin admin = connection.getAdmin()) {
             Set<String> live = tables(admin);
             for (String table : live) {
@@ -140,14 +140,24 @@ public final class HBaseBackup implements StoreBackup {
             int tables = 0;
             int files = 0;
             long bytes = 0;
+            List<TableCopy> restorable = new ArrayList<>();
             for (TableCopy copy : manifest.tables()) {
-                if (!live.contains(copy.table())) {
+                if (live.contains(copy.table())) {
+                    restorable.add(copy);
+                } else {
                     progress.accept(copy.table() + ": no longer in the schema, skipped");
-                    continue;
                 }
+            }
+            local.exportSnapshots(
+                    restorable.stream()
+                            .map(copy -> snapshotName(manifest.startedAt(), copy.table()))
+                            .toList(),
+                    directory.of(BACKEND).toUri(),
+                    local.rootDir(),
+                    EXPORT_TIMEOUT);
+            for (TableCopy copy : restorable) {
                 String snapshot = snapshotName(manifest.startedAt(), copy.table());
                 TableName name = TableName.valueOf(namespace, copy.table());
-                local.exportSnapshot(snapshot, directory.of(BACKEND).toUri(), local.rootDir(), EXPORT_TIMEOUT);
                 // The empty table the schema made gives way to the snapshot's: a clone takes the snapshot's files
                 // as links, and lands in this namespace whatever namespace the backup was taken from.
                 admin.disableTable(name);
