@@ -13,6 +13,7 @@ import dev.widefeed.feed.HomeRules;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.store.Storage;
+import dev.widefeed.testing.ApiClient;
 import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
@@ -110,9 +111,10 @@ public class TextIndexContract {
                 .toList();
     }
 
+    /** Indexing is the event log's work, which in the whole suite has taken over a minute (see the bound's reason). */
     private static void await(BooleanSupplier condition, String what) {
         Awaitility.await(what)
-                .atMost(Duration.ofSeconds(60))
+                .atMost(ApiClient.BACKGROUND_WORK)
                 .pollInterval(Duration.ofMillis(50))
                 .until(condition::getAsBoolean);
     }
