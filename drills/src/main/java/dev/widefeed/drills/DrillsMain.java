@@ -12,11 +12,9 @@ import dev.widefeed.drills.servicekill.ServiceKillDrill;
 import dev.widefeed.drills.soak.SoakDrill;
 import dev.widefeed.drills.storefreeze.StoreFreezeDrill;
 import dev.widefeed.drills.storekill.StoreKillDrill;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -120,7 +118,7 @@ public final class DrillsMain {
                     continue;
                 }
                 Path data = Path.of(options.getString("data")).resolve(d.name() + "-" + b);
-                wipe(data);
+                ServiceRun.wipe(data);
                 System.out.printf("%n%s on %s (service log: %s)%n", d.name(), b, data.resolve("service.log"));
                 Figures figures = d.run(
                         new ServiceRun.Layout(
@@ -133,16 +131,5 @@ public final class DrillsMain {
         boolean met = results.stream().allMatch(Figures::met);
         System.out.printf("%n%d drill run(s): %s%n", results.size(), met ? "every figure met" : "FIGURES MISSED");
         System.exit(met ? 0 : 1);
-    }
-
-    static void wipe(Path dir) throws IOException {
-        if (Files.exists(dir)) {
-            try (Stream<Path> paths = Files.walk(dir)) {
-                for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(path);
-                }
-            }
-        }
-        Files.createDirectories(dir);
     }
 }

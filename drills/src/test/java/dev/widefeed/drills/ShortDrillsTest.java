@@ -27,7 +27,7 @@ class ShortDrillsTest {
     @Timeout(value = 15, unit = TimeUnit.MINUTES)
     void aKilledStoreComesBackAndNothingAcknowledgedIsLost() throws Exception {
         Path data = Path.of("target/drills/store-kill-cassandra");
-        DrillsMain.wipe(data);
+        ServiceRun.wipe(data);
         Figures figures = new StoreKillDrill()
                 .run(
                         new ServiceRun.Layout(JAR, Path.of("../config.yml"), data, "cassandra", 18080),

@@ -10,14 +10,11 @@ import dev.widefeed.drills.harness.MixedLoad;
 import dev.widefeed.drills.harness.ServiceRun;
 import dev.widefeed.drills.harness.Timeline;
 import dev.widefeed.drills.harness.Verification;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * Backup under load, the data directory destroyed, restore. The service serves a mixed load with the ledger; the
@@ -69,7 +66,7 @@ public final class BackupDrill implements Drill {
 
             service.close(); // the service, and the store with it
             Path store = service.storeDataDir();
-            deleteTree(store);
+            ServiceRun.wipe(store); // the store's data directory lost: empty
             long restoring = System.nanoTime();
             Files.writeString(
                     layout.dataDir().resolve("restore.out"),
@@ -108,14 +105,6 @@ public final class BackupDrill implements Drill {
                     .atMost("counters off after one reconcile", verified.countersOff(), 0, "")
                     .noted("checked", verified.checked() + " writes, " + verified.counters() + " counters")
                     .noted("example", verified.example().isEmpty() ? "-" : verified.example());
-        }
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
         }
     }
 }

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -20,6 +21,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
 
 /**
  * The service as the README starts it ({@code java -jar service/target/widefeed-service.jar server config.yml}), on
@@ -320,5 +322,17 @@ public final class ServiceRun implements AutoCloseable {
                 store.destroyForcibly();
             }
         }
+    }
+
+    /** Deletes {@code dir} and all it holds, and makes it again, empty: a drill's data, or a store's lost one. */
+    public static void wipe(Path dir) throws IOException {
+        if (Files.exists(dir)) {
+            try (Stream<Path> paths = Files.walk(dir)) {
+                for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(path);
+                }
+            }
+        }
+        Files.createDirectories(dir);
     }
 }
