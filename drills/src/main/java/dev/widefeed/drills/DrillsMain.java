@@ -7,6 +7,7 @@ import dev.widefeed.drills.harness.Drill;
 import dev.widefeed.drills.harness.Figures;
 import dev.widefeed.drills.harness.ServiceRun;
 import dev.widefeed.drills.homepages.HomePagesDrill;
+import dev.widefeed.drills.regionserverkill.RegionServerKillDrill;
 import dev.widefeed.drills.servicekill.FollowerLoad;
 import dev.widefeed.drills.servicekill.ServiceKillDrill;
 import dev.widefeed.drills.soak.SoakDrill;
@@ -37,6 +38,7 @@ public final class DrillsMain {
                     new ChurnDrill(),
                     new ServiceKillDrill(),
                     new ClusterDrill(),
+                    new RegionServerKillDrill(),
                     new BackupDrill(),
                     new SoakDrill(),
                     new HomePagesDrill())

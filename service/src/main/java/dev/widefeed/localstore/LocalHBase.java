@@ -14,12 +14,15 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.ClusterMetrics;
 import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
@@ -27,17 +30,24 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * A real standalone Apache HBase (master, region server and ZooKeeper in one JVM) for development and tests, run
- * from the jars the build resolved, so that what we test against is the server production runs, not a fake. An
- * HBase whose ZooKeeper already listens on the port is reused rather than fought over: one a killed service left
- * running on the same data directory is adopted and supervised from then on, any other is not ours to stop.
+ * A real Apache HBase for development, tests and drills, run from the jars the build resolved, so that what we test
+ * against is the server production runs, not a fake: standalone (master, region server and ZooKeeper in one JVM),
+ * or a local cluster of ZooKeeper, a master and several region servers in JVMs of their own ({@link HBaseMember}),
+ * whose region servers can fail one at a time. An HBase whose ZooKeeper already listens on the port is reused rather
+ * than fought over: one a killed service left running on the same data directory is adopted and supervised from
+ * then on, any other is not ours to stop.
  */
 public final class LocalHBase extends LocalStore {
 
     static final String CLASSPATH_RESOURCE = "localstore/hbase-server.classpath";
+    private static final Logger LOG = LoggerFactory.getLogger(LocalHBase.class);
     private static final String MAIN_CLASS = "org.apache.hadoop.hbase.master.HMaster";
+    /** A local cluster's ZooKeeper session timeout (see {@link #siteProperties}). */
+    static final Duration CLUSTER_SESSION_TIMEOUT = Duration.ofSeconds(10);
     /** Our ExportSnapshot of many snapshots in one JVM (hbase-tables' {@code dev.widefeed.hbasetools}). */
     static final String EXPORT_SNAPSHOTS = "dev.widefeed.hbasetools.ExportSnapshots";
 
@@ -70,8 +80,13 @@ public final class LocalHBase extends LocalStore {
             """;
 
     /**
-     * Where and how to run HBase. The defaults are HBase's own ports on loopback; tests use others so they do not
-     * collide with a developer's running service.
+     * Where and how to run HBase. The defaults are HBase's own ports on loopback and one region server; tests use
+     * other ports so they do not collide with a developer's running service.
+     *
+     * @param regionServers 1: standalone, master, region server and ZooKeeper in one process (the default); more: a
+     *     local cluster, each of them a process of its own ({@link HBaseMember}), region server n on
+     *     {@code regionServerPort} plus n - 1
+     * @param heapMb the standalone process's heap, or each region server's
      */
     public record Settings(
             Path dataDir,
@@ -80,12 +95,28 @@ public final class LocalHBase extends LocalStore {
             int masterPort,
             int regionServerPort,
             int heapMb,
-            Duration startTimeout) {
+            Duration startTimeout,
+            int regionServers) {
 
         public Settings {
             requireNonNull(dataDir, "dataDir");
             requireNonNull(host, "host");
             requireNonNull(startTimeout, "startTimeout");
+            if (regionServers < 1) {
+                throw new IllegalArgumentException("HBase needs a region server, not " + regionServers);
+            }
+        }
+
+        /** Standalone. */
+        public Settings(
+                Path dataDir,
+                String host,
+                int zookeeperPort,
+                int masterPort,
+                int regionServerPort,
+                int heapMb,
+                Duration startTimeout) {
+            this(dataDir, host, zookeeperPort, masterPort, regionServerPort, heapMb, startTimeout, 1);
         }
 
         public static Settings defaults(Path dataDir) {
@@ -93,11 +124,22 @@ public final class LocalHBase extends LocalStore {
         }
 
         public Settings withPorts(int zookeeperPort, int masterPort, int regionServerPort) {
-            return new Settings(dataDir, host, zookeeperPort, masterPort, regionServerPort, heapMb, startTimeout);
+            return new Settings(
+                    dataDir, host, zookeeperPort, masterPort, regionServerPort, heapMb, startTimeout, regionServers);
         }
 
         public Settings withHeapMb(int heapMb) {
-            return new Settings(dataDir, host, zookeeperPort, masterPort, regionServerPort, heapMb, startTimeout);
+            return new Settings(
+                    dataDir, host, zookeeperPort, masterPort, regionServerPort, heapMb, startTimeout, regionServers);
+        }
+
+        public Settings withRegionServers(int regionServers) {
+            return new Settings(
+                    dataDir, host, zookeeperPort, masterPort, regionServerPort, heapMb, startTimeout, regionServers);
+        }
+
+        boolean cluster() {
+            return regionServers > 1;
         }
     }
 
@@ -111,12 +153,18 @@ public final class LocalHBase extends LocalStore {
     }
 
     /**
-     * Starts HBase and returns once a client can reach hbase:meta through an initialized master, or reuses the
-     * HBase whose ZooKeeper already listens on the port.
+     * Starts HBase and returns once a client can reach hbase:meta through an initialized master that counts every
+     * region server live, or reuses the HBase whose ZooKeeper already listens on the port. A cluster's members start
+     * one after another, each supervised on its own: a region server that dies is started again while the others
+     * serve, and the master meanwhile gives its regions to the others.
      *
      * @throws LocalStoreException if HBase does not start or answer within {@code startTimeout}
      */
     public static LocalHBase start(Settings settings) {
+        return settings.cluster() ? startCluster(settings) : startStandalone(settings);
+    }
+
+    private static LocalHBase startStandalone(Settings settings) {
         String endpoint = "ZooKeeper " + settings.host() + ":" + settings.zookeeperPort();
         Running<String> hbase = startOrReuse(
                 "HBase",
@@ -126,41 +174,65 @@ public final class LocalHBase extends LocalStore {
                 endpoint,
                 settings.startTimeout(),
                 () -> probe(settings),
-                () -> launch(settings, endpoint));
+                () -> launchStandalone(settings, endpoint));
         // One member: master, region server and ZooKeeper are one process in standalone mode.
         return new LocalHBase(settings, hbase.identity(), hbase.members("hbase"));
     }
 
-    private static LocalStoreProcess.Launch launch(Settings settings, String endpoint) {
-        StoreClasspath classpath = StoreClasspath.load(CLASSPATH_RESOURCE);
+    private static LocalHBase startCluster(Settings settings) {
+        List<Member> members = new ArrayList<>();
+        List<String> took = new ArrayList<>();
+        long starting = System.nanoTime();
+        String version;
+        try {
+            writeConfig(siteProperties(settings), settings.dataDir().resolve("conf"));
+            for (HBaseMember member : HBaseMember.plan(settings)) {
+                long memberStarting = System.nanoTime();
+                String endpoint = member.name() + " " + settings.host() + ":" + member.port();
+                Running<String> running = startOrReuse(
+                        "HBase " + member.name(),
+                        member.dir(),
+                        settings.host(),
+                        member.port(),
+                        endpoint,
+                        settings.startTimeout(),
+                        memberProbe(settings, member),
+                        () -> launchMember(settings, member, endpoint));
+                members.addAll(running.members(member.name()));
+                took.add(member.name() + " " + seconds(System.nanoTime() - memberStarting) + " s");
+            }
+            version = LocalStoreProcess.awaitExternal(
+                    "HBase's master with " + settings.regionServers() + " region servers",
+                    settings.startTimeout(),
+                    () -> probe(settings));
+        } catch (RuntimeException e) {
+            new LocalHBase(settings, null, members).close(); // nothing left running that nobody would stop
+            throw e;
+        }
+        LOG.info(
+                "HBase: master and {} region servers serve after {} s ({})",
+                settings.regionServers(),
+                seconds(System.nanoTime() - starting),
+                String.join(", ", took));
+        return new LocalHBase(settings, version, members);
+    }
+
+    private static String seconds(long nanos) {
+        return String.format(Locale.ROOT, "%.1f", nanos / 1e9);
+    }
+
+    private static LocalStoreProcess.Launch launchStandalone(Settings settings, String endpoint) {
         Path conf = settings.dataDir().resolve("conf");
-        Path log4jProperties = conf.resolve("log4j.properties");
-        writeConfig(settings, conf.resolve("hbase-site.xml"), log4jProperties);
-
-        List<String> jvmOptions = new ArrayList<>(List.of(
-                "-Xms" + settings.heapMb() + "m",
-                "-Xmx" + settings.heapMb() + "m",
-                "-XX:+UseG1GC",
-                "-Djava.net.preferIPv4Stack=true",
-                "-Dwidefeed.localstore=hbase",
-                "-Dlog4j.configuration=" + log4jProperties.toUri(),
-                "-Dhbase.log.dir=" + settings.dataDir().resolve("logs"),
-                // ZooKeeper's admin web server would otherwise take port 8080.
-                "-Dzookeeper.admin.enableServer=false"));
-        jvmOptions.addAll(JAVA17_OPTIONS);
-
-        return new LocalStoreProcess.Launch(
+        writeConfig(siteProperties(settings), conf);
+        return launch(
+                settings,
                 "HBase",
-                classpath.versionOf("hbase-server").orElse("(unknown version)"),
                 endpoint + " in " + settings.dataDir(),
-                classpath,
-                List.of(conf), // first, so that our hbase-site.xml and log4j.properties win
-                jvmOptions,
+                conf,
+                settings.heapMb(),
                 MAIN_CLASS,
-                List.of("start"),
                 settings.dataDir(),
                 settings.dataDir().resolve("logs").resolve("hbase.log"),
-                settings.host(),
                 new TreeMap<>(Map.of(
                         "ZooKeeper",
                         settings.zookeeperPort(),
@@ -170,15 +242,121 @@ public final class LocalHBase extends LocalStore {
                         settings.regionServerPort())));
     }
 
+    private static LocalStoreProcess.Launch launchMember(Settings settings, HBaseMember member, String endpoint) {
+        Map<String, String> site = siteProperties(settings);
+        // Each member's own scratch space: two processes must not share HBase's or Hadoop's temporary files.
+        site.put("hbase.tmp.dir", member.dir().resolve("tmp").toString());
+        site.put("hadoop.tmp.dir", member.dir().resolve("tmp").resolve("hadoop").toString());
+        if (member.role() == HBaseMember.Role.REGION_SERVER) {
+            site.put("hbase.regionserver.port", Integer.toString(member.port()));
+        }
+        writeConfig(site, member.conf());
+        return launch(
+                settings,
+                "HBase " + member.name(),
+                endpoint + " in " + settings.dataDir(),
+                member.conf(),
+                member.heapMb(),
+                member.role().mainClass,
+                member.dir(),
+                member.logFile(),
+                new TreeMap<>(Map.of(member.name(), member.port())));
+    }
+
+    private static LocalStoreProcess.Launch launch(
+            Settings settings,
+            String store,
+            String endpoint,
+            Path conf,
+            int heapMb,
+            String mainClass,
+            Path workDir,
+            Path logFile,
+            Map<String, Integer> ports) {
+        StoreClasspath classpath = StoreClasspath.load(CLASSPATH_RESOURCE);
+        List<String> jvmOptions = new ArrayList<>(List.of(
+                "-Xms" + heapMb + "m",
+                "-Xmx" + heapMb + "m",
+                "-XX:+UseG1GC",
+                "-Djava.net.preferIPv4Stack=true",
+                "-Dwidefeed.localstore=hbase",
+                "-Dlog4j.configuration=" + conf.resolve("log4j.properties").toUri(),
+                "-Dhbase.log.dir=" + logFile.getParent(),
+                // ZooKeeper's admin web server would otherwise take port 8080.
+                "-Dzookeeper.admin.enableServer=false"));
+        jvmOptions.addAll(JAVA17_OPTIONS);
+        return new LocalStoreProcess.Launch(
+                store,
+                classpath.versionOf("hbase-server").orElse("(unknown version)"),
+                endpoint,
+                classpath,
+                List.of(conf), // first, so that our hbase-site.xml and log4j.properties win
+                jvmOptions,
+                mainClass,
+                List.of("start"),
+                workDir,
+                logFile,
+                settings.host(),
+                ports);
+    }
+
     /**
-     * Ready means the master has finished initializing (it serves namespace calls only then) and hbase:meta can be
-     * read; a client then creates tables without retrying. Short client timeouts keep a not-yet-ready HBase from
-     * holding a probe for minutes.
+     * Ready means the master has finished initializing (it serves namespace calls only then), counts every region
+     * server live, and hbase:meta can be read; a client then creates tables without retrying. Short client timeouts
+     * keep a not-yet-ready HBase from holding a probe for minutes.
      */
     private static Optional<String> probe(Settings settings) throws IOException {
         if (!Ports.isListening(settings.host(), settings.zookeeperPort())) {
             return Optional.empty();
         }
+        try (Connection connection = ConnectionFactory.createConnection(probeConfiguration(settings));
+                Admin admin = connection.getAdmin()) {
+            admin.listNamespaceDescriptors();
+            try (Table meta = connection.getTable(TableName.META_TABLE_NAME);
+                    ResultScanner scanner = meta.getScanner(new Scan().setLimit(1))) {
+                scanner.next();
+            }
+            ClusterMetrics cluster = admin.getClusterMetrics(
+                    EnumSet.of(ClusterMetrics.Option.HBASE_VERSION, ClusterMetrics.Option.LIVE_SERVERS));
+            return cluster.getLiveServerMetrics().size() < settings.regionServers()
+                    ? Optional.empty()
+                    : Optional.of(cluster.getHBaseVersion());
+        }
+    }
+
+    /**
+     * How the launcher knows a member serves. ZooKeeper and the master when their port listens (the master cannot
+     * finish initializing before a region server reports to it). A region server when the master counts a server
+     * on its port live that started later than the one seen serving there before: after a kill, the master still
+     * counts the dead one live until its ZooKeeper session expires or its successor reports for duty.
+     */
+    private static LocalStoreProcess.Probe<String> memberProbe(Settings settings, HBaseMember member) {
+        if (member.role() != HBaseMember.Role.REGION_SERVER) {
+            return () -> Ports.isListening(settings.host(), member.port()) ? Optional.of("serving") : Optional.empty();
+        }
+        AtomicLong lastServing = new AtomicLong();
+        return () -> {
+            if (!Ports.isListening(settings.host(), member.port())) {
+                return Optional.empty();
+            }
+            try (Connection connection = ConnectionFactory.createConnection(probeConfiguration(settings));
+                    Admin admin = connection.getAdmin()) {
+                Optional<ServerName> live = admin
+                        .getClusterMetrics(EnumSet.of(ClusterMetrics.Option.LIVE_SERVERS))
+                        .getLiveServerMetrics()
+                        .keySet()
+                        .stream()
+                        .filter(server -> server.getPort() == member.port()
+                                && server.getHostname().equals(settings.host()))
+                        .filter(server -> server.getStartcode() > lastServing.get())
+                        .findFirst();
+                live.ifPresent(server -> lastServing.set(server.getStartcode()));
+                return live.map(ServerName::toString);
+            }
+        };
+    }
+
+    private static Configuration probeConfiguration(Settings settings) {
         Configuration conf = clientConfiguration(settings);
         conf.setInt("hbase.client.retries.number", 1);
         conf.setInt("hbase.client.pause", 100);
@@ -188,16 +366,7 @@ public final class LocalHBase extends LocalStore {
         conf.setInt("zookeeper.recovery.retry", 1);
         conf.setInt("zookeeper.recovery.retry.intervalmill", 200);
         conf.setInt("zookeeper.session.timeout", 5_000);
-        try (Connection connection = ConnectionFactory.createConnection(conf);
-                Admin admin = connection.getAdmin()) {
-            admin.listNamespaceDescriptors();
-            try (Table meta = connection.getTable(TableName.META_TABLE_NAME);
-                    ResultScanner scanner = meta.getScanner(new Scan().setLimit(1))) {
-                scanner.next();
-            }
-            return Optional.of(admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.HBASE_VERSION))
-                    .getHBaseVersion());
-        }
+        return conf;
     }
 
     private static Configuration clientConfiguration(Settings settings) {
@@ -207,17 +376,21 @@ public final class LocalHBase extends LocalStore {
         return conf;
     }
 
-    /** Standalone mode on the local file system, every file under {@code dataDir}, no web UIs. */
-    private static void writeConfig(Settings settings, Path hbaseSiteXml, Path log4jProperties) {
+    /**
+     * What every process of this HBase reads from its {@code hbase-site.xml}: the local file system, every file
+     * under {@code dataDir}, loopback only, no web UIs.
+     */
+    private static Map<String, String> siteProperties(Settings settings) {
         Path data = settings.dataDir();
         Map<String, String> site = new LinkedHashMap<>();
-        site.put("hbase.cluster.distributed", "false");
+        site.put("hbase.cluster.distributed", Boolean.toString(settings.cluster()));
         site.put("hbase.rootdir", rootDir(settings).toString());
         site.put("hbase.tmp.dir", data.resolve("tmp").toString());
         site.put("hadoop.tmp.dir", data.resolve("tmp").resolve("hadoop").toString());
         site.put("hbase.fs.tmp.dir", data.resolve("tmp").resolve("staging").toString());
         site.put("hbase.zookeeper.quorum", settings.host());
         site.put("hbase.zookeeper.property.clientPort", Integer.toString(settings.zookeeperPort()));
+        site.put("hbase.zookeeper.property.clientPortAddress", settings.host());
         site.put("hbase.zookeeper.property.dataDir", data.resolve("zookeeper").toString());
         // Standalone mode would otherwise put master and region server on random ports.
         site.put("hbase.localcluster.assign.random.ports", "false");
@@ -236,16 +409,25 @@ public final class LocalHBase extends LocalStore {
         // chunks (MSLAB) and, with the default 40 % block cache, a 1 GB heap ran out under tests.
         site.put("hbase.hregion.memstore.mslab.enabled", "false");
         site.put("hfile.block.cache.size", "0.2");
-        Configuration conf = new Configuration(false);
-        site.forEach(conf::set);
+        if (settings.cluster()) {
+            // How long a region server that died unseen (kill -9) still counts as live, its regions unserved: the
+            // master learns of the death when the server's ZooKeeper session expires (HBase's default is 90 s).
+            site.put("zookeeper.session.timeout", Long.toString(CLUSTER_SESSION_TIMEOUT.toMillis()));
+        }
+        return site;
+    }
+
+    private static void writeConfig(Map<String, String> site, Path conf) {
+        Configuration configuration = new Configuration(false);
+        site.forEach(configuration::set);
         try {
-            Files.createDirectories(hbaseSiteXml.getParent());
-            try (OutputStream out = Files.newOutputStream(hbaseSiteXml)) {
-                conf.writeXml(out);
+            Files.createDirectories(conf);
+            try (OutputStream out = Files.newOutputStream(conf.resolve("hbase-site.xml"))) {
+                configuration.writeXml(out);
             }
-            Files.writeString(log4jProperties, LOG4J_PROPERTIES);
+            Files.writeString(conf.resolve("log4j.properties"), LOG4J_PROPERTIES);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the HBase configuration under " + hbaseSiteXml.getParent(), e);
+            throw new UncheckedIOException("cannot write the HBase configuration under " + conf, e);
         }
     }
 

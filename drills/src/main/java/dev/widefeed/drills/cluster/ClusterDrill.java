@@ -1,18 +1,18 @@
 package dev.widefeed.drills.cluster;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.widefeed.drills.harness.Api;
 import dev.widefeed.drills.harness.Drill;
 import dev.widefeed.drills.harness.DrillSession;
+import dev.widefeed.drills.harness.FanoutCheck;
 import dev.widefeed.drills.harness.Figures;
 import dev.widefeed.drills.harness.Ledger;
 import dev.widefeed.drills.harness.MixedLoad;
 import dev.widefeed.drills.harness.NodeTool;
 import dev.widefeed.drills.harness.Population;
+import dev.widefeed.drills.harness.RepeatedPosts;
 import dev.widefeed.drills.harness.ServiceRun;
 import dev.widefeed.drills.harness.Timeline;
 import dev.widefeed.drills.harness.Verification;
-import dev.widefeed.restclient.Reply;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
@@ -23,9 +23,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -75,7 +72,7 @@ public final class ClusterDrill implements Drill {
             Population.User author = population.users().get(0);
             List<Population.User> followers =
                     population.users().subList(1, population.users().size());
-            follow(api, followers, author, ledger);
+            Population.followAll(api, followers, author, ledger);
             List<String> hot = ledger.posts.keySet().stream().limit(5).toList();
 
             MixedLoad likes = new MixedLoad(
@@ -93,7 +90,7 @@ public final class ClusterDrill implements Drill {
             node.destroyForcibly(); // SIGKILL
             node.onExit().get();
             double downSeconds =
-                    awaitNodeRunning(service, "node" + KILLED, node.pid(), Duration.ofMinutes(5)) - killedNanos / 1e9;
+                    service.awaitMemberRunning("node" + KILLED, node.pid(), Duration.ofMinutes(5)) - killedNanos / 1e9;
             int back = timeline.now();
             Thread.sleep(settings.afterSeconds() * 1000L);
             likes.close();
@@ -216,56 +213,6 @@ public final class ClusterDrill implements Drill {
             nodes.add(new InetSocketAddress("127.0.0." + n, layout.storePort()));
         }
         return nodes;
-    }
-
-    /** Every follower follows the author, eight at a time; each follow must be acknowledged. */
-    private static void follow(Api api, List<Population.User> followers, Population.User author, Ledger ledger)
-            throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(8);
-        try {
-            List<Future<?>> done = new ArrayList<>();
-            for (Population.User follower : followers) {
-                done.add(pool.submit(() -> {
-                    Reply reply = api.follow(follower.token(), follower.id(), author.id(), true);
-                    if (!reply.ok()) {
-                        throw new IllegalStateException("a follow answered " + reply.status() + ": " + reply.body());
-                    }
-                    ledger.follow(follower.id(), author.id(), true, true);
-                    return null;
-                }));
-            }
-            for (Future<?> follow : done) {
-                follow.get();
-            }
-        } finally {
-            pool.shutdownNow();
-        }
-    }
-
-    /**
-     * Waits until the service's health check shows {@code member} running again as another process than
-     * {@code deadPid} (its supervisor's probe passed: the node answers and the others see it up and normal);
-     * answers that moment, in seconds of {@link System#nanoTime()}.
-     */
-    private static double awaitNodeRunning(ServiceRun service, String member, long deadPid, Duration within)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + within.toNanos();
-        while (System.nanoTime() < deadline) {
-            JsonNode status = service.healthChecks() == null
-                    ? null
-                    : service.healthChecks()
-                            .path("embedded-store")
-                            .path("members")
-                            .path(member);
-            if (status != null
-                    && "running".equals(status.path("state").asText())
-                    && status.path("pid").asLong(deadPid) != deadPid) {
-                return System.nanoTime() / 1e9;
-            }
-            Thread.sleep(250);
-        }
-        throw new IllegalStateException(member + " was not running again within " + within.toSeconds() + " s of its "
-                + "kill; see " + service.log());
     }
 
     /** The launcher's own line: how long the nodes took to serve, one after another. */

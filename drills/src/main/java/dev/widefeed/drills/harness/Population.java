@@ -22,6 +22,11 @@ public final class Population {
         return users;
     }
 
+    /** The users from {@code from} up to {@code to}: a load of their own, whose follows stay among them. */
+    public Population part(int from, int to) {
+        return new Population(List.copyOf(users.subList(from, to)));
+    }
+
     /**
      * The same users with their sessions refreshed, as an app does before its token runs out: a drill longer than
      * a token's 15 minutes would otherwise go on as 401s. Each refresh token works once, so this one is spent.
@@ -68,6 +73,30 @@ public final class Population {
                 users.add(user.get());
             }
             return new Population(List.copyOf(users));
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Every follower follows the author, eight at a time; each follow must be acknowledged (and is in the ledger). */
+    public static void followAll(Api api, List<Population.User> followers, Population.User author, Ledger ledger)
+            throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (Population.User follower : followers) {
+                done.add(pool.submit(() -> {
+                    Reply reply = api.follow(follower.token(), follower.id(), author.id(), true);
+                    if (!reply.ok()) {
+                        throw new IllegalStateException("a follow answered " + reply.status() + ": " + reply.body());
+                    }
+                    ledger.follow(follower.id(), author.id(), true, true);
+                    return null;
+                }));
+            }
+            for (Future<?> follow : done) {
+                follow.get();
+            }
         } finally {
             pool.shutdownNow();
         }

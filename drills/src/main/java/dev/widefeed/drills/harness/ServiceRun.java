@@ -278,6 +278,30 @@ public final class ServiceRun implements AutoCloseable {
         return Optional.empty();
     }
 
+    /**
+     * Waits until the service's health check shows {@code member} running again as another process than
+     * {@code deadPid} (its supervisor's probe passed: for a Cassandra node, it answers and the others see it up and
+     * normal; for an HBase region server, the master counts it live);
+     * answers that moment, in seconds of {@link System#nanoTime()}.
+     */
+    public double awaitMemberRunning(String member, long deadPid, Duration within) throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (System.nanoTime() < deadline) {
+            JsonNode checks = healthChecks();
+            JsonNode status = checks == null
+                    ? null
+                    : checks.path("embedded-store").path("members").path(member);
+            if (status != null
+                    && "running".equals(status.path("state").asText())
+                    && status.path("pid").asLong(deadPid) != deadPid) {
+                return System.nanoTime() / 1e9;
+            }
+            Thread.sleep(250);
+        }
+        throw new IllegalStateException(
+                member + " was not running again within " + within.toSeconds() + " s of its " + "kill; see " + log());
+    }
+
     /** SIGSTOP of the service: it sends nothing more to its store until {@link #thaw()}; the store runs on. */
     public void freeze() throws IOException, InterruptedException {
         Signals.send("STOP", process.pid());

@@ -6,7 +6,11 @@ import dev.widefeed.store.EmbeddedStoreFactory;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 
-/** A standalone HBase (master, region server and ZooKeeper in one child process) the service starts itself. */
+/**
+ * An HBase the service starts itself: standalone (master, region server and ZooKeeper in one child process), or with
+ * {@code regionServers} over one a local cluster of ZooKeeper, a master and as many region servers, each a child
+ * process (region server n listens on {@code regionServerPort} plus n - 1).
+ */
 public class EmbeddedHBaseFactory extends EmbeddedStoreFactory {
     @Min(1)
     @Max(65535)
@@ -23,6 +27,11 @@ public class EmbeddedHBaseFactory extends EmbeddedStoreFactory {
     @JsonProperty
     public int regionServerPort = 16020;
 
+    @Min(1)
+    @Max(9)
+    @JsonProperty
+    public int regionServers = 1;
+
     public EmbeddedHBaseFactory() {
         super("./data/hbase");
     }
@@ -33,6 +42,13 @@ public class EmbeddedHBaseFactory extends EmbeddedStoreFactory {
             return null;
         }
         return LocalHBase.start(new LocalHBase.Settings(
-                dataPath(), host, zookeeperPort, masterPort, regionServerPort, heapMb, startTimeoutDuration()));
+                dataPath(),
+                host,
+                zookeeperPort,
+                masterPort,
+                regionServerPort,
+                heapMb,
+                startTimeoutDuration(),
+                regionServers));
     }
 }

@@ -1,8 +1,5 @@
-package dev.widefeed.drills.cluster;
+package dev.widefeed.drills.harness;
 
-import dev.widefeed.drills.harness.Api;
-import dev.widefeed.drills.harness.Population;
-import dev.widefeed.drills.harness.Verification;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -13,13 +10,13 @@ import java.util.Set;
  * Whether every acknowledged post of an author reached every follower's home timeline: fan-out runs after the post
  * is acknowledged, so followers are read again until all is there or the time is up.
  */
-final class FanoutCheck {
+public final class FanoutCheck {
     /** Posts times followers expected, (post, follower) pairs still missing at the end, and how long it took. */
-    record Result(long expected, long missing, double seconds, String example) {}
+    public record Result(long expected, long missing, double seconds, String example) {}
 
     private FanoutCheck() {}
 
-    static Result check(Api api, List<Population.User> followers, List<String> posts, Duration within)
+    public static Result check(Api api, List<Population.User> followers, List<String> posts, Duration within)
             throws InterruptedException {
         long started = System.nanoTime();
         long deadline = started + within.toNanos();

@@ -1,9 +1,5 @@
-package dev.widefeed.drills.cluster;
+package dev.widefeed.drills.harness;
 
-import dev.widefeed.drills.harness.Api;
-import dev.widefeed.drills.harness.Ledger;
-import dev.widefeed.drills.harness.Population;
-import dev.widefeed.drills.harness.Timeline;
 import dev.widefeed.restclient.Reply;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -15,7 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * the service; every answer recorded in the {@link Timeline}, every acknowledged post in the {@link Ledger} and in
  * {@link #acknowledged()}, for the fan-out check.
  */
-final class RepeatedPosts implements AutoCloseable {
+public final class RepeatedPosts implements AutoCloseable {
     private final Api api;
     private final Population.User author;
     private final Ledger ledger;
@@ -27,7 +23,7 @@ final class RepeatedPosts implements AutoCloseable {
     private final List<String> unacknowledged = new CopyOnWriteArrayList<>(); // contents: they have no id
     private final Thread thread = new Thread(this::post, "drill-author");
 
-    RepeatedPosts(Api api, Population.User author, Ledger ledger, Timeline timeline, long pauseMillis) {
+    public RepeatedPosts(Api api, Population.User author, Ledger ledger, Timeline timeline, long pauseMillis) {
         this.api = api;
         this.author = author;
         this.ledger = ledger;
@@ -36,7 +32,7 @@ final class RepeatedPosts implements AutoCloseable {
         thread.setDaemon(true);
     }
 
-    void start() {
+    public void start() {
         thread.start();
     }
 
@@ -59,20 +55,20 @@ final class RepeatedPosts implements AutoCloseable {
         }
     }
 
-    long sent() {
+    public long sent() {
         return sent.get();
     }
 
-    List<String> acknowledged() {
+    public List<String> acknowledged() {
         return List.copyOf(acknowledged);
     }
 
     /** The contents of the posts not acknowledged (5xx, no answer): the service may have written them anyway. */
-    List<String> unacknowledged() {
+    public List<String> unacknowledged() {
         return List.copyOf(unacknowledged);
     }
 
-    Population.User author() {
+    public Population.User author() {
         return author;
     }
 
