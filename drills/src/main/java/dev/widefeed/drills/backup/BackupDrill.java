@@ -14,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 
 /**
  * Backup under load, the data directory destroyed, restore. The service serves a mixed load with the ledger; the
@@ -38,16 +37,7 @@ public final class BackupDrill implements Drill {
             ServiceRun service = session.service;
             Ledger ledger = session.ledger;
             Timeline timeline = session.timeline;
-            MixedLoad load = new MixedLoad(
-                    session.api,
-                    session.population,
-                    ledger,
-                    timeline,
-                    MixedLoad.Mix.MIXED,
-                    List.of(),
-                    null,
-                    8,
-                    settings.perSecond());
+            MixedLoad load = MixedLoad.mixed(session.api, session.population, ledger, timeline, settings.perSecond());
             load.start();
             Thread.sleep(settings.warmSeconds() * 1000L);
 

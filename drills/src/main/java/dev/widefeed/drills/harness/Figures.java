@@ -26,6 +26,20 @@ public final class Figures {
         return this;
     }
 
+    /**
+     * What every outage drill demands of the answers up to second {@code end}: none 500, none 503 without
+     * {@code Retry-After} (a client must know to come back), none left unanswered.
+     */
+    public Figures noFailedAnswers(Timeline timeline, int end) {
+        return atMost("answers 500", timeline.count(Timeline.Kind.SERVER_ERROR, 0, end), 0, "")
+                .atMost(
+                        "answers 503 without Retry-After",
+                        timeline.count(Timeline.Kind.UNAVAILABLE_NO_RETRY_AFTER, 0, end),
+                        0,
+                        "")
+                .atMost("requests unanswered in 15 s", timeline.count(Timeline.Kind.NO_ANSWER, 0, end), 0, "");
+    }
+
     /** A figure stated for the record, with no limit. */
     public Figures noted(String name, String value) {
         figures.add(new Figure(name, value, "", true));

@@ -85,6 +85,14 @@ public final class MixedLoad implements AutoCloseable {
     }
 
     /**
+     * The outage drills' load: the {@link Mix#MIXED} writes of {@code population}'s users on the newest posts,
+     * their follows among themselves, eight threads at {@code perSecond} requests a second over them all.
+     */
+    public static MixedLoad mixed(Api api, Population population, Ledger ledger, Timeline timeline, double perSecond) {
+        return new MixedLoad(api, population, ledger, timeline, Mix.MIXED, List.of(), null, 8, perSecond);
+    }
+
+    /**
      * Times each answer from when its request was due instead of from when it was sent, and spreads the threads'
      * schedules over the pause instead of starting them together; call before {@link #start}. A thread still
      * waits for its answer before its next request, but it keeps its schedule (it sends at once what fell due

@@ -65,8 +65,7 @@ public final class RegionServerKillDrill implements Drill {
             Population loaders = session.population.part(users.size() / 2, users.size());
             String probePost = ledger.posts.keySet().iterator().next();
 
-            MixedLoad load = new MixedLoad(
-                    api, loaders, ledger, timeline, MixedLoad.Mix.MIXED, List.of(), null, 8, settings.perSecond());
+            MixedLoad load = MixedLoad.mixed(api, loaders, ledger, timeline, settings.perSecond());
             RepeatedPosts posts = new RepeatedPosts(api, author, ledger, timeline, 2_000);
             load.start();
             posts.start();
@@ -101,13 +100,7 @@ public final class RegionServerKillDrill implements Drill {
             return new Figures(name() + " (HBase: ZooKeeper, a master, " + REGION_SERVERS + " region servers)")
                     .noted("service healthy after its start", String.format("%.1f s", startSeconds))
                     .noted("requests sent", String.valueOf(load.sent() + posts.sent()))
-                    .atMost("answers 500", timeline.count(Timeline.Kind.SERVER_ERROR, 0, end), 0, "")
-                    .atMost(
-                            "answers 503 without Retry-After",
-                            timeline.count(Timeline.Kind.UNAVAILABLE_NO_RETRY_AFTER, 0, end),
-                            0,
-                            "")
-                    .atMost("requests unanswered in 15 s", timeline.count(Timeline.Kind.NO_ANSWER, 0, end), 0, "")
+                    .noFailedAnswers(timeline, end)
                     .noted("region server killed", victim + " (" + crash.server() + ", carrying hbase:meta)")
                     .noted("its regions", String.valueOf(crash.regions()))
                     .noted("master took it for dead after", String.format("%.1f s", crash.detectedAfter()))
