@@ -185,6 +185,7 @@ public final class LocalHBase extends LocalStore {
         long starting = System.nanoTime();
         String version;
         try {
+            // The cluster's own configuration, beside each member's: what HBase's tools run with (exportSnapshots).
             writeConfig(siteProperties(settings), settings.dataDir().resolve("conf"));
             for (HBaseMember member : HBaseMember.plan(settings)) {
                 long memberStarting = System.nanoTime();
