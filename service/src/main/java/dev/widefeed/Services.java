@@ -230,7 +230,7 @@ public record Services(
                 clock,
                 COUNTS_INTERVAL,
                 COUNTS_THREADS);
-        PostCache postCache = new PostCache(storage.posts(), caches, invalidations, postCounts::unapplied);
+        PostCache postCache = new PostCache(storage.posts(), caches, invalidations, postCounts);
         CommentCache commentCache = new CommentCache(storage.comments(), caches, invalidations);
         ProfileCache profiles = new ProfileCache(storage.users(), caches, invalidations);
         // Every service writes through these, so that no write of a cached thing goes unheard (the cache tier).

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +20,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BiFunction;
 import java.util.function.BinaryOperator;
+import java.util.function.Function;
 import java.util.function.LongConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,6 +40,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class CoalescedCounts<D> implements CounterUpdates<D>, PendingCounts<D>, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(CoalescedCounts.class);
+    private static final int ENDED_STRIPES = 64;
 
     /** The deltas waiting for one subject, when the earliest of their changes was, and what waits for them. */
     private record Waiting<D>(D delta, Instant earliest, List<Runnable> whenApplied) {
@@ -68,6 +72,11 @@ public final class CoalescedCounts<D> implements CounterUpdates<D>, PendingCount
     private final ConcurrentHashMap<Long, Waiting<D>> waiting = new ConcurrentHashMap<>();
     /** Deltas taken by the flush under way, until their update is made; guarded by this. */
     private final Map<Long, D> inFlight = new HashMap<>();
+    /**
+     * Updates ended (landed or failed) so far, by stripe of their subjects' ids: whether one of a subject's updates
+     * ended while a read of the store ran ({@link #read}); guarded by this.
+     */
+    private final long[] ended = new long[ENDED_STRIPES];
 
     private final ReentrantLock flushing = new ReentrantLock();
     private final ScheduledExecutorService flusher;
@@ -230,6 +239,56 @@ public final class CoalescedCounts<D> implements CounterUpdates<D>, PendingCount
         return Optional.of(flying == null ? w.delta() : plus.apply(flying, w.delta()));
     }
 
+    @Override
+    public <C> Map<Long, C> read(
+            Collection<Long> ids, Function<Collection<Long>, Map<Long, C>> read, BiFunction<C, D, C> plus) {
+        Map<Long, C> counted = new HashMap<>();
+        List<Long> unsure = readOnce(ids, read, plus, counted, true);
+        if (!unsure.isEmpty()) {
+            readOnce(unsure, read, plus, counted, false);
+        }
+        return counted;
+    }
+
+    /**
+     * One read of the store's counters of {@code ids} into {@code counted}; answers the subjects it could not count
+     * exactly, left out of {@code counted} when {@code again} (they are read again), else counted as best it can.
+     */
+    private <C> List<Long> readOnce(
+            Collection<Long> ids,
+            Function<Collection<Long>, Map<Long, C>> read,
+            BiFunction<C, D, C> plus,
+            Map<Long, C> counted,
+            boolean again) {
+        Map<Long, Long> endedBefore = new HashMap<>();
+        synchronized (this) {
+            for (Long id : ids) {
+                if (!inFlight.containsKey(id)) { // one under way may land during the read, or may not
+                    endedBefore.put(id, ended[stripe(id)]);
+                }
+            }
+        }
+        Map<Long, C> stored = read.apply(ids);
+        List<Long> unsure = new ArrayList<>();
+        synchronized (this) {
+            stored.forEach((id, count) -> {
+                Long before = endedBefore.get(id);
+                boolean exact = before != null && before == ended[stripe(id)] && !inFlight.containsKey(id);
+                if (!exact && again) {
+                    unsure.add(id);
+                    return;
+                }
+                Optional<D> add = exact ? waiting(id) : unapplied(id);
+                counted.put(id, add.map(delta -> plus.apply(count, delta)).orElse(count));
+            });
+        }
+        return unsure;
+    }
+
+    private static int stripe(long id) {
+        return Math.floorMod(Long.hashCode(id), ENDED_STRIPES);
+    }
+
     private void apply(long id, Waiting<D> taken) {
         boolean landed = false;
         try {
@@ -241,6 +300,7 @@ public final class CoalescedCounts<D> implements CounterUpdates<D>, PendingCount
         } finally {
             synchronized (this) {
                 inFlight.remove(id); // at once: from here on a read of the store holds it (or it failed, marked)
+                ended[stripe(id)]++;
             }
         }
         applied.incrementAndGet();

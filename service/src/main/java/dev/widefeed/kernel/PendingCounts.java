@@ -1,7 +1,12 @@
 package dev.widefeed.kernel;
 
 import java.time.Duration;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * Counter changes this instance handed on that the store may not hold yet ({@link CoalescedCounts}): what a read of
@@ -27,6 +32,12 @@ public interface PendingCounts<D> {
             public Optional<D> unapplied(long id) {
                 return Optional.empty();
             }
+
+            @Override
+            public <C> Map<Long, C> read(
+                    Collection<Long> ids, Function<Collection<Long>, Map<Long, C>> read, BiFunction<C, D, C> plus) {
+                return new HashMap<>(read.apply(ids));
+            }
         };
     }
 
@@ -42,4 +53,14 @@ public interface PendingCounts<D> {
 
     /** Changes the store may not hold yet, under way ones included: a read's best guess when it could not settle. */
     Optional<D> unapplied(long id);
+
+    /**
+     * The subjects' counters as {@code read} finds them in the store, with this instance's changes the store does not
+     * hold added ({@code plus}), without waiting for any update: for a subject none of whose updates was under way or
+     * landed while {@code read} ran, exactly the {@link #waiting} changes (the read holds every update landed before
+     * it and none after); any other subject is read once more, and if that read is as unsure, gets what may be missing
+     * ({@link #unapplied}), which counts a change landing meanwhile twice, or misses it, until it is read again.
+     */
+    <C> Map<Long, C> read(
+            Collection<Long> ids, Function<Collection<Long>, Map<Long, C>> read, BiFunction<C, D, C> plus);
 }

@@ -5,12 +5,11 @@ import dev.widefeed.cache.BatchedCache;
 import dev.widefeed.cache.CacheInvalidations;
 import dev.widefeed.cache.CacheSettings;
 import dev.widefeed.kernel.CounterUpdates;
+import dev.widefeed.kernel.PendingCounts;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.LongFunction;
 
 /**
  * Post rows and post counts as pages read them (docs/design.md, "The cache tier"). A row never changes but by its
@@ -30,29 +29,31 @@ public final class PostCache {
     private final CacheInvalidations invalidations;
 
     public PostCache(PostStore store, CacheSettings settings, CacheInvalidations invalidations) {
-        this(store, settings, invalidations, id -> Optional.empty());
+        this(store, settings, invalidations, PendingCounts.none());
     }
 
     /**
-     * @param unapplied what this instance changed of a post's counts that the store may not hold yet
-     *                  ({@link dev.widefeed.kernel.CoalescedCounts#unapplied}), added to every count loaded
+     * @param pending what this instance changed of posts' counts that the store may not hold yet
+     *                ({@link dev.widefeed.kernel.CoalescedCounts}), added to every count loaded, exactly where a
+     *                change's update did not land while the count was read ({@link PendingCounts#read})
      */
     public PostCache(
             PostStore store,
             CacheSettings settings,
             CacheInvalidations invalidations,
-            LongFunction<Optional<PostCounts>> unapplied) {
+            PendingCounts<PostCounts> pending) {
         this.rows = new BatchedCache<>(
                 "posts",
                 settings.postBytes(),
                 post -> ROW_OVERHEAD + 2 * post.content().length(),
                 settings.postMaxAge(),
                 store::findAll);
-        this.counts = new BatchedCache<>("post-counts", settings.counts(), c -> 1, settings.countsMaxAge(), ids -> {
-            Map<Long, PostCounts> loaded = new HashMap<>(store.countsOf(ids));
-            loaded.replaceAll((id, c) -> unapplied.apply(id).map(c::plus).orElse(c));
-            return loaded;
-        });
+        this.counts = new BatchedCache<>(
+                "post-counts",
+                settings.counts(),
+                c -> 1,
+                settings.countsMaxAge(),
+                ids -> pending.read(ids, store::countsOf, PostCounts::plus));
         this.invalidations = invalidations;
         invalidations.register(KIND, rows);
     }
@@ -85,8 +86,9 @@ public final class PostCache {
     /**
      * {@code updates} (coalesced: they reach the store later, unheard by {@link #watching}), each delta also added to
      * this instance's cached count at once, so an actor sees their own change: in the count cached, or in one loaded
-     * later (the loader adds what the store may not hold yet). Added here first, so a load in between is one change
-     * short for a moment, never counts it twice.
+     * later (the loader adds what the store does not hold yet). Added to the cache first, then handed on: a load under
+     * way meanwhile is dropped ({@link BatchedCache#update}) and the next read loads the count with the change; a load
+     * begun between the two steps can miss it until the count is read again; none counts it twice.
      */
     public CounterUpdates<PostCounts> counted(CounterUpdates<PostCounts> updates) {
         return (id, delta, changedAt) -> {

@@ -8,6 +8,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -16,6 +18,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -189,6 +192,122 @@ class CoalescedCountsTest {
             counts.add(9L, 4L, clock.instant().plusSeconds(1));
             assertThat(counts.settle(9L, Duration.ZERO)).isTrue();
             assertThat(counts.waiting(9L)).contains(4L);
+        }
+    }
+
+    @Test
+    void aReadAddsExactlyWhatWaitsWhenNoUpdateLandedWhileItRan() {
+        // Flushed by hand only: an interval no test waits out.
+        try (CoalescedCounts<Long> counts = counts(Duration.ofMillis(90), this::apply)) {
+            counts.add(1L, 5L, clock.instant());
+            counts.flush();
+            counts.add(1L, 2L, clock.instant());
+            List<Long> reads = new CopyOnWriteArrayList<>();
+
+            Map<Long, Long> read = counts.read(List.of(1L, 2L), ids -> storeRead(ids, reads), Long::sum);
+
+            assertThat(read).containsEntry(1L, 7L).containsEntry(2L, 0L);
+            assertThat(reads).as("one read of both").containsExactly(2L);
+        }
+    }
+
+    @Test
+    void anUpdateLandingWhileTheStoreIsReadHasItReadAgainSoItCountsOnce() {
+        try (CoalescedCounts<Long> counts = counts(Duration.ofMillis(90), this::apply)) {
+            counts.add(1L, 5L, clock.instant());
+            List<Long> reads = new CopyOnWriteArrayList<>();
+
+            Map<Long, Long> read = counts.read(
+                    List.of(1L),
+                    ids -> {
+                        Map<Long, Long> before = storeRead(ids, reads);
+                        if (reads.size() == 1) {
+                            counts.flush(); // lands after the store was read: not in what this read found
+                        }
+                        return before;
+                    },
+                    Long::sum);
+
+            assertThat(read)
+                    .as("not 0, which the first read and nothing waiting would make")
+                    .containsEntry(1L, 5L);
+            assertThat(reads).as("read twice").hasSize(2);
+        }
+    }
+
+    @Test
+    void anUpdateUnderWayWhenTheReadBeginsHasItReadAgainOnceItLanded() throws Exception {
+        CountDownLatch updating = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        try (CoalescedCounts<Long> counts = counts(Duration.ofMillis(90), (id, delta) -> {
+            updating.countDown();
+            awaitQuietly(release);
+            apply(id, delta);
+        })) {
+            counts.add(1L, 5L, clock.instant());
+            ExecutorService flushing = Executors.newSingleThreadExecutor();
+            var flushed = flushing.submit(counts::flush);
+            assertThat(updating.await(5, TimeUnit.SECONDS)).isTrue();
+            List<Long> reads = new CopyOnWriteArrayList<>();
+
+            Map<Long, Long> read = counts.read(
+                    List.of(1L),
+                    ids -> {
+                        Map<Long, Long> found = storeRead(ids, reads);
+                        if (reads.size() == 1) {
+                            release.countDown();
+                            awaitQuietly(flushed);
+                        }
+                        return found;
+                    },
+                    Long::sum);
+
+            assertThat(read).containsEntry(1L, 5L);
+            assertThat(reads).as("read again once the update landed").hasSize(2);
+            flushing.shutdown();
+        }
+    }
+
+    @Test
+    void anUpdateUnderWayThroughBothReadsIsAddedAsWhatMayBeMissing() throws Exception {
+        CountDownLatch updating = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        try (CoalescedCounts<Long> counts = counts(Duration.ofMillis(90), (id, delta) -> {
+            updating.countDown();
+            awaitQuietly(release);
+            apply(id, delta);
+        })) {
+            counts.add(1L, 5L, clock.instant());
+            ExecutorService flushing = Executors.newSingleThreadExecutor();
+            var flushed = flushing.submit(counts::flush);
+            assertThat(updating.await(5, TimeUnit.SECONDS)).isTrue();
+            List<Long> reads = new CopyOnWriteArrayList<>();
+
+            Map<Long, Long> read = counts.read(List.of(1L), ids -> storeRead(ids, reads), Long::sum);
+
+            assertThat(read).containsEntry(1L, 5L);
+            assertThat(reads).hasSize(2);
+            release.countDown();
+            flushed.get(5, TimeUnit.SECONDS);
+            flushing.shutdown();
+        }
+    }
+
+    /** The store's counters of {@code ids} (0 for none); the read recorded in {@code reads} by its size. */
+    private Map<Long, Long> storeRead(Collection<Long> ids, List<Long> reads) {
+        reads.add((long) ids.size());
+        Map<Long, Long> found = new HashMap<>();
+        for (Long id : ids) {
+            found.put(id, counters.getOrDefault(id, 0L));
+        }
+        return found;
+    }
+
+    private static void awaitQuietly(Future<?> future) {
+        try {
+            future.get(5, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
         }
     }
 
