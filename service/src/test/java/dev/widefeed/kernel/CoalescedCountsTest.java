@@ -237,26 +237,15 @@ class CoalescedCountsTest {
 
     @Test
     void anUpdateUnderWayWhenTheReadBeginsHasItReadAgainOnceItLanded() throws Exception {
-        CountDownLatch updating = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        try (CoalescedCounts<Long> counts = counts(Duration.ofMillis(90), (id, delta) -> {
-            updating.countDown();
-            awaitQuietly(release);
-            apply(id, delta);
-        })) {
-            counts.add(1L, 5L, clock.instant());
-            ExecutorService flushing = Executors.newSingleThreadExecutor();
-            var flushed = flushing.submit(counts::flush);
-            assertThat(updating.await(5, TimeUnit.SECONDS)).isTrue();
+        try (HeldFlush held = new HeldFlush().underWay(1L, 5L)) {
             List<Long> reads = new CopyOnWriteArrayList<>();
 
-            Map<Long, Long> read = counts.read(
+            Map<Long, Long> read = held.counts.read(
                     List.of(1L),
                     ids -> {
                         Map<Long, Long> found = storeRead(ids, reads);
                         if (reads.size() == 1) {
-                            release.countDown();
-                            awaitQuietly(flushed);
+                            held.release();
                         }
                         return found;
                     },
@@ -264,32 +253,53 @@ class CoalescedCountsTest {
 
             assertThat(read).containsEntry(1L, 5L);
             assertThat(reads).as("read again once the update landed").hasSize(2);
-            flushing.shutdown();
         }
     }
 
     @Test
     void anUpdateUnderWayThroughBothReadsIsAddedAsWhatMayBeMissing() throws Exception {
-        CountDownLatch updating = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        try (CoalescedCounts<Long> counts = counts(Duration.ofMillis(90), (id, delta) -> {
-            updating.countDown();
-            awaitQuietly(release);
-            apply(id, delta);
-        })) {
-            counts.add(1L, 5L, clock.instant());
-            ExecutorService flushing = Executors.newSingleThreadExecutor();
-            var flushed = flushing.submit(counts::flush);
-            assertThat(updating.await(5, TimeUnit.SECONDS)).isTrue();
+        try (HeldFlush held = new HeldFlush().underWay(1L, 5L)) {
             List<Long> reads = new CopyOnWriteArrayList<>();
 
-            Map<Long, Long> read = counts.read(List.of(1L), ids -> storeRead(ids, reads), Long::sum);
+            Map<Long, Long> read = held.counts.read(List.of(1L), ids -> storeRead(ids, reads), Long::sum);
 
             assertThat(read).containsEntry(1L, 5L);
             assertThat(reads).hasSize(2);
-            release.countDown();
-            flushed.get(5, TimeUnit.SECONDS);
+            held.release();
+        }
+    }
+
+    /** Counts whose one flush is held with its update under way until {@link #release()}. */
+    private final class HeldFlush implements AutoCloseable {
+        private final CountDownLatch updating = new CountDownLatch(1);
+        private final CountDownLatch released = new CountDownLatch(1);
+        private final ExecutorService flushing = Executors.newSingleThreadExecutor();
+        final CoalescedCounts<Long> counts = counts(Duration.ofMillis(90), (id, delta) -> {
+            updating.countDown();
+            awaitQuietly(released);
+            apply(id, delta);
+        });
+        private Future<?> flushed;
+
+        /** Adds the change and flushes it in the background; returns once its update is under way. */
+        HeldFlush underWay(long id, long delta) throws InterruptedException {
+            counts.add(id, delta, clock.instant());
+            flushed = flushing.submit(counts::flush);
+            assertThat(updating.await(5, TimeUnit.SECONDS)).isTrue();
+            return this;
+        }
+
+        /** Lets the update land, and returns once it has. */
+        void release() {
+            released.countDown();
+            awaitQuietly(flushed);
+        }
+
+        @Override
+        public void close() {
+            released.countDown();
             flushing.shutdown();
+            counts.close();
         }
     }
 

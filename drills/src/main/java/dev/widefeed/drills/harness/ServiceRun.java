@@ -299,7 +299,7 @@ public final class ServiceRun implements AutoCloseable {
             Thread.sleep(250);
         }
         throw new IllegalStateException(
-                member + " was not running again within " + within.toSeconds() + " s of its " + "kill; see " + log());
+                member + " was not running again within " + within.toSeconds() + " s of its kill; see " + log());
     }
 
     /** SIGSTOP of the service: it sends nothing more to its store until {@link #thaw()}; the store runs on. */
