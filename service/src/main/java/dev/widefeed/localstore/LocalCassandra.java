@@ -101,6 +101,8 @@ public final class LocalCassandra extends LocalStore {
      *                single node may do without
      * @param heapMb  each node's heap
      * @param commitLogSync when a write is acknowledged: {@link CommitLogSync#BATCH} unless said otherwise
+     * @param jvmOptions options for each node's JVM after the project's own, which they override (a later option
+     *     wins): diagnostics, or a short-lived node's cheaper compiler (docs/TESTING.md)
      */
     public record Settings(
             Path dataDir,
@@ -111,18 +113,20 @@ public final class LocalCassandra extends LocalStore {
             Duration startTimeout,
             int nodes,
             int jmxPort,
-            CommitLogSync commitLogSync) {
+            CommitLogSync commitLogSync,
+            List<String> jvmOptions) {
 
         public Settings {
             requireNonNull(dataDir, "dataDir");
             requireNonNull(host, "host");
             requireNonNull(startTimeout, "startTimeout");
             requireNonNull(commitLogSync, "commitLogSync");
+            jvmOptions = List.copyOf(jvmOptions);
         }
 
         /** One node without JMX. */
         public Settings(Path dataDir, String host, int nativePort, int storagePort, int heapMb, Duration startTimeout) {
-            this(dataDir, host, nativePort, storagePort, heapMb, startTimeout, 1, 0, CommitLogSync.BATCH);
+            this(dataDir, host, nativePort, storagePort, heapMb, startTimeout, 1, 0, CommitLogSync.BATCH, List.of());
         }
 
         public static Settings defaults(Path dataDir) {
@@ -131,23 +135,73 @@ public final class LocalCassandra extends LocalStore {
 
         public Settings withPorts(int nativePort, int storagePort) {
             return new Settings(
-                    dataDir, host, nativePort, storagePort, heapMb, startTimeout, nodes, jmxPort, commitLogSync);
+                    dataDir,
+                    host,
+                    nativePort,
+                    storagePort,
+                    heapMb,
+                    startTimeout,
+                    nodes,
+                    jmxPort,
+                    commitLogSync,
+                    jvmOptions);
         }
 
         public Settings withHeapMb(int heapMb) {
             return new Settings(
-                    dataDir, host, nativePort, storagePort, heapMb, startTimeout, nodes, jmxPort, commitLogSync);
+                    dataDir,
+                    host,
+                    nativePort,
+                    storagePort,
+                    heapMb,
+                    startTimeout,
+                    nodes,
+                    jmxPort,
+                    commitLogSync,
+                    jvmOptions);
         }
 
         /** {@code nodes} nodes whose JMX ports start at {@code jmxPort}. */
         public Settings withNodes(int nodes, int jmxPort) {
             return new Settings(
-                    dataDir, host, nativePort, storagePort, heapMb, startTimeout, nodes, jmxPort, commitLogSync);
+                    dataDir,
+                    host,
+                    nativePort,
+                    storagePort,
+                    heapMb,
+                    startTimeout,
+                    nodes,
+                    jmxPort,
+                    commitLogSync,
+                    jvmOptions);
+        }
+
+        public Settings withJvmOptions(List<String> jvmOptions) {
+            return new Settings(
+                    dataDir,
+                    host,
+                    nativePort,
+                    storagePort,
+                    heapMb,
+                    startTimeout,
+                    nodes,
+                    jmxPort,
+                    commitLogSync,
+                    jvmOptions);
         }
 
         public Settings withCommitLogSync(CommitLogSync commitLogSync) {
             return new Settings(
-                    dataDir, host, nativePort, storagePort, heapMb, startTimeout, nodes, jmxPort, commitLogSync);
+                    dataDir,
+                    host,
+                    nativePort,
+                    storagePort,
+                    heapMb,
+                    startTimeout,
+                    nodes,
+                    jmxPort,
+                    commitLogSync,
+                    jvmOptions);
         }
     }
 
@@ -250,6 +304,7 @@ public final class LocalCassandra extends LocalStore {
             jvmOptions.add("-Dcassandra.jmx.local.port=" + node.jmxPort());
         }
         jvmOptions.addAll(JAVA17_OPTIONS);
+        jvmOptions.addAll(settings.jvmOptions());
 
         return new LocalStoreProcess.Launch(
                 "Cassandra",
@@ -263,7 +318,8 @@ public final class LocalCassandra extends LocalStore {
                 node.dataDir(),
                 node.dataDir().resolve("logs").resolve("cassandra.log"),
                 node.host(),
-                new TreeMap<>(Map.of("native", settings.nativePort(), "storage", settings.storagePort())));
+                new TreeMap<>(Map.of("native", settings.nativePort(), "storage", settings.storagePort())),
+                LocalStoreProcess.StopRequest.SIGTERM);
     }
 
     /**

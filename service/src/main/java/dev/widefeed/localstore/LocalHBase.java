@@ -87,6 +87,8 @@ public final class LocalHBase extends LocalStore {
      *     local cluster, each of them a process of its own ({@link HBaseMember}), region server n on
      *     {@code regionServerPort} plus n - 1
      * @param heapMb the standalone process's heap, or each region server's
+     * @param jvmOptions options for every process's JVM after the project's own, which they override (a later
+     *     option wins): diagnostics, or a short-lived store's cheaper compiler (docs/TESTING.md)
      */
     public record Settings(
             Path dataDir,
@@ -96,7 +98,8 @@ public final class LocalHBase extends LocalStore {
             int regionServerPort,
             int heapMb,
             Duration startTimeout,
-            int regionServers) {
+            int regionServers,
+            List<String> jvmOptions) {
 
         public Settings {
             requireNonNull(dataDir, "dataDir");
@@ -105,6 +108,7 @@ public final class LocalHBase extends LocalStore {
             if (regionServers < 1) {
                 throw new IllegalArgumentException("HBase needs a region server, not " + regionServers);
             }
+            jvmOptions = List.copyOf(jvmOptions);
         }
 
         /** Standalone. */
@@ -116,7 +120,7 @@ public final class LocalHBase extends LocalStore {
                 int regionServerPort,
                 int heapMb,
                 Duration startTimeout) {
-            this(dataDir, host, zookeeperPort, masterPort, regionServerPort, heapMb, startTimeout, 1);
+            this(dataDir, host, zookeeperPort, masterPort, regionServerPort, heapMb, startTimeout, 1, List.of());
         }
 
         public static Settings defaults(Path dataDir) {
@@ -125,17 +129,54 @@ public final class LocalHBase extends LocalStore {
 
         public Settings withPorts(int zookeeperPort, int masterPort, int regionServerPort) {
             return new Settings(
-                    dataDir, host, zookeeperPort, masterPort, regionServerPort, heapMb, startTimeout, regionServers);
+                    dataDir,
+                    host,
+                    zookeeperPort,
+                    masterPort,
+                    regionServerPort,
+                    heapMb,
+                    startTimeout,
+                    regionServers,
+                    jvmOptions);
         }
 
         public Settings withHeapMb(int heapMb) {
             return new Settings(
-                    dataDir, host, zookeeperPort, masterPort, regionServerPort, heapMb, startTimeout, regionServers);
+                    dataDir,
+                    host,
+                    zookeeperPort,
+                    masterPort,
+                    regionServerPort,
+                    heapMb,
+                    startTimeout,
+                    regionServers,
+                    jvmOptions);
         }
 
         public Settings withRegionServers(int regionServers) {
             return new Settings(
-                    dataDir, host, zookeeperPort, masterPort, regionServerPort, heapMb, startTimeout, regionServers);
+                    dataDir,
+                    host,
+                    zookeeperPort,
+                    masterPort,
+                    regionServerPort,
+                    heapMb,
+                    startTimeout,
+                    regionServers,
+                    jvmOptions);
+        }
+
+        public Settings withJvmOptions(List<String> jvmOptions) {
+            return new Settings(
+                    dataDir,
+                    host,
+                    zookeeperPort,
+                    masterPort,
+                    regionServerPort,
+                    heapMb,
+                    startTimeout,
+                    regionServers,
+                    jvmOptions);
         }
 
         boolean cluster() {
@@ -240,7 +281,22 @@ public final class LocalHBase extends LocalStore {
                         "master",
                         settings.masterPort(),
                         "region server",
-                        settings.regionServerPort())));
+                        settings.regionServerPort())),
+                () -> shutdownStandalone(settings));
+    }
+
+    /**
+     * Asks a standalone HBase to stop as {@code stop-hbase.sh} does: its master stops the region server, then itself
+     * and its ZooKeeper. On SIGTERM alone the process's shutdown hooks race: when the master's runs first it takes
+     * ZooKeeper down with it, and the region server's then retries ZooKeeper until Hadoop gives up on the hook, 30 s
+     * later.
+     */
+    private static boolean shutdownStandalone(Settings settings) throws IOException {
+        try (Connection connection = ConnectionFactory.createConnection(probeConfiguration(settings));
+                Admin admin = connection.getAdmin()) {
+            admin.shutdown();
+            return true;
+        }
     }
 
     private static LocalStoreProcess.Launch launchMember(Settings settings, HBaseMember member, String endpoint) {
@@ -261,7 +317,9 @@ public final class LocalHBase extends LocalStore {
                 member.role().mainClass,
                 member.dir(),
                 member.logFile(),
-                new TreeMap<>(Map.of(member.name(), member.port())));
+                new TreeMap<>(Map.of(member.name(), member.port())),
+                // Its own process: no hook of another member's shares it.
+                LocalStoreProcess.StopRequest.SIGTERM);
     }
 
     private static LocalStoreProcess.Launch launch(
@@ -273,7 +331,8 @@ public final class LocalHBase extends LocalStore {
             String mainClass,
             Path workDir,
             Path logFile,
-            Map<String, Integer> ports) {
+            Map<String, Integer> ports,
+            LocalStoreProcess.StopRequest stop) {
         StoreClasspath classpath = StoreClasspath.load(CLASSPATH_RESOURCE);
         List<String> jvmOptions = new ArrayList<>(List.of(
                 "-Xms" + heapMb + "m",
@@ -286,6 +345,7 @@ public final class LocalHBase extends LocalStore {
                 // ZooKeeper's admin web server would otherwise take port 8080.
                 "-Dzookeeper.admin.enableServer=false"));
         jvmOptions.addAll(JAVA17_OPTIONS);
+        jvmOptions.addAll(settings.jvmOptions());
         return new LocalStoreProcess.Launch(
                 store,
                 classpath.versionOf("hbase-server").orElse("(unknown version)"),
@@ -298,7 +358,8 @@ public final class LocalHBase extends LocalStore {
                 workDir,
                 logFile,
                 settings.host(),
-                ports);
+                ports,
+                stop);
     }
 
     /**

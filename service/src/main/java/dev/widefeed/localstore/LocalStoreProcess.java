@@ -46,7 +46,8 @@ final class LocalStoreProcess implements AutoCloseable {
 
     /**
      * What to run. {@code ports} maps a role ("native", "storage", ...) to a port the child must bind on
-     * {@code host}; they are checked after a failed start to name the port another process held.
+     * {@code host}; they are checked after a failed start to name the port another process held. {@code stop} is
+     * how the store asks to be stopped when SIGTERM is not its best way ({@link StopRequest#SIGTERM}: it is).
      */
     record Launch(
             String store,
@@ -60,7 +61,18 @@ final class LocalStoreProcess implements AutoCloseable {
             Path workDir,
             Path logFile,
             String host,
-            Map<String, Integer> ports) {}
+            Map<String, Integer> ports,
+            StopRequest stop) {}
+
+    /** A store's own way of being asked to stop, tried before SIGTERM. */
+    @FunctionalInterface
+    interface StopRequest {
+        /** None: SIGTERM, which runs the store's shutdown hooks, is how it stops. */
+        StopRequest SIGTERM = () -> false;
+
+        /** Asks the store to stop; true when it took the request, so that its exit is awaited before any signal. */
+        boolean send() throws Exception;
+    }
 
     /** One readiness check: empty while the store does not serve clients yet, a value describing it once it does. */
     @FunctionalInterface
@@ -308,6 +320,20 @@ final class LocalStoreProcess implements AutoCloseable {
         }
     }
 
+    /** Whether the store took its own stop request; one it refused or could not take is stopped with SIGTERM. */
+    private boolean stopRequested() {
+        try {
+            return launch.stop().send();
+        } catch (Exception e) {
+            LOG.info(
+                    "{} (pid {}) did not take a stop request ({}): SIGTERM",
+                    launch.store(),
+                    handle.pid(),
+                    e.toString());
+            return false;
+        }
+    }
+
     /** Whether the store ended within {@code timeout}. */
     private boolean exitsWithin(Duration timeout) throws InterruptedException {
         if (process != null) {
@@ -334,16 +360,18 @@ final class LocalStoreProcess implements AutoCloseable {
             return;
         }
         long stopping = System.nanoTime();
-        handle.destroy();
         try {
-            if (!exitsWithin(STOP_TIMEOUT)) {
-                LOG.warn(
-                        "{} (pid {}) did not stop within {} s, killing it",
-                        launch.store(),
-                        handle.pid(),
-                        STOP_TIMEOUT.toSeconds());
-                handle.destroyForcibly();
-                exitsWithin(STOP_TIMEOUT);
+            if (!stopRequested() || !exitsWithin(STOP_TIMEOUT)) {
+                handle.destroy();
+                if (!exitsWithin(STOP_TIMEOUT)) {
+                    LOG.warn(
+                            "{} (pid {}) did not stop within {} s, killing it",
+                            launch.store(),
+                            handle.pid(),
+                            STOP_TIMEOUT.toSeconds());
+                    handle.destroyForcibly();
+                    exitsWithin(STOP_TIMEOUT);
+                }
             }
         } catch (InterruptedException e) {
             handle.destroyForcibly();

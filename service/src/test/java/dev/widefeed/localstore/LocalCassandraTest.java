@@ -72,7 +72,8 @@ class LocalCassandraTest {
             int freeNativePort = free.getLocalPort();
             free.close();
             LocalCassandra.Settings settings = new LocalCassandra.Settings(
-                    dataDir, "127.0.0.1", freeNativePort, taken.getLocalPort(), 256, Duration.ofMinutes(3));
+                            dataDir, "127.0.0.1", freeNativePort, taken.getLocalPort(), 256, Duration.ofMinutes(3))
+                    .withJvmOptions(TestStores.SHORT_LIVED_JVM);
 
             assertThatThrownBy(() -> LocalCassandra.start(settings))
                     .isInstanceOf(LocalStoreException.class)

@@ -10,6 +10,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -51,14 +52,17 @@ class StoreAdoptionTest {
         int nativePort = freePort();
         int storagePort = freePort();
         Path launcherLog = dataDir.resolve("launcher.log");
-        Process launcher = new ProcessBuilder(
-                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        Launcher.class.getName(),
-                        dataDir.toString(),
-                        Integer.toString(nativePort),
-                        Integer.toString(storagePort))
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(TestStores.SHORT_LIVED_JVM);
+        command.addAll(List.of(
+                "-cp",
+                System.getProperty("java.class.path"),
+                Launcher.class.getName(),
+                dataDir.toString(),
+                Integer.toString(nativePort),
+                Integer.toString(storagePort)));
+        Process launcher = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(launcherLog.toFile())
                 .start();
@@ -105,7 +109,8 @@ class StoreAdoptionTest {
     }
 
     private static LocalCassandra.Settings settings(Path dataDir, int nativePort, int storagePort) {
-        return new LocalCassandra.Settings(dataDir, "127.0.0.1", nativePort, storagePort, 256, START);
+        return new LocalCassandra.Settings(dataDir, "127.0.0.1", nativePort, storagePort, 256, START)
+                .withJvmOptions(TestStores.SHORT_LIVED_JVM);
     }
 
     private static long awaitStorePid(Process launcher, Path log) throws IOException {

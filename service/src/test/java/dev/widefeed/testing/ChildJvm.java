@@ -21,6 +21,7 @@ public final class ChildJvm {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx512m");
+        command.addAll(TestStores.SHORT_LIVED_JVM);
         System.getProperties().stringPropertyNames().stream()
                 .filter(name -> name.startsWith("widefeed.test."))
                 .forEach(name -> command.add("-D" + name + "=" + System.getProperty(name)));

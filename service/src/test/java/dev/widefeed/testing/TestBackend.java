@@ -52,6 +52,7 @@ public enum TestBackend {
                         "storage.cassandra.embedded.storagePort",
                         System.getProperty("widefeed.test.outage.storagePort", "17100")),
                 ConfigOverride.config(OUTAGE_PREFIX, "storage.cassandra.embedded.heapMb", "512"),
+                ConfigOverride.config(OUTAGE_PREFIX, "storage.cassandra.embedded.jvmOptions", SHORT_LIVED),
                 ConfigOverride.config(OUTAGE_PREFIX, "storage.cassandra.keyspace", "widefeed_outage_test"),
                 ConfigOverride.config(OUTAGE_PREFIX, "storage.cassandra.requestTimeout", "2s")
             };
@@ -100,6 +101,7 @@ public enum TestBackend {
                         "storage.hbase.embedded.regionServerPort",
                         System.getProperty("widefeed.test.outage.regionServerPort", "16220")),
                 ConfigOverride.config(OUTAGE_PREFIX, "storage.hbase.embedded.heapMb", "512"),
+                ConfigOverride.config(OUTAGE_PREFIX, "storage.hbase.embedded.jvmOptions", SHORT_LIVED),
                 ConfigOverride.config(OUTAGE_PREFIX, "storage.hbase.namespace", "widefeed_outage_test")
             };
         }
@@ -110,6 +112,9 @@ public enum TestBackend {
      * from every other service's, so that a service another class starts meanwhile reads none of them.
      */
     public static final String OUTAGE_PREFIX = "widefeed-outage.";
+
+    /** {@link TestStores#SHORT_LIVED_JVM} as a configuration value (a list, comma-separated). */
+    private static final String SHORT_LIVED = String.join(",", TestStores.SHORT_LIVED_JVM);
 
     private final String id;
 

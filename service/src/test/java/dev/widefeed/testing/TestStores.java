@@ -4,6 +4,7 @@ import dev.widefeed.localstore.CommitLogSync;
 import dev.widefeed.localstore.LocalCassandra;
 import dev.widefeed.localstore.LocalHBase;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -18,6 +19,14 @@ public final class TestStores {
      * (to see it reused): two at once would both lock the directory, which this JVM refuses to do twice.
      */
     public static final String CASSANDRA_DATA_DIR = "the shared Cassandra's data directory";
+
+    /**
+     * Options for a JVM that a test starts and that lives minutes (a store of its own, a worker to kill): the quick
+     * compiler only. The suite is bound by the CPU of the 2-core machine it runs on, and C2 compiling code for a JVM
+     * that ends before it repays took about half of a fresh store's start (docs/TESTING.md, "The whole suite"). The
+     * shared stores below, which serve the whole run, keep both compilers.
+     */
+    public static final List<String> SHORT_LIVED_JVM = List.of("-XX:TieredStopAtLevel=1");
 
     private static final Path DATA_DIR = Path.of(System.getProperty("widefeed.test.dataDir", "target/test-stores"))
             .toAbsolutePath();

@@ -49,6 +49,7 @@ public class EmbeddedHBaseFactory extends EmbeddedStoreFactory {
                 regionServerPort,
                 heapMb,
                 startTimeoutDuration(),
-                regionServers));
+                regionServers,
+                jvmOptions));
     }
 }

@@ -61,6 +61,7 @@ public class EmbeddedCassandraFactory extends EmbeddedStoreFactory {
                 startTimeoutDuration(),
                 nodes,
                 jmxPort,
-                commitLogSync);
+                commitLogSync,
+                jvmOptions);
     }
 }
