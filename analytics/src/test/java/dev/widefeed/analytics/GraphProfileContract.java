@@ -146,6 +146,7 @@ class GraphProfileContract {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx1g",
+                ServiceProcess.SHORT_LIVED_JVM,
                 "-jar",
                 PERF_JAR.toAbsolutePath().toString()));
         command.addAll(List.of(arguments));

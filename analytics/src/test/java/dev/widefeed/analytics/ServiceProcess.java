@@ -14,6 +14,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -24,9 +28,16 @@ import java.util.concurrent.TimeUnit;
 final class ServiceProcess implements AutoCloseable {
     private static final Path JAR =
             Path.of(System.getProperty("widefeed.analytics.serviceJar", "../service/target/widefeed-service.jar"));
+    /**
+     * The quick compiler only, for the service and its store, which live minutes: the suite is bound by the CPU of
+     * the 2-core machine it runs on, and C2 compiling for a JVM that ends before it repays is much of a start's work
+     * (docs/TESTING.md, "The whole suite").
+     */
+    static final String SHORT_LIVED_JVM = "-XX:TieredStopAtLevel=1";
+
     private static final Path DATA = Path.of(System.getProperty("widefeed.analytics.dataDir", "target/stores"));
-    private static ServiceProcess cassandra;
-    private static ServiceProcess hbase;
+    /** Each backend's service, once started (or failed to start): one per backend per test JVM. */
+    private static final ConcurrentMap<String, CompletableFuture<ServiceProcess>> STARTED = new ConcurrentHashMap<>();
 
     final int port;
     /** Cassandra's native port, or HBase's ZooKeeper port. */
@@ -41,48 +52,69 @@ final class ServiceProcess implements AutoCloseable {
     }
 
     /** The service on an embedded Cassandra, keyspace {@code widefeed}; started once, stopped at exit. */
-    static synchronized ServiceProcess cassandra() throws Exception {
-        if (cassandra == null) {
-            String storage = """
-                    storage:
-                      backend: cassandra
-                      cassandra:
-                        embedded:
-                          enabled: true
-                          dataDir: %s
-                          nativePort: 29042
-                          storagePort: 27000
-                          heapMb: 1024
-                        contactPoints: 127.0.0.1:29042
-                        keyspace: widefeed
-                    """.formatted(DATA.resolve("cassandra").toAbsolutePath());
-            cassandra = start("cassandra", storage, 28080, 29042);
-            Runtime.getRuntime().addShutdownHook(new Thread(cassandra::close));
-        }
-        return cassandra;
+    static ServiceProcess cassandra() {
+        return once(
+                "cassandra",
+                () -> start(
+                        "cassandra",
+                        """
+                storage:
+                  backend: cassandra
+                  cassandra:
+                    embedded:
+                      enabled: true
+                      dataDir: %s
+                      nativePort: 29042
+                      storagePort: 27000
+                      heapMb: 1024
+                      jvmOptions: [%s]
+                    contactPoints: 127.0.0.1:29042
+                    keyspace: widefeed
+                """.formatted(DATA.resolve("cassandra").toAbsolutePath(), SHORT_LIVED_JVM),
+                        28080,
+                        29042));
     }
 
     /** The service on an embedded standalone HBase, namespace {@code widefeed}; started once, stopped at exit. */
-    static synchronized ServiceProcess hbase() throws Exception {
-        if (hbase == null) {
-            String storage = """
-                    storage:
-                      backend: hbase
-                      hbase:
-                        embedded:
-                          enabled: true
-                          dataDir: %s
-                          zookeeperPort: 22181
-                          masterPort: 26100
-                          regionServerPort: 26120
-                          heapMb: 1024
-                        zookeeperQuorum: 127.0.0.1:22181
-                        namespace: widefeed
-                    """.formatted(DATA.resolve("hbase").toAbsolutePath());
-            hbase = start("hbase", storage, 28090, 22181);
-            Runtime.getRuntime().addShutdownHook(new Thread(hbase::close));
+    static ServiceProcess hbase() {
+        return once(
+                "hbase",
+                () -> start(
+                        "hbase", """
+                storage:
+                  backend: hbase
+                  hbase:
+                    embedded:
+                      enabled: true
+                      dataDir: %s
+                      zookeeperPort: 22181
+                      masterPort: 26100
+                      regionServerPort: 26120
+                      heapMb: 1024
+                      jvmOptions: [%s]
+                    zookeeperQuorum: 127.0.0.1:22181
+                    namespace: widefeed
+                """.formatted(DATA.resolve("hbase").toAbsolutePath(), SHORT_LIVED_JVM), 28090, 22181));
+    }
+
+    /**
+     * The service named {@code name}, started by the first caller; callers for another backend meanwhile start theirs
+     * beside it rather than wait (most of a start is the store's own, much of it waiting).
+     */
+    private static ServiceProcess once(String name, Callable<ServiceProcess> start) {
+        CompletableFuture<ServiceProcess> started = STARTED.computeIfAbsent(name, n -> new CompletableFuture<>());
+        synchronized (started) {
+            if (!started.isDone()) {
+                try {
+                    ServiceProcess service = start.call();
+                    Runtime.getRuntime().addShutdownHook(new Thread(service::close));
+                    started.complete(service);
+                } catch (Exception e) {
+                    started.completeExceptionally(e);
+                }
+            }
         }
-        return hbase;
+        return started.join();
     }
 
     private static ServiceProcess start(String name, String storage, int port, int storePort) throws Exception {
@@ -110,6 +142,7 @@ final class ServiceProcess implements AutoCloseable {
         Process process = new ProcessBuilder(
                         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                         "-Xmx1g",
+                        SHORT_LIVED_JVM,
                         "-jar",
                         JAR.toAbsolutePath().toString(),
                         "server",
