@@ -36,6 +36,37 @@ final class ServiceProcess implements AutoCloseable {
     static final String SHORT_LIVED_JVM = "-XX:TieredStopAtLevel=1";
 
     private static final Path DATA = Path.of(System.getProperty("widefeed.analytics.dataDir", "target/stores"));
+    private static final String CASSANDRA =
+            """
+            storage:
+              backend: cassandra
+              cassandra:
+                embedded:
+                  enabled: true
+                  dataDir: %s
+                  nativePort: 29042
+                  storagePort: 27000
+                  heapMb: 1024
+                  jvmOptions: [%s]
+                contactPoints: 127.0.0.1:29042
+                keyspace: widefeed
+            """.formatted(DATA.resolve("cassandra").toAbsolutePath(), SHORT_LIVED_JVM);
+    private static final String HBASE = """
+            storage:
+              backend: hbase
+              hbase:
+                embedded:
+                  enabled: true
+                  dataDir: %s
+                  zookeeperPort: 22181
+                  masterPort: 26100
+                  regionServerPort: 26120
+                  heapMb: 1024
+                  jvmOptions: [%s]
+                zookeeperQuorum: 127.0.0.1:22181
+                namespace: widefeed
+            """.formatted(DATA.resolve("hbase").toAbsolutePath(), SHORT_LIVED_JVM);
+
     /** Each backend's service, once started (or failed to start): one per backend per test JVM. */
     private static final ConcurrentMap<String, CompletableFuture<ServiceProcess>> STARTED = new ConcurrentHashMap<>();
 
@@ -53,48 +84,12 @@ final class ServiceProcess implements AutoCloseable {
 
     /** The service on an embedded Cassandra, keyspace {@code widefeed}; started once, stopped at exit. */
     static ServiceProcess cassandra() {
-        return once(
-                "cassandra",
-                () -> start(
-                        "cassandra",
-                        """
-                storage:
-                  backend: cassandra
-                  cassandra:
-                    embedded:
-                      enabled: true
-                      dataDir: %s
-                      nativePort: 29042
-                      storagePort: 27000
-                      heapMb: 1024
-                      jvmOptions: [%s]
-                    contactPoints: 127.0.0.1:29042
-                    keyspace: widefeed
-                """.formatted(DATA.resolve("cassandra").toAbsolutePath(), SHORT_LIVED_JVM),
-                        28080,
-                        29042));
+        return once("cassandra", () -> start("cassandra", CASSANDRA, 28080, 29042));
     }
 
     /** The service on an embedded standalone HBase, namespace {@code widefeed}; started once, stopped at exit. */
     static ServiceProcess hbase() {
-        return once(
-                "hbase",
-                () -> start(
-                        "hbase", """
-                storage:
-                  backend: hbase
-                  hbase:
-                    embedded:
-                      enabled: true
-                      dataDir: %s
-                      zookeeperPort: 22181
-                      masterPort: 26100
-                      regionServerPort: 26120
-                      heapMb: 1024
-                      jvmOptions: [%s]
-                    zookeeperQuorum: 127.0.0.1:22181
-                    namespace: widefeed
-                """.formatted(DATA.resolve("hbase").toAbsolutePath(), SHORT_LIVED_JVM), 28090, 22181));
+        return once("hbase", () -> start("hbase", HBASE, 28090, 22181));
     }
 
     /**
