@@ -1,6 +1,8 @@
 package dev.widefeed.mastodon;
 
 import com.codahale.metrics.annotation.Timed;
+import dev.widefeed.mastodon.oauth.AppUser;
+import dev.widefeed.mastodon.oauth.RequiresScope;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Hidden;
 import jakarta.ws.rs.GET;

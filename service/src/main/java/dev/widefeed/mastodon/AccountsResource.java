@@ -10,6 +10,8 @@ import dev.widefeed.graph.FollowService;
 import dev.widefeed.graph.Handle;
 import dev.widefeed.graph.User;
 import dev.widefeed.graph.UserService;
+import dev.widefeed.mastodon.oauth.AppUser;
+import dev.widefeed.mastodon.oauth.RequiresScope;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.post.PostService;
 import io.dropwizard.auth.Auth;

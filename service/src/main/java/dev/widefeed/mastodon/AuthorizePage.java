@@ -1,5 +1,6 @@
 package dev.widefeed.mastodon;
 
+import dev.widefeed.mastodon.oauth.Scopes;
 import java.util.Map;
 
 /**

@@ -5,6 +5,8 @@ import dev.widefeed.graph.UserService;
 import dev.widefeed.like.Like;
 import dev.widefeed.like.LikeCursor;
 import dev.widefeed.like.LikeService;
+import dev.widefeed.mastodon.oauth.AppUser;
+import dev.widefeed.mastodon.oauth.RequiresScope;
 import dev.widefeed.post.PostService;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Hidden;

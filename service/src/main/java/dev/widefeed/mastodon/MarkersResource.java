@@ -1,6 +1,8 @@
 package dev.widefeed.mastodon;
 
 import com.codahale.metrics.annotation.Timed;
+import dev.widefeed.mastodon.oauth.AppUser;
+import dev.widefeed.mastodon.oauth.RequiresScope;
 import dev.widefeed.notification.NotificationCursor;
 import dev.widefeed.notification.NotificationService;
 import io.dropwizard.auth.Auth;

@@ -11,6 +11,8 @@ import dev.widefeed.graph.FollowService;
 import dev.widefeed.graph.UserService;
 import dev.widefeed.idempotency.IdempotentRequests;
 import dev.widefeed.like.LikeService;
+import dev.widefeed.mastodon.oauth.OAuthTokens;
+import dev.widefeed.mastodon.oauth.ScopeCheck;
 import dev.widefeed.notification.NotificationService;
 import dev.widefeed.post.PostService;
 import dev.widefeed.textindex.TextIndexService;

@@ -2,6 +2,8 @@ package dev.widefeed.mastodon;
 
 import com.codahale.metrics.annotation.Timed;
 import dev.widefeed.graph.UserService;
+import dev.widefeed.mastodon.oauth.AppUser;
+import dev.widefeed.mastodon.oauth.RequiresScope;
 import dev.widefeed.notification.Notification;
 import dev.widefeed.notification.NotificationCursor;
 import dev.widefeed.notification.NotificationKind;

@@ -3,6 +3,8 @@ package dev.widefeed.mastodon;
 import com.codahale.metrics.annotation.Timed;
 import dev.widefeed.directory.NameDirectory;
 import dev.widefeed.graph.UserService;
+import dev.widefeed.mastodon.oauth.AppUser;
+import dev.widefeed.mastodon.oauth.RequiresScope;
 import dev.widefeed.textindex.TextIndexService;
 import dev.widefeed.topic.TopicParser;
 import io.dropwizard.auth.Auth;

@@ -1,4 +1,4 @@
-package dev.widefeed.mastodon;
+package dev.widefeed.mastodon.oauth;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -6,10 +6,10 @@ import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
 
 /** SHA-256 of a text's UTF-8, as the face needs it: PKCE's challenge, digests of keys and tokens. */
-final class Sha256 {
+public final class Sha256 {
     private Sha256() {}
 
-    static byte[] of(String text) {
+    public static byte[] of(String text) {
         try {
             return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
         } catch (NoSuchAlgorithmException e) {
@@ -18,7 +18,7 @@ final class Sha256 {
     }
 
     /** The digest in URL-safe Base64 without padding (PKCE's S256 of an ASCII verifier is exactly this). */
-    static String base64Url(String text) {
+    public static String base64Url(String text) {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(of(text));
     }
 }

@@ -1,4 +1,4 @@
-package dev.widefeed.mastodon;
+package dev.widefeed.mastodon.oauth;
 
 import com.auth0.jwt.JWT;
 import com.auth0.jwt.JWTVerifier;

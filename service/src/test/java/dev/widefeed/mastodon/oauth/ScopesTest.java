@@ -1,4 +1,4 @@
-package dev.widefeed.mastodon;
+package dev.widefeed.mastodon.oauth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.widefeed.mastodon;
+package dev.widefeed.mastodon.oauth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -66,7 +66,8 @@ class OAuthTokensTest {
     @Test
     void pkceS256IsTheVerifiersDigest() {
         // As `printf %s VERIFIER | openssl dgst -sha256 -binary | base64 | tr '+/' '-_' | tr -d =` makes it.
-        assertThat(OAuthResource.s256("dBjftJeZ4CVP-mB92K27uhbUJU1p1r7wW1gFWFOEjXk"))
+        // The sign-in's check of a code verifier (OAuthResource.s256) is this digest.
+        assertThat(Sha256.base64Url("dBjftJeZ4CVP-mB92K27uhbUJU1p1r7wW1gFWFOEjXk"))
                 .isEqualTo("bwWFMyPfdG9qreDhH2lmftFx_dFeLDalzcT1gb_j68g");
     }
 }

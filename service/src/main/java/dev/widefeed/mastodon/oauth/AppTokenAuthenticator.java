@@ -1,4 +1,4 @@
-package dev.widefeed.mastodon;
+package dev.widefeed.mastodon.oauth;
 
 import dev.widefeed.account.TokenClaims;
 import io.dropwizard.auth.Authenticator;

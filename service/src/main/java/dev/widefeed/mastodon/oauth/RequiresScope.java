@@ -1,4 +1,4 @@
-package dev.widefeed.mastodon;
+package dev.widefeed.mastodon.oauth;
 
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;

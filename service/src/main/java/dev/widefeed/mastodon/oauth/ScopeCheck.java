@@ -1,4 +1,4 @@
-package dev.widefeed.mastodon;
+package dev.widefeed.mastodon.oauth;
 
 import jakarta.annotation.Priority;
 import jakarta.ws.rs.Priorities;
