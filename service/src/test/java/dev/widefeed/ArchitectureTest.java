@@ -6,6 +6,7 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsid
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
@@ -18,6 +19,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
@@ -139,6 +142,19 @@ class ArchitectureTest {
         classes = new ClassFileImporter()
                 .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages(ROOT);
+    }
+
+    /** docs/ARCHITECTURE.md: a package that grows past this splits by concern; {@code api}'s views are data. */
+    @Test
+    void noPackageOfLogicHoldsMoreThanThirtyClasses() {
+        Map<String, Long> sizes = classes.stream()
+                .filter(JavaClass::isTopLevelClass)
+                .filter(c -> !c.getPackageName().equals(ROOT + ".api"))
+                .collect(Collectors.groupingBy(JavaClass::getPackageName, TreeMap::new, Collectors.counting()));
+        assertThat(sizes)
+                .isNotEmpty()
+                .allSatisfy((name, size) ->
+                        assertThat(size).as("classes in %s", name).isLessThanOrEqualTo(30L));
     }
 
     @Test
