@@ -111,7 +111,7 @@ class CounterAuditContract {
     void driftPlantedInAThousandCountersIsReportedExactlyAndCorrected(@TempDir Path out) throws Exception {
         service.awaitOwnRepairsSettled(Duration.ofMinutes(3));
         assertThat(audit(out.resolve("clean"), false).drifted())
-                .as("the product's own counters agree")
+                .as(() -> "the product's own counters agree; the audit found " + driftRows(out.resolve("clean")))
                 .isZero();
         Set<String> planted = plant(PLANTED, new Random(11));
 
@@ -194,6 +194,14 @@ class CounterAuditContract {
         assertThat(audit(out.resolve("quiet"), false).drifted())
                 .as("everything settled, nothing over-corrected")
                 .isZero();
+    }
+
+    /** An audit's drift rows, for a failure's message: which counters, by how much, and how they were read. */
+    private String driftRows(Path out) {
+        return spark.read()
+                .parquet(out.resolve("drift").toString())
+                .collectAsList()
+                .toString();
     }
 
     private CounterAudit.Summary audit(Path out, boolean apply) {
