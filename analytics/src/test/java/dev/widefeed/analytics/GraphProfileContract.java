@@ -143,12 +143,10 @@ class GraphProfileContract {
         if (!Files.isRegularFile(PERF_JAR)) {
             throw new IllegalStateException(PERF_JAR + " is missing: build the perf module first (mvn package)");
         }
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx1g",
-                ServiceProcess.SHORT_LIVED_JVM,
-                "-jar",
-                PERF_JAR.toAbsolutePath().toString()));
+        List<String> command = new ArrayList<>(
+                List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g"));
+        command.addAll(ServiceProcess.SHORT_LIVED_JVM);
+        command.addAll(List.of("-jar", PERF_JAR.toAbsolutePath().toString()));
         command.addAll(List.of(arguments));
         Path log = dir.resolve("perf-" + arguments[0] + ".log");
         Process perf = new ProcessBuilder(command)

@@ -13,7 +13,10 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -31,9 +34,12 @@ final class ServiceProcess implements AutoCloseable {
     /**
      * The quick compiler only, for the service and its store, which live minutes: the suite is bound by the CPU of
      * the 2-core machine it runs on, and C2 compiling for a JVM that ends before it repays is much of a start's work
-     * (docs/TESTING.md, "The whole suite").
+     * (docs/TESTING.md, "The whole suite"). The build says which (the root pom's {@code test.jvm.compiler}).
      */
-    static final String SHORT_LIVED_JVM = "-XX:TieredStopAtLevel=1";
+    static final List<String> SHORT_LIVED_JVM = Arrays.stream(
+                    System.getProperty("widefeed.test.jvmCompiler", "").trim().split("\\s+"))
+            .filter(option -> !option.isEmpty())
+            .toList();
 
     private static final Path DATA = Path.of(System.getProperty("widefeed.analytics.dataDir", "target/stores"));
     private static final String CASSANDRA =
@@ -50,8 +56,9 @@ final class ServiceProcess implements AutoCloseable {
                   jvmOptions: [%s]
                 contactPoints: 127.0.0.1:29042
                 keyspace: widefeed
-            """.formatted(DATA.resolve("cassandra").toAbsolutePath(), SHORT_LIVED_JVM);
-    private static final String HBASE = """
+            """.formatted(DATA.resolve("cassandra").toAbsolutePath(), String.join(", ", SHORT_LIVED_JVM));
+    private static final String HBASE =
+            """
             storage:
               backend: hbase
               hbase:
@@ -65,7 +72,7 @@ final class ServiceProcess implements AutoCloseable {
                   jvmOptions: [%s]
                 zookeeperQuorum: 127.0.0.1:22181
                 namespace: widefeed
-            """.formatted(DATA.resolve("hbase").toAbsolutePath(), SHORT_LIVED_JVM);
+            """.formatted(DATA.resolve("hbase").toAbsolutePath(), String.join(", ", SHORT_LIVED_JVM));
 
     /** Each backend's service, once started (or failed to start): one per backend per test JVM. */
     private static final ConcurrentMap<String, CompletableFuture<ServiceProcess>> STARTED = new ConcurrentHashMap<>();
@@ -134,14 +141,12 @@ final class ServiceProcess implements AutoCloseable {
                 logging:
                   level: WARN
                 """.formatted(port, port + 1, storage));
-        Process process = new ProcessBuilder(
-                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-Xmx1g",
-                        SHORT_LIVED_JVM,
-                        "-jar",
-                        JAR.toAbsolutePath().toString(),
-                        "server",
-                        config.toString())
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-Xmx1g");
+        command.addAll(SHORT_LIVED_JVM);
+        command.addAll(List.of("-jar", JAR.toAbsolutePath().toString(), "server", config.toString()));
+        Process process = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(DATA.resolve(name + "-service.log").toFile())
                 .start();

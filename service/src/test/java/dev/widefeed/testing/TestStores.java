@@ -4,6 +4,7 @@ import dev.widefeed.localstore.CommitLogSync;
 import dev.widefeed.localstore.LocalCassandra;
 import dev.widefeed.localstore.LocalHBase;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -24,9 +25,10 @@ public final class TestStores {
      * Options for a JVM that a test starts and that lives minutes (a store of its own, a worker to kill): the quick
      * compiler only. The suite is bound by the CPU of the 2-core machine it runs on, and C2 compiling code for a JVM
      * that ends before it repays took about half of a fresh store's start (docs/TESTING.md, "The whole suite"). The
-     * shared stores below, which serve the whole run, keep both compilers.
+     * shared stores below, which serve the whole run, keep both compilers. The build says which (the root pom's
+     * {@code test.jvm.compiler}); none outside it.
      */
-    public static final List<String> SHORT_LIVED_JVM = List.of("-XX:TieredStopAtLevel=1");
+    public static final List<String> SHORT_LIVED_JVM = jvmOptions(System.getProperty("widefeed.test.jvmCompiler", ""));
 
     private static final Path DATA_DIR = Path.of(System.getProperty("widefeed.test.dataDir", "target/test-stores"))
             .toAbsolutePath();
@@ -38,6 +40,12 @@ public final class TestStores {
     private static boolean shutdownHookAdded;
 
     private TestStores() {}
+
+    private static List<String> jvmOptions(String spaceSeparated) {
+        return Arrays.stream(spaceSeparated.trim().split("\\s+"))
+                .filter(option -> !option.isEmpty())
+                .toList();
+    }
 
     /**
      * The fast tier (docs/TESTING.md) promises a run that starts no store; a class that reaches one there lacks its
