@@ -18,6 +18,7 @@ import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostService;
 import dev.widefeed.post.PostStore;
 import java.time.Clock;
+import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -398,6 +399,8 @@ public final class CommentService {
         }
         CommentEvent.Deleted deleted = new CommentEvent.Deleted(comment);
         events.record(deleted);
+        Instant at =
+                clock.instant(); // before the row goes, as a change's time is (docs/design.md, "Counters that heal")
         if (!comments.delete(comment)) {
             return;
         }
@@ -411,7 +414,7 @@ public final class CommentService {
                 () -> comments.addSubjectCounts(object, SubjectCounts.removed(comment.isTopLevel())),
                 "subject " + object,
                 markPost);
-        postCounts.add(object.id(), PostCounts.commentRemoved(), clock.instant());
+        postCounts.add(object.id(), PostCounts.commentRemoved(), at);
         if (!comment.isTopLevel()) {
             BestEffort.count(
                     () -> comments.addCounts(comment.rootId(), CommentCounts.replies(-1)),

@@ -238,6 +238,10 @@ public final class FollowService {
                 + "were not all written; the relation repairer will finish it";
         BestEffort.run(
                 () -> {
+                    // The change's time is before its copies (the rows a recount counts) are written: an update that
+                    // lands within the settle bound of it lands within the bound of a recount's seeing them
+                    // (docs/design.md, "Counters that heal").
+                    Instant at = clock.instant();
                     relations.writeCopies(op.from(), op.to());
                     long delta = op.to().following() ? 1 : -1;
                     AtomicInteger waiting = new AtomicInteger(2);
@@ -246,7 +250,6 @@ public final class FollowService {
                             BestEffort.run(() -> relations.journalDone(op), left);
                         }
                     };
-                    Instant at = clock.instant();
                     counts.add(op.followerId(), UserCounts.following(delta), at, closeJournal);
                     counts.add(op.followeeId(), UserCounts.followers(delta), at, closeJournal);
                 },

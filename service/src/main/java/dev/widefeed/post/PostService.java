@@ -301,10 +301,11 @@ public final class PostService {
         // timelines) is known before the post is gone.
         PostEvent.Deleted deleted = new PostEvent.Deleted(post);
         events.record(deleted);
+        Instant at =
+                clock.instant(); // before the row goes, as a change's time is (docs/design.md, "Counters that heal")
         if (!posts.delete(post)) {
             return; // a concurrent delete of the same post got there first and lowers the counts
         }
-        Instant at = clock.instant();
         userCounts.add(me, new UserCounts(-1, 0, 0), at);
         post.repostOf().ifPresent(source -> repostCounts.add(source, PostCounts.repostRemoved(), at));
         events.publish(deleted);

@@ -21,15 +21,19 @@ import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Page;
 import dev.widefeed.testing.BackendContract;
+import dev.widefeed.testing.MovableClock;
 import dev.widefeed.testing.NextMillisecond;
 import dev.widefeed.testing.TestBackend;
 import dev.widefeed.testing.TestStorages;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -232,6 +236,55 @@ public class RelationStoreContract {
     }
 
     // --- the follow protocol on this backend ---
+
+    /**
+     * A recount that saw a follow's copies waits 150 ms for its counter update, and only an update later than the
+     * settle bound after the change's time marks the counter (docs/design.md, "Counters that heal"). So the time must
+     * be read before the copies are written: read after a slow write, an update on time by it would land unmarked
+     * after a recount had already counted the row, one too many. Here each copy write takes a second by the clock.
+     */
+    @Test
+    void aFollowsTimeIsReadBeforeItsCopiesAreWritten() {
+        MovableClock clock = new MovableClock();
+        List<Instant> copiesWritten = Collections.synchronizedList(new ArrayList<>());
+        List<Instant> changedAt = Collections.synchronizedList(new ArrayList<>());
+        RelationStore slowCopies = (RelationStore) Proxy.newProxyInstance(
+                RelationStore.class.getClassLoader(), new Class<?>[] {RelationStore.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("writeCopies")) {
+                        copiesWritten.add(clock.instant());
+                        clock.moveBy(Duration.ofSeconds(1));
+                    }
+                    try {
+                        return method.invoke(relations(), args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+        FollowService timed = new FollowService(
+                storage().users(),
+                slowCopies,
+                ids,
+                clock,
+                RelationLimits.DEFAULT,
+                executor,
+                new Events(),
+                (id, delta, at) -> {
+                    changedAt.add(at);
+                    storage().users().addCounts(id, delta);
+                });
+        long me = newUser();
+        long star = newUser();
+
+        assertThat(timed.follow(me, star)).isTrue();
+        assertThat(timed.unfollow(me, star)).isTrue();
+
+        assertThat(copiesWritten).hasSize(2);
+        assertThat(changedAt).hasSize(4);
+        assertThat(changedAt.subList(0, 2)).allSatisfy(at -> assertThat(at).isBeforeOrEqualTo(copiesWritten.get(0)));
+        assertThat(changedAt.subList(2, 4)).allSatisfy(at -> assertThat(at).isBeforeOrEqualTo(copiesWritten.get(1)));
+        assertThat(counts(me).following()).isZero();
+        assertThat(counts(star).followers()).isZero();
+    }
 
     @Test
     void followUnfollowAndRefollowKeepListsAndCountsTrue() {
