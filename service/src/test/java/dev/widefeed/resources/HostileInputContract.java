@@ -96,7 +96,7 @@ public class HostileInputContract {
 
     @BeforeParameterizedClassInvocation
     void createTheWorld() {
-        http = new RawHttp(api().baseUri());
+        http = api().raw();
         world = new SweepWorld(api());
         before = world.snapshot();
     }

@@ -74,6 +74,11 @@ public final class ApiClient implements AutoCloseable {
         return URI.create(base);
     }
 
+    /** A client that sends requests as written, each answer checked against the description as this client's are. */
+    public RawHttp raw() {
+        return new RawHttp(baseUri(), described);
+    }
+
     /** The secret the service signs tokens with, for tests that forge or age tokens. */
     public String tokenSecret() {
         return tokenSecret;

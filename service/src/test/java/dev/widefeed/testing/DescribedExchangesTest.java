@@ -42,7 +42,9 @@ class DescribedExchangesTest {
             "/v1/things/wrong-type", new Answer(200, "{\"id\": 7}"),
             "/v1/things/extra-field", new Answer(200, "{\"id\": \"x\", \"secret\": \"y\"}"),
             "/v1/things/unlisted-status", new Answer(500, "{\"error\": \"oops\"}"),
-            "/v1/undescribed", new Answer(200, "{}"));
+            "/v1/undescribed", new Answer(200, "{}"),
+            "/v1/things/refused-by-the-server", new Answer(414, "{\"code\": 414, \"message\": \"URI Too Long\"}"),
+            "/v1/things/refused-bare", new Answer(414, "<h1>Bad Message 414</h1>"));
 
     private record Answer(int status, String body) {}
 
@@ -94,6 +96,12 @@ class DescribedExchangesTest {
     @Test
     void aStatusTheOperationDoesNotListFailsTheTest() {
         assertFailsDescribing(() -> get("/v1/things/unlisted-status"), "answering 500");
+    }
+
+    @Test
+    void whatTheHttpServerRefusesBeforeAnyOperationPassesOnlyInTheErrorShape() {
+        assertThat(get("/v1/things/refused-by-the-server")).isEqualTo(414);
+        assertFailsDescribing(() -> get("/v1/things/refused-bare"), "answering 414");
     }
 
     @Test

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -13,11 +14,14 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.zip.GZIPInputStream;
 
 /**
  * Requests sent exactly as written: the path and query as given (no encoding), any bytes as the
  * body, with or without a Content-Length. A JAX-RS client would tidy up much of what hostile-input
- * tests need to send.
+ * tests need to send. Each answer is checked against the service's OpenAPI description as the JAX-RS client's are
+ * ({@link DescribedExchanges}).
  */
 public final class RawHttp {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -84,9 +88,28 @@ public final class RawHttp {
             .connectTimeout(Duration.ofSeconds(10))
             .build();
     private final URI base;
+    /** Where each answer is checked against the service's description, as the JAX-RS client's are. */
+    private final DescribedExchanges described;
 
-    public RawHttp(URI base) {
+    /** From {@link ApiClient#raw}. */
+    RawHttp(URI base, DescribedExchanges described) {
         this.base = base;
+        this.described = described;
+    }
+
+    /** A body as the service reads it: inflated when it was sent gzipped (a 2xx answer's request is checked). */
+    private static String asRead(Request request, byte[] body) {
+        boolean gzipped = request.headers().entrySet().stream()
+                .anyMatch(h -> h.getKey().equalsIgnoreCase("Content-Encoding")
+                        && h.getValue().equalsIgnoreCase("gzip"));
+        if (!gzipped) {
+            return new String(body, StandardCharsets.UTF_8);
+        }
+        try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(body))) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return ""; // malformed on purpose: the service refuses it, and a refused request is not checked
+        }
     }
 
     public Answer send(Request request) {
@@ -111,6 +134,14 @@ public final class RawHttp {
                 // client may have sent the next request on it already. That one was never read: resend.
                 response = client.send(http.build(), HttpResponse.BodyHandlers.ofString());
             }
+            described.check(
+                    request.method(),
+                    response.request().uri(),
+                    response.request().headers().map(),
+                    Optional.ofNullable(request.body()).map(b -> asRead(request, b)),
+                    response.statusCode(),
+                    response.headers().map(),
+                    response.body().getBytes(StandardCharsets.UTF_8));
             return new Answer(
                     response.statusCode(),
                     response.headers().firstValue("Content-Type").orElse(null),
