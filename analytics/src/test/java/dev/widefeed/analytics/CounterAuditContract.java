@@ -60,11 +60,10 @@ class CounterAuditContract {
     private CounterPlanter planter;
 
     /**
-     * Every backend's service, started side by side, then filled one after the other, before the first backend's
-     * audits: the service recounts what a fill marked about a minute later
-     * ({@link ServiceProcess#awaitOwnRepairsSettled}), so a backend filled while the one before it is filled or audited
-     * has settled by its turn, instead of each waiting out its own minute. The starts overlap (much of one is the
-     * store's own, waiting); the fills do not, so that each fills a service with the machine to itself, as before.
+     * Every backend's service, started and filled side by side before the first backend's audits: the service
+     * recounts what a fill marked about a minute later ({@link ServiceProcess#awaitOwnRepairsSettled}), so a backend
+     * filled beside the first has settled by its turn, instead of each waiting out its own minute; and much of a
+     * service's start is its store's, waiting, which the other's start fills.
      */
     private static final Map<AnalyticsBackend, Filled> FILLED = new EnumMap<>(AnalyticsBackend.class);
 
@@ -73,13 +72,12 @@ class CounterAuditContract {
             // A thread per backend: the common pool has a single one on a 2-core machine.
             ExecutorService starters = Executors.newFixedThreadPool(AnalyticsBackend.values().length);
             try {
-                Map<AnalyticsBackend, Future<ServiceProcess>> starting = new EnumMap<>(AnalyticsBackend.class);
+                Map<AnalyticsBackend, Future<Filled>> filling = new EnumMap<>(AnalyticsBackend.class);
                 for (AnalyticsBackend each : AnalyticsBackend.values()) {
-                    starting.put(each, starters.submit(each::service));
+                    filling.put(each, starters.submit(() -> Filled.fill(new Rest(each.service()), 60, 6, 7)));
                 }
-                for (Map.Entry<AnalyticsBackend, Future<ServiceProcess>> each : starting.entrySet()) {
-                    FILLED.put(
-                            each.getKey(), Filled.fill(new Rest(each.getValue().get()), 60, 6, 7));
+                for (Map.Entry<AnalyticsBackend, Future<Filled>> each : filling.entrySet()) {
+                    FILLED.put(each.getKey(), each.getValue().get());
                 }
             } finally {
                 starters.shutdownNow();
