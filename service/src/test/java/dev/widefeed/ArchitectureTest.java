@@ -14,6 +14,7 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import dev.widefeed.auth.ActingUser;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -155,6 +156,22 @@ class ArchitectureTest {
                 .isNotEmpty()
                 .allSatisfy((name, size) ->
                         assertThat(size).as("classes in %s", name).isLessThanOrEqualTo(30L));
+    }
+
+    /**
+     * Per-user budgets (the rate limits) are charged to whoever a principal names; a principal that did not say it
+     * names a user would be charged to its client's address, under the sign-up budget for writes.
+     */
+    @Test
+    void everySignedInPrincipalNamesItsActingUser() {
+        classes()
+                .that()
+                .implement(java.security.Principal.class)
+                .and()
+                .areNotInterfaces()
+                .should()
+                .implement(ActingUser.class)
+                .check(classes);
     }
 
     @Test

@@ -31,14 +31,24 @@ final class RateLimit {
                 .build();
     }
 
-    /** Takes a request's token from the client's bucket: 0 when granted, else the nanoseconds until one is due. */
-    long take(Object client) {
+    /**
+     * What taking a request's token left: whether it was granted, the budget's burst, the tokens left, the nanoseconds
+     * until the next is due (0 when granted) and until the bucket is full again.
+     */
+    record Taken(boolean granted, long limit, long remaining, long nanosToNext, long nanosToFull) {}
+
+    /** Takes a request's token from the client's bucket. */
+    Taken take(Object client) {
         ConsumptionProbe probe = buckets.get(client, c -> newBucket()).tryConsumeAndReturnRemaining(1);
-        if (probe.isConsumed()) {
-            return 0;
+        if (!probe.isConsumed()) {
+            refused.mark();
         }
-        refused.mark();
-        return Math.max(1, probe.getNanosToWaitForRefill());
+        return new Taken(
+                probe.isConsumed(),
+                bandwidth.getCapacity(),
+                probe.getRemainingTokens(),
+                probe.isConsumed() ? 0 : Math.max(1, probe.getNanosToWaitForRefill()),
+                probe.getNanosToWaitForReset());
     }
 
     private Bucket newBucket() {

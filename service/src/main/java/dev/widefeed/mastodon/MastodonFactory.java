@@ -69,6 +69,7 @@ public class MastodonFactory {
         var jersey = environment.jersey();
         jersey.register(new ScopeCheck());
         jersey.register(new MastodonErrors());
+        jersey.register(new MastodonRateLimitHeaders(clock));
         jersey.register(new MastodonExceptionMapper());
         if (!enabled) {
             return;

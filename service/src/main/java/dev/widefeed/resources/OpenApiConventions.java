@@ -1,6 +1,7 @@
 package dev.widefeed.resources;
 
 import com.fasterxml.jackson.annotation.JsonView;
+import dev.widefeed.http.RateLimitFilter;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.jaxrs2.ResolvedParameter;
 import io.swagger.v3.jaxrs2.ext.AbstractOpenAPIExtension;
@@ -23,6 +24,7 @@ import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
 import java.lang.reflect.Type;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -35,8 +37,8 @@ import java.util.TreeMap;
  * What the resources' annotations leave out of the generated description and every operation shares, added operation
  * by operation (docs/api.md, "Errors"): the signed-in user, who comes from the token and is no part of the request;
  * the bearer token an operation needs, which is exactly where a resource method takes {@code @Auth}; the success
- * status (200 with the method's answer, 204 for no answer); and the error statuses, each with the error body and, for
- * 429 and 503, the {@code Retry-After} header.
+ * status (200 with the method's answer, 204 for no answer); the error statuses, each with the error body and, for
+ * 429 and 503, the {@code Retry-After} header; and the rate limit's fields on every answer but a refused token's.
  */
 final class OpenApiConventions extends AbstractOpenAPIExtension {
     static final String BEARER = "bearer";
@@ -129,6 +131,18 @@ final class OpenApiConventions extends AbstractOpenAPIExtension {
             }
             responses.addApiResponse(Integer.toString(status), error);
         }
+        // Every answer after the budgets were charged: all but a refused token's
+        // (docs/configuration.md, "Rate limits").
+        responses.forEach((status, response) -> {
+            if (!status.equals("401")) {
+                response.addHeaderObject(
+                        RateLimitFilter.LIMIT, header("The burst of the budget this request was charged to", count()));
+                response.addHeaderObject(
+                        RateLimitFilter.REMAINING, header("The requests the budget has left now", count()));
+                response.addHeaderObject(
+                        RateLimitFilter.RESET, header("Seconds until the budget is full again", count()));
+            }
+        });
         operation.setResponses(sorted(responses));
         if (operation.getParameters() != null) {
             operation.getParameters().forEach(OpenApiConventions::typed);
@@ -219,6 +233,10 @@ final class OpenApiConventions extends AbstractOpenAPIExtension {
                 || name.equals("target")
                 || name.equals("other")
                 || name.equals("gid");
+    }
+
+    private static Schema<?> count() {
+        return new IntegerSchema().minimum(BigDecimal.ZERO);
     }
 
     private static Header header(String description, Schema<?> schema) {

@@ -125,6 +125,32 @@ class RateLimitFilterTest {
     }
 
     @Test
+    void everyChargedAnswerSaysWhereItsBudgetStands() {
+        String erin = TOKENS.mint(501);
+        for (int left = 2; left >= 0; left--) {
+            try (Response r = request("/limited", erin).post(Entity.json("{}"))) {
+                assertThat(r.getStatus()).isEqualTo(204);
+                assertThat(r.getHeaderString(RateLimitFilter.LIMIT)).isEqualTo("3");
+                assertThat(r.getHeaderString(RateLimitFilter.REMAINING)).isEqualTo(Integer.toString(left));
+                // One a minute refills it: a minute for each token taken.
+                assertThat(Long.parseLong(r.getHeaderString(RateLimitFilter.RESET)))
+                        .isEqualTo(60L * (3 - left));
+            }
+        }
+        try (Response r = request("/limited", erin).post(Entity.json("{}"))) {
+            assertThat(r.getStatus()).isEqualTo(429);
+            assertThat(r.getHeaderString(RateLimitFilter.REMAINING)).isEqualTo("0");
+            assertThat(r.getHeaderString(RateLimitFilter.RESET)).isEqualTo("180");
+        }
+        try (Response r = request("/limited", erin + "x").post(Entity.json("{}"))) {
+            assertThat(r.getStatus()).isEqualTo(401);
+            assertThat(r.getHeaderString(RateLimitFilter.LIMIT))
+                    .as("a refused token is charged to no budget")
+                    .isNull();
+        }
+    }
+
+    @Test
     void readsOverTheUsersBudgetAre429() {
         String bob = TOKENS.mint(201);
         for (int i = 0; i < 5; i++) {

@@ -15,6 +15,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -231,6 +232,11 @@ public class MastodonApiContract {
         assertThat(page.get(0).get("content").asText()).contains("more 2");
         String link = first.header("Link");
         assertThat(link).contains("rel=\"next\"").contains("rel=\"prev\"");
+        // The user's read budget, as Mastodon reports it (clients wait for the reset once nothing remains).
+        assertThat(Long.parseLong(first.header("X-RateLimit-Limit")))
+                .isGreaterThan(Long.parseLong(first.header("X-RateLimit-Remaining")));
+        assertThat(Instant.parse(first.header("X-RateLimit-Reset")))
+                .isAfter(Instant.now().minusSeconds(60));
         String next = link.substring(link.indexOf('<') + 1, link.indexOf('>'));
         JsonNode older = MastodonHttp.json(
                 m.get(URI.create(next).getPath() + "?" + URI.create(next).getRawQuery(), adaToken), 200);
