@@ -145,7 +145,7 @@ public final class ApiClient implements AutoCloseable {
                     method,
                     URI.create(base + path),
                     token == null ? Map.of() : Map.of("Authorization", List.of("Bearer " + token)),
-                    Optional.ofNullable(body).map(ApiClient::json),
+                    () -> Optional.ofNullable(body).map(ApiClient::json),
                     reply.status(),
                     // the JSON the client reads; it keeps no other header
                     reply.text().isEmpty() ? Map.of() : Map.of("Content-Type", List.of(MediaType.APPLICATION_JSON)),

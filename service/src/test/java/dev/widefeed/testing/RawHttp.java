@@ -97,7 +97,7 @@ public final class RawHttp {
         this.described = described;
     }
 
-    /** A body as the service reads it: inflated when it was sent gzipped (a 2xx answer's request is checked). */
+    /** A body as the service reads it: inflated when it was sent gzipped. */
     private static String asRead(Request request, byte[] body) {
         boolean gzipped = request.headers().entrySet().stream()
                 .anyMatch(h -> h.getKey().equalsIgnoreCase("Content-Encoding")
@@ -138,7 +138,7 @@ public final class RawHttp {
                     request.method(),
                     response.request().uri(),
                     response.request().headers().map(),
-                    Optional.ofNullable(request.body()).map(b -> asRead(request, b)),
+                    () -> Optional.ofNullable(request.body()).map(b -> asRead(request, b)),
                     response.statusCode(),
                     response.headers().map(),
                     response.body().getBytes(StandardCharsets.UTF_8));
