@@ -34,7 +34,8 @@ final class ServiceProcess implements AutoCloseable {
     /**
      * The quick compiler only, for the service and its store, which live minutes: the suite is bound by the CPU of
      * the 2-core machine it runs on, and C2 compiling for a JVM that ends before it repays is much of a start's work
-     * (docs/TESTING.md, "The whole suite"). The build says which (the root pom's {@code test.jvm.compiler}).
+     * (docs/TESTING.md, "The whole suite"). The build says which (the root pom's {@code test.jvm.compiler},
+     * with {@code test.jvm.codeCache}).
      */
     static final List<String> SHORT_LIVED_JVM = Arrays.stream(
                     System.getProperty("widefeed.test.jvmCompiler", "").trim().split("\\s+"))

@@ -26,7 +26,8 @@ public final class TestStores {
      * compiler only. The suite is bound by the CPU of the 2-core machine it runs on, and C2 compiling code for a JVM
      * that ends before it repays took about half of a fresh store's start (docs/TESTING.md, "The whole suite"). The
      * shared stores below, which serve the whole run, keep both compilers. The build says which (the root pom's
-     * {@code test.jvm.compiler}); none outside it.
+     * {@code test.jvm.compiler}, with {@code test.jvm.codeCache}, the code cache C1 alone would leave too small);
+     * none outside it.
      */
     public static final List<String> SHORT_LIVED_JVM = jvmOptions(System.getProperty("widefeed.test.jvmCompiler", ""));
 
