@@ -11,7 +11,6 @@ import dev.widefeed.auth.AuthFactory;
 import dev.widefeed.auth.JsonUnauthorizedHandler;
 import dev.widefeed.auth.TokenAuthenticator;
 import dev.widefeed.auth.UserPrincipal;
-import dev.widefeed.cache.CacheMetrics;
 import dev.widefeed.cache.CacheSettings;
 import dev.widefeed.cli.BackupCommand;
 import dev.widefeed.cli.ExportCommand;
@@ -20,6 +19,9 @@ import dev.widefeed.cli.ReconcileCommand;
 import dev.widefeed.cli.RestoreCommand;
 import dev.widefeed.cli.SchemaCommand;
 import dev.widefeed.cli.TokenCommand;
+import dev.widefeed.composition.Features;
+import dev.widefeed.composition.InstanceSettings;
+import dev.widefeed.composition.ServerParts;
 import dev.widefeed.erasure.ErasureService;
 import dev.widefeed.errors.BusyMapper;
 import dev.widefeed.errors.DomainExceptionMapper;
@@ -32,7 +34,6 @@ import dev.widefeed.errors.ValidationErrorMapper;
 import dev.widefeed.errors.WebErrorMapper;
 import dev.widefeed.feed.FanoutMetrics;
 import dev.widefeed.graph.RelationLimits;
-import dev.widefeed.graph.RelationRepairJob;
 import dev.widefeed.health.StoreHealthCheck;
 import dev.widefeed.http.BodyLimit;
 import dev.widefeed.http.CrossOrigin;
@@ -41,32 +42,12 @@ import dev.widefeed.http.RequestBudgetFilter;
 import dev.widefeed.http.WebClient;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.ProcessName;
-import dev.widefeed.mastodon.MastodonFactory;
 import dev.widefeed.mastodon.oauth.AppTokenAuthenticator;
 import dev.widefeed.mastodon.oauth.AppUser;
 import dev.widefeed.mastodon.oauth.OAuthTokens;
 import dev.widefeed.metrics.PrometheusEndpoint;
-import dev.widefeed.reconcile.CounterMarksFlush;
-import dev.widefeed.resources.CommentResource;
-import dev.widefeed.resources.ErasureResource;
-import dev.widefeed.resources.ExportResource;
-import dev.widefeed.resources.FanoutResource;
-import dev.widefeed.resources.GroupResource;
-import dev.widefeed.resources.LikeResource;
-import dev.widefeed.resources.NotificationResource;
-import dev.widefeed.resources.OpenApiResource;
-import dev.widefeed.resources.PostCommentsResource;
-import dev.widefeed.resources.PostResource;
-import dev.widefeed.resources.RelationResource;
-import dev.widefeed.resources.SessionResource;
-import dev.widefeed.resources.TimelineResource;
-import dev.widefeed.resources.TopicResource;
-import dev.widefeed.resources.UserListsResource;
-import dev.widefeed.resources.UserResource;
+import dev.widefeed.resources.NativeResources;
 import dev.widefeed.store.Storage;
-import dev.widefeed.tasks.ReconcileTask;
-import dev.widefeed.tasks.RepairRelationsTask;
-import dev.widefeed.textindex.TrendingJob;
 import io.dropwizard.auth.PolymorphicAuthDynamicFeature;
 import io.dropwizard.auth.PolymorphicAuthValueFactoryProvider;
 import io.dropwizard.auth.oauth.OAuthCredentialAuthFilter;
@@ -114,12 +95,12 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         bootstrap.addCommand(new ReconcileCommand<>(
                 WidefeedConfiguration.class,
                 config -> config.storage,
-                (config, storage) -> Services.over(
+                (config, storage) -> new Features(
                                 storage,
-                                Services.Settings.of(new IdGenerator(0), Clock.systemUTC())
+                                InstanceSettings.of(new IdGenerator(0), Clock.systemUTC())
                                         .withFeed(config.feed.rules())
                                         .withLogShards(config.eventLog.shards))
-                        .reconciler()));
+                        .reconcile.reconciler()));
     }
 
     @Override
@@ -154,9 +135,9 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
                 .rejectedExecutionHandler(new ThreadPoolExecutor.CallerRunsPolicy())
                 .build();
         CacheSettings caches = config.caches.settings();
-        Services services = Services.over(
+        Features features = new Features(
                 storage,
-                Services.Settings.of(ids, clock)
+                InstanceSettings.of(ids, clock)
                         .withLimits(
                                 new RelationLimits(config.limits.maxFollowing, RelationLimits.DEFAULT.maxBatchFollow()))
                         .withBatchFollows(batchFollows)
@@ -166,116 +147,33 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
                         .withAudience(config.audiences.settings())
                         .withPageReads(pageReads)
                         .withCaches(caches));
-        CacheMetrics.register(environment.metrics(), services.caches());
-        environment.lifecycle().manage(new Managed() {
-            @Override
-            public void start() {
-                services.cacheInvalidations().start(caches.invalidationPoll());
-            }
-
-            @Override
-            public void stop() {
-                services.cacheInvalidations().close();
-            }
-        });
-        // Stopped before the storage: what waits is applied first.
-        environment.lifecycle().manage(new Managed() {
-            @Override
-            public void stop() {
-                services.postCounts().close();
-                services.userCounts().close();
-            }
-        });
-        environment
-                .metrics()
-                .registerGauge(
-                        "counters.coalesced.added",
-                        () -> services.postCounts().added()
-                                + services.userCounts().added());
-        environment
-                .metrics()
-                .registerGauge(
-                        "counters.coalesced.updates",
-                        () -> services.postCounts().updates()
-                                + services.userCounts().updates());
-        environment.metrics().registerGauge("audiences.cache.marks.hitRate", services.audienceFacts()::marksHitRate);
-        environment
-                .metrics()
-                .registerGauge("audiences.cache.memberships.hitRate", services.audienceFacts()::membershipsHitRate);
-        environment.lifecycle().manage(services.fanoutWorker()); // stopped after the job that drives it
-        config.eventLog.buildJob(storage.eventLog(), services.eventLog(), services.logHandlers(), clock, environment);
-
-        environment
-                .lifecycle()
-                .manage(new TrendingJob(storage.textIndex(), config.topics.trendingEvery.toJavaDuration(), clock));
-        environment
-                .lifecycle()
-                .manage(new RelationRepairJob(
-                        services.relationRepairer(),
-                        clock,
+        ServerParts.manage(
+                features,
+                storage,
+                new ServerParts.Jobs(
+                        config.eventLog,
+                        caches.invalidationPoll(),
+                        config.topics.trendingEvery.toJavaDuration(),
                         config.relationRepair.period.toJavaDuration(),
                         config.relationRepair.settle.toJavaDuration(),
-                        config.relationRepair.lookback.toJavaDuration(),
-                        environment.metrics()));
-        environment.admin().addTask(new RepairRelationsTask(services.relationRepairer(), clock));
-        environment.admin().addTask(new ReconcileTask(services.reconciler(), environment.metrics()));
-        environment
-                .lifecycle()
-                .manage(new CounterMarksFlush(
-                        services.counterMarks(), services.counterRecounts(), environment.metrics()));
+                        config.relationRepair.lookback.toJavaDuration()),
+                clock,
+                environment);
         PrometheusEndpoint.register(environment);
 
-        AuthFactory.Built auth =
-                config.auth.build(config.storage.embeddedDataDir(), storage.accounts(), services.users(), ids, clock);
+        AuthFactory.Built auth = config.auth.build(
+                config.storage.embeddedDataDir(), storage.accounts(), features.graph.users(), ids, clock);
         OAuthTokens appTokens = new OAuthTokens(auth.keys(), clock);
         registerWeb(config, environment, auth, appTokens);
-        config.mastodon.register(
-                environment,
-                new MastodonFactory.Backing(
-                        services.users(),
-                        services.posts(),
-                        services.likes(),
-                        services.follows(),
-                        services.relationships(),
-                        services.home(),
-                        services.idempotent(),
-                        services.notifications(),
-                        services.comments(),
-                        services.audiences(),
-                        services.textIndex(),
-                        services.directory(),
-                        auth.accounts()),
-                appTokens,
+        config.mastodon.register(environment, features, auth.accounts(), appTokens, clock);
+        NativeResources.register(
+                environment.jersey(),
+                features,
+                auth.accounts(),
+                auth.tokens(),
+                new ErasureService(auth.accounts(), storage.accounts(), features.log.log(), clock),
+                environment.getObjectMapper(),
                 clock);
-        ErasureService erasures = new ErasureService(auth.accounts(), storage.accounts(), services.eventLog(), clock);
-        environment
-                .jersey()
-                .register(new UserResource(
-                        services.users(),
-                        auth.accounts(),
-                        auth.tokens(),
-                        services.idempotent(),
-                        erasures,
-                        services.directory()));
-        environment.jersey().register(new ErasureResource(erasures));
-        environment.jersey().register(new SessionResource(auth.accounts(), auth.tokens()));
-        environment.jersey().register(new RelationResource(services.follows(), services.relationships()));
-        environment.jersey().register(new PostResource(services.posts(), services.idempotent()));
-        environment.jersey().register(new UserListsResource(services.audiences()));
-        environment
-                .jersey()
-                .register(
-                        new ExportResource(services.users(), services.archive(), environment.getObjectMapper(), clock));
-        environment.jersey().register(new GroupResource(services.audiences()));
-        environment.jersey().register(new TimelineResource(services.posts(), services.home()));
-        environment.jersey().register(new FanoutResource(services.fanout()));
-        environment.jersey().register(new LikeResource(services.likes()));
-        environment.jersey().register(new LikeResource.ByUser(services.likes()));
-        environment.jersey().register(new PostCommentsResource(services.comments(), services.idempotent()));
-        environment.jersey().register(new CommentResource(services.comments()));
-        environment.jersey().register(new NotificationResource(services.notifications()));
-        environment.jersey().register(new TopicResource(services.textIndex()));
-        environment.jersey().register(new TopicResource.ByUser(services.textIndex()));
     }
 
     private static void registerWeb(
@@ -323,7 +221,6 @@ public class WidefeedApplication extends Application<WidefeedConfiguration> {
         environment.jersey().register(new ValidationErrorMapper());
         environment.jersey().register(new WebErrorMapper());
         environment.jersey().register(new UnexpectedErrorMapper());
-        environment.jersey().register(new OpenApiResource());
     }
 
     /** Strict, bounded JSON in; ISO-8601 times out. */

@@ -48,6 +48,7 @@ class ArchitectureTest {
         FEATURES.put("eventlog", Set.of("kernel"));
         FEATURES.put("idempotency", Set.of("kernel"));
         FEATURES.put("graph", Set.of("kernel", "cache"));
+        FEATURES.put("directory", Set.of("kernel", "cache", "eventlog", "graph"));
         FEATURES.put("audience", Set.of("kernel", "cache", "graph"));
         FEATURES.put("account", Set.of("kernel", "cache", "graph"));
         FEATURES.put("mention", Set.of("kernel", "cache", "graph"));
@@ -68,6 +69,7 @@ class ArchitectureTest {
                         "cache",
                         "eventlog",
                         "graph",
+                        "directory",
                         "account",
                         "audience",
                         "mention",
@@ -88,6 +90,30 @@ class ArchitectureTest {
                 Set.of("kernel", "cache", "eventlog", "graph", "audience", "mention", "topic", "post", "comment"));
     }
 
+    /** The packages above the domain, each with its row in the map of docs/ARCHITECTURE.md. */
+    private static final Set<String> ABOVE_THE_DOMAIN = Set.of(
+            "store",
+            "backends",
+            "localstore",
+            "composition",
+            "api",
+            "resources",
+            "errors",
+            "http",
+            "auth",
+            "mastodon",
+            "files",
+            "health",
+            "tasks",
+            "cli",
+            "metrics");
+
+    /** Packages of the other modules on the classpath (the HBase tools, the REST client): not the service's. */
+    private static final Set<String> OTHER_MODULES = Set.of("hbasetools", "restclient");
+
+    /** Constructor parameters at most: past that a class does more than one job, or wants its parts grouped. */
+    private static final int MAX_CONSTRUCTOR_PARAMETERS = 10;
+
     /** What no domain class may touch: store drivers, HBase, the web layer, and the packages above the domain. */
     private static final List<String> OUTSIDE_THE_DOMAIN = List.of(
             "com.datastax..",
@@ -105,6 +131,7 @@ class ArchitectureTest {
             ROOT + ".errors..",
             ROOT + ".auth..",
             ROOT + ".mastodon..",
+            ROOT + ".composition..",
             ROOT + ".cli..",
             ROOT + ".tasks..",
             ROOT + ".health..");
@@ -143,6 +170,58 @@ class ArchitectureTest {
         classes = new ClassFileImporter()
                 .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages(ROOT);
+    }
+
+    /**
+     * docs/ARCHITECTURE.md, "The map": every package is on it, a domain package with the domain packages it may use
+     * (so its dependencies are checked by {@link #featuresDependOnlyOnTheKernelAndTheFeaturesBelowThem}).
+     */
+    @Test
+    void everyPackageIsOnTheMap() {
+        Set<String> packages = classes.stream()
+                .map(JavaClass::getPackageName)
+                .filter(name -> name.startsWith(ROOT + "."))
+                .map(name -> name.substring(ROOT.length() + 1).split("\\.")[0])
+                .filter(name -> !OTHER_MODULES.contains(name))
+                .collect(Collectors.toCollection(java.util.TreeSet::new));
+        assertThat(packages)
+                .allSatisfy(name -> assertThat(FEATURES.containsKey(name) || ABOVE_THE_DOMAIN.contains(name))
+                        .as("package %s is a key of FEATURES or one of the packages above the domain", name)
+                        .isTrue());
+        assertThat(FEATURES.values().stream().flatMap(Set::stream)).allMatch(FEATURES::containsKey);
+    }
+
+    /**
+     * docs/ARCHITECTURE.md, "Assembly": a class that needs more than this many collaborators does more than one job or
+     * wants its parts grouped; records are exempt, since their components are the fields of a document (a JSON view, a
+     * Mastodon entity, the list of stores).
+     */
+    @Test
+    void noConstructorTakesMoreThanTenParameters() {
+        List<String> wide = classes.stream()
+                .filter(c -> !c.isRecord())
+                .flatMap(c -> c.getConstructors().stream())
+                .filter(c -> c.getRawParameterTypes().size() > MAX_CONSTRUCTOR_PARAMETERS)
+                .filter(c -> !c.getOwner().isAnonymousClass())
+                .map(c ->
+                        c.getOwner().getName() + " (" + c.getRawParameterTypes().size() + ")")
+                .toList();
+        assertThat(wide).isEmpty();
+    }
+
+    /** docs/ARCHITECTURE.md, "Assembly": the composition builds the features; nothing below it builds the composition. */
+    @Test
+    void onlyTheRootTheCommandsAndTheFacesUseTheComposition() {
+        noClasses()
+                .that()
+                .resideInAnyPackage(domainPackages())
+                .or()
+                .resideInAnyPackage(ROOT + ".store..", ROOT + ".backends..", ROOT + ".localstore..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage(ROOT + ".composition..")
+                .because("docs/ARCHITECTURE.md, \"Assembly\": each feature assembles itself from what it is given")
+                .check(classes);
     }
 
     /** docs/ARCHITECTURE.md: a package that grows past this splits by concern; {@code api}'s views are data. */

@@ -2,8 +2,9 @@ package dev.widefeed.perf;
 
 import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.Timer;
-import dev.widefeed.Services;
 import dev.widefeed.backends.StorageFactory;
+import dev.widefeed.composition.Features;
+import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.perf.load.LoadSummary;
@@ -201,8 +202,8 @@ final class Commands {
                 storage, workload.directory(), ids, PopulationLoader.Settings.DEFAULTS.withHistory(span), System.err);
         out.println(summary.line());
         if (!span.isZero()) {
-            Services services =
-                    Services.over(storage, Services.Settings.of(new IdGenerator(LOAD_ID_WORKER), Clock.systemUTC()));
+            Features services =
+                    new Features(storage, InstanceSettings.of(new IdGenerator(LOAD_ID_WORKER), Clock.systemUTC()));
             long seeded = PostHistory.seed(
                     storage,
                     workload,

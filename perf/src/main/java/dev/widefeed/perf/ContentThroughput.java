@@ -1,7 +1,8 @@
 package dev.widefeed.perf;
 
-import dev.widefeed.Services;
 import dev.widefeed.comment.CommentService;
+import dev.widefeed.composition.Features;
+import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.like.LikeService;
 import dev.widefeed.post.PostCounts;
@@ -42,10 +43,10 @@ final class ContentThroughput {
             throws InterruptedException {
         IdGenerator ids = new IdGenerator(1000);
         Clock clock = Clock.systemUTC();
-        Services services = Services.over(storage, Services.Settings.of(ids, clock));
-        PostService postService = services.posts();
-        LikeService likes = services.likes();
-        CommentService comments = services.comments();
+        Features services = new Features(storage, InstanceSettings.of(ids, clock));
+        PostService postService = services.posts.posts();
+        LikeService likes = services.likes.likes();
+        CommentService comments = services.comments.comments();
 
         long author = ids.next();
         List<Long> posts = new ArrayList<>(postCount);

@@ -1,7 +1,8 @@
 package dev.widefeed.perf;
 
 import com.codahale.metrics.MetricRegistry;
-import dev.widefeed.Services;
+import dev.widefeed.composition.Features;
+import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.eventlog.EventLogFactory;
 import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.feed.FanoutKind;
@@ -101,11 +102,11 @@ final class FanoutThroughput {
         FeedRules defaults = new FeedFactory().rules(); // the service's defaults
         FeedRules rules = new FeedRules(defaults.fanout(), defaults.home(), pageSize);
         int shards = new EventLogFactory().shards;
-        Services services = Services.over(
-                storage, Services.Settings.of(ids, clock).withFeed(rules).withLogShards(shards));
+        Features services = new Features(
+                storage, InstanceSettings.of(ids, clock).withFeed(rules).withLogShards(shards));
         EventLogJob job = new EventLogJob(
                 storage.eventLog(),
-                services.logHandlers(),
+                services.log.handlers(),
                 new EventLogJob.Settings(
                         shards,
                         threads,
@@ -117,12 +118,13 @@ final class FanoutThroughput {
                         "perf"),
                 clock,
                 new MetricRegistry());
-        job.serve(services.eventLog());
+        job.serve(services.log.log());
         job.start();
         try {
             // The same warm-up the ceiling had: one post's fan-out first, not measured, so the measured one runs
             // on compiled code and warm store caches, as the ceiling's inserts did.
-            long warmup = services.posts()
+            long warmup = services.posts
+                    .posts()
                     .create(author, "a warm-up post", null)
                     .post()
                     .id();
@@ -134,7 +136,8 @@ final class FanoutThroughput {
                                     .toMillis()
                             / 1e3);
             long requestStart = System.nanoTime();
-            long postId = services.posts()
+            long postId = services.posts
+                    .posts()
                     .create(author, "a post for a million", null)
                     .post()
                     .id();

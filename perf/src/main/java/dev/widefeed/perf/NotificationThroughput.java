@@ -1,7 +1,8 @@
 package dev.widefeed.perf;
 
 import com.codahale.metrics.MetricRegistry;
-import dev.widefeed.Services;
+import dev.widefeed.composition.Features;
+import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.eventlog.EventLogFactory;
 import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.kernel.IdGenerator;
@@ -58,11 +59,11 @@ final class NotificationThroughput {
 
         ExecutorService reads = Executors.newFixedThreadPool(32);
         int shards = new EventLogFactory().shards;
-        Services services = Services.over(
-                storage, Services.Settings.of(ids, clock).withLogShards(shards).withPageReads(reads));
+        Features services = new Features(
+                storage, InstanceSettings.of(ids, clock).withLogShards(shards).withPageReads(reads));
         EventLogJob job = new EventLogJob(
                 storage.eventLog(),
-                services.logHandlers(),
+                services.log.handlers(),
                 new EventLogJob.Settings(
                         shards,
                         2,
@@ -74,23 +75,29 @@ final class NotificationThroughput {
                         "perf-notifications"),
                 clock,
                 new MetricRegistry());
-        job.serve(services.eventLog());
+        job.serve(services.log.log());
         job.start();
         ExecutorService likers = Executors.newFixedThreadPool(threads);
         try {
-            long author = services.users().create("viral", Optional.empty()).id();
-            long postId =
-                    services.posts().create(author, "going viral", null).post().id();
+            long author =
+                    services.graph.users().create("viral", Optional.empty()).id();
+            long postId = services.posts
+                    .posts()
+                    .create(author, "going viral", null)
+                    .post()
+                    .id();
             // A home page worth reading: the author follows a few authors with a few posts each.
             for (int a = 0; a < FOLLOWED; a++) {
-                long followed =
-                        services.users().create("friend", Optional.empty()).id();
-                services.follows().follow(author, followed);
+                long followed = services.graph
+                        .users()
+                        .create("friend", Optional.empty())
+                        .id();
+                services.graph.follows().follow(author, followed);
                 for (int p = 0; p < POSTS_EACH; p++) {
-                    services.posts().create(followed, "post " + p, null);
+                    services.posts.posts().create(followed, "post " + p, null);
                 }
             }
-            services.home().home(author, author, Optional.empty(), PAGE); // the reader comes back: inbox rebuilt
+            services.feed.home().home(author, author, Optional.empty(), PAGE); // the reader comes back: inbox rebuilt
 
             Histogram notificationPage = new Histogram(60_000_000L, 3);
             Histogram homePage = new Histogram(60_000_000L, 3);
@@ -99,10 +106,10 @@ final class NotificationThroughput {
                     () -> {
                         while (liking.get()) {
                             long start = System.nanoTime();
-                            services.notifications().page(author, author, Optional.empty(), PAGE);
+                            services.notifications.notifications().page(author, author, Optional.empty(), PAGE);
                             notificationPage.recordValue(Math.max(1, (System.nanoTime() - start) / 1000));
                             start = System.nanoTime();
-                            services.home().home(author, author, Optional.empty(), PAGE);
+                            services.feed.home().home(author, author, Optional.empty(), PAGE);
                             homePage.recordValue(Math.max(1, (System.nanoTime() - start) / 1000));
                         }
                     },
@@ -117,7 +124,7 @@ final class NotificationThroughput {
                 int thread = t;
                 futures.add(likers.submit(() -> {
                     for (long i = thread; i < likes; i += threads) {
-                        services.likes().like(first + 1 + i, postId); // distinct likers, none of them the author
+                        services.likes.likes().like(first + 1 + i, postId); // distinct likers, none of them the author
                         long n = done.incrementAndGet();
                         if (n % 10_000 == 0) {
                             out.printf("\r%,d / %,d likes", n, likes);

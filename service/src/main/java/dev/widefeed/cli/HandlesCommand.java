@@ -2,9 +2,10 @@ package dev.widefeed.cli;
 
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.backends.StorageFactory;
+import dev.widefeed.composition.Features;
+import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.directory.NameDirectory;
 import dev.widefeed.graph.HandleBackfill;
-import dev.widefeed.graph.UserService;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
 import io.dropwizard.core.Configuration;
@@ -37,15 +38,21 @@ public final class HandlesCommand<C extends Configuration> extends TypedCommand<
     @Override
     protected void run(Bootstrap<C> bootstrap, Namespace namespace, C config) throws InterruptedException {
         try (Storage storage = this.storage.apply(config).open(new MetricRegistry(), Clock.systemUTC(), false)) {
-            UserService users = new UserService(storage.users(), new IdGenerator(0), Clock.systemUTC());
+            // The service's own features: a handle given here is announced to the cache of every running instance.
+            Features features = new Features(storage, InstanceSettings.of(new IdGenerator(0), Clock.systemUTC()));
             long start = System.nanoTime();
-            NameDirectory directory = new NameDirectory(storage.users(), storage.users()::findAll, storage.directory());
-            new HandleBackfill(storage.users(), users, PARALLELISM, directory::relist).run(PROGRESS_EVERY, report -> {
-                double seconds = Math.max((System.nanoTime() - start) / 1e9, 1e-3);
-                System.out.printf(
-                        "%,d users: %,d given a handle, %,d had one, %,d without a free one (%,.0f/s)%n",
-                        report.users(), report.given(), report.hadOne(), report.noneFree(), report.users() / seconds);
-            });
+            NameDirectory directory = features.directory.directory();
+            new HandleBackfill(storage.users(), features.graph.users(), PARALLELISM, directory::relist)
+                    .run(PROGRESS_EVERY, report -> {
+                        double seconds = Math.max((System.nanoTime() - start) / 1e9, 1e-3);
+                        System.out.printf(
+                                "%,d users: %,d given a handle, %,d had one, %,d without a free one (%,.0f/s)%n",
+                                report.users(),
+                                report.given(),
+                                report.hadOne(),
+                                report.noneFree(),
+                                report.users() / seconds);
+                    });
         }
     }
 }

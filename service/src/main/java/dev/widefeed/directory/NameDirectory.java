@@ -40,13 +40,9 @@ public final class NameDirectory {
      * @param users    the truth of a profile, which {@link #relist} follows
      * @param profiles the profiles a query's candidates are confirmed by (the cache tier's: a rename reaches them
      *                 within its bound, as it reaches every page)
+     * @param listingCap entries a listing takes at most: {@link #LISTING_CAP}
      */
-    public NameDirectory(UserStore users, Function<Collection<Long>, Map<Long, User>> profiles, DirectoryStore store) {
-        this(users, profiles, store, LISTING_CAP);
-    }
-
-    /** @param listingCap entries a listing takes at most (tests: a few) */
-    NameDirectory(
+    public NameDirectory(
             UserStore users,
             Function<Collection<Long>, Map<Long, User>> profiles,
             DirectoryStore store,

@@ -41,29 +41,6 @@ public final class FollowService {
     private final CounterUpdates<UserCounts> counts;
 
     /**
-     * Both users' counts moved in the request; a failed update leaves the journal entry unfinished, for the repairer
-     * (the update throws, so the entry is not closed).
-     */
-    public FollowService(
-            UserStore users,
-            RelationStore relations,
-            IdGenerator ids,
-            Clock clock,
-            RelationLimits limits,
-            Executor batchExecutor,
-            Events events) {
-        this(
-                users,
-                relations,
-                ids,
-                clock,
-                limits,
-                batchExecutor,
-                events,
-                (id, delta, changedAt) -> users.addCounts(id, delta));
-    }
-
-    /**
      * @param counts where an edge's change sends both users' counter deltas ({@link CoalescedCounts}: off the
      *               request); the change's journal entry is closed once both have landed, so until then the repairer
      *               would recount them

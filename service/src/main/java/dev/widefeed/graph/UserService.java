@@ -37,27 +37,14 @@ public final class UserService {
     private final Events events;
     private final ProfileCache pages;
 
-    public UserService(UserStore users, IdGenerator ids, Clock clock) {
-        this(users, ids, clock, PendingCounts.none());
-    }
-
     /**
      * @param pending what this instance changed of users' counts that the store may not hold yet
      *                ({@link dev.widefeed.kernel.CoalescedCounts}): a read of a user's counts first lets this
      *                instance's updates of them land, then adds what no update has taken yet, so an actor sees their
      *                own post or follow counted at once, once and only once
+     * @param events  where a profile's changes are recorded before and published after ({@link UserEvent})
+     * @param pages   profiles and counts as pages show them (the cache tier)
      */
-    public UserService(UserStore users, IdGenerator ids, Clock clock, PendingCounts<UserCounts> pending) {
-        this(users, ids, clock, pending, new Events());
-    }
-
-    /** @param events where a profile's changes are recorded before and published after ({@link UserEvent}) */
-    public UserService(
-            UserStore users, IdGenerator ids, Clock clock, PendingCounts<UserCounts> pending, Events events) {
-        this(users, ids, clock, pending, events, null);
-    }
-
-    /** @param pages profiles and counts as pages show them (the cache tier); null: pages read the store */
     public UserService(
             UserStore users,
             IdGenerator ids,
@@ -201,9 +188,6 @@ public final class UserService {
      * tier, each within its bound (docs/design.md, "The cache tier"); in the order asked, duplicates once.
      */
     public List<Map.Entry<User, UserCounts>> onPages(List<Long> userIds) {
-        if (pages == null) {
-            return getAll(userIds);
-        }
         Set<Long> asked = new LinkedHashSet<>(userIds);
         Map<Long, User> found = pages.findAll(asked);
         return inOrder(asked, found, pages.countsOf(found.keySet()));

@@ -86,6 +86,22 @@ public final class CoalescedCounts<D> implements CounterUpdates<D>, PendingCount
     private final AtomicLong applied = new AtomicLong();
     private volatile boolean closed;
 
+    /** How long a delta waits for others of its subject at most, where nothing else is asked. */
+    public static final Duration INTERVAL = Duration.ofMillis(20);
+
+    /** Updates applied at once, where nothing else is asked. */
+    public static final int THREADS = 4;
+
+    /**
+     * Counters of one kind off the request, each subject's deltas one update every {@link #INTERVAL}, within the
+     * default bounds: how the service moves the counters its requests change (docs/design.md, "Counters that heal").
+     */
+    public static <D> CoalescedCounts<D> standard(
+            String name, BinaryOperator<D> plus, Update<D> update, LongConsumer markDirty, Clock clock) {
+        return new CoalescedCounts<>(
+                name, plus, update, markDirty, KnownPointCount.Bounds.DEFAULT, clock, INTERVAL, THREADS);
+    }
+
     /**
      * @param name      what the counters are, for the log and the threads' names
      * @param plus      how two deltas of one subject add up

@@ -1,5 +1,6 @@
 package dev.widefeed.kernel;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -9,8 +10,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Where features announce what they did, and where the listeners of those events are composed
- * (once, at start: see {@code Services}). Two moments, two guarantees (docs/ARCHITECTURE.md, "Events"):
+ * Where features announce what they did, and where the listeners of those events are composed (once, at start: each
+ * feature's assembly subscribes to the events of the features below it). Two moments, two guarantees
+ * (docs/ARCHITECTURE.md, "Events"):
  * <ul>
  *   <li>{@link #record}, before the change: the event is handed to its durable log, if one is
  *       composed for its type, so work that must follow the change (a post's fan-out) is known
@@ -20,24 +22,54 @@ import org.slf4j.LoggerFactory;
  *       A listener's failure is logged and never fails a change that is already done.</li>
  * </ul>
  * A change records and publishes one event object: what pairs the log's entry before a change with the one after it
- * knows the change by that object ({@code eventlog.ChangeTags}).
+ * knows the change by that object ({@code eventlog.ChangeTags}). Every subscription names where it goes (a listener, or
+ * the kind of log entry it appends), so {@link #routes} lists who hears what.
  */
 public final class Events {
     private static final Logger LOG = LoggerFactory.getLogger(Events.class);
 
+    /** When a subscription hears of an event: before its change ({@link #record}) or after it ({@link #publish}). */
+    public enum Moment {
+        RECORD,
+        PUBLISH
+    }
+
+    /** One subscription: events of exactly {@code type}, at {@code moment}, go to {@code target}. */
+    public record Route(Class<? extends DomainEvent> type, Moment moment, String target) {
+        /** The event's name as its feature spells it: {@code PostEvent.Created}. */
+        public String event() {
+            Class<?> outer = type.getEnclosingClass();
+            return outer == null ? type.getSimpleName() : outer.getSimpleName() + "." + type.getSimpleName();
+        }
+    }
+
     private final Map<Class<?>, List<Consumer<Object>>> listeners = new ConcurrentHashMap<>();
     private final Map<Class<?>, List<Consumer<Object>>> logs = new ConcurrentHashMap<>();
+    private final List<Route> routes = new ArrayList<>();
 
-    /** Calls {@code listener} with every event of exactly {@code type} published from now on. */
-    public <E extends DomainEvent> Events on(Class<E> type, Consumer<? super E> listener) {
-        add(listeners, type, listener);
+    /**
+     * Calls {@code listener} with every event of exactly {@code type} published from now on.
+     *
+     * @param name what hears it, as the route table names it ({@code home.posted})
+     */
+    public <E extends DomainEvent> Events on(Class<E> type, String name, Consumer<? super E> listener) {
+        add(listeners, new Route(type, Moment.PUBLISH, name), listener);
         return this;
     }
 
-    /** Hands every event of exactly {@code type} recorded from now on to the durable {@code log}. */
-    public <E extends DomainEvent> Events logTo(Class<E> type, Consumer<? super E> log) {
-        add(logs, type, log);
+    /**
+     * Hands every event of exactly {@code type} recorded from now on to the durable {@code log}.
+     *
+     * @param kind the kind of log entry it appends, as the route table names it ({@code fanout-deliver})
+     */
+    public <E extends DomainEvent> Events logTo(Class<E> type, String kind, Consumer<? super E> log) {
+        add(logs, new Route(type, Moment.RECORD, kind), log);
         return this;
+    }
+
+    /** Every subscription, in the order made. */
+    public synchronized List<Route> routes() {
+        return List.copyOf(routes);
     }
 
     /** Before the change: the durable logs of the event's type record it; their failure is the caller's. */
@@ -59,7 +91,8 @@ public final class Events {
     }
 
     @SuppressWarnings("unchecked")
-    private static <E> void add(Map<Class<?>, List<Consumer<Object>>> to, Class<E> type, Consumer<? super E> c) {
-        to.computeIfAbsent(type, t -> new CopyOnWriteArrayList<>()).add((Consumer<Object>) c);
+    private synchronized <E> void add(Map<Class<?>, List<Consumer<Object>>> to, Route route, Consumer<? super E> c) {
+        routes.add(route);
+        to.computeIfAbsent(route.type(), t -> new CopyOnWriteArrayList<>()).add((Consumer<Object>) c);
     }
 }

@@ -47,29 +47,6 @@ public final class LikeService {
     private final LongFunction<PostCounts> answeredCounts;
     private final CounterUpdates<PostCounts> likeCounts;
 
-    /** Answers each like and unlike with the post's counts as the store has them, its counter moved in the request. */
-    public LikeService(
-            PostStore posts,
-            UserStore users,
-            LikeStore likes,
-            PostAccess access,
-            Events events,
-            Clock clock,
-            DirtyCounters dirty,
-            KnownPointCount.Bounds bounds) {
-        this(
-                posts,
-                users,
-                likes,
-                access,
-                events,
-                clock,
-                dirty,
-                bounds,
-                posts::counts,
-                CounterUpdates.direct("likes", posts::addCounts, dirty::post, bounds, clock));
-    }
-
     /**
      * @param dirty          where counters that may be off are marked for a recount
      * @param bounds         the rules the like paths keep so a moving counter can be recounted (see

@@ -20,18 +20,16 @@ import java.util.Set;
  */
 public final class ViewerLikes implements LikedPosts {
     static final Duration SKEW = Duration.ofMinutes(1);
-    static final int PAGE = 100;
-    static final int MAX_PAGES = 3;
+    /** Liked posts a read of the viewer's list takes. */
+    public static final int PAGE = 100;
+
+    public static final int MAX_PAGES = 3;
 
     private final LikeStore store;
     private final int page;
     private final int maxPages;
 
-    public ViewerLikes(LikeStore store) {
-        this(store, PAGE, MAX_PAGES);
-    }
-
-    /** With other page sizes: for tests that need a viewer past the pages without liking hundreds of posts. */
+    /** @param page a page of the viewer's liked posts: {@link #PAGE}, and {@link #MAX_PAGES} of them at most */
     public ViewerLikes(LikeStore store, int page, int maxPages) {
         this.store = store;
         this.page = page;

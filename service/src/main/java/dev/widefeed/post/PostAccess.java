@@ -22,11 +22,6 @@ public final class PostAccess {
     private final PostRows rows;
     private final AudienceFacts facts;
 
-    /** Posts read from the store. */
-    public PostAccess(PostStore posts, AudienceFacts facts) {
-        this(posts::find, facts);
-    }
-
     /**
      * @param rows where a post is read: the cache tier's rows, whose deletes reach every instance within its bound
      *             (docs/design.md, "The cache tier"); what a request then does to a post deleted meanwhile, its purge

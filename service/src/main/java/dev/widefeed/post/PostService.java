@@ -11,6 +11,7 @@ import dev.widefeed.kernel.CoalescedCounts;
 import dev.widefeed.kernel.CounterUpdates;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.Events;
+import dev.widefeed.kernel.FeatureContext;
 import dev.widefeed.kernel.Futures;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Ownership;
@@ -59,8 +60,8 @@ public final class PostService {
     private final ViewerReposts reposted;
 
     /**
-     * @param reads        where a page's counts and likes are read beside its visibility facts (so the page waits
-     *                     for the slowest of them, not their sum); {@code Runnable::run} reads them one after another
+     * @param context      its page reads: where a page's counts and likes are read beside its visibility facts (so
+     *                     the page waits for the slowest of them, not their sum)
      * @param cache        post rows and counts as pages read them; {@code posts} must be the store it watches
      * @param profiles     authors' profiles as pages show them; {@code users} must be the store it watches
      * @param repostCounts where a repost or its delete sends its source's counter delta: in the request, since the
@@ -69,15 +70,12 @@ public final class PostService {
      *                     request)
      */
     public PostService(
+            FeatureContext context,
             UserStore users,
             PostStore posts,
             LikedPosts likes,
-            Events events,
             PostAccess access,
             AudienceService audiences,
-            IdGenerator ids,
-            Clock clock,
-            Executor reads,
             PostCache cache,
             ProfileCache profiles,
             CounterUpdates<PostCounts> repostCounts,
@@ -87,12 +85,12 @@ public final class PostService {
         this.users = users;
         this.posts = posts;
         this.likes = likes;
-        this.events = events;
+        this.events = context.events();
         this.access = access;
         this.audiences = audiences;
-        this.ids = ids;
-        this.clock = clock;
-        this.reads = reads;
+        this.ids = context.ids();
+        this.clock = context.clock();
+        this.reads = context.pageReads();
         this.mentions = new MentionResolver(users, reads);
         this.cache = cache;
         this.profiles = profiles;

@@ -50,14 +50,12 @@ public final class CounterRecountHandler implements LogHandler {
 
     private record Backoff(int tries, Instant next) {}
 
-    /** When a mark is due: its minute's end, then {@link #SETTLE}. */
+    /** When a mark is due, by default: its minute's end, then {@link #SETTLE}. */
+    public static final Duration DUE_AFTER_SLOT = Duration.ofSeconds(60).plus(SETTLE);
+
     private final Duration dueAfterSlot;
 
-    public CounterRecountHandler(Reconciler reconciler, CounterMarks marks, Clock clock) {
-        this(reconciler, marks, clock, Duration.ofSeconds(60).plus(SETTLE));
-    }
-
-    /** @param dueAfterSlot how long after the start of its minute a mark is recounted (tests: at once) */
+    /** @param dueAfterSlot how long after the start of its minute a mark is recounted: {@link #DUE_AFTER_SLOT} */
     public CounterRecountHandler(Reconciler reconciler, CounterMarks marks, Clock clock, Duration dueAfterSlot) {
         this.reconciler = reconciler;
         this.marks = marks;

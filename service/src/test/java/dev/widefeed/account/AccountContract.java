@@ -37,7 +37,7 @@ public class AccountContract {
     }
 
     private UserService users() {
-        return new UserService(storage().users(), ids, Clock.systemUTC());
+        return TestStorages.userService(storage(), ids, Clock.systemUTC());
     }
 
     private AccountService accounts(AccountRules rules) {

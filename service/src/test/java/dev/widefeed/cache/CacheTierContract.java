@@ -3,9 +3,10 @@ package dev.widefeed.cache;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.widefeed.Services;
 import dev.widefeed.comment.Comment;
 import dev.widefeed.comment.Vote;
+import dev.widefeed.composition.Features;
+import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.graph.User;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.post.PostDetails;
@@ -54,7 +55,7 @@ public class CacheTierContract {
 
     private final IdGenerator ids = TestStorages.ids();
     private final Clock clock = Clock.systemUTC();
-    private final List<Services> started = new ArrayList<>();
+    private final List<Features> started = new ArrayList<>();
 
     private final TestBackend backend;
 
@@ -67,17 +68,17 @@ public class CacheTierContract {
     }
 
     /** One instance of the service over {@code storage}, its invalidations polled as the server polls them. */
-    private Services instance(Storage storage) {
-        Services services = Services.over(
-                storage, Services.Settings.of(ids, clock).withLogShards(4).withCaches(SETTINGS));
-        services.cacheInvalidations().start(SETTINGS.invalidationPoll());
+    private Features instance(Storage storage) {
+        Features services = new Features(
+                storage, InstanceSettings.of(ids, clock).withLogShards(4).withCaches(SETTINGS));
+        services.cache.invalidations().start(SETTINGS.invalidationPoll());
         started.add(services);
         return services;
     }
 
     @AfterEach
     void stopInstances() {
-        started.forEach(s -> s.cacheInvalidations().close());
+        started.forEach(s -> s.cache.invalidations().close());
     }
 
     private long user(String name) {
@@ -86,12 +87,12 @@ public class CacheTierContract {
         return id;
     }
 
-    private static Optional<PostDetails> page(Services instance, long viewer, long postId) {
-        return instance.posts().getAll(viewer, List.of(postId)).stream().findFirst();
+    private static Optional<PostDetails> page(Features instance, long viewer, long postId) {
+        return instance.posts.posts().getAll(viewer, List.of(postId)).stream().findFirst();
     }
 
-    private static BatchedCache<?> cache(Services instance, String name) {
-        return instance.caches().stream()
+    private static BatchedCache<?> cache(Features instance, String name) {
+        return instance.cache.caches().stream()
                 .filter(c -> c.name().equals(name))
                 .findFirst()
                 .orElseThrow();
@@ -109,11 +110,11 @@ public class CacheTierContract {
 
     @Test
     void aDeletedPostLeavesEveryInstancesPagesWithinFiveSeconds() {
-        Services a = instance(storage());
-        Services b = instance(storage());
+        Features a = instance(storage());
+        Features b = instance(storage());
         long author = user("author");
         long reader = user("reader");
-        long post = a.posts().create(author, "soon gone", null).post().id();
+        long post = a.posts.posts().create(author, "soon gone", null).post().id();
         assertThat(page(b, reader, post)).isPresent();
         long hits = cache(b, "posts").stats().hitCount();
         assertThat(page(b, reader, post)).isPresent();
@@ -121,7 +122,7 @@ public class CacheTierContract {
                 .as("the second page read the row from the cache")
                 .isGreaterThan(hits);
 
-        a.posts().delete(author, post);
+        a.posts.posts().delete(author, post);
 
         assertThat(page(a, reader, post))
                 .as("gone at once where it was deleted")
@@ -132,21 +133,23 @@ public class CacheTierContract {
 
     /** A comment's row as the event log's handlers of {@code instance} read it (the cache tier's). */
     @SuppressWarnings("unchecked")
-    private static Optional<Comment> commentRow(Services instance, long commentId) {
+    private static Optional<Comment> commentRow(Features instance, long commentId) {
         BatchedCache<Comment> rows = (BatchedCache<Comment>) cache(instance, "comments");
         return Optional.ofNullable(rows.getAll(List.of(commentId)).get(commentId));
     }
 
     @Test
     void aCommentIsHeldAsPlacedAndItsDeleteReachesEveryInstanceWithinFiveSeconds() {
-        Services a = instance(storage());
-        Services b = instance(storage());
+        Features a = instance(storage());
+        Features b = instance(storage());
         long author = user("author");
         long reader = user("reader");
-        long post = a.posts().create(author, "discussed", null).post().id();
+        long post = a.posts.posts().create(author, "discussed", null).post().id();
         long misses = cache(a, "comments").stats().missCount();
-        Comment placed =
-                a.comments().create(reader, post, "soon gone", Optional.empty()).comment();
+        Comment placed = a.comments
+                .comments()
+                .create(reader, post, "soon gone", Optional.empty())
+                .comment();
         assertThat(commentRow(a, placed.id()))
                 .as("held as placed, at its floor")
                 .contains(placed);
@@ -156,7 +159,7 @@ public class CacheTierContract {
         assertThat(commentRow(b, placed.id()))
                 .hasValueSatisfying(c -> assertThat(c.deleted()).isFalse());
 
-        a.comments().delete(reader, placed.id());
+        a.comments.comments().delete(reader, placed.id());
 
         assertThat(commentRow(a, placed.id()))
                 .as("deleted at once where it was deleted")
@@ -168,14 +171,14 @@ public class CacheTierContract {
 
     @Test
     void anEditedProfileReachesEveryInstanceWithinTenSeconds() {
-        Services a = instance(storage());
-        Services b = instance(storage());
+        Features a = instance(storage());
+        Features b = instance(storage());
         long author = user("before");
-        long post = a.posts().create(author, "by me", null).post().id();
+        long post = a.posts.posts().create(author, "by me", null).post().id();
         assertThat(page(b, author, post).orElseThrow().author().orElseThrow().name())
                 .isEqualTo("before");
 
-        a.users().updateProfile(author, author, Optional.of("after"), Optional.empty());
+        a.graph.users().updateProfile(author, author, Optional.of("after"), Optional.empty());
 
         assertThat(page(a, author, post).orElseThrow().author().orElseThrow().name())
                 .isEqualTo("after");
@@ -191,15 +194,15 @@ public class CacheTierContract {
 
     @Test
     void theActorSeesTheirOwnLikeCountedAtOnceAndEveryoneWithinTheBound() {
-        Services a = instance(storage());
-        Services b = instance(storage());
+        Features a = instance(storage());
+        Features b = instance(storage());
         long author = user("author");
         long fan = user("fan");
-        long post = a.posts().create(author, "like me", null).post().id();
+        long post = a.posts.posts().create(author, "like me", null).post().id();
         assertThat(page(a, fan, post).orElseThrow().counts().likes()).isZero();
         assertThat(page(b, fan, post).orElseThrow().counts().likes()).isZero();
 
-        a.likes().like(fan, post);
+        a.likes.likes().like(fan, post);
 
         PostDetails mine = page(a, fan, post).orElseThrow();
         assertThat(mine.likedByMe()).isTrue();
@@ -215,11 +218,11 @@ public class CacheTierContract {
 
         // b holds the count 1; a like there answers with the liker's own like in it at once, from b's cache.
         long second = user("second");
-        assertThat(b.likes().like(second, post).likes())
+        assertThat(b.likes.likes().like(second, post).likes())
                 .as("the answer holds the actor's own like")
                 .isEqualTo(2);
-        assertThat(b.likes().unlike(second, post).likes()).isEqualTo(1);
-        assertThat(b.likes().like(second, post).likes()).isEqualTo(2);
+        assertThat(b.likes.likes().unlike(second, post).likes()).isEqualTo(1);
+        assertThat(b.likes.likes().like(second, post).likes()).isEqualTo(2);
         timeUntil(
                 () -> page(a, fan, post).orElseThrow().counts().likes() == 2,
                 SETTINGS.countsMaxAge().plusSeconds(1));
@@ -227,19 +230,20 @@ public class CacheTierContract {
 
     @Test
     void aVoterSeesTheirOwnVoteCountedAtOnceAndEveryoneWithinTheBound() {
-        Services a = instance(storage());
-        Services b = instance(storage());
+        Features a = instance(storage());
+        Features b = instance(storage());
         long author = user("author");
         long voter = user("voter");
-        long post = a.posts().create(author, "discuss", null).post().id();
-        long comment = a.comments()
+        long post = a.posts.posts().create(author, "discuss", null).post().id();
+        long comment = a.comments
+                .comments()
                 .create(author, post, "first", Optional.empty())
                 .comment()
                 .id();
         assertThat(commentLikes(a, voter, post)).isZero();
         assertThat(commentLikes(b, voter, post)).as("b holds the count 0").isZero();
 
-        assertThat(b.comments().vote(voter, comment, Vote.LIKE).likes())
+        assertThat(b.comments.comments().vote(voter, comment, Vote.LIKE).likes())
                 .as("the answer holds the vote")
                 .isEqualTo(1);
         assertThat(commentLikes(b, voter, post))
@@ -252,8 +256,9 @@ public class CacheTierContract {
                 () -> commentLikes(a, voter, post) == 1, SETTINGS.countsMaxAge().plusSeconds(1));
     }
 
-    private static long commentLikes(Services instance, long viewer, long postId) {
-        return instance.comments()
+    private static long commentLikes(Features instance, long viewer, long postId) {
+        return instance.comments
+                .comments()
                 .page(viewer, postId, 1)
                 .items()
                 .get(0)
@@ -292,13 +297,14 @@ public class CacheTierContract {
     void aHundredRequestsMissingOnePostAtOnceReadItOnce() throws Exception {
         long author = user("author");
         long post = instance(storage())
+                .posts
                 .posts()
                 .create(author, "everyone reads this", null)
                 .post()
                 .id();
         AtomicLong rowReads = new AtomicLong();
         AtomicLong countReads = new AtomicLong();
-        Services cold = instance(slowCountedPosts(storage(), post, rowReads, countReads));
+        Features cold = instance(slowCountedPosts(storage(), post, rowReads, countReads));
         ExecutorService readers = Executors.newFixedThreadPool(100);
         try {
             CountDownLatch go = new CountDownLatch(1);

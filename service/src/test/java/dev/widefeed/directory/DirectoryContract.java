@@ -37,7 +37,7 @@ public class DirectoryContract {
     }
 
     private UserService users() {
-        return new UserService(storage().users(), ids, Clock.systemUTC());
+        return TestStorages.userService(storage(), ids, Clock.systemUTC());
     }
 
     private NameDirectory directory(int cap) {

@@ -2,10 +2,11 @@ package dev.widefeed.erasure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.widefeed.Services;
 import dev.widefeed.audience.Mark;
 import dev.widefeed.comment.CommentCounts;
 import dev.widefeed.comment.Vote;
+import dev.widefeed.composition.Features;
+import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.directory.DirectoryEntry;
 import dev.widefeed.directory.NameTerms;
 import dev.widefeed.graph.RelationLimits;
@@ -58,12 +59,12 @@ public class AccountErasureContract {
         return backend.storage(getClass());
     }
 
-    private Services services() {
+    private Features services() {
         // Room to follow every one of the drill's others (the service's default stops at 5,000).
         RelationLimits limits = new RelationLimits(
                 Math.max(RelationLimits.DEFAULT.maxFollowing(), OTHERS), RelationLimits.DEFAULT.maxBatchFollow());
-        return Services.over(
-                storage(), Services.Settings.of(ids, Clock.systemUTC()).withLimits(limits));
+        return new Features(
+                storage(), InstanceSettings.of(ids, Clock.systemUTC()).withLimits(limits));
     }
 
     private long newUser() {
@@ -72,63 +73,67 @@ public class AccountErasureContract {
         return id;
     }
 
-    private AccountErasure erasure(Services s) {
+    private AccountErasure erasure(Features s) {
         return new AccountErasure(
                 storage().users(),
                 storage().posts(),
-                s.posts(),
+                s.posts.posts(),
                 storage().likes(),
-                s.likes(),
+                s.likes.likes(),
                 storage().relations(),
-                s.follows(),
+                s.graph.follows(),
                 storage().comments(),
                 storage().commentVotes(),
-                s.comments(),
-                s.audiences(),
+                s.comments.comments(),
+                s.audience.audiences(),
                 storage().audiences(),
                 storage().userRows(),
-                s.directory());
+                s.directory.directory());
     }
 
     @Test
     void anErasureInterruptedPartWayAndRunAgainLeavesNothingOfTheAccountAndEveryOtherCountExact() {
-        Services s = services();
+        Features s = services();
         long me = newUser();
         List<Long> mine = new ArrayList<>();
         for (int i = 0; i < POSTS; i++) {
-            mine.add(s.posts().create(me, "mine " + i, null).post().id());
+            mine.add(s.posts.posts().create(me, "mine " + i, null).post().id());
         }
         List<Long> others = new ArrayList<>();
         List<Long> theirPosts = new ArrayList<>();
         for (int i = 0; i < OTHERS; i++) {
             long other = newUser();
             others.add(other);
-            s.follows().follow(me, other);
-            s.follows().follow(other, me);
-            long post = s.posts().create(other, "theirs " + i, null).post().id();
+            s.graph.follows().follow(me, other);
+            s.graph.follows().follow(other, me);
+            long post =
+                    s.posts.posts().create(other, "theirs " + i, null).post().id();
             theirPosts.add(post);
-            s.likes().like(me, post);
-            s.likes().like(other, mine.get(i)); // their likes of my posts go with my posts' purge
+            s.likes.likes().like(me, post);
+            s.likes.likes().like(other, mine.get(i)); // their likes of my posts go with my posts' purge
         }
-        long repost = s.posts()
+        long repost = s.posts
+                .posts()
                 .repost(others.get(0), mine.get(0), "look", null)
                 .post()
                 .id();
-        long comment = s.comments()
+        long comment = s.comments
+                .comments()
                 .create(me, theirPosts.get(0), "mine, on theirs", Optional.empty())
                 .comment()
                 .id();
-        s.audiences().block(me, me, others.get(1));
-        s.audiences().hide(me, me, others.get(2));
-        s.audiences().tag(me, me, "close", others.get(3));
-        long group = s.audiences().createGroup(me, "mine").id();
-        s.audiences().addMember(me, group, others.get(4));
-        long theirComment = s.comments()
+        s.audience.audiences().block(me, me, others.get(1));
+        s.audience.audiences().hide(me, me, others.get(2));
+        s.audience.audiences().tag(me, me, "close", others.get(3));
+        long group = s.audience.audiences().createGroup(me, "mine").id();
+        s.audience.audiences().addMember(me, group, others.get(4));
+        long theirComment = s.comments
+                .comments()
                 .create(others.get(5), theirPosts.get(5), "theirs", Optional.empty())
                 .comment()
                 .id();
-        s.comments().vote(me, theirComment, Vote.LIKE);
-        s.home().home(me, me, Optional.empty(), 20); // my inbox and its state
+        s.comments.comments().vote(me, theirComment, Vote.LIKE);
+        s.feed.home().home(me, me, Optional.empty(), 20); // my inbox and its state
         storage().notifications().markRead(me, Instant.now());
         storage()
                 .textIndex()
@@ -136,7 +141,7 @@ public class AccountErasureContract {
                         List.of(me),
                         TextIndexRules.listBucket(Instant.now()),
                         new MentionEntry(theirComment, MentionEntry.Kind.COMMENT, theirPosts.get(5), others.get(5)));
-        s.directory().relist(me); // made in the store: not listed by a sign-up's entries
+        s.directory.directory().relist(me); // made in the store: not listed by a sign-up's entries
         Set<NameTerms.Listed> listed = storage().directory().listingsOf(me);
         assertThat(listed).isNotEmpty();
 
@@ -149,10 +154,10 @@ public class AccountErasureContract {
         assertThat(at).isEqualTo(AccountErasure.Phase.POSTS);
         assertThat(storage().posts().postIdsByAuthor(me, Optional.empty(), POSTS))
                 .hasSizeBetween(1, POSTS - 1);
-        Services finisher = services();
+        Features finisher = services();
         erasure(finisher).all(me); // another worker, from the start
-        s.postCounts().flush(); // the counter updates either worker still had waiting
-        finisher.postCounts().flush();
+        s.posts.counts().flush(); // the counter updates either worker still had waiting
+        finisher.posts.counts().flush();
         System.out.printf(
                 "%s: erased an account of %d posts, %d likes and %d follows each way in %.1f s%n",
                 storage().backend(), POSTS, OTHERS, OTHERS, (System.nanoTime() - started) / 1e9);
@@ -185,7 +190,7 @@ public class AccountErasureContract {
                 .isEmpty();
         assertThat(storage().audiences().marked(me, Mark.HIDDEN, Optional.empty(), 10))
                 .isEmpty();
-        assertThat(s.audiences().tags(me, me)).isEmpty();
+        assertThat(s.audience.audiences().tags(me, me)).isEmpty();
         assertThat(storage().commentVotes().votedComments(me, Optional.empty(), 10))
                 .isEmpty();
         assertThat(storage().commentVotes().countVotes(theirComment)).isEqualTo(CommentCounts.ZERO);
@@ -215,7 +220,7 @@ public class AccountErasureContract {
                                 .toList()))
                 .isEmpty();
 
-        Reconciler reconciler = s.reconciler();
+        Reconciler reconciler = s.reconcile.reconciler();
         for (long other : others) {
             assertThat(reconciler.user(other).drift())
                     .as("reconcile of user %d", other)

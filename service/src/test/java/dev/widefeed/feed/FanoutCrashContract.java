@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.codahale.metrics.MetricRegistry;
-import dev.widefeed.Services;
+import dev.widefeed.composition.Features;
+import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.graph.User;
@@ -64,10 +65,10 @@ public class FanoutCrashContract {
         return backend.storage(getClass());
     }
 
-    static EventLogJob job(Storage storage, Services services, String owner) {
+    static EventLogJob job(Storage storage, Features services, String owner) {
         EventLogJob job = new EventLogJob(
                 storage.eventLog(),
-                services.logHandlers(),
+                services.log.handlers(),
                 new EventLogJob.Settings(
                         SHARDS,
                         2,
@@ -79,7 +80,7 @@ public class FanoutCrashContract {
                         owner),
                 Clock.systemUTC(),
                 new MetricRegistry());
-        job.serve(services.eventLog());
+        job.serve(services.log.log());
         return job;
     }
 
@@ -102,11 +103,14 @@ public class FanoutCrashContract {
         storage().timelines().importStates(active);
         fans.parallelStream().forEach(fan -> storage().relations().shareActivity(fan, base));
 
-        Services services = Services.over(
+        Features services = new Features(
                 storage(),
-                Services.Settings.of(ids, Clock.systemUTC()).withFeed(RULES).withLogShards(SHARDS));
-        long postId =
-                services.posts().create(author, "survives a crash", null).post().id();
+                InstanceSettings.of(ids, Clock.systemUTC()).withFeed(RULES).withLogShards(SHARDS));
+        long postId = services.posts
+                .posts()
+                .create(author, "survives a crash", null)
+                .post()
+                .id();
 
         Process worker = startWorkerProcess();
         try {

@@ -1,6 +1,7 @@
 package dev.widefeed.feed;
 
-import dev.widefeed.Services;
+import dev.widefeed.composition.Features;
+import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.TestBackend;
@@ -16,9 +17,9 @@ public final class FanoutProcess {
 
     public static void main(String[] args) throws InterruptedException {
         Storage storage = TestBackend.valueOf(args[0]).storage(FanoutCrashContract.class);
-        Services services = Services.over(
+        Features services = new Features(
                 storage,
-                Services.Settings.of(TestStorages.ids(), Clock.systemUTC())
+                InstanceSettings.of(TestStorages.ids(), Clock.systemUTC())
                         .withFeed(FanoutCrashContract.RULES)
                         .withLogShards(FanoutCrashContract.SHARDS));
         EventLogJob job = FanoutCrashContract.job(storage, services, "crashing-worker");

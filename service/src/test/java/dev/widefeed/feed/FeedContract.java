@@ -5,7 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.health.HealthCheck;
-import dev.widefeed.Services;
+import dev.widefeed.composition.Features;
+import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.EventLogHealthCheck;
 import dev.widefeed.eventlog.EventLogJob;
@@ -78,7 +79,7 @@ public class FeedContract {
 
     private final IdGenerator ids = TestStorages.ids();
     private final Clock clock = Clock.systemUTC();
-    private Services services;
+    private Features services;
     private EventLogJob job;
 
     private final TestBackend backend;
@@ -93,8 +94,8 @@ public class FeedContract {
 
     @BeforeEach
     void startFanout() {
-        services = Services.over(
-                storage(), Services.Settings.of(ids, clock).withFeed(RULES).withLogShards(SHARDS));
+        services = new Features(
+                storage(), InstanceSettings.of(ids, clock).withFeed(RULES).withLogShards(SHARDS));
         job = RunningFanout.start(storage(), services, SHARDS, clock);
     }
 
@@ -115,7 +116,7 @@ public class FeedContract {
         Map<Long, HomeState> states = new HashMap<>();
         for (int i = 0; i < n; i++) {
             long fan = user();
-            services.follows().follow(fan, author);
+            services.graph.follows().follow(fan, author);
             fans.add(fan);
             if (ago != null) {
                 Instant at = Instant.now().minus(ago);
@@ -128,7 +129,7 @@ public class FeedContract {
         }
         // The follows' counter updates, which come off the request within 20 ms: a fan-out started before they land
         // would count fewer followers than these tests state.
-        services.userCounts().flush();
+        services.graph.counts().flush();
         return fans;
     }
 
@@ -148,7 +149,7 @@ public class FeedContract {
     }
 
     private List<Long> homeIds(long user, int limit) {
-        return services.home().home(user, user, Optional.empty(), limit).items().stream()
+        return services.feed.home().home(user, user, Optional.empty(), limit).items().stream()
                 .map(d -> d.post().id())
                 .toList();
     }
@@ -161,7 +162,8 @@ public class FeedContract {
         List<Long> away = followers(author, 5, Duration.ofDays(30));
         List<Long> never = followers(author, 3, null);
 
-        long postId = services.posts().create(author, "hello", null).post().id();
+        long postId =
+                services.posts.posts().create(author, "hello", null).post().id();
         FanoutProgress done = awaitDelivered(postId);
 
         assertThat(done.mode()).isEqualTo(FanoutRules.PUSH);
@@ -192,7 +194,8 @@ public class FeedContract {
         List<Long> warm = followers(author, 20, Duration.ofDays(5));
         List<Long> away = followers(author, 20, Duration.ofDays(40));
 
-        long postId = services.posts().create(author, "big news", null).post().id();
+        long postId =
+                services.posts.posts().create(author, "big news", null).post().id();
         FanoutProgress done = awaitDelivered(postId);
 
         assertThat(done.mode()).isEqualTo(FanoutRules.HYBRID);
@@ -228,17 +231,17 @@ public class FeedContract {
         storage().posts().create(post); // no task recorded: this test works it by hand
         FanoutTask task = new FanoutTask(post.id(), author, FanoutKind.DELIVER);
 
-        FanoutWorker.Turn first = services.fanoutWorker().work(task, 2, () -> true);
+        FanoutWorker.Turn first = services.feed.worker().work(task, 2, () -> true);
         FanoutProgress halfway = ((FanoutWorker.Turn.Worked) first).progress();
         assertThat(halfway.done()).isFalse();
         assertThat(halfway.cursor()).isPresent();
         assertThat(storage().fanout().progress(post.id(), FanoutKind.DELIVER)).contains(halfway);
 
         // A fresh worker, as after a restart: it knows only what the store has.
-        FanoutWorker restarted = Services.over(
+        FanoutWorker restarted = new Features(
                         storage(),
-                        Services.Settings.of(ids, clock).withFeed(RULES).withLogShards(SHARDS))
-                .fanoutWorker();
+                        InstanceSettings.of(ids, clock).withFeed(RULES).withLogShards(SHARDS))
+                .feed.worker();
         FanoutWorker.Turn rest = restarted.work(task, 100, () -> true);
         FanoutProgress done = ((FanoutWorker.Turn.Worked) rest).progress();
         assertThat(done.done()).isTrue();
@@ -253,13 +256,14 @@ public class FeedContract {
         long reader = user();
         List<Long> authors = List.of(user(), user(), user());
         for (long author : authors) {
-            services.follows().follow(reader, author);
+            services.graph.follows().follow(reader, author);
         }
         homeIds(reader, 1); // the reader is active from now on: pushes reach them
         List<Long> posted = new ArrayList<>();
         for (int i = 0; i < 15; i++) {
             for (long author : authors) {
-                posted.add(services.posts()
+                posted.add(services.posts
+                        .posts()
                         .create(author, "post " + i, null)
                         .post()
                         .id());
@@ -267,18 +271,18 @@ public class FeedContract {
         }
         posted.forEach(this::awaitDelivered);
         long deleted = posted.remove(posted.size() - 10);
-        services.posts().delete(authorOf(deleted), deleted);
+        services.posts.posts().delete(authorOf(deleted), deleted);
 
         // The next read trims the inbox to its 20 newest (trimEvery is zero here): the rest is pulled.
         List<Long> seen = new ArrayList<>();
         Optional<Long> cursor = Optional.empty();
         int pages = 0;
         do {
-            Page<PostDetails, Long> page = services.home().home(reader, reader, cursor, 7);
+            Page<PostDetails, Long> page = services.feed.home().home(reader, reader, cursor, 7);
             page.items().forEach(d -> seen.add(d.post().id()));
             cursor = page.next();
             // Posts arriving while the reader pages are newer than any cursor: they never show up further down.
-            services.posts().create(authors.get(pages % 3), "meanwhile " + pages, null);
+            services.posts.posts().create(authors.get(pages % 3), "meanwhile " + pages, null);
             pages++;
         } while (cursor.isPresent() && pages < 20);
 
@@ -294,9 +298,10 @@ public class FeedContract {
     void aDeletedPostLeavesEveryHomeTimeline() {
         long author = user();
         List<Long> fans = followers(author, 12, Duration.ofHours(1));
-        long postId = services.posts().create(author, "regret", null).post().id();
+        long postId =
+                services.posts.posts().create(author, "regret", null).post().id();
         awaitDelivered(postId);
-        services.posts().delete(author, postId);
+        services.posts.posts().delete(author, postId);
         for (long fan : fans) {
             assertThat(homeIds(fan, 20)).as("read-time check").doesNotContain(postId);
         }
@@ -315,11 +320,14 @@ public class FeedContract {
         long author = user();
         List<Long> posts = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
-            posts.add(
-                    services.posts().create(author, "before " + i, null).post().id());
+            posts.add(services.posts
+                    .posts()
+                    .create(author, "before " + i, null)
+                    .post()
+                    .id());
         }
         posts.forEach(this::awaitDelivered); // else a delivery running after the follow would push to the reader too
-        services.follows().follow(reader, author);
+        services.graph.follows().follow(reader, author);
         List<Long> newest =
                 posts.stream().sorted(Comparator.reverseOrder()).limit(5).toList(); // followBackfill
         assertThat(storage().timelines().home(reader, Optional.empty(), 20).stream()
@@ -329,7 +337,7 @@ public class FeedContract {
                 .containsExactlyElementsOf(
                         posts.stream().sorted(Comparator.reverseOrder()).toList());
 
-        services.follows().unfollow(reader, author);
+        services.graph.follows().unfollow(reader, author);
         assertThat(storage().timelines().home(reader, Optional.empty(), 20)).isEmpty();
         assertThat(homeIds(reader, 20)).isEmpty();
     }
@@ -342,7 +350,7 @@ public class FeedContract {
         List<Long> authors = List.of(user(), user());
         List<Long> posted = new ArrayList<>();
         for (long author : authors) {
-            services.follows().follow(reader, author);
+            services.graph.follows().follow(reader, author);
         }
         storage()
                 .timelines()
@@ -353,7 +361,8 @@ public class FeedContract {
                                 .toList()); // as if the follow backfill had long expired
         for (int i = 0; i < 6; i++) {
             for (long author : authors) {
-                posted.add(services.posts()
+                posted.add(services.posts
+                        .posts()
                         .create(author, "while away " + i, null)
                         .post()
                         .id());
@@ -383,15 +392,15 @@ public class FeedContract {
         };
         List<EventLogJob> instances = new ArrayList<>();
         for (String name : List.of("one", "two")) {
-            Services instance = Services.over(
+            Features instance = new Features(
                     storage(),
-                    Services.Settings.of(ids, clock)
+                    InstanceSettings.of(ids, clock)
                             .withFeed(RULES)
                             .withLogShards(SHARDS)
                             .withFanoutListener(counting));
             instances.add(new EventLogJob(
                     storage().eventLog(),
-                    instance.logHandlers(),
+                    instance.log.handlers(),
                     new EventLogJob.Settings(
                             SHARDS,
                             2,
@@ -407,8 +416,11 @@ public class FeedContract {
         List<Long> fans = followers(author, 30, Duration.ofHours(1));
         List<Long> posted = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
-            posted.add(
-                    services.posts().create(author, "shared " + i, null).post().id());
+            posted.add(services.posts
+                    .posts()
+                    .create(author, "shared " + i, null)
+                    .post()
+                    .id());
         }
         instances.forEach(EventLogJob::start);
         try {
@@ -443,7 +455,7 @@ public class FeedContract {
         job.stop();
         job = new EventLogJob(
                 onlyAbout(storage().eventLog(), post.id()),
-                services.logHandlers(),
+                services.log.handlers(),
                 new EventLogJob.Settings(
                         SHARDS,
                         2,
@@ -512,22 +524,23 @@ public class FeedContract {
     @Test
     void aShortInboxIsNotPulledAgainAtEveryRead() {
         AtomicLong pulls = new AtomicLong();
-        Services counted = Services.over(
+        Features counted = new Features(
                 countingPulls(storage(), pulls),
-                Services.Settings.of(ids, clock).withFeed(RULES).withLogShards(SHARDS));
+                InstanceSettings.of(ids, clock).withFeed(RULES).withLogShards(SHARDS));
         long reader = user();
         // Older than anything the reader follows at first: the history a later follow brings.
         long older = user();
         List<Long> history = new ArrayList<>();
         for (int i = 0; i < RULES.home().followBackfill() + 2; i++) {
-            history.add(counted.posts().create(older, "old " + i, null).post().id());
+            history.add(
+                    counted.posts.posts().create(older, "old " + i, null).post().id());
         }
         List<Long> posted = new ArrayList<>();
         for (int a = 0; a < 2; a++) {
             long author = user();
-            counted.follows().follow(reader, author);
-            posted.add(counted.posts().create(author, "one", null).post().id());
-            posted.add(counted.posts().create(author, "two", null).post().id());
+            counted.graph.follows().follow(reader, author);
+            posted.add(counted.posts.posts().create(author, "one", null).post().id());
+            posted.add(counted.posts.posts().create(author, "two", null).post().id());
         }
         List<Long> expected = posted.stream().sorted(Comparator.reverseOrder()).toList();
         // The first read rebuilds the inbox from the followees' lists, and learns they hold no more.
@@ -542,7 +555,7 @@ public class FeedContract {
 
         // A follow brings in history that begins earlier than what was learned: below the follow's
         // backfill it is pulled again, every post of it.
-        counted.follows().follow(reader, older);
+        counted.graph.follows().follow(reader, older);
         List<Long> all = new ArrayList<>(expected);
         all.addAll(history);
         all.sort(Comparator.reverseOrder());
@@ -550,17 +563,17 @@ public class FeedContract {
         assertThat(pages(counted, reader, 3)).isEqualTo(all);
     }
 
-    private static List<Long> page(Services s, long reader) {
-        return s.home().home(reader, reader, Optional.empty(), 50).items().stream()
+    private static List<Long> page(Features s, long reader) {
+        return s.feed.home().home(reader, reader, Optional.empty(), 50).items().stream()
                 .map(d -> d.post().id())
                 .toList();
     }
 
-    private static List<Long> pages(Services s, long reader, int limit) {
+    private static List<Long> pages(Features s, long reader, int limit) {
         List<Long> shown = new ArrayList<>();
         Optional<Long> cursor = Optional.empty();
         do {
-            Page<PostDetails, Long> page = s.home().home(reader, reader, cursor, limit);
+            Page<PostDetails, Long> page = s.feed.home().home(reader, reader, cursor, limit);
             page.items().forEach(d -> shown.add(d.post().id()));
             cursor = page.next();
         } while (cursor.isPresent());
@@ -594,7 +607,8 @@ public class FeedContract {
     void theHomeTimelineIsItsOwnersOnly() {
         long me = user();
         long other = user();
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> services.home().home(me, other, Optional.empty(), 5))
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> services.feed.home().home(me, other, Optional.empty(), 5))
                 .isInstanceOf(dev.widefeed.kernel.DomainException.class);
     }
 

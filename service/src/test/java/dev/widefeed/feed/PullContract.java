@@ -3,9 +3,10 @@ package dev.widefeed.feed;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.widefeed.Services;
 import dev.widefeed.audience.Audience;
 import dev.widefeed.cache.CacheSettings;
+import dev.widefeed.composition.Features;
+import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.graph.User;
 import dev.widefeed.kernel.IdGenerator;
@@ -48,7 +49,7 @@ public class PullContract {
 
     private final IdGenerator ids = TestStorages.ids();
     private final Clock clock = Clock.systemUTC();
-    private Services services;
+    private Features services;
     private EventLogJob job;
 
     private final TestBackend backend;
@@ -72,9 +73,9 @@ public class PullContract {
         job.stop();
     }
 
-    private Services newInstance() {
-        return Services.over(
-                storage(), Services.Settings.of(ids, clock).withFeed(RULES).withLogShards(SHARDS));
+    private Features newInstance() {
+        return new Features(
+                storage(), InstanceSettings.of(ids, clock).withFeed(RULES).withLogShards(SHARDS));
     }
 
     private long user() {
@@ -90,18 +91,18 @@ public class PullContract {
         Instant at = Instant.now().minus(Duration.ofHours(1));
         for (int i = 0; i < n; i++) {
             long fan = user();
-            services.follows().follow(fan, author);
+            services.graph.follows().follow(fan, author);
             fans.add(fan);
             states.put(fan, new HomeState(at, 0, at, at));
         }
         storage().timelines().importStates(states);
         states.forEach((fan, state) -> storage().relations().shareActivity(fan, state.lastRead()));
-        services.userCounts().flush(); // the follows' counter updates: the fan-out decides by the count
+        services.graph.counts().flush(); // the follows' counter updates: the fan-out decides by the count
         return fans;
     }
 
     private long post(long author, String text) {
-        return services.posts().create(author, text, null).post().id();
+        return services.posts.posts().create(author, text, null).post().id();
     }
 
     private FanoutProgress awaitDelivered(long postId) {
@@ -130,11 +131,11 @@ public class PullContract {
     }
 
     /** Every id of the user's home timeline, page by page, in the order shown. */
-    private List<Long> everyPage(Services instance, long user, int limit) {
+    private List<Long> everyPage(Features instance, long user, int limit) {
         List<Long> shown = new ArrayList<>();
         Optional<Long> cursor = Optional.empty();
         for (int pages = 0; pages < 500; pages++) {
-            Page<PostDetails, Long> page = instance.home().home(user, user, cursor, limit);
+            Page<PostDetails, Long> page = instance.feed.home().home(user, user, cursor, limit);
             page.items().forEach(d -> shown.add(d.post().id()));
             if (page.next().isEmpty()) {
                 return shown;
@@ -145,7 +146,7 @@ public class PullContract {
     }
 
     private List<Long> firstPage(long user, int limit) {
-        return services.home().home(user, user, Optional.empty(), limit).items().stream()
+        return services.feed.home().home(user, user, Optional.empty(), limit).items().stream()
                 .map(d -> d.post().id())
                 .toList();
     }
@@ -209,7 +210,7 @@ public class PullContract {
         }
         List<Long> leaving = fans.subList(0, 4);
         for (long fan : leaving) {
-            services.follows().unfollow(fan, author); // 8: below nine tenths of the threshold
+            services.graph.follows().unfollow(fan, author); // 8: below nine tenths of the threshold
         }
         List<Long> staying = List.copyOf(fans.subList(4, fans.size()));
         for (int i = 0; i < 3; i++) {
@@ -248,11 +249,11 @@ public class PullContract {
         for (int a = 0; a < 3; a++) {
             List<Long> fans = new ArrayList<>();
             long author = pulledAuthor(fans, expected);
-            services.follows().follow(reader, author); // pulled: all their posts, the switch's own included
+            services.graph.follows().follow(reader, author); // pulled: all their posts, the switch's own included
             authors.add(author);
         }
         long pushedAuthor = user();
-        services.follows().follow(reader, pushedAuthor);
+        services.graph.follows().follow(reader, pushedAuthor);
         firstPage(reader, 1); // the reader is active: fan-out pushes to them
         for (int round = 0; round < 12; round++) {
             for (long author : authors) {
@@ -271,7 +272,7 @@ public class PullContract {
                     .isEqualTo(all);
         }
         // Another instance, its cache cold, shows the same history.
-        Services cold = newInstance();
+        Features cold = newInstance();
         assertThat(everyPage(cold, reader, 5)).isEqualTo(all);
     }
 
@@ -287,27 +288,27 @@ public class PullContract {
         long kept = post(author, "kept");
         long deleted = post(author, "deleted");
         awaitDelivered(deleted);
-        Services other = newInstance(); // its cache holds the post until it reads the author's list again
-        other.cacheInvalidations().start(CacheSettings.DEFAULT.invalidationPoll());
+        Features other = newInstance(); // its cache holds the post until it reads the author's list again
+        other.cache.invalidations().start(CacheSettings.DEFAULT.invalidationPoll());
         try {
             long fan = fans.get(0);
-            assertThat(other.home().home(fan, fan, Optional.empty(), 10).items().stream()
+            assertThat(other.feed.home().home(fan, fan, Optional.empty(), 10).items().stream()
                             .map(d -> d.post().id()))
                     .containsExactly(deleted, kept, posted.get(0));
-            services.posts().delete(author, deleted);
+            services.posts.posts().delete(author, deleted);
             long start = System.nanoTime();
             assertThat(firstPage(fan, 10)).containsExactly(kept, posted.get(0));
             await("the other instance's pages leave it out")
                     .atMost(Duration.ofSeconds(60))
                     .pollInterval(Duration.ofMillis(50))
                     .until(
-                            () -> other.home().home(fan, fan, Optional.empty(), 10).items().stream()
+                            () -> other.feed.home().home(fan, fan, Optional.empty(), 10).items().stream()
                                     .map(d -> d.post().id())
                                     .toList(),
                             List.of(kept, posted.get(0))::equals);
             assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
         } finally {
-            other.cacheInvalidations().close();
+            other.cache.invalidations().close();
         }
     }
 
@@ -317,14 +318,15 @@ public class PullContract {
         List<Long> posted = new ArrayList<>();
         long author = pulledAuthor(fans, posted);
         long fan = fans.get(0);
-        Services other = newInstance();
-        assertThat(other.home().home(fan, fan, Optional.empty(), 10).items()).hasSize(1); // cached now
+        Features other = newInstance();
+        assertThat(other.feed.home().home(fan, fan, Optional.empty(), 10).items())
+                .hasSize(1); // cached now
         long fresh = post(author, "through the first instance");
         long start = System.nanoTime();
         await("the other instance's reader sees the post")
                 .atMost(Duration.ofSeconds(60))
                 .pollInterval(Duration.ofMillis(50))
-                .until(() -> other.home().home(fan, fan, Optional.empty(), 10).items().stream()
+                .until(() -> other.feed.home().home(fan, fan, Optional.empty(), 10).items().stream()
                         .anyMatch(d -> d.post().id() == fresh));
         assertThat(Duration.ofNanos(System.nanoTime() - start))
                 .isLessThan(PULL.cacheRefresh().plusSeconds(2));
@@ -339,18 +341,20 @@ public class PullContract {
         long insider = fans.get(0);
         long outsider = fans.get(1);
         long hider = fans.get(2);
-        long forOne = services.posts()
+        long forOne = services.posts
+                .posts()
                 .create(
                         author,
                         "for one",
                         new Audience(Audience.Type.PARTLY_VISIBLE, List.of(insider), List.of(), List.of()))
                 .post()
                 .id();
-        long secret = services.posts()
+        long secret = services.posts
+                .posts()
                 .create(author, "only me", new Audience(Audience.Type.PRIVATE, List.of(), List.of(), List.of()))
                 .post()
                 .id();
-        services.audiences().hide(hider, hider, author);
+        services.audience.audiences().hide(hider, hider, author);
         awaitDelivered(forOne);
         assertThat(firstPage(insider, 10)).containsExactly(forOne, posted.get(0));
         assertThat(firstPage(outsider, 10)).containsExactly(posted.get(0));
@@ -365,12 +369,12 @@ public class PullContract {
         long author = pulledAuthor(fans, posted);
         long newcomer = user();
         firstPage(newcomer, 1);
-        services.follows().follow(newcomer, author);
+        services.graph.follows().follow(newcomer, author);
         assertThat(storage().timelines().read(newcomer, Optional.empty(), 1).pulledUpTo())
                 .containsEntry(author, HomeRead.ALL_POSTS);
         long after = post(author, "after the follow");
         assertThat(firstPage(newcomer, 10)).containsExactly(after, posted.get(0));
-        services.follows().unfollow(newcomer, author);
+        services.graph.follows().unfollow(newcomer, author);
         assertThat(storage().timelines().read(newcomer, Optional.empty(), 1).pulledUpTo())
                 .isEmpty();
         assertThat(firstPage(newcomer, 10)).isEmpty();

@@ -3,7 +3,7 @@ package dev.widefeed.feed;
 import static org.awaitility.Awaitility.await;
 
 import com.codahale.metrics.MetricRegistry;
-import dev.widefeed.Services;
+import dev.widefeed.composition.Features;
 import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.store.Storage;
 import java.time.Clock;
@@ -14,10 +14,10 @@ import java.util.UUID;
 final class RunningFanout {
     private RunningFanout() {}
 
-    static EventLogJob start(Storage storage, Services services, int shards, Clock clock) {
+    static EventLogJob start(Storage storage, Features services, int shards, Clock clock) {
         EventLogJob job = new EventLogJob(
                 storage.eventLog(),
-                services.logHandlers(),
+                services.log.handlers(),
                 new EventLogJob.Settings(
                         shards,
                         2,
@@ -29,7 +29,7 @@ final class RunningFanout {
                         "test-" + UUID.randomUUID()),
                 clock,
                 new MetricRegistry());
-        job.serve(services.eventLog());
+        job.serve(services.log.log());
         job.start();
         return job;
     }

@@ -2,9 +2,10 @@ package dev.widefeed.feed;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.widefeed.Services;
 import dev.widefeed.audience.Audience;
 import dev.widefeed.audience.AudienceStore;
+import dev.widefeed.composition.Features;
+import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.graph.User;
 import dev.widefeed.kernel.DomainException;
@@ -75,7 +76,7 @@ public class VisibilityMatrixContract {
     private static final String TAG = "close friends";
     private final IdGenerator ids = TestStorages.ids();
     private final Clock clock = Clock.systemUTC();
-    private Services services;
+    private Features services;
     private EventLogJob job;
 
     private final TestBackend backend;
@@ -90,9 +91,9 @@ public class VisibilityMatrixContract {
 
     @BeforeEach
     void startFanout() {
-        services = Services.over(
+        services = new Features(
                 storage(),
-                Services.Settings.of(ids, clock).withFeed(FeedContract.RULES).withLogShards(FeedContract.SHARDS));
+                InstanceSettings.of(ids, clock).withFeed(FeedContract.RULES).withLogShards(FeedContract.SHARDS));
         job = RunningFanout.start(storage(), services, FeedContract.SHARDS, clock);
     }
 
@@ -121,7 +122,7 @@ public class VisibilityMatrixContract {
     @Test
     void everyReadPathFollowsTheRuleBeforeAndAfterTagsGroupsAndBlocksChange() {
         long author = user();
-        long group = services.audiences().createGroup(author, "family").id();
+        long group = services.audience.audiences().createGroup(author, "family").id();
         Cast pushed = cast("pushed", author, group, Duration.ofHours(1));
         Cast pulled = cast("pulled", author, group, Duration.ofDays(30));
         List<Long> listed = new ArrayList<>();
@@ -133,22 +134,26 @@ public class VisibilityMatrixContract {
         List<Posted> posts = new ArrayList<>();
         for (Audience.Type type : Audience.Type.values()) {
             Audience audience = new Audience(type, listed, List.of(TAG), List.of(group));
-            long post = services.posts()
+            long post = services.posts
+                    .posts()
                     .create(author, type + " post", audience)
                     .post()
                     .id();
             awaitDelivered(post);
-            long repost = services.posts()
+            long repost = services.posts
+                    .posts()
                     .repost(author, post, "", Audience.PUBLIC)
                     .post()
                     .id();
             awaitDelivered(repost);
-            services.likes().like(author, post);
-            long comment = services.comments()
+            services.likes.likes().like(author, post);
+            long comment = services.comments
+                    .comments()
                     .create(author, post, "first", Optional.empty())
                     .comment()
                     .id();
-            long reply = services.comments()
+            long reply = services.comments
+                    .comments()
                     .create(author, post, "reply", Optional.of(comment))
                     .comment()
                     .id();
@@ -171,11 +176,11 @@ public class VisibilityMatrixContract {
         Map<Relation, Relation> now = new EnumMap<>(Relation.class);
         for (Cast cast : List.of(pushed, pulled)) {
             Map<Relation, Long> v = cast.viewers();
-            services.audiences().untag(author, author, TAG, v.get(Relation.TAGGED));
-            services.audiences().removeMember(author, group, v.get(Relation.GROUP_MEMBER));
-            services.audiences().block(author, author, v.get(Relation.NONE));
-            services.audiences().unblock(author, author, v.get(Relation.BLOCKED));
-            services.audiences().unhide(v.get(Relation.HIDDEN), v.get(Relation.HIDDEN), author);
+            services.audience.audiences().untag(author, author, TAG, v.get(Relation.TAGGED));
+            services.audience.audiences().removeMember(author, group, v.get(Relation.GROUP_MEMBER));
+            services.audience.audiences().block(author, author, v.get(Relation.NONE));
+            services.audience.audiences().unblock(author, author, v.get(Relation.BLOCKED));
+            services.audience.audiences().unhide(v.get(Relation.HIDDEN), v.get(Relation.HIDDEN), author);
         }
         now.put(Relation.TAGGED, Relation.NONE);
         now.put(Relation.GROUP_MEMBER, Relation.NONE);
@@ -189,34 +194,35 @@ public class VisibilityMatrixContract {
     void aHomePageAsksForItsVisibilityFactsInOneRoundAndThenNotAtAll() {
         List<String> calls = new ArrayList<>();
         Storage counted = countingAudienceCalls(storage(), calls);
-        Services s = Services.over(
+        Features s = new Features(
                 counted,
-                Services.Settings.of(ids, clock).withFeed(FeedContract.RULES).withLogShards(FeedContract.SHARDS));
+                InstanceSettings.of(ids, clock).withFeed(FeedContract.RULES).withLogShards(FeedContract.SHARDS));
         long reader = user();
         for (int i = 0; i < 20; i++) {
             long author = user();
-            long group = s.audiences().createGroup(author, "g").id();
-            s.audiences().addMember(author, group, reader);
-            s.follows().follow(reader, author);
-            s.posts()
+            long group = s.audience.audiences().createGroup(author, "g").id();
+            s.audience.audiences().addMember(author, group, reader);
+            s.graph.follows().follow(reader, author);
+            s.posts
+                    .posts()
                     .create(
                             author,
                             "for the group",
                             new Audience(Audience.Type.PARTLY_VISIBLE, List.of(), List.of(TAG), List.of(group)));
         }
-        s.home().home(reader, reader, Optional.empty(), 20); // the first read rebuilds the inbox
-        Services fresh = Services.over(
+        s.feed.home().home(reader, reader, Optional.empty(), 20); // the first read rebuilds the inbox
+        Features fresh = new Features(
                 counted,
-                Services.Settings.of(ids, clock)
+                InstanceSettings.of(ids, clock)
                         .withFeed(FeedContract.RULES)
                         .withLogShards(FeedContract.SHARDS)); // a cold cache
         calls.clear();
-        assertThat(fresh.home().home(reader, reader, Optional.empty(), 20).items())
+        assertThat(fresh.feed.home().home(reader, reader, Optional.empty(), 20).items())
                 .hasSize(20);
         // 20 posts by 20 authors in 20 groups: one round of marks, one of memberships, one for the hidden list.
         assertThat(calls).containsExactlyInAnyOrder("marksOf", "memberships", "marked");
         calls.clear();
-        assertThat(fresh.home().home(reader, reader, Optional.empty(), 20).items())
+        assertThat(fresh.feed.home().home(reader, reader, Optional.empty(), 20).items())
                 .hasSize(20);
         assertThat(calls).isEmpty();
     }
@@ -282,27 +288,29 @@ public class VisibilityMatrixContract {
     private boolean sees(ReadPath path, long viewer, long author, Posted p, List<Long> home) {
         long post = p.postId();
         return switch (path) {
-            case GET -> found(() -> services.posts().get(viewer, post));
+            case GET -> found(() -> services.posts.posts().get(viewer, post));
             case BATCH ->
-                services.posts().getAll(viewer, List.of(ids.next(), post, p.repostId())).stream()
+                services.posts.posts().getAll(viewer, List.of(ids.next(), post, p.repostId())).stream()
                         .anyMatch(d -> d.post().id() == post);
             case USER_TIMELINE ->
-                services.posts().byAuthor(viewer, author, Optional.empty(), 100).items().stream()
+                services.posts.posts().byAuthor(viewer, author, Optional.empty(), 100).items().stream()
                         .anyMatch(d -> d.post().id() == post);
             case HOME -> home.contains(post);
             case REPOST_ORIGINAL ->
-                services.posts().getAll(viewer, List.of(p.repostId())).stream()
+                services.posts.posts().getAll(viewer, List.of(p.repostId())).stream()
                         .anyMatch(d -> d.source().orElseThrow() instanceof PostDetails.Source.Present);
-            case LIKE -> found(() -> services.likes().like(viewer, post));
-            case LIKERS -> found(() -> services.likes().likers(viewer, post, Optional.empty(), 10));
+            case LIKE -> found(() -> services.likes.likes().like(viewer, post));
+            case LIKERS -> found(() -> services.likes.likes().likers(viewer, post, Optional.empty(), 10));
             case USER_LIKES ->
-                services.likes().likedPosts(viewer, author, Optional.empty(), 100).items().stream()
+                services.likes.likes().likedPosts(viewer, author, Optional.empty(), 100).items().stream()
                         .map(Like::postId)
                         .anyMatch(id -> id == post);
-            case COMMENTS -> found(() -> services.comments().page(viewer, post, 1));
-            case COMMENT -> found(() -> services.comments().get(viewer, p.commentId()));
-            case REPLIES -> found(() -> services.comments().replies(viewer, p.commentId(), Optional.empty(), 10));
-            case NEW_COMMENT -> found(() -> services.comments().create(viewer, post, "hello", Optional.empty()));
+            case COMMENTS -> found(() -> services.comments.comments().page(viewer, post, 1));
+            case COMMENT -> found(() -> services.comments.comments().get(viewer, p.commentId()));
+            case REPLIES ->
+                found(() -> services.comments.comments().replies(viewer, p.commentId(), Optional.empty(), 10));
+            case NEW_COMMENT ->
+                found(() -> services.comments.comments().create(viewer, post, "hello", Optional.empty()));
         };
     }
 
@@ -325,16 +333,16 @@ public class VisibilityMatrixContract {
             if (relation != Relation.AUTHOR) {
                 long viewer = user();
                 viewers.put(relation, viewer);
-                services.follows().follow(viewer, author);
+                services.graph.follows().follow(viewer, author);
                 Instant at = Instant.now().minus(ago);
                 storage().timelines().importStates(Map.of(viewer, new HomeState(at, 0, at, at)));
                 storage().relations().shareActivity(viewer, at);
             }
         }
-        services.audiences().tag(author, author, TAG, viewers.get(Relation.TAGGED));
-        services.audiences().addMember(author, group, viewers.get(Relation.GROUP_MEMBER));
-        services.audiences().block(author, author, viewers.get(Relation.BLOCKED));
-        services.audiences().hide(viewers.get(Relation.HIDDEN), viewers.get(Relation.HIDDEN), author);
+        services.audience.audiences().tag(author, author, TAG, viewers.get(Relation.TAGGED));
+        services.audience.audiences().addMember(author, group, viewers.get(Relation.GROUP_MEMBER));
+        services.audience.audiences().block(author, author, viewers.get(Relation.BLOCKED));
+        services.audience.audiences().hide(viewers.get(Relation.HIDDEN), viewers.get(Relation.HIDDEN), author);
         return new Cast(name, viewers);
     }
 
@@ -345,7 +353,7 @@ public class VisibilityMatrixContract {
     }
 
     private List<Long> homeIds(long user) {
-        return services.home().home(user, user, Optional.empty(), 100).items().stream()
+        return services.feed.home().home(user, user, Optional.empty(), 100).items().stream()
                 .map(d -> d.post().id())
                 .toList();
     }

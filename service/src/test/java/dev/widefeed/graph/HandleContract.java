@@ -44,7 +44,7 @@ public class HandleContract {
     }
 
     private UserService service() {
-        return new UserService(storage().users(), ids, Clock.systemUTC());
+        return TestStorages.userService(storage(), ids, Clock.systemUTC());
     }
 
     private String fresh(String prefix) {

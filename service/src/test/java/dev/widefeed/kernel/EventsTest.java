@@ -20,18 +20,18 @@ class EventsTest {
 
     @Test
     void recordHandsTheEventToEveryLogOfItsTypeInOrderAndToNoListener() {
-        events.logTo(Written.class, e -> seen.add("log1 " + e.id()))
-                .logTo(Written.class, e -> seen.add("log2 " + e.id()))
-                .on(Written.class, e -> seen.add("listener " + e.id()));
+        events.logTo(Written.class, "log", e -> seen.add("log1 " + e.id()))
+                .logTo(Written.class, "log", e -> seen.add("log2 " + e.id()))
+                .on(Written.class, "listener", e -> seen.add("listener " + e.id()));
         events.record(new Written(7));
         assertThat(seen).containsExactly("log1 7", "log2 7");
     }
 
     @Test
     void publishHandsTheEventToEveryListenerOfItsTypeInOrderAndToNoLog() {
-        events.on(Written.class, e -> seen.add("listener1 " + e.id()))
-                .on(Written.class, e -> seen.add("listener2 " + e.id()))
-                .logTo(Written.class, e -> seen.add("log " + e.id()));
+        events.on(Written.class, "listener", e -> seen.add("listener1 " + e.id()))
+                .on(Written.class, "listener", e -> seen.add("listener2 " + e.id()))
+                .logTo(Written.class, "log", e -> seen.add("log " + e.id()));
         events.publish(new Written(7));
         assertThat(seen).containsExactly("listener1 7", "listener2 7");
     }
@@ -39,7 +39,7 @@ class EventsTest {
     @Test
     void aLogsFailureFailsTheRecord() {
         TemporaryStoreException down = new TemporaryStoreException("queue down", null);
-        events.logTo(Written.class, e -> {
+        events.logTo(Written.class, "log", e -> {
             throw down;
         });
         assertThatThrownBy(() -> events.record(new Written(7))).isSameAs(down);
@@ -47,26 +47,35 @@ class EventsTest {
 
     @Test
     void aListenersFailureIsNotThrownAndTheOtherListenersStillRun() {
-        events.on(Written.class, e -> seen.add("first"))
-                .on(Written.class, e -> {
+        events.on(Written.class, "listener", e -> seen.add("first"))
+                .on(Written.class, "listener", e -> {
                     throw new IllegalStateException("listener bug");
                 })
-                .on(Written.class, e -> seen.add("third"));
+                .on(Written.class, "listener", e -> seen.add("third"));
         assertThatCode(() -> events.publish(new Written(7))).doesNotThrowAnyException();
         assertThat(seen).containsExactly("first", "third");
     }
 
     @Test
     void eventsGoOnlyToThoseOfTheirExactType() {
-        events.on(Happened.class, e -> seen.add("listener of the interface"))
-                .logTo(Happened.class, e -> seen.add("log of the interface"))
-                .on(Removed.class, e -> seen.add("listener of removed"))
-                .logTo(Removed.class, e -> seen.add("log of removed"));
+        events.on(Happened.class, "listener", e -> seen.add("listener of the interface"))
+                .logTo(Happened.class, "log", e -> seen.add("log of the interface"))
+                .on(Removed.class, "listener", e -> seen.add("listener of removed"))
+                .logTo(Removed.class, "log", e -> seen.add("log of removed"));
         events.record(new Written(7));
         events.publish(new Written(7));
         assertThat(seen).isEmpty();
         events.publish(new Removed(7));
         assertThat(seen).containsExactly("listener of removed");
+    }
+
+    @Test
+    void everySubscriptionIsListedAsARouteInTheOrderMade() {
+        events.logTo(Written.class, "written-log", e -> {}).on(Removed.class, "removed-listener", e -> {});
+        assertThat(events.routes())
+                .extracting(r -> r.event() + " " + r.moment() + " " + r.target())
+                .containsExactly(
+                        "EventsTest.Written RECORD written-log", "EventsTest.Removed PUBLISH removed-listener");
     }
 
     @Test

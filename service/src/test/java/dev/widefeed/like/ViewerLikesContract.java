@@ -2,7 +2,8 @@ package dev.widefeed.like;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.widefeed.Services;
+import dev.widefeed.composition.Features;
+import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.graph.User;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
@@ -31,7 +32,7 @@ import org.junit.jupiter.api.Test;
 public class ViewerLikesContract {
     private final IdGenerator ids = TestStorages.ids();
     private final Map<String, AtomicLong> calls = new ConcurrentHashMap<>();
-    private Services services;
+    private Features services;
     private LikeStore counted;
 
     private final TestBackend backend;
@@ -46,8 +47,8 @@ public class ViewerLikesContract {
 
     @BeforeEach
     void setUp() {
-        services = Services.over(
-                storage(), Services.Settings.of(ids, Clock.systemUTC()).withLogShards(4));
+        services = new Features(
+                storage(), InstanceSettings.of(ids, Clock.systemUTC()).withLogShards(4));
         LikeStore likes = storage().likes();
         counted = (LikeStore) Proxy.newProxyInstance(
                 LikeStore.class.getClassLoader(), new Class<?>[] {LikeStore.class}, (proxy, method, args) -> {
@@ -70,7 +71,11 @@ public class ViewerLikesContract {
     private List<Long> posts(long author, int n) {
         List<Long> posts = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            posts.add(services.posts().create(author, "post " + i, null).post().id());
+            posts.add(services.posts
+                    .posts()
+                    .create(author, "post " + i, null)
+                    .post()
+                    .id());
         }
         return posts;
     }
@@ -86,14 +91,15 @@ public class ViewerLikesContract {
         List<Long> page = posts(author, 20);
         Set<Long> liked = new HashSet<>();
         for (int i = 0; i < page.size(); i += 3) {
-            services.likes().like(viewer, page.get(i));
+            services.likes.likes().like(viewer, page.get(i));
             liked.add(page.get(i));
         }
-        services.likes().unlike(viewer, page.get(0)); // liked, then taken back
+        services.likes.likes().unlike(viewer, page.get(0)); // liked, then taken back
         liked.remove(page.get(0));
-        services.likes().like(user(), page.get(1)); // someone else's like is not the viewer's
+        services.likes.likes().like(user(), page.get(1)); // someone else's like is not the viewer's
 
-        assertThat(new ViewerLikes(counted).likedAmong(viewer, page)).isEqualTo(liked);
+        assertThat(new ViewerLikes(counted, ViewerLikes.PAGE, ViewerLikes.MAX_PAGES).likedAmong(viewer, page))
+                .isEqualTo(liked);
         assertThat(calls("likedPosts")).as("reads of the viewer's liked posts").isEqualTo(1);
         assertThat(calls("likedAmong")).as("reads of truth rows").isZero();
         assertThat(storage().likes().likedAmong(viewer, page))
@@ -106,9 +112,9 @@ public class ViewerLikesContract {
         long author = user();
         long viewer = user();
         List<Long> older = posts(author, 3);
-        services.likes().like(viewer, older.get(1));
+        services.likes.likes().like(viewer, older.get(1));
         List<Long> newer = posts(author, 12);
-        newer.forEach(post -> services.likes().like(viewer, post)); // 12 likes since: past 2 pages of 5
+        newer.forEach(post -> services.likes.likes().like(viewer, post)); // 12 likes since: past 2 pages of 5
         List<Long> page = new ArrayList<>(older);
         page.add(newer.get(0));
 
@@ -124,10 +130,12 @@ public class ViewerLikesContract {
     @Test
     void aViewerWithoutLikesCostsOneRead() {
         long viewer = user();
-        assertThat(new ViewerLikes(counted).likedAmong(viewer, posts(user(), 5)))
+        assertThat(new ViewerLikes(counted, ViewerLikes.PAGE, ViewerLikes.MAX_PAGES)
+                        .likedAmong(viewer, posts(user(), 5)))
                 .isEmpty();
         assertThat(calls("likedPosts")).isEqualTo(1);
-        assertThat(new ViewerLikes(counted).likedAmong(viewer, List.of())).isEmpty();
+        assertThat(new ViewerLikes(counted, ViewerLikes.PAGE, ViewerLikes.MAX_PAGES).likedAmong(viewer, List.of()))
+                .isEmpty();
         assertThat(calls("likedPosts")).isEqualTo(1);
     }
 }

@@ -3,9 +3,10 @@ package dev.widefeed.notification;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.codahale.metrics.MetricRegistry;
-import dev.widefeed.Services;
 import dev.widefeed.audience.Audience;
 import dev.widefeed.comment.Vote;
+import dev.widefeed.composition.Features;
+import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.feed.FanoutRules;
@@ -61,7 +62,7 @@ public class NotificationContract {
 
     private final IdGenerator ids = TestStorages.ids();
     private final List<EventLogJob> jobs = new ArrayList<>();
-    private Services services;
+    private Features services;
 
     private final TestBackend backend;
 
@@ -86,16 +87,16 @@ public class NotificationContract {
         }
     }
 
-    static Services services(Storage storage, Clock clock) {
-        return Services.over(
+    static Features services(Storage storage, Clock clock) {
+        return new Features(
                 storage,
-                Services.Settings.of(TestStorages.ids(), clock).withFeed(FEED).withLogShards(SHARDS));
+                InstanceSettings.of(TestStorages.ids(), clock).withFeed(FEED).withLogShards(SHARDS));
     }
 
-    static EventLogJob job(Storage storage, Services services, Clock clock) {
+    static EventLogJob job(Storage storage, Features services, Clock clock) {
         EventLogJob job = new EventLogJob(
                 storage.eventLog(),
-                services.logHandlers(),
+                services.log.handlers(),
                 new EventLogJob.Settings(
                         SHARDS,
                         2,
@@ -107,23 +108,24 @@ public class NotificationContract {
                         "test-" + UUID.randomUUID()),
                 clock,
                 new MetricRegistry());
-        job.serve(services.eventLog());
+        job.serve(services.log.log());
         job.start();
         return job;
     }
 
     private long user() {
-        return services.users()
+        return services.graph
+                .users()
                 .create("n" + ids.next() % 100_000, Optional.empty())
                 .id();
     }
 
     private String handle(long user) {
-        return services.users().get(user).handle().orElseThrow().value();
+        return services.graph.users().get(user).handle().orElseThrow().value();
     }
 
     private List<Notification> notifications(long user) {
-        return services.notifications().page(user, user, Optional.empty(), 100).items().stream()
+        return services.notifications.notifications().page(user, user, Optional.empty(), 100).items().stream()
                 .map(NotificationService.Shown::notification)
                 .toList();
     }
@@ -170,13 +172,13 @@ public class NotificationContract {
     @Test
     void likesOfAPostAreOneGroupWithTheExactCountAndTheNewestLikersButNeverTheAuthorsOwn() {
         long ada = user();
-        long post = services.posts().create(ada, "hello", null).post().id();
+        long post = services.posts.posts().create(ada, "hello", null).post().id();
         List<Long> fans = List.of(user(), user(), user(), user());
         for (long fan : fans) {
-            services.likes().like(fan, post);
+            services.likes.likes().like(fan, post);
             NextMillisecond.await(); // distinct like times, so "newest" has one answer
         }
-        services.likes().like(ada, post);
+        services.likes.likes().like(ada, post);
 
         Notification likes = only(await(ada, one(NotificationKind.LIKE, post, 4)), NotificationKind.LIKE, post);
         assertThat(actors(likes)).containsExactly(fans.get(3), fans.get(2), fans.get(1));
@@ -187,20 +189,20 @@ public class NotificationContract {
     @Test
     void anUnlikeLowersItsGroupAndTheLastWithdrawsIt() {
         long ada = user();
-        long post = services.posts().create(ada, "hello", null).post().id();
+        long post = services.posts.posts().create(ada, "hello", null).post().id();
         long bob = user();
         long cy = user();
-        services.likes().like(bob, post);
-        services.likes().like(cy, post);
+        services.likes.likes().like(bob, post);
+        services.likes.likes().like(cy, post);
         await(ada, one(NotificationKind.LIKE, post, 2));
 
-        services.likes().unlike(bob, post);
+        services.likes.likes().unlike(bob, post);
         Notification lowered = only(await(ada, one(NotificationKind.LIKE, post, 1)), NotificationKind.LIKE, post);
         assertThat(actors(lowered)).containsExactly(cy);
 
-        services.likes().unlike(cy, post);
+        services.likes.likes().unlike(cy, post);
         await(ada, List::isEmpty);
-        services.likes().like(bob, post); // liked again: counted again, once
+        services.likes.likes().like(bob, post); // liked again: counted again, once
         await(ada, one(NotificationKind.LIKE, post, 1));
         settled(
                 ada,
@@ -213,12 +215,12 @@ public class NotificationContract {
         long ada = user();
         long bob = user();
         long cy = user();
-        services.follows().follow(bob, ada);
-        services.follows().follow(cy, ada);
+        services.graph.follows().follow(bob, ada);
+        services.graph.follows().follow(cy, ada);
         Notification follows = only(await(ada, one(NotificationKind.FOLLOW, ada, 2)), NotificationKind.FOLLOW, ada);
         assertThat(actors(follows)).containsExactlyInAnyOrder(bob, cy);
 
-        services.follows().unfollow(bob, ada);
+        services.graph.follows().unfollow(bob, ada);
         assertThat(actors(only(await(ada, one(NotificationKind.FOLLOW, ada, 1)), NotificationKind.FOLLOW, ada)))
                 .containsExactly(cy);
     }
@@ -228,23 +230,26 @@ public class NotificationContract {
         long ada = user();
         long bob = user();
         long cy = user();
-        long post = services.posts().create(ada, "hello", null).post().id();
-        long bobs = services.comments()
+        long post = services.posts.posts().create(ada, "hello", null).post().id();
+        long bobs = services.comments
+                .comments()
                 .create(bob, post, "first", Optional.empty())
                 .comment()
                 .id();
-        long cys = services.comments()
+        long cys = services.comments
+                .comments()
                 .create(cy, post, "second", Optional.empty())
                 .comment()
                 .id();
         await(ada, one(NotificationKind.COMMENT, post, 2));
 
-        long reply = services.comments()
+        long reply = services.comments
+                .comments()
                 .create(ada, post, "thanks", Optional.of(bobs))
                 .comment()
                 .id();
-        services.comments().vote(cy, bobs, Vote.LIKE);
-        services.comments().vote(ada, bobs, Vote.HATE); // a hate tells nobody
+        services.comments.comments().vote(cy, bobs, Vote.LIKE);
+        services.comments.comments().vote(ada, bobs, Vote.HATE); // a hate tells nobody
         List<Notification> bobsNews = await(
                 bob,
                 all -> one(NotificationKind.REPLY, bobs, 1).test(all)
@@ -253,12 +258,12 @@ public class NotificationContract {
         assertThat(actors(only(bobsNews, NotificationKind.COMMENT_LIKE, bobs))).containsExactly(cy);
         assertThat(bobsNews).hasSize(2);
 
-        services.comments().delete(cy, cys);
+        services.comments.comments().delete(cy, cys);
         assertThat(actors(only(await(ada, one(NotificationKind.COMMENT, post, 1)), NotificationKind.COMMENT, post)))
                 .containsExactly(bob);
-        services.comments().unvote(cy, bobs, Vote.LIKE);
+        services.comments.comments().unvote(cy, bobs, Vote.LIKE);
         await(bob, all -> all.stream().noneMatch(n -> n.key().kind() == NotificationKind.COMMENT_LIKE));
-        services.comments().delete(ada, reply);
+        services.comments.comments().delete(ada, reply);
         await(bob, List::isEmpty);
     }
 
@@ -267,17 +272,20 @@ public class NotificationContract {
         long ada = user();
         long bob = user();
         long cy = user();
-        long post = services.posts().create(ada, "hello", null).post().id();
-        long repost = services.posts()
+        long post = services.posts.posts().create(ada, "hello", null).post().id();
+        long repost = services.posts
+                .posts()
                 .repost(bob, post, "look @" + handle(cy), null)
                 .post()
                 .id();
-        long mention = services.posts()
+        long mention = services.posts
+                .posts()
                 .create(cy, "hi @" + handle(ada) + " and @" + handle(ada), null)
                 .post()
                 .id();
         // Partly visible to cy only: ada, mentioned in it, may not see it, so is not told of it.
-        services.posts()
+        services.posts
+                .posts()
                 .create(
                         bob,
                         "psst @" + handle(ada) + " @" + handle(cy),
@@ -294,8 +302,8 @@ public class NotificationContract {
                 .containsExactly(bob);
         settled(ada, all -> assertThat(all).hasSize(2));
 
-        services.posts().delete(bob, repost);
-        services.posts().delete(cy, mention);
+        services.posts.posts().delete(bob, repost);
+        services.posts.posts().delete(cy, mention);
         await(ada, List::isEmpty);
     }
 
@@ -304,14 +312,14 @@ public class NotificationContract {
         long ada = user();
         long bob = user();
         long cy = user();
-        long post = services.posts().create(ada, "hello", null).post().id();
-        services.audiences().block(ada, ada, bob);
-        services.audiences().hide(ada, ada, cy);
-        services.follows().follow(bob, ada);
-        services.likes().like(cy, post);
-        services.posts().create(cy, "hey @" + handle(ada), null);
+        long post = services.posts.posts().create(ada, "hello", null).post().id();
+        services.audience.audiences().block(ada, ada, bob);
+        services.audience.audiences().hide(ada, ada, cy);
+        services.graph.follows().follow(bob, ada);
+        services.likes.likes().like(cy, post);
+        services.posts.posts().create(cy, "hey @" + handle(ada), null);
         long dee = user();
-        services.likes().like(dee, post); // a marker: once dee's like shows, the others had their turn
+        services.likes.likes().like(dee, post); // a marker: once dee's like shows, the others had their turn
         await(ada, one(NotificationKind.LIKE, post, 1));
         settled(ada, all -> assertThat(all).hasSize(1));
         assertThat(actors(only(notifications(ada), NotificationKind.LIKE, post)))
@@ -322,33 +330,42 @@ public class NotificationContract {
     void theUnreadCountFollowsTheReadMarker() {
         long ada = user();
         long bob = user();
-        long post = services.posts().create(ada, "hello", null).post().id();
-        services.follows().follow(bob, ada);
-        services.likes().like(bob, post);
+        long post = services.posts.posts().create(ada, "hello", null).post().id();
+        services.graph.follows().follow(bob, ada);
+        services.likes.likes().like(bob, post);
         List<Notification> two = await(ada, all -> all.size() == 2);
-        assertThat(services.notifications().unread(ada, ada).count()).isEqualTo(2);
-        assertThat(services.notifications().page(ada, ada, Optional.empty(), 10).items())
+        assertThat(services.notifications.notifications().unread(ada, ada).count())
+                .isEqualTo(2);
+        assertThat(services.notifications
+                        .notifications()
+                        .page(ada, ada, Optional.empty(), 10)
+                        .items())
                 .allMatch(NotificationService.Shown::unread);
 
         Instant newest =
                 two.stream().map(Notification::latestAt).max(Instant::compareTo).orElseThrow();
-        NotificationService.Unread after = services.notifications().markRead(ada, ada, newest);
+        NotificationService.Unread after =
+                services.notifications.notifications().markRead(ada, ada, newest);
         assertThat(after.count()).isZero();
         assertThat(after.readUpTo()).contains(newest);
-        services.notifications().markRead(ada, ada, newest.minusSeconds(60)); // an older marker changes nothing
-        assertThat(services.notifications().unread(ada, ada).count()).isZero();
+        services.notifications
+                .notifications()
+                .markRead(ada, ada, newest.minusSeconds(60)); // an older marker changes nothing
+        assertThat(services.notifications.notifications().unread(ada, ada).count())
+                .isZero();
 
         NextMillisecond.await();
-        services.likes().like(user(), post);
+        services.likes.likes().like(user(), post);
         await(ada, one(NotificationKind.LIKE, post, 2));
-        assertThat(services.notifications().unread(ada, ada).count()).isEqualTo(1);
+        assertThat(services.notifications.notifications().unread(ada, ada).count())
+                .isEqualTo(1);
     }
 
     @Test
     void aChangeWhoseSecondEntryWasLostIsNotifiedByItsGuardOnce() throws InterruptedException {
         long ada = user();
         long bob = user();
-        long post = services.posts().create(ada, "hello", null).post().id();
+        long post = services.posts.posts().create(ada, "hello", null).post().id();
         // The like lands and its guard entry is recorded, but the process dies before the second entry is appended.
         LikeEdge absent = LikeEdge.absent(post, bob);
         LikeEdge liked = absent.next(true, Instant.now());
@@ -377,20 +394,20 @@ public class NotificationContract {
         // Every third share write fails: half of them after applying (the answer lost), half before.
         AtomicInteger writes = new AtomicInteger();
         Storage flaky = failingShareWrites(storage(), writes);
-        Services flakyServices = services(flaky, Clock.systemUTC());
+        Features flakyServices = services(flaky, Clock.systemUTC());
         jobs.add(job(flaky, flakyServices, Clock.systemUTC()));
         long ada = user();
-        long post = services.posts().create(ada, "hello", null).post().id();
+        long post = services.posts.posts().create(ada, "hello", null).post().id();
         List<Long> fans = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
             long fan = user();
             fans.add(fan);
             int before = writes.get();
-            services.likes().like(fan, post);
+            services.likes.likes().like(fan, post);
             awaitMoreThan(writes, before); // one pass each, so there are many writes to fail
         }
-        services.likes().unlike(fans.get(0), post);
-        services.follows().follow(fans.get(1), ada);
+        services.likes.likes().unlike(fans.get(0), post);
+        services.graph.follows().follow(fans.get(1), ada);
         await(
                 ada,
                 all -> one(NotificationKind.LIKE, post, 11).test(all)

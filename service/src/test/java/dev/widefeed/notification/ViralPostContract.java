@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.codahale.metrics.MetricRegistry;
-import dev.widefeed.Services;
+import dev.widefeed.composition.Features;
+import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.kernel.IdGenerator;
@@ -67,29 +68,29 @@ public class ViralPostContract {
     }
 
     /** The services that take the likes: the real clock, no job of their own. */
-    private Services writer() {
-        return Services.over(
+    private Features writer() {
+        return new Features(
                 storage(),
-                Services.Settings.of(ids, Clock.systemUTC())
+                InstanceSettings.of(ids, Clock.systemUTC())
                         .withFeed(NotificationContract.FEED)
                         .withLogShards(SHARDS));
     }
 
     /** The services a notification worker runs on: truth read 32 at a time, the clock {@link #AHEAD}. */
-    static Services worker(Storage storage, ExecutorService reads) {
-        return Services.over(
+    static Features worker(Storage storage, ExecutorService reads) {
+        return new Features(
                 storage,
-                Services.Settings.of(TestStorages.ids(), Clock.offset(Clock.systemUTC(), AHEAD))
+                InstanceSettings.of(TestStorages.ids(), Clock.offset(Clock.systemUTC(), AHEAD))
                         .withFeed(NotificationContract.FEED)
                         .withLogShards(SHARDS)
                         .withPageReads(reads));
     }
 
     /** The job keeps the real clock: the watermarks it saves are the shared log's. */
-    static EventLogJob job(Storage storage, Services services, String owner) {
+    static EventLogJob job(Storage storage, Features services, String owner) {
         EventLogJob job = new EventLogJob(
                 storage.eventLog(),
-                services.logHandlers(),
+                services.log.handlers(),
                 new EventLogJob.Settings(
                         SHARDS,
                         2,
@@ -101,7 +102,7 @@ public class ViralPostContract {
                         owner),
                 Clock.systemUTC(),
                 new MetricRegistry());
-        job.serve(services.eventLog());
+        job.serve(services.log.log());
         return job;
     }
 
@@ -120,11 +121,14 @@ public class ViralPostContract {
     }
 
     /** A post of the author's whose log entries go to a shard the other tests' jobs never work. */
-    private long postOutsideTheSharedShards(Services writer, long author) {
+    private long postOutsideTheSharedShards(Features writer, long author) {
         EventLog log = new EventLog(storage().eventLog(), SHARDS, Clock.systemUTC());
         while (true) {
-            long postId =
-                    writer.posts().create(author, "going viral", null).post().id();
+            long postId = writer.posts
+                    .posts()
+                    .create(author, "going viral", null)
+                    .post()
+                    .id();
             if (log.shardOf(postId) >= SHARED_SHARDS) {
                 return postId;
             }
@@ -132,12 +136,12 @@ public class ViralPostContract {
     }
 
     /** Every like, from 32 threads at once. */
-    private void likeAll(Services writer, long postId, List<Long> fans) throws Exception {
+    private void likeAll(Features writer, long postId, List<Long> fans) throws Exception {
         ExecutorService likers = Executors.newFixedThreadPool(32);
         try {
             List<Future<?>> done = new ArrayList<>();
             for (long fan : fans) {
-                done.add(likers.submit(() -> writer.likes().like(fan, postId)));
+                done.add(likers.submit(() -> writer.likes.likes().like(fan, postId)));
             }
             for (Future<?> f : done) {
                 f.get();
@@ -168,8 +172,8 @@ public class ViralPostContract {
 
     @Test
     void aViralPostsLikesAreOneGroupPerWindowWithTheExactCount() throws Exception {
-        Services writer = writer();
-        long author = writer.users().create("viral", Optional.empty()).id();
+        Features writer = writer();
+        long author = writer.graph.users().create("viral", Optional.empty()).id();
         long postId = postOutsideTheSharedShards(writer, author);
         List<Long> fans =
                 LongStream.range(0, LIKES).map(i -> ids.next()).boxed().toList();
@@ -197,14 +201,14 @@ public class ViralPostContract {
             // after a recount at the lull. The service's own recounts are not enough here: the worker's clock is
             // ahead, so it takes each minute's marks before that minute is over, and a mark made later in the minute
             // (an update that landed late) is the entry already worked; in the service it comes before its recount.
-            writer.postCounts().flush();
+            writer.posts.counts().flush();
             long drift = storage().posts().counts(postId).likes() - fans.size();
-            writer.likes().reconcile(postId);
+            writer.likes.likes().reconcile(postId);
             assertThat(storage().posts().counts(postId).likes()).isEqualTo(fans.size());
             System.out.printf(
                     "%s: %,d likes made %,d counter updates; the counter was %+d off before its recount%n",
-                    backend.id(), fans.size(), writer.postCounts().updates(), drift);
-            assertThat(writer.postCounts().updates()).as("counter updates").isLessThan(fans.size() / 4);
+                    backend.id(), fans.size(), writer.posts.counts().updates(), drift);
+            assertThat(writer.posts.counts().updates()).as("counter updates").isLessThan(fans.size() / 4);
 
             List<StoredGroup> groups = storage()
                     .notifications()
@@ -234,8 +238,8 @@ public class ViralPostContract {
 
     @Test
     void aWorkerKilledMidwayLosesNoLikeAndCountsNoneTwice() throws Exception {
-        Services writer = writer();
-        long author = writer.users().create("crashy", Optional.empty()).id();
+        Features writer = writer();
+        long author = writer.graph.users().create("crashy", Optional.empty()).id();
         long postId = postOutsideTheSharedShards(writer, author);
         List<Long> fans =
                 LongStream.range(0, 6_000).map(i -> ids.next()).boxed().toList();

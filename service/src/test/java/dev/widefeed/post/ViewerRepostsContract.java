@@ -2,10 +2,11 @@ package dev.widefeed.post;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.widefeed.Services;
 import dev.widefeed.audience.Audience;
 import dev.widefeed.cache.CacheInvalidations;
 import dev.widefeed.cache.CacheSettings;
+import dev.widefeed.composition.Features;
+import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.graph.User;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
@@ -35,7 +36,7 @@ import org.junit.jupiter.api.Test;
 public class ViewerRepostsContract {
     private final IdGenerator ids = TestStorages.ids();
     private final Map<String, AtomicLong> calls = new ConcurrentHashMap<>();
-    private Services services;
+    private Features services;
     private PostStore counted;
     /** When set, the list answers as it did before it said what each post reposts. */
     private volatile boolean listsUnsaid;
@@ -54,8 +55,8 @@ public class ViewerRepostsContract {
 
     @BeforeEach
     void setUp() {
-        services = Services.over(
-                storage(), Services.Settings.of(ids, Clock.systemUTC()).withLogShards(4));
+        services = new Features(
+                storage(), InstanceSettings.of(ids, Clock.systemUTC()).withLogShards(4));
         PostStore posts = storage().posts();
         counted = (PostStore) Proxy.newProxyInstance(
                 PostStore.class.getClassLoader(), new Class<?>[] {PostStore.class}, (proxy, method, args) -> {
@@ -98,13 +99,21 @@ public class ViewerRepostsContract {
     private List<Long> posts(long author, int n) {
         List<Long> posts = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            posts.add(services.posts().create(author, "post " + i, null).post().id());
+            posts.add(services.posts
+                    .posts()
+                    .create(author, "post " + i, null)
+                    .post()
+                    .id());
         }
         return posts;
     }
 
     private long repost(long me, long source) {
-        return services.posts().repost(me, source, null, Audience.PUBLIC).post().id();
+        return services.posts
+                .posts()
+                .repost(me, source, null, Audience.PUBLIC)
+                .post()
+                .id();
     }
 
     private long calls(String method) {
@@ -120,7 +129,7 @@ public class ViewerRepostsContract {
         repost(viewer, page.get(2));
         repost(viewer, page.get(7));
         long takenBack = repost(viewer, page.get(9));
-        services.posts().delete(viewer, takenBack);
+        services.posts.posts().delete(viewer, takenBack);
         repost(user(), page.get(4)); // someone else's repost is not the viewer's
 
         assertThat(reposts(100, 10).repostedAmong(viewer, page)).containsExactlyInAnyOrder(page.get(2), page.get(7));

@@ -13,9 +13,7 @@ import dev.widefeed.eventlog.LogEntry;
 import dev.widefeed.eventlog.LogHandler;
 import dev.widefeed.graph.User;
 import dev.widefeed.kernel.DirtyCounters;
-import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
-import dev.widefeed.kernel.KnownPointCount;
 import dev.widefeed.like.Like;
 import dev.widefeed.like.LikeService;
 import dev.widefeed.post.PostCounts;
@@ -63,15 +61,13 @@ public class PostPurgeContract {
     }
 
     private LikeService likes() {
-        return new LikeService(
+        return TestStorages.likeService(
                 storage().posts(),
                 storage().users(),
                 storage().likes(),
                 TestStorages.access(storage()),
-                new Events(),
                 Clock.systemUTC(),
-                DirtyCounters.NONE,
-                KnownPointCount.Bounds.DEFAULT);
+                DirtyCounters.NONE);
     }
 
     private CommentService comments() {

@@ -9,7 +9,6 @@ import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.graph.RelationRepairer;
 import dev.widefeed.graph.User;
 import dev.widefeed.kernel.DirtyCounters;
-import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.KnownPointCount;
 import dev.widefeed.kernel.StoreException;
@@ -262,27 +261,18 @@ public class CounterHealingContract {
     }
 
     private LikeService likes(PostStore posts) {
-        return new LikeService(
-                posts,
-                storage().users(),
-                storage().likes(),
-                TestStorages.access(storage()),
-                new Events(),
-                clock,
-                marks,
-                KnownPointCount.Bounds.DEFAULT);
+        return TestStorages.likeService(
+                posts, storage().users(), storage().likes(), TestStorages.access(storage()), clock, marks);
     }
 
     private Reconciler reconciler() {
-        LikeService likes = new LikeService(
+        LikeService likes = TestStorages.likeService(
                 storage().posts(),
                 storage().users(),
                 storage().likes(),
                 TestStorages.access(storage()),
-                new Events(),
                 clock,
-                DirtyCounters.NONE,
-                KnownPointCount.Bounds.DEFAULT);
+                DirtyCounters.NONE);
         CommentService comments = TestStorages.commentService(storage(), ids, clock);
         return new Reconciler(
                 storage().users(),

@@ -6,9 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.widefeed.kernel.DirtyCounters;
 import dev.widefeed.kernel.DomainException;
-import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
-import dev.widefeed.kernel.KnownPointCount;
 import dev.widefeed.kernel.Page;
 import dev.widefeed.kernel.TemporaryStoreException;
 import dev.widefeed.kernel.UnknownOutcomeException;
@@ -74,15 +72,13 @@ public class LikeStoreContract {
     @BeforeParameterizedClassInvocation
     void setUp() {
         executor = Executors.newFixedThreadPool(16);
-        service = new LikeService(
+        service = TestStorages.likeService(
                 storage().posts(),
                 storage().users(),
                 likes(),
                 TestStorages.access(storage()),
-                new Events(),
                 Clock.systemUTC(),
-                DirtyCounters.NONE,
-                KnownPointCount.Bounds.DEFAULT);
+                DirtyCounters.NONE);
         protocol = new LikeProtocol(likes(), DirtyCounters.NONE);
     }
 
@@ -428,17 +424,15 @@ public class LikeStoreContract {
             if (appliedBeforeTimingOut) {
                 appliedFirst.add(post);
             }
-            LikeService stumbling = new LikeService(
+            LikeService stumbling = TestStorages.likeService(
                     storage().posts(),
                     storage().users(),
                     new TimingOutOnce(likes(), appliedBeforeTimingOut),
                     TestStorages.access(storage()),
-                    new Events(),
                     // A stopped clock: the counter update never lands "late" after the change, so a mark here
                     // could only come from the outcome itself.
                     Clock.fixed(Instant.now(), ZoneOffset.UTC),
-                    recording(marked),
-                    KnownPointCount.Bounds.DEFAULT);
+                    recording(marked));
             assertThat(stumbling.like(me, post)).isEqualTo(new LikeService.Result(true, 1));
             assertThat(users(likers(post))).containsExactly(me);
             assertThat(service.reconcile(post)).isZero();

@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.codahale.metrics.MetricRegistry;
-import dev.widefeed.Services;
+import dev.widefeed.composition.Features;
+import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.eventlog.EventLogFactory;
 import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.feed.FanoutKind;
@@ -173,12 +174,12 @@ public class MillionFollowersContract {
         Clock clock = Clock.systemUTC();
         FeedRules rules = new FeedFactory().rules(); // the service's defaults
         int shards = new EventLogFactory().shards;
-        Services services = Services.over(
+        Features services = new Features(
                 storage(),
-                Services.Settings.of(TestStorages.ids(), clock).withFeed(rules).withLogShards(shards));
+                InstanceSettings.of(TestStorages.ids(), clock).withFeed(rules).withLogShards(shards));
         EventLogJob job = new EventLogJob(
                 storage().eventLog(),
-                services.logHandlers(),
+                services.log.handlers(),
                 new EventLogJob.Settings(
                         shards,
                         2,
@@ -190,11 +191,12 @@ public class MillionFollowersContract {
                         "million-" + storage().backend()),
                 clock,
                 new MetricRegistry());
-        job.serve(services.eventLog());
+        job.serve(services.log.log());
         job.start();
         try {
             long requestStart = System.nanoTime();
-            long postId = services.posts()
+            long postId = services.posts
+                    .posts()
                     .create(star, "hello, all million of you", null)
                     .post()
                     .id();
@@ -234,7 +236,7 @@ public class MillionFollowersContract {
             assertThat(done.skippedInactive()).isEqualTo(FOLLOWERS - activeCount);
 
             Random random = new Random(7);
-            HomeTimelineService home = services.home();
+            HomeTimelineService home = services.feed.home();
             for (int n = 0; n < 500; n++) {
                 int i = random.nextInt(fans.length);
                 long fan = fans[i];

@@ -9,9 +9,7 @@ import dev.widefeed.graph.RelationRepairer;
 import dev.widefeed.graph.User;
 import dev.widefeed.graph.UserStore;
 import dev.widefeed.kernel.DirtyCounters;
-import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.IdGenerator;
-import dev.widefeed.kernel.KnownPointCount;
 import dev.widefeed.kernel.UnknownOutcomeException;
 import dev.widefeed.like.LikeService;
 import dev.widefeed.post.PostCounts;
@@ -104,15 +102,13 @@ public class ReconcileContract {
     }
 
     private Reconciler reconciler(UserStore users, PostStore posts) {
-        LikeService likes = new LikeService(
+        LikeService likes = TestStorages.likeService(
                 storage().posts(),
                 storage().users(),
                 storage().likes(),
                 TestStorages.access(storage()),
-                new Events(),
                 Clock.systemUTC(),
-                DirtyCounters.NONE,
-                KnownPointCount.Bounds.DEFAULT);
+                DirtyCounters.NONE);
         CommentService comments = TestStorages.commentService(storage(), ids, Clock.systemUTC());
         return new Reconciler(
                 users,
@@ -128,15 +124,13 @@ public class ReconcileContract {
         PostService posts = postService(storage().posts());
         long post = posts.create(author, "popular", null).post().id();
         AtomicInteger failures = new AtomicInteger(0);
-        LikeService faulty = new LikeService(
+        LikeService faulty = TestStorages.likeService(
                 losingCounterUpdates(failures),
                 storage().users(),
                 storage().likes(),
                 TestStorages.access(storage()),
-                new Events(),
                 Clock.systemUTC(),
-                DirtyCounters.NONE,
-                KnownPointCount.Bounds.DEFAULT);
+                DirtyCounters.NONE);
         for (int i = 0; i < 5; i++) {
             long fan = newUser();
             failures.set(i % 2 == 0 ? 1 : 0);

@@ -84,7 +84,14 @@ public class RelationStoreContract {
 
     private FollowService newFollowService(RelationLimits limits) {
         return new FollowService(
-                storage().users(), storage().relations(), ids, Clock.systemUTC(), limits, executor, new Events());
+                storage().users(),
+                storage().relations(),
+                ids,
+                Clock.systemUTC(),
+                limits,
+                executor,
+                new Events(),
+                (id, delta, changedAt) -> storage().users().addCounts(id, delta));
     }
 
     private RelationStore relations() {

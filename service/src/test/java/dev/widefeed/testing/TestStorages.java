@@ -4,16 +4,22 @@ import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.audience.AudienceFacts;
 import dev.widefeed.audience.AudienceLimits;
 import dev.widefeed.audience.AudienceService;
-import dev.widefeed.cache.CacheInvalidations;
 import dev.widefeed.cache.CacheSettings;
+import dev.widefeed.cache.CacheTier;
 import dev.widefeed.comment.CommentService;
 import dev.widefeed.eventlog.EventLogStore;
 import dev.widefeed.graph.ProfileCache;
+import dev.widefeed.graph.UserService;
 import dev.widefeed.graph.UserStore;
 import dev.widefeed.kernel.CounterUpdates;
 import dev.widefeed.kernel.DirtyCounters;
 import dev.widefeed.kernel.Events;
+import dev.widefeed.kernel.FeatureContext;
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.kernel.KnownPointCount;
+import dev.widefeed.kernel.PendingCounts;
+import dev.widefeed.like.LikeService;
+import dev.widefeed.like.LikeStore;
 import dev.widefeed.localstore.LocalCassandra;
 import dev.widefeed.localstore.LocalHBase;
 import dev.widefeed.mention.MentionResolver;
@@ -140,7 +146,8 @@ public final class TestStorages {
      * hand; its cache is its own (nothing in such tests changes audiences through another one).
      */
     public static PostAccess access(Storage storage) {
-        return new PostAccess(storage.posts(), new AudienceFacts(storage.audiences(), 10_000, Duration.ofSeconds(10)));
+        return new PostAccess(
+                storage.posts()::find, new AudienceFacts(storage.audiences(), 10_000, Duration.ofSeconds(10)));
     }
 
     /** The audience service over the storage, with its own cache, for tests that build a post service by hand. */
@@ -150,12 +157,8 @@ public final class TestStorages {
                 storage.audiences(), storage.users(), facts, AudienceLimits.DEFAULT, IDS, Clock.systemUTC());
     }
 
-    /**
-     * A post service built by hand over {@code posts} (the storage's own, or a decorated one), with a cache tier of its
-     * own whose entries live a millisecond, for tests that change counts and posts through other services too.
-     */
-    public static PostService postService(
-            Storage storage, PostStore posts, IdGenerator ids, Clock clock, DirtyCounters dirty) {
+    /** A cache tier of its own whose entries live a millisecond, for tests that change things through other services. */
+    public static CacheTier freshCacheTier(Storage storage, Clock clock) {
         CacheSettings fresh = new CacheSettings(
                 1 << 20,
                 1 << 20,
@@ -166,22 +169,40 @@ public final class TestStorages {
                 Duration.ofMillis(1),
                 Duration.ofSeconds(1),
                 Duration.ofSeconds(1));
-        CacheInvalidations invalidations =
-                new CacheInvalidations(storage.invalidations(), clock, Duration.ofSeconds(1));
-        PostCache cache = new PostCache(posts, fresh, invalidations);
-        ProfileCache profiles = new ProfileCache(storage.users(), fresh, invalidations);
+        return new CacheTier(storage.invalidations(), fresh, clock);
+    }
+
+    /** The context of a feature built by hand: a page's reads in the calling thread, events heard by nobody. */
+    public static FeatureContext context(IdGenerator ids, Clock clock, DirtyCounters dirty) {
+        return new FeatureContext(clock, ids, new Events(), dirty, Runnable::run);
+    }
+
+    /** A user service built by hand over the storage, its pages through a {@link #freshCacheTier}. */
+    public static UserService userService(Storage storage, IdGenerator ids, Clock clock) {
+        CacheTier tier = freshCacheTier(storage, clock);
+        ProfileCache profiles = new ProfileCache(storage.users(), tier.settings(), tier.invalidations());
+        return new UserService(
+                profiles.watching(storage.users()), ids, clock, PendingCounts.none(), new Events(), profiles);
+    }
+
+    /**
+     * A post service built by hand over {@code posts} (the storage's own, or a decorated one), with a
+     * {@link #freshCacheTier}, for tests that change counts and posts through other services too.
+     */
+    public static PostService postService(
+            Storage storage, PostStore posts, IdGenerator ids, Clock clock, DirtyCounters dirty) {
+        CacheTier tier = freshCacheTier(storage, clock);
+        PostCache cache = new PostCache(posts, tier.settings(), tier.invalidations(), PendingCounts.none());
+        ProfileCache profiles = new ProfileCache(storage.users(), tier.settings(), tier.invalidations());
         PostStore watched = cache.watching(posts);
         UserStore users = profiles.watching(storage.users());
         return new PostService(
+                context(ids, clock, dirty),
                 users,
                 watched,
                 storage.likes(),
-                new Events(),
                 access(storage),
                 audiences(storage),
-                ids,
-                clock,
-                Runnable::run,
                 cache,
                 profiles,
                 CounterUpdates.direct("post counts", watched::addCounts, dirty::post),
@@ -205,6 +226,26 @@ public final class TestStorages {
                 new MentionResolver(storage.users(), Runnable::run),
                 Runnable::run,
                 DirtyCounters.NONE);
+    }
+
+    /**
+     * A like service built by hand that answers each like with the post's counts as the store has them, its counter
+     * moved in the request: what a test of the like paths checks at once, without the cache tier.
+     */
+    public static LikeService likeService(
+            PostStore posts, UserStore users, LikeStore likes, PostAccess access, Clock clock, DirtyCounters dirty) {
+        KnownPointCount.Bounds bounds = KnownPointCount.Bounds.DEFAULT;
+        return new LikeService(
+                posts,
+                users,
+                likes,
+                access,
+                new Events(),
+                clock,
+                dirty,
+                bounds,
+                posts::counts,
+                CounterUpdates.direct("likes", posts::addCounts, dirty::post, bounds, clock));
     }
 
     /** Ids for test data: time-ordered, so every run and every test writes its own rows. */

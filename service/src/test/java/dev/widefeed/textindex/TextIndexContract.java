@@ -4,8 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.codahale.metrics.MetricRegistry;
-import dev.widefeed.Services;
 import dev.widefeed.audience.Audience;
+import dev.widefeed.composition.Features;
+import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.feed.FanoutRules;
 import dev.widefeed.feed.FeedRules;
@@ -52,7 +53,7 @@ public class TextIndexContract {
             7);
     private static final int SHARDS = 4;
 
-    private Services services;
+    private Features services;
     private EventLogJob job;
     /** Unique to this run: topics are shared by every test that writes to the store. */
     private final String run = "r" + Long.toString(TestStorages.ids().next() % 1_000_000_007L, 36);
@@ -69,14 +70,14 @@ public class TextIndexContract {
 
     @BeforeEach
     void start() {
-        services = Services.over(
+        services = new Features(
                 storage(),
-                Services.Settings.of(TestStorages.ids(), Clock.systemUTC())
+                InstanceSettings.of(TestStorages.ids(), Clock.systemUTC())
                         .withFeed(FEED)
                         .withLogShards(SHARDS));
         job = new EventLogJob(
                 storage().eventLog(),
-                services.logHandlers(),
+                services.log.handlers(),
                 new EventLogJob.Settings(
                         SHARDS,
                         2,
@@ -88,7 +89,7 @@ public class TextIndexContract {
                         "test-" + UUID.randomUUID()),
                 Clock.systemUTC(),
                 new MetricRegistry());
-        job.serve(services.eventLog());
+        job.serve(services.log.log());
         job.start();
     }
 
@@ -98,15 +99,15 @@ public class TextIndexContract {
     }
 
     private long user() {
-        return services.users().create("n" + run, Optional.empty()).id();
+        return services.graph.users().create("n" + run, Optional.empty()).id();
     }
 
     private String handle(long user) {
-        return services.users().get(user).handle().orElseThrow().value();
+        return services.graph.users().get(user).handle().orElseThrow().value();
     }
 
     private List<Long> topicPosts(long viewer, String topic) {
-        return services.textIndex().topicPosts(viewer, topic, Optional.empty(), 100).items().stream()
+        return services.textIndex.topics().topicPosts(viewer, topic, Optional.empty(), 100).items().stream()
                 .map(p -> p.post().id())
                 .toList();
     }
@@ -124,26 +125,30 @@ public class TextIndexContract {
         long ada = user();
         long bob = user();
         String topic = "java" + run;
-        long first = services.posts()
+        long first = services.posts
+                .posts()
                 .create(ada, "#Java" + run + " is old", null)
                 .post()
                 .id();
-        long second = services.posts()
+        long second = services.posts
+                .posts()
                 .create(bob, "still #JAVA" + run + "! and #" + topic, null)
                 .post()
                 .id();
-        long privateOne = services.posts()
+        long privateOne = services.posts
+                .posts()
                 .create(
                         ada,
                         "#java" + run + " for me",
                         new Audience(Audience.Type.PRIVATE, List.of(), List.of(), List.of()))
                 .post()
                 .id();
-        long repost = services.posts()
+        long repost = services.posts
+                .posts()
                 .repost(bob, first, "#java" + run + " again", null)
                 .post()
                 .id();
-        services.posts().create(ada, "no topic here: java" + run, null);
+        services.posts.posts().create(ada, "no topic here: java" + run, null);
 
         await(() -> topicPosts(ada, topic).size() == 4, "the four posts naming the topic indexed");
         assertThat(topicPosts(ada, topic)).containsExactly(repost, privateOne, second, first);
@@ -151,14 +156,18 @@ public class TextIndexContract {
                 .as("ada's private post is not bob's to see")
                 .containsExactly(repost, second, first);
 
-        services.posts().delete(bob, second);
+        services.posts.posts().delete(bob, second);
         assertThat(topicPosts(ada, topic)).containsExactly(repost, privateOne, first);
-        List<PostDetails> page =
-                services.textIndex().topicPosts(ada, topic, Optional.empty(), 2).items();
+        List<PostDetails> page = services.textIndex
+                .topics()
+                .topicPosts(ada, topic, Optional.empty(), 2)
+                .items();
         assertThat(page).hasSize(2);
-        Optional<Long> next =
-                services.textIndex().topicPosts(ada, topic, Optional.empty(), 2).next();
-        assertThat(services.textIndex().topicPosts(ada, topic, next, 2).items().stream()
+        Optional<Long> next = services.textIndex
+                .topics()
+                .topicPosts(ada, topic, Optional.empty(), 2)
+                .next();
+        assertThat(services.textIndex.topics().topicPosts(ada, topic, next, 2).items().stream()
                         .map(p -> p.post().id()))
                 .containsExactly(first);
     }
@@ -179,7 +188,7 @@ public class TextIndexContract {
         }
         Collections.shuffle(texts, new Random(7));
         for (String text : texts) {
-            services.posts().create(ada, text, null);
+            services.posts.posts().create(ada, text, null);
         }
         // Every post indexed (a post's counters move before its place in the lists is written).
         await(
@@ -197,7 +206,8 @@ public class TextIndexContract {
 
         for (TrendingWindow window : TrendingWindow.values()) {
             // This run's topics only: the store keeps every earlier run's of the same hour too.
-            List<TopicCount> top = mine(services.textIndex().trending(window)).subList(0, 10);
+            List<TopicCount> top =
+                    mine(services.textIndex.topics().trending(window)).subList(0, 10);
             List<TopicCount> expected = new ArrayList<>();
             for (int i = 0; i < 10; i++) {
                 expected.add(new TopicCount(topics.get(i), 30 - i));
@@ -208,10 +218,10 @@ public class TextIndexContract {
         // Deleting ten posts of the leader takes it down to 20: last of the ten.
         List<Long> leaders = topicPosts(ada, topics.get(0));
         for (long id : leaders.subList(0, 10)) {
-            services.posts().delete(ada, id);
+            services.posts.posts().delete(ada, id);
         }
         trending.refresh();
-        List<TopicCount> after = mine(services.textIndex().trending(TrendingWindow.HOUR));
+        List<TopicCount> after = mine(services.textIndex.topics().trending(TrendingWindow.HOUR));
         assertThat(after.subList(0, 10).stream().map(TopicCount::topic))
                 .containsExactlyElementsOf(concat(topics.subList(1, 10), topics.get(0)));
         assertThat(after.get(9).posts()).isEqualTo(20);
@@ -234,51 +244,67 @@ public class TextIndexContract {
         long ada = user();
         long bob = user();
         long cy = user();
-        long post =
-                services.posts().create(bob, "hi @" + handle(ada), null).post().id();
-        long comment = services.comments()
+        long post = services.posts
+                .posts()
+                .create(bob, "hi @" + handle(ada), null)
+                .post()
+                .id();
+        long comment = services.comments
+                .comments()
                 .create(cy, post, "yes @" + handle(ada) + " @" + handle(bob), Optional.empty())
                 .comment()
                 .id();
-        long hidden = services.posts()
+        long hidden = services.posts
+                .posts()
                 .create(
                         cy,
                         "psst @" + handle(ada),
                         new Audience(Audience.Type.PARTLY_VISIBLE, List.of(bob), List.of(), List.of()))
                 .post()
                 .id();
-        long own =
-                services.posts().create(ada, "me, @" + handle(ada), null).post().id();
-        long later = services.posts()
+        long own = services.posts
+                .posts()
+                .create(ada, "me, @" + handle(ada), null)
+                .post()
+                .id();
+        long later = services.posts
+                .posts()
                 .create(bob, "again @" + handle(ada), null)
                 .post()
                 .id();
 
         await(
-                () -> services.textIndex()
+                () -> services.textIndex
+                                .topics()
                                 .mentions(ada, ada, Optional.empty(), 10)
                                 .items()
                                 .size()
                         == 3,
                 "ada's mentions indexed");
-        List<TextIndexService.Mentioned> mine =
-                services.textIndex().mentions(ada, ada, Optional.empty(), 10).items();
+        List<TextIndexService.Mentioned> mine = services.textIndex
+                .topics()
+                .mentions(ada, ada, Optional.empty(), 10)
+                .items();
         assertThat(mine.get(0).post().map(p -> p.post().id())).contains(later);
         assertThat(mine.get(1).comment().map(c -> c.comment().id())).contains(comment);
         assertThat(mine.get(2).post().map(p -> p.post().id())).contains(post);
-        assertThat(services.textIndex().mentions(bob, bob, Optional.empty(), 10).items())
+        assertThat(services.textIndex
+                        .topics()
+                        .mentions(bob, bob, Optional.empty(), 10)
+                        .items())
                 .hasSize(1);
         assertThat(hidden).isNotEqualTo(own); // neither the invisible nor ada's own naming of herself is listed
 
-        services.comments().delete(cy, comment);
+        services.comments.comments().delete(cy, comment);
         await(
-                () -> services.textIndex()
+                () -> services.textIndex
+                                .topics()
                                 .mentions(ada, ada, Optional.empty(), 10)
                                 .items()
                                 .size()
                         == 2,
                 "a deleted comment left out");
-        assertThatThrownBy(() -> services.textIndex().mentions(bob, ada, Optional.empty(), 10))
+        assertThatThrownBy(() -> services.textIndex.topics().mentions(bob, ada, Optional.empty(), 10))
                 .isInstanceOf(DomainException.class);
     }
 }

@@ -1,8 +1,9 @@
 package dev.widefeed.perf.replay;
 
 import com.codahale.metrics.MetricRegistry;
-import dev.widefeed.Services;
 import dev.widefeed.WidefeedConfiguration;
+import dev.widefeed.composition.Features;
+import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.eventlog.EventLogFactory;
 import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.feed.FeedFactory;
@@ -64,7 +65,7 @@ public final class ServiceTarget implements ReplayTarget {
     }
 
     private final Storage storage;
-    private final Services services;
+    private final Features services;
     private final FeedStrategy feed;
     private final Optional<EventLogJob> fanoutJob;
     private final Settings settings;
@@ -74,7 +75,7 @@ public final class ServiceTarget implements ReplayTarget {
 
     private ServiceTarget(
             Storage storage,
-            Services services,
+            Features services,
             ExecutorService pageReads,
             FeedStrategy feed,
             Optional<EventLogJob> fanoutJob,
@@ -104,7 +105,7 @@ public final class ServiceTarget implements ReplayTarget {
 
     /** As {@link #open(Storage, UserIds, Settings)}, posting and reading home timelines as {@code strategy} does. */
     public static ServiceTarget open(
-            Storage storage, UserIds users, Settings settings, Function<Services, FeedStrategy> strategy) {
+            Storage storage, UserIds users, Settings settings, Function<Features, FeedStrategy> strategy) {
         return open(storage, users, settings, new FeedFactory().rules(), strategy);
     }
 
@@ -114,13 +115,13 @@ public final class ServiceTarget implements ReplayTarget {
             UserIds users,
             Settings settings,
             FeedRules rules,
-            Function<Services, FeedStrategy> strategy) {
+            Function<Features, FeedStrategy> strategy) {
         Clock clock = Clock.systemUTC();
         EventLogFactory log = new EventLogFactory(); // the service's defaults
         ExecutorService pageReads = pageReads(new WidefeedConfiguration.Limits().pageReadThreads);
-        Services services = Services.over(
+        Features services = new Features(
                 storage,
-                Services.Settings.of(new IdGenerator(ID_WORKER, clock), clock)
+                InstanceSettings.of(new IdGenerator(ID_WORKER, clock), clock)
                         .withFeed(rules)
                         .withLogShards(log.shards)
                         .withPageReads(pageReads));
@@ -128,7 +129,7 @@ public final class ServiceTarget implements ReplayTarget {
         if (settings.fanoutThreads() > 0) {
             job = Optional.of(new EventLogJob(
                     storage.eventLog(),
-                    services.logHandlers(),
+                    services.log.handlers(),
                     new EventLogJob.Settings(
                             log.shards,
                             settings.fanoutThreads(),
@@ -140,7 +141,7 @@ public final class ServiceTarget implements ReplayTarget {
                             "perf-replay-" + UUID.randomUUID()),
                     clock,
                     new MetricRegistry()));
-            job.get().serve(services.eventLog());
+            job.get().serve(services.log.log());
             job.get().start();
         }
         return new ServiceTarget(
@@ -197,13 +198,14 @@ public final class ServiceTarget implements ReplayTarget {
         switch (action.kind()) {
             case POST -> actions.posted(me, feed.post(me, Actions.text(event), null));
             case REPOST -> actions.posted(me, feed.post(me, "", action.subject()));
-            case COMMENT -> services.comments().create(me, action.subject(), Actions.text(event), Optional.empty());
-            case LIKE -> services.likes().like(me, action.subject());
+            case COMMENT ->
+                services.comments.comments().create(me, action.subject(), Actions.text(event), Optional.empty());
+            case LIKE -> services.likes.likes().like(me, action.subject());
             case HOME_READ -> feed.home(me, PAGE);
-            case USER_READ -> services.posts().byAuthor(me, action.subject(), Optional.empty(), PAGE);
+            case USER_READ -> services.posts.posts().byAuthor(me, action.subject(), Optional.empty(), PAGE);
             // Already following and not following are no errors: the REST contract answers both with 204.
-            case FOLLOW -> services.follows().follow(me, action.subject());
-            case UNFOLLOW -> services.follows().unfollow(me, action.subject());
+            case FOLLOW -> services.graph.follows().follow(me, action.subject());
+            case UNFOLLOW -> services.graph.follows().unfollow(me, action.subject());
         }
     }
 
@@ -225,7 +227,7 @@ public final class ServiceTarget implements ReplayTarget {
     }
 
     /** The domain services the target runs, for a scenario's own calls beside the replay. */
-    public Services services() {
+    public Features services() {
         return services;
     }
 

@@ -1,6 +1,6 @@
 package dev.widefeed.perf.scenario;
 
-import dev.widefeed.Services;
+import dev.widefeed.composition.Features;
 import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.FanoutProgress;
 import dev.widefeed.perf.replay.FanoutDelays;
@@ -98,7 +98,7 @@ public final class CelebrityScenario {
         try (ServiceTarget target = ServiceTarget.open(storage, users, ServiceTarget.Settings.DEFAULT);
                 ServiceTarget readers = ServiceTarget.open(storage, users, READER_INSTANCE);
                 WorkloadReader.EventStream events = workload.events()) {
-            Services services = target.services();
+            Features services = target.services();
             OpenLoopReplayer.Settings background =
                     OpenLoopReplayer.Settings.at(settings.backgroundRate(), workload.eventsPerSecond());
             ReplayResult before = new OpenLoopReplayer(
@@ -122,14 +122,15 @@ public final class CelebrityScenario {
             Histogram smallPosts = new Histogram(3);
             Histogram celebrityPosts = new Histogram(3);
             for (int i = 0; i < POSTS_EACH - 1; i++) {
-                timed(smallPosts, () -> services.posts().create(smallAuthorId, "a post to ten followers", null));
-                timed(celebrityPosts, () -> services.posts().create(celebrityId, "a post for everyone", null));
+                timed(smallPosts, () -> services.posts.posts().create(smallAuthorId, "a post to ten followers", null));
+                timed(celebrityPosts, () -> services.posts.posts().create(celebrityId, "a post for everyone", null));
             }
-            timed(smallPosts, () -> services.posts().create(smallAuthorId, "a post to ten followers", null));
+            timed(smallPosts, () -> services.posts.posts().create(smallAuthorId, "a post to ten followers", null));
             ReachProbe probe = ReachProbe.sample(
                     storage, readers.services(), celebrityId, REACH_SAMPLE, REACH_ACTIVE, REACH_THREADS);
             long postStarted = System.nanoTime();
-            long postId = services.posts()
+            long postId = services.posts
+                    .posts()
                     .create(celebrityId, "a post for a million", null)
                     .post()
                     .id();

@@ -2,10 +2,11 @@ package dev.widefeed.perf.scenario;
 
 import com.codahale.metrics.MetricRegistry;
 import com.github.benmanes.caffeine.cache.stats.CacheStats;
-import dev.widefeed.Services;
 import dev.widefeed.WidefeedConfiguration;
 import dev.widefeed.cache.BatchedCache;
 import dev.widefeed.cache.CacheSettings;
+import dev.widefeed.composition.Features;
+import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.eventlog.EventLogFactory;
 import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.graph.RelationRepairJob;
@@ -122,14 +123,14 @@ public final class CostScenario {
         CountingStorage counting = new CountingStorage(storage);
         EventLogFactory log = new EventLogFactory();
         CacheSettings caches = new WidefeedConfiguration.Caches().settings();
-        Services services = Services.over(
+        Features services = new Features(
                 counting,
-                Services.Settings.of(new IdGenerator(ID_WORKER, clock), clock)
+                InstanceSettings.of(new IdGenerator(ID_WORKER, clock), clock)
                         .withLogShards(log.shards)
                         .withCaches(caches));
         EventLogJob job = new EventLogJob(
                 counting.eventLog(),
-                services.logHandlers(),
+                services.log.handlers(),
                 log.settings("perf-cost-" + UUID.randomUUID()),
                 clock,
                 new MetricRegistry());
@@ -137,7 +138,7 @@ public final class CostScenario {
         TrendingJob trending =
                 new TrendingJob(counting.textIndex(), defaults.topics.trendingEvery.toJavaDuration(), clock);
         RelationRepairJob repair = new RelationRepairJob(
-                services.relationRepairer(),
+                services.graph.repairer(),
                 clock,
                 defaults.relationRepair.period.toJavaDuration(),
                 defaults.relationRepair.settle.toJavaDuration(),
@@ -145,9 +146,9 @@ public final class CostScenario {
                 new MetricRegistry());
         // The same instance with its cache tier off (every entry expires at once): the read path before the tier, in
         // the same run, on the same machine.
-        Services untiered = Services.over(
+        Features untiered = new Features(
                 counting,
-                Services.Settings.of(new IdGenerator(ID_WORKER + 1, clock), clock)
+                InstanceSettings.of(new IdGenerator(ID_WORKER + 1, clock), clock)
                         .withLogShards(log.shards)
                         .withCaches(new CacheSettings(
                                 1,
@@ -160,12 +161,12 @@ public final class CostScenario {
                                 caches.invalidationPoll(),
                                 caches.invalidationLateness())));
         // As the service wires it: what either instance appends wakes the job's quiet shard at once.
-        job.serve(services.eventLog());
-        job.serve(untiered.eventLog());
+        job.serve(services.log.log());
+        job.serve(untiered.log.log());
         job.start();
         trending.start();
         repair.start();
-        services.cacheInvalidations().start(caches.invalidationPoll());
+        services.cache.invalidations().start(caches.invalidationPoll());
         try {
             return measure(
                     storage.backend(),
@@ -183,7 +184,7 @@ public final class CostScenario {
                     runDirectory,
                     out);
         } finally {
-            services.cacheInvalidations().close();
+            services.cache.invalidations().close();
             repair.stop();
             trending.stop();
             job.stop();
@@ -192,8 +193,8 @@ public final class CostScenario {
 
     private static Result measure(
             String backend,
-            Services services,
-            Services untiered,
+            Features services,
+            Features untiered,
             CountingStorage counting,
             EventLogJob job,
             SteppingClock clock,
@@ -207,9 +208,9 @@ public final class CostScenario {
         Population population = Population.build(services, settings, random, out);
         out.println("cost: first home reads (inboxes rebuilt), then the log drained");
         for (long reader : population.readers) {
-            services.home().home(reader, reader, Optional.empty(), PAGE);
+            services.feed.home().home(reader, reader, Optional.empty(), PAGE);
         }
-        drain(job, clock, services.eventLog().shards());
+        drain(job, clock, services.log.log().shards());
 
         out.printf("cost: idle for %d s%n", settings.idleSeconds());
         IdleRates idle = IdleRates.measure(counting, clientRequests, Duration.ofSeconds(settings.idleSeconds()));
@@ -242,7 +243,8 @@ public final class CostScenario {
                 "home (no cache tier)",
                 n,
                 Caches.AS_THEY_ARE,
-                i -> untiered.home()
+                i -> untiered.feed
+                        .home()
                         .home(
                                 readers.get(i % readers.size()),
                                 readers.get(i % readers.size()),
@@ -252,7 +254,8 @@ public final class CostScenario {
                 "home (cold)",
                 n,
                 Caches.EMPTIED,
-                i -> services.home()
+                i -> services.feed
+                        .home()
                         .home(
                                 readers.get(i % readers.size()),
                                 readers.get(i % readers.size()),
@@ -262,13 +265,14 @@ public final class CostScenario {
                 "home",
                 n,
                 Caches.WARMED,
-                i -> services.home()
+                i -> services.feed
+                        .home()
                         .home(
                                 readers.get(i % readers.size()),
                                 readers.get(i % readers.size()),
                                 Optional.empty(),
                                 PAGE)));
-        HomeStatuses mastodonHome = new HomeStatuses(services.home(), services.users());
+        HomeStatuses mastodonHome = new HomeStatuses(services.feed.home(), services.graph.users());
         Presenter presenter = new Presenter(URI.create("http://localhost:8080/"));
         costs.add(m.run(
                 "home (Mastodon face)",
@@ -279,66 +283,71 @@ public final class CostScenario {
                 "one post (no cache tier)",
                 n,
                 Caches.AS_THEY_ARE,
-                i -> untiered.posts().get(readers.get(i % readers.size()), pagePosts.get(i))));
+                i -> untiered.posts.posts().get(readers.get(i % readers.size()), pagePosts.get(i))));
         costs.add(m.run(
                 "one post (cold)",
                 n,
                 Caches.EMPTIED,
-                i -> services.posts().get(readers.get(i % readers.size()), pagePosts.get(i))));
+                i -> services.posts.posts().get(readers.get(i % readers.size()), pagePosts.get(i))));
         costs.add(m.run(
                 "one post",
                 n,
                 Caches.WARMED,
-                i -> services.posts().get(readers.get(i % readers.size()), pagePosts.get(i))));
+                i -> services.posts.posts().get(readers.get(i % readers.size()), pagePosts.get(i))));
         // A like comes after its liker saw the post: each is shown to its liker first, outside the measure, as the
         // page it was liked from would have (its counts then in the cache; the like's answer reads them there).
         List<Long> liked = sample(posts, n, random);
         for (int i = 0; i < n; i++) {
-            services.posts().getAll(readers.get(i % readers.size()), List.of(liked.get(i)));
+            services.posts.posts().getAll(readers.get(i % readers.size()), List.of(liked.get(i)));
         }
         costs.add(m.run(
                 "like",
                 n,
                 Caches.AS_THEY_ARE,
-                i -> services.likes().like(readers.get(i % readers.size()), liked.get(i))));
+                i -> services.likes.likes().like(readers.get(i % readers.size()), liked.get(i))));
         List<Long> commented = sample(posts, n, random);
         costs.add(m.run(
                 "comment",
                 n,
                 Caches.AS_THEY_ARE,
-                i -> services.comments()
+                i -> services.comments
+                        .comments()
                         .create(readers.get(i % readers.size()), commented.get(i), "a comment", Optional.empty())));
         // A post with a full first page of comments, made before the measure: the page's reads are what is counted.
         long discussed = posts.get(0);
         for (int i = 0; i < PAGE; i++) {
-            services.comments().create(readers.get(i % readers.size()), discussed, "comment " + i, Optional.empty());
+            services.comments
+                    .comments()
+                    .create(readers.get(i % readers.size()), discussed, "comment " + i, Optional.empty());
         }
         costs.add(m.run(
                 "comments page of " + PAGE,
                 n,
                 Caches.WARMED,
-                i -> services.comments().page(readers.get(i % readers.size()), discussed, 1)));
+                i -> services.comments.comments().page(readers.get(i % readers.size()), discussed, 1)));
         costs.add(m.run(
                 "post (no followers)",
                 n,
                 Caches.AS_THEY_ARE,
-                i -> services.posts().create(population.lonely.get(i), "a post nobody follows", null)));
+                i -> services.posts.posts().create(population.lonely.get(i), "a post nobody follows", null)));
         // Each author posts once first, outside the measure: the fan-out decides each follow edge's way (push or pull)
         // once, when an author's rate first shows, and keeps it; the measured posts find the edges decided.
         for (int i = 0; i < n; i++) {
-            services.posts().create(population.authors.get(i % population.authors.size()), "a first post", null);
+            services.posts.posts().create(population.authors.get(i % population.authors.size()), "a first post", null);
         }
-        drain(job, clock, services.eventLog().shards());
+        drain(job, clock, services.log.log().shards());
         costs.add(m.run(
                 "post (" + population.followersEach + " followers)",
                 n,
                 Caches.AS_THEY_ARE,
-                i -> services.posts().create(population.authors.get(i % population.authors.size()), "a post", null)));
+                i -> services.posts
+                        .posts()
+                        .create(population.authors.get(i % population.authors.size()), "a post", null)));
         costs.add(m.run(
                 "follow (no posts)",
                 n,
                 Caches.AS_THEY_ARE,
-                i -> services.follows().follow(readers.get(i % readers.size()), population.followees.get(i))));
+                i -> services.graph.follows().follow(readers.get(i % readers.size()), population.followees.get(i))));
 
         Result result = new Result(backend, settings, idle.operations(), idle.client(), costs);
         Results.write(runDirectory, RESULT, result);
@@ -442,7 +451,7 @@ public final class CostScenario {
     }
 
     private record Measure(
-            Services services,
+            Features services,
             CountingStorage counting,
             EventLogJob job,
             SteppingClock clock,
@@ -452,7 +461,7 @@ public final class CostScenario {
             PrintStream out) {
         ActionCost run(String name, int n, Caches caches, Action action) throws InterruptedException {
             switch (caches) {
-                case EMPTIED -> services.caches().forEach(BatchedCache::dropAll);
+                case EMPTIED -> services.cache.caches().forEach(BatchedCache::dropAll);
                 case WARMED -> {
                     for (int i = 0; i < n; i++) {
                         action.run(i);
@@ -479,7 +488,7 @@ public final class CostScenario {
                     hitRatios.put(cache, Math.round(delta.hitRate() * 1000) / 1000.0);
                 }
             });
-            drain(job, clock, services.eventLog().shards());
+            drain(job, clock, services.log.log().shards());
             double seconds = (System.nanoTime() - start) / 1e9;
             Map<String, CountingStorage.Counts> counts = counting.counts();
             long request = Optional.ofNullable(counts.get(name))
@@ -520,7 +529,7 @@ public final class CostScenario {
 
         private Map<String, CacheStats> stats() {
             Map<String, CacheStats> stats = new LinkedHashMap<>();
-            services.caches().forEach(c -> stats.put(c.name(), c.stats()));
+            services.cache.caches().forEach(c -> stats.put(c.name(), c.stats()));
             return stats;
         }
 
@@ -542,28 +551,37 @@ public final class CostScenario {
         final List<Long> posts = new ArrayList<>();
         int followersEach;
 
-        static Population build(Services services, Settings settings, Random random, PrintStream out) {
+        static Population build(Features services, Settings settings, Random random, PrintStream out) {
             Population p = new Population();
             out.printf(
                     "cost: %d authors with %d posts each, %d readers following %d of them%n",
                     settings.authors(), settings.postsPerAuthor(), settings.readers(), settings.following());
             for (int i = 0; i < settings.authors(); i++) {
-                p.authors.add(
-                        services.users().create("author" + i, Optional.empty()).id());
+                p.authors.add(services.graph
+                        .users()
+                        .create("author" + i, Optional.empty())
+                        .id());
             }
             for (int i = 0; i < settings.readers(); i++) {
-                p.readers.add(
-                        services.users().create("reader" + i, Optional.empty()).id());
+                p.readers.add(services.graph
+                        .users()
+                        .create("reader" + i, Optional.empty())
+                        .id());
             }
             for (int i = 0; i < settings.actions(); i++) {
-                p.lonely.add(
-                        services.users().create("lonely" + i, Optional.empty()).id());
-                p.followees.add(
-                        services.users().create("new" + i, Optional.empty()).id());
+                p.lonely.add(services.graph
+                        .users()
+                        .create("lonely" + i, Optional.empty())
+                        .id());
+                p.followees.add(services.graph
+                        .users()
+                        .create("new" + i, Optional.empty())
+                        .id());
             }
             for (long author : p.authors) {
                 for (int n = 0; n < settings.postsPerAuthor(); n++) {
-                    p.posts.add(services.posts()
+                    p.posts.add(services.posts
+                            .posts()
                             .create(author, "post " + n + " of " + author, null)
                             .post()
                             .id());
@@ -572,7 +590,8 @@ public final class CostScenario {
             for (long reader : p.readers) {
                 List<Long> followees = new ArrayList<>(p.authors);
                 Collections.shuffle(followees, random);
-                services.follows()
+                services.graph
+                        .follows()
                         .followAll(reader, followees.subList(0, Math.min(settings.following(), followees.size())));
             }
             p.followersEach = settings.readers()

@@ -1,6 +1,6 @@
 package dev.widefeed.perf.scenario;
 
-import dev.widefeed.Services;
+import dev.widefeed.composition.Features;
 import dev.widefeed.graph.Follower;
 import dev.widefeed.perf.results.CelebrityResult;
 import dev.widefeed.post.PostDetails;
@@ -29,11 +29,11 @@ final class ReachProbe {
 
     private static final Duration ROUND_PAUSE = Duration.ofMillis(50);
 
-    private final Services services;
+    private final Features services;
     private final List<Long> sample;
     private final ExecutorService readers;
 
-    private ReachProbe(Services services, List<Long> sample, int threads) {
+    private ReachProbe(Features services, List<Long> sample, int threads) {
         this.services = services;
         this.sample = sample;
         this.readers = Executors.newFixedThreadPool(threads, r -> {
@@ -48,7 +48,7 @@ final class ReachProbe {
      * so that the choice costs nothing after it.
      */
     static ReachProbe sample(
-            Storage storage, Services services, long authorId, int size, Duration activeWithin, int threads) {
+            Storage storage, Features services, long authorId, int size, Duration activeWithin, int threads) {
         Instant since = Instant.now().minus(activeWithin);
         List<Long> sample = new ArrayList<>(size);
         for (Follower f : storage.relations().followersWithActivity(authorId, Optional.empty(), SAMPLED_FROM)) {
@@ -100,8 +100,10 @@ final class ReachProbe {
     }
 
     private boolean shows(long reader, long postId) {
-        for (PostDetails post :
-                services.home().home(reader, reader, Optional.empty(), PAGE).items()) {
+        for (PostDetails post : services.feed
+                .home()
+                .home(reader, reader, Optional.empty(), PAGE)
+                .items()) {
             if (post.post().id() == postId) {
                 return true;
             }

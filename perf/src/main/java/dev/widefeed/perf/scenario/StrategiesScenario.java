@@ -1,6 +1,6 @@
 package dev.widefeed.perf.scenario;
 
-import dev.widefeed.Services;
+import dev.widefeed.composition.Features;
 import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.FeedFactory;
 import dev.widefeed.feed.FeedRules;
@@ -198,10 +198,10 @@ public final class StrategiesScenario {
                 calls);
     }
 
-    private static FeedStrategy strategy(String name, Services services, Storage storage) {
+    private static FeedStrategy strategy(String name, Features services, Storage storage) {
         DirectPosts posts = new DirectPosts(storage, new IdGenerator(STRATEGY_ID_WORKER), Clock.systemUTC());
         Duration ttl = new FeedFactory().rules().home().entryTtl();
-        ProductPage shown = new ProductPage(services.posts(), services.audienceFacts());
+        ProductPage shown = new ProductPage(services.posts.posts(), services.audience.facts());
         return switch (name) {
             case "push-all" -> new PushAllStrategy(storage, posts, shown, ttl);
             case "pull-all" -> new PullAllStrategy(storage, posts, shown, RelationLimits.DEFAULT.maxFollowing());

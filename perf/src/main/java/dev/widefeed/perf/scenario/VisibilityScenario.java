@@ -1,8 +1,9 @@
 package dev.widefeed.perf.scenario;
 
-import dev.widefeed.Services;
 import dev.widefeed.audience.Audience;
 import dev.widefeed.audience.AudienceSettings;
+import dev.widefeed.composition.Features;
+import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.feed.FeedFactory;
 import dev.widefeed.feed.FeedRules;
 import dev.widefeed.kernel.IdGenerator;
@@ -61,15 +62,15 @@ public final class VisibilityScenario {
         Clock clock = Clock.systemUTC();
         IdGenerator ids = new IdGenerator(IdGenerator.MAX_WORKER_ID - 2, clock);
         FeedRules rules = new FeedFactory().rules();
-        Services cached = services(storage, ids, clock, rules, AudienceSettings.DEFAULT);
-        Services uncached = services(
+        Features cached = services(storage, ids, clock, rules, AudienceSettings.DEFAULT);
+        Features uncached = services(
                 storage,
                 ids,
                 clock,
                 rules,
                 new AudienceSettings(
                         AudienceSettings.DEFAULT.limits(), AudienceSettings.DEFAULT.cacheWeight(), Duration.ZERO));
-        Services without = services(WithoutAudiences.over(storage), ids, clock, rules, AudienceSettings.DEFAULT);
+        Features without = services(WithoutAudiences.over(storage), ids, clock, rules, AudienceSettings.DEFAULT);
 
         out.printf(
                 "visibility: building %d authors x %d posts, %d readers following %d each%n",
@@ -79,10 +80,10 @@ public final class VisibilityScenario {
                 "visibility: %d posts, %d follows; first reads (inbox rebuilds)%n",
                 population.posts, population.follows);
         for (long reader : population.readers) {
-            cached.home().home(reader, reader, Optional.empty(), 20);
+            cached.feed.home().home(reader, reader, Optional.empty(), 20);
         }
 
-        Map<String, Services> setups = new LinkedHashMap<>();
+        Map<String, Features> setups = new LinkedHashMap<>();
         setups.put("without", without);
         setups.put("cached", cached);
         setups.put("uncached", uncached);
@@ -91,8 +92,8 @@ public final class VisibilityScenario {
         Duration warmup = Duration.ofSeconds(settings.warmupSeconds());
         Duration measure = Duration.ofSeconds(settings.measureSeconds());
         for (int round = 0; round < 3; round++) {
-            for (Map.Entry<String, Services> setup : setups.entrySet()) {
-                Services services = setup.getValue();
+            for (Map.Entry<String, Features> setup : setups.entrySet()) {
+                Features services = setup.getValue();
                 List<Long> readers = population.readers;
                 ClosedLoop.Result r = ClosedLoop.run(
                         "home " + setup.getKey() + (round == 0 ? " (not recorded)" : ""),
@@ -101,7 +102,7 @@ public final class VisibilityScenario {
                         measure,
                         (thread, i) -> {
                             long reader = readers.get((int) ((thread * 7919L + i) % readers.size()));
-                            services.home().home(reader, reader, Optional.empty(), 20);
+                            services.feed.home().home(reader, reader, Optional.empty(), 20);
                         });
                 out.println(r.line());
                 if (round == 0) {
@@ -133,10 +134,10 @@ public final class VisibilityScenario {
         return result;
     }
 
-    private static Services services(
+    private static Features services(
             Storage storage, IdGenerator ids, Clock clock, FeedRules rules, AudienceSettings audiences) {
-        return Services.over(
-                storage, Services.Settings.of(ids, clock).withFeed(rules).withAudience(audiences));
+        return new Features(
+                storage, InstanceSettings.of(ids, clock).withFeed(rules).withAudience(audiences));
     }
 
     /** Authors with lists and posts in every audience, and readers following them. */
@@ -146,33 +147,40 @@ public final class VisibilityScenario {
         long posts;
         long follows;
 
-        static Population build(Services services, Settings settings, Random random) {
+        static Population build(Features services, Settings settings, Random random) {
             Population p = new Population();
             for (int i = 0; i < settings.authors(); i++) {
-                p.authors.add(
-                        services.users().create("author" + i, Optional.empty()).id());
+                p.authors.add(services.graph
+                        .users()
+                        .create("author" + i, Optional.empty())
+                        .id());
             }
             for (int i = 0; i < settings.readers(); i++) {
-                p.readers.add(
-                        services.users().create("reader" + i, Optional.empty()).id());
+                p.readers.add(services.graph
+                        .users()
+                        .create("reader" + i, Optional.empty())
+                        .id());
             }
             for (long reader : p.readers) {
                 List<Long> followees = sample(p.authors, settings.following(), random);
-                p.follows += services.follows().followAll(reader, followees);
+                p.follows += services.graph.follows().followAll(reader, followees);
                 for (long hidden : sample(followees, 2, random)) {
-                    services.audiences().hide(reader, reader, hidden);
+                    services.audience.audiences().hide(reader, reader, hidden);
                 }
             }
             for (long author : p.authors) {
                 for (long reader : sample(p.readers, 10, random)) {
-                    services.audiences().tag(author, author, TAG, reader);
+                    services.audience.audiences().tag(author, author, TAG, reader);
                 }
-                long group = services.audiences().createGroup(author, "group").id();
+                long group = services.audience
+                        .audiences()
+                        .createGroup(author, "group")
+                        .id();
                 for (long reader : sample(p.readers, 10, random)) {
-                    services.audiences().addMember(author, group, reader);
+                    services.audience.audiences().addMember(author, group, reader);
                 }
                 for (long reader : sample(p.readers, 2, random)) {
-                    services.audiences().block(author, author, reader);
+                    services.audience.audiences().block(author, author, reader);
                 }
                 for (int n = 0; n < settings.postsPerAuthor(); n++) {
                     Audience audience = switch (n % 10) {
@@ -184,7 +192,7 @@ public final class VisibilityScenario {
                         case 9 -> new Audience(Audience.Type.PRIVATE, List.of(), List.of(), List.of());
                         default -> Audience.PUBLIC;
                     };
-                    services.posts().create(author, "post " + n + " of " + author, audience);
+                    services.posts.posts().create(author, "post " + n + " of " + author, audience);
                     p.posts++;
                 }
             }

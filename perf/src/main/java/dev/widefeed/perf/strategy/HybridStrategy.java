@@ -1,6 +1,6 @@
 package dev.widefeed.perf.strategy;
 
-import dev.widefeed.Services;
+import dev.widefeed.composition.Features;
 import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.FanoutTask;
 import dev.widefeed.post.Post;
@@ -12,16 +12,16 @@ import java.util.Optional;
  * The service's own delivery: the post request records a fan-out task; workers push by tier (or leave an edge or
  * an author to be pulled); reads merge. {@code name} tells the service's settings it runs with apart.
  */
-public record HybridStrategy(Services services, String name) implements FeedStrategy {
-    public HybridStrategy(Services services) {
+public record HybridStrategy(Features services, String name) implements FeedStrategy {
+    public HybridStrategy(Features services) {
         this(services, "hybrid");
     }
 
     @Override
     public long post(long author, String content, Long sourceId) {
         return (sourceId == null
-                        ? services.posts().create(author, content, null)
-                        : services.posts().repost(author, sourceId, content, null))
+                        ? services.posts.posts().create(author, content, null)
+                        : services.posts.posts().repost(author, sourceId, content, null))
                 .post()
                 .id();
     }
@@ -29,12 +29,13 @@ public record HybridStrategy(Services services, String name) implements FeedStra
     /** The service's fan-out of the post, worked to its end in this thread, as a worker would work it. */
     @Override
     public void deliver(Post post) {
-        services.fanoutWorker()
+        services.feed
+                .worker()
                 .work(new FanoutTask(post.id(), post.authorId(), FanoutKind.DELIVER), Integer.MAX_VALUE, () -> true);
     }
 
     @Override
     public List<PostDetails> home(long user, int limit) {
-        return services.home().home(user, user, Optional.empty(), limit).items();
+        return services.feed.home().home(user, user, Optional.empty(), limit).items();
     }
 }

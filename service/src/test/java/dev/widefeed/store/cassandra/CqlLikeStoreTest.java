@@ -7,8 +7,6 @@ import com.codahale.metrics.MetricRegistry;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.widefeed.kernel.DirtyCounters;
-import dev.widefeed.kernel.Events;
-import dev.widefeed.kernel.KnownPointCount;
 import dev.widefeed.like.Like;
 import dev.widefeed.like.LikeProtocol;
 import dev.widefeed.like.LikeService;
@@ -98,15 +96,8 @@ class CqlLikeStoreTest {
     void hotPostsAndHeavyLikersRollOverIntoBoundedPartitionsAndStillPageCompletely() {
         SteppingClock clock = new SteppingClock();
         CqlLikeStore small = new CqlLikeStore(session(), SMALL_BUCKET, clock);
-        LikeService service = new LikeService(
-                storage().posts(),
-                storage().users(),
-                small,
-                TestStorages.access(storage()),
-                new Events(),
-                clock,
-                DirtyCounters.NONE,
-                KnownPointCount.Bounds.DEFAULT);
+        LikeService service = TestStorages.likeService(
+                storage().posts(), storage().users(), small, TestStorages.access(storage()), clock, DirtyCounters.NONE);
         long hotPost = newPost();
         long heavyLiker = newUser();
         List<Long> likers = new ArrayList<>();
@@ -155,15 +146,8 @@ class CqlLikeStoreTest {
     void aListChurnedByTheSameFansClosesItsBucketsByTheRowsWrittenIntoThem() {
         SteppingClock clock = new SteppingClock();
         CqlLikeStore small = new CqlLikeStore(session(), SMALL_BUCKET, clock);
-        LikeService service = new LikeService(
-                storage().posts(),
-                storage().users(),
-                small,
-                TestStorages.access(storage()),
-                new Events(),
-                clock,
-                DirtyCounters.NONE,
-                KnownPointCount.Bounds.DEFAULT);
+        LikeService service = TestStorages.likeService(
+                storage().posts(), storage().users(), small, TestStorages.access(storage()), clock, DirtyCounters.NONE);
         long post = newPost();
         List<Long> fans = List.of(newUser(), newUser(), newUser());
         List<Instant> written = new ArrayList<>();

@@ -3,7 +3,6 @@ package dev.widefeed.store.hbase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.codahale.metrics.MetricRegistry;
-import dev.widefeed.Services;
 import dev.widefeed.account.AccountRules;
 import dev.widefeed.account.AccountService;
 import dev.widefeed.account.Password;
@@ -11,6 +10,8 @@ import dev.widefeed.account.PasswordHasher;
 import dev.widefeed.account.RefreshToken;
 import dev.widefeed.audience.Group;
 import dev.widefeed.comment.Vote;
+import dev.widefeed.composition.Features;
+import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.erasure.ErasureService;
 import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.feed.AuthorDelivery;
@@ -20,7 +21,6 @@ import dev.widefeed.feed.FeedRules;
 import dev.widefeed.feed.HomeRules;
 import dev.widefeed.feed.HomeState;
 import dev.widefeed.feed.PullRules;
-import dev.widefeed.graph.UserService;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.Storage;
@@ -97,13 +97,13 @@ class HBaseRowLayoutTest {
     @Test
     void everyRowKeyAndEveryCellOfEveryTableDecodesByItsDeclaredLayout() throws Exception {
         Storage storage = TestBackend.HBASE.storage(getClass());
-        Services services = Services.over(
-                storage, Services.Settings.of(ids, clock).withFeed(FEED).withLogShards(SHARDS));
+        Features services = new Features(
+                storage, InstanceSettings.of(ids, clock).withFeed(FEED).withLogShards(SHARDS));
         // 20 pages a turn, as the service's default: an erasure's ten phases take a page each at least, and a turn
         // that ends before the last starts over from the first at the next pass.
         EventLogJob job = new EventLogJob(
                 storage.eventLog(),
-                services.logHandlers(),
+                services.log.handlers(),
                 new EventLogJob.Settings(
                         SHARDS,
                         2,
@@ -115,7 +115,7 @@ class HBaseRowLayoutTest {
                         "layout-" + UUID.randomUUID()),
                 clock,
                 new MetricRegistry());
-        job.serve(services.eventLog());
+        job.serve(services.log.log());
         job.start();
         try {
             new Scenario(storage, services).run();
@@ -193,15 +193,15 @@ class HBaseRowLayoutTest {
     /** What a small community does, through the services, so that every live table gets rows. */
     private final class Scenario {
         private final Storage storage;
-        private final Services services;
+        private final Features services;
         private final AccountService accounts;
 
-        Scenario(Storage storage, Services services) {
+        Scenario(Storage storage, Features services) {
             this.storage = storage;
             this.services = services;
             this.accounts = new AccountService(
                     storage.accounts(),
-                    new UserService(storage.users(), ids, clock),
+                    services.graph.users(),
                     new PasswordHasher(new PasswordHasher.Settings(256, 1, 1, 4, Duration.ofSeconds(5))),
                     new RefreshToken.Signer("row-layout-test-secret-0123456789abcdef"),
                     AccountRules.DEFAULT,
@@ -212,7 +212,7 @@ class HBaseRowLayoutTest {
         void run() {
             // Accounts: users, handles, credentials and a session, a failed sign-in, an idempotent sign-up.
             long ada = signUp("ada");
-            long bob = services.idempotent()
+            long bob = services.idempotent
                     .once(
                             "sign-up",
                             Optional.of("signup-" + ids.next()),
@@ -232,74 +232,81 @@ class HBaseRowLayoutTest {
             }
             accounts.signIn(adasHandle, PASSWORD, "10.1.2.3");
             accounts.signOutEverywhere(dan);
-            services.users().updateProfile(cy, cy, Optional.of("Cy"), Optional.of("likes #topics"));
+            services.graph.users().updateProfile(cy, cy, Optional.of("Cy"), Optional.of("likes #topics"));
 
             // Follows both ways, readers active (their last read shared onto the edges fan-out reads).
-            services.follows().follow(bob, ada);
-            services.follows().follow(cy, ada);
-            services.follows().follow(ada, bob);
+            services.graph.follows().follow(bob, ada);
+            services.graph.follows().follow(cy, ada);
+            services.graph.follows().follow(ada, bob);
             active(List.of(ada, bob, cy), 24);
 
             // Posts with a topic and a mention, a repost, a like, comments, a reply, votes, settings.
             String topic = "layout" + Long.toString(ids.next(), 36);
-            long post = services.posts()
+            long post = services.posts
+                    .posts()
                     .create(ada, "hello #" + topic + " @" + handle(bob), null)
                     .post()
                     .id();
-            long repost = services.posts()
+            long repost = services.posts
+                    .posts()
                     .repost(bob, post, "so true @" + adasHandle, null)
                     .post()
                     .id();
-            services.idempotent()
-                    .once(
-                            "user:" + cy,
-                            Optional.of("post-" + ids.next()),
-                            "cy's post",
-                            id -> services.posts()
-                                    .create(id, cy, "mine #" + topic, null)
-                                    .post()
-                                    .id(),
-                            id -> services.posts()
-                                    .find(cy, id)
-                                    .map(p -> p.post().id()));
-            services.likes().like(bob, post);
-            services.likes().like(cy, post);
-            long comment = services.comments()
+            services.idempotent.once(
+                    "user:" + cy,
+                    Optional.of("post-" + ids.next()),
+                    "cy's post",
+                    id -> services.posts
+                            .posts()
+                            .create(id, cy, "mine #" + topic, null)
+                            .post()
+                            .id(),
+                    id -> services.posts.posts().find(cy, id).map(p -> p.post().id()));
+            services.likes.likes().like(bob, post);
+            services.likes.likes().like(cy, post);
+            long comment = services.comments
+                    .comments()
                     .create(bob, post, "first! @" + adasHandle + " #" + topic, Optional.empty())
                     .comment()
                     .id();
-            services.comments().create(cy, post, "@" + handle(bob) + " agreed", Optional.of(comment));
-            long other = services.comments()
+            services.comments.comments().create(cy, post, "@" + handle(bob) + " agreed", Optional.of(comment));
+            long other = services.comments
+                    .comments()
                     .create(cy, post, "another", Optional.empty())
                     .comment()
                     .id();
-            services.comments().vote(ada, comment, Vote.LIKE);
-            services.comments().vote(cy, comment, Vote.LIKE);
-            services.comments().vote(bob, other, Vote.HATE);
-            services.comments().pin(ada, post, comment);
-            services.comments().close(ada, post, true);
-            long gone =
-                    services.posts().create(ada, "to be deleted", null).post().id();
-            services.posts().delete(ada, gone);
+            services.comments.comments().vote(ada, comment, Vote.LIKE);
+            services.comments.comments().vote(cy, comment, Vote.LIKE);
+            services.comments.comments().vote(bob, other, Vote.HATE);
+            services.comments.comments().pin(ada, post, comment);
+            services.comments.comments().close(ada, post, true);
+            long gone = services.posts
+                    .posts()
+                    .create(ada, "to be deleted", null)
+                    .post()
+                    .id();
+            services.posts.posts().delete(ada, gone);
 
             // Audiences: a tag, a block, a hide, a group with a member.
-            services.audiences().tag(ada, ada, "close friends", bob);
-            services.audiences().block(ada, ada, dan);
-            services.audiences().hide(cy, cy, dan);
-            Group group = services.audiences().createGroup(ada, "book club");
-            services.audiences().addMember(ada, group.id(), cy);
+            services.audience.audiences().tag(ada, ada, "close friends", bob);
+            services.audience.audiences().block(ada, ada, dan);
+            services.audience.audiences().hide(cy, cy, dan);
+            Group group = services.audience.audiences().createGroup(ada, "book club");
+            services.audience.audiences().addMember(ada, group.id(), cy);
 
             // Home pages read; notifications worked by the log, then read up to now.
-            services.home().home(bob, bob, Optional.empty(), 20);
+            services.feed.home().home(bob, bob, Optional.empty(), 20);
             await(
-                    () -> !services.notifications()
+                    () -> !services.notifications
+                            .notifications()
                             .page(ada, ada, Optional.empty(), 100)
                             .items()
                             .isEmpty(),
                     "ada's notifications");
-            services.notifications().markRead(ada, ada, clock.instant());
+            services.notifications.notifications().markRead(ada, ada, clock.instant());
             await(
-                    () -> !services.textIndex()
+                    () -> !services.textIndex
+                            .topics()
                             .topicPosts(ada, topic, Optional.empty(), 10)
                             .items()
                             .isEmpty(),
@@ -316,15 +323,17 @@ class HBaseRowLayoutTest {
 
         /** An author past the pull threshold: their followers pull them (author_delivery_by_user, pulled_authors). */
         private void pulledAuthor() {
-            long star = services.users().create("Star", Optional.empty()).id();
+            long star = services.graph.users().create("Star", Optional.empty()).id();
             List<Long> fans = new ArrayList<>();
             for (int i = 0; i < 11; i++) {
-                long fan = services.users().create("Fan", Optional.empty()).id();
-                services.follows().follow(fan, star);
+                long fan =
+                        services.graph.users().create("Fan", Optional.empty()).id();
+                services.graph.follows().follow(fan, star);
                 fans.add(fan);
             }
             active(fans, 24);
-            awaitDelivered(services.posts()
+            awaitDelivered(services.posts
+                    .posts()
                     .create(star, "the post that asks for the switch", null)
                     .post()
                     .id());
@@ -338,11 +347,12 @@ class HBaseRowLayoutTest {
 
         /** A reader reading less than their author posts: fan-out decides to pull that edge (edge_delivery_by_author). */
         private void edgeDecidedPerFollower() {
-            long writer = services.users().create("Writer", Optional.empty()).id();
-            long rare = services.users().create("Rare", Optional.empty()).id();
-            long avid = services.users().create("Avid", Optional.empty()).id();
-            services.follows().follow(rare, writer);
-            services.follows().follow(avid, writer);
+            long writer =
+                    services.graph.users().create("Writer", Optional.empty()).id();
+            long rare = services.graph.users().create("Rare", Optional.empty()).id();
+            long avid = services.graph.users().create("Avid", Optional.empty()).id();
+            services.graph.follows().follow(rare, writer);
+            services.graph.follows().follow(avid, writer);
             Instant read = clock.instant().minus(Duration.ofHours(1));
             storage.timelines()
                     .importStates(
@@ -350,7 +360,8 @@ class HBaseRowLayoutTest {
             storage.relations().shareActivity(rare, read, OptionalDouble.of(0.5));
             storage.relations().shareActivity(avid, read, OptionalDouble.of(500));
             for (int i = 0; i < 7; i++) { // five posts a day make a rate; the last ones pull the rare reader's edge
-                awaitDelivered(services.posts()
+                awaitDelivered(services.posts
+                        .posts()
                         .create(writer, "post " + i, null)
                         .post()
                         .id());
@@ -361,8 +372,8 @@ class HBaseRowLayoutTest {
         /** An account asked to be erased, worked by the log until done (account_erasures_by_user). */
         private void erased() {
             long zed = signUp("zed");
-            services.posts().create(zed, "soon gone", null);
-            ErasureService erasures = new ErasureService(accounts, storage.accounts(), services.eventLog(), clock);
+            services.posts.posts().create(zed, "soon gone", null);
+            ErasureService erasures = new ErasureService(accounts, storage.accounts(), services.log.log(), clock);
             erasures.request(zed, zed, PASSWORD);
             await(() -> erasures.status(zed).finishedAt().isPresent(), "zed's erasure done");
         }
@@ -378,7 +389,7 @@ class HBaseRowLayoutTest {
         }
 
         private String handle(long user) {
-            return services.users().get(user).handle().orElseThrow().value();
+            return services.graph.users().get(user).handle().orElseThrow().value();
         }
 
         /** Readers who read their home an hour ago at {@code readsPerDay}: fan-out pushes to them. */

@@ -1,0 +1,96 @@
+package dev.widefeed.feed;
+
+import dev.widefeed.audience.AudienceFeature;
+import dev.widefeed.eventlog.LogRoutes;
+import dev.widefeed.graph.FollowEvent;
+import dev.widefeed.graph.GraphFeature;
+import dev.widefeed.kernel.FeatureContext;
+import dev.widefeed.post.PostEvent;
+import dev.widefeed.post.PostFeature;
+
+/**
+ * Home timelines, fan-out and pull, assembled (docs/ARCHITECTURE.md, "One post, from POST /v1/posts to a follower's
+ * home page"). A post's delivery and a deleted post's retraction are logged before the change; the home timeline hears
+ * of posts (the author's own inbox at once) and of follows (backfill, cleanup) after it.
+ *
+ * @param worker the fan-out's worker: stopped after the log's job that drives it
+ */
+public record FeedFeature(HomeTimelineService home, FanoutWorker worker, FanoutService fanout) {
+    /** What a feed is given beside its stores: its rules, how many a user may follow, who hears of deliveries. */
+    public record Settings(FeedRules rules, int maxFollowing, FanoutWorker.Listener listener) {}
+
+    public static FeedFeature assemble(
+            FeatureContext context,
+            LogRoutes log,
+            Settings settings,
+            FeedStores stores,
+            GraphFeature graph,
+            AudienceFeature audience,
+            PostFeature posts) {
+        FeedRules rules = settings.rules();
+        FollowerCounts followerCounts = id -> graph.users().counts(id).followers();
+        DeliverySwitch deliveries = new DeliverySwitch(
+                followerCounts,
+                graph.relationStore(),
+                stores.timelines(),
+                stores.fanout(),
+                rules.pull(),
+                rules.pageSize(),
+                context.clock());
+        HomeTimelineService home = new HomeTimelineService(
+                graph.relationStore(),
+                posts.store(),
+                stores.timelines(),
+                posts.posts(),
+                audience.facts(),
+                posts.access(),
+                rules.home(),
+                rules.pull(),
+                deliveries,
+                log.log(),
+                settings.maxFollowing(),
+                context.clock());
+        FanoutWorker worker = new FanoutWorker(
+                followerCounts,
+                graph.relationStore(),
+                posts.store(),
+                posts.cache()::find,
+                stores.timelines(),
+                stores.fanout(),
+                audience.store(),
+                rules.fanout(),
+                rules.pageSize(),
+                rules.home().entryTtl(),
+                rules.pull(),
+                log.log(),
+                context.clock(),
+                settings.listener());
+        log.handle(new FanoutHandler(worker, settings.listener()).byKind());
+        log.handle(deliveries.byKind());
+        log.before(
+                PostEvent.Created.class,
+                FanoutKind.DELIVER.entryKind(),
+                e -> e.post().id(),
+                e -> e.post().authorId());
+        log.before(
+                PostEvent.Reposted.class,
+                FanoutKind.DELIVER.entryKind(),
+                e -> e.post().id(),
+                e -> e.post().authorId());
+        log.before(
+                PostEvent.Deleted.class,
+                FanoutKind.RETRACT.entryKind(),
+                e -> e.post().id(),
+                e -> e.post().authorId());
+        context.events()
+                .on(PostEvent.Created.class, "home.posted", e -> home.posted(e.post()))
+                .on(PostEvent.Reposted.class, "home.posted", e -> home.posted(e.post()))
+                .on(PostEvent.Deleted.class, "home.deleted", e -> home.deleted(e.post()))
+                .on(FollowEvent.Followed.class, "home.followed", e -> home.followed(e.followerId(), e.followeeId()))
+                .on(
+                        FollowEvent.Unfollowed.class,
+                        "home.unfollowed",
+                        e -> home.unfollowed(e.followerId(), e.followeeId()));
+        return new FeedFeature(home, worker, new FanoutService(posts.access(), worker));
+    }
+}
