@@ -55,7 +55,7 @@ class ArchitectureTest {
         FEATURES.put("topic", Set.of("kernel"));
         FEATURES.put("export", Set.of("kernel"));
         FEATURES.put("backup", Set.of());
-        FEATURES.put("post", Set.of("kernel", "cache", "graph", "audience", "mention"));
+        FEATURES.put("post", Set.of("kernel", "cache", "idempotency", "graph", "audience", "mention"));
         FEATURES.put("like", Set.of("kernel", "cache", "graph", "audience", "mention", "post"));
         FEATURES.put("comment", Set.of("kernel", "cache", "eventlog", "graph", "audience", "mention", "post"));
         FEATURES.put("feed", Set.of("kernel", "cache", "eventlog", "graph", "audience", "mention", "post"));

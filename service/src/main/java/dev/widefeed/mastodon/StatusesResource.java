@@ -5,7 +5,6 @@ import dev.widefeed.audience.Audience;
 import dev.widefeed.comment.CommentDetails;
 import dev.widefeed.comment.CommentService;
 import dev.widefeed.graph.UserService;
-import dev.widefeed.idempotency.Fingerprint;
 import dev.widefeed.idempotency.IdempotentRequests;
 import dev.widefeed.like.Like;
 import dev.widefeed.like.LikeCursor;
@@ -13,6 +12,7 @@ import dev.widefeed.like.LikeService;
 import dev.widefeed.mastodon.oauth.AppUser;
 import dev.widefeed.mastodon.oauth.RequiresScope;
 import dev.widefeed.mastodon.oauth.Sha256;
+import dev.widefeed.post.PostFingerprints;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.post.PostService;
 import io.dropwizard.auth.Auth;
@@ -110,7 +110,7 @@ public class StatusesResource {
         IdempotentRequests.Outcome<PostDetails> outcome = requests.once(
                 IdempotentRequests.userScope(me.id()),
                 Optional.ofNullable(key).map(StatusesResource::key),
-                Fingerprint.of("POST /api/v1/statuses", content, audience.type().json()),
+                PostFingerprints.post(content, audience),
                 postId -> posts.create(postId, me.id(), content, audience),
                 postId -> posts.find(me.id(), postId));
         return accounts.status(outcome.value(), new Presenter(uri.getBaseUri()));

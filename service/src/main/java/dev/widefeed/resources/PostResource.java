@@ -9,9 +9,9 @@ import dev.widefeed.api.PostsView;
 import dev.widefeed.api.RepostPageView;
 import dev.widefeed.audience.Audience;
 import dev.widefeed.auth.UserPrincipal;
-import dev.widefeed.idempotency.Fingerprint;
 import dev.widefeed.idempotency.IdempotentRequests;
 import dev.widefeed.kernel.DomainException;
+import dev.widefeed.post.PostFingerprints;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.post.PostService;
 import io.dropwizard.auth.Auth;
@@ -68,7 +68,7 @@ public class PostResource {
         return created(requests.once(
                 Idempotent.userScope(me.id()),
                 Params.idempotencyKey(key),
-                Fingerprint.of("POST /v1/posts", request.content(), String.valueOf(request.audience())),
+                PostFingerprints.post(request.content(), audience),
                 postId -> posts.create(postId, me.id(), request.content(), audience),
                 postId -> posts.find(me.id(), postId)));
     }
@@ -94,8 +94,7 @@ public class PostResource {
         return created(requests.once(
                 Idempotent.userScope(me.id()),
                 Params.idempotencyKey(key),
-                Fingerprint.of(
-                        "POST /v1/posts/" + sourceId + "/reposts", body.content(), String.valueOf(body.audience())),
+                PostFingerprints.repost(sourceId, body.content(), audience),
                 repostId -> posts.repost(repostId, me.id(), sourceId, body.content(), audience),
                 repostId -> posts.find(me.id(), repostId)));
     }
