@@ -22,10 +22,6 @@ public final class HandleBackfill {
     private final int parallelism;
     private final LongConsumer thenEach;
 
-    public HandleBackfill(UserStore users, UserService service, int parallelism) {
-        this(users, service, parallelism, id -> {});
-    }
-
     /**
      * @param thenEach what else is done for each user once they have a handle, in the same walk (the command lists
      *                 every user in the directory)

@@ -28,16 +28,14 @@ public final class LikeProtocol {
     private final DirtyCounters marks;
     private final CasSettlement settlement;
 
-    /** @param marks where a post whose like copies were not all written is named for its recount */
+    /**
+     * @param marks where a post whose like copies were not all written is named for its recount; a compare-and-set
+     *              whose outcome the store could not report is settled within the default budget
+     */
     public LikeProtocol(LikeStore store, DirtyCounters marks) {
-        this(store, marks, new CasSettlement(CasSettlement.Budget.DEFAULT));
-    }
-
-    /** @param settlement how a compare-and-set whose outcome the store could not report is settled */
-    public LikeProtocol(LikeStore store, DirtyCounters marks, CasSettlement settlement) {
         this.store = store;
         this.marks = marks;
-        this.settlement = settlement;
+        this.settlement = new CasSettlement(CasSettlement.Budget.DEFAULT);
     }
 
     /** Creates the like if absent; whether this call did (false: it was there already). */

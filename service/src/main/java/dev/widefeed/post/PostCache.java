@@ -28,10 +28,6 @@ public final class PostCache {
     private final BatchedCache<PostCounts> counts;
     private final CacheInvalidations invalidations;
 
-    public PostCache(PostStore store, CacheSettings settings, CacheInvalidations invalidations) {
-        this(store, settings, invalidations, PendingCounts.none());
-    }
-
     /**
      * @param pending what this instance changed of posts' counts that the store may not hold yet
      *                ({@link dev.widefeed.kernel.CoalescedCounts}), added to every count loaded, exactly where a

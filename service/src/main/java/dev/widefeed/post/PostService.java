@@ -94,7 +94,7 @@ public final class PostService {
         this.mentions = new MentionResolver(users, reads);
         this.cache = cache;
         this.profiles = profiles;
-        this.reposted = new ViewerReposts(posts, cache);
+        this.reposted = new ViewerReposts(posts, cache, ViewerReposts.PAGE, ViewerReposts.MAX_PAGES);
     }
 
     public PostDetails create(long me, String content, Audience audience) {

@@ -28,11 +28,7 @@ final class ViewerReposts {
     private final int page;
     private final int maxPages;
 
-    ViewerReposts(PostStore store, PostCache cache) {
-        this(store, cache, PAGE, MAX_PAGES);
-    }
-
-    /** With other page sizes: for tests that need a viewer past the pages without writing a thousand posts. */
+    /** @param page a page of the viewer's own list: {@link #PAGE}, and {@link #MAX_PAGES} of them at most */
     ViewerReposts(PostStore store, PostCache cache, int page, int maxPages) {
         this.store = store;
         this.cache = cache;

@@ -1,5 +1,6 @@
 package dev.widefeed.post;
 
+import dev.widefeed.kernel.PendingCounts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.widefeed.audience.Audience;
@@ -87,7 +88,7 @@ public class ViewerRepostsContract {
     private ViewerReposts reposts(int page, int maxPages) {
         CacheInvalidations invalidations =
                 new CacheInvalidations(storage().invalidations(), Clock.systemUTC(), Duration.ofSeconds(1));
-        return new ViewerReposts(counted, new PostCache(counted, CacheSettings.DEFAULT, invalidations), page, maxPages);
+        return new ViewerReposts(counted, new PostCache(counted, CacheSettings.DEFAULT, invalidations, PendingCounts.none()), page, maxPages);
     }
 
     private long user() {
