@@ -1,11 +1,12 @@
 package dev.widefeed.perf;
 
+import dev.widefeed.composition.Features;
+import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.account.AccountRules;
 import dev.widefeed.account.AccountService;
 import dev.widefeed.account.Password;
 import dev.widefeed.account.PasswordHasher;
 import dev.widefeed.account.RefreshToken;
-import dev.widefeed.graph.UserService;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.perf.results.LatencySummary;
@@ -53,7 +54,7 @@ final class SignInTiming {
                 Duration.ofSeconds(10));
         AccountService accounts = new AccountService(
                 storage.accounts(),
-                new UserService(storage.users(), ids, clock),
+                new Features(storage, InstanceSettings.of(ids, clock)).graph.users(),
                 new PasswordHasher(hashing),
                 new RefreshToken.Signer("perf-sign-in-secret-0123456789abcdef"),
                 rules,

@@ -1,6 +1,5 @@
 package dev.widefeed.post;
 
-import dev.widefeed.kernel.PendingCounts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.widefeed.audience.Audience;
@@ -10,6 +9,7 @@ import dev.widefeed.composition.Features;
 import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.graph.User;
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.kernel.PendingCounts;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.TestBackend;
@@ -88,7 +88,11 @@ public class ViewerRepostsContract {
     private ViewerReposts reposts(int page, int maxPages) {
         CacheInvalidations invalidations =
                 new CacheInvalidations(storage().invalidations(), Clock.systemUTC(), Duration.ofSeconds(1));
-        return new ViewerReposts(counted, new PostCache(counted, CacheSettings.DEFAULT, invalidations, PendingCounts.none()), page, maxPages);
+        return new ViewerReposts(
+                counted,
+                new PostCache(counted, CacheSettings.DEFAULT, invalidations, PendingCounts.none()),
+                page,
+                maxPages);
     }
 
     private long user() {
