@@ -1,12 +1,12 @@
 package dev.widefeed.perf;
 
-import dev.widefeed.composition.Features;
-import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.account.AccountRules;
 import dev.widefeed.account.AccountService;
 import dev.widefeed.account.Password;
 import dev.widefeed.account.PasswordHasher;
 import dev.widefeed.account.RefreshToken;
+import dev.widefeed.composition.Features;
+import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.perf.results.LatencySummary;

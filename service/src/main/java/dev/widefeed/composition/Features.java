@@ -10,7 +10,6 @@ import dev.widefeed.erasure.ErasureFeature;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.LogRoutes;
 import dev.widefeed.feed.FeedFeature;
-import dev.widefeed.feed.FeedStores;
 import dev.widefeed.graph.GraphFeature;
 import dev.widefeed.idempotency.IdempotentRequests;
 import dev.widefeed.kernel.Events;
@@ -71,7 +70,8 @@ public final class Features {
                 context,
                 log,
                 new FeedFeature.Settings(settings.feed(), settings.limits().maxFollowing(), settings.fanoutListener()),
-                new FeedStores(storage.timelines(), storage.fanout()),
+                storage.timelines(),
+                storage.fanout(),
                 graph,
                 audience,
                 posts);

@@ -9,8 +9,7 @@ import dev.widefeed.post.PostEvent;
 import dev.widefeed.post.PostFeature;
 
 /**
- * Home timelines, fan-out and pull, assembled (docs/ARCHITECTURE.md, "One post, from POST /v1/posts to a follower's
- * home page"). A post's delivery and a deleted post's retraction are logged before the change; the home timeline hears
+ * Home timelines, fan-out and pull, assembled (docs/ARCHITECTURE.md, "Events"). A post's delivery and a deleted post's retraction are logged before the change; the home timeline hears
  * of posts (the author's own inbox at once) and of follows (backfill, cleanup) after it.
  *
  * @param worker the fan-out's worker: stopped after the log's job that drives it
@@ -23,7 +22,8 @@ public record FeedFeature(HomeTimelineService home, FanoutWorker worker, FanoutS
             FeatureContext context,
             LogRoutes log,
             Settings settings,
-            FeedStores stores,
+            TimelineStore timelines,
+            FanoutStore fanout,
             GraphFeature graph,
             AudienceFeature audience,
             PostFeature posts) {
@@ -32,15 +32,15 @@ public record FeedFeature(HomeTimelineService home, FanoutWorker worker, FanoutS
         DeliverySwitch deliveries = new DeliverySwitch(
                 followerCounts,
                 graph.relationStore(),
-                stores.timelines(),
-                stores.fanout(),
+                timelines,
+                fanout,
                 rules.pull(),
                 rules.pageSize(),
                 context.clock());
         HomeTimelineService home = new HomeTimelineService(
                 graph.relationStore(),
                 posts.store(),
-                stores.timelines(),
+                timelines,
                 posts.posts(),
                 audience.facts(),
                 posts.access(),
@@ -55,8 +55,8 @@ public record FeedFeature(HomeTimelineService home, FanoutWorker worker, FanoutS
                 graph.relationStore(),
                 posts.store(),
                 posts.cache()::find,
-                stores.timelines(),
-                stores.fanout(),
+                timelines,
+                fanout,
                 audience.store(),
                 rules.fanout(),
                 rules.pageSize(),

@@ -1,8 +1,10 @@
-package dev.widefeed.feed;
+package dev.widefeed.composition;
 
 import com.codahale.metrics.Meter;
 import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.Timer;
+import dev.widefeed.feed.FanoutTask;
+import dev.widefeed.feed.FanoutWorker;
 import java.time.Duration;
 
 /** The fan-out's metrics, fed by the worker and the handler as they go. */
