@@ -11,11 +11,16 @@ import dev.widefeed.idempotency.Fingerprint;
 public final class PostFingerprints {
     private PostFingerprints() {}
 
+    /** @param audience null for none given, which is public, as a post without one is */
     public static String post(String content, Audience audience) {
-        return Fingerprint.of("create post", String.valueOf(content), audience.toString());
+        return Fingerprint.of("create post", String.valueOf(content), shown(audience));
     }
 
     public static String repost(long sourceId, String content, Audience audience) {
-        return Fingerprint.of("repost " + sourceId, String.valueOf(content), audience.toString());
+        return Fingerprint.of("repost " + sourceId, String.valueOf(content), shown(audience));
+    }
+
+    private static String shown(Audience audience) {
+        return (audience == null ? Audience.PUBLIC : audience).toString();
     }
 }

@@ -16,6 +16,12 @@ class PostFingerprintsTest {
     }
 
     @Test
+    void noAudienceIsThePublicOne() {
+        assertThat(PostFingerprints.post("hello", null)).isEqualTo(PostFingerprints.post("hello", Audience.PUBLIC));
+        assertThat(PostFingerprints.repost(1, null, null)).isEqualTo(PostFingerprints.repost(1, null, Audience.PUBLIC));
+    }
+
+    @Test
     void anotherTextOrAudienceIsAnotherRequest() {
         String hello = PostFingerprints.post("hello", Audience.PUBLIC);
         assertThat(PostFingerprints.post("hello!", Audience.PUBLIC)).isNotEqualTo(hello);
