@@ -45,10 +45,13 @@ public class DirectoryContract {
                 storage().users(), storage().users()::findAll, storage().directory(), cap);
     }
 
-    /** Eight letters no other test's words begin with. */
+    /**
+     * Eight letters no other test's words begin with: an id's last eight digits, which differ from one id to the next
+     * (its first ones are its time, shared by the ids of several milliseconds).
+     */
     private String token() {
-        return Long.toString(ids.next(), 36)
-                .substring(0, 8)
+        String id = Long.toString(ids.next(), 36);
+        return id.substring(id.length() - 8)
                 .replaceAll("[0-9]", "q")
                 .toLowerCase(Locale.ROOT);
     }
