@@ -51,9 +51,7 @@ public class DirectoryContract {
      */
     private String token() {
         String id = Long.toString(ids.next(), 36);
-        return id.substring(id.length() - 8)
-                .replaceAll("[0-9]", "q")
-                .toLowerCase(Locale.ROOT);
+        return id.substring(id.length() - 8).replaceAll("[0-9]", "q").toLowerCase(Locale.ROOT);
     }
 
     private User signUp(NameDirectory directory, String handle, String name) {
