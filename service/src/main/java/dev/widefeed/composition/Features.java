@@ -25,9 +25,10 @@ import dev.widefeed.textindex.TextIndexFeature;
 
 /**
  * One instance's features over one storage, each assembled in its own package from the context, its stores and the
- * features below it, in the order of the map (docs/ARCHITECTURE.md, "Assembly"): the same for the server, the commands,
- * the tests, perf and the drills. A new feature is one line here. Building starts no thread that needs stopping and
- * reads nothing; whoever runs the instance starts its jobs ({@code ServerParts} for the server).
+ * features below it, in the order of the map (docs/ARCHITECTURE.md, "Assembly"): the same for the server, its
+ * commands, the tests and perf. A new feature is one line here. Building reads no store; its only threads are the
+ * counter updates' (daemons, each closed by whoever runs the instance, {@link ServerParts} for the server), and whoever
+ * runs it starts its jobs.
  */
 public final class Features {
     /** The clock, ids, events and marks every feature was given; its events list who hears what. */

@@ -9,8 +9,9 @@ import dev.widefeed.post.PostEvent;
 import dev.widefeed.post.PostFeature;
 
 /**
- * Home timelines, fan-out and pull, assembled (docs/ARCHITECTURE.md, "Events"). A post's delivery and a deleted post's retraction are logged before the change; the home timeline hears
- * of posts (the author's own inbox at once) and of follows (backfill, cleanup) after it.
+ * Home timelines, fan-out and pull, assembled (docs/ARCHITECTURE.md, "Events"). A post's delivery and a deleted
+ * post's retraction are logged before the change; the home timeline hears of posts (the author's own inbox at once) and
+ * of follows (backfill, cleanup) after it.
  *
  * @param worker the fan-out's worker: stopped after the log's job that drives it
  */
@@ -67,21 +68,9 @@ public record FeedFeature(HomeTimelineService home, FanoutWorker worker, FanoutS
                 settings.listener());
         log.handle(new FanoutHandler(worker, settings.listener()).byKind());
         log.handle(deliveries.byKind());
-        log.before(
-                PostEvent.Created.class,
-                FanoutKind.DELIVER.entryKind(),
-                e -> e.post().id(),
-                e -> e.post().authorId());
-        log.before(
-                PostEvent.Reposted.class,
-                FanoutKind.DELIVER.entryKind(),
-                e -> e.post().id(),
-                e -> e.post().authorId());
-        log.before(
-                PostEvent.Deleted.class,
-                FanoutKind.RETRACT.entryKind(),
-                e -> e.post().id(),
-                e -> e.post().authorId());
+        log.before(PostEvent.Created.class, FanoutKind.DELIVER.entryKind(), PostEvent::postId, PostEvent::authorId);
+        log.before(PostEvent.Reposted.class, FanoutKind.DELIVER.entryKind(), PostEvent::postId, PostEvent::authorId);
+        log.before(PostEvent.Deleted.class, FanoutKind.RETRACT.entryKind(), PostEvent::postId, PostEvent::authorId);
         context.events()
                 .on(PostEvent.Created.class, "home.posted", e -> home.posted(e.post()))
                 .on(PostEvent.Reposted.class, "home.posted", e -> home.posted(e.post()))

@@ -82,24 +82,9 @@ public record NotificationFeature(NotificationService notifications) {
                 NotificationSources.VOTE,
                 CommentEvent::commentId,
                 CommentEvent.Voted::userId);
-        notify(
-                log,
-                PostEvent.Created.class,
-                NotificationSources.POST,
-                e -> e.post().id(),
-                e -> e.post().authorId());
-        notify(
-                log,
-                PostEvent.Reposted.class,
-                NotificationSources.POST,
-                e -> e.post().id(),
-                e -> e.post().authorId());
-        notify(
-                log,
-                PostEvent.Deleted.class,
-                NotificationSources.POST,
-                e -> e.post().id(),
-                e -> e.post().authorId());
+        notify(log, PostEvent.Created.class, NotificationSources.POST, PostEvent::postId, PostEvent::authorId);
+        notify(log, PostEvent.Reposted.class, NotificationSources.POST, PostEvent::postId, PostEvent::authorId);
+        notify(log, PostEvent.Deleted.class, NotificationSources.POST, PostEvent::postId, PostEvent::authorId);
         return new NotificationFeature(new NotificationService(
                 store,
                 posts.store(),

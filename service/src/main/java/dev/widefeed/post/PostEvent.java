@@ -6,6 +6,16 @@ import dev.widefeed.kernel.DomainEvent;
 public sealed interface PostEvent extends DomainEvent {
     Post post();
 
+    /** The post's id: the subject of every entry a post's change logs. */
+    default long postId() {
+        return post().id();
+    }
+
+    /** The post's author: the actor of every entry a post's change logs. */
+    default long authorId() {
+        return post().authorId();
+    }
+
     /** An original post was written. */
     record Created(Post post) implements PostEvent {}
 

@@ -19,10 +19,6 @@ public final class PurgeFeature {
         PostPurge purge =
                 new PostPurge(posts.store(), likes.store(), comments.store(), comments.votes(), comments.hot());
         log.handle(new PostPurgeHandler(posts.store(), purge, context.clock()).byKind());
-        log.before(
-                PostEvent.Deleted.class,
-                PostPurgeHandler.KIND,
-                e -> e.post().id(),
-                e -> e.post().authorId());
+        log.before(PostEvent.Deleted.class, PostPurgeHandler.KIND, PostEvent::postId, PostEvent::authorId);
     }
 }

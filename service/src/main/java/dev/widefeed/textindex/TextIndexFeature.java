@@ -17,16 +17,8 @@ public record TextIndexFeature(TextIndexStore store, TextIndexService topics) {
         TextIndexHandler handler =
                 new TextIndexHandler(posts.cache()::find, comments.cache()::find, store, context.clock());
         log.handle(handler.byKind());
-        log.before(
-                PostEvent.Created.class,
-                TextIndexHandler.POST,
-                e -> e.post().id(),
-                e -> e.post().authorId());
-        log.before(
-                PostEvent.Reposted.class,
-                TextIndexHandler.POST,
-                e -> e.post().id(),
-                e -> e.post().authorId());
+        log.before(PostEvent.Created.class, TextIndexHandler.POST, PostEvent::postId, PostEvent::authorId);
+        log.before(PostEvent.Reposted.class, TextIndexHandler.POST, PostEvent::postId, PostEvent::authorId);
         log.before(
                 CommentEvent.Commented.class,
                 TextIndexHandler.COMMENT,
