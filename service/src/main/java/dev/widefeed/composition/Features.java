@@ -14,6 +14,7 @@ import dev.widefeed.graph.GraphFeature;
 import dev.widefeed.idempotency.IdempotentRequests;
 import dev.widefeed.kernel.Events;
 import dev.widefeed.kernel.FeatureContext;
+import dev.widefeed.kernel.Threads;
 import dev.widefeed.like.LikeFeature;
 import dev.widefeed.notification.NotificationFeature;
 import dev.widefeed.post.PostFeature;
@@ -53,7 +54,8 @@ public final class Features {
     public Features(Storage storage, InstanceSettings settings) {
         EventLog eventLog = new EventLog(storage.eventLog(), settings.logShards(), settings.clock());
         CounterMarks marks = new CounterMarks(eventLog, settings.clock());
-        context = new FeatureContext(settings.clock(), settings.ids(), new Events(), marks, settings.pageReads());
+        context = new FeatureContext(
+                settings.clock(), settings.ids(), new Events(), marks, settings.pageReads(), new Threads());
         cache = new CacheTier(storage.invalidations(), settings.caches(), settings.clock());
         log = new LogRoutes(eventLog, context.events());
         idempotent = new IdempotentRequests(storage.idempotency(), settings.ids(), settings.clock());

@@ -33,6 +33,8 @@ public final class ServerParts {
 
     public static void manage(Features features, Storage storage, Jobs jobs, Clock clock, Environment environment) {
         MetricRegistry metrics = environment.metrics();
+        // Managed first, so stopped last: every job below stops scheduling before the threads it ran on end.
+        environment.lifecycle().manage(managed(() -> {}, features.context.threads()::close));
         CacheMetrics.register(metrics, features.cache.caches());
         environment
                 .lifecycle()

@@ -34,7 +34,12 @@ public record GraphFeature(
         UserStore watched = profiles.watching(users);
         // Applied to the store unwatched: a count change is no change of a profile the cache must announce.
         CoalescedCounts<UserCounts> counts = CoalescedCounts.standard(
-                "user-counts", UserCounts::plus, users::addCounts, context.marks()::user, context.clock());
+                "user-counts",
+                UserCounts::plus,
+                users::addCounts,
+                context.marks()::user,
+                context.clock(),
+                context.threads());
         return new GraphFeature(
                 watched,
                 relations,

@@ -12,10 +12,8 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -97,9 +95,14 @@ public final class CoalescedCounts<D> implements CounterUpdates<D>, PendingCount
      * default bounds: how the service moves the counters its requests change (docs/design.md, "Counters that heal").
      */
     public static <D> CoalescedCounts<D> standard(
-            String name, BinaryOperator<D> plus, Update<D> update, LongConsumer markDirty, Clock clock) {
+            String name,
+            BinaryOperator<D> plus,
+            Update<D> update,
+            LongConsumer markDirty,
+            Clock clock,
+            Threads threads) {
         return new CoalescedCounts<>(
-                name, plus, update, markDirty, KnownPointCount.Bounds.DEFAULT, clock, INTERVAL, THREADS);
+                name, plus, update, markDirty, KnownPointCount.Bounds.DEFAULT, clock, INTERVAL, THREADS, threads);
     }
 
     /**
@@ -108,7 +111,8 @@ public final class CoalescedCounts<D> implements CounterUpdates<D>, PendingCount
      * @param update    the counter update, not retried (a timed-out increment may have applied)
      * @param markDirty where a counter an update may have left off is marked for its recount
      * @param interval  how long a delta waits at most for others of its subject: well under the settle bound
-     * @param threads   updates applied at once
+     * @param appliers  updates applied at once
+     * @param threads   where its flusher and appliers come from
      */
     public CoalescedCounts(
             String name,
@@ -118,8 +122,9 @@ public final class CoalescedCounts<D> implements CounterUpdates<D>, PendingCount
             KnownPointCount.Bounds bounds,
             Clock clock,
             Duration interval,
-            int threads) {
-        if (interval.isNegative() || interval.compareTo(bounds.settle()) >= 0 || threads < 1) {
+            int appliers,
+            Threads threads) {
+        if (interval.isNegative() || interval.compareTo(bounds.settle()) >= 0 || appliers < 1) {
             throw new IllegalArgumentException("the interval must be shorter than the settle bound");
         }
         this.name = name;
@@ -129,8 +134,8 @@ public final class CoalescedCounts<D> implements CounterUpdates<D>, PendingCount
         this.bounds = bounds;
         this.clock = clock;
         this.interval = interval;
-        this.flusher = Executors.newSingleThreadScheduledExecutor(daemons(name + "-counts-flush"));
-        this.appliers = Executors.newFixedThreadPool(threads, daemons(name + "-counts"));
+        this.flusher = threads.scheduled(name + "-counts-flush");
+        this.appliers = threads.fixed(name + "-counts", appliers);
     }
 
     /** Adds {@code delta} to the subject's counters, applied within the interval; never throws for the store. */
@@ -344,23 +349,15 @@ public final class CoalescedCounts<D> implements CounterUpdates<D>, PendingCount
         return applied.get();
     }
 
-    /** Applies what waits and stops the threads; later deltas are applied as they come, in the caller's thread. */
+    /**
+     * Applies what waits; later deltas are applied as they come, in the caller's thread, so the threads it was given
+     * may stop after it.
+     */
     @Override
     public void close() {
-        flusher.shutdownNow();
         flush();
         closed = true;
         flush(); // what came while the first flush ran
-        appliers.shutdown();
-    }
-
-    private static ThreadFactory daemons(String name) {
-        AtomicLong n = new AtomicLong();
-        return r -> {
-            Thread t = new Thread(r, name + "-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        };
     }
 
     /** Subjects with deltas waiting now. */

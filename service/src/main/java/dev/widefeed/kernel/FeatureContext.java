@@ -11,5 +11,7 @@ import java.util.concurrent.Executor;
  *
  * @param pageReads where a page's independent reads run beside each other; {@code Runnable::run} reads one after the
  *                  other in the calling thread
+ * @param threads   where the features' background threads come from, stopped by whoever runs the instance
  */
-public record FeatureContext(Clock clock, IdGenerator ids, Events events, DirtyCounters marks, Executor pageReads) {}
+public record FeatureContext(
+        Clock clock, IdGenerator ids, Events events, DirtyCounters marks, Executor pageReads, Threads threads) {}

@@ -34,7 +34,12 @@ public record PostFeature(
         // Applied to the store unwatched: the cache holds each delta from the moment it is handed on, and adds what is
         // not applied yet to what it loads (docs/design.md, "Counters that heal").
         CoalescedCounts<PostCounts> counts = CoalescedCounts.standard(
-                "post-counts", PostCounts::plus, posts::addCounts, context.marks()::post, context.clock());
+                "post-counts",
+                PostCounts::plus,
+                posts::addCounts,
+                context.marks()::post,
+                context.clock(),
+                context.threads());
         PostCache postCache = new PostCache(posts, cache.settings(), cache.invalidations(), counts);
         cache.hold(postCache.caches());
         PostStore watched = postCache.watching(posts);

@@ -20,6 +20,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class CoalescedCountsTest {
@@ -32,9 +33,16 @@ class CoalescedCountsTest {
      */
     private final Clock clock = Clock.fixed(Instant.now(), ZoneOffset.UTC);
 
+    private final Threads threads = new Threads();
+
+    @AfterEach
+    void stopThreads() {
+        threads.close();
+    }
+
     private CoalescedCounts<Long> counts(Duration interval, CounterUpdates.Update<Long> update) {
         return new CoalescedCounts<>(
-                "test", Long::sum, update, dirty::add, KnownPointCount.Bounds.DEFAULT, clock, interval, 2);
+                "test", Long::sum, update, dirty::add, KnownPointCount.Bounds.DEFAULT, clock, interval, 2, threads);
     }
 
     private void apply(long id, long delta) {
@@ -139,7 +147,8 @@ class CoalescedCountsTest {
                 slow,
                 clock,
                 Duration.ofMinutes(10),
-                2)) {
+                2,
+                threads)) {
             assertThat(counts.unapplied(9)).isEmpty();
             counts.add(9, 2L, clock.instant());
             assertThat(counts.unapplied(9)).contains(2L);

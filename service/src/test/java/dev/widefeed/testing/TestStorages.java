@@ -18,6 +18,7 @@ import dev.widefeed.kernel.FeatureContext;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.KnownPointCount;
 import dev.widefeed.kernel.PendingCounts;
+import dev.widefeed.kernel.Threads;
 import dev.widefeed.like.LikeService;
 import dev.widefeed.like.LikeStore;
 import dev.widefeed.localstore.LocalCassandra;
@@ -174,7 +175,7 @@ public final class TestStorages {
 
     /** The context of a feature built by hand: a page's reads in the calling thread, events heard by nobody. */
     public static FeatureContext context(IdGenerator ids, Clock clock, DirtyCounters dirty) {
-        return new FeatureContext(clock, ids, new Events(), dirty, Runnable::run);
+        return new FeatureContext(clock, ids, new Events(), dirty, Runnable::run, new Threads());
     }
 
     /** A user service built by hand over the storage, its pages through a {@link #freshCacheTier}. */
