@@ -4,6 +4,7 @@ import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.cache.CacheMetrics;
 import dev.widefeed.eventlog.EventLogFactory;
 import dev.widefeed.graph.RelationRepairJob;
+import dev.widefeed.kernel.Threads;
 import dev.widefeed.reconcile.CounterMarksFlush;
 import dev.widefeed.store.Storage;
 import dev.widefeed.tasks.ReconcileTask;
@@ -56,7 +57,11 @@ public final class ServerParts {
         metrics.registerGauge("audiences.cache.memberships.hitRate", features.audience.facts()::membershipsHitRate);
         environment.lifecycle().manage(features.feed.worker());
         jobs.eventLog().buildJob(storage.eventLog(), features.log.log(), features.log.handlers(), clock, environment);
-        environment.lifecycle().manage(new TrendingJob(features.textIndex.store(), jobs.trendingEvery(), clock));
+        Threads threads = features.context.threads();
+        environment
+                .lifecycle()
+                .manage(new TrendingJob(
+                        features.textIndex.store(), jobs.trendingEvery(), clock, threads.scheduled("trending")));
         environment
                 .lifecycle()
                 .manage(new RelationRepairJob(
@@ -65,12 +70,17 @@ public final class ServerParts {
                         jobs.repairPeriod(),
                         jobs.repairSettle(),
                         jobs.repairLookback(),
-                        metrics));
+                        metrics,
+                        threads.scheduled("relation-repair")));
         environment.admin().addTask(new RepairRelationsTask(features.graph.repairer(), clock));
         environment.admin().addTask(new ReconcileTask(features.reconcile.reconciler(), metrics));
         environment
                 .lifecycle()
-                .manage(new CounterMarksFlush(features.reconcile.marks(), features.reconcile.recounts(), metrics));
+                .manage(new CounterMarksFlush(
+                        features.reconcile.marks(),
+                        features.reconcile.recounts(),
+                        metrics,
+                        threads.scheduled("counter-marks-flush")));
     }
 
     private static Managed managed(Runnable start, Runnable stop) {

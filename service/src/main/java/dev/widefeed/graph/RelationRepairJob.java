@@ -2,13 +2,12 @@ package dev.widefeed.graph;
 
 import com.codahale.metrics.Counter;
 import com.codahale.metrics.MetricRegistry;
+import dev.widefeed.kernel.Periodically;
 import io.dropwizard.lifecycle.Managed;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,20 +27,18 @@ public final class RelationRepairJob implements Managed {
     private final Duration settle;
     private final Counter finished;
     private final Counter drift;
-    private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "relation-repair");
-        t.setDaemon(true);
-        return t;
-    });
+    private final Periodically runs;
     private volatile Instant checkedUpTo;
 
+    /** @param thread where its runs are made, given by the instance ({@link dev.widefeed.kernel.Threads}) */
     public RelationRepairJob(
             RelationRepairer repairer,
             Clock clock,
             Duration period,
             Duration settle,
             Duration lookback,
-            MetricRegistry metrics) {
+            MetricRegistry metrics,
+            ScheduledExecutorService thread) {
         this.repairer = repairer;
         this.clock = clock;
         this.period = period;
@@ -49,6 +46,7 @@ public final class RelationRepairJob implements Managed {
         this.checkedUpTo = clock.instant().minus(lookback);
         this.finished = metrics.counter("relations.repair.operations-finished");
         this.drift = metrics.counter("relations.repair.count-drift-fixed");
+        this.runs = new Periodically(thread, this::runOnce);
         metrics.registerGauge(
                 "relations.repair.lag-seconds",
                 () -> Duration.between(checkedUpTo, clock.instant()).toMillis() / 1000.0);
@@ -56,13 +54,12 @@ public final class RelationRepairJob implements Managed {
 
     @Override
     public void start() {
-        scheduler.scheduleWithFixedDelay(this::runOnce, period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
+        runs.start(period, period);
     }
 
     @Override
     public void stop() throws InterruptedException {
-        scheduler.shutdownNow();
-        scheduler.awaitTermination(10, TimeUnit.SECONDS);
+        runs.stop();
     }
 
     synchronized void runOnce() {

@@ -2,11 +2,10 @@ package dev.widefeed.reconcile;
 
 import com.codahale.metrics.Gauge;
 import com.codahale.metrics.MetricRegistry;
+import dev.widefeed.kernel.Periodically;
 import io.dropwizard.lifecycle.Managed;
 import java.time.Duration;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,14 +21,16 @@ public final class CounterMarksFlush implements Managed {
     private static final Duration EVERY = Duration.ofSeconds(5);
 
     private final CounterMarks marks;
-    private final ScheduledExecutorService flusher = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread thread = new Thread(r, "counter-marks-flush");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final Periodically runs;
 
-    public CounterMarksFlush(CounterMarks marks, CounterRecountHandler recounts, MetricRegistry metrics) {
+    /** @param thread where its runs are made, given by the instance ({@link dev.widefeed.kernel.Threads}) */
+    public CounterMarksFlush(
+            CounterMarks marks,
+            CounterRecountHandler recounts,
+            MetricRegistry metrics,
+            ScheduledExecutorService thread) {
         this.marks = marks;
+        this.runs = new Periodically(thread, this::flush);
         metrics.register("counters.dirty.pending", (Gauge<Integer>) () -> recounts.pending() + marks.waiting());
         metrics.register("counters.dirty.marked", marks.marked());
         metrics.register("counters.dirty.dropped", marks.dropped());
@@ -39,7 +40,7 @@ public final class CounterMarksFlush implements Managed {
 
     @Override
     public void start() {
-        flusher.scheduleWithFixedDelay(this::flush, EVERY.toMillis(), EVERY.toMillis(), TimeUnit.MILLISECONDS);
+        runs.start(EVERY, EVERY);
     }
 
     private void flush() {
@@ -53,8 +54,8 @@ public final class CounterMarksFlush implements Managed {
     }
 
     @Override
-    public void stop() {
-        flusher.shutdownNow();
+    public void stop() throws InterruptedException {
+        runs.stop();
         marks.flush(); // a last try: marks still waiting now are lost with the process
     }
 }

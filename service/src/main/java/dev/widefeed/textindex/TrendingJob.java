@@ -1,5 +1,6 @@
 package dev.widefeed.textindex;
 
+import dev.widefeed.kernel.Periodically;
 import io.dropwizard.lifecycle.Managed;
 import java.time.Clock;
 import java.time.Duration;
@@ -10,9 +11,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,29 +30,24 @@ public final class TrendingJob implements Managed {
     private final Duration interval;
     private final Clock clock;
     private final ClosedBuckets closed = new ClosedBuckets();
-    private ScheduledExecutorService scheduler;
+    private final Periodically runs;
 
-    public TrendingJob(TextIndexStore index, Duration interval, Clock clock) {
+    /** @param thread where its runs are made, given by the instance ({@link dev.widefeed.kernel.Threads}) */
+    public TrendingJob(TextIndexStore index, Duration interval, Clock clock, ScheduledExecutorService thread) {
         this.index = index;
         this.interval = interval;
         this.clock = clock;
+        this.runs = new Periodically(thread, this::refreshQuietly);
     }
 
     @Override
     public void start() {
-        scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "trending");
-            t.setDaemon(true);
-            return t;
-        });
-        scheduler.scheduleWithFixedDelay(this::refreshQuietly, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+        runs.start(Duration.ZERO, interval);
     }
 
     @Override
-    public void stop() {
-        if (scheduler != null) {
-            scheduler.shutdownNow();
-        }
+    public void stop() throws InterruptedException {
+        runs.stop();
     }
 
     private void refreshQuietly() {

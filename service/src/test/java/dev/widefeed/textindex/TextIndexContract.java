@@ -201,7 +201,11 @@ public class TextIndexContract {
                     return true;
                 },
                 "the stream indexed");
-        TrendingJob trending = new TrendingJob(storage().textIndex(), Duration.ofMinutes(1), Clock.systemUTC());
+        TrendingJob trending = new TrendingJob(
+                storage().textIndex(),
+                Duration.ofMinutes(1),
+                Clock.systemUTC(),
+                services.context.threads().scheduled("trending"));
         trending.refresh();
 
         for (TrendingWindow window : TrendingWindow.values()) {

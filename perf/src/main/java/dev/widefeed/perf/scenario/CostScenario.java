@@ -135,15 +135,19 @@ public final class CostScenario {
                 clock,
                 new MetricRegistry());
         WidefeedConfiguration defaults = new WidefeedConfiguration();
-        TrendingJob trending =
-                new TrendingJob(counting.textIndex(), defaults.topics.trendingEvery.toJavaDuration(), clock);
+        TrendingJob trending = new TrendingJob(
+                counting.textIndex(),
+                defaults.topics.trendingEvery.toJavaDuration(),
+                clock,
+                services.context.threads().scheduled("trending"));
         RelationRepairJob repair = new RelationRepairJob(
                 services.graph.repairer(),
                 clock,
                 defaults.relationRepair.period.toJavaDuration(),
                 defaults.relationRepair.settle.toJavaDuration(),
                 defaults.relationRepair.lookback.toJavaDuration(),
-                new MetricRegistry());
+                new MetricRegistry(),
+                services.context.threads().scheduled("relation-repair"));
         // The same instance with its cache tier off (every entry expires at once): the read path before the tier, in
         // the same run, on the same machine.
         Features untiered = new Features(

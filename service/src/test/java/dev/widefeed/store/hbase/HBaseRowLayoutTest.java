@@ -23,6 +23,7 @@ import dev.widefeed.feed.HomeState;
 import dev.widefeed.feed.PullRules;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.kernel.Threads;
 import dev.widefeed.store.Storage;
 import dev.widefeed.store.hbase.layout.Column;
 import dev.widefeed.store.hbase.layout.HBaseTables;
@@ -312,7 +313,10 @@ class HBaseRowLayoutTest {
                             .isEmpty(),
                     "the topic's posts indexed");
             await(() -> storage.hotComments().rankedScore(comment) == 2, "the hot ranking of the voted comment");
-            new TrendingJob(storage.textIndex(), Duration.ofMinutes(1), clock).refresh();
+            try (Threads threads = new Threads()) {
+                new TrendingJob(storage.textIndex(), Duration.ofMinutes(1), clock, threads.scheduled("trending"))
+                        .refresh();
+            }
             awaitDelivered(post);
             awaitDelivered(repost);
 
