@@ -35,7 +35,7 @@ import dev.widefeed.perf.workload.WorkloadReader;
 import dev.widefeed.perf.workload.WorkloadSpec;
 import dev.widefeed.perf.workload.WorkloadWriter;
 import dev.widefeed.store.Storage;
-import dev.widefeed.store.hbase.CountedRpcClient;
+import dev.widefeed.store.hbase.setup.CountedRpcClient;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;

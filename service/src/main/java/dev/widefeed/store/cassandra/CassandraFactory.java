@@ -15,6 +15,7 @@ import dev.widefeed.localstore.CassandraSnapshots;
 import dev.widefeed.localstore.LocalCassandra;
 import dev.widefeed.store.BackendFactory;
 import dev.widefeed.store.cassandra.backup.CqlBackup;
+import dev.widefeed.store.cassandra.setup.CqlCounterWrites;
 import dev.widefeed.store.cassandra.setup.CqlSchema;
 import dev.widefeed.store.cassandra.setup.EmbeddedCassandraFactory;
 import dev.widefeed.store.cassandra.setup.IdempotentWriteRetryPolicy;

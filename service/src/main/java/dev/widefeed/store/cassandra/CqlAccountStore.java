@@ -8,6 +8,7 @@ import dev.widefeed.account.Credentials;
 import dev.widefeed.account.ErasureState;
 import dev.widefeed.account.Session;
 import dev.widefeed.account.SessionStanding;
+import dev.widefeed.store.cassandra.rows.CqlTtl;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;

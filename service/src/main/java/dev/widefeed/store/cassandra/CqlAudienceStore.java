@@ -10,6 +10,7 @@ import dev.widefeed.audience.AudienceStore;
 import dev.widefeed.audience.Group;
 import dev.widefeed.audience.Link;
 import dev.widefeed.audience.Mark;
+import dev.widefeed.store.cassandra.rows.CqlReads;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;

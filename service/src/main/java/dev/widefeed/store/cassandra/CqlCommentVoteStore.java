@@ -7,6 +7,7 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import dev.widefeed.comment.CommentCounts;
 import dev.widefeed.comment.CommentVoteStore;
 import dev.widefeed.comment.Vote;
+import dev.widefeed.store.cassandra.rows.CqlReads;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;

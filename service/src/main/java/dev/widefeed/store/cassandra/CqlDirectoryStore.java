@@ -10,6 +10,7 @@ import dev.widefeed.directory.DirectoryEntry;
 import dev.widefeed.directory.DirectoryStore;
 import dev.widefeed.directory.NameTerms;
 import dev.widefeed.store.BoundedAsync;
+import dev.widefeed.store.cassandra.rows.CqlReads;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;

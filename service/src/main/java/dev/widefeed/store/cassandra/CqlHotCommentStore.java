@@ -10,6 +10,8 @@ import dev.widefeed.comment.CommentedObject;
 import dev.widefeed.comment.HotCommentStore;
 import dev.widefeed.comment.HotCursor;
 import dev.widefeed.comment.RankedComment;
+import dev.widefeed.store.cassandra.rows.CqlFloors;
+import dev.widefeed.store.cassandra.rows.CqlReads;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;

@@ -6,6 +6,7 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import dev.widefeed.idempotency.Claim;
 import dev.widefeed.idempotency.IdempotencyStore;
 import dev.widefeed.idempotency.IdempotentRequests;
+import dev.widefeed.store.cassandra.rows.CqlTtl;
 import java.time.Duration;
 import java.time.Instant;
 

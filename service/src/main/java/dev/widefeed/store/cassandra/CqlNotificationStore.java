@@ -12,6 +12,7 @@ import dev.widefeed.notification.NotificationStore;
 import dev.widefeed.notification.SourceMark;
 import dev.widefeed.notification.StoredGroup;
 import dev.widefeed.store.BoundedAsync;
+import dev.widefeed.store.cassandra.rows.CqlReads;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;

@@ -21,6 +21,8 @@ import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.store.ActivityCell;
 import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.BucketWalk;
+import dev.widefeed.store.cassandra.rows.CqlReads;
+import dev.widefeed.store.cassandra.rows.ListBuckets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -7,6 +7,9 @@ import dev.widefeed.export.TableScanStore;
 import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.Stores;
 import dev.widefeed.store.TimedStorage;
+import dev.widefeed.store.cassandra.rows.CqlFloors;
+import dev.widefeed.store.cassandra.rows.ListBuckets;
+import dev.widefeed.store.cassandra.setup.CqlErrors;
 import java.time.Clock;
 
 /** The Cassandra backend: every store over one {@link CqlSession} bound to the service's keyspace. */

@@ -24,6 +24,7 @@ import dev.widefeed.export.ScanPage;
 import dev.widefeed.export.Split;
 import dev.widefeed.export.TableScanStore;
 import dev.widefeed.export.TableShape;
+import dev.widefeed.store.cassandra.setup.CqlErrors;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collection;

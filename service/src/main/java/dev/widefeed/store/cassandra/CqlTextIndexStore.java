@@ -9,6 +9,7 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.widefeed.store.BucketWalk;
 import dev.widefeed.store.TrendingJson;
+import dev.widefeed.store.cassandra.setup.CqlCounterWrites;
 import dev.widefeed.textindex.MentionEntry;
 import dev.widefeed.textindex.TextIndexStore;
 import dev.widefeed.textindex.Trending;

@@ -13,6 +13,7 @@ import dev.widefeed.feed.HomeState;
 import dev.widefeed.feed.TimelineEntry;
 import dev.widefeed.feed.TimelineStore;
 import dev.widefeed.store.BoundedAsync;
+import dev.widefeed.store.cassandra.rows.CqlTtl;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;

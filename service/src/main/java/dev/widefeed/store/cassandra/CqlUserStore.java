@@ -9,6 +9,8 @@ import dev.widefeed.graph.Handle;
 import dev.widefeed.graph.User;
 import dev.widefeed.graph.UserCounts;
 import dev.widefeed.graph.UserStore;
+import dev.widefeed.store.cassandra.rows.CqlReads;
+import dev.widefeed.store.cassandra.setup.CqlCounterWrites;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;

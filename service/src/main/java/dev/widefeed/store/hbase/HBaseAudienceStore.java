@@ -7,6 +7,7 @@ import dev.widefeed.audience.Mark;
 import dev.widefeed.store.hbase.layout.HBaseTables;
 import dev.widefeed.store.hbase.layout.Salt;
 import dev.widefeed.store.hbase.rows.CellTimestamps;
+import dev.widefeed.store.hbase.rows.MarkKeys;
 import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.time.Instant;

@@ -9,6 +9,8 @@ import dev.widefeed.comment.CommentedObject;
 import dev.widefeed.comment.SubjectCounts;
 import dev.widefeed.store.hbase.layout.HBaseTables;
 import dev.widefeed.store.hbase.layout.Salt;
+import dev.widefeed.store.hbase.rows.CommentIndex;
+import dev.widefeed.store.hbase.rows.HBaseMentions;
 import dev.widefeed.store.hbase.rows.IdList;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;

@@ -8,6 +8,8 @@ import dev.widefeed.localstore.LocalHBase;
 import dev.widefeed.store.BackendFactory;
 import dev.widefeed.store.hbase.backup.HBaseBackup;
 import dev.widefeed.store.hbase.layout.HBaseSchema;
+import dev.widefeed.store.hbase.setup.CountedRpcClient;
+import dev.widefeed.store.hbase.setup.EmbeddedHBaseFactory;
 import io.dropwizard.util.Duration;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;

@@ -9,6 +9,7 @@ import dev.widefeed.like.LikeEdge;
 import dev.widefeed.like.LikeStore;
 import dev.widefeed.store.hbase.layout.HBaseTables;
 import dev.widefeed.store.hbase.layout.Salt;
+import dev.widefeed.store.hbase.rows.EdgeTruth;
 import dev.widefeed.store.hbase.rows.FollowList;
 import java.nio.ByteBuffer;
 import java.time.Instant;

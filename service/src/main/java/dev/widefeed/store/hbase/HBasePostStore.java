@@ -11,6 +11,7 @@ import dev.widefeed.store.AudienceJson;
 import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.hbase.layout.HBaseTables;
 import dev.widefeed.store.hbase.layout.Salt;
+import dev.widefeed.store.hbase.rows.HBaseMentions;
 import dev.widefeed.store.hbase.rows.IdList;
 import dev.widefeed.store.hbase.rows.RowDeletes;
 import dev.widefeed.store.hbase.rows.TableScans;

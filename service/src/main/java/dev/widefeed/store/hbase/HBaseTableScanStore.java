@@ -5,6 +5,8 @@ import dev.widefeed.export.Split;
 import dev.widefeed.export.TableScanStore;
 import dev.widefeed.export.TableShape;
 import dev.widefeed.store.hbase.layout.HBaseTables;
+import dev.widefeed.store.hbase.rows.HBaseRowShape;
+import dev.widefeed.store.hbase.setup.HBaseErrors;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -11,6 +11,7 @@ import dev.widefeed.comment.CommentedObject;
 import dev.widefeed.comment.HotCommentStore;
 import dev.widefeed.comment.RankedComment;
 import dev.widefeed.store.CommentStoreContract;
+import dev.widefeed.store.cassandra.rows.CqlFloors;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.Tiers;
 import java.time.Instant;

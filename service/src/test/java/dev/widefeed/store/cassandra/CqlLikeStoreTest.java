@@ -13,6 +13,7 @@ import dev.widefeed.like.LikeService;
 import dev.widefeed.store.LikeFixtures;
 import dev.widefeed.store.LikeStoreContract;
 import dev.widefeed.store.Storage;
+import dev.widefeed.store.cassandra.rows.ListBuckets;
 import dev.widefeed.testing.TestStorages;
 import dev.widefeed.testing.TestStores;
 import dev.widefeed.testing.Tiers;

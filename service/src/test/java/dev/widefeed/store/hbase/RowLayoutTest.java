@@ -16,6 +16,7 @@ import dev.widefeed.store.hbase.layout.TableDefinition;
 import dev.widefeed.store.hbase.layout.ValueType;
 import dev.widefeed.store.hbase.rows.FollowList;
 import dev.widefeed.store.hbase.rows.IdList;
+import dev.widefeed.store.hbase.rows.MarkKeys;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;

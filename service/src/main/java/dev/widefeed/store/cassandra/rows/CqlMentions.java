@@ -1,4 +1,4 @@
-package dev.widefeed.store.cassandra;
+package dev.widefeed.store.cassandra.rows;
 
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.widefeed.graph.Handle;
@@ -6,17 +6,17 @@ import java.util.HashMap;
 import java.util.Map;
 
 /** A text's mentions as a {@code mentions map<text, bigint>} column: each handle, and who held it. */
-final class CqlMentions {
+public final class CqlMentions {
     private CqlMentions() {}
 
-    static Map<String, Long> write(Map<Handle, Long> mentions) {
+    public static Map<String, Long> write(Map<Handle, Long> mentions) {
         Map<String, Long> byHandle = new HashMap<>();
         mentions.forEach((handle, user) -> byHandle.put(handle.value(), user));
         return byHandle;
     }
 
     /** The row's {@code mentions} column (an absent map reads as empty). */
-    static Map<Handle, Long> read(Row row) {
+    public static Map<Handle, Long> read(Row row) {
         Map<Handle, Long> byHandle = new HashMap<>();
         row.getMap("mentions", String.class, Long.class)
                 .forEach((handle, user) -> byHandle.put(new Handle(handle), user));

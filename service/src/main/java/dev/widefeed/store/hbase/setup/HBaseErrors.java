@@ -1,4 +1,4 @@
-package dev.widefeed.store.hbase;
+package dev.widefeed.store.hbase.setup;
 
 import dev.widefeed.kernel.PermanentStoreException;
 import dev.widefeed.kernel.StoreException;
@@ -29,10 +29,10 @@ import org.apache.hadoop.hbase.ipc.CallTimeoutException;
  * taxonomy decides: a {@link DoNotRetryIOException} (unknown table or family, bad request) is
  * permanent, any other I/O failure (region moving, server busy or down, retries exhausted) temporary.
  */
-final class HBaseErrors {
+public final class HBaseErrors {
     private HBaseErrors() {}
 
-    static StoreException translate(RuntimeException e) {
+    public static StoreException translate(RuntimeException e) {
         Throwable cause = unwrap(e);
         if (cause instanceof StoreException store) {
             return store;

@@ -1,4 +1,4 @@
-package dev.widefeed.store.cassandra;
+package dev.widefeed.store.cassandra.rows;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
@@ -14,9 +14,9 @@ import java.util.Optional;
  * directory. Writes carry an explicit timestamp (the entry's version), so an add and a remove of
  * one entry written out of order settle on the later.
  */
-final class BucketedList {
+public final class BucketedList {
     /** One entry; also the position a page ends at. */
-    record Entry(Instant at, long id) {}
+    public record Entry(Instant at, long id) {}
 
     private final CqlSession session;
     private final ListBuckets buckets;
@@ -26,7 +26,7 @@ final class BucketedList {
     private final PreparedStatement selectAfter;
 
     /** {@code owner}, {@code at} and {@code id} name the key columns of {@code table} besides bucket. */
-    BucketedList(CqlSession session, ListBuckets buckets, String table, String owner, String at, String id) {
+    public BucketedList(CqlSession session, ListBuckets buckets, String table, String owner, String at, String id) {
         this.session = session;
         this.buckets = buckets;
         insert = session.prepare("INSERT INTO " + table + " (" + owner + ", bucket, " + at + ", " + id
@@ -39,21 +39,21 @@ final class BucketedList {
                 + " = ? AND bucket = ? AND (" + at + ", " + id + ") < (?, ?) LIMIT ?");
     }
 
-    BoundStatement add(long ownerId, Instant at, long id, long timestamp) {
+    public BoundStatement add(long ownerId, Instant at, long id, long timestamp) {
         return insert.bind(ownerId, buckets.bucketFor(ownerId, at), at, id, timestamp);
     }
 
-    BoundStatement remove(long ownerId, Instant at, long id, long timestamp) {
+    public BoundStatement remove(long ownerId, Instant at, long id, long timestamp) {
         return delete.bind(timestamp, ownerId, buckets.bucketFor(ownerId, at), at, id);
     }
 
     /** Call before adding a new entry timed {@code at}: {@code liveEntries} is how many the owner's list holds. */
-    void beforeAdd(long ownerId, long liveEntries, Instant at) {
+    public void beforeAdd(long ownerId, long liveEntries, Instant at) {
         buckets.beforeAdd(ownerId, liveEntries, at);
     }
 
     /** At most {@code limit} entries strictly after {@code after}, walking the buckets newest first. */
-    List<Entry> page(long ownerId, Optional<Entry> after, int limit) {
+    public List<Entry> page(long ownerId, Optional<Entry> after, int limit) {
         return BucketWalk.page(buckets.pageFrom(ownerId, after.map(Entry::at)), limit, (bucket, first, want) -> {
             BoundStatement query = first && after.isPresent()
                     ? selectAfter.bind(

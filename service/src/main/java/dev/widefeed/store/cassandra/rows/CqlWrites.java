@@ -1,4 +1,4 @@
-package dev.widefeed.store.cassandra;
+package dev.widefeed.store.cassandra.rows;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
@@ -12,11 +12,11 @@ import java.util.concurrent.CompletableFuture;
  * death until the others convict it). The caller orders the groups so that a failure between them leaves only what
  * readers skip (docs/design.md, "Posts and reposts").
  */
-final class CqlWrites {
+public final class CqlWrites {
     private CqlWrites() {}
 
     /** Returns once every write is acknowledged; throws (after all have ended) if one failed. */
-    static void writeAll(CqlSession session, List<BoundStatement> writes) {
+    public static void writeAll(CqlSession session, List<BoundStatement> writes) {
         CompletableFuture.allOf(writes.stream()
                         .map(write ->
                                 session.executeAsync(write.setIdempotent(true)).toCompletableFuture())

@@ -1,4 +1,4 @@
-package dev.widefeed.store.cassandra;
+package dev.widefeed.store.cassandra.rows;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
@@ -6,6 +6,7 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
 import dev.widefeed.store.BucketWalk;
+import dev.widefeed.store.cassandra.setup.CqlCounterWrites;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,13 +30,13 @@ import org.slf4j.LoggerFactory;
  * have expired, so no row is ever placed in a bucket other than the one its time maps to, and reading
  * the buckets newest first lists every entry exactly once, in order.
  */
-final class ListBuckets {
+public final class ListBuckets {
     private static final Logger LOG = LoggerFactory.getLogger(ListBuckets.class);
     static final Duration OPEN_AHEAD = Duration.ofSeconds(10);
     private static final Duration CACHE_FOR = Duration.ofSeconds(4);
 
     /** One directory row: bucket number and the first since it holds. Bucket 0 starts at 0. */
-    record Bucket(int number, Instant startsAt) {}
+    public record Bucket(int number, Instant startsAt) {}
 
     private final CqlSession session;
     private final String list;
@@ -56,7 +57,7 @@ final class ListBuckets {
     private record BucketKey(long ownerId, int bucket) {}
 
     /** @param list the list's name in the directory, e.g. {@code followers} */
-    ListBuckets(CqlSession session, String list, int bucketSize, Clock clock) {
+    public ListBuckets(CqlSession session, String list, int bucketSize, Clock clock) {
         this.session = session;
         this.list = list;
         this.bucketSize = bucketSize;
@@ -85,22 +86,22 @@ final class ListBuckets {
     }
 
     /** Newest bucket first; always ends with bucket 0. */
-    List<Bucket> buckets(long ownerId) {
+    public List<Bucket> buckets(long ownerId) {
         return directory.get(ownerId);
     }
 
-    int bucketFor(long ownerId, Instant at) {
+    public int bucketFor(long ownerId, Instant at) {
         return bucketFor(buckets(ownerId), at);
     }
 
     /** The buckets a page reads, newest first: from the one its cursor's time {@code after} maps to, or the newest. */
-    List<Integer> pageFrom(long ownerId, Optional<Instant> after) {
+    public List<Integer> pageFrom(long ownerId, Optional<Instant> after) {
         List<Bucket> newestFirst = buckets(ownerId);
         return BucketWalk.downFrom(after.map(at -> bucketFor(newestFirst, at))
                 .orElse(newestFirst.get(0).number()));
     }
 
-    static int bucketFor(List<Bucket> newestFirst, Instant at) {
+    public static int bucketFor(List<Bucket> newestFirst, Instant at) {
         for (Bucket bucket : newestFirst) {
             if (!at.isBefore(bucket.startsAt())) {
                 return bucket.number();
@@ -113,7 +114,7 @@ final class ListBuckets {
      * Opens the next bucket, starting {@link #OPEN_AHEAD} from now, if {@code entries} fill the current ones: for a
      * list whose entries are never removed, such as reposts counted ever, where entries are the rows written.
      */
-    void openNextIfFull(long ownerId, long entries) {
+    public void openNextIfFull(long ownerId, long entries) {
         int newest = buckets(ownerId).get(0).number();
         if (entries >= (long) (newest + 1) * bucketSize) {
             openAt(ownerId, newest + 1, clock.instant().plus(OPEN_AHEAD));
@@ -125,7 +126,7 @@ final class ListBuckets {
      * if {@code liveEntries} fill the current ones or the rows written into the newest bucket reach the bucket
      * size, and counts this row in the bucket it goes to.
      */
-    void beforeAdd(long ownerId, long liveEntries, Instant at) {
+    public void beforeAdd(long ownerId, long liveEntries, Instant at) {
         int newest = buckets(ownerId).get(0).number();
         if (liveEntries >= (long) (newest + 1) * bucketSize
                 || written.get(new BucketKey(ownerId, newest)) >= bucketSize) {
@@ -140,7 +141,7 @@ final class ListBuckets {
      * a few percent); the update is not waited for, and one lost leaves a bucket a little larger. This instance adds
      * it to its cached count at once, so its own writes are seen before the cache is next read.
      */
-    void countWrite(long ownerId, int bucket, long rows) {
+    public void countWrite(long ownerId, int bucket, long rows) {
         long counted = writeSample == 1 || rows >= writeSample
                 ? rows
                 : ThreadLocalRandom.current().nextInt(writeSample) < rows ? writeSample : 0;
@@ -162,7 +163,7 @@ final class ListBuckets {
     }
 
     /** Opens bucket {@code number} starting at {@code startsAt}, unless a writer already did. */
-    void openAt(long ownerId, int number, Instant startsAt) {
+    public void openAt(long ownerId, int number, Instant startsAt) {
         session.execute(open.bind(list, ownerId, number, startsAt).setIdempotent(false));
         directory.invalidate(ownerId);
     }
@@ -171,13 +172,13 @@ final class ListBuckets {
      * Forgets the owner's directory (an owner that is gone: nothing opens its buckets again, so the plain delete
      * cannot race a conditional open).
      */
-    void forget(long ownerId) {
+    public void forget(long ownerId) {
         session.execute(forgetWritten.bind(list, ownerId).setIdempotent(true));
         session.execute(forget.bind(list, ownerId).setIdempotent(true));
         directory.invalidate(ownerId);
     }
 
-    int bucketSize() {
+    public int bucketSize() {
         return bucketSize;
     }
 

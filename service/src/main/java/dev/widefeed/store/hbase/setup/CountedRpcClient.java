@@ -1,4 +1,4 @@
-package dev.widefeed.store.hbase;
+package dev.widefeed.store.hbase.setup;
 
 import java.net.SocketAddress;
 import java.util.Map;

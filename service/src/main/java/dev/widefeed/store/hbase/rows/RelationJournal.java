@@ -1,4 +1,4 @@
-package dev.widefeed.store.hbase;
+package dev.widefeed.store.hbase.rows;
 
 import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.graph.RelationOp;
@@ -23,7 +23,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * spreading the writes of one minute over the pre-split regions. Cells carry server time so the
  * family's TTL expires them; nothing is ever deleted.
  */
-final class RelationJournal {
+public final class RelationJournal {
     private static final byte[] FAMILY = Bytes.toBytes("j");
     private static final byte[] FOLLOWER = Bytes.toBytes("follower");
     private static final byte[] FOLLOWEE = Bytes.toBytes("followee");
@@ -62,12 +62,12 @@ final class RelationJournal {
     private final AsyncTable<AdvancedScanResultConsumer> table;
     private final int shards;
 
-    RelationJournal(AsyncTable<AdvancedScanResultConsumer> table, int shards) {
+    public RelationJournal(AsyncTable<AdvancedScanResultConsumer> table, int shards) {
         this.table = table;
         this.shards = shards;
     }
 
-    void intent(RelationOp op) {
+    public void intent(RelationOp op) {
         Put put = new Put(row(op))
                 .addColumn(FAMILY, FOLLOWER, Bytes.toBytes(op.followerId()))
                 .addColumn(FAMILY, FOLLOWEE, Bytes.toBytes(op.followeeId()));
@@ -76,7 +76,7 @@ final class RelationJournal {
         table.put(put).join();
     }
 
-    void done(RelationOp op) {
+    public void done(RelationOp op) {
         table.put(new Put(row(op)).addColumn(FAMILY, DONE, Bytes.toBytes(true))).join();
     }
 
@@ -84,7 +84,7 @@ final class RelationJournal {
      * One scan per shard over the minutes of [from, to), all shards at once; unless {@code withDone}, done rows stay
      * on the server.
      */
-    List<RelationOp> operations(Instant from, Instant to, boolean withDone) {
+    public List<RelationOp> operations(Instant from, Instant to, boolean withDone) {
         long firstMinute = minuteOf(from);
         long endMinute = minuteOf(to) + 1;
         List<CompletableFuture<List<Result>>> scans = new ArrayList<>(shards);

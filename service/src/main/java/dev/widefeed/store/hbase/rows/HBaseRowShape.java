@@ -1,4 +1,4 @@
-package dev.widefeed.store.hbase;
+package dev.widefeed.store.hbase.rows;
 
 import dev.widefeed.export.ColumnType;
 import dev.widefeed.export.TableShape;
@@ -28,7 +28,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * printable, non-printing bytes as {@code \xNN}), so a column written before its declaration is
  * still exported. A row key that does not fit the layout keeps only {@code row_key}.
  */
-final class HBaseRowShape {
+public final class HBaseRowShape {
     private static final String OTHER = "other_cells";
 
     private final TableShape shape;
@@ -41,7 +41,7 @@ final class HBaseRowShape {
         this.columnIndex = columnIndex;
     }
 
-    static HBaseRowShape of(String table, TableDefinition declared) {
+    public static HBaseRowShape of(String table, TableDefinition declared) {
         // A table of the namespace that hbase-tables/ does not declare (schema_migrations) comes out as cells.
         RowLayout layout = declared == null ? null : RowLayout.of(declared);
         List<TableShape.Column> columns = new ArrayList<>();
@@ -75,11 +75,11 @@ final class HBaseRowShape {
                 new TableShape(table, columns, key.isEmpty() ? List.of("row_key") : key), layout, index);
     }
 
-    TableShape shape() {
+    public TableShape shape() {
         return shape;
     }
 
-    Object[] values(Result result) {
+    public Object[] values(Result result) {
         Object[] values = new Object[shape.columns().size()];
         values[0] = result.getRow();
         if (layout == null) {

@@ -1,4 +1,4 @@
-package dev.widefeed.store.cassandra;
+package dev.widefeed.store.cassandra.rows;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
@@ -36,9 +36,9 @@ import java.util.function.Supplier;
  * bursts), so this process runs at most one per thread at a time; callers queue on that thread's
  * permit for up to {@link #PERMIT_WAIT}. Other processes still race, which the compare-and-set settles.
  */
-final class CqlFloors {
+public final class CqlFloors {
     /** Floors per partition; fixed forever, since it decides where every existing floor lives. */
-    static final int FLOORS_PER_BUCKET = 100_000;
+    public static final int FLOORS_PER_BUCKET = 100_000;
 
     private static final int MAX_ATTEMPTS = 50;
     private static final Duration PERMIT_WAIT = Duration.ofSeconds(10);
@@ -65,7 +65,7 @@ final class CqlFloors {
             .expireAfterAccess(Duration.ofMinutes(10))
             .build();
 
-    CqlFloors(CqlSession session, int bucketSize) {
+    public CqlFloors(CqlSession session, int bucketSize) {
         this.session = session;
         this.bucketSize = bucketSize;
         this.serial = CqlReads.serial(session);
@@ -79,11 +79,11 @@ final class CqlFloors {
         selectAt = session.prepare("SELECT comment_id FROM comment_index WHERE " + KEY + " AND floor = ?");
     }
 
-    int bucketOf(long floor) {
+    public int bucketOf(long floor) {
         return Math.toIntExact((floor - 1) / bucketSize);
     }
 
-    long firstFloorOf(int bucket) {
+    public long firstFloorOf(int bucket) {
         return (long) bucket * bucketSize + 1;
     }
 
@@ -91,7 +91,7 @@ final class CqlFloors {
      * Binds the partition key of {@code floor}'s bucket to the key's markers, wherever the statement
      * has them, and {@code others} to the remaining markers in order.
      */
-    BoundStatement bind(PreparedStatement statement, CommentThread thread, long floor, Object... others) {
+    public BoundStatement bind(PreparedStatement statement, CommentThread thread, long floor, Object... others) {
         ColumnDefinitions markers = statement.getVariableDefinitions();
         Object[] values = new Object[markers.size()];
         int next = 0;
@@ -112,7 +112,7 @@ final class CqlFloors {
     }
 
     /** Places the comment at its thread's next floor; see the class comment. */
-    long place(Comment comment) {
+    public long place(Comment comment) {
         CommentThread thread = comment.thread();
         return withPermit(thread, () -> {
             Long cached = lastPlaced.getIfPresent(thread);
@@ -139,7 +139,7 @@ final class CqlFloors {
      * Deletes every partition of the thread (a deleted object's purge: nothing places on it again, so the plain
      * delete cannot race a placement's conditional write).
      */
-    void deleteAll(CommentThread thread) {
+    public void deleteAll(CommentThread thread) {
         long highest = highestFloor(thread);
         for (int bucket = highest == 0 ? 0 : bucketOf(highest); bucket >= 0; bucket--) {
             session.execute(bind(deleteBucket, thread, firstFloorOf(bucket)).setIdempotent(true));
@@ -149,12 +149,12 @@ final class CqlFloors {
     }
 
     /** Runs a conditional write of the thread's partitions (a placement, a delete) under its permit. */
-    <T> T withPermit(CommentThread thread, Supplier<T> write) {
+    public <T> T withPermit(CommentThread thread, Supplier<T> write) {
         return permits.run(thread, write);
     }
 
     /** The thread's highest floor: the newest bucket's last floor, found from the newest bucket seen. */
-    long highestFloor(CommentThread thread) {
+    public long highestFloor(CommentThread thread) {
         AtomicInteger newest = newestBucket.get(thread);
         int bucket = newest.get();
         while (true) {

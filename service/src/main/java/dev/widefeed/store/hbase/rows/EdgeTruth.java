@@ -1,4 +1,4 @@
-package dev.widefeed.store.hbase;
+package dev.widefeed.store.hbase.rows;
 
 import dev.widefeed.kernel.VersionedEdge;
 import org.apache.hadoop.hbase.client.AsyncTable;
@@ -11,7 +11,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * The truth rows of one kind of versioned edge (a like, a follow), changed only by compare-and-set on their version
  * column (docs/ARCHITECTURE.md, "Write protocols"). A row's cells carry the edge's version as their timestamp.
  */
-final class EdgeTruth {
+public final class EdgeTruth {
     private final AsyncTable<?> once;
     private final byte[] family;
     private final byte[] version;
@@ -22,14 +22,14 @@ final class EdgeTruth {
      *             unwritten; with one attempt an ambiguous failure surfaces as a timeout, which the edge's protocol
      *             settles
      */
-    EdgeTruth(AsyncTable<?> once, byte[] family, byte[] version) {
+    public EdgeTruth(AsyncTable<?> once, byte[] family, byte[] version) {
         this.once = once;
         this.family = family;
         this.version = version;
     }
 
     /** Puts {@code next} into {@code row} if the row still holds {@code expected}: its version, or none. */
-    boolean compareAndSet(byte[] row, VersionedEdge<?> expected, Put next) {
+    public boolean compareAndSet(byte[] row, VersionedEdge<?> expected, Put next) {
         CheckAndMutate.Builder check = CheckAndMutate.newBuilder(row);
         CheckAndMutate cas = expected.exists()
                 ? check.ifEquals(family, version, Bytes.toBytes(expected.version()))
@@ -39,7 +39,7 @@ final class EdgeTruth {
     }
 
     /** Deletes {@code row} if it is still at {@code edgeVersion}. */
-    boolean delete(byte[] row, long edgeVersion) {
+    public boolean delete(byte[] row, long edgeVersion) {
         // Its cells are timestamped with the version: a delete at the version masks them all.
         CheckAndMutate delete = CheckAndMutate.newBuilder(row)
                 .ifEquals(family, version, Bytes.toBytes(edgeVersion))

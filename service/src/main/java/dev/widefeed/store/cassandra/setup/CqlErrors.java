@@ -1,4 +1,4 @@
-package dev.widefeed.store.cassandra;
+package dev.widefeed.store.cassandra.setup;
 
 import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
@@ -22,10 +22,10 @@ import dev.widefeed.kernel.UnknownOutcomeException;
 import java.util.concurrent.CompletionException;
 
 /** Translates java-driver exceptions into the service's own store exceptions. */
-final class CqlErrors {
+public final class CqlErrors {
     private CqlErrors() {}
 
-    static StoreException translate(RuntimeException e) {
+    public static StoreException translate(RuntimeException e) {
         Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
         if (cause instanceof StoreException store) {
             return store;

@@ -1,4 +1,4 @@
-package dev.widefeed.store.hbase;
+package dev.widefeed.store.hbase.rows;
 
 import dev.widefeed.graph.Handle;
 import java.util.HashMap;
@@ -13,16 +13,16 @@ import org.apache.hadoop.hbase.util.Bytes;
  * A text's mentions as qualifiers of the family that holds the text: {@code '@' + handle} (UTF-8) -> the holder's user
  * id (8 bytes). No other qualifier of those families starts with {@code '@'}.
  */
-final class HBaseMentions {
+public final class HBaseMentions {
     private static final byte[] PREFIX = Bytes.toBytes("@");
 
     private HBaseMentions() {}
 
-    static void write(Put put, byte[] family, Map<Handle, Long> mentions) {
+    public static void write(Put put, byte[] family, Map<Handle, Long> mentions) {
         mentions.forEach((handle, user) -> put.addColumn(family, qualifier(handle), Bytes.toBytes(user)));
     }
 
-    static Map<Handle, Long> read(Result row, byte[] family) {
+    public static Map<Handle, Long> read(Result row, byte[] family) {
         Map<Handle, Long> mentions = new HashMap<>();
         NavigableMap<byte[], byte[]> cells = row.getFamilyMap(family);
         if (cells != null) {
@@ -38,7 +38,7 @@ final class HBaseMentions {
     }
 
     /** Adds the removal of every mention's qualifier to {@code delete}. */
-    static void delete(Delete delete, byte[] family, Map<Handle, Long> mentions) {
+    public static void delete(Delete delete, byte[] family, Map<Handle, Long> mentions) {
         mentions.keySet().forEach(handle -> delete.addColumns(family, qualifier(handle)));
     }
 

@@ -1,4 +1,4 @@
-package dev.widefeed.store.hbase;
+package dev.widefeed.store.hbase.rows;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
@@ -9,7 +9,7 @@ import dev.widefeed.kernel.TemporaryStoreException;
 import dev.widefeed.kernel.UnknownOutcomeException;
 import dev.widefeed.store.KeyedPermits;
 import dev.widefeed.store.hbase.layout.Salt;
-import dev.widefeed.store.hbase.rows.RowDeletes;
+import dev.widefeed.store.hbase.setup.HBaseErrors;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
@@ -38,7 +38,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * applied would fail its check and look like a lost race, and the comment would take a second floor.
  * After an ambiguous failure the floor's row is read back instead.
  */
-final class CommentIndex {
+public final class CommentIndex {
     static final byte LIVE = 0;
     static final byte DELETED = 1;
     private static final byte[] FAMILY = Bytes.toBytes("i");
@@ -52,7 +52,7 @@ final class CommentIndex {
     private static final Duration PERMIT_WAIT = Duration.ofSeconds(10);
 
     /** An index row: the comment at a floor, without its content. */
-    record Entry(long floor, long commentId, long parentId, long authorId, boolean deleted, Instant createdAt) {}
+    public record Entry(long floor, long commentId, long parentId, long authorId, boolean deleted, Instant createdAt) {}
 
     private final AsyncTable<AdvancedScanResultConsumer> table;
     private final AsyncTable<AdvancedScanResultConsumer> tableOnce;
@@ -66,14 +66,14 @@ final class CommentIndex {
             .build();
 
     /** @param tableOnce the same table without client retries, for conditional writes */
-    CommentIndex(
+    public CommentIndex(
             AsyncTable<AdvancedScanResultConsumer> table, AsyncTable<AdvancedScanResultConsumer> tableOnce, Salt salt) {
         this.table = table;
         this.tableOnce = tableOnce;
         this.salt = salt;
     }
 
-    long place(Comment comment) {
+    public long place(Comment comment) {
         CommentThread thread = comment.thread();
         return permits.run(thread, () -> {
             Long cached = lastPlaced.getIfPresent(thread);
@@ -94,7 +94,7 @@ final class CommentIndex {
         });
     }
 
-    long highestFloor(CommentThread thread) {
+    public long highestFloor(CommentThread thread) {
         Scan scan = new Scan()
                 .withStartRow(row(thread, Long.MAX_VALUE), true)
                 .withStopRow(row(thread, 0), false)
@@ -106,19 +106,19 @@ final class CommentIndex {
     }
 
     /** Deletes every row of the thread, in pages of a scan of row keys. */
-    void deleteAll(CommentThread thread) {
+    public void deleteAll(CommentThread thread) {
         RowDeletes.of(
                 table, new Scan().withStartRow(row(thread, 0), true).withStopRow(row(thread, Long.MAX_VALUE), true));
         lastPlaced.invalidate(thread);
     }
 
-    Entry entry(CommentThread thread, long floor) {
+    public Entry entry(CommentThread thread, long floor) {
         Result row = table.get(new Get(row(thread, floor)).addFamily(FAMILY)).join();
         return row.isEmpty() ? null : entry(row);
     }
 
     /** Entries with floors in [from, to], ascending. */
-    List<Entry> range(CommentThread thread, long fromFloor, long toFloor) {
+    public List<Entry> range(CommentThread thread, long fromFloor, long toFloor) {
         int expected = Math.toIntExact(Math.min(toFloor - fromFloor + 1, 10_000));
         Scan scan = new Scan()
                 .withStartRow(row(thread, fromFloor), true)
@@ -131,7 +131,7 @@ final class CommentIndex {
     }
 
     /** @return whether this call turned the live entry at {@code floor} deleted */
-    boolean markDeleted(CommentThread thread, long floor) {
+    public boolean markDeleted(CommentThread thread, long floor) {
         byte[] row = row(thread, floor);
         return permits.run(
                 thread,

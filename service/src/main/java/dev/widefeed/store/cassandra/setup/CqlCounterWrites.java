@@ -1,4 +1,4 @@
-package dev.widefeed.store.cassandra;
+package dev.widefeed.store.cassandra.setup;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
@@ -13,12 +13,12 @@ import com.datastax.oss.driver.api.core.cql.SimpleStatement;
  * 100 ms late: a longer wait buys nothing, and a request with two or three such updates spent its whole store time
  * budget on them and answered 503 after its change was made.
  */
-final class CqlCounterWrites {
-    static final String PROFILE = "counter-writes";
+public final class CqlCounterWrites {
+    public static final String PROFILE = "counter-writes";
 
     private CqlCounterWrites() {}
 
-    static PreparedStatement prepare(CqlSession session, String cql) {
+    public static PreparedStatement prepare(CqlSession session, String cql) {
         return session.prepare(SimpleStatement.newInstance(cql).setExecutionProfileName(PROFILE));
     }
 }

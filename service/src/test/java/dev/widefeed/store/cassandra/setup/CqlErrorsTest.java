@@ -1,4 +1,4 @@
-package dev.widefeed.store.cassandra;
+package dev.widefeed.store.cassandra.setup;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.widefeed.store.cassandra;
+package dev.widefeed.store.cassandra.rows;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
@@ -21,7 +21,7 @@ import java.util.function.Function;
  * over many partition keys would make one coordinator gather them all, and reads one after another
  * would cost a round trip each.
  */
-final class CqlReads {
+public final class CqlReads {
     private CqlReads() {}
 
     /**
@@ -29,7 +29,7 @@ final class CqlReads {
      * read at it first completes any Paxos round still in progress on the partition, so it sees the outcome of a
      * compare-and-set whose answer was lost.
      */
-    static ConsistencyLevel serial(CqlSession session) {
+    public static ConsistencyLevel serial(CqlSession session) {
         return DefaultConsistencyLevel.valueOf(session.getContext()
                 .getConfig()
                 .getDefaultProfile()
@@ -37,7 +37,7 @@ final class CqlReads {
     }
 
     /** The row of each key, or null where there is none. */
-    static <K> Map<K, Row> readAll(CqlSession session, Collection<K> keys, Function<K, BoundStatement> bind) {
+    public static <K> Map<K, Row> readAll(CqlSession session, Collection<K> keys, Function<K, BoundStatement> bind) {
         Map<K, CompletableFuture<AsyncResultSet>> reads = new HashMap<>();
         for (K key : keys) {
             reads.put(
@@ -53,7 +53,7 @@ final class CqlReads {
      * Every row of each key's partition, mapped (for small partitions, one page each): like
      * {@link #readAll}, all reads in flight at once; a key with no rows has an empty list.
      */
-    static <K, T> Map<K, List<T>> readAllRows(
+    public static <K, T> Map<K, List<T>> readAllRows(
             CqlSession session, Collection<K> keys, Function<K, BoundStatement> bind, Function<Row, T> map) {
         Map<K, CompletableFuture<List<T>>> reads = new HashMap<>();
         for (K key : keys) {
@@ -71,7 +71,7 @@ final class CqlReads {
      * Every row of an asynchronous query, mapped, into {@code into}: an async result set holds one
      * page, so the next is fetched (without blocking) once the previous has arrived.
      */
-    static <T> CompletionStage<List<T>> allRows(
+    public static <T> CompletionStage<List<T>> allRows(
             CompletionStage<AsyncResultSet> query, Function<Row, T> map, List<T> into) {
         return query.thenCompose(page -> drain(page, map, into));
     }

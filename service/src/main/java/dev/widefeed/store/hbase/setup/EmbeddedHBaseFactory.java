@@ -1,4 +1,4 @@
-package dev.widefeed.store.hbase;
+package dev.widefeed.store.hbase.setup;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.widefeed.localstore.LocalHBase;

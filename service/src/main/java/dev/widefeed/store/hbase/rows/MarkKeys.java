@@ -1,4 +1,4 @@
-package dev.widefeed.store.hbase;
+package dev.widefeed.store.hbase.rows;
 
 import dev.widefeed.audience.Mark;
 import dev.widefeed.store.hbase.layout.Salt;
@@ -15,7 +15,7 @@ import java.util.Arrays;
  * never take in those of "family" or of "fam\0x"), and lists sort by name as Cassandra's text does
  * (UTF-8 byte order). Member ids are non-negative, so big-endian bytes sort them ascending.
  */
-final class MarkKeys {
+public final class MarkKeys {
     private static final int OWNER_END = 1 + Long.BYTES;
     private static final int NAME_START = OWNER_END + 1;
 
@@ -26,13 +26,13 @@ final class MarkKeys {
      * @param listSalt   the salt of {@code marks_by_owner}
      * @param memberSalt the salt of {@code marks_by_owner_and_member}
      */
-    MarkKeys(Salt listSalt, Salt memberSalt) {
+    public MarkKeys(Salt listSalt, Salt memberSalt) {
         this.listSalt = listSalt;
         this.memberSalt = memberSalt;
     }
 
     /** The row of one member on one of the owner's lists. */
-    byte[] listRow(long ownerId, Mark mark, long memberId) {
+    public byte[] listRow(long ownerId, Mark mark, long memberId) {
         byte[] prefix = listPrefix(ownerId, mark);
         return ByteBuffer.allocate(prefix.length + Long.BYTES)
                 .put(prefix)
@@ -41,7 +41,7 @@ final class MarkKeys {
     }
 
     /** The prefix of every row of one of the owner's lists, and of nothing else. */
-    byte[] listPrefix(long ownerId, Mark mark) {
+    public byte[] listPrefix(long ownerId, Mark mark) {
         byte[] name = escaped(mark.tag());
         return ByteBuffer.allocate(NAME_START + name.length)
                 .put(listSalt.of(ownerId))
@@ -52,7 +52,7 @@ final class MarkKeys {
     }
 
     /** The prefix of the rows of all the owner's tags. */
-    byte[] tagsPrefix(long ownerId) {
+    public byte[] tagsPrefix(long ownerId) {
         return ByteBuffer.allocate(NAME_START)
                 .put(listSalt.of(ownerId))
                 .putLong(ownerId)
@@ -61,12 +61,12 @@ final class MarkKeys {
     }
 
     /** The member a list row is keyed by. */
-    static long memberOf(byte[] listRow) {
+    public static long memberOf(byte[] listRow) {
         return ByteBuffer.wrap(listRow, listRow.length - Long.BYTES, Long.BYTES).getLong();
     }
 
     /** The name of the list a list row belongs to. */
-    static String nameOf(byte[] listRow) {
+    public static String nameOf(byte[] listRow) {
         ByteArrayOutputStream name = new ByteArrayOutputStream();
         for (int i = NAME_START; ; i++) {
             if (listRow[i] != 0) {
@@ -84,14 +84,14 @@ final class MarkKeys {
      * terminator's last byte raised to 0x01, which is where a longer name that continues with
      * 0x00 would begin, and below any other longer name.
      */
-    static byte[] pastListOf(byte[] listRow) {
+    public static byte[] pastListOf(byte[] listRow) {
         byte[] past = Arrays.copyOf(listRow, listRow.length - Long.BYTES);
         past[past.length - 1] = 1;
         return past;
     }
 
     /** The row of every mark one owner put on one member. */
-    byte[] memberRow(long ownerId, long memberId) {
+    public byte[] memberRow(long ownerId, long memberId) {
         return ByteBuffer.allocate(OWNER_END + Long.BYTES)
                 .put(memberSalt.of(ownerId))
                 .putLong(ownerId)
@@ -100,7 +100,7 @@ final class MarkKeys {
     }
 
     /** A mark's column in its member row: kind | name (UTF-8), never prefix-matched, so not escaped. */
-    static byte[] qualifier(Mark mark) {
+    public static byte[] qualifier(Mark mark) {
         byte[] name = mark.tag().getBytes(StandardCharsets.UTF_8);
         return ByteBuffer.allocate(1 + name.length)
                 .put(code(mark.kind()))
@@ -108,7 +108,7 @@ final class MarkKeys {
                 .array();
     }
 
-    static Mark markOf(byte[] qualifier) {
+    public static Mark markOf(byte[] qualifier) {
         return new Mark(kindOf(qualifier[0]), new String(qualifier, 1, qualifier.length - 1, StandardCharsets.UTF_8));
     }
 
