@@ -66,12 +66,10 @@ final class CqlCommentStore implements CommentStore {
     private final PreparedStatement deleteSubject;
     private final PreparedStatement deleteSubjectCounts;
 
-    /** With another bucket size: for tests that cross bucket boundaries without 100,000 comments. */
-    CqlCommentStore(CqlSession session, int floorsPerBucket) {
-        this(session, new CqlFloors(session, floorsPerBucket));
-    }
-
-    /** @param floors the threads' floors, shared with the hot ranking's store ({@link CqlHotCommentStore}) */
+    /**
+     * @param floors the threads' floors, shared with the hot ranking's store ({@link CqlHotCommentStore}); a test
+     *               that crosses bucket boundaries without 100,000 comments gives floors of smaller buckets
+     */
     CqlCommentStore(CqlSession session, CqlFloors floors) {
         this.session = session;
         this.floors = floors;

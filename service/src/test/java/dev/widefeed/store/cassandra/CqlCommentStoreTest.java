@@ -88,7 +88,7 @@ class CqlCommentStoreTest {
     /** With 10 floors per bucket, 25 comments span three partitions and still number 1..25 without a gap. */
     @Test
     void floorsCrossBucketBoundariesWithoutAGap() throws Exception {
-        CommentStore store = new CqlCommentStore(session(), 10);
+        CommentStore store = new CqlCommentStore(session(), new CqlFloors(session(), 10));
         CommentThread thread =
                 CommentThread.topLevel(CommentedObject.post(TestStorages.ids().next()));
         ExecutorService pool = Executors.newFixedThreadPool(16);
@@ -120,7 +120,7 @@ class CqlCommentStoreTest {
             pool.shutdownNow();
         }
         assertThat(store.highestFloor(thread)).isEqualTo(25);
-        assertThat(new CqlCommentStore(session(), 10).highestFloor(thread))
+        assertThat(new CqlCommentStore(session(), new CqlFloors(session(), 10)).highestFloor(thread))
                 .isEqualTo(25); // a cold process finds it too
         assertThat(store.floors(thread, 8, 22).stream().map(Comment::floor).toList())
                 .isEqualTo(LongStream.rangeClosed(8, 22).boxed().toList());
