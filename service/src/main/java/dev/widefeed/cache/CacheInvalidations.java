@@ -8,8 +8,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,14 +41,19 @@ public final class CacheInvalidations implements AutoCloseable {
     /** Announcements already applied, kept while a poll window may read them again. */
     private final Set<Invalidation> applied = ConcurrentHashMap.newKeySet();
 
+    private final ScheduledExecutorService poller;
+
     private volatile Instant lastPoll;
     private volatile long lastPollNanos;
-    private ScheduledExecutorService poller;
+    private ScheduledFuture<?> polling;
 
-    public CacheInvalidations(InvalidationStore store, Clock clock, Duration lateness) {
+    /** @param poller where the polls run once {@link #start}ed; its owner stops it, after {@link #close} */
+    public CacheInvalidations(
+            InvalidationStore store, Clock clock, Duration lateness, ScheduledExecutorService poller) {
         this.store = store;
         this.clock = clock;
         this.lateness = lateness;
+        this.poller = poller;
     }
 
     public void register(String kind, Droppable cache) {
@@ -102,18 +107,14 @@ public final class CacheInvalidations implements AutoCloseable {
         return count;
     }
 
-    /** Polls every {@code every} on a thread of its own until {@link #close}. */
+    /** Polls every {@code every} on the poller until {@link #close}. */
     public synchronized void start(Duration every) {
-        if (poller != null) {
+        if (polling != null) {
             return;
         }
         poll(); // the first one drops nothing and only marks where the next begins
-        poller = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "cache-invalidations");
-            t.setDaemon(true);
-            return t;
-        });
-        poller.scheduleWithFixedDelay(this::pollQuietly, every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
+        polling = poller.scheduleWithFixedDelay(
+                this::pollQuietly, every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     private void pollQuietly() {
@@ -125,11 +126,12 @@ public final class CacheInvalidations implements AutoCloseable {
         }
     }
 
+    /** Stops polling, interrupting a poll under way; the poller is its owner's to stop. */
     @Override
     public synchronized void close() {
-        if (poller != null) {
-            poller.shutdownNow();
-            poller = null;
+        if (polling != null) {
+            polling.cancel(true);
+            polling = null;
         }
     }
 }

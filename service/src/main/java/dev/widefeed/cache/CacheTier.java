@@ -1,5 +1,6 @@
 package dev.widefeed.cache;
 
+import dev.widefeed.kernel.Threads;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -16,9 +17,11 @@ public final class CacheTier {
     private final CacheInvalidations invalidations;
     private final List<BatchedCache<?>> caches = new ArrayList<>();
 
-    public CacheTier(InvalidationStore store, CacheSettings settings, Clock clock) {
+    /** @param threads where the invalidations' poller comes from */
+    public CacheTier(InvalidationStore store, CacheSettings settings, Clock clock, Threads threads) {
         this.settings = settings;
-        this.invalidations = new CacheInvalidations(store, clock, settings.invalidationLateness());
+        this.invalidations = new CacheInvalidations(
+                store, clock, settings.invalidationLateness(), threads.scheduled("cache-invalidations"));
     }
 
     public CacheSettings settings() {

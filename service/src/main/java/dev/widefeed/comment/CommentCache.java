@@ -1,6 +1,5 @@
 package dev.widefeed.comment;
 
-import dev.widefeed.cache.AfterCalls;
 import dev.widefeed.cache.BatchedCache;
 import dev.widefeed.cache.CacheInvalidations;
 import dev.widefeed.cache.CacheSettings;
@@ -51,17 +50,25 @@ public final class CommentCache {
      * this instance's cached counts as they land.
      */
     public CommentStore watching(CommentStore store) {
-        return AfterCalls.wrap(CommentStore.class, store, (method, args, result) -> {
-            switch (method) {
-                case "place" -> rows.offer(((Comment) args[0]).id(), ((Comment) args[0]).atFloor((Long) result));
-                case "delete" -> {
-                    if (Boolean.TRUE.equals(result)) {
-                        invalidations.announce(KIND, ((Comment) args[0]).id());
-                    }
-                }
-                case "purge" -> rows.drop(((Comment) args[0]).id());
-                case "addCounts" -> counts.update((Long) args[0], c -> c.plus((CommentCounts) args[1]));
-                default -> {}
+        return new WatchedCommentStore(store, new WatchedCommentStore.Writes() {
+            @Override
+            public void placed(Comment comment, long floor) {
+                rows.offer(comment.id(), comment.atFloor(floor));
+            }
+
+            @Override
+            public void deleted(Comment comment) {
+                invalidations.announce(KIND, comment.id());
+            }
+
+            @Override
+            public void countsAdded(long commentId, CommentCounts delta) {
+                counts.update(commentId, c -> c.plus(delta));
+            }
+
+            @Override
+            public void purged(Comment comment) {
+                rows.drop(comment.id());
             }
         });
     }

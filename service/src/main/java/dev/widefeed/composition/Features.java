@@ -56,7 +56,7 @@ public final class Features {
         CounterMarks marks = new CounterMarks(eventLog, settings.clock());
         context = new FeatureContext(
                 settings.clock(), settings.ids(), new Events(), marks, settings.pageReads(), new Threads());
-        cache = new CacheTier(storage.invalidations(), settings.caches(), settings.clock());
+        cache = new CacheTier(storage.invalidations(), settings.caches(), settings.clock(), context.threads());
         log = new LogRoutes(eventLog, context.events());
         idempotent = new IdempotentRequests(storage.idempotency(), settings.ids(), settings.clock());
         graph = GraphFeature.assemble(

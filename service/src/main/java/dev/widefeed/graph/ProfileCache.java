@@ -1,6 +1,5 @@
 package dev.widefeed.graph;
 
-import dev.widefeed.cache.AfterCalls;
 import dev.widefeed.cache.BatchedCache;
 import dev.widefeed.cache.CacheInvalidations;
 import dev.widefeed.cache.CacheSettings;
@@ -32,13 +31,7 @@ public final class ProfileCache {
 
     /** {@code store}, announcing every change of a profile once it is made. */
     public UserStore watching(UserStore store) {
-        return AfterCalls.wrap(UserStore.class, store, (method, args, result) -> {
-            switch (method) {
-                case "updateProfile", "setHandle" -> invalidations.announce(KIND, (Long) args[0]);
-                case "delete" -> invalidations.announce(KIND, ((User) args[0]).id());
-                default -> {}
-            }
-        });
+        return new WatchedUserStore(store, userId -> invalidations.announce(KIND, userId));
     }
 
     public Map<Long, User> findAll(Collection<Long> ids) {

@@ -1,6 +1,5 @@
 package dev.widefeed.post;
 
-import dev.widefeed.cache.AfterCalls;
 import dev.widefeed.cache.BatchedCache;
 import dev.widefeed.cache.CacheInvalidations;
 import dev.widefeed.cache.CacheSettings;
@@ -60,21 +59,26 @@ public final class PostCache {
      * with its counts, none yet, for the reads that follow it at once (the author's pages, the event log's handlers).
      */
     public PostStore watching(PostStore store) {
-        return AfterCalls.wrap(PostStore.class, store, (method, args, result) -> {
-            switch (method) {
-                case "create" -> {
-                    Post post = (Post) args[0];
-                    rows.offer(post.id(), post);
-                    counts.offer(post.id(), PostCounts.ZERO);
-                }
-                case "delete" -> {
-                    if (Boolean.TRUE.equals(result)) {
-                        invalidations.announce(KIND, ((Post) args[0]).id());
-                    }
-                }
-                case "addCounts" -> counts.update((Long) args[0], c -> c.plus((PostCounts) args[1]));
-                case "purge" -> counts.drop((Long) args[0]);
-                default -> {}
+        return new WatchedPostStore(store, new WatchedPostStore.Writes() {
+            @Override
+            public void created(Post post) {
+                rows.offer(post.id(), post);
+                counts.offer(post.id(), PostCounts.ZERO);
+            }
+
+            @Override
+            public void deleted(Post post) {
+                invalidations.announce(KIND, post.id());
+            }
+
+            @Override
+            public void countsAdded(long postId, PostCounts delta) {
+                counts.update(postId, c -> c.plus(delta));
+            }
+
+            @Override
+            public void purged(long postId) {
+                counts.drop(postId);
             }
         });
     }

@@ -86,8 +86,11 @@ public class ViewerRepostsContract {
     }
 
     private ViewerReposts reposts(int page, int maxPages) {
-        CacheInvalidations invalidations =
-                new CacheInvalidations(storage().invalidations(), Clock.systemUTC(), Duration.ofSeconds(1));
+        CacheInvalidations invalidations = new CacheInvalidations(
+                storage().invalidations(),
+                Clock.systemUTC(),
+                Duration.ofSeconds(1),
+                services.context.threads().scheduled("cache-invalidations"));
         return new ViewerReposts(
                 counted,
                 new PostCache(counted, CacheSettings.DEFAULT, invalidations, PendingCounts.none()),

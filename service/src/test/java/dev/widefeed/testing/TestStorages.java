@@ -170,7 +170,7 @@ public final class TestStorages {
                 Duration.ofMillis(1),
                 Duration.ofSeconds(1),
                 Duration.ofSeconds(1));
-        return new CacheTier(storage.invalidations(), fresh, clock);
+        return new CacheTier(storage.invalidations(), fresh, clock, new Threads());
     }
 
     /** The context of a feature built by hand: a page's reads in the calling thread, events heard by nobody. */
