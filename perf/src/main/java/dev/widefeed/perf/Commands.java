@@ -5,7 +5,7 @@ import com.codahale.metrics.Timer;
 import dev.widefeed.backends.StorageFactory;
 import dev.widefeed.composition.Features;
 import dev.widefeed.composition.InstanceSettings;
-import dev.widefeed.feed.FanoutKind;
+import dev.widefeed.feed.timeline.FanoutKind;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.perf.load.LoadSummary;
 import dev.widefeed.perf.load.PopulationLoader;

@@ -1,8 +1,8 @@
 package dev.widefeed.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.widefeed.feed.FanoutProgress;
-import dev.widefeed.feed.FanoutRules;
+import dev.widefeed.feed.timeline.FanoutProgress;
+import dev.widefeed.feed.timeline.FanoutRules;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Duration;
 import java.time.Instant;

@@ -3,8 +3,8 @@ package dev.widefeed.composition;
 import com.codahale.metrics.Meter;
 import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.Timer;
-import dev.widefeed.feed.FanoutTask;
-import dev.widefeed.feed.FanoutWorker;
+import dev.widefeed.feed.fanout.FanoutTask;
+import dev.widefeed.feed.fanout.FanoutWorker;
 import java.time.Duration;
 
 /** The fan-out's metrics, fed by the worker and the handler as they go. */

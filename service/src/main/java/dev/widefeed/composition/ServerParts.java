@@ -17,8 +17,8 @@ import java.time.Duration;
 
 /**
  * What a server runs beside its requests, over the features it assembled: the jobs, in the order they must stop (the
- * lifecycle stops them in reverse: the log's job before the fan-out worker it drives, the counter updates before the
- * storage, so what waits is applied), their admin tasks and their metrics.
+ * lifecycle stops them in reverse: the log's job, and with it the fan-out it drives, before the threads they run on; the
+ * counter updates before the storage, so what waits is applied), their admin tasks and their metrics.
  */
 public final class ServerParts {
     private ServerParts() {}
@@ -55,7 +55,6 @@ public final class ServerParts {
                         + features.graph.counts().updates());
         metrics.registerGauge("audiences.cache.marks.hitRate", features.audience.facts()::marksHitRate);
         metrics.registerGauge("audiences.cache.memberships.hitRate", features.audience.facts()::membershipsHitRate);
-        environment.lifecycle().manage(features.feed.worker());
         jobs.eventLog().buildJob(storage.eventLog(), features.log.log(), features.log.handlers(), clock, environment);
         Threads threads = features.context.threads();
         environment

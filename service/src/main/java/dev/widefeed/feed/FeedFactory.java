@@ -1,6 +1,10 @@
 package dev.widefeed.feed;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.widefeed.feed.timeline.FanoutRules;
+import dev.widefeed.feed.timeline.FeedRules;
+import dev.widefeed.feed.timeline.HomeRules;
+import dev.widefeed.feed.timeline.PullRules;
 import io.dropwizard.util.Duration;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMin;

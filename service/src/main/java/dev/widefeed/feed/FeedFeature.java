@@ -2,6 +2,17 @@ package dev.widefeed.feed;
 
 import dev.widefeed.audience.AudienceFeature;
 import dev.widefeed.eventlog.LogRoutes;
+import dev.widefeed.feed.fanout.FanoutHandler;
+import dev.widefeed.feed.fanout.FanoutService;
+import dev.widefeed.feed.fanout.FanoutWorker;
+import dev.widefeed.feed.home.HomeTimelineService;
+import dev.widefeed.feed.timeline.DeliverySwitch;
+import dev.widefeed.feed.timeline.FanoutKind;
+import dev.widefeed.feed.timeline.FanoutStore;
+import dev.widefeed.feed.timeline.FeedRules;
+import dev.widefeed.feed.timeline.FeedStores;
+import dev.widefeed.feed.timeline.FollowerCounts;
+import dev.widefeed.feed.timeline.TimelineStore;
 import dev.widefeed.graph.FollowEvent;
 import dev.widefeed.graph.GraphFeature;
 import dev.widefeed.kernel.FeatureContext;
@@ -13,7 +24,8 @@ import dev.widefeed.post.PostFeature;
  * post's retraction are logged before the change; the home timeline hears of posts (the author's own inbox at once) and
  * of follows (backfill, cleanup) after it.
  *
- * @param worker the fan-out's worker: stopped after the log's job that drives it
+ * @param worker the fan-out's worker, driven by the log's job; its pages run on the instance's {@code fanout-prefetch}
+ *               threads
  */
 public record FeedFeature(HomeTimelineService home, FanoutWorker worker, FanoutService fanout) {
     /** What a feed is given beside its stores: its rules, how many a user may follow, who hears of deliveries. */
@@ -38,34 +50,26 @@ public record FeedFeature(HomeTimelineService home, FanoutWorker worker, FanoutS
                 rules.pull(),
                 rules.pageSize(),
                 context.clock());
+        FeedStores stores = new FeedStores(timelines, fanout, graph.relationStore(), posts.store(), audience.store());
         HomeTimelineService home = new HomeTimelineService(
-                graph.relationStore(),
-                posts.store(),
-                timelines,
+                stores,
                 posts.posts(),
                 audience.facts(),
                 posts.access(),
-                rules.home(),
-                rules.pull(),
+                rules,
                 deliveries,
                 log.log(),
                 settings.maxFollowing(),
                 context.clock());
         FanoutWorker worker = new FanoutWorker(
+                stores,
                 followerCounts,
-                graph.relationStore(),
-                posts.store(),
                 posts.cache()::find,
-                timelines,
-                fanout,
-                audience.store(),
-                rules.fanout(),
-                rules.pageSize(),
-                rules.home().entryTtl(),
-                rules.pull(),
+                rules,
                 log.log(),
                 context.clock(),
-                settings.listener());
+                settings.listener(),
+                context.threads().cached("fanout-prefetch"));
         log.handle(new FanoutHandler(worker, settings.listener()).byKind());
         log.handle(deliveries.byKind());
         log.before(PostEvent.Created.class, FanoutKind.DELIVER.entryKind(), PostEvent::postId, PostEvent::authorId);

@@ -1,6 +1,6 @@
 package dev.widefeed.mastodon;
 
-import dev.widefeed.feed.HomeTimelineService;
+import dev.widefeed.feed.home.HomeTimelineService;
 import dev.widefeed.graph.UserService;
 import dev.widefeed.post.PostDetails;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.widefeed.mastodon;
 
 import com.codahale.metrics.annotation.Timed;
-import dev.widefeed.feed.HomeTimelineService;
+import dev.widefeed.feed.home.HomeTimelineService;
 import dev.widefeed.graph.UserService;
 import dev.widefeed.mastodon.oauth.AppUser;
 import dev.widefeed.mastodon.oauth.RequiresScope;

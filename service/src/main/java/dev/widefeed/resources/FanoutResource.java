@@ -3,7 +3,7 @@ package dev.widefeed.resources;
 import com.codahale.metrics.annotation.Timed;
 import dev.widefeed.api.FanoutView;
 import dev.widefeed.auth.UserPrincipal;
-import dev.widefeed.feed.FanoutService;
+import dev.widefeed.feed.fanout.FanoutService;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;

@@ -4,7 +4,7 @@ import com.codahale.metrics.annotation.Timed;
 import dev.widefeed.api.PageView;
 import dev.widefeed.api.PostView;
 import dev.widefeed.auth.UserPrincipal;
-import dev.widefeed.feed.HomeTimelineService;
+import dev.widefeed.feed.home.HomeTimelineService;
 import dev.widefeed.kernel.Page;
 import dev.widefeed.post.PostDetails;
 import dev.widefeed.post.PostService;

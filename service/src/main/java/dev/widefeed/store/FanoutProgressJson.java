@@ -2,8 +2,8 @@ package dev.widefeed.store;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.widefeed.feed.FanoutKind;
-import dev.widefeed.feed.FanoutProgress;
+import dev.widefeed.feed.timeline.FanoutKind;
+import dev.widefeed.feed.timeline.FanoutProgress;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.kernel.PermanentStoreException;
 import java.time.Duration;

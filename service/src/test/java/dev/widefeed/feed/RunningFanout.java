@@ -5,6 +5,8 @@ import static org.awaitility.Awaitility.await;
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.composition.Features;
 import dev.widefeed.eventlog.EventLogJob;
+import dev.widefeed.feed.timeline.FanoutKind;
+import dev.widefeed.feed.timeline.FanoutProgress;
 import dev.widefeed.store.Storage;
 import java.time.Clock;
 import java.time.Duration;

@@ -2,12 +2,12 @@ package dev.widefeed.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.widefeed.feed.AuthorDelivery;
-import dev.widefeed.feed.EdgeDelivery;
-import dev.widefeed.feed.FanoutKind;
-import dev.widefeed.feed.FanoutProgress;
-import dev.widefeed.feed.FanoutProgress.TierProgress;
-import dev.widefeed.feed.FanoutStore;
+import dev.widefeed.feed.timeline.AuthorDelivery;
+import dev.widefeed.feed.timeline.EdgeDelivery;
+import dev.widefeed.feed.timeline.FanoutKind;
+import dev.widefeed.feed.timeline.FanoutProgress;
+import dev.widefeed.feed.timeline.FanoutProgress.TierProgress;
+import dev.widefeed.feed.timeline.FanoutStore;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.testing.BackendContract;

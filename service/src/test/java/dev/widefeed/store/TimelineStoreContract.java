@@ -3,11 +3,11 @@ package dev.widefeed.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.widefeed.feed.DecayedRate;
-import dev.widefeed.feed.HomeRead;
-import dev.widefeed.feed.HomeState;
-import dev.widefeed.feed.TimelineEntry;
-import dev.widefeed.feed.TimelineStore;
+import dev.widefeed.feed.timeline.DecayedRate;
+import dev.widefeed.feed.timeline.HomeRead;
+import dev.widefeed.feed.timeline.HomeState;
+import dev.widefeed.feed.timeline.TimelineEntry;
+import dev.widefeed.feed.timeline.TimelineStore;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.TestBackend;

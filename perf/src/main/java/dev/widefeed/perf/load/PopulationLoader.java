@@ -1,10 +1,10 @@
 package dev.widefeed.perf.load;
 
-import dev.widefeed.feed.AuthorDelivery;
-import dev.widefeed.feed.DecayedRate;
-import dev.widefeed.feed.HomeRead;
-import dev.widefeed.feed.HomeState;
-import dev.widefeed.feed.PullRules;
+import dev.widefeed.feed.timeline.AuthorDelivery;
+import dev.widefeed.feed.timeline.DecayedRate;
+import dev.widefeed.feed.timeline.HomeRead;
+import dev.widefeed.feed.timeline.HomeState;
+import dev.widefeed.feed.timeline.PullRules;
 import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.graph.Handle;

@@ -1,6 +1,6 @@
 package dev.widefeed.perf.replay;
 
-import dev.widefeed.feed.FanoutProgress;
+import dev.widefeed.feed.timeline.FanoutProgress;
 import dev.widefeed.perf.results.ReplayResult;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -7,7 +7,7 @@ import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.eventlog.EventLogFactory;
 import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.feed.FeedFactory;
-import dev.widefeed.feed.FeedRules;
+import dev.widefeed.feed.timeline.FeedRules;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.perf.strategy.FeedStrategy;
 import dev.widefeed.perf.strategy.HybridStrategy;

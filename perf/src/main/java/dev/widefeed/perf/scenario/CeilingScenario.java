@@ -2,7 +2,7 @@ package dev.widefeed.perf.scenario;
 
 import dev.widefeed.comment.Vote;
 import dev.widefeed.feed.FeedFactory;
-import dev.widefeed.feed.TimelineEntry;
+import dev.widefeed.feed.timeline.TimelineEntry;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.perf.ClosedLoop;
 import dev.widefeed.perf.results.CeilingResult;

@@ -1,8 +1,8 @@
 package dev.widefeed.perf.scenario;
 
 import dev.widefeed.composition.Features;
-import dev.widefeed.feed.FanoutKind;
-import dev.widefeed.feed.FanoutProgress;
+import dev.widefeed.feed.timeline.FanoutKind;
+import dev.widefeed.feed.timeline.FanoutProgress;
 import dev.widefeed.perf.replay.FanoutDelays;
 import dev.widefeed.perf.replay.OpenLoopReplayer;
 import dev.widefeed.perf.replay.ServiceTarget;

@@ -1,10 +1,10 @@
 package dev.widefeed.perf.scenario;
 
 import dev.widefeed.composition.Features;
-import dev.widefeed.feed.FanoutKind;
 import dev.widefeed.feed.FeedFactory;
-import dev.widefeed.feed.FeedRules;
-import dev.widefeed.feed.PullRules;
+import dev.widefeed.feed.timeline.FanoutKind;
+import dev.widefeed.feed.timeline.FeedRules;
+import dev.widefeed.feed.timeline.PullRules;
 import dev.widefeed.graph.RelationLimits;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.perf.load.PopulationLoader;

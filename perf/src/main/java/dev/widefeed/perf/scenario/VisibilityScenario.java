@@ -5,7 +5,7 @@ import dev.widefeed.audience.AudienceSettings;
 import dev.widefeed.composition.Features;
 import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.feed.FeedFactory;
-import dev.widefeed.feed.FeedRules;
+import dev.widefeed.feed.timeline.FeedRules;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.perf.ClosedLoop;
 import dev.widefeed.perf.results.LatencySummary;

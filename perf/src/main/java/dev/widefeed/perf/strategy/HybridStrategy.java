@@ -1,8 +1,8 @@
 package dev.widefeed.perf.strategy;
 
 import dev.widefeed.composition.Features;
-import dev.widefeed.feed.FanoutKind;
-import dev.widefeed.feed.FanoutTask;
+import dev.widefeed.feed.fanout.FanoutTask;
+import dev.widefeed.feed.timeline.FanoutKind;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostDetails;
 import java.util.List;

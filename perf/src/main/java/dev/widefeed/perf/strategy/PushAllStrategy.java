@@ -1,6 +1,6 @@
 package dev.widefeed.perf.strategy;
 
-import dev.widefeed.feed.TimelineEntry;
+import dev.widefeed.feed.timeline.TimelineEntry;
 import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.post.Post;

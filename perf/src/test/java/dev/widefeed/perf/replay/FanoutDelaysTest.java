@@ -2,8 +2,8 @@ package dev.widefeed.perf.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.widefeed.feed.FanoutKind;
-import dev.widefeed.feed.FanoutProgress;
+import dev.widefeed.feed.timeline.FanoutKind;
+import dev.widefeed.feed.timeline.FanoutProgress;
 import dev.widefeed.perf.results.ReplayResult;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,10 +1,10 @@
 package dev.widefeed.store.hbase;
 
-import dev.widefeed.feed.AuthorDelivery;
-import dev.widefeed.feed.EdgeDelivery;
-import dev.widefeed.feed.FanoutKind;
-import dev.widefeed.feed.FanoutProgress;
-import dev.widefeed.feed.FanoutStore;
+import dev.widefeed.feed.timeline.AuthorDelivery;
+import dev.widefeed.feed.timeline.EdgeDelivery;
+import dev.widefeed.feed.timeline.FanoutKind;
+import dev.widefeed.feed.timeline.FanoutProgress;
+import dev.widefeed.feed.timeline.FanoutStore;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.FanoutProgressJson;

@@ -1,10 +1,10 @@
 package dev.widefeed.store.hbase;
 
-import dev.widefeed.feed.DecayedRate;
-import dev.widefeed.feed.HomeRead;
-import dev.widefeed.feed.HomeState;
-import dev.widefeed.feed.TimelineEntry;
-import dev.widefeed.feed.TimelineStore;
+import dev.widefeed.feed.timeline.DecayedRate;
+import dev.widefeed.feed.timeline.HomeRead;
+import dev.widefeed.feed.timeline.HomeState;
+import dev.widefeed.feed.timeline.TimelineEntry;
+import dev.widefeed.feed.timeline.TimelineStore;
 import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.hbase.layout.Salt;
 import dev.widefeed.store.hbase.rows.IdList;
