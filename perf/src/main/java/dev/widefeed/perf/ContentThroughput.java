@@ -1,6 +1,6 @@
 package dev.widefeed.perf;
 
-import dev.widefeed.comment.CommentService;
+import dev.widefeed.comment.CommentWriter;
 import dev.widefeed.composition.Features;
 import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.kernel.IdGenerator;
@@ -46,7 +46,7 @@ final class ContentThroughput {
         Features services = new Features(storage, InstanceSettings.of(ids, clock));
         PostService postService = services.posts.posts();
         LikeService likes = services.likes.likes();
-        CommentService comments = services.comments.comments();
+        CommentWriter comments = services.comments.writer();
 
         long author = ids.next();
         List<Long> posts = new ArrayList<>(postCount);

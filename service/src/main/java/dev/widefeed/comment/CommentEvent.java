@@ -3,8 +3,8 @@ package dev.widefeed.comment;
 import dev.widefeed.kernel.DomainEvent;
 
 /**
- * What happens to comments, as {@link CommentService} announces it: recorded before each change is tried (a comment
- * not placed yet), published once it really happened.
+ * What happens to comments, as {@link CommentWriter} and {@link CommentVoting} announce it: recorded before each
+ * change is tried (a comment not placed yet), published once it really happened.
  */
 public sealed interface CommentEvent extends DomainEvent {
     long commentId();

@@ -4,9 +4,10 @@ import dev.widefeed.audience.AudienceService;
 import dev.widefeed.audience.AudienceStore;
 import dev.widefeed.audience.Group;
 import dev.widefeed.audience.Mark;
-import dev.widefeed.comment.CommentService;
 import dev.widefeed.comment.CommentStore;
 import dev.widefeed.comment.CommentVoteStore;
+import dev.widefeed.comment.CommentVoting;
+import dev.widefeed.comment.CommentWriter;
 import dev.widefeed.directory.NameDirectory;
 import dev.widefeed.graph.Follow;
 import dev.widefeed.graph.FollowEdge;
@@ -45,41 +46,51 @@ public final class AccountErasure {
     private final FollowService follows;
     private final CommentStore commentIds;
     private final CommentVoteStore votes;
-    private final CommentService comments;
+    private final CommentWriter comments;
+    private final CommentVoting voting;
     private final AudienceService audiences;
     private final AudienceStore audienceLists;
     private final UserRowsStore userRows;
     private final NameDirectory directory;
 
-    public AccountErasure(
+    /**
+     * The stores an erasure reads what is left of a user from, a page at a time, and takes rows out of itself: what
+     * the user posted, liked, followed, commented and voted on, their audience lists, the rows keyed by them alone.
+     */
+    public record Stores(
             UserStore users,
-            PostStore postIds,
-            PostService posts,
-            LikeStore likeLists,
-            LikeService likes,
+            PostStore posts,
+            LikeStore likes,
             RelationStore relations,
-            FollowService follows,
-            CommentStore commentIds,
+            CommentStore comments,
             CommentVoteStore votes,
-            CommentService comments,
+            AudienceStore audiences,
+            UserRowsStore userRows) {}
+
+    public AccountErasure(
+            Stores stores,
+            PostService posts,
+            LikeService likes,
+            FollowService follows,
+            CommentWriter comments,
+            CommentVoting voting,
             AudienceService audiences,
-            AudienceStore audienceLists,
-            UserRowsStore userRows,
             NameDirectory directory) {
-        this.directory = directory;
-        this.audienceLists = audienceLists;
-        this.userRows = userRows;
-        this.users = users;
-        this.postIds = postIds;
+        this.users = stores.users();
+        this.postIds = stores.posts();
+        this.likeLists = stores.likes();
+        this.relations = stores.relations();
+        this.commentIds = stores.comments();
+        this.votes = stores.votes();
+        this.audienceLists = stores.audiences();
+        this.userRows = stores.userRows();
         this.posts = posts;
-        this.likeLists = likeLists;
         this.likes = likes;
-        this.relations = relations;
         this.follows = follows;
-        this.commentIds = commentIds;
-        this.votes = votes;
         this.comments = comments;
+        this.voting = voting;
         this.audiences = audiences;
+        this.directory = directory;
     }
 
     /** The phases, in the order they run: the profile goes last, since the others find the user through it. */
@@ -161,7 +172,7 @@ public final class AccountErasure {
     /** Withdraws a page of the comment votes the user has listed; each withdrawal takes its entry out. */
     private boolean withdrawVotes(long userId) {
         List<Long> voted = votes.votedComments(userId, Optional.empty(), PAGE);
-        voted.forEach(commentId -> comments.withdrawVote(userId, commentId));
+        voted.forEach(commentId -> voting.withdrawVote(userId, commentId));
         return !voted.isEmpty();
     }
 

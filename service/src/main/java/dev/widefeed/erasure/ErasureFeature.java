@@ -27,19 +27,21 @@ public record ErasureFeature(AccountErasure erasure) {
     public static ErasureFeature assemble(
             FeatureContext context, LogRoutes log, AccountStore accounts, UserRowsStore userRows, Erased of) {
         AccountErasure erasure = new AccountErasure(
-                of.graph().userStore(),
-                of.posts().store(),
+                new AccountErasure.Stores(
+                        of.graph().userStore(),
+                        of.posts().store(),
+                        of.likes().store(),
+                        of.graph().relationStore(),
+                        of.comments().store(),
+                        of.comments().votes(),
+                        of.audience().store(),
+                        userRows),
                 of.posts().posts(),
-                of.likes().store(),
                 of.likes().likes(),
-                of.graph().relationStore(),
                 of.graph().follows(),
-                of.comments().store(),
-                of.comments().votes(),
-                of.comments().comments(),
+                of.comments().writer(),
+                of.comments().voting(),
                 of.audience().audiences(),
-                of.audience().store(),
-                userRows,
                 of.directory().directory());
         log.handle(new AccountErasureHandler(erasure, accounts, context.clock()).byKind());
         return new ErasureFeature(erasure);

@@ -64,7 +64,7 @@ public class MastodonFactory {
                 features.audience.audiences(),
                 features.directory.directory()));
         jersey.register(new StatusesResource(
-                posts, features.likes.likes(), features.idempotent, features.comments.comments(), users));
+                posts, features.likes.likes(), features.idempotent, features.comments.reader(), users));
         jersey.register(new TimelinesResource(features.feed.home(), features.textIndex.topics(), users));
         jersey.register(new MarkersResource(features.notifications.notifications()));
         jersey.register(new SearchResource(features.directory.directory(), users, features.textIndex.topics()));

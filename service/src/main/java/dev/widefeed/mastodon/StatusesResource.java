@@ -3,7 +3,7 @@ package dev.widefeed.mastodon;
 import com.codahale.metrics.annotation.Timed;
 import dev.widefeed.audience.Audience;
 import dev.widefeed.comment.CommentDetails;
-import dev.widefeed.comment.CommentService;
+import dev.widefeed.comment.CommentReader;
 import dev.widefeed.graph.UserService;
 import dev.widefeed.idempotency.IdempotentRequests;
 import dev.widefeed.like.Like;
@@ -52,14 +52,14 @@ public class StatusesResource {
     private final PostService posts;
     private final LikeService likes;
     private final IdempotentRequests requests;
-    private final CommentService comments;
+    private final CommentReader comments;
     private final Accounts accounts;
 
     public StatusesResource(
             PostService posts,
             LikeService likes,
             IdempotentRequests requests,
-            CommentService comments,
+            CommentReader comments,
             UserService users) {
         this.posts = posts;
         this.likes = likes;

@@ -23,7 +23,7 @@ public record ReconcileFeature(Reconciler reconciler, CounterMarks marks, Counte
             LikeFeature likes,
             CommentFeature comments) {
         Reconciler reconciler =
-                new Reconciler(graph.userStore(), posts.store(), likes.likes(), comments.comments(), graph.repairer());
+                new Reconciler(graph.userStore(), posts.store(), likes.likes(), comments.recount(), graph.repairer());
         CounterRecountHandler recounts =
                 new CounterRecountHandler(reconciler, marks, context.clock(), CounterRecountHandler.DUE_AFTER_SLOT);
         log.handle(recounts.byKind());

@@ -1,7 +1,7 @@
 package dev.widefeed.reconcile;
 
 import dev.widefeed.comment.CommentDrift;
-import dev.widefeed.comment.CommentService;
+import dev.widefeed.comment.CommentRecount;
 import dev.widefeed.graph.RelationRepairer;
 import dev.widefeed.graph.UserCounts;
 import dev.widefeed.graph.UserStore;
@@ -29,11 +29,11 @@ public final class Reconciler {
     private final UserStore users;
     private final PostStore posts;
     private final LikeService likes;
-    private final CommentService comments;
+    private final CommentRecount comments;
     private final RelationRepairer relations;
 
     public Reconciler(
-            UserStore users, PostStore posts, LikeService likes, CommentService comments, RelationRepairer relations) {
+            UserStore users, PostStore posts, LikeService likes, CommentRecount comments, RelationRepairer relations) {
         this.users = users;
         this.posts = posts;
         this.likes = likes;

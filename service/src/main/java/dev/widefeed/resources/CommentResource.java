@@ -6,7 +6,9 @@ import dev.widefeed.api.PageView;
 import dev.widefeed.api.VotesView;
 import dev.widefeed.auth.UserPrincipal;
 import dev.widefeed.comment.CommentDetails;
-import dev.widefeed.comment.CommentService;
+import dev.widefeed.comment.CommentReader;
+import dev.widefeed.comment.CommentVoting;
+import dev.widefeed.comment.CommentWriter;
 import dev.widefeed.comment.FloorCursor;
 import dev.widefeed.comment.Vote;
 import dev.widefeed.kernel.Page;
@@ -31,17 +33,21 @@ import java.util.Optional;
 @Tag(name = "comments")
 @Timed
 public class CommentResource {
-    private final CommentService comments;
+    private final CommentReader reader;
+    private final CommentWriter writer;
+    private final CommentVoting voting;
 
-    public CommentResource(CommentService comments) {
-        this.comments = comments;
+    public CommentResource(CommentReader reader, CommentWriter writer, CommentVoting voting) {
+        this.reader = reader;
+        this.writer = writer;
+        this.voting = voting;
     }
 
     @GET
     @Path("/{id}")
     @Operation(operationId = "getComment", summary = "A comment with its counts")
     public CommentView get(@Auth UserPrincipal me, @PathParam("id") String id) {
-        return CommentView.of(comments.get(me.id(), commentId(id)));
+        return CommentView.of(reader.get(me.id(), commentId(id)));
     }
 
     @GET
@@ -55,7 +61,7 @@ public class CommentResource {
             @QueryParam("limit") String limit,
             @QueryParam("cursor") String cursor) {
         Optional<FloorCursor> after = Optional.ofNullable(cursor).map(Cursors::decodeFloor);
-        Page<CommentDetails, FloorCursor> page = comments.replies(me.id(), commentId(id), after, Params.limit(limit));
+        Page<CommentDetails, FloorCursor> page = reader.replies(me.id(), commentId(id), after, Params.limit(limit));
         return new PageView<>(
                 page.items().stream().map(CommentView::of).toList(),
                 page.next().map(Cursors::encode).orElse(null));
@@ -67,35 +73,35 @@ public class CommentResource {
             operationId = "deleteComment",
             summary = "Delete a comment (its author or the post's author); its floor stays empty")
     public void delete(@Auth UserPrincipal me, @PathParam("id") String id) {
-        comments.delete(me.id(), commentId(id));
+        writer.delete(me.id(), commentId(id));
     }
 
     @PUT
     @Path("/{id}/like")
     @Operation(operationId = "likeComment", summary = "Like a comment (idempotent; moves a hate to a like)")
     public VotesView like(@Auth UserPrincipal me, @PathParam("id") String id) {
-        return VotesView.of(comments.vote(me.id(), commentId(id), Vote.LIKE));
+        return VotesView.of(voting.vote(me.id(), commentId(id), Vote.LIKE));
     }
 
     @DELETE
     @Path("/{id}/like")
     @Operation(operationId = "unlikeComment", summary = "Take back a like (idempotent)")
     public VotesView unlike(@Auth UserPrincipal me, @PathParam("id") String id) {
-        return VotesView.of(comments.unvote(me.id(), commentId(id), Vote.LIKE));
+        return VotesView.of(voting.unvote(me.id(), commentId(id), Vote.LIKE));
     }
 
     @PUT
     @Path("/{id}/hate")
     @Operation(operationId = "hateComment", summary = "Hate a comment (idempotent; moves a like to a hate)")
     public VotesView hate(@Auth UserPrincipal me, @PathParam("id") String id) {
-        return VotesView.of(comments.vote(me.id(), commentId(id), Vote.HATE));
+        return VotesView.of(voting.vote(me.id(), commentId(id), Vote.HATE));
     }
 
     @DELETE
     @Path("/{id}/hate")
     @Operation(operationId = "unhateComment", summary = "Take back a hate (idempotent)")
     public VotesView unhate(@Auth UserPrincipal me, @PathParam("id") String id) {
-        return VotesView.of(comments.unvote(me.id(), commentId(id), Vote.HATE));
+        return VotesView.of(voting.unvote(me.id(), commentId(id), Vote.HATE));
     }
 
     private static long commentId(String raw) {

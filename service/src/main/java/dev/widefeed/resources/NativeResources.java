@@ -38,8 +38,13 @@ public final class NativeResources {
         jersey.register(new FanoutResource(features.feed.fanout()));
         jersey.register(new LikeResource(features.likes.likes()));
         jersey.register(new LikeResource.ByUser(features.likes.likes()));
-        jersey.register(new PostCommentsResource(features.comments.comments(), features.idempotent));
-        jersey.register(new CommentResource(features.comments.comments()));
+        jersey.register(new PostCommentsResource(
+                features.comments.reader(),
+                features.comments.writer(),
+                features.comments.settings(),
+                features.idempotent));
+        jersey.register(new CommentResource(
+                features.comments.reader(), features.comments.writer(), features.comments.voting()));
         jersey.register(new NotificationResource(features.notifications.notifications()));
         jersey.register(new TopicResource(features.textIndex.topics()));
         jersey.register(new TopicResource.ByUser(features.textIndex.topics()));

@@ -7,7 +7,9 @@ import dev.widefeed.api.CommentView;
 import dev.widefeed.api.PinRequest;
 import dev.widefeed.auth.UserPrincipal;
 import dev.widefeed.comment.CommentDetails;
-import dev.widefeed.comment.CommentService;
+import dev.widefeed.comment.CommentReader;
+import dev.widefeed.comment.CommentSettings;
+import dev.widefeed.comment.CommentWriter;
 import dev.widefeed.comment.HotCursor;
 import dev.widefeed.errors.MalformedRequestException;
 import dev.widefeed.idempotency.Fingerprint;
@@ -45,11 +47,16 @@ import java.util.Optional;
 @Tag(name = "comments")
 @Timed
 public class PostCommentsResource {
-    private final CommentService comments;
+    private final CommentReader reader;
+    private final CommentWriter writer;
+    private final CommentSettings settings;
     private final IdempotentRequests requests;
 
-    public PostCommentsResource(CommentService comments, IdempotentRequests requests) {
-        this.comments = comments;
+    public PostCommentsResource(
+            CommentReader reader, CommentWriter writer, CommentSettings settings, IdempotentRequests requests) {
+        this.reader = reader;
+        this.writer = writer;
+        this.settings = settings;
         this.requests = requests;
     }
 
@@ -74,8 +81,8 @@ public class PostCommentsResource {
                 Idempotent.userScope(me.id()),
                 Params.idempotencyKey(key),
                 Fingerprint.of("POST /v1/posts/" + postId + "/comments", request.content(), request.replyTo()),
-                commentId -> comments.create(commentId, me.id(), postId, request.content(), replyTo),
-                commentId -> comments.find(me.id(), commentId));
+                commentId -> writer.create(commentId, me.id(), postId, request.content(), replyTo),
+                commentId -> reader.find(me.id(), commentId));
         CommentView comment = CommentView.of(outcome.value());
         return Idempotent.created(
                 UriBuilder.fromResource(CommentResource.class)
@@ -105,7 +112,7 @@ public class PostCommentsResource {
             if (cursor != null || limit != null) {
                 throw new MalformedRequestException("cursor and limit page sort=hot; floor pages are numbered");
             }
-            return CommentPageView.of(comments.page(me.id(), postId, Params.page(page)));
+            return CommentPageView.of(reader.page(me.id(), postId, Params.page(page)));
         }
         if (!sort.equals("hot")) {
             throw new MalformedRequestException("sort is floor or hot");
@@ -114,7 +121,7 @@ public class PostCommentsResource {
             throw new MalformedRequestException("page does not apply to sort=hot: it pages by cursor");
         }
         Optional<HotCursor> after = Optional.ofNullable(cursor).map(Cursors::decodeHot);
-        return CommentPageView.of(comments.hot(me.id(), postId, after, Params.limit(limit)), Cursors::encode);
+        return CommentPageView.of(reader.hot(me.id(), postId, after, Params.limit(limit)), Cursors::encode);
     }
 
     @PUT
@@ -125,7 +132,7 @@ public class PostCommentsResource {
                     + "(the post's author only, 403 otherwise); idempotent")
     @ErrorStatuses({403, 404})
     public void close(@Auth UserPrincipal me, @PathParam("id") String id) {
-        comments.close(me.id(), Params.id(id, "post id"), true);
+        settings.close(me.id(), Params.id(id, "post id"), true);
     }
 
     @DELETE
@@ -134,7 +141,7 @@ public class PostCommentsResource {
             operationId = "openComments",
             summary = "Open the post's comments again (the post's author only); idempotent")
     public void open(@Auth UserPrincipal me, @PathParam("id") String id) {
-        comments.close(me.id(), Params.id(id, "post id"), false);
+        settings.close(me.id(), Params.id(id, "post id"), false);
     }
 
     @PUT
@@ -145,7 +152,7 @@ public class PostCommentsResource {
                     + "author only); 404 unknown or deleted comment, 422 a reply or another post's comment")
     public CommentView pin(@Auth UserPrincipal me, @PathParam("id") String id, @NotNull PinRequest request) {
         long commentId = Params.id(request.commentId(), "commentId");
-        return comments.pin(me.id(), Params.id(id, "post id"), commentId)
+        return settings.pin(me.id(), Params.id(id, "post id"), commentId)
                 .map(CommentView::of)
                 .orElseThrow();
     }
@@ -154,6 +161,6 @@ public class PostCommentsResource {
     @Path("/pinned")
     @Operation(operationId = "unpinComment", summary = "Unpin the pinned comment (the post's author only); idempotent")
     public void unpin(@Auth UserPrincipal me, @PathParam("id") String id) {
-        comments.pin(me.id(), Params.id(id, "post id"), 0);
+        settings.pin(me.id(), Params.id(id, "post id"), 0);
     }
 }

@@ -31,6 +31,6 @@ public record TextIndexFeature(TextIndexStore store, TextIndexService topics) {
                 e -> e.reply().authorId());
         context.events().on(PostEvent.Deleted.class, "textindex.postDeleted", e -> handler.postDeleted(e.post()));
         return new TextIndexFeature(
-                store, new TextIndexService(store, posts.posts(), comments.comments(), context.clock()));
+                store, new TextIndexService(store, posts.posts(), comments.reader(), context.clock()));
     }
 }

@@ -1,7 +1,7 @@
 package dev.widefeed.textindex;
 
 import dev.widefeed.comment.CommentDetails;
-import dev.widefeed.comment.CommentService;
+import dev.widefeed.comment.CommentReader;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.Ownership;
@@ -25,10 +25,10 @@ import java.util.Optional;
 public final class TextIndexService {
     private final TextIndexStore index;
     private final PostService posts;
-    private final CommentService comments;
+    private final CommentReader comments;
     private final Clock clock;
 
-    public TextIndexService(TextIndexStore index, PostService posts, CommentService comments, Clock clock) {
+    public TextIndexService(TextIndexStore index, PostService posts, CommentReader comments, Clock clock) {
         this.index = index;
         this.posts = posts;
         this.comments = comments;

@@ -147,7 +147,7 @@ public class CacheTierContract {
         long post = a.posts.posts().create(author, "discussed", null).post().id();
         long misses = cache(a, "comments").stats().missCount();
         Comment placed = a.comments
-                .comments()
+                .writer()
                 .create(reader, post, "soon gone", Optional.empty())
                 .comment();
         assertThat(commentRow(a, placed.id()))
@@ -159,7 +159,7 @@ public class CacheTierContract {
         assertThat(commentRow(b, placed.id()))
                 .hasValueSatisfying(c -> assertThat(c.deleted()).isFalse());
 
-        a.comments.comments().delete(reader, placed.id());
+        a.comments.writer().delete(reader, placed.id());
 
         assertThat(commentRow(a, placed.id()))
                 .as("deleted at once where it was deleted")
@@ -236,14 +236,14 @@ public class CacheTierContract {
         long voter = user("voter");
         long post = a.posts.posts().create(author, "discuss", null).post().id();
         long comment = a.comments
-                .comments()
+                .writer()
                 .create(author, post, "first", Optional.empty())
                 .comment()
                 .id();
         assertThat(commentLikes(a, voter, post)).isZero();
         assertThat(commentLikes(b, voter, post)).as("b holds the count 0").isZero();
 
-        assertThat(b.comments.comments().vote(voter, comment, Vote.LIKE).likes())
+        assertThat(b.comments.voting().vote(voter, comment, Vote.LIKE).likes())
                 .as("the answer holds the vote")
                 .isEqualTo(1);
         assertThat(commentLikes(b, voter, post))
@@ -258,7 +258,7 @@ public class CacheTierContract {
 
     private static long commentLikes(Features instance, long viewer, long postId) {
         return instance.comments
-                .comments()
+                .reader()
                 .page(viewer, postId, 1)
                 .items()
                 .get(0)

@@ -75,19 +75,21 @@ public class AccountErasureContract {
 
     private AccountErasure erasure(Features s) {
         return new AccountErasure(
-                storage().users(),
-                storage().posts(),
+                new AccountErasure.Stores(
+                        storage().users(),
+                        storage().posts(),
+                        storage().likes(),
+                        storage().relations(),
+                        storage().comments(),
+                        storage().commentVotes(),
+                        storage().audiences(),
+                        storage().userRows()),
                 s.posts.posts(),
-                storage().likes(),
                 s.likes.likes(),
-                storage().relations(),
                 s.graph.follows(),
-                storage().comments(),
-                storage().commentVotes(),
-                s.comments.comments(),
+                s.comments.writer(),
+                s.comments.voting(),
                 s.audience.audiences(),
-                storage().audiences(),
-                storage().userRows(),
                 s.directory.directory());
     }
 
@@ -118,7 +120,7 @@ public class AccountErasureContract {
                 .post()
                 .id();
         long comment = s.comments
-                .comments()
+                .writer()
                 .create(me, theirPosts.get(0), "mine, on theirs", Optional.empty())
                 .comment()
                 .id();
@@ -128,11 +130,11 @@ public class AccountErasureContract {
         long group = s.audience.audiences().createGroup(me, "mine").id();
         s.audience.audiences().addMember(me, group, others.get(4));
         long theirComment = s.comments
-                .comments()
+                .writer()
                 .create(others.get(5), theirPosts.get(5), "theirs", Optional.empty())
                 .comment()
                 .id();
-        s.comments.comments().vote(me, theirComment, Vote.LIKE);
+        s.comments.voting().vote(me, theirComment, Vote.LIKE);
         s.feed.home().home(me, me, Optional.empty(), 20); // my inbox and its state
         storage().notifications().markRead(me, Instant.now());
         storage()

@@ -151,12 +151,12 @@ public class VisibilityMatrixContract {
             awaitDelivered(repost);
             services.likes.likes().like(author, post);
             long comment = services.comments
-                    .comments()
+                    .writer()
                     .create(author, post, "first", Optional.empty())
                     .comment()
                     .id();
             long reply = services.comments
-                    .comments()
+                    .writer()
                     .create(author, post, "reply", Optional.of(comment))
                     .comment()
                     .id();
@@ -308,12 +308,11 @@ public class VisibilityMatrixContract {
                 services.likes.likes().likedPosts(viewer, author, Optional.empty(), 100).items().stream()
                         .map(Like::postId)
                         .anyMatch(id -> id == post);
-            case COMMENTS -> found(() -> services.comments.comments().page(viewer, post, 1));
-            case COMMENT -> found(() -> services.comments.comments().get(viewer, p.commentId()));
+            case COMMENTS -> found(() -> services.comments.reader().page(viewer, post, 1));
+            case COMMENT -> found(() -> services.comments.reader().get(viewer, p.commentId()));
             case REPLIES ->
-                found(() -> services.comments.comments().replies(viewer, p.commentId(), Optional.empty(), 10));
-            case NEW_COMMENT ->
-                found(() -> services.comments.comments().create(viewer, post, "hello", Optional.empty()));
+                found(() -> services.comments.reader().replies(viewer, p.commentId(), Optional.empty(), 10));
+            case NEW_COMMENT -> found(() -> services.comments.writer().create(viewer, post, "hello", Optional.empty()));
         };
     }
 

@@ -232,24 +232,24 @@ public class NotificationContract {
         long cy = user();
         long post = services.posts.posts().create(ada, "hello", null).post().id();
         long bobs = services.comments
-                .comments()
+                .writer()
                 .create(bob, post, "first", Optional.empty())
                 .comment()
                 .id();
         long cys = services.comments
-                .comments()
+                .writer()
                 .create(cy, post, "second", Optional.empty())
                 .comment()
                 .id();
         await(ada, one(NotificationKind.COMMENT, post, 2));
 
         long reply = services.comments
-                .comments()
+                .writer()
                 .create(ada, post, "thanks", Optional.of(bobs))
                 .comment()
                 .id();
-        services.comments.comments().vote(cy, bobs, Vote.LIKE);
-        services.comments.comments().vote(ada, bobs, Vote.HATE); // a hate tells nobody
+        services.comments.voting().vote(cy, bobs, Vote.LIKE);
+        services.comments.voting().vote(ada, bobs, Vote.HATE); // a hate tells nobody
         List<Notification> bobsNews = await(
                 bob,
                 all -> one(NotificationKind.REPLY, bobs, 1).test(all)
@@ -258,12 +258,12 @@ public class NotificationContract {
         assertThat(actors(only(bobsNews, NotificationKind.COMMENT_LIKE, bobs))).containsExactly(cy);
         assertThat(bobsNews).hasSize(2);
 
-        services.comments.comments().delete(cy, cys);
+        services.comments.writer().delete(cy, cys);
         assertThat(actors(only(await(ada, one(NotificationKind.COMMENT, post, 1)), NotificationKind.COMMENT, post)))
                 .containsExactly(bob);
-        services.comments.comments().unvote(cy, bobs, Vote.LIKE);
+        services.comments.voting().unvote(cy, bobs, Vote.LIKE);
         await(bob, all -> all.stream().noneMatch(n -> n.key().kind() == NotificationKind.COMMENT_LIKE));
-        services.comments.comments().delete(ada, reply);
+        services.comments.writer().delete(ada, reply);
         await(bob, List::isEmpty);
     }
 

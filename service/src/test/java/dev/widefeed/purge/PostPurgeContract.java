@@ -3,7 +3,6 @@ package dev.widefeed.purge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.widefeed.comment.CommentCounts;
-import dev.widefeed.comment.CommentService;
 import dev.widefeed.comment.CommentThread;
 import dev.widefeed.comment.CommentedObject;
 import dev.widefeed.comment.HotRanking;
@@ -70,8 +69,8 @@ public class PostPurgeContract {
                 DirtyCounters.NONE);
     }
 
-    private CommentService comments() {
-        return TestStorages.commentService(storage(), ids, Clock.systemUTC());
+    private TestStorages.Comments comments() {
+        return TestStorages.comments(storage(), ids, Clock.systemUTC());
     }
 
     @Test
@@ -90,17 +89,19 @@ public class PostPurgeContract {
         List<Long> commentIds = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
             long top = comments()
+                    .writer()
                     .create(newUser(), post, "top " + i, Optional.empty())
                     .comment()
                     .id();
             commentIds.add(top);
             for (int r = 0; r < 3; r++) {
                 commentIds.add(comments()
+                        .writer()
                         .create(newUser(), post, "reply", Optional.of(top))
                         .comment()
                         .id());
             }
-            comments().vote(likers.get(i), top, Vote.LIKE);
+            comments().voting().vote(likers.get(i), top, Vote.LIKE);
             new HotRanking(storage().comments(), storage().hotComments()).rerank(top);
         }
         List<Long> reposts = new ArrayList<>();
@@ -166,7 +167,7 @@ public class PostPurgeContract {
                 posts().create(author, "kept: its delete failed", null).post().id();
         for (long post : List.of(gone, kept)) {
             likes().like(fan, post);
-            comments().create(fan, post, "a comment", Optional.empty());
+            comments().writer().create(fan, post, "a comment", Optional.empty());
         }
         posts().delete(author, gone);
         PostPurge purge = new PostPurge(

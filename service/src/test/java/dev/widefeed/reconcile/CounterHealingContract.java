@@ -3,7 +3,6 @@ package dev.widefeed.reconcile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.codahale.metrics.MetricRegistry;
-import dev.widefeed.comment.CommentService;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.graph.RelationRepairer;
@@ -273,12 +272,11 @@ public class CounterHealingContract {
                 TestStorages.access(storage()),
                 clock,
                 DirtyCounters.NONE);
-        CommentService comments = TestStorages.commentService(storage(), ids, clock);
         return new Reconciler(
                 storage().users(),
                 storage().posts(),
                 likes,
-                comments,
+                TestStorages.comments(storage(), ids, clock).recount(),
                 new RelationRepairer(storage().users(), storage().relations(), DirtyCounters.NONE));
     }
 

@@ -10,7 +10,6 @@ import dev.widefeed.comment.CommentCounts;
 import dev.widefeed.comment.CommentDetails;
 import dev.widefeed.comment.CommentDrift;
 import dev.widefeed.comment.CommentPage;
-import dev.widefeed.comment.CommentService;
 import dev.widefeed.comment.CommentStore;
 import dev.widefeed.comment.CommentSubject;
 import dev.widefeed.comment.CommentThread;
@@ -54,8 +53,8 @@ import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 import org.junit.jupiter.params.Parameter;
 
 /**
- * What every backend's {@link CommentStore} must do, alone and under {@link CommentService}, run on every
- * {@link TestBackend}.
+ * What every backend's {@link CommentStore} must do, alone and under the comment platform built over it
+ * ({@link TestStorages#comments}), run on every {@link TestBackend}.
  */
 @BackendContract
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -66,7 +65,7 @@ public class CommentStoreContract {
     private static final int WRITERS = 16;
     private final IdGenerator ids = TestStorages.ids();
     private ExecutorService executor;
-    private CommentService service;
+    private TestStorages.Comments platform;
     private BackendInternals.SecondProcess secondProcess;
 
     /** Set before each backend's run: one instance (PER_CLASS) serves every backend, so no constructor takes it. */
@@ -80,7 +79,7 @@ public class CommentStoreContract {
     @BeforeParameterizedClassInvocation
     void setUp() {
         executor = Executors.newFixedThreadPool(WRITERS * 2);
-        service = TestStorages.commentService(storage(), ids, Clock.systemUTC());
+        platform = TestStorages.comments(storage(), ids, Clock.systemUTC());
     }
 
     @AfterParameterizedClassInvocation
@@ -155,20 +154,20 @@ public class CommentStoreContract {
         long author = ids.next();
         long post = newPost(author);
         List<CommentDetails> created =
-                concurrently(200, i -> service.create(ids.next(), post, "comment " + i, Optional.empty()));
+                concurrently(200, i -> platform.writer().create(ids.next(), post, "comment " + i, Optional.empty()));
 
         assertThat(created.stream().map(c -> c.comment().floor()).sorted().toList())
                 .isEqualTo(range(1, 200));
         List<Long> listed = new ArrayList<>();
-        CommentPage first = service.page(ANYONE, post, 1);
+        CommentPage first = platform.reader().page(ANYONE, post, 1);
         assertThat(first.pages()).isEqualTo(10);
         for (int page = 1; page <= 10; page++) {
-            CommentPage p = service.page(ANYONE, post, page);
+            CommentPage p = platform.reader().page(ANYONE, post, page);
             assertThat(floors(p.items())).isEqualTo(range((page - 1) * 20L + 1, page * 20L));
             listed.addAll(floors(p.items()));
         }
         assertThat(listed).isEqualTo(range(1, 200));
-        assertThat(service.page(ANYONE, post, 11).items()).isEmpty();
+        assertThat(platform.reader().page(ANYONE, post, 11).items()).isEmpty();
         assertThat(storage().posts().counts(post).comments()).isEqualTo(200);
         assertThat(storage().posts().counts(post).commentsEver()).isEqualTo(200);
         assertThat(comments().subjectCounts(CommentedObject.post(post))).isEqualTo(new SubjectCounts(200, 200, 200));
@@ -205,7 +204,7 @@ public class CommentStoreContract {
         storage().users().claimHandle(held, holder);
         String text = "ask @" + held.value() + " and @nobody_"
                 + Long.toString(ids.next(), 36).substring(5);
-        CommentDetails made = service.create(author, post, text, Optional.empty());
+        CommentDetails made = platform.writer().create(author, post, text, Optional.empty());
         assertThat(made.comment().mentions()).isEqualTo(Map.of(held, holder));
         Comment found = comments().find(made.comment().id()).orElseThrow();
         assertThat(found.mentions()).isEqualTo(Map.of(held, holder));
@@ -215,7 +214,7 @@ public class CommentStoreContract {
         assertThat(comments().floors(made.comment().thread(), 1, 1).get(0).mentions())
                 .isEqualTo(Map.of(held, holder));
 
-        service.delete(author, made.comment().id());
+        platform.writer().delete(author, made.comment().id());
         Comment deleted = comments().find(made.comment().id()).orElseThrow();
         assertThat(deleted.deleted()).isTrue();
         assertThat(deleted.mentions()).isEmpty();
@@ -235,22 +234,23 @@ public class CommentStoreContract {
     @Test
     void repliesTakeFloorsWithinTheirRoot() throws Exception {
         long post = newPost(ids.next());
-        CommentDetails a = service.create(ids.next(), post, "root a", Optional.empty());
-        CommentDetails b = service.create(ids.next(), post, "root b", Optional.empty());
-        CommentDetails firstReply = service.create(
-                ids.next(), post, "reply to a", Optional.of(a.comment().id()));
+        CommentDetails a = platform.writer().create(ids.next(), post, "root a", Optional.empty());
+        CommentDetails b = platform.writer().create(ids.next(), post, "root b", Optional.empty());
+        CommentDetails firstReply = platform.writer()
+                .create(ids.next(), post, "reply to a", Optional.of(a.comment().id()));
         List<CommentDetails> replies = concurrently(
                 40,
-                i -> service.create(
-                        ids.next(),
-                        post,
-                        "reply " + i,
-                        Optional.of(
-                                i % 2 == 0
-                                        ? a.comment().id()
-                                        : i % 4 == 1
-                                                ? b.comment().id()
-                                                : firstReply.comment().id())));
+                i -> platform.writer()
+                        .create(
+                                ids.next(),
+                                post,
+                                "reply " + i,
+                                Optional.of(
+                                        i % 2 == 0
+                                                ? a.comment().id()
+                                                : i % 4 == 1
+                                                        ? b.comment().id()
+                                                        : firstReply.comment().id())));
 
         List<CommentDetails> underA = new ArrayList<>(List.of(firstReply));
         replies.stream().filter(r -> r.comment().rootId() == a.comment().id()).forEach(underA::add);
@@ -269,20 +269,22 @@ public class CommentStoreContract {
                 .allMatch(r -> r.comment().rootId() == a.comment().id());
 
         // Replies do not take top-level floors, and paging them by cursor lists each once, in floor order.
-        assertThat(service.page(ANYONE, post, 1).items())
+        assertThat(platform.reader().page(ANYONE, post, 1).items())
                 .extracting(d -> d.comment().id())
                 .containsExactly(a.comment().id(), b.comment().id());
         List<Long> paged = new ArrayList<>();
         Optional<FloorCursor> after = Optional.empty();
         do {
             Page<CommentDetails, FloorCursor> page =
-                    service.replies(ANYONE, a.comment().id(), after, 7);
+                    platform.reader().replies(ANYONE, a.comment().id(), after, 7);
             paged.addAll(floors(page.items()));
             after = page.next();
         } while (after.isPresent());
         assertThat(paged).isEqualTo(range(1, 31));
-        assertThat(service.get(ANYONE, a.comment().id()).counts().replies()).isEqualTo(31);
-        assertThat(service.replies(ANYONE, firstReply.comment().id(), Optional.empty(), 20)
+        assertThat(platform.reader().get(ANYONE, a.comment().id()).counts().replies())
+                .isEqualTo(31);
+        assertThat(platform.reader()
+                        .replies(ANYONE, firstReply.comment().id(), Optional.empty(), 20)
                         .items())
                 .isEmpty();
         assertThat(storage().posts().counts(post).comments()).isEqualTo(43);
@@ -297,24 +299,24 @@ public class CommentStoreContract {
         long post = newPost(postAuthor);
         List<CommentDetails> created = new ArrayList<>();
         for (int i = 0; i < 45; i++) {
-            created.add(service.create(ids.next(), post, "c" + i, Optional.empty()));
+            created.add(platform.writer().create(ids.next(), post, "c" + i, Optional.empty()));
         }
         for (int floor : new int[] {3, 20, 21, 45}) {
             Comment c = created.get(floor - 1).comment();
-            service.delete(c.authorId(), c.id());
+            platform.writer().delete(c.authorId(), c.id());
         }
 
-        assertThat(floors(service.page(ANYONE, post, 1).items()))
+        assertThat(floors(platform.reader().page(ANYONE, post, 1).items()))
                 .isEqualTo(range(1, 20).stream().filter(f -> f != 3 && f != 20).toList());
-        assertThat(floors(service.page(ANYONE, post, 2).items())).isEqualTo(range(22, 40));
-        assertThat(floors(service.page(ANYONE, post, 3).items())).isEqualTo(range(41, 44));
-        assertThat(service.page(ANYONE, post, 3).pages()).isEqualTo(3);
+        assertThat(floors(platform.reader().page(ANYONE, post, 2).items())).isEqualTo(range(22, 40));
+        assertThat(floors(platform.reader().page(ANYONE, post, 3).items())).isEqualTo(range(41, 44));
+        assertThat(platform.reader().page(ANYONE, post, 3).pages()).isEqualTo(3);
         assertThat(storage().posts().counts(post))
                 .extracting(PostCounts::comments, PostCounts::commentsEver)
                 .containsExactly(41L, 45L);
         assertThat(comments().subjectCounts(CommentedObject.post(post))).isEqualTo(new SubjectCounts(41, 41, 45));
         long deleted = created.get(2).comment().id();
-        assertThatThrownBy(() -> service.get(ANYONE, deleted))
+        assertThatThrownBy(() -> platform.reader().get(ANYONE, deleted))
                 .isInstanceOf(DomainException.class)
                 .extracting(e -> ((DomainException) e).kind())
                 .isEqualTo(DomainException.Kind.NOT_FOUND);
@@ -325,9 +327,10 @@ public class CommentStoreContract {
         });
 
         // Deleting again changes nothing; a new comment takes the next floor, not a freed one.
-        service.delete(postAuthor, deleted);
+        platform.writer().delete(postAuthor, deleted);
         assertThat(storage().posts().counts(post).comments()).isEqualTo(41);
-        assertThat(service.create(ids.next(), post, "late", Optional.empty())
+        assertThat(platform.writer()
+                        .create(ids.next(), post, "late", Optional.empty())
                         .comment()
                         .floor())
                 .isEqualTo(46);
@@ -338,43 +341,49 @@ public class CommentStoreContract {
         long postAuthor = ids.next();
         long post = newPost(postAuthor);
         long commenter = ids.next();
-        CommentDetails mine = service.create(commenter, post, "mine", Optional.empty());
-        CommentDetails other = service.create(commenter, post, "other", Optional.empty());
+        CommentDetails mine = platform.writer().create(commenter, post, "mine", Optional.empty());
+        CommentDetails other = platform.writer().create(commenter, post, "other", Optional.empty());
 
-        assertThatThrownBy(() -> service.delete(ids.next(), mine.comment().id()))
+        assertThatThrownBy(() ->
+                        platform.writer().delete(ids.next(), mine.comment().id()))
                 .isInstanceOf(DomainException.class)
                 .extracting(e -> ((DomainException) e).kind())
                 .isEqualTo(DomainException.Kind.FORBIDDEN);
-        service.delete(commenter, mine.comment().id());
-        service.delete(postAuthor, other.comment().id());
-        assertThat(service.page(ANYONE, post, 1).items()).isEmpty();
-        assertThat(service.page(ANYONE, post, 1).pages()).isEqualTo(1);
+        platform.writer().delete(commenter, mine.comment().id());
+        platform.writer().delete(postAuthor, other.comment().id());
+        assertThat(platform.reader().page(ANYONE, post, 1).items()).isEmpty();
+        assertThat(platform.reader().page(ANYONE, post, 1).pages()).isEqualTo(1);
     }
 
     @Test
     void invalidRequestsAreRefusedWithTheirKind() {
         long post = newPost(ids.next());
         long me = ids.next();
-        CommentDetails root = service.create(me, post, "x".repeat(2000), Optional.empty());
+        CommentDetails root = platform.writer().create(me, post, "x".repeat(2000), Optional.empty());
         long otherPost = newPost(ids.next());
-        CommentDetails elsewhere = service.create(me, otherPost, "elsewhere", Optional.empty());
+        CommentDetails elsewhere = platform.writer().create(me, otherPost, "elsewhere", Optional.empty());
 
-        assertKind(() -> service.create(me, post, "", Optional.empty()), DomainException.Kind.INVALID);
-        assertKind(() -> service.create(me, post, "   ", Optional.empty()), DomainException.Kind.INVALID);
-        assertKind(() -> service.create(me, post, null, Optional.empty()), DomainException.Kind.INVALID);
-        assertKind(() -> service.create(me, post, "x".repeat(2001), Optional.empty()), DomainException.Kind.INVALID);
-        assertKind(() -> service.create(me, ids.next(), "hi", Optional.empty()), DomainException.Kind.NOT_FOUND);
-        assertKind(() -> service.create(me, post, "hi", Optional.of(ids.next())), DomainException.Kind.NOT_FOUND);
+        assertKind(() -> platform.writer().create(me, post, "", Optional.empty()), DomainException.Kind.INVALID);
+        assertKind(() -> platform.writer().create(me, post, "   ", Optional.empty()), DomainException.Kind.INVALID);
+        assertKind(() -> platform.writer().create(me, post, null, Optional.empty()), DomainException.Kind.INVALID);
         assertKind(
-                () -> service.create(
-                        me, post, "hi", Optional.of(elsewhere.comment().id())),
+                () -> platform.writer().create(me, post, "x".repeat(2001), Optional.empty()),
                 DomainException.Kind.INVALID);
-        assertKind(() -> service.page(ANYONE, post, 0), DomainException.Kind.INVALID);
-        assertKind(() -> service.page(ANYONE, ids.next(), 1), DomainException.Kind.NOT_FOUND);
-        assertKind(() -> service.get(ANYONE, ids.next()), DomainException.Kind.NOT_FOUND);
-        assertKind(() -> service.delete(me, ids.next()), DomainException.Kind.NOT_FOUND);
-        assertKind(() -> service.vote(me, ids.next(), Vote.LIKE), DomainException.Kind.NOT_FOUND);
-        assertThat(service.page(ANYONE, post, 1).items())
+        assertKind(
+                () -> platform.writer().create(me, ids.next(), "hi", Optional.empty()), DomainException.Kind.NOT_FOUND);
+        assertKind(
+                () -> platform.writer().create(me, post, "hi", Optional.of(ids.next())),
+                DomainException.Kind.NOT_FOUND);
+        assertKind(
+                () -> platform.writer()
+                        .create(me, post, "hi", Optional.of(elsewhere.comment().id())),
+                DomainException.Kind.INVALID);
+        assertKind(() -> platform.reader().page(ANYONE, post, 0), DomainException.Kind.INVALID);
+        assertKind(() -> platform.reader().page(ANYONE, ids.next(), 1), DomainException.Kind.NOT_FOUND);
+        assertKind(() -> platform.reader().get(ANYONE, ids.next()), DomainException.Kind.NOT_FOUND);
+        assertKind(() -> platform.writer().delete(me, ids.next()), DomainException.Kind.NOT_FOUND);
+        assertKind(() -> platform.voting().vote(me, ids.next(), Vote.LIKE), DomainException.Kind.NOT_FOUND);
+        assertThat(platform.reader().page(ANYONE, post, 1).items())
                 .extracting(d -> d.comment().id())
                 .containsExactly(root.comment().id());
     }
@@ -391,19 +400,20 @@ public class CommentStoreContract {
     @Test
     void likeAndHateAreIdempotentAndExclusive() {
         long post = newPost(ids.next());
-        long c = service.create(ids.next(), post, "vote on me", Optional.empty())
+        long c = platform.writer()
+                .create(ids.next(), post, "vote on me", Optional.empty())
                 .comment()
                 .id();
         long me = ids.next();
 
-        assertThat(service.vote(me, c, Vote.LIKE)).isEqualTo(new CommentCounts(0, 1, 0));
-        assertThat(service.vote(me, c, Vote.LIKE)).isEqualTo(new CommentCounts(0, 1, 0));
-        assertThat(service.vote(me, c, Vote.HATE)).isEqualTo(new CommentCounts(0, 0, 1));
-        assertThat(service.unvote(me, c, Vote.LIKE)).isEqualTo(new CommentCounts(0, 0, 1));
-        assertThat(service.unvote(me, c, Vote.HATE)).isEqualTo(new CommentCounts(0, 0, 0));
-        assertThat(service.unvote(me, c, Vote.HATE)).isEqualTo(new CommentCounts(0, 0, 0));
+        assertThat(platform.voting().vote(me, c, Vote.LIKE)).isEqualTo(new CommentCounts(0, 1, 0));
+        assertThat(platform.voting().vote(me, c, Vote.LIKE)).isEqualTo(new CommentCounts(0, 1, 0));
+        assertThat(platform.voting().vote(me, c, Vote.HATE)).isEqualTo(new CommentCounts(0, 0, 1));
+        assertThat(platform.voting().unvote(me, c, Vote.LIKE)).isEqualTo(new CommentCounts(0, 0, 1));
+        assertThat(platform.voting().unvote(me, c, Vote.HATE)).isEqualTo(new CommentCounts(0, 0, 0));
+        assertThat(platform.voting().unvote(me, c, Vote.HATE)).isEqualTo(new CommentCounts(0, 0, 0));
         assertThat(commentVotes().vote(c, me)).isEqualTo(Vote.NONE);
-        assertThat(service.vote(me, c, Vote.LIKE)).isEqualTo(new CommentCounts(0, 1, 0));
+        assertThat(platform.voting().vote(me, c, Vote.LIKE)).isEqualTo(new CommentCounts(0, 1, 0));
         assertThat(commentVotes().vote(c, me)).isEqualTo(Vote.LIKE);
     }
 
@@ -455,7 +465,8 @@ public class CommentStoreContract {
         CommentedObject object = CommentedObject.post(post);
         List<Long> placed = new ArrayList<>(); // entries are of placed comments: comment i at floor i + 1
         for (int i = 0; i < 9; i++) {
-            placed.add(service.create(ids.next(), post, "c" + i, Optional.empty())
+            placed.add(platform.writer()
+                    .create(ids.next(), post, "c" + i, Optional.empty())
                     .comment()
                     .id());
         }
@@ -498,20 +509,23 @@ public class CommentStoreContract {
         long post = newPost(ids.next());
         CommentedObject object = CommentedObject.post(post);
         HotRanking ranking = new HotRanking(comments(), hotComments());
-        long first = service.create(ids.next(), post, "first", Optional.empty())
+        long first = platform.writer()
+                .create(ids.next(), post, "first", Optional.empty())
                 .comment()
                 .id();
-        long second = service.create(ids.next(), post, "second", Optional.empty())
+        long second = platform.writer()
+                .create(ids.next(), post, "second", Optional.empty())
                 .comment()
                 .id();
-        long reply = service.create(ids.next(), post, "a reply", Optional.of(first))
+        long reply = platform.writer()
+                .create(ids.next(), post, "a reply", Optional.of(first))
                 .comment()
                 .id();
         for (int i = 0; i < 3; i++) {
-            service.vote(ids.next(), second, Vote.LIKE);
+            platform.voting().vote(ids.next(), second, Vote.LIKE);
         }
-        service.vote(ids.next(), first, Vote.LIKE);
-        service.vote(ids.next(), reply, Vote.LIKE);
+        platform.voting().vote(ids.next(), first, Vote.LIKE);
+        platform.voting().vote(ids.next(), reply, Vote.LIKE);
         for (long id : List.of(first, second, reply)) {
             ranking.rerank(id);
         }
@@ -522,8 +536,8 @@ public class CommentStoreContract {
         assertThat(ranking.rerank(second)).as("already where its counters say").isFalse();
 
         long hater = ids.next();
-        service.vote(hater, first, Vote.HATE);
-        service.vote(ids.next(), first, Vote.HATE); // likes 1, hates 2: below zero
+        platform.voting().vote(hater, first, Vote.HATE);
+        platform.voting().vote(ids.next(), first, Vote.HATE); // likes 1, hates 2: below zero
         assertThat(ranking.rerank(first)).isTrue();
         assertThat(hotComments().ranked(object, Optional.empty(), 10))
                 .extracting(RankedComment::commentId)
@@ -538,7 +552,7 @@ public class CommentStoreContract {
                 .extracting(RankedComment::score)
                 .containsExactly(3L);
 
-        service.delete(secondComment.authorId(), second);
+        platform.writer().delete(secondComment.authorId(), second);
         assertThat(ranking.rerank(second)).isTrue();
         assertThat(hotComments().ranked(object, Optional.empty(), 10)).isEmpty();
     }
@@ -583,15 +597,16 @@ public class CommentStoreContract {
         for (int i = 0; i < 5; i++) {
             mine.add(
                     0,
-                    service.create(author, post, "mine " + i, Optional.empty())
+                    platform.writer()
+                            .create(author, post, "mine " + i, Optional.empty())
                             .comment()
                             .id());
         }
-        service.create(ids.next(), post, "someone else's", Optional.empty());
+        platform.writer().create(ids.next(), post, "someone else's", Optional.empty());
         assertThat(comments().commentIdsByAuthor(author, Optional.empty(), 10)).isEqualTo(mine);
         assertThat(comments().commentIdsByAuthor(author, Optional.of(mine.get(1)), 2))
                 .isEqualTo(mine.subList(2, 4));
-        service.delete(author, mine.get(0));
+        platform.writer().delete(author, mine.get(0));
         assertThat(comments().commentIdsByAuthor(author, Optional.empty(), 10)).isEqualTo(mine.subList(1, 5));
     }
 
@@ -601,21 +616,23 @@ public class CommentStoreContract {
         long me = ids.next();
         List<Long> voted = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
-            long c = service.create(ids.next(), post, "c" + i, Optional.empty())
+            long c = platform.writer()
+                    .create(ids.next(), post, "c" + i, Optional.empty())
                     .comment()
                     .id();
-            service.vote(me, c, i % 2 == 0 ? Vote.LIKE : Vote.HATE);
+            platform.voting().vote(me, c, i % 2 == 0 ? Vote.LIKE : Vote.HATE);
             voted.add(c);
         }
-        service.unvote(me, voted.get(0), Vote.LIKE); // taken back: still listed, harmless
-        service.vote(ids.next(), voted.get(1), Vote.LIKE); // someone else's
+        platform.voting().unvote(me, voted.get(0), Vote.LIKE); // taken back: still listed, harmless
+        platform.voting().vote(ids.next(), voted.get(1), Vote.LIKE); // someone else's
         assertThat(commentVotes().votedComments(me, Optional.empty(), 10)).isEqualTo(voted);
         assertThat(commentVotes().votedComments(me, Optional.of(voted.get(0)), 2))
                 .isEqualTo(voted.subList(1, 3));
         assertThat(commentVotes().votedComments(ids.next(), Optional.empty(), 10))
                 .isEmpty();
 
-        long notVoted = service.create(ids.next(), post, "none", Optional.empty())
+        long notVoted = platform.writer()
+                .create(ids.next(), post, "none", Optional.empty())
                 .comment()
                 .id();
         assertThat(commentVotes().votedAmong(me, List.of(voted.get(2), notVoted, voted.get(0), ids.next())))
@@ -657,18 +674,19 @@ public class CommentStoreContract {
     @Test
     void concurrentVotesCountEachUserOnce() throws Exception {
         long post = newPost(ids.next());
-        long c = service.create(ids.next(), post, "popular", Optional.empty())
+        long c = platform.writer()
+                .create(ids.next(), post, "popular", Optional.empty())
                 .comment()
                 .id();
         List<Long> users = LongStream.range(0, 40).map(i -> ids.next()).boxed().toList();
 
         // Every user likes twice at once; then half switch to hate while the other half like again.
-        concurrently(80, i -> service.vote(users.get(i % 40), c, Vote.LIKE));
-        assertThat(service.get(ANYONE, c).counts()).isEqualTo(new CommentCounts(0, 40, 0));
-        concurrently(80, i -> service.vote(users.get(i % 40), c, i % 40 < 20 ? Vote.HATE : Vote.LIKE));
-        assertThat(service.get(ANYONE, c).counts()).isEqualTo(new CommentCounts(0, 20, 20));
-        concurrently(40, i -> service.unvote(users.get(i), c, Vote.HATE));
-        assertThat(service.get(ANYONE, c).counts()).isEqualTo(new CommentCounts(0, 20, 0));
+        concurrently(80, i -> platform.voting().vote(users.get(i % 40), c, Vote.LIKE));
+        assertThat(platform.reader().get(ANYONE, c).counts()).isEqualTo(new CommentCounts(0, 40, 0));
+        concurrently(80, i -> platform.voting().vote(users.get(i % 40), c, i % 40 < 20 ? Vote.HATE : Vote.LIKE));
+        assertThat(platform.reader().get(ANYONE, c).counts()).isEqualTo(new CommentCounts(0, 20, 20));
+        concurrently(40, i -> platform.voting().unvote(users.get(i), c, Vote.HATE));
+        assertThat(platform.reader().get(ANYONE, c).counts()).isEqualTo(new CommentCounts(0, 20, 0));
     }
 
     // --- reconcile ---
@@ -677,22 +695,22 @@ public class CommentStoreContract {
     void reconcileFindsAndCorrectsInjectedDrift() {
         long post = newPost(ids.next());
         CommentedObject object = CommentedObject.post(post);
-        CommentDetails a = service.create(ids.next(), post, "a", Optional.empty());
-        CommentDetails b = service.create(ids.next(), post, "b", Optional.empty());
-        service.create(ids.next(), post, "a1", Optional.of(a.comment().id()));
-        CommentDetails a2 =
-                service.create(ids.next(), post, "a2", Optional.of(a.comment().id()));
-        service.create(ids.next(), post, "b1", Optional.of(b.comment().id()));
-        service.delete(a2.comment().authorId(), a2.comment().id());
-        service.delete(b.comment().authorId(), b.comment().id());
-        assertThat(service.reconcile(post).isZero()).isTrue();
+        CommentDetails a = platform.writer().create(ids.next(), post, "a", Optional.empty());
+        CommentDetails b = platform.writer().create(ids.next(), post, "b", Optional.empty());
+        platform.writer().create(ids.next(), post, "a1", Optional.of(a.comment().id()));
+        CommentDetails a2 = platform.writer()
+                .create(ids.next(), post, "a2", Optional.of(a.comment().id()));
+        platform.writer().create(ids.next(), post, "b1", Optional.of(b.comment().id()));
+        platform.writer().delete(a2.comment().authorId(), a2.comment().id());
+        platform.writer().delete(b.comment().authorId(), b.comment().id());
+        assertThat(platform.recount().reconcile(post).isZero()).isTrue();
 
         // What timed-out counter updates and crashes between steps leave behind:
         storage().posts().addCounts(post, new PostCounts(0, 3, -1, 0, 0));
         comments().addSubjectCounts(object, new SubjectCounts(1, -2, 0));
         comments().addCounts(a.comment().id(), CommentCounts.replies(2));
 
-        CommentDrift drift = service.reconcile(post);
+        CommentDrift drift = platform.recount().reconcile(post);
         assertThat(drift.post()).isEqualTo(new PostCounts(0, 3, -1, 0, 0));
         assertThat(drift.subject()).isEqualTo(new SubjectCounts(1, -2, 0));
         assertThat(drift.replies()).isEqualTo(2);
@@ -700,7 +718,8 @@ public class CommentStoreContract {
                 .extracting(PostCounts::comments, PostCounts::commentsEver)
                 .containsExactly(3L, 5L);
         assertThat(comments().subjectCounts(object)).isEqualTo(new SubjectCounts(1, 3, 5));
-        assertThat(service.get(ANYONE, a.comment().id()).counts().replies()).isEqualTo(1);
-        assertThat(service.reconcile(post).isZero()).isTrue();
+        assertThat(platform.reader().get(ANYONE, a.comment().id()).counts().replies())
+                .isEqualTo(1);
+        assertThat(platform.recount().reconcile(post).isZero()).isTrue();
     }
 }

@@ -3,7 +3,6 @@ package dev.widefeed.store;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.widefeed.comment.CommentCounts;
-import dev.widefeed.comment.CommentService;
 import dev.widefeed.comment.Vote;
 import dev.widefeed.graph.RelationRepairer;
 import dev.widefeed.graph.User;
@@ -109,12 +108,11 @@ public class ReconcileContract {
                 TestStorages.access(storage()),
                 Clock.systemUTC(),
                 DirtyCounters.NONE);
-        CommentService comments = TestStorages.commentService(storage(), ids, Clock.systemUTC());
         return new Reconciler(
                 users,
                 posts,
                 likes,
-                comments,
+                TestStorages.comments(storage(), ids, Clock.systemUTC()).recount(),
                 new RelationRepairer(storage().users(), storage().relations(), DirtyCounters.NONE));
     }
 
@@ -179,17 +177,19 @@ public class ReconcileContract {
                 .create(author, "discussed", null)
                 .post()
                 .id();
-        CommentService comments = TestStorages.commentService(storage(), ids, Clock.systemUTC());
-        long top = comments.create(author, post, "top", java.util.Optional.empty())
+        TestStorages.Comments comments = TestStorages.comments(storage(), ids, Clock.systemUTC());
+        long top = comments.writer()
+                .create(author, post, "top", java.util.Optional.empty())
                 .comment()
                 .id();
-        long reply = comments.create(author, post, "reply", java.util.Optional.of(top))
+        long reply = comments.writer()
+                .create(author, post, "reply", java.util.Optional.of(top))
                 .comment()
                 .id();
         for (int i = 0; i < 3; i++) {
-            comments.vote(newUser(), top, Vote.LIKE);
+            comments.voting().vote(newUser(), top, Vote.LIKE);
         }
-        comments.vote(newUser(), reply, Vote.HATE);
+        comments.voting().vote(newUser(), reply, Vote.HATE);
         storage().comments().addCounts(top, new CommentCounts(0, -2, 1)); // lost likes, a phantom hate
         storage().comments().addCounts(reply, new CommentCounts(0, 4, 0));
 

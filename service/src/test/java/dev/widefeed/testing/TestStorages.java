@@ -6,7 +6,13 @@ import dev.widefeed.audience.AudienceLimits;
 import dev.widefeed.audience.AudienceService;
 import dev.widefeed.cache.CacheSettings;
 import dev.widefeed.cache.CacheTier;
-import dev.widefeed.comment.CommentService;
+import dev.widefeed.comment.CommentReader;
+import dev.widefeed.comment.CommentRecount;
+import dev.widefeed.comment.CommentSettings;
+import dev.widefeed.comment.CommentStore;
+import dev.widefeed.comment.CommentVoting;
+import dev.widefeed.comment.CommentWriter;
+import dev.widefeed.comment.HotRanking;
 import dev.widefeed.eventlog.EventLogStore;
 import dev.widefeed.graph.ProfileCache;
 import dev.widefeed.graph.UserService;
@@ -210,23 +216,45 @@ public final class TestStorages {
                 CounterUpdates.direct("user counts", users::addCounts, dirty::user));
     }
 
+    /** The comment platform's pieces, built by hand by {@link #comments}: each test uses the ones it needs. */
+    public record Comments(
+            CommentReader reader,
+            CommentWriter writer,
+            CommentVoting voting,
+            CommentSettings settings,
+            CommentRecount recount) {}
+
     /**
-     * A comment service built by hand over the storage, for tests that write comments beside what they check: no
-     * counter marks, mentions resolved and pages read in the calling thread.
+     * The comment platform built by hand over the storage, for tests that write comments beside what they check: no
+     * cache tier (pages show the store's counts), no counter marks, mentions resolved and pages read in the calling
+     * thread.
      */
-    public static CommentService commentService(Storage storage, IdGenerator ids, Clock clock) {
-        return new CommentService(
-                storage.posts(),
-                storage.comments(),
-                storage.commentVotes(),
-                storage.hotComments(),
-                access(storage),
-                new Events(),
+    public static Comments comments(Storage storage, IdGenerator ids, Clock clock) {
+        PostAccess access = access(storage);
+        Events events = new Events();
+        CommentStore comments = storage.comments();
+        CommentReader reader = new CommentReader(
+                comments, storage.commentVotes(), storage.hotComments(), access, Runnable::run, comments::countsOf);
+        CommentWriter writer = new CommentWriter(
+                comments,
+                reader,
+                access,
+                events,
                 ids,
                 clock,
                 new MentionResolver(storage.users(), Runnable::run),
-                Runnable::run,
-                DirtyCounters.NONE);
+                DirtyCounters.NONE,
+                CounterUpdates.direct("comments", storage.posts()::addCounts, DirtyCounters.NONE::post));
+        return new Comments(
+                reader,
+                writer,
+                new CommentVoting(comments, storage.commentVotes(), reader, events, DirtyCounters.NONE),
+                new CommentSettings(comments, access, reader),
+                new CommentRecount(
+                        storage.posts(),
+                        comments,
+                        storage.commentVotes(),
+                        new HotRanking(comments, storage.hotComments())));
     }
 
     /**

@@ -254,7 +254,7 @@ public class TextIndexContract {
                 .post()
                 .id();
         long comment = services.comments
-                .comments()
+                .writer()
                 .create(cy, post, "yes @" + handle(ada) + " @" + handle(bob), Optional.empty())
                 .comment()
                 .id();
@@ -299,7 +299,7 @@ public class TextIndexContract {
                 .hasSize(1);
         assertThat(hidden).isNotEqualTo(own); // neither the invisible nor ada's own naming of herself is listed
 
-        services.comments.comments().delete(cy, comment);
+        services.comments.writer().delete(cy, comment);
         await(
                 () -> services.textIndex
                                 .topics()

@@ -199,7 +199,7 @@ public final class ServiceTarget implements ReplayTarget {
             case POST -> actions.posted(me, feed.post(me, Actions.text(event), null));
             case REPOST -> actions.posted(me, feed.post(me, "", action.subject()));
             case COMMENT ->
-                services.comments.comments().create(me, action.subject(), Actions.text(event), Optional.empty());
+                services.comments.writer().create(me, action.subject(), Actions.text(event), Optional.empty());
             case LIKE -> services.likes.likes().like(me, action.subject());
             case HOME_READ -> feed.home(me, PAGE);
             case USER_READ -> services.posts.posts().byAuthor(me, action.subject(), Optional.empty(), PAGE);

@@ -315,20 +315,20 @@ public final class CostScenario {
                 n,
                 Caches.AS_THEY_ARE,
                 i -> services.comments
-                        .comments()
+                        .writer()
                         .create(readers.get(i % readers.size()), commented.get(i), "a comment", Optional.empty())));
         // A post with a full first page of comments, made before the measure: the page's reads are what is counted.
         long discussed = posts.get(0);
         for (int i = 0; i < PAGE; i++) {
             services.comments
-                    .comments()
+                    .writer()
                     .create(readers.get(i % readers.size()), discussed, "comment " + i, Optional.empty());
         }
         costs.add(m.run(
                 "comments page of " + PAGE,
                 n,
                 Caches.WARMED,
-                i -> services.comments.comments().page(readers.get(i % readers.size()), discussed, 1)));
+                i -> services.comments.reader().page(readers.get(i % readers.size()), discussed, 1)));
         costs.add(m.run(
                 "post (no followers)",
                 n,

@@ -266,21 +266,21 @@ class HBaseRowLayoutTest {
             services.likes.likes().like(bob, post);
             services.likes.likes().like(cy, post);
             long comment = services.comments
-                    .comments()
+                    .writer()
                     .create(bob, post, "first! @" + adasHandle + " #" + topic, Optional.empty())
                     .comment()
                     .id();
-            services.comments.comments().create(cy, post, "@" + handle(bob) + " agreed", Optional.of(comment));
+            services.comments.writer().create(cy, post, "@" + handle(bob) + " agreed", Optional.of(comment));
             long other = services.comments
-                    .comments()
+                    .writer()
                     .create(cy, post, "another", Optional.empty())
                     .comment()
                     .id();
-            services.comments.comments().vote(ada, comment, Vote.LIKE);
-            services.comments.comments().vote(cy, comment, Vote.LIKE);
-            services.comments.comments().vote(bob, other, Vote.HATE);
-            services.comments.comments().pin(ada, post, comment);
-            services.comments.comments().close(ada, post, true);
+            services.comments.voting().vote(ada, comment, Vote.LIKE);
+            services.comments.voting().vote(cy, comment, Vote.LIKE);
+            services.comments.voting().vote(bob, other, Vote.HATE);
+            services.comments.settings().pin(ada, post, comment);
+            services.comments.settings().close(ada, post, true);
             long gone = services.posts
                     .posts()
                     .create(ada, "to be deleted", null)
