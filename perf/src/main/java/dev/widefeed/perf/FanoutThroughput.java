@@ -117,7 +117,10 @@ final class FanoutThroughput {
                         Duration.ofMinutes(10),
                         "perf"),
                 clock,
-                new MetricRegistry());
+                new MetricRegistry(),
+                services.context.threads().scheduled("eventlog-poll"),
+                services.context.threads().fixed("eventlog-worker", threads),
+                services.context.threads().cached("eventlog-release"));
         job.serve(services.log.log());
         job.start();
         try {

@@ -74,7 +74,10 @@ final class NotificationThroughput {
                         Duration.ofMinutes(10),
                         "perf-notifications"),
                 clock,
-                new MetricRegistry());
+                new MetricRegistry(),
+                services.context.threads().scheduled("eventlog-poll"),
+                services.context.threads().fixed("eventlog-worker", 2),
+                services.context.threads().cached("eventlog-release"));
         job.serve(services.log.log());
         job.start();
         ExecutorService likers = Executors.newFixedThreadPool(threads);

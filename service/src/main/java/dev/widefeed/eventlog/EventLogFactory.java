@@ -3,6 +3,7 @@ package dev.widefeed.eventlog;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.widefeed.kernel.ProcessName;
 import io.dropwizard.core.setup.Environment;
+import io.dropwizard.lifecycle.setup.LifecycleEnvironment;
 import io.dropwizard.util.Duration;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -10,6 +11,7 @@ import jakarta.validation.constraints.NotNull;
 import java.time.Clock;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ScheduledExecutorService;
 
 /** The {@code eventLog} section: the durable event log's shards and the job that works them. */
 public class EventLogFactory {
@@ -64,13 +66,24 @@ public class EventLogFactory {
 
     /**
      * Builds the job over {@code handlers}, woken by what is appended through {@code log}, and registers it with the
-     * lifecycle and its health check.
+     * lifecycle and its health check. Its threads come from the lifecycle, managed before the job so that they stop
+     * after it. They are daemons, as the lifecycle's scheduled executors make them (the runners' too, though they only
+     * run), and get no time of their own at the end: the job's stop has waited for its work as long as it should.
      */
     public EventLogJob buildJob(
             EventLogStore store, EventLog log, Map<String, LogHandler> handlers, Clock clock, Environment environment) {
-        EventLogJob job = new EventLogJob(store, handlers, settings(owner()), clock, environment.metrics());
+        LifecycleEnvironment lifecycle = environment.lifecycle();
+        EventLogJob job = new EventLogJob(
+                store,
+                handlers,
+                settings(owner()),
+                clock,
+                environment.metrics(),
+                daemons(lifecycle, "eventlog-poll", 1),
+                daemons(lifecycle, "eventlog-worker", threads),
+                daemons(lifecycle, "eventlog-release", 1));
         job.serve(log);
-        environment.lifecycle().manage(job);
+        lifecycle.manage(job);
         environment
                 .healthChecks()
                 .register("event-log", new EventLogHealthCheck(job, stallAfter.toJavaDuration(), clock));
@@ -88,6 +101,14 @@ public class EventLogFactory {
                 leaseTtl.toJavaDuration(),
                 initialLookback.toJavaDuration(),
                 owner);
+    }
+
+    private static ScheduledExecutorService daemons(LifecycleEnvironment lifecycle, String name, int threads) {
+        return lifecycle
+                .scheduledExecutorService(name, true)
+                .threads(threads)
+                .shutdownTime(Duration.seconds(0))
+                .build();
     }
 
     /** A lease owner name unique to this process: host, pid, and a random part for restarts that reuse a pid. */

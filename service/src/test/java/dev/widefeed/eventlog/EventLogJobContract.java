@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.kernel.IdGenerator;
+import dev.widefeed.kernel.Threads;
 import dev.widefeed.store.Storage;
 import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.MovableClock;
@@ -24,6 +25,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -38,11 +40,18 @@ public class EventLogJobContract {
     private final Clock ahead = Clock.offset(Clock.systemUTC(), Duration.ofMinutes(10));
 
     private final List<String> turns = new ArrayList<>();
+    /** The jobs' threads, ended after each test (the jobs' stops leave them to their owner). */
+    private final Threads threads = new Threads();
 
     private final TestBackend backend;
 
     EventLogJobContract(TestBackend backend) {
         this.backend = backend;
+    }
+
+    @AfterEach
+    void endTheThreads() {
+        threads.close();
     }
 
     private Storage storage() {
@@ -76,7 +85,10 @@ public class EventLogJobContract {
                         Duration.ofHours(1),
                         "test-" + ids.next()),
                 clock,
-                new MetricRegistry());
+                new MetricRegistry(),
+                threads.scheduled("eventlog-poll"),
+                threads.fixed("eventlog-worker", 1),
+                threads.cached("eventlog-release"));
     }
 
     /**
@@ -282,14 +294,17 @@ public class EventLogJobContract {
     }
 
     /** A started job over {@code log}'s shards {@code [0, shards)}, each kind "test-stamp" going to {@code stamps}. */
-    private static EventLogJob started(
+    private EventLogJob started(
             EventLogStore log, int shards, Duration poll, Duration idle, Duration ttl, String owner, Stamps stamps) {
         EventLogJob job = new EventLogJob(
                 log,
                 Map.of("test-stamp", stamps),
                 new EventLogJob.Settings(shards, 2, 1, poll, idle, ttl, Duration.ofMinutes(2), owner),
                 Clock.systemUTC(),
-                new MetricRegistry());
+                new MetricRegistry(),
+                threads.scheduled("eventlog-poll"),
+                threads.fixed("eventlog-worker", 2),
+                threads.cached("eventlog-release"));
         job.start();
         return job;
     }
@@ -401,7 +416,10 @@ public class EventLogJobContract {
                         Duration.ofMinutes(2),
                         owner),
                 Clock.systemUTC(),
-                new MetricRegistry());
+                new MetricRegistry(),
+                threads.scheduled("eventlog-poll"),
+                threads.fixed("eventlog-worker", 1),
+                threads.cached("eventlog-release"));
         log.append(new LogEntry(0, thisMinute(), "test-slow", subject, ids.next()));
         assertThat(job.runShard(0)).isFalse();
 

@@ -85,7 +85,10 @@ public class FanoutCrashContract {
                         Duration.ofMinutes(10),
                         owner),
                 Clock.systemUTC(),
-                new MetricRegistry());
+                new MetricRegistry(),
+                services.context.threads().scheduled("eventlog-poll"),
+                services.context.threads().fixed("eventlog-worker", 2),
+                services.context.threads().cached("eventlog-release"));
         job.serve(services.log.log());
         return job;
     }

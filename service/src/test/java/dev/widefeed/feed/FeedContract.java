@@ -421,7 +421,10 @@ public class FeedContract {
                             Duration.ofMinutes(10),
                             name + "-" + UUID.randomUUID()),
                     clock,
-                    new MetricRegistry()));
+                    new MetricRegistry(),
+                    instance.context.threads().scheduled("eventlog-poll"),
+                    instance.context.threads().fixed("eventlog-worker", 2),
+                    instance.context.threads().cached("eventlog-release")));
         }
         List<Long> fans = followers(author, 30, Duration.ofHours(1));
         List<Long> posted = new ArrayList<>();
@@ -476,7 +479,10 @@ public class FeedContract {
                         Duration.ofMinutes(10),
                         "test-" + ids.next()),
                 clock,
-                new MetricRegistry());
+                new MetricRegistry(),
+                services.context.threads().scheduled("eventlog-poll"),
+                services.context.threads().fixed("eventlog-worker", 2),
+                services.context.threads().cached("eventlog-release"));
         job.start();
         EventLogHealthCheck health = new EventLogHealthCheck(job, Duration.ofMillis(300), clock);
         // The task is recorded but its post is not written yet: the task waits, and no page is done.

@@ -30,7 +30,10 @@ final class RunningFanout {
                         Duration.ofMinutes(10),
                         "test-" + UUID.randomUUID()),
                 clock,
-                new MetricRegistry());
+                new MetricRegistry(),
+                services.context.threads().scheduled("eventlog-poll"),
+                services.context.threads().fixed("eventlog-worker", 2),
+                services.context.threads().cached("eventlog-release"));
         job.serve(services.log.log());
         job.start();
         return job;

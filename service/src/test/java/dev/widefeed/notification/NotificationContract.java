@@ -107,7 +107,10 @@ public class NotificationContract {
                         Duration.ofMinutes(10),
                         "test-" + UUID.randomUUID()),
                 clock,
-                new MetricRegistry());
+                new MetricRegistry(),
+                services.context.threads().scheduled("eventlog-poll"),
+                services.context.threads().fixed("eventlog-worker", 2),
+                services.context.threads().cached("eventlog-release"));
         job.serve(services.log.log());
         job.start();
         return job;

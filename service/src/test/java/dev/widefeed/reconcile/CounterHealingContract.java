@@ -11,6 +11,7 @@ import dev.widefeed.kernel.DirtyCounters;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.kernel.KnownPointCount;
 import dev.widefeed.kernel.StoreException;
+import dev.widefeed.kernel.Threads;
 import dev.widefeed.kernel.UnknownOutcomeException;
 import dev.widefeed.like.LikeEdge;
 import dev.widefeed.like.LikeService;
@@ -64,6 +65,7 @@ public class CounterHealingContract {
     private CounterMarks marks;
     private CounterRecountHandler recounts;
     private EventLogJob job;
+    private Threads threads;
 
     private final TestBackend backend;
 
@@ -78,6 +80,7 @@ public class CounterHealingContract {
     /** The job and its handler; each test starts the job when its recounts may come. */
     @BeforeEach
     void buildTheJob() {
+        threads = new Threads();
         log = new EventLog(storage().eventLog(), SHARDS, clock);
         marks = new CounterMarks(log, clock);
         recounts = new CounterRecountHandler(
@@ -95,13 +98,17 @@ public class CounterHealingContract {
                         Duration.ofMinutes(10),
                         "test-" + ids.next()),
                 clock,
-                new MetricRegistry());
+                new MetricRegistry(),
+                threads.scheduled("eventlog-poll"),
+                threads.fixed("eventlog-worker", 2),
+                threads.cached("eventlog-release"));
         job.serve(log);
     }
 
     @AfterEach
     void stopTheJob() throws InterruptedException {
         job.stop();
+        threads.close();
     }
 
     @Test

@@ -190,7 +190,10 @@ public class MillionFollowersContract {
                         Duration.ofMinutes(10),
                         "million-" + storage().backend()),
                 clock,
-                new MetricRegistry());
+                new MetricRegistry(),
+                services.context.threads().scheduled("eventlog-poll"),
+                services.context.threads().fixed("eventlog-worker", 2),
+                services.context.threads().cached("eventlog-release"));
         job.serve(services.log.log());
         job.start();
         try {

@@ -88,7 +88,10 @@ public class TextIndexContract {
                         Duration.ofMinutes(10),
                         "test-" + UUID.randomUUID()),
                 Clock.systemUTC(),
-                new MetricRegistry());
+                new MetricRegistry(),
+                services.context.threads().scheduled("eventlog-poll"),
+                services.context.threads().fixed("eventlog-worker", 2),
+                services.context.threads().cached("eventlog-release"));
         job.serve(services.log.log());
         job.start();
     }

@@ -140,7 +140,10 @@ public final class ServiceTarget implements ReplayTarget {
                             log.initialLookback.toJavaDuration(),
                             "perf-replay-" + UUID.randomUUID()),
                     clock,
-                    new MetricRegistry()));
+                    new MetricRegistry(),
+                    services.context.threads().scheduled("eventlog-poll"),
+                    services.context.threads().fixed("eventlog-worker", settings.fanoutThreads()),
+                    services.context.threads().cached("eventlog-release")));
             job.get().serve(services.log.log());
             job.get().start();
         }

@@ -133,7 +133,10 @@ public final class CostScenario {
                 services.log.handlers(),
                 log.settings("perf-cost-" + UUID.randomUUID()),
                 clock,
-                new MetricRegistry());
+                new MetricRegistry(),
+                services.context.threads().scheduled("eventlog-poll"),
+                services.context.threads().fixed("eventlog-worker", log.threads),
+                services.context.threads().cached("eventlog-release"));
         WidefeedConfiguration defaults = new WidefeedConfiguration();
         TrendingJob trending = new TrendingJob(
                 counting.textIndex(),

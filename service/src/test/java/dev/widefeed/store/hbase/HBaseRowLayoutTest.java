@@ -115,7 +115,10 @@ class HBaseRowLayoutTest {
                         Duration.ofMinutes(10),
                         "layout-" + UUID.randomUUID()),
                 clock,
-                new MetricRegistry());
+                new MetricRegistry(),
+                services.context.threads().scheduled("eventlog-poll"),
+                services.context.threads().fixed("eventlog-worker", 2),
+                services.context.threads().cached("eventlog-release"));
         job.serve(services.log.log());
         job.start();
         try {

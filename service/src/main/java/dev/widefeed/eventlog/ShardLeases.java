@@ -1,0 +1,110 @@
+package dev.widefeed.eventlog;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.IntConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * This instance's tenures of the log's shards: per shard what it knows of its lease ({@link ShardLease}), and the
+ * store's calls that take, renew and give back the leases. A tenure ends when the store says the shard is someone
+ * else's; then {@code onLost} forgets what else was known of the shard here.
+ */
+final class ShardLeases {
+    private static final Logger LOG = LoggerFactory.getLogger(ShardLeases.class);
+
+    private final EventLogStore store;
+    private final String owner;
+    private final Duration ttl;
+    private final Clock clock;
+    private final IntConsumer onLost;
+    private final ShardLease[] leases;
+    /** Shards this instance leased last time it asked (it may have lost some since). */
+    private final Set<Integer> held = ConcurrentHashMap.newKeySet();
+
+    ShardLeases(EventLogStore store, int shards, Duration ttl, String owner, Clock clock, IntConsumer onLost) {
+        this.store = store;
+        this.owner = owner;
+        this.ttl = ttl;
+        this.clock = clock;
+        this.onLost = onLost;
+        this.leases = new ShardLease[shards];
+        for (int shard = 0; shard < shards; shard++) {
+            leases[shard] = new ShardLease(ttl);
+        }
+    }
+
+    /** What this instance knows of the shard's lease. */
+    ShardLease of(int shard) {
+        return leases[shard];
+    }
+
+    /** Whether {@code shard} is one of the log's and its lease surely this instance's at {@code now}. */
+    boolean heldAt(int shard, Instant now) {
+        return shard >= 0 && shard < leases.length && leases[shard].heldAt(now);
+    }
+
+    boolean renewalDue(int shard, Instant now) {
+        return leases[shard].renewalDue(now);
+    }
+
+    /** Whether this instance leased the shard last time it asked. */
+    boolean leasedLast(int shard) {
+        return held.contains(shard);
+    }
+
+    /**
+     * Whether this instance holds the shard's lease: asks the store only when the lease is not surely held here or
+     * its renewal is due (a held lease is renewed in one round, a lease not held is taken if free). A shard found
+     * someone else's is forgotten here.
+     */
+    boolean leased(int shard) {
+        ShardLease lease = leases[shard];
+        Instant now = clock.instant();
+        boolean heldHere = lease.heldAt(now);
+        if (heldHere && !lease.renewalDue(now)) {
+            return true;
+        }
+        boolean mine = false;
+        if (heldHere || held.contains(shard)) {
+            mine = store.renew(shard, owner, ttl);
+            if (!mine) {
+                LOG.info("event log: lost the lease of shard {} (another worker took it, or it expired)", shard);
+                forget(shard); // the tenure ended, whether or not the lease is free to take again
+            }
+        }
+        if (!mine) {
+            mine = store.lease(shard, owner, ttl);
+        }
+        if (mine) {
+            lease.renewed(now);
+            held.add(shard);
+        } else {
+            forget(shard);
+        }
+        return mine;
+    }
+
+    /** Gives back every lease this instance took, best effort: one the store does not answer for simply expires. */
+    void releaseAll() {
+        for (int shard : List.copyOf(held)) {
+            try {
+                store.release(shard, owner);
+            } catch (RuntimeException e) {
+                LOG.debug("could not release event log shard {}: {}", shard, e.toString());
+            }
+        }
+    }
+
+    /** The shard is someone else's: nothing known of it here holds any more. */
+    private void forget(int shard) {
+        leases[shard].lost();
+        held.remove(shard);
+        onLost.accept(shard);
+    }
+}

@@ -1,0 +1,71 @@
+package dev.widefeed.eventlog;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads a shard's slots and opens each entry in them not known finished here with the handler of its kind. An entry
+ * of a kind no handler here knows (appended by a newer version) is counted, and stays pending until an instance that
+ * knows it takes the shard.
+ */
+final class ShardScan {
+    private static final Logger LOG = LoggerFactory.getLogger(ShardScan.class);
+
+    private final EventLogStore store;
+    private final Map<String, LogHandler> handlers;
+    private final FinishedEntries finished;
+    /** Entries of unknown kinds per shard at its last scan here, so the warning is not repeated every poll. */
+    private final Map<Integer, Integer> unknownByShard = new ConcurrentHashMap<>();
+
+    /**
+     * What the slots held.
+     *
+     * @param pending           the work opened and not done
+     * @param unknown           the entries of kinds no handler here knows
+     * @param oldestUnknownSlot the slot of the oldest of those, {@link Long#MAX_VALUE} if none
+     */
+    record Found(List<PendingWork> pending, int unknown, long oldestUnknownSlot) {}
+
+    ShardScan(EventLogStore store, Map<String, LogHandler> handlers, FinishedEntries finished) {
+        this.store = store;
+        this.handlers = handlers;
+        this.finished = finished;
+    }
+
+    /** The shard's entries in slots {@code from} to {@code to}; those found done are finished here. */
+    Found slots(int shard, long from, long to) {
+        List<PendingWork> pending = new ArrayList<>();
+        long oldestUnknownSlot = Long.MAX_VALUE;
+        int unknown = 0;
+        for (long slot = from; slot <= to; slot++) {
+            for (LogEntry entry : store.entries(shard, slot)) {
+                LogHandler handler = handlers.get(entry.handlerKind());
+                if (handler == null) {
+                    unknown++;
+                    oldestUnknownSlot = Math.min(oldestUnknownSlot, slot);
+                } else if (!finished.contains(entry)) {
+                    LogHandler.Work work = handler.open(entry);
+                    if (work.done()) {
+                        finished.add(entry);
+                    } else {
+                        pending.add(new PendingWork(entry, handler, work));
+                    }
+                }
+            }
+        }
+        Integer unknownBefore = unknownByShard.put(shard, unknown);
+        if (unknown > 0 && (unknownBefore == null || unknownBefore != unknown)) {
+            // Once per change, not every poll: during a rolling upgrade this lasts as long as the upgrade.
+            LOG.warn(
+                    "event log: {} entries of shard {} are of kinds no handler here knows; they wait for an "
+                            + "instance that does",
+                    unknown,
+                    shard);
+        }
+        return new Found(pending, unknown, oldestUnknownSlot);
+    }
+}
