@@ -1,8 +1,11 @@
 package dev.widefeed;
 
+import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
+import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -210,6 +213,32 @@ class ArchitectureTest {
                         "classes with a constructor over %d parameters: split by job, or group their parts",
                         MAX_CONSTRUCTOR_PARAMETERS)
                 .isEmpty();
+    }
+
+    /**
+     * docs/ARCHITECTURE.md, "Assembly": an instance's background threads come from {@code kernel.Threads} (or the
+     * server's lifecycle), so one owner stops them all. Beside it only the embedded stores' runner makes threads (it
+     * watches child processes, not the instance), and the two commands' walks whose pool lives and ends within one
+     * call (an export's splits, the handles' backfill).
+     */
+    @Test
+    void onlyTheInstancesOwnerMakesThreads() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackage(ROOT + ".localstore..")
+                .and()
+                .doNotHaveFullyQualifiedName(ROOT + ".kernel.Threads")
+                .and()
+                .doNotHaveFullyQualifiedName(ROOT + ".export.Export")
+                .and()
+                .doNotHaveFullyQualifiedName(ROOT + ".graph.HandleBackfill")
+                .should()
+                .dependOnClassesThat()
+                .haveFullyQualifiedName("java.util.concurrent.Executors")
+                .orShould()
+                .callConstructorWhere(target(owner(assignableTo(Thread.class))))
+                .because("a class takes its executors from its assembly (kernel.Threads)")
+                .check(classes);
     }
 
     /** docs/ARCHITECTURE.md, "Assembly": the composition builds the features; nothing below it builds the composition. */
