@@ -3,7 +3,7 @@ package dev.widefeed.api;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.widefeed.comment.CommentPage;
 import dev.widefeed.comment.HotCommentPage;
-import dev.widefeed.comment.HotCursor;
+import dev.widefeed.comment.store.HotCursor;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import java.util.function.Function;

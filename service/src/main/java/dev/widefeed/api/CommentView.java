@@ -1,9 +1,9 @@
 package dev.widefeed.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.widefeed.comment.Comment;
-import dev.widefeed.comment.CommentCounts;
 import dev.widefeed.comment.CommentDetails;
+import dev.widefeed.comment.store.Comment;
+import dev.widefeed.comment.store.CommentCounts;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.widefeed.api;
 
-import dev.widefeed.comment.CommentCounts;
+import dev.widefeed.comment.store.CommentCounts;
 
 /** A comment's likes and hates after a vote. */
 public record VotesView(long likes, long hates) {

@@ -1,5 +1,7 @@
 package dev.widefeed.comment;
 
+import dev.widefeed.comment.store.Comment;
+import dev.widefeed.comment.store.Vote;
 import dev.widefeed.kernel.DomainEvent;
 
 /**

@@ -1,6 +1,10 @@
 package dev.widefeed.comment;
 
 import dev.widefeed.cache.CacheTier;
+import dev.widefeed.comment.store.CommentStore;
+import dev.widefeed.comment.store.CommentStores;
+import dev.widefeed.comment.store.CommentVoteStore;
+import dev.widefeed.comment.store.HotCommentStore;
 import dev.widefeed.eventlog.GuardedWork;
 import dev.widefeed.eventlog.LogRoutes;
 import dev.widefeed.graph.GraphFeature;

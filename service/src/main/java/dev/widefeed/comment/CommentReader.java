@@ -1,5 +1,16 @@
 package dev.widefeed.comment;
 
+import dev.widefeed.comment.store.Comment;
+import dev.widefeed.comment.store.CommentCounts;
+import dev.widefeed.comment.store.CommentStore;
+import dev.widefeed.comment.store.CommentSubject;
+import dev.widefeed.comment.store.CommentThread;
+import dev.widefeed.comment.store.CommentVoteStore;
+import dev.widefeed.comment.store.CommentedObject;
+import dev.widefeed.comment.store.HotCommentStore;
+import dev.widefeed.comment.store.HotCursor;
+import dev.widefeed.comment.store.RankedComment;
+import dev.widefeed.comment.store.Vote;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.Futures;
 import dev.widefeed.kernel.Page;

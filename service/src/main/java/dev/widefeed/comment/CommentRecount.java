@@ -1,5 +1,12 @@
 package dev.widefeed.comment;
 
+import dev.widefeed.comment.store.Comment;
+import dev.widefeed.comment.store.CommentCounts;
+import dev.widefeed.comment.store.CommentStore;
+import dev.widefeed.comment.store.CommentThread;
+import dev.widefeed.comment.store.CommentVoteStore;
+import dev.widefeed.comment.store.CommentedObject;
+import dev.widefeed.comment.store.SubjectCounts;
 import dev.widefeed.post.PostCounts;
 import dev.widefeed.post.PostStore;
 import java.util.ArrayList;

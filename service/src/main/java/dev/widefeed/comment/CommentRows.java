@@ -1,5 +1,6 @@
 package dev.widefeed.comment;
 
+import dev.widefeed.comment.store.Comment;
 import java.util.Optional;
 
 /**

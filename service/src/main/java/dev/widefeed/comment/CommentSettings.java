@@ -1,5 +1,9 @@
 package dev.widefeed.comment;
 
+import dev.widefeed.comment.store.Comment;
+import dev.widefeed.comment.store.CommentStore;
+import dev.widefeed.comment.store.CommentSubject;
+import dev.widefeed.comment.store.CommentedObject;
 import dev.widefeed.kernel.DomainException;
 import dev.widefeed.kernel.Ownership;
 import dev.widefeed.post.Post;

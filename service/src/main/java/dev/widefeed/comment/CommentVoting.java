@@ -1,5 +1,9 @@
 package dev.widefeed.comment;
 
+import dev.widefeed.comment.store.CommentCounts;
+import dev.widefeed.comment.store.CommentStore;
+import dev.widefeed.comment.store.CommentVoteStore;
+import dev.widefeed.comment.store.Vote;
 import dev.widefeed.kernel.BestEffort;
 import dev.widefeed.kernel.CompareAndSet;
 import dev.widefeed.kernel.DirtyCounters;

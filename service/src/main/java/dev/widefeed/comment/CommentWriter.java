@@ -1,5 +1,11 @@
 package dev.widefeed.comment;
 
+import dev.widefeed.comment.store.Comment;
+import dev.widefeed.comment.store.CommentCounts;
+import dev.widefeed.comment.store.CommentStore;
+import dev.widefeed.comment.store.CommentSubject;
+import dev.widefeed.comment.store.CommentedObject;
+import dev.widefeed.comment.store.SubjectCounts;
 import dev.widefeed.kernel.BestEffort;
 import dev.widefeed.kernel.CoalescedCounts;
 import dev.widefeed.kernel.CounterUpdates;

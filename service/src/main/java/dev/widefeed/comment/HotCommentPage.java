@@ -1,5 +1,6 @@
 package dev.widefeed.comment;
 
+import dev.widefeed.comment.store.HotCursor;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,5 +1,12 @@
 package dev.widefeed.comment;
 
+import dev.widefeed.comment.store.Comment;
+import dev.widefeed.comment.store.CommentCounts;
+import dev.widefeed.comment.store.CommentStore;
+import dev.widefeed.comment.store.CommentedObject;
+import dev.widefeed.comment.store.HotCommentStore;
+import dev.widefeed.comment.store.HotCursor;
+import dev.widefeed.comment.store.RankedComment;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

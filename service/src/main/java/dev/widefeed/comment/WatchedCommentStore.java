@@ -1,5 +1,12 @@
 package dev.widefeed.comment;
 
+import dev.widefeed.comment.store.Comment;
+import dev.widefeed.comment.store.CommentCounts;
+import dev.widefeed.comment.store.CommentStore;
+import dev.widefeed.comment.store.CommentSubject;
+import dev.widefeed.comment.store.CommentThread;
+import dev.widefeed.comment.store.CommentedObject;
+import dev.widefeed.comment.store.SubjectCounts;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;

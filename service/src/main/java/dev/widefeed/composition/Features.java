@@ -4,7 +4,7 @@ import dev.widefeed.archive.AccountArchive;
 import dev.widefeed.audience.AudienceFeature;
 import dev.widefeed.cache.CacheTier;
 import dev.widefeed.comment.CommentFeature;
-import dev.widefeed.comment.CommentStores;
+import dev.widefeed.comment.store.CommentStores;
 import dev.widefeed.directory.DirectoryFeature;
 import dev.widefeed.erasure.ErasureFeature;
 import dev.widefeed.eventlog.EventLog;

@@ -1,9 +1,9 @@
 package dev.widefeed.mastodon;
 
 import dev.widefeed.audience.Audience;
-import dev.widefeed.comment.Comment;
 import dev.widefeed.comment.CommentDetails;
-import dev.widefeed.comment.Vote;
+import dev.widefeed.comment.store.Comment;
+import dev.widefeed.comment.store.Vote;
 import dev.widefeed.graph.Handle;
 import dev.widefeed.graph.User;
 import dev.widefeed.graph.UserCounts;

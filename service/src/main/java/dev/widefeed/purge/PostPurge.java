@@ -1,11 +1,11 @@
 package dev.widefeed.purge;
 
-import dev.widefeed.comment.Comment;
-import dev.widefeed.comment.CommentStore;
-import dev.widefeed.comment.CommentThread;
-import dev.widefeed.comment.CommentVoteStore;
-import dev.widefeed.comment.CommentedObject;
-import dev.widefeed.comment.HotCommentStore;
+import dev.widefeed.comment.store.Comment;
+import dev.widefeed.comment.store.CommentStore;
+import dev.widefeed.comment.store.CommentThread;
+import dev.widefeed.comment.store.CommentVoteStore;
+import dev.widefeed.comment.store.CommentedObject;
+import dev.widefeed.comment.store.HotCommentStore;
 import dev.widefeed.like.LikeEdge;
 import dev.widefeed.like.LikeStore;
 import dev.widefeed.post.PostStore;

@@ -10,7 +10,7 @@ import dev.widefeed.comment.CommentReader;
 import dev.widefeed.comment.CommentVoting;
 import dev.widefeed.comment.CommentWriter;
 import dev.widefeed.comment.FloorCursor;
-import dev.widefeed.comment.Vote;
+import dev.widefeed.comment.store.Vote;
 import dev.widefeed.kernel.Page;
 import io.dropwizard.auth.Auth;
 import io.swagger.v3.oas.annotations.Operation;

@@ -1,7 +1,7 @@
 package dev.widefeed.resources;
 
 import dev.widefeed.comment.FloorCursor;
-import dev.widefeed.comment.HotCursor;
+import dev.widefeed.comment.store.HotCursor;
 import dev.widefeed.errors.MalformedRequestException;
 import dev.widefeed.graph.FollowCursor;
 import dev.widefeed.kernel.IdGenerator;

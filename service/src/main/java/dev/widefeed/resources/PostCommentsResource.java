@@ -10,7 +10,7 @@ import dev.widefeed.comment.CommentDetails;
 import dev.widefeed.comment.CommentReader;
 import dev.widefeed.comment.CommentSettings;
 import dev.widefeed.comment.CommentWriter;
-import dev.widefeed.comment.HotCursor;
+import dev.widefeed.comment.store.HotCursor;
 import dev.widefeed.errors.MalformedRequestException;
 import dev.widefeed.idempotency.Fingerprint;
 import dev.widefeed.idempotency.IdempotentRequests;

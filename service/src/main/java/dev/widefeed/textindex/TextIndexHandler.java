@@ -1,7 +1,7 @@
 package dev.widefeed.textindex;
 
-import dev.widefeed.comment.Comment;
 import dev.widefeed.comment.CommentRows;
+import dev.widefeed.comment.store.Comment;
 import dev.widefeed.eventlog.DueWork;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.LogEntry;

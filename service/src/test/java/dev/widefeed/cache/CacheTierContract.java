@@ -3,8 +3,8 @@ package dev.widefeed.cache;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.widefeed.comment.Comment;
-import dev.widefeed.comment.Vote;
+import dev.widefeed.comment.store.Comment;
+import dev.widefeed.comment.store.Vote;
 import dev.widefeed.composition.Features;
 import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.graph.User;

@@ -2,6 +2,13 @@ package dev.widefeed.comment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.widefeed.comment.store.Comment;
+import dev.widefeed.comment.store.CommentCounts;
+import dev.widefeed.comment.store.CommentStore;
+import dev.widefeed.comment.store.CommentSubject;
+import dev.widefeed.comment.store.CommentThread;
+import dev.widefeed.comment.store.CommentedObject;
+import dev.widefeed.comment.store.SubjectCounts;
 import dev.widefeed.testing.DecoratorChecks;
 import dev.widefeed.testing.DecoratorChecks.Call;
 import dev.widefeed.testing.DecoratorChecks.Recorder;

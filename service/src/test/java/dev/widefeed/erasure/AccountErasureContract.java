@@ -3,8 +3,8 @@ package dev.widefeed.erasure;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.widefeed.audience.Mark;
-import dev.widefeed.comment.CommentCounts;
-import dev.widefeed.comment.Vote;
+import dev.widefeed.comment.store.CommentCounts;
+import dev.widefeed.comment.store.Vote;
 import dev.widefeed.composition.Features;
 import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.directory.DirectoryEntry;

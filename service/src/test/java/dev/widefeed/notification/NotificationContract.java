@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.codahale.metrics.MetricRegistry;
 import dev.widefeed.audience.Audience;
-import dev.widefeed.comment.Vote;
+import dev.widefeed.comment.store.Vote;
 import dev.widefeed.composition.Features;
 import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.eventlog.EventLog;

@@ -2,11 +2,11 @@ package dev.widefeed.purge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.widefeed.comment.CommentCounts;
-import dev.widefeed.comment.CommentThread;
-import dev.widefeed.comment.CommentedObject;
 import dev.widefeed.comment.HotRanking;
-import dev.widefeed.comment.Vote;
+import dev.widefeed.comment.store.CommentCounts;
+import dev.widefeed.comment.store.CommentThread;
+import dev.widefeed.comment.store.CommentedObject;
+import dev.widefeed.comment.store.Vote;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.LogEntry;
 import dev.widefeed.eventlog.LogHandler;

@@ -2,8 +2,8 @@ package dev.widefeed.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.widefeed.comment.CommentCounts;
-import dev.widefeed.comment.Vote;
+import dev.widefeed.comment.store.CommentCounts;
+import dev.widefeed.comment.store.Vote;
 import dev.widefeed.graph.RelationRepairer;
 import dev.widefeed.graph.User;
 import dev.widefeed.graph.UserStore;

@@ -1,7 +1,7 @@
 package dev.widefeed.testing;
 
 import dev.widefeed.backup.StoreBackup;
-import dev.widefeed.comment.CommentStore;
+import dev.widefeed.comment.store.CommentStore;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package dev.widefeed.perf.scenario;
 
-import dev.widefeed.comment.Vote;
+import dev.widefeed.comment.store.Vote;
 import dev.widefeed.feed.FeedFactory;
 import dev.widefeed.feed.timeline.TimelineEntry;
 import dev.widefeed.kernel.IdGenerator;

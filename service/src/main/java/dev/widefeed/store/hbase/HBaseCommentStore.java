@@ -1,12 +1,12 @@
 package dev.widefeed.store.hbase;
 
-import dev.widefeed.comment.Comment;
-import dev.widefeed.comment.CommentCounts;
-import dev.widefeed.comment.CommentStore;
-import dev.widefeed.comment.CommentSubject;
-import dev.widefeed.comment.CommentThread;
-import dev.widefeed.comment.CommentedObject;
-import dev.widefeed.comment.SubjectCounts;
+import dev.widefeed.comment.store.Comment;
+import dev.widefeed.comment.store.CommentCounts;
+import dev.widefeed.comment.store.CommentStore;
+import dev.widefeed.comment.store.CommentSubject;
+import dev.widefeed.comment.store.CommentThread;
+import dev.widefeed.comment.store.CommentedObject;
+import dev.widefeed.comment.store.SubjectCounts;
 import dev.widefeed.store.hbase.layout.HBaseTables;
 import dev.widefeed.store.hbase.layout.Salt;
 import dev.widefeed.store.hbase.rows.CommentIndex;

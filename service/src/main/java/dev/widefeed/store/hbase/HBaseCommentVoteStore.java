@@ -1,8 +1,8 @@
 package dev.widefeed.store.hbase;
 
-import dev.widefeed.comment.CommentCounts;
-import dev.widefeed.comment.CommentVoteStore;
-import dev.widefeed.comment.Vote;
+import dev.widefeed.comment.store.CommentCounts;
+import dev.widefeed.comment.store.CommentVoteStore;
+import dev.widefeed.comment.store.Vote;
 import dev.widefeed.store.hbase.layout.HBaseTables;
 import dev.widefeed.store.hbase.layout.Salt;
 import dev.widefeed.store.hbase.rows.RowDeletes;

@@ -1,10 +1,10 @@
 package dev.widefeed.store.hbase;
 
-import dev.widefeed.comment.Comment;
-import dev.widefeed.comment.CommentedObject;
-import dev.widefeed.comment.HotCommentStore;
-import dev.widefeed.comment.HotCursor;
-import dev.widefeed.comment.RankedComment;
+import dev.widefeed.comment.store.Comment;
+import dev.widefeed.comment.store.CommentedObject;
+import dev.widefeed.comment.store.HotCommentStore;
+import dev.widefeed.comment.store.HotCursor;
+import dev.widefeed.comment.store.RankedComment;
 import dev.widefeed.store.hbase.layout.HBaseTables;
 import dev.widefeed.store.hbase.layout.Salt;
 import java.nio.ByteBuffer;

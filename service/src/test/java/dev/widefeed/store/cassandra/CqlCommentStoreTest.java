@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.codahale.metrics.MetricRegistry;
 import com.datastax.oss.driver.api.core.CqlSession;
-import dev.widefeed.comment.Comment;
-import dev.widefeed.comment.CommentStore;
-import dev.widefeed.comment.CommentThread;
-import dev.widefeed.comment.CommentedObject;
-import dev.widefeed.comment.HotCommentStore;
-import dev.widefeed.comment.RankedComment;
+import dev.widefeed.comment.store.Comment;
+import dev.widefeed.comment.store.CommentStore;
+import dev.widefeed.comment.store.CommentThread;
+import dev.widefeed.comment.store.CommentedObject;
+import dev.widefeed.comment.store.HotCommentStore;
+import dev.widefeed.comment.store.RankedComment;
 import dev.widefeed.store.CommentStoreContract;
 import dev.widefeed.store.cassandra.rows.CqlFloors;
 import dev.widefeed.testing.TestStorages;
@@ -73,7 +73,7 @@ class CqlCommentStoreTest {
                 .reversed()
                 .thenComparingLong(RankedComment::floor));
         List<RankedComment> paged = new ArrayList<>();
-        java.util.Optional<dev.widefeed.comment.HotCursor> after = java.util.Optional.empty();
+        java.util.Optional<dev.widefeed.comment.store.HotCursor> after = java.util.Optional.empty();
         while (true) {
             List<RankedComment> page = hot.ranked(thread.object(), after, 4);
             paged.addAll(page);

@@ -8,7 +8,7 @@ import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.metadata.TokenMap;
 import com.datastax.oss.driver.api.core.metadata.token.TokenRange;
-import dev.widefeed.comment.CommentStore;
+import dev.widefeed.comment.store.CommentStore;
 import dev.widefeed.store.cassandra.rows.CqlFloors;
 import dev.widefeed.testing.BackendInternals;
 import dev.widefeed.testing.TestStorages;

@@ -9,7 +9,7 @@ import dev.widefeed.account.Password;
 import dev.widefeed.account.PasswordHasher;
 import dev.widefeed.account.RefreshToken;
 import dev.widefeed.audience.Group;
-import dev.widefeed.comment.Vote;
+import dev.widefeed.comment.store.Vote;
 import dev.widefeed.composition.Features;
 import dev.widefeed.composition.InstanceSettings;
 import dev.widefeed.erasure.ErasureService;

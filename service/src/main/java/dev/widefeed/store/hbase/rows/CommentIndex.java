@@ -2,8 +2,8 @@ package dev.widefeed.store.hbase.rows;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import dev.widefeed.comment.Comment;
-import dev.widefeed.comment.CommentThread;
+import dev.widefeed.comment.store.Comment;
+import dev.widefeed.comment.store.CommentThread;
 import dev.widefeed.kernel.PermanentStoreException;
 import dev.widefeed.kernel.TemporaryStoreException;
 import dev.widefeed.kernel.UnknownOutcomeException;

@@ -1,4 +1,4 @@
-package dev.widefeed.comment;
+package dev.widefeed.comment.store;
 
 import java.util.Collection;
 import java.util.List;
@@ -7,7 +7,7 @@ import java.util.Optional;
 
 /**
  * The hot ranking of each commented object's top-level comments (docs/design.md, Comments): its entries, and the
- * score each comment is recorded as ranked at. Moved by {@link HotRanking}, one worker per comment at a time.
+ * score each comment is recorded as ranked at. Moved by {@code comment.HotRanking}, one worker per comment at a time.
  */
 public interface HotCommentStore {
     /** The score a comment is ranked at in its object's hot ranking; 0 if it is not ranked. */

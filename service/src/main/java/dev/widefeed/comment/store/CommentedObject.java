@@ -1,4 +1,4 @@
-package dev.widefeed.comment;
+package dev.widefeed.comment.store;
 
 /**
  * What a comment is about (docs/design.md, Comments): the key of a comment subject. Only posts

@@ -1,4 +1,4 @@
-package dev.widefeed.comment;
+package dev.widefeed.comment.store;
 
 /**
  * One user's vote on one comment. A user likes or hates a comment, never both: liking a hated

@@ -1,4 +1,4 @@
-package dev.widefeed.comment;
+package dev.widefeed.comment.store;
 
 import dev.widefeed.graph.Handle;
 import dev.widefeed.mention.Mention;

@@ -1,4 +1,4 @@
-package dev.widefeed.comment;
+package dev.widefeed.comment.store;
 
 /** A position in an object's hot ranking: the score and floor of the last entry a page examined. */
 public record HotCursor(long score, long floor) {

@@ -1,4 +1,4 @@
-package dev.widefeed.comment;
+package dev.widefeed.comment.store;
 
 /**
  * One floor-numbered sequence of comments: the top-level comments of an object ({@code rootId} 0)

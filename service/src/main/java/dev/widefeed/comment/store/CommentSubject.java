@@ -1,4 +1,4 @@
-package dev.widefeed.comment;
+package dev.widefeed.comment.store;
 
 /**
  * The comment subject of an object (docs/design.md, Comments): who owns it (may delete any of its comments, close

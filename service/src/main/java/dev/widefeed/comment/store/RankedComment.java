@@ -1,4 +1,4 @@
-package dev.widefeed.comment;
+package dev.widefeed.comment.store;
 
 /**
  * A top-level comment's entry in its object's hot ranking (docs/design.md, Comments): ordered by {@code score} (likes

@@ -1,4 +1,4 @@
-package dev.widefeed.comment;
+package dev.widefeed.comment.store;
 
 /** A comment's counters: live replies (top-level comments only), likes, hates. Also used as a delta. */
 public record CommentCounts(long replies, long likes, long hates) {

@@ -1,4 +1,4 @@
-package dev.widefeed.comment;
+package dev.widefeed.comment.store;
 
 import dev.widefeed.kernel.UnknownOutcomeException;
 import java.util.Collection;
@@ -12,7 +12,7 @@ import java.util.Optional;
  * apart and keyed by comment id, per-comment counters and each author's list. The votes are
  * {@link CommentVoteStore}'s, the hot ranking {@link HotCommentStore}'s.
  *
- * <p>A comment is written in two steps that the domain ({@link CommentWriter}) runs in order:
+ * <p>A comment is written in two steps that the domain ({@code comment.CommentWriter}) runs in order:
  * {@link #writeContent} (a crash after it leaves content no read reaches), then {@link #place},
  * which takes the thread's next floor and writes the index entry as one atomic step, so a floor is
  * never handed out without its comment nor twice. Counters are derived from the index and votes and

@@ -1,4 +1,4 @@
-package dev.widefeed.comment;
+package dev.widefeed.comment.store;
 
 /**
  * A subject's counters: live top-level comments ({@code roots}), live comments including replies
