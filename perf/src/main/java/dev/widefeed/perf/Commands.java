@@ -167,7 +167,8 @@ final class Commands {
                                 options.getInt("readers"),
                                 options.getInt("following"),
                                 options.getInt("actions"),
-                                options.getInt("idle_seconds")),
+                                options.getInt("idle_seconds"),
+                                options.getInt("clients")),
                         runDirectory(),
                         out);
             }

@@ -186,6 +186,10 @@ public final class PerfMain {
         cost.addArgument("--readers").type(Integer.class).setDefault(120);
         cost.addArgument("--following").type(Integer.class).setDefault(40).help("authors each reader follows");
         cost.addArgument("--actions").type(Integer.class).setDefault(50).help("actions measured per kind");
+        cost.addArgument("--clients")
+                .type(Integer.class)
+                .setDefault(16)
+                .help("clients acting at once in the writes' second measure (1: one at a time only)");
         cost.addArgument("--idle-seconds")
                 .type(Integer.class)
                 .setDefault(60)

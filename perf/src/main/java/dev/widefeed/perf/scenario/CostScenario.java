@@ -36,6 +36,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
@@ -64,7 +69,17 @@ public final class CostScenario {
     /** The calls listed per action, most operations first. */
     private static final int TOP_CALLS = 12;
 
-    public record Settings(int authors, int postsPerAuthor, int readers, int following, int actions, int idleSeconds) {}
+    /**
+     * @param clients how many clients act at once in the writes' second measure: each write is measured one at a
+     *                time, then (if more than 1) again with this many acting together, as a busy service meets them
+     */
+    public record Settings(
+            int authors, int postsPerAuthor, int readers, int following, int actions, int idleSeconds, int clients) {
+        /** Writes measured at once: enough that every client makes a few. */
+        int atOnce() {
+            return clients > 1 ? Math.max(actions, 4 * clients) : 0;
+        }
+    }
 
     /**
      * Per action: store operations on the request path and in the background (storage interfaces; the periodic
@@ -356,6 +371,10 @@ public final class CostScenario {
                 Caches.AS_THEY_ARE,
                 i -> services.graph.follows().follow(readers.get(i % readers.size()), population.followees.get(i))));
 
+        if (settings.clients() > 1) {
+            costs.addAll(atOnce(m, services, population, settings, random, job, clock));
+        }
+
         Result result = new Result(backend, settings, idle.operations(), idle.client(), costs);
         Results.write(runDirectory, RESULT, result);
         out.printf(
@@ -377,6 +396,74 @@ public final class CostScenario {
                         + "less the rate of the idle service without its once-a-minute jobs)%n",
                 backend.equals("cassandra") ? "CQL requests" : "HBase RPCs");
         return result;
+    }
+
+    /**
+     * The writes again, {@link Settings#clients} clients acting at once on other subjects than the first measure's: what
+     * a busy service's requests and background work cost the store, where batching and coalescing can show.
+     */
+    private static List<ActionCost> atOnce(
+            Measure m,
+            Features services,
+            Population population,
+            Settings settings,
+            Random random,
+            EventLogJob job,
+            SteppingClock clock)
+            throws InterruptedException {
+        int k = settings.atOnce();
+        int clients = settings.clients();
+        int first = settings.actions(); // past the users the first measure used
+        List<Long> readers = population.readers;
+        String suffix = " (" + clients + " at once)";
+        List<ActionCost> costs = new ArrayList<>();
+        List<Long> liked = sample(population.posts, k, random);
+        for (int i = 0; i < k; i++) {
+            services.posts.posts().getAll(readers.get((first + i) % readers.size()), List.of(liked.get(i)));
+        }
+        costs.add(m.run(
+                "like" + suffix,
+                k,
+                Caches.AS_THEY_ARE,
+                clients,
+                i -> services.likes.likes().like(readers.get((first + i) % readers.size()), liked.get(i))));
+        List<Long> commented = sample(population.posts, k, random);
+        costs.add(m.run(
+                "comment" + suffix,
+                k,
+                Caches.AS_THEY_ARE,
+                clients,
+                i -> services.comments
+                        .writer()
+                        .create(
+                                readers.get((first + i) % readers.size()),
+                                commented.get(i),
+                                "a comment",
+                                Optional.empty())));
+        costs.add(m.run(
+                "post (no followers)" + suffix,
+                k,
+                Caches.AS_THEY_ARE,
+                clients,
+                i -> services.posts.posts().create(population.lonely.get(first + i), "a post nobody follows", null)));
+        drain(job, clock, services.log.log().shards());
+        costs.add(m.run(
+                "post (" + population.followersEach + " followers)" + suffix,
+                k,
+                Caches.AS_THEY_ARE,
+                clients,
+                i -> services.posts
+                        .posts()
+                        .create(population.authors.get(i % population.authors.size()), "a post", null)));
+        costs.add(m.run(
+                "follow (no posts)" + suffix,
+                k,
+                Caches.AS_THEY_ARE,
+                clients,
+                i -> services.graph
+                        .follows()
+                        .follow(readers.get((first + i) % readers.size()), population.followees.get(first + i))));
+        return costs;
     }
 
     /** What {@link #measure} stops once the idle service is measured. */
@@ -467,6 +554,11 @@ public final class CostScenario {
             double idleBackgroundRate,
             PrintStream out) {
         ActionCost run(String name, int n, Caches caches, Action action) throws InterruptedException {
+            return run(name, n, caches, 1, action);
+        }
+
+        /** Runs {@code n} actions, {@code clients} at a time, and counts what they cost, their background included. */
+        ActionCost run(String name, int n, Caches caches, int clients, Action action) throws InterruptedException {
             switch (caches) {
                 case EMPTIED -> services.cache.caches().forEach(BatchedCache::dropAll);
                 case WARMED -> {
@@ -481,12 +573,7 @@ public final class CostScenario {
             long client = clientRequests.getAsLong();
             long start = System.nanoTime();
             long cpu = cpuNanos();
-            CountingStorage.during(name, () -> {
-                for (int i = 0; i < n; i++) {
-                    action.run(i);
-                }
-                return null;
-            });
+            runAll(name, n, clients, action);
             double cpuMillis = (cpuNanos() - cpu) / 1e6 / n;
             Map<String, Double> hitRatios = new LinkedHashMap<>();
             stats().forEach((cache, after) -> {
@@ -521,6 +608,49 @@ public final class CostScenario {
                     top,
                     topBackground);
             return cost;
+        }
+
+        /** Each client takes every {@code clients}-th action; all start together. */
+        private static void runAll(String name, int n, int clients, Action action) throws InterruptedException {
+            if (clients == 1) {
+                CountingStorage.during(name, () -> {
+                    for (int i = 0; i < n; i++) {
+                        action.run(i);
+                    }
+                    return null;
+                });
+                return;
+            }
+            ExecutorService pool = Executors.newFixedThreadPool(clients);
+            try {
+                CountDownLatch go = new CountDownLatch(1);
+                List<Future<?>> parts = new ArrayList<>();
+                for (int c = 0; c < clients; c++) {
+                    int from = c;
+                    parts.add(pool.submit(() -> CountingStorage.during(name, () -> {
+                        try {
+                            go.await();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                            return null;
+                        }
+                        for (int i = from; i < n; i += clients) {
+                            action.run(i);
+                        }
+                        return null;
+                    })));
+                }
+                go.countDown();
+                for (Future<?> part : parts) {
+                    try {
+                        part.get();
+                    } catch (ExecutionException e) {
+                        throw new IllegalStateException(name + ": an action failed", e.getCause());
+                    }
+                }
+            } finally {
+                pool.shutdownNow();
+            }
         }
 
         private Map<String, Long> topCalls(String activity) {
@@ -575,7 +705,7 @@ public final class CostScenario {
                         .create("reader" + i, Optional.empty())
                         .id());
             }
-            for (int i = 0; i < settings.actions(); i++) {
+            for (int i = 0; i < settings.actions() + settings.atOnce(); i++) {
                 p.lonely.add(services.graph
                         .users()
                         .create("lonely" + i, Optional.empty())

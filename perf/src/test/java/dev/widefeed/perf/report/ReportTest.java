@@ -192,7 +192,7 @@ class ReportTest {
                 CostScenario.RESULT,
                 new CostScenario.Result(
                         "cassandra",
-                        new CostScenario.Settings(60, 30, 120, 40, 50, 20),
+                        new CostScenario.Settings(60, 30, 120, 40, 50, 20, 16),
                         4.8,
                         5.1,
                         List.of(
