@@ -1,5 +1,6 @@
 package dev.widefeed.cache;
 
+import dev.widefeed.kernel.Periodically;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -9,8 +10,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,11 +40,11 @@ public final class CacheInvalidations implements AutoCloseable {
     /** Announcements already applied, kept while a poll window may read them again. */
     private final Set<Invalidation> applied = ConcurrentHashMap.newKeySet();
 
-    private final ScheduledExecutorService poller;
+    private final Periodically polls;
 
     private volatile Instant lastPoll;
     private volatile long lastPollNanos;
-    private ScheduledFuture<?> polling;
+    private boolean started;
 
     /** @param poller where the polls run once {@link #start}ed; its owner stops it, after {@link #close} */
     public CacheInvalidations(
@@ -53,7 +52,7 @@ public final class CacheInvalidations implements AutoCloseable {
         this.store = store;
         this.clock = clock;
         this.lateness = lateness;
-        this.poller = poller;
+        this.polls = new Periodically(poller, this::pollQuietly);
     }
 
     public void register(String kind, Droppable cache) {
@@ -109,12 +108,12 @@ public final class CacheInvalidations implements AutoCloseable {
 
     /** Polls every {@code every} on the poller until {@link #close}. */
     public synchronized void start(Duration every) {
-        if (polling != null) {
+        if (started) {
             return;
         }
+        started = true;
         poll(); // the first one drops nothing and only marks where the next begins
-        polling = poller.scheduleWithFixedDelay(
-                this::pollQuietly, every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
+        polls.start(every, every);
     }
 
     private void pollQuietly() {
@@ -126,12 +125,14 @@ public final class CacheInvalidations implements AutoCloseable {
         }
     }
 
-    /** Stops polling, interrupting a poll under way; the poller is its owner's to stop. */
+    /** Stops polling, interrupting a poll under way and waiting for it; the poller is its owner's to stop. */
     @Override
     public synchronized void close() {
-        if (polling != null) {
-            polling.cancel(true);
-            polling = null;
+        try {
+            polls.stop();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
+        started = false;
     }
 }
