@@ -28,8 +28,16 @@ public final class Api {
         this.admin = new RestClient(URI.create("http://127.0.0.1:" + adminPort), CONNECT_TIMEOUT, TIMEOUT);
     }
 
-    Reply signUp(String name) {
-        return send(json("POST", "/v1/users", null, Map.of("name", name, "password", PASSWORD)));
+    /** A sign-up under an {@code Idempotency-Key}: the same key again answers the first sign-up's user. */
+    Reply signUp(String name, String idempotencyKey) {
+        return send(json("POST", "/v1/users", null, Map.of("name", name, "password", PASSWORD))
+                .withHeader("Idempotency-Key", idempotencyKey));
+    }
+
+    /** A post under an {@code Idempotency-Key}: the same key again answers the first request's post. */
+    Reply post(String token, String content, String idempotencyKey) {
+        return send(json("POST", "/v1/posts", token, Map.of("content", content))
+                .withHeader("Idempotency-Key", idempotencyKey));
     }
 
     public Reply post(String token, String content) {

@@ -43,7 +43,12 @@ public final class Population {
         return new Population(List.copyOf(renewed));
     }
 
-    /** Signs up {@code size} users (eight at a time: passwords are hashed on purpose slowly) and has each post once. */
+    /**
+     * Signs up {@code size} users (eight at a time: passwords are hashed on purpose slowly) and has each post once.
+     * This is the drill's setup, before anything is measured, so it behaves as a careful app does: each request
+     * carries an idempotency key and is sent again while the service answers 503 or nothing (a store just started
+     * on a busy machine can time out its first writes), so a retried sign-up or post is never made twice.
+     */
     public static Population signUp(Api api, int size, Ledger ledger, String prefix) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(8);
         try {
@@ -51,7 +56,7 @@ public final class Population {
             for (int i = 0; i < size; i++) {
                 String name = prefix + i;
                 created.add(pool.submit(() -> {
-                    Reply reply = api.signUp(name);
+                    Reply reply = SetupRetry.untilAnswered(() -> api.signUp(name, prefix + "-signup-" + name));
                     if (reply.status() != 201) {
                         throw new IllegalStateException(
                                 "sign-up of " + name + " answered " + reply.status() + ": " + reply.body());
@@ -60,7 +65,8 @@ public final class Population {
                             reply.body().get("user").get("id").asText(),
                             reply.text("token"),
                             reply.text("refreshToken"));
-                    Reply post = api.post(user.token(), "hello from " + name);
+                    Reply post = SetupRetry.untilAnswered(
+                            () -> api.post(user.token(), "hello from " + name, prefix + "-post-" + name));
                     if (post.status() != 201) {
                         throw new IllegalStateException("a first post answered " + post.status());
                     }
@@ -78,7 +84,10 @@ public final class Population {
         }
     }
 
-    /** Every follower follows the author, eight at a time; each follow must be acknowledged (and is in the ledger). */
+    /**
+     * Every follower follows the author, eight at a time; each follow must be acknowledged (and is in the ledger).
+     * Setup too: a follow answered 503 or nothing is sent again.
+     */
     public static void followAll(Api api, List<Population.User> followers, Population.User author, Ledger ledger)
             throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(8);
@@ -86,7 +95,9 @@ public final class Population {
             List<Future<?>> done = new ArrayList<>();
             for (Population.User follower : followers) {
                 done.add(pool.submit(() -> {
-                    Reply reply = api.follow(follower.token(), follower.id(), author.id(), true);
+                    // Following is idempotent by itself: sent again, it changes nothing more.
+                    Reply reply = SetupRetry.untilAnswered(
+                            () -> api.follow(follower.token(), follower.id(), author.id(), true));
                     if (!reply.ok()) {
                         throw new IllegalStateException("a follow answered " + reply.status() + ": " + reply.body());
                     }
