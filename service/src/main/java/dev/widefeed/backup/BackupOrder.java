@@ -38,6 +38,8 @@ public final class BackupOrder {
             "notification_state_by_user");
     private static final Set<String> LOGS = Set.of(
             "event_log_by_slot",
+            "event_log_activity_by_hour",
+            "event_log_activity",
             "event_log_watermark_by_shard",
             "event_log_lease_by_shard",
             "event_log_shards",

@@ -4,7 +4,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.IntConsumer;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
@@ -23,7 +23,7 @@ public final class EventLog {
     private final EventLogStore store;
     private final int shards;
     private final Clock clock;
-    private final List<IntConsumer> appended = new CopyOnWriteArrayList<>();
+    private final List<Consumer<LogEntry>> appended = new CopyOnWriteArrayList<>();
     private volatile Predicate<LogEntry> hintTaker = entry -> false;
 
     public EventLog(EventLogStore store, int shards, Clock clock) {
@@ -41,10 +41,13 @@ public final class EventLog {
 
     /** Records the entry durably, and wakes this instance's job for it; call it before the change it is about. */
     public void append(String kind, long subjectId, long actorId) {
-        int shard = shardOf(subjectId);
-        appendQuietly(kind, subjectId, actorId);
-        for (IntConsumer listener : appended) {
-            listener.accept(shard);
+        appendAndWake(entry(kind, subjectId, actorId));
+    }
+
+    private void appendAndWake(LogEntry entry) {
+        store.append(entry);
+        for (Consumer<LogEntry> listener : appended) {
+            listener.accept(entry);
         }
     }
 
@@ -54,7 +57,11 @@ public final class EventLog {
      * before, its work would only find the change missing and wait (or, for a guard, is not due for minutes).
      */
     public void appendQuietly(String kind, long subjectId, long actorId) {
-        store.append(new LogEntry(shardOf(subjectId), slotOf(clock.instant()), kind, subjectId, actorId));
+        store.append(entry(kind, subjectId, actorId));
+    }
+
+    private LogEntry entry(String kind, long subjectId, long actorId) {
+        return new LogEntry(shardOf(subjectId), slotOf(clock.instant()), kind, subjectId, actorId);
     }
 
     /**
@@ -67,9 +74,9 @@ public final class EventLog {
      * it: the job takes the guard as done (docs/design.md, "Notifications").
      */
     public void hint(String kind, long subjectId, long actorId) {
-        LogEntry entry = new LogEntry(shardOf(subjectId), slotOf(clock.instant()), kind, subjectId, actorId);
+        LogEntry entry = entry(kind, subjectId, actorId);
         if (!hintTaker.test(entry)) {
-            append(kind, subjectId, actorId);
+            appendAndWake(entry);
         }
     }
 
@@ -82,11 +89,11 @@ public final class EventLog {
     }
 
     /**
-     * Tells {@code listener} the shard of every entry appended through this log from now on, once it is stored: this
-     * instance's job ({@link EventLogJob#wake}), so that what is appended here is worked at once, not at the shard's
-     * next poll. The listener runs in the appending thread and must only take note.
+     * Tells {@code listener} every entry appended through this log from now on, once it is stored: this instance's
+     * job ({@link EventLogJob#serve}), so that what is appended here is worked at once, not at the shard's next poll.
+     * The listener runs in the appending thread and must only take note.
      */
-    public void onAppend(IntConsumer listener) {
+    public void onAppend(Consumer<LogEntry> listener) {
         appended.add(listener);
     }
 
@@ -98,6 +105,11 @@ public final class EventLog {
     /** When a slot (epoch minute) starts: an entry in it was appended at or after this, within the minute. */
     public static Instant startOf(long slot) {
         return Instant.ofEpochSecond(slot * 60);
+    }
+
+    /** The hour (epoch hour) a slot falls in: the marks of active slots are kept an hour together. */
+    public static long hourOf(long slot) {
+        return Math.floorDiv(slot, 60);
     }
 
     /** The slot (epoch minute) an instant falls in. */

@@ -58,6 +58,7 @@ public final class EventLogJob implements Managed {
     private final ShardVisits visits;
     private final ShardRunners runners;
     private final ShardPoller poller;
+    private final SlotActivity activity;
     private final ShardHandover handover;
     private volatile boolean stopping;
 
@@ -86,10 +87,12 @@ public final class EventLogJob implements Managed {
         this.leases = new ShardLeases(store, settings.shards(), settings.leaseTtl(), settings.owner(), clock, shard -> {
             backlogs.forget(shard);
             finished.forgetShard(shard);
-            hints.handOver(shard);
+            hints.handOver(shard, EventLog.slotOf(clock.instant()));
         });
         this.paces = new ShardPaces(settings.shards(), settings.pollInterval(), settings.idlePollInterval());
+        this.activity = new SlotActivity(store);
         ShardPass pass = new ShardPass(
+                activity,
                 new ShardScan(store, kinds, finished),
                 hints,
                 leases,
@@ -99,10 +102,10 @@ public final class EventLogJob implements Managed {
                 settings.pagesPerTurn(),
                 clock,
                 () -> stopping);
-        this.visits = new ShardVisits(leases, paces, pass, clock);
+        this.visits = new ShardVisits(leases, paces, pass, settings.pollInterval(), clock);
         this.runners = new ShardRunners(shardRunners, settings.threads(), visits, paces, clock, () -> stopping);
         this.poller = new ShardPoller(poller, settings.pollInterval(), clock, paces, leases, runners);
-        this.handover = new ShardHandover(releaser, hints, leases);
+        this.handover = new ShardHandover(releaser, hints, leases, clock);
         metrics.register("eventlog.backlog", (Gauge<Integer>) this::backlog);
         metrics.register("eventlog.lag-seconds", (Gauge<Long>) () -> lag().toSeconds());
     }
@@ -145,7 +148,7 @@ public final class EventLogJob implements Managed {
      * ({@link #takeHint}): what an instance's service wires to its own job.
      */
     public void serve(EventLog log) {
-        log.onAppend(this::wake);
+        log.onAppend(this::appended);
         log.takeHintsWith(this::takeHint);
     }
 
@@ -163,12 +166,26 @@ public final class EventLogJob implements Managed {
     }
 
     /**
-     * Something was appended to the shard through this instance's log: if the shard is held here and quiet, its next
-     * pass is due at once (after the one under way, if any; see {@link ShardPace}). A shard held elsewhere is its
-     * holder's to see; one nobody holds is tried at its pace, not at every append. Tests that append straight to the
-     * store call it too.
+     * Something was appended to the shard, straight to the store (tests, and a scenario that makes guards come due
+     * by its clock): the next pass reads the active slots again, and if the shard is held here and quiet, that pass
+     * is due at once, as after {@link #appended}.
      */
     public void wake(int shard) {
+        activity.expire();
+        wakeShard(shard);
+    }
+
+    /**
+     * The entry was appended through this instance's log: its slot is noted active here, and if its shard is held
+     * here and quiet, the shard's next pass is due at once (after the one under way, if any; see {@link ShardPace}).
+     * A shard held elsewhere is its holder's to see; one nobody holds is tried at its pace, not at every append.
+     */
+    private void appended(LogEntry entry) {
+        activity.noted(new ShardSlot(entry.shard(), entry.slot()));
+        wakeShard(entry.shard());
+    }
+
+    private void wakeShard(int shard) {
         if (leases.heldAt(shard, clock.instant())) {
             paces.of(shard).wake();
             poller.soon();

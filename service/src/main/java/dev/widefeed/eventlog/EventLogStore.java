@@ -5,15 +5,27 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The durable event log: entries in time slots per shard (a log that workers consume), each
- * shard's watermark (the oldest slot that may still hold unfinished work), and leases that give
- * one worker at a time a shard. Entries expire by themselves (TTL), so nothing here is ever
+ * The durable event log: entries in time slots per shard (a log that workers consume), the slots that hold entries
+ * (so that a worker reads only those), each shard's watermark (the oldest slot that may still hold unfinished work),
+ * and leases that give one worker at a time a shard. Entries expire by themselves (TTL), so nothing here is ever
  * deleted row by row. What an entry's work has done so far is its handler's business, kept in the
  * handler's own store (a fan-out's checkpoint in {@code FanoutStore}).
  */
 public interface EventLogStore {
-    /** Records an entry. Idempotent: the same entry appended twice is one entry. */
+    /**
+     * Records an entry. Idempotent: the same entry appended twice is one entry. An adapter writes the entry only; the
+     * storage hands out its adapter inside {@link SlotMarking}, which marks the entry's slot active first.
+     */
     void append(LogEntry entry);
+
+    /**
+     * Records that the slot of the shard holds entries: written before the slot's first entry from each instance,
+     * so a reader that lists the active slots ({@link #activeSlots}) after an entry landed finds its slot. Idempotent.
+     */
+    void markActive(int shard, long slot);
+
+    /** The slots from {@code fromSlot} to {@code toSlot} (inclusive) marked active, of every shard, in no order. */
+    List<ShardSlot> activeSlots(long fromSlot, long toSlot);
 
     /** The entries recorded in one slot of one shard, in no particular order. */
     List<LogEntry> entries(int shard, long slot);

@@ -86,25 +86,27 @@ final class HeldHints {
 
     /**
      * The shard's hints go to the store, for its next holder to find (a lease lost to a slow renewal would otherwise
-     * leave their work to the guards, minutes later). Best effort: a hint that cannot be written is left to its guard.
+     * leave their work to the guards, minutes later), stamped with the minute they are handed over in: a holder
+     * reads the marks of a minute once it has settled and not again, so an entry appended into an older minute
+     * might never be found. Best effort: a hint that cannot be written is left to its guard.
      */
-    void handOver(int shard) {
+    void handOver(int shard, long slot) {
         Set<LogEntry> held = byShard.remove(shard);
         if (held == null) {
             return;
         }
         for (LogEntry entry : held) {
             try {
-                store.append(entry);
+                store.append(new LogEntry(shard, slot, entry.kind(), entry.subjectId(), entry.actorId()));
             } catch (RuntimeException e) {
                 LOG.debug("event log: hint {} left to its guard: {}", entry, e.toString());
             }
         }
     }
 
-    /** Every shard's hints go to the store: the job stops. */
-    void handOverAll() {
-        List.copyOf(byShard.keySet()).forEach(this::handOver);
+    /** Every shard's hints go to the store, stamped with {@code slot}: the job stops. */
+    void handOverAll(long slot) {
+        List.copyOf(byShard.keySet()).forEach(shard -> handOver(shard, slot));
     }
 
     /**

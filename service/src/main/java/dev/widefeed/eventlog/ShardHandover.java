@@ -1,5 +1,6 @@
 package dev.widefeed.eventlog;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -23,11 +24,13 @@ final class ShardHandover {
     private final Executor releaser;
     private final HeldHints hints;
     private final ShardLeases leases;
+    private final Clock clock;
 
-    ShardHandover(Executor releaser, HeldHints hints, ShardLeases leases) {
+    ShardHandover(Executor releaser, HeldHints hints, ShardLeases leases, Clock clock) {
         this.releaser = releaser;
         this.hints = hints;
         this.leases = leases;
+        this.clock = clock;
     }
 
     /** Hands everything over, waiting {@code RELEASE_WAIT} at most. */
@@ -47,7 +50,7 @@ final class ShardHandover {
     }
 
     private void handOver() {
-        hints.handOverAll();
+        hints.handOverAll(EventLog.slotOf(clock.instant()));
         leases.releaseAll();
     }
 }

@@ -21,6 +21,8 @@ final class ShardLease {
     private final Duration trustFor;
     private Instant renewedAt;
     private Long watermark;
+    /** The watermark as the store holds it (this tenure read or saved it): at or behind {@link #watermark}. */
+    private long savedWatermark;
 
     ShardLease(Duration ttl) {
         if (ttl.isNegative() || ttl.isZero()) {
@@ -64,11 +66,23 @@ final class ShardLease {
         return watermark == null ? OptionalLong.empty() : OptionalLong.of(watermark);
     }
 
-    synchronized void watermarkIs(long slot) {
+    /** The store holds {@code slot} as the watermark: read or saved by this tenure. */
+    synchronized void watermarkSaved(long slot) {
+        watermark = slot;
+        savedWatermark = slot;
+    }
+
+    /** The watermark moved here, the store's left behind. */
+    synchronized void watermarkMoved(long slot) {
         watermark = slot;
     }
 
-    /** The watermark's last write may or may not have landed: read it again next time. */
+    /** The watermark the store holds, as of this tenure's last read or save of it. */
+    synchronized long savedWatermark() {
+        return savedWatermark;
+    }
+
+    /** The watermark's last write may or may not have landed (or is behind): read it again next time. */
     synchronized void forgetWatermark() {
         watermark = null;
     }

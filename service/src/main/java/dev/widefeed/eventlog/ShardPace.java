@@ -15,6 +15,11 @@ import java.time.Instant;
  * anyway, and a busy log read at every append would read its slots many times a second. Most entries are appended
  * just before the change they announce, so a woken pass may come before that change has landed: when it leaves work
  * pending, the next passes come at a tenth of {@code busy}, doubling back up to it.
+ * <p>
+ * Once a shard waits the whole {@code idle}, its passes fall on the instants that are whole multiples of
+ * {@code idle} since the epoch (the first such one up to {@code idle} away): every quiet shard held here then comes
+ * due at the same instant, and their passes share one read of the active slots ({@link SlotActivity}) instead of
+ * making one each, at different times.
  */
 final class ShardPace {
     private final Duration busy;
@@ -71,7 +76,13 @@ final class ShardPace {
         quiet = true;
         passWoken = false;
         wait = min(max(wait.multipliedBy(2), busy), idle);
-        next = now.plus(wait);
+        next = wait.equals(idle) ? onIdleGrid(now.plus(wait)) : now.plus(wait);
+    }
+
+    /** The last whole multiple of {@code idle} since the epoch at or before {@code at}: less than idle before it. */
+    private Instant onIdleGrid(Instant at) {
+        long step = idle.toMillis();
+        return step <= 0 ? at : Instant.ofEpochMilli(Math.floorDiv(at.toEpochMilli(), step) * step);
     }
 
     /** Something was appended to the shard here: pass again at once, unless work is pending anyway. */

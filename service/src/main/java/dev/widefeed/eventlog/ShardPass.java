@@ -13,15 +13,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One pass over a held shard: reads the entries from the shard's watermark to now, gives the pending ones (and the
+ * One pass over a held shard: reads the entries from the shard's watermark to now (the slots that hold any, as
+ * {@link SlotActivity} lists them), gives the pending ones (and the
  * shard's hints) a turn each, earliest deadline first (a batching handler's all at once), and moves the watermark
  * past slots with no pending work. The lease is renewed as the turns go, and they stop once it is lost.
  */
 final class ShardPass {
     private static final Logger LOG = LoggerFactory.getLogger(ShardPass.class);
-    /** Entries are appended with the clock of the instance that took the request: slack for skew and slow requests. */
-    private static final Duration SLOT_SETTLE = Duration.ofMinutes(1);
 
+    private final SlotActivity activity;
     private final ShardScan scan;
     private final HeldHints hints;
     private final ShardLeases leases;
@@ -34,6 +34,7 @@ final class ShardPass {
 
     /** @param stopping whether the job is stopping: turns end as if the lease were lost */
     ShardPass(
+            SlotActivity activity,
             ShardScan scan,
             HeldHints hints,
             ShardLeases leases,
@@ -43,6 +44,7 @@ final class ShardPass {
             int pagesPerTurn,
             Clock clock,
             BooleanSupplier stopping) {
+        this.activity = activity;
         this.scan = scan;
         this.hints = hints;
         this.leases = leases;
@@ -58,14 +60,17 @@ final class ShardPass {
      * Passes over the shard, its pace begun before the lease was checked: every pending entry gets one turn. True if
      * a turn got work done and work is still pending (work waiting for its change is no work done, so it does not
      * spin). The pace follows what the pass found.
+     *
+     * @param marksAge how old the last read of the active slots may be (zero: read them now)
      */
-    boolean run(int shard, ShardPace pace) {
+    boolean run(int shard, ShardPace pace, Duration marksAge) {
         LeaseKeeper lease = new LeaseKeeper(shard);
         try {
             Instant now = clock.instant();
             long from = watermarks.of(shard, now);
             finished.forgetBelow(shard, from);
-            ShardScan.Found found = scan.slots(shard, from, EventLog.slotOf(now));
+            SlotActivity.View view = activity.of(shard, from, now, marksAge);
+            ShardScan.Found found = scan.slots(shard, view.slots());
             List<PendingWork> pending = new ArrayList<>(found.pending());
             pending.addAll(hints.open(shard, now));
             pending.sort(Comparator.comparing((PendingWork p) -> p.work().deadline())
@@ -78,12 +83,13 @@ final class ShardPass {
             } else {
                 backlogs.forget(shard); // lost during the pass: its backlog is another worker's now
             }
-            // Settled as of when this pass read the slots, not as of now: a long pass would otherwise move the
-            // watermark past slots that gained entries after it read them, and those entries would never be read.
-            long settled = EventLog.slotOf(now.minus(SLOT_SETTLE));
+            // Settled as of when the active slots were read, not as of now: a long pass would otherwise move the
+            // watermark past slots that gained entries after they were listed, and those entries would never be read.
+            long settled = EventLog.slotOf(view.readAt().minus(SlotActivity.SETTLE));
             long watermark = Math.min(tally.oldestPendingSlot(), settled);
             if (watermark > from && lease.keep()) {
-                watermarks.save(shard, watermark);
+                boolean passedEntries = found.slotsRead().stream().anyMatch(slot -> slot < watermark);
+                watermarks.move(shard, watermark, passedEntries);
                 finished.forgetBelow(shard, watermark);
             }
             if (tally.workedOne() || tally.stillPending() > 0) {

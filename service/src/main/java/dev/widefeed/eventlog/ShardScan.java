@@ -8,7 +8,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads a shard's slots and opens each entry in them not known finished here with the handler of its kind. An entry
+ * Reads a shard's slots that hold entries (as {@link SlotActivity} lists them) and opens each entry in them not known finished here with the handler of its kind. An entry
  * of a kind no handler here knows (appended by a newer version) is counted, and stays pending until an instance that
  * knows it takes the shard.
  */
@@ -27,8 +27,9 @@ final class ShardScan {
      * @param pending           the work opened and not done
      * @param unknown           the entries of kinds no handler here knows
      * @param oldestUnknownSlot the slot of the oldest of those, {@link Long#MAX_VALUE} if none
+     * @param slotsRead         the slots read, in order
      */
-    record Found(List<PendingWork> pending, int unknown, long oldestUnknownSlot) {}
+    record Found(List<PendingWork> pending, int unknown, long oldestUnknownSlot, List<Long> slotsRead) {}
 
     ShardScan(EventLogStore store, Map<String, LogHandler> handlers, FinishedEntries finished) {
         this.store = store;
@@ -36,12 +37,12 @@ final class ShardScan {
         this.finished = finished;
     }
 
-    /** The shard's entries in slots {@code from} to {@code to}; those found done are finished here. */
-    Found slots(int shard, long from, long to) {
+    /** The shard's entries in {@code slots} (those holding any, in order); those found done are finished here. */
+    Found slots(int shard, List<Long> slots) {
         List<PendingWork> pending = new ArrayList<>();
         long oldestUnknownSlot = Long.MAX_VALUE;
         int unknown = 0;
-        for (long slot = from; slot <= to; slot++) {
+        for (long slot : slots) {
             for (LogEntry entry : store.entries(shard, slot)) {
                 LogHandler handler = handlers.get(entry.handlerKind());
                 if (handler == null) {
@@ -66,6 +67,6 @@ final class ShardScan {
                     unknown,
                     shard);
         }
-        return new Found(pending, unknown, oldestUnknownSlot);
+        return new Found(pending, unknown, oldestUnknownSlot, slots);
     }
 }

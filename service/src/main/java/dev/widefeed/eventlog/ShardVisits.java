@@ -1,6 +1,7 @@
 package dev.widefeed.eventlog;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,12 +17,16 @@ final class ShardVisits {
     private final ShardLeases leases;
     private final ShardPaces paces;
     private final ShardPass pass;
+    /** How old the active slots a pass reads by may be: as old as a poll, what another instance appended waits. */
+    private final Duration marksAge;
+
     private final Clock clock;
 
-    ShardVisits(ShardLeases leases, ShardPaces paces, ShardPass pass, Clock clock) {
+    ShardVisits(ShardLeases leases, ShardPaces paces, ShardPass pass, Duration marksAge, Clock clock) {
         this.leases = leases;
         this.paces = paces;
         this.pass = pass;
+        this.marksAge = marksAge;
         this.clock = clock;
     }
 
@@ -48,10 +53,13 @@ final class ShardVisits {
             pace.busy(now);
             return false;
         }
-        return pass.run(shard, pace);
+        return pass.run(shard, pace, marksAge);
     }
 
-    /** Leases the shard if need be and makes one pass over it, however its pace stands; whether to offer it again. */
+    /**
+     * Leases the shard if need be and makes one pass over it, however its pace stands, reading the active slots
+     * afresh; whether to offer it again.
+     */
     boolean passNow(int shard) {
         ShardPace pace = paces.of(shard);
         pace.begin();
@@ -63,6 +71,6 @@ final class ShardVisits {
             LOG.warn("event log: could not lease shard {}: {}", shard, e.toString());
             return false;
         }
-        return pass.run(shard, pace);
+        return pass.run(shard, pace, Duration.ZERO);
     }
 }

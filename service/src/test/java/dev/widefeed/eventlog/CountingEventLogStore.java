@@ -44,6 +44,18 @@ final class CountingEventLogStore implements EventLogStore {
     }
 
     @Override
+    public void markActive(int shard, long slot) {
+        count("markActive");
+        log.markActive(shard, slot);
+    }
+
+    @Override
+    public List<ShardSlot> activeSlots(long fromSlot, long toSlot) {
+        count("activeSlots");
+        return log.activeSlots(fromSlot, toSlot);
+    }
+
+    @Override
     public List<LogEntry> entries(int shard, long slot) {
         count("entries");
         return log.entries(shard, slot);

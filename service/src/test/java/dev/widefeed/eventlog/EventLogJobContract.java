@@ -340,13 +340,14 @@ public class EventLogJobContract {
     }
 
     @Test
-    void anIdleJobRenewsItsLeasesWhenDueReadsEachWatermarkOnceAndPassesOverQuietShardsAtTheIdlePace()
+    void anIdleJobRenewsItsLeasesWhenDueReadsEachWatermarkOnceAndPassesOverQuietShardsReadingNoSlot()
             throws InterruptedException {
         int shards = 4;
         CountingEventLogStore log =
                 new CountingEventLogStore(new ShiftedShards(storage().eventLog(), freshShards(shards)));
         // Polled every 100 ms: a job that leased each shard and read its watermark and slots at every poll would
         // make some 800 calls in the 5 s below.
+        Stamps stamps = new Stamps();
         EventLogJob job = started(
                 log,
                 shards,
@@ -354,7 +355,7 @@ public class EventLogJobContract {
                 Duration.ofSeconds(1),
                 Duration.ofSeconds(30),
                 "test-" + ids.next(),
-                new Stamps());
+                stamps);
         try {
             Thread.sleep(2_500); // the quiet shards' waits have doubled up to 1 s by now
             Map<String, Long> before = log.calls();
@@ -370,10 +371,26 @@ public class EventLogJobContract {
             assertThat(after.getOrDefault("renew", 0L))
                     .as("not due before a third of the ttl")
                     .isZero();
-            // A pass a second per shard, each reading two slots (three when a minute begins) and saving the
-            // watermark once a minute.
-            assertThat(calls).as("calls in 5 s: %s then %s", before, after).isBetween(1L, shards * 6L * 4);
+            // A pass a second per shard, all of them served by one read of the active slots at most every 100 ms;
+            // no slot of these shards holds an entry, so none is read, and no watermark is saved within the hour.
+            assertThat(after.getOrDefault("entries", 0L))
+                    .as("slots read")
+                    .isEqualTo(before.getOrDefault("entries", 0L));
+            assertThat(after.getOrDefault("saveWatermark", 0L))
+                    .as("watermarks saved")
+                    .isEqualTo(before.getOrDefault("saveWatermark", 0L));
+            long markReads = after.getOrDefault("activeSlots", 0L) - before.getOrDefault("activeSlots", 0L);
+            assertThat(markReads).as("reads of the active slots in 5 s").isBetween(1L, 5L * shards + 2);
+            assertThat(calls).as("calls in 5 s: %s then %s", before, after).isEqualTo(markReads);
             assertThat(job.backlog()).isZero();
+
+            // What another instance appends (straight to the store: nothing wakes this job) is found by the marks.
+            LogEntry elsewhere = stampEntry(log, 2);
+            stamps.await(elsewhere.subjectId(), Duration.ofSeconds(20));
+            // Its slot is read, by a pass or two over its shard; the other shards' slots still are not.
+            assertThat(log.calls("entries") - after.getOrDefault("entries", 0L))
+                    .as("slots read for the entry")
+                    .isBetween(1L, 3L);
         } finally {
             job.stop();
         }

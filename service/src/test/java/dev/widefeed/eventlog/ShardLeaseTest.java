@@ -43,14 +43,14 @@ class ShardLeaseTest {
     void theWatermarkIsKeptForOneTenureOnly() {
         lease.renewed(T);
         assertThat(lease.watermark()).isEmpty();
-        lease.watermarkIs(100);
+        lease.watermarkSaved(100);
         lease.renewed(T.plusSeconds(10));
         assertThat(lease.watermark()).as("held without a break").hasValue(100);
 
         lease.renewed(T.plusSeconds(40)); // trusted until 30 s only: another worker may have had it since
         assertThat(lease.watermark()).isEmpty();
 
-        lease.watermarkIs(120);
+        lease.watermarkSaved(120);
         lease.lost();
         assertThat(lease.heldAt(T.plusSeconds(41))).isFalse();
         assertThat(lease.watermark()).isEmpty();
@@ -59,7 +59,7 @@ class ShardLeaseTest {
     @Test
     void aWatermarkWriteOfUnknownOutcomeIsReadAgain() {
         lease.renewed(T);
-        lease.watermarkIs(100);
+        lease.watermarkSaved(100);
         lease.forgetWatermark();
         assertThat(lease.watermark()).isEmpty();
         assertThat(lease.heldAt(T)).isTrue();

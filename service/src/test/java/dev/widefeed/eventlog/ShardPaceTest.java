@@ -27,7 +27,20 @@ class ShardPaceTest {
             assertThat(pace.due(pace.next())).isTrue();
             now = pace.next();
         }
-        assertThat(waits).containsExactly(2, 4, 8, 15, 15, 15);
+        // At T + 14 s the wait reaches 15 s: the pass goes to the 15 s grid (T is on it), at T + 15 s, and stays on it.
+        assertThat(waits).containsExactly(2, 4, 8, 1, 15, 15);
+    }
+
+    @Test
+    void quietShardsAtTheIdlePaceComeDueTogether() {
+        ShardPace other = new ShardPace(Duration.ofSeconds(1), Duration.ofSeconds(15));
+        for (int i = 0; i < 6; i++) {
+            pace.quiet(T.plusMillis(4_321 + i));
+            other.quiet(T.plusMillis(9_876 + i));
+        }
+        assertThat(pace.next()).isEqualTo(other.next());
+        assertThat(Duration.between(T.plusMillis(9_881), other.next()))
+                .isBetween(Duration.ZERO, Duration.ofSeconds(15));
     }
 
     @Test

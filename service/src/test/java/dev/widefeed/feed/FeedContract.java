@@ -12,6 +12,7 @@ import dev.widefeed.eventlog.EventLogHealthCheck;
 import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.eventlog.EventLogStore;
 import dev.widefeed.eventlog.LogEntry;
+import dev.widefeed.eventlog.ShardSlot;
 import dev.widefeed.feed.fanout.FanoutTask;
 import dev.widefeed.feed.fanout.FanoutWorker;
 import dev.widefeed.feed.timeline.FanoutKind;
@@ -515,6 +516,16 @@ public class FeedContract {
                 return log.entries(shard, slot).stream()
                         .filter(e -> e.subjectId() == subjectId)
                         .toList();
+            }
+
+            @Override
+            public void markActive(int shard, long slot) {
+                log.markActive(shard, slot);
+            }
+
+            @Override
+            public List<ShardSlot> activeSlots(long fromSlot, long toSlot) {
+                return log.activeSlots(fromSlot, toSlot);
             }
 
             @Override

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.widefeed.eventlog.EventLogStore;
 import dev.widefeed.eventlog.LogEntry;
+import dev.widefeed.eventlog.ShardSlot;
 import dev.widefeed.kernel.IdGenerator;
 import dev.widefeed.testing.BackendContract;
 import dev.widefeed.testing.TestBackend;
@@ -85,6 +86,37 @@ public class EventLogStoreContract {
         assertThat(log().entries(shard, slot + 1)).containsExactly(nextSlot);
         assertThat(log().entries(shard + 1, slot)).containsExactly(nextShard);
         assertThat(log().entries(shard, slot - 1)).isEmpty();
+    }
+
+    @Test
+    void anAppendedEntrysSlotIsListedActiveAndMarksAreReadAcrossHours() {
+        int shard = freshShard();
+        long slot = thisMinute();
+        log().append(entry(shard, slot, "fanout-deliver"));
+        log().append(entry(shard, slot, "fanout-deliver")); // marked once here, listed once
+        assertThat(log().activeSlots(slot, slot))
+                .filteredOn(s -> s.shard() == shard)
+                .containsExactly(new ShardSlot(shard, slot));
+
+        // Marks straight from the adapter's call, over an hour's end: 59 is the last minute of an hour.
+        long hourEnd = (slot / 60) * 60 - 1;
+        log().markActive(shard, hourEnd - 1);
+        log().markActive(shard, hourEnd);
+        log().markActive(shard, hourEnd + 1);
+        log().markActive(shard + 1, hourEnd);
+        log().markActive(shard, hourEnd); // again: idempotent
+        assertThat(log().activeSlots(hourEnd, hourEnd + 1))
+                .filteredOn(s -> s.shard() == shard)
+                .containsExactlyInAnyOrder(new ShardSlot(shard, hourEnd), new ShardSlot(shard, hourEnd + 1));
+        assertThat(log().activeSlots(hourEnd - 1, hourEnd - 1))
+                .filteredOn(s -> s.shard() == shard)
+                .containsExactly(new ShardSlot(shard, hourEnd - 1));
+        assertThat(log().activeSlots(hourEnd, hourEnd))
+                .filteredOn(s -> s.shard() == shard + 1)
+                .containsExactly(new ShardSlot(shard + 1, hourEnd));
+        assertThat(log().activeSlots(slot + 1, slot + 50))
+                .filteredOn(s -> s.shard() == shard)
+                .isEmpty();
     }
 
     @Test

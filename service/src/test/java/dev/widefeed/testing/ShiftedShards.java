@@ -2,6 +2,7 @@ package dev.widefeed.testing;
 
 import dev.widefeed.eventlog.EventLogStore;
 import dev.widefeed.eventlog.LogEntry;
+import dev.widefeed.eventlog.ShardSlot;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -26,6 +27,19 @@ public final class ShiftedShards implements EventLogStore {
     @Override
     public void append(LogEntry entry) {
         log.append(new LogEntry(real(entry.shard()), entry.slot(), entry.kind(), entry.subjectId(), entry.actorId()));
+    }
+
+    @Override
+    public void markActive(int shard, long slot) {
+        log.markActive(real(shard), slot);
+    }
+
+    /** Every shard's marks, seen shifted: those of shards below {@code first} come out negative, and match none. */
+    @Override
+    public List<ShardSlot> activeSlots(long fromSlot, long toSlot) {
+        return log.activeSlots(fromSlot, toSlot).stream()
+                .map(s -> new ShardSlot(s.shard() - first, s.slot()))
+                .toList();
     }
 
     @Override

@@ -4,8 +4,10 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
+import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.EventLogStore;
 import dev.widefeed.eventlog.LogEntry;
+import dev.widefeed.eventlog.ShardSlot;
 import dev.widefeed.store.cassandra.rows.CqlTtl;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,7 +15,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The event log on Cassandra: entries in {@code event_log_by_slot}, watermarks in
+ * The event log on Cassandra: entries in {@code event_log_by_slot}, the slots holding them in
+ * {@code event_log_activity_by_hour} (one partition an hour), watermarks in
  * {@code event_log_watermark_by_shard} and leases in {@code event_log_lease_by_shard}. Everything but
  * the lease is a plain keyed overwrite, so the driver may retry it. The lease statements are
  * lightweight transactions and are not retried: a timeout is an
@@ -24,6 +27,8 @@ final class CqlEventLogStore implements EventLogStore {
     private final CqlSession session;
     private final PreparedStatement insertEntry;
     private final PreparedStatement selectEntries;
+    private final PreparedStatement insertActive;
+    private final PreparedStatement selectActive;
     private final PreparedStatement selectWatermark;
     private final PreparedStatement upsertWatermark;
     private final PreparedStatement takeLease;
@@ -36,6 +41,9 @@ final class CqlEventLogStore implements EventLogStore {
                 "INSERT INTO event_log_by_slot (shard, slot, kind, subject_id, actor_id) " + "VALUES (?, ?, ?, ?, ?)");
         selectEntries = session.prepare(
                 "SELECT kind, subject_id, actor_id FROM event_log_by_slot " + "WHERE shard = ? AND slot = ?");
+        insertActive = session.prepare("INSERT INTO event_log_activity_by_hour (hour, slot, shard) VALUES (?, ?, ?)");
+        selectActive = session.prepare(
+                "SELECT slot, shard FROM event_log_activity_by_hour " + "WHERE hour = ? AND slot >= ? AND slot <= ?");
         selectWatermark = session.prepare("SELECT slot FROM event_log_watermark_by_shard WHERE shard = ?");
         upsertWatermark = session.prepare("INSERT INTO event_log_watermark_by_shard (shard, slot) VALUES (?, ?)");
         takeLease = session.prepare(
@@ -60,6 +68,24 @@ final class CqlEventLogStore implements EventLogStore {
             entries.add(new LogEntry(shard, slot, row.getString(0), row.getLong(1), row.getLong(2)));
         }
         return entries;
+    }
+
+    @Override
+    public void markActive(int shard, long slot) {
+        session.execute(insertActive.bind(EventLog.hourOf(slot), slot, shard).setIdempotent(true));
+    }
+
+    /** One read per hour the slots span; an hour's partition holds at most 60 rows per shard. */
+    @Override
+    public List<ShardSlot> activeSlots(long fromSlot, long toSlot) {
+        List<ShardSlot> active = new ArrayList<>();
+        for (long hour = EventLog.hourOf(fromSlot); hour <= EventLog.hourOf(toSlot); hour++) {
+            for (Row row :
+                    session.execute(selectActive.bind(hour, fromSlot, toSlot).setIdempotent(true))) {
+                active.add(new ShardSlot(row.getInt(1), row.getLong(0)));
+            }
+        }
+        return active;
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.widefeed.store.cassandra;
 import com.codahale.metrics.MetricRegistry;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
+import dev.widefeed.eventlog.SlotMarking;
 import dev.widefeed.export.TableScanStore;
 import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.Stores;
@@ -46,7 +47,7 @@ public final class CqlStorage extends TimedStorage {
                 new CqlTimelineStore(session, async),
                 new CqlFanoutStore(session, async),
                 new CqlAudienceStore(session),
-                new CqlEventLogStore(session),
+                new SlotMarking(new CqlEventLogStore(session)),
                 new CqlNotificationStore(session, async),
                 new CqlTextIndexStore(session),
                 new CqlDirectoryStore(session, async),

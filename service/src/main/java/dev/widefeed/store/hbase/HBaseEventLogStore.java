@@ -1,7 +1,9 @@
 package dev.widefeed.store.hbase;
 
+import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.EventLogStore;
 import dev.widefeed.eventlog.LogEntry;
+import dev.widefeed.eventlog.ShardSlot;
 import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.time.Duration;
@@ -16,12 +18,15 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.filter.ColumnRangeFilter;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * The event log in two tables. {@code event_log_by_slot}: one row per entry keyed
  * shard (4 bytes) | slot | subject id | actor id | kind (UTF-8, the rest of the key), family e
  * holding a marker cell, so a slot of a shard is one prefix scan; rows expire by the family TTL.
+ * {@code event_log_activity}: one row per hour (8 bytes), family a holding an empty cell per active
+ * slot, qualifier slot (8 bytes) | shard (4 bytes), so the active slots of a range are one Get an hour.
  * {@code event_log_shards}: one row per shard, family w column slot (the watermark) and family l
  * columns owner and expires_at (epoch ms, this process's clock): the lease.
  *
@@ -35,6 +40,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  */
 final class HBaseEventLogStore implements EventLogStore {
     private static final byte[] ENTRY = Bytes.toBytes("e");
+    private static final byte[] ACTIVE = Bytes.toBytes("a");
     private static final byte[] MARKER = Bytes.toBytes("m");
     private static final byte[] WATERMARK_FAMILY = Bytes.toBytes("w");
     private static final byte[] SLOT = Bytes.toBytes("slot");
@@ -45,14 +51,17 @@ final class HBaseEventLogStore implements EventLogStore {
     private static final int IDS = SLOT_PREFIX + 2 * Long.BYTES;
 
     private final AsyncTable<AdvancedScanResultConsumer> entries;
+    private final AsyncTable<AdvancedScanResultConsumer> activity;
     private final AsyncTable<AdvancedScanResultConsumer> shards;
     private final Clock clock;
 
     HBaseEventLogStore(
             AsyncTable<AdvancedScanResultConsumer> entries,
+            AsyncTable<AdvancedScanResultConsumer> activity,
             AsyncTable<AdvancedScanResultConsumer> shards,
             Clock clock) {
         this.entries = entries;
+        this.activity = activity;
         this.shards = shards;
         this.clock = clock;
     }
@@ -89,6 +98,42 @@ final class HBaseEventLogStore implements EventLogStore {
             found.add(new LogEntry(rowShard, rowSlot, kind, subjectId, actorId));
         }
         return found;
+    }
+
+    @Override
+    public void markActive(int shard, long slot) {
+        byte[] qualifier = ByteBuffer.allocate(Long.BYTES + Integer.BYTES)
+                .putLong(slot)
+                .putInt(shard)
+                .array();
+        activity.put(new Put(Bytes.toBytes(EventLog.hourOf(slot))).addColumn(ACTIVE, qualifier, new byte[0]))
+                .join();
+    }
+
+    /**
+     * One Get per hour the slots span, its cells limited to the slots asked for: qualifiers start with the slot, and
+     * a slot is a positive long, so their byte order is the slots' order.
+     */
+    @Override
+    public List<ShardSlot> activeSlots(long fromSlot, long toSlot) {
+        List<ShardSlot> active = new ArrayList<>();
+        for (long hour = EventLog.hourOf(fromSlot); hour <= EventLog.hourOf(toSlot); hour++) {
+            Get get = new Get(Bytes.toBytes(hour))
+                    .addFamily(ACTIVE)
+                    .setFilter(new ColumnRangeFilter(Bytes.toBytes(fromSlot), true, Bytes.toBytes(toSlot + 1), false));
+            Result row = activity.get(get).join();
+            if (row.isEmpty()) {
+                continue;
+            }
+            for (byte[] qualifier : row.getFamilyMap(ACTIVE).keySet()) {
+                if (qualifier.length == Long.BYTES + Integer.BYTES) {
+                    ByteBuffer cell = ByteBuffer.wrap(qualifier);
+                    long slot = cell.getLong();
+                    active.add(new ShardSlot(cell.getInt(), slot));
+                }
+            }
+        }
+        return active;
     }
 
     @Override

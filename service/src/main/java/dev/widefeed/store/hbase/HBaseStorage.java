@@ -1,6 +1,7 @@
 package dev.widefeed.store.hbase;
 
 import com.codahale.metrics.MetricRegistry;
+import dev.widefeed.eventlog.SlotMarking;
 import dev.widefeed.export.TableScanStore;
 import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.Stores;
@@ -98,10 +99,11 @@ public final class HBaseStorage extends TimedStorage {
                         salt(declared, edgeDeliveries),
                         async),
                 new HBaseAudienceStore(connection, namespace, declared, clock),
-                new HBaseEventLogStore(
+                new SlotMarking(new HBaseEventLogStore(
                         connection.getTable(TableName.valueOf(namespace, "event_log_by_slot")),
+                        connection.getTable(TableName.valueOf(namespace, "event_log_activity")),
                         connection.getTable(TableName.valueOf(namespace, "event_log_shards")),
-                        clock),
+                        clock)),
                 new HBaseNotificationStore(connection, namespace, declared, async),
                 new HBaseTextIndexStore(connection, namespace, declared),
                 new HBaseDirectoryStore(connection, namespace, declared, async),
