@@ -69,8 +69,8 @@ class RowLayoutTest {
                 definitions++;
             }
         }
-        assertThat(definitions).isEqualTo(67);
-        assertThat(TABLES.tables()).hasSize(52);
+        assertThat(definitions).isEqualTo(68);
+        assertThat(TABLES.tables()).hasSize(53);
     }
 
     @Test
