@@ -24,6 +24,7 @@ import dev.widefeed.perf.scenario.CeilingScenario;
 import dev.widefeed.perf.scenario.CelebrityScenario;
 import dev.widefeed.perf.scenario.CostScenario;
 import dev.widefeed.perf.scenario.SteadyScenario;
+import dev.widefeed.perf.scenario.StoreRequests;
 import dev.widefeed.perf.scenario.StrategiesScenario;
 import dev.widefeed.perf.scenario.VisibilityScenario;
 import dev.widefeed.perf.strategy.CountingStorage;
@@ -35,6 +36,7 @@ import dev.widefeed.perf.workload.WorkloadReader;
 import dev.widefeed.perf.workload.WorkloadSpec;
 import dev.widefeed.perf.workload.WorkloadWriter;
 import dev.widefeed.store.Storage;
+import dev.widefeed.store.cassandra.setup.CqlStatementCounts;
 import dev.widefeed.store.hbase.setup.CountedRpcClient;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -48,7 +50,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.function.LongSupplier;
 import net.sourceforge.argparse4j.inf.Namespace;
 
 /** What each command of {@link PerfMain} does with its parsed options; returns the exit status. */
@@ -182,13 +183,15 @@ final class Commands {
     }
 
     /** Requests the store client has sent so far: the driver's CQL requests, or HBase's RPCs. */
-    private LongSupplier clientRequests(Storage storage) {
+    private StoreRequests clientRequests(Storage storage) {
         if (storage.backend().equals("hbase")) {
-            return CountedRpcClient::total;
+            return new StoreRequests(CountedRpcClient::total, CountedRpcClient::byMethodAndTable);
         }
-        return () -> Optional.ofNullable(storeMetrics.getTimers().get("cassandra.cql-requests"))
-                .map(Timer::getCount)
-                .orElse(0L);
+        return new StoreRequests(
+                () -> Optional.ofNullable(storeMetrics.getTimers().get("cassandra.cql-requests"))
+                        .map(Timer::getCount)
+                        .orElse(0L),
+                CqlStatementCounts::byStatement);
     }
 
     /**

@@ -492,7 +492,13 @@ final class ReportPage {
                 .append(Fmt.num(result.idleClientRequestsPerSecond(), 1))
                 .append(" requests/s at the client.</p>\n");
         Html.Table table = new Html.Table(
-                "action", "request ops", "background ops", "client requests", "cpu ms", "cache hit ratios");
+                "action",
+                "request ops",
+                "background ops",
+                "client requests",
+                "cpu ms",
+                "cache hit ratios",
+                "most client requests");
         for (CostScenario.ActionCost a : result.actions()) {
             table.row(
                     a.action(),
@@ -500,7 +506,11 @@ final class ReportPage {
                     Fmt.num(a.backgroundOperations(), 1),
                     Fmt.num(a.clientRequests(), 1),
                     Fmt.num(a.cpuMillis(), 2),
-                    a.hitRatios().toString());
+                    a.hitRatios().toString(),
+                    // absent from runs made before statements were counted
+                    a.topClientStatements() == null
+                            ? ""
+                            : a.topClientStatements().toString());
         }
         out.append(table.html());
     }

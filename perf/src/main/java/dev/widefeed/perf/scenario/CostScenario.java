@@ -42,7 +42,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
 /**
@@ -95,13 +94,15 @@ public final class CostScenario {
             double cpuMillis,
             Map<String, Double> hitRatios,
             Map<String, Long> topRequestCalls,
-            Map<String, Long> topBackgroundCalls) {}
+            Map<String, Long> topBackgroundCalls,
+            Map<String, Double> topClientStatements) {}
 
     public record Result(
             String backend,
             Settings settings,
             double idleOperationsPerSecond,
             double idleClientRequestsPerSecond,
+            Map<String, Double> idleClientStatementsPerSecond,
             List<ActionCost> actions) {}
 
     /** A clock the scenario moves forward, so that work waiting on purpose comes due without waiting for it. */
@@ -132,7 +133,7 @@ public final class CostScenario {
 
     /** @param clientRequests store requests the client has sent so far (CQL requests, or HBase RPCs) */
     public static Result run(
-            Storage storage, LongSupplier clientRequests, Settings settings, Path runDirectory, PrintStream out)
+            Storage storage, StoreRequests clientRequests, Settings settings, Path runDirectory, PrintStream out)
             throws IOException, InterruptedException {
         SteppingClock clock = new SteppingClock();
         CountingStorage counting = new CountingStorage(storage);
@@ -220,7 +221,7 @@ public final class CostScenario {
             CountingStorage counting,
             EventLogJob job,
             SteppingClock clock,
-            LongSupplier clientRequests,
+            StoreRequests clientRequests,
             OnceAMinuteJobs onceAMinuteJobs,
             Settings settings,
             Path runDirectory,
@@ -251,14 +252,17 @@ public final class CostScenario {
         IdleRates always = IdleRates.measure(counting, clientRequests, Duration.ofSeconds(settings.idleSeconds()));
         out.printf(
                 "cost: without the once-a-minute jobs: %.1f operations/s at the interfaces (%.1f/s background),"
-                        + " %.1f requests/s at the client: %s%n",
-                always.operations(), always.background(), always.client(), counting.operationsByCallWithPolling());
+                        + " %.1f requests/s at the client: %s%n      client: %s%n",
+                always.operations(),
+                always.background(),
+                always.client(),
+                counting.operationsByCallWithPolling(),
+                StoreRequests.top(always.clientByStatement(), 1, TOP_CALLS));
 
         int n = settings.actions();
         List<Long> readers = population.readers;
         List<Long> posts = population.posts;
-        Measure m =
-                new Measure(services, counting, job, clock, clientRequests, always.client(), always.background(), out);
+        Measure m = new Measure(services, counting, job, clock, clientRequests, always, out);
         List<ActionCost> costs = new ArrayList<>();
         List<Long> pagePosts = sample(posts, n, random);
         costs.add(m.run(
@@ -375,7 +379,13 @@ public final class CostScenario {
             costs.addAll(atOnce(m, services, population, settings, random, job, clock));
         }
 
-        Result result = new Result(backend, settings, idle.operations(), idle.client(), costs);
+        Result result = new Result(
+                backend,
+                settings,
+                idle.operations(),
+                idle.client(),
+                StoreRequests.top(always.clientByStatement(), 1, Integer.MAX_VALUE),
+                costs);
         Results.write(runDirectory, RESULT, result);
         out.printf(
                 "%n%-22s %10s %10s %10s %10s  %s%n",
@@ -473,12 +483,14 @@ public final class CostScenario {
     }
 
     /** The idle service's rates over a stretch of doing nothing. */
-    private record IdleRates(double operations, double background, double client) {
-        static IdleRates measure(CountingStorage counting, LongSupplier clientRequests, Duration during)
+    private record IdleRates(
+            double operations, double background, double client, Map<String, Double> clientByStatement) {
+        static IdleRates measure(CountingStorage counting, StoreRequests clientRequests, Duration during)
                 throws InterruptedException {
             counting.reset();
             long start = System.nanoTime();
-            long client = clientRequests.getAsLong();
+            long client = clientRequests.total().getAsLong();
+            Map<String, Long> byStatement = clientRequests.byStatement().get();
             Thread.sleep(during.toMillis());
             double seconds = (System.nanoTime() - start) / 1e9;
             Map<String, CountingStorage.Counts> counts = counting.counts();
@@ -491,8 +503,14 @@ public final class CostScenario {
             long background = Optional.ofNullable(counts.get(CountingStorage.BACKGROUND))
                     .map(CountingStorage.Counts::operations)
                     .orElse(0L);
+            Map<String, Double> perSecond = new LinkedHashMap<>();
+            StoreRequests.since(byStatement, clientRequests.byStatement().get(), Map.of(), 1)
+                    .forEach((statement, count) -> perSecond.put(statement, count / seconds));
             return new IdleRates(
-                    operations / seconds, background / seconds, (clientRequests.getAsLong() - client) / seconds);
+                    operations / seconds,
+                    background / seconds,
+                    (clientRequests.total().getAsLong() - client) / seconds,
+                    perSecond);
         }
     }
 
@@ -549,9 +567,8 @@ public final class CostScenario {
             CountingStorage counting,
             EventLogJob job,
             SteppingClock clock,
-            LongSupplier clientRequests,
-            double idleClientRate,
-            double idleBackgroundRate,
+            StoreRequests clientRequests,
+            IdleRates idle,
             PrintStream out) {
         ActionCost run(String name, int n, Caches caches, Action action) throws InterruptedException {
             return run(name, n, caches, 1, action);
@@ -570,7 +587,8 @@ public final class CostScenario {
             }
             Map<String, CacheStats> before = stats();
             counting.reset();
-            long client = clientRequests.getAsLong();
+            long client = clientRequests.total().getAsLong();
+            Map<String, Long> byStatement = clientRequests.byStatement().get();
             long start = System.nanoTime();
             long cpu = cpuNanos();
             runAll(name, n, clients, action);
@@ -591,22 +609,37 @@ public final class CostScenario {
             long background = Optional.ofNullable(counts.get(CountingStorage.BACKGROUND))
                     .map(CountingStorage.Counts::operations)
                     .orElse(0L);
-            double clientPer = Math.max(0, clientRequests.getAsLong() - client - idleClientRate * seconds) / n;
-            double backgroundPer = Math.max(0, background - idleBackgroundRate * seconds) / n;
+            double clientPer = Math.max(0, clientRequests.total().getAsLong() - client - idle.client() * seconds) / n;
+            double backgroundPer = Math.max(0, background - idle.background() * seconds) / n;
             Map<String, Long> top = topCalls(name);
             Map<String, Long> topBackground = topCalls(CountingStorage.BACKGROUND);
+            Map<String, Double> topClient = StoreRequests.top(
+                    StoreRequests.since(
+                            byStatement, clientRequests.byStatement().get(), idle.clientByStatement(), seconds),
+                    n,
+                    TOP_CALLS);
             ActionCost cost = new ActionCost(
-                    name, n, (double) request / n, backgroundPer, clientPer, cpuMillis, hitRatios, top, topBackground);
+                    name,
+                    n,
+                    (double) request / n,
+                    backgroundPer,
+                    clientPer,
+                    cpuMillis,
+                    hitRatios,
+                    top,
+                    topBackground,
+                    topClient);
             out.printf(
                     "cost: %-22s request %6.1f  background %6.1f  client %6.1f  cpu %5.2f ms%n      request: %s%n"
-                            + "      background: %s%n",
+                            + "      background: %s%n      client: %s%n",
                     name,
                     cost.requestOperations(),
                     cost.backgroundOperations(),
                     cost.clientRequests(),
                     cpuMillis,
                     top,
-                    topBackground);
+                    topBackground,
+                    topClient);
             return cost;
         }
 

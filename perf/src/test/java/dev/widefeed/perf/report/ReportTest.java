@@ -195,16 +195,41 @@ class ReportTest {
                         new CostScenario.Settings(60, 30, 120, 40, 50, 20, 16),
                         4.8,
                         5.1,
+                        Map.of("SELECT event_log_activity_by_hour", 0.1),
                         List.of(
                                 new CostScenario.ActionCost(
-                                        "home", 50, 2.0, 0.0, 3.7, 5.2, Map.of("posts", 1.0), Map.of(), Map.of()),
+                                        "home",
+                                        50,
+                                        2.0,
+                                        0.0,
+                                        3.7,
+                                        5.2,
+                                        Map.of("posts", 1.0),
+                                        Map.of(),
+                                        Map.of(),
+                                        Map.of()),
                                 new CostScenario.ActionCost(
-                                        "like <b>", 50, 9.0, 6.5, 34.6, 29.8, Map.of(), Map.of(), Map.of()))));
+                                        "like <b>",
+                                        50,
+                                        9.0,
+                                        6.5,
+                                        34.6,
+                                        29.8,
+                                        Map.of(),
+                                        Map.of(),
+                                        Map.of(),
+                                        Map.of("INSERT likes_by_post IF", 1.0)))));
 
         String html = render();
 
         assertThat(html)
-                .contains("<h2>Store cost per action</h2>", "CQL requests", "5.1 requests/s", "34.6", "like &lt;b&gt;")
+                .contains(
+                        "<h2>Store cost per action</h2>",
+                        "CQL requests",
+                        "5.1 requests/s",
+                        "34.6",
+                        "like &lt;b&gt;",
+                        "INSERT likes_by_post IF")
                 .doesNotContain("not run: <code>perf cost</code>");
     }
 

@@ -17,6 +17,7 @@ import dev.widefeed.store.BackendFactory;
 import dev.widefeed.store.cassandra.backup.CqlBackup;
 import dev.widefeed.store.cassandra.setup.CqlCounterWrites;
 import dev.widefeed.store.cassandra.setup.CqlSchema;
+import dev.widefeed.store.cassandra.setup.CqlStatementCounts;
 import dev.widefeed.store.cassandra.setup.EmbeddedCassandraFactory;
 import dev.widefeed.store.cassandra.setup.IdempotentWriteRetryPolicy;
 import io.dropwizard.util.Duration;
@@ -237,7 +238,8 @@ public class CassandraFactory extends BackendFactory<LocalCassandra> {
         CqlSessionBuilder builder = CqlSession.builder()
                 .withConfigLoader(config.build())
                 .withMetricRegistry(metrics)
-                .withLocalDatacenter(localDatacenter);
+                .withLocalDatacenter(localDatacenter)
+                .addRequestTracker(new CqlStatementCounts());
         if (inKeyspace) {
             builder.withKeyspace(keyspace);
         }
