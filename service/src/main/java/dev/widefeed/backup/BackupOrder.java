@@ -42,6 +42,7 @@ public final class BackupOrder {
             "event_log_activity",
             "event_log_watermark_by_shard",
             "event_log_lease_by_shard",
+            "event_log_leases_by_log",
             "event_log_shards",
             "relation_journal_by_minute",
             "relation_journal");

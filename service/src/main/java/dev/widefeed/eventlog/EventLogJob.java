@@ -84,11 +84,18 @@ public final class EventLogJob implements Managed {
         this.clock = clock;
         this.backlogs = backlogs;
         this.hints = hints;
-        this.leases = new ShardLeases(store, settings.shards(), settings.leaseTtl(), settings.owner(), clock, shard -> {
-            backlogs.forget(shard);
-            finished.forgetShard(shard);
-            hints.handOver(shard, EventLog.slotOf(clock.instant()));
-        });
+        this.leases = new ShardLeases(
+                store,
+                settings.shards(),
+                settings.leaseTtl(),
+                settings.pollInterval(),
+                settings.owner(),
+                clock,
+                shard -> {
+                    backlogs.forget(shard);
+                    finished.forgetShard(shard);
+                    hints.handOver(shard, EventLog.slotOf(clock.instant()));
+                });
         this.paces = new ShardPaces(settings.shards(), settings.pollInterval(), settings.idlePollInterval());
         this.activity = new SlotActivity(store);
         ShardPass pass = new ShardPass(

@@ -1,8 +1,12 @@
 package dev.widefeed.eventlog;
 
 import java.time.Duration;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The durable event log: entries in time slots per shard (a log that workers consume), the slots that hold entries
@@ -55,6 +59,29 @@ public interface EventLogStore {
     default boolean renew(int shard, String owner, Duration ttl) {
         return lease(shard, owner, ttl);
     }
+
+    /**
+     * {@link #renew} of each of {@code shards}, in one round where the backend can (Cassandra: one conditional batch on
+     * the leases' one partition; HBase: one request of conditional writes per region server): an instance renews
+     * every lease it holds at once, so its renewals cost the same however many shards it holds.
+     *
+     * @return the shards among {@code shards} whose lease {@code owner} holds now
+     */
+    default Set<Integer> renewAll(Collection<Integer> shards, String owner, Duration ttl) {
+        Set<Integer> held = new HashSet<>();
+        for (int shard : shards) {
+            if (renew(shard, owner, ttl)) {
+                held.add(shard);
+            }
+        }
+        return held;
+    }
+
+    /**
+     * Who holds each shard's lease now, in one read: the shards whose lease is taken and neither expired nor given
+     * back, and their holders. A worker reads it before trying to take shards, so shards others hold cost it nothing.
+     */
+    Map<Integer, String> holders();
 
     /** Gives the lease back if {@code owner} holds it, so another worker need not wait for it to expire. */
     void release(int shard, String owner);

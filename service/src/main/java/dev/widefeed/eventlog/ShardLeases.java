@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntConsumer;
@@ -14,6 +15,10 @@ import org.slf4j.LoggerFactory;
  * This instance's tenures of the log's shards: per shard what it knows of its lease ({@link ShardLease}), and the
  * store's calls that take, renew and give back the leases. A tenure ends when the store says the shard is someone
  * else's; then {@code onLost} forgets what else was known of the shard here.
+ * <p>
+ * What the leases cost does not grow with the shards: every lease held here is renewed in one call
+ * ({@link #renewDue}), and a shard is tried only if one read of who holds which ({@link EventLogStore#holders}), at
+ * most {@code holdersMaxAge} old, shows it free.
  */
 final class ShardLeases {
     private static final Logger LOG = LoggerFactory.getLogger(ShardLeases.class);
@@ -27,8 +32,24 @@ final class ShardLeases {
     /** Shards this instance leased last time it asked (it may have lost some since). */
     private final Set<Integer> held = ConcurrentHashMap.newKeySet();
 
-    ShardLeases(EventLogStore store, int shards, Duration ttl, String owner, Clock clock, IntConsumer onLost) {
+    private final Duration holdersMaxAge;
+    private Map<Integer, String> holders = Map.of();
+    private Instant holdersReadAt = Instant.EPOCH;
+
+    /**
+     * @param holdersMaxAge how old the read of who holds which shard may be before a take reads it again: the shards
+     *                      not held here come due together, and one read serves them all
+     */
+    ShardLeases(
+            EventLogStore store,
+            int shards,
+            Duration ttl,
+            Duration holdersMaxAge,
+            String owner,
+            Clock clock,
+            IntConsumer onLost) {
         this.store = store;
+        this.holdersMaxAge = holdersMaxAge;
         this.owner = owner;
         this.ttl = ttl;
         this.clock = clock;
@@ -78,7 +99,7 @@ final class ShardLeases {
                 forget(shard); // the tenure ended, whether or not the lease is free to take again
             }
         }
-        if (!mine) {
+        if (!mine && !heldElsewhere(shard, now)) {
             mine = store.lease(shard, owner, ttl);
         }
         if (mine) {
@@ -88,6 +109,46 @@ final class ShardLeases {
             forget(shard);
         }
         return mine;
+    }
+
+    /**
+     * Renews every lease held here in one call once any of them is due, or can no longer be trusted (renewing the
+     * others early keeps them due together): one store request a third of the ttl, however many shards are held.
+     * Those the store no longer says are this instance's are forgotten.
+     */
+    void renewDue() {
+        Instant now = clock.instant();
+        boolean due = false;
+        for (int shard : held) {
+            ShardLease lease = leases[shard];
+            if (lease.renewalDue(now) || !lease.heldAt(now)) {
+                due = true;
+                break;
+            }
+        }
+        if (!due) {
+            return;
+        }
+        List<Integer> asked = List.copyOf(held);
+        Set<Integer> renewed = store.renewAll(asked, owner, ttl);
+        for (int shard : asked) {
+            if (renewed.contains(shard)) {
+                leases[shard].renewed(now);
+            } else {
+                LOG.info("event log: lost the lease of shard {} (another worker took it, or it expired)", shard);
+                forget(shard);
+            }
+        }
+    }
+
+    /** Whether the shard is someone else's, as of a read of the holders at most {@code holdersMaxAge} old. */
+    private synchronized boolean heldElsewhere(int shard, Instant now) {
+        if (!now.isBefore(holdersReadAt.plus(holdersMaxAge))) {
+            holders = store.holders();
+            holdersReadAt = now;
+        }
+        String holder = holders.get(shard);
+        return holder != null && !holder.equals(owner);
     }
 
     /** Gives back every lease this instance took, best effort: one the store does not answer for simply expires. */

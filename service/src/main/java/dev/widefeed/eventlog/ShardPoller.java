@@ -12,8 +12,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The poll thread: every {@code interval}, and soon after a wake asks ({@link #soon}), it queues every shard whose
- * pass or lease renewal is due with the runners and starts them.
+ * The poll thread: every {@code interval}, and soon after a wake asks ({@link #soon}), it renews the leases held here
+ * if that is due (all in one call), then queues every shard whose pass (or, should the renewal have missed it, lease
+ * renewal) is due with the runners and starts them.
  */
 final class ShardPoller {
     private static final Logger LOG = LoggerFactory.getLogger(ShardPoller.class);
@@ -77,6 +78,11 @@ final class ShardPoller {
     private void poll() {
         if (stopped) {
             return;
+        }
+        try {
+            leases.renewDue();
+        } catch (RuntimeException e) {
+            LOG.warn("event log: could not renew the leases: {}", e.toString());
         }
         try {
             Instant now = clock.instant();

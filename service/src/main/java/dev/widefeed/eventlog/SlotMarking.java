@@ -1,6 +1,7 @@
 package dev.widefeed.eventlog;
 
 import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -76,6 +77,16 @@ public final class SlotMarking implements EventLogStore {
     @Override
     public boolean renew(int shard, String owner, Duration ttl) {
         return store.renew(shard, owner, ttl);
+    }
+
+    @Override
+    public Set<Integer> renewAll(Collection<Integer> shards, String owner, Duration ttl) {
+        return store.renewAll(shards, owner, ttl);
+    }
+
+    @Override
+    public Map<Integer, String> holders() {
+        return store.holders();
     }
 
     @Override

@@ -1,9 +1,11 @@
 package dev.widefeed.eventlog;
 
 import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -83,6 +85,18 @@ final class CountingEventLogStore implements EventLogStore {
     public boolean renew(int shard, String owner, Duration ttl) {
         count("renew");
         return log.renew(shard, owner, ttl);
+    }
+
+    @Override
+    public Set<Integer> renewAll(Collection<Integer> shards, String owner, Duration ttl) {
+        count("renewAll");
+        return log.renewAll(shards, owner, ttl);
+    }
+
+    @Override
+    public Map<Integer, String> holders() {
+        count("holders");
+        return log.holders();
     }
 
     @Override

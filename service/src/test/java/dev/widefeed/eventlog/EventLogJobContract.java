@@ -368,9 +368,12 @@ public class EventLogJobContract {
             assertThat(before.get("watermark")).as("each watermark read once").isEqualTo((long) shards);
             assertThat(after.get("lease")).isEqualTo(before.get("lease"));
             assertThat(after.get("watermark")).isEqualTo(before.get("watermark"));
-            assertThat(after.getOrDefault("renew", 0L))
+            assertThat(after.getOrDefault("renew", 0L) + after.getOrDefault("renewAll", 0L))
                     .as("not due before a third of the ttl")
                     .isZero();
+            assertThat(before.get("holders"))
+                    .as("who holds which, read before the shards were taken")
+                    .isBetween(1L, (long) shards);
             // A pass a second per shard, all of them served by one read of the active slots at most every 100 ms;
             // no slot of these shards holds an entry, so none is read, and no watermark is saved within the hour.
             assertThat(after.getOrDefault("entries", 0L))
@@ -442,24 +445,29 @@ public class EventLogJobContract {
 
         assertThat(kept).isNotEmpty().containsOnly(true);
         assertThat(log.calls("lease")).isEqualTo(1);
-        assertThat(log.calls("renew"))
-                .as("a renewal a second in a turn of 2.5 s")
-                .isBetween(2L, 3L);
+        long renewedInTurn = log.calls("renew");
+        assertThat(renewedInTurn).as("a renewal a second in a turn of 2.5 s").isBetween(2L, 3L);
         assertThat(shifted.lease(0, "another-worker", Duration.ofSeconds(3)))
                 .as("still held")
                 .isFalse();
 
         job.start();
         try {
-            long renewed = log.calls("renew");
+            long renewed = renewals(log);
             Thread.sleep(3_500);
-            assertThat(log.calls("renew") - renewed)
-                    .as("idle: a renewal a second")
-                    .isBetween(2L, 5L);
+            assertThat(renewals(log) - renewed).as("idle: a renewal a second").isBetween(2L, 5L);
+            assertThat(log.calls("renew"))
+                    .as("idle, all of the job's leases in one call")
+                    .isEqualTo(renewedInTurn);
             assertThat(log.calls("lease")).as("never lost, never taken again").isEqualTo(1);
         } finally {
             job.stop();
         }
+    }
+
+    /** Renewals of one lease and of all the job's at once. */
+    private static long renewals(CountingEventLogStore log) {
+        return log.calls("renew") + log.calls("renewAll");
     }
 
     private static void sleepQuietly(long millis) {
@@ -667,8 +675,12 @@ public class EventLogJobContract {
             // Cassandra counts a ttl in whole seconds from the second the write lands in: 2 s at least.
             assertThat(worked).as("not before the other worker's lease ran out").isAfter(leased.plusMillis(1_500));
             assertThat(worked).as("within the ttl and one idle interval").isBefore(leased.plusSeconds(3 + 1 + 2));
-            // Polled every 100 ms but tried at the backed-off pace: 0, 0.2, 0.6, 1.4, 2.4, 3.4 s.
-            assertThat(log.calls("lease")).as("attempts until taken").isBetween(2L, 8L);
+            // Polled every 100 ms but tried at the backed-off pace: 0, 0.2, 0.6, 1.4, 2.4, 3.4 s, each time reading who
+            // holds which, and taking the shard only once that shows it free.
+            assertThat(log.calls("holders")).as("attempts until taken").isBetween(2L, 8L);
+            assertThat(log.calls("lease"))
+                    .as("the other worker's take, and this job's")
+                    .isBetween(2L, 3L);
         } finally {
             job.stop();
         }
@@ -693,10 +705,10 @@ public class EventLogJobContract {
                 taken = log.lease(0, "another-worker", Duration.ofSeconds(30));
             }
             assertThat(taken).isTrue();
-            long renewals = log.calls("renew");
+            long renewals = renewals(log);
             Awaitility.await("this job's next renewal (every second), refused")
                     .atMost(Duration.ofSeconds(5))
-                    .until(() -> log.calls("renew") > renewals);
+                    .until(() -> renewals(log) > renewals);
 
             LogEntry later = stampEntry(log, 0);
             job.wake(0);

@@ -542,6 +542,11 @@ public class FeedContract {
             }
 
             @Override
+            public Map<Integer, String> holders() {
+                return log.holders();
+            }
+
+            @Override
             public void release(int shard, String owner) {
                 log.release(shard, owner);
             }

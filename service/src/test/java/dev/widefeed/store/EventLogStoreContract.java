@@ -41,10 +41,10 @@ public class EventLogStoreContract {
     /**
      * A shard no other test and no earlier run used: watermarks and leases are per shard and outlive
      * a run (the test stores keep their data), so a test that needs "never saved" needs its own shard.
-     * Below {@code Integer.MAX_VALUE} so that the next shard up exists too.
+     * Below {@code Integer.MAX_VALUE} so that the next few shards up exist too.
      */
     private static int freshShard() {
-        return ThreadLocalRandom.current().nextInt(1_000, Integer.MAX_VALUE - 1);
+        return ThreadLocalRandom.current().nextInt(1_000, Integer.MAX_VALUE - 8);
     }
 
     private static long thisMinute() {
@@ -207,5 +207,60 @@ public class EventLogStoreContract {
         awaitFree(() -> log().lease(shard, "worker-b", LONG), Duration.ofSeconds(2));
         assertThat(log().renew(shard, "worker-a", LONG)).isFalse();
         assertThat(log().renew(shard, "worker-b", LONG)).isTrue();
+    }
+
+    @Test
+    void allOfAnOwnersLeasesAreRenewedAtOnceAndTheLostOnesNamed() {
+        int shard = freshShard();
+        assertThat(log().lease(shard, "worker-a", LONG)).isTrue();
+        assertThat(log().lease(shard + 1, "worker-a", LONG)).isTrue();
+        assertThat(log().lease(shard + 2, "worker-b", LONG)).isTrue();
+        assertThat(log().lease(shard + 3, "worker-a", Duration.ofSeconds(2))).isTrue();
+        awaitFree(() -> log().lease(shard + 3, "worker-b", LONG), Duration.ofSeconds(2));
+
+        assertThat(log().renewAll(List.of(shard, shard + 1, shard + 2, shard + 3, shard + 4), "worker-a", LONG))
+                .as("held by a: renewed; b's, taken over or never taken: not")
+                .containsExactlyInAnyOrder(shard, shard + 1);
+        assertThat(log().lease(shard + 2, "worker-a", LONG)).as("b's as before").isFalse();
+        assertThat(log().lease(shard + 4, "worker-b", LONG))
+                .as("the renewal took nothing")
+                .isTrue();
+        assertThat(log().renewAll(List.of(shard, shard + 1), "worker-a", LONG))
+                .containsExactlyInAnyOrder(shard, shard + 1);
+        assertThat(log().renewAll(List.of(), "worker-a", LONG)).isEmpty();
+    }
+
+    @Test
+    void aRenewalOfAllExtendsEachLease() {
+        int shard = freshShard();
+        long start = System.nanoTime();
+        assertThat(log().lease(shard, "worker-a", Duration.ofSeconds(3))).isTrue();
+        assertThat(log().lease(shard + 1, "worker-a", Duration.ofSeconds(3))).isTrue();
+        assertThat(log().renewAll(List.of(shard, shard + 1), "worker-a", Duration.ofSeconds(6)))
+                .containsExactlyInAnyOrder(shard, shard + 1);
+        // Past the first ttl, well within the renewed one.
+        holdsUntil(
+                start,
+                Duration.ofMillis(4_000),
+                () -> !log().lease(shard, "worker-b", LONG) && !log().lease(shard + 1, "worker-b", LONG));
+    }
+
+    @Test
+    void theHoldersAreTheLeasesTakenAndNeitherExpiredNorGivenBack() {
+        int shard = freshShard();
+        assertThat(log().lease(shard, "worker-a", LONG)).isTrue();
+        assertThat(log().lease(shard + 1, "worker-b", LONG)).isTrue();
+        assertThat(log().lease(shard + 2, "worker-a", Duration.ofSeconds(2))).isTrue();
+        assertThat(log().holders())
+                .containsEntry(shard, "worker-a")
+                .containsEntry(shard + 1, "worker-b")
+                .containsEntry(shard + 2, "worker-a")
+                .doesNotContainKey(shard + 3);
+
+        log().release(shard, "worker-a");
+        await("the short lease expired")
+                .atMost(Duration.ofSeconds(4))
+                .until(() -> !log().holders().containsKey(shard + 2));
+        assertThat(log().holders()).doesNotContainKeys(shard, shard + 2).containsEntry(shard + 1, "worker-b");
     }
 }

@@ -4,8 +4,13 @@ import dev.widefeed.eventlog.EventLogStore;
 import dev.widefeed.eventlog.LogEntry;
 import dev.widefeed.eventlog.ShardSlot;
 import java.time.Duration;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The real log, its shards {@code [first, first + n)} seen as {@code [0, n)}: a job of {@code n} shards then works
@@ -67,6 +72,23 @@ public final class ShiftedShards implements EventLogStore {
     @Override
     public boolean renew(int shard, String owner, Duration ttl) {
         return log.renew(real(shard), owner, ttl);
+    }
+
+    @Override
+    public Set<Integer> renewAll(Collection<Integer> shards, String owner, Duration ttl) {
+        Set<Integer> held = new HashSet<>();
+        for (int real : log.renewAll(shards.stream().map(this::real).toList(), owner, ttl)) {
+            held.add(real - first);
+        }
+        return held;
+    }
+
+    /** Every shard's holder, seen shifted: shards below {@code first} come out negative, and are none of the job's. */
+    @Override
+    public Map<Integer, String> holders() {
+        Map<Integer, String> holders = new HashMap<>();
+        log.holders().forEach((shard, owner) -> holders.put(shard - first, owner));
+        return holders;
     }
 
     @Override

@@ -1,6 +1,9 @@
 package dev.widefeed.store.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
+import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
@@ -11,19 +14,33 @@ import dev.widefeed.eventlog.ShardSlot;
 import dev.widefeed.store.cassandra.rows.CqlTtl;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The event log on Cassandra: entries in {@code event_log_by_slot}, the slots holding them in
  * {@code event_log_activity_by_hour} (one partition an hour), watermarks in
- * {@code event_log_watermark_by_shard} and leases in {@code event_log_lease_by_shard}. Everything but
- * the lease is a plain keyed overwrite, so the driver may retry it. The lease statements are
- * lightweight transactions and are not retried: a timeout is an
+ * {@code event_log_watermark_by_shard} and leases in {@code event_log_leases_by_log} (one partition: every lease an
+ * instance holds is renewed in one conditional batch). Everything but the lease is a plain keyed overwrite, so the
+ * driver may retry it. The lease statements are lightweight transactions and are not retried: a timeout is an
  * {@link dev.widefeed.kernel.UnknownOutcomeException}, and the worker simply asks again at its next
  * renewal (a take that applied unseen then reads as its own lease, and renews).
  */
 final class CqlEventLogStore implements EventLogStore {
+    /** The leases' partition: the one log. */
+    private static final int LOG = 0;
+    /**
+     * Renewals in one batch at most: a log of many shards held by one instance is renewed in a few batches, each
+     * well under Cassandra's batch size limits.
+     */
+    private static final int RENEWALS_PER_BATCH = 64;
+
     private final CqlSession session;
     private final PreparedStatement insertEntry;
     private final PreparedStatement selectEntries;
@@ -34,6 +51,7 @@ final class CqlEventLogStore implements EventLogStore {
     private final PreparedStatement takeLease;
     private final PreparedStatement renewLease;
     private final PreparedStatement releaseLease;
+    private final PreparedStatement selectLeases;
 
     CqlEventLogStore(CqlSession session) {
         this.session = session;
@@ -46,11 +64,13 @@ final class CqlEventLogStore implements EventLogStore {
                 "SELECT slot, shard FROM event_log_activity_by_hour " + "WHERE hour = ? AND slot >= ? AND slot <= ?");
         selectWatermark = session.prepare("SELECT slot FROM event_log_watermark_by_shard WHERE shard = ?");
         upsertWatermark = session.prepare("INSERT INTO event_log_watermark_by_shard (shard, slot) VALUES (?, ?)");
-        takeLease = session.prepare(
-                "INSERT INTO event_log_lease_by_shard (shard, owner) VALUES (?, ?) " + "IF NOT EXISTS USING TTL ?");
-        renewLease = session.prepare(
-                "UPDATE event_log_lease_by_shard USING TTL ? SET owner = ? " + "WHERE shard = ? IF owner = ?");
-        releaseLease = session.prepare("DELETE FROM event_log_lease_by_shard WHERE shard = ? IF owner = ?");
+        takeLease = session.prepare("INSERT INTO event_log_leases_by_log (log, shard, owner) VALUES (" + LOG
+                + ", ?, ?) IF NOT EXISTS USING TTL ?");
+        renewLease = session.prepare("UPDATE event_log_leases_by_log USING TTL ? SET owner = ? WHERE log = " + LOG
+                + " AND shard = ? IF owner = ?");
+        releaseLease = session.prepare(
+                "DELETE FROM event_log_leases_by_log WHERE log = " + LOG + " AND shard = ? IF owner = ?");
+        selectLeases = session.prepare("SELECT shard, owner FROM event_log_leases_by_log WHERE log = " + LOG);
     }
 
     @Override
@@ -128,6 +148,57 @@ final class CqlEventLogStore implements EventLogStore {
                         .bind(CqlTtl.seconds(ttl), owner, shard, owner)
                         .setIdempotent(false))
                 .wasApplied();
+    }
+
+    /**
+     * One conditional batch per {@value #RENEWALS_PER_BATCH} shards: applied as a whole or not at all, so when one of
+     * them is no longer {@code owner}'s, the refused batch names each row's holder, and those still {@code owner}'s
+     * are renewed again.
+     */
+    @Override
+    public Set<Integer> renewAll(Collection<Integer> shards, String owner, Duration ttl) {
+        List<Integer> all = List.copyOf(new TreeSet<>(shards));
+        Set<Integer> held = new HashSet<>();
+        for (int from = 0; from < all.size(); from += RENEWALS_PER_BATCH) {
+            held.addAll(renewBatch(all.subList(from, Math.min(all.size(), from + RENEWALS_PER_BATCH)), owner, ttl));
+        }
+        return held;
+    }
+
+    private Set<Integer> renewBatch(List<Integer> shards, String owner, Duration ttl) {
+        if (shards.size() == 1) {
+            return renew(shards.get(0), owner, ttl) ? Set.of(shards.get(0)) : Set.of();
+        }
+        int seconds = CqlTtl.seconds(ttl);
+        BatchStatementBuilder batch = BatchStatement.builder(BatchType.UNLOGGED);
+        for (int shard : shards) {
+            batch.addStatement(renewLease.bind(seconds, owner, shard, owner));
+        }
+        ResultSet renewed = session.execute(batch.build().setIdempotent(false));
+        if (renewed.wasApplied()) {
+            return Set.copyOf(shards);
+        }
+        // Rare: a lease changed hands (or expired: its row is gone, and not named). Those the refusal named owner's
+        // are renewed one by one.
+        Set<Integer> held = new HashSet<>();
+        for (Row row : renewed) {
+            int shard = row.getInt("shard");
+            if (owner.equals(row.getString("owner")) && shards.contains(shard) && renew(shard, owner, ttl)) {
+                held.add(shard);
+            }
+        }
+        return held;
+    }
+
+    @Override
+    public Map<Integer, String> holders() {
+        Map<Integer, String> holders = new HashMap<>();
+        for (Row row : session.execute(selectLeases.bind().setIdempotent(true))) {
+            if (!row.isNull(1)) {
+                holders.put(row.getInt(0), row.getString(1));
+            }
+        }
+        return holders;
     }
 
     @Override

@@ -9,11 +9,18 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.CheckAndMutateResult;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
@@ -201,6 +208,66 @@ final class HBaseEventLogStore implements EventLogStore {
         Result after = shards.get(new Get(row).addFamily(LEASE)).join();
         return Arrays.equals(after.getValue(LEASE, OWNER), me)
                 && Arrays.equals(after.getValue(LEASE, EXPIRES_AT), mine);
+    }
+
+    /**
+     * {@link #renew} of every shard in one call: the conditional writes go in one request per region server (the
+     * shards' table is small: one), and those refused are checked with one multi-get, as {@link #write} checks one.
+     */
+    @Override
+    public Set<Integer> renewAll(Collection<Integer> shardsHeld, String owner, Duration ttl) {
+        if (ttl.isNegative() || ttl.isZero()) {
+            throw new IllegalArgumentException("ttl must be positive, was " + ttl);
+        }
+        List<Integer> asked = List.copyOf(new TreeSet<>(shardsHeld));
+        if (asked.isEmpty()) {
+            return Set.of();
+        }
+        byte[] me = Bytes.toBytes(owner);
+        byte[] mine = Bytes.toBytes(clock.millis() + ttl.toMillis());
+        List<CheckAndMutate> writes = new ArrayList<>();
+        for (int shard : asked) {
+            byte[] row = shardRow(shard);
+            writes.add(CheckAndMutate.newBuilder(row)
+                    .ifEquals(LEASE, OWNER, me)
+                    .build(new Put(row).addColumn(LEASE, OWNER, me).addColumn(LEASE, EXPIRES_AT, mine)));
+        }
+        List<CheckAndMutateResult> results = shards.checkAndMutateAll(writes).join();
+        Set<Integer> held = new HashSet<>();
+        List<Integer> refused = new ArrayList<>();
+        for (int i = 0; i < asked.size(); i++) {
+            (results.get(i).isSuccess() ? held : refused).add(asked.get(i));
+        }
+        if (!refused.isEmpty()) {
+            // Lost, or a retried attempt failed after the first one applied: each row says which.
+            List<Get> gets = refused.stream()
+                    .map(shard -> new Get(shardRow(shard)).addFamily(LEASE))
+                    .toList();
+            List<Result> rows = shards.getAll(gets).join();
+            for (int i = 0; i < refused.size(); i++) {
+                Result after = rows.get(i);
+                if (Arrays.equals(after.getValue(LEASE, OWNER), me)
+                        && Arrays.equals(after.getValue(LEASE, EXPIRES_AT), mine)) {
+                    held.add(refused.get(i));
+                }
+            }
+        }
+        return held;
+    }
+
+    /** One scan of the shards' table, its lease family only; a lease past its expiry is nobody's. */
+    @Override
+    public Map<Integer, String> holders() {
+        long now = clock.millis();
+        Map<Integer, String> holders = new HashMap<>();
+        for (Result row : shards.scanAll(new Scan().addFamily(LEASE)).join()) {
+            byte[] owner = row.getValue(LEASE, OWNER);
+            byte[] expiresAt = row.getValue(LEASE, EXPIRES_AT);
+            if (owner != null && expiresAt != null && Bytes.toLong(expiresAt) > now && row.getRow().length == 4) {
+                holders.put(Bytes.toInt(row.getRow()), Bytes.toString(owner));
+            }
+        }
+        return holders;
     }
 
     /**
