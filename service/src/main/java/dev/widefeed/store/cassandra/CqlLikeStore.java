@@ -14,7 +14,6 @@ import dev.widefeed.store.cassandra.rows.BucketedList;
 import dev.widefeed.store.cassandra.rows.CqlReads;
 import dev.widefeed.store.cassandra.rows.CqlWrites;
 import dev.widefeed.store.cassandra.rows.ListBuckets;
-import dev.widefeed.store.cassandra.setup.CqlCounterWrites;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -41,9 +40,6 @@ final class CqlLikeStore implements LikeStore {
     private final PreparedStatement selectShard;
     private final PreparedStatement insertLikeIfAbsent;
     private final PreparedStatement updateLikeIfVersion;
-    private final PreparedStatement selectPostLikes;
-    private final PreparedStatement selectUserLiked;
-    private final PreparedStatement addUserLiked;
     private final PreparedStatement selectShardLimit;
     private final PreparedStatement deleteLikeIfVersion;
     private final ConsistencyLevel serial;
@@ -73,10 +69,6 @@ final class CqlLikeStore implements LikeStore {
                 + "version) VALUES (?, ?, ?, ?, ?, ?) IF NOT EXISTS");
         updateLikeIfVersion = session.prepare("UPDATE likes_by_post SET liked = ?, liked_at = ?, version = ? "
                 + "WHERE post_id = ? AND shard = ? AND user_id = ? IF version = ?");
-        selectPostLikes = session.prepare("SELECT likes FROM post_counts_by_id WHERE post_id = ?");
-        selectUserLiked = session.prepare("SELECT liked FROM like_counts_by_user WHERE user_id = ?");
-        addUserLiked =
-                CqlCounterWrites.prepare(session, "UPDATE like_counts_by_user SET liked = liked + ? WHERE user_id = ?");
         selectShardLimit = session.prepare("SELECT user_id, liked, liked_at, version FROM likes_by_post "
                 + "WHERE post_id = ? AND shard = ? LIMIT ?");
         // A lightweight transaction like every other write of the truth row (a plain delete's timestamp could lose
@@ -175,13 +167,11 @@ final class CqlLikeStore implements LikeStore {
         long post = next.postId();
         long user = next.userId();
         if (next.liked()) {
-            // The counts (and the rows written into the newest buckets) decide when a bucket is full; a few entries
-            // more or less do not matter.
-            likers.beforeAdd(post, countOf(selectPostLikes.bind(post)), next.likedAt());
-            liked.beforeAdd(user, countOf(selectUserLiked.bind(user)), next.likedAt());
+            // The rows written into the newest buckets decide when a bucket is full (docs/design.md, "Bounded lists").
+            likers.beforeAdd(post, next.likedAt());
+            liked.beforeAdd(user, next.likedAt());
         }
         writeCopies(previous, next);
-        session.execute(addUserLiked.bind(next.liked() ? 1L : -1L, user).setIdempotent(false));
     }
 
     @Override
@@ -205,11 +195,6 @@ final class CqlLikeStore implements LikeStore {
         // costs).
         CqlWrites.writeAll(session, likedRows);
         CqlWrites.writeAll(session, likersRows);
-    }
-
-    private long countOf(BoundStatement query) {
-        Row row = session.execute(query.setIdempotent(true)).one();
-        return row == null ? 0 : row.getLong(0);
     }
 
     private static List<Like> page(

@@ -196,7 +196,7 @@ final class CqlRelationStore implements RelationStore {
         });
         if (copies.addAt().isPresent()) {
             Instant at = copies.addAt().get();
-            buckets.beforeAdd(followee, users.counts(followee).followers(), at);
+            buckets.beforeAdd(followee, at);
             batch.addStatement(insertFollowing.bind(follower, at, followee, ts));
             batch.addStatement(insertFollower.bind(followee, buckets.bucketFor(followee, at), at, follower, ts));
         }

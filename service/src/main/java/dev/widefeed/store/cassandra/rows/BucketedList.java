@@ -47,9 +47,9 @@ public final class BucketedList {
         return delete.bind(timestamp, ownerId, buckets.bucketFor(ownerId, at), at, id);
     }
 
-    /** Call before adding a new entry timed {@code at}: {@code liveEntries} is how many the owner's list holds. */
-    public void beforeAdd(long ownerId, long liveEntries, Instant at) {
-        buckets.beforeAdd(ownerId, liveEntries, at);
+    /** Call before adding a new entry timed {@code at} ({@link ListBuckets#beforeAdd}). */
+    public void beforeAdd(long ownerId, Instant at) {
+        buckets.beforeAdd(ownerId, at);
     }
 
     /** At most {@code limit} entries strictly after {@code after}, walking the buckets newest first. */

@@ -122,17 +122,20 @@ public final class ListBuckets {
     }
 
     /**
-     * Call before adding an entry timed {@code at} to a list whose entries are also removed: opens the next bucket
-     * if {@code liveEntries} fill the current ones or the rows written into the newest bucket reach the bucket
-     * size, and counts this row in the bucket it goes to.
+     * Call before adding an entry timed {@code at} to a list whose entries are also removed: counts this row in the
+     * bucket it goes to ({@link #countWrite}) and, when the count is sent, opens the next bucket if the rows written
+     * into the newest one reach the bucket size. So a list is checked as often as its rows are counted, one add in
+     * {@link #writeSample} (a hot list many times a second, a cold one seldom), and an add costs no read of its own
+     * but the directory's, cached.
      */
-    public void beforeAdd(long ownerId, long liveEntries, Instant at) {
-        int newest = buckets(ownerId).get(0).number();
-        if (liveEntries >= (long) (newest + 1) * bucketSize
-                || written.get(new BucketKey(ownerId, newest)) >= bucketSize) {
-            openAt(ownerId, newest + 1, clock.instant().plus(OPEN_AHEAD));
+    public void beforeAdd(long ownerId, Instant at) {
+        List<Bucket> newestFirst = buckets(ownerId);
+        if (countWrite(ownerId, bucketFor(newestFirst, at), 1)) {
+            int newest = newestFirst.get(0).number();
+            if (written.get(new BucketKey(ownerId, newest)) >= bucketSize) {
+                openAt(ownerId, newest + 1, clock.instant().plus(OPEN_AHEAD));
+            }
         }
-        countWrite(ownerId, bucketFor(ownerId, at), 1);
     }
 
     /**
@@ -140,13 +143,15 @@ public final class ListBuckets {
      * one in {@link #writeSample} is counted, as that many (a thousandth of the bucket size: the count stays within
      * a few percent); the update is not waited for, and one lost leaves a bucket a little larger. This instance adds
      * it to its cached count at once, so its own writes are seen before the cache is next read.
+     *
+     * @return whether the rows were counted (sent to the store) this time
      */
-    public void countWrite(long ownerId, int bucket, long rows) {
+    public boolean countWrite(long ownerId, int bucket, long rows) {
         long counted = writeSample == 1 || rows >= writeSample
                 ? rows
                 : ThreadLocalRandom.current().nextInt(writeSample) < rows ? writeSample : 0;
         if (counted == 0) {
-            return;
+            return false;
         }
         written.asMap().computeIfPresent(new BucketKey(ownerId, bucket), (key, before) -> before + counted);
         session.executeAsync(countWritten.bind(counted, list, ownerId, bucket).setIdempotent(false))
@@ -160,6 +165,7 @@ public final class ListBuckets {
                                 failed.toString());
                     }
                 });
+        return true;
     }
 
     /** Opens bucket {@code number} starting at {@code startsAt}, unless a writer already did. */
