@@ -3,6 +3,8 @@ package dev.widefeed.store.cassandra;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.widefeed.notification.GroupKey;
 import dev.widefeed.notification.GroupPart;
 import dev.widefeed.notification.NotificationCursor;
@@ -13,6 +15,7 @@ import dev.widefeed.notification.SourceMark;
 import dev.widefeed.notification.StoredGroup;
 import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.cassandra.rows.CqlReads;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -39,6 +42,14 @@ final class CqlNotificationStore implements NotificationStore {
     private final PreparedStatement insertPart;
     private final PreparedStatement replacePart;
     private final PreparedStatement insertDay;
+    /** The recipients' days this process has put into their directories: a day is written once, not per group. */
+    private final Cache<DayKey, Boolean> daysWritten = Caffeine.newBuilder()
+            .maximumSize(100_000)
+            .expireAfterWrite(Duration.ofHours(25))
+            .build();
+
+    private record DayKey(long userId, int day) {}
+
     private final PreparedStatement selectDays;
     private final PreparedStatement selectDay;
     private final PreparedStatement selectDayAfter;
@@ -129,8 +140,13 @@ final class CqlNotificationStore implements NotificationStore {
         Object[] key = {g.recipientId(), day(g.window()), g.window(), g.kind().code(), g.targetId()};
         if (expected.isEmpty()) {
             // The day goes into the recipient's directory before its first group share: a page finds every day
-            // that holds a group (a directory row whose share write failed only costs a page an empty read).
-            session.execute(insertDay.bind(g.recipientId(), day(g.window())).setIdempotent(true));
+            // that holds a group (a directory row whose share write failed only costs a page an empty read). Once
+            // per recipient and day in this process: the row outlives the day by its TTL.
+            DayKey dayKey = new DayKey(g.recipientId(), day(g.window()));
+            if (daysWritten.getIfPresent(dayKey) == null) {
+                session.execute(insertDay.bind(dayKey.userId(), dayKey.day()).setIdempotent(true));
+                daysWritten.put(dayKey, Boolean.TRUE);
+            }
             return session.execute(insertPart
                             .bind(shard, next.encode(), key[0], key[1], key[2], key[3], key[4], shard)
                             .setIdempotent(false))
