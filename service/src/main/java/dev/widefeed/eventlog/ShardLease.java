@@ -47,9 +47,15 @@ final class ShardLease {
         return renewedAt == null ? Instant.EPOCH : renewedAt.plus(renewAfter);
     }
 
-    /** The store said the lease is this instance's, to a call sent at {@code sentAt}. */
-    synchronized void renewed(Instant sentAt) {
-        if (!heldAt(sentAt)) {
+    /**
+     * The store said the lease is this instance's, to a call sent at {@code sentAt}.
+     *
+     * @param continued the call was a renewal, which the store grants only if nobody took the lease since this
+     *                  instance last held it: no other instance can have moved the watermark, however long ago the
+     *                  lease was last trusted here
+     */
+    synchronized void renewed(Instant sentAt, boolean continued) {
+        if (!continued && !heldAt(sentAt)) {
             watermark = null; // a new tenure: another instance may have moved the watermark since
         }
         renewedAt = sentAt;

@@ -92,8 +92,10 @@ final class ShardLeases {
             return true;
         }
         boolean mine = false;
+        boolean renewed = false;
         if (heldHere || held.contains(shard)) {
             mine = store.renew(shard, owner, ttl);
+            renewed = mine;
             if (!mine) {
                 LOG.info("event log: lost the lease of shard {} (another worker took it, or it expired)", shard);
                 forget(shard); // the tenure ended, whether or not the lease is free to take again
@@ -103,7 +105,7 @@ final class ShardLeases {
             mine = store.lease(shard, owner, ttl);
         }
         if (mine) {
-            lease.renewed(now);
+            lease.renewed(now, renewed);
             held.add(shard);
         } else {
             forget(shard);
@@ -133,7 +135,7 @@ final class ShardLeases {
         Set<Integer> renewed = store.renewAll(asked, owner, ttl);
         for (int shard : asked) {
             if (renewed.contains(shard)) {
-                leases[shard].renewed(now);
+                leases[shard].renewed(now, true);
             } else {
                 LOG.info("event log: lost the lease of shard {} (another worker took it, or it expired)", shard);
                 forget(shard);

@@ -18,7 +18,7 @@ class ShardLeaseTest {
 
     @Test
     void aLeaseIsRenewedAfterAThirdOfItsTtlAndTrustedForTwoThirds() {
-        lease.renewed(T);
+        lease.renewed(T, false);
         assertThat(lease.heldAt(T.plusSeconds(9))).isTrue();
         assertThat(lease.renewalDue(T.plusSeconds(9))).isFalse();
         assertThat(lease.renewalDue(T.plusSeconds(10))).isTrue();
@@ -32,8 +32,8 @@ class ShardLeaseTest {
 
     @Test
     void aRenewalCountsFromWhenItWasSent() {
-        lease.renewed(T);
-        lease.renewed(T.plusSeconds(10));
+        lease.renewed(T, false);
+        lease.renewed(T.plusSeconds(10), false);
         assertThat(lease.heldAt(T.plusSeconds(29))).isTrue();
         assertThat(lease.renewalDue(T.plusSeconds(19))).isFalse();
         assertThat(lease.renewalDue(T.plusSeconds(20))).isTrue();
@@ -41,24 +41,29 @@ class ShardLeaseTest {
 
     @Test
     void theWatermarkIsKeptForOneTenureOnly() {
-        lease.renewed(T);
+        lease.renewed(T, false);
         assertThat(lease.watermark()).isEmpty();
         lease.watermarkSaved(100);
-        lease.renewed(T.plusSeconds(10));
+        lease.renewed(T.plusSeconds(10), false);
         assertThat(lease.watermark()).as("held without a break").hasValue(100);
 
-        lease.renewed(T.plusSeconds(40)); // trusted until 30 s only: another worker may have had it since
+        lease.renewed(T.plusSeconds(40), true);
+        assertThat(lease.watermark())
+                .as("untrusted for a while, but renewed: nobody took the lease meanwhile")
+                .hasValue(100);
+
+        lease.renewed(T.plusSeconds(80), false); // taken again: another worker may have had it since
         assertThat(lease.watermark()).isEmpty();
 
         lease.watermarkSaved(120);
         lease.lost();
-        assertThat(lease.heldAt(T.plusSeconds(41))).isFalse();
+        assertThat(lease.heldAt(T.plusSeconds(81))).isFalse();
         assertThat(lease.watermark()).isEmpty();
     }
 
     @Test
     void aWatermarkWriteOfUnknownOutcomeIsReadAgain() {
-        lease.renewed(T);
+        lease.renewed(T, false);
         lease.watermarkSaved(100);
         lease.forgetWatermark();
         assertThat(lease.watermark()).isEmpty();
