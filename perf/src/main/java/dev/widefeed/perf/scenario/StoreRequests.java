@@ -24,6 +24,18 @@ public record StoreRequests(LongSupplier total, Supplier<Map<String, Long>> bySt
         return sent;
     }
 
+    /** {@code counts} less {@code taken}, statement by statement; none left below zero. */
+    static Map<String, Double> less(Map<String, Double> counts, Map<String, Double> taken) {
+        Map<String, Double> left = new LinkedHashMap<>();
+        counts.forEach((statement, count) -> {
+            double rest = count - taken.getOrDefault(statement, 0.0);
+            if (rest > 0) {
+                left.put(statement, rest);
+            }
+        });
+        return left;
+    }
+
     /** The {@code top} largest, each divided by {@code n} and rounded to a tenth, largest first; none under 0.05. */
     static Map<String, Double> top(Map<String, Double> counts, double n, int top) {
         Map<String, Double> largest = new LinkedHashMap<>();
