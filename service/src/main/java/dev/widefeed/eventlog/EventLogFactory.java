@@ -40,10 +40,10 @@ public class EventLogFactory {
      * How often a quiet shard is passed over at most: a shard whose passes find nothing pending waits twice as long
      * each time, from pollInterval up to this. An entry appended through this instance wakes its shard at once; one
      * appended by another instance to a quiet shard held here waits up to this long, and a shard nobody holds is
-     * taken over within leaseTtl plus this. With 16 shards, 15 s keeps an idle instance at about 5 store requests a
-     * second, everything included: a renewal per shard every 10 s (1.6/s), two or three slots read per shard every
-     * 15 s (2.4/s), a watermark saved per shard a minute (0.3/s) and the other periodic jobs (0.6/s). Longer would
-     * save little more and make the multi-instance waits longer.
+     * taken over within leaseTtl plus this. An idle instance makes about 2 store requests a second, however many
+     * shards: one renewal of all its leases every 10 s (0.1/s), one read of the active slots for all its quiet shards
+     * every 15 s (0.1/s), the cache tier's invalidation poll (0.9/s on Cassandra) and the once-a-minute jobs
+     * (0.9/s). Longer would save little more and make the multi-instance waits longer.
      */
     @NotNull
     @JsonProperty
