@@ -2,11 +2,14 @@ package dev.widefeed.eventlog;
 
 import com.codahale.metrics.Gauge;
 import com.codahale.metrics.MetricRegistry;
+import dev.widefeed.eventlog.EventLogStore.OwnAppends;
+import dev.widefeed.eventlog.EventLogStore.SlotMark;
 import io.dropwizard.lifecycle.Managed;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
@@ -30,6 +33,8 @@ import java.util.concurrent.ScheduledExecutorService;
 public final class EventLogJob implements Managed {
     /** Finished entries remembered at most, should a watermark be held back for long (a few tens of MB). */
     private static final int FINISHED_LIMIT = 200_000;
+    /** This process's entries kept per shard held here, at most, so its slots need not be read (a few MB). */
+    private static final int OWN_ENTRIES_PER_SHARD = 20_000;
     /** How long a stop waits for the runners to end their shards before interrupting them. */
     private static final Duration RUNNERS_WAIT = Duration.ofSeconds(10);
 
@@ -60,6 +65,9 @@ public final class EventLogJob implements Managed {
     private final ShardPoller poller;
     private final SlotActivity activity;
     private final ShardHandover handover;
+    private final OwnEntries own;
+    private final Optional<OwnAppends> ownAppends;
+    private volatile Runnable stopListening = () -> {};
     private volatile boolean stopping;
 
     /**
@@ -81,6 +89,9 @@ public final class EventLogJob implements Managed {
         FinishedEntries finished = new FinishedEntries(FINISHED_LIMIT);
         ShardBacklogs backlogs = new ShardBacklogs(clock);
         HeldHints hints = new HeldHints(kinds, finished, store);
+        OwnEntries own = new OwnEntries(OWN_ENTRIES_PER_SHARD);
+        this.own = own;
+        this.ownAppends = store.ownAppends();
         this.clock = clock;
         this.backlogs = backlogs;
         this.hints = hints;
@@ -92,15 +103,18 @@ public final class EventLogJob implements Managed {
                 settings.owner(),
                 clock,
                 shard -> {
+                    own.forget(shard);
                     backlogs.forget(shard);
                     finished.forgetShard(shard);
                     hints.handOver(shard, EventLog.slotOf(clock.instant()));
-                });
+                },
+                shard -> own.began(shard, EventLog.slotOf(clock.instant())));
         this.paces = new ShardPaces(settings.shards(), settings.pollInterval(), settings.idlePollInterval());
-        this.activity = new SlotActivity(store);
+        this.activity =
+                new SlotActivity(store, ownAppends.map(OwnAppends::writer).orElse(null));
         ShardPass pass = new ShardPass(
                 activity,
-                new ShardScan(store, kinds, finished),
+                new ShardScan(store, own, kinds, finished),
                 hints,
                 leases,
                 new ShardWatermarks(store, leases, settings.initialLookback()),
@@ -119,12 +133,42 @@ public final class EventLogJob implements Managed {
 
     @Override
     public void start() {
+        ownAppends.ifPresent(appends -> listen(appends));
         poller.start();
+    }
+
+    /**
+     * Hears this process's appends from now on ({@link OwnEntries}): the shards held already know their slots from the
+     * next minute on, those leased later from the minute after they were.
+     */
+    private void listen(OwnAppends appends) {
+        own.hearing(true);
+        stopListening = appends.listen(new OwnAppends.Listener() {
+            @Override
+            public void appended(LogEntry entry) {
+                own.appended(entry);
+                activity.noted(new SlotMark(entry.shard(), entry.slot(), appends.writer()));
+            }
+
+            @Override
+            public void uncertain(LogEntry entry) {
+                own.uncertain(entry);
+                activity.noted(new SlotMark(entry.shard(), entry.slot(), appends.writer()));
+            }
+        });
+        long now = EventLog.slotOf(clock.instant());
+        for (int shard = 0; shard < paces.shards(); shard++) {
+            if (leases.leasedLast(shard)) {
+                own.began(shard, now);
+            }
+        }
     }
 
     @Override
     public void stop() throws InterruptedException {
         stopping = true;
+        stopListening.run();
+        own.hearing(false);
         poller.stop();
         runners.stop(RUNNERS_WAIT);
         handover.run();
@@ -188,7 +232,10 @@ public final class EventLogJob implements Managed {
      * A shard held elsewhere is its holder's to see; one nobody holds is tried at its pace, not at every append.
      */
     private void appended(LogEntry entry) {
-        activity.noted(new ShardSlot(entry.shard(), entry.slot()));
+        if (ownAppends.isEmpty()) {
+            // No writer of this process's own to tell its marks by: noted as anybody's, so its slot is read.
+            activity.noted(new SlotMark(entry.shard(), entry.slot(), ""));
+        }
         wakeShard(entry.shard());
     }
 

@@ -23,13 +23,23 @@ public interface EventLogStore {
     void append(LogEntry entry);
 
     /**
-     * Records that the slot of the shard holds entries: written before the slot's first entry from each instance,
-     * so a reader that lists the active slots ({@link #activeSlots}) after an entry landed finds its slot. Idempotent.
+     * Records that the slot of the shard holds entries appended by {@code writer}: written before the slot's first
+     * entry from each instance, so a reader that lists the active slots ({@link #activeSlots}) after an entry landed
+     * finds its slot, and who wrote there. Idempotent.
      */
-    void markActive(int shard, long slot);
+    void markActive(int shard, long slot, String writer);
 
-    /** The slots from {@code fromSlot} to {@code toSlot} (inclusive) marked active, of every shard, in no order. */
-    List<ShardSlot> activeSlots(long fromSlot, long toSlot);
+    /** The marks of the slots from {@code fromSlot} to {@code toSlot} (inclusive), of every shard, in no order. */
+    List<SlotMark> activeSlots(long fromSlot, long toSlot);
+
+    /**
+     * This process's appends through the store and the writer their marks name ({@link SlotMarking}); empty for a
+     * store that does not mark them (a bare adapter) or a decorator that does not pass them on, whose job then reads
+     * every active slot.
+     */
+    default Optional<OwnAppends> ownAppends() {
+        return Optional.empty();
+    }
 
     /** The entries recorded in one slot of one shard, in no particular order. */
     List<LogEntry> entries(int shard, long slot);
@@ -85,4 +95,35 @@ public interface EventLogStore {
 
     /** Gives the lease back if {@code owner} holds it, so another worker need not wait for it to expire. */
     void release(int shard, String owner);
+
+    /**
+     * A mark of the active-slot index: the slot (epoch minute) of the shard holds entries, appended by {@code writer}
+     * (the process's {@link SlotMarking}, so a job can tell the slots only its own process wrote to).
+     */
+    record SlotMark(int shard, long slot, String writer) {}
+
+    /**
+     * The appends a process makes through its store ({@link SlotMarking}): the writer its marks name, and who hears of
+     * each append. A job that hears every one of its process's appends knows what they put in a slot only its process
+     * marked, and need not read it (docs/ARCHITECTURE.md, "Events").
+     */
+    interface OwnAppends {
+        /** The writer this process's marks name. */
+        String writer();
+
+        /**
+         * Tells {@code listener} of every append through the store from now on, in the appending thread; the returned
+         * handle stops it. The listener must only take note.
+         */
+        Runnable listen(Listener listener);
+
+        /** Hears the process's appends. */
+        interface Listener {
+            /** The entry is stored. */
+            void appended(LogEntry entry);
+
+            /** The entry's append failed: it may or may not be stored (its slot is marked). */
+            void uncertain(LogEntry entry);
+        }
+    }
 }

@@ -28,6 +28,7 @@ final class ShardLeases {
     private final Duration ttl;
     private final Clock clock;
     private final IntConsumer onLost;
+    private final IntConsumer onTaken;
     private final ShardLease[] leases;
     /** Shards this instance leased last time it asked (it may have lost some since). */
     private final Set<Integer> held = ConcurrentHashMap.newKeySet();
@@ -39,6 +40,7 @@ final class ShardLeases {
     /**
      * @param holdersMaxAge how old the read of who holds which shard may be before a take reads it again: the shards
      *                      not held here come due together, and one read serves them all
+     * @param onTaken       told of each shard whose lease was taken here (a tenure begins; renewals are not told)
      */
     ShardLeases(
             EventLogStore store,
@@ -47,7 +49,9 @@ final class ShardLeases {
             Duration holdersMaxAge,
             String owner,
             Clock clock,
-            IntConsumer onLost) {
+            IntConsumer onLost,
+            IntConsumer onTaken) {
+        this.onTaken = onTaken;
         this.store = store;
         this.holdersMaxAge = holdersMaxAge;
         this.owner = owner;
@@ -103,6 +107,9 @@ final class ShardLeases {
         }
         if (!mine && !heldElsewhere(shard, now)) {
             mine = store.lease(shard, owner, ttl);
+            if (mine) {
+                onTaken.accept(shard);
+            }
         }
         if (mine) {
             lease.renewed(now, renewed);

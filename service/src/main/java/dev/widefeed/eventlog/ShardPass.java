@@ -91,6 +91,7 @@ final class ShardPass {
                 boolean passedEntries = found.slotsRead().stream().anyMatch(slot -> slot < watermark);
                 watermarks.move(shard, watermark, passedEntries);
                 finished.forgetBelow(shard, watermark);
+                scan.forgetBelow(shard, watermark);
             }
             if (tally.workedOne() || tally.stillPending() > 0) {
                 pace.busy(clock.instant());

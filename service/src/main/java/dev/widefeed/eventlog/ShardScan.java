@@ -16,6 +16,7 @@ final class ShardScan {
     private static final Logger LOG = LoggerFactory.getLogger(ShardScan.class);
 
     private final EventLogStore store;
+    private final OwnEntries own;
     private final Map<String, LogHandler> handlers;
     private final FinishedEntries finished;
     /** Entries of unknown kinds per shard at its last scan here, so the warning is not repeated every poll. */
@@ -27,23 +28,38 @@ final class ShardScan {
      * @param pending           the work opened and not done
      * @param unknown           the entries of kinds no handler here knows
      * @param oldestUnknownSlot the slot of the oldest of those, {@link Long#MAX_VALUE} if none
-     * @param slotsRead         the slots read, in order
+     * @param slotsRead         the slots that hold entries, read or known here, in order
      */
     record Found(List<PendingWork> pending, int unknown, long oldestUnknownSlot, List<Long> slotsRead) {}
 
-    ShardScan(EventLogStore store, Map<String, LogHandler> handlers, FinishedEntries finished) {
+    ShardScan(EventLogStore store, OwnEntries own, Map<String, LogHandler> handlers, FinishedEntries finished) {
         this.store = store;
+        this.own = own;
         this.handlers = handlers;
         this.finished = finished;
     }
 
-    /** The shard's entries in {@code slots} (those holding any, in order); those found done are finished here. */
-    Found slots(int shard, List<Long> slots) {
+    /** The watermark passed below {@code slot}: nothing of the shard's earlier slots is asked for again. */
+    void forgetBelow(int shard, long slot) {
+        own.forgetBelow(shard, slot);
+    }
+
+    /**
+     * The shard's entries in {@code slots} (those holding any, in order): read from the store, or, for a slot only
+     * this process wrote to, known here ({@link OwnEntries}); those found done are finished here.
+     */
+    Found slots(int shard, List<SlotActivity.Listed> slots) {
         List<PendingWork> pending = new ArrayList<>();
         long oldestUnknownSlot = Long.MAX_VALUE;
         int unknown = 0;
-        for (long slot : slots) {
-            for (LogEntry entry : store.entries(shard, slot)) {
+        List<Long> scanned = new ArrayList<>(slots.size());
+        for (SlotActivity.Listed listed : slots) {
+            long slot = listed.slot();
+            scanned.add(slot);
+            List<LogEntry> entries = listed.othersWrote()
+                    ? store.entries(shard, slot)
+                    : own.known(shard, slot).orElseGet(() -> store.entries(shard, slot));
+            for (LogEntry entry : entries) {
                 LogHandler handler = handlers.get(entry.handlerKind());
                 if (handler == null) {
                     unknown++;
@@ -67,6 +83,6 @@ final class ShardScan {
                     unknown,
                     shard);
         }
-        return new Found(pending, unknown, oldestUnknownSlot, slots);
+        return new Found(pending, unknown, oldestUnknownSlot, scanned);
     }
 }

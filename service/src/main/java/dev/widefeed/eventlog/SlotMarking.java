@@ -1,27 +1,39 @@
 package dev.widefeed.eventlog;
 
+import dev.widefeed.kernel.ProcessName;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A backend's log store whose appends mark their slot active before the entry is written, once per shard and slot in
  * this process: what makes {@link EventLogStore#activeSlots} complete. The mark goes first so that no entry is ever
  * stored in a slot nobody can find; a mark whose entry never followed (a crash between the two) costs a reader one
- * empty read. A storage hands out its adapter wrapped in this, once, so every append of the process shares its
- * memory of what it marked.
+ * empty read. The marks name this process ({@link #writer}), and every append is told to whoever listens
+ * ({@link OwnAppends}): this process's job, which then reads only the slots other processes marked. A storage hands
+ * out its adapter wrapped in this, once, so every append of the process shares its memory of what it marked and its
+ * listeners.
  */
-public final class SlotMarking implements EventLogStore {
+public final class SlotMarking implements EventLogStore, EventLogStore.OwnAppends {
+    private static final Logger LOG = LoggerFactory.getLogger(SlotMarking.class);
     /** Slots remembered as marked: an entry is appended in the minute it is stamped with, so older ones never recur. */
     private static final int SLOTS_KEPT = 10;
 
     private final EventLogStore store;
+    private final String writer =
+            ProcessName.hostAndPid() + "/" + UUID.randomUUID().toString().substring(0, 8);
     private final ConcurrentSkipListMap<Long, Set<Integer>> markedBySlot = new ConcurrentSkipListMap<>();
+    private final List<Listener> listeners = new CopyOnWriteArrayList<>();
 
     public SlotMarking(EventLogStore store) {
         this.store = store;
@@ -32,11 +44,28 @@ public final class SlotMarking implements EventLogStore {
         Set<Integer> marked = markedBySlot.computeIfAbsent(entry.slot(), s -> ConcurrentHashMap.newKeySet());
         if (!marked.contains(entry.shard())) {
             // Two appends racing here both mark: the mark is idempotent, and only one that landed is remembered.
-            store.markActive(entry.shard(), entry.slot());
+            store.markActive(entry.shard(), entry.slot(), writer);
             marked.add(entry.shard());
             forgetBefore(entry.slot() - SLOTS_KEPT);
         }
-        store.append(entry);
+        try {
+            store.append(entry);
+        } catch (RuntimeException e) {
+            tell(l -> l.uncertain(entry));
+            throw e;
+        }
+        tell(l -> l.appended(entry));
+    }
+
+    /** Tells every listener; one that fails is logged, never failing an append that is stored. */
+    private void tell(Consumer<Listener> what) {
+        for (Listener listener : listeners) {
+            try {
+                what.accept(listener);
+            } catch (RuntimeException e) {
+                LOG.warn("event log: a listener of this process's appends failed: {}", e.toString());
+            }
+        }
     }
 
     private void forgetBefore(long slot) {
@@ -45,12 +74,28 @@ public final class SlotMarking implements EventLogStore {
     }
 
     @Override
-    public void markActive(int shard, long slot) {
-        store.markActive(shard, slot);
+    public String writer() {
+        return writer;
     }
 
     @Override
-    public List<ShardSlot> activeSlots(long fromSlot, long toSlot) {
+    public Runnable listen(Listener listener) {
+        listeners.add(listener);
+        return () -> listeners.remove(listener);
+    }
+
+    @Override
+    public Optional<OwnAppends> ownAppends() {
+        return Optional.of(this);
+    }
+
+    @Override
+    public void markActive(int shard, long slot, String writer) {
+        store.markActive(shard, slot, writer);
+    }
+
+    @Override
+    public List<SlotMark> activeSlots(long fromSlot, long toSlot) {
         return store.activeSlots(fromSlot, toSlot);
     }
 

@@ -46,13 +46,13 @@ final class CountingEventLogStore implements EventLogStore {
     }
 
     @Override
-    public void markActive(int shard, long slot) {
+    public void markActive(int shard, long slot, String writer) {
         count("markActive");
-        log.markActive(shard, slot);
+        log.markActive(shard, slot, writer);
     }
 
     @Override
-    public List<ShardSlot> activeSlots(long fromSlot, long toSlot) {
+    public List<SlotMark> activeSlots(long fromSlot, long toSlot) {
         count("activeSlots");
         return log.activeSlots(fromSlot, toSlot);
     }
@@ -97,6 +97,11 @@ final class CountingEventLogStore implements EventLogStore {
     public Map<Integer, String> holders() {
         count("holders");
         return log.holders();
+    }
+
+    @Override
+    public Optional<OwnAppends> ownAppends() {
+        return log.ownAppends();
     }
 
     @Override

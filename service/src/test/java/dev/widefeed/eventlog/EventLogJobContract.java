@@ -343,8 +343,11 @@ public class EventLogJobContract {
     void anIdleJobRenewsItsLeasesWhenDueReadsEachWatermarkOnceAndPassesOverQuietShardsReadingNoSlot()
             throws InterruptedException {
         int shards = 4;
+        int first = freshShards(shards);
         CountingEventLogStore log =
-                new CountingEventLogStore(new ShiftedShards(storage().eventLog(), freshShards(shards)));
+                new CountingEventLogStore(new ShiftedShards(storage().eventLog(), first));
+        EventLogStore elsewhere =
+                new ShiftedShards(TestStorages.anotherProcess(backend).eventLog(), first);
         // Polled every 100 ms: a job that leased each shard and read its watermark and slots at every poll would
         // make some 800 calls in the 5 s below.
         Stamps stamps = new Stamps();
@@ -387,9 +390,10 @@ public class EventLogJobContract {
             assertThat(calls).as("calls in 5 s: %s then %s", before, after).isEqualTo(markReads);
             assertThat(job.backlog()).isZero();
 
-            // What another instance appends (straight to the store: nothing wakes this job) is found by the marks.
-            LogEntry elsewhere = stampEntry(log, 2);
-            stamps.await(elsewhere.subjectId(), Duration.ofSeconds(20));
+            // What another instance appends (nothing wakes this job, and its appends are not heard here) is found by
+            // the marks, which name that instance.
+            LogEntry appendedElsewhere = stampEntry(elsewhere, 2);
+            stamps.await(appendedElsewhere.subjectId(), Duration.ofSeconds(20));
             // Its slot is read, by a pass or two over its shard; the other shards' slots still are not.
             assertThat(log.calls("entries") - after.getOrDefault("entries", 0L))
                     .as("slots read for the entry")
@@ -568,6 +572,65 @@ public class EventLogJobContract {
     }
 
     @Test
+    void aSlotOnlyThisProcessWroteToIsWorkedFromWhatItsJobHeardAndAnotherWritersSlotIsRead()
+            throws InterruptedException {
+        int first = freshShards(1);
+        MovableClock clock = new MovableClock();
+        CountingEventLogStore log =
+                new CountingEventLogStore(new ShiftedShards(storage().eventLog(), first));
+        EventLogStore otherProcess =
+                new ShiftedShards(TestStorages.anotherProcess(backend).eventLog(), first);
+        Stamps stamps = new Stamps();
+        EventLogJob job = new EventLogJob(
+                log,
+                Map.of("test-stamp", stamps),
+                new EventLogJob.Settings(
+                        1,
+                        1,
+                        1,
+                        Duration.ofSeconds(1),
+                        Duration.ofSeconds(15),
+                        Duration.ofSeconds(30),
+                        Duration.ofHours(1),
+                        "test-" + ids.next()),
+                clock,
+                new MetricRegistry(),
+                threads.scheduled("eventlog-poll"),
+                threads.fixed("eventlog-worker", 1),
+                threads.cached("eventlog-release"));
+        job.start();
+        try {
+            job.runShard(0); // takes the lease: the minute after next on, this process's slots are known here
+            clock.moveBy(Duration.ofMinutes(2));
+            long slot = EventLog.slotOf(clock.instant());
+            List<LogEntry> own = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                LogEntry entry = new LogEntry(0, slot, "test-stamp", ids.next(), ids.next());
+                log.append(entry);
+                own.add(entry);
+            }
+            long readsBefore = log.calls("entries");
+            job.runShard(0);
+            own.forEach(e -> assertThat(stamps.worked(e.subjectId())).isTrue());
+            assertThat(log.calls("entries") - readsBefore)
+                    .as("slots read for this process's entries")
+                    .isZero();
+
+            LogEntry theirs = new LogEntry(0, slot, "test-stamp", ids.next(), ids.next());
+            otherProcess.append(theirs);
+            job.wake(0); // the marks are read again, and name the other writer
+            job.runShard(0);
+            assertThat(stamps.worked(theirs.subjectId())).isTrue();
+            // Read by this pass, and by any the poller made since the wake (the slot is not settled yet).
+            assertThat(log.calls("entries") - readsBefore)
+                    .as("the slot another process wrote to")
+                    .isBetween(1L, 3L);
+        } finally {
+            job.stop();
+        }
+    }
+
+    @Test
     void aGuardWhoseHintWasWorkedFromMemoryHereIsDoneWithoutItsTurn() {
         int shard = freshShard();
         MovableClock clock = new MovableClock();
@@ -625,7 +688,10 @@ public class EventLogJobContract {
 
     @Test
     void anEntryAppendedElsewhereWaitsAtMostTheIdleIntervalAndAWakeTakesItAtOnce() throws InterruptedException {
-        EventLogStore shifted = new ShiftedShards(storage().eventLog(), freshShards(1));
+        int first = freshShards(1);
+        EventLogStore shifted = new ShiftedShards(storage().eventLog(), first);
+        EventLogStore otherProcess =
+                new ShiftedShards(TestStorages.anotherProcess(backend).eventLog(), first);
         Stamps stamps = new Stamps();
         EventLogJob job = started(
                 shifted,
@@ -638,12 +704,12 @@ public class EventLogJobContract {
         try {
             Thread.sleep(3_500); // passes at 0, 0.2, 0.6, 1.4 and 3 s found nothing: the next is due at 6.2 s
             Instant appended = Instant.now();
-            LogEntry elsewhere = stampEntry(shifted, 0); // as another instance appends: nothing wakes this one
+            LogEntry elsewhere = stampEntry(otherProcess, 0); // another instance's: nothing wakes this one
             Instant worked = stamps.await(elsewhere.subjectId(), Duration.ofSeconds(20));
             assertThat(Duration.between(appended, worked)).isLessThan(Duration.ofMillis(5_000));
 
             Thread.sleep(4_500); // quiet again: the next pass is due some 6 s after the last entry was worked
-            LogEntry woken = stampEntry(shifted, 0);
+            LogEntry woken = stampEntry(otherProcess, 0);
             appended = Instant.now();
             job.wake(0);
             worked = stamps.await(woken.subjectId(), Duration.ofSeconds(20));

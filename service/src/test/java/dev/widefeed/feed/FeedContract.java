@@ -11,8 +11,8 @@ import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.EventLogHealthCheck;
 import dev.widefeed.eventlog.EventLogJob;
 import dev.widefeed.eventlog.EventLogStore;
+import dev.widefeed.eventlog.EventLogStore.SlotMark;
 import dev.widefeed.eventlog.LogEntry;
-import dev.widefeed.eventlog.ShardSlot;
 import dev.widefeed.feed.fanout.FanoutTask;
 import dev.widefeed.feed.fanout.FanoutWorker;
 import dev.widefeed.feed.timeline.FanoutKind;
@@ -519,12 +519,12 @@ public class FeedContract {
             }
 
             @Override
-            public void markActive(int shard, long slot) {
-                log.markActive(shard, slot);
+            public void markActive(int shard, long slot, String writer) {
+                log.markActive(shard, slot, writer);
             }
 
             @Override
-            public List<ShardSlot> activeSlots(long fromSlot, long toSlot) {
+            public List<SlotMark> activeSlots(long fromSlot, long toSlot) {
                 return log.activeSlots(fromSlot, toSlot);
             }
 

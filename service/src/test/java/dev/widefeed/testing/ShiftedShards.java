@@ -1,8 +1,9 @@
 package dev.widefeed.testing;
 
 import dev.widefeed.eventlog.EventLogStore;
+import dev.widefeed.eventlog.EventLogStore.OwnAppends;
+import dev.widefeed.eventlog.EventLogStore.SlotMark;
 import dev.widefeed.eventlog.LogEntry;
-import dev.widefeed.eventlog.ShardSlot;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
@@ -35,16 +36,51 @@ public final class ShiftedShards implements EventLogStore {
     }
 
     @Override
-    public void markActive(int shard, long slot) {
-        log.markActive(real(shard), slot);
+    public void markActive(int shard, long slot, String writer) {
+        log.markActive(real(shard), slot, writer);
     }
 
     /** Every shard's marks, seen shifted: those of shards below {@code first} come out negative, and match none. */
     @Override
-    public List<ShardSlot> activeSlots(long fromSlot, long toSlot) {
+    public List<SlotMark> activeSlots(long fromSlot, long toSlot) {
         return log.activeSlots(fromSlot, toSlot).stream()
-                .map(s -> new ShardSlot(s.shard() - first, s.slot()))
+                .map(s -> new SlotMark(s.shard() - first, s.slot(), s.writer()))
                 .toList();
+    }
+
+    /** The process's appends, their shards seen shifted as {@link #activeSlots} shows them. */
+    @Override
+    public Optional<OwnAppends> ownAppends() {
+        return log.ownAppends().map(appends -> new OwnAppends() {
+            @Override
+            public String writer() {
+                return appends.writer();
+            }
+
+            @Override
+            public Runnable listen(Listener listener) {
+                // Only the entries of shards from first on: the others' are no job's here, and have no shifted shard.
+                return appends.listen(new Listener() {
+                    @Override
+                    public void appended(LogEntry entry) {
+                        if (entry.shard() >= first) {
+                            listener.appended(shifted(entry));
+                        }
+                    }
+
+                    @Override
+                    public void uncertain(LogEntry entry) {
+                        if (entry.shard() >= first) {
+                            listener.uncertain(shifted(entry));
+                        }
+                    }
+                });
+            }
+        });
+    }
+
+    private LogEntry shifted(LogEntry entry) {
+        return new LogEntry(entry.shard() - first, entry.slot(), entry.kind(), entry.subjectId(), entry.actorId());
     }
 
     @Override

@@ -112,6 +112,22 @@ public final class TestStorages {
         return first;
     }
 
+    private static final Map<String, Storage> OTHER_PROCESS = new ConcurrentHashMap<>();
+
+    /**
+     * A second storage on the backend's shared test store, as another process of the service has one: its event log
+     * marks what it appends as another writer's, and no job of this JVM hears of its appends.
+     */
+    public static Storage anotherProcess(TestBackend backend) {
+        return OTHER_PROCESS.computeIfAbsent(backend.id(), id -> {
+            Storage other = backend.storage() == cassandra()
+                    ? cassandraFactory().storage(new MetricRegistry(), Clock.systemUTC(), TestStores.cassandra())
+                    : hbaseFactory().storage(new MetricRegistry(), Clock.systemUTC(), TestStores.hbase());
+            Runtime.getRuntime().addShutdownHook(new Thread(other::close));
+            return other;
+        });
+    }
+
     public static CassandraFactory cassandraFactory() {
         CassandraFactory factory = new CassandraFactory();
         factory.embedded.enabled = false;

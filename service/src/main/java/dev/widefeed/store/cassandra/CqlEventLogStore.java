@@ -9,8 +9,8 @@ import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.EventLogStore;
+import dev.widefeed.eventlog.EventLogStore.SlotMark;
 import dev.widefeed.eventlog.LogEntry;
-import dev.widefeed.eventlog.ShardSlot;
 import dev.widefeed.store.cassandra.rows.CqlTtl;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -59,9 +59,10 @@ final class CqlEventLogStore implements EventLogStore {
                 "INSERT INTO event_log_by_slot (shard, slot, kind, subject_id, actor_id) " + "VALUES (?, ?, ?, ?, ?)");
         selectEntries = session.prepare(
                 "SELECT kind, subject_id, actor_id FROM event_log_by_slot " + "WHERE shard = ? AND slot = ?");
-        insertActive = session.prepare("INSERT INTO event_log_activity_by_hour (hour, slot, shard) VALUES (?, ?, ?)");
-        selectActive = session.prepare(
-                "SELECT slot, shard FROM event_log_activity_by_hour " + "WHERE hour = ? AND slot >= ? AND slot <= ?");
+        insertActive = session.prepare(
+                "INSERT INTO event_log_activity_by_hour (hour, slot, shard, writer) VALUES (?, ?, ?, ?)");
+        selectActive = session.prepare("SELECT slot, shard, writer FROM event_log_activity_by_hour "
+                + "WHERE hour = ? AND slot >= ? AND slot <= ?");
         selectWatermark = session.prepare("SELECT slot FROM event_log_watermark_by_shard WHERE shard = ?");
         upsertWatermark = session.prepare("INSERT INTO event_log_watermark_by_shard (shard, slot) VALUES (?, ?)");
         takeLease = session.prepare("INSERT INTO event_log_leases_by_log (log, shard, owner) VALUES (" + LOG
@@ -91,18 +92,19 @@ final class CqlEventLogStore implements EventLogStore {
     }
 
     @Override
-    public void markActive(int shard, long slot) {
-        session.execute(insertActive.bind(EventLog.hourOf(slot), slot, shard).setIdempotent(true));
+    public void markActive(int shard, long slot, String writer) {
+        session.execute(
+                insertActive.bind(EventLog.hourOf(slot), slot, shard, writer).setIdempotent(true));
     }
 
-    /** One read per hour the slots span; an hour's partition holds at most 60 rows per shard. */
+    /** One read per hour the slots span; an hour's partition holds at most 60 rows per shard and instance. */
     @Override
-    public List<ShardSlot> activeSlots(long fromSlot, long toSlot) {
-        List<ShardSlot> active = new ArrayList<>();
+    public List<SlotMark> activeSlots(long fromSlot, long toSlot) {
+        List<SlotMark> active = new ArrayList<>();
         for (long hour = EventLog.hourOf(fromSlot); hour <= EventLog.hourOf(toSlot); hour++) {
             for (Row row :
                     session.execute(selectActive.bind(hour, fromSlot, toSlot).setIdempotent(true))) {
-                active.add(new ShardSlot(row.getInt(1), row.getLong(0)));
+                active.add(new SlotMark(row.getInt(1), row.getLong(0), row.getString(2)));
             }
         }
         return active;

@@ -2,8 +2,8 @@ package dev.widefeed.store.hbase;
 
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.EventLogStore;
+import dev.widefeed.eventlog.EventLogStore.SlotMark;
 import dev.widefeed.eventlog.LogEntry;
-import dev.widefeed.eventlog.ShardSlot;
 import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.time.Duration;
@@ -33,7 +33,8 @@ import org.apache.hadoop.hbase.util.Bytes;
  * shard (4 bytes) | slot | subject id | actor id | kind (UTF-8, the rest of the key), family e
  * holding a marker cell, so a slot of a shard is one prefix scan; rows expire by the family TTL.
  * {@code event_log_activity}: one row per hour (8 bytes), family a holding an empty cell per active
- * slot, qualifier slot (8 bytes) | shard (4 bytes), so the active slots of a range are one Get an hour.
+ * slot and writer, qualifier slot (8 bytes) | shard (4 bytes) | writer (UTF-8), so the active slots of a range are
+ * one Get an hour.
  * {@code event_log_shards}: one row per shard, family w column slot (the watermark) and family l
  * columns owner and expires_at (epoch ms, this process's clock): the lease.
  *
@@ -108,10 +109,12 @@ final class HBaseEventLogStore implements EventLogStore {
     }
 
     @Override
-    public void markActive(int shard, long slot) {
-        byte[] qualifier = ByteBuffer.allocate(Long.BYTES + Integer.BYTES)
+    public void markActive(int shard, long slot, String writer) {
+        byte[] name = Bytes.toBytes(writer);
+        byte[] qualifier = ByteBuffer.allocate(Long.BYTES + Integer.BYTES + name.length)
                 .putLong(slot)
                 .putInt(shard)
+                .put(name)
                 .array();
         activity.put(new Put(Bytes.toBytes(EventLog.hourOf(slot))).addColumn(ACTIVE, qualifier, new byte[0]))
                 .join();
@@ -122,8 +125,8 @@ final class HBaseEventLogStore implements EventLogStore {
      * a slot is a positive long, so their byte order is the slots' order.
      */
     @Override
-    public List<ShardSlot> activeSlots(long fromSlot, long toSlot) {
-        List<ShardSlot> active = new ArrayList<>();
+    public List<SlotMark> activeSlots(long fromSlot, long toSlot) {
+        List<SlotMark> active = new ArrayList<>();
         for (long hour = EventLog.hourOf(fromSlot); hour <= EventLog.hourOf(toSlot); hour++) {
             Get get = new Get(Bytes.toBytes(hour))
                     .addFamily(ACTIVE)
@@ -133,10 +136,12 @@ final class HBaseEventLogStore implements EventLogStore {
                 continue;
             }
             for (byte[] qualifier : row.getFamilyMap(ACTIVE).keySet()) {
-                if (qualifier.length == Long.BYTES + Integer.BYTES) {
+                if (qualifier.length >= Long.BYTES + Integer.BYTES) {
                     ByteBuffer cell = ByteBuffer.wrap(qualifier);
                     long slot = cell.getLong();
-                    active.add(new ShardSlot(cell.getInt(), slot));
+                    int shard = cell.getInt();
+                    String writer = Bytes.toString(qualifier, cell.position(), cell.remaining());
+                    active.add(new SlotMark(shard, slot, writer));
                 }
             }
         }
