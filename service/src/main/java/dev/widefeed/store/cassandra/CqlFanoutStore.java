@@ -1,6 +1,9 @@
 package dev.widefeed.store.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
+import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.widefeed.feed.timeline.AuthorDelivery;
@@ -23,6 +26,9 @@ import java.util.Optional;
  * overwrites the driver may retry.
  */
 final class CqlFanoutStore implements FanoutStore {
+    /** Edge rows a batch holds at most: some 60 bytes each, well under Cassandra's batch size warning (5 KiB). */
+    private static final int EDGES_PER_BATCH = 50;
+
     private final CqlSession session;
     private final PreparedStatement selectProgress;
     private final PreparedStatement upsertProgress;
@@ -107,13 +113,18 @@ final class CqlFanoutStore implements FanoutStore {
         return found;
     }
 
-    /** One row insert per edge, at most {@code maxInFlight} at once. */
+    /**
+     * The page's edges in unlogged batches of {@value #EDGES_PER_BATCH}, at most {@code maxInFlight} at once: every
+     * row is in the author's one partition, so a batch is one write there (no batchlog), not a request per edge.
+     */
     @Override
     public void saveEdgeDeliveries(long authorId, Collection<EdgeDelivery> deliveries) {
-        async.runAll(
-                List.copyOf(deliveries),
-                d -> session.executeAsync(upsertEdge
-                        .bind(authorId, d.followerId(), d.followSince(), d.pulled(), d.switchId())
-                        .setIdempotent(true)));
+        async.runChunks(List.copyOf(deliveries), EDGES_PER_BATCH, batch -> {
+            BatchStatementBuilder rows = BatchStatement.builder(BatchType.UNLOGGED);
+            for (EdgeDelivery d : batch) {
+                rows.addStatement(upsertEdge.bind(authorId, d.followerId(), d.followSince(), d.pulled(), d.switchId()));
+            }
+            return session.executeAsync(rows.build().setIdempotent(true));
+        });
     }
 }
