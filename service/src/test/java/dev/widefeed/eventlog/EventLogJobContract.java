@@ -72,8 +72,13 @@ public class EventLogJobContract {
     }
 
     private EventLogJob job(int shard, Map<String, LogHandler> handlers, Clock clock) {
+        return job(new ShiftedShards(storage().eventLog(), shard), handlers, clock);
+    }
+
+    /** A job of one shard over {@code log}, not started: polled every second, idle at 15 s, leases of 30 s. */
+    private EventLogJob job(EventLogStore log, Map<String, LogHandler> handlers, Clock clock) {
         return new EventLogJob(
-                new ShiftedShards(storage().eventLog(), shard),
+                log,
                 handlers,
                 new EventLogJob.Settings(
                         1,
@@ -581,23 +586,7 @@ public class EventLogJobContract {
         EventLogStore otherProcess =
                 new ShiftedShards(TestStorages.anotherProcess(backend).eventLog(), first);
         Stamps stamps = new Stamps();
-        EventLogJob job = new EventLogJob(
-                log,
-                Map.of("test-stamp", stamps),
-                new EventLogJob.Settings(
-                        1,
-                        1,
-                        1,
-                        Duration.ofSeconds(1),
-                        Duration.ofSeconds(15),
-                        Duration.ofSeconds(30),
-                        Duration.ofHours(1),
-                        "test-" + ids.next()),
-                clock,
-                new MetricRegistry(),
-                threads.scheduled("eventlog-poll"),
-                threads.fixed("eventlog-worker", 1),
-                threads.cached("eventlog-release"));
+        EventLogJob job = job(log, Map.of("test-stamp", stamps), clock);
         job.start();
         try {
             job.runShard(0); // takes the lease: the minute after next on, this process's slots are known here
