@@ -11,12 +11,12 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * The entries this process appended to the shards held here ({@link EventLogStore.OwnAppends}), kept from the start of each tenure
- * until the watermark passes them: a slot only this process marked is known from them, and a pass need not read it.
- * A slot is known only if it began after the tenure did, with a minute's margin for the clocks of the appending
- * threads (an entry stamped in a later minute was appended, and heard, after the tenure began), and only while no
- * append to it failed (a failed one may or may not be stored). A shard whose entries here would pass its share of
- * {@code limit} is known no more from then on: its slots are read, as before a tenure.
+ * The entries this process appended to the shards held here ({@link EventLogStore.OwnAppends}), kept from the start
+ * of each tenure until the watermark passes them: a slot only this process marked is known from them, and a pass
+ * need not read it. A slot is known only if it began after the minute following the tenure's (a margin for the clocks
+ * of the appending threads: an entry stamped that late was appended, and heard, after the tenure began), and only
+ * while no append to it failed (a failed one may or may not be stored). A shard whose entries here would pass
+ * {@code limitPerShard} is known no more up to that entry's slot: those slots are read, as before a tenure.
  */
 final class OwnEntries {
     private final int limitPerShard;
@@ -37,7 +37,12 @@ final class OwnEntries {
 
         void clearUpTo(long slot) {
             knownAfter = Math.max(knownAfter, slot);
-            bySlot.headMap(slot, true).clear();
+            dropBelow(slot + 1);
+        }
+
+        void dropBelow(long slot) {
+            bySlot.headMap(slot).clear();
+            uncertain.removeIf(s -> s < slot);
             size = bySlot.values().stream().mapToInt(Set::size).sum();
         }
     }
@@ -109,9 +114,7 @@ final class OwnEntries {
     synchronized void forgetBelow(int shard, long slot) {
         Tenure tenure = tenures.get(shard);
         if (tenure != null) {
-            tenure.bySlot.headMap(slot).clear();
-            tenure.uncertain.removeIf(s -> s < slot);
-            tenure.size = tenure.bySlot.values().stream().mapToInt(Set::size).sum();
+            tenure.dropBelow(slot);
         }
     }
 }
