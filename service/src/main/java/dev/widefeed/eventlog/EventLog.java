@@ -4,8 +4,8 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BiPredicate;
 import java.util.function.Consumer;
-import java.util.function.Predicate;
 
 /**
  * Where entries go: shard by subject (so a burst of posts spreads over every shard's worker),
@@ -24,7 +24,7 @@ public final class EventLog {
     private final int shards;
     private final Clock clock;
     private final List<Consumer<LogEntry>> appended = new CopyOnWriteArrayList<>();
-    private volatile Predicate<LogEntry> hintTaker = entry -> false;
+    private volatile BiPredicate<LogEntry, Object> hintTaker = (entry, carried) -> false;
 
     public EventLog(EventLogStore store, int shards, Clock clock) {
         if (shards < 1 || shards > 1024) {
@@ -72,19 +72,28 @@ public final class EventLog {
      * shard or stops; a crash loses them, and the guard does their work later. A hint of kind {@code k.tag} whose
      * guard is {@code k-guard.tag} ({@link #GUARD}) stands for that guard once the job took it in memory and worked
      * it: the job takes the guard as done (docs/design.md, "Notifications").
+     *
+     * @param carried what the hint's handler may know of the change when the hint is taken in memory (the event that
+     *                announced it; the store keeps ids only): {@link LogHandler#open(LogEntry, Object)}; null for
+     *                nothing
      */
-    public void hint(String kind, long subjectId, long actorId) {
+    public void hint(String kind, long subjectId, long actorId, Object carried) {
         LogEntry entry = entry(kind, subjectId, actorId);
-        if (!hintTaker.test(entry)) {
+        if (!hintTaker.test(entry, carried)) {
             appendAndWake(entry);
         }
+    }
+
+    /** A hint that carries nothing of its change: its handler reads the truth wherever it is worked. */
+    public void hint(String kind, long subjectId, long actorId) {
+        hint(kind, subjectId, actorId, null);
     }
 
     /**
      * Hands {@link #hint}s to {@code taker} (this instance's job, {@link EventLogJob#serve}), which answers whether
      * it took the entry in memory. It runs in the appending thread and must only take note.
      */
-    void takeHintsWith(Predicate<LogEntry> taker) {
+    void takeHintsWith(BiPredicate<LogEntry, Object> taker) {
         this.hintTaker = taker;
     }
 

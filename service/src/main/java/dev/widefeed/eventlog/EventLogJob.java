@@ -8,8 +8,11 @@ import io.dropwizard.lifecycle.Managed;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
@@ -86,6 +89,9 @@ public final class EventLogJob implements Managed {
             ExecutorService shardRunners,
             Executor releaser) {
         Map<String, LogHandler> kinds = Map.copyOf(handlers);
+        // One handler may serve many kinds: each is told of a tenure once.
+        Set<LogHandler> each = Collections.newSetFromMap(new IdentityHashMap<>());
+        each.addAll(kinds.values());
         FinishedEntries finished = new FinishedEntries(FINISHED_LIMIT);
         ShardBacklogs backlogs = new ShardBacklogs(clock);
         HeldHints hints = new HeldHints(kinds, finished, store);
@@ -107,8 +113,13 @@ public final class EventLogJob implements Managed {
                     backlogs.forget(shard);
                     finished.forgetShard(shard);
                     hints.handOver(shard, EventLog.slotOf(clock.instant()));
+                    each.forEach(h -> h.tenureEnded(shard));
                 },
-                shard -> own.began(shard, EventLog.slotOf(clock.instant())));
+                shard -> {
+                    Instant since = clock.instant();
+                    own.began(shard, EventLog.slotOf(since));
+                    each.forEach(h -> h.tenureBegan(shard, since));
+                });
         this.paces = new ShardPaces(settings.shards(), settings.pollInterval(), settings.idlePollInterval());
         this.activity =
                 new SlotActivity(store, ownAppends.map(OwnAppends::writer).orElse(null));
@@ -207,12 +218,13 @@ public final class EventLogJob implements Managed {
      * Takes a hint ({@link EventLog#hint}) in memory if the shard is held here and not too many wait in it, and wakes
      * the shard; whether it did (if not, the hint is appended to the store).
      */
-    boolean takeHint(LogEntry entry) {
+    boolean takeHint(LogEntry entry, Object carried) {
         int shard = entry.shard();
-        if (stopping || !leases.heldAt(shard, clock.instant()) || !hints.hold(entry)) {
+        if (stopping || !leases.heldAt(shard, clock.instant()) || !hints.hold(entry, carried)) {
             return false;
         }
-        wake(shard);
+        // In no slot of the store: the pass works it from memory, and the marks it knows serve as they are.
+        wakeShard(shard);
         return true;
     }
 

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,7 +25,9 @@ final class HeldHints {
 
     private static final Duration HINT_KEPT = Duration.ofMinutes(3);
 
-    private final Map<Integer, Set<LogEntry>> byShard = new ConcurrentHashMap<>();
+    /** Per shard, each hint held and what it carries of its change ({@link EventLog#hint}). */
+    private final Map<Integer, Map<LogEntry, Optional<Object>>> byShard = new ConcurrentHashMap<>();
+
     private final Map<String, LogHandler> handlers;
     private final FinishedEntries finished;
     private final EventLogStore store;
@@ -37,12 +39,13 @@ final class HeldHints {
     }
 
     /** Holds the hint of a shard held here unless too many wait in it already; whether it did. */
-    boolean hold(LogEntry entry) {
-        Set<LogEntry> waiting = byShard.computeIfAbsent(entry.shard(), s -> ConcurrentHashMap.newKeySet());
+    boolean hold(LogEntry entry, Object carried) {
+        Map<LogEntry, Optional<Object>> waiting =
+                byShard.computeIfAbsent(entry.shard(), s -> new ConcurrentHashMap<>());
         if (waiting.size() >= MAX_HINTS_PER_SHARD) {
             return false;
         }
-        waiting.add(entry);
+        waiting.put(entry, Optional.ofNullable(carried));
         return true;
     }
 
@@ -51,13 +54,17 @@ final class HeldHints {
      * watermark: it is in no slot of the store.
      */
     List<PendingWork> open(int shard, Instant now) {
-        Set<LogEntry> held = byShard.get(shard);
+        Map<LogEntry, Optional<Object>> held = byShard.get(shard);
         if (held == null || held.isEmpty()) {
             return List.of();
         }
         List<PendingWork> opened = new ArrayList<>();
-        for (Iterator<LogEntry> it = held.iterator(); it.hasNext(); ) { // a concurrent set: hints come in meanwhile
-            LogEntry entry = it.next();
+        // A concurrent map: hints come in meanwhile.
+        for (Iterator<Map.Entry<LogEntry, Optional<Object>>> it =
+                        held.entrySet().iterator();
+                it.hasNext(); ) {
+            Map.Entry<LogEntry, Optional<Object>> next = it.next();
+            LogEntry entry = next.getKey();
             LogHandler handler = handlers.get(entry.handlerKind());
             if (handler == null
                     || finished.contains(entry)
@@ -65,7 +72,8 @@ final class HeldHints {
                 it.remove();
                 continue;
             }
-            LogHandler.Work work = handler.open(entry);
+            Optional<Object> carried = next.getValue();
+            LogHandler.Work work = carried.isPresent() ? handler.open(entry, carried.get()) : handler.open(entry);
             if (work.done()) {
                 it.remove();
             } else {
@@ -77,7 +85,7 @@ final class HeldHints {
 
     /** The hint's work is done: it is let go, and the guard of its change finished with it. */
     void done(LogEntry hint) {
-        Set<LogEntry> held = byShard.get(hint.shard());
+        Map<LogEntry, Optional<Object>> held = byShard.get(hint.shard());
         if (held != null) {
             held.remove(hint);
         }
@@ -91,11 +99,11 @@ final class HeldHints {
      * might never be found. Best effort: a hint that cannot be written is left to its guard.
      */
     void handOver(int shard, long slot) {
-        Set<LogEntry> held = byShard.remove(shard);
+        Map<LogEntry, Optional<Object>> held = byShard.remove(shard);
         if (held == null) {
             return;
         }
-        for (LogEntry entry : held) {
+        for (LogEntry entry : held.keySet()) {
             try {
                 store.append(new LogEntry(shard, slot, entry.kind(), entry.subjectId(), entry.actorId()));
             } catch (RuntimeException e) {

@@ -16,6 +16,24 @@ public interface LogHandler {
     Work open(LogEntry entry);
 
     /**
+     * Where the work of a hint taken in memory stands ({@link EventLog#hint}): {@code carried} is what announced its
+     * change, which the handler may trust instead of reading the truth, since this instance made the change. An entry
+     * read from the store is opened by {@link #open(LogEntry)}.
+     */
+    default Work open(LogEntry entry, Object carried) {
+        return open(entry);
+    }
+
+    /**
+     * This instance holds the shard from {@code since} on (a tenure began): every entry of the shard appended from
+     * then on will be opened here, until {@link #tenureEnded}. For a handler that keeps what it worked in memory.
+     */
+    default void tenureBegan(int shard, Instant since) {}
+
+    /** The shard's tenure here ended (its lease lost or given back): what was kept of it is no longer current. */
+    default void tenureEnded(int shard) {}
+
+    /**
      * A handler whose entries cost less worked together (one round of reads and writes for many): the job hands it
      * all of its pending works of one shard's pass at once instead of a turn each.
      */

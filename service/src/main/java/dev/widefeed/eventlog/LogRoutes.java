@@ -67,6 +67,9 @@ public final class LogRoutes {
                         type,
                         kind,
                         e -> log.hint(
-                                GuardedWork.afterKind(kind, tags.of(e)), subject.applyAsLong(e), actor.applyAsLong(e)));
+                                GuardedWork.afterKind(kind, tags.of(e)),
+                                subject.applyAsLong(e),
+                                actor.applyAsLong(e),
+                                e));
     }
 }

@@ -57,10 +57,7 @@ public record GroupPart(long count, List<NotifiedActor> newest, Instant latestAt
                 .append(lastStep)
                 .append(';');
         for (int i = 0; i < newest.size(); i++) {
-            s.append(i == 0 ? "" : ",")
-                    .append(newest.get(i).userId())
-                    .append('@')
-                    .append(newest.get(i).at().toEpochMilli());
+            s.append(i == 0 ? "" : ",").append(newest.get(i).encode());
         }
         return s.toString();
     }
@@ -73,10 +70,7 @@ public record GroupPart(long count, List<NotifiedActor> newest, Instant latestAt
         List<NotifiedActor> actors = new ArrayList<>();
         if (!fields[3].isEmpty()) {
             for (String actor : fields[3].split(",")) {
-                int at = actor.indexOf('@');
-                actors.add(new NotifiedActor(
-                        Long.parseLong(actor.substring(0, at)),
-                        Instant.ofEpochMilli(Long.parseLong(actor.substring(at + 1)))));
+                actors.add(NotifiedActor.decode(actor));
             }
         }
         return new GroupPart(

@@ -5,10 +5,12 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * A group as its recipient sees it: how many did it, the newest of them by name, when the newest did. The shares of
- * every event log shard are added up here.
+ * every event log shard are added up here, and its tallies by minute.
  */
 public record Notification(GroupKey key, long count, List<NotifiedActor> newest, Instant latestAt) {
     public Notification {
@@ -17,21 +19,49 @@ public record Notification(GroupKey key, long count, List<NotifiedActor> newest,
 
     public static Notification of(StoredGroup stored) {
         Map<Integer, GroupPart> parts = stored.parts();
-        long count = parts.values().stream().mapToLong(GroupPart::count).sum();
+        long count = parts.values().stream().mapToLong(GroupPart::count).sum() + tallied(stored.tallies());
         // One actor may be newest in several shares (two of their comments, worked in two shards): named once.
         Map<Long, NotifiedActor> latestOfEach = new HashMap<>();
-        parts.values().stream()
-                .flatMap(p -> p.newest().stream())
+        Stream.concat(parts.values().stream().flatMap(p -> p.newest().stream()), stored.named().stream())
                 .forEach(a -> latestOfEach.merge(a.userId(), a, (x, y) -> x.at().isAfter(y.at()) ? x : y));
         List<NotifiedActor> newest = latestOfEach.values().stream()
                 .sorted(Comparator.comparing(NotifiedActor::at).reversed().thenComparing(NotifiedActor::userId))
                 .limit(GroupPart.NEWEST)
                 .toList();
-        Instant latest = parts.values().stream()
-                .map(GroupPart::latestAt)
+        Instant latest = Stream.of(
+                        parts.values().stream().map(GroupPart::latestAt),
+                        stored.named().stream().map(NotifiedActor::at),
+                        latestMinute(stored).stream())
+                .flatMap(s -> s)
                 .max(Comparator.naturalOrder())
                 .orElse(Instant.EPOCH);
         return new Notification(stored.key(), count, newest, latest);
+    }
+
+    /** The count the tallies keep: per minute, the latest tenure's. */
+    static long tallied(Map<TallyKey, Long> tallies) {
+        return byMinute(tallies).values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /** Each minute's tally, as its latest tenure counted it. */
+    private static Map<Integer, Long> byMinute(Map<TallyKey, Long> tallies) {
+        Map<Integer, TallyKey> latest = new HashMap<>();
+        tallies.keySet().forEach(k -> latest.merge(k.minute(), k, (a, b) -> a.tenure() >= b.tenure() ? a : b));
+        Map<Integer, Long> counts = new HashMap<>();
+        latest.forEach((minute, key) -> counts.put(minute, tallies.get(key)));
+        return counts;
+    }
+
+    /**
+     * The start of the latest minute with a source standing: when the newest happened, to the minute, should every
+     * actor it names have taken theirs back.
+     */
+    private static Optional<Instant> latestMinute(StoredGroup stored) {
+        return byMinute(stored.tallies()).entrySet().stream()
+                .filter(e -> e.getValue() > 0)
+                .map(Map.Entry::getKey)
+                .max(Comparator.naturalOrder())
+                .map(m -> stored.key().window().plusSeconds(60L * m));
     }
 
     public Notification withNewest(List<NotifiedActor> shown) {

@@ -35,7 +35,6 @@ public record NotificationFeature(NotificationService notifications) {
         CommentFeature comments = from.comments();
         NotificationSources sources = new NotificationSources(
                 posts.cache()::find,
-                from.likes().store(),
                 from.graph().relationStore(),
                 comments.cache()::find,
                 comments.votes(),
@@ -43,7 +42,15 @@ public record NotificationFeature(NotificationService notifications) {
                 from.audience().facts(),
                 rules,
                 context.pageReads());
-        log.handle(new NotificationHandler(store, sources, rules, context.clock()).byKind());
+        LikeTallies likeTallies = new LikeTallies(
+                from.likes().store(),
+                posts.cache()::find,
+                from.audience().facts(),
+                store,
+                rules,
+                context.clock(),
+                context.pageReads());
+        log.handle(new NotificationHandler(store, sources, likeTallies, rules, context.clock()).byKind());
         notify(log, LikeEvent.Liked.class, NotificationSources.LIKE, LikeEvent::postId, LikeEvent::userId);
         notify(log, LikeEvent.Unliked.class, NotificationSources.LIKE, LikeEvent::postId, LikeEvent::userId);
         notify(

@@ -36,13 +36,23 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
 
     private final NotificationStore store;
     private final NotificationSources sources;
+    private final LikeTallies likeTallies;
     private final NotificationRules rules;
     private final Clock clock;
 
-    public NotificationHandler(
-            NotificationStore store, NotificationSources sources, NotificationRules rules, Clock clock) {
+    /**
+     * @param sources     the truth of every family but likes, worked with marks
+     * @param likeTallies the likes, counted by minute
+     */
+    NotificationHandler(
+            NotificationStore store,
+            NotificationSources sources,
+            LikeTallies likeTallies,
+            NotificationRules rules,
+            Clock clock) {
         this.store = store;
         this.sources = sources;
+        this.likeTallies = likeTallies;
         this.rules = rules;
         this.clock = clock;
     }
@@ -73,6 +83,22 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
 
     @Override
     public Work open(LogEntry entry) {
+        return open(entry, null);
+    }
+
+    @Override
+    public void tenureBegan(int shard, Instant since) {
+        likeTallies.tenureBegan(shard, since);
+    }
+
+    @Override
+    public void tenureEnded(int shard) {
+        likeTallies.tenureEnded(shard);
+    }
+
+    /** A hint taken in memory carries its change's event: a like's is trusted as it is ({@link LikeTallies}). */
+    @Override
+    public Work open(LogEntry entry, Object carried) {
         String kind = entry.handlerKind();
         boolean guard = kind.endsWith(EventLog.GUARD);
         String family = kind.substring(PREFIX.length(), kind.length() - (guard ? EventLog.GUARD.length() : 0));
@@ -84,19 +110,29 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
                 new NotificationSource(family, entry.subjectId(), entry.actorId()),
                 recorded,
                 due,
-                false);
+                false,
+                guard ? Optional.empty() : LikeTallies.carried(carried));
     }
 
     private final class SourceWork extends DueWork {
         final int shard;
         final NotificationSource source;
         final Instant recorded;
+        /** What the hint's event said of a like, when it came in memory. */
+        final Optional<LikeTallies.Known> carried;
 
-        SourceWork(int shard, NotificationSource source, Instant recorded, Instant due, boolean done) {
+        SourceWork(
+                int shard,
+                NotificationSource source,
+                Instant recorded,
+                Instant due,
+                boolean done,
+                Optional<LikeTallies.Known> carried) {
             super(due, done);
             this.shard = shard;
             this.source = source;
             this.recorded = recorded;
+            this.carried = carried;
         }
 
         @Override
@@ -105,7 +141,7 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
         }
 
         SourceWork finished() {
-            return new SourceWork(shard, source, recorded, dueSince(), true);
+            return new SourceWork(shard, source, recorded, dueSince(), true, carried);
         }
     }
 
@@ -113,19 +149,33 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
     public List<Turn> turnAll(List<Work> works, BooleanSupplier keepGoing) {
         Instant now = clock.instant();
         Map<NotificationSource, Instant> ready = new LinkedHashMap<>();
+        List<LikeTallies.Heard> likesHeard = new ArrayList<>();
         int shard = -1;
         for (Work work : works) {
             SourceWork w = (SourceWork) work;
             if (!w.waitsAt(now)) {
-                ready.merge(w.source, w.recorded, (a, b) -> a.isBefore(b) ? a : b);
+                if (w.source.family().equals(NotificationSources.LIKE)) {
+                    likesHeard.add(new LikeTallies.Heard(w.source.subjectId(), w.source.actorId(), w.carried));
+                } else {
+                    ready.merge(w.source, w.recorded, (a, b) -> a.isBefore(b) ? a : b);
+                }
                 if (shard != -1 && shard != w.shard) {
                     throw new IllegalArgumentException("a batch of notification entries spans shards");
                 }
                 shard = w.shard;
             }
         }
-        Set<NotificationSource> done =
-                ready.isEmpty() || !keepGoing.getAsBoolean() ? Set.of() : work(shard, ready, keepGoing);
+        if (!keepGoing.getAsBoolean()) {
+            return works.stream().map(w -> (Turn) new Turn.NotReady()).toList();
+        }
+        Set<NotificationSource> done = new HashSet<>();
+        if (!likesHeard.isEmpty()) {
+            likeTallies.work(shard, likesHeard);
+            likesHeard.forEach(h -> done.add(new NotificationSource(NotificationSources.LIKE, h.postId(), h.userId())));
+        }
+        if (!ready.isEmpty()) {
+            done.addAll(work(shard, ready, keepGoing));
+        }
         List<Turn> turns = new ArrayList<>(works.size());
         for (Work work : works) {
             SourceWork w = (SourceWork) work;

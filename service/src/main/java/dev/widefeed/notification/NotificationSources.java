@@ -10,8 +10,6 @@ import dev.widefeed.comment.store.Vote;
 import dev.widefeed.graph.FollowEdge;
 import dev.widefeed.graph.RelationStore;
 import dev.widefeed.kernel.Futures;
-import dev.widefeed.like.LikeEdge;
-import dev.widefeed.like.LikeStore;
 import dev.widefeed.mention.Mention;
 import dev.widefeed.post.Post;
 import dev.widefeed.post.PostAccess;
@@ -30,8 +28,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
 /**
- * What each source should have put into groups now, read from the truth (docs/design.md, "Notifications"): a like
- * that stands notifies the post's author, a follow that stands the followee, a live comment the post's author (a
+ * What each source should have put into groups now, read from the truth (docs/design.md, "Notifications"): a follow
+ * that stands notifies the followee, a live comment the post's author (a
  * reply the author of the comment it answers) and everyone it mentions, a like of a comment the comment's author, a
  * live post everyone it mentions and, when a repost, its source's author. Never one's own doing; never from a user
  * the recipient blocked or hid; never about a post the recipient may not see.
@@ -45,7 +43,6 @@ public final class NotificationSources {
     public static final List<String> FAMILIES = List.of(LIKE, FOLLOW, COMMENT, VOTE, POST);
 
     private final PostRows posts;
-    private final LikeStore likes;
     private final RelationStore relations;
     private final CommentRows comments;
     private final CommentVoteStore votes;
@@ -64,7 +61,6 @@ public final class NotificationSources {
      */
     public NotificationSources(
             PostRows posts,
-            LikeStore likes,
             RelationStore relations,
             CommentRows comments,
             CommentVoteStore votes,
@@ -73,7 +69,6 @@ public final class NotificationSources {
             NotificationRules rules,
             Executor reads) {
         this.posts = posts;
-        this.likes = likes;
         this.relations = relations;
         this.comments = comments;
         this.votes = votes;
@@ -142,24 +137,12 @@ public final class NotificationSources {
 
     private List<Contribution> candidates(NotificationSource source, Instant seenAt) {
         return switch (source.family()) {
-            case LIKE -> like(source.subjectId(), source.actorId());
             case FOLLOW -> follow(source.subjectId(), source.actorId());
             case COMMENT -> comment(source.subjectId());
             case VOTE -> vote(source.subjectId(), source.actorId(), seenAt);
             case POST -> post(source.subjectId());
             default -> throw new IllegalArgumentException("no notification source family " + source.family());
         };
-    }
-
-    private List<Contribution> like(long postId, long userId) {
-        LikeEdge like = likes.edge(postId, userId);
-        if (!like.liked()) {
-            return List.of();
-        }
-        return posts.find(postId)
-                .map(post ->
-                        List.of(contribution(post.authorId(), NotificationKind.LIKE, postId, userId, like.likedAt())))
-                .orElse(List.of());
     }
 
     private List<Contribution> follow(long followeeId, long followerId) {

@@ -31,6 +31,12 @@ public interface NotificationStore {
     boolean compareAndSetPart(GroupKey group, int shard, Optional<GroupPart> expected, GroupPart next);
 
     /**
+     * Writes each group's tallies and named actors ({@link TallyWrite}), a request per group, and puts the groups'
+     * days into their recipients' directories; idempotent, the driver may retry it.
+     */
+    void writeTallies(Collection<TallyWrite> writes);
+
+    /**
      * The recipient's groups strictly after {@code after} in list order (newest window first, then kind code and
      * target id, highest first), down to the window starting at {@code oldestWindow}; at most {@code limit}.
      */

@@ -549,8 +549,8 @@ public class EventLogJobContract {
             Awaitility.await("the job holds shard 0")
                     .atMost(Duration.ofSeconds(30))
                     .pollInterval(Duration.ofMillis(20))
-                    .until(() ->
-                            job.takeHint(new LogEntry(0, thisMinute(), "test-stamp.probe", ids.next(), ids.next())));
+                    .until(() -> job.takeHint(
+                            new LogEntry(0, thisMinute(), "test-stamp.probe", ids.next(), ids.next()), null));
             long appendsBefore = counted.calls("append");
             Instant hinted = Instant.now();
             log.hint("test-stamp.a", here, ids.next());
@@ -652,7 +652,7 @@ public class EventLogJobContract {
             log.append(new LogEntry(shard, slot, "test-stamp-guard." + tag, subject, actor));
         }
         job.runShard(0); // takes the shard's lease
-        assertThat(job.takeHint(new LogEntry(0, slot, "test-stamp.one", subject, actor)))
+        assertThat(job.takeHint(new LogEntry(0, slot, "test-stamp.one", subject, actor), null))
                 .isTrue();
         log.append(new LogEntry(shard, slot, "test-stamp.two", subject, actor));
         job.runShard(0);

@@ -1,6 +1,9 @@
 package dev.widefeed.store.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchType;
+import com.datastax.oss.driver.api.core.cql.BatchableStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.github.benmanes.caffeine.cache.Cache;
@@ -11,8 +14,11 @@ import dev.widefeed.notification.NotificationCursor;
 import dev.widefeed.notification.NotificationKind;
 import dev.widefeed.notification.NotificationSource;
 import dev.widefeed.notification.NotificationStore;
+import dev.widefeed.notification.NotifiedActor;
 import dev.widefeed.notification.SourceMark;
 import dev.widefeed.notification.StoredGroup;
+import dev.widefeed.notification.TallyKey;
+import dev.widefeed.notification.TallyWrite;
 import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.cassandra.rows.CqlReads;
 import java.time.Duration;
@@ -42,6 +48,9 @@ final class CqlNotificationStore implements NotificationStore {
     private final PreparedStatement insertPart;
     private final PreparedStatement replacePart;
     private final PreparedStatement insertDay;
+    private final PreparedStatement addTallies;
+    private final PreparedStatement putNamed;
+    private final PreparedStatement deleteNamed;
     /** The recipients' days this process has put into their directories: a day is written once, not per group. */
     private final Cache<DayKey, Boolean> daysWritten = Caffeine.newBuilder()
             .maximumSize(100_000)
@@ -69,7 +78,10 @@ final class CqlNotificationStore implements NotificationStore {
         selectParts = session.prepare("SELECT parts FROM notifications_by_user" + group);
         insertPart = session.prepare("UPDATE notifications_by_user SET parts[?] = ?" + group + " IF parts[?] = null");
         replacePart = session.prepare("UPDATE notifications_by_user SET parts[?] = ?" + group + " IF parts[?] = ?");
-        String columns = "SELECT window_start, kind, target_id, parts FROM notifications_by_user "
+        addTallies = session.prepare("UPDATE notifications_by_user SET tallies = tallies + ?" + group);
+        putNamed = session.prepare("UPDATE notifications_by_user USING TIMESTAMP ? SET named[?] = ?" + group);
+        deleteNamed = session.prepare("DELETE named[?] FROM notifications_by_user USING TIMESTAMP ?" + group);
+        String columns = "SELECT window_start, kind, target_id, parts, tallies, named FROM notifications_by_user "
                 + "WHERE user_id = ? AND day = ?";
         insertDay = session.prepare("INSERT INTO notification_days_by_user (user_id, day) VALUES (?, ?)");
         selectDays = session.prepare(
@@ -142,11 +154,7 @@ final class CqlNotificationStore implements NotificationStore {
             // The day goes into the recipient's directory before its first group share: a page finds every day
             // that holds a group (a directory row whose share write failed only costs a page an empty read). Once
             // per recipient and day in this process: the row outlives the day by its TTL.
-            DayKey dayKey = new DayKey(g.recipientId(), day(g.window()));
-            if (daysWritten.getIfPresent(dayKey) == null) {
-                session.execute(insertDay.bind(dayKey.userId(), dayKey.day()).setIdempotent(true));
-                daysWritten.put(dayKey, Boolean.TRUE);
-            }
+            indexDay(g);
             return session.execute(insertPart
                             .bind(shard, next.encode(), key[0], key[1], key[2], key[3], key[4], shard)
                             .setIdempotent(false))
@@ -165,6 +173,59 @@ final class CqlNotificationStore implements NotificationStore {
                                 expected.get().encode())
                         .setIdempotent(false))
                 .wasApplied();
+    }
+
+    /**
+     * The day goes into the recipient's directory before its first group share: a page finds every day that holds a
+     * group (a directory row whose group write failed only costs a page an empty read). Once per recipient and day in
+     * this process: the row outlives the day by its TTL.
+     */
+    private void indexDay(GroupKey g) {
+        DayKey dayKey = new DayKey(g.recipientId(), day(g.window()));
+        if (daysWritten.getIfPresent(dayKey) == null) {
+            session.execute(insertDay.bind(dayKey.userId(), dayKey.day()).setIdempotent(true));
+            daysWritten.put(dayKey, Boolean.TRUE);
+        }
+    }
+
+    /**
+     * One unlogged batch per group, all of it in the group's partition: the tallies at the write's own timestamp, each
+     * named actor at its source's time, each actor no longer named deleted at the time of its source.
+     */
+    @Override
+    public void writeTallies(Collection<TallyWrite> writes) {
+        List<TallyWrite> all = writes.stream().filter(w -> !w.isEmpty()).toList();
+        all.forEach(w -> indexDay(w.group()));
+        async.runAll(all, w -> session.executeAsync(tallyBatch(w)));
+    }
+
+    private BatchStatement tallyBatch(TallyWrite w) {
+        GroupKey g = w.group();
+        Object[] key = {g.recipientId(), day(g.window()), g.window(), g.kind().code(), g.targetId()};
+        List<BatchableStatement<?>> statements = new ArrayList<>();
+        if (!w.tallies().isEmpty()) {
+            Map<String, Long> cells = new HashMap<>();
+            w.tallies().forEach((k, count) -> cells.put(k.encode(), count));
+            statements.add(addTallies.bind(cells, key[0], key[1], key[2], key[3], key[4]));
+        }
+        w.named()
+                .forEach(actor -> statements.add(putNamed.bind(
+                        micros(actor.at()),
+                        actor.userId(),
+                        actor.at().toEpochMilli(),
+                        key[0],
+                        key[1],
+                        key[2],
+                        key[3],
+                        key[4])));
+        w.unnamedAt()
+                .forEach((actor, at) ->
+                        statements.add(deleteNamed.bind(actor, micros(at), key[0], key[1], key[2], key[3], key[4])));
+        return BatchStatement.newInstance(BatchType.UNLOGGED).addAll(statements).setIdempotent(true);
+    }
+
+    private static long micros(Instant at) {
+        return ChronoUnit.MICROS.between(Instant.EPOCH, at);
     }
 
     /**
@@ -198,7 +259,13 @@ final class CqlNotificationStore implements NotificationStore {
                 }
                 Map<Integer, GroupPart> parts = new HashMap<>();
                 row.getMap(3, Integer.class, String.class).forEach((s, text) -> parts.put(s, GroupPart.decode(text)));
-                found.add(new StoredGroup(new GroupKey(recipientId, window, kind.get(), row.getLong(2)), parts));
+                Map<TallyKey, Long> tallies = new HashMap<>();
+                row.getMap(4, String.class, Long.class).forEach((k, n) -> tallies.put(TallyKey.decode(k), n));
+                List<NotifiedActor> named = new ArrayList<>();
+                row.getMap(5, Long.class, Long.class)
+                        .forEach((actor, at) -> named.add(new NotifiedActor(actor, Instant.ofEpochMilli(at))));
+                found.add(new StoredGroup(
+                        new GroupKey(recipientId, window, kind.get(), row.getLong(2)), parts, tallies, named));
             }
         }
         return found;

@@ -6,11 +6,15 @@ import dev.widefeed.notification.NotificationCursor;
 import dev.widefeed.notification.NotificationKind;
 import dev.widefeed.notification.NotificationSource;
 import dev.widefeed.notification.NotificationStore;
+import dev.widefeed.notification.NotifiedActor;
 import dev.widefeed.notification.SourceMark;
 import dev.widefeed.notification.StoredGroup;
+import dev.widefeed.notification.TallyKey;
+import dev.widefeed.notification.TallyWrite;
 import dev.widefeed.store.BoundedAsync;
 import dev.widefeed.store.hbase.layout.HBaseTables;
 import dev.widefeed.store.hbase.layout.Salt;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -19,8 +23,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellUtil;
+import java.util.concurrent.CompletableFuture;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncConnection;
@@ -30,6 +33,7 @@ import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.RowMutations;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.util.Bytes;
 
@@ -43,6 +47,8 @@ import org.apache.hadoop.hbase.util.Bytes;
  */
 final class HBaseNotificationStore implements NotificationStore {
     private static final byte[] PARTS = Bytes.toBytes("p");
+    private static final byte[] TALLIES = Bytes.toBytes("t");
+    private static final byte[] NAMED = Bytes.toBytes("n");
     private static final byte[] MARK = Bytes.toBytes("m");
     private static final byte[] READ = Bytes.toBytes("r");
     private static final byte[] READ_UP_TO = Bytes.toBytes("read_up_to");
@@ -130,6 +136,50 @@ final class HBaseNotificationStore implements NotificationStore {
                 .isSuccess();
     }
 
+    /**
+     * One mutation of the group's row per group: the tallies put at the server's time, each named actor at its
+     * source's time, each actor no longer named deleted (every version) up to the time of its source.
+     */
+    @Override
+    public void writeTallies(Collection<TallyWrite> writes) {
+        List<TallyWrite> all = writes.stream().filter(w -> !w.isEmpty()).toList();
+        async.runAll(all, this::writeTally);
+    }
+
+    private CompletableFuture<Void> writeTally(TallyWrite w) {
+        byte[] row = groupRow(w.group());
+        Put put = new Put(row);
+        w.tallies().forEach((k, count) -> put.addColumn(TALLIES, tallyQualifier(k), Bytes.toBytes(count)));
+        w.named()
+                .forEach(actor -> put.addColumn(
+                        NAMED,
+                        Bytes.toBytes(actor.userId()),
+                        actor.at().toEpochMilli(),
+                        Bytes.toBytes(actor.at().toEpochMilli())));
+        if (w.unnamedAt().isEmpty()) {
+            return groups.put(put);
+        }
+        Delete delete = new Delete(row);
+        w.unnamedAt().forEach((actor, at) -> delete.addColumns(NAMED, Bytes.toBytes(actor), at.toEpochMilli()));
+        try {
+            RowMutations mutations = new RowMutations(row);
+            if (!put.isEmpty()) {
+                mutations.add(put);
+            }
+            mutations.add(delete);
+            return groups.mutateRow(mutations).thenApply(r -> null);
+        } catch (IOException e) {
+            throw new IllegalStateException("a row's mutations refused their own row", e);
+        }
+    }
+
+    private static byte[] tallyQualifier(TallyKey k) {
+        return ByteBuffer.allocate(Integer.BYTES + Long.BYTES)
+                .putInt(k.minute())
+                .putLong(k.tenure())
+                .array();
+    }
+
     @Override
     public List<StoredGroup> groups(long recipientId, NotificationCursor after, Instant oldestWindow, int limit) {
         byte[] start = ByteBuffer.allocate(GROUP_ROW)
@@ -146,6 +196,8 @@ final class HBaseNotificationStore implements NotificationStore {
                 .withStartRow(start, false)
                 .withStopRow(stop, false)
                 .addFamily(PARTS)
+                .addFamily(TALLIES)
+                .addFamily(NAMED)
                 .setLimit(limit)
                 .setCaching(Math.min(limit, 1000));
         List<StoredGroup> found = new ArrayList<>();
@@ -158,12 +210,17 @@ final class HBaseNotificationStore implements NotificationStore {
                 continue; // of a kind a newer version writes
             }
             Map<Integer, GroupPart> parts = new HashMap<>();
-            for (Cell cell : row.rawCells()) {
-                parts.put(
-                        Bytes.toInt(CellUtil.cloneQualifier(cell)),
-                        GroupPart.decode(Bytes.toString(CellUtil.cloneValue(cell))));
-            }
-            found.add(new StoredGroup(new GroupKey(recipientId, window, kind.get(), target), parts));
+            row.getFamilyMap(PARTS).forEach((q, v) -> parts.put(Bytes.toInt(q), GroupPart.decode(Bytes.toString(v))));
+            Map<TallyKey, Long> tallies = new HashMap<>();
+            row.getFamilyMap(TALLIES).forEach((q, v) -> {
+                ByteBuffer k = ByteBuffer.wrap(q);
+                tallies.put(new TallyKey(k.getInt(), k.getLong()), Bytes.toLong(v));
+            });
+            List<NotifiedActor> named = new ArrayList<>();
+            row.getFamilyMap(NAMED)
+                    .forEach((q, v) ->
+                            named.add(new NotifiedActor(Bytes.toLong(q), Instant.ofEpochMilli(Bytes.toLong(v)))));
+            found.add(new StoredGroup(new GroupKey(recipientId, window, kind.get(), target), parts, tallies, named));
         }
         return found;
     }

@@ -69,7 +69,7 @@ class RowLayoutTest {
                 definitions++;
             }
         }
-        assertThat(definitions).isEqualTo(68);
+        assertThat(definitions).isEqualTo(69);
         assertThat(TABLES.tables()).hasSize(53);
     }
 
