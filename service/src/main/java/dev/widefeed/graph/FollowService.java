@@ -159,7 +159,8 @@ public final class FollowService {
      *             state no longer there fails, and the protocol reads again)
      */
     private boolean change(long me, long target, boolean follow, Optional<FollowEdge> read) {
-        FollowEvent event = follow ? new FollowEvent.Followed(me, target) : new FollowEvent.Unfollowed(me, target);
+        Instant now = clock.instant();
+        FollowEvent event = follow ? new FollowEvent.Followed(me, target, now) : new FollowEvent.Unfollowed(me, target);
         events.record(event);
         AtomicReference<FollowEdge> lastRead = new AtomicReference<>();
         boolean changed = EdgeProtocol.change(
@@ -170,7 +171,7 @@ public final class FollowService {
                     return lastRead.get();
                 },
                 follow,
-                clock.instant(),
+                now,
                 (current, next) -> {
                     RelationOp op = new RelationOp(ids.next(), current, next);
                     relations.journalIntent(op);

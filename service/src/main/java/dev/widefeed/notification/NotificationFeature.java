@@ -12,6 +12,7 @@ import dev.widefeed.like.LikeEvent;
 import dev.widefeed.like.LikeFeature;
 import dev.widefeed.post.PostEvent;
 import dev.widefeed.post.PostFeature;
+import java.util.List;
 import java.util.function.ToLongFunction;
 
 /**
@@ -35,22 +36,22 @@ public record NotificationFeature(NotificationService notifications) {
         CommentFeature comments = from.comments();
         NotificationSources sources = new NotificationSources(
                 posts.cache()::find,
-                from.graph().relationStore(),
                 comments.cache()::find,
                 comments.votes(),
                 posts.access(),
                 from.audience().facts(),
                 rules,
                 context.pageReads());
-        LikeTallies likeTallies = new LikeTallies(
-                from.likes().store(),
-                posts.cache()::find,
+        TalliedGroups tallied = new TalliedGroups(
+                List.of(
+                        new TalliedLikes(from.likes().store(), posts.cache()::find),
+                        new TalliedFollows(from.graph().relationStore())),
                 from.audience().facts(),
                 store,
                 rules,
                 context.clock(),
                 context.pageReads());
-        log.handle(new NotificationHandler(store, sources, likeTallies, rules, context.clock()).byKind());
+        log.handle(new NotificationHandler(store, sources, tallied, rules, context.clock()).byKind());
         notify(log, LikeEvent.Liked.class, NotificationSources.LIKE, LikeEvent::postId, LikeEvent::userId);
         notify(log, LikeEvent.Unliked.class, NotificationSources.LIKE, LikeEvent::postId, LikeEvent::userId);
         notify(

@@ -36,23 +36,23 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
 
     private final NotificationStore store;
     private final NotificationSources sources;
-    private final LikeTallies likeTallies;
+    private final TalliedGroups tallied;
     private final NotificationRules rules;
     private final Clock clock;
 
     /**
-     * @param sources     the truth of every family but likes, worked with marks
-     * @param likeTallies the likes, counted by minute
+     * @param sources the truth of the families worked with marks
+     * @param tallied the families counted by minute
      */
     NotificationHandler(
             NotificationStore store,
             NotificationSources sources,
-            LikeTallies likeTallies,
+            TalliedGroups tallied,
             NotificationRules rules,
             Clock clock) {
         this.store = store;
         this.sources = sources;
-        this.likeTallies = likeTallies;
+        this.tallied = tallied;
         this.rules = rules;
         this.clock = clock;
     }
@@ -88,15 +88,18 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
 
     @Override
     public void tenureBegan(int shard, Instant since) {
-        likeTallies.tenureBegan(shard, since);
+        tallied.tenureBegan(shard, since);
     }
 
     @Override
     public void tenureEnded(int shard) {
-        likeTallies.tenureEnded(shard);
+        tallied.tenureEnded(shard);
     }
 
-    /** A hint taken in memory carries its change's event: a like's is trusted as it is ({@link LikeTallies}). */
+    /**
+     * A hint taken in memory carries its change's event: a tallied family's is trusted as it is
+     * ({@link TalliedGroups}).
+     */
     @Override
     public Work open(LogEntry entry, Object carried) {
         String kind = entry.handlerKind();
@@ -111,15 +114,15 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
                 recorded,
                 due,
                 false,
-                guard ? Optional.empty() : LikeTallies.carried(carried));
+                guard ? Optional.empty() : tallied.carried(family, carried));
     }
 
     private final class SourceWork extends DueWork {
         final int shard;
         final NotificationSource source;
         final Instant recorded;
-        /** What the hint's event said of a like, when it came in memory. */
-        final Optional<LikeTallies.Known> carried;
+        /** What the hint's event said of a tallied source, when it came in memory. */
+        final Optional<TalliedGroups.Known> carried;
 
         SourceWork(
                 int shard,
@@ -127,7 +130,7 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
                 Instant recorded,
                 Instant due,
                 boolean done,
-                Optional<LikeTallies.Known> carried) {
+                Optional<TalliedGroups.Known> carried) {
             super(due, done);
             this.shard = shard;
             this.source = source;
@@ -149,13 +152,14 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
     public List<Turn> turnAll(List<Work> works, BooleanSupplier keepGoing) {
         Instant now = clock.instant();
         Map<NotificationSource, Instant> ready = new LinkedHashMap<>();
-        List<LikeTallies.Heard> likesHeard = new ArrayList<>();
+        List<TalliedGroups.Heard> talliedHeard = new ArrayList<>();
         int shard = -1;
         for (Work work : works) {
             SourceWork w = (SourceWork) work;
             if (!w.waitsAt(now)) {
-                if (w.source.family().equals(NotificationSources.LIKE)) {
-                    likesHeard.add(new LikeTallies.Heard(w.source.subjectId(), w.source.actorId(), w.carried));
+                if (tallied.families().contains(w.source.family())) {
+                    talliedHeard.add(new TalliedGroups.Heard(
+                            w.source.family(), w.source.subjectId(), w.source.actorId(), w.carried));
                 } else {
                     ready.merge(w.source, w.recorded, (a, b) -> a.isBefore(b) ? a : b);
                 }
@@ -169,9 +173,9 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
             return works.stream().map(w -> (Turn) new Turn.NotReady()).toList();
         }
         Set<NotificationSource> done = new HashSet<>();
-        if (!likesHeard.isEmpty()) {
-            likeTallies.work(shard, likesHeard);
-            likesHeard.forEach(h -> done.add(new NotificationSource(NotificationSources.LIKE, h.postId(), h.userId())));
+        if (!talliedHeard.isEmpty()) {
+            tallied.work(shard, talliedHeard);
+            talliedHeard.forEach(h -> done.add(new NotificationSource(h.family(), h.subjectId(), h.actorId())));
         }
         if (!ready.isEmpty()) {
             done.addAll(work(shard, ready, keepGoing));

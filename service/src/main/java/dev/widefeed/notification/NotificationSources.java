@@ -7,8 +7,6 @@ import dev.widefeed.comment.CommentRows;
 import dev.widefeed.comment.store.Comment;
 import dev.widefeed.comment.store.CommentVoteStore;
 import dev.widefeed.comment.store.Vote;
-import dev.widefeed.graph.FollowEdge;
-import dev.widefeed.graph.RelationStore;
 import dev.widefeed.kernel.Futures;
 import dev.widefeed.mention.Mention;
 import dev.widefeed.post.Post;
@@ -28,8 +26,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
 /**
- * What each source should have put into groups now, read from the truth (docs/design.md, "Notifications"): a follow
- * that stands notifies the followee, a live comment the post's author (a
+ * What each source worked with marks should have put into groups now, read from the truth (docs/design.md,
+ * "Notifications"; likes and follows are counted by minute, {@link TalliedGroups}): a live comment the post's author (a
  * reply the author of the comment it answers) and everyone it mentions, a like of a comment the comment's author, a
  * live post everyone it mentions and, when a repost, its source's author. Never one's own doing; never from a user
  * the recipient blocked or hid; never about a post the recipient may not see.
@@ -43,7 +41,6 @@ public final class NotificationSources {
     public static final List<String> FAMILIES = List.of(LIKE, FOLLOW, COMMENT, VOTE, POST);
 
     private final PostRows posts;
-    private final RelationStore relations;
     private final CommentRows comments;
     private final CommentVoteStore votes;
     private final PostAccess access;
@@ -61,7 +58,6 @@ public final class NotificationSources {
      */
     public NotificationSources(
             PostRows posts,
-            RelationStore relations,
             CommentRows comments,
             CommentVoteStore votes,
             PostAccess access,
@@ -69,7 +65,6 @@ public final class NotificationSources {
             NotificationRules rules,
             Executor reads) {
         this.posts = posts;
-        this.relations = relations;
         this.comments = comments;
         this.votes = votes;
         this.access = access;
@@ -137,19 +132,11 @@ public final class NotificationSources {
 
     private List<Contribution> candidates(NotificationSource source, Instant seenAt) {
         return switch (source.family()) {
-            case FOLLOW -> follow(source.subjectId(), source.actorId());
             case COMMENT -> comment(source.subjectId());
             case VOTE -> vote(source.subjectId(), source.actorId(), seenAt);
             case POST -> post(source.subjectId());
             default -> throw new IllegalArgumentException("no notification source family " + source.family());
         };
-    }
-
-    private List<Contribution> follow(long followeeId, long followerId) {
-        FollowEdge edge = relations.edge(followerId, followeeId);
-        return edge.following()
-                ? List.of(contribution(followeeId, NotificationKind.FOLLOW, followeeId, followerId, edge.since()))
-                : List.of();
     }
 
     private List<Contribution> comment(long commentId) {

@@ -4,13 +4,6 @@ import dev.widefeed.audience.AudienceFacts;
 import dev.widefeed.audience.Link;
 import dev.widefeed.audience.Mark;
 import dev.widefeed.kernel.Futures;
-import dev.widefeed.like.Like;
-import dev.widefeed.like.LikeCursor;
-import dev.widefeed.like.LikeEdge;
-import dev.widefeed.like.LikeEvent;
-import dev.widefeed.like.LikeStore;
-import dev.widefeed.post.Post;
-import dev.widefeed.post.PostRows;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,21 +23,23 @@ import java.util.concurrent.Executor;
 import java.util.function.Function;
 
 /**
- * The groups of likes, counted by minute with no mark per like (docs/design.md, "Notifications"). The holder of a
- * post's event log shard keeps in memory, per group and minute of the likes' own times, who stands in it, and writes
- * each touched minute's count as an absolute tally, with the actors it newly names or lets go: one write per touched
- * group per pass, however many likes the pass holds, and a repeat writes the same row.
+ * The groups counted by minute with no mark per source (docs/design.md, "Notifications"): likes and follows, each
+ * kind a {@link TalliedSource}. The holder of a subject's event log shard (the post's, the followee's) keeps in memory,
+ * per group and minute of the sources' own times, who stands in it, and writes each touched minute's count as an
+ * absolute tally, with the actors it newly names or lets go: one write per touched group per pass, however many
+ * sources the pass holds, and a repeat writes the same row.
  *
- * <p>What a minute holds is known because every like of the post reaches its shard's holder: a hint taken in memory
- * carries its event; a hint from the store, or a guard whose hint was not worked here, is read from the like's truth
- * row. A minute that began within this tenure starts empty; any other is counted from the post's likers (the list
- * copy, written before the like answered) when first touched, so the tenure after a crash or a handover counts again
- * what its predecessor may have half written, and its tallies outvote the predecessor's ({@link TallyKey}).
+ * <p>What a minute holds is known because every source of the subject reaches its shard's holder: a hint taken in
+ * memory carries its event; a hint from the store, or a guard whose hint was not worked here, is read from the
+ * source's truth row. A minute that began within this tenure starts empty; any other is counted from the subject's
+ * list (the copy, written before the change answered) when first touched, so the tenure after a crash or a handover
+ * counts again what its predecessor may have half written, and its tallies outvote the predecessor's
+ * ({@link TallyKey}).
  */
-final class LikeTallies {
+final class TalliedGroups {
     /** Minutes kept in memory per shard: the least recently touched go first. */
     private static final int MINUTES_PER_SHARD = 10_000;
-    /** Changes remembered per shard to order a carried event against a later read of the truth. */
+    /** Changes remembered per shard, to order a carried event against a later read of the truth. */
     private static final int CHANGES_PER_SHARD = 100_000;
 
     /** Actors a group names at most, newest kept: the three shown are the newest of them. */
@@ -52,30 +47,39 @@ final class LikeTallies {
     /** Groups whose named actors are remembered per shard, to let the older go as newer come. */
     private static final int NAMED_GROUPS_PER_SHARD = 10_000;
 
-    private static final int LIKERS_PAGE = 500;
-    /** A minute starts empty only if it began this long after its tenure: the clocks of the instances that like. */
+    /** A minute starts empty only if it began this long after its tenure: the clocks of the instances that change. */
     private static final Duration CLOCK_MARGIN = Duration.ofSeconds(1);
 
     /**
-     * One like as known now: from its event, or its truth row. Its time to the millisecond, as the store keeps it, so
-     * a name written at the time its event carried is deleted at the time its truth row gives.
+     * One source as known now, from its event or its truth row: whether it stands ({@code on}), its time (when it
+     * began, kept after it ended; null if it never was) and when it last changed. Its time to the millisecond, as the
+     * store keeps it, so a name written at the time its event carried is deleted at the time its truth row gives.
      */
-    record Known(long postId, long userId, boolean liked, Instant likedAt, Instant changedAt) {
+    record Known(long subjectId, long actorId, boolean on, Instant at, Instant changedAt) {
         Known {
-            likedAt = likedAt == null ? null : likedAt.truncatedTo(ChronoUnit.MILLIS);
+            at = at == null ? null : at.truncatedTo(ChronoUnit.MILLIS);
+        }
+
+        /** From a truth row whose version is the microsecond of its last change. */
+        static Known ofVersion(long subjectId, long actorId, boolean on, Instant at, long version) {
+            return new Known(subjectId, actorId, on, at, Instant.EPOCH.plus(version, ChronoUnit.MICROS));
+        }
+
+        /** From the event of a change that began a source at {@code at}: its version is that millisecond. */
+        static Known began(long subjectId, long actorId, Instant at) {
+            return new Known(subjectId, actorId, true, at, at.truncatedTo(ChronoUnit.MILLIS));
         }
     }
 
-    /** One entry of a like, as a pass opened it: the state its event carried, if it came in memory. */
-    record Heard(long postId, long userId, Optional<Known> carried) {}
+    /** One entry of a source, as a pass opened it: the state its event carried, if it came in memory. */
+    record Heard(String family, long subjectId, long actorId, Optional<Known> carried) {}
 
     /** One minute of one group. */
     private record Minute(GroupKey group, int minute) {}
 
-    private record PostUser(long postId, long userId) {}
+    private record Source(String family, long subjectId, long actorId) {}
 
-    private final LikeStore likes;
-    private final PostRows posts;
+    private final Map<String, TalliedSource> families;
     private final AudienceFacts facts;
     private final NotificationStore store;
     private final NotificationRules rules;
@@ -83,19 +87,19 @@ final class LikeTallies {
     private final Executor reads;
     private final Map<Integer, ShardTallies> shards = new ConcurrentHashMap<>();
 
-    LikeTallies(
-            LikeStore likes,
-            PostRows posts,
+    TalliedGroups(
+            List<TalliedSource> sources,
             AudienceFacts facts,
             NotificationStore store,
             NotificationRules rules,
             Clock clock,
             Executor reads) {
         if (rules.window().toSeconds() % 60 != 0) {
-            throw new IllegalArgumentException("like groups are counted by minute: a window of whole minutes");
+            throw new IllegalArgumentException("groups are counted by minute: a window of whole minutes");
         }
-        this.likes = likes;
-        this.posts = posts;
+        Map<String, TalliedSource> families = new HashMap<>();
+        sources.forEach(source -> families.put(source.family(), source));
+        this.families = Map.copyOf(families);
         this.facts = facts;
         this.store = store;
         this.rules = rules;
@@ -111,64 +115,70 @@ final class LikeTallies {
         shards.remove(shard);
     }
 
-    /** What a like's entry tells of it: its event when this instance made the change, else nothing to trust. */
-    static Optional<Known> carried(Object event) {
-        return event instanceof LikeEvent.Liked liked
-                // The change's version is its millisecond, in microseconds (or one more): the event's time, as kept.
-                ? Optional.of(new Known(
-                        liked.postId(),
-                        liked.userId(),
-                        true,
-                        liked.at(),
-                        liked.at().truncatedTo(ChronoUnit.MILLIS)))
-                : Optional.empty();
+    /** The families counted here. */
+    Set<String> families() {
+        return families.keySet();
+    }
+
+    /** What a source's hint carried of it, when this instance made the change: its event, read by its family. */
+    Optional<Known> carried(String family, Object event) {
+        TalliedSource source = families.get(family);
+        return source == null || event == null ? Optional.empty() : source.carried(event);
     }
 
     /**
-     * Brings the groups of the given likes to where they stand: each like's carried state, or its truth row read
+     * Brings the groups of the given sources to where they stand: each one's carried state, or its truth row read
      * now. Throws if a write failed: the pass's entries are worked again, and write the same.
      *
-     * @param heard each like entry of the pass, with what it carried (empty: read its truth)
+     * @param heard each entry of the pass, with what it carried (empty: read its truth)
      */
     void work(int shard, List<Heard> heard) {
         ShardTallies tallies = shards.computeIfAbsent(shard, s -> new ShardTallies(Instant.MAX));
-        Map<PostUser, List<Optional<Known>>> byLike = new LinkedHashMap<>();
-        heard.forEach(h -> byLike.computeIfAbsent(new PostUser(h.postId(), h.userId()), k -> new ArrayList<>())
+        Map<Source, List<Optional<Known>>> bySource = new LinkedHashMap<>();
+        heard.forEach(h -> bySource.computeIfAbsent(
+                        new Source(h.family(), h.subjectId(), h.actorId()), k -> new ArrayList<>())
                 .add(h.carried()));
-        List<Known> known = known(byLike);
-        Map<Long, Long> authors = authors(known);
+        Map<Source, Known> known = known(bySource);
+        Map<Source, Long> recipients = new HashMap<>();
+        Map<String, Map<Long, Optional<Long>>> bySubject = new HashMap<>();
+        known.keySet()
+                .forEach(s -> bySubject
+                        .computeIfAbsent(s.family(), f -> new HashMap<>())
+                        .computeIfAbsent(
+                                s.subjectId(), id -> families.get(s.family()).recipient(id))
+                        .ifPresent(r -> recipients.put(s, r)));
         Set<Link> links = new HashSet<>();
-        known.forEach(k -> Optional.ofNullable(authors.get(k.postId()))
-                .ifPresent(author -> links.add(new Link(author, k.userId()))));
+        recipients.forEach((s, r) -> links.add(new Link(r, s.actorId())));
         Map<Link, Set<Mark>> marks = links.isEmpty() ? Map.of() : facts.marksOf(links);
         synchronized (tallies) {
             Map<GroupKey, GroupChange> changes = new LinkedHashMap<>();
-            List<Known> applied = new ArrayList<>();
-            Set<Minute> needed = new HashSet<>();
-            for (Known k : known) {
-                Long author = authors.get(k.postId());
-                if (author == null || k.likedAt() == null || !tallies.isNewest(k)) {
-                    continue; // the post is gone (its purge takes its groups), never liked, or a later change known
+            Map<Source, Minute> applied = new LinkedHashMap<>();
+            for (Map.Entry<Source, Known> e : known.entrySet()) {
+                Known k = e.getValue();
+                Long recipient = recipients.get(e.getKey());
+                if (recipient == null || k.at() == null || !tallies.isNewest(e.getKey(), k)) {
+                    continue; // the subject is gone (its purge takes its groups), never was, or a later change known
                 }
-                applied.add(k);
-                needed.add(minuteOf(author, k));
+                applied.put(
+                        e.getKey(), minuteOf(families.get(e.getKey().family()).kind(), recipient, k));
             }
-            tallies.load(needed, this::countFromLikers);
-            for (Known k : applied) {
-                long author = authors.get(k.postId());
-                Minute minute = minuteOf(author, k);
-                boolean stands = k.liked()
-                        && author != k.userId()
-                        && !NotificationSources.muted(marks.getOrDefault(new Link(author, k.userId()), Set.of()));
+            tallies.load(Set.copyOf(applied.values()), this::countFromList);
+            for (Map.Entry<Source, Minute> e : applied.entrySet()) {
+                Known k = known.get(e.getKey());
+                Minute minute = e.getValue();
+                long recipient = minute.group().recipientId();
+                boolean stands = k.on()
+                        && recipient != k.actorId()
+                        && !NotificationSources.muted(marks.getOrDefault(new Link(recipient, k.actorId()), Set.of()));
                 Map<Long, Instant> in = tallies.minute(minute);
                 GroupChange change = changes.computeIfAbsent(minute.group(), g -> new GroupChange());
                 change.minutes.add(minute.minute());
                 Map<Long, Instant> named = tallies.named(minute.group());
                 if (stands) {
-                    in.put(k.userId(), k.likedAt());
-                    named.put(k.userId(), k.likedAt());
-                    change.named.put(k.userId(), k.likedAt());
-                    change.unnamedAt.remove(k.userId());
+                    in.put(k.actorId(), k.at());
+                    named.put(k.actorId(), k.at());
+                    change.named.put(k.actorId(), k.at());
+                    change.unnamedAt.remove(k.actorId());
                     if (named.size() > NAMED) {
                         Map.Entry<Long, Instant> oldest = named.entrySet().stream()
                                 .min(Map.Entry.comparingByValue())
@@ -178,12 +188,12 @@ final class LikeTallies {
                         change.unnamedAt.put(oldest.getKey(), oldest.getValue());
                     }
                 } else {
-                    in.remove(k.userId());
-                    named.remove(k.userId());
-                    change.named.remove(k.userId());
-                    change.unnamedAt.put(k.userId(), k.likedAt());
+                    in.remove(k.actorId());
+                    named.remove(k.actorId());
+                    change.named.remove(k.actorId());
+                    change.unnamedAt.put(k.actorId(), k.at());
                 }
-                tallies.noteChange(k);
+                tallies.noteChange(e.getKey(), k);
             }
             List<TallyWrite> writes = new ArrayList<>();
             changes.forEach((group, change) -> {
@@ -209,41 +219,30 @@ final class LikeTallies {
     }
 
     /**
-     * Each like as known: its carried event when that is all the pass heard of it, else its truth row, read now
-     * (several entries of one like in one pass may not arrive in the order of their changes).
+     * Each source as known: its carried event when that is all the pass heard of it, else its truth row, read now
+     * (several entries of one source in one pass may not arrive in the order of their changes).
      */
-    private List<Known> known(Map<PostUser, List<Optional<Known>>> heard) {
-        List<Known> known = new ArrayList<>();
-        Map<PostUser, CompletableFuture<LikeEdge>> reading = new HashMap<>();
-        heard.forEach((like, entries) -> {
+    private Map<Source, Known> known(Map<Source, List<Optional<Known>>> heard) {
+        Map<Source, Known> known = new LinkedHashMap<>();
+        Map<Source, CompletableFuture<Known>> reading = new HashMap<>();
+        heard.forEach((source, entries) -> {
             if (entries.size() == 1 && entries.get(0).isPresent()) {
-                known.add(entries.get(0).get());
+                known.put(source, entries.get(0).get());
             } else {
-                reading.put(like, CompletableFuture.supplyAsync(() -> likes.edge(like.postId(), like.userId()), reads));
+                TalliedSource family = families.get(source.family());
+                reading.put(
+                        source,
+                        CompletableFuture.supplyAsync(() -> family.truth(source.subjectId(), source.actorId()), reads));
             }
         });
-        reading.forEach((like, edge) -> {
-            LikeEdge e = Futures.join(edge);
-            Instant changed = Instant.EPOCH.plus(e.version(), ChronoUnit.MICROS);
-            known.add(new Known(like.postId(), like.userId(), e.liked(), e.likedAt(), changed));
-        });
+        reading.forEach((source, truth) -> known.put(source, Futures.join(truth)));
         return known;
     }
 
-    private Map<Long, Long> authors(List<Known> known) {
-        Map<Long, Long> authors = new HashMap<>();
-        for (Known k : known) {
-            if (!authors.containsKey(k.postId())) {
-                posts.find(k.postId()).map(Post::authorId).ifPresent(a -> authors.put(k.postId(), a));
-            }
-        }
-        return authors;
-    }
-
-    private Minute minuteOf(long author, Known k) {
-        Instant window = rules.windowOf(k.likedAt());
-        int minute = (int) (Duration.between(window, k.likedAt()).toSeconds() / 60);
-        return new Minute(new GroupKey(author, window, NotificationKind.LIKE, k.postId()), minute);
+    private Minute minuteOf(NotificationKind kind, long recipient, Known k) {
+        Instant window = rules.windowOf(k.at());
+        int minute = (int) (Duration.between(window, k.at()).toSeconds() / 60);
+        return new Minute(new GroupKey(recipient, window, kind, k.subjectId()), minute);
     }
 
     private static Instant startOf(Minute m) {
@@ -251,36 +250,21 @@ final class LikeTallies {
     }
 
     /**
-     * Who stands in the minute by the post's likers list: every liker whose like's time falls in it, but the author
-     * and those the author blocked or hid.
+     * Who stands in the minute by the subject's list: every actor whose source's time falls in it, but the recipient
+     * and those the recipient blocked or hid.
      */
-    private Map<Long, Instant> countFromLikers(Minute m) {
-        long postId = m.group().targetId();
-        long author = m.group().recipientId();
+    private Map<Long, Instant> countFromList(Minute m) {
+        long recipient = m.group().recipientId();
         Instant start = startOf(m);
-        Instant end = start.plusSeconds(60);
-        Map<Long, Instant> in = new HashMap<>();
-        Optional<LikeCursor> after = Optional.of(new LikeCursor(end, 0));
-        while (after.isPresent()) {
-            List<Like> page = likes.likers(postId, after, LIKERS_PAGE);
-            after = page.size() < LIKERS_PAGE
-                    ? Optional.empty()
-                    : Optional.of(new LikeCursor(
-                            page.get(page.size() - 1).likedAt(),
-                            page.get(page.size() - 1).userId()));
-            for (Like like : page) {
-                if (like.likedAt().isBefore(start)) {
-                    after = Optional.empty();
-                    break;
-                }
-                if (like.likedAt().isBefore(end) && like.userId() != author) {
-                    in.put(like.userId(), like.likedAt());
-                }
-            }
-        }
+        TalliedSource source = families.values().stream()
+                .filter(f -> f.kind() == m.group().kind())
+                .findFirst()
+                .orElseThrow();
+        Map<Long, Instant> in = new HashMap<>(source.listed(m.group().targetId(), start, start.plusSeconds(60)));
+        in.remove(recipient);
         if (!in.isEmpty()) {
             Set<Link> links = new HashSet<>();
-            in.keySet().forEach(u -> links.add(new Link(author, u)));
+            in.keySet().forEach(u -> links.add(new Link(recipient, u)));
             facts.marksOf(links).forEach((link, marks) -> {
                 if (NotificationSources.muted(marks)) {
                     in.remove(link.memberId());
@@ -290,17 +274,19 @@ final class LikeTallies {
         return in;
     }
 
-    /** What one shard's tenure here knows: who stands in each minute it touched, and the latest change of each like. */
+    /**
+     * What one shard's tenure here knows: who stands in each minute it touched, and the latest change of each source.
+     */
     private final class ShardTallies {
         /** Tallies written in this tenure carry its start: they outvote every earlier tenure's. */
         final long tenure;
-        /** Minutes that begin at or after this start empty: every like in them reaches this tenure. */
+        /** Minutes that begin at or after this start empty: every source in them reaches this tenure. */
         private Instant freshFrom;
 
         private final LinkedHashMap<Minute, Map<Long, Instant>> minutes = new LinkedHashMap<>(16, 0.75f, true);
-        private final LinkedHashMap<PostUser, Instant> changes = new LinkedHashMap<>(16, 0.75f, true) {
+        private final LinkedHashMap<Source, Instant> changes = new LinkedHashMap<>(16, 0.75f, true) {
             @Override
-            protected boolean removeEldestEntry(Map.Entry<PostUser, Instant> eldest) {
+            protected boolean removeEldestEntry(Map.Entry<Source, Instant> eldest) {
                 return size() > CHANGES_PER_SHARD;
             }
         };
@@ -322,14 +308,14 @@ final class LikeTallies {
             this.freshFrom = since.equals(Instant.MAX) ? Instant.MAX : since.plus(CLOCK_MARGIN);
         }
 
-        /** Whether the like's change is no older than the latest this tenure applied for it. */
-        boolean isNewest(Known k) {
-            Instant latest = changes.get(new PostUser(k.postId(), k.userId()));
+        /** Whether the source's change is no older than the latest this tenure applied for it. */
+        boolean isNewest(Source source, Known k) {
+            Instant latest = changes.get(source);
             return latest == null || !k.changedAt().isBefore(latest);
         }
 
-        void noteChange(Known k) {
-            changes.put(new PostUser(k.postId(), k.userId()), k.changedAt());
+        void noteChange(Source source, Known k) {
+            changes.put(source, k.changedAt());
         }
 
         /** Makes every minute known: empty if it began within the tenure, else counted, all at once. */

@@ -240,7 +240,7 @@ public class ViralPostContract {
                 assertThat(g.tallies())
                         .as("a tally per minute of the window, per tenure that counted it")
                         .hasSizeLessThanOrEqualTo(60);
-                assertThat(g.named()).hasSizeLessThanOrEqualTo(LikeTallies.NAMED);
+                assertThat(g.named()).hasSizeLessThanOrEqualTo(TalliedGroups.NAMED);
             });
             System.out.printf("%s: %,d likes made %,d group writes%n", backend.id(), fans.size(), groupWrites.get());
             assertThat(groupWrites.get()).as("group writes").isLessThan(fans.size() / 10);

@@ -1,0 +1,69 @@
+package dev.widefeed.notification;
+
+import dev.widefeed.graph.Follow;
+import dev.widefeed.graph.FollowCursor;
+import dev.widefeed.graph.FollowEdge;
+import dev.widefeed.graph.FollowEvent;
+import dev.widefeed.graph.RelationStore;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Follows, counted by minute: a follow tells the followed user; their followers list counts a minute. */
+final class TalliedFollows implements TalliedSource {
+    private static final int PAGE = 500;
+
+    private final RelationStore relations;
+
+    TalliedFollows(RelationStore relations) {
+        this.relations = relations;
+    }
+
+    @Override
+    public String family() {
+        return NotificationSources.FOLLOW;
+    }
+
+    @Override
+    public NotificationKind kind() {
+        return NotificationKind.FOLLOW;
+    }
+
+    /** A follow's entries are about the followee (the subject), by the follower (the actor). */
+    @Override
+    public Optional<TalliedGroups.Known> carried(Object event) {
+        return event instanceof FollowEvent.Followed followed
+                ? Optional.of(TalliedGroups.Known.began(followed.followeeId(), followed.followerId(), followed.at()))
+                : Optional.empty();
+    }
+
+    @Override
+    public TalliedGroups.Known truth(long followeeId, long followerId) {
+        FollowEdge e = relations.edge(followerId, followeeId);
+        return TalliedGroups.Known.ofVersion(followeeId, followerId, e.following(), e.since(), e.version());
+    }
+
+    @Override
+    public Optional<Long> recipient(long followeeId) {
+        return Optional.of(followeeId);
+    }
+
+    @Override
+    public Map<Long, Instant> listed(long followeeId, Instant from, Instant to) {
+        Map<Long, Instant> in = new HashMap<>();
+        Optional<FollowCursor> after = Optional.of(new FollowCursor(to, 0));
+        while (after.isPresent()) {
+            List<Follow> page = relations.followers(followeeId, after, PAGE);
+            Follow last = page.isEmpty() ? null : page.get(page.size() - 1);
+            after = page.size() < PAGE || last.since().isBefore(from)
+                    ? Optional.empty()
+                    : Optional.of(FollowCursor.after(last));
+            page.stream()
+                    .filter(f -> !f.since().isBefore(from) && f.since().isBefore(to))
+                    .forEach(f -> in.put(f.userId(), f.since()));
+        }
+        return in;
+    }
+}

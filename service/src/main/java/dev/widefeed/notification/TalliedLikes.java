@@ -1,0 +1,73 @@
+package dev.widefeed.notification;
+
+import dev.widefeed.like.Like;
+import dev.widefeed.like.LikeCursor;
+import dev.widefeed.like.LikeEdge;
+import dev.widefeed.like.LikeEvent;
+import dev.widefeed.like.LikeStore;
+import dev.widefeed.post.Post;
+import dev.widefeed.post.PostRows;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Likes, counted by minute: a like of a post tells the post's author; the post's likers list counts a minute. */
+final class TalliedLikes implements TalliedSource {
+    private static final int PAGE = 500;
+
+    private final LikeStore likes;
+    private final PostRows posts;
+
+    /** @param posts where the post's author is read: the cache tier's rows (a post changes only by its delete) */
+    TalliedLikes(LikeStore likes, PostRows posts) {
+        this.likes = likes;
+        this.posts = posts;
+    }
+
+    @Override
+    public String family() {
+        return NotificationSources.LIKE;
+    }
+
+    @Override
+    public NotificationKind kind() {
+        return NotificationKind.LIKE;
+    }
+
+    @Override
+    public Optional<TalliedGroups.Known> carried(Object event) {
+        return event instanceof LikeEvent.Liked liked
+                ? Optional.of(TalliedGroups.Known.began(liked.postId(), liked.userId(), liked.at()))
+                : Optional.empty();
+    }
+
+    @Override
+    public TalliedGroups.Known truth(long postId, long userId) {
+        LikeEdge e = likes.edge(postId, userId);
+        return TalliedGroups.Known.ofVersion(postId, userId, e.liked(), e.likedAt(), e.version());
+    }
+
+    @Override
+    public Optional<Long> recipient(long postId) {
+        return posts.find(postId).map(Post::authorId);
+    }
+
+    @Override
+    public Map<Long, Instant> listed(long postId, Instant from, Instant to) {
+        Map<Long, Instant> in = new HashMap<>();
+        Optional<LikeCursor> after = Optional.of(new LikeCursor(to, 0));
+        while (after.isPresent()) {
+            List<Like> page = likes.likers(postId, after, PAGE);
+            Like last = page.isEmpty() ? null : page.get(page.size() - 1);
+            after = page.size() < PAGE || last.likedAt().isBefore(from)
+                    ? Optional.empty()
+                    : Optional.of(new LikeCursor(last.likedAt(), last.userId()));
+            page.stream()
+                    .filter(l -> !l.likedAt().isBefore(from) && l.likedAt().isBefore(to))
+                    .forEach(l -> in.put(l.userId(), l.likedAt()));
+        }
+        return in;
+    }
+}
