@@ -1,11 +1,14 @@
 package dev.widefeed.notification;
 
+import dev.widefeed.comment.CommentEvent;
 import dev.widefeed.eventlog.DueWork;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.eventlog.GuardedWork;
 import dev.widefeed.eventlog.LogEntry;
 import dev.widefeed.eventlog.LogHandler;
+import dev.widefeed.post.PostEvent;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -33,6 +36,8 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
     private static final String PREFIX = "notify-";
     /** Sources worked together: one round of reads, one of mark writes and one write per touched share for them all. */
     private static final int CHUNK = 256;
+    /** How long before a guard is due its creation's hint stops taking the source's mark as unwritten. */
+    private static final Duration GUARD_MARGIN = Duration.ofSeconds(30);
 
     private final NotificationStore store;
     private final NotificationSources sources;
@@ -114,7 +119,15 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
                 recorded,
                 due,
                 false,
-                guard ? Optional.empty() : tallied.carried(family, carried));
+                guard ? Optional.empty() : tallied.carried(family, carried),
+                !guard && isCreation(carried));
+    }
+
+    private static boolean isCreation(Object event) {
+        return event instanceof PostEvent.Created
+                || event instanceof PostEvent.Reposted
+                || event instanceof CommentEvent.Commented
+                || event instanceof CommentEvent.Replied;
     }
 
     private final class SourceWork extends DueWork {
@@ -123,6 +136,8 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
         final Instant recorded;
         /** What the hint's event said of a tallied source, when it came in memory. */
         final Optional<TalliedGroups.Known> carried;
+        /** The hint of a post's or comment's creation, made here: the source can have put nothing anywhere yet. */
+        final boolean creation;
 
         SourceWork(
                 int shard,
@@ -130,12 +145,14 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
                 Instant recorded,
                 Instant due,
                 boolean done,
-                Optional<TalliedGroups.Known> carried) {
+                Optional<TalliedGroups.Known> carried,
+                boolean creation) {
             super(due, done);
             this.shard = shard;
             this.source = source;
             this.recorded = recorded;
             this.carried = carried;
+            this.creation = creation;
         }
 
         @Override
@@ -144,7 +161,7 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
         }
 
         SourceWork finished() {
-            return new SourceWork(shard, source, recorded, dueSince(), true, carried);
+            return new SourceWork(shard, source, recorded, dueSince(), true, carried, creation);
         }
     }
 
@@ -152,6 +169,7 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
     public List<Turn> turnAll(List<Work> works, BooleanSupplier keepGoing) {
         Instant now = clock.instant();
         Map<NotificationSource, Instant> ready = new LinkedHashMap<>();
+        Map<NotificationSource, Boolean> unmarked = new HashMap<>();
         List<TalliedGroups.Heard> talliedHeard = new ArrayList<>();
         int shard = -1;
         for (Work work : works) {
@@ -162,6 +180,7 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
                             w.source.family(), w.source.subjectId(), w.source.actorId(), w.carried));
                 } else {
                     ready.merge(w.source, w.recorded, (a, b) -> a.isBefore(b) ? a : b);
+                    unmarked.merge(w.source, w.creation && beforeItsGuard(w, now), Boolean::logicalAnd);
                 }
                 if (shard != -1 && shard != w.shard) {
                     throw new IllegalArgumentException("a batch of notification entries spans shards");
@@ -178,7 +197,13 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
             talliedHeard.forEach(h -> done.add(new NotificationSource(h.family(), h.subjectId(), h.actorId())));
         }
         if (!ready.isEmpty()) {
-            done.addAll(work(shard, ready, keepGoing));
+            Set<NotificationSource> fresh = new HashSet<>();
+            unmarked.forEach((source, yes) -> {
+                if (yes) {
+                    fresh.add(source);
+                }
+            });
+            done.addAll(work(shard, ready, fresh, keepGoing));
         }
         List<Turn> turns = new ArrayList<>(works.size());
         for (Work work : works) {
@@ -189,15 +214,31 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
     }
 
     /**
+     * Whether the work, a creation's hint, comes before its guard can have had a turn anywhere: until then nothing
+     * has written the new source's mark. The guard is due the guard delay after the end of its minute, which is the
+     * hint's or, for a change that crossed a minute, the one before; less a margin for the clocks.
+     */
+    private boolean beforeItsGuard(SourceWork w, Instant now) {
+        return now.isBefore(w.recorded.plus(rules.guardDelay()).minus(GUARD_MARGIN));
+    }
+
+    /**
      * Brings every source's groups to its truth: first the changes a crash interrupted are settled (for all of them,
      * before any share is written), then chunk by chunk, each chunk writing every share it touches once.
      */
-    private Set<NotificationSource> work(int shard, Map<NotificationSource, Instant> ready, BooleanSupplier keepGoing) {
+    private Set<NotificationSource> work(
+            int shard,
+            Map<NotificationSource, Instant> ready,
+            Set<NotificationSource> unmarked,
+            BooleanSupplier keepGoing) {
         Set<NotificationSource> done = new HashSet<>();
         List<NotificationSource> all = new ArrayList<>(ready.keySet());
         Map<NotificationSource, SourceMark> marks = new HashMap<>();
-        for (int from = 0; from < all.size(); from += CHUNK) {
-            marks.putAll(store.marks(all.subList(from, Math.min(all.size(), from + CHUNK))));
+        unmarked.forEach(source -> marks.put(source, SourceMark.NONE));
+        List<NotificationSource> toRead =
+                all.stream().filter(s -> !unmarked.contains(s)).toList();
+        for (int from = 0; from < toRead.size(); from += CHUNK) {
+            marks.putAll(store.marks(toRead.subList(from, Math.min(toRead.size(), from + CHUNK))));
         }
         settleInterrupted(shard, marks);
         for (int from = 0; from < all.size() && keepGoing.getAsBoolean(); from += CHUNK) {
