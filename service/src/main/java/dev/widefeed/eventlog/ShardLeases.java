@@ -105,15 +105,18 @@ final class ShardLeases {
                 forget(shard); // the tenure ended, whether or not the lease is free to take again
             }
         }
+        boolean taken = false;
         if (!mine && !heldElsewhere(shard, now)) {
             mine = store.lease(shard, owner, ttl);
-            if (mine) {
-                onTaken.accept(shard);
-            }
+            taken = mine;
         }
         if (mine) {
             lease.renewed(now, renewed);
-            held.add(shard);
+            // Two threads here may take the same free shard at once (the store answers both: it is this owner's):
+            // one tenure begins, not two, or the second would forget what the first began to know.
+            if (held.add(shard) && taken) {
+                onTaken.accept(shard);
+            }
         } else {
             forget(shard);
         }

@@ -38,18 +38,18 @@ public record Notification(GroupKey key, long count, List<NotifiedActor> newest,
         return new Notification(stored.key(), count, newest, latest);
     }
 
-    /** The count the tallies keep: per minute, the latest tenure's. */
+    /** The count the tallies keep: per minute and shard, the latest tenure's. */
     static long tallied(Map<TallyKey, Long> tallies) {
-        return byMinute(tallies).values().stream().mapToLong(Long::longValue).sum();
+        return latestTenures(tallies).values().stream().mapToLong(tallies::get).sum();
     }
 
-    /** Each minute's tally, as its latest tenure counted it. */
-    private static Map<Integer, Long> byMinute(Map<TallyKey, Long> tallies) {
-        Map<Integer, TallyKey> latest = new HashMap<>();
-        tallies.keySet().forEach(k -> latest.merge(k.minute(), k, (a, b) -> a.tenure() >= b.tenure() ? a : b));
-        Map<Integer, Long> counts = new HashMap<>();
-        latest.forEach((minute, key) -> counts.put(minute, tallies.get(key)));
-        return counts;
+    /** Each minute and shard's tally key of the latest tenure. */
+    private static Map<List<Integer>, TallyKey> latestTenures(Map<TallyKey, Long> tallies) {
+        Map<List<Integer>, TallyKey> latest = new HashMap<>();
+        tallies.keySet()
+                .forEach(k ->
+                        latest.merge(List.of(k.minute(), k.shard()), k, (a, b) -> a.tenure() >= b.tenure() ? a : b));
+        return latest;
     }
 
     /**
@@ -57,9 +57,9 @@ public record Notification(GroupKey key, long count, List<NotifiedActor> newest,
      * actor it names have taken theirs back.
      */
     private static Optional<Instant> latestMinute(StoredGroup stored) {
-        return byMinute(stored.tallies()).entrySet().stream()
-                .filter(e -> e.getValue() > 0)
-                .map(Map.Entry::getKey)
+        return latestTenures(stored.tallies()).values().stream()
+                .filter(k -> stored.tallies().get(k) > 0)
+                .map(TallyKey::minute)
                 .max(Comparator.naturalOrder())
                 .map(m -> stored.key().window().plusSeconds(60L * m));
     }

@@ -45,7 +45,9 @@ public record NotificationFeature(NotificationService notifications) {
         TalliedGroups tallied = new TalliedGroups(
                 List.of(
                         new TalliedLikes(from.likes().store(), posts.cache()::find),
-                        new TalliedFollows(from.graph().relationStore())),
+                        new TalliedFollows(from.graph().relationStore()),
+                        new TalliedComments(comments.cache()::find, comments.store(), posts.cache()::find)),
+                log.log()::shardOf,
                 from.audience().facts(),
                 store,
                 rules,

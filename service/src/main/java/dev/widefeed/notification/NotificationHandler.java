@@ -175,10 +175,12 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
         for (Work work : works) {
             SourceWork w = (SourceWork) work;
             if (!w.waitsAt(now)) {
+                // A comment is both: its post's author (or the author it replies to) by minute, its mentions marked.
                 if (tallied.families().contains(w.source.family())) {
                     talliedHeard.add(new TalliedGroups.Heard(
                             w.source.family(), w.source.subjectId(), w.source.actorId(), w.carried));
-                } else {
+                }
+                if (NotificationSources.MARKED.contains(w.source.family())) {
                     ready.merge(w.source, w.recorded, (a, b) -> a.isBefore(b) ? a : b);
                     unmarked.merge(w.source, w.creation && beforeItsGuard(w, now), Boolean::logicalAnd);
                 }

@@ -27,8 +27,8 @@ import java.util.concurrent.Executor;
 
 /**
  * What each source worked with marks should have put into groups now, read from the truth (docs/design.md,
- * "Notifications"; likes and follows are counted by minute, {@link TalliedGroups}): a live comment the post's author (a
- * reply the author of the comment it answers) and everyone it mentions, a like of a comment the comment's author, a
+ * "Notifications"; likes, follows, comments and replies are counted by minute, {@link TalliedGroups}): a live
+ * comment everyone it mentions, a like of a comment the comment's author, a
  * live post everyone it mentions and, when a repost, its source's author. Never one's own doing; never from a user
  * the recipient blocked or hid; never about a post the recipient may not see.
  */
@@ -39,6 +39,8 @@ public final class NotificationSources {
     public static final String VOTE = "vote";
     public static final String POST = "post";
     public static final List<String> FAMILIES = List.of(LIKE, FOLLOW, COMMENT, VOTE, POST);
+    /** The families whose sources keep marks: a comment's mentions, votes, posts. */
+    public static final Set<String> MARKED = Set.of(COMMENT, VOTE, POST);
 
     private final PostRows posts;
     private final CommentRows comments;
@@ -139,37 +141,16 @@ public final class NotificationSources {
         };
     }
 
+    /** A live comment's mentions: its post's author, or the author it replies to, are told by minute. */
     private List<Contribution> comment(long commentId) {
         Optional<Comment> found = comments.find(commentId).filter(c -> !c.deleted());
         if (found.isEmpty()) {
             return List.of();
         }
         Comment comment = found.get();
-        Optional<Post> post = posts.find(comment.object().id());
-        if (post.isEmpty()) {
-            return List.of();
-        }
-        List<Contribution> all = new ArrayList<>();
-        if (comment.isTopLevel()) {
-            all.add(contribution(
-                    post.get().authorId(),
-                    NotificationKind.COMMENT,
-                    post.get().id(),
-                    comment.authorId(),
-                    comment.createdAt()));
-        } else {
-            comments.find(comment.parentId())
-                    .filter(p -> !p.deleted())
-                    .filter(parent -> maySee(parent.authorId(), post.get()))
-                    .ifPresent(parent -> all.add(contribution(
-                            parent.authorId(),
-                            NotificationKind.REPLY,
-                            parent.id(),
-                            comment.authorId(),
-                            comment.createdAt())));
-        }
-        all.addAll(mentions(comment.mentioned(), post.get(), comment.authorId(), comment.createdAt()));
-        return all;
+        return posts.find(comment.object().id())
+                .map(post -> mentions(comment.mentioned(), post, comment.authorId(), comment.createdAt()))
+                .orElse(List.of());
     }
 
     private List<Contribution> vote(long commentId, long voterId, Instant seenAt) {

@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /** Follows, counted by minute: a follow tells the followed user; their followers list counts a minute. */
 final class TalliedFollows implements TalliedSource {
@@ -27,8 +28,8 @@ final class TalliedFollows implements TalliedSource {
     }
 
     @Override
-    public NotificationKind kind() {
-        return NotificationKind.FOLLOW;
+    public Set<NotificationKind> kinds() {
+        return Set.of(NotificationKind.FOLLOW);
     }
 
     /** A follow's entries are about the followee (the subject), by the follower (the actor). */
@@ -45,14 +46,16 @@ final class TalliedFollows implements TalliedSource {
         return TalliedGroups.Known.ofVersion(followeeId, followerId, e.following(), e.since(), e.version());
     }
 
+    /** The followed user is told, and a follower counts once. */
     @Override
-    public Optional<Long> recipient(long followeeId) {
-        return Optional.of(followeeId);
+    public Optional<Placed> place(TalliedGroups.Known follow) {
+        return Optional.of(
+                new Placed(follow.subjectId(), NotificationKind.FOLLOW, follow.subjectId(), follow.actorId()));
     }
 
     @Override
-    public Map<Long, Instant> listed(long followeeId, Instant from, Instant to) {
-        Map<Long, Instant> in = new HashMap<>();
+    public Map<Long, Listed> listed(NotificationKind kind, long followeeId, Instant from, Instant to) {
+        Map<Long, Listed> in = new HashMap<>();
         Optional<FollowCursor> after = Optional.of(new FollowCursor(to, 0));
         while (after.isPresent()) {
             List<Follow> page = relations.followers(followeeId, after, PAGE);
@@ -62,7 +65,7 @@ final class TalliedFollows implements TalliedSource {
                     : Optional.of(FollowCursor.after(last));
             page.stream()
                     .filter(f -> !f.since().isBefore(from) && f.since().isBefore(to))
-                    .forEach(f -> in.put(f.userId(), f.since()));
+                    .forEach(f -> in.put(f.userId(), new Listed(followeeId, f.userId(), f.since())));
         }
         return in;
     }

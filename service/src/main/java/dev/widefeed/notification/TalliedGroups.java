@@ -21,10 +21,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
+import java.util.function.LongToIntFunction;
 
 /**
- * The groups counted by minute with no mark per source (docs/design.md, "Notifications"): likes and follows, each
- * kind a {@link TalliedSource}. The holder of a subject's event log shard (the post's, the followee's) keeps in memory,
+ * The groups counted by minute with no mark per source (docs/design.md, "Notifications"): likes, follows, comments
+ * and replies, each family a {@link TalliedSource}. The holder of a subject's event log shard keeps in memory,
  * per group and minute of the sources' own times, who stands in it, and writes each touched minute's count as an
  * absolute tally, with the actors it newly names or lets go: one write per touched group per pass, however many
  * sources the pass holds, and a repeat writes the same row.
@@ -80,6 +81,7 @@ final class TalliedGroups {
     private record Source(String family, long subjectId, long actorId) {}
 
     private final Map<String, TalliedSource> families;
+    private final LongToIntFunction shardOf;
     private final AudienceFacts facts;
     private final NotificationStore store;
     private final NotificationRules rules;
@@ -87,8 +89,10 @@ final class TalliedGroups {
     private final Executor reads;
     private final Map<Integer, ShardTallies> shards = new ConcurrentHashMap<>();
 
+    /** @param shardOf the event log shard of a subject's entries */
     TalliedGroups(
             List<TalliedSource> sources,
+            LongToIntFunction shardOf,
             AudienceFacts facts,
             NotificationStore store,
             NotificationRules rules,
@@ -100,6 +104,7 @@ final class TalliedGroups {
         Map<String, TalliedSource> families = new HashMap<>();
         sources.forEach(source -> families.put(source.family(), source));
         this.families = Map.copyOf(families);
+        this.shardOf = shardOf;
         this.facts = facts;
         this.store = store;
         this.rules = rules;
@@ -139,32 +144,26 @@ final class TalliedGroups {
                         new Source(h.family(), h.subjectId(), h.actorId()), k -> new ArrayList<>())
                 .add(h.carried()));
         Map<Source, Known> known = known(bySource);
-        Map<Source, Long> recipients = new HashMap<>();
-        Map<String, Map<Long, Optional<Long>>> bySubject = new HashMap<>();
-        known.keySet()
-                .forEach(s -> bySubject
-                        .computeIfAbsent(s.family(), f -> new HashMap<>())
-                        .computeIfAbsent(
-                                s.subjectId(), id -> families.get(s.family()).recipient(id))
-                        .ifPresent(r -> recipients.put(s, r)));
+        Map<Source, TalliedSource.Placed> placed = new HashMap<>();
+        known.forEach((s, k) -> families.get(s.family()).place(k).ifPresent(p -> placed.put(s, p)));
         Set<Link> links = new HashSet<>();
-        recipients.forEach((s, r) -> links.add(new Link(r, s.actorId())));
+        placed.forEach((s, p) -> links.add(new Link(p.recipientId(), s.actorId())));
         Map<Link, Set<Mark>> marks = links.isEmpty() ? Map.of() : facts.marksOf(links);
         synchronized (tallies) {
             Map<GroupKey, GroupChange> changes = new LinkedHashMap<>();
             Map<Source, Minute> applied = new LinkedHashMap<>();
             for (Map.Entry<Source, Known> e : known.entrySet()) {
                 Known k = e.getValue();
-                Long recipient = recipients.get(e.getKey());
-                if (recipient == null || k.at() == null || !tallies.isNewest(e.getKey(), k)) {
-                    continue; // the subject is gone (its purge takes its groups), never was, or a later change known
+                TalliedSource.Placed where = placed.get(e.getKey());
+                if (where == null || k.at() == null || !tallies.isNewest(e.getKey(), k)) {
+                    continue; // the target is gone (its purge takes its groups), never was, or a later change known
                 }
-                applied.put(
-                        e.getKey(), minuteOf(families.get(e.getKey().family()).kind(), recipient, k));
+                applied.put(e.getKey(), minuteOf(where, k));
             }
-            tallies.load(Set.copyOf(applied.values()), this::countFromList);
+            tallies.load(Set.copyOf(applied.values()), m -> countFromList(shard, m));
             for (Map.Entry<Source, Minute> e : applied.entrySet()) {
                 Known k = known.get(e.getKey());
+                long member = placed.get(e.getKey()).memberId();
                 Minute minute = e.getValue();
                 long recipient = minute.group().recipientId();
                 boolean stands = k.on()
@@ -175,7 +174,7 @@ final class TalliedGroups {
                 change.minutes.add(minute.minute());
                 Map<Long, Instant> named = tallies.named(minute.group());
                 if (stands) {
-                    in.put(k.actorId(), k.at());
+                    in.put(member, k.at());
                     named.put(k.actorId(), k.at());
                     change.named.put(k.actorId(), k.at());
                     change.unnamedAt.remove(k.actorId());
@@ -188,7 +187,7 @@ final class TalliedGroups {
                         change.unnamedAt.put(oldest.getKey(), oldest.getValue());
                     }
                 } else {
-                    in.remove(k.actorId());
+                    in.remove(member);
                     named.remove(k.actorId());
                     change.named.remove(k.actorId());
                     change.unnamedAt.put(k.actorId(), k.at());
@@ -199,7 +198,7 @@ final class TalliedGroups {
             changes.forEach((group, change) -> {
                 Map<TallyKey, Long> counts = new HashMap<>();
                 for (int m : change.minutes) {
-                    counts.put(new TallyKey(m, tallies.tenure), (long)
+                    counts.put(new TallyKey(m, shard, tallies.tenure), (long)
                             tallies.minute(new Minute(group, m)).size());
                 }
                 Set<NotifiedActor> named = new HashSet<>();
@@ -239,10 +238,10 @@ final class TalliedGroups {
         return known;
     }
 
-    private Minute minuteOf(NotificationKind kind, long recipient, Known k) {
+    private Minute minuteOf(TalliedSource.Placed where, Known k) {
         Instant window = rules.windowOf(k.at());
         int minute = (int) (Duration.between(window, k.at()).toSeconds() / 60);
-        return new Minute(new GroupKey(recipient, window, kind, k.subjectId()), minute);
+        return new Minute(new GroupKey(where.recipientId(), window, where.kind(), where.targetId()), minute);
     }
 
     private static Instant startOf(Minute m) {
@@ -250,27 +249,29 @@ final class TalliedGroups {
     }
 
     /**
-     * Who stands in the minute by the subject's list: every actor whose source's time falls in it, but the recipient
-     * and those the recipient blocked or hid.
+     * Who stands in the minute by the target's list, by the key each counts under: every source of the shard whose
+     * time falls in it, but the recipient's own and those of actors the recipient blocked or hid.
      */
-    private Map<Long, Instant> countFromList(Minute m) {
+    private Map<Long, Instant> countFromList(int shard, Minute m) {
         long recipient = m.group().recipientId();
         Instant start = startOf(m);
         TalliedSource source = families.values().stream()
-                .filter(f -> f.kind() == m.group().kind())
+                .filter(f -> f.kinds().contains(m.group().kind()))
                 .findFirst()
                 .orElseThrow();
-        Map<Long, Instant> in = new HashMap<>(source.listed(m.group().targetId(), start, start.plusSeconds(60)));
-        in.remove(recipient);
-        if (!in.isEmpty()) {
-            Set<Link> links = new HashSet<>();
-            in.keySet().forEach(u -> links.add(new Link(recipient, u)));
-            facts.marksOf(links).forEach((link, marks) -> {
-                if (NotificationSources.muted(marks)) {
-                    in.remove(link.memberId());
-                }
-            });
-        }
+        Map<Long, TalliedSource.Listed> listed =
+                source.listed(m.group().kind(), m.group().targetId(), start, start.plusSeconds(60));
+        Set<Link> links = new HashSet<>();
+        listed.values().forEach(l -> links.add(new Link(recipient, l.actorId())));
+        Map<Link, Set<Mark>> marks = links.isEmpty() ? Map.of() : facts.marksOf(links);
+        Map<Long, Instant> in = new HashMap<>();
+        listed.forEach((member, l) -> {
+            if (shardOf.applyAsInt(l.subjectId()) == shard
+                    && l.actorId() != recipient
+                    && !NotificationSources.muted(marks.getOrDefault(new Link(recipient, l.actorId()), Set.of()))) {
+                in.put(member, l.at());
+            }
+        });
         return in;
     }
 

@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /** Likes, counted by minute: a like of a post tells the post's author; the post's likers list counts a minute. */
 final class TalliedLikes implements TalliedSource {
@@ -32,8 +33,8 @@ final class TalliedLikes implements TalliedSource {
     }
 
     @Override
-    public NotificationKind kind() {
-        return NotificationKind.LIKE;
+    public Set<NotificationKind> kinds() {
+        return Set.of(NotificationKind.LIKE);
     }
 
     @Override
@@ -49,14 +50,17 @@ final class TalliedLikes implements TalliedSource {
         return TalliedGroups.Known.ofVersion(postId, userId, e.liked(), e.likedAt(), e.version());
     }
 
+    /** The post's author is told, and a liker counts once. */
     @Override
-    public Optional<Long> recipient(long postId) {
-        return posts.find(postId).map(Post::authorId);
+    public Optional<Placed> place(TalliedGroups.Known like) {
+        return posts.find(like.subjectId())
+                .map(Post::authorId)
+                .map(author -> new Placed(author, NotificationKind.LIKE, like.subjectId(), like.actorId()));
     }
 
     @Override
-    public Map<Long, Instant> listed(long postId, Instant from, Instant to) {
-        Map<Long, Instant> in = new HashMap<>();
+    public Map<Long, Listed> listed(NotificationKind kind, long postId, Instant from, Instant to) {
+        Map<Long, Listed> in = new HashMap<>();
         Optional<LikeCursor> after = Optional.of(new LikeCursor(to, 0));
         while (after.isPresent()) {
             List<Like> page = likes.likers(postId, after, PAGE);
@@ -66,7 +70,7 @@ final class TalliedLikes implements TalliedSource {
                     : Optional.of(new LikeCursor(last.likedAt(), last.userId()));
             page.stream()
                     .filter(l -> !l.likedAt().isBefore(from) && l.likedAt().isBefore(to))
-                    .forEach(l -> in.put(l.userId(), l.likedAt()));
+                    .forEach(l -> in.put(l.userId(), new Listed(postId, l.userId(), l.likedAt())));
         }
         return in;
     }

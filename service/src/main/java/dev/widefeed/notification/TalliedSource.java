@@ -3,17 +3,25 @@ package dev.widefeed.notification;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
- * A kind of source whose groups are counted by minute ({@link TalliedGroups}): a source is one actor's edge to a
- * subject (a like of a post, a follow of a user), the group's target is the subject, and the subject's list, newest
- * first, holds every edge that stands with its time.
+ * A family of sources whose groups are counted by minute ({@link TalliedGroups}): each source counts in one group,
+ * under a key of its own (a like's liker, a comment's id), and the group's target keeps a list, newest first, of every
+ * source that stands with its time.
  */
 interface TalliedSource {
+    /** Where a source counts: who is told, of what, about which target, and the key it counts under there. */
+    record Placed(long recipientId, NotificationKind kind, long targetId, long memberId) {}
+
+    /** A source standing in a target's list: its subject (which decides its event log shard), actor and time. */
+    record Listed(long subjectId, long actorId, Instant at) {}
+
     /** The family of the event log entries that tell of it (docs/design.md, "Notifications"). */
     String family();
 
-    NotificationKind kind();
+    /** The kinds of the groups its sources count in. */
+    Set<NotificationKind> kinds();
 
     /** The source as its event says, when the event began it (this instance made the change). */
     Optional<TalliedGroups.Known> carried(Object event);
@@ -21,9 +29,9 @@ interface TalliedSource {
     /** The source as its truth row says now. */
     TalliedGroups.Known truth(long subjectId, long actorId);
 
-    /** Who is told of the subject's sources, while it stands: a post's author, the followed user. */
-    Optional<Long> recipient(long subjectId);
+    /** Where the source counts while its target stands; empty if it tells nobody (the target is gone). */
+    Optional<Placed> place(TalliedGroups.Known source);
 
-    /** Every actor of a standing source of the subject whose time falls in {@code [from, to)}, with that time. */
-    Map<Long, Instant> listed(long subjectId, Instant from, Instant to);
+    /** Every source of the group's kind and target that stands, with its time in {@code [from, to)}, by its key. */
+    Map<Long, Listed> listed(NotificationKind kind, long targetId, Instant from, Instant to);
 }

@@ -602,7 +602,7 @@ public class EventLogJobContract {
             job.runShard(0);
             own.forEach(e -> assertThat(stamps.worked(e.subjectId())).isTrue());
             assertThat(log.calls("entries") - readsBefore)
-                    .as("slots read for this process's entries")
+                    .as("slots read for this process's entries (the log's calls: %s)", log.calls())
                     .isZero();
 
             LogEntry theirs = new LogEntry(0, slot, "test-stamp", ids.next(), ids.next());

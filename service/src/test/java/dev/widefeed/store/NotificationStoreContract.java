@@ -213,26 +213,27 @@ public class NotificationStoreContract {
         Instant early = hour.plusSeconds(61).truncatedTo(ChronoUnit.MILLIS);
         NotifiedActor ada = new NotifiedActor(ids.next(), early);
         NotifiedActor bob = new NotifiedActor(ids.next(), early.plusSeconds(5));
-        TallyWrite first = new TallyWrite(g, Map.of(new TallyKey(1, 100), 2L), Set.of(ada, bob), Map.of());
+        TallyWrite first = new TallyWrite(g, Map.of(new TallyKey(1, 3, 100), 2L), Set.of(ada, bob), Map.of());
         store().writeTallies(List.of(first));
         store().writeTallies(List.of(first)); // a repeat writes the same
         StoredGroup read = store().groups(g.recipientId(), top, hour, 10).get(0);
         assertThat(read.key()).isEqualTo(g);
-        assertThat(read.tallies()).containsExactly(Map.entry(new TallyKey(1, 100), 2L));
+        assertThat(read.tallies()).containsExactly(Map.entry(new TallyKey(1, 3, 100), 2L));
         assertThat(read.named()).containsExactlyInAnyOrder(ada, bob);
 
         // Ada liked again later; her earlier like is taken back at its own time: the later one's name stays. Bob's
         // goes. A later tenure's tally of the minute outvotes the earlier's.
         NotifiedActor adaAgain = new NotifiedActor(ada.userId(), early.plusSeconds(30));
-        store().writeTallies(List.of(new TallyWrite(g, Map.of(new TallyKey(1, 100), 3L), Set.of(adaAgain), Map.of())));
+        store().writeTallies(
+                        List.of(new TallyWrite(g, Map.of(new TallyKey(1, 3, 100), 3L), Set.of(adaAgain), Map.of())));
         store().writeTallies(List.of(new TallyWrite(
                 g,
-                Map.of(new TallyKey(1, 100), 2L, new TallyKey(1, 200), 1L),
+                Map.of(new TallyKey(1, 3, 100), 2L, new TallyKey(1, 3, 200), 1L),
                 Set.of(),
                 Map.of(ada.userId(), ada.at(), bob.userId(), bob.at()))));
         read = store().groups(g.recipientId(), top, hour, 10).get(0);
         assertThat(read.tallies())
-                .containsOnly(Map.entry(new TallyKey(1, 100), 2L), Map.entry(new TallyKey(1, 200), 1L));
+                .containsOnly(Map.entry(new TallyKey(1, 3, 100), 2L), Map.entry(new TallyKey(1, 3, 200), 1L));
         assertThat(read.named()).as("bob's name gone, ada's later like kept").containsExactly(adaAgain);
         assertThat(Notification.of(read).count())
                 .as("the latest tenure's tally of the minute")
@@ -244,7 +245,7 @@ public class NotificationStoreContract {
         GroupKey g = group(ids.next(), hour, NotificationKind.LIKE, ids.next());
         NotificationCursor top = new NotificationCursor(hour.plus(Duration.ofHours(1)), 0, 0);
         NotifiedActor ada = new NotifiedActor(ids.next(), hour.plusSeconds(3).truncatedTo(ChronoUnit.MILLIS));
-        store().writeTallies(List.of(new TallyWrite(g, Map.of(new TallyKey(0, 7), 1L), Set.of(ada), Map.of())));
+        store().writeTallies(List.of(new TallyWrite(g, Map.of(new TallyKey(0, 3, 7), 1L), Set.of(ada), Map.of())));
 
         store().dismiss(g);
         assertThat(store().groups(g.recipientId(), top, hour, 10)).isEmpty();
@@ -252,9 +253,9 @@ public class NotificationStoreContract {
         // A second on: a source made in the dismissal's own millisecond could fall with it.
         NotifiedActor bob =
                 new NotifiedActor(ids.next(), Instant.now().plusSeconds(1).truncatedTo(ChronoUnit.MILLIS));
-        store().writeTallies(List.of(new TallyWrite(g, Map.of(new TallyKey(0, 7), 2L), Set.of(ada, bob), Map.of())));
+        store().writeTallies(List.of(new TallyWrite(g, Map.of(new TallyKey(0, 3, 7), 2L), Set.of(ada, bob), Map.of())));
         StoredGroup read = store().groups(g.recipientId(), top, hour, 10).get(0);
-        assertThat(read.tallies()).containsExactly(Map.entry(new TallyKey(0, 7), 2L));
+        assertThat(read.tallies()).containsExactly(Map.entry(new TallyKey(0, 3, 7), 2L));
         assertThat(read.named())
                 .as("an actor named before the dismissal stays dismissed")
                 .containsExactly(bob);

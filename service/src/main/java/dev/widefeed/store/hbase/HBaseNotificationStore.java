@@ -174,8 +174,9 @@ final class HBaseNotificationStore implements NotificationStore {
     }
 
     private static byte[] tallyQualifier(TallyKey k) {
-        return ByteBuffer.allocate(Integer.BYTES + Long.BYTES)
+        return ByteBuffer.allocate(2 * Integer.BYTES + Long.BYTES)
                 .putInt(k.minute())
+                .putInt(k.shard())
                 .putLong(k.tenure())
                 .array();
     }
@@ -214,7 +215,7 @@ final class HBaseNotificationStore implements NotificationStore {
             Map<TallyKey, Long> tallies = new HashMap<>();
             row.getFamilyMap(TALLIES).forEach((q, v) -> {
                 ByteBuffer k = ByteBuffer.wrap(q);
-                tallies.put(new TallyKey(k.getInt(), k.getLong()), Bytes.toLong(v));
+                tallies.put(new TallyKey(k.getInt(), k.getInt(), k.getLong()), Bytes.toLong(v));
             });
             List<NotifiedActor> named = new ArrayList<>();
             row.getFamilyMap(NAMED)
