@@ -193,11 +193,11 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
         if (!keepGoing.getAsBoolean()) {
             return works.stream().map(w -> (Turn) new Turn.NotReady()).toList();
         }
-        Set<NotificationSource> done = new HashSet<>();
+        // The tallies are written for all of the pass or throw; the marks chunk by chunk, as far as the pass goes.
         if (!talliedHeard.isEmpty()) {
             tallied.work(shard, talliedHeard);
-            talliedHeard.forEach(h -> done.add(new NotificationSource(h.family(), h.subjectId(), h.actorId())));
         }
+        Set<NotificationSource> marked = new HashSet<>();
         if (!ready.isEmpty()) {
             Set<NotificationSource> fresh = new HashSet<>();
             unmarked.forEach((source, yes) -> {
@@ -205,12 +205,14 @@ public final class NotificationHandler implements LogHandler, LogHandler.Batchin
                     fresh.add(source);
                 }
             });
-            done.addAll(work(shard, ready, fresh, keepGoing));
+            marked.addAll(work(shard, ready, fresh, keepGoing));
         }
         List<Turn> turns = new ArrayList<>(works.size());
         for (Work work : works) {
             SourceWork w = (SourceWork) work;
-            turns.add(done.contains(w.source) ? new Turn.Worked(w.finished()) : new Turn.NotReady());
+            boolean done = !w.waitsAt(now)
+                    && (!NotificationSources.MARKED.contains(w.source.family()) || marked.contains(w.source));
+            turns.add(done ? new Turn.Worked(w.finished()) : new Turn.NotReady());
         }
         return turns;
     }
