@@ -7,15 +7,12 @@ import dev.widefeed.graph.FollowEvent;
 import dev.widefeed.graph.RelationStore;
 import java.time.Instant;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /** Follows, counted by minute: a follow tells the followed user; their followers list counts a minute. */
 final class TalliedFollows implements TalliedSource {
-    private static final int PAGE = 500;
-
     private final RelationStore relations;
 
     TalliedFollows(RelationStore relations) {
@@ -56,17 +53,14 @@ final class TalliedFollows implements TalliedSource {
     @Override
     public Map<Long, Listed> listed(NotificationKind kind, long followeeId, Instant from, Instant to) {
         Map<Long, Listed> in = new HashMap<>();
-        Optional<FollowCursor> after = Optional.of(new FollowCursor(to, 0));
-        while (after.isPresent()) {
-            List<Follow> page = relations.followers(followeeId, after, PAGE);
-            Follow last = page.isEmpty() ? null : page.get(page.size() - 1);
-            after = page.size() < PAGE || last.since().isBefore(from)
-                    ? Optional.empty()
-                    : Optional.of(FollowCursor.after(last));
-            page.stream()
-                    .filter(f -> !f.since().isBefore(from) && f.since().isBefore(to))
-                    .forEach(f -> in.put(f.userId(), new Listed(followeeId, f.userId(), f.since())));
-        }
+        TalliedSource.between(
+                        from,
+                        to,
+                        new FollowCursor(to, 0),
+                        (after, size) -> relations.followers(followeeId, Optional.of(after), size),
+                        Follow::since,
+                        FollowCursor::after)
+                .forEach(f -> in.put(f.userId(), new Listed(followeeId, f.userId(), f.since())));
         return in;
     }
 }

@@ -9,15 +9,12 @@ import dev.widefeed.post.Post;
 import dev.widefeed.post.PostRows;
 import java.time.Instant;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /** Likes, counted by minute: a like of a post tells the post's author; the post's likers list counts a minute. */
 final class TalliedLikes implements TalliedSource {
-    private static final int PAGE = 500;
-
     private final LikeStore likes;
     private final PostRows posts;
 
@@ -61,17 +58,14 @@ final class TalliedLikes implements TalliedSource {
     @Override
     public Map<Long, Listed> listed(NotificationKind kind, long postId, Instant from, Instant to) {
         Map<Long, Listed> in = new HashMap<>();
-        Optional<LikeCursor> after = Optional.of(new LikeCursor(to, 0));
-        while (after.isPresent()) {
-            List<Like> page = likes.likers(postId, after, PAGE);
-            Like last = page.isEmpty() ? null : page.get(page.size() - 1);
-            after = page.size() < PAGE || last.likedAt().isBefore(from)
-                    ? Optional.empty()
-                    : Optional.of(new LikeCursor(last.likedAt(), last.userId()));
-            page.stream()
-                    .filter(l -> !l.likedAt().isBefore(from) && l.likedAt().isBefore(to))
-                    .forEach(l -> in.put(l.userId(), new Listed(postId, l.userId(), l.likedAt())));
-        }
+        TalliedSource.between(
+                        from,
+                        to,
+                        new LikeCursor(to, 0),
+                        (after, size) -> likes.likers(postId, Optional.of(after), size),
+                        Like::likedAt,
+                        l -> new LikeCursor(l.likedAt(), l.userId()))
+                .forEach(l -> in.put(l.userId(), new Listed(postId, l.userId(), l.likedAt())));
         return in;
     }
 }

@@ -1,9 +1,13 @@
 package dev.widefeed.notification;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * A family of sources whose groups are counted by minute ({@link TalliedGroups}): each source counts in one group,
@@ -34,4 +38,35 @@ interface TalliedSource {
 
     /** Every source of the group's kind and target that stands, with its time in {@code [from, to)}, by its key. */
     Map<Long, Listed> listed(NotificationKind kind, long targetId, Instant from, Instant to);
+
+    /**
+     * The entries of a newest-first list whose time falls in {@code [from, to)}, read back page by page from
+     * {@code to} until the first one older than {@code from}.
+     *
+     * @param first the cursor from which a page starts below {@code to}
+     * @param page  a page of at most {@code size} entries strictly after the cursor
+     * @param after the cursor after an entry
+     */
+    static <E, C> List<E> between(
+            Instant from,
+            Instant to,
+            C first,
+            BiFunction<C, Integer, List<E>> page,
+            Function<E, Instant> time,
+            Function<E, C> after) {
+        int size = 500;
+        List<E> found = new ArrayList<>();
+        Optional<C> cursor = Optional.of(first);
+        while (cursor.isPresent()) {
+            List<E> read = page.apply(cursor.get(), size);
+            E last = read.isEmpty() ? null : read.get(read.size() - 1);
+            cursor = read.size() < size || time.apply(last).isBefore(from)
+                    ? Optional.empty()
+                    : Optional.of(after.apply(last));
+            read.stream()
+                    .filter(e -> !time.apply(e).isBefore(from) && time.apply(e).isBefore(to))
+                    .forEach(found::add);
+        }
+        return found;
+    }
 }
