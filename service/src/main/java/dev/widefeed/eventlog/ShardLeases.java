@@ -90,37 +90,39 @@ final class ShardLeases {
      */
     boolean leased(int shard) {
         ShardLease lease = leases[shard];
-        Instant now = clock.instant();
-        boolean heldHere = lease.heldAt(now);
-        if (heldHere && !lease.renewalDue(now)) {
-            return true;
-        }
-        boolean mine = false;
-        boolean renewed = false;
-        if (heldHere || held.contains(shard)) {
-            mine = store.renew(shard, owner, ttl);
-            renewed = mine;
-            if (!mine) {
-                LOG.info("event log: lost the lease of shard {} (another worker took it, or it expired)", shard);
-                forget(shard); // the tenure ended, whether or not the lease is free to take again
+        // One thread at a time per shard (a pass and the poller may ask at once): a second take of a shard just
+        // taken here would find it this owner's, fail, and forget the tenure the first began.
+        synchronized (lease) {
+            Instant now = clock.instant();
+            boolean heldHere = lease.heldAt(now);
+            if (heldHere && !lease.renewalDue(now)) {
+                return true;
             }
-        }
-        boolean taken = false;
-        if (!mine && !heldElsewhere(shard, now)) {
-            mine = store.lease(shard, owner, ttl);
-            taken = mine;
-        }
-        if (mine) {
-            lease.renewed(now, renewed);
-            // Two threads here may take the same free shard at once (the store answers both: it is this owner's):
-            // one tenure begins, not two, or the second would forget what the first began to know.
-            if (held.add(shard) && taken) {
-                onTaken.accept(shard);
+            boolean mine = false;
+            boolean renewed = false;
+            if (heldHere || held.contains(shard)) {
+                mine = store.renew(shard, owner, ttl);
+                renewed = mine;
+                if (!mine) {
+                    LOG.info("event log: lost the lease of shard {} (another worker took it, or it expired)", shard);
+                    forget(shard); // the tenure ended, whether or not the lease is free to take again
+                }
             }
-        } else {
-            forget(shard);
+            boolean taken = false;
+            if (!mine && !heldElsewhere(shard, now)) {
+                mine = store.lease(shard, owner, ttl);
+                taken = mine;
+            }
+            if (mine) {
+                lease.renewed(now, renewed);
+                if (held.add(shard) && taken) {
+                    onTaken.accept(shard);
+                }
+            } else {
+                forget(shard);
+            }
+            return mine;
         }
-        return mine;
     }
 
     /**
