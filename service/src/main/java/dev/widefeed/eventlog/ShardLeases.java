@@ -115,7 +115,8 @@ final class ShardLeases {
             }
             if (mine) {
                 lease.renewed(now, renewed);
-                if (held.add(shard) && taken) {
+                held.add(shard);
+                if (taken) {
                     onTaken.accept(shard);
                 }
             } else {

@@ -81,6 +81,7 @@ final class TalliedGroups {
     private record Source(String family, long subjectId, long actorId) {}
 
     private final Map<String, TalliedSource> families;
+    private final Map<NotificationKind, TalliedSource> byKind;
     private final LongToIntFunction shardOf;
     private final AudienceFacts facts;
     private final NotificationStore store;
@@ -102,8 +103,13 @@ final class TalliedGroups {
             throw new IllegalArgumentException("groups are counted by minute: a window of whole minutes");
         }
         Map<String, TalliedSource> families = new HashMap<>();
-        sources.forEach(source -> families.put(source.family(), source));
+        Map<NotificationKind, TalliedSource> byKind = new HashMap<>();
+        sources.forEach(source -> {
+            families.put(source.family(), source);
+            source.kinds().forEach(kind -> byKind.put(kind, source));
+        });
         this.families = Map.copyOf(families);
+        this.byKind = Map.copyOf(byKind);
         this.shardOf = shardOf;
         this.facts = facts;
         this.store = store;
@@ -166,9 +172,7 @@ final class TalliedGroups {
                 long member = placed.get(e.getKey()).memberId();
                 Minute minute = e.getValue();
                 long recipient = minute.group().recipientId();
-                boolean stands = k.on()
-                        && recipient != k.actorId()
-                        && !NotificationSources.muted(marks.getOrDefault(new Link(recipient, k.actorId()), Set.of()));
+                boolean stands = k.on() && told(recipient, k.actorId(), marks);
                 Map<Long, Instant> in = tallies.minute(minute);
                 GroupChange change = changes.computeIfAbsent(minute.group(), g -> new GroupChange());
                 change.minutes.add(minute.minute());
@@ -255,24 +259,24 @@ final class TalliedGroups {
     private Map<Long, Instant> countFromList(int shard, Minute m) {
         long recipient = m.group().recipientId();
         Instant start = startOf(m);
-        TalliedSource source = families.values().stream()
-                .filter(f -> f.kinds().contains(m.group().kind()))
-                .findFirst()
-                .orElseThrow();
-        Map<Long, TalliedSource.Listed> listed =
-                source.listed(m.group().kind(), m.group().targetId(), start, start.plusSeconds(60));
+        Map<Long, TalliedSource.Listed> listed = byKind.get(m.group().kind())
+                .listed(m.group().kind(), m.group().targetId(), start, start.plusSeconds(60));
         Set<Link> links = new HashSet<>();
         listed.values().forEach(l -> links.add(new Link(recipient, l.actorId())));
         Map<Link, Set<Mark>> marks = links.isEmpty() ? Map.of() : facts.marksOf(links);
         Map<Long, Instant> in = new HashMap<>();
         listed.forEach((member, l) -> {
-            if (shardOf.applyAsInt(l.subjectId()) == shard
-                    && l.actorId() != recipient
-                    && !NotificationSources.muted(marks.getOrDefault(new Link(recipient, l.actorId()), Set.of()))) {
+            if (shardOf.applyAsInt(l.subjectId()) == shard && told(recipient, l.actorId(), marks)) {
                 in.put(member, l.at());
             }
         });
         return in;
+    }
+
+    /** Whether the recipient is told of the actor's doing: not their own, nor of one they blocked or hid. */
+    private static boolean told(long recipient, long actor, Map<Link, Set<Mark>> marks) {
+        return recipient != actor
+                && !NotificationSources.muted(marks.getOrDefault(new Link(recipient, actor), Set.of()));
     }
 
     /**
