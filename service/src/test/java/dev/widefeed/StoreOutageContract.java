@@ -39,8 +39,12 @@ import org.junit.jupiter.api.Test;
 public class StoreOutageContract {
     private static final Path DATA_DIR = Path.of(System.getProperty("widefeed.test.dataDir", "target/test-stores"))
             .toAbsolutePath();
-    /** A restarted HBase replays the dead one's write-ahead log and reassigns every region first. */
-    private static final Duration SERVING_AGAIN = Duration.ofMinutes(3);
+    /**
+     * A bound on "by itself", not a speed: a restarted HBase replays the dead one's write-ahead log and reassigns every
+     * region first, and a restarted Cassandra under the suite's load on two cores has taken 2 min 50 s to listen again
+     * (a minute of it before it opened a table).
+     */
+    private static final Duration SERVING_AGAIN = Duration.ofMinutes(5);
 
     private final TestBackend backend;
 

@@ -2,6 +2,7 @@ package dev.widefeed.eventlog;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BiPredicate;
@@ -25,6 +26,8 @@ public final class EventLog {
     private final Clock clock;
     private final List<Consumer<LogEntry>> appended = new CopyOnWriteArrayList<>();
     private volatile BiPredicate<LogEntry, Object> hintTaker = (entry, carried) -> false;
+    /** The entries of the {@link #together} block under way in this thread, if any. */
+    private final ThreadLocal<Batch> batch = new ThreadLocal<>();
 
     public EventLog(EventLogStore store, int shards, Clock clock) {
         if (shards < 1 || shards > 1024) {
@@ -45,9 +48,60 @@ public final class EventLog {
     }
 
     private void appendAndWake(LogEntry entry) {
+        Batch open = batch.get();
+        if (open != null) {
+            open.add(entry, true);
+            return;
+        }
         store.append(entry);
+        wake(entry);
+    }
+
+    private void wake(LogEntry entry) {
         for (Consumer<LogEntry> listener : appended) {
             listener.accept(entry);
+        }
+    }
+
+    /**
+     * Runs {@code appends} with every entry they append held, then stores them in one {@link EventLogStore#appendAll}:
+     * the entries of one event (a post's fan-out, index and notification entries) are about one subject, so they
+     * share a shard and slot, and one write stores them all. The block's appends are stored (or failed) when it
+     * returns, as they were each when it ran; a block inside another joins it.
+     */
+    public void together(Runnable appends) {
+        if (batch.get() != null) {
+            appends.run();
+            return;
+        }
+        Batch open = new Batch();
+        batch.set(open);
+        try {
+            appends.run();
+        } finally {
+            batch.remove();
+        }
+        if (open.entries.isEmpty()) {
+            return;
+        }
+        if (open.entries.size() == 1) {
+            store.append(open.entries.get(0));
+        } else {
+            store.appendAll(open.entries);
+        }
+        open.toWake.forEach(this::wake);
+    }
+
+    /** What a {@link #together} block appended so far, and which of it wakes the job once stored. */
+    private static final class Batch {
+        final List<LogEntry> entries = new ArrayList<>();
+        final List<LogEntry> toWake = new ArrayList<>();
+
+        void add(LogEntry entry, boolean wakes) {
+            entries.add(entry);
+            if (wakes) {
+                toWake.add(entry);
+            }
         }
     }
 
@@ -57,7 +111,13 @@ public final class EventLog {
      * before, its work would only find the change missing and wait (or, for a guard, is not due for minutes).
      */
     public void appendQuietly(String kind, long subjectId, long actorId) {
-        store.append(entry(kind, subjectId, actorId));
+        LogEntry entry = entry(kind, subjectId, actorId);
+        Batch open = batch.get();
+        if (open != null) {
+            open.add(entry, false);
+        } else {
+            store.append(entry);
+        }
     }
 
     private LogEntry entry(String kind, long subjectId, long actorId) {

@@ -23,6 +23,16 @@ public interface EventLogStore {
     void append(LogEntry entry);
 
     /**
+     * Records several entries, as {@link #append} each: those of one shard and slot (one event's entries about one
+     * subject) in one write, since they share the slot's partition. All or some may be stored when it fails.
+     */
+    default void appendAll(List<LogEntry> entries) {
+        for (LogEntry entry : entries) {
+            append(entry);
+        }
+    }
+
+    /**
      * Records that the slot of the shard holds entries appended by {@code writer}: written before the slot's first
      * entry from each instance, so a reader that lists the active slots ({@link #activeSlots}) after an entry landed
      * finds its slot, and who wrote there. Idempotent.

@@ -22,6 +22,7 @@ public final class LogRoutes {
     public LogRoutes(EventLog log, Events events) {
         this.log = log;
         this.events = events;
+        events.recordTogether(log::together);
     }
 
     public EventLog log() {

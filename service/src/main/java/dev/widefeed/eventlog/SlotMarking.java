@@ -41,6 +41,29 @@ public final class SlotMarking implements EventLogStore, EventLogStore.OwnAppend
 
     @Override
     public void append(LogEntry entry) {
+        appendAll(List.of(entry));
+    }
+
+    /** Every entry's slot is marked before the entries are written, as for one. */
+    @Override
+    public void appendAll(List<LogEntry> entries) {
+        for (LogEntry entry : entries) {
+            markOnce(entry);
+        }
+        try {
+            if (entries.size() == 1) {
+                store.append(entries.get(0));
+            } else {
+                store.appendAll(entries);
+            }
+        } catch (RuntimeException e) {
+            entries.forEach(entry -> tell(l -> l.uncertain(entry)));
+            throw e;
+        }
+        entries.forEach(entry -> tell(l -> l.appended(entry)));
+    }
+
+    private void markOnce(LogEntry entry) {
         Set<Integer> marked = markedBySlot.computeIfAbsent(entry.slot(), s -> ConcurrentHashMap.newKeySet());
         if (!marked.contains(entry.shard())) {
             // Two appends racing here both mark: the mark is idempotent, and only one that landed is remembered.
@@ -48,13 +71,6 @@ public final class SlotMarking implements EventLogStore, EventLogStore.OwnAppend
             marked.add(entry.shard());
             forgetBefore(entry.slot() - SLOTS_KEPT);
         }
-        try {
-            store.append(entry);
-        } catch (RuntimeException e) {
-            tell(l -> l.uncertain(entry));
-            throw e;
-        }
-        tell(l -> l.appended(entry));
     }
 
     /** Tells every listener; one that fails is logged, never failing an append that is stored. */

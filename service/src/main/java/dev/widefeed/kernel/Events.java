@@ -46,6 +46,7 @@ public final class Events {
     private final Map<Class<?>, List<Consumer<Object>>> listeners = new ConcurrentHashMap<>();
     private final Map<Class<?>, List<Consumer<Object>>> logs = new ConcurrentHashMap<>();
     private final List<Route> routes = new ArrayList<>();
+    private volatile Consumer<Runnable> recording = Runnable::run;
 
     /**
      * Calls {@code listener} with every event of exactly {@code type} published from now on.
@@ -72,11 +73,25 @@ public final class Events {
         return List.copyOf(routes);
     }
 
+    /**
+     * How the durable logs of one event are run: {@code together} runs them as one block whose writes it may join
+     * (the event log stores one event's entries in one write). Set once, by whoever composes the durable log.
+     */
+    public void recordTogether(Consumer<Runnable> together) {
+        this.recording = together;
+    }
+
     /** Before the change: the durable logs of the event's type record it; their failure is the caller's. */
     public void record(DomainEvent event) {
-        for (Consumer<Object> log : logs.getOrDefault(event.getClass(), List.of())) {
-            log.accept(event);
+        List<Consumer<Object>> those = logs.getOrDefault(event.getClass(), List.of());
+        if (those.isEmpty()) {
+            return;
         }
+        recording.accept(() -> {
+            for (Consumer<Object> log : those) {
+                log.accept(event);
+            }
+        });
     }
 
     /** After the change: every listener of the event's type, each on its own, none able to fail the change. */

@@ -46,6 +46,12 @@ final class CountingEventLogStore implements EventLogStore {
     }
 
     @Override
+    public void appendAll(List<LogEntry> entries) {
+        count("appendAll");
+        log.appendAll(entries);
+    }
+
+    @Override
     public void markActive(int shard, long slot, String writer) {
         count("markActive");
         log.markActive(shard, slot, writer);

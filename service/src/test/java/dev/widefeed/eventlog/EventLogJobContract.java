@@ -526,6 +526,49 @@ public class EventLogJobContract {
         }
     }
 
+    /** One event's entries (a post's fan-out, index and notification entries) are one write, woken once stored. */
+    @Test
+    void entriesAppendedTogetherAreStoredInOneWriteAndTheLoudOnesWakeTheJob() throws InterruptedException {
+        CountingEventLogStore counted =
+                new CountingEventLogStore(new ShiftedShards(storage().eventLog(), freshShards(1)));
+        Stamps stamps = new Stamps();
+        EventLogJob job = started(
+                counted,
+                1,
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(30), // a quiet shard's pass is due late: what is worked soon was woken
+                Duration.ofSeconds(30),
+                "test-" + ids.next(),
+                stamps);
+        EventLog log = new EventLog(counted, 1, Clock.systemUTC());
+        job.serve(log);
+        try {
+            long subject = ids.next();
+            long quiet = ids.next();
+            log.together(() -> {
+                log.append("test-stamp", subject, ids.next());
+                log.together(() -> log.appendQuietly("test-stamp", quiet, ids.next())); // joins the block
+                assertThat(counted.calls("appendAll") + counted.calls("append"))
+                        .as("nothing stored inside the block")
+                        .isZero();
+            });
+            assertThat(counted.calls("appendAll")).isEqualTo(1);
+            assertThat(counted.calls("append")).isZero();
+            long slot = EventLog.slotOf(Instant.now());
+            List<LogEntry> stored = new ArrayList<>(counted.entries(0, slot));
+            stored.addAll(counted.entries(0, slot - 1)); // should the minute have turned meanwhile
+            assertThat(stored).extracting(LogEntry::subjectId).contains(subject, quiet);
+            stamps.await(subject, Duration.ofSeconds(20));
+
+            log.together(() -> {});
+            assertThat(counted.calls("appendAll") + counted.calls("append"))
+                    .as("an empty block writes nothing")
+                    .isEqualTo(1);
+        } finally {
+            job.stop();
+        }
+    }
+
     @Test
     void aHintToAShardHeldHereIsWorkedFromMemoryAndOneToAShardHeldElsewhereGoesToTheStore()
             throws InterruptedException {

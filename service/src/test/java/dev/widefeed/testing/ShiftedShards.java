@@ -32,7 +32,16 @@ public final class ShiftedShards implements EventLogStore {
 
     @Override
     public void append(LogEntry entry) {
-        log.append(new LogEntry(real(entry.shard()), entry.slot(), entry.kind(), entry.subjectId(), entry.actorId()));
+        log.append(unshifted(entry));
+    }
+
+    @Override
+    public void appendAll(List<LogEntry> entries) {
+        log.appendAll(entries.stream().map(this::unshifted).toList());
+    }
+
+    private LogEntry unshifted(LogEntry entry) {
+        return new LogEntry(real(entry.shard()), entry.slot(), entry.kind(), entry.subjectId(), entry.actorId());
     }
 
     @Override

@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.DoubleSupplier;
 
 /**
  * Push or pull per follow edge, for the pages of one fan-out turn of one post (docs/design.md, "Home
@@ -27,7 +28,10 @@ import java.util.Map;
 final class EdgeDecisions {
     private final long authorId;
     private final long authorFollowers;
-    private final double authorPostsPerDay;
+    /** Read only when an edge's choice weighs it: a page of followers who never shared a read rate needs none. */
+    private final DoubleSupplier authorPostsPerDay;
+
+    private double postsPerDay = Double.NaN;
     private final boolean mayFlip;
     private final boolean perEdge;
     private final DeliveryRule rule;
@@ -46,7 +50,7 @@ final class EdgeDecisions {
     EdgeDecisions(
             long authorId,
             long authorFollowers,
-            double authorPostsPerDay,
+            DoubleSupplier authorPostsPerDay,
             boolean mayFlip,
             boolean perEdge,
             DeliveryRule rule,
@@ -102,10 +106,15 @@ final class EdgeDecisions {
             return current;
         }
         return rule.keepOrSwitch(
-                current,
-                authorFollowers,
-                authorPostsPerDay,
-                follower.readsPerDay().getAsDouble());
+                current, authorFollowers, postsPerDay(), follower.readsPerDay().getAsDouble());
+    }
+
+    /** Pages are decided one after another within a turn: read at most once a turn. */
+    private double postsPerDay() {
+        if (Double.isNaN(postsPerDay)) {
+            postsPerDay = authorPostsPerDay.getAsDouble();
+        }
+        return postsPerDay;
     }
 
     private void write(List<Follower> toPull, List<Follower> toPush) {

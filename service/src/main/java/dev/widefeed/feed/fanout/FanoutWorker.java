@@ -421,8 +421,8 @@ public final class FanoutWorker {
     }
 
     /**
-     * The per-edge decisions of this turn: the author's posts a day from their newest posts, and whether
-     * edges may switch (only while the author is pushed and no walk of theirs is under way).
+     * The per-edge decisions of this turn: the author's posts a day from their newest posts (read when an edge first
+     * weighs them), and whether edges may switch (only while the author is pushed and no walk of theirs is under way).
      *
      * @param delivery the author's delivery, read this turn (or by the plan it starts, just before)
      */
@@ -430,11 +430,11 @@ public final class FanoutWorker {
         Instant now = now();
         boolean settled =
                 delivery.map(d -> d.mode() == AuthorDelivery.Mode.PUSHED).orElse(true);
-        List<Long> newest = posts.postIdsByAuthor(task.authorId(), Optional.empty(), RATE_SAMPLE);
         return new EdgeDecisions(
                 task.authorId(),
                 progress.followers(),
-                DeliveryRule.postsPerDay(newest, RATE_SAMPLE, now),
+                () -> DeliveryRule.postsPerDay(
+                        posts.postIdsByAuthor(task.authorId(), Optional.empty(), RATE_SAMPLE), RATE_SAMPLE, now),
                 settled,
                 pullRules.perEdge(),
                 pullRules.edgeRule(),

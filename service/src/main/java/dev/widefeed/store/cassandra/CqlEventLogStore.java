@@ -4,6 +4,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
 import com.datastax.oss.driver.api.core.cql.BatchType;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -76,9 +78,36 @@ final class CqlEventLogStore implements EventLogStore {
 
     @Override
     public void append(LogEntry entry) {
-        session.execute(insertEntry
+        session.execute(insert(entry));
+    }
+
+    /**
+     * The entries of each shard and slot in one unlogged batch: one partition, so one request that Cassandra applies
+     * as one mutation. Partitions are written one after another (an event's entries share one).
+     */
+    @Override
+    public void appendAll(List<LogEntry> entries) {
+        Map<List<Long>, List<LogEntry>> byPartition = new LinkedHashMap<>();
+        for (LogEntry entry : entries) {
+            byPartition
+                    .computeIfAbsent(List.of((long) entry.shard(), entry.slot()), k -> new ArrayList<>())
+                    .add(entry);
+        }
+        for (List<LogEntry> partition : byPartition.values()) {
+            if (partition.size() == 1) {
+                session.execute(insert(partition.get(0)));
+            } else {
+                BatchStatementBuilder batch = BatchStatement.builder(BatchType.UNLOGGED);
+                partition.forEach(entry -> batch.addStatement(insert(entry)));
+                session.execute(batch.setIdempotence(true).build());
+            }
+        }
+    }
+
+    private BoundStatement insert(LogEntry entry) {
+        return insertEntry
                 .bind(entry.shard(), entry.slot(), entry.kind(), entry.subjectId(), entry.actorId())
-                .setIdempotent(true));
+                .setIdempotent(true);
     }
 
     /** One partition, bounded by what one minute of one shard can hold; the driver pages through it. */

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
@@ -76,6 +77,19 @@ final class HBaseEventLogStore implements EventLogStore {
 
     @Override
     public void append(LogEntry entry) {
+        entries.put(put(entry)).join();
+    }
+
+    /** One multi-put: the rows of one shard and slot sit side by side in one region, so one RPC stores them all. */
+    @Override
+    public void appendAll(List<LogEntry> all) {
+        CompletableFuture.allOf(
+                        entries.put(all.stream().map(HBaseEventLogStore::put).toList())
+                                .toArray(CompletableFuture[]::new))
+                .join();
+    }
+
+    private static Put put(LogEntry entry) {
         byte[] kind = Bytes.toBytes(entry.kind());
         byte[] row = ByteBuffer.allocate(IDS + kind.length)
                 .put(slotPrefix(entry.shard(), entry.slot()))
@@ -83,7 +97,7 @@ final class HBaseEventLogStore implements EventLogStore {
                 .putLong(entry.actorId())
                 .put(kind)
                 .array();
-        entries.put(new Put(row).addColumn(ENTRY, MARKER, new byte[0])).join();
+        return new Put(row).addColumn(ENTRY, MARKER, new byte[0]);
     }
 
     @Override
