@@ -6,6 +6,7 @@ import dev.widefeed.feed.fanout.FanoutHandler;
 import dev.widefeed.feed.fanout.FanoutService;
 import dev.widefeed.feed.fanout.FanoutWorker;
 import dev.widefeed.feed.home.HomeTimelineService;
+import dev.widefeed.feed.timeline.AuthorInboxWrites;
 import dev.widefeed.feed.timeline.DeliverySwitch;
 import dev.widefeed.feed.timeline.FanoutKind;
 import dev.widefeed.feed.timeline.FanoutStore;
@@ -18,6 +19,7 @@ import dev.widefeed.graph.GraphFeature;
 import dev.widefeed.kernel.FeatureContext;
 import dev.widefeed.post.PostEvent;
 import dev.widefeed.post.PostFeature;
+import java.time.Duration;
 
 /**
  * Home timelines, fan-out and pull, assembled (docs/ARCHITECTURE.md, "Events"). A post's delivery and a deleted
@@ -28,6 +30,11 @@ import dev.widefeed.post.PostFeature;
  *               threads
  */
 public record FeedFeature(HomeTimelineService home, FanoutWorker worker, FanoutService fanout) {
+    /** A post's fan-out begins within seconds of it: five minutes of an instance's posts, at 60 a second. */
+    private static final int AUTHOR_INBOXES_KEPT = 20_000;
+
+    private static final Duration AUTHOR_INBOX_KEPT_FOR = Duration.ofMinutes(5);
+
     /** What a feed is given beside its stores: its rules, how many a user may follow, who hears of deliveries. */
     public record Settings(FeedRules rules, int maxFollowing, FanoutWorker.Listener listener) {}
 
@@ -50,6 +57,7 @@ public record FeedFeature(HomeTimelineService home, FanoutWorker worker, FanoutS
                 rules.pull(),
                 rules.pageSize(),
                 context.clock());
+        AuthorInboxWrites authorInboxes = new AuthorInboxWrites(AUTHOR_INBOXES_KEPT, AUTHOR_INBOX_KEPT_FOR);
         FeedStores stores = new FeedStores(timelines, fanout, graph.relationStore(), posts.store(), audience.store());
         HomeTimelineService home = new HomeTimelineService(
                 stores,
@@ -59,12 +67,14 @@ public record FeedFeature(HomeTimelineService home, FanoutWorker worker, FanoutS
                 rules,
                 deliveries,
                 log.log(),
+                authorInboxes,
                 settings.maxFollowing(),
                 context.clock());
         FanoutWorker worker = new FanoutWorker(
                 stores,
                 followerCounts,
                 posts.cache()::find,
+                authorInboxes,
                 rules,
                 log.log(),
                 context.clock(),

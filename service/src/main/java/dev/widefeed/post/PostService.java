@@ -117,7 +117,14 @@ public final class PostService {
                 Optional.empty(),
                 mentions.held(text));
         publish(post, new PostEvent.Created(post));
-        return new PostDetails(post, PostCounts.ZERO, false, false, Optional.empty(), users.find(me));
+        // The author as every page shows them (the profile cache): a post is not a profile's change.
+        return new PostDetails(
+                post,
+                PostCounts.ZERO,
+                false,
+                false,
+                Optional.empty(),
+                Optional.ofNullable(profiles.findAll(List.of(me)).get(me)));
     }
 
     public PostDetails repost(long me, long sourceId, String content, Audience audience) {

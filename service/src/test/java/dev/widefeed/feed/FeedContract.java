@@ -612,6 +612,57 @@ public class FeedContract {
         return shown;
     }
 
+    /**
+     * The post's request writes its author's inbox; its fan-out, worked by the same instance, writes only the others',
+     * and still counts the author as pushed. Another instance's fan-out (one that did not write it) writes it again.
+     */
+    @Test
+    void aPostsAuthorsInboxIsWrittenOnceByItsInstanceAndAgainByAnother() throws InterruptedException {
+        List<Long> toAuthors = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Storage counted = countingAuthorPushes(storage(), toAuthors);
+        Features here = new Features(
+                counted, InstanceSettings.of(ids, clock).withFeed(RULES).withLogShards(SHARDS));
+        job.stop(); // this instance's job works the post, not the default one
+        job = RunningFanout.start(counted, here, SHARDS, clock);
+        long author = user();
+        List<Long> fans = followers(author, 3, Duration.ofHours(1));
+
+        long postId = here.posts.posts().create(author, "once", null).post().id();
+        FanoutProgress done = awaitDelivered(postId);
+        assertThat(done.pushed()).as("the active followers and the author").isEqualTo(4);
+        assertThat(toAuthors).as("the author's inbox writes").containsExactly(postId);
+        assertThat(inInbox(author, postId)).isEqualTo(1);
+        fans.forEach(fan -> assertThat(inInbox(fan, postId)).isEqualTo(1));
+
+        // Posted through another instance (the default one here, whose writes are not counted), worked here.
+        long elsewhere =
+                services.posts.posts().create(author, "twice", null).post().id();
+        awaitDelivered(elsewhere);
+        assertThat(toAuthors).as("written by this instance's fan-out").containsExactly(postId, elsewhere);
+        assertThat(inInbox(author, elsewhere)).isEqualTo(1);
+    }
+
+    /** The storage, with every inbox write that reaches its post's author noted by post id. */
+    private static Storage countingAuthorPushes(Storage storage, List<Long> toAuthors) {
+        dev.widefeed.feed.timeline.TimelineStore timelines =
+                (dev.widefeed.feed.timeline.TimelineStore) Proxy.newProxyInstance(
+                        dev.widefeed.feed.timeline.TimelineStore.class.getClassLoader(),
+                        new Class<?>[] {dev.widefeed.feed.timeline.TimelineStore.class},
+                        (proxy, method, args) -> {
+                            if (method.getName().equals("push")
+                                    && args[0] instanceof TimelineEntry entry
+                                    && ((java.util.Collection<?>) args[1]).contains(entry.authorId())) {
+                                toAuthors.add(entry.postId());
+                            }
+                            return invoke(method, storage.timelines(), args);
+                        });
+        return (Storage) Proxy.newProxyInstance(
+                Storage.class.getClassLoader(),
+                new Class<?>[] {Storage.class},
+                (proxy, method, args) ->
+                        method.getName().equals("timelines") ? timelines : invoke(method, storage, args));
+    }
+
     /** The storage, with every read of several authors' lists at once (a pull from the followees) counted. */
     private static Storage countingPulls(Storage storage, AtomicLong pulls) {
         PostStore posts = (PostStore) Proxy.newProxyInstance(

@@ -5,6 +5,7 @@ import dev.widefeed.audience.AudienceStore;
 import dev.widefeed.audience.DeliveryAudience;
 import dev.widefeed.eventlog.EventLog;
 import dev.widefeed.feed.timeline.AuthorDelivery;
+import dev.widefeed.feed.timeline.AuthorInboxWrites;
 import dev.widefeed.feed.timeline.DeliveryRule;
 import dev.widefeed.feed.timeline.DeliverySwitch;
 import dev.widefeed.feed.timeline.FanoutKind;
@@ -70,6 +71,7 @@ public final class FanoutWorker {
     private final RelationStore relations;
     private final PostStore posts;
     private final PostRows rows;
+    private final AuthorInboxWrites authorInboxes;
     private final TimelineStore timelines;
     private final FanoutStore fanout;
     private final AudienceStore audiences;
@@ -104,6 +106,8 @@ public final class FanoutWorker {
      * @param stores     the inboxes and checkpoints it writes, the follow edges and audiences it reads, and the posts
      *                   store, for an author's newest posts
      * @param rows       where the post delivered is read: the cache tier's rows ({@link PostRows})
+     * @param authorInboxes the posts this instance wrote into their author's inbox as they were made: a delivery's
+     *                   first page writes the author's inbox only for the others
      * @param prefetcher reads the next page of followers ahead, decides and writes the pages before, and saves
      *                   checkpoints; per task being worked, at most one read of followers, {@link #PAGES_IN_FLIGHT}
      *                   pages of decisions and writes, and one checkpoint save are in flight on it
@@ -112,6 +116,7 @@ public final class FanoutWorker {
             FeedStores stores,
             FollowerCounts followerCounts,
             PostRows rows,
+            AuthorInboxWrites authorInboxes,
             FeedRules rules,
             EventLog log,
             Clock clock,
@@ -124,6 +129,7 @@ public final class FanoutWorker {
         this.relations = stores.relations();
         this.posts = stores.posts();
         this.rows = rows;
+        this.authorInboxes = authorInboxes;
         this.timelines = stores.timelines();
         this.fanout = stores.fanout();
         this.audiences = stores.audiences();
@@ -456,7 +462,12 @@ public final class FanoutWorker {
         if (tiers.get(pass).startedAt().isEmpty()) {
             tiers.set(pass, tiers.get(pass).started(now));
         }
-        boolean toAuthor = pass == 0 && progress.cursor().isEmpty(); // my own posts are in my home timeline
+        // My own posts are in my home timeline: written as I posted, unless that write failed or was made elsewhere.
+        // The
+        // author counts as pushed either way.
+        boolean forAuthor = pass == 0 && progress.cursor().isEmpty();
+        boolean toAuthor = forAuthor && !(entry.isPresent() && authorInboxes.take(task.postId()));
+        int alreadyThere = forAuthor && !toAuthor ? 1 : 0;
         // The first pass sees every active follower: it counts each later tier's candidates.
         long[] candidates = new long[tiers.size()];
         List<Follower> reached = new ArrayList<>();
@@ -491,8 +502,8 @@ public final class FanoutWorker {
                 }
             }
             decided.switches().run();
-            listener.page(task, followers.size(), sendTo.size());
-            return new Sent(pass, sendTo.size(), decided.pulled());
+            listener.page(task, followers.size(), sendTo.size() + alreadyThere);
+            return new Sent(pass, sendTo.size() + alreadyThere, decided.pulled());
         };
         boolean lastPage = followers.size() < pageSize;
         for (int t = pass + 1; t < tiers.size(); t++) {
@@ -521,7 +532,9 @@ public final class FanoutWorker {
     private FanoutProgress authorOnly(FanoutTask task, FanoutProgress progress, Optional<TimelineEntry> entry) {
         List<Long> author = List.of(task.authorId());
         if (entry.isPresent()) {
-            timelines.push(entry.get(), author, entryTtl);
+            if (!authorInboxes.take(task.postId())) {
+                timelines.push(entry.get(), author, entryTtl);
+            }
         } else {
             timelines.retract(task.postId(), author);
         }

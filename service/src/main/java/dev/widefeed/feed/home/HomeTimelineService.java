@@ -2,6 +2,7 @@ package dev.widefeed.feed.home;
 
 import dev.widefeed.audience.AudienceFacts;
 import dev.widefeed.eventlog.EventLog;
+import dev.widefeed.feed.timeline.AuthorInboxWrites;
 import dev.widefeed.feed.timeline.DecayedRate;
 import dev.widefeed.feed.timeline.DeliverySwitch;
 import dev.widefeed.feed.timeline.FeedRules;
@@ -73,6 +74,7 @@ public final class HomeTimelineService {
     private final HomeRules rules;
     private final DeliverySwitch deliveries;
     private final EventLog log;
+    private final AuthorInboxWrites authorInboxes;
     private final PulledPosts pulledPosts;
     private final Duration rateHalfLife;
     private final ReadTally tally;
@@ -88,6 +90,7 @@ public final class HomeTimelineService {
             FeedRules rules,
             DeliverySwitch deliveries,
             EventLog log,
+            AuthorInboxWrites authorInboxes,
             int maxFollowing,
             Clock clock) {
         PostStore posts = stores.posts();
@@ -101,6 +104,7 @@ public final class HomeTimelineService {
         this.rules = rules.home();
         this.deliveries = deliveries;
         this.log = log;
+        this.authorInboxes = authorInboxes;
         this.pulledPosts = new PulledPosts(
                 (authors, each) -> posts.postIdsByAuthors(authors, Optional.empty(), each),
                 pull.cachedPerAuthor(),
@@ -184,7 +188,10 @@ public final class HomeTimelineService {
     public void posted(Post post) {
         pulledPosts.changed(post.authorId());
         BestEffort.run(
-                () -> timelines.push(TimelineEntry.of(post), List.of(post.authorId()), rules.entryTtl()),
+                () -> {
+                    timelines.push(TimelineEntry.of(post), List.of(post.authorId()), rules.entryTtl());
+                    authorInboxes.wrote(post.id());
+                },
                 "the home timeline of " + post.authorId() + " misses post " + post.id() + " until fan-out writes it");
     }
 
