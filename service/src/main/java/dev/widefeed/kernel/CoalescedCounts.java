@@ -87,8 +87,12 @@ public final class CoalescedCounts<D> implements CounterUpdates<D>, PendingCount
     /** How long a delta waits for others of its subject at most, where nothing else is asked. */
     public static final Duration INTERVAL = Duration.ofMillis(20);
 
-    /** Updates applied at once, where nothing else is asked. */
-    public static final int THREADS = 4;
+    /**
+     * Updates applied at once, where nothing else is asked: a flush's updates go out together rather than a few at a
+     * time, so the updates of a busy moment (many posts liked at once) land within the settle bound instead of
+     * queueing past it and marking their counters for a recount. They wait on the store, not on a core.
+     */
+    public static final int THREADS = 16;
 
     /**
      * Counters of one kind off the request, each subject's deltas one update every {@link #INTERVAL}, within the

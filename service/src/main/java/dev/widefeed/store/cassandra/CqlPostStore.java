@@ -282,7 +282,7 @@ final class CqlPostStore implements PostStore {
 
     /**
      * The year of an author's oldest posts: none is older than its author, whose id is taken at sign-up (docs/design.md,
-     * "Ids"), so a read of a new author's list stops at their first year instead of walking every year since the
+     * "Posts and reposts"), so a read of a new author's list stops at their first year instead of walking every year since the
      * epoch's. Ids not taken by the service (a loaded workload's, far below) start at the epoch's year.
      */
     private static int oldestYearOf(long authorId) {
