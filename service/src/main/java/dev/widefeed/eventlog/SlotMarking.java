@@ -41,21 +41,21 @@ public final class SlotMarking implements EventLogStore, EventLogStore.OwnAppend
 
     @Override
     public void append(LogEntry entry) {
-        appendAll(List.of(entry));
+        write(List.of(entry), () -> store.append(entry));
     }
 
-    /** Every entry's slot is marked before the entries are written, as for one. */
     @Override
     public void appendAll(List<LogEntry> entries) {
+        write(entries, () -> store.appendAll(entries));
+    }
+
+    /** Every entry's slot is marked before {@code write} stores them, and each is told to the listeners after. */
+    private void write(List<LogEntry> entries, Runnable write) {
         for (LogEntry entry : entries) {
             markOnce(entry);
         }
         try {
-            if (entries.size() == 1) {
-                store.append(entries.get(0));
-            } else {
-                store.appendAll(entries);
-            }
+            write.run();
         } catch (RuntimeException e) {
             entries.forEach(entry -> tell(l -> l.uncertain(entry)));
             throw e;

@@ -462,9 +462,8 @@ public final class FanoutWorker {
         if (tiers.get(pass).startedAt().isEmpty()) {
             tiers.set(pass, tiers.get(pass).started(now));
         }
-        // My own posts are in my home timeline: written as I posted, unless that write failed or was made elsewhere.
-        // The
-        // author counts as pushed either way.
+        // My own posts are in my home timeline, written as I posted unless that write failed or was made elsewhere;
+        // I count as pushed either way.
         boolean forAuthor = pass == 0 && progress.cursor().isEmpty();
         boolean toAuthor = forAuthor && !(entry.isPresent() && authorInboxes.take(task.postId()));
         int alreadyThere = forAuthor && !toAuthor ? 1 : 0;
